@@ -1,0 +1,104 @@
+// The emulator's data model: what the store holds and the generators produce.
+import type { NfeRole } from '../api/wire/nfe.js';
+
+export interface Company {
+  cnpj: string;
+  name: string;
+  tradingName: string;
+  /** State registration (IE). */
+  ie: string;
+  uf: string;
+  /** IBGE code of the UF (cUF), first two digits of access keys. */
+  cuf: string;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  apiId: string;
+  apiKey: string;
+  companies: Company[];
+}
+
+/** A party of a document: exactly one of cnpj or cpf is set. */
+export interface Party {
+  cnpj?: string;
+  cpf?: string;
+  name: string;
+  tradingName?: string;
+  ie?: string;
+  uf: string;
+}
+
+export interface NfeEvent {
+  /** 6-digit event code: 110111 cancellation, 110110 CC-e, 2102xx manifestation. */
+  type: string;
+  seq: number;
+  createdAt: string;
+  /** procEventoNFe XML. */
+  xml: string;
+}
+
+export interface Manifestation {
+  Type: string;
+  Protocol: string;
+  Seq: string;
+  Date: string;
+  CreatedAt: string;
+  Active: boolean;
+  IsForced: boolean;
+  origin: 'app' | 'api';
+}
+
+export interface StoredNfe {
+  accountId: string;
+  /** R13: stable position in the account's document stream, strictly increasing with createdAt. */
+  position: number;
+  accessKey: string;
+  model: '55';
+  series: string;
+  number: string;
+  /** ISO 8601 with offset, as dhEmi: 2026-10-03T14:22:10-03:00. */
+  emissionDate: string;
+  /** When the service received it (R15), same format. */
+  createdAt: string;
+  emitter: Party;
+  receiver: Party;
+  transporter?: Party;
+  /** CNPJ/CPF listed in autXML. */
+  authorized: string[];
+  /** The account's companies that see this document and in which role. */
+  roles: { owner: string; role: NfeRole }[];
+  status: 'authorized' | 'canceled';
+  natOp: string;
+  /** tpNF: 0 entrada, 1 saída. */
+  operation: '0' | '1';
+  finNFe: '1' | '2' | '3' | '4' | '5' | '6';
+  cfops: string[];
+  itemCount: number;
+  /** vNF as written in the XML (two decimals). */
+  totalValue: string;
+  origin: string;
+  tags: string[];
+  xPeds: string[];
+  events: NfeEvent[];
+  manifestations: Manifestation[];
+  /** Custom properties (R17, R23, R28), e.g. the default `status` property. */
+  properties: Record<string, string>;
+  flagErp: Record<string, string>;
+  /** The nfeProc XML; generated documents leave it unset and render it on demand. */
+  xml?: string;
+}
+
+export interface Dataset {
+  accounts: Account[];
+  nfes: StoredNfe[];
+}
+
+export interface DatasetOptions {
+  seed: number;
+  /** Documents per account. */
+  docs: number;
+  /** The emulator's "now": emission dates fall in the 12 months before it. */
+  now: Date;
+}

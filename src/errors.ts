@@ -1,0 +1,123 @@
+// Typed errors. Commands throw these; only main() turns them into exit codes (see exitCodeOf).
+
+export const ExitCode = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  temporary: 5,
+  rejected: 6,
+  partial: 7,
+  locked: 8,
+  nothingNew: 9,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Exit codes as shown in `fiscal --help` and the README. */
+export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
+  [ExitCode.ok, 'success'],
+  [ExitCode.unexpected, 'unexpected error (a bug: please report it)'],
+  [ExitCode.usage, 'usage error or invalid input; nothing was sent'],
+  [ExitCode.auth, 'authentication or permission denied (401/403)'],
+  [ExitCode.notFound, 'not found (404)'],
+  [ExitCode.temporary, 'rate limited or temporary failure after retries; safe to retry later'],
+  [ExitCode.rejected, 'rejected by the API (400/422)'],
+  [ExitCode.partial, 'partial success: some items failed'],
+  [ExitCode.locked, 'locked by another run'],
+  [ExitCode.nothingNew, 'nothing new (only with --error-on-nothing-new)'],
+  [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
+];
+
+export class FiscalError extends Error {
+  override name = 'FiscalError';
+  /** Extra lines printed under the message (hints, server details). */
+  details: string[] = [];
+  constructor(message: string, options?: { cause?: unknown; details?: string[] }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.details) this.details = options.details;
+  }
+}
+
+/** Bad flags, bad arguments, bad local input. Nothing was sent. */
+export class UsageError extends FiscalError {
+  override name = 'UsageError';
+}
+
+/** Configuration problems: missing credentials, unreadable profile store. */
+export class ConfigError extends FiscalError {
+  override name = 'ConfigError';
+}
+
+/** An HTTP answer the client does not accept: carries status and what the server said. */
+export class ApiError extends FiscalError {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    options?: { cause?: unknown; details?: string[]; serverCode?: string | number; fields?: Record<string, string[]> },
+  ) {
+    super(message, options);
+    this.serverCode = options?.serverCode;
+    this.fields = options?.fields;
+  }
+  readonly serverCode: string | number | undefined;
+  /** Field errors of `{status, errors: {name: [..]}}` bodies. */
+  readonly fields: Record<string, string[]> | undefined;
+}
+
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+/** 429 that outlived the retry budget. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+
+/** 5xx, truncated bodies, resets or timeouts that outlived the retry budget. */
+export class TemporaryError extends FiscalError {
+  override name = 'TemporaryError';
+}
+
+/** The server answered 2xx with a body that does not match the wire schema. */
+export class ProtocolError extends FiscalError {
+  override name = 'ProtocolError';
+}
+
+export class PartialError extends FiscalError {
+  override name = 'PartialError';
+}
+
+export class LockedError extends FiscalError {
+  override name = 'LockedError';
+}
+
+export class NothingNewError extends FiscalError {
+  override name = 'NothingNewError';
+}
+
+export class InterruptedError extends FiscalError {
+  override name = 'InterruptedError';
+}
+
+/** The one mapping from errors to exit codes. Order matters: subclasses before their parents. */
+export function exitCodeOf(error: unknown): ExitCode {
+  if (error instanceof UsageError || error instanceof ConfigError) return ExitCode.usage;
+  if (error instanceof AuthError) return ExitCode.auth;
+  if (error instanceof NotFoundError) return ExitCode.notFound;
+  if (error instanceof RateLimitError || error instanceof TemporaryError) return ExitCode.temporary;
+  if (error instanceof ApiError) return ExitCode.rejected;
+  if (error instanceof PartialError) return ExitCode.partial;
+  if (error instanceof LockedError) return ExitCode.locked;
+  if (error instanceof NothingNewError) return ExitCode.nothingNew;
+  if (error instanceof InterruptedError) return ExitCode.interrupted;
+  return ExitCode.unexpected;
+}

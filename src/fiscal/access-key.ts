@@ -1,0 +1,76 @@
+// Access keys (chave de acesso), R7: 44 digits, the last one a mod-11 check digit.
+
+export const MODELS = {
+  '55': 'nfe',
+  '57': 'cte',
+  '58': 'mdfe',
+  '59': 'cfe',
+  '65': 'nfce',
+  '67': 'cteos',
+} as const;
+export type ModelCode = keyof typeof MODELS;
+
+export interface AccessKeyParts {
+  uf: string;
+  yymm: string;
+  issuer: string;
+  model: string;
+  series: string;
+  number: string;
+  emissionType: string;
+  code: string;
+  checkDigit: string;
+}
+
+/** Mod-11 check digit over the 43 first digits, weights 2..9 from the right. */
+export function accessKeyCheckDigit(first43: string): string {
+  let sum = 0;
+  let weight = 2;
+  for (let i = first43.length - 1; i >= 0; i--) {
+    sum += Number(first43[i]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const digit = 11 - (sum % 11);
+  return String(digit >= 10 ? 0 : digit);
+}
+
+/** Why `value` is not a valid access key, or undefined when it is one. */
+export function accessKeyProblem(value: string): string | undefined {
+  if (!/^\d+$/.test(value)) return 'an access key has digits only';
+  if (value.length !== 44) return `an access key has 44 digits, this one has ${value.length}`;
+  const expected = accessKeyCheckDigit(value.slice(0, 43));
+  if (value[43] !== expected) return `check digit is ${value[43]}, expected ${expected}`;
+  return undefined;
+}
+
+export function isAccessKey(value: string): boolean {
+  return accessKeyProblem(value) === undefined;
+}
+
+export function buildAccessKey(parts: Omit<AccessKeyParts, 'checkDigit'>): string {
+  const body =
+    parts.uf.padStart(2, '0') +
+    parts.yymm +
+    parts.issuer.padStart(14, '0') +
+    parts.model +
+    parts.series.padStart(3, '0') +
+    parts.number.padStart(9, '0') +
+    parts.emissionType +
+    parts.code.padStart(8, '0');
+  if (body.length !== 43 || !/^\d+$/.test(body)) throw new Error(`cannot build an access key from ${JSON.stringify(parts)}`);
+  return body + accessKeyCheckDigit(body);
+}
+
+export function parseAccessKey(key: string): AccessKeyParts {
+  return {
+    uf: key.slice(0, 2),
+    yymm: key.slice(2, 6),
+    issuer: key.slice(6, 20),
+    model: key.slice(20, 22),
+    series: key.slice(22, 25),
+    number: key.slice(25, 34),
+    emissionType: key.slice(34, 35),
+    code: key.slice(35, 43),
+    checkDigit: key.slice(43, 44),
+  };
+}

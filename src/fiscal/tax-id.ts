@@ -1,0 +1,52 @@
+// CNPJ and CPF (R8): digits only, with their check digits.
+
+function mod11Digit(digits: string, weights: number[]): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * weights[i]!;
+  const rest = sum % 11;
+  return String(rest < 2 ? 0 : 11 - rest);
+}
+
+const CNPJ_W1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_W2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** The two check digits of a CNPJ given its first 12 digits. */
+export function cnpjCheckDigits(first12: string): string {
+  const d1 = mod11Digit(first12, CNPJ_W1);
+  return d1 + mod11Digit(first12 + d1, CNPJ_W2);
+}
+
+/** The two check digits of a CPF given its first 9 digits. */
+export function cpfCheckDigits(first9: string): string {
+  const d1 = mod11Digit(first9, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return d1 + mod11Digit(first9 + d1, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+}
+
+export function cnpjProblem(value: string): string | undefined {
+  if (!/^\d+$/.test(value)) return 'a CNPJ has digits only (no dots, slashes or dashes)';
+  if (value.length !== 14) return `a CNPJ has 14 digits, this one has ${value.length}`;
+  if (/^(\d)\1{13}$/.test(value)) return 'a CNPJ cannot repeat one digit';
+  const expected = cnpjCheckDigits(value.slice(0, 12));
+  if (value.slice(12) !== expected) return `check digits are ${value.slice(12)}, expected ${expected}`;
+  return undefined;
+}
+
+export function cpfProblem(value: string): string | undefined {
+  if (!/^\d+$/.test(value)) return 'a CPF has digits only (no dots or dashes)';
+  if (value.length !== 11) return `a CPF has 11 digits, this one has ${value.length}`;
+  if (/^(\d)\1{10}$/.test(value)) return 'a CPF cannot repeat one digit';
+  const expected = cpfCheckDigits(value.slice(0, 9));
+  if (value.slice(9) !== expected) return `check digits are ${value.slice(9)}, expected ${expected}`;
+  return undefined;
+}
+
+/** A CNPJ (14 digits) or a CPF (11 digits). */
+export function taxIdProblem(value: string): string | undefined {
+  if (/^\d{11}$/.test(value)) return cpfProblem(value);
+  if (/^\d{14}$/.test(value)) return cnpjProblem(value);
+  if (!/^\d+$/.test(value)) return 'a CNPJ/CPF has digits only (no dots, slashes or dashes)';
+  return `a CNPJ has 14 digits and a CPF 11, this one has ${value.length}`;
+}
+
+export const isCnpj = (value: string): boolean => cnpjProblem(value) === undefined;
+export const isTaxId = (value: string): boolean => taxIdProblem(value) === undefined;

@@ -1,0 +1,47 @@
+// main(argv) -> exit code. The one place where errors become exit codes and messages.
+import { CommanderError } from 'commander';
+import { createNodeContext, type ContextOverrides } from './runtime.js';
+import { createProgram } from './program.js';
+import { ApiError, ExitCode, FiscalError, InterruptedError, exitCodeOf } from './errors.js';
+import type { Context } from './context.js';
+
+export async function main(argv: string[], overrides: ContextOverrides = {}): Promise<number> {
+  const ctx = createNodeContext(argv, overrides);
+  const program = createProgram(ctx);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return report(ctx, error);
+  } finally {
+    await ctx.runDeferred();
+  }
+}
+
+function report(ctx: Context, error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and --version are thrown by commander as "errors" with exit code 0.
+    if (error.exitCode === 0) return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  const code = ctx.signal.aborted && !(error instanceof FiscalError) ? ExitCode.interrupted : exitCodeOf(error);
+  const err = ctx.io.stderr;
+  if (error instanceof InterruptedError || code === ExitCode.interrupted) {
+    err.write(`fiscal: interrupted${error instanceof InterruptedError && error.message ? `: ${error.message}` : ''}\n`);
+    return ExitCode.interrupted;
+  }
+  if (error instanceof FiscalError) {
+    err.write(`fiscal: ${error.message}\n`);
+    if (error instanceof ApiError && error.fields) {
+      for (const [field, problems] of Object.entries(error.fields)) err.write(`  ${field}: ${problems.join('; ')}\n`);
+    }
+    for (const line of error.details) err.write(`  ${line}\n`);
+    if (ctx.globals.verbose && error.cause) err.write(`  cause: ${String((error.cause as Error).stack ?? error.cause)}\n`);
+    return code;
+  }
+  const e = error as Error;
+  err.write(`fiscal: unexpected error: ${e?.message ?? String(error)}\n`);
+  if (ctx.globals.verbose && e?.stack) err.write(`${e.stack}\n`);
+  else err.write('  run again with --verbose for details, and please report it\n');
+  return code;
+}

@@ -1,0 +1,76 @@
+// The command tree. Only commander metadata lives here: each verb's module (zod, HTTP, XML...)
+// is imported when that verb runs, so `--help` and `--version` stay fast.
+import { Command, Option } from 'commander';
+import type { NodeContext } from './runtime.js';
+import type { GlobalOptions, OutputFormat } from './context.js';
+import { EXIT_CODE_HELP, UsageError } from './errors.js';
+import { registerEmulator } from './commands/emulator/index.js';
+import { registerProfile } from './commands/profile/index.js';
+import { registerSearch } from './commands/search/index.js';
+
+const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+
+export function createProgram(ctx: NodeContext): Command {
+  const program = new Command('fiscal')
+    .description('Search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
+    .version(ctx.version, '-V, --version')
+    .addOption(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'))
+    .addOption(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'))
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, ndjson when piped)').choices(OUTPUTS))
+    .option('--verbose', 'trace HTTP requests on stderr (credentials redacted)', false)
+    .option('--quiet', 'print only results and errors', false)
+    .option('--no-input', 'never prompt; fail instead when input is missing')
+    .option('--no-color', 'disable colors (also NO_COLOR)')
+    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: (s, write) => write(s.replace(/^error: /, 'fiscal: ')),
+    })
+    .addHelpText('after', exitCodeHelp());
+
+  program.hook('preAction', (_root, action) => {
+    ctx.setGlobals(parseGlobals(action.optsWithGlobals(), ctx.env));
+  });
+
+  registerSearch(program, ctx);
+  registerProfile(program, ctx);
+  registerEmulator(program, ctx);
+  // Subcommands inherit the root's output handling and error behaviour.
+  for (const cmd of allCommands(program)) {
+    cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
+  }
+  return program;
+}
+
+function allCommands(cmd: Command): Command[] {
+  return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+function exitCodeHelp(): string {
+  const lines = EXIT_CODE_HELP.map(([code, what]) => `  ${String(code).padEnd(4)}${what}`);
+  return `\nExit codes:\n${lines.join('\n')}\n`;
+}
+
+export function parseGlobals(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): GlobalOptions {
+  let timeoutSeconds: number | undefined;
+  if (raw.timeout !== undefined) {
+    timeoutSeconds = Number(raw.timeout);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+      throw new UsageError(`--timeout: expected a positive number of seconds, got "${String(raw.timeout)}"`);
+    }
+  }
+  const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return {
+    profile: raw.profile as string | undefined,
+    baseUrl: raw.baseUrl as string | undefined,
+    output: raw.output as OutputFormat | undefined,
+    verbose: Boolean(raw.verbose),
+    quiet: Boolean(raw.quiet),
+    input: raw.input !== false,
+    color: raw.color !== false && !noColorEnv,
+    timeoutSeconds,
+  };
+}

@@ -1,0 +1,155 @@
+// The real context: process streams and environment, lazy profile store, target and HTTP client.
+import type { Clock, Context, GlobalOptions, IO, Logger, OutputFormat, Prompter } from './context.js';
+import type { HttpClient } from './api/http.js';
+import type { ProfileStore } from './config/store.js';
+import type { ResolvedTarget } from './config/resolve.js';
+import { InterruptedError } from './errors.js';
+import pkg from '../package.json' with { type: 'json' };
+
+export interface ContextOverrides {
+  io?: Partial<IO>;
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  prompter?: Prompter;
+  signal?: AbortSignal;
+}
+
+export interface NodeContext extends Context {
+  runDeferred(): Promise<void>;
+  setGlobals(globals: GlobalOptions): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new InterruptedError(''));
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, Math.max(0, ms));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new InterruptedError(''));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+const lazyPrompter: Prompter = {
+  async password(message) {
+    const { password } = await import('@inquirer/prompts');
+    return password({ message, mask: '*' });
+  },
+  async input(message, options) {
+    const { input } = await import('@inquirer/prompts');
+    return input({ message, ...(options?.default !== undefined ? { default: options.default } : {}) });
+  },
+  async confirm(message, options) {
+    const { confirm } = await import('@inquirer/prompts');
+    return confirm({ message, ...(options?.default !== undefined ? { default: options.default } : {}) });
+  },
+};
+
+export function defaultGlobals(env: Record<string, string | undefined>): GlobalOptions {
+  return { verbose: false, quiet: false, input: true, color: env.NO_COLOR === undefined || env.NO_COLOR === '' };
+}
+
+export function createNodeContext(_argv: string[], o: ContextOverrides = {}): NodeContext {
+  const env = o.env ?? process.env;
+  const io: IO = {
+    stdin: o.io?.stdin ?? process.stdin,
+    stdout: o.io?.stdout ?? process.stdout,
+    stderr: o.io?.stderr ?? process.stderr,
+    stdinIsTTY: o.io?.stdinIsTTY ?? Boolean(process.stdin.isTTY),
+    stdoutIsTTY: o.io?.stdoutIsTTY ?? Boolean(process.stdout.isTTY),
+    stderrIsTTY: o.io?.stderrIsTTY ?? Boolean(process.stderr.isTTY),
+  };
+  const controller = new AbortController();
+  const signal = o.signal ?? controller.signal;
+  const deferred: Array<() => Promise<void> | void> = [];
+  let globals = defaultGlobals(env);
+  let store: Promise<ProfileStore> | undefined;
+  let target: Promise<ResolvedTarget> | undefined;
+  let http: Promise<HttpClient> | undefined;
+
+  const log: Logger = {
+    info: (m) => void (globals.quiet || io.stderr.write(`${m}\n`)),
+    warn: (m) => void (globals.quiet || io.stderr.write(`warning: ${m}\n`)),
+    debug: (m) => void (globals.verbose && io.stderr.write(`${m}\n`)),
+  };
+
+  const ctx: NodeContext = {
+    io,
+    env,
+    clock: o.clock ?? realClock,
+    get globals() {
+      return globals;
+    },
+    log,
+    prompter: o.prompter ?? lazyPrompter,
+    signal,
+    version: pkg.version,
+    outputFormat(): OutputFormat {
+      return globals.output ?? (io.stdoutIsTTY ? 'table' : 'ndjson');
+    },
+    config() {
+      store ??= import('./config/store.js').then((m) => m.openProfileStore(env));
+      return store;
+    },
+    target() {
+      target ??= import('./config/resolve.js').then((m) => m.resolveTarget(ctx));
+      return target;
+    },
+    http() {
+      http ??= (async () => {
+        const t = await ctx.target();
+        const { createHttpClient } = await import('./api/http.js');
+        const client = createHttpClient({
+          baseUrl: t.baseUrl,
+          apiId: t.apiId,
+          apiKey: t.apiKey,
+          userAgent: `fiscal/${pkg.version}`,
+          ...(globals.timeoutSeconds !== undefined ? { timeoutMs: globals.timeoutSeconds * 1000 } : {}),
+          clock: ctx.clock,
+          log,
+          signal,
+        });
+        deferred.push(() => client.close());
+        return client;
+      })();
+      return http;
+    },
+    defer(fn) {
+      deferred.push(fn);
+    },
+    setGlobals(g) {
+      globals = g;
+    },
+    async runDeferred() {
+      while (deferred.length) {
+        const fn = deferred.pop()!;
+        try {
+          await fn();
+        } catch {
+          // Clean-up failures must not hide the command's own result.
+        }
+      }
+    },
+  };
+
+  if (!o.signal) installSignalHandlers(controller, io);
+  return ctx;
+}
+
+function installSignalHandlers(controller: AbortController, io: IO): void {
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      io.stderr.write(`fiscal: ${sig} again, stopping now\n`);
+      process.exit(130);
+    }
+    controller.abort(new InterruptedError(sig));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
