@@ -1,0 +1,105 @@
+// `fiscal profile add <name>`: store an API id, key and base URL under a name.
+//
+// The key never travels as a command-line argument (visible in `ps` and shell history): it comes
+// from standard input with --api-key-stdin, or from a hidden prompt on a terminal.
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { baseUrlProblem } from '../../config/environments.js';
+import { EMULATOR_PROFILE } from '../../config/profile.js';
+import { parseWith } from '../options.js';
+import { checkProfileName } from './shared.js';
+
+const MAX_KEY_BYTES = 64 * 1024;
+
+const Schema = z.object({
+  apiId: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .regex(/^\S+$/, 'must not contain spaces')
+    .optional(),
+  apiKeyStdin: z.boolean().default(false),
+  baseUrl: z
+    .string()
+    .trim()
+    .default('production')
+    .superRefine((value, check) => {
+      const problem = baseUrlProblem(value);
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
+  force: z.boolean().default(false),
+});
+
+export type AddOptions = z.infer<typeof Schema> & { name: string };
+
+export function parseOptions(raw: Record<string, unknown>, args: string[]): AddOptions {
+  if (raw.apiKey !== undefined) {
+    throw new UsageError('--api-key is not accepted: command-line arguments show up in `ps` and shell history', {
+      details: ['pipe the key instead: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`', 'or omit it on a terminal to be prompted'],
+    });
+  }
+  const name = checkProfileName(args[0] ?? '');
+  if (name === EMULATOR_PROFILE) {
+    throw new UsageError(`"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`, {
+      details: ['choose another name'],
+    });
+  }
+  return { name, ...parseWith(Schema, raw) };
+}
+
+export async function run(ctx: Context, opts: AddOptions): Promise<void> {
+  const store = await ctx.config();
+  // Checked before asking for the key, so nobody types a secret only to be refused.
+  if (store.get(opts.name) && !opts.force) {
+    throw new UsageError(`profile "${opts.name}" already exists`, { details: ['add --force to replace it'] });
+  }
+  const interactive = ctx.io.stdinIsTTY && ctx.globals.input;
+  if (opts.apiKeyStdin && ctx.io.stdinIsTTY) {
+    throw new UsageError('--api-key-stdin reads a piped key, but standard input is a terminal', {
+      details: ['omit --api-key-stdin to type the key at a hidden prompt'],
+    });
+  }
+  const apiId = opts.apiId ?? (await promptApiId(ctx, interactive));
+  const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await promptApiKey(ctx, interactive);
+
+  store.set(opts.name, { baseUrl: opts.baseUrl, apiId, apiKey });
+  const becameDefault = store.defaultProfile() === undefined;
+  if (becameDefault) store.setDefault(opts.name);
+  ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
+}
+
+async function promptApiId(ctx: Context, interactive: boolean): Promise<string> {
+  if (!interactive) {
+    throw new UsageError('--api-id is required when not prompting (no terminal, or --no-input)');
+  }
+  const id = (await ctx.prompter.input('API id:')).trim();
+  if (!id || /\s/.test(id)) throw new UsageError('the API id must be non-empty and contain no spaces');
+  return id;
+}
+
+async function promptApiKey(ctx: Context, interactive: boolean): Promise<string> {
+  if (!interactive) {
+    throw new UsageError('no API key given: standard input is not a terminal (or --no-input is set)', {
+      details: ['pipe the key with --api-key-stdin: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`'],
+    });
+  }
+  return checkKey(await ctx.prompter.password('API key:'), 'the prompt');
+}
+
+async function readKeyFromStdin(ctx: Context): Promise<string> {
+  let text = '';
+  for await (const chunk of ctx.io.stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    if (text.length > MAX_KEY_BYTES) throw new UsageError('standard input is too long to be an API key');
+  }
+  return checkKey(text, 'standard input');
+}
+
+function checkKey(raw: string, origin: string): string {
+  // `echo "$KEY" |` and files saved on Windows add line endings: they are not part of the key.
+  const key = raw.trim();
+  if (!key) throw new UsageError(`no API key read from ${origin}`);
+  if (/\s/.test(key)) throw new UsageError(`the API key from ${origin} contains spaces or line breaks; expected a single key`);
+  return key;
+}

@@ -1,0 +1,61 @@
+// `fiscal profile ...`: commander metadata only; each verb's module loads when it runs.
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context.js';
+import { lazyAction } from '../action.js';
+
+export function registerProfile(program: Command, ctx: Context): void {
+  const profile = program
+    .command('profile')
+    .description('Manage profiles: named API credentials and base URLs, stored in a private file')
+    .addHelpText(
+      'after',
+      '\nA profile is used with --profile <name>, FISCAL_PROFILE, or as the default.\n' +
+        'The built-in profile "emulator" runs a local emulator with demo credentials.\n' +
+        'FISCAL_CONFIG_DIR overrides where profiles are stored.',
+    );
+
+  const add = profile
+    .command('add')
+    .argument('<name>', 'profile name: lowercase letters, digits, "_" and "-"')
+    .description('Add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
+    .option('--api-id <id>', 'API id (prompted for on a terminal when omitted)')
+    .option('--api-key-stdin', 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)')
+    .option('--base-url <url>', 'production, sandbox or an http(s) URL', 'production')
+    .option('--force', 'replace an existing profile of that name')
+    // Declared only to answer with an explanation instead of "unknown option".
+    .addOption(new Option('--api-key <key>').hideHelp())
+    .action(lazyAction(ctx, () => import('./add.js')));
+  // The root command owns --base-url (the target of a run) and consumes it wherever it appears;
+  // for `add` it means the profile's URL, so copy it into this command's options.
+  add.hook('preAction', (cmd) => {
+    let root: Command = cmd;
+    while (root.parent) root = root.parent;
+    const value: unknown = root.getOptionValue('baseUrl');
+    if (value !== undefined) cmd.setOptionValue('baseUrl', value);
+  });
+
+  profile
+    .command('list')
+    .alias('ls')
+    .description('List profiles (never shows keys)')
+    .action(lazyAction(ctx, () => import('./list.js')));
+
+  profile
+    .command('show')
+    .argument('[name]', 'profile name (default: the profile this run would use)')
+    .description('Show a profile, with its API key masked')
+    .action(lazyAction(ctx, () => import('./show.js')));
+
+  profile
+    .command('use')
+    .argument('<name>', 'profile name')
+    .description('Make a profile the default')
+    .action(lazyAction(ctx, () => import('./use.js')));
+
+  profile
+    .command('remove')
+    .alias('rm')
+    .argument('<name>', 'profile name')
+    .description('Remove a profile and its stored key')
+    .action(lazyAction(ctx, () => import('./remove.js')));
+}

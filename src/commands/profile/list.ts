@@ -1,0 +1,26 @@
+// `fiscal profile list`: stored profiles and which one is the default. Keys are never listed.
+import type { Context } from '../../context.js';
+import { createRecordWriter } from '../../output/writer.js';
+import { PROFILE_COLUMNS, type ProfileRecord } from './shared.js';
+
+export type ListOptions = Record<string, never>;
+
+export function parseOptions(): ListOptions {
+  return {};
+}
+
+export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
+  const store = await ctx.config();
+  const fallback = store.defaultProfile();
+  const writer = createRecordWriter<ProfileRecord>(ctx, {
+    columns: PROFILE_COLUMNS,
+    emptyMessage: 'No profiles. Add one with `fiscal profile add <name>`, or try `--profile emulator`.',
+  });
+  try {
+    for (const { name, profile } of store.list()) {
+      writer.write({ name, baseUrl: profile.baseUrl, apiId: profile.apiId, default: name === fallback });
+    }
+  } finally {
+    writer.end();
+  }
+}

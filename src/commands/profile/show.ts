@@ -1,0 +1,41 @@
+// `fiscal profile show [name]`: one profile, key masked. Without a name, the profile this run
+// would use (--profile, FISCAL_PROFILE, then the default).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { maskKey } from '../../config/profile.js';
+import { createRecordWriter } from '../../output/writer.js';
+import { checkProfileName, isBuiltinEmulator, PROFILE_COLUMNS, unknownProfile, type ProfileRecord } from './shared.js';
+
+export interface ShowOptions {
+  name?: string | undefined;
+}
+
+export function parseOptions(_raw: Record<string, unknown>, args: string[]): ShowOptions {
+  return { name: args[0] === undefined ? undefined : checkProfileName(args[0]) };
+}
+
+export async function run(ctx: Context, opts: ShowOptions): Promise<void> {
+  const store = await ctx.config();
+  const fallback = store.defaultProfile();
+  const name = opts.name ?? (ctx.globals.profile || ctx.env.FISCAL_PROFILE || fallback);
+  if (name === undefined) {
+    throw new UsageError('no profile named and no default profile', {
+      details: ['name one (`fiscal profile show <name>`), or add one with `fiscal profile add <name>`'],
+    });
+  }
+  const record = describe(name, fallback, store);
+  const writer = createRecordWriter<ProfileRecord>(ctx, {
+    columns: [...PROFILE_COLUMNS.slice(0, 3), { header: 'API KEY', get: (r) => r.apiKey }, ...PROFILE_COLUMNS.slice(3)],
+  });
+  writer.write(record);
+  writer.end();
+}
+
+function describe(name: string, fallback: string | undefined, store: Awaited<ReturnType<Context['config']>>): ProfileRecord {
+  if (isBuiltinEmulator(name, store)) {
+    return { name, baseUrl: 'local emulator, started on demand', apiId: 'demo account', apiKey: '', default: name === fallback };
+  }
+  const profile = store.get(name);
+  if (!profile) throw unknownProfile(name, store);
+  return { name, baseUrl: profile.baseUrl, apiId: profile.apiId, apiKey: maskKey(profile.apiKey), default: name === fallback };
+}

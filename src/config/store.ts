@@ -1,0 +1,140 @@
+// The profile store: a JSON file (through conf) holding named profiles and the default one.
+// Loaded lazily by the context, so conf and zod stay off the `--help` path.
+//
+// The file holds API keys: it is written 0600 inside a 0700 directory. Unreadable or malformed
+// files are reported (ConfigError naming the file), never silently reset.
+import { chmodSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { z } from 'zod';
+import { ConfigError } from '../errors.js';
+import type { Profile } from './profile.js';
+
+export type { Profile } from './profile.js';
+
+export interface ProfileStore {
+  /** The configuration file's path. */
+  readonly path: string;
+  /** Stored profiles, sorted by name. */
+  list(): Array<{ name: string; profile: Profile }>;
+  get(name: string): Profile | undefined;
+  set(name: string, profile: Profile): void;
+  /** Removes a profile (and the default if it pointed there); false when there was none. */
+  remove(name: string): boolean;
+  defaultProfile(): string | undefined;
+  setDefault(name: string | undefined): void;
+}
+
+const ProfileSchema = z.object({ baseUrl: z.string(), apiId: z.string(), apiKey: z.string() });
+
+// Loose: keys written by a newer fiscal survive a round trip through this one.
+const StoreSchema = z.looseObject({
+  defaultProfile: z.string().optional(),
+  profiles: z.record(z.string(), ProfileSchema).default({}),
+});
+
+type StoreData = z.infer<typeof StoreSchema>;
+
+export function configDir(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.FISCAL_CONFIG_DIR) return env.FISCAL_CONFIG_DIR;
+  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'fiscal');
+  return join(env.HOME || homedir(), '.config', 'fiscal');
+}
+
+export async function openProfileStore(env: Readonly<Record<string, string | undefined>>): Promise<ProfileStore> {
+  const dir = configDir(env);
+  const path = join(dir, 'config.json');
+  const conf = guard(path, () => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return new Conf<Record<string, unknown>>({
+      cwd: dir,
+      configName: 'config',
+      projectName: 'fiscal',
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+    });
+  });
+
+  const read = (): StoreData => {
+    const raw = guard(path, () => conf.store);
+    const parsed = StoreSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new ConfigError(`invalid configuration file ${path}${where}: ${issue?.message ?? 'unexpected content'}`, {
+      details: ['fix the file, or move it away and add your profiles again with `fiscal profile add`'],
+    });
+  };
+
+  const write = (data: StoreData): void => {
+    guard(path, () => {
+      tightenDir(dir);
+      conf.store = data;
+      // conf sets the mode only on files it creates: a file made by hand keeps its own otherwise.
+      chmodSync(path, 0o600);
+    });
+  };
+
+  return {
+    path,
+    list() {
+      const { profiles } = read();
+      return Object.keys(profiles)
+        .sort()
+        .map((name) => ({ name, profile: profiles[name]! }));
+    },
+    get(name) {
+      const { profiles } = read();
+      return Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+    },
+    set(name, profile) {
+      const data = read();
+      write({ ...data, profiles: { ...data.profiles, [name]: { ...profile } } });
+    },
+    remove(name) {
+      const data = read();
+      if (!Object.hasOwn(data.profiles, name)) return false;
+      const { [name]: _removed, ...profiles } = data.profiles;
+      const next: StoreData = { ...data, profiles };
+      if (next.defaultProfile === name) delete next.defaultProfile;
+      write(next);
+      return true;
+    },
+    defaultProfile() {
+      return read().defaultProfile || undefined;
+    },
+    setDefault(name) {
+      const next = read();
+      if (name === undefined) delete next.defaultProfile;
+      else next.defaultProfile = name;
+      write(next);
+    },
+  };
+}
+
+/** A directory created earlier (by hand, or by an older tool) may be group-readable. */
+function tightenDir(dir: string): void {
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // Not ours to change (e.g. FISCAL_CONFIG_DIR shared by an administrator): the file stays 0600.
+  }
+}
+
+/** Runs a file operation, turning failures into a ConfigError that names the file. */
+function guard<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const e = error as NodeJS.ErrnoException;
+    // JSON.parse messages quote the file's text, which may contain an API key: never repeat them.
+    const reason = e?.name === 'SyntaxError' ? 'it is not valid JSON' : e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? e);
+    throw new ConfigError(`cannot use the configuration file ${path}: ${reason}`, {
+      cause: e?.name === 'SyntaxError' ? undefined : error,
+      details: e?.name === 'SyntaxError' ? ['fix the file, or move it away and add your profiles again with `fiscal profile add`'] : [],
+    });
+  }
+}

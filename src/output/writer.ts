@@ -1,0 +1,94 @@
+// The output layer: commands hand records to a RecordWriter, which renders them in the chosen
+// format. json and ndjson write each record whole; table and csv show the given columns.
+//
+// json, ndjson and csv stream (a record reaches stdout as soon as it is written, so piping a long
+// search into `head` or `jq` shows results at once); table buffers until end() because column
+// widths depend on every row.
+import type { Context, OutputFormat } from '../context.js';
+import { createCsvSink } from './csv.js';
+import { createJsonSink, createNdjsonSink } from './json.js';
+import { createTableSink } from './table.js';
+
+export type Cell = string | number | boolean | null | undefined;
+
+export interface Column<R> {
+  header: string;
+  get(record: R): Cell;
+  /** Table only: the most characters this column takes (it may get less on a narrow terminal). */
+  width?: number;
+  /**
+   * Table only: false keeps the column whole when the table does not fit (identifiers users copy,
+   * such as access keys); other columns are shortened with an ellipsis first.
+   */
+  truncate?: boolean;
+}
+
+export interface RecordWriter<R> {
+  write(record: R): void;
+  /** Flushes (table) or closes (json) the output. Call it once, also when there were no records. */
+  end(): void;
+  /** Records written so far. */
+  readonly count: number;
+}
+
+export interface RecordWriterOptions<R> {
+  columns: Column<R>[];
+  /** Defaults to ctx.outputFormat(): -o, else table on a terminal and ndjson when piped. */
+  format?: OutputFormat;
+  /** Table only: said on stderr instead of an empty table. Default `No results.` */
+  emptyMessage?: string;
+}
+
+/** The part of a writer that differs per format. */
+export interface Sink<R> {
+  write(record: R): void;
+  end(count: number): void;
+}
+
+export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>): RecordWriter<R> {
+  const sink = createSink(ctx, opts);
+  let count = 0;
+  let ended = false;
+  return {
+    write(record) {
+      if (ended) throw new Error('RecordWriter.write() after end()');
+      sink.write(record);
+      count++;
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      sink.end(count);
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>): Sink<R> {
+  const format = opts.format ?? ctx.outputFormat();
+  const out = ctx.io.stdout;
+  switch (format) {
+    case 'json':
+      return createJsonSink(out);
+    case 'ndjson':
+      return createNdjsonSink(out);
+    case 'csv':
+      return createCsvSink(out, opts.columns);
+    case 'table':
+      return createTableSink(out, opts.columns, {
+        width: terminalWidth(ctx.env),
+        color: ctx.globals.color && ctx.io.stdoutIsTTY,
+        onEmpty: () => ctx.log.info(opts.emptyMessage ?? 'No results.'),
+      });
+  }
+}
+
+const DEFAULT_WIDTH = 100;
+
+/** COLUMNS when it holds a sensible number (shells export it), else 100. */
+export function terminalWidth(env: Readonly<Record<string, string | undefined>>): number {
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
+}
