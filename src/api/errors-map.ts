@@ -1,0 +1,144 @@
+// The one mapping from an HTTP error answer (status + body) to a typed error (R2, R6). Messages
+// name the method, the path and what the server said, e.g.
+// `POST /v2/dfe/nfe: 400 Bad Request: Limit must be between 1 and 500`.
+import { STATUS_CODES } from 'node:http';
+import { ApiError, AuthError, NotFoundError } from '../errors.js';
+import { gatewayErrorSchema, serviceErrorSchema } from './wire/common.js';
+import type { Redactor } from './redact.js';
+import { formatMs } from './retry.js';
+
+const MAX_TEXT = 300;
+
+export interface ServerSaid {
+  text?: string;
+  serverCode?: string | number;
+  fields?: Record<string, string[]>;
+  details: string[];
+}
+
+/** `400 Bad Request` */
+export function statusLine(status: number): string {
+  return `${status} ${STATUS_CODES[status] ?? ''}`.trim();
+}
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT)}…` : line;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function fieldErrors(errors: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(errors)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(errors)) {
+    out[name] = Array.isArray(value) ? value.map(String) : [String(value)];
+  }
+  return out;
+}
+
+/** What an error body says, whatever its shape: gateway, service envelope, v1, bare text or nothing. */
+export function readServerError(bodyText: string): ServerSaid {
+  if (bodyText.trim() === '') return { details: [] };
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return { text: clip(bodyText), details: [] };
+  }
+  if (!isRecord(body)) return { text: clip(bodyText), details: [] };
+  const status = isRecord(body.status) ? body.status : undefined;
+  const statusMessage = typeof status?.message === 'string' ? status.message : undefined;
+
+  // R6 field errors: `{status, errors: {name: [..]}}`.
+  const fields = fieldErrors(body.errors);
+  if (fields) {
+    const text = Object.entries(fields).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ');
+    return { text: clip(text || statusMessage || 'invalid request'), fields, details: [] };
+  }
+  // R2 gateway `{error: string, status}` and v1 `{status, error: string}` read the same way.
+  const gateway = gatewayErrorSchema.safeParse(body);
+  if (gateway.success || typeof body.error === 'string') {
+    const error = String(body.error);
+    const extra = statusMessage && statusMessage.toLowerCase() !== error.toLowerCase() ? ` (${statusMessage})` : '';
+    return { text: clip(error + extra), details: [] };
+  }
+  // R6 service envelope `{error: {code, message, context}}`, and v1 `{status, error: {...}}`.
+  const service = serviceErrorSchema.safeParse(body);
+  if (service.success) {
+    const { code, message, context } = service.data.error;
+    const details = context === undefined || context === null ? [] : [`context: ${clip(JSON.stringify(context))}`];
+    return { text: clip(message), serverCode: code, details };
+  }
+  if (isRecord(body.error)) {
+    const e = body.error;
+    const text = typeof e.message === 'string' ? e.message : JSON.stringify(e);
+    const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : undefined;
+    return { text: clip(text), ...(code !== undefined ? { serverCode: code } : {}), details: [] };
+  }
+  if (typeof body.message === 'string') return { text: clip(body.message), details: [] };
+  if (statusMessage) return { text: clip(statusMessage), details: [] };
+  return { text: clip(bodyText), details: [] };
+}
+
+export interface ErrorAnswer {
+  method: string;
+  path: string;
+  status: number;
+  bodyText: string;
+  redact: Redactor;
+}
+
+/** `400 Bad Request: Limit must be between 1 and 500` (the reason phrase is not repeated). */
+export function answerSummary(a: ErrorAnswer, said = readServerError(a.bodyText)): string {
+  const server = said.text && said.text.toLowerCase() !== (STATUS_CODES[a.status] ?? '').toLowerCase() ? `: ${said.text}` : '';
+  return a.redact(`${statusLine(a.status)}${server}`);
+}
+
+/** `POST /v2/dfe/nfe: 400 Bad Request: Limit must be between 1 and 500` */
+export function describeAnswer(a: ErrorAnswer, said = readServerError(a.bodyText)): string {
+  return `${a.redact(`${a.method} ${a.path}`)}: ${answerSummary(a, said)}`;
+}
+
+const HINTS: Record<number, string> = {
+  401: 'check the API ID and API key in use (profile, environment or flags)',
+  403: 'the credentials were accepted but may not do this',
+};
+
+/** 401/403 -> AuthError, 404 -> NotFoundError, any other answer -> ApiError (exit 6). */
+export function errorFromAnswer(a: ErrorAnswer): ApiError {
+  const said = readServerError(a.bodyText);
+  const message = describeAnswer(a, said);
+  const details = [...said.details, ...(HINTS[a.status] ? [HINTS[a.status]!] : [])].map(a.redact);
+  const options = {
+    details,
+    ...(said.serverCode !== undefined ? { serverCode: said.serverCode } : {}),
+    ...(said.fields ? { fields: redactFields(said.fields, a.redact) } : {}),
+  };
+  if (a.status === 401 || a.status === 403) return new AuthError(message, a.status, a.method, a.path, options);
+  if (a.status === 404) return new NotFoundError(message, a.status, a.method, a.path, options);
+  return new ApiError(message, a.status, a.method, a.path, options);
+}
+
+function redactFields(fields: Record<string, string[]>, redact: Redactor): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [redact(k), v.map(redact)]));
+}
+
+/** Network failures in words a user can act on; `unsent` when the request never left. */
+export function describeNetworkError(err: unknown, timeoutMs: number, connectTimeoutMs: number): { text: string; retry: boolean; unsent: boolean } {
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
+  const r = (text: string, retry = true, unsent = false) => ({ text, retry, unsent });
+  switch (code) {
+    case 'UND_ERR_HEADERS_TIMEOUT': return r(`no response within ${formatMs(timeoutMs)}`);
+    case 'UND_ERR_BODY_TIMEOUT': return r(`the response stalled for ${formatMs(timeoutMs)}`);
+    case 'UND_ERR_CONNECT_TIMEOUT': return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
+    case 'ECONNREFUSED': return r('connection refused', true, true);
+    case 'ECONNRESET': return r('connection reset by the server');
+    case 'UND_ERR_SOCKET': return r('connection closed by the server before the response was complete');
+    case 'ENOTFOUND': return r('host not found (check the base URL)', false, true);
+    default: return r(`network error${code ? ` ${code}` : ''}: ${e.message ?? String(err)}`);
+  }
+}

@@ -1,0 +1,277 @@
+// The HTTP core: one `request` function over one undici pool per client. It sends the R1 headers,
+// paces requests against the rate limit (pacing.ts), retries what is safe to retry (retry.ts),
+// parses 2xx bodies with the caller's zod schema, maps error answers to typed errors
+// (errors-map.ts) and never lets the API key into a message or a trace line (redact.ts).
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { ZodType } from 'zod';
+import type { Clock, Logger } from '../context.js';
+import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
+import { answerSummary, describeNetworkError, errorFromAnswer, statusLine } from './errors-map.js';
+import { signatureMatches } from './paginate.js';
+import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
+import { createRedactor, traceHeaders } from './redact.js';
+import { decideRetry, formatMs, readRateLimit, serverRetryAt, type RateLimitInfo, type RetryPolicy } from './retry.js';
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  apiId: string;
+  apiKey: string;
+  userAgent: string;
+  /** Per-request read timeout (headers, and between body chunks). Default 30000. */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  maxAttempts?: number;
+  /** Total time one request may spend waiting between retries. Default 120000. */
+  retryBudgetMs?: number;
+  clock: Clock;
+  log: Logger;
+  signal?: AbortSignal;
+  random?: () => number;
+  dispatcher?: Dispatcher;
+}
+
+export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number>;
+
+export interface RequestOptions<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** Keys are sent literally (`access_key[]`, `created_at[from]`); arrays repeat the key. */
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: ZodType<T>;
+  /** Default: true for GET, false otherwise (a repeated POST may act twice). */
+  retry?: boolean;
+  /** R14: check the `signature` of v1 pages; a mismatch is retried like a truncated body. */
+  verifySignature?: boolean;
+}
+
+export interface HttpStats {
+  requests: number;
+  retries: number;
+  rateLimited: number;
+  serverErrors: number;
+  networkErrors: number;
+  signatureMismatches: number;
+  pacedMs: number;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  readonly stats: HttpStats;
+  request<T>(o: RequestOptions<T>): Promise<HttpResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** A failed attempt that another attempt may fix. `describe` says what happened, for messages. */
+interface Retryable {
+  kind: 'rate' | 'server' | 'network' | 'body' | 'signature';
+  describe: string;
+  /** The request certainly never reached the server (connection refused or not made in time). */
+  unsent?: boolean;
+  /** When the server said we may try again (local clock). */
+  retryAt?: number;
+}
+
+type Attempt<T> = { ok: HttpResponse<T> } | { failed: Retryable };
+
+/** Builds `base + path + query`. Brackets in keys stay literal: easier to read in traces, and servers accept them. */
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  const key = (k: string) => encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']');
+  for (const [k, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    const values: ReadonlyArray<string | number | boolean> = Array.isArray(value) ? value : [value as string | number | boolean];
+    for (const v of values) parts.push(`${key(k)}=${encodeURIComponent(String(v))}`);
+  }
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export function createHttpClient(o: HttpClientOptions): HttpClient {
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  const connectTimeoutMs = o.connectTimeoutMs ?? 10_000;
+  const policy: RetryPolicy = { maxAttempts: Math.max(1, o.maxAttempts ?? 6), budgetMs: o.retryBudgetMs ?? 120_000, random: o.random ?? Math.random };
+  const dispatcher = o.dispatcher ?? new Agent({ connect: { timeout: connectTimeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+  const redact = createRedactor(o.apiKey);
+  const baseUrl = o.baseUrl.replace(/\/+$/, '');
+  const stats: HttpStats = { requests: 0, retries: 0, rateLimited: 0, serverErrors: 0, networkErrors: 0, signatureMismatches: 0, pacedMs: 0 };
+  const pacer = new RateLimitPacer(o.clock, (ms, s) => {
+    const line = `rate limit: ${s.remaining ?? '?'}/${s.limit ?? '?'} left, pausing ${formatMs(ms)} until the window resets`;
+    if (ms >= 10_000) o.log.warn(line);
+    else o.log.debug(`⏸ ${line}`);
+  });
+
+  const interrupted = (): InterruptedError => {
+    const reason: unknown = o.signal?.reason;
+    return reason instanceof InterruptedError && reason.message ? reason : new InterruptedError('interrupted');
+  };
+
+  async function sleep(ms: number): Promise<void> {
+    try {
+      await o.clock.sleep(ms, o.signal);
+    } catch (err) {
+      if (o.signal?.aborted || err instanceof InterruptedError) throw interrupted();
+      throw err;
+    }
+  }
+
+  async function acquire(ro: RequestOptions<unknown>): Promise<() => void> {
+    try {
+      return await pacer.acquire(o.signal, policy.budgetMs);
+    } catch (err) {
+      if (err instanceof QuotaWaitTooLong) {
+        throw new RateLimitError(redact(`${ro.method} ${ro.path}: rate limit quota spent; it resets in ${formatMs(err.waitMs)}, more than the retry budget of ${formatMs(policy.budgetMs)}; safe to retry later`), 429, ro.method, ro.path);
+      }
+      if (o.signal?.aborted || err instanceof InterruptedError) throw interrupted();
+      throw err;
+    } finally {
+      stats.pacedMs = pacer.pacedMs;
+    }
+  }
+
+  function requestHeaders(hasBody: boolean): Record<string, string> {
+    return {
+      'X-API-ID': o.apiId,
+      'X-API-KEY': o.apiKey,
+      'X-Use-ApiGateway': 'always',
+      'User-Agent': o.userAgent,
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    };
+  }
+
+  async function attempt<T>(ro: RequestOptions<T>, url: string, lastMismatch: { text?: string }): Promise<Attempt<T>> {
+    const release = await acquire(ro as RequestOptions<unknown>);
+    const headers = requestHeaders(ro.body !== undefined);
+    const payload = ro.body === undefined ? undefined : JSON.stringify(ro.body);
+    const sentAt = o.clock.now();
+    stats.requests++;
+    o.log.debug(redact(`→ ${ro.method} ${url}`));
+    for (const line of traceHeaders(headers, redact)) o.log.debug(line);
+    if (payload !== undefined) o.log.debug(redact(`  body: ${payload.length > 500 ? `${payload.slice(0, 500)}…` : payload}`));
+    let status = 0;
+    let resHeaders: Record<string, string> = {};
+    let rl: RateLimitInfo = {};
+    let text: string;
+    try {
+      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal: o.signal });
+      status = res.statusCode;
+      resHeaders = flattenHeaders(res.headers);
+      rl = readRateLimit(resHeaders, o.clock.now());
+      pacer.observe({ ...rl, sentAt, rateLimited: status === 429 });
+      // From here the response counts in the server's `remaining`, no longer as in flight.
+      release();
+      text = await res.body.text();
+    } catch (err) {
+      if (o.signal?.aborted) throw interrupted();
+      const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
+      stats.networkErrors++;
+      o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
+      if (!net.retry) throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${net.text}`));
+      return { failed: { kind: 'network', describe: net.text, unsent: net.unsent } };
+    } finally {
+      release();
+    }
+    traceResponse(status, resHeaders, text, sentAt);
+    return classify(ro, status, resHeaders, rl, text, lastMismatch);
+  }
+
+  function traceResponse(status: number, headers: Record<string, string>, text: string, sentAt: number): void {
+    const remaining = headers['x-ratelimit-remaining'] === undefined ? '' : `, remaining ${headers['x-ratelimit-remaining']}/${headers['x-ratelimit-limit'] ?? '?'}`;
+    o.log.debug(redact(`← ${status} (${o.clock.now() - sentAt} ms, ${Buffer.byteLength(text)} bytes${remaining})`));
+  }
+
+  function classify<T>(ro: RequestOptions<T>, status: number, headers: Record<string, string>, rl: RateLimitInfo, text: string, lastMismatch: { text?: string }): Attempt<T> {
+    const answer = { method: ro.method, path: ro.path, status, bodyText: text, redact };
+    if (status === 429) {
+      stats.rateLimited++;
+      const retryAt = serverRetryAt(rl);
+      return { failed: { kind: 'rate', describe: statusLine(429), ...(retryAt !== undefined ? { retryAt } : {}) } };
+    }
+    if (status >= 500) {
+      stats.serverErrors++;
+      return { failed: { kind: 'server', describe: answerSummary(answer) } };
+    }
+    if (status < 200 || status >= 300) throw errorFromAnswer(answer);
+    return parseBody(ro, status, headers, text, lastMismatch);
+  }
+
+  function parseBody<T>(ro: RequestOptions<T>, status: number, headers: Record<string, string>, text: string, lastMismatch: { text?: string }): Attempt<T> {
+    let raw: unknown;
+    try {
+      raw = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      stats.networkErrors++;
+      return { failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` } };
+    }
+    if (ro.verifySignature && !signatureMatches(raw)) {
+      stats.signatureMismatches++;
+      // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
+      if (lastMismatch.text !== text) {
+        lastMismatch.text = text;
+        return { failed: { kind: 'signature', describe: 'page signature does not match its data (R14)' } };
+      }
+      o.log.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
+    }
+    const parsed = ro.schema.safeParse(raw);
+    if (parsed.success) return { ok: { status, headers, body: parsed.data } };
+    if (raw === undefined) return { failed: { kind: 'body', describe: `empty body with ${statusLine(status)}` } };
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length ? issue.path.map(String).join('.') : '(body)';
+    throw new ProtocolError(redact(`${ro.method} ${ro.path}: unexpected response body: ${where}: ${issue?.message ?? 'invalid'}`));
+  }
+
+  function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
+    const what = f.kind === 'rate' ? 'rate limited (429)' : f.describe;
+    const message = redact(`${ro.method} ${ro.path}: ${what}; gave up ${why}`);
+    return f.kind === 'rate' ? new RateLimitError(message, 429, ro.method, ro.path) : new TemporaryError(message);
+  }
+
+  async function request<T>(ro: RequestOptions<T>): Promise<HttpResponse<T>> {
+    if (o.signal?.aborted) throw interrupted();
+    const url = buildUrl(baseUrl, ro.path, ro.query);
+    const mayRepeat = ro.retry ?? ro.method === 'GET';
+    const lastMismatch: { text?: string } = {};
+    let waited = 0;
+    for (let n = 1; ; n++) {
+      const result = await attempt(ro, url, lastMismatch);
+      if ('ok' in result) return result.ok;
+      const f = result.failed;
+      // A 429 was refused before any work was done, and a refused connection carried nothing:
+      // sending those again is safe even for a POST.
+      if (!mayRepeat && f.kind !== 'rate' && !f.unsent) {
+        throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${f.describe}; not retried automatically because the request may have taken effect: check before sending it again`));
+      }
+      const hintMs = f.retryAt === undefined ? undefined : Math.max(0, f.retryAt - o.clock.now());
+      const decision = decideRetry(policy, n, waited, hintMs);
+      if ('giveUp' in decision) throw finalError(ro as RequestOptions<unknown>, f, `${decision.giveUp}; safe to retry later`);
+      stats.retries++;
+      const line = `${ro.method} ${ro.path}: ${f.describe}; retry ${n} of ${policy.maxAttempts - 1} in ${formatMs(decision.delayMs)}`;
+      if (f.kind === 'rate' || decision.delayMs >= 5_000) o.log.warn(redact(line));
+      else o.log.debug(redact(`↻ ${line}`));
+      await sleep(decision.delayMs);
+      waited += decision.delayMs;
+    }
+  }
+
+  return {
+    baseUrl,
+    stats,
+    request,
+    async close() {
+      // An injected dispatcher belongs to whoever injected it.
+      if (!o.dispatcher) await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// Rate-limit pacing (R5). One pacer per HTTP client, shared by every request the client makes
+// (several streams may run in parallel), so that a long run waits for the window to reset instead
+// of spending requests on 429s, while still using the whole quota of each window.
+//
+// Model: a fixed window of `limit` requests that starts with the first request after a reset (as
+// Laravel's throttle does; an aligned window then only makes our predictions conservative). The
+// server tells us `limit` and `remaining` on most responses, and when the window ends only on a
+// 429 (Retry-After / X-RateLimit-Reset) or on responses that happen to carry a Reset. The window
+// length is learned from the first window whose start we saw (remaining = limit - 1) and end we
+// were told; later windows are then predicted, so the 429 that taught us is usually the only one.
+import type { Clock } from '../context.js';
+import { InterruptedError } from '../errors.js';
+import type { RateLimitInfo } from './retry.js';
+
+/** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
+export const RESET_MARGIN_MS = 50;
+
+/** The quota is spent and resets later than the caller is willing to wait. */
+export class QuotaWaitTooLong extends Error {
+  constructor(readonly waitMs: number) {
+    super(`rate-limit quota spent; it resets in ${waitMs} ms`);
+  }
+}
+
+export interface PacerObservation extends RateLimitInfo {
+  /** When the request that got this response was sent (local clock). */
+  sentAt: number;
+  rateLimited: boolean;
+}
+
+export type PaceWaitListener = (ms: number, state: { limit?: number | undefined; remaining?: number | undefined }) => void;
+
+export class RateLimitPacer {
+  /** Total time spent waiting for a window to reset. */
+  pacedMs = 0;
+  private limit: number | undefined;
+  private remaining: number | undefined;
+  private resetAt: number | undefined;
+  private windowStart: number | undefined;
+  /** True when windowStart is the send time of the window's first request, not an estimate. */
+  private windowStartExact = false;
+  private windowMs: number | undefined;
+  private inFlight = 0;
+  /** The most requests ever in flight at once: how far out of order responses can arrive. */
+  private peakInFlight = 1;
+  /** Responses to requests sent before this instant belong to an earlier window. */
+  private since = Number.NEGATIVE_INFINITY;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(private readonly clock: Clock, private readonly onWait?: PaceWaitListener) {}
+
+  /** Waits until a request may be sent; call the returned function once its response was observed. */
+  async acquire(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<() => void> {
+    for (;;) {
+      const now = this.clock.now();
+      this.rollWindow(now);
+      const need = this.waitNeeded(now);
+      if (need === 0) return this.admit(now);
+      if (need === 'in-flight') {
+        await this.nextRelease(signal);
+        continue;
+      }
+      if (need > maxWaitMs) throw new QuotaWaitTooLong(need);
+      this.onWait?.(need, { limit: this.limit, remaining: this.remaining });
+      await this.clock.sleep(need, signal);
+      this.pacedMs += need;
+    }
+  }
+
+  /** Feeds the rate-limit headers of a response (any status) into the model. */
+  observe(o: PacerObservation): void {
+    if (o.limit !== undefined) this.limit = o.limit;
+    // A response to a request sent before the current window was set up describes an older
+    // window (or the same one, with a count we already have): it can only mislead.
+    if (o.sentAt < this.since) return;
+    if (o.rateLimited) return this.onRateLimited(o);
+    if (o.remaining === undefined || this.limit === undefined) return;
+    // Responses of parallel requests arrive out of order, but within one window `remaining` only
+    // goes down; a rise larger than the parallelism can only be a new window.
+    const fresh = this.remaining === undefined || o.remaining > this.remaining + this.peakInFlight;
+    this.remaining = fresh ? o.remaining : Math.min(this.remaining!, o.remaining);
+    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true);
+    else if (fresh) this.startWindow(o.sentAt, false);
+    if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
+  }
+
+  /** For tests and the trace. */
+  snapshot() {
+    return { limit: this.limit, remaining: this.remaining, resetAt: this.resetAt, windowMs: this.windowMs, inFlight: this.inFlight };
+  }
+
+  private onRateLimited(o: PacerObservation): void {
+    const at = Math.max(o.retryAtMs ?? Number.NEGATIVE_INFINITY, o.resetAtMs ?? Number.NEGATIVE_INFINITY);
+    // A bare 429 (no limit, no reset) says nothing a later response could correct: keep no state.
+    if (!Number.isFinite(at) && this.limit === undefined) return;
+    this.remaining = 0;
+    this.since = o.sentAt;
+    if (Number.isFinite(at)) this.learnReset(at);
+  }
+
+  private learnReset(at: number): void {
+    this.resetAt = at;
+    if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
+    // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
+    // whole second: rounding up makes every such case err on the side of waiting a bit longer.
+    this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
+  }
+
+  private startWindow(sentAt: number, exact: boolean): void {
+    this.since = sentAt;
+    this.windowStart = sentAt;
+    this.windowStartExact = exact;
+    this.resetAt = this.windowMs === undefined ? undefined : sentAt + this.windowMs;
+  }
+
+  /** Once the known or predicted reset has passed, the whole quota is available again. */
+  private rollWindow(now: number): void {
+    if (this.resetAt === undefined || now < this.resetAt + RESET_MARGIN_MS) return;
+    this.remaining = this.limit;
+    this.resetAt = undefined;
+    this.windowStart = undefined;
+    this.since = now;
+  }
+
+  /** 0: send now; a number: sleep that long; 'in-flight': wait for a response that may say more. */
+  private waitNeeded(now: number): number | 'in-flight' {
+    if (this.remaining === undefined) return 0;
+    // Requests in flight will each take one of the remaining slots: keep them as a reserve.
+    if (this.remaining - this.inFlight > 0) return 0;
+    if (this.resetAt !== undefined) return Math.max(1, this.resetAt + RESET_MARGIN_MS - now);
+    // Nothing says when the window ends: a 429 will tell us, unless a response in flight does first.
+    return this.inFlight > 0 && this.limit !== undefined ? 'in-flight' : 0;
+  }
+
+  private admit(now: number): () => void {
+    if (this.windowMs !== undefined && this.windowStart === undefined && this.limit !== undefined) {
+      // The first request after a reset opens the next window: predict its end from now.
+      this.windowStart = now;
+      this.windowStartExact = false;
+      this.resetAt = now + this.windowMs;
+    }
+    this.inFlight++;
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inFlight--;
+      const wakers = [...this.wakers];
+      this.wakers.clear();
+      for (const wake of wakers) wake();
+    };
+  }
+
+  private nextRelease(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new InterruptedError('interrupted'));
+      const onAbort = () => {
+        this.wakers.delete(wake);
+        reject(new InterruptedError('interrupted'));
+      };
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      this.wakers.add(wake);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}

@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createHttpClient } from '../../src/api/http.js';
+import { QuotaWaitTooLong, RateLimitPacer, RESET_MARGIN_MS } from '../../src/api/pacing.js';
+import type { Clock } from '../../src/context.js';
+import { createFakeClock, createMemoryLogger, startScriptedServer, type RecordedRequest, type ScriptedResponse, type ScriptedServer } from '../helpers/scripted-server.js';
+
+const T0 = 1_700_000_000_000;
+
+describe('R5: pacer (unit, fake clock)', () => {
+  /** Sends one request through the pacer and feeds it the given response headers. */
+  async function send(pacer: RateLimitPacer, clock: Clock, o: { limit?: number; remaining?: number; resetAtMs?: number; retryAtMs?: number; rateLimited?: boolean }) {
+    const release = await pacer.acquire();
+    pacer.observe({ sentAt: clock.now(), rateLimited: false, ...o });
+    release();
+  }
+
+  it('sends without waiting while the quota lasts', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    for (let r = 9; r >= 1; r--) await send(pacer, clock, { limit: 10, remaining: r });
+    expect(clock.sleeps).toEqual([]);
+    expect(pacer.pacedMs).toBe(0);
+  });
+
+  it('waits for the reset a 429 announced before sending again', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    await send(pacer, clock, { limit: 10, remaining: 0, retryAtMs: T0 + 4000, rateLimited: true });
+    await pacer.acquire();
+    expect(clock.sleeps).toEqual([4000 + RESET_MARGIN_MS]);
+    expect(pacer.pacedMs).toBe(4000 + RESET_MARGIN_MS);
+  });
+
+  it('learns the window from its first request (remaining = limit - 1) and the 429 reset, then predicts the next window', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    for (let r = 4; r >= 0; r--) await send(pacer, clock, { limit: 5, remaining: r });
+    await send(pacer, clock, { limit: 5, remaining: 0, retryAtMs: T0 + 1000, rateLimited: true });
+    expect(pacer.snapshot().windowMs).toBe(1000);
+    const t1 = clock.now() + 0;
+    await pacer.acquire().then((release) => release()); // waits out the first window
+    expect(clock.now()).toBe(T0 + 1000 + RESET_MARGIN_MS);
+    // Second window: 5 requests (one already admitted above), then a wait without any 429.
+    for (let r = 4; r >= 1; r--) await send(pacer, clock, { limit: 5, remaining: r });
+    await send(pacer, clock, { limit: 5, remaining: 0 });
+    const before = clock.sleeps.length;
+    await pacer.acquire();
+    expect(clock.sleeps.length).toBe(before + 1);
+    expect(clock.now()).toBeGreaterThanOrEqual(t1 + 2000);
+  });
+
+  it('honours X-RateLimit-Reset when a 200 carries it', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    await send(pacer, clock, { limit: 2, remaining: 1, resetAtMs: T0 + 3000 });
+    await send(pacer, clock, { limit: 2, remaining: 0, resetAtMs: T0 + 3000 });
+    await pacer.acquire();
+    expect(clock.now()).toBe(T0 + 3000 + RESET_MARGIN_MS);
+  });
+
+  it('keeps requests in flight as a reserve: with 2 left and 2 in flight the next one waits for a response', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    await send(pacer, clock, { limit: 10, remaining: 2 });
+    const a = await pacer.acquire();
+    await pacer.acquire();
+    let third = false;
+    const pending = pacer.acquire().then((r) => ((third = true), r));
+    await new Promise((r) => setImmediate(r));
+    expect(third).toBe(false);
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 9 }); // a new window began
+    a();
+    await pending;
+    expect(third).toBe(true);
+  });
+
+  it('refuses to wait longer than the caller allows', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    await send(pacer, clock, { limit: 10, remaining: 0, retryAtMs: T0 + 3_600_000, rateLimited: true });
+    await expect(pacer.acquire(undefined, 60_000)).rejects.toBeInstanceOf(QuotaWaitTooLong);
+  });
+
+  it('ignores late responses to requests sent before the window was reset', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    const old = await pacer.acquire();
+    await send(pacer, clock, { limit: 10, remaining: 0, retryAtMs: T0 + 1000, rateLimited: true });
+    await pacer.acquire().then((r) => r()); // the window rolls over
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 0 }); // stale
+    old();
+    expect(pacer.snapshot().remaining).toBeGreaterThan(0);
+  });
+});
+
+interface WindowShape {
+  limit: number;
+  windowMs: number;
+  /** Laravel counts whole seconds: the window starts at the second of its first request. */
+  aligned: boolean;
+  /** Whether 200s carry X-RateLimit-Reset too (the real service sends it only with 429s). */
+  resetOn200: boolean;
+}
+
+/** A fixed window that opens with the first request after the previous one ended. */
+function fixedWindow(clock: Clock, w: WindowShape) {
+  let end = Number.NEGATIVE_INFINITY;
+  let used = 0;
+  const rejected: number[] = [];
+  const respond = (_: RecordedRequest): ScriptedResponse => {
+    const now = clock.now();
+    if (now >= end) (end = (w.aligned ? Math.floor(now / 1000) * 1000 : now) + w.windowMs), (used = 0);
+    const reset = Math.ceil(end / 1000);
+    const limitHeaders = { 'X-RateLimit-Limit': w.limit, 'X-RateLimit-Remaining': Math.max(0, w.limit - used - 1) };
+    if (used >= w.limit) {
+      rejected.push(now);
+      return { status: 429, headers: { ...limitHeaders, 'X-RateLimit-Reset': reset, 'Retry-After': Math.ceil((end - now) / 1000) } };
+    }
+    used++;
+    return { body: { ok: true }, headers: { ...limitHeaders, ...(w.resetOn200 ? { 'X-RateLimit-Reset': reset } : {}) } };
+  };
+  return { respond, rejected };
+}
+
+/**
+ * A fake clock for parallel streams: time moves only when every running stream is asleep, to the
+ * earliest wake-up. Requests in flight then never see time jump under them, whatever the load of
+ * the machine, so a run is the same every time.
+ */
+function createSteppedClock(start: number, streams: number) {
+  let now = start;
+  let running = streams;
+  const sleepers: Array<{ wake: number; resolve: () => void }> = [];
+  const step = () => {
+    if (running === 0 || sleepers.length < running) return;
+    sleepers.sort((a, b) => a.wake - b.wake);
+    now = Math.max(now, sleepers[0]!.wake);
+    while (sleepers.length && sleepers[0]!.wake <= now) sleepers.shift()!.resolve();
+  };
+  const clock: Clock = {
+    now: () => now,
+    sleep: (ms) =>
+      new Promise<void>((resolve) => {
+        sleepers.push({ wake: now + Math.max(0, ms), resolve });
+        step();
+      }),
+  };
+  return { clock, streamDone: () => void (running--, step()) };
+}
+
+describe('R5: pacing against a fixed-window server', () => {
+  let server: ScriptedServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  async function run(streams: number, total: number, shape: WindowShape) {
+    const { clock, streamDone } = createSteppedClock(T0 + 300, streams);
+    const window = fixedWindow(clock, shape);
+    server = await startScriptedServer({ fallback: window.respond });
+    const http = createHttpClient({ baseUrl: server.url, apiId: 'id', apiKey: 'key-123456', userAgent: 't', clock, log: createMemoryLogger(), random: () => 0.5 });
+    const one = () => http.request({ method: 'GET', path: '/v1/nfe/received', schema: z.object({ ok: z.boolean() }) });
+    await Promise.all(Array.from({ length: streams }, async () => {
+      for (let i = 0; i < total / streams; i++) await one();
+      streamDone();
+    }));
+    await http.close();
+    return { rejected: window.rejected.length, elapsed: clock.now() - T0 - 300, stats: http.stats };
+  }
+
+  const window = { limit: 20, windowMs: 10_000, aligned: false, resetOn200: false };
+  it.each([
+    ['one stream', 1, window],
+    ['four parallel streams', 4, window],
+    ['one stream, whole-second windows', 1, { ...window, aligned: true }],
+    ['four parallel streams, whole-second windows', 4, { ...window, aligned: true }],
+  ])('%s: 100 requests at 20 per 10 s window meet at most 2 429s and use at least 90%% of the quota', async (_, streams, shape) => {
+    const { rejected, elapsed, stats } = await run(streams, 100, shape);
+    expect(rejected).toBeLessThanOrEqual(2);
+    expect(stats.requests).toBe(100 + rejected);
+    expect(stats.pacedMs).toBeGreaterThan(0);
+    // 100 requests need at least 4 resets (40 s of fake time); 90% of the quota allows 44.4 s.
+    expect(elapsed).toBeLessThanOrEqual(40_000 / 0.9);
+  });
+
+  it('when 200s carry X-RateLimit-Reset no 429 is needed at all', async () => {
+    const { rejected } = await run(2, 100, { ...window, resetOn200: true });
+    expect(rejected).toBe(0);
+  });
+});
+
+describe('R5: without pacing information', () => {
+  let server: ScriptedServer;
+  beforeEach(async () => {
+    server = await startScriptedServer({ fallback: { body: { ok: true } } });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('responses without rate-limit headers never cause a wait', async () => {
+    const clock = createFakeClock(T0);
+    const http = createHttpClient({ baseUrl: server.url, apiId: 'id', apiKey: 'key-123456', userAgent: 't', clock, log: createMemoryLogger() });
+    for (let i = 0; i < 5; i++) await http.request({ method: 'GET', path: '/x', schema: z.unknown() });
+    expect(clock.sleeps).toEqual([]);
+    await http.close();
+  });
+});
