@@ -1,0 +1,22 @@
+// `fiscal emulator`: only commander metadata here; the server is loaded when the verb runs.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { lazyAction } from '../action.js';
+
+export function registerEmulator(program: Command, ctx: Context): void {
+  program
+    .command('emulator')
+    .description('Run a local emulator of the API (generated accounts and documents) until interrupted')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
+    .option('--seed <n>', 'seed of the generated data', '1')
+    .option('--docs <n>', 'documents per account', '2000')
+    .option('--rate-limit <n/unit>', 'rate limit per account, e.g. 60/min or 5/s (default: none)')
+    .option('--now <date>', "the emulator's current time, ISO 8601 (default: now)")
+    .addHelpText(
+      'after',
+      '\nPrints FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY of the first account on stdout,\n' +
+        'then the other accounts and the companies as comments. Stop it with Ctrl-C.\n',
+    )
+    .action(lazyAction(ctx, () => import('./run.js')));
+}

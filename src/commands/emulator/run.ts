@@ -1,0 +1,102 @@
+// `fiscal emulator`: start the emulator, print how to reach it, serve until interrupted.
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { filterDateProblem } from '../../fiscal/dates.js';
+import { createEmulator, type Emulator } from '../../emulator/server.js';
+import type { RateLimitOptions } from '../../emulator/rate-limit.js';
+import { parseWith } from '../options.js';
+
+export interface EmulatorCommandOptions {
+  host: string;
+  port: number;
+  seed: number;
+  docs: number;
+  rateLimit?: RateLimitOptions | undefined;
+  now?: Date | undefined;
+}
+
+const WINDOWS: Record<string, number> = { s: 1_000, min: 60_000 };
+
+function integer(what: string, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `expected ${what}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `expected ${what} from ${min} to ${max}`);
+}
+
+const schema = z.object({
+  host: z.string().trim().min(1, 'expected an address such as 127.0.0.1'),
+  port: integer('a port number', 0, 65_535),
+  seed: integer('a non-negative integer', 0, Number.MAX_SAFE_INTEGER),
+  docs: integer('a number of documents per account', 0, 1_000_000),
+  rateLimit: z
+    .string()
+    .regex(/^[1-9]\d*\/(s|min)$/, 'expected <requests>/<s|min>, e.g. 60/min or 5/s')
+    .transform((text): RateLimitOptions => {
+      const [limit, unit] = text.split('/') as [string, string];
+      return { limit: Number(limit), windowMs: WINDOWS[unit]! };
+    })
+    .optional(),
+  now: z
+    .string()
+    .refine(
+      (text) => filterDateProblem(text.slice(0, 10)) === undefined && !Number.isNaN(Date.parse(text)),
+      'expected an ISO 8601 date such as 2026-03-01T12:00:00-03:00',
+    )
+    .transform((text) => new Date(text))
+    .optional(),
+});
+
+export function parseOptions(raw: Record<string, unknown>, _args: string[]): EmulatorCommandOptions {
+  return parseWith(schema, raw);
+}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'is already in use; choose another with --port, or --port 0 for a free one',
+  EACCES: 'is not allowed for this user; choose a port above 1023',
+  EADDRNOTAVAIL: 'is not an address of this machine; use --host 127.0.0.1',
+};
+
+async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
+  try {
+    return await createEmulator({ host: opts.host, port: opts.port, seed: opts.seed, docs: opts.docs, rateLimit: opts.rateLimit, now: opts.now });
+  } catch (error) {
+    const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
+    if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
+    throw error;
+  }
+}
+
+/** The lines printed on stdout: the first account as environment variables, the rest as comments. */
+export function describeEmulator(emulator: Pick<Emulator, 'url' | 'accounts'>): string[] {
+  const [first, ...others] = emulator.accounts;
+  const lines = [`FISCAL_BASE_URL=${emulator.url}`];
+  if (first) lines.push(`FISCAL_API_ID=${first.apiId}`, `FISCAL_API_KEY=${first.apiKey}`);
+  for (const account of others) {
+    lines.push(`# account ${account.id}: FISCAL_API_ID=${account.apiId} FISCAL_API_KEY=${account.apiKey}`);
+  }
+  for (const account of emulator.accounts) {
+    lines.push(`# companies of ${account.id} (${account.name}):`);
+    for (const c of account.companies) lines.push(`#   ${c.cnpj} ${c.name} (${c.uf})`);
+  }
+  return lines;
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+export async function run(ctx: Context, opts: EmulatorCommandOptions): Promise<void> {
+  const emulator = await start(opts);
+  ctx.defer(() => emulator.close());
+  ctx.io.stdout.write(describeEmulator(emulator).map((line) => `${line}\n`).join(''));
+  const limit = opts.rateLimit ? `, rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account` : '';
+  ctx.log.info(`fiscal emulator listening on ${emulator.url}${limit}; press Ctrl-C to stop`);
+  await aborted(ctx.signal);
+  await emulator.close();
+}

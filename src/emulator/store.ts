@@ -1,0 +1,131 @@
+// The emulator's document store: per-account indexes kept in stream-position order (R13), so that
+// a v1 cursor is a binary search and a v2 Paginator resumes without re-reading the whole stream.
+import { NFE_ROLES, type NfeRole } from '../api/wire/nfe.js';
+import type { Account, Dataset, StoredNfe } from './model.js';
+
+/** A stored document with the values the filters need, computed once. */
+export interface NfeEntry {
+  doc: StoredNfe;
+  createdMs: number;
+  emissionMs: number;
+}
+
+/** One v2 record: a document as seen by one owner in one role (designed: one record per owner role). */
+export interface NfeRecord {
+  entry: NfeEntry;
+  /** Index in `doc.roles`; with the position it orders records and anchors the Paginator. */
+  roleIndex: number;
+  owner: string;
+  role: NfeRole;
+}
+
+export interface AccountNfes {
+  /** Every document of the account, by position. */
+  readonly entries: readonly NfeEntry[];
+  /** The documents in which one of the account's companies has the role, by position. */
+  readonly byRole: Readonly<Record<NfeRole, readonly NfeEntry[]>>;
+  /** Every (document, owner role) record, by position then role index. */
+  readonly records: readonly NfeRecord[];
+}
+
+interface MutableAccountNfes extends AccountNfes {
+  entries: NfeEntry[];
+  byRole: Record<NfeRole, NfeEntry[]>;
+  records: NfeRecord[];
+  byKey: Map<string, NfeEntry>;
+}
+
+export type NewNfe = Omit<StoredNfe, 'position'> & { position?: number };
+
+function emptyIndex(): MutableAccountNfes {
+  const byRole = Object.fromEntries(NFE_ROLES.map((r) => [r, [] as NfeEntry[]])) as Record<NfeRole, NfeEntry[]>;
+  return { entries: [], byRole, records: [], byKey: new Map() };
+}
+
+/** The first index in `items` (sorted by `key`) whose key is >= `target`. */
+export function lowerBound<T>(items: readonly T[], target: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]!) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class Store {
+  readonly accounts: readonly Account[];
+  private readonly byApiId = new Map<string, Account>();
+  private readonly nfes = new Map<string, MutableAccountNfes>();
+
+  constructor(dataset: Dataset) {
+    this.accounts = dataset.accounts;
+    for (const account of dataset.accounts) {
+      if (this.byApiId.has(account.apiId)) throw new Error(`two accounts share the API id ${account.apiId}`);
+      this.byApiId.set(account.apiId, account);
+      this.nfes.set(account.id, emptyIndex());
+    }
+    const sorted = [...dataset.nfes].sort((a, b) => a.position - b.position);
+    for (const doc of sorted) this.index(doc);
+  }
+
+  accountByApiId(apiId: string): Account | undefined {
+    return this.byApiId.get(apiId);
+  }
+
+  /** The account's NF-e indexes (R3: an account only ever reads its own). */
+  nfesOf(accountId: string): AccountNfes {
+    return this.indexOf(accountId);
+  }
+
+  findNfe(accountId: string, accessKey: string): StoredNfe | undefined {
+    return this.indexOf(accountId).byKey.get(accessKey)?.doc;
+  }
+
+  /** The position the next document of the account gets. */
+  nextPosition(accountId: string): number {
+    const entries = this.indexOf(accountId).entries;
+    return entries.length === 0 ? 0 : entries[entries.length - 1]!.doc.position + 1;
+  }
+
+  /**
+   * Adds a document at the end of its account's stream (uploads, arrivals): it gets the next
+   * position, so saved cursors stay valid and resume with it (R13). A document whose access key
+   * the account already holds is not added twice; the stored one is returned.
+   */
+  addNfe(input: NewNfe): { doc: StoredNfe; created: boolean } {
+    const existing = this.indexOf(input.accountId).byKey.get(input.accessKey);
+    if (existing) return { doc: existing.doc, created: false };
+    const doc: StoredNfe = { ...input, position: this.nextPosition(input.accountId) };
+    this.index(doc);
+    return { doc, created: true };
+  }
+
+  private indexOf(accountId: string): MutableAccountNfes {
+    const index = this.nfes.get(accountId);
+    if (!index) throw new Error(`no account ${accountId}`);
+    return index;
+  }
+
+  private index(doc: StoredNfe): void {
+    const index = this.indexOf(doc.accountId);
+    const last = index.entries[index.entries.length - 1];
+    if (last && last.doc.position >= doc.position) {
+      throw new Error(`position ${doc.position} of ${doc.accessKey} is not after ${last.doc.position}`);
+    }
+    if (index.byKey.has(doc.accessKey)) throw new Error(`account ${doc.accountId} holds ${doc.accessKey} twice`);
+    const entry: NfeEntry = { doc, createdMs: Date.parse(doc.createdAt), emissionMs: Date.parse(doc.emissionDate) };
+    if (Number.isNaN(entry.createdMs) || Number.isNaN(entry.emissionMs)) {
+      throw new Error(`${doc.accessKey} has an unreadable createdAt or emissionDate`);
+    }
+    index.entries.push(entry);
+    index.byKey.set(doc.accessKey, entry);
+    const roles = new Set<NfeRole>();
+    doc.roles.forEach(({ owner, role }, roleIndex) => {
+      roles.add(role);
+      index.records.push({ entry, roleIndex, owner, role });
+    });
+    for (const role of roles) index.byRole[role].push(entry);
+  }
+}
