@@ -6,6 +6,7 @@ import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerProfile } from './commands/profile/index.js';
+import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
@@ -36,6 +37,7 @@ export function createProgram(ctx: NodeContext): Command {
   });
 
   registerSearch(program, ctx);
+  registerPull(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.

@@ -34,7 +34,11 @@ export type StartEmulator = () => Promise<EmulatorHandle>;
 
 const startInProcessEmulator: StartEmulator = async () => {
   const { createEmulator } = await import('../emulator/server.js');
-  return createEmulator({ port: 0, host: '127.0.0.1', seed: 1 });
+  // Anchored to the start of the UTC day, not to this instant: the built-in emulator then serves
+  // the same documents to every run of the day, so a second pull is incremental, not a new world.
+  const day = new Date();
+  day.setUTCHours(0, 0, 0, 0);
+  return createEmulator({ port: 0, host: '127.0.0.1', seed: 1, now: day });
 };
 
 interface Setting {

@@ -1,0 +1,106 @@
+// Which endpoint answers a `search nfe`, and the request it gets. Pure: unit-tested on its own.
+//
+// POST /v2/dfe/nfe has every filter but no custom-property expression; GET /v1/nfe/{role} has the
+// expression (R17) and several access keys per call, but one role and few filters. v2 is the
+// default; v1 is chosen by --filter, several --key, or --api v1. docs/search.md has the table.
+import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Filters, NfeV2Request } from '../../api/wire/nfe.js';
+import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { UsageError } from '../../errors.js';
+import type { NfeSearchOptions } from './nfe-options.js';
+
+export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
+  'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Receiver', 'Status', 'Owner', 'OwnerRole',
+];
+/** Fields a v1 listing can give: read from the XML it returns. */
+export const V1_FIELDS: NfeV2Field[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Receiver', 'Cfops', 'OwnerRole', 'Xml'];
+export const DEFAULT_LIMIT = 50;
+
+export type NfeSearchPlan =
+  | { api: 'v2'; request: NfeV2Request; limit: number | undefined; defaultWindow: boolean }
+  | { api: 'v1'; role: NfeRole; query: NfeV1Query; limit: number | undefined; fields: NfeV2Field[] };
+
+type Flag = keyof NfeSearchOptions;
+export const V2_ONLY_FLAGS: Flag[] = [
+  'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
+  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'custom',
+];
+
+const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+export function planNfeSearch(o: NfeSearchOptions, now: Date): NfeSearchPlan {
+  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
+  const v2Flags = V2_ONLY_FLAGS.filter((k) => o[k] !== undefined);
+  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
+  if (v1Reasons.length && v2Flags.length) {
+    throw new UsageError(`${v1Reasons[0]} needs the v1 endpoint, which has no ${flag(v2Flags[0]!)} filter`, {
+      details: ['run two searches, or express the condition as a custom property (--filter)'],
+    });
+  }
+  const api = o.api ?? (v1Reasons.length ? 'v1' : 'v2');
+  if (api === 'v1') return planV1(o, limit, v2Flags, now);
+  if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api v2`);
+  return planV2(o, limit);
+}
+
+function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
+  const f: NfeV2Filters = {};
+  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
+  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
+  if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
+  if (o.emitter) f.EmitterCnpj = o.emitter;
+  if (o.transporter) f.TransporterCnpj = o.transporter;
+  if (o.receiver) f.ReceiverCnpj = o.receiver;
+  if (o.owner) f.Owners = o.owner;
+  if (o.role) f.OwnerRoles = [...new Set(o.role)];
+  if (o.status) f.Status = o.status;
+  if (o.origin) f.Origins = o.origin;
+  if (o.hasCce !== undefined) f.HasCCE = o.hasCce;
+  if (o.hasEvent !== undefined) f.HasEvent = o.hasEvent;
+  if (o.hasManifestation !== undefined) f.HasManifestation = o.hasManifestation;
+  if (o.hasXped !== undefined) f.HasXPed = o.hasXped;
+  if (o.cfop) f.Cfops = o.cfop;
+  if (o.number) f.NfeNumber = { From: o.number.from, To: o.number.to };
+  if (o.tag) f.Tags = o.tag;
+  if (o.tagsAll) f.TagsAll = o.tagsAll;
+  if (o.xped) f.xPeds = o.xped;
+  if (o.fin) f.FinNFe = o.fin;
+  if (o.custom) f.CustomData = o.custom;
+  const request: NfeV2Request = {
+    Fields: o.fields ?? DEFAULT_SEARCH_FIELDS,
+    Filters: f,
+    Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX),
+  };
+  // R19: without an emission range the service searches the last 30 days of emission.
+  return { api: 'v2', request, limit, defaultWindow: !f.EmissionDate && !f.DocumentIdentifier };
+}
+
+function planV1(o: NfeSearchOptions, limit: number | undefined, v2Flags: Flag[], now: Date): NfeSearchPlan {
+  if (v2Flags.length) throw new UsageError(`${flag(v2Flags[0]!)} is not available on the v1 endpoint (--api v1)`);
+  const roles = [...new Set(o.role ?? [])];
+  if (roles.length !== 1) {
+    throw new UsageError(`--role: the v1 endpoint lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+  }
+  const cpf = o.owner?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: the v1 endpoint takes 14-digit CNPJs only, got "${cpf}"`);
+  const unavailable = o.fields?.find((f) => !V1_FIELDS.includes(f));
+  if (unavailable) throw new UsageError(`--fields: ${unavailable} needs the v2 endpoint; v1 gives ${V1_FIELDS.join(', ')}`);
+  const query: NfeV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX) };
+  if (o.key) query.accessKeys = o.key;
+  if (o.owner) query.cnpjs = o.owner;
+  if (o.filter) query.filter = o.filter;
+  // R15: the two created_at bounds go together; an open side becomes the epoch or now.
+  if (o.createdFrom || o.createdTo) {
+    query.createdFrom = o.createdFrom ?? '2000-01-01';
+    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
+  }
+  return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)) };
+}
+
+function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
+  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
+}
+
+/** `YYYY-MM-DD hh:mm:ss` in Brasília time (UTC-3), the zone filter dates are read in. */
+export function brasiliaDateTime(now: Date): string {
+  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,126 @@
+// Checkpoints of a pull: one file per stream (account, base URL, document type, role) under
+// <dir>/.fiscal/checkpoints/, holding where the stream stopped and how long index.ndjson was
+// when it did. The content is deterministic (no wall-clock times), so an interrupted and resumed
+// pull leaves the same bytes as an uninterrupted one.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import type { DurableWriter } from './durable.js';
+
+export const streamKeySchema = z.object({
+  account: z.string(),
+  baseUrl: z.string(),
+  type: z.string(),
+  role: z.string(),
+  /** One owner's documents, or '' for every owner the filters allow. */
+  owner: z.string(),
+});
+export type StreamKey = z.infer<typeof streamKeySchema>;
+
+const checkpointSchema = z.object({
+  version: z.literal(1),
+  stream: streamKeySchema,
+  /** The request's filters, canonical JSON: a checkpoint only means something with the same ones. */
+  filters: z.string(),
+  endpoint: z.enum(['v1', 'v2']),
+  /** v1: the next cursor (R13). */
+  cursor: z.number().int().nonnegative(),
+  /** v2: the Paginator of the next page; null once the listing was read to its end. */
+  paginator: z.string().nullable(),
+  /** v2: highest CreatedAt seen, where an incremental run starts again. */
+  createdHighWater: z.string().nullable(),
+  /** Bytes of index.ndjson that this stream's committed pages are part of. */
+  indexLength: z.number().int().nonnegative(),
+  documents: z.number().int().nonnegative(),
+  /** Pages committed: parallel streams commit in turn by this count, so the index order is fixed. */
+  pages: z.number().int().nonnegative(),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+export class CorruptCheckpointError extends UsageError {
+  override name = 'CorruptCheckpointError';
+}
+
+/** Canonical JSON: sorted keys, so equal filters always compare and hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function streamId(key: StreamKey): string {
+  const hash = createHash('sha256').update(canonicalJson(key)).digest('hex').slice(0, 16);
+  return `${key.type}-${key.role}${key.owner ? `-${key.owner}` : ''}-${hash}`;
+}
+
+export class CheckpointStore {
+  readonly dir: string;
+  constructor(stateDir: string, private readonly writer: DurableWriter) {
+    this.dir = join(stateDir, 'checkpoints');
+  }
+
+  pathOf(key: StreamKey): string {
+    return join(this.dir, `${streamId(key)}.json`);
+  }
+
+  async load(key: StreamKey): Promise<Checkpoint | undefined> {
+    const path = this.pathOf(key);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+    return parseCheckpoint(text, path);
+  }
+
+  async save(checkpoint: Checkpoint): Promise<void> {
+    await this.writer.writeNow(this.pathOf(checkpoint.stream), `${JSON.stringify(checkpoint, null, 2)}\n`);
+  }
+
+  /** Every checkpoint in the folder: the index is cut back to the longest committed length. */
+  async all(o: { skipCorrupt?: boolean } = {}): Promise<Checkpoint[]> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((n) => n.endsWith('.json')).sort();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const out: Checkpoint[] = [];
+    for (const name of names) {
+      const path = join(this.dir, name);
+      try {
+        out.push(parseCheckpoint(await readFile(path, 'utf8'), path));
+      } catch (e) {
+        if (!(o.skipCorrupt && e instanceof CorruptCheckpointError)) throw e;
+      }
+    }
+    return out;
+  }
+}
+
+function parseCheckpoint(text: string, path: string): Checkpoint {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new CorruptCheckpointError(`checkpoint ${path} is corrupt: ${(e as Error).message}`, {
+      details: ['it was not written by fiscal, or the disk lost data; remove it or run again with --restart'],
+    });
+  }
+  const parsed = checkpointSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CorruptCheckpointError(`checkpoint ${path} is corrupt: ${issue?.path.join('.') || 'root'}: ${issue?.message}`, {
+      details: ['remove it or run again with --restart'],
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,91 @@
+// Writes that survive a crash at any instant: the old content or the new, never half of one.
+//
+// Every file is written to a temp file in one dedicated folder (same filesystem) and renamed into
+// place, so a reader never sees a partial file. Durability is grouped: `flush()` fsyncs every file
+// and folder touched since the last flush, in parallel, before the caller records progress (the
+// checkpoint). One fsync per file at write time would cost more than the download itself.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+const SYNC_PARALLELISM = 16;
+
+export async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export class DurableWriter {
+  private readonly knownDirs = new Set<string>();
+  private pendingFiles: string[] = [];
+  private pendingDirs = new Set<string>();
+
+  constructor(private readonly tmpDir: string) {}
+
+  /** Creates the temp folder and removes what an interrupted run left in it. */
+  async init(): Promise<void> {
+    await this.ensureDir(this.tmpDir);
+    for (const name of await readdir(this.tmpDir)) await rm(join(this.tmpDir, name), { force: true });
+    await this.flush();
+  }
+
+  /** Atomically replaces `path`; durable after the next flush(). */
+  async write(path: string, data: Uint8Array | string): Promise<void> {
+    const tmp = join(this.tmpDir, `${randomBytes(8).toString('hex')}.tmp`);
+    await writeFile(tmp, data, { mode: 0o644 });
+    const dir = dirname(path);
+    await this.ensureDir(dir);
+    await rename(tmp, path);
+    this.pendingFiles.push(path);
+    this.pendingDirs.add(dir);
+  }
+
+  /** Atomically replaces `path` and makes it durable now (checkpoints). */
+  async writeNow(path: string, data: Uint8Array | string): Promise<void> {
+    const tmp = join(this.tmpDir, `${randomBytes(8).toString('hex')}.tmp`);
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await this.ensureDir(dirname(path));
+    await rename(tmp, path);
+    this.pendingDirs.add(dirname(path));
+    await this.flush();
+  }
+
+  /** Makes every write since the last flush durable. */
+  async flush(): Promise<void> {
+    const files = this.pendingFiles;
+    const dirs = [...this.pendingDirs];
+    this.pendingFiles = [];
+    this.pendingDirs = new Set();
+    await inParallel(files, SYNC_PARALLELISM, fsyncPath);
+    await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
+  }
+
+  /** mkdir -p whose new folders are themselves recorded durably in their parents. */
+  async ensureDir(dir: string): Promise<void> {
+    if (this.knownDirs.has(dir)) return;
+    const first = await mkdir(dir, { recursive: true });
+    if (first) {
+      // Each new folder's entry lives in its parent: those parents are synced at the next flush.
+      for (let d = dir; d.length >= first.length; d = dirname(d)) this.pendingDirs.add(dirname(d));
+    }
+    this.knownDirs.add(dir);
+  }
+}

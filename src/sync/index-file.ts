@@ -1,0 +1,117 @@
+// <dir>/index.ndjson: one line per document written, never a duplicate. Lines are appended in
+// page-sized batches and fsynced before the checkpoint that counts them; on start the file is cut
+// back to the longest length a checkpoint committed, which drops lines of a page whose checkpoint
+// never made it to disk (that page is fetched and written again).
+import { createReadStream } from 'node:fs';
+import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../errors.js';
+
+export interface IndexEntry {
+  key: string;
+  type: string;
+  role: string;
+  owner: string;
+  path: string;
+  sha256: string;
+  bytes: number;
+  status: string | null;
+  created_at: string | null;
+}
+
+/** Identity of a line: the same document may be pulled for two roles or two owners. */
+export const entryId = (e: Pick<IndexEntry, 'key' | 'role' | 'owner'>) => `${e.key}|${e.role}|${e.owner}`;
+
+/** Length of the file up to and including its last newline. */
+async function completeLinesLength(path: string, size: number): Promise<number> {
+  if (size === 0) return 0;
+  const handle = await open(path, 'r');
+  try {
+    const chunk = 64 * 1024;
+    for (let end = size; end > 0; end -= chunk) {
+      const start = Math.max(0, end - chunk);
+      const buf = Buffer.alloc(end - start);
+      await handle.read(buf, 0, buf.length, start);
+      const nl = buf.lastIndexOf(0x0a);
+      if (nl >= 0) return start + nl + 1;
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+export class IndexFile {
+  private handle: FileHandle | undefined;
+  private readonly seen = new Set<string>();
+  private lengthBytes = 0;
+
+  constructor(readonly path: string) {}
+
+  get length(): number {
+    return this.lengthBytes;
+  }
+
+  has(id: string): boolean {
+    return this.seen.has(id);
+  }
+
+  /**
+   * Opens the index, cut back to `committed` bytes, and learns which entries it holds. With
+   * `keepComplete` (--restart) it keeps every complete line instead: their files are durable.
+   */
+  async open(committed: number, keepComplete = false): Promise<{ dropped: number }> {
+    const size = await stat(this.path).then((s) => s.size, () => 0);
+    if (keepComplete) committed = Math.max(committed, await completeLinesLength(this.path, size));
+    if (size < committed) {
+      throw new UsageError(`${this.path} is shorter (${size} bytes) than its checkpoints record (${committed} bytes)`, {
+        details: ['it was edited or truncated outside fiscal; run again with --restart to rebuild it'],
+      });
+    }
+    if (size > committed) await truncate(this.path, committed);
+    if (committed > 0) await this.load();
+    this.lengthBytes = committed;
+    this.handle = await open(this.path, 'a');
+    return { dropped: size - committed };
+  }
+
+  private async load(): Promise<void> {
+    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+      n++;
+      if (!line) continue;
+      try {
+        this.seen.add(entryId(JSON.parse(line) as IndexEntry));
+      } catch {
+        throw new UsageError(`${this.path} line ${n} is not JSON`, { details: ['run again with --restart to rebuild it'] });
+      }
+    }
+  }
+
+  /** Appends entries (skipping known ones) and makes them durable; returns the new length. */
+  async append(entries: IndexEntry[]): Promise<number> {
+    const fresh: IndexEntry[] = [];
+    const ids = new Set<string>();
+    for (const e of entries) {
+      const id = entryId(e);
+      if (this.seen.has(id) || ids.has(id)) continue;
+      ids.add(id);
+      fresh.push(e);
+    }
+    if (fresh.length) {
+      const text = fresh.map((e) => `${JSON.stringify(e)}\n`).join('');
+      const bytes = Buffer.from(text, 'utf8');
+      await this.handle!.write(bytes);
+      await this.handle!.sync();
+      this.lengthBytes += bytes.length;
+      for (const id of ids) this.seen.add(id);
+    }
+    return this.lengthBytes;
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close();
+    this.handle = undefined;
+  }
+}

@@ -1,0 +1,68 @@
+// Where a pulled document goes: a `--layout` template filled with values checked one by one, so
+// that nothing a server sends can name a path outside the pull directory.
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+
+export const DEFAULT_LAYOUT = '{owner}/{type}/{role}/{yyyy}-{mm}/{key}.xml';
+const PLACEHOLDERS = ['owner', 'type', 'role', 'yyyy', 'mm', 'dd', 'key', 'number', 'emitter'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type LayoutValues = Record<Placeholder, string>;
+
+/** What each value must look like before it becomes part of a path. */
+const SHAPES: Record<Placeholder, RegExp> = {
+  owner: /^(\d{11}|\d{14})$/,
+  type: /^[a-z][a-z0-9-]{1,15}$/,
+  role: /^[a-z][a-z-]{1,23}$/,
+  yyyy: /^\d{4}$/,
+  mm: /^(0[1-9]|1[0-2])$/,
+  dd: /^(0[1-9]|[12]\d|3[01])$/,
+  key: /^\d{44}$/,
+  number: /^\d{1,15}$/,
+  emitter: /^(\d{11}|\d{14})$/,
+};
+
+export class UnsafeValueError extends Error {
+  override name = 'UnsafeValueError';
+}
+
+export interface Layout {
+  readonly template: string;
+  /** Absolute path of a document's file; throws UnsafeValueError when a value is not what it claims. */
+  pathFor(values: LayoutValues): string;
+  /** The same path relative to the pull directory, with `/` separators (for index.ndjson). */
+  relativePathFor(values: LayoutValues): string;
+}
+
+export function parseLayout(template: string, dir: string): Layout {
+  const problem = templateProblem(template);
+  if (problem) throw new UsageError(`--layout: ${problem}`);
+  const root = resolve(dir);
+  const relativePathFor = (values: LayoutValues): string => {
+    const rel = template.replace(/\{([a-z]+)\}/g, (_, name: Placeholder) => {
+      const value = values[name];
+      if (!SHAPES[name].test(value)) throw new UnsafeValueError(`refusing ${name} ${JSON.stringify(value)} as part of a file path`);
+      return value;
+    });
+    const full = resolve(root, rel);
+    const back = relative(root, full);
+    if (back === '' || back.startsWith('..') || isAbsolute(back)) throw new UnsafeValueError(`path ${JSON.stringify(rel)} leaves ${root}`);
+    return back.split(sep).join('/');
+  };
+  return { template, relativePathFor, pathFor: (values) => join(root, relativePathFor(values)) };
+}
+
+function templateProblem(template: string): string | undefined {
+  if (!template.trim()) return 'the template is empty';
+  if (isAbsolute(template) || template.startsWith('~')) return 'the template must be relative to --dir';
+  const unknown = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!).find((n) => !(PLACEHOLDERS as readonly string[]).includes(n));
+  if (unknown !== undefined) return `unknown placeholder {${unknown}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`;
+  const literal = template.replace(/\{[a-z]+\}/g, 'x');
+  if (/[{}]/.test(literal)) return 'unbalanced braces';
+  if (literal.split(/[\\/]/).some((part) => part === '..' || part === '.')) return 'the template may not contain . or .. segments';
+  if (literal.split(/[\\/]/).some((part) => part === '')) return 'the template has an empty path segment';
+  if (literal.split(/[\\/]/)[0] === '.fiscal') return '.fiscal is where pull keeps its state';
+  if (!template.includes('{key}') && !template.includes('{number}')) {
+    return 'the template must contain {key} (or {number}) so that documents do not overwrite each other';
+  }
+  return undefined;
+}

@@ -1,0 +1,178 @@
+// The pull engine: streams of pages in, files + index.ndjson + checkpoints out, crash-safe.
+//
+// Order of a commit, per page: every file renamed into place, then fsynced (DurableWriter.flush),
+// then the page's index lines appended and fsynced, then the stream's checkpoint replaced. A crash
+// anywhere leaves either the old checkpoint (the page is fetched and written again, to the same
+// bytes) or the new one. Streams commit in turn, the one with the fewest committed pages first,
+// so the index is in the same order however often the run was interrupted.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Clock, Logger } from '../context.js';
+import { InterruptedError } from '../errors.js';
+import { CheckpointStore, type Checkpoint } from './checkpoint.js';
+import { DurableWriter } from './durable.js';
+import { IndexFile, entryId, type IndexEntry } from './index-file.js';
+import { Lane, Semaphore } from './lane.js';
+import { UnsafeValueError, type Layout } from './layout.js';
+import { acquireLock } from './lock.js';
+import type { PulledDocument, SourcePage, StreamSource } from './source.js';
+import { resolveStarts } from './starts.js';
+import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
+
+export interface PullOptions {
+  dir: string;
+  layout: Layout;
+  sources: StreamSource[];
+  restart: boolean;
+  maxDocs?: number | undefined;
+  maxDurationMs?: number | undefined;
+  concurrency: number;
+  waitSeconds: number;
+  clock: Clock;
+  signal: AbortSignal;
+  log: Logger;
+  onProgress?: (written: number, total: number | undefined) => void;
+}
+
+const WRITE_PARALLELISM = 8;
+
+export async function runPull(o: PullOptions): Promise<PullSummary> {
+  const stateDir = join(o.dir, '.fiscal');
+  const writer = new DurableWriter(join(stateDir, 'tmp'));
+  await writer.ensureDir(stateDir);
+  const lock = await acquireLock(stateDir, { waitSeconds: o.waitSeconds, clock: o.clock, signal: o.signal, warn: o.log.warn });
+  try {
+    await writer.init();
+    return await pullLocked(o, writer);
+  } finally {
+    await lock.release();
+  }
+}
+
+interface StreamState {
+  source: StreamSource;
+  lane: Lane<SourcePage>;
+  checkpoint: Checkpoint;
+  summary: StreamSummary;
+}
+
+async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSummary> {
+  const started = o.clock.now();
+  const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
+  const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
+  const index = new IndexFile(join(o.dir, 'index.ndjson'));
+  const { dropped } = await index.open(committedLength, o.restart);
+  if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
+
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(o.signal.reason);
+  o.signal.addEventListener('abort', onAbort, { once: true });
+  const limit = new Semaphore(Math.max(1, o.concurrency));
+  const summary = newSummary(o.sources);
+  const states: StreamState[] = o.sources.map((source, i) => ({
+    source,
+    lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
+    checkpoint: starts[i]!.checkpoint,
+    summary: summary.streams[i]!,
+  }));
+  for (const s of states) s.lane.prefetch();
+  try {
+    for (;;) {
+      const s = nextInTurn(states);
+      if (!s) break;
+      if (o.signal.aborted) throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');
+      if (reachedLimit(o, summary, started)) {
+        summary.stoppedBy = o.maxDocs !== undefined && summary.documents >= o.maxDocs ? 'max-docs' : 'max-duration';
+        break;
+      }
+      const result = await s.lane.next();
+      if (result.done) continue;
+      await commitPage(o, s, result.value, { writer, index, store, summary });
+      o.onProgress?.(summary.documents, summary.total);
+    }
+  } finally {
+    o.signal.removeEventListener('abort', onAbort);
+    stop.abort();
+    for (const s of states) s.lane.close();
+    await index.close();
+  }
+  summary.durationMs = o.clock.now() - started;
+  return summary;
+}
+
+/** The active stream with the fewest committed pages; ties go to the earlier stream. */
+function nextInTurn(states: StreamState[]): StreamState | undefined {
+  let best: StreamState | undefined;
+  for (const s of states) if (!s.lane.done && (!best || s.checkpoint.pages < best.checkpoint.pages)) best = s;
+  return best;
+}
+
+function reachedLimit(o: PullOptions, summary: PullSummary, started: number): boolean {
+  if (o.maxDocs !== undefined && summary.documents >= o.maxDocs) return true;
+  return o.maxDurationMs !== undefined && o.clock.now() - started >= o.maxDurationMs;
+}
+
+interface CommitDeps {
+  writer: DurableWriter;
+  index: IndexFile;
+  store: CheckpointStore;
+  summary: PullSummary;
+}
+
+async function commitPage(o: PullOptions, s: StreamState, page: SourcePage, d: CommitDeps): Promise<void> {
+  const entries: Array<IndexEntry | undefined> = new Array(page.docs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < page.docs.length) {
+      const i = next++;
+      entries[i] = await writeDocument(o, page.docs[i]!, d, s.summary);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_PARALLELISM, page.docs.length) }, worker));
+  await d.writer.flush();
+  const fresh = entries.filter((e): e is IndexEntry => e !== undefined);
+  const indexLength = await d.index.append(fresh);
+  s.checkpoint = {
+    ...s.checkpoint,
+    ...page.resume,
+    indexLength,
+    documents: s.checkpoint.documents + fresh.length,
+    pages: s.checkpoint.pages + 1,
+  };
+  await d.store.save(s.checkpoint);
+  s.summary.firstFrom ??= page.from;
+  s.summary.lastResume = page.resume;
+  if (page.total !== undefined) s.summary.total = page.total;
+  d.summary.documents += fresh.length;
+  d.summary.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
+  d.summary.total = d.summary.streams.every((x) => x.total !== undefined)
+    ? d.summary.streams.reduce((n, x) => n + (x.total ?? 0), 0)
+    : undefined;
+}
+
+/** Writes one document; undefined when it was already in the index or was refused. */
+async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
+  if (d.index.has(entryId(doc))) {
+    sum.skipped++;
+    return undefined;
+  }
+  let rel: string;
+  try {
+    const [yyyy = '', mm = '', dd = ''] = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.emissionDate)?.slice(1) ?? [];
+    rel = o.layout.relativePathFor({
+      owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: doc.key, number: doc.number, emitter: doc.emitter,
+    });
+  } catch (e) {
+    if (!(e instanceof UnsafeValueError)) throw e;
+    sum.refused.push({ key: doc.key.slice(0, 60), reason: e.message });
+    o.log.warn(`${sum.label}: document ${JSON.stringify(doc.key.slice(0, 60))} not written: ${e.message}`);
+    return undefined;
+  }
+  await d.writer.write(join(o.dir, rel), doc.xml);
+  sum.documents++;
+  return {
+    key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
+    sha256: createHash('sha256').update(doc.xml).digest('hex'), bytes: doc.xml.length,
+    status: doc.status, created_at: doc.createdAt,
+  };
+}

@@ -1,0 +1,104 @@
+// NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
+// incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
+import type { HttpClient } from '../../api/http.js';
+import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
+import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
+import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
+import type { StreamKey } from '../checkpoint.js';
+import { canonicalJson } from '../checkpoint.js';
+import type { PulledDocument, StreamSource } from '../source.js';
+
+const V2_PULL_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml', 'Owner', 'OwnerRole', 'Status', 'CreatedAt', 'EmissionDate', 'Number', 'Emitter'];
+
+/** Who owns a document listed by role, read from the XML when the stream is not one owner's. */
+export function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
+  switch (role) {
+    case 'received':
+      return f.receiver ?? '';
+    case 'emitted':
+      return f.emitter ?? '';
+    case 'transporter':
+      return f.transporter ?? '';
+    case 'authorized':
+      // autXML may list several; the first is the one the document was shared with first.
+      return f.authorized[0] ?? '';
+  }
+}
+
+function v1Document(item: NfeV1Item, role: NfeRole, owner: string): PulledDocument {
+  const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64') : Buffer.from(JSON.stringify(item.xml));
+  const f = nfeFacts(xml.toString('utf8'));
+  return {
+    key: item.access_key, type: 'nfe', role, owner: owner || ownerFromFacts(role, f), xml,
+    status: statusOfProtocol(f.protocolStatus), createdAt: null,
+    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+  };
+}
+
+export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query): StreamSource {
+  const role = key.role as NfeRole;
+  const { cursor: _c, limit: _l, ...filters } = query;
+  return {
+    key,
+    endpoint: 'v1',
+    filters: canonicalJson(filters),
+    label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    async *pages(start, signal) {
+      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
+      for await (const page of nfeV1Pages(http, role, q, { signal })) {
+        yield {
+          docs: page.items.map((item) => v1Document(item, role, key.owner)),
+          from: `cursor ${page.cursor}`,
+          resume: { cursor: page.next, paginator: null, createdHighWater: null },
+        };
+      }
+    },
+  };
+}
+
+function v2Document(r: NfeV2Record, role: NfeRole): PulledDocument {
+  return {
+    key: r.AccessKey ?? '', type: 'nfe', role, owner: r.Owner ?? '', xml: Buffer.from(r.Xml ?? '', 'base64'),
+    status: r.Status ?? null, createdAt: r.CreatedAt ?? null, emissionDate: r.EmissionDate ?? '',
+    number: r.Number ?? '', emitter: r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf || '',
+  };
+}
+
+/** `YYYY-MM-DD hh:mm:ss` in Brasília time for an ISO instant (filter dates carry no zone, R9). */
+function filterTime(iso: string): string {
+  return new Date(Date.parse(iso) - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a);
+
+export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request): StreamSource {
+  const role = key.role as NfeRole;
+  const base: NfeV2Request = { ...request, Fields: V2_PULL_FIELDS, Limit: 500 };
+  return {
+    key,
+    endpoint: 'v2',
+    filters: canonicalJson(request.Filters ?? {}),
+    label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    async *pages(start, signal) {
+      let req = base;
+      if (start?.paginator) req = { ...base, Paginator: start.paginator };
+      else if (start?.createdHighWater) {
+        // The listing was read to its end: ask only for what was received since (overlap is
+        // deduplicated by the index).
+        const from = filterTime(start.createdHighWater);
+        const own = base.Filters?.CreatedAt?.From;
+        req = { ...base, Filters: { ...base.Filters, CreatedAt: { ...base.Filters?.CreatedAt, From: own && own > from ? own : from } } };
+      }
+      let high = start?.createdHighWater ?? null;
+      for await (const page of nfeV2Pages(http, req, { signal })) {
+        for (const r of page.items) high = later(high, r.CreatedAt);
+        yield {
+          docs: page.items.map((r) => v2Document(r, role)),
+          from: page.token ? `paginator ${page.token}` : 'start',
+          resume: { cursor: 0, paginator: page.next || null, createdHighWater: high },
+          ...(page.total !== undefined ? { total: page.total } : {}),
+        };
+      }
+    },
+  };
+}
