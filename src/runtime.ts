@@ -139,7 +139,19 @@ export function createNodeContext(_argv: string[], o: ContextOverrides = {}): No
   };
 
   if (!o.signal) installSignalHandlers(controller, io);
+  if (!o.io?.stdout) exitQuietlyOnClosedStdout();
   return ctx;
+}
+
+/**
+ * `fiscal search nfe --all | head` closes our stdout early: that is the reader saying it has
+ * enough, not an error worth a stack trace. Pull state is crash-safe, so stopping here is safe.
+ */
+function exitQuietlyOnClosedStdout(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
 }
 
 function installSignalHandlers(controller: AbortController, io: IO): void {

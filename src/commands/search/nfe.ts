@@ -1,0 +1,113 @@
+// `fiscal search nfe`: plan the request, stream matching records to the output layer.
+import type { Context } from '../../context.js';
+import type { HttpClient } from '../../api/http.js';
+import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
+import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
+import { InterruptedError } from '../../errors.js';
+import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
+import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
+
+export function parseOptions(raw: Record<string, unknown>): NfeSearchOptions {
+  return parseNfeSearchOptions(raw);
+}
+
+export async function run(ctx: Context, options: NfeSearchOptions): Promise<void> {
+  const plan = planNfeSearch(options, new Date(ctx.clock.now()));
+  if (plan.api === 'v2' && plan.defaultWindow) {
+    ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
+  }
+  const http = await ctx.http();
+  const format = ctx.outputFormat();
+  const writer = createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
+  const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  let total: number | undefined;
+  try {
+    for await (const page of found) {
+      total = page.total ?? total;
+      for (const record of page.records) {
+        if (ctx.signal.aborted) throw new InterruptedError('search stopped');
+        if (plan.limit !== undefined && writer.count >= plan.limit) break;
+        writer.write(record);
+      }
+      if (plan.limit !== undefined && writer.count >= plan.limit) break;
+    }
+  } finally {
+    writer.end();
+  }
+  if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
+    ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
+  }
+}
+
+interface RecordPage {
+  records: NfeV2Record[];
+  total?: number;
+}
+
+async function* searchV2(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v2' }>): AsyncGenerator<RecordPage> {
+  for await (const page of nfeV2Pages(http, plan.request)) yield { records: page.items, total: page.total };
+}
+
+async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage> {
+  for await (const page of nfeV1Pages(http, plan.role, plan.query)) {
+    yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
+  }
+}
+
+/** A v1 item carries only the XML: read the v2-named fields the listing shows from it. */
+export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): NfeV2Record {
+  const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
+  const s = xml ? summarizeNfeXml(xml) : undefined;
+  const full: NfeV2Record = {
+    AccessKey: item.access_key,
+    OwnerRole: role as NfeV2Record['OwnerRole'],
+    ...(s && {
+      Number: s.number ?? '',
+      EmissionDate: s.emissionDate ?? '',
+      Cfops: s.cfops,
+      Emitter: {
+        EmitterAddressUf: s.emitter.uf ?? '', EmitterCnpj: s.emitter.cnpj ?? '', EmitterCpf: s.emitter.cpf ?? '',
+        EmitterInscription: '', EmitterName: s.emitter.name ?? '', EmitterTradingName: '',
+      },
+      Receiver: {
+        ReceiverAddressUf: s.receiver.uf ?? '', ReceiverCnpj: s.receiver.cnpj ?? '', ReceiverCpf: s.receiver.cpf ?? '',
+        ReceiverInscription: '', ReceiverName: s.receiver.name ?? '', ReceiverTradingName: '',
+      },
+    }),
+    ...(typeof item.xml === 'string' && { Xml: item.xml }),
+  };
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in full) out[f] = full[f as keyof NfeV2Record];
+  return out as NfeV2Record;
+}
+
+const day = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+const party = (cnpj?: string, cpf?: string) => cnpj || cpf || '';
+
+const TABLE_COLUMNS: Column<NfeV2Record>[] = [
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
+  { header: 'NUMBER', get: (r) => r.Number },
+  { header: 'EMITTED', get: (r) => day(r.EmissionDate) },
+  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
+  { header: 'STATUS', get: (r) => r.Status },
+  { header: 'ROLE', get: (r) => r.OwnerRole },
+];
+
+const CSV_COLUMNS: Column<NfeV2Record>[] = [
+  { header: 'access_key', get: (r) => r.AccessKey },
+  { header: 'number', get: (r) => r.Number },
+  { header: 'emission_date', get: (r) => r.EmissionDate },
+  { header: 'created_at', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  { header: 'emitter_name', get: (r) => r.Emitter?.EmitterName },
+  { header: 'emitter_uf', get: (r) => r.Emitter?.EmitterAddressUf },
+  { header: 'receiver_cnpj_cpf', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
+  { header: 'receiver_name', get: (r) => r.Receiver?.ReceiverName },
+  { header: 'receiver_uf', get: (r) => r.Receiver?.ReceiverAddressUf },
+  { header: 'status', get: (r) => r.Status },
+  { header: 'owner', get: (r) => r.Owner },
+  { header: 'owner_role', get: (r) => r.OwnerRole },
+];
