@@ -12,6 +12,18 @@ export type RateDecision =
   | { allowed: true; headers: Record<string, string> }
   | { allowed: false; headers: Record<string, string> };
 
+/** What the limiter did since the last reset of the counters (admin stats). */
+export interface RateLimitStats {
+  limit: number;
+  windowMs: number;
+  /** Windows opened, over all accounts. */
+  windows: number;
+  /** Requests let through: the quota used. */
+  allowed: number;
+  /** Requests answered 429. */
+  rejected: number;
+}
+
 interface Window {
   startMs: number;
   used: number;
@@ -19,6 +31,7 @@ interface Window {
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private counters = { windows: 0, allowed: 0, rejected: 0 };
 
   constructor(
     private readonly options: RateLimitOptions,
@@ -26,6 +39,10 @@ export class RateLimiter {
   ) {
     if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error('rate limit: limit must be a positive integer');
     if (!(options.windowMs > 0)) throw new Error('rate limit: windowMs must be positive');
+  }
+
+  get limit(): number {
+    return this.options.limit;
   }
 
   /** Takes one request from the account's quota when there is one left. */
@@ -36,19 +53,45 @@ export class RateLimiter {
       // A window opens with the first request after the previous one ended.
       window = { startMs: now, used: 0 };
       this.windows.set(accountId, window);
+      this.counters.windows++;
     }
-    const resetMs = window.startMs + this.options.windowMs;
-    const headers: Record<string, string> = {
-      'X-RateLimit-Limit': String(this.options.limit),
-      'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
-    };
+    const headers = this.headers(window.startMs + this.options.windowMs, window.used);
     if (window.used >= this.options.limit) {
-      headers['X-RateLimit-Remaining'] = '0';
-      headers['Retry-After'] = String(Math.max(1, Math.ceil((resetMs - now) / 1000)));
+      headers['Retry-After'] = String(Math.max(1, Math.ceil((window.startMs + this.options.windowMs - now) / 1000)));
+      this.counters.rejected++;
       return { allowed: false, headers };
     }
     window.used++;
+    this.counters.allowed++;
     headers['X-RateLimit-Remaining'] = String(this.options.limit - window.used);
     return { allowed: true, headers };
+  }
+
+  /**
+   * The headers the account's next answer would carry, without taking quota: for answers that
+   * do nothing (injected faults), which must not change the limiter's state either.
+   */
+  peek(accountId: string): Record<string, string> {
+    const now = this.clock();
+    const window = this.windows.get(accountId);
+    if (!window || now >= window.startMs + this.options.windowMs) return this.headers(now + this.options.windowMs, 0);
+    return this.headers(window.startMs + this.options.windowMs, window.used);
+  }
+
+  stats(): RateLimitStats {
+    return { limit: this.options.limit, windowMs: this.options.windowMs, ...this.counters };
+  }
+
+  /** Zeroes the counters; the windows (the quota state) are kept. */
+  resetStats(): void {
+    this.counters = { windows: 0, allowed: 0, rejected: 0 };
+  }
+
+  private headers(resetMs: number, used: number): Record<string, string> {
+    return {
+      'X-RateLimit-Limit': String(this.options.limit),
+      'X-RateLimit-Remaining': String(Math.max(0, this.options.limit - used)),
+      'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
+    };
   }
 }

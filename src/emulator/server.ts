@@ -1,16 +1,19 @@
 // The emulator: a node:http server answering like the real API (stripe-mock style). Starts with
-// `createEmulator({port: 0})` and hands back its URL, the accounts and the store.
+// `createEmulator({port: 0})` and hands back its URL, the accounts and the store. Optional faults,
+// document arrivals and an admin surface (/_emulator/) serve the tests of a resumable `pull`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authenticate, requireGatewayHeader } from './auth.js';
+import { adminReply, isAdminPath, RequestCounters, type EmulatorStats } from './admin.js';
+import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
+import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
+import { FaultInjector, parseFaultSpec, zeroFaultCounts, type FaultCounts, type FaultSpec } from './faults.js';
 import type { Account, Dataset } from './model.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { HttpError, badRequest, errorReply, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
-import { Router, type RequestContext } from './router.js';
-import { registerNfeV1 } from './routes/nfe-v1.js';
-import { registerNfeV2 } from './routes/nfe-v2.js';
+import { writeReply } from './respond.js';
 import { Store } from './store.js';
+
+export { createRouter } from './api.js';
 
 export interface EmulatorOptions {
   host?: string;
@@ -26,6 +29,10 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitOptions;
   /** Serve this data instead of generating it. */
   dataset?: Dataset;
+  /** Faults injected on the API routes: a spec or its text (`500=0.05,latency=5-40`, see faults.ts). */
+  faults?: FaultSpec | string;
+  /** New documents per second added to every account (R13); default none. */
+  arrivalRate?: number;
 }
 
 export interface Emulator {
@@ -36,85 +43,70 @@ export interface Emulator {
   store: Store;
   /** The emulator's clock in ms. */
   now(): number;
+  /** The counters `GET /_emulator/stats` answers. */
+  stats(): EmulatorStats;
+  /** Zeroes the counters (not the quota windows) and answers their values just before. */
+  resetStats(): EmulatorStats;
+  /** Adds `count` new documents now to the account (by id), or to every account. */
+  addArrivals(count: number, accountId?: string): ArrivedNfe[];
+  /** Replaces the faults (undefined: none from now on); the fault counters carry on. */
+  setFaults(faults: FaultSpec | string | undefined): void;
   close(): Promise<void>;
-}
-
-/** Largest request body read; larger bodies are refused. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
-
-export function createRouter(): Router {
-  const router = new Router();
-  registerNfeV2(router);
-  registerNfeV1(router);
-  return router;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
+  const seed = options.seed ?? 1;
   const start = options.now ?? new Date();
-  const dataset = options.dataset ?? generateDataset({ seed: options.seed ?? 1, docs: options.docs ?? 2000, now: start });
+  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start });
   const store = new Store(dataset);
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
-  const router = createRouter();
+  const arrivals = new Arrivals(store, seed, now);
+  const rate = options.arrivalRate;
+  // Checked before listening, so that a bad rate does not leave a server behind.
+  if (rate !== undefined && !(rate > 0 && Number.isFinite(rate))) throw new RangeError(`arrivalRate must be positive, got ${rate}`);
+  const api: Api = {
+    store, now, router: createRouter(), requests: new RequestCounters(), address: '',
+    limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    faults: injectorOf(options.faults, seed),
+  };
+  const setFaults = (faults: FaultSpec | string | undefined) => {
+    api.faults = injectorOf(faults, seed, api.faults?.counters());
+  };
+  const stats = (): EmulatorStats => ({
+    requests: api.requests.snapshot(),
+    faults: api.faults?.counters() ?? zeroFaultCounts(),
+    rateLimit: api.limiter?.stats() ?? null,
+    documents: Object.fromEntries(store.accounts.map((a) => [a.id, store.nfesOf(a.id).entries.length])),
+  });
+  const resetStats = (): EmulatorStats => {
+    const before = stats();
+    api.requests.reset();
+    api.faults?.resetCounters();
+    api.limiter?.resetStats();
+    return before;
+  };
+  const addArrivals = (count: number, accountId?: string) => arrivals.add(count, accountId);
+  const admin = { accountIds: store.accounts.map((a) => a.id), stats, resetStats, addArrivals, setFaults };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let rateHeaders: Record<string, string> = {};
-    let shape: ErrorShape = 'service';
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const isAdmin = isAdminPath(url.pathname);
+    let rawBody: Buffer;
     try {
-      const rawBody = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-      const account = authenticate(store, req.headers);
-      if (limiter) {
-        const decision = limiter.take(account.id);
-        rateHeaders = decision.headers;
-        // R5: 429 has no body.
-        if (!decision.allowed) return writeReply(res, { status: 429 }, rateHeaders);
-      }
-      const method = req.method ?? 'GET';
-      const match = findRoute(router, method, url.pathname);
-      const route = match.route;
-      shape = route.errors;
-      if (route.gateway) requireGatewayHeader(req.headers);
-      const ctx: RequestContext = {
-        method, url, params: match.params, headers: req.headers, account, store, now, rawBody,
-        origin: `http://${req.headers.host ?? `${host}:${port}`}`,
-        json() {
-          if (rawBody.length === 0) return undefined;
-          try {
-            return JSON.parse(rawBody.toString('utf8')) as unknown;
-          } catch (error) {
-            throw badRequest(route.errors, `malformed JSON body: ${(error as Error).message}`);
-          }
-        },
-      };
-      writeReply(res, await route.handler(ctx), rateHeaders);
+      rawBody = await readBody(req);
     } catch (error) {
-      if (res.headersSent) return void res.destroy();
-      writeReply(res, failure(error, shape), rateHeaders);
+      const reply = failure(error, 'service');
+      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status);
+      writeReply(res, reply);
       if (error instanceof BodyTooLarge) res.on('finish', () => req.destroy());
+      return;
     }
+    // Admin routes come before authentication, rate limiting and faults: a loopback tool.
+    if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
+    await handleApi(api, req, res, { method, url, rawBody });
   }
 
   const server = createServer({ keepAlive: true }, (req, res) => void handle(req, res).catch(() => res.destroy()));
@@ -128,14 +120,21 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  api.address = `http://${urlHost}:${port}`;
+  if (rate !== undefined) arrivals.start(rate);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: api.address,
     port,
     accounts: store.accounts,
     store,
     now,
+    stats,
+    resetStats,
+    addArrivals,
+    setFaults,
     close() {
+      arrivals.stop();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -145,25 +144,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
 }
 
-/** R6: the route for a request, or a 404 / 405 in the service's error shape. */
-function findRoute(router: Router, method: string, path: string) {
-  const match = router.match(method, path);
-  if (match.kind === 'not-found') {
-    throw new HttpError(serviceError(404, 'not_found', `no such endpoint: ${method} ${path}`, { method, path }));
-  }
-  if (match.kind === 'method-not-allowed') {
-    const allowed = match.allowed.join(', ');
-    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed}`, { method, path, allowed: match.allowed });
-    throw new HttpError({ ...reply, headers: { Allow: allowed } });
-  }
-  return match;
+function injectorOf(faults: FaultSpec | string | undefined, seed: number, counts?: FaultCounts): FaultInjector | undefined {
+  // Without faults an injector is kept only to carry the counters of earlier ones.
+  if (faults === undefined) return counts ? new FaultInjector({}, seed, counts) : undefined;
+  return new FaultInjector(typeof faults === 'string' ? parseFaultSpec(faults) : faults, seed, counts);
 }
 
-function failure(error: unknown, shape: ErrorShape): Reply {
-  if (error instanceof HttpError) return error.reply;
-  if (error instanceof BodyTooLarge) {
-    return { ...errorReply(shape, 400, 'bad_request', `request body larger than ${MAX_BODY_BYTES} bytes`), headers: { Connection: 'close' } };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return errorReply(shape, 500, 'internal_error', `internal error: ${message}`);
-}

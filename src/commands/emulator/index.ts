@@ -13,10 +13,13 @@ export function registerEmulator(program: Command, ctx: Context): void {
     .option('--docs <n>', 'documents per account', '2000')
     .option('--rate-limit <n/unit>', 'rate limit per account, e.g. 60/min or 5/s (default: none)')
     .option('--now <date>', "the emulator's current time, ISO 8601 (default: now)")
+    .option('--faults <spec>', 'inject faults on API requests, e.g. 500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,seed=7')
+    .option('--arrival-rate <docs/s>', 'new documents per second added to every account (default: none)')
     .addHelpText(
       'after',
       '\nPrints FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY of the first account on stdout,\n' +
-        'then the other accounts and the companies as comments. Stop it with Ctrl-C.\n',
+        'then the other accounts, the admin endpoints (/_emulator/stats, /_emulator/arrivals, ...) and\n' +
+        'the companies as comments. Stop it with Ctrl-C.\n',
     )
     .action(lazyAction(ctx, () => import('./run.js')));
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
+import { ADMIN_PREFIX } from '../../emulator/admin.js';
+import { formatFaultSpec, parseFaultSpec, type FaultSpec } from '../../emulator/faults.js';
 import { createEmulator, type Emulator } from '../../emulator/server.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
 import { parseWith } from '../options.js';
@@ -14,6 +16,9 @@ export interface EmulatorCommandOptions {
   docs: number;
   rateLimit?: RateLimitOptions | undefined;
   now?: Date | undefined;
+  faults?: FaultSpec | undefined;
+  /** New documents per second per account. */
+  arrivalRate?: number | undefined;
 }
 
 const WINDOWS: Record<string, number> = { s: 1_000, min: 60_000 };
@@ -47,6 +52,23 @@ const schema = z.object({
     )
     .transform((text) => new Date(text))
     .optional(),
+  faults: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parseFaultSpec(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  arrivalRate: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, 'expected documents per second, such as 2 or 0.5')
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 10_000, 'expected documents per second from more than 0 to 10000')
+    .optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, _args: string[]): EmulatorCommandOptions {
@@ -61,7 +83,8 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 
 async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
   try {
-    return await createEmulator({ host: opts.host, port: opts.port, seed: opts.seed, docs: opts.docs, rateLimit: opts.rateLimit, now: opts.now });
+    const { host, port, seed, docs, rateLimit, now, faults, arrivalRate } = opts;
+    return await createEmulator({ host, port, seed, docs, rateLimit, now, faults, arrivalRate });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
     if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
@@ -77,11 +100,26 @@ export function describeEmulator(emulator: Pick<Emulator, 'url' | 'accounts'>): 
   for (const account of others) {
     lines.push(`# account ${account.id}: FISCAL_API_ID=${account.apiId} FISCAL_API_KEY=${account.apiKey}`);
   }
+  // After the credentials: the first lines stay an env file and the accounts stay together.
+  const admin = `${emulator.url}${ADMIN_PREFIX}`;
+  lines.push(
+    `# admin (no credentials): GET ${admin}stats   POST ${admin}reset-stats`,
+    `# admin: POST ${admin}arrivals {"count": 10, "account": "acc_1"}   POST ${admin}faults {"spec": "500=0.05"}`,
+  );
   for (const account of emulator.accounts) {
     lines.push(`# companies of ${account.id} (${account.name}):`);
     for (const c of account.companies) lines.push(`#   ${c.cnpj} ${c.name} (${c.uf})`);
   }
   return lines;
+}
+
+/** The optional behaviours in force, for the log line. */
+function extras(opts: EmulatorCommandOptions): string {
+  const parts: string[] = [];
+  if (opts.rateLimit) parts.push(`rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account`);
+  if (opts.faults) parts.push(`faults ${formatFaultSpec(opts.faults)}`);
+  if (opts.arrivalRate) parts.push(`${opts.arrivalRate} new documents/s per account`);
+  return parts.map((p) => `, ${p}`).join('');
 }
 
 function aborted(signal: AbortSignal): Promise<void> {
@@ -95,8 +133,7 @@ export async function run(ctx: Context, opts: EmulatorCommandOptions): Promise<v
   const emulator = await start(opts);
   ctx.defer(() => emulator.close());
   ctx.io.stdout.write(describeEmulator(emulator).map((line) => `${line}\n`).join(''));
-  const limit = opts.rateLimit ? `, rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account` : '';
-  ctx.log.info(`fiscal emulator listening on ${emulator.url}${limit}; press Ctrl-C to stop`);
+  ctx.log.info(`fiscal emulator listening on ${emulator.url}${extras(opts)}; press Ctrl-C to stop`);
   await aborted(ctx.signal);
   await emulator.close();
 }

@@ -1,0 +1,132 @@
+// The emulator's admin surface under /_emulator/ (designed): request, fault and quota counters for
+// benchmarks, document arrivals for incremental-sync tests, and switching faults on and off. A loopback tool: it needs no
+// credentials, is never rate-limited or faulted, and its own requests are not counted.
+import { z } from 'zod';
+import type { ArrivedNfe } from './arrivals.js';
+import { FaultSpecError, type FaultCounts } from './faults.js';
+import type { RateLimitStats } from './rate-limit.js';
+import { HttpError, badRequest, ok, serviceError, type Reply } from './respond.js';
+
+export const ADMIN_PREFIX = '/_emulator/';
+/** Most documents one arrivals request may add per account, so that it answers promptly. */
+export const MAX_ARRIVALS_PER_REQUEST = 10_000;
+
+export function isAdminPath(path: string): boolean {
+  return path.startsWith(ADMIN_PREFIX) || path === '/_emulator';
+}
+
+export interface RequestCounts {
+  total: number;
+  /** By HTTP status; a request whose connection was reset or cut short counts as `reset` or `truncate`. */
+  byStatus: Record<string, number>;
+  /** By `METHOD /pattern` of the route (`GET /v1/nfe/{role}`); paths of no route count as `unmatched`. */
+  byRoute: Record<string, number>;
+}
+
+export interface EmulatorStats {
+  requests: RequestCounts;
+  faults: FaultCounts;
+  /** null without a rate limit. */
+  rateLimit: RateLimitStats | null;
+  /** Documents per account id, arrivals included. */
+  documents: Record<string, number>;
+}
+
+export class RequestCounters {
+  private counts: RequestCounts = { total: 0, byStatus: {}, byRoute: {} };
+
+  record(route: string, outcome: number | 'reset' | 'truncate'): void {
+    this.counts.total++;
+    const status = String(outcome);
+    this.counts.byStatus[status] = (this.counts.byStatus[status] ?? 0) + 1;
+    this.counts.byRoute[route] = (this.counts.byRoute[route] ?? 0) + 1;
+  }
+
+  snapshot(): RequestCounts {
+    return { total: this.counts.total, byStatus: { ...this.counts.byStatus }, byRoute: { ...this.counts.byRoute } };
+  }
+
+  reset(): void {
+    this.counts = { total: 0, byStatus: {}, byRoute: {} };
+  }
+}
+
+/** What the admin routes act on: the emulator, seen through a narrow window. */
+export interface AdminActions {
+  accountIds: readonly string[];
+  stats(): EmulatorStats;
+  /** Zeroes every counter and answers their values just before. */
+  resetStats(): EmulatorStats;
+  addArrivals(count: number, accountId?: string): ArrivedNfe[];
+  /** Throws FaultSpecError on a bad spec text. */
+  setFaults(spec: string | undefined): void;
+}
+
+const arrivalsRequest = z.strictObject({
+  account: z.string().min(1).optional(),
+  count: z.number().int().min(0).max(MAX_ARRIVALS_PER_REQUEST),
+});
+
+type AdminHandler = (actions: AdminActions, rawBody: Buffer) => Reply;
+
+const ROUTES: Record<string, { method: string; handler: AdminHandler }> = {
+  '/_emulator/stats': { method: 'GET', handler: (a) => ok({ data: a.stats() }) },
+  '/_emulator/reset-stats': { method: 'POST', handler: (a) => ok({ data: a.resetStats() }) },
+  '/_emulator/arrivals': { method: 'POST', handler: arrivals },
+  '/_emulator/faults': { method: 'POST', handler: faults },
+};
+
+const faultsRequest = z.strictObject({ spec: z.string().nullable() });
+
+/** Replaces the faults of the running emulator: `{spec: "500=1"}`, or `{spec: null}` for none. */
+function faults(actions: AdminActions, rawBody: Buffer): Reply {
+  const { spec } = parseBody(faultsRequest, rawBody);
+  try {
+    actions.setFaults(spec ?? undefined);
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw badRequest('service', error.message, 'spec');
+    throw error;
+  }
+  return ok({ data: { spec: spec ?? null } });
+}
+
+/** The JSON body checked against `schema`; a 400 naming the first problem otherwise. */
+function parseBody<S extends z.ZodType>(schema: S, rawBody: Buffer): z.infer<S> {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8') || '{}');
+  } catch (error) {
+    throw badRequest('service', `malformed JSON body: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw badRequest('service', issue.message, issue.path.map(String).join('.') || undefined);
+}
+
+function arrivals(actions: AdminActions, rawBody: Buffer): Reply {
+  const { account, count } = parseBody(arrivalsRequest, rawBody);
+  if (account !== undefined && !actions.accountIds.includes(account)) {
+    throw badRequest('service', `no account "${account}"; accounts are ${actions.accountIds.join(', ')}`, 'account');
+  }
+  const added = actions.addArrivals(count, account);
+  return ok({ data: { added: added.map((a) => ({ account: a.account, access_key: a.accessKey, position: a.position })) } });
+}
+
+/** The answer of an admin request, errors in the service's shape (R6). */
+export function adminReply(actions: AdminActions, method: string, path: string, rawBody: Buffer): Reply {
+  const route = ROUTES[path];
+  if (!route) {
+    return serviceError(404, 'not_found', `no such admin endpoint: ${method} ${path}; try ${Object.keys(ROUTES).join(', ')}`, { method, path });
+  }
+  if (route.method !== method) {
+    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${route.method}`, { method, path, allowed: [route.method] });
+    return { ...reply, headers: { Allow: route.method } };
+  }
+  try {
+    return route.handler(actions, rawBody);
+  } catch (error) {
+    if (error instanceof HttpError) return error.reply;
+    throw error;
+  }
+}

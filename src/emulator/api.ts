@@ -1,0 +1,161 @@
+// The pipeline of an API request: body, credentials (R1-R2), injected faults, rate limit (R5),
+// route, handler, error shape (R6), and the request counters of the admin stats.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestCounters } from './admin.js';
+import { authenticate, requireGatewayHeader } from './auth.js';
+import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faults.js';
+import type { RateLimiter } from './rate-limit.js';
+import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
+import { Router, type Route, type RequestContext } from './router.js';
+import { registerNfeV1 } from './routes/nfe-v1.js';
+import { registerNfeV2 } from './routes/nfe-v2.js';
+import type { Store } from './store.js';
+
+/** Largest request body read; larger bodies are refused. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export function createRouter(): Router {
+  const router = new Router();
+  registerNfeV2(router);
+  registerNfeV1(router);
+  return router;
+}
+
+export class BodyTooLarge extends Error {}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** What answering an API request needs. */
+export interface Api {
+  store: Store;
+  router: Router;
+  now(): number;
+  limiter: RateLimiter | undefined;
+  faults: FaultInjector | undefined;
+  requests: RequestCounters;
+  /** `http://host:port` of the server, for requests without a Host header. */
+  address: string;
+}
+
+export interface ApiRequest {
+  method: string;
+  url: URL;
+  rawBody: Buffer;
+}
+
+/** An API request, counted; a reset or truncate fault cuts the answer it would have had. */
+export async function handleApi(api: Api, req: IncomingMessage, res: ServerResponse, request: ApiRequest): Promise<void> {
+  const { reply, headers, fault } = await answer(api, req, request);
+  const key = routeKey(api.router, request.method, request.url.pathname);
+  if (fault?.kind === 'reset' || fault?.kind === 'truncate') {
+    api.requests.record(key, fault.kind);
+    return writeCut(res, reply, headers, fault);
+  }
+  api.requests.record(key, reply.status);
+  writeReply(res, reply, headers);
+}
+
+interface Answer {
+  reply: Reply;
+  /** Rate-limit headers (R5). */
+  headers: Record<string, string>;
+  fault?: FaultDraw | undefined;
+}
+
+async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: ApiRequest): Promise<Answer> {
+  let headers: Record<string, string> = {};
+  let shape: ErrorShape = 'service';
+  let fault: FaultDraw | undefined;
+  try {
+    const account = authenticate(api.store, req.headers);
+    fault = api.faults?.draw(account.id);
+    if (fault?.latencyMs) await sleep(fault.latencyMs);
+    // A faulted request does nothing, like a lost one: no handler runs and no quota is taken.
+    if (fault?.kind === '500' || fault?.kind === '503' || fault?.kind === '429') {
+      return { reply: faultReply(fault.kind, api.limiter?.peek(account.id)), headers, fault };
+    }
+    if (api.limiter) {
+      const decision = fault?.kind ? { allowed: true, headers: api.limiter.peek(account.id) } : api.limiter.take(account.id);
+      headers = decision.headers;
+      // R5: 429 has no body.
+      if (!decision.allowed) return { reply: { status: 429 }, headers };
+    }
+    const match = findRoute(api.router, method, url.pathname);
+    const route = match.route;
+    shape = route.errors;
+    if (route.gateway) requireGatewayHeader(req.headers);
+    // A cut answer is the real one, so a client sees a realistic prefix; but a write must not happen.
+    if (fault?.kind && !isRead(route)) return { reply: ok({}), headers, fault };
+    const ctx: RequestContext = {
+      method, url, params: match.params, headers: req.headers, account, store: api.store, now: api.now, rawBody,
+      origin: `http://${req.headers.host ?? api.address.slice('http://'.length)}`,
+      json() {
+        if (rawBody.length === 0) return undefined;
+        try {
+          return JSON.parse(rawBody.toString('utf8')) as unknown;
+        } catch (error) {
+          throw badRequest(route.errors, `malformed JSON body: ${(error as Error).message}`);
+        }
+      },
+    };
+    return { reply: await route.handler(ctx), headers, fault };
+  } catch (error) {
+    return { reply: failure(error, shape), headers, fault };
+  }
+}
+
+/** POST endpoints whose body is a search: they read, like every GET. */
+const SEARCHES = new Set(['/v2/dfe/nfe', '/v1/dfe/cte', '/v1/dfe/cteos', '/v1/dfe/nfse']);
+
+function isRead(route: Route): boolean {
+  return route.method === 'GET' || SEARCHES.has(route.pattern);
+}
+
+/** The stats key of a request: `GET /v1/nfe/{role}`, or `unmatched`. */
+export function routeKey(router: Router, method: string, path: string): string {
+  const match = router.match(method, path);
+  return match.kind === 'found' ? `${method} ${match.route.pattern.replace(/:(\w+)/g, '{$1}')}` : 'unmatched';
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** R6: the route for a request, or a 404 / 405 in the service's error shape. */
+function findRoute(router: Router, method: string, path: string) {
+  const match = router.match(method, path);
+  if (match.kind === 'not-found') {
+    throw new HttpError(serviceError(404, 'not_found', `no such endpoint: ${method} ${path}`, { method, path }));
+  }
+  if (match.kind === 'method-not-allowed') {
+    const allowed = match.allowed.join(', ');
+    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed}`, { method, path, allowed: match.allowed });
+    throw new HttpError({ ...reply, headers: { Allow: allowed } });
+  }
+  return match;
+}
+
+export function failure(error: unknown, shape: ErrorShape): Reply {
+  if (error instanceof HttpError) return error.reply;
+  if (error instanceof BodyTooLarge) {
+    return { ...errorReply(shape, 400, 'bad_request', `request body larger than ${MAX_BODY_BYTES} bytes`), headers: { Connection: 'close' } };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return errorReply(shape, 500, 'internal_error', `internal error: ${message}`);
+}
