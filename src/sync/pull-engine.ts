@@ -136,7 +136,8 @@ async function commitPage(o: PullOptions, s: StreamState, page: SourcePage, d: C
     ...s.checkpoint,
     ...page.resume,
     indexLength,
-    documents: s.checkpoint.documents + fresh.length,
+    // Listed, not only new: a --restart that finds files already indexed counts them alike.
+    documents: s.checkpoint.documents + page.docs.length,
     pages: s.checkpoint.pages + 1,
   };
   await d.store.save(s.checkpoint);

@@ -1,0 +1,34 @@
+// An emulator in its own process (as a user runs it), so the client's figures are its own.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
+
+export async function startEmulatorProcess(args) {
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {};
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const m = /^(FISCAL_[A-Z_]+)=(.*)$/.exec(line);
+    if (m) env[m[1]] = m[2];
+    if (env.FISCAL_BASE_URL && env.FISCAL_API_ID && env.FISCAL_API_KEY) break;
+  }
+  lines.close();
+  child.stdout.resume();
+  if (!env.FISCAL_API_KEY) throw new Error('the emulator did not print its credentials');
+  return {
+    env,
+    async stats() {
+      const res = await fetch(`${env.FISCAL_BASE_URL}/_emulator/stats`);
+      return (await res.json()).data;
+    },
+    async resetStats() {
+      await fetch(`${env.FISCAL_BASE_URL}/_emulator/reset-stats`, { method: 'POST' });
+    },
+    close: () => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
