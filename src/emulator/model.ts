@@ -34,9 +34,13 @@ export interface NfeEvent {
   /** 6-digit event code: 110111 cancellation, 110110 CC-e, 2102xx manifestation. */
   type: string;
   seq: number;
+  /** dhEvento, same format as StoredNfe.createdAt; generated events also use it as the time the service got them. */
   createdAt: string;
-  /** procEventoNFe XML. */
-  xml: string;
+  /**
+   * procEventoNFe XML. Generated events leave it unset and render it on demand
+   * (`eventXml(doc, event)` in data/dataset.ts), which keeps 100k documents small in memory.
+   */
+  xml?: string;
 }
 
 export interface Manifestation {
@@ -65,9 +69,12 @@ export interface StoredNfe {
   emitter: Party;
   receiver: Party;
   transporter?: Party;
-  /** CNPJ/CPF listed in autXML. */
+  /**
+   * CNPJ/CPF listed in autXML. Like `roles`, `cfops` and an empty `xPeds`, generated documents
+   * share this list with others and it is frozen: replace it, never change it in place.
+   */
   authorized: string[];
-  /** The account's companies that see this document and in which role. */
+  /** The account's companies that see this document and in which role (shared and frozen, see `authorized`). */
   roles: { owner: string; role: NfeRole }[];
   status: 'authorized' | 'canceled';
   natOp: string;
