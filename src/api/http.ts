@@ -215,7 +215,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       stats.networkErrors++;
       return { failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` } };
     }
-    if (ro.verifySignature && !signatureMatches(raw)) {
+    if (ro.verifySignature && !signatureMatches(raw, text)) {
       stats.signatureMismatches++;
       // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
       if (lastMismatch.text !== text) {

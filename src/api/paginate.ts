@@ -3,7 +3,7 @@
 // early (break, a limit) stops the fetching too.
 import { createHash } from 'node:crypto';
 import { InterruptedError, ProtocolError } from '../errors.js';
-import { phpJsonEncodings, type V1Page } from './wire/common.js';
+import { asciiEscaped, phpJsonEncode, type V1Page } from './wire/common.js';
 
 export interface CursorPage<T> {
   items: T[];
@@ -112,12 +112,27 @@ export async function* itemsOf<T>(pages: AsyncIterable<{ items: T[] }>, limit = 
 /**
  * R14: `signature` is the SHA-256 hex of `data` as PHP's json_encode writes it. `data` must be
  * the body as parsed from the wire, before any schema drops or reorders keys. A page without a
- * signature passes: not every endpoint signs.
+ * signature passes: not every endpoint signs. With the raw body text, the `data` array as sent is
+ * hashed first, which spares re-serializing a large page; any doubt falls back to serializing.
  */
-export function signatureMatches(body: unknown): boolean {
+export function signatureMatches(body: unknown, text?: string): boolean {
   if (typeof body !== 'object' || body === null || !('signature' in body)) return true;
   const { signature, data } = body as { signature: unknown; data?: unknown };
   if (typeof signature !== 'string' || signature === '' || data === undefined) return true;
   const expected = signature.toLowerCase();
-  return phpJsonEncodings(data).some((text) => createHash('sha256').update(text).digest('hex') === expected);
+  const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+  const sent = text === undefined ? undefined : rawData(text);
+  if (sent !== undefined && sha(sent.includes('\\/') ? sent : sent.replaceAll('/', '\\/')) === expected) return true;
+  const plain = phpJsonEncode(data);
+  if (sha(plain) === expected) return true;
+  // Only on a mismatch: the \uXXXX form some PHP builds write.
+  const ascii = asciiEscaped(plain);
+  return ascii !== plain && sha(ascii) === expected;
+}
+
+/** The text of a body's `data` array when the body reads `{..."data":[...],"page":...}`. */
+function rawData(text: string): string | undefined {
+  const start = text.indexOf('"data":[');
+  const end = text.lastIndexOf('],"page":');
+  return start === -1 || end < start ? undefined : text.slice(start + 7, end + 1);
 }

@@ -1,6 +1,7 @@
 // The few facts a pull needs from an NF-e to file it (emission date, number, parties, protocol
-// status), read with plain string scans: a pull reads 100k documents, and a full XML parse of
-// each would cost more than downloading it. nfe-summary.ts is the complete reader.
+// status), read with plain string searches: a pull reads 100k documents, and a full XML parse
+// (or regexes that try a namespace prefix at every `<`) would cost more than downloading them.
+// nfe-summary.ts is the complete reader.
 
 export interface NfeFacts {
   emissionDate?: string;
@@ -13,43 +14,73 @@ export interface NfeFacts {
   protocolStatus?: string;
 }
 
-/** The text of the first `<name>` element inside `xml` (namespace prefixes tolerated). */
-function tagText(xml: string, name: string, from = 0, to = xml.length): string | undefined {
-  const re = new RegExp(`<(?:[A-Za-z0-9_]+:)?${name}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z0-9_]+:)?${name}>`, 'g');
-  re.lastIndex = from;
-  const m = re.exec(xml);
-  return m && m.index < to ? m[1]!.trim() : undefined;
+const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
+
+/** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
+function openTag(xml: string, name: string, from = 0, to = xml.length): number {
+  for (let i = xml.indexOf(`<${name}`, from); i !== -1 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
+    const c = xml.charCodeAt(i + name.length + 1);
+    if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;
+  }
+  return -1;
 }
 
-/** [start, end) of the first `<name ...>...</name>` block. */
-function block(xml: string, name: string): [number, number] | undefined {
-  const open = new RegExp(`<(?:[A-Za-z0-9_]+:)?${name}[\\s>]`).exec(xml);
-  if (!open) return undefined;
-  const close = new RegExp(`</(?:[A-Za-z0-9_]+:)?${name}>`, 'g');
-  close.lastIndex = open.index;
-  const end = close.exec(xml);
-  return end ? [open.index, end.index] : undefined;
+/** [start, end) of the first `<name>...</name>` within [from, to). */
+function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
+  const start = openTag(xml, name, from, to);
+  if (start === -1) return undefined;
+  const end = xml.indexOf(`</${name}>`, start);
+  return end === -1 || end > to ? undefined : [start, end];
+}
+
+function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {
+  const b = block(xml, name, from, to);
+  if (!b) return undefined;
+  const open = xml.indexOf('>', b[0]);
+  return detached(xml.slice(open + 1, b[1]).trim());
+}
+
+/**
+ * A copy that does not point into `xml`. A slice of a string keeps the whole string alive in V8,
+ * and these values outlive the document (in the index of a 100k-document pull).
+ */
+function detached(s: string): string {
+  return Buffer.from(s, 'latin1').toString('latin1');
 }
 
 function taxIdIn(xml: string, name: string): string | undefined {
   const b = block(xml, name);
   if (!b) return undefined;
-  return tagText(xml, 'CNPJ', b[0], b[1]) ?? tagText(xml, 'CPF', b[0], b[1]);
+  return text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
 }
 
-export function nfeFacts(xml: string): NfeFacts {
+/** Which parties to look for: each one not needed is a scan of the document saved. */
+export interface FactsWanted {
+  receiver?: boolean;
+  transporter?: boolean;
+  authorized?: boolean;
+}
+
+export function nfeFacts(raw: string, want: FactsWanted = { receiver: true, transporter: true, authorized: true }): NfeFacts {
+  // Namespace prefixes (`<nfe:infNFe>`) are rare in NF-e; drop them once rather than everywhere.
+  const xml = raw.includes(':infNFe') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
   const authorized: string[] = [];
-  const re = /<(?:[A-Za-z0-9_]+:)?autXML>\s*<(?:[A-Za-z0-9_]+:)?(?:CNPJ|CPF)>(\d+)</g;
-  for (let m = re.exec(xml); m; m = re.exec(xml)) authorized.push(m[1]!);
-  const prot = block(xml, 'protNFe');
+  for (let b = want.authorized ? block(xml, 'autXML') : undefined; b; b = block(xml, 'autXML', b[1])) {
+    const id = text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
+    if (id) authorized.push(id);
+  }
   const facts: NfeFacts = { authorized };
+  const ide = block(xml, 'ide');
+  // protNFe closes the nfeProc: look for it from the end.
+  const protAt = xml.lastIndexOf('<protNFe');
+  const prot = protAt === -1 ? undefined : block(xml, 'protNFe', protAt);
   const set = <K extends keyof NfeFacts>(k: K, v: NfeFacts[K] | undefined) => v !== undefined && (facts[k] = v);
-  set('emissionDate', tagText(xml, 'dhEmi') ?? tagText(xml, 'dEmi'));
-  set('number', tagText(xml, 'nNF'));
+  set('emissionDate', ide && (text(xml, 'dhEmi', ...ide) ?? text(xml, 'dEmi', ...ide)));
+  set('number', ide && text(xml, 'nNF', ...ide));
   set('emitter', taxIdIn(xml, 'emit'));
-  set('receiver', taxIdIn(xml, 'dest'));
-  set('transporter', taxIdIn(xml, 'transporta'));
-  set('protocolStatus', prot ? tagText(xml, 'cStat', prot[0], prot[1]) : undefined);
+  if (want.receiver) set('receiver', taxIdIn(xml, 'dest'));
+  if (want.transporter) set('transporter', taxIdIn(xml, 'transporta'));
+  set('protocolStatus', prot && text(xml, 'cStat', ...prot));
   return facts;
 }
 

@@ -37,12 +37,20 @@ export function parseLayout(template: string, dir: string): Layout {
   const problem = templateProblem(template);
   if (problem) throw new UsageError(`--layout: ${problem}`);
   const root = resolve(dir);
+  // Split once: literal text at even indexes, placeholder names at odd ones.
+  const parts = template.split(/\{([a-z]+)\}/);
   const relativePathFor = (values: LayoutValues): string => {
-    const rel = template.replace(/\{([a-z]+)\}/g, (_, name: Placeholder) => {
+    let rel = '';
+    for (let i = 0; i < parts.length; i++) {
+      if (i % 2 === 0) {
+        rel += parts[i];
+        continue;
+      }
+      const name = parts[i] as Placeholder;
       const value = values[name];
       if (!SHAPES[name].test(value)) throw new UnsafeValueError(`refusing ${name} ${JSON.stringify(value)} as part of a file path`);
-      return value;
-    });
+      rel += value;
+    }
     const full = resolve(root, rel);
     const back = relative(root, full);
     if (back === '' || back.startsWith('..') || isAbsolute(back)) throw new UnsafeValueError(`path ${JSON.stringify(rel)} leaves ${root}`);

@@ -1,11 +1,11 @@
 // The pull engine: streams of pages in, files + index.ndjson + checkpoints out, crash-safe.
 //
-// Order of a commit, per page: every file renamed into place, then fsynced (DurableWriter.flush),
-// then the page's index lines appended and fsynced, then the stream's checkpoint replaced. A crash
-// anywhere leaves either the old checkpoint (the page is fetched and written again, to the same
-// bytes) or the new one. Streams commit in turn, the one with the fewest committed pages first,
+// Order of a commit: every file renamed into place, then made durable (DurableWriter.flush),
+// then the index lines appended and fsynced, then the streams' checkpoints replaced. A crash
+// anywhere leaves either the old checkpoint (those pages are fetched and written again, to the
+// same bytes) or the new one. Streams commit in turn, the one with the fewest committed pages first,
 // so the index is in the same order however often the run was interrupted.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
@@ -15,6 +15,7 @@ import { IndexFile, entryId, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import { UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
+import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
@@ -33,8 +34,6 @@ export interface PullOptions {
   log: Logger;
   onProgress?: (written: number, total: number | undefined) => void;
 }
-
-const WRITE_PARALLELISM = 8;
 
 export async function runPull(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
@@ -76,6 +75,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     summary: summary.streams[i]!,
   }));
   for (const s of states) s.lane.prefetch();
+  const committer = new Committer({ writer, index, store, summary }, o.clock);
   try {
     for (;;) {
       const s = nextInTurn(states);
@@ -87,9 +87,15 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       }
       const result = await s.lane.next();
       if (result.done) continue;
-      await commitPage(o, s, result.value, { writer, index, store, summary });
+      const fresh = await writePage(o, s, result.value, { writer, index, store, summary });
+      await committer.addPage(s, result.value, fresh);
       o.onProgress?.(summary.documents, summary.total);
     }
+    await committer.commit(states);
+  } catch (error) {
+    // Pages already written whole are kept: an interrupted or failing run still saves them.
+    await committer.commit().catch(() => undefined);
+    throw error;
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
@@ -119,36 +125,72 @@ interface CommitDeps {
   summary: PullSummary;
 }
 
-async function commitPage(o: PullOptions, s: StreamState, page: SourcePage, d: CommitDeps): Promise<void> {
-  const entries: Array<IndexEntry | undefined> = new Array(page.docs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < page.docs.length) {
-      const i = next++;
-      entries[i] = await writeDocument(o, page.docs[i]!, d, s.summary);
+/** Commit at most this often: one file-system sync then covers every file of the group. */
+const COMMIT_INTERVAL_MS = 1000;
+const COMMIT_MAX_DOCS = 5000;
+
+/**
+ * Group commit: pages are written as they come; every second (or 5000 documents) their files
+ * are made durable at once, their index lines appended, and the checkpoints of the streams that
+ * moved replaced. A crash loses at most the uncommitted group, which is fetched again.
+ */
+class Committer {
+  private entries: IndexEntry[] = [];
+  private readonly dirty = new Set<StreamState>();
+  private last: number;
+
+  constructor(private readonly d: CommitDeps, private readonly clock: Clock) {
+    this.last = clock.now();
+  }
+
+  async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
+    this.entries.push(...fresh);
+    s.checkpoint = {
+      ...s.checkpoint,
+      ...page.resume,
+      // Listed, not only new: a --restart that finds files already indexed counts them alike.
+      documents: s.checkpoint.documents + page.docs.length,
+      pages: s.checkpoint.pages + 1,
+    };
+    this.dirty.add(s);
+    s.summary.firstFrom ??= page.from;
+    s.summary.lastResume = page.resume;
+    if (page.total !== undefined) s.summary.total = page.total;
+    const sum = this.d.summary;
+    sum.documents += fresh.length;
+    sum.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
+    sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
+    if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
+  }
+
+  /**
+   * With `everyStream`, every stream's checkpoint is rewritten, so that all of them end with the
+   * final index length whatever moment each stream last moved: the state a run leaves then does
+   * not depend on timing.
+   */
+  async commit(everyStream?: StreamState[]): Promise<void> {
+    for (const s of everyStream ?? []) this.dirty.add(s);
+    if (!this.dirty.size) return;
+    await this.d.writer.flush();
+    const indexLength = await this.d.index.append(this.entries);
+    for (const s of this.dirty) {
+      s.checkpoint = { ...s.checkpoint, indexLength };
+      await this.d.store.save(s.checkpoint);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_PARALLELISM, page.docs.length) }, worker));
-  await d.writer.flush();
-  const fresh = entries.filter((e): e is IndexEntry => e !== undefined);
-  const indexLength = await d.index.append(fresh);
-  s.checkpoint = {
-    ...s.checkpoint,
-    ...page.resume,
-    indexLength,
-    // Listed, not only new: a --restart that finds files already indexed counts them alike.
-    documents: s.checkpoint.documents + page.docs.length,
-    pages: s.checkpoint.pages + 1,
-  };
-  await d.store.save(s.checkpoint);
-  s.summary.firstFrom ??= page.from;
-  s.summary.lastResume = page.resume;
-  if (page.total !== undefined) s.summary.total = page.total;
-  d.summary.documents += fresh.length;
-  d.summary.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
-  d.summary.total = d.summary.streams.every((x) => x.total !== undefined)
-    ? d.summary.streams.reduce((n, x) => n + (x.total ?? 0), 0)
-    : undefined;
+    this.entries = [];
+    this.dirty.clear();
+    this.last = this.clock.now();
+    collectGarbage();
+  }
+}
+
+async function writePage(o: PullOptions, s: StreamState, page: SourcePage, d: CommitDeps): Promise<IndexEntry[]> {
+  const entries: IndexEntry[] = [];
+  for (const doc of page.docs) {
+    const entry = await writeDocument(o, doc, d, s.summary);
+    if (entry) entries.push(entry);
+  }
+  return entries;
 }
 
 /** Writes one document; undefined when it was already in the index or was refused. */
@@ -173,7 +215,7 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   sum.documents++;
   return {
     key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
-    sha256: createHash('sha256').update(doc.xml).digest('hex'), bytes: doc.xml.length,
+    sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
     status: doc.status, created_at: doc.createdAt,
   };
 }

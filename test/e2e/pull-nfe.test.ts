@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { runCli, runCliInTerminal, spawnCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -90,7 +90,7 @@ describe('fiscal pull nfe', () => {
   });
 
   it('after SIGKILL at any moment, a re-run leaves a byte-identical folder (several trials, two roles in parallel)', async () => {
-    const slow = await startEmulator({ docs: 600, faults: 'latency=5-25' });
+    const slow = await startEmulator({ docs: 1000, faults: 'latency=150-250' });
     try {
       const slowEnv = emulatorEnv(slow);
       const args = ['pull', 'nfe', '--role', 'received,emitted'];
@@ -99,7 +99,9 @@ describe('fiscal pull nfe', () => {
       const expected = snapshot(clean);
       const total = readNdjson(join(clean, 'index.ndjson')).length;
       let interrupted = 0;
-      for (const [lines, extraMs] of [[0, 0], [40, 3], [120, 9], [250, 1], [total - 60, 17]] as const) {
+      // Index lines appear a commit (about a second) at a time: the extra delays land the kill at
+      // different moments between two commits.
+      for (const [lines, extraMs] of [[0, 30], [0, 450], [1, 120], [1, 600], [Math.floor(total / 2), 250]] as const) {
         const dir = tempDir();
         const child = await killMidway([...args, '--dir', dir], slowEnv, dir, lines, extraMs, 'SIGKILL');
         const killed = await child;
@@ -115,13 +117,13 @@ describe('fiscal pull nfe', () => {
   });
 
   it('SIGTERM stops cleanly with exit 130 and the checkpoint saved; the re-run completes it', async () => {
-    const slow = await startEmulator({ docs: 400, faults: 'latency=10-30' });
+    const slow = await startEmulator({ docs: 1200, faults: 'latency=150-200' });
     try {
       const e = emulatorEnv(slow);
       const clean = tempDir();
       expect((await runCli([...PULL, '--dir', clean], { env: e })).exitCode).toBe(0);
       const dir = tempDir();
-      const child = await killMidway([...PULL, '--dir', dir], e, dir, 50, 0, 'SIGTERM');
+      const child = await killMidway([...PULL, '--dir', dir], e, dir, 1, 0, 'SIGTERM');
       const stopped = await child;
       expect(stopped.exitCode).toBe(130);
       expect(String(stopped.stderr)).toMatch(/interrupted/);
@@ -179,6 +181,29 @@ describe('fiscal pull nfe', () => {
     }
     expect(runs).toBeGreaterThan(1);
     expect(snapshot(dir)).toEqual(referenceTree);
+  });
+
+  it('--max-duration stops cleanly at a page boundary; the next run finishes the job', async () => {
+    const slow = await startEmulator({ docs: 400, faults: 'latency=150-200' });
+    try {
+      const e = emulatorEnv(slow);
+      const dir = tempDir();
+      const first = await runCli([...PULL, '--dir', dir, '--max-duration', '0.5', '-o', 'json'], { env: e });
+      expect(first.exitCode, first.stderr).toBe(0);
+      expect(JSON.parse(first.stdout).stopped_by).toBe('max-duration');
+      expect((await runCli([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
+      expect(withoutState(snapshot(dir))).toEqual(withoutState(referenceTree));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('shows progress on stderr on a terminal and ends with the human summary line', async () => {
+    const dir = tempDir();
+    const r = await runCliInTerminal([...PULL, '--dir', dir], { env });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/pulling nfe \(nfe received\)/);
+    expect(r.stdout).toMatch(/pulled \d+ new documents, [\d.]+ MB/);
   });
 
   it('a second run on a locked folder exits 8 at once; --wait waits, then exits 8', async () => {

@@ -18,6 +18,7 @@ describe('fiscal emulator: options', () => {
       rateLimit: { limit: 60, windowMs: 60_000 }, now: new Date('2026-03-01T15:00:00Z'),
     });
     expect(parseOptions({ ...DEFAULTS, rateLimit: '5/s' }, []).rateLimit).toEqual({ limit: 5, windowMs: 1_000 });
+    expect(parseOptions({ ...DEFAULTS, rateLimit: '100/10s' }, []).rateLimit).toEqual({ limit: 100, windowMs: 10_000 });
   });
 
   it.each([
@@ -25,7 +26,8 @@ describe('fiscal emulator: options', () => {
     [{ port: 'http' }, /^--port: expected a port number/],
     [{ seed: '-1' }, /^--seed: /],
     [{ docs: 'many' }, /^--docs: /],
-    [{ rateLimit: '10' }, /^--rate-limit: expected <requests>\/<s\|min>/],
+    [{ rateLimit: '10' }, /^--rate-limit: expected <requests>\/\[<n>\]<s\|min>/],
+    [{ rateLimit: '10/0s' }, /^--rate-limit: /],
     [{ rateLimit: '0/s' }, /^--rate-limit: /],
     [{ rateLimit: '10/h' }, /^--rate-limit: /],
     [{ now: 'yesterday' }, /^--now: expected an ISO 8601 date/],

@@ -49,7 +49,19 @@ export const customDataFilterSchema = z.array(z.object({ Name: z.string(), Value
  * produced here so a client can accept either.
  */
 export function phpJsonEncodings(data: unknown): string[] {
-  const plain = JSON.stringify(data).replace(/\//g, '\\/');
-  const ascii = plain.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  const plain = phpJsonEncode(data);
+  const ascii = asciiEscaped(plain);
   return plain === ascii ? [plain] : [plain, ascii];
+}
+
+/** The usual form: compact JSON with `/` escaped. */
+export function phpJsonEncode(data: unknown): string {
+  return JSON.stringify(data).replaceAll('/', '\\/');
+}
+
+/** The \uXXXX form of an encoding (the same string when it is all ASCII). */
+export function asciiEscaped(encoded: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7e]/.test(encoded)) return encoded;
+  return encoded.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }

@@ -11,7 +11,7 @@ export function registerEmulator(program: Command, ctx: Context): void {
     .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
     .option('--seed <n>', 'seed of the generated data', '1')
     .option('--docs <n>', 'documents per account', '2000')
-    .option('--rate-limit <n/unit>', 'rate limit per account, e.g. 60/min or 5/s (default: none)')
+    .option('--rate-limit <n/unit>', 'rate limit per account, e.g. 60/min, 5/s or 100/10s (default: none)')
     .option('--now <date>', "the emulator's current time, ISO 8601 (default: now)")
     .option('--faults <spec>', 'inject faults on API requests, e.g. 500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,seed=7')
     .option('--arrival-rate <docs/s>', 'new documents per second added to every account (default: none)')

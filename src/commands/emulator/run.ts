@@ -38,10 +38,10 @@ const schema = z.object({
   docs: integer('a number of documents per account', 0, 1_000_000),
   rateLimit: z
     .string()
-    .regex(/^[1-9]\d*\/(s|min)$/, 'expected <requests>/<s|min>, e.g. 60/min or 5/s')
+    .regex(/^[1-9]\d*\/([1-9]\d*)?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 60/min, 5/s or 100/10s')
     .transform((text): RateLimitOptions => {
-      const [limit, unit] = text.split('/') as [string, string];
-      return { limit: Number(limit), windowMs: WINDOWS[unit]! };
+      const [, limit, count, unit] = /^(\d+)\/(\d*)(s|min)$/.exec(text)!;
+      return { limit: Number(limit), windowMs: WINDOWS[unit!]! * Number(count || 1) };
     })
     .optional(),
   now: z

@@ -1,6 +1,6 @@
 // GET /v1/nfe/{role} (spec 4.6, R11-R17): cursor paging over the account's document stream.
 import { createHash } from 'node:crypto';
-import { phpJsonEncodings } from '../../api/wire/common.js';
+import { phpJsonEncode } from '../../api/wire/common.js';
 import { NFE_ROLES, V1_LIMIT_MAX, type NfeRole, type NfeV1Item } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { matchesPropertyFilter, parsePropertyFilter } from '../../fiscal/property-filter.js';
@@ -115,7 +115,7 @@ export function pageUrl(ctx: RequestContext, cursor: number): string {
 
 /** R14: SHA-256 hex of `data` as PHP's json_encode writes it. */
 export function pageSignature(data: unknown): string {
-  return createHash('sha256').update(phpJsonEncodings(data)[0]!, 'utf8').digest('hex');
+  return createHash('sha256').update(phpJsonEncode(data), 'utf8').digest('hex');
 }
 
 function listByRole(ctx: RequestContext): Reply {

@@ -1,0 +1,20 @@
+// Keeping a long pull's memory flat. A pull allocates a few MB per page (the body text, its
+// parsed strings, the decoded XML) that die at once; V8 lets such garbage pile up to well over
+// 100 MB before a full collection. One full collection per commit (at most one a second, some
+// 10 ms with a pull's small live set) keeps the peak near the live set instead.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+let gc: (() => void) | null | undefined;
+
+export function collectGarbage(): void {
+  if (gc === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as () => void;
+    } catch {
+      gc = null;
+    }
+  }
+  gc?.();
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUT, parseLayout, UnsafeValueError, type LayoutValues } from '../../src/sync/layout.js';
+import { UsageError } from '../../src/errors.js';
+
+const KEY = '35260112345678000195550010000012341000012343';
+const values: LayoutValues = {
+  owner: '11222333000181', type: 'nfe', role: 'received', yyyy: '2026', mm: '01', dd: '31', key: KEY, number: '1234', emitter: '12345678000195',
+};
+
+describe('pull layout', () => {
+  it('fills the default template under the pull directory', () => {
+    const layout = parseLayout(DEFAULT_LAYOUT, '/data/docs');
+    expect(layout.relativePathFor(values)).toBe(`11222333000181/nfe/received/2026-01/${KEY}.xml`);
+    expect(layout.pathFor(values)).toBe(`/data/docs/11222333000181/nfe/received/2026-01/${KEY}.xml`);
+  });
+
+  it('takes every placeholder in a custom template', () => {
+    const layout = parseLayout('{emitter}/{yyyy}/{mm}/{dd}/{number}-{key}.{type}.{role}.xml', 'd');
+    expect(layout.relativePathFor(values)).toBe(`12345678000195/2026/01/31/1234-${KEY}.nfe.received.xml`);
+  });
+
+  it.each([
+    ['owner', '../../etc'],
+    ['owner', '1122233300018/'],
+    ['key', `${KEY.slice(0, 43)}/`],
+    ['key', '..'],
+    ['mm', '13'],
+    ['dd', '00'],
+    ['yyyy', '../x'],
+    ['number', '12/34'],
+    ['emitter', ''],
+    ['role', '../received'],
+  ] as const)('refuses %s %j from the server: nothing may leave --dir', (name, bad) => {
+    const layout = parseLayout('{owner}/{type}/{role}/{yyyy}/{mm}/{dd}/{emitter}/{number}/{key}.xml', '/data/docs');
+    expect(() => layout.relativePathFor({ ...values, [name]: bad })).toThrow(UnsafeValueError);
+  });
+
+  it.each([
+    ['/abs/{key}.xml', /relative/],
+    ['../{key}.xml', /\. or \.\./],
+    ['{owner}/../{key}.xml', /\. or \.\./],
+    ['{owner}//{key}.xml', /empty path segment/],
+    ['{owner}/{nope}.xml', /unknown placeholder \{nope\}/],
+    ['{owner}/{key.xml', /unbalanced/],
+    ['{owner}/{type}.xml', /must contain \{key\}/],
+    ['.fiscal/{key}.xml', /\.fiscal/],
+    ['', /empty/],
+  ])('rejects the template %j (exit 2)', (template, message) => {
+    expect(() => parseLayout(template, 'd')).toThrow(UsageError);
+    expect(() => parseLayout(template, 'd')).toThrow(message);
+  });
+});
