@@ -1,9 +1,7 @@
 // Spawning the built CLI (bin/fiscal.js -> dist/) the way a user or a script does.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { tempDir } from './tree.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
@@ -21,7 +19,7 @@ export interface CliOptions {
 
 /** A fresh, empty config dir so no test sees another's profiles. */
 export function freshConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'fiscal-config-'));
+  return tempDir('fiscal-config-');
 }
 
 function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {

@@ -1,6 +1,6 @@
 // A folder as {relative path: sha256}, to compare pull results byte for byte.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -17,8 +17,20 @@ export function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
-export function tempDir(prefix = 'fiscal-pull-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+const made: string[] = [];
+let cleanupRegistered = false;
+
+/** A fresh folder under the system temp dir, removed when the test process exits. */
+export function tempDir(prefix = 'fiscal-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  if (!cleanupRegistered) {
+    cleanupRegistered = true;
+    process.on('exit', () => {
+      for (const d of made) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  return dir;
 }
 
 export function readNdjson(path: string): Array<Record<string, any>> {
