@@ -1,15 +1,24 @@
 // main(argv) -> exit code. The one place where errors become exit codes and messages.
-import { CommanderError } from 'commander';
 import { createNodeContext, type ContextOverrides } from './runtime.js';
-import { createProgram } from './program.js';
 import { ApiError, ExitCode, FiscalError, InterruptedError, exitCodeOf } from './errors.js';
 import type { Context } from './context.js';
 
+/** commander's own errors (help shown, unknown option...) carry a `commander.*` code. */
+function isCommanderError(error: unknown): error is Error & { exitCode: number } {
+  const e = error as { code?: unknown; exitCode?: unknown } | null;
+  return typeof e?.code === 'string' && e.code.startsWith('commander.') && typeof e.exitCode === 'number';
+}
+
 export async function main(argv: string[], overrides: ContextOverrides = {}): Promise<number> {
   const ctx = createNodeContext(argv, overrides);
-  const program = createProgram(ctx);
+  // Scripts call `fiscal --version` to probe for the tool: answer before loading anything.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    ctx.io.stdout.write(`${ctx.version}\n`);
+    return ExitCode.ok;
+  }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    const { createProgram } = await import('./program.js');
+    await createProgram(ctx).parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
     return report(ctx, error);
@@ -19,7 +28,7 @@ export async function main(argv: string[], overrides: ContextOverrides = {}): Pr
 }
 
 function report(ctx: Context, error: unknown): number {
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     // Help and --version are thrown by commander as "errors" with exit code 0.
     if (error.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage;

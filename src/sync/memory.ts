@@ -1,7 +1,8 @@
 // Keeping a long pull's memory flat. A pull allocates a few MB per page (the body text, its
-// parsed strings, the decoded XML) that die at once; V8 lets such garbage pile up to well over
-// 100 MB before a full collection. One full collection per commit (at most one a second, some
-// 10 ms with a pull's small live set) keeps the peak near the live set instead.
+// parsed strings, the decoded XML) that die at once; the large ones live outside the young
+// generation, and V8 lets them pile up to well over 100 MB before a full collection. A full
+// collection every few MB of documents (some 10 ms with a pull's small live set, a few percent
+// of the run) keeps the peak near the live set instead.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -76,6 +76,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }));
   for (const s of states) s.lane.prefetch();
   const committer = new Committer({ writer, index, store, summary }, o.clock);
+  let garbage = 0;
   try {
     for (;;) {
       const s = nextInTurn(states);
@@ -89,6 +90,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       if (result.done) continue;
       const fresh = await writePage(o, s, result.value, { writer, index, store, summary });
       await committer.addPage(s, result.value, fresh);
+      garbage += result.value.docs.reduce((n, d) => n + d.xml.length, 0);
+      if (garbage >= GC_EVERY_BYTES) {
+        garbage = 0;
+        collectGarbage();
+      }
       o.onProgress?.(summary.documents, summary.total);
     }
     await committer.commit(states);
@@ -124,6 +130,9 @@ interface CommitDeps {
   store: CheckpointStore;
   summary: PullSummary;
 }
+
+/** A full collection after about this much document data (see memory.ts). */
+const GC_EVERY_BYTES = 8 * 1024 * 1024;
 
 /** Commit at most this often: one file-system sync then covers every file of the group. */
 const COMMIT_INTERVAL_MS = 1000;
@@ -180,7 +189,6 @@ class Committer {
     this.entries = [];
     this.dirty.clear();
     this.last = this.clock.now();
-    collectGarbage();
   }
 }
 
