@@ -123,3 +123,67 @@ export function validateGenerated(dir: string, seed: number, docs: number): Repo
     schemas.close();
   }
 }
+
+// ---- Other document types (CT-e, CT-e OS, MDF-e, NFC-e, NFS-e): schemas of several folders. ----
+
+/** The schema folders under ../shared/xsd that the other document types validate against. */
+export const DOC_XSD_DIRS = ['cte-PL_CTe_400', 'mdfe-PL_MDFe_300a', 'nfe-PL_009_V4', 'nfse-ABRASF-2.04'] as const;
+
+/** ../shared/xsd next to the repository when every folder of DOC_XSD_DIRS is there, else undefined. */
+export function sharedXsdRoot(repoRoot: string): string | undefined {
+  const root = path.resolve(repoRoot, '..', 'shared', 'xsd');
+  return DOC_XSD_DIRS.every((d) => fs.existsSync(path.join(root, d))) ? root : undefined;
+}
+
+/** Folders whose schemas libxml2 can already resolve includes from (one provider per folder). */
+const providedDirs = new Set<string>();
+
+/**
+ * Compiled schemas of the folders of DOC_XSD_DIRS, named by their path under the root
+ * (`cte-PL_CTe_400/procCTe_v4.00.xsd`). Like NfeSchemas, `check` answers the first errors.
+ */
+export class DocSchemas {
+  private readonly byFolder = new Map<string, NfeSchemas>();
+
+  constructor(private readonly root: string) {
+    for (const d of DOC_XSD_DIRS) {
+      const dir = path.join(root, d);
+      if (providedDirs.has(dir)) continue;
+      const buffers: Record<string, Uint8Array> = {};
+      for (const f of fs.readdirSync(dir)) if (f.endsWith('.xsd')) buffers[path.join(dir, f)] = fs.readFileSync(path.join(dir, f));
+      xmlRegisterInputProvider(new XmlBufferInputProvider(buffers));
+      providedDirs.add(dir);
+    }
+  }
+
+  /** Undefined when `xml` is valid against `schema` (`<folder>/<file>.xsd`), else its first errors. */
+  check(schema: string, xml: string): string | undefined {
+    const [folder, file] = schema.split('/') as [string, string];
+    let schemas = this.byFolder.get(folder);
+    if (!schemas) this.byFolder.set(folder, (schemas = new NfeSchemas(path.join(this.root, folder))));
+    return schemas.check(file, xml);
+  }
+
+  /**
+   * Checks the first `<tag>` element of `xml` on its own against `schema`: for the parts the
+   * envelope schemas skip (infModal and detEvento hold `xs:any processContents="skip"`).
+   */
+  checkFragment(schema: string, xml: string, tag: string, namespace: string): string | undefined {
+    const part = fragmentOf(xml, tag);
+    if (part === undefined) return `no <${tag}> in the document`;
+    const rooted = part.startsWith(`<${tag} xmlns=`) ? part : part.replace(`<${tag}`, `<${tag} xmlns="${namespace}"`);
+    return this.check(schema, rooted);
+  }
+
+  close(): void {
+    for (const s of this.byFolder.values()) s.close();
+    this.byFolder.clear();
+  }
+}
+
+/** The text of the first `<tag ...>...</tag>` element of `xml` (no nesting of the same tag). */
+export function fragmentOf(xml: string, tag: string): string | undefined {
+  const start = xml.search(new RegExp(`<${tag}[ >]`));
+  const end = xml.indexOf(`</${tag}>`, start);
+  return start < 0 || end < 0 ? undefined : xml.slice(start, end + tag.length + 3);
+}
