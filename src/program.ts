@@ -5,6 +5,7 @@ import type { NodeContext } from './runtime.js';
 import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
+import { registerInspect } from './commands/inspect/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
@@ -38,6 +39,7 @@ export function createProgram(ctx: NodeContext): Command {
 
   registerSearch(program, ctx);
   registerPull(program, ctx);
+  registerInspect(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.

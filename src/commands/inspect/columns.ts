@@ -1,0 +1,111 @@
+// What `inspect` shows in a table and in CSV. The CSV is the accountant's spreadsheet: one row
+// per document, flat columns, values as plain decimals with a dot; a column that does not apply
+// to a kind of document stays empty. Column names are documented in docs/inspect.md.
+import type { DocumentKind, DocumentSummary } from '../../fiscal/readers/index.js';
+import type { Cell, Column } from '../../output/writer.js';
+
+/** A file that yielded no document (json/ndjson only; table and csv name it on stderr). */
+export interface FileProblem {
+  source: string;
+  error: string;
+  failure: string;
+  root?: string;
+}
+
+export type InspectRecord = DocumentSummary | FileProblem;
+
+/** The value that stands for "the total" of each kind of document. */
+const MAIN_TOTAL: Record<DocumentKind, readonly string[]> = {
+  nfe: ['vNF'],
+  nfce: ['vNF'],
+  cfe: ['vCFe'],
+  cte: ['vTPrest'],
+  cteos: ['vTPrest'],
+  mdfe: ['vCarga'],
+  nfse: ['ValorServicos', 'vServ'],
+  dps: ['vServ'],
+  event: [],
+};
+
+export function mainTotal(d: DocumentSummary): string | undefined {
+  return pick(d, MAIN_TOTAL[d.kind]);
+}
+
+function pick(d: DocumentSummary, names: readonly string[]): string | undefined {
+  for (const n of names) if (d.totals[n] !== undefined) return d.totals[n];
+  return undefined;
+}
+
+/** A column over documents; problem records (never shown in table or csv) give an empty cell. */
+function col(header: string, get: (d: DocumentSummary) => Cell, extra: Partial<Column<InspectRecord>> = {}): Column<InspectRecord> {
+  return { header, get: (r) => ('error' in r ? undefined : get(r)), ...extra };
+}
+
+const total = (header: string, ...names: string[]) => col(header, (d) => pick(d, names));
+
+export const CSV_COLUMNS: Column<InspectRecord>[] = [
+  col('file', (d) => d.source),
+  col('kind', (d) => d.kind),
+  col('model', (d) => d.model),
+  col('version', (d) => d.version),
+  col('access_key', (d) => d.key),
+  col('id', (d) => d.id),
+  col('series', (d) => d.series),
+  col('number', (d) => d.number),
+  col('emission_date', (d) => d.emittedAt),
+  col('environment', (d) => d.environment),
+  col('emitter_tax_id', (d) => d.emitter.taxId),
+  col('emitter_name', (d) => d.emitter.name),
+  col('emitter_uf', (d) => d.emitter.uf),
+  col('counterpart_role', (d) => d.counterpart.role),
+  col('counterpart_tax_id', (d) => d.counterpart.taxId),
+  col('counterpart_name', (d) => d.counterpart.name),
+  col('counterpart_uf', (d) => d.counterpart.uf),
+  col('total', mainTotal),
+  total('products', 'vProd'),
+  total('discount', 'vDesc', 'DescontoIncondicionado', 'vDescIncond'),
+  total('freight', 'vFrete'),
+  total('icms', 'vICMS'),
+  total('icms_st', 'vST'),
+  total('ipi', 'vIPI'),
+  total('pis', 'vPIS', 'ValorPis', 'vPis'),
+  total('cofins', 'vCOFINS', 'ValorCofins', 'vCofins'),
+  total('services', 'ValorServicos', 'vServ'),
+  total('iss', 'ValorIss', 'vISSQN', 'vISS'),
+  total('net_value', 'ValorLiquidoNfse', 'vLiq'),
+  total('receivable', 'vRec'),
+  total('cargo_value', 'vCarga'),
+  total('cte_count', 'qCTe'),
+  total('nfe_count', 'qNFe'),
+  col('item_count', (d) => d.itemCount),
+  col('status', (d) => d.protocol?.status),
+  col('status_reason', (d) => d.protocol?.reason),
+  col('protocol', (d) => d.protocol?.number),
+  col('protocol_date', (d) => d.protocol?.at),
+  col('canceled', (d) => d.canceled),
+  col('event_type', (d) => d.event?.type),
+  col('event_description', (d) => d.event?.description),
+  col('event_ref_key', (d) => d.event?.refKey),
+  col('event_seq', (d) => d.event?.seq),
+  col('warnings', (d) => d.warnings.join('; ')),
+];
+
+const day = (iso: string | undefined) => iso?.slice(0, 10);
+const who = (p: DocumentSummary['emitter']) => p.name ?? p.taxId;
+
+function status(d: DocumentSummary): string {
+  const parts = [d.protocol?.status, d.canceled ? 'canceled' : undefined, d.warnings.length > 0 ? '(!)' : undefined];
+  return parts.filter(Boolean).join(' ');
+}
+
+export const TABLE_COLUMNS: Column<InspectRecord>[] = [
+  col('KIND', (d) => (d.event ? `event ${d.event.type}` : d.kind)),
+  col('KEY/ID', (d) => d.key ?? d.event?.refKey ?? d.id, { truncate: false }),
+  col('NUMBER', (d) => d.number, { width: 15 }),
+  col('DATE', (d) => day(d.emittedAt)),
+  col('EMITTER', (d) => who(d.emitter), { width: 30 }),
+  col('COUNTERPART', (d) => who(d.counterpart), { width: 30 }),
+  col('TOTAL', mainTotal),
+  col('STATUS', status),
+  col('FILE', (d) => d.source),
+];

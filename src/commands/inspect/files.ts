@@ -1,0 +1,63 @@
+// The files `inspect` reads: the paths as given, folders walked recursively (sorted, so the output
+// order is stable) for names ending in .xml in any case. Symbolic links to files are followed,
+// links to folders are not (they could loop).
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type InputFile = { path: string } | { path: string; problem: string };
+
+const XML_NAME = /\.xml$/i;
+
+/** Every file to read, and the given paths that cannot be (missing, unreadable), in order. */
+export async function* inputFiles(paths: readonly string[]): AsyncGenerator<InputFile> {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      yield { path, problem: fsReason(error) };
+      continue;
+    }
+    if (info.isDirectory()) yield* walk(path, seen);
+    else if (!seen.has(path)) {
+      seen.add(path);
+      yield { path };
+    }
+  }
+}
+
+async function* walk(dir: string, seen: Set<string>): AsyncGenerator<InputFile> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    yield { path: dir, problem: fsReason(error) };
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path, seen);
+    else if ((entry.isFile() || entry.isSymbolicLink()) && XML_NAME.test(entry.name) && !seen.has(path)) {
+      seen.add(path);
+      yield { path };
+    }
+  }
+}
+
+/** `ENOENT: no such file or directory, stat 'x'` -> `no such file or directory`. */
+export function fsReason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  switch (e?.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    default:
+      return e?.message ?? String(error);
+  }
+}

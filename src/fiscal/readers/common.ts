@@ -1,0 +1,201 @@
+// What every reader returns, and the small helpers they share to walk fast-xml-parser's output
+// (objects keyed by local element name, `@_` attributes, `#text` beside attributes, strings kept
+// as written thanks to parseTagValue: false).
+import { accessKeyProblem } from '../access-key.js';
+
+export type DocumentKind = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse' | 'dps' | 'cfe' | 'event';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'];
+
+export interface Party {
+  /** CNPJ, CPF (or a foreign id / NIF when that is all the document has), digits as written. */
+  taxId?: string;
+  name?: string;
+  uf?: string;
+}
+
+export interface Counterpart extends Party {
+  /** receiver (NF-e, NFC-e, CF-e dest; CNPJDest of an event), taker (CT-e, CT-e OS, NFS-e). */
+  role?: 'receiver' | 'taker';
+}
+
+export interface Protocol {
+  /** cStat */
+  status?: string;
+  /** xMotivo */
+  reason?: string;
+  /** nProt (nDFSe for a national NFS-e) */
+  number?: string;
+  /** dhRecbto / dhRegEvento / dhProc */
+  at?: string;
+}
+
+/** The family of documents an event belongs to (NF-e events also serve NFC-e). */
+export type EventFamily = 'nfe' | 'cte' | 'mdfe' | 'nfse' | 'cfe';
+
+export interface EventInfo {
+  /** tpEvento (6 digits); `CFeCanc` for a CF-e SAT cancellation. */
+  type: string;
+  /** Read from the key field the event carries (chNFe, chCTe, chMDFe, chNFSe). */
+  family: EventFamily;
+  description: string;
+  /** The access key (or national NFS-e key) of the document the event is about. */
+  refKey?: string;
+  seq?: string;
+}
+
+/** An event found in the same file as its document (nfeProc + retEvento, cteProc + procCancCTe...). */
+export interface AttachedEvent extends EventInfo {
+  at?: string;
+  status?: string;
+  reason?: string;
+  protocol?: string;
+}
+
+export interface DocumentSummary {
+  kind: DocumentKind;
+  /** 55, 65, 57, 67, 58, 59; for events, the model of the document they refer to. */
+  model?: string;
+  /** Layout version of the document (infNFe@versao...). */
+  version?: string;
+  /** 44-digit access key, or the 50-digit key of a national NFS-e. */
+  key?: string;
+  /** Where there is no access key: R10 NFS-e id `<emitter>:<yyyy-mm-dd>:<number>`, DPS id, event Id. */
+  id?: string;
+  series?: string;
+  number?: string;
+  /** As written in the XML (ISO 8601, with the offset when the XML has one). */
+  emittedAt?: string;
+  environment?: 'production' | 'homologation';
+  emitter: Party;
+  counterpart: Counterpart;
+  /** Element name -> decimal string with a dot (vNF, vProd, vTPrest, ValorServicos, vISSQN...). */
+  totals: Record<string, string>;
+  protocol?: Protocol;
+  /** NF-e/NFC-e/CF-e: items (det); CT-e: documents carried; MDF-e: documents listed. */
+  itemCount?: number;
+  /** Only on events. */
+  event?: EventInfo;
+  /** Events found in the same file for this document. */
+  events?: AttachedEvent[];
+  /** Documents only: a cancellation protocol (cStat 101/151/155) or a registered cancellation event. */
+  canceled?: boolean;
+  /** Problems that did not stop the reading (invalid check digit, protocol for another key...). */
+  warnings: string[];
+  /** The file's root element (nfeProc, CompNfse, Envelope...). */
+  root: string;
+  /** The file the document was read from. */
+  source: string;
+}
+
+/** What a reader fills in; the file-level fields come later. */
+export type Summary = Omit<DocumentSummary, 'root' | 'source'>;
+
+export type Node = Record<string, unknown>;
+
+export const obj = (v: unknown): Node => {
+  const first = Array.isArray(v) ? v[0] : v;
+  return first && typeof first === 'object' ? (first as Node) : {};
+};
+
+export const arr = (v: unknown): Node[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is Node => Boolean(x) && typeof x === 'object');
+
+/** Text content (trimmed), or undefined when absent or empty. */
+export function text(v: unknown): string | undefined {
+  const first = Array.isArray(v) ? v[0] : v;
+  const raw = typeof first === 'string' ? first : first && typeof first === 'object' ? (first as Node)['#text'] : undefined;
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const t = String(raw).trim();
+  return t === '' ? undefined : t;
+}
+
+/** table[key] for keys read from a file: inherited names (`constructor`...) are not entries. */
+export function lookup<V>(table: Readonly<Record<string, V>>, key: string | undefined): V | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+export const attr = (node: Node, name: string): string | undefined => text(node[`@_${name}`]);
+
+/** node.a.b.c, tolerant of missing levels and of arrays (first item). */
+export function at(node: unknown, ...path: string[]): Node {
+  let cur = obj(node);
+  for (const p of path) cur = obj(cur[p]);
+  return cur;
+}
+
+/** The first of several candidate children that has text. */
+export function first(node: Node, ...names: string[]): string | undefined {
+  for (const n of names) {
+    const t = text(node[n]);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+export function party(node: Node, address?: Node): Party {
+  const out: Party = {};
+  const taxId = first(node, 'CNPJ', 'CPF', 'idEstrangeiro', 'NIF');
+  const name = text(node.xNome);
+  const uf = text((address ?? {}).UF) ?? text(node.UF);
+  if (taxId) out.taxId = taxId;
+  if (name) out.name = name;
+  if (uf) out.uf = uf;
+  return out;
+}
+
+export function environment(tpAmb: string | undefined): DocumentSummary['environment'] {
+  if (tpAmb === '1') return 'production';
+  if (tpAmb === '2') return 'homologation';
+  return undefined;
+}
+
+/** `1.234,56` and `12,5` (some NFS-e providers) become `1234.56` and `12.5`; others stay as written. */
+export function decimal(value: string): string {
+  const v = value.trim();
+  if (/^[+-]?\d+(\.\d+)?$/.test(v)) return v;
+  if (/^[+-]?\d+,\d+$/.test(v)) return v.replace(',', '.');
+  if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(v)) return v.replace(/\./g, '').replace(',', '.');
+  return v;
+}
+
+/** Copies the named (or, without names, all) text children of `node` into `totals`. */
+export function addTotals(totals: Record<string, string>, node: Node, names?: readonly string[]): void {
+  for (const name of names ?? Object.keys(node)) {
+    if (name.startsWith('@_') || name === '#text') continue;
+    const t = text(node[name]);
+    if (t !== undefined && !(name in totals)) totals[name] = decimal(t);
+  }
+}
+
+/** The digits of an Id attribute: `NFe3524...` -> `3524...` (some files have no prefix). */
+export const keyFromId = (id: string | undefined): string | undefined => id?.replace(/^[A-Za-z]+/, '') || undefined;
+
+/** Warnings about an access key: wrong length, wrong check digit (R7). */
+export function keyWarnings(label: string, key: string | undefined): string[] {
+  if (!key) return [`${label}: missing`];
+  const problem = accessKeyProblem(key);
+  return problem ? [`${label} ${key}: ${problem}`] : [];
+}
+
+/** The model digits (21-22) of a 44-digit key. */
+export const modelOfKey = (key: string | undefined): string | undefined =>
+  key && /^\d{44}$/.test(key) ? key.slice(20, 22) : undefined;
+
+export function protocolOf(inf: Node, timeField = 'dhRecbto'): Protocol | undefined {
+  const p: Protocol = {};
+  const status = text(inf.cStat);
+  const reason = text(inf.xMotivo);
+  const number = text(inf.nProt);
+  const when = text(inf[timeField]);
+  if (status) p.status = status;
+  if (reason) p.reason = reason;
+  if (number) p.number = number;
+  if (when) p.at = when;
+  return Object.keys(p).length > 0 ? p : undefined;
+}
+
+/** Drops undefined fields so JSON output stays compact. */
+export function compact<T extends object>(value: T): T {
+  for (const k of Object.keys(value) as (keyof T)[]) if (value[k] === undefined) delete value[k];
+  return value;
+}

@@ -1,0 +1,134 @@
+// Events (eventos) of NF-e/NFC-e, CT-e, MDF-e and the national NFS-e: the request (`evento`,
+// `eventoCTe`, `eventoMDFe`, `pedRegEvento`), the authority's result (`retEvento`...), or both
+// (`procEventoNFe`, `procEventoCTe`, `procEventoMDFe`). Which document family an event belongs to
+// is read from the key field it carries (chNFe, chCTe, chMDFe, chNFSe), not from element names.
+import {
+  at, attr, compact, first, keyFromId, keyWarnings, lookup, modelOfKey, protocolOf, text, environment,
+  type AttachedEvent, type EventFamily, type EventInfo, type Node, type Party, type Protocol, type Summary,
+} from './common.js';
+
+type Family = Exclude<EventFamily, 'cfe'>;
+
+const DESCRIPTIONS: Record<Family, Record<string, string>> = {
+  nfe: {
+    '110110': 'Carta de Correção', '110111': 'Cancelamento', '110112': 'Cancelamento por substituição',
+    '110140': 'EPEC', '110130': 'Comprovante de Entrega', '110131': 'Cancelamento do Comprovante de Entrega',
+    '110150': 'Ator interessado', '210200': 'Confirmação da Operação', '210210': 'Ciência da Operação',
+    '210220': 'Desconhecimento da Operação', '210240': 'Operação não Realizada',
+  },
+  cte: {
+    '110110': 'Carta de Correção', '110111': 'Cancelamento', '110113': 'EPEC', '110160': 'Registro Multimodal',
+    '110180': 'Comprovante de Entrega', '110181': 'Cancelamento do Comprovante de Entrega',
+    '610110': 'Prestação do Serviço em Desacordo', '610111': 'Cancelamento da Prestação do Serviço em Desacordo',
+  },
+  mdfe: {
+    '110111': 'Cancelamento', '110112': 'Encerramento', '110114': 'Inclusão de Condutor', '110115': 'Inclusão de DF-e',
+    '110116': 'Pagamento da Operação de Transporte',
+  },
+  nfse: { '101101': 'Cancelamento de NFS-e', '105102': 'Cancelamento de NFS-e por Substituição' },
+};
+
+/** Event types that cancel the document they refer to (R30; MDF-e 110112 closes, it does not cancel). */
+const CANCELLATIONS: Record<Family, readonly string[]> = {
+  nfe: ['110111', '110112'],
+  cte: ['110111'],
+  mdfe: ['110111'],
+  nfse: ['101101', '105102'],
+};
+
+/** cStat of a registered event: 135 registered and linked, 136 registered, 155 cancelled late. */
+const REGISTERED = ['135', '136', '155'];
+
+const KEY_FIELDS: [string, Family][] = [['chNFe', 'nfe'], ['chCTe', 'cte'], ['chMDFe', 'mdfe'], ['chNFSe', 'nfse']];
+
+function familyOf(...nodes: Node[]): [Family, string] | undefined {
+  for (const node of nodes) {
+    for (const [field, family] of KEY_FIELDS) {
+      const key = text(node[field]);
+      if (key) return [family, key];
+    }
+  }
+  return undefined;
+}
+
+/** Reads an event from its request and/or result; undefined when neither has infEvento/infPedReg. */
+export function readEvent(request: Node | undefined, result: Node | undefined): Summary | undefined {
+  const inf = at(request, 'infEvento');
+  const ped = [at(inf, 'pedRegEvento', 'infPedReg'), at(request, 'infPedReg')].find((n) => Object.keys(n).length > 0) ?? {};
+  const res = at(result, 'infEvento');
+  const found = familyOf(inf, ped, res);
+  if (!found) return undefined;
+  const [family, refKey] = found;
+  const national = Object.keys(ped).length > 0 ? nationalType(ped) : undefined;
+  const type = national?.type ?? text(inf.tpEvento) ?? text(res.tpEvento) ?? '';
+  const description = lookup(DESCRIPTIONS[family], type) ?? national?.description ?? descriptionOf(inf) ?? text(res.xEvento) ?? '';
+  const warnings = family === 'nfse' ? [] : keyWarnings('referenced key', refKey);
+  const resultKey = familyOf(res)?.[1];
+  if (resultKey && resultKey !== refKey) warnings.push(`the result (retEvento) is for key ${resultKey}, the request for ${refKey}`);
+  const protocol = national ? compact<Protocol>({ number: text(inf.nDFe), at: text(inf.dhProc) }) : protocolOf(res, 'dhRegEvento');
+  return compact({
+    kind: 'event',
+    model: modelOfKey(refKey),
+    version: attr(at(request), 'versao') ?? attr(at(result), 'versao'),
+    // retEvento's own Id names the protocol, not the event.
+    id: keyFromId(attr(inf, 'Id') ?? attr(ped, 'Id')),
+    emittedAt: text(inf.dhEvento) ?? text(ped.dhEvento) ?? text(res.dhRegEvento),
+    environment: environment(text(inf.tpAmb) ?? text(ped.tpAmb) ?? text(res.tpAmb)),
+    emitter: author(Object.keys(ped).length > 0 ? ped : inf),
+    counterpart: receiver(res),
+    totals: {},
+    protocol: protocol && Object.keys(protocol).length > 0 ? protocol : undefined,
+    event: compact({ type, family, description, refKey, seq: text(inf.nSeqEvento) ?? text(ped.nPedRegEvento) ?? text(res.nSeqEvento) }),
+    warnings,
+  } satisfies Summary);
+}
+
+/** National NFS-e events name their type by a child element `e101101` holding xDesc. */
+function nationalType(ped: Node): { type: string; description?: string } | undefined {
+  const name = Object.keys(ped).find((k) => /^e\d{6}$/.test(k));
+  return name ? { type: name.slice(1), description: text(at(ped, name).xDesc) } : undefined;
+}
+
+/** detEvento/descEvento, or one level down (CT-e and MDF-e wrap it in evCCeCTe, evEncMDFe...). */
+function descriptionOf(inf: Node): string | undefined {
+  const det = at(inf, 'detEvento');
+  const direct = text(det.descEvento);
+  if (direct) return direct;
+  for (const child of Object.values(det)) {
+    const d = text(at(child).descEvento);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+function author(inf: Node): Party {
+  const taxId = first(inf, 'CNPJ', 'CPF', 'CNPJAutor', 'CPFAutor');
+  return taxId ? { taxId } : {};
+}
+
+function receiver(res: Node): Summary['counterpart'] {
+  const taxId = first(res, 'CNPJDest', 'CPFDest');
+  return taxId ? { role: 'receiver', taxId } : {};
+}
+
+/** Whether `event` (registered, of a cancelling type) cancels the document it refers to. */
+export function cancels(event: Summary): boolean {
+  const info = event.event;
+  if (!info) return false;
+  if (info.family === 'cfe') return info.type === 'CFeCanc';
+  if (!CANCELLATIONS[info.family].includes(info.type)) return false;
+  const status = event.protocol?.status;
+  // A national NFS-e event exists only once registered: it has no cStat of its own.
+  return status ? REGISTERED.includes(status) : info.family === 'nfse' && event.protocol?.number !== undefined;
+}
+
+/** The short form of an event kept on the document it refers to. */
+export function attached(info: EventInfo, event: Pick<Summary, 'protocol' | 'emittedAt'>): AttachedEvent {
+  return compact({
+    ...info,
+    at: event.protocol?.at ?? event.emittedAt,
+    status: event.protocol?.status,
+    reason: event.protocol?.reason,
+    protocol: event.protocol?.number,
+  });
+}

@@ -1,0 +1,33 @@
+// Reading local fiscal XML: bytes in, one DocumentSummary per document out (a file may hold
+// several: NFS-e lists, lots, event batches). Unreadable and unknown files throw DocumentReadError.
+import type { DocumentSummary, Summary } from './common.js';
+import { findDocuments } from './detect.js';
+import { decodeXml, DocumentReadError, parseXml } from './xml.js';
+
+export type { AttachedEvent, Counterpart, DocumentKind, DocumentSummary, EventInfo, Party, Protocol } from './common.js';
+export { DOCUMENT_KINDS } from './common.js';
+export { DocumentReadError, type ReadFailure } from './xml.js';
+
+/** Field order of a summary as JSON shows it. */
+const ORDER: readonly (keyof DocumentSummary)[] = [
+  'source', 'kind', 'model', 'version', 'key', 'id', 'series', 'number', 'emittedAt', 'environment', 'emitter',
+  'counterpart', 'totals', 'itemCount', 'protocol', 'canceled', 'events', 'event', 'warnings', 'root',
+];
+
+export function readDocuments(bytes: Uint8Array, source: string): DocumentSummary[] {
+  if (bytes.length === 0) throw new DocumentReadError('empty', 'empty file');
+  const { text, warnings } = decodeXml(bytes);
+  const { root, tree } = parseXml(text);
+  const found = findDocuments(root, tree[root]);
+  if (found.length === 0) {
+    throw new DocumentReadError('unknown', `unknown document type: no fiscal document in root element <${root}>`, root);
+  }
+  return found.map((s) => ordered(s, root, source, warnings));
+}
+
+function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
+  const full: Record<string, unknown> = { ...s, warnings: [...fileWarnings, ...s.warnings], root, source };
+  const out: Record<string, unknown> = {};
+  for (const k of ORDER) if (full[k] !== undefined) out[k] = full[k];
+  return out as unknown as DocumentSummary;
+}

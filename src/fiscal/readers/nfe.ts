@@ -1,0 +1,44 @@
+// NF-e (model 55) and NFC-e (model 65), layouts 2.00, 3.10 and 4.00: the `NFe` element, bare or
+// inside nfeProc / enviNFe. The two models share one layout; NFC-e adds infNFeSupl (QR code).
+import {
+  addTotals, arr, at, attr, compact, environment, keyFromId, keyWarnings, modelOfKey, party, text,
+  type Node, type Summary,
+} from './common.js';
+
+/** Reads an `NFe` element; undefined when it has no infNFe (another layout named NFe). */
+export function readNfe(nfe: Node): Summary | undefined {
+  const inf = at(nfe, 'infNFe');
+  if (Object.keys(inf).length === 0) return undefined;
+  const ide = at(inf, 'ide');
+  const key = keyFromId(attr(inf, 'Id'));
+  const model = text(ide.mod) ?? modelOfKey(key);
+  const total = at(inf, 'total');
+  const totals: Record<string, string> = {};
+  addTotals(totals, at(total, 'ICMSTot'));
+  addTotals(totals, at(total, 'ISSQNtot'), ['vServ', 'vISS']);
+  addTotals(totals, at(total, 'ISTot'), ['vIS']);
+  addTotals(totals, at(total, 'IBSCBSTot', 'gIBS'), ['vIBS']);
+  addTotals(totals, at(total, 'IBSCBSTot', 'gCBS'), ['vCBS']);
+  addTotals(totals, total, ['vNFTot']);
+  return compact({
+    kind: model === '65' ? 'nfce' : 'nfe',
+    model,
+    version: attr(inf, 'versao') ?? attr(nfe, 'versao'),
+    key,
+    series: text(ide.serie),
+    number: text(ide.nNF),
+    emittedAt: text(ide.dhEmi) ?? text(ide.dEmi),
+    environment: environment(text(ide.tpAmb)),
+    emitter: party(at(inf, 'emit'), at(inf, 'emit', 'enderEmit')),
+    counterpart: counterpart(at(inf, 'dest')),
+    totals,
+    itemCount: arr(inf.det).length,
+    canceled: false,
+    warnings: keyWarnings('access key', key),
+  } satisfies Summary);
+}
+
+function counterpart(dest: Node): Summary['counterpart'] {
+  const p = party(dest, at(dest, 'enderDest'));
+  return Object.keys(p).length > 0 ? { role: 'receiver', ...p } : {};
+}

@@ -1,0 +1,112 @@
+// From bytes to a tree: encoding (UTF-8, BOMs, ISO-8859-1/Windows-1252 as declared), a strict
+// well-formedness check (fast-xml-parser's own parser is lenient and would read half a file), and
+// one parser configuration for every reader.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Node } from './common.js';
+
+export type ReadFailure = 'empty' | 'not-xml' | 'malformed' | 'unknown' | 'unreadable';
+
+/** Why a file yields no document: its reason is shown to the user as is. */
+export class DocumentReadError extends Error {
+  override name = 'DocumentReadError';
+  constructor(
+    readonly failure: ReadFailure,
+    message: string,
+    /** The root element, when the XML was well-formed. */
+    readonly root?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Elements that repeat: always arrays, so a list of one looks like a list of many. */
+const REPEATED = new Set([
+  'det', 'dup', 'detPag', 'MP', 'autXML', 'NFref', 'vol', 'obsCont', 'obsFisco', 'procRef', 'Comp', 'infQ',
+  'infMunCarrega', 'infPercurso', 'infMunDescarga', 'infCTe', 'infMDFeTransp', 'infNF', 'infOutros', 'lacres',
+  'CompNfse', 'ComplNfse',
+]);
+/** infNFe is the NF-e itself in an NF-e, but a repeated reference inside CT-e and MDF-e lists. */
+const REPEATED_UNDER = /(?:^|\.)(?:infDoc|infMunDescarga)\.infNFe$/;
+
+let parser: XMLParser | undefined;
+function xmlParser(): XMLParser {
+  parser ??= new XMLParser({
+    // Digit strings stay strings: keys, CNPJs, series and numbers with leading zeros.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    ignoreAttributes: false,
+    removeNSPrefix: true,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    // &#233; and friends, which XML allows and some emitters write.
+    htmlEntities: true,
+    // Signatures are large and never read: kept as raw text.
+    stopNodes: ['*.Signature'],
+    isArray: (name, jpath) => REPEATED.has(name) || REPEATED_UNDER.test(String(jpath)),
+  });
+  return parser;
+}
+
+export interface DecodedText {
+  text: string;
+  warnings: string[];
+}
+
+/** Bytes to text, honouring BOMs and the declared encoding; bad UTF-8 falls back to Windows-1252. */
+export function decodeXml(bytes: Uint8Array): DecodedText {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return utf8(bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), warnings: [] };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), warnings: [] };
+  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
+  if (declared && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared)) {
+    return { text: new TextDecoder('windows-1252').decode(bytes), warnings: [] };
+  }
+  return utf8(bytes);
+}
+
+function utf8(bytes: Uint8Array): DecodedText {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warnings: [] };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), warnings: ['not valid UTF-8: read as Windows-1252'] };
+  }
+}
+
+export interface ParsedXml {
+  root: string;
+  tree: Node;
+}
+
+/** Checks well-formedness, then parses. Throws DocumentReadError (empty, not-xml, malformed). */
+export function parseXml(text: string): ParsedXml {
+  const trimmed = text.trimStart();
+  if (trimmed === '') throw new DocumentReadError('empty', 'empty file');
+  if (!trimmed.startsWith('<')) {
+    const start = JSON.stringify(trimmed.slice(0, 20));
+    throw new DocumentReadError('not-xml', `not XML: starts with ${start}`);
+  }
+  const valid = XMLValidator.validate(trimmed);
+  if (valid !== true) throw new DocumentReadError('malformed', `malformed XML: ${validationMessage(valid.err)}`);
+  let tree: Node;
+  try {
+    tree = xmlParser().parse(trimmed) as Node;
+  } catch (error) {
+    // The parser refuses some well-formed input (element names such as `__proto__`).
+    throw new DocumentReadError('unreadable', `cannot read the XML: ${(error as Error).message}`);
+  }
+  const root = Object.keys(tree).find((k) => !k.startsWith('?') && !k.startsWith('#'));
+  if (!root) throw new DocumentReadError('malformed', 'malformed XML: no root element');
+  return { root, tree };
+}
+
+/** The validator reports a truncated file as `Invalid '["a","b"]' found.` at line 1: say it plainly. */
+function validationMessage(err: { msg: string; line: number; col?: number }): string {
+  const unclosed = /^Invalid '\[(.*)\]' found\.?$/s.exec(err.msg);
+  if (unclosed) {
+    const names = [...unclosed[1]!.matchAll(/"([^"]+)"/g)].map((m) => `<${m[1]}>`);
+    return `the file ends before ${names.reverse().join(', ')} ${names.length === 1 ? 'is' : 'are'} closed (truncated?)`;
+  }
+  const where = err.col === undefined ? `line ${err.line}` : `line ${err.line}, column ${err.col}`;
+  return `${err.msg} (${where})`;
+}
