@@ -5,7 +5,7 @@ import type { Party } from '../model.js';
 import type { CteRole, CteType, DocEvent, StoredCte, TakerKind } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { money } from './amounts.js';
-import { accessKeyOf, byDate, DocStream, earlierKey, inOrder, RoleLists } from './cte-common.js';
+import { accessKeyOf, byDate, DocStream, earlierKey, inOrder, RoleLists } from './doc-stream.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { weights, type Rng } from './random.js';
 import { frozen, NO_STRINGS } from './shared-lists.js';

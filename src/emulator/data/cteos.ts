@@ -5,7 +5,7 @@ import type { Party } from '../model.js';
 import type { CteOsRole, CteOsService, DocEvent, StoredCteOs } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { money } from './amounts.js';
-import { accessKeyOf, byDate, DocStream, inOrder, RoleLists } from './cte-common.js';
+import { accessKeyOf, byDate, DocStream, inOrder, RoleLists } from './doc-stream.js';
 import { transportCfop } from './cte.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { stateOf } from './places.js';

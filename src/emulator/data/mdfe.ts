@@ -5,7 +5,7 @@ import type { Party } from '../model.js';
 import type { DocEvent, MdfeRole, StoredMdfe } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { money } from './amounts.js';
-import { accessKeyOf, DocStream, earlierKey, inOrder, RoleLists } from './cte-common.js';
+import { accessKeyOf, DocStream, earlierKey, inOrder, RoleLists } from './doc-stream.js';
 import { plateOf } from './cte-xml-parts.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { STATE_WEIGHTS, stateOf } from './places.js';

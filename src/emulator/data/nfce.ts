@@ -6,7 +6,7 @@ import type { Party } from '../model.js';
 import type { DocEvent, NfceRole, StoredNfce } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { money, type Line, type Lines } from './amounts.js';
-import { accessKeyOf, DocStream, inOrder, RoleLists } from './cte-common.js';
+import { accessKeyOf, DocStream, inOrder, RoleLists } from './doc-stream.js';
 import { PRODUCTS, type Product } from './products.js';
 import { hashString, Rng, weights } from './random.js';
 import { CfopLists } from './shared-lists.js';

@@ -10,11 +10,10 @@ import { operationFor } from './operation.js';
 import { stateOf } from './places.js';
 import { taxIdOf } from './parties.js';
 import { rngFor, weights, type Rng } from './random.js';
-import { frozen, NO_STRINGS, RoleLists, type DocParties } from './shared-lists.js';
+import { frozen, NO_STRINGS, NfeRoleLists, type DocParties } from './shared-lists.js';
 import { brt, flatDigits } from './xml-util.js';
+import { MINUTE, positionAfter, receptionDelay, receptionTimes } from './doc-stream.js';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 /** How an invoice relates to the account: the share of each kind in the stream. */
 type Scenario = 'received' | 'emitted' | 'intra' | 'transporter' | 'authorized';
@@ -37,39 +36,6 @@ function partiesFor(rng: Rng, w: AccountWorld, scenario: Scenario, accountantOnl
   else if (rng.chance(0.15)) transporter = rng.pick(w.carriers);
   const listsAccountant = scenario === 'authorized' || ((scenario === 'received' || scenario === 'emitted') && rng.chance(0.1));
   return { emitter, receiver, transporter, authorized: listsAccountant ? accountantOnly : NO_STRINGS };
-}
-
-/**
- * When the service received each document (createdAt): sorted, whole seconds, strictly
- * increasing, over the 360 days before `nowMs` less ten minutes, so that emission (earlier)
- * stays inside the 12 months and events (later) before now.
- */
-function receptionTimes(rng: Rng, count: number, nowMs: number): Float64Array {
-  const start = nowMs - 360 * DAY;
-  const span = nowMs - 10 * MINUTE - start;
-  const times = new Float64Array(count);
-  for (let i = 0; i < count; i++) times[i] = rng.next();
-  times.sort();
-  let previous = 0;
-  for (let i = 0; i < count; i++) {
-    let t = Math.floor((start + times[i]! * span) / 1000) * 1000;
-    if (t <= previous) t = previous + 1000;
-    times[i] = previous = t;
-  }
-  return times;
-}
-
-/** Emission precedes reception by minutes (most), hours, or a few days. */
-function receptionDelay(rng: Rng): number {
-  const r = rng.next();
-  const minutes = r < 0.6 ? rng.int(1, 120) : r < 0.9 ? rng.int(120, 2880) : rng.int(2880, 7200);
-  return minutes * MINUTE + rng.int(0, 59) * 1000;
-}
-
-/** R13: positions grow with reception and leave gaps (documents of other kinds, deleted ones). */
-function nextPosition(rng: Rng, previous: number): number {
-  const r = rng.next();
-  return previous + 1 + (r < 0.85 ? 0 : r < 0.97 ? rng.int(1, 5) : rng.int(10, 200));
 }
 
 function tagsOf(rng: Rng): string[] {
@@ -113,7 +79,7 @@ class Numbering {
 class AccountStream {
   private readonly rng: Rng;
   private readonly numbers: Numbering;
-  private readonly roles: RoleLists;
+  private readonly roles: NfeRoleLists;
   private readonly accountantOnly: string[];
   private readonly owners: Set<string | undefined>;
   private readonly times: Float64Array;
@@ -122,7 +88,7 @@ class AccountStream {
   constructor(private readonly w: AccountWorld, seed: number, count: number, private readonly nowMs: number) {
     this.rng = rngFor(seed, 'nfe', w.account.id);
     this.numbers = new Numbering(this.rng);
-    this.roles = new RoleLists(w.owners);
+    this.roles = new NfeRoleLists(w.owners);
     this.accountantOnly = frozen([w.accountant.cnpj!]);
     this.owners = new Set(w.owners.map((o) => o.cnpj));
     this.times = receptionTimes(this.rng, count, nowMs);
@@ -150,7 +116,7 @@ class AccountStream {
     const history = historyOf(rng, {
       accessKey, emissionMs, createdMs, latestMs: this.nowMs - MINUTE, receivedByOwner: this.owners.has(p.receiver.cnpj),
     });
-    this.position = nextPosition(rng, this.position);
+    this.position = positionAfter(rng, this.position);
     return {
       accountId: w.account.id, position: this.position, accessKey, model: '55', series: '1', number,
       emissionDate: emission, createdAt: brt(createdMs),

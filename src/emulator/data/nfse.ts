@@ -5,7 +5,7 @@ import type { Party } from '../model.js';
 import type { DocEvent, NfseRole, StoredNfse, Withholding } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { money } from './amounts.js';
-import { DAY, DocStream, inOrder, RoleLists } from './cte-common.js';
+import { DAY, DocStream, inOrder, RoleLists } from './doc-stream.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { weights, type Rng } from './random.js';
 import { brt, brtDate } from './xml-util.js';

@@ -5,6 +5,8 @@
 // would fail loudly instead of changing every document that shares it.
 import type { NfeRole } from '../../api/wire/nfe.js';
 import type { Party } from '../model.js';
+import type { RoleOf } from '../model-docs.js';
+import { taxIdOf } from './parties.js';
 
 /** Freezes a list to be shared; typed as the model's mutable arrays, which it never mutates. */
 export function frozen<T>(items: T[]): T[] {
@@ -24,38 +26,52 @@ export interface DocParties {
   authorized: string[];
 }
 
-/** The roles of an account's companies in a document, one shared list per combination. */
-export class RoleLists {
-  private readonly lists = new Map<number, RoleEntry[]>();
+/**
+ * The roles of an account's companies in a document, one shared frozen list per combination.
+ * Callers add bits with `bit(party, role)`; a party that is not an owner adds nothing.
+ */
+export class RoleLists<R extends string> {
+  private readonly index = new Map<string, number>();
+  private readonly lists = new Map<number, RoleOf<R>[]>();
 
-  constructor(private readonly owners: readonly Party[]) {}
+  constructor(private readonly owners: readonly Party[], private readonly order: readonly R[]) {
+    owners.forEach((o, i) => this.index.set(taxIdOf(o), i));
+  }
 
-  of(p: DocParties): RoleEntry[] {
-    // Bit 4*i+r: owner i has role r. A number is a cheap key; building a string per document is not.
-    let mask = 0;
-    this.owners.forEach((owner, i) => {
-      const id = owner.cnpj;
-      if (p.emitter.cnpj === id) mask |= 1 << (4 * i);
-      if (p.receiver.cnpj === id) mask |= 1 << (4 * i + 1);
-      if (p.transporter?.cnpj === id) mask |= 1 << (4 * i + 2);
-      if (id !== undefined && p.authorized.includes(id)) mask |= 1 << (4 * i + 3);
-    });
+  bit(party: Party | string | undefined, role: R): number {
+    if (party === undefined) return 0;
+    const i = this.index.get(typeof party === 'string' ? party : taxIdOf(party));
+    return i === undefined ? 0 : 1 << (i * this.order.length + this.order.indexOf(role));
+  }
+
+  of(mask: number): RoleOf<R>[] {
     let list = this.lists.get(mask);
     if (!list) {
-      list = frozen(this.entries(mask));
+      const out: RoleOf<R>[] = [];
+      this.owners.forEach((owner, i) => {
+        this.order.forEach((role, r) => {
+          if (mask & (1 << (i * this.order.length + r))) out.push(Object.freeze({ owner: taxIdOf(owner), role }));
+        });
+      });
+      list = frozen(out);
       this.lists.set(mask, list);
     }
     return list;
   }
+}
 
-  private entries(mask: number): RoleEntry[] {
-    const out: RoleEntry[] = [];
-    this.owners.forEach((owner, i) => {
-      ROLE_ORDER.forEach((role, r) => {
-        if (mask & (1 << (4 * i + r))) out.push(Object.freeze({ owner: owner.cnpj!, role }));
-      });
-    });
-    return out;
+/** The NF-e roles of an account's companies in a document (bit layout: owner * 4 + role). */
+export class NfeRoleLists {
+  private readonly lists: RoleLists<NfeRole>;
+
+  constructor(owners: readonly Party[]) {
+    this.lists = new RoleLists(owners, ROLE_ORDER);
+  }
+
+  of(p: DocParties): RoleEntry[] {
+    let mask = this.lists.bit(p.emitter, 'emitted') | this.lists.bit(p.receiver, 'received') | this.lists.bit(p.transporter, 'transporter');
+    for (const id of p.authorized) mask |= this.lists.bit(id, 'authorized');
+    return this.lists.of(mask);
   }
 }
 

@@ -1,7 +1,5 @@
-// What the generators of the CT-e, CT-e OS, MDF-e, NFC-e and NFS-e streams share (not only the
-// CT-e's, despite the name): reception times, stream positions, numbering, the API-side fields
-// (origin, tags, properties) and shared role lists. The first three follow the NF-e stream of
-// nfe.ts, whose helpers are private to it.
+// What the generators of every document stream share: reception times, stream positions,
+// numbering, the API-side fields (origin, tags, properties) and shared role lists.
 import { buildAccessKey } from '../../fiscal/access-key.js';
 import type { Party } from '../model.js';
 import type { RoleOf } from '../model-docs.js';
@@ -10,6 +8,8 @@ import { taxIdOf } from './parties.js';
 import { stateOf } from './places.js';
 import { rngFor, weights, type Rng } from './random.js';
 import { frozen } from './shared-lists.js';
+
+export { RoleLists } from './shared-lists.js';
 import { brt, flatDigits } from './xml-util.js';
 
 export const MINUTE = 60_000;
@@ -68,16 +68,12 @@ export class DocStream {
     return this.times[i]!;
   }
 
-  /** Emission precedes reception by minutes (most), hours, or a few days. */
   emissionMs(createdMs: number): number {
-    const r = this.rng.next();
-    const minutes = r < 0.6 ? this.rng.int(1, 120) : r < 0.9 ? this.rng.int(120, 2880) : this.rng.int(2880, 7200);
-    return createdMs - minutes * MINUTE - this.rng.int(0, 59) * 1000;
+    return createdMs - receptionDelay(this.rng);
   }
 
   nextPosition(): number {
-    const r = this.rng.next();
-    this.position += 1 + (r < 0.85 ? 0 : r < 0.97 ? this.rng.int(1, 5) : this.rng.int(10, 200));
+    this.position = positionAfter(this.rng, this.position);
     return this.position;
   }
 
@@ -100,7 +96,25 @@ export class DocStream {
   }
 }
 
-function receptionTimes(rng: Rng, count: number, nowMs: number): Float64Array {
+/** Emission precedes reception by minutes (most), hours, or a few days. */
+export function receptionDelay(rng: Rng): number {
+  const r = rng.next();
+  const minutes = r < 0.6 ? rng.int(1, 120) : r < 0.9 ? rng.int(120, 2880) : rng.int(2880, 7200);
+  return minutes * MINUTE + rng.int(0, 59) * 1000;
+}
+
+/** R13: positions grow with reception and leave gaps (documents of other kinds, deleted ones). */
+export function positionAfter(rng: Rng, previous: number): number {
+  const r = rng.next();
+  return previous + 1 + (r < 0.85 ? 0 : r < 0.97 ? rng.int(1, 5) : rng.int(10, 200));
+}
+
+/**
+ * When the service received each document (createdAt): sorted, whole seconds, strictly
+ * increasing, over the 360 days before `nowMs` less ten minutes, so that emission (earlier)
+ * stays inside the 12 months and events (later) before now.
+ */
+export function receptionTimes(rng: Rng, count: number, nowMs: number): Float64Array {
   const start = nowMs - 360 * DAY;
   const span = nowMs - 10 * MINUTE - start;
   const times = new Float64Array(count);
@@ -127,40 +141,6 @@ export function accessKeyOf(rng: Rng, model: string, emitter: Party, emission: s
 export function earlierKey(rng: Rng, model: string, emitter: Party, beforeMs: number, maxDays: number): string {
   const emission = brt(beforeMs - rng.int(10, maxDays * 1440) * MINUTE);
   return accessKeyOf(rng, model, emitter, emission, String(rng.int(1, 3)), String(rng.int(1, 999_999)));
-}
-
-/**
- * The roles of an account's companies in a document, one shared frozen list per combination.
- * Callers add bits with `bit(party, role)`; a party that is not an owner adds nothing.
- */
-export class RoleLists<R extends string> {
-  private readonly index = new Map<string, number>();
-  private readonly lists = new Map<number, RoleOf<R>[]>();
-
-  constructor(private readonly owners: readonly Party[], private readonly order: readonly R[]) {
-    owners.forEach((o, i) => this.index.set(taxIdOf(o), i));
-  }
-
-  bit(party: Party | string | undefined, role: R): number {
-    if (party === undefined) return 0;
-    const i = this.index.get(typeof party === 'string' ? party : taxIdOf(party));
-    return i === undefined ? 0 : 1 << (i * this.order.length + this.order.indexOf(role));
-  }
-
-  of(mask: number): RoleOf<R>[] {
-    let list = this.lists.get(mask);
-    if (!list) {
-      const out: RoleOf<R>[] = [];
-      this.owners.forEach((owner, i) => {
-        this.order.forEach((role, r) => {
-          if (mask & (1 << (i * this.order.length + r))) out.push(Object.freeze({ owner: taxIdOf(owner), role }));
-        });
-      });
-      list = frozen(out);
-      this.lists.set(mask, list);
-    }
-    return list;
-  }
 }
 
 /** `count` documents made one after the other by `make` (a stream's documents must be made in order). */
