@@ -2,7 +2,7 @@
 // (written to a temp file, then hard-linked into place, which fails if a lock exists), so no run
 // ever sees a half-written lock.
 import { randomBytes } from 'node:crypto';
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../context.js';
@@ -60,9 +60,16 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
     for (;;) {
       try {
         await link(tmp, path);
+        await removeLeftovers(stateDir, tmp);
         return { info, release: () => releaseLock(path, info) };
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        const code = (e as NodeJS.ErrnoException).code;
+        // The holder cleans up temp lock files of runs that died; ours may have been among them.
+        if (code === 'ENOENT') {
+          await writeFile(tmp, `${JSON.stringify(info)}\n`);
+          continue;
+        }
+        if (code !== 'EEXIST') throw e;
       }
       const holder = await readLock(path);
       if (holder && holder.host === info.host && !isAlive(holder.pid)) {
@@ -80,6 +87,17 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
     }
   } finally {
     await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/**
+ * Temp lock files (`lock.<hex>`, `lock.stale-<hex>`) of runs killed while taking the lock. Only
+ * the holder removes them; a waiter whose file goes writes it again.
+ */
+async function removeLeftovers(stateDir: string, mine: string): Promise<void> {
+  for (const name of await readdir(stateDir)) {
+    const path = join(stateDir, name);
+    if (/^lock\.(stale-)?[0-9a-f]{12}$/.test(name) && path !== mine) await unlink(path).catch(() => undefined);
   }
 }
 

@@ -44,6 +44,7 @@ export async function runPull(o: PullOptions): Promise<PullSummary> {
     await writer.init();
     return await pullLocked(o, writer);
   } finally {
+    await writer.close();
     await lock.release();
   }
 }

@@ -122,6 +122,15 @@ describe('lock', () => {
     await held.release();
   });
 
+  it('removes the temp lock files of runs killed while taking the lock', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'lock.0123456789ab'), '');
+    writeFileSync(join(dir, 'lock.stale-abcdef012345'), '{}');
+    const held = await acquireLock(dir, opts);
+    expect(readdirSync(dir).sort()).toEqual(['lock']);
+    await held.release();
+  });
+
   it('leaves the lock of another host alone: it cannot tell whether that run is alive', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: 1, host: 'elsewhere', startedAt: 'then' }));
