@@ -6,6 +6,7 @@ import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerInspect } from './commands/inspect/index.js';
+import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
@@ -40,6 +41,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerSearch(program, ctx);
   registerPull(program, ctx);
   registerInspect(program, ctx);
+  registerPdf(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.

@@ -7,6 +7,7 @@ import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faul
 import type { RateLimiter } from './rate-limit.js';
 import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
 import { Router, type Route, type RequestContext } from './router.js';
+import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
 import type { Store } from './store.js';
@@ -18,6 +19,7 @@ export function createRouter(): Router {
   const router = new Router();
   registerNfeV2(router);
   registerNfeV1(router);
+  registerNfeDanfe(router);
   return router;
 }
 
