@@ -7,10 +7,7 @@
 // where the system has `sync -f` (syncfs(2), coreutils) one call covers the whole group.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { WriteReply, WriteRequest } from './write-worker.js';
+import { renameSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -46,56 +43,8 @@ function syncFileSystem(path: string): Promise<boolean> {
   });
 }
 
-/** The bundled worker (dist/sync/write-worker.js); absent when running from sources. */
-function workerFile(): URL | undefined {
-  const url = new URL('../sync/write-worker.js', import.meta.url);
-  return existsSync(fileURLToPath(url)) ? url : undefined;
-}
-
-/** Writes files on a worker thread; `drain()` resolves once every write sent before it is done. */
-class WriteThread {
-  private readonly worker: Worker;
-  private drains = new Map<number, () => void>();
-  private nextDrain = 0;
-  private failure: Error | undefined;
-
-  constructor(url: URL) {
-    this.worker = new Worker(url);
-    this.worker.unref();
-    this.worker.on('message', (m: WriteReply) => {
-      if (m.kind === 'failed') this.failure ??= new Error(`cannot write ${m.path}: ${m.message}`);
-      else {
-        this.drains.get(m.id)?.();
-        this.drains.delete(m.id);
-      }
-    });
-    this.worker.on('error', (e) => {
-      this.failure ??= e;
-      for (const done of this.drains.values()) done();
-    });
-  }
-
-  write(tmp: string, path: string, data: Uint8Array): void {
-    this.worker.postMessage({ kind: 'write', tmp, path, data } satisfies WriteRequest);
-  }
-
-  async drain(): Promise<void> {
-    const id = this.nextDrain++;
-    await new Promise<void>((resolve) => {
-      this.drains.set(id, resolve);
-      this.worker.postMessage({ kind: 'drain', id } satisfies WriteRequest);
-    });
-    if (this.failure) throw this.failure;
-  }
-
-  async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-}
-
 export class DurableWriter {
   private readonly knownDirs = new Set<string>();
-  private thread: WriteThread | null | undefined;
   private readonly tmpPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private tmpCount = 0;
   private pendingFiles: string[] = [];
@@ -111,24 +60,16 @@ export class DurableWriter {
   }
 
   /**
-   * Atomically replaces `path`; written and durable after the next flush(). The write and rename
-   * run on a worker thread, synchronously there: into the page cache they take microseconds,
-   * less than the promise machinery of their async forms. Without the worker (running from
-   * sources) they run synchronously here.
+   * Atomically replaces `path`; durable after the next flush(). The write and the rename are
+   * synchronous on purpose: into the page cache they take microseconds, less than the promise
+   * machinery of their async forms, and a pull writes tens of thousands of small files.
    */
-  async write(path: string, data: Uint8Array): Promise<void> {
+  async write(path: string, data: Uint8Array | string): Promise<void> {
     const tmp = join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`);
     const dir = dirname(path);
     await this.ensureDir(dir);
-    if (this.thread === undefined) {
-      const url = workerFile();
-      this.thread = url ? new WriteThread(url) : null;
-    }
-    if (this.thread) this.thread.write(tmp, path, data);
-    else {
-      writeFileSync(tmp, data, { mode: 0o644 });
-      renameSync(tmp, path);
-    }
+    writeFileSync(tmp, data, { mode: 0o644 });
+    renameSync(tmp, path);
     this.pendingFiles.push(path);
     this.pendingDirs.add(dir);
   }
@@ -151,7 +92,6 @@ export class DurableWriter {
 
   /** Makes every write since the last flush durable. */
   async flush(): Promise<void> {
-    await this.thread?.drain();
     const files = this.pendingFiles;
     const dirs = [...this.pendingDirs];
     this.pendingFiles = [];
@@ -160,11 +100,6 @@ export class DurableWriter {
     if (files.length > SYNC_PARALLELISM && (await syncFileSystem(this.tmpDir))) return;
     await inParallel(files, SYNC_PARALLELISM, fsyncPath);
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
-  }
-
-  async close(): Promise<void> {
-    await this.thread?.close();
-    this.thread = undefined;
   }
 
   /** mkdir -p whose new folders are themselves recorded durably in their parents. */

@@ -44,7 +44,6 @@ export async function runPull(o: PullOptions): Promise<PullSummary> {
     await writer.init();
     return await pullLocked(o, writer);
   } finally {
-    await writer.close();
     await lock.release();
   }
 }
