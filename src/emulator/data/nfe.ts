@@ -12,7 +12,7 @@ import { taxIdOf } from './parties.js';
 import { rngFor, weights, type Rng } from './random.js';
 import { frozen, NO_STRINGS, NfeRoleLists, type DocParties } from './shared-lists.js';
 import { brt, flatDigits } from './xml-util.js';
-import { MINUTE, positionAfter, receptionDelay, receptionTimes } from './doc-stream.js';
+import { MINUTE, Numbering, positionAfter, receptionDelay, receptionTimes } from './doc-stream.js';
 
 
 /** How an invoice relates to the account: the share of each kind in the stream. */
@@ -60,19 +60,6 @@ function propertiesOf(rng: Rng): Record<string, string> {
 
 function flagErpOf(rng: Rng): Record<string, string> {
   return rng.chance(0.05) ? { exported: 'true', batch: `B${rng.digits(4)}` } : {};
-}
-
-/** Invoice numbers run per emitter, from a random start, in the order documents are generated. */
-class Numbering {
-  private readonly next = new Map<string, number>();
-  constructor(private readonly rng: Rng) {}
-
-  take(emitter: Party): number {
-    const id = taxIdOf(emitter);
-    const n = this.next.get(id) ?? this.rng.int(100, 60_000);
-    this.next.set(id, n + 1);
-    return n;
-  }
 }
 
 /** Makes an account's documents one after the other, in stream order. */
