@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { afterAll } from 'vitest';
 
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -18,18 +19,17 @@ export function snapshot(dir: string): Record<string, string> {
 }
 
 const made: string[] = [];
-let cleanupRegistered = false;
 
-/** A fresh folder under the system temp dir, removed when the test process exits. */
+// Registered when a test file imports this helper: its folders go when that file's tests end
+// (vitest ends its workers without an 'exit' event, so process hooks would never run).
+afterAll(() => {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh folder under the system temp dir, removed after the test file. */
 export function tempDir(prefix = 'fiscal-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
-  if (!cleanupRegistered) {
-    cleanupRegistered = true;
-    process.on('exit', () => {
-      for (const d of made) rmSync(d, { recursive: true, force: true });
-    });
-  }
   return dir;
 }
 
