@@ -23,3 +23,8 @@ export function filterDateToMs(value: string, bound: 'from' | 'to'): number {
   const withTime = value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value;
   return Date.parse(`${withTime.replace(' ', 'T')}-03:00`) + (bound === 'to' && value.length === 10 ? 999 : 0);
 }
+
+/** `YYYY-MM-DD hh:mm:ss` in Brasília time (UTC-3) for an instant: the form filter dates take. */
+export function brasiliaDateTime(instant: Date): string {
+  return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -43,6 +43,27 @@ function syncFileSystem(path: string): Promise<boolean> {
   });
 }
 
+/**
+ * Writes `data` to `tmp`, fsyncs it, renames it to `path` and fsyncs the folder: a reader sees the
+ * old file or the whole new one, before and after a crash. `tmp` must be on the same file system.
+ */
+export async function writeFileAtomic(path: string, data: Uint8Array | string, tmp: string): Promise<void> {
+  try {
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    renameSync(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await fsyncPath(dirname(path));
+}
+
 export class DurableWriter {
   private readonly knownDirs = new Set<string>();
   private readonly tmpPrefix = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -76,18 +97,10 @@ export class DurableWriter {
 
   /** Atomically replaces `path` and makes it durable now (checkpoints). */
   async writeNow(path: string, data: Uint8Array | string): Promise<void> {
-    const tmp = join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`);
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     await this.ensureDir(dirname(path));
-    renameSync(tmp, path);
-    this.pendingDirs.add(dirname(path));
+    // Earlier writes (and new folders) become durable first: a checkpoint never gets ahead of them.
     await this.flush();
+    await writeFileAtomic(path, data, join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`));
   }
 
   /** Makes every write since the last flush durable. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseNfeSearchOptions } from '../../src/commands/search/nfe-options.js';
-import { brasiliaDateTime, planNfeSearch } from '../../src/commands/search/nfe-plan.js';
+import { planNfeSearch } from '../../src/commands/search/nfe-plan.js';
+import { brasiliaDateTime } from '../../src/fiscal/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 const NOW = new Date('2026-06-15T15:00:00Z');

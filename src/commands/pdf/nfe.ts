@@ -5,7 +5,7 @@
 // failed row and the others go on; the exit code is then 7 (PartialError). Credentials refused or
 // an interruption stop the whole run, since every other key would fail the same way.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { nfeDanfe } from '../../api/pdf.js';
@@ -13,6 +13,7 @@ import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { writeFileAtomic } from '../../sync/durable.js';
 import { parseWith } from '../options.js';
 
 export interface PdfNfeOptions {
@@ -115,7 +116,8 @@ async function fetchOne(ctx: Context, key: string, dir: string, download: () => 
   try {
     const pdf = await download();
     const file = join(dir, `${key}.pdf`);
-    await writeAtomically(file, pdf);
+    // A sibling temp file: nothing of fiscal's is left in the user's folder but the PDFs.
+    await writeFileAtomic(file, pdf, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     return { key, file, bytes: pdf.length, status: 'ok' };
   } catch (error) {
     if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
@@ -126,20 +128,3 @@ async function fetchOne(ctx: Context, key: string, dir: string, download: () => 
   }
 }
 
-/** Temp file in the same folder, fsync, rename: a reader sees the old file or the whole new one. */
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
-}

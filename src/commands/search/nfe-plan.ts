@@ -6,6 +6,7 @@
 import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Filters, NfeV2Request } from '../../api/wire/nfe.js';
 import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
+import { brasiliaDateTime } from '../../fiscal/dates.js';
 import type { NfeSearchOptions } from './nfe-options.js';
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
@@ -98,9 +99,4 @@ function planV1(o: NfeSearchOptions, limit: number | undefined, v2Flags: Flag[],
 
 function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
   return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
-}
-
-/** `YYYY-MM-DD hh:mm:ss` in Brasília time (UTC-3), the zone filter dates are read in. */
-export function brasiliaDateTime(now: Date): string {
-  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

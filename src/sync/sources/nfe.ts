@@ -3,6 +3,7 @@
 import type { HttpClient } from '../../api/http.js';
 import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
+import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
@@ -73,11 +74,6 @@ function v2Document(r: NfeV2Record, role: NfeRole): PulledDocument {
   };
 }
 
-/** `YYYY-MM-DD hh:mm:ss` in Brasília time for an ISO instant (filter dates carry no zone, R9). */
-function filterTime(iso: string): string {
-  return new Date(Date.parse(iso) - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a);
 
 export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request): StreamSource {
@@ -94,7 +90,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
       else if (start?.createdHighWater) {
         // The listing was read to its end: ask only for what was received since (overlap is
         // deduplicated by the index).
-        const from = filterTime(start.createdHighWater);
+        const from = brasiliaDateTime(new Date(start.createdHighWater));
         const own = base.Filters?.CreatedAt?.From;
         req = { ...base, Filters: { ...base.Filters, CreatedAt: { ...base.Filters?.CreatedAt, From: own && own > from ? own : from } } };
       }
