@@ -1,5 +1,6 @@
 // The emulator's data model: what the store holds and the generators produce.
 import type { NfeRole } from '../api/wire/nfe.js';
+import type { DocLists } from './doc-index.js';
 
 export interface Company {
   cnpj: string;
@@ -100,12 +101,16 @@ export interface StoredNfe {
 export interface Dataset {
   accounts: Account[];
   nfes: StoredNfe[];
+  /** CT-e, CT-e OS, MDF-e, NFC-e and NFS-e, by type (a type left out has no documents). */
+  docs?: Partial<DocLists>;
 }
 
 export interface DatasetOptions {
   seed: number;
-  /** Documents per account. */
+  /** NF-e per account. */
   docs: number;
+  /** Documents per account of each other type (CT-e, CT-e OS, MDF-e, NFC-e, NFS-e); default min(docs, 600). */
+  otherDocs?: number;
   /** The emulator's "now": emission dates fall in the 12 months before it. */
   now: Date;
 }

@@ -21,8 +21,10 @@ export interface EmulatorOptions {
   port?: number;
   /** Seed of the generated data (ignored with `dataset`). */
   seed?: number;
-  /** Documents per account (ignored with `dataset`). */
+  /** NF-e per account (ignored with `dataset`). */
   docs?: number;
+  /** Documents per account of every other type (ignored with `dataset`); default min(docs, 600). */
+  otherDocs?: number;
   /** The emulator's clock starts here and advances in real time; generated dates lie before it. */
   now?: Date;
   /** R5: a fixed window per account; without it requests are not limited. */
@@ -58,7 +60,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
   const start = options.now ?? new Date();
-  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start });
+  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start, ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}) });
   const store = new Store(dataset);
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);

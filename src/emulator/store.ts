@@ -1,6 +1,7 @@
 // The emulator's document store: per-account indexes kept in stream-position order (R13), so that
 // a v1 cursor is a binary search and a v2 Paginator resumes without re-reading the whole stream.
 import { NFE_ROLES, type NfeRole } from '../api/wire/nfe.js';
+import { DOC_TYPES, DocIndex, docIdOf, type DocType, type DocTypes } from './doc-index.js';
 import type { Account, Dataset, StoredNfe } from './model.js';
 
 /** A stored document with the values the filters need, computed once. */
@@ -58,6 +59,7 @@ export class Store {
   readonly accounts: readonly Account[];
   private readonly byApiId = new Map<string, Account>();
   private readonly nfes = new Map<string, MutableAccountNfes>();
+  private readonly others = new Map<string, { [T in DocType]: DocIndex<DocTypes[T]> }>();
 
   constructor(dataset: Dataset) {
     this.accounts = dataset.accounts;
@@ -65,9 +67,41 @@ export class Store {
       if (this.byApiId.has(account.apiId)) throw new Error(`two accounts share the API id ${account.apiId}`);
       this.byApiId.set(account.apiId, account);
       this.nfes.set(account.id, emptyIndex());
+      this.others.set(account.id, {
+        cte: new DocIndex('cte'), cteos: new DocIndex('cteos'), mdfe: new DocIndex('mdfe'), nfce: new DocIndex('nfce'), nfse: new DocIndex('nfse'),
+      });
     }
     const sorted = [...dataset.nfes].sort((a, b) => a.position - b.position);
     for (const doc of sorted) this.index(doc);
+    for (const type of DOC_TYPES) {
+      const docs = [...(dataset.docs?.[type] ?? [])].sort((a, b) => a.position - b.position);
+      for (const doc of docs) (this.docsOf(doc.accountId, type) as DocIndex<typeof doc>).add(doc);
+    }
+  }
+
+  /** The account's index of one document type other than NF-e (R3: only its own). */
+  docsOf<T extends DocType>(accountId: string, type: T): DocIndex<DocTypes[T]> {
+    const indexes = this.others.get(accountId);
+    if (!indexes) throw new Error(`no account ${accountId}`);
+    return indexes[type] as DocIndex<DocTypes[T]>;
+  }
+
+  /** A document by access key (NFS-e: R10 id, with or without the owner). */
+  findDoc<T extends DocType>(accountId: string, type: T, id: string): DocTypes[T] | undefined {
+    return this.docsOf(accountId, type).find(id);
+  }
+
+  /**
+   * Adds a document of another type at the end of its stream (R13), like addNfe: a document the
+   * account already holds is not added twice and the stored one is returned.
+   */
+  addDoc<T extends DocType>(type: T, input: Omit<DocTypes[T], 'position'>): { doc: DocTypes[T]; created: boolean } {
+    const index = this.docsOf(input.accountId, type);
+    const existing = index.find(docIdOf(input as DocTypes[T]));
+    if (existing) return { doc: existing, created: false };
+    const doc = { ...input, position: index.nextPosition() } as DocTypes[T];
+    index.add(doc);
+    return { doc, created: true };
   }
 
   accountByApiId(apiId: string): Account | undefined {
