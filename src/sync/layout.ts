@@ -16,10 +16,19 @@ const SHAPES: Record<Placeholder, RegExp> = {
   yyyy: /^\d{4}$/,
   mm: /^(0[1-9]|1[0-2])$/,
   dd: /^(0[1-9]|[12]\d|3[01])$/,
-  key: /^\d{44}$/,
+  // An access key, or an NFS-e id made file-safe (`<emitter>_<yyyy-mm-dd>_<number>`, see fileKey).
+  key: /^(\d{44}|(\d{11}|\d{14})_\d{4}-\d{2}-\d{2}_\d{1,15})$/,
   number: /^\d{1,15}$/,
   emitter: /^(\d{11}|\d{14})$/,
 };
+
+/**
+ * The `{key}` of a document's path: its access key, or for an NFS-e its R10 id without the owner
+ * (`<emitter_cnpj>:<yyyy-mm-dd>:<number>`) with `_` for `:`, which some file systems refuse.
+ */
+export function fileKey(key: string): string {
+  return key.replaceAll(':', '_');
+}
 
 export class UnsafeValueError extends Error {
   override name = 'UnsafeValueError';

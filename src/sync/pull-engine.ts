@@ -13,7 +13,7 @@ import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
 import { IndexFile, entryId, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
-import { UnsafeValueError, type Layout } from './layout.js';
+import { fileKey, UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
@@ -211,7 +211,7 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   try {
     const [yyyy = '', mm = '', dd = ''] = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.emissionDate)?.slice(1) ?? [];
     rel = o.layout.relativePathFor({
-      owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: doc.key, number: doc.number, emitter: doc.emitter,
+      owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: fileKey(doc.key), number: doc.number, emitter: doc.emitter,
     });
   } catch (e) {
     if (!(e instanceof UnsafeValueError)) throw e;

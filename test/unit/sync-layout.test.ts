@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, parseLayout, UnsafeValueError, type LayoutValues } from '../../src/sync/layout.js';
+import { DEFAULT_LAYOUT, fileKey, parseLayout, UnsafeValueError, type LayoutValues } from '../../src/sync/layout.js';
 import { UsageError } from '../../src/errors.js';
 
 const KEY = '35260112345678000195550010000012341000012343';
@@ -19,11 +19,19 @@ describe('pull layout', () => {
     expect(layout.relativePathFor(values)).toBe(`12345678000195/2026/01/31/1234-${KEY}.nfe.received.xml`);
   });
 
+  it('R10: an NFS-e id becomes a file-safe key (`:` to `_`), and is checked like an access key', () => {
+    const layout = parseLayout('{owner}/{type}/{key}.xml', 'd');
+    const key = fileKey('12345678000195:2026-01-31:987');
+    expect(layout.relativePathFor({ ...values, type: 'nfse', key })).toBe('11222333000181/nfse/12345678000195_2026-01-31_987.xml');
+  });
+
   it.each([
     ['owner', '../../etc'],
     ['owner', '1122233300018/'],
     ['key', `${KEY.slice(0, 43)}/`],
     ['key', '..'],
+    ['key', '12345678000195_2026-01-31_../1'],
+    ['key', '12345678000195:2026-01-31:1'],
     ['mm', '13'],
     ['dd', '00'],
     ['yyyy', '../x'],

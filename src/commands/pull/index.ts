@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { ALL_NFE_FLAGS, addNfeFlags, collectList } from '../nfe-flags.js';
+import { addPullFlags } from './flags.js';
 
 const NFE_EXAMPLES = `
 Examples:
@@ -20,15 +21,8 @@ export function registerPull(program: Command, ctx: Context): void {
   const nfe = pull
     .command('nfe')
     .description('pull NF-e XML files into a folder; resumable, incremental, safe for cron')
-    .requiredOption('--role <roles>', 'role(s): received, emitted, transporter, authorized (comma-separated)', collectList)
-    .option('--dir <path>', 'destination folder', './fiscal-docs')
-    .option('--layout <template>', 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}')
-    .option('--restart', 'start again from the beginning (cursor 0)')
-    .option('--wait <seconds>', 'wait this long for another run on the same folder to finish', '0')
-    .option('--max-duration <seconds>', 'stop cleanly after this long (checkpoint saved)')
-    .option('--max-docs <n>', 'stop cleanly after this many new documents (checkpoint saved)')
-    .option('--concurrency <n>', 'streams fetched in parallel', '4')
-    .option('--error-on-nothing-new', 'exit 9 when no new document was found')
+    .requiredOption('--role <roles>', 'role(s): received, emitted, transporter, authorized (comma-separated)', collectList);
+  addPullFlags(nfe)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   // Every search filter narrows a pull too; --owner also splits it into one stream per owner.

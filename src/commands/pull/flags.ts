@@ -1,0 +1,15 @@
+// The flags of every `fiscal pull <type>`: commander metadata only, loaded at start-up.
+import type { Command } from 'commander';
+
+/** The flags of every pull, whatever the document type. */
+export function addPullFlags(cmd: Command): Command {
+  return cmd
+    .option('--dir <path>', 'destination folder', './fiscal-docs')
+    .option('--layout <template>', 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}')
+    .option('--restart', 'start again from the beginning (cursor 0)')
+    .option('--wait <seconds>', 'wait this long for another run on the same folder to finish', '0')
+    .option('--max-duration <seconds>', 'stop cleanly after this long (checkpoint saved)')
+    .option('--max-docs <n>', 'stop cleanly after this many new documents (checkpoint saved)')
+    .option('--concurrency <n>', 'streams fetched in parallel', '4')
+    .option('--error-on-nothing-new', 'exit 9 when no new document was found');
+}

@@ -1,0 +1,101 @@
+// What every `fiscal pull <type>` shares: the pull flags, their validation, running the engine
+// with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
+import { z } from 'zod';
+import type { HttpClient } from '../../api/http.js';
+import type { Context } from '../../context.js';
+import { NothingNewError, PartialError } from '../../errors.js';
+import { createProgress } from '../../output/progress.js';
+import type { StreamKey } from '../../sync/checkpoint.js';
+import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
+import { runPull } from '../../sync/pull-engine.js';
+import type { StreamSource } from '../../sync/source.js';
+import { humanSummary, type PullSummary } from '../../sync/summary.js';
+import { parseWith } from '../options.js';
+
+const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew'] as const;
+
+const pullSchema = z
+  .object({
+    dir: z.string().min(1),
+    layout: z.string().optional(),
+    restart: z.boolean().optional(),
+    wait: z.coerce.number().nonnegative('expected seconds >= 0'),
+    maxDuration: z.coerce.number().positive('expected seconds > 0').optional(),
+    maxDocs: z.coerce.number().int('expected a whole number').positive('expected a number > 0').optional(),
+    concurrency: z.coerce.number().int('expected a whole number').min(1).max(16, 'at most 16'),
+    errorOnNothingNew: z.boolean().optional(),
+  })
+  .strict();
+
+export type PullFlags = z.infer<typeof pullSchema>;
+
+/** The pull flags checked, and the rest (the type's filters) handed back for its own parser. */
+export function splitPullOptions(raw: Record<string, unknown>): { pull: PullFlags; filters: Record<string, unknown> } {
+  const pullRaw: Record<string, unknown> = {};
+  const filters: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) ((PULL_KEYS as readonly string[]).includes(k) ? pullRaw : filters)[k] = v;
+  const pull = parseWith(pullSchema, pullRaw);
+  if (pull.layout) parseLayout(pull.layout, pull.dir);
+  return { pull, filters };
+}
+
+/** Who a stream belongs to: the account and the service it reads (checkpoints are per both). */
+export type StreamIdentity = Pick<StreamKey, 'account' | 'baseUrl'>;
+
+export interface PullCommand {
+  type: string;
+  pull: PullFlags;
+  streams(http: HttpClient, id: StreamIdentity, now: number): StreamSource[];
+}
+
+export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
+  const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
+  const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
+  const sources = c.streams(http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
+  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})` });
+  let shown = 0;
+  let summary: PullSummary;
+  try {
+    summary = await runPull({
+      dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart),
+      maxDocs: c.pull.maxDocs, maxDurationMs: c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000,
+      concurrency: c.pull.concurrency, waitSeconds: c.pull.wait, clock: ctx.clock, signal: ctx.signal, log: ctx.log,
+      onProgress: (written, total) => {
+        if (total !== undefined) progress.setTotal(total);
+        progress.tick(written - shown);
+        shown = written;
+      },
+    });
+  } catch (e) {
+    progress.fail('pull stopped');
+    throw e;
+  }
+  progress.stop();
+  report(ctx, summary, http);
+  const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
+  if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
+  if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy) throw new NothingNewError('no new documents');
+}
+
+function report(ctx: Context, s: PullSummary, http: HttpClient): void {
+  const format = ctx.outputFormat();
+  if (format === 'table') {
+    ctx.io.stdout.write(`${humanSummary(s)}\n`);
+    return;
+  }
+  const json = {
+    documents: s.documents,
+    bytes: s.bytes,
+    duration_ms: Math.round(s.durationMs),
+    stopped_by: s.stoppedBy ?? null,
+    streams: s.streams.map((x) => ({
+      type: x.type, role: x.role, owner: x.owner || null, endpoint: x.endpoint,
+      documents: x.documents, skipped: x.skipped, refused: x.refused,
+      first_position: x.firstFrom ?? null,
+      last_position: x.lastResume ? (x.endpoint === 'v1' ? `cursor ${x.lastResume.cursor}` : x.lastResume.paginator ? `paginator ${x.lastResume.paginator}` : 'end') : null,
+      total: x.total ?? null,
+    })),
+    http: { requests: http.stats.requests, retries: http.stats.retries, rate_limited: http.stats.rateLimited, paced_ms: Math.round(http.stats.pacedMs) },
+  };
+  ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : `${JSON.stringify(json)}\n`);
+}
