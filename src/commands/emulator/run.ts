@@ -14,6 +14,8 @@ export interface EmulatorCommandOptions {
   port: number;
   seed: number;
   docs: number;
+  /** Documents per account of every other type; default min(docs, 600). */
+  otherDocs?: number | undefined;
   rateLimit?: RateLimitOptions | undefined;
   now?: Date | undefined;
   faults?: FaultSpec | undefined;
@@ -36,6 +38,7 @@ const schema = z.object({
   port: integer('a port number', 0, 65_535),
   seed: integer('a non-negative integer', 0, Number.MAX_SAFE_INTEGER),
   docs: integer('a number of documents per account', 0, 1_000_000),
+  otherDocs: integer('a number of documents per account', 0, 200_000).optional(),
   rateLimit: z
     .string()
     .regex(/^[1-9]\d*\/([1-9]\d*)?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 60/min, 5/s or 100/10s')
@@ -83,8 +86,8 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 
 async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
   try {
-    const { host, port, seed, docs, rateLimit, now, faults, arrivalRate } = opts;
-    return await createEmulator({ host, port, seed, docs, rateLimit, now, faults, arrivalRate });
+    const { host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate } = opts;
+    return await createEmulator({ host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
     if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
