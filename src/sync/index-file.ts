@@ -17,10 +17,27 @@ export interface IndexEntry {
   bytes: number;
   status: string | null;
   created_at: string | null;
+  /** On the line of an event file (`pull --with-events`): its code and sequence number. */
+  event?: string;
+  seq?: number;
 }
 
-/** Identity of a line: the same document may be pulled for two roles or two owners. */
-export const entryId = (e: Pick<IndexEntry, 'key' | 'role' | 'owner'>) => `${e.key}|${e.role}|${e.owner}`;
+type EntryIdentity = Pick<IndexEntry, 'key' | 'role' | 'owner'> & { event?: string | undefined; seq?: number | undefined };
+
+/**
+ * Identity of a line: the same document may be pulled for two roles or two owners; an event
+ * line is one per event of each copy.
+ */
+export const entryId = (e: EntryIdentity) => (e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`);
+
+/** Where a document pulled earlier is, so its events can be written beside it. */
+export interface Placement {
+  role: string;
+  owner: string;
+  path: string;
+  /** Its status after the events indexed so far (a cancellation makes it `canceled`). */
+  status: string | null;
+}
 
 /** Length of the file up to and including its last newline. */
 async function completeLinesLength(path: string, size: number): Promise<number> {
@@ -45,8 +62,31 @@ export class IndexFile {
   private handle: FileHandle | undefined;
   private readonly seen = new Set<string>();
   private lengthBytes = 0;
+  /** By document key, with `trackPlacements` only: events need them, plain pulls save the memory. */
+  private readonly placements: Map<string, Placement[]> | undefined;
 
-  constructor(readonly path: string) {}
+  constructor(readonly path: string, opts: { trackPlacements?: boolean } = {}) {
+    this.placements = opts.trackPlacements ? new Map() : undefined;
+  }
+
+  /** The copies of a document in the folder (needs `trackPlacements`). */
+  placementsOf(key: string): readonly Placement[] {
+    return this.placements?.get(key) ?? [];
+  }
+
+  private learn(e: IndexEntry): void {
+    if (!this.placements) return;
+    const list = this.placements.get(e.key);
+    if (e.event === undefined) {
+      const placement = { role: e.role, owner: e.owner, path: e.path, status: e.status };
+      if (list) list.push(placement);
+      else this.placements.set(e.key, [placement]);
+      return;
+    }
+    // The latest status of a copy is that of its latest line.
+    const copy = list?.find((p) => p.role === e.role && p.owner === e.owner);
+    if (copy && e.status) copy.status = e.status;
+  }
 
   get length(): number {
     return this.lengthBytes;
@@ -82,7 +122,9 @@ export class IndexFile {
       n++;
       if (!line) continue;
       try {
-        this.seen.add(entryId(JSON.parse(line) as IndexEntry));
+        const entry = JSON.parse(line) as IndexEntry;
+        this.seen.add(entryId(entry));
+        this.learn(entry);
       } catch {
         throw new UsageError(`${this.path} line ${n} is not JSON`, { details: ['run again with --restart to rebuild it'] });
       }
@@ -106,6 +148,7 @@ export class IndexFile {
       await this.handle!.sync();
       this.lengthBytes += bytes.length;
       for (const id of ids) this.seen.add(id);
+      for (const e of fresh) this.learn(e);
     }
     return this.lengthBytes;
   }

@@ -59,7 +59,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const started = o.clock.now();
   const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
-  const index = new IndexFile(join(o.dir, 'index.ndjson'));
+  const index = new IndexFile(join(o.dir, 'index.ndjson'), { trackPlacements: o.sources.some((x) => x.phase === 'events') });
   const { dropped } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
 
@@ -74,9 +74,10 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     checkpoint: starts[i]!.checkpoint,
     summary: summary.streams[i]!,
   }));
-  for (const s of states) s.lane.prefetch();
+  for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const committer = new Committer({ writer, index, store, summary }, o.clock);
   let garbage = 0;
+  let eventsStarted = false;
   try {
     for (;;) {
       const s = nextInTurn(states);
@@ -86,9 +87,21 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         summary.stoppedBy = o.maxDocs !== undefined && summary.documents >= o.maxDocs ? 'max-docs' : 'max-duration';
         break;
       }
+      if (s.source.phase === 'events' && !eventsStarted) {
+        // The documents of this run are indexed before their events are placed beside them.
+        eventsStarted = true;
+        await committer.commit();
+      }
       const result = await s.lane.next();
       if (result.done) continue;
-      const fresh = await writePage(o, s, result.value, { writer, index, store, summary });
+      const fresh = await writePage(o, s, result.value, { writer, index, store, summary }, started);
+      if (fresh === HELD) {
+        // An event of a document this run has not seen yet: stop the stream before its page, so
+        // that the next run (which will have pulled the document) places it.
+        s.lane.close();
+        o.log.debug(`${s.source.label}: stopped at an event of a document not pulled yet; the next run continues there`);
+        continue;
+      }
       await committer.addPage(s, result.value, fresh);
       garbage += result.value.docs.reduce((n, d) => n + d.xml.length, 0);
       if (garbage >= GC_EVERY_BYTES) {
@@ -112,11 +125,20 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   return summary;
 }
 
-/** The active stream with the fewest committed pages; ties go to the earlier stream. */
+/**
+ * The active stream with the fewest committed pages; ties go to the earlier stream. Events
+ * streams wait until every document stream is done.
+ */
 function nextInTurn(states: StreamState[]): StreamState | undefined {
   let best: StreamState | undefined;
-  for (const s of states) if (!s.lane.done && (!best || s.checkpoint.pages < best.checkpoint.pages)) best = s;
-  return best;
+  for (const phase of ['documents', 'events'] as const) {
+    for (const s of states) {
+      if ((s.source.phase ?? 'documents') !== phase || s.lane.done) continue;
+      if (!best || s.checkpoint.pages < best.checkpoint.pages) best = s;
+    }
+    if (best) return best;
+  }
+  return undefined;
 }
 
 function reachedLimit(o: PullOptions, summary: PullSummary, started: number): boolean {
@@ -192,25 +214,39 @@ class Committer {
   }
 }
 
-async function writePage(o: PullOptions, s: StreamState, page: SourcePage, d: CommitDeps): Promise<IndexEntry[]> {
+/** What writePage answers when an events page must wait for the next run (see HOLD_EVENTS_MS). */
+const HELD = Symbol('held');
+
+/**
+ * An event whose document is not in the folder is skipped when it is older than the run by more
+ * than this (the document is not one this pull wants: another role, owner or filter); a newer one
+ * may belong to a document that arrived after the run read its listing, so it is kept for the next run.
+ */
+const HOLD_EVENTS_MS = 15 * 60_000;
+
+async function writePage(o: PullOptions, s: StreamState, page: SourcePage, d: CommitDeps, started: number): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
   for (const doc of page.docs) {
+    if (doc.event) {
+      const placed = await writeEvent(o, doc, doc.event, d, s.summary);
+      if (placed === undefined) {
+        if (Date.parse(doc.event.createdAt) >= started - HOLD_EVENTS_MS) return HELD;
+        s.summary.skipped++;
+        continue;
+      }
+      entries.push(...placed);
+      continue;
+    }
     const entry = await writeDocument(o, doc, d, s.summary);
     if (entry) entries.push(entry);
   }
   return entries;
 }
 
-/** Writes one document; undefined when it was already in the index or was refused. */
-async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
-  if (d.index.has(entryId(doc))) {
-    sum.skipped++;
-    return undefined;
-  }
-  let rel: string;
+function layoutPath(o: PullOptions, doc: PulledDocument, sum: StreamSummary): string | undefined {
   try {
     const [yyyy = '', mm = '', dd = ''] = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.emissionDate)?.slice(1) ?? [];
-    rel = o.layout.relativePathFor({
+    return o.layout.relativePathFor({
       owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: fileKey(doc.key), number: doc.number, emitter: doc.emitter,
     });
   } catch (e) {
@@ -219,11 +255,61 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
     o.log.warn(`${sum.label}: document ${JSON.stringify(doc.key.slice(0, 60))} not written: ${e.message}`);
     return undefined;
   }
+}
+
+/** `a/b/KEY.xml` -> `a/b/KEY.pdf`: an attachment or event file beside its document. */
+function beside(rel: string, name: string): string {
+  const slash = rel.lastIndexOf('/');
+  return `${rel.slice(0, slash + 1)}${name}`;
+}
+
+const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml$/i, '');
+
+/** Writes one document; undefined when it was already in the index or was refused. */
+async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
+  if (d.index.has(entryId({ key: doc.key, role: doc.role, owner: doc.owner }))) {
+    sum.skipped++;
+    return undefined;
+  }
+  const rel = layoutPath(o, doc, sum);
+  if (rel === undefined) return undefined;
   await d.writer.write(join(o.dir, rel), doc.xml);
+  for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
   sum.documents++;
   return {
     key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
     sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
     status: doc.status, created_at: doc.createdAt,
   };
+}
+
+/** Event codes that cancel the document they refer to. */
+const CANCELLATIONS = new Set(['110111', '110112', '101101']);
+
+/**
+ * Writes an event beside every copy of its document in the folder (`<key>-<type>-<seq>.xml`)
+ * with an index line that carries the document's status after it; undefined when no copy is here.
+ */
+async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<PulledDocument['event']>, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry[] | undefined> {
+  const copies = d.index.placementsOf(doc.key).filter((p) => (!doc.role || p.role === doc.role) && (!doc.owner || p.owner === doc.owner));
+  if (copies.length === 0) return undefined;
+  const out: IndexEntry[] = [];
+  for (const copy of copies) {
+    const id = { key: doc.key, role: copy.role, owner: copy.owner, event: ev.type, seq: ev.seq };
+    if (d.index.has(entryId(id))) {
+      sum.skipped++;
+      continue;
+    }
+    const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
+    await d.writer.write(join(o.dir, rel), doc.xml);
+    sum.documents++;
+    const canceled = CANCELLATIONS.has(ev.type) && !(doc.type === 'mdfe' && ev.type === '110112');
+    out.push({
+      key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
+      sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
+      status: canceled ? 'canceled' : doc.type === 'mdfe' && ev.type === '110112' ? 'closed' : copy.status,
+      created_at: ev.createdAt, event: ev.type, seq: ev.seq,
+    });
+  }
+  return out;
 }

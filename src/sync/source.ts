@@ -15,6 +15,28 @@ export interface PulledDocument {
   emissionDate: string;
   number: string;
   emitter: string;
+  /** Files written next to the document, named like it with another ending (`.pdf`). */
+  attachments?: Attachment[];
+  /**
+   * Set on the items of an events stream: `xml` is the event, written next to the document `key`
+   * already in the folder as `<key>-<type>-<seq>.xml`; `role` and `owner` ('' for any) say which
+   * of the document's copies it goes with.
+   */
+  event?: PulledEvent;
+}
+
+export interface Attachment {
+  /** Replaces the document's `.xml` ending: `.pdf`. */
+  suffix: string;
+  data: Buffer;
+}
+
+export interface PulledEvent {
+  /** Six-digit event code (110111, 101101, 610110...). */
+  type: string;
+  seq: number;
+  /** When the service received it (ISO 8601). */
+  createdAt: string;
 }
 
 /** Where the stream continues once this page is committed. */
@@ -39,5 +61,10 @@ export interface StreamSource {
   /** Canonical JSON of the request's filters, compared with the checkpoint's. */
   filters: string;
   label: string;
+  /**
+   * 'events' streams place events next to documents already pulled: they start once every
+   * document stream of the run has reached its end, so that the documents are in the index.
+   */
+  phase?: 'documents' | 'events';
   pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
 }
