@@ -146,4 +146,30 @@ describe('fiscal (global)', () => {
     expect(records.length).toBeGreaterThan(0);
     expect(records.length).toBeLessThanOrEqual(3);
   });
+
+  it('--summary reads each listed document like inspect: the CSV carries the totals and parties of the store', async () => {
+    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '7', '--summary', '-o', 'csv'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [header, ...rows] = r.stdout.trim().split('\n');
+    const cols = header!.split(',');
+    expect(rows).toHaveLength(7);
+    const at = (row: string, name: string) => row.split(',')[cols.indexOf(name)];
+    for (const row of rows) {
+      const key = at(row, 'access_key')!;
+      const doc = emu.store.findNfe(emu.accounts[0]!.id, key)!;
+      expect(doc, key).toBeDefined();
+      expect(at(row, 'kind')).toBe('nfe');
+      expect(at(row, 'total')).toBe(doc.totalValue);
+      expect(at(row, 'emitter_tax_id')).toBe(doc.emitter.cnpj ?? doc.emitter.cpf);
+      expect(at(row, 'number')).toBe(doc.number);
+    }
+  });
+
+  it('--summary with --fields still asks for the XML it reads', async () => {
+    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '2', '--fields', 'AccessKey', '--summary', '-o', 'ndjson'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const records = ndjson(r.stdout);
+    expect(records).toHaveLength(2);
+    for (const rec of records) expect(rec).toMatchObject({ kind: 'nfe', source: rec.key, protocol: { status: '100' } });
+  });
 });

@@ -10,6 +10,7 @@ Examples:
   $ fiscal search nfe --emitter 12345678000195 --status canceled -o ndjson | jq .AccessKey
   $ fiscal search nfe --role received --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv
   $ fiscal search nfe --key 35260112345678000195550010000012341000012343 --fields AccessKey,Xml -o json
+  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31 --all --summary -o csv > janeiro.csv
 
 Endpoint: POST /v2/dfe/nfe by default; GET /v1/nfe/{role} when --filter or several --key are
 given (or --api v1). See docs/search.md for the mapping of flags to each endpoint.`;
@@ -23,6 +24,7 @@ export function registerSearch(program: Command, ctx: Context): void {
     .option('--fields <fields>', 'fields to return (comma-separated, e.g. AccessKey,Xml)', collectList)
     .option('--limit <n>', 'at most this many documents (default 50)')
     .option('--all', 'every matching document (streams)')
+    .option('--summary', 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)')
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   addNfeFlags(nfe);

@@ -5,22 +5,35 @@ import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
 import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
-import { createRecordWriter, type Column } from '../../output/writer.js';
+import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
+import { createSummaryWriter, type SummaryWriter } from './summary.js';
 
-export function parseOptions(raw: Record<string, unknown>): NfeSearchOptions {
-  return parseNfeSearchOptions(raw);
+export interface NfeSearchRun extends NfeSearchOptions {
+  /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
+  summary?: boolean;
 }
 
-export async function run(ctx: Context, options: NfeSearchOptions): Promise<void> {
-  const plan = planNfeSearch(options, new Date(ctx.clock.now()));
+export function parseOptions(raw: Record<string, unknown>): NfeSearchRun {
+  const { summary, ...rest } = raw;
+  const options: NfeSearchRun = parseNfeSearchOptions(rest);
+  if (summary) {
+    options.summary = true;
+    // The summary is read from the XML, so the XML is asked for whatever --fields says.
+    if (options.fields && !options.fields.includes('Xml')) options.fields = [...options.fields, 'Xml'];
+  }
+  return options;
+}
+
+export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
+  const plan = planNfeSearch(options.summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
   if (plan.api === 'v2' && plan.defaultWindow) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const http = await ctx.http();
   const format = ctx.outputFormat();
-  const writer = createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
+  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
   let total: number | undefined;
   try {
@@ -39,6 +52,19 @@ export async function run(ctx: Context, options: NfeSearchOptions): Promise<void
   if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
     ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
   }
+}
+
+const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
+
+/** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
+function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'count'> {
+  return {
+    get count() {
+      return out.count;
+    },
+    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe'),
+    end: () => out.end(),
+  };
 }
 
 interface RecordPage {

@@ -1,0 +1,40 @@
+// `search <type> --summary`: each listed document read like `fiscal inspect` reads a file, so a
+// search gives the same table, JSON or accountant's CSV (docs/inspect.md) straight from the API.
+import type { Context } from '../../context.js';
+import { DocumentReadError, readDocuments } from '../../fiscal/readers/index.js';
+import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
+import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../inspect/columns.js';
+
+export interface SummaryWriter {
+  /** Summarises one listed document; `source` names it in place of a file (its key or id). */
+  write(xml: Buffer, source: string): void;
+  end(): void;
+  /** Documents listed so far (what --limit counts), whether or not they could be read. */
+  readonly count: number;
+}
+
+export function createSummaryWriter(ctx: Context): SummaryWriter {
+  const format = ctx.outputFormat();
+  const out: RecordWriter<InspectRecord> = createRecordWriter<InspectRecord>(ctx, {
+    columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS,
+    emptyMessage: 'No documents found.',
+  });
+  const withProblems = format === 'json' || format === 'ndjson';
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    write(xml, source) {
+      count++;
+      try {
+        for (const doc of readDocuments(xml, source)) out.write(doc);
+      } catch (error) {
+        if (!(error instanceof DocumentReadError)) throw error;
+        ctx.log.warn(`${source}: ${error.message}`);
+        if (withProblems) out.write({ source, error: error.message, failure: error.failure, ...(error.root && { root: error.root }) });
+      }
+    },
+    end: () => out.end(),
+  };
+}
