@@ -8,7 +8,7 @@ import type { Store } from './store.js';
 export const addEventRequest = z.strictObject({
   /** Account id; default: the first account that holds the document. */
   account: z.string().min(1).optional(),
-  type: z.enum(EVENT_DOC_TYPES as [EventDocType, ...EventDocType[]]),
+  type: z.enum(EVENT_DOC_TYPES),
   /** Access key, or the R10 id of an NFS-e. */
   id: z.string().min(1),
   /** 6-digit event code. */

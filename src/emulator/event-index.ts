@@ -2,14 +2,13 @@
 // the order the service received it, each at a stable position (R13-like). The stream of stored
 // documents is ordered by the events' own dates; events that arrive later (addEvent, documents
 // added with their events) are appended, so a saved cursor resumes with exactly what is new.
+import type { EventDocType } from '../api/wire/events.js';
 import { docEventXml, eventXml } from './data/dataset.js';
 import type { AnyStoredDoc, DocType, DocTypes } from './doc-index.js';
 import type { DocEvent } from './model-docs.js';
 import type { NfeEvent, StoredNfe } from './model.js';
 
-/** The document types that have an event stream: NF-e and every other indexed type. */
-export type EventDocType = 'nfe' | DocType;
-export const EVENT_DOC_TYPES: readonly EventDocType[] = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'];
+export { EVENT_DOC_TYPES, type EventDocType } from '../api/wire/events.js';
 
 export type EventDoc = StoredNfe | AnyStoredDoc;
 export type StoredEvent = NfeEvent | DocEvent;
