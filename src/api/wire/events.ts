@@ -4,11 +4,11 @@
 // carry `seq` and `created_at`, and the account-wide streams /v1/events/{type}, v1 cursor pages
 // (R11-R14) of `{access_key | id, type, seq, created_at, xml}`. See docs/events.md.
 import { z } from 'zod';
+import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import { statusSchema, v1PageSchema, type V1Page } from './common.js';
 
-/** The document types with events; NF-e endpoints also serve NFC-e (designed). */
-export const EVENT_DOC_TYPES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as const;
-export type EventDocType = (typeof EVENT_DOC_TYPES)[number];
+/** The document types with events; the NF-e endpoints also serve NFC-e (designed). */
+export { EVENT_DOC_TYPES, type EventDocType };
 
 /** R30: each `type[]` is exactly 6 digits. */
 export const EVENT_CODE = /^\d{6}$/;
