@@ -7,7 +7,7 @@ import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
 import { streamEventXml, type EventDoc } from '../event-index.js';
 import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
-import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
+import { addProblem, arrayParam, eventTypes, type Problems } from './events-query.js';
 
 /** The document type a model is stored as. */
 const TYPE_OF_MODEL: Record<string, EventDocType> = { '55': 'nfe', '65': 'nfce', '57': 'cte', '67': 'cteos', '58': 'mdfe' };
@@ -29,11 +29,10 @@ function parseQuery(ctx: RequestContext, endpoint: DocEventsEndpoint): DocEvents
   const problems: Problems = {};
   const name = endpoint.param;
   const values = params.getAll(name);
-  const listed = arrayParam(params, name);
-  if (values.length > 1 || listed) addProblem(problems, name, 'one document per call');
-  const id = values[0] ?? scalarParam(params, name);
+  const id = values[0];
   let type: EventDocType = 'nfse';
-  if (id === undefined || id === '') addProblem(problems, name, 'is required');
+  if (values.length > 1 || arrayParam(params, name)) addProblem(problems, name, 'one document per call');
+  else if (id === undefined || id === '') addProblem(problems, name, 'is required');
   else if (name === 'id') {
     if (!NFSE_ID.test(id)) addProblem(problems, name, `an NFS-e id reads <owner>:<emitter>:<yyyy-mm-dd>:<number> (owner optional), got "${id}"`);
   } else if (id.length !== 44) {
