@@ -123,8 +123,8 @@ describe('fiscal events <type> --stream', () => {
     expect(ndjson(second.stdout).map((x) => [x.key, x.type, x.description])).toEqual([[open.accessKey, '110112', 'Encerramento']]);
   });
 
-  it('--limit stops after that many events and the resume cursor follows the last one', async () => {
-    const r = await runCli(['events', 'nfe', '--stream', '--limit', '3', '--type', '110111'], { env });
+  it('--limit stops after that many events and the resume cursor follows the last one (also with --quiet)', async () => {
+    const r = await runCli(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--type', '110111'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const cancellations = emu.store.eventsOf(acc, 'nfe').entries.filter((e) => e.event.type === '110111');
     expect(ndjson(r.stdout).map((x) => x.key)).toEqual(cancellations.slice(0, 3).map((e) => ('accessKey' in e.doc ? e.doc.accessKey : '')));

@@ -91,7 +91,7 @@ export async function run(ctx: Context, options: EventsOptions): Promise<void> {
   };
   try {
     if (options.stream) await readStream(ctx, options, emit);
-    else await readDocuments(ctx, options, emit);
+    else await readEachDocument(ctx, options, emit);
   } finally {
     writer.end();
   }
@@ -116,10 +116,11 @@ async function readStream(ctx: Context, o: EventsOptions, emit: Emit): Promise<v
     resume = page.next;
     if (o.limit !== undefined && count >= o.limit) break;
   }
-  ctx.log.info(`next cursor: ${resume} (resume with --stream --cursor ${resume})`);
+  // Not silenced by --quiet: a script resuming the stream needs it.
+  ctx.io.stderr.write(`next cursor: ${resume} (resume with --stream --cursor ${resume})\n`);
 }
 
-async function readDocuments(ctx: Context, o: EventsOptions, emit: Emit): Promise<void> {
+async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Promise<void> {
   const http = await ctx.http();
   const failures: FiscalError[] = [];
   for (const id of o.ids) {
