@@ -5,6 +5,7 @@ import type { NodeContext } from './runtime.js';
 import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerInspect } from './commands/inspect/index.js';
 import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
@@ -42,6 +43,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerPull(program, ctx);
   registerInspect(program, ctx);
   registerPdf(program, ctx);
+  registerEvents(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.

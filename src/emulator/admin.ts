@@ -2,6 +2,7 @@
 // benchmarks, document arrivals for incremental-sync tests, and switching faults on and off. A loopback tool: it needs no
 // credentials, is never rate-limited or faulted, and its own requests are not counted.
 import { z } from 'zod';
+import { AddEventError, addEventRequest, type AddedEvent, type AddEventRequest } from './admin-events.js';
 import type { ArrivedNfe } from './arrivals.js';
 import { FaultSpecError, type FaultCounts } from './faults.js';
 import type { RateLimitStats } from './rate-limit.js';
@@ -60,6 +61,8 @@ export interface AdminActions {
   addArrivals(count: number, accountId?: string): ArrivedNfe[];
   /** Throws FaultSpecError on a bad spec text. */
   setFaults(spec: string | undefined): void;
+  /** Throws AddEventError (400 naming the field, 404 for a document no account holds). */
+  addEvent(req: AddEventRequest): AddedEvent;
 }
 
 const arrivalsRequest = z.strictObject({
@@ -74,7 +77,20 @@ const ROUTES: Record<string, { method: string; handler: AdminHandler }> = {
   '/_emulator/reset-stats': { method: 'POST', handler: (a) => ok({ data: a.resetStats() }) },
   '/_emulator/arrivals': { method: 'POST', handler: arrivals },
   '/_emulator/faults': { method: 'POST', handler: faults },
+  '/_emulator/events': { method: 'POST', handler: events },
 };
+
+/** Adds an event to a stored document: `{account?, type, id, event, seq?, created_at?, xml?}`. */
+function events(actions: AdminActions, rawBody: Buffer): Reply {
+  const req = parseBody(addEventRequest, rawBody);
+  try {
+    return ok({ data: actions.addEvent(req) });
+  } catch (error) {
+    if (!(error instanceof AddEventError)) throw error;
+    if (error.status === 404) throw new HttpError(serviceError(404, 'not_found', error.message, { field: error.field }));
+    throw badRequest('service', error.message, error.field);
+  }
+}
 
 const faultsRequest = z.strictObject({ spec: z.string().nullable() });
 

@@ -7,6 +7,8 @@ import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faul
 import type { RateLimiter } from './rate-limit.js';
 import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
 import { Router, type Route, type RequestContext } from './router.js';
+import { registerEventsDocs } from './routes/events-docs.js';
+import { registerEventsStream } from './routes/events-stream.js';
 import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
@@ -20,6 +22,8 @@ export function createRouter(): Router {
   registerNfeV2(router);
   registerNfeV1(router);
   registerNfeDanfe(router);
+  registerEventsDocs(router);
+  registerEventsStream(router);
   return router;
 }
 

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminReply, isAdminPath, RequestCounters, type EmulatorStats } from './admin.js';
+import { eventAdder } from './admin-events.js';
 import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
 import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
@@ -90,7 +91,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return before;
   };
   const addArrivals = (count: number, accountId?: string) => arrivals.add(count, accountId);
-  const admin = { accountIds: store.accounts.map((a) => a.id), stats, resetStats, addArrivals, setFaults };
+  const admin = { accountIds: store.accounts.map((a) => a.id), stats, resetStats, addArrivals, setFaults, addEvent: eventAdder(store, now) };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';

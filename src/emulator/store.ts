@@ -2,6 +2,7 @@
 // a v1 cursor is a binary search and a v2 Paginator resumes without re-reading the whole stream.
 import { NFE_ROLES, type NfeRole } from '../api/wire/nfe.js';
 import { DOC_TYPES, DocIndex, docIdOf, type DocType, type DocTypes } from './doc-index.js';
+import { applyEvent, checkRenderable, eventFor, EventIndex, EventInputError, type EventDoc, type EventDocType, type NewEvent, type StreamEvent } from './event-index.js';
 import type { Account, Dataset, StoredNfe } from './model.js';
 
 /** A stored document with the values the filters need, computed once. */
@@ -60,6 +61,8 @@ export class Store {
   private readonly byApiId = new Map<string, Account>();
   private readonly nfes = new Map<string, MutableAccountNfes>();
   private readonly others = new Map<string, { [T in DocType]: DocIndex<DocTypes[T]> }>();
+  /** Event streams by `<account>/<type>`, built on first use (most runs never read them). */
+  private readonly events = new Map<string, EventIndex>();
 
   constructor(dataset: Dataset) {
     this.accounts = dataset.accounts;
@@ -101,6 +104,7 @@ export class Store {
     if (existing) return { doc: existing, created: false };
     const doc = { ...input, position: index.nextPosition() } as DocTypes[T];
     index.add(doc);
+    this.appendEventsOf(doc.accountId, type, doc);
     return { doc, created: true };
   }
 
@@ -133,7 +137,42 @@ export class Store {
     if (existing) return { doc: existing.doc, created: false };
     const doc: StoredNfe = { ...input, position: this.nextPosition(input.accountId) };
     this.index(doc);
+    this.appendEventsOf(doc.accountId, 'nfe', doc);
     return { doc, created: true };
+  }
+
+  /** The account's stream of events of one document type, in reception order (R13-like positions). */
+  eventsOf(accountId: string, type: EventDocType): EventIndex {
+    const key = `${accountId}/${type}`;
+    let index = this.events.get(key);
+    if (!index) {
+      const entries = type === 'nfe' ? this.nfesOf(accountId).entries : this.docsOf(accountId, type).entries;
+      this.events.set(key, (index = EventIndex.of(entries.map((e) => e.doc))));
+    }
+    return index;
+  }
+
+  /**
+   * Adds an event to a document and at the end of its account's event stream; the document's
+   * status follows (110111 / 101101 cancel, 110112 closes an MDF-e). Throws EventInputError: field
+   * `id` for a document the account does not hold, else the bad part of the event.
+   */
+  addEvent(accountId: string, type: EventDocType, id: string, input: NewEvent): StreamEvent {
+    const doc: EventDoc | undefined = type === 'nfe' ? this.findNfe(accountId, id) : this.findDoc(accountId, type, id);
+    if (!doc) throw new EventInputError('id', `account ${accountId} holds no ${type} "${id}"`);
+    const event = eventFor(doc, input);
+    checkRenderable(type, doc, event);
+    // Built before the document changes, so the event is appended once, not also read from the document.
+    const stream = this.eventsOf(accountId, type);
+    applyEvent(type, doc, event);
+    return stream.append(doc, event);
+  }
+
+  /** A document added later brings its events to the end of the stream, if the stream exists yet. */
+  private appendEventsOf(accountId: string, type: EventDocType, doc: EventDoc): void {
+    const stream = this.events.get(`${accountId}/${type}`);
+    if (!stream) return;
+    for (const event of [...doc.events].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))) stream.append(doc, event);
   }
 
   private indexOf(accountId: string): MutableAccountNfes {

@@ -1,0 +1,38 @@
+// `fiscal events <type> <key|id>...`: commander metadata only; the verb module loads on use.
+import type { Command } from 'commander';
+import { EVENT_DOC_TYPES } from '../../fiscal/event-codes.js';
+import type { Context } from '../../context.js';
+import { lazyAction } from '../action.js';
+import { collectList } from '../nfe-flags.js';
+
+const EXAMPLES = `
+Types: ${EVENT_DOC_TYPES.join(', ')} (NF-e and NFC-e by access key; NFS-e by its id
+<owner>:<emitter>:<yyyy-mm-dd>:<number>, the owner optional).
+
+Examples:
+  $ fiscal events nfe 35260112345678000195550010000012341000012343
+  $ fiscal events cte <key> <key> --type 110111 --save ./events
+  $ fiscal events nfe --stream --cursor 1200 -o ndjson
+
+One row per event: key, code, description, seq, date, the authority's status and protocol (read
+from the event XML). --save writes each event as <dir>/<key>-<type>-<seq>.xml (replaced
+atomically; an NFS-e id's ":" become "_"). Keys are checked before anything is sent (exit 2 naming
+the bad one). A key that is not found is reported on stderr and the others go on: exit 4 when no
+key was found, 7 when some were. --stream reads the account's whole event stream of the type
+instead, from --cursor (default 0); the cursor to resume from is printed on stderr. See docs/events.md.`;
+
+export function registerEvents(program: Command, ctx: Context): void {
+  program
+    .command('events')
+    .description('list (and save) the events of documents: cancellations, correction letters, manifestations...')
+    .argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`)
+    .argument('[ids...]', 'access keys (44 digits), or NFS-e ids')
+    .option('--type <code>', 'only events of this 6-digit code (repeatable or comma-separated)', collectList)
+    .option('--save <dir>', 'also write each event XML into this folder')
+    .option('--stream', "read the account's event stream of the type instead of documents' events")
+    .option('--cursor <n>', 'with --stream: the stream position to start from (default 0)')
+    .option('--limit <n>', 'with --stream: at most this many events')
+    .option('--cnpj <cnpj>', 'with --stream: only documents of these companies (repeatable)', collectList)
+    .addHelpText('after', EXAMPLES)
+    .action(lazyAction(ctx, () => import('./list.js')));
+}

@@ -1,0 +1,97 @@
+// GET /v1/events/{type} (designed; the spec names /v1/events/nfe): the account's events of one
+// document type in the order the service received them, for incremental sync. v1 cursor paging as
+// /v1/nfe/{role} (R11-R14): the cursor is a stable stream position, next is never null, pages are
+// signed. Filters: type[] (6 digits), cnpj[] (owners), created_at[from] + [to] (R15, event time).
+import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../api/wire/events.js';
+import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { streamEventXml, type StreamEvent } from '../event-index.js';
+import { badRequest, HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
+import type { RequestContext, Router } from '../router.js';
+import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
+import { pageSignature, pageUrl, V1_LIMIT_DEFAULT } from './nfe-v1.js';
+
+export function registerEventsStream(router: Router): void {
+  router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });
+}
+
+interface StreamQuery {
+  type: EventDocType;
+  limit: number;
+  cursor: number;
+  types?: Set<string> | undefined;
+  cnpjs?: Set<string>;
+  created?: { from: number; to: number };
+}
+
+function parseQuery(ctx: RequestContext): StreamQuery {
+  const type = ctx.params.type!;
+  if (!(EVENT_DOC_TYPES as readonly string[]).includes(type)) {
+    throw badRequest('v1', `invalid document type "${type}"; expected one of ${EVENT_DOC_TYPES.join(', ')}`);
+  }
+  const params = ctx.url.searchParams;
+  const problems: Problems = {};
+  const query: StreamQuery = { type: type as EventDocType, limit: V1_LIMIT_DEFAULT, cursor: 0 };
+  const limit = scalarParam(params, 'limit');
+  if (limit !== undefined) {
+    if (/^\d{1,6}$/.test(limit) && +limit >= 1 && +limit <= V1_LIMIT_MAX) query.limit = +limit;
+    else addProblem(problems, 'limit', `must be an integer from 1 to ${V1_LIMIT_MAX}, got "${limit}"`);
+  }
+  const cursor = scalarParam(params, 'cursor');
+  if (cursor !== undefined) {
+    if (/^\d{1,15}$/.test(cursor)) query.cursor = +cursor;
+    else addProblem(problems, 'cursor', `must be a non-negative integer, got "${cursor}"`);
+  }
+  query.types = eventTypes(params, problems);
+  const cnpjs = arrayParam(params, 'cnpj');
+  for (const cnpj of cnpjs ?? []) if (!/^\d{14}$|^\d{11}$/.test(cnpj)) addProblem(problems, 'cnpj', `each item is a CNPJ (14 digits) or CPF (11), got "${cnpj}"`);
+  if (cnpjs) query.cnpjs = new Set(cnpjs);
+  readCreated(params, problems, query);
+  if (Object.keys(problems).length > 0) throw new HttpError(v1FieldErrors(400, problems));
+  return query;
+}
+
+/** R15: both bounds or neither; each YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss" (Brasília). */
+function readCreated(params: URLSearchParams, problems: Problems, query: StreamQuery): void {
+  const from = scalarParam(params, 'created_at[from]');
+  const to = scalarParam(params, 'created_at[to]');
+  if (from !== undefined && to === undefined) addProblem(problems, 'created_at[to]', 'is required when created_at[from] is given');
+  if (to !== undefined && from === undefined) addProblem(problems, 'created_at[from]', 'is required when created_at[to] is given');
+  let bad = false;
+  for (const [field, value] of [['created_at[from]', from], ['created_at[to]', to]] as const) {
+    const why = value === undefined ? undefined : filterDateProblem(value);
+    if (why) addProblem(problems, field, `${why}, got "${value}"`);
+    bad ||= why !== undefined;
+  }
+  if (from !== undefined && to !== undefined && !bad) query.created = { from: filterDateToMs(from, 'from'), to: filterDateToMs(to, 'to') };
+}
+
+function matcher(q: StreamQuery): (e: StreamEvent) => boolean {
+  return ({ doc, event, createdMs }) =>
+    (!q.types || q.types.has(event.type)) &&
+    (!q.cnpjs || doc.roles.some((r) => q.cnpjs!.has(r.owner))) &&
+    (!q.created || (createdMs >= q.created.from && createdMs <= q.created.to));
+}
+
+function toItem(type: EventDocType, { doc, event }: StreamEvent): StreamEventItem {
+  const ref = 'accessKey' in doc ? { access_key: doc.accessKey } : { id: doc.id };
+  const xml = Buffer.from(streamEventXml(type, doc, event), 'utf8').toString('base64');
+  return { ...ref, type: event.type, seq: event.seq, created_at: event.createdAt, xml };
+}
+
+function listEvents(ctx: RequestContext): Reply {
+  const q = parseQuery(ctx);
+  const matches = matcher(q);
+  const data: StreamEventItem[] = [];
+  let last: number | undefined;
+  // R13: the cursor is a stream position; events at or after it are read in position order.
+  for (const entry of ctx.store.eventsOf(ctx.account.id, q.type).from(q.cursor)) {
+    if (data.length >= q.limit) break;
+    if (!matches(entry)) continue;
+    data.push(toItem(q.type, entry));
+    last = entry.position;
+  }
+  // R12: next is never null; past the end it repeats the cursor that was asked for.
+  const next = last === undefined ? q.cursor : last + 1;
+  return ok({ data, page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, q.cursor) }, count: data.length, signature: pageSignature(data) });
+}
