@@ -11,5 +11,7 @@ export function addPullFlags(cmd: Command): Command {
     .option('--max-duration <seconds>', 'stop cleanly after this long (checkpoint saved)')
     .option('--max-docs <n>', 'stop cleanly after this many new documents (checkpoint saved)')
     .option('--concurrency <n>', 'streams fetched in parallel', '4')
-    .option('--error-on-nothing-new', 'exit 9 when no new document was found');
+    .option('--error-on-nothing-new', 'exit 9 when no new document was found')
+    .option('--with-events', 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson')
+    .option('--with-pdf', 'also write each document\'s PDF beside it (<key>.pdf)');
 }

@@ -3,16 +3,19 @@
 import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { NothingNewError, PartialError } from '../../errors.js';
+import type { EventDocType } from '../../api/wire/events.js';
+import { NothingNewError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { runPull } from '../../sync/pull-engine.js';
-import type { StreamSource } from '../../sync/source.js';
+import { withPdfs } from '../../sync/attachments.js';
+import type { PulledDocument, StreamSource } from '../../sync/source.js';
+import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { humanSummary, type PullSummary } from '../../sync/summary.js';
 import { parseWith } from '../options.js';
 
-const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew'] as const;
+const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
 
 const pullSchema = z
   .object({
@@ -24,6 +27,8 @@ const pullSchema = z
     maxDocs: z.coerce.number().int('expected a whole number').positive('expected a number > 0').optional(),
     concurrency: z.coerce.number().int('expected a whole number').min(1).max(16, 'at most 16'),
     errorOnNothingNew: z.boolean().optional(),
+    withEvents: z.boolean().optional(),
+    withPdf: z.boolean().optional(),
   })
   .strict();
 
@@ -43,15 +48,35 @@ export function splitPullOptions(raw: Record<string, unknown>): { pull: PullFlag
 export type StreamIdentity = Pick<StreamKey, 'account' | 'baseUrl'>;
 
 export interface PullCommand {
-  type: string;
+  type: EventDocType;
   pull: PullFlags;
   streams(http: HttpClient, id: StreamIdentity, now: number): StreamSource[];
+  /** The document's PDF for --with-pdf; undefined when the service has none for it. */
+  pdf?(http: HttpClient, doc: PulledDocument, signal: AbortSignal): Promise<Buffer | undefined>;
+}
+
+/** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
+function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: number): StreamSource[] {
+  let sources = c.streams(http, id, now);
+  if (c.pull.withPdf) {
+    const pdf = c.pdf;
+    if (!pdf) throw new UsageError(`--with-pdf: the service has no PDF for ${c.type}`);
+    sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(http, doc, signal)));
+  }
+  if (c.pull.withEvents) {
+    const owners = [...new Set(sources.map((s) => s.key.owner))];
+    // A stream of every owner covers the owner-specific ones.
+    for (const owner of owners.includes('') ? [''] : owners) {
+      sources.push(eventsSource(http, { ...id, type: c.type, role: EVENTS_ROLE, owner }, c.type));
+    }
+  }
+  return sources;
 }
 
 export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
-  const sources = c.streams(http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
+  const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
   const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})` });
   let shown = 0;
   let summary: PullSummary;
