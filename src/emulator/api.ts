@@ -12,6 +12,10 @@ import { registerEventsStream } from './routes/events-stream.js';
 import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
+import { registerMdfe } from './routes/mdfe-search.js';
+import { registerNfceV1 } from './routes/nfce-v1.js';
+import { registerNfseSearch } from './routes/nfse-search.js';
+import { registerNfseV1 } from './routes/nfse-v1.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -24,6 +28,10 @@ export function createRouter(): Router {
   registerNfeDanfe(router);
   registerEventsDocs(router);
   registerEventsStream(router);
+  registerNfseSearch(router);
+  registerNfseV1(router);
+  registerNfceV1(router);
+  registerMdfe(router);
   return router;
 }
 
@@ -127,7 +135,7 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
 }
 
 /** POST endpoints whose body is a search: they read, like every GET. */
-const SEARCHES = new Set(['/v2/dfe/nfe', '/v1/dfe/cte', '/v1/dfe/cteos', '/v1/dfe/nfse']);
+const SEARCHES = new Set(['/v2/dfe/nfe', '/v1/dfe/cte', '/v1/dfe/cteos', '/v1/dfe/nfse', '/v1/dfe/mdfe']);
 
 function isRead(route: Route): boolean {
   return route.method === 'GET' || SEARCHES.has(route.pattern);

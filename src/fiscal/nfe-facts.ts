@@ -14,10 +14,10 @@ export interface NfeFacts {
   protocolStatus?: string;
 }
 
-const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
+export const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
 
 /** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
-function openTag(xml: string, name: string, from = 0, to = xml.length): number {
+export function openTag(xml: string, name: string, from = 0, to = xml.length): number {
   for (let i = xml.indexOf(`<${name}`, from); i !== -1 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
     const c = xml.charCodeAt(i + name.length + 1);
     if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;
@@ -26,14 +26,14 @@ function openTag(xml: string, name: string, from = 0, to = xml.length): number {
 }
 
 /** [start, end) of the first `<name>...</name>` within [from, to). */
-function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
+export function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
   const start = openTag(xml, name, from, to);
   if (start === -1) return undefined;
   const end = xml.indexOf(`</${name}>`, start);
   return end === -1 || end > to ? undefined : [start, end];
 }
 
-function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {
+export function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {
   const b = block(xml, name, from, to);
   if (!b) return undefined;
   const open = xml.indexOf('>', b[0]);
@@ -48,7 +48,7 @@ function detached(s: string): string {
   return Buffer.from(s, 'latin1').toString('latin1');
 }
 
-function taxIdIn(xml: string, name: string): string | undefined {
+export function taxIdIn(xml: string, name: string): string | undefined {
   const b = block(xml, name);
   if (!b) return undefined;
   return text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);

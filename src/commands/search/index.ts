@@ -1,8 +1,8 @@
 // `fiscal search <type>`: commander metadata only; the verb modules load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
-import { addNfeFlags, collectList } from '../nfe-flags.js';
+import { addNfeFlags, collectList, collectRaw } from '../nfe-flags.js';
 
 const NFE_EXAMPLES = `
 Examples:
@@ -28,4 +28,59 @@ export function registerSearch(program: Command, ctx: Context): void {
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   addNfeFlags(nfe);
+  registerOtherTypes(search, ctx);
+}
+
+const NFSE_EXAMPLES = `
+Examples:
+  $ fiscal search nfse --role received --competence 2026-05 --no-canceled
+  $ fiscal search nfse --taker 12345678000195 --from 2026-01-01 --fields document,xmlAbrasf -o ndjson
+  $ fiscal search nfse --role emitted --filter '(NOT_EXISTS erp_id)' --all
+
+Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.`;
+
+const MDFE_EXAMPLES = `
+Examples:
+  $ fiscal search mdfe --role emitted --status closed --uf SP
+  $ fiscal search mdfe --plate ABC1D23 --from 2026-05-01 -o csv
+
+Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/nfce-mdfe.md.`;
+
+const prop = () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw);
+const fields = () => new Option('--fields <fields>', 'fields to return (comma-separated)').argParser(collectList);
+const paging = (c: Command) => c.option('--limit <n>', 'at most this many documents (default 50)').option('--all', 'every matching document (streams)');
+
+function registerOtherTypes(search: Command, ctx: Context): void {
+  const nfse = search
+    .command('nfse')
+    .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
+    .option('--role <roles>', 'owner role(s): received (taker), emitted, intermediate', collectList)
+    .option('--competence <yyyy-mm>', 'month of the service (repeatable)', collectList)
+    .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
+    .option('--no-canceled', 'valid (not canceled) only')
+    .option('--taker <cnpj>', 'taker CNPJ/CPF (repeatable)', collectList)
+    .option('--id <id>', 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>')
+    .option('--origin <origin>', 'origin, e.g. nacional, upload');
+  addNfeFlags(nfse, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
+  paging(nfse.addOption(prop()).addOption(fields())).addHelpText('after', NFSE_EXAMPLES).action(lazyAction(ctx, () => import('./nfse.js')));
+
+  const nfce = search
+    .command('nfce')
+    .description('list NFC-e (consumer invoices) the account emitted')
+    .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
+  addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
+  paging(nfce).addHelpText('after', '\nEndpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.').action(lazyAction(ctx, () => import('./nfce.js')));
+
+  const mdfe = search
+    .command('mdfe')
+    .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
+    .option('--role <roles>', 'owner role(s): emitted, contractor, authorized', collectList)
+    .option('--status <status>', 'authorized (open), closed or canceled', collectList)
+    .option('--uf <uf>', 'start or end UF, any of (repeatable)', collectList)
+    .option('--plate <plate>', 'vehicle plate (repeatable)', collectList)
+    .option('--cte <key>', 'carries this CT-e (repeatable)', collectList)
+    .option('--nfe <key>', 'carries this NF-e (repeatable)', collectList)
+    .option('--tag <tag>', 'tags, any of (repeatable)', collectList);
+  addNfeFlags(mdfe, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
+  paging(mdfe.addOption(prop()).addOption(fields())).addHelpText('after', MDFE_EXAMPLES).action(lazyAction(ctx, () => import('./mdfe.js')));
 }

@@ -1,0 +1,17 @@
+// NFC-e endpoint: GET /v1/nfce/emitted (designed path, R11-R17) and its page iterator.
+import type { HttpClient } from './http.js';
+import { nfeV1QueryParams } from './nfe.js';
+import { paginateCursor, type CursorPage } from './paginate.js';
+import type { V1Page } from './wire/common.js';
+import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } from './wire/nfce.js';
+
+export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
+  const res = await http.request({
+    method: 'GET', path: `/v1/nfce/${encodeURIComponent(role)}`, query: nfeV1QueryParams(q), schema: nfceV1PageSchema, verifySignature: true,
+  });
+  return res.body;
+}
+
+export function nfceV1Pages(http: HttpClient, role: NfceRole, q: NfceV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<NfceV1Item>> {
+  return paginateCursor((cursor) => listNfceV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}

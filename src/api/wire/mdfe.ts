@@ -1,0 +1,106 @@
+// MDF-e wire shapes, all designed ("XML and events with advanced filters", spec 1):
+// GET /v1/mdfe/{role}, a v1 cursor listing (R11-R17), and POST /v1/dfe/mdfe, a body search in
+// the PascalCase of POST /v2/dfe/nfe (R18, R19a, R23). docs/nfce-mdfe.md has the shapes.
+import { z } from 'zod';
+import { customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema } from './common.js';
+import { eventItemSchema } from './nfe.js';
+
+/** Designed roles: the emitter, the contracting party (infContratante), a CNPJ/CPF in autXML. */
+export const MDFE_ROLES = ['emitted', 'contractor', 'authorized'] as const;
+export type MdfeRole = (typeof MDFE_ROLES)[number];
+
+/** Designed: closed is an MDF-e with its closing event (110112), authorized one still open. */
+export const MDFE_STATUSES = ['authorized', 'closed', 'canceled'] as const;
+export type MdfeStatus = (typeof MDFE_STATUSES)[number];
+
+export const MDFE_FIELDS = [
+  'AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp',
+  'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml',
+] as const;
+export type MdfeField = (typeof MDFE_FIELDS)[number];
+export const MDFE_DEFAULT_FIELDS: MdfeField[] = ['Xml', 'AccessKey'];
+export const MDFE_LIMIT_MAX = 500;
+
+export const mdfeFiltersSchema = z
+  .object({
+    CreatedAt: dateRangeSchema,
+    EmissionDate: dateRangeSchema,
+    DocumentIdentifier: z.string(),
+    Owners: z.array(z.string()),
+    OwnerRoles: z.array(z.string()),
+    EmitterCnpj: z.array(z.string()),
+    Status: z.enum(MDFE_STATUSES),
+    /** Start or end UF, any of. */
+    Ufs: z.array(z.string()),
+    /** IBGE code of the loading city, any of. */
+    LoadCity: z.array(z.string()),
+    /** Access keys of CT-e / NF-e carried, any of. */
+    Ctes: z.array(z.string()),
+    Nfes: z.array(z.string()),
+    Plate: z.array(z.string()),
+    Tags: z.array(z.string()),
+    CustomData: customDataFilterSchema,
+  })
+  .partial()
+  .strict();
+export type MdfeFilters = z.infer<typeof mdfeFiltersSchema>;
+
+export const mdfeSearchRequestSchema = z
+  .object({
+    Fields: z.array(z.string()).optional(),
+    Filters: mdfeFiltersSchema.optional(),
+    Limit: z.number().int().optional(),
+    Paginator: z.string().nullable().optional(),
+  })
+  .strict();
+export type MdfeSearchRequest = z.infer<typeof mdfeSearchRequestSchema>;
+
+export const mdfeDocumentSchema = z.object({
+  Series: z.string(), Number: z.string(), EmitterType: z.string(), StartUf: z.string(), EndUf: z.string(),
+  LoadCity: z.string(), UnloadCities: z.array(z.string()), Plate: z.string(), CargoValue: z.string(),
+  CargoWeight: z.string(), Ctes: z.array(z.string()), Nfes: z.array(z.string()),
+});
+
+export const mdfeRecordSchema = z
+  .object({
+    AccessKey: z.string(),
+    CreatedAt: z.string(),
+    CustomData: z.array(z.object({ Name: z.string(), Value: z.string() })),
+    Document: mdfeDocumentSchema,
+    EmissionDate: z.string(),
+    Emitter: z.object({ EmitterCnpj: z.string(), EmitterCpf: z.string(), EmitterName: z.string(), EmitterAddressUf: z.string() }),
+    Events: z.array(eventItemSchema),
+    FlagErp: z.record(z.string(), z.string()),
+    Number: z.string(),
+    Origin: z.string(),
+    Owner: z.string(),
+    OwnerRole: z.enum(MDFE_ROLES),
+    Status: z.enum(MDFE_STATUSES),
+    Tags: z.array(z.string()),
+    Xml: z.string(),
+  })
+  .partial();
+export type MdfeRecord = z.infer<typeof mdfeRecordSchema>;
+
+export const mdfeSearchResponseSchema = z.object({
+  status: statusSchema.optional(),
+  Mdfes: z.array(mdfeRecordSchema),
+  Paginator: z.string().nullable(),
+  Total: z.number().int(),
+});
+export type MdfeSearchResponse = z.infer<typeof mdfeSearchResponseSchema>;
+
+/** Designed v1 item: the mdfeProc and its events (closing, cancellation), each `{type, xml}` base64. */
+export const mdfeV1ItemSchema = z.object({ access_key: z.string(), xml: z.string(), events: z.array(eventItemSchema) });
+export type MdfeV1Item = z.infer<typeof mdfeV1ItemSchema>;
+export const mdfeV1PageSchema = v1PageSchema(mdfeV1ItemSchema);
+
+export interface MdfeV1Query {
+  cursor?: number;
+  limit?: number;
+  accessKeys?: string[];
+  cnpjs?: string[];
+  filter?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}

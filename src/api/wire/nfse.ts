@@ -1,0 +1,131 @@
+// NFS-e wire shapes: POST /v1/dfe/nfse (spec 4.3, R22, R23), GET /v1/nfse/{role} (R11-R17) and
+// GET /v2/nfse/received (R12, R16). Lower camel case everywhere on the body search (R22).
+import { z } from 'zod';
+import { statusSchema, v1PageSchema } from './common.js';
+
+/** Roles of the v1 path: received (taker), emitted; `intermediate` is designed. */
+export const NFSE_ROLES = ['received', 'emitted', 'intermediate'] as const;
+export type NfseRole = (typeof NFSE_ROLES)[number];
+
+/** R22: `ownerRoles` values of the body search, and the path role each stands for. */
+export const NFSE_OWNER_ROLES = ['emitter', 'taker', 'intermediate'] as const;
+export type NfseOwnerRole = (typeof NFSE_OWNER_ROLES)[number];
+export const OWNER_ROLE_OF: Record<NfseRole, NfseOwnerRole> = { emitted: 'emitter', received: 'taker', intermediate: 'intermediate' };
+export const ROLE_OF_OWNER_ROLE: Record<NfseOwnerRole, NfseRole> = { emitter: 'emitted', taker: 'received', intermediate: 'intermediate' };
+
+/** Spec 2.2: the fields an NFS-e record may carry. */
+export const NFSE_FIELDS = ['xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'] as const;
+export type NfseField = (typeof NFSE_FIELDS)[number];
+/** Designed: without `fields`, the document summary (the XML is asked for by name). */
+export const NFSE_DEFAULT_FIELDS: NfseField[] = ['document'];
+
+/** Designed: default and maximum page size of the body search, as on the other body searches. */
+export const NFSE_LIMIT_MAX = 500;
+
+/** R9/R22: `{from, to}` (lower case on NFS-e). */
+export const lowerDateRangeSchema = z.object({ from: z.string().optional(), to: z.string().optional() }).strict();
+
+export const nfseFiltersSchema = z
+  .object({
+    createdAt: lowerDateRangeSchema,
+    emissionDate: lowerDateRangeSchema,
+    documentIdentifier: z.string(),
+    owners: z.array(z.string()),
+    emitterCnpj: z.array(z.string()),
+    takerCnpj: z.array(z.string()),
+    origin: z.string(),
+    /** R22: the STRING "true" or "false"; a JSON boolean is refused. */
+    isCanceled: z.enum(['true', 'false'], { message: 'must be the string "true" or "false"' }),
+    ownerRoles: z.array(z.string()),
+    competence: z.array(z.string()),
+    /** R23: spelled `{Name, Values}` as the spec's common convention shows. */
+    customData: z.array(z.object({ Name: z.string(), Values: z.array(z.string()) }).strict()),
+  })
+  .partial()
+  .strict();
+export type NfseFilters = z.infer<typeof nfseFiltersSchema>;
+
+export const nfseSearchRequestSchema = z
+  .object({
+    fields: z.array(z.string()).optional(),
+    filters: nfseFiltersSchema.optional(),
+    limit: z.number().int().optional(),
+    paginator: z.string().nullable().optional(),
+  })
+  .strict();
+export type NfseSearchRequest = z.infer<typeof nfseSearchRequestSchema>;
+
+/** Designed: what `document` holds (the spec names the field only). */
+export const nfseDocumentSchema = z.object({
+  number: z.string(),
+  emissionDate: z.string(),
+  createdAt: z.string(),
+  competence: z.string(),
+  emitterCnpj: z.string(),
+  emitterName: z.string(),
+  takerCnpj: z.string(),
+  takerName: z.string(),
+  intermediaryCnpj: z.string(),
+  serviceCode: z.string(),
+  cityCode: z.string(),
+  serviceValue: z.string(),
+  issRate: z.string(),
+  issValue: z.string(),
+  issWithheld: z.boolean(),
+  netValue: z.string(),
+  isCanceled: z.boolean(),
+  owner: z.string(),
+  ownerRole: z.enum(NFSE_OWNER_ROLES),
+});
+export type NfseDocument = z.infer<typeof nfseDocumentSchema>;
+
+export const nfsePropertySchema = z.object({ name: z.string(), value: z.string() });
+
+/** Designed: one record per (document, owner role); `id` is the R10 id of that owner. */
+export const nfseRecordSchema = z.object({
+  id: z.string(),
+  xmlAbrasf: z.string().optional(),
+  /** Designed: the tax-reform (RTC) layout is not generated, so it is null. */
+  xmlAbrasfRtc: z.string().nullable().optional(),
+  originalXml: z.string().optional(),
+  origin: z.string().optional(),
+  flagErp: z.record(z.string(), z.string()).optional(),
+  customData: z.array(nfsePropertySchema).optional(),
+  document: nfseDocumentSchema.optional(),
+});
+export type NfseRecord = z.infer<typeof nfseRecordSchema>;
+
+export const nfseSearchResponseSchema = z.object({
+  status: statusSchema.optional(),
+  nfses: z.array(nfseRecordSchema),
+  paginator: z.string().nullable(),
+  total: z.number().int(),
+});
+export type NfseSearchResponse = z.infer<typeof nfseSearchResponseSchema>;
+
+/** GET /v1/nfse/{role} item (designed: `id` is the R10 id, `xml` the base64 CompNfse). */
+export const nfseV1ItemSchema = z.object({ id: z.string(), xml: z.string() });
+export type NfseV1Item = z.infer<typeof nfseV1ItemSchema>;
+export const nfseV1PageSchema = v1PageSchema(nfseV1ItemSchema);
+
+/** R16 observed: `{id (40 hex), xml, properties: []}`; properties as `{name, value}` are designed. */
+export const nfseV2ItemSchema = z.object({ id: z.string(), xml: z.string(), properties: z.array(nfsePropertySchema) });
+export type NfseV2Item = z.infer<typeof nfseV2ItemSchema>;
+export const nfseV2PageSchema = v1PageSchema(nfseV2ItemSchema);
+
+/** The query of the NFS-e cursor listings, as the client sends it and the emulator reads it. */
+export interface NfseV1Query {
+  cursor?: number;
+  limit?: number;
+  cnpjs?: string[];
+  filter?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** R10: `<owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>`. */
+export const NFSE_ID = /^(\d{11}|\d{14}):(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d{1,15})$/;
+/** The flagerp form of R10: `<emitter_cnpj>:<yyyy-mm-dd>:<number>`. */
+export const NFSE_DOCUMENT_ID = /^(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d{1,15})$/;
+/** R22: competence items are `yyyy-mm`. */
+export const COMPETENCE = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -1,0 +1,69 @@
+// Which endpoint answers a `search mdfe`, and the request it gets. Pure. POST /v1/dfe/mdfe has
+// every filter; --filter (a property expression, R17) needs GET /v1/mdfe/{role}.
+import { MDFE_LIMIT_MAX, type MdfeField, type MdfeFilters, type MdfeRole, type MdfeSearchRequest, type MdfeV1Query } from '../../api/wire/mdfe.js';
+import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { UsageError } from '../../errors.js';
+import { brasiliaDateTime } from '../../fiscal/dates.js';
+import type { MdfeSearchOptions } from './mdfe-options.js';
+import { flagOf } from './write-records.js';
+
+export const DEFAULT_LIMIT = 50;
+export const MDFE_SEARCH_FIELDS: MdfeField[] = ['AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Status', 'Document', 'Owner', 'OwnerRole'];
+/** What the role listing can give: the XML, its events, and what is read from them. */
+export const MDFE_V1_FIELDS: MdfeField[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Status', 'OwnerRole', 'Events', 'Xml'];
+
+export type MdfeSearchPlan =
+  | { api: 'search'; request: MdfeSearchRequest; limit: number | undefined }
+  | { api: 'v1'; role: MdfeRole; query: MdfeV1Query; limit: number | undefined; fields: MdfeField[] };
+
+const SEARCH_ONLY: (keyof MdfeSearchOptions)[] = ['emitter', 'status', 'uf', 'plate', 'cte', 'nfe', 'from', 'to', 'tag', 'prop'];
+
+export function planMdfeSearch(o: MdfeSearchOptions, now: Date): MdfeSearchPlan {
+  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
+  if (o.filter !== undefined) return planV1(o, limit, now);
+  const f: MdfeFilters = {};
+  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
+  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
+  if (o.owner) f.Owners = o.owner;
+  if (o.role) f.OwnerRoles = [...new Set(o.role)];
+  if (o.emitter) f.EmitterCnpj = o.emitter;
+  if (o.status) f.Status = o.status[0]!;
+  if (o.uf) f.Ufs = o.uf;
+  if (o.plate) f.Plate = o.plate;
+  if (o.cte) f.Ctes = o.cte;
+  if (o.nfe) f.Nfes = o.nfe;
+  if (o.tag) f.Tags = o.tag;
+  if (o.prop) f.CustomData = o.prop;
+  return {
+    api: 'search',
+    request: { Fields: o.fields ?? MDFE_SEARCH_FIELDS, Filters: f, Limit: Math.min(limit ?? MDFE_LIMIT_MAX, MDFE_LIMIT_MAX) },
+    limit,
+  };
+}
+
+function planV1(o: MdfeSearchOptions, limit: number | undefined, now: Date): MdfeSearchPlan {
+  const other = SEARCH_ONLY.find((k) => o[k] !== undefined);
+  if (other) {
+    throw new UsageError(`--filter needs the role listing, which has no ${flagOf(other)} filter`, {
+      details: ['run two searches, or express the condition as a custom property (--filter)'],
+    });
+  }
+  const roles = [...new Set(o.role ?? [])];
+  if (roles.length !== 1) throw new UsageError(`--role: --filter lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+  const cpf = o.owner?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: the role listing takes 14-digit CNPJs only, got "${cpf}"`);
+  const unavailable = o.fields?.find((f) => !MDFE_V1_FIELDS.includes(f));
+  if (unavailable) throw new UsageError(`--fields: ${unavailable} is not available with --filter; the role listing gives ${MDFE_V1_FIELDS.join(', ')}`);
+  const query: MdfeV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX), filter: o.filter! };
+  if (o.owner) query.cnpjs = o.owner;
+  if (o.createdFrom || o.createdTo) {
+    query.createdFrom = o.createdFrom ?? '2000-01-01';
+    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
+  }
+  const fields = o.fields ?? MDFE_SEARCH_FIELDS.filter((f) => MDFE_V1_FIELDS.includes(f));
+  return { api: 'v1', role: roles[0]!, query, limit, fields };
+}
+
+function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
+  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
+}

@@ -1,0 +1,71 @@
+// `fiscal search mdfe`: plan the request, stream matching records to the output layer.
+import type { HttpClient } from '../../api/http.js';
+import { mdfeSearchPages, mdfeV1Pages } from '../../api/mdfe.js';
+import type { MdfeField, MdfeRecord, MdfeRole, MdfeV1Item } from '../../api/wire/mdfe.js';
+import type { Context } from '../../context.js';
+import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
+import type { Column } from '../../output/writer.js';
+import { parseMdfeSearchOptions, type MdfeSearchOptions } from './mdfe-options.js';
+import { planMdfeSearch, type MdfeSearchPlan } from './mdfe-plan.js';
+import { minute, writeRecords, type RecordPage } from './write-records.js';
+
+export function parseOptions(raw: Record<string, unknown>): MdfeSearchOptions {
+  return parseMdfeSearchOptions(raw);
+}
+
+export async function run(ctx: Context, options: MdfeSearchOptions): Promise<void> {
+  const plan = planMdfeSearch(options, new Date(ctx.clock.now()));
+  const http = await ctx.http();
+  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, { table: TABLE, csv: CSV });
+}
+
+async function* fromSearch(http: HttpClient, plan: Extract<MdfeSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<MdfeRecord>> {
+  for await (const page of mdfeSearchPages(http, plan.request)) yield { records: page.items, total: page.total };
+}
+
+async function* fromListing(http: HttpClient, plan: Extract<MdfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage<MdfeRecord>> {
+  for await (const page of mdfeV1Pages(http, plan.role, plan.query)) {
+    yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
+  }
+}
+
+/** A listing item carries the XML and its events: the fields a list shows are read from them. */
+export function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
+  const f = mdfeFacts(Buffer.from(item.xml, 'base64').toString('latin1'));
+  const status = mdfeStatus(item.events.map((e) => e.type), f.protocolStatus);
+  const full: MdfeRecord = {
+    AccessKey: item.access_key, Number: f.number ?? '', EmissionDate: f.emissionDate ?? '', OwnerRole: role,
+    Emitter: { EmitterCnpj: f.emitter ?? '', EmitterCpf: '', EmitterName: '', EmitterAddressUf: '' },
+    ...(status && { Status: status }), Events: item.events, Xml: item.xml,
+  };
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (field in full) out[field] = full[field as keyof MdfeRecord];
+  return out as MdfeRecord;
+}
+
+const route = (r: MdfeRecord) => (r.Document ? `${r.Document.StartUf}->${r.Document.EndUf}` : '');
+
+const TABLE: Column<MdfeRecord>[] = [
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
+  { header: 'NUMBER', get: (r) => r.Number },
+  { header: 'EMITTED', get: (r) => minute(r.EmissionDate) },
+  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf },
+  { header: 'ROUTE', get: route },
+  { header: 'PLATE', get: (r) => r.Document?.Plate },
+  { header: 'STATUS', get: (r) => r.Status },
+  { header: 'ROLE', get: (r) => r.OwnerRole },
+];
+
+const CSV: Column<MdfeRecord>[] = [
+  { header: 'access_key', get: (r) => r.AccessKey },
+  { header: 'number', get: (r) => r.Number },
+  { header: 'emission_date', get: (r) => r.EmissionDate },
+  { header: 'created_at', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', get: (r) => r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf },
+  { header: 'start_uf', get: (r) => r.Document?.StartUf },
+  { header: 'end_uf', get: (r) => r.Document?.EndUf },
+  { header: 'plate', get: (r) => r.Document?.Plate },
+  { header: 'status', get: (r) => r.Status },
+  { header: 'owner', get: (r) => r.Owner },
+  { header: 'owner_role', get: (r) => r.OwnerRole },
+];

@@ -1,0 +1,77 @@
+// `fiscal search nfse`: plan the request, stream matching records to the output layer.
+import type { HttpClient } from '../../api/http.js';
+import { nfseSearchPages, nfseV1Pages } from '../../api/nfse.js';
+import { OWNER_ROLE_OF, type NfseDocument, type NfseField, type NfseRecord, type NfseRole, type NfseV1Item } from '../../api/wire/nfse.js';
+import type { Context } from '../../context.js';
+import { nfseFacts } from '../../fiscal/nfse-facts.js';
+import type { Column } from '../../output/writer.js';
+import { parseNfseSearchOptions, type NfseSearchOptions } from './nfse-options.js';
+import { planNfseSearch, type NfseSearchPlan } from './nfse-plan.js';
+import { minute, writeRecords, type RecordPage } from './write-records.js';
+
+/** A record as printed: the listing's records know less of the document than the search's. */
+export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };
+
+export function parseOptions(raw: Record<string, unknown>): NfseSearchOptions {
+  return parseNfseSearchOptions(raw);
+}
+
+export async function run(ctx: Context, options: NfseSearchOptions): Promise<void> {
+  const plan = planNfseSearch(options, new Date(ctx.clock.now()));
+  const http = await ctx.http();
+  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, { table: TABLE, csv: CSV });
+}
+
+async function* fromSearch(http: HttpClient, plan: Extract<NfseSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<NfseOutput>> {
+  for await (const page of nfseSearchPages(http, plan.request)) yield { records: page.items, total: page.total };
+}
+
+async function* fromListing(http: HttpClient, plan: Extract<NfseSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage<NfseOutput>> {
+  for await (const page of nfseV1Pages(http, plan.role, plan.query)) {
+    yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
+  }
+}
+
+/** A listing item carries the XML and the R10 id: the document summary is read from the XML. */
+export function v1Record(item: NfseV1Item, role: NfseRole, fields: NfseField[]): NfseOutput {
+  const out: NfseOutput = { id: item.id };
+  if (fields.includes('document')) {
+    const f = nfseFacts(Buffer.from(item.xml, 'base64').toString('utf8'));
+    out.document = {
+      number: f.number ?? '', emissionDate: f.emissionDate ?? '', emitterCnpj: f.emitter ?? '', takerCnpj: f.taker ?? '',
+      intermediaryCnpj: f.intermediary ?? '', isCanceled: f.canceled, owner: item.id.split(':')[0] ?? '', ownerRole: OWNER_ROLE_OF[role],
+    };
+  }
+  if (fields.includes('xmlAbrasf')) out.xmlAbrasf = item.xml;
+  return out;
+}
+
+const canceled = (r: NfseOutput) => (r.document?.isCanceled === undefined ? '' : r.document.isCanceled ? 'yes' : 'no');
+
+const TABLE: Column<NfseOutput>[] = [
+  { header: 'ID', get: (r) => r.id, truncate: false },
+  { header: 'NUMBER', get: (r) => r.document?.number },
+  { header: 'EMITTED', get: (r) => minute(r.document?.emissionDate) },
+  { header: 'COMPETENCE', get: (r) => r.document?.competence },
+  { header: 'EMITTER', get: (r) => r.document?.emitterName || r.document?.emitterCnpj },
+  { header: 'TAKER', get: (r) => r.document?.takerName || r.document?.takerCnpj },
+  { header: 'VALUE', get: (r) => r.document?.serviceValue },
+  { header: 'CANCELED', get: canceled },
+  { header: 'ROLE', get: (r) => r.document?.ownerRole },
+];
+
+const CSV: Column<NfseOutput>[] = [
+  { header: 'id', get: (r) => r.id },
+  { header: 'number', get: (r) => r.document?.number },
+  { header: 'emission_date', get: (r) => r.document?.emissionDate },
+  { header: 'competence', get: (r) => r.document?.competence },
+  { header: 'emitter_cnpj_cpf', get: (r) => r.document?.emitterCnpj },
+  { header: 'taker_cnpj_cpf', get: (r) => r.document?.takerCnpj },
+  { header: 'service_value', get: (r) => r.document?.serviceValue },
+  { header: 'iss_value', get: (r) => r.document?.issValue },
+  { header: 'net_value', get: (r) => r.document?.netValue },
+  { header: 'is_canceled', get: (r) => r.document?.isCanceled },
+  { header: 'owner', get: (r) => r.document?.owner },
+  { header: 'owner_role', get: (r) => r.document?.ownerRole },
+  { header: 'origin', get: (r) => r.origin },
+];

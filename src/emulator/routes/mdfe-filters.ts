@@ -1,0 +1,74 @@
+// The Filters of POST /v1/dfe/mdfe (designed; PascalCase like POST /v2/dfe/nfe, R9, R23)
+// compiled into one predicate over (document, owner role) records. Bad values are 400s naming them.
+import { MDFE_ROLES, type MdfeFilters } from '../../api/wire/mdfe.js';
+import type { DocRecord } from '../doc-index.js';
+import type { StoredMdfe } from '../model-docs.js';
+import { badRequest } from '../respond.js';
+import { boundMs, matchesCustomData, within } from './doc-search-page.js';
+
+type Predicate = (r: DocRecord<StoredMdfe>) => boolean;
+
+function range(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string) {
+  return { from: boundMs(value?.From, 'from', `Filters.${name}.From`), to: boundMs(value?.To, 'to', `Filters.${name}.To`) };
+}
+
+const anyOf = (values: readonly string[], wanted: ReadonlySet<string>) => values.some((v) => wanted.has(v));
+
+export function compileMdfeFilters(f: MdfeFilters): Predicate {
+  const tests: Predicate[] = [];
+  const add = (test: Predicate) => tests.push(test);
+  const set = (values: string[]) => new Set(values);
+
+  const created = range(f.CreatedAt, 'CreatedAt');
+  if (created.from !== undefined || created.to !== undefined) add((r) => within(r.entry.createdMs, created));
+  const emission = range(f.EmissionDate, 'EmissionDate');
+  if (emission.from !== undefined || emission.to !== undefined) add((r) => within(r.entry.emissionMs, emission));
+  if (f.DocumentIdentifier !== undefined) add((r) => r.entry.doc.accessKey === f.DocumentIdentifier);
+  if (f.Owners) {
+    const wanted = set(f.Owners);
+    add((r) => wanted.has(r.owner));
+  }
+  if (f.OwnerRoles) {
+    for (const role of f.OwnerRoles) {
+      if (!(MDFE_ROLES as readonly string[]).includes(role)) {
+        throw badRequest('service', `unknown role "${role}"; expected one of ${MDFE_ROLES.join(', ')}`, 'Filters.OwnerRoles');
+      }
+    }
+    const wanted = set(f.OwnerRoles);
+    add((r) => wanted.has(r.role));
+  }
+  if (f.EmitterCnpj) {
+    const wanted = set(f.EmitterCnpj);
+    add((r) => anyOf([r.entry.doc.emitter.cnpj ?? '', r.entry.doc.emitter.cpf ?? ''], wanted));
+  }
+  if (f.Status) add((r) => r.entry.doc.status === f.Status);
+  if (f.Ufs) {
+    const wanted = set(f.Ufs);
+    add((r) => wanted.has(r.entry.doc.startUf) || wanted.has(r.entry.doc.endUf));
+  }
+  if (f.LoadCity) {
+    const wanted = set(f.LoadCity);
+    add((r) => wanted.has(r.entry.doc.loadCity));
+  }
+  if (f.Ctes) {
+    const wanted = set(f.Ctes);
+    add((r) => anyOf(r.entry.doc.cteKeys, wanted));
+  }
+  if (f.Nfes) {
+    const wanted = set(f.Nfes);
+    add((r) => anyOf(r.entry.doc.nfeKeys, wanted));
+  }
+  if (f.Plate) {
+    const wanted = set(f.Plate.map((p) => p.toUpperCase()));
+    add((r) => wanted.has(r.entry.doc.plate.toUpperCase()));
+  }
+  if (f.Tags) {
+    const wanted = set(f.Tags);
+    add((r) => anyOf(r.entry.doc.tags, wanted));
+  }
+  if (f.CustomData) {
+    const items = f.CustomData;
+    add((r) => matchesCustomData(items, r.entry.doc.properties));
+  }
+  return (record) => tests.every((test) => test(record));
+}

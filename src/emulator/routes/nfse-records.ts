@@ -1,0 +1,57 @@
+// How a stored NFS-e is put on the wire: the record of POST /v1/dfe/nfse (one per owner role),
+// the item of GET /v1/nfse/{role} and the item of GET /v2/nfse/received.
+import { createHash } from 'node:crypto';
+import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../api/wire/nfse.js';
+import { docXml } from '../data/dataset.js';
+import { nfseId } from '../data/nfse.js';
+import type { DocRecord } from '../doc-index.js';
+import type { Party } from '../model.js';
+import type { StoredNfse } from '../model-docs.js';
+import { base64 } from './v1-doc-listing.js';
+
+const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
+
+type FieldValue = (r: DocRecord<StoredNfse>) => unknown;
+
+const FIELD_VALUES: Record<NfseField, FieldValue> = {
+  xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
+  // Designed: the tax-reform (RTC) layout is not generated, so it is null.
+  xmlAbrasfRtc: () => null,
+  // Designed: the XML as it came in; for a document the service generated, the same CompNfse.
+  originalXml: (r) => base64(docXml('nfse', r.entry.doc)),
+  origin: (r) => r.entry.doc.origin,
+  flagErp: (r) => ({ ...r.entry.doc.flagErp }),
+  customData: (r) => properties(r.entry.doc),
+  document: ({ entry: { doc }, owner, role }) => ({
+    number: doc.number, emissionDate: doc.emissionDate, createdAt: doc.createdAt, competence: doc.competence,
+    emitterCnpj: taxId(doc.emitter), emitterName: doc.emitter.name, takerCnpj: taxId(doc.taker), takerName: doc.taker?.name ?? '',
+    intermediaryCnpj: taxId(doc.intermediary), serviceCode: doc.serviceCode, cityCode: doc.cityCode,
+    serviceValue: doc.serviceValue, issRate: doc.issRate, issValue: doc.issValue, issWithheld: doc.issWithheld,
+    netValue: doc.netValue, isCanceled: doc.isCanceled, owner, ownerRole: OWNER_ROLE_OF[role],
+  }),
+};
+
+/** Designed: custom properties as `[{name, value}]`. */
+export function properties(doc: StoredNfse): { name: string; value: string }[] {
+  return Object.entries(doc.properties).map(([name, value]) => ({ name, value }));
+}
+
+/** `{id, ...requested fields}`, the fields in the order they were asked for. */
+export function toNfseRecord(r: DocRecord<StoredNfse>, fields: readonly NfseField[]): NfseRecord {
+  const out: Record<string, unknown> = { id: nfseId(r.owner, r.entry.doc) };
+  for (const field of fields) out[field] = FIELD_VALUES[field](r);
+  return out as NfseRecord;
+}
+
+export function toNfseV1Item(doc: StoredNfse, owner: string): NfseV1Item {
+  return { id: nfseId(owner, doc), xml: base64(docXml('nfse', doc)) };
+}
+
+/** Designed: the 40-hex id of /v2/nfse/received is the SHA-1 of the R10 id. */
+export function nfseV2Id(r10: string): string {
+  return createHash('sha1').update(r10, 'utf8').digest('hex');
+}
+
+export function toNfseV2Item(doc: StoredNfse, owner: string): NfseV2Item {
+  return { id: nfseV2Id(nfseId(owner, doc)), xml: base64(docXml('nfse', doc)), properties: properties(doc) };
+}

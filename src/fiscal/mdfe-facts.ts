@@ -1,0 +1,43 @@
+// The facts a pull needs from an MDF-e (mdfeProc) to file it, read with the plain string scans
+// of nfe-facts.ts. readers/mdfe.ts is the complete reader.
+import { PREFIXED, block, taxIdIn, text } from './nfe-facts.js';
+
+export interface MdfeFacts {
+  number?: string;
+  emissionDate?: string;
+  emitter?: string;
+  /** First infContratante and first autXML, read only when asked for. */
+  contractor?: string;
+  authorized?: string;
+  /** cStat of protMDFe. */
+  protocolStatus?: string;
+}
+
+export function mdfeFacts(raw: string, want: { contractor?: boolean; authorized?: boolean } = {}): MdfeFacts {
+  const xml = raw.includes(':infMDFe') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
+  const facts: MdfeFacts = {};
+  const ide = block(xml, 'ide');
+  const protAt = xml.lastIndexOf('<protMDFe');
+  const prot = protAt === -1 ? undefined : block(xml, 'protMDFe', protAt);
+  const set = <K extends keyof MdfeFacts>(k: K, v: MdfeFacts[K] | undefined) => v !== undefined && (facts[k] = v);
+  set('number', ide && text(xml, 'nMDF', ...ide));
+  set('emissionDate', ide && text(xml, 'dhEmi', ...ide));
+  set('emitter', taxIdIn(xml, 'emit'));
+  if (want.contractor) set('contractor', taxIdIn(xml, 'infContratante'));
+  if (want.authorized) set('authorized', taxIdIn(xml, 'autXML'));
+  set('protocolStatus', prot && text(xml, 'cStat', ...prot));
+  return facts;
+}
+
+export const MDFE_CANCEL_EVENT = '110111';
+export const MDFE_CLOSE_EVENT = '110112';
+
+/**
+ * Designed status: canceled with a cancellation event (110111), closed with a closing event
+ * (110112), else from the protocol (100 authorized, 101 canceled, 132 closed); null without one.
+ */
+export function mdfeStatus(eventTypes: readonly string[], cStat: string | undefined): 'authorized' | 'closed' | 'canceled' | null {
+  if (eventTypes.includes(MDFE_CANCEL_EVENT) || cStat === '101') return 'canceled';
+  if (eventTypes.includes(MDFE_CLOSE_EVENT) || cStat === '132') return 'closed';
+  return cStat === '100' ? 'authorized' : null;
+}

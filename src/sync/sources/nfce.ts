@@ -1,0 +1,40 @@
+// NFC-e streams for the pull engine: GET /v1/nfce/emitted (R13 cursor). An NFC-e is an nfeProc of
+// model 65, so the NF-e fact scan reads it.
+import type { HttpClient } from '../../api/http.js';
+import { nfceV1Pages } from '../../api/nfce.js';
+import type { NfceRole, NfceV1Item, NfceV1Query } from '../../api/wire/nfce.js';
+import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
+import type { StreamKey } from '../checkpoint.js';
+import { canonicalJson } from '../checkpoint.js';
+import type { PulledDocument, StreamSource } from '../source.js';
+
+export function nfceDocument(item: NfceV1Item, owner: string): PulledDocument {
+  const xml = Buffer.from(item.xml, 'base64');
+  const f = nfeFacts(xml.toString('latin1'), {});
+  return {
+    key: item.access_key, type: 'nfce', role: 'emitted', owner: owner || (f.emitter ?? ''), xml,
+    status: statusOfProtocol(f.protocolStatus), createdAt: null,
+    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+  };
+}
+
+export function nfceV1Source(http: HttpClient, key: StreamKey, query: NfceV1Query): StreamSource {
+  const role = key.role as NfceRole;
+  const { cursor: _c, limit: _l, ...filters } = query;
+  return {
+    key,
+    endpoint: 'v1',
+    filters: canonicalJson(filters),
+    label: `nfce ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    async *pages(start, signal) {
+      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
+      for await (const page of nfceV1Pages(http, role, q, { signal })) {
+        yield {
+          docs: page.items.map((item) => nfceDocument(item, key.owner)),
+          from: `cursor ${page.cursor}`,
+          resume: { cursor: page.next, paginator: null, createdHighWater: null },
+        };
+      }
+    },
+  };
+}
