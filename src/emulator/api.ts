@@ -7,9 +7,12 @@ import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faul
 import type { RateLimiter } from './rate-limit.js';
 import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
 import { Router, type Route, type RequestContext } from './router.js';
+import { registerCtePdf } from './routes/cte-pdf.js';
+import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
+import { registerNfsePdf } from './routes/nfse-pdf.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -20,6 +23,9 @@ export function createRouter(): Router {
   registerNfeV2(router);
   registerNfeV1(router);
   registerNfeDanfe(router);
+  registerCtePdf(router);
+  registerNfsePdf(router);
+  registerMdfePdf(router);
   return router;
 }
 
