@@ -7,7 +7,7 @@ import { cteDacte, cteOsDacte, mdfeDamdfe, nfseDanfse, nfseManualPdf } from '../
 import { v1ErrorSchema } from '../../src/api/wire/common.js';
 import { keyedPdfResponseSchema, nfsePdfResponseSchema } from '../../src/api/wire/pdf.js';
 import { generateDataset } from '../../src/emulator/data/dataset.js';
-import type { DocType } from '../../src/emulator/doc-index.js';
+import type { DocLists, DocType } from '../../src/emulator/doc-index.js';
 import type { Account } from '../../src/emulator/model.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { ORIGINAL_PDF_ORIGINS } from '../../src/emulator/routes/nfse-pdf.js';
@@ -23,7 +23,7 @@ import { authHeaders, get } from './fixtures.js';
 let emu: Emulator;
 const dataset = generateDataset({ seed: 1, docs: 5, otherDocs: 60, now: EMULATOR_NOW });
 const [A, B] = dataset.accounts as [Account, Account];
-const docsOf = <T extends DocType>(type: T, account: Account) => dataset.docs[type].filter((d) => d.accountId === account.id);
+const docsOf = <T extends DocType>(type: T, account: Account) => (dataset.docs as DocLists)[type].filter((d) => d.accountId === account.id);
 /** The last CT-e of the first account answers XML that is no CT-e. */
 const broken = docsOf('cte', A).at(-1)!;
 

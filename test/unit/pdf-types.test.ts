@@ -3,6 +3,7 @@
 // expected values come from the stored metadata the XML was rendered from, not from the reader.
 import { describe, expect, it } from 'vitest';
 import { docXml, generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
+import type { DocLists } from '../../src/emulator/doc-index.js';
 import type { Party } from '../../src/emulator/model.js';
 import { DACTE_OS_TITLE, DACTE_TITLE, MAX_NFE_LINES, renderDacte, renderDacteOs } from '../../src/fiscal/pdf/dacte.js';
 import { DAMDFE_TITLE, renderDamdfe } from '../../src/fiscal/pdf/damdfe.js';
@@ -14,7 +15,7 @@ import { pdfString } from '../../src/fiscal/pdf/pdf-writer.js';
 import { expectWellFormed, pdfToText, poppler } from '../helpers/pdf.js';
 
 const dataset = generateDataset({ seed: 3, docs: 40, now: new Date('2026-06-15T12:00:00-03:00') });
-const { cte: ctes, cteos, mdfe: mdfes, nfse: nfses } = dataset.docs;
+const { cte: ctes, cteos, mdfe: mdfes, nfse: nfses } = dataset.docs as DocLists;
 
 /** Every string is drawn on the page (as the content stream writes it). */
 function expectShows(pdf: Buffer, strings: string[]): void {
