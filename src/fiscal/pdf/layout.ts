@@ -77,7 +77,7 @@ export class PageBuilder {
 
 /**
  * The one document of `kinds` in `xml`, read by the shared reader. `keyed` documents must carry a
- * valid 44-digit access key of their model, since the key is what the page is printed for.
+ * 44-digit access key, since the key is what the page is printed for.
  */
 export function readSummary(xml: string, kinds: readonly DocumentKind[], what: string, keyed = true): DocumentSummary {
   let docs: DocumentSummary[];
@@ -88,7 +88,7 @@ export function readSummary(xml: string, kinds: readonly DocumentKind[], what: s
   }
   const doc = docs.find((d) => kinds.includes(d.kind));
   if (!doc) throw new PdfRenderError(`expected ${what}, found ${docs.map((d) => d.kind).join(', ')}`);
-  if (keyed && (!doc.key || !/^\d{44}$/.test(doc.key))) throw new PdfRenderError(`the ${what} has no 44-digit access key`);
+  if (keyed && (!doc.key || !/^\d{44}$/.test(doc.key))) throw new PdfRenderError(`the document has no 44-digit access key (expected ${what})`);
   return doc;
 }
 
