@@ -16,6 +16,9 @@ import { registerMdfe } from './routes/mdfe-search.js';
 import { registerNfceV1 } from './routes/nfce-v1.js';
 import { registerNfseSearch } from './routes/nfse-search.js';
 import { registerNfseV1 } from './routes/nfse-v1.js';
+import { registerCtePdf } from './routes/cte-pdf.js';
+import { registerMdfePdf } from './routes/mdfe-pdf.js';
+import { registerNfsePdf } from './routes/nfse-pdf.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -32,6 +35,9 @@ export function createRouter(): Router {
   registerNfseV1(router);
   registerNfceV1(router);
   registerMdfe(router);
+  registerCtePdf(router);
+  registerNfsePdf(router);
+  registerMdfePdf(router);
   return router;
 }
 

@@ -20,7 +20,7 @@ import { generateNfces } from '../../src/emulator/data/nfce.js';
 import { nfseEventXml, nfseXml } from '../../src/emulator/data/nfse-xml.js';
 import { generateNfses } from '../../src/emulator/data/nfse.js';
 import type { DocEvent } from '../../src/emulator/model-docs.js';
-import { DocSchemas, sharedXsdRoot } from '../xsd/emulator-xml.js';
+import { DocSchemas, sharedXsdRoot, validateType } from '../xsd/emulator-xml.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const xsdRoot = sharedXsdRoot(repoRoot);
@@ -180,5 +180,14 @@ describe('emulator XML of the other documents and the official schemas', () => {
     ];
     for (const b of broken) expect(schemas!.check(b.schema, b.xml)).toBeDefined();
     expect(schemas!.checkFragment('cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', '<rodo><RNTRC>123</RNTRC></rodo>', 'rodo', CTE_NS)).toBeDefined();
+  });
+
+  it.runIf(schemas)('the script\'s per-type count: validateType counts each invalid document and event and names it', () => {
+    const [good, bad] = generateCtes(worlds[0]!, 11, 2, NOW_MS).map((d) => ({ ...d, events: [...d.events] }));
+    bad!.xml = cteXml(bad!).replace('<mod>57</mod>', '<mod>67</mod>');
+    bad!.events.push({ type: '999999', seq: 1, createdAt: bad!.emissionDate });
+    const report = validateType(schemas!, 'cte', [good!, bad!]);
+    expect(report).toMatchObject({ label: 'CT-e', docs: 2, invalidDocs: 1, invalidEvents: 1 });
+    expect(report.failures.map((f) => f.what)).toEqual([`CT-e ${bad!.accessKey}`, `CT-e event 999999/1 of ${bad!.accessKey}`]);
   });
 });

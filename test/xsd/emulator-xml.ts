@@ -1,11 +1,13 @@
-// Validates the emulator's generated XML against the official NF-e schemas (PL_009_V4) kept in
-// ../shared/xsd. Used by test/emulator/xsd.test.ts and by the script validate-emulator-xml.mjs.
+// Validates the emulator's generated XML against the official schemas kept in ../shared/xsd: NF-e
+// (PL_009_V4), and CT-e, CT-e OS, MDF-e, NFC-e, NFS-e with their events. Used by
+// test/emulator/xsd.test.ts, xsd-docs.test.ts and by the script validate-emulator-xml.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   XmlBufferInputProvider, XmlDocument, XmlValidateError, XsdValidator, xmlRegisterInputProvider,
 } from 'libxml2-wasm';
-import { eventXml, generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
+import { docEventXml, docXml, eventXml, generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
+import { DOC_TYPES, docIdOf, type DocLists, type DocType, type DocTypes } from '../../src/emulator/doc-index.js';
 import type { Dataset } from '../../src/emulator/model.js';
 
 export const NFE_SCHEMA = 'procNFe_v4.00.xsd';
@@ -186,4 +188,110 @@ export function fragmentOf(xml: string, tag: string): string | undefined {
   const start = xml.search(new RegExp(`<${tag}[ >]`));
   const end = xml.indexOf(`</${tag}>`, start);
   return start < 0 || end < 0 ? undefined : xml.slice(start, end + tag.length + 3);
+}
+
+// ---- Every generated type and its events, for the script: which schema checks what. ----
+
+export const CTE_NS = 'http://www.portalfiscal.inf.br/cte';
+export const MDFE_NS = 'http://www.portalfiscal.inf.br/mdfe';
+
+/** An element the envelope schema skips (xs:any processContents="skip"), checked on its own. */
+export interface SchemaPart {
+  schema: string;
+  tag: string;
+  ns: string;
+}
+
+interface TypeSchemas<T extends DocType> {
+  label: string;
+  schema: string;
+  /** The modal part of a document, when it has one to check. */
+  part?: (doc: DocTypes[T]) => SchemaPart | undefined;
+  eventSchema: string;
+  /** The details of each event type, checked on their own. */
+  eventParts?: Record<string, SchemaPart>;
+}
+
+const cteEventParts: Record<string, SchemaPart> = {
+  '110111': { schema: 'cte-PL_CTe_400/evCancCTe_v4.00.xsd', tag: 'evCancCTe', ns: CTE_NS },
+  '110110': { schema: 'cte-PL_CTe_400/evCCeCTe_v4.00.xsd', tag: 'evCCeCTe', ns: CTE_NS },
+  '610110': { schema: 'cte-PL_CTe_400/evPrestDesacordo_v4.00.xsd', tag: 'evPrestDesacordo', ns: CTE_NS },
+};
+
+/** The same pairs of schemas as test/emulator/xsd-docs.test.ts. */
+export const TYPE_SCHEMAS: { [T in DocType]: TypeSchemas<T> } = {
+  cte: {
+    label: 'CT-e', schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+    // A complementary CT-e has no infModal.
+    part: (d) => (d.cteType === '1' ? undefined : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS }),
+    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd', eventParts: cteEventParts,
+  },
+  cteos: {
+    label: 'CT-e OS', schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
+    part: () => ({ schema: 'cte-PL_CTe_400/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS }),
+    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd', eventParts: cteEventParts,
+  },
+  mdfe: {
+    label: 'MDF-e', schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd',
+    part: () => ({ schema: 'mdfe-PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd', tag: 'rodo', ns: MDFE_NS }),
+    eventSchema: 'mdfe-PL_MDFe_300a/procEventoMDFe_v3.00.xsd',
+    eventParts: {
+      '110111': { schema: 'mdfe-PL_MDFe_300a/evCancMDFe_v3.00.xsd', tag: 'evCancMDFe', ns: MDFE_NS },
+      '110112': { schema: 'mdfe-PL_MDFe_300a/evEncMDFe_v3.00.xsd', tag: 'evEncMDFe', ns: MDFE_NS },
+    },
+  },
+  nfce: { label: 'NFC-e', schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd', eventSchema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd' },
+  nfse: { label: 'NFS-e', schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', eventSchema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd' },
+};
+
+export interface TypeReport {
+  label: string;
+  docs: number;
+  invalidDocs: number;
+  events: number;
+  invalidEvents: number;
+  eventsByType: Record<string, number>;
+  failures: Failure[];
+}
+
+/** Checks every document of `list` (all of one type) and every event of those documents. */
+export function validateType<T extends DocType>(schemas: DocSchemas, type: T, list: readonly DocTypes[T][]): TypeReport {
+  const spec = TYPE_SCHEMAS[type] as TypeSchemas<T>;
+  const report: TypeReport = { label: spec.label, docs: 0, invalidDocs: 0, events: 0, invalidEvents: 0, eventsByType: {}, failures: [] };
+  /** The first problem of `xml` against its schema and its skipped part, recorded; true when valid. */
+  const check = (what: string, schema: string, xml: string, part: SchemaPart | undefined): boolean => {
+    let why = schemas.check(schema, xml);
+    let against = schema;
+    if (why === undefined && part) [why, against] = [schemas.checkFragment(part.schema, xml, part.tag, part.ns), part.schema];
+    if (why !== undefined) report.failures.push({ what, schema: against, why });
+    return why === undefined;
+  };
+  for (const doc of list) {
+    const id = docIdOf(doc);
+    report.docs++;
+    if (!check(`${spec.label} ${id}`, spec.schema, docXml(type, doc), spec.part?.(doc))) report.invalidDocs++;
+    for (const event of doc.events) {
+      report.events++;
+      report.eventsByType[event.type] = (report.eventsByType[event.type] ?? 0) + 1;
+      const what = `${spec.label} event ${event.type}/${event.seq} of ${id}`;
+      const part = spec.eventParts ? spec.eventParts[event.type] : undefined;
+      if (spec.eventParts && !part) {
+        report.failures.push({ what, schema: '(none)', why: `no schema known for event type ${event.type}` });
+        report.invalidEvents++;
+      } else if (!check(what, spec.eventSchema, docEventXml(type, doc, event), part)) report.invalidEvents++;
+    }
+  }
+  return report;
+}
+
+/** The script's run for the other types: a dataset of `docs` per account and type, validated whole. */
+export function validateGeneratedTypes(root: string, seed: number, docs: number): TypeReport[] {
+  const schemas = new DocSchemas(root);
+  try {
+    const dataset = generateDataset({ seed, docs: 0, otherDocs: docs, now: new Date('2026-03-15T12:00:00Z') });
+    const lists = dataset.docs as DocLists;
+    return DOC_TYPES.map((type) => validateType(schemas, type, lists[type] as DocTypes[typeof type][]));
+  } finally {
+    schemas.close();
+  }
 }

@@ -1,16 +1,43 @@
-// PDF endpoints. Designed (the spec shows no shape): DANFe answers `{status, data: {access_key,
-// encoded_pdf}}` with the PDF in base64 (R30a); errors are v1 `{status, error}` (R6: 422 on danfe).
+// PDF endpoints. Designed (the spec shows no shape): every auxiliary PDF answers `{status, data:
+// {access_key | id, encoded_pdf}}` with the PDF in base64, as the DANFe is observed to (R30a);
+// errors are v1 `{status, error}` / `{status, errors}` (R6: 422 when it cannot be rendered).
 import { z } from 'zod';
 import { statusSchema } from './common.js';
 
 export const DANFE_PATH = '/v1/nfe/danfe';
+export const DACTE_PATH = '/v1/cte/dacte';
+export const DACTE_OS_PATH = '/v1/cte-os/dacteos';
+/** Designed: the spec lists no MDF-e PDF endpoint. */
+export const DAMDFE_PATH = '/v1/mdfe/damdfe';
+export const DANFSE_PATH = '/v1/nfse/danfse';
+/** The original PDF of an NFS-e ingested by OCR; `:role` as in `/v1/nfse/{role}`. */
+export const NFSE_MANUAL_PDF_PATH = '/v1/nfse/:role/manual/pdf';
 
-export const danfeResponseSchema = z.object({
+/** NFS-e roles of the v1 paths: received (taker), emitted; `intermediate` is designed. */
+export const NFSE_PDF_ROLES = ['received', 'emitted', 'intermediate'] as const;
+export type NfsePdfRole = (typeof NFSE_PDF_ROLES)[number];
+
+export const nfseManualPdfPath = (role: NfsePdfRole): string => NFSE_MANUAL_PDF_PATH.replace(':role', role);
+
+/** The answer of the endpoints that take an access key (DANFe, DACTe, DACTe-OS, DAMDFe). */
+export const keyedPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ access_key: z.string(), encoded_pdf: z.string().min(1) }),
 });
-export type DanfeResponse = z.infer<typeof danfeResponseSchema>;
+export type KeyedPdfResponse = z.infer<typeof keyedPdfResponseSchema>;
 
-/** Body of the designed POST form: the same key the GET takes as `access_key`. */
-export const danfeRequestSchema = z.object({ access_key: z.string() });
-export type DanfeRequest = z.infer<typeof danfeRequestSchema>;
+/** The answer of the NFS-e endpoints, which take the R10 id. */
+export const nfsePdfResponseSchema = z.object({
+  status: statusSchema,
+  data: z.object({ id: z.string(), encoded_pdf: z.string().min(1) }),
+});
+export type NfsePdfResponse = z.infer<typeof nfsePdfResponseSchema>;
+
+/** Body of the designed POST forms: the same key or id the GET takes as a query parameter. */
+export const keyedPdfRequestSchema = z.object({ access_key: z.string() });
+export const nfsePdfRequestSchema = z.object({ id: z.string() });
+
+export const danfeResponseSchema = keyedPdfResponseSchema;
+export type DanfeResponse = KeyedPdfResponse;
+export const danfeRequestSchema = keyedPdfRequestSchema;
+export type DanfeRequest = z.infer<typeof keyedPdfRequestSchema>;

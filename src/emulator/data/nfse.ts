@@ -13,7 +13,8 @@ import { brt, brtDate } from './xml-util.js';
 type Scenario = 'received' | 'emitted' | 'intra' | 'intermediate';
 const SCENARIOS = weights<Scenario>([['received', 55], ['emitted', 30], ['intra', 8], ['intermediate', 7]]);
 const ROLE_ORDER: readonly NfseRole[] = ['emitted', 'received', 'intermediate'];
-const ORIGINS = weights([['nacional', 55], ['prefeitura', 20], ['upload', 15], ['email', 10]]);
+// ocr and manual: notes the customer sent in as PDF, read by OCR; only they have an original PDF.
+const ORIGINS = weights([['nacional', 55], ['prefeitura', 20], ['upload', 15], ['email', 10], ['ocr', 7], ['manual', 3]]);
 /** ISS rates in hundredths of a percent: 2% is the legal floor, 5% the ceiling. */
 const ISS_RATES = weights([[200, 30], [250, 5], [300, 15], [400, 10], [500, 40]]);
 

@@ -1,4 +1,5 @@
-// `fiscal pdf nfe`: the DANFe of each key, written as <dir>/<key>.pdf.
+// `fiscal pdf <nfe|cte|cteos|mdfe|nfse>`: the PDF of each key (NFS-e: R10 id), written as
+// <dir>/<key>.pdf. What differs per type (check, endpoint, file name) is in kinds.ts.
 //
 // Every key (arguments and --stdin) is checked before the first request, so a typo costs nothing.
 // Keys then go one by one: a key the API refuses (404, 422) or a file that cannot be written is a
@@ -8,18 +9,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { nfeDanfe } from '../../api/pdf.js';
+import { NFSE_PDF_ROLES } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { writeFileAtomic } from '../../sync/durable.js';
+import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
+import { PDF_KINDS, type ManualOption, type PdfKind, type PdfType } from './kinds.js';
 
-export interface PdfNfeOptions {
+export interface PdfOptions {
   keys: string[];
   dir: string;
   stdin: boolean;
+  /** nfse only: the OCR original as this role sees it. */
+  manual?: ManualOption;
 }
 
 export interface PdfRecord {
@@ -34,24 +38,28 @@ const schema = z.object({
   keys: z.array(z.string()),
   dir: z.string().min(1, 'expected a folder'),
   stdin: z.boolean().optional(),
+  manual: z.boolean().optional(),
+  role: z.enum(NFSE_PDF_ROLES).optional(),
 });
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): PdfNfeOptions {
+/** The verb module of one document type. */
+export function pdfVerb(type: PdfType): VerbModule<PdfOptions> {
+  const kind = PDF_KINDS[type];
+  return { parseOptions: (raw, args) => parseOptions(kind, raw, args), run: (ctx, options) => run(ctx, kind, options) };
+}
+
+function parseOptions(kind: PdfKind, raw: Record<string, unknown>, args: string[]): PdfOptions {
   const parsed = parseWith(schema, { ...raw, keys: args.map((a) => a.trim()) });
-  if (parsed.keys.length === 0 && !parsed.stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
-  for (const key of parsed.keys) checkKey(key);
-  return { keys: parsed.keys, dir: parsed.dir, stdin: Boolean(parsed.stdin) };
+  if (parsed.manual && !parsed.role) throw new UsageError(`--manual needs --role (${NFSE_PDF_ROLES.join(', ')}): the role the account's company has in the note`);
+  if (parsed.role && !parsed.manual) throw new UsageError('--role only applies with --manual');
+  if (parsed.keys.length === 0 && !parsed.stdin) throw new UsageError('give at least one key, or --stdin to read them from standard input');
+  for (const key of parsed.keys) kind.check(key, '');
+  const options: PdfOptions = { keys: parsed.keys, dir: parsed.dir, stdin: Boolean(parsed.stdin) };
+  if (parsed.manual) options.manual = { role: parsed.role! };
+  return options;
 }
 
-/** Exit 2 naming the key: not a valid access key, or the key of another model. */
-function checkKey(key: string, where = ''): void {
-  const problem = accessKeyProblem(key);
-  if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
-  const model = parseAccessKey(key).model as keyof typeof MODELS;
-  if (model !== '55') throw new UsageError(`"${key}"${where} is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not an NF-e (55)`);
-}
-
-/** A key from one line of input: the line itself, or the AccessKey / access_key of an NDJSON record. */
+/** A key from one line of input: the line itself, or the key / id field of an NDJSON record. */
 export function keyOfLine(line: string): string | undefined {
   const text = line.trim();
   if (text === '') return undefined;
@@ -63,11 +71,11 @@ export function keyOfLine(line: string): string | undefined {
     return text;
   }
   const r = record as Record<string, unknown>;
-  const key = r.AccessKey ?? r.access_key ?? r.key;
+  const key = r.AccessKey ?? r.access_key ?? r.key ?? r.id ?? r.Id;
   return typeof key === 'string' ? key.trim() : text;
 }
 
-async function stdinKeys(ctx: Context): Promise<string[]> {
+async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
   if (ctx.io.stdinIsTTY) throw new UsageError('--stdin reads piped keys, but standard input is a terminal');
   let input = '';
   for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
@@ -75,7 +83,7 @@ async function stdinKeys(ctx: Context): Promise<string[]> {
   input.split(/\r?\n/).forEach((line, i) => {
     const key = keyOfLine(line);
     if (key === undefined) return;
-    checkKey(key, ` (standard input, line ${i + 1})`);
+    kind.check(key, ` (standard input, line ${i + 1})`);
     keys.push(key);
   });
   return keys;
@@ -89,9 +97,9 @@ const COLUMNS: Column<PdfRecord>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-export async function run(ctx: Context, options: PdfNfeOptions): Promise<void> {
-  const keys = [...new Set([...options.keys, ...(options.stdin ? await stdinKeys(ctx) : [])])];
-  if (keys.length === 0) throw new UsageError('no access key on standard input');
+async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<void> {
+  const keys = [...new Set([...options.keys, ...(options.stdin ? await stdinKeys(ctx, kind) : [])])];
+  if (keys.length === 0) throw new UsageError('no key on standard input');
   await mkdir(options.dir, { recursive: true });
   const http = await ctx.http();
   const writer = createRecordWriter<PdfRecord>(ctx, { columns: COLUMNS });
@@ -99,7 +107,8 @@ export async function run(ctx: Context, options: PdfNfeOptions): Promise<void> {
   try {
     for (const key of keys) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
-      const record = await fetchOne(ctx, key, options.dir, () => nfeDanfe(http, key));
+      const file = join(options.dir, kind.fileName(key, options.manual));
+      const record = await fetchOne(ctx, key, file, () => kind.download(http, key, options.manual));
       if (record.status === 'error') {
         failed++;
         ctx.io.stderr.write(`fiscal: ${key}: ${record.message}\n`);
@@ -109,13 +118,13 @@ export async function run(ctx: Context, options: PdfNfeOptions): Promise<void> {
   } finally {
     writer.end();
   }
-  if (failed > 0) throw new PartialError(`${failed} of ${keys.length} DANFe could not be saved`);
+  const what = options.manual ? 'original PDF' : kind.what;
+  if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
 }
 
-async function fetchOne(ctx: Context, key: string, dir: string, download: () => Promise<Buffer>): Promise<PdfRecord> {
+async function fetchOne(ctx: Context, key: string, file: string, download: () => Promise<Buffer>): Promise<PdfRecord> {
   try {
     const pdf = await download();
-    const file = join(dir, `${key}.pdf`);
     // A sibling temp file: nothing of fiscal's is left in the user's folder but the PDFs.
     await writeFileAtomic(file, pdf, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     return { key, file, bytes: pdf.length, status: 'ok' };
@@ -127,4 +136,3 @@ async function fetchOne(ctx: Context, key: string, dir: string, download: () => 
     throw error;
   }
 }
-

@@ -1,0 +1,29 @@
+// Designed: GET /v1/cte/dacte?access_key= and GET /v1/cte-os/dacteos?access_key= (and POST with
+// `{access_key}`): the account's CT-e or CT-e OS as a base64 PDF, like the DANFe (R30a). A key of
+// the other model is a 400: the CT-e OS of a key is not found on the CT-e path.
+import { DACTE_OS_PATH, DACTE_PATH } from '../../api/wire/pdf.js';
+import { renderDacte, renderDacteOs } from '../../fiscal/pdf/dacte.js';
+import { docXml } from '../data/dataset.js';
+import type { Router } from '../router.js';
+import { keyProblemFor, registerPdfRoute } from './pdf-route.js';
+
+export function registerCtePdf(router: Router): void {
+  registerPdfRoute(router, {
+    path: DACTE_PATH,
+    param: 'access_key',
+    problem: keyProblemFor('57'),
+    find: (ctx, key) => ctx.store.findDoc(ctx.account.id, 'cte', key),
+    missing: (key) => `CT-e ${key} not found`,
+    render: (doc) => renderDacte(docXml('cte', doc)),
+    what: 'DACTe',
+  });
+  registerPdfRoute(router, {
+    path: DACTE_OS_PATH,
+    param: 'access_key',
+    problem: keyProblemFor('67'),
+    find: (ctx, key) => ctx.store.findDoc(ctx.account.id, 'cteos', key),
+    missing: (key) => `CT-e OS ${key} not found`,
+    render: (doc) => renderDacteOs(docXml('cteos', doc)),
+    what: 'DACTe-OS',
+  });
+}
