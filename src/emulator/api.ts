@@ -7,6 +7,8 @@ import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faul
 import type { RateLimiter } from './rate-limit.js';
 import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
 import { Router, type Route, type RequestContext } from './router.js';
+import { registerCteDfe } from './routes/cte-dfe.js';
+import { registerCteV1 } from './routes/cte-v1.js';
 import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
@@ -20,6 +22,8 @@ export function createRouter(): Router {
   registerNfeV2(router);
   registerNfeV1(router);
   registerNfeDanfe(router);
+  registerCteDfe(router);
+  registerCteV1(router);
   return router;
 }
 
