@@ -7,8 +7,8 @@ import { cteFacts, cteStatus } from '../../src/fiscal/cte-facts.js';
 import { cteOwnerFromFacts, cteV1Document } from '../../src/sync/sources/cte.js';
 
 const dataset = generateDataset({ seed: 5, docs: 0, otherDocs: 80, now: new Date('2026-06-15T12:00:00-03:00') });
-const ctes = dataset.docs!.cte;
-const cteOses = dataset.docs!.cteos;
+const ctes = dataset.docs!.cte!;
+const cteOses = dataset.docs!.cteos!;
 const idOf = (p: Party | undefined) => p?.cnpj ?? p?.cpf;
 
 const CANCEL_EVENT = (key: string) =>
