@@ -1,36 +1,10 @@
 // Options of `search nfe`: raw commander values -> typed, validated options (nothing is sent on error).
 import { z } from 'zod';
-import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole, type NfeV2Field } from '../../api/wire/nfe.js';
-import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
-import { taxIdProblem } from '../../fiscal/tax-id.js';
-import { parsePropertyFilter } from '../../fiscal/property-filter.js';
+import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../api/wire/nfe.js';
 import { parseWith } from '../options.js';
+import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
-
-const taxIds = z.array(z.string()).superRefine((values, ctx) => {
-  for (const v of values) {
-    const problem = taxIdProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-  }
-});
-
-const date = z.string().superRefine((v, ctx) => {
-  const problem = filterDateProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-});
-
-const bool = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx) => {
-    if (typeof v === 'boolean') return v;
-    const s = v.toLowerCase();
-    if (['true', 'yes', '1'].includes(s)) return true;
-    if (['false', 'no', '0'].includes(s)) return false;
-    ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
-    return z.NEVER;
-  });
 
 const roles = z.array(z.string()).transform((values, ctx) =>
   values.map((v) => {
@@ -39,17 +13,6 @@ const roles = z.array(z.string()).transform((values, ctx) =>
     return role as NfeRole;
   }),
 );
-
-const keys = z.array(z.string()).superRefine((values, ctx) => {
-  for (const v of values) {
-    const problem = accessKeyProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-    else if (parseAccessKey(v).model !== '55') {
-      const model = parseAccessKey(v).model as keyof typeof MODELS;
-      ctx.addIssue({ code: 'custom', message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not an NF-e (55)` });
-    }
-  }
-});
 
 const numberRange = z.string().transform((v, ctx) => {
   const m = /^(\d{1,9})(?:(?:\.\.|-)(\d{1,9}))?$/.exec(v.trim());
@@ -61,28 +24,6 @@ const numberRange = z.string().transform((v, ctx) => {
   const to = m[2] === undefined ? from : Number(m[2]);
   if (to < from) ctx.addIssue({ code: 'custom', message: `range ${from}..${to} is empty` });
   return { from, to };
-});
-
-const fields = z.array(z.string()).transform((values, ctx) =>
-  values.map((v) => {
-    const field = NFE_V2_FIELDS.find((f) => f.toLowerCase() === v.toLowerCase());
-    if (!field) ctx.addIssue({ code: 'custom', message: `unknown field "${v}"; fields are ${NFE_V2_FIELDS.join(', ')}` });
-    return field as NfeV2Field;
-  }),
-);
-
-const customs = z.array(z.string()).transform((values, ctx) => {
-  const byName = new Map<string, string[]>();
-  for (const v of values) {
-    const eq = v.indexOf('=');
-    if (eq <= 0) {
-      ctx.addIssue({ code: 'custom', message: `expected name=value, got "${v}"` });
-      continue;
-    }
-    const name = v.slice(0, eq);
-    byName.set(name, [...(byName.get(name) ?? []), v.slice(eq + 1)]);
-  }
-  return [...byName].map(([Name, Values]) => ({ Name, Values }));
 });
 
 const schema = z
@@ -97,7 +38,7 @@ const schema = z
     createdFrom: date.optional(),
     createdTo: date.optional(),
     status: z.enum(['authorized', 'canceled']).optional(),
-    key: keys.optional(),
+    key: accessKeys(['55']).optional(),
     number: numberRange.optional(),
     cfop: z.array(z.string().regex(/^\d{4}$/, 'a CFOP has 4 digits')).optional(),
     tag: z.array(z.string()).optional(),
@@ -114,32 +55,14 @@ const schema = z
     hasXped: bool.optional(),
     xped: z.array(z.string()).optional(),
     custom: customs.optional(),
-    filter: z
-      .string()
-      .superRefine((v, ctx) => {
-        try {
-          parsePropertyFilter(v);
-        } catch (e) {
-          ctx.addIssue({ code: 'custom', message: `malformed expression: ${(e as Error).message}` });
-        }
-      })
-      .optional(),
-    fields: fields.optional(),
-    limit: z.coerce.number().int('expected a whole number').positive('expected a positive number').optional(),
+    filter: propertyExpression.optional(),
+    fields: fieldList(NFE_V2_FIELDS).optional(),
+    limit: limit.optional(),
     all: z.boolean().optional(),
     api: z.enum(['v1', 'v2']).optional(),
   })
   .strict()
-  .superRefine((o, ctx) => {
-    const order = (a: string | undefined, b: string | undefined, flagA: string, flagB: string) => {
-      if (a && b && !filterDateProblem(a) && !filterDateProblem(b) && filterDateToMs(a, 'from') > filterDateToMs(b, 'to')) {
-        ctx.addIssue({ code: 'custom', path: [flagA], message: `${a} is after --${flagB} ${b}` });
-      }
-    };
-    order(o.from, o.to, 'from', 'to');
-    order(o.createdFrom, o.createdTo, 'createdFrom', 'created-to');
-    if (o.all && o.limit !== undefined) ctx.addIssue({ code: 'custom', path: ['all'], message: 'use either --all or --limit' });
-  });
+  .superRefine(checkRanges);
 
 export type NfeSearchOptions = z.infer<typeof schema>;
 
