@@ -9,6 +9,8 @@ import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type E
 import { Router, type Route, type RequestContext } from './router.js';
 import { registerEventsDocs } from './routes/events-docs.js';
 import { registerEventsStream } from './routes/events-stream.js';
+import { registerCteDfe } from './routes/cte-dfe.js';
+import { registerCteV1 } from './routes/cte-v1.js';
 import { registerNfeDanfe } from './routes/nfe-danfe.js';
 import { registerNfeV1 } from './routes/nfe-v1.js';
 import { registerNfeV2 } from './routes/nfe-v2.js';
@@ -38,6 +40,8 @@ export function createRouter(): Router {
   registerCtePdf(router);
   registerNfsePdf(router);
   registerMdfePdf(router);
+  registerCteDfe(router);
+  registerCteV1(router);
   return router;
 }
 

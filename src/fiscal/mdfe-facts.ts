@@ -1,6 +1,6 @@
 // The facts a pull needs from an MDF-e (mdfeProc) to file it, read with the plain string scans
 // of nfe-facts.ts. readers/mdfe.ts is the complete reader.
-import { PREFIXED, block, taxIdIn, text } from './nfe-facts.js';
+import { PREFIXED, block, taxIdIn, text } from './xml-scan.js';
 
 export interface MdfeFacts {
   number?: string;

@@ -2,6 +2,7 @@
 // status), read with plain string searches: a pull reads 100k documents, and a full XML parse
 // (or regexes that try a namespace prefix at every `<`) would cost more than downloading them.
 // nfe-summary.ts is the complete reader.
+import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
 
 export interface NfeFacts {
   emissionDate?: string;
@@ -12,46 +13,6 @@ export interface NfeFacts {
   authorized: string[];
   /** cStat of protNFe: 100/150 authorized; 101/151/135/155 canceled. */
   protocolStatus?: string;
-}
-
-export const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
-
-/** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
-export function openTag(xml: string, name: string, from = 0, to = xml.length): number {
-  for (let i = xml.indexOf(`<${name}`, from); i !== -1 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
-    const c = xml.charCodeAt(i + name.length + 1);
-    if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;
-  }
-  return -1;
-}
-
-/** [start, end) of the first `<name>...</name>` within [from, to). */
-export function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
-  const start = openTag(xml, name, from, to);
-  if (start === -1) return undefined;
-  const end = xml.indexOf(`</${name}>`, start);
-  return end === -1 || end > to ? undefined : [start, end];
-}
-
-export function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {
-  const b = block(xml, name, from, to);
-  if (!b) return undefined;
-  const open = xml.indexOf('>', b[0]);
-  return detached(xml.slice(open + 1, b[1]).trim());
-}
-
-/**
- * A copy that does not point into `xml`. A slice of a string keeps the whole string alive in V8,
- * and these values outlive the document (in the index of a 100k-document pull).
- */
-function detached(s: string): string {
-  return Buffer.from(s, 'latin1').toString('latin1');
-}
-
-export function taxIdIn(xml: string, name: string): string | undefined {
-  const b = block(xml, name);
-  if (!b) return undefined;
-  return text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
 }
 
 /** Which parties to look for: each one not needed is a scan of the document saved. */

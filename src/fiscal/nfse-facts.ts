@@ -1,7 +1,7 @@
 // The facts a pull needs from an NFS-e (ABRASF CompNfse) to file it, read with the plain string
 // scans of nfe-facts.ts: number, emission date, provider, taker, intermediary, cancellation.
 // readers/nfse-abrasf.ts is the complete reader.
-import { PREFIXED, block, text } from './nfe-facts.js';
+import { PREFIXED, block, text } from './xml-scan.js';
 
 export interface NfseFacts {
   number?: string;

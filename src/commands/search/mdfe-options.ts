@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from '../../api/wire/mdfe.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, keysOf, limit, oneOf, properties, propertyFilter, taxIds } from './option-schemas.js';
+import { checkRanges, date, accessKeys, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
 
 const UFS = [
   'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR',
@@ -26,15 +26,15 @@ const schema = z
     status: oneOf(MDFE_STATUSES, 'status').optional(),
     uf: oneOf(UFS, 'UF').optional(),
     plate: plates.optional(),
-    cte: keysOf('57', 'CT-e').optional(),
-    nfe: keysOf('55', 'NF-e').optional(),
+    cte: accessKeys(['57']).optional(),
+    nfe: accessKeys(['55']).optional(),
     from: date.optional(),
     to: date.optional(),
     createdFrom: date.optional(),
     createdTo: date.optional(),
     tag: z.array(z.string()).optional(),
-    prop: properties.optional(),
-    filter: propertyFilter.optional(),
+    prop: customs.optional(),
+    filter: propertyExpression.optional(),
     fields: oneOf(MDFE_FIELDS, 'field').optional(),
     limit: limit.optional(),
     all: z.boolean().optional(),

@@ -10,16 +10,16 @@ import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, keysOf, limit, propertyFilter, taxIds } from './option-schemas.js';
+import { checkRanges, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
 import { minute, writeRecords } from './write-records.js';
 
 const schema = z
   .object({
     owner: taxIds.optional(),
-    key: keysOf('65', 'NFC-e').optional(),
+    key: accessKeys(['65']).optional(),
     createdFrom: date.optional(),
     createdTo: date.optional(),
-    filter: propertyFilter.optional(),
+    filter: propertyExpression.optional(),
     limit: limit.optional(),
     all: z.boolean().optional(),
   })

@@ -1,8 +1,8 @@
 // Options of `search nfe`: raw commander values -> typed, validated options (nothing is sent on error).
 import { z } from 'zod';
-import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole, type NfeV2Field } from '../../api/wire/nfe.js';
+import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../api/wire/nfe.js';
 import { parseWith } from '../options.js';
-import { bool, checkRanges, date, keysOf, limit, properties, propertyFilter, taxIds } from './option-schemas.js';
+import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
 
@@ -13,8 +13,6 @@ const roles = z.array(z.string()).transform((values, ctx) =>
     return role as NfeRole;
   }),
 );
-
-const keys = keysOf('55', 'NF-e');
 
 const numberRange = z.string().transform((v, ctx) => {
   const m = /^(\d{1,9})(?:(?:\.\.|-)(\d{1,9}))?$/.exec(v.trim());
@@ -28,14 +26,6 @@ const numberRange = z.string().transform((v, ctx) => {
   return { from, to };
 });
 
-const fields = z.array(z.string()).transform((values, ctx) =>
-  values.map((v) => {
-    const field = NFE_V2_FIELDS.find((f) => f.toLowerCase() === v.toLowerCase());
-    if (!field) ctx.addIssue({ code: 'custom', message: `unknown field "${v}"; fields are ${NFE_V2_FIELDS.join(', ')}` });
-    return field as NfeV2Field;
-  }),
-);
-
 const schema = z
   .object({
     role: roles.optional(),
@@ -48,7 +38,7 @@ const schema = z
     createdFrom: date.optional(),
     createdTo: date.optional(),
     status: z.enum(['authorized', 'canceled']).optional(),
-    key: keys.optional(),
+    key: accessKeys(['55']).optional(),
     number: numberRange.optional(),
     cfop: z.array(z.string().regex(/^\d{4}$/, 'a CFOP has 4 digits')).optional(),
     tag: z.array(z.string()).optional(),
@@ -64,9 +54,9 @@ const schema = z
     hasManifestation: bool.optional(),
     hasXped: bool.optional(),
     xped: z.array(z.string()).optional(),
-    custom: properties.optional(),
-    filter: propertyFilter.optional(),
-    fields: fields.optional(),
+    custom: customs.optional(),
+    filter: propertyExpression.optional(),
+    fields: fieldList(NFE_V2_FIELDS).optional(),
     limit: limit.optional(),
     all: z.boolean().optional(),
     api: z.enum(['v1', 'v2']).optional(),

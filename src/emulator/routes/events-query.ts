@@ -1,18 +1,9 @@
 // Query parameters of the event endpoints, read the PHP way the v1 listing reads them (nfe-v1.ts):
 // `name[]` and `name[0]` are arrays, the last occurrence of a scalar wins.
 import { EVENT_CODE } from '../../api/wire/events.js';
+import { arrayParam, scalarParam } from './v1-listing.js';
 
-/** The values of `name[]` (and PHP's `name[0]`, `name[1]`...). */
-export function arrayParam(params: URLSearchParams, name: string): string[] | undefined {
-  const pattern = new RegExp(`^${name}\\[\\d*\\]$`);
-  const values = [...params].filter(([key]) => pattern.test(key)).map(([, value]) => value);
-  return values.length > 0 ? values : undefined;
-}
-
-export function scalarParam(params: URLSearchParams, name: string): string | undefined {
-  const values = params.getAll(name);
-  return values[values.length - 1];
-}
+export { arrayParam, scalarParam };
 
 /** One list of problems per parameter, as `{status, errors}` answers them (R6). */
 export type Problems = Record<string, string[]>;

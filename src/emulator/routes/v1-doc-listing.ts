@@ -9,7 +9,7 @@ import type { RoleOf } from '../model-docs.js';
 import { HttpError, badRequest, ok, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext } from '../router.js';
 import { lowerBound } from '../store.js';
-import { V1_LIMIT_DEFAULT, pageSignature, pageUrl } from './nfe-v1.js';
+import { V1_LIMIT_DEFAULT, arrayParam, pageSignature, pageUrl, scalarParam } from './v1-listing.js';
 
 export interface DocV1Query {
   role: string;
@@ -19,19 +19,6 @@ export interface DocV1Query {
   cnpjs?: Set<string>;
   matchesFilter?: (properties: Record<string, string>) => boolean;
   created?: { from: number; to: number };
-}
-
-/** The values of `name[]` (and PHP's `name[0]`, `name[1]`...). */
-export function arrayParam(params: URLSearchParams, name: string): string[] | undefined {
-  const pattern = new RegExp(`^${name}\\[\\d*\\]$`);
-  const values = [...params].filter(([key]) => pattern.test(key)).map(([, value]) => value);
-  return values.length > 0 ? values : undefined;
-}
-
-/** PHP semantics: the last occurrence of a scalar parameter wins. */
-export function scalarParam(params: URLSearchParams, name: string): string | undefined {
-  const values = params.getAll(name);
-  return values[values.length - 1];
 }
 
 export interface V1QueryOptions {

@@ -1,0 +1,81 @@
+// CT-e and CT-e OS endpoints: POST /v1/dfe/cte (R21), POST /v1/dfe/cteos (R24) and the v1 role
+// listings GET /v1/cte/{role}, /v1/cte-os/{role} (R11-R17), one typed function each, plus their
+// page iterators. Commands call these and never build URLs themselves.
+import type { HttpClient } from './http.js';
+import { nfeV1QueryParams } from './nfe.js';
+import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import type { V1Page } from './wire/common.js';
+import {
+  cteResponseSchema,
+  cteV1PageSchema,
+  type CteOsRequest,
+  type CteOsRole,
+  type CteRecord,
+  type CteRequest,
+  type CteResponse,
+  type CteRole,
+  type CteV1Item,
+  type CteV1Query,
+} from './wire/cte.js';
+
+/** One page of POST /v1/dfe/cte. A list read, so it is retried although it is a POST. */
+export async function searchCte(http: HttpClient, req: CteRequest): Promise<CteResponse> {
+  const res = await http.request({ method: 'POST', path: '/v1/dfe/cte', body: req, schema: cteResponseSchema, retry: true });
+  return res.body;
+}
+
+/** One page of POST /v1/dfe/cteos: every role of the Owners (R24). */
+export async function searchCteOs(http: HttpClient, req: CteOsRequest): Promise<CteResponse> {
+  const res = await http.request({ method: 'POST', path: '/v1/dfe/cteos', body: req, schema: cteResponseSchema, retry: true });
+  return res.body;
+}
+
+function tokenPages<R extends CteRequest | CteOsRequest>(
+  search: (http: HttpClient, req: R) => Promise<CteResponse>,
+  http: HttpClient,
+  req: R,
+  opts: { signal?: AbortSignal },
+): AsyncIterable<TokenPage<CteRecord>> {
+  const { Paginator: start, ...rest } = req;
+  return paginateToken(
+    async (token) => {
+      const page = await search(http, (token === undefined ? rest : { ...rest, Paginator: token }) as R);
+      return { items: page.Ctes, token: page.Paginator, total: page.Total };
+    },
+    { ...(start ? { start } : {}), ...opts },
+  );
+}
+
+/** Every page of a CT-e search, following `Paginator` from `req.Paginator` (or the start). */
+export function ctePages(http: HttpClient, req: CteRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<CteRecord>> {
+  return tokenPages(searchCte, http, req, opts);
+}
+
+export function cteOsPages(http: HttpClient, req: CteOsRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<CteRecord>> {
+  return tokenPages(searchCteOs, http, req, opts);
+}
+
+async function listV1(http: HttpClient, path: string, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+  // The query is the NF-e listing's (R11, R15-R17); the signature is checked so a damaged page is fetched again (R14).
+  const res = await http.request({ method: 'GET', path, query: nfeV1QueryParams(q), schema: cteV1PageSchema, verifySignature: true });
+  return res.body;
+}
+
+/** One page of GET /v1/cte/{role}. */
+export function listCteV1(http: HttpClient, role: CteRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+  return listV1(http, `/v1/cte/${encodeURIComponent(role)}`, q);
+}
+
+/** One page of GET /v1/cte-os/{role}. */
+export function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+  return listV1(http, `/v1/cte-os/${encodeURIComponent(role)}`, q);
+}
+
+/** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */
+export function cteV1Pages(http: HttpClient, role: CteRole, q: CteV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<CteV1Item>> {
+  return paginateCursor((cursor) => listCteV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}
+
+export function cteOsV1Pages(http: HttpClient, role: CteOsRole, q: CteV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<CteV1Item>> {
+  return paginateCursor((cursor) => listCteOsV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}

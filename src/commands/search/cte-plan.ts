@@ -1,0 +1,112 @@
+// Which endpoint answers a `search cte` / `search cteos`, and the request it gets. Pure.
+//
+// POST /v1/dfe/cte(os) has every filter but no custom-property expression and one access key; the
+// role listing GET /v1/cte(-os)/{role} has the expression (R17) and several keys, but one role and
+// few filters. The body endpoint is the default; --filter, several --key or --api v1 choose the
+// listing. The body endpoint knows roles only as IsTaker (CT-e) or not at all (CT-e OS, R24): other
+// role choices are kept on the client by OwnerRole. docs/cte.md has the table.
+import type { CteField, CteFilters, CteRequest, CteRole, CteV1Query } from '../../api/wire/cte.js';
+import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { UsageError } from '../../errors.js';
+import { brasiliaDateTime } from '../../fiscal/dates.js';
+import type { CteKind } from '../cte-flags.js';
+import { flagName } from '../options.js';
+import type { CteSearchOptions } from './cte-options.js';
+
+export const DEFAULT_CTE_FIELDS: CteField[] = [
+  'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole',
+];
+/** Fields a role listing can give: read from the XML it returns (Owner only when one was asked for). */
+export const V1_CTE_FIELDS: CteField[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole', 'Xml'];
+export const DEFAULT_LIMIT = 50;
+
+export type CteSearchPlan =
+  | { api: 'dfe'; kind: CteKind; request: CteRequest; limit: number | undefined; keepRoles?: CteRole[] }
+  | { api: 'v1'; kind: CteKind; role: CteRole; query: CteV1Query; limit: number | undefined; fields: CteField[]; owner?: string };
+
+type Flag = keyof CteSearchOptions;
+export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'type', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
+
+export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
+  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
+  const dfeFlags = DFE_ONLY_FLAGS.filter((k) => o[k] !== undefined);
+  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
+  if (v1Reasons.length && dfeFlags.length) {
+    throw new UsageError(`${v1Reasons[0]} needs the role listing (v1), which has no ${flagName(dfeFlags[0]!)} filter`, {
+      details: ['run two searches, or express the condition as a custom property (--filter)'],
+    });
+  }
+  const api = o.api ?? (v1Reasons.length ? 'v1' : 'dfe');
+  if (api === 'v1') return planV1(o, limit, dfeFlags, now);
+  if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api dfe`);
+  return planDfe(o, limit);
+}
+
+/** The roles asked for: --role, or what --taker / --not-taker stand for. */
+function rolesOf(o: CteSearchOptions): CteRole[] | undefined {
+  if (o.role) return o.role;
+  if (o.taker) return ['taker'];
+  if (o.notTaker) return o.kind === 'cte' ? ['not-taker', 'authorized'] : ['not-taker'];
+  return undefined;
+}
+
+function planDfe(o: CteSearchOptions, limit: number | undefined): CteSearchPlan {
+  const f: CteFilters = {};
+  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
+  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
+  if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
+  if (o.owner) f.Owners = o.owner;
+  if (o.emitter) f.EmitterCnpj = o.emitter;
+  if (o.status) f.Status = o.status;
+  // Spec 4.2 gives Origin as an array.
+  if (o.origin) f.Origin = o.origin;
+  if (o.hasCce !== undefined) f.HasCCE = o.hasCce;
+  if (o.hasManifestation !== undefined) f.HasManifestation = o.hasManifestation;
+  if (o.cfop) f.Cfops = o.cfop;
+  if (o.nfe) f.Nfes = o.nfe;
+  if (o.tag) f.Tags = o.tag;
+  if (o.type) f.Types = o.type;
+  if (o.prop) f.CustomData = o.prop;
+  let keepRoles: CteRole[] | undefined;
+  const roles = rolesOf(o);
+  if (roles) {
+    const all = o.kind === 'cte' ? 3 : 2;
+    const taker = roles.includes('taker');
+    // R21: IsTaker is exact for {taker} and for every role but taker; R24: CT-e OS has no role filter.
+    if (o.kind === 'cte' && (roles.length === 1 || !taker)) f.IsTaker = taker;
+    const exact = roles.length === all || (o.kind === 'cte' && (roles.length === 1 ? taker : !taker && roles.length === 2));
+    if (!exact) keepRoles = roles;
+  }
+  let fields = o.fields ?? DEFAULT_CTE_FIELDS;
+  if (keepRoles && !fields.includes('OwnerRole')) fields = [...fields, 'OwnerRole'];
+  const request: CteRequest = { fields, Filters: f, Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX) };
+  return { api: 'dfe', kind: o.kind, request, limit, ...(keepRoles ? { keepRoles } : {}) };
+}
+
+function planV1(o: CteSearchOptions, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
+  if (dfeFlags.length) throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
+  const roles = o.role ?? (o.taker ? ['taker'] : o.notTaker ? ['not-taker'] : []);
+  if (roles.length !== 1) {
+    throw new UsageError(`--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+  }
+  const cpf = o.owner?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: the role listing (v1) takes 14-digit CNPJs only, got "${cpf}"`);
+  const unavailable = o.fields?.find((f) => !V1_CTE_FIELDS.includes(f));
+  if (unavailable) throw new UsageError(`--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`);
+  const query: CteV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX) };
+  if (o.key) query.accessKeys = o.key;
+  if (o.owner) query.cnpjs = o.owner;
+  if (o.filter) query.filter = o.filter;
+  // R15: the two created_at bounds go together; an open side becomes the epoch or now.
+  if (o.createdFrom || o.createdTo) {
+    query.createdFrom = o.createdFrom ?? '2000-01-01';
+    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
+  }
+  const fields = o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f));
+  const owner = o.owner?.length === 1 ? o.owner[0] : undefined;
+  return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };
+}
+
+function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
+  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
+}

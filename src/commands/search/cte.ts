@@ -1,0 +1,128 @@
+// `fiscal search cte` (and, through cteos.ts, `search cteos`): plan the request, stream matching
+// records to the output layer.
+import type { HttpClient } from '../../api/http.js';
+import { cteOsPages, cteOsV1Pages, ctePages, cteV1Pages } from '../../api/cte.js';
+import type { CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
+import type { Context } from '../../context.js';
+import { InterruptedError } from '../../errors.js';
+import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import type { CteKind } from '../cte-flags.js';
+import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
+import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
+
+export function parseOptions(raw: Record<string, unknown>): CteSearchOptions {
+  return parseCteSearchOptions(raw, 'cte');
+}
+
+export async function run(ctx: Context, options: CteSearchOptions): Promise<void> {
+  const plan = planCteSearch(options, new Date(ctx.clock.now()));
+  const http = await ctx.http();
+  const format = ctx.outputFormat();
+  const writer = createRecordWriter<CteRecord>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
+  const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
+  const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
+  let total: number | undefined;
+  try {
+    for await (const page of found) {
+      total = page.total ?? total;
+      for (const record of page.records) {
+        if (ctx.signal.aborted) throw new InterruptedError('search stopped');
+        if (plan.limit !== undefined && writer.count >= plan.limit) break;
+        if (keep && !keep.has(record.OwnerRole ?? '')) continue;
+        writer.write(record);
+      }
+      if (plan.limit !== undefined && writer.count >= plan.limit) break;
+    }
+  } finally {
+    writer.end();
+  }
+  if (ctx.io.stderrIsTTY && !keep && total !== undefined && total > writer.count) {
+    ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
+  }
+}
+
+interface RecordPage {
+  records: CteRecord[];
+  total?: number;
+}
+
+type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
+type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;
+
+async function* searchDfe(http: HttpClient, plan: DfePlan): AsyncGenerator<RecordPage> {
+  const pages = plan.kind === 'cte' ? ctePages(http, plan.request) : cteOsPages(http, plan.request);
+  for await (const page of pages) yield { records: page.items, total: page.total };
+}
+
+async function* searchV1(http: HttpClient, plan: V1Plan): AsyncGenerator<RecordPage> {
+  const pages = plan.kind === 'cte' ? cteV1Pages(http, plan.role, plan.query) : cteOsV1Pages(http, plan.role as CteOsRole, plan.query);
+  for await (const page of pages) yield { records: page.items.map((item) => v1Record(item, plan)) };
+}
+
+function summaryOf(xml: string): DocumentSummary | undefined {
+  try {
+    return readDocuments(Buffer.from(xml, 'utf8'), 'listing').find((d) => d.kind === 'cte' || d.kind === 'cteos');
+  } catch {
+    return undefined;
+  }
+}
+
+const party = (taxId: string | undefined, name: string | undefined, uf: string | undefined) => ({
+  Cnpj: taxId?.length === 14 ? taxId : '', Cpf: taxId?.length === 11 ? taxId : '', Name: name ?? '', TradingName: '', Inscription: '', Uf: uf ?? '',
+});
+
+/** A role-listing item carries only the XML: read the record fields the listing shows from it. */
+export function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' | 'owner'>): CteRecord {
+  const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
+  const s = xml ? summaryOf(xml) : undefined;
+  const full: CteRecord = {
+    AccessKey: item.access_key,
+    OwnerRole: plan.role,
+    ...(plan.owner && { Owner: plan.owner }),
+    ...(s && {
+      Number: s.number ?? '',
+      EmissionDate: s.emittedAt ?? '',
+      Emitter: party(s.emitter.taxId, s.emitter.name, s.emitter.uf),
+      Taker: s.counterpart.role === 'taker' ? party(s.counterpart.taxId, s.counterpart.name, s.counterpart.uf) : null,
+      Status: s.canceled ? 'canceled' : 'authorized',
+    }),
+    ...(typeof item.xml === 'string' && { Xml: item.xml }),
+  };
+  const out: Record<string, unknown> = {};
+  for (const f of plan.fields) if (f in full) out[f] = full[f as keyof CteRecord];
+  return out as CteRecord;
+}
+
+const minute = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+const taxId = (p: CteRecord['Taker'] | undefined) => p?.Cnpj || p?.Cpf || '';
+const who = (p: CteRecord['Taker'] | undefined) => p?.Name || taxId(p);
+
+const TABLE_COLUMNS: Column<CteRecord>[] = [
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
+  { header: 'NUMBER', get: (r) => r.Number },
+  { header: 'EMITTED', get: (r) => minute(r.EmissionDate) },
+  { header: 'EMITTER', get: (r) => who(r.Emitter) },
+  { header: 'TAKER', get: (r) => who(r.Taker) },
+  { header: 'STATUS', get: (r) => r.Status },
+  { header: 'ROLE', get: (r) => r.OwnerRole },
+];
+
+const CSV_COLUMNS: Column<CteRecord>[] = [
+  { header: 'access_key', get: (r) => r.AccessKey },
+  { header: 'number', get: (r) => r.Number },
+  { header: 'emission_date', get: (r) => r.EmissionDate },
+  { header: 'created_at', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', get: (r) => taxId(r.Emitter) },
+  { header: 'emitter_name', get: (r) => r.Emitter?.Name },
+  { header: 'taker_cnpj_cpf', get: (r) => taxId(r.Taker) },
+  { header: 'taker_name', get: (r) => r.Taker?.Name },
+  { header: 'status', get: (r) => r.Status },
+  { header: 'owner', get: (r) => r.Owner },
+  { header: 'owner_role', get: (r) => r.OwnerRole },
+];
+
+/** The same verb for CT-e OS. */
+export function verbFor(kind: CteKind) {
+  return { parseOptions: (raw: Record<string, unknown>) => parseCteSearchOptions(raw, kind), run };
+}

@@ -1,0 +1,123 @@
+// Zod pieces the search options of every document type share: tax ids, dates, booleans, access
+// keys of a model, field lists, custom properties and the R17 expression. Errors name the value;
+// parseWith adds the flag.
+import { z } from 'zod';
+import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
+import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { parsePropertyFilter } from '../../fiscal/property-filter.js';
+import { taxIdProblem } from '../../fiscal/tax-id.js';
+
+export const taxIds = z.array(z.string()).superRefine((values, ctx) => {
+  for (const v of values) {
+    const problem = taxIdProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+  }
+});
+
+export const date = z.string().superRefine((v, ctx) => {
+  const problem = filterDateProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+});
+
+export const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v, ctx) => {
+    if (typeof v === 'boolean') return v;
+    const s = v.toLowerCase();
+    if (['true', 'yes', '1'].includes(s)) return true;
+    if (['false', 'no', '0'].includes(s)) return false;
+    ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
+    return z.NEVER;
+  });
+
+type Model = keyof typeof MODELS;
+const MODEL_LABELS: Record<Model, string> = {
+  '55': 'an NF-e (55)', '57': 'a CT-e (57)', '58': 'an MDF-e (58)', '59': 'a CF-e (59)', '65': 'an NFC-e (65)', '67': 'a CT-e OS (67)',
+};
+
+/** Valid access keys (R7) of one of `models`. */
+export function accessKeys(models: readonly Model[]) {
+  return z.array(z.string()).superRefine((values, ctx) => {
+    for (const v of values) {
+      const problem = accessKeyProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+        continue;
+      }
+      const model = parseAccessKey(v).model as Model;
+      if (!models.includes(model)) {
+        const wanted = models.map((m) => MODEL_LABELS[m]).join(' or ');
+        ctx.addIssue({ code: 'custom', message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}` });
+      }
+    }
+  });
+}
+
+/** Field names, matched case-insensitively and given back as the API spells them. */
+export function fieldList<F extends string>(all: readonly F[]) {
+  return z.array(z.string()).transform((values, ctx) =>
+    values.map((v) => {
+      const field = all.find((f) => f.toLowerCase() === v.toLowerCase());
+      if (!field) ctx.addIssue({ code: 'custom', message: `unknown field "${v}"; fields are ${all.join(', ')}` });
+      return field as F;
+    }),
+  );
+}
+
+/** `name=value` items -> CustomData `[{Name, Values}]` (R23): the same name twice is any of. */
+export const customs = z.array(z.string()).transform((values, ctx) => {
+  const byName = new Map<string, string[]>();
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    if (eq <= 0) {
+      ctx.addIssue({ code: 'custom', message: `expected name=value, got "${v}"` });
+      continue;
+    }
+    const name = v.slice(0, eq);
+    byName.set(name, [...(byName.get(name) ?? []), v.slice(eq + 1)]);
+  }
+  return [...byName].map(([Name, Values]) => ({ Name, Values }));
+});
+
+/** An R17 expression, checked before anything is sent. */
+export const propertyExpression = z.string().superRefine((v, ctx) => {
+  try {
+    parsePropertyFilter(v);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: `malformed expression: ${(e as Error).message}` });
+  }
+});
+
+export const limit = z.coerce.number().int('expected a whole number').positive('expected a positive number');
+
+/** Values of one of `choices`, case-insensitive, returned as spelled in `choices`. */
+export function oneOf<T extends string>(choices: readonly T[], what: string) {
+  return z.array(z.string()).transform((values, ctx) =>
+    values.map((v) => {
+      const found = choices.find((c) => c.toLowerCase() === v.toLowerCase());
+      if (!found) ctx.addIssue({ code: 'custom', message: `unknown ${what} "${v}"; use ${choices.join(', ')}` });
+      return found as T;
+    }),
+  );
+}
+
+interface RangeFlags {
+  from?: string | undefined;
+  to?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  all?: boolean | undefined;
+  limit?: number | undefined;
+}
+
+/** Cross-flag checks: each range in order, and --all with --limit refused. */
+export function checkRanges(o: RangeFlags, ctx: z.RefinementCtx): void {
+  const order = (a: string | undefined, b: string | undefined, flagA: string, flagB: string) => {
+    if (a && b && !filterDateProblem(a) && !filterDateProblem(b) && filterDateToMs(a, 'from') > filterDateToMs(b, 'to')) {
+      ctx.addIssue({ code: 'custom', path: [flagA], message: `${a} is after --${flagB} ${b}` });
+    }
+  };
+  order(o.from, o.to, 'from', 'to');
+  order(o.createdFrom, o.createdTo, 'createdFrom', 'created-to');
+  if (o.all && o.limit !== undefined) ctx.addIssue({ code: 'custom', path: ['all'], message: 'use either --all or --limit' });
+}

@@ -1,0 +1,108 @@
+// How a stored CT-e or CT-e OS is put on the wire: the record projection of /v1/dfe/cte and
+// /v1/dfe/cteos (spec 2.2, designed values) and the v1 item of the role listings (R16).
+import type { CteField, CteParty, CteRecord, CteV1Item } from '../../api/wire/cte.js';
+import { docEventXml, docXml, eventProtocol } from '../data/dataset.js';
+import type { DocRecord } from '../doc-index.js';
+import type { Party } from '../model.js';
+import type { StoredCte, StoredCteOs } from '../model-docs.js';
+import { xmlToJson } from './nfe-records.js';
+
+export const CCE_EVENT = '110110';
+/** Prestação de serviço em desacordo: the taker disagrees with the CT-e. */
+export const DISAGREEMENT_EVENT = '610110';
+
+export type CteLikeType = 'cte' | 'cteos';
+export type CteLikeDoc = StoredCte | StoredCteOs;
+export type CteLikeRecord = DocRecord<StoredCte> | DocRecord<StoredCteOs>;
+
+export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
+  return type === 'cte' ? docXml('cte', doc as StoredCte) : docXml('cteos', doc as StoredCteOs);
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+function party(p: Party | undefined): CteParty | null {
+  if (!p) return null;
+  return { Cnpj: p.cnpj ?? '', Cpf: p.cpf ?? '', Name: p.name, TradingName: p.tradingName ?? '', Inscription: p.ie ?? '', Uf: p.uf };
+}
+
+const isCte = (doc: CteLikeDoc): doc is StoredCte => doc.model === '57';
+
+function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
+  const common = {
+    Model: doc.model, Series: doc.series, Number: doc.number, Type: doc.cteType, Modal: doc.modal,
+    Cfop: doc.cfop, NatOp: doc.natOp, StartCity: doc.startCity, StartUf: doc.startUf, EndCity: doc.endCity, EndUf: doc.endUf,
+    TotalValue: doc.totalValue, ReceivableValue: doc.receivableValue,
+  };
+  return isCte(doc)
+    ? { ...common, TakerKind: doc.takerKind, CargoValue: doc.cargoValue }
+    : { ...common, ServiceType: doc.serviceType, Quantity: doc.quantity };
+}
+
+type FieldValue = (record: CteLikeRecord, type: CteLikeType) => unknown;
+const docOf = (r: CteLikeRecord): CteLikeDoc => r.entry.doc;
+
+/** One getter per field, so that only the requested fields are computed (Xml renders lazily). */
+const FIELD_VALUES: Record<CteField, FieldValue> = {
+  Xml: (r, type) => base64(cteXmlOf(type, docOf(r))),
+  Origin: (r) => docOf(r).origin,
+  // Designed, as for NF-e: FlagErp maps keys to values; CustomData lists {Name, Value}.
+  FlagErp: (r) => ({ ...docOf(r).flagErp }),
+  CustomData: (r) => Object.entries(docOf(r).properties).map(([Name, Value]) => ({ Name, Value })),
+  Document: (r) => documentOf(docOf(r)),
+  Events: (r, type) => {
+    const doc = docOf(r);
+    return doc.events.map((e) => ({ type: e.type, xml: base64(docEventXml(type, doc, e)) }));
+  },
+  Tags: (r) => [...docOf(r).tags],
+  Cfops: (r) => [docOf(r).cfop],
+  AccessKey: (r) => docOf(r).accessKey,
+  EmissionDate: (r) => docOf(r).emissionDate,
+  CreatedAt: (r) => docOf(r).createdAt,
+  HasCCE: (r) => hasEvent(docOf(r), CCE_EVENT),
+  Manifestations: (r) => {
+    const doc = docOf(r);
+    return doc.events.filter((e) => e.type === DISAGREEMENT_EVENT).map((e) => ({
+      Active: true, CreatedAt: e.createdAt, Date: e.createdAt, IsForced: false,
+      Protocol: eventProtocol(doc.accessKey, e.type, e.seq), Seq: String(e.seq), Type: e.type,
+    }));
+  },
+  Number: (r) => docOf(r).number,
+  Owner: (r) => r.owner,
+  OwnerRole: (r) => r.role,
+  Addressee: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).addressee : undefined),
+  Dispatcher: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).dispatcher : undefined),
+  Sender: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).sender : undefined),
+  Receiver: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).receiver : undefined),
+  Emitter: (r) => party(docOf(r).emitter),
+  Status: (r) => docOf(r).status,
+  Taker: (r) => party(docOf(r).taker),
+  IBSCBS: () => null,
+  AccessKeyPrev: (r) => {
+    const doc = docOf(r);
+    return isCte(doc) && doc.cteType === '3' ? (doc.referencedKeys[0] ?? null) : null;
+  },
+  AccessKeysComp: (r) => {
+    const doc = docOf(r);
+    return isCte(doc) && doc.cteType === '1' ? [...doc.referencedKeys] : [];
+  },
+};
+
+export function hasEvent(doc: CteLikeDoc, type: string): boolean {
+  return doc.events.some((e) => e.type === type);
+}
+
+/** A record with only the requested fields, in the order they were asked for. */
+export function toCteRecord(record: CteLikeRecord, type: CteLikeType, fields: readonly CteField[]): CteRecord {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) out[field] = FIELD_VALUES[field](record, type);
+  return out as CteRecord;
+}
+
+/** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
+export function toCteV1Item(type: CteLikeType, doc: CteLikeDoc, format: 'xml' | 'json'): CteV1Item {
+  const xml = cteXmlOf(type, doc);
+  return { access_key: doc.accessKey, xml: format === 'json' ? xmlToJson(xml) : base64(xml) };
+}

@@ -1,0 +1,158 @@
+// The v1 cursor listing shared by every `GET /v1/<type>/{role}` (R11-R17): query parsing, paging
+// over the account's stream by position, page URLs and signature. Each type gives its roles, its
+// entries of one role and how a document becomes an item.
+import { createHash } from 'node:crypto';
+import { phpJsonEncode } from '../../api/wire/common.js';
+import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { matchesPropertyFilter, parsePropertyFilter } from '../../fiscal/property-filter.js';
+import { HttpError, badRequest, ok, v1FieldErrors, type Reply } from '../respond.js';
+import type { RequestContext } from '../router.js';
+import { lowerBound } from '../store.js';
+
+export const V1_LIMIT_DEFAULT = 50;
+
+export interface V1Query<R extends string = string> {
+  role: R;
+  limit: number;
+  cursor: number;
+  accessKeys?: Set<string>;
+  cnpjs?: Set<string>;
+  matchesFilter?: (properties: Record<string, string>) => boolean;
+  created?: { from: number; to: number };
+  format: 'xml' | 'json';
+}
+
+/** What the listing reads of a stored document, whatever its type. */
+export interface V1Entry {
+  doc: {
+    position: number;
+    accessKey: string;
+    roles: readonly { owner: string; role: string }[];
+    properties: Record<string, string>;
+  };
+  createdMs: number;
+}
+
+/** The values of `name[]` (and PHP's `name[0]`, `name[1]`...). */
+export function arrayParam(params: URLSearchParams, name: string): string[] | undefined {
+  const pattern = new RegExp(`^${name}\\[\\d*\\]$`);
+  const values = [...params].filter(([key]) => pattern.test(key)).map(([, value]) => value);
+  return values.length > 0 ? values : undefined;
+}
+
+/** PHP semantics: the last occurrence of a scalar parameter wins. */
+export function scalarParam(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  return values[values.length - 1];
+}
+
+/** The path's role, or a 400 naming it and the valid ones. */
+export function roleParam<R extends string>(ctx: RequestContext, roles: readonly R[]): R {
+  const role = ctx.params.role!;
+  if (!(roles as readonly string[]).includes(role)) {
+    throw badRequest('v1', `invalid role "${role}"; expected one of ${roles.join(', ')}`);
+  }
+  return role as R;
+}
+
+/** R11-R17: the query of a v1 listing; every problem is reported at once, by parameter. */
+export function parseV1Query<R extends string>(ctx: RequestContext, roles: readonly R[]): V1Query<R> {
+  const role = roleParam(ctx, roles);
+  const params = ctx.url.searchParams;
+  const errors: Record<string, string[]> = {};
+  const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const query: V1Query<R> = { role, limit: V1_LIMIT_DEFAULT, cursor: 0, format: 'xml' };
+
+  const limit = scalarParam(params, 'limit');
+  if (limit !== undefined) {
+    if (/^\d{1,6}$/.test(limit) && +limit >= 1 && +limit <= V1_LIMIT_MAX) query.limit = +limit;
+    else problem('limit', `must be an integer from 1 to ${V1_LIMIT_MAX}, got "${limit}"`);
+  }
+  const cursor = scalarParam(params, 'cursor');
+  if (cursor !== undefined) {
+    if (/^\d{1,15}$/.test(cursor)) query.cursor = +cursor;
+    else problem('cursor', `must be a non-negative integer, got "${cursor}"`);
+  }
+  const keys = arrayParam(params, 'access_key');
+  for (const key of keys ?? []) if (key.length !== 44) problem('access_key', `each access key has 44 characters, "${key}" has ${key.length}`);
+  if (keys) query.accessKeys = new Set(keys);
+  const cnpjs = arrayParam(params, 'cnpj');
+  for (const cnpj of cnpjs ?? []) if (cnpj.length !== 14) problem('cnpj', `each CNPJ has 14 characters, "${cnpj}" has ${cnpj.length}`);
+  if (cnpjs) query.cnpjs = new Set(cnpjs);
+
+  const filter = scalarParam(params, 'filter');
+  if (filter !== undefined) {
+    try {
+      const expr = parsePropertyFilter(filter);
+      query.matchesFilter = (properties) => matchesPropertyFilter(expr, properties);
+    } catch (error) {
+      problem('filter', (error as Error).message);
+    }
+  }
+  const from = scalarParam(params, 'created_at[from]');
+  const to = scalarParam(params, 'created_at[to]');
+  // R15: the two bounds come together.
+  if (from !== undefined && to === undefined) problem('created_at[to]', 'is required when created_at[from] is given');
+  if (to !== undefined && from === undefined) problem('created_at[from]', 'is required when created_at[to] is given');
+  for (const [field, value] of [['created_at[from]', from], ['created_at[to]', to]] as const) {
+    const why = value === undefined ? undefined : filterDateProblem(value);
+    if (why) problem(field, `${why}, got "${value}"`);
+  }
+  if (from !== undefined && to !== undefined && !errors['created_at[from]'] && !errors['created_at[to]']) {
+    query.created = { from: filterDateToMs(from, 'from'), to: filterDateToMs(to, 'to') };
+  }
+  const format = scalarParam(params, 'format_type');
+  if (format !== undefined) {
+    if (format === 'xml' || format === 'json') query.format = format;
+    else problem('format_type', `must be xml or json, got "${format}"`);
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
+  return query;
+}
+
+function matcher(q: V1Query): (entry: V1Entry) => boolean {
+  return ({ doc, createdMs }) =>
+    (!q.cnpjs || doc.roles.some((r) => r.role === q.role && q.cnpjs!.has(r.owner))) &&
+    (!q.accessKeys || q.accessKeys.has(doc.accessKey)) &&
+    (!q.created || (createdMs >= q.created.from && createdMs <= q.created.to)) &&
+    (!q.matchesFilter || q.matchesFilter(doc.properties));
+}
+
+/** R12: the request's URL with another cursor, parameters in alphabetical order. */
+export function pageUrl(ctx: RequestContext, cursor: number): string {
+  const entries = [...ctx.url.searchParams].filter(([key]) => key !== 'cursor');
+  entries.push(['cursor', String(cursor)]);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return `${ctx.origin}${ctx.url.pathname}?${query}`;
+}
+
+/** R14: SHA-256 hex of `data` as PHP's json_encode writes it. */
+export function pageSignature(data: unknown): string {
+  return createHash('sha256').update(phpJsonEncode(data), 'utf8').digest('hex');
+}
+
+/**
+ * One page of a role's entries (sorted by position) from the query's cursor. R13: the cursor is
+ * a stream position, so documents at or after it are read in position order, filtered on the way.
+ */
+export function v1Page<E extends V1Entry, I>(ctx: RequestContext, q: V1Query, entries: readonly E[], toItem: (entry: E) => I): Reply {
+  const matches = matcher(q);
+  const data: I[] = [];
+  let last: number | undefined;
+  for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
+    const entry = entries[i]!;
+    if (!matches(entry)) continue;
+    data.push(toItem(entry));
+    last = entry.doc.position;
+  }
+  // R12: next is never null; past the end it repeats the cursor that was asked for.
+  const next = last === undefined ? q.cursor : last + 1;
+  return ok({
+    data,
+    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, q.cursor) },
+    count: data.length,
+    signature: pageSignature(data),
+  });
+}
