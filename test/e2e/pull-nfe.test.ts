@@ -114,7 +114,8 @@ describe('fiscal pull nfe', () => {
     } finally {
       await slow.close();
     }
-  });
+    // Eleven runs of the CLI against a slow emulator: time enough for a loaded machine.
+  }, 240_000);
 
   it('SIGTERM stops cleanly with exit 130 and the checkpoint saved; the re-run completes it', async () => {
     const slow = await startEmulator({ docs: 1200, faults: 'latency=150-200' });

@@ -27,4 +27,34 @@ export function registerPull(program: Command, ctx: Context): void {
     .action(lazyAction(ctx, () => import('./nfe.js')));
   // Every search filter narrows a pull too; --owner also splits it into one stream per owner.
   addNfeFlags(nfe, ALL_NFE_FLAGS.filter((f) => f !== 'key'));
+  for (const t of OTHER_TYPES) registerOther(pull, ctx, t);
+}
+
+interface OtherTypeHelp {
+  type: 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
+  what: string;
+  roles: string;
+  example: string;
+}
+
+const OTHER_TYPES: OtherTypeHelp[] = [
+  { type: 'cte', what: 'CT-e (transport)', roles: 'taker, not-taker, authorized', example: '--role taker' },
+  { type: 'cteos', what: 'CT-e OS (transport of people and valuables)', roles: 'taker, not-taker', example: '--role taker,not-taker' },
+  { type: 'nfse', what: 'NFS-e (service invoices)', roles: 'received, emitted, intermediate', example: '--role received --with-pdf' },
+  { type: 'nfce', what: 'NFC-e (consumer invoices)', roles: 'emitted', example: '--role emitted' },
+  { type: 'mdfe', what: 'MDF-e (cargo manifests)', roles: 'emitted, contractor, authorized', example: '--role emitted --with-events' },
+];
+
+function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
+  const cmd = pull
+    .command(t.type)
+    .description(`pull ${t.what} XML files into a folder; resumable, incremental, safe for cron`)
+    .requiredOption('--role <roles>', `role(s): ${t.roles} (comma-separated)`, collectList)
+    .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
+    .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
+    .option('--created-to <date>', 'received by the service until')
+    .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
+  addPullFlags(cmd)
+    .addHelpText('after', `\nExample:\n  $ fiscal pull ${t.type} ${t.example}\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
+    .action(lazyAction(ctx, () => import('./docs.js').then((m) => m.verbFor(t.type))));
 }

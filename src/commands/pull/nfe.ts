@@ -5,7 +5,8 @@ import type { StreamSource } from '../../sync/source.js';
 import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from '../search/nfe-options.js';
 import { planNfeSearch, V2_ONLY_FLAGS } from '../search/nfe-plan.js';
-import { runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
+import { nfeDanfe } from '../../api/pdf.js';
+import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
 
 export interface PullNfeOptions {
   pull: PullFlags;
@@ -16,6 +17,9 @@ export interface PullNfeOptions {
 export function parseOptions(raw: Record<string, unknown>): PullNfeOptions {
   const { pull, filters: filterRaw } = splitPullOptions(raw);
   const filters = parseNfeSearchOptions({ ...filterRaw, all: true });
+  // An open --created-from range ends at a fixed far date, not "now": the filters are part of the
+  // checkpoint, and tomorrow's run must continue today's.
+  if (filters.createdFrom && !filters.createdTo) filters.createdTo = OPEN_END;
   const api = filters.api ?? (V2_ONLY_FLAGS.some((k) => filters[k] !== undefined) ? 'v2' : 'v1');
   // Planned once here so that every flag problem shows before anything is sent or locked.
   for (const role of filters.role ?? []) planNfeSearch({ ...filters, role: [role], api }, new Date(0));
@@ -23,7 +27,10 @@ export function parseOptions(raw: Record<string, unknown>): PullNfeOptions {
 }
 
 export async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
-  await runPullCommand(ctx, { type: 'nfe', pull: o.pull, streams: (http, id, now) => streams(http, o, id, now) });
+  await runPullCommand(ctx, {
+    type: 'nfe', pull: o.pull, streams: (http, id, now) => streams(http, o, id, now),
+    pdf: (http, doc) => pdfOrNothing(ctx, 'nfe', doc.key, () => nfeDanfe(http, doc.key)),
+  });
 }
 
 function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: number): StreamSource[] {

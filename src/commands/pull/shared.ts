@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
-import { NothingNewError, PartialError, UsageError } from '../../errors.js';
+import { ApiError, NothingNewError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
@@ -14,6 +14,9 @@ import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { humanSummary, type PullSummary } from '../../sync/summary.js';
 import { parseWith } from '../options.js';
+
+/** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
+export const OPEN_END = '2099-12-31 23:59:59';
 
 const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
 
@@ -71,6 +74,19 @@ function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: n
     }
   }
   return sources;
+}
+
+/** A document's PDF, or undefined (with a warning) when the service has none for it (404, 422). */
+export async function pdfOrNothing(ctx: Context, type: string, key: string, fetch: () => Promise<Buffer>): Promise<Buffer | undefined> {
+  try {
+    return await fetch();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+      ctx.log.warn(`${type} ${key}: written without its PDF (${error.message})`);
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
