@@ -1,7 +1,7 @@
 // `npm run bench`: prints the project's speed and memory figures beside their targets. Nothing
 // here fails a build: timing belongs in a benchmark, not in a test.
 import { benchStartup } from './startup.mjs';
-import { benchPull, benchRateLimit } from './pull.mjs';
+import { benchPull, benchRateLimit, removeLeftovers } from './pull.mjs';
 
 const quick = process.argv.includes('--quick');
 const f1 = (n) => n.toFixed(1);
@@ -33,3 +33,4 @@ const rl = await benchRateLimit(quick ? { limit: 30, windowSeconds: 5, docs: 2_0
 console.log(`\npull nfe under a rate limit (${quick ? '30 per 5 s' : '60 per 10 s'} per account)`);
 console.log(`  requests ${rl.requests}, 429s ${rl.rejected} (${(rl.rejectedShare * 100).toFixed(2)}%, target < 1%) ${mark(rl.rejectedShare < 0.01)}`);
 console.log(`  quota used ${(rl.quotaUse * 100).toFixed(1)}% over ${f1(rl.seconds)} s (target >= 90%) ${mark(rl.quotaUse >= 0.9)}`);
+removeLeftovers();

@@ -49,16 +49,29 @@ export function scalarParam(params: URLSearchParams, name: string): string | und
 
 /** The path's role, or a 400 naming it and the valid ones. */
 export function roleParam<R extends string>(ctx: RequestContext, roles: readonly R[]): R {
-  const role = ctx.params.role!;
+  return checkRole(ctx.params.role!, roles);
+}
+
+function checkRole<R extends string>(role: string, roles: readonly R[]): R {
   if (!(roles as readonly string[]).includes(role)) {
     throw badRequest('v1', `invalid role "${role}"; expected one of ${roles.join(', ')}`);
   }
   return role as R;
 }
 
+/** What a listing reads besides the common parameters. */
+export interface V1QueryOptions {
+  /** The role, when the path has none (`/v2/nfse/received`); default the path's `{role}`. */
+  role?: string;
+  /** `access_key[]` (documents with an access key; not NFS-e). Default true. */
+  accessKeys?: boolean;
+  /** `format_type` (R16). Default true. */
+  format?: boolean;
+}
+
 /** R11-R17: the query of a v1 listing; every problem is reported at once, by parameter. */
-export function parseV1Query<R extends string>(ctx: RequestContext, roles: readonly R[]): V1Query<R> {
-  const role = roleParam(ctx, roles);
+export function parseV1Query<R extends string>(ctx: RequestContext, roles: readonly R[], o: V1QueryOptions = {}): V1Query<R> {
+  const role = o.role === undefined ? roleParam(ctx, roles) : checkRole(o.role, roles);
   const params = ctx.url.searchParams;
   const errors: Record<string, string[]> = {};
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -74,9 +87,11 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
     if (/^\d{1,15}$/.test(cursor)) query.cursor = +cursor;
     else problem('cursor', `must be a non-negative integer, got "${cursor}"`);
   }
-  const keys = arrayParam(params, 'access_key');
-  for (const key of keys ?? []) if (key.length !== 44) problem('access_key', `each access key has 44 characters, "${key}" has ${key.length}`);
-  if (keys) query.accessKeys = new Set(keys);
+  if (o.accessKeys !== false) {
+    const keys = arrayParam(params, 'access_key');
+    for (const key of keys ?? []) if (key.length !== 44) problem('access_key', `each access key has 44 characters, "${key}" has ${key.length}`);
+    if (keys) query.accessKeys = new Set(keys);
+  }
   const cnpjs = arrayParam(params, 'cnpj');
   for (const cnpj of cnpjs ?? []) if (cnpj.length !== 14) problem('cnpj', `each CNPJ has 14 characters, "${cnpj}" has ${cnpj.length}`);
   if (cnpjs) query.cnpjs = new Set(cnpjs);
@@ -102,7 +117,7 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
   if (from !== undefined && to !== undefined && !errors['created_at[from]'] && !errors['created_at[to]']) {
     query.created = { from: filterDateToMs(from, 'from'), to: filterDateToMs(to, 'to') };
   }
-  const format = scalarParam(params, 'format_type');
+  const format = o.format === false ? undefined : scalarParam(params, 'format_type');
   if (format !== undefined) {
     if (format === 'xml' || format === 'json') query.format = format;
     else problem('format_type', `must be xml or json, got "${format}"`);
