@@ -41,6 +41,29 @@ export type V1Page<T> = {
 export const dateRangeSchema = z.object({ From: z.string().optional(), To: z.string().optional() });
 
 /** R23: custom data filter items. */
+/** The query of a v1 cursor listing, as the client sends it and the emulator reads it (R11, R15-R17). */
+export interface V1ListingQuery {
+  cursor?: number;
+  limit?: number;
+  accessKeys?: string[];
+  cnpjs?: string[];
+  filter?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** The body of a PascalCase body search (`/v2/dfe/nfe`, `/v1/dfe/mdfe`) over `filters`. */
+export function bodySearchSchema<F extends z.ZodType>(filters: F) {
+  return z
+    .object({
+      Fields: z.array(z.string()).optional(),
+      Filters: filters.optional(),
+      Limit: z.number().int().optional(),
+      Paginator: z.string().nullable().optional(),
+    })
+    .strict();
+}
+
 export const customDataFilterSchema = z.array(z.object({ Name: z.string(), Values: z.array(z.string()) }));
 
 /**

@@ -2,7 +2,7 @@
 // GET /v1/mdfe/{role}, a v1 cursor listing (R11-R17), and POST /v1/dfe/mdfe, a body search in
 // the PascalCase of POST /v2/dfe/nfe (R18, R19a, R23). docs/nfce-mdfe.md has the shapes.
 import { z } from 'zod';
-import { customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema } from './common.js';
+import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
 import { eventItemSchema } from './nfe.js';
 
 /** Designed roles: the emitter, the contracting party (infContratante), a CNPJ/CPF in autXML. */
@@ -45,14 +45,7 @@ export const mdfeFiltersSchema = z
   .strict();
 export type MdfeFilters = z.infer<typeof mdfeFiltersSchema>;
 
-export const mdfeSearchRequestSchema = z
-  .object({
-    Fields: z.array(z.string()).optional(),
-    Filters: mdfeFiltersSchema.optional(),
-    Limit: z.number().int().optional(),
-    Paginator: z.string().nullable().optional(),
-  })
-  .strict();
+export const mdfeSearchRequestSchema = bodySearchSchema(mdfeFiltersSchema);
 export type MdfeSearchRequest = z.infer<typeof mdfeSearchRequestSchema>;
 
 export const mdfeDocumentSchema = z.object({
@@ -95,12 +88,4 @@ export const mdfeV1ItemSchema = z.object({ access_key: z.string(), xml: z.string
 export type MdfeV1Item = z.infer<typeof mdfeV1ItemSchema>;
 export const mdfeV1PageSchema = v1PageSchema(mdfeV1ItemSchema);
 
-export interface MdfeV1Query {
-  cursor?: number;
-  limit?: number;
-  accessKeys?: string[];
-  cnpjs?: string[];
-  filter?: string;
-  createdFrom?: string;
-  createdTo?: string;
-}
+export type MdfeV1Query = V1ListingQuery;

@@ -1,7 +1,7 @@
 // NFC-e wire shapes: "XML search only, by owner role emitted" (spec 1). Designed path
 // GET /v1/nfce/emitted, a v1 cursor listing like GET /v1/nfe/{role} (R11-R17).
 import { z } from 'zod';
-import { v1PageSchema } from './common.js';
+import { v1PageSchema, type V1ListingQuery } from './common.js';
 
 export const NFCE_ROLES = ['emitted'] as const;
 export type NfceRole = (typeof NFCE_ROLES)[number];
@@ -10,12 +10,4 @@ export const nfceV1ItemSchema = z.object({ access_key: z.string(), xml: z.string
 export type NfceV1Item = z.infer<typeof nfceV1ItemSchema>;
 export const nfceV1PageSchema = v1PageSchema(nfceV1ItemSchema);
 
-export interface NfceV1Query {
-  cursor?: number;
-  limit?: number;
-  accessKeys?: string[];
-  cnpjs?: string[];
-  filter?: string;
-  createdFrom?: string;
-  createdTo?: string;
-}
+export type NfceV1Query = V1ListingQuery;

@@ -1,6 +1,6 @@
 // NF-e wire shapes: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23) and GET /v1/nfe/{role} (4.6, R11-R17).
 import { z } from 'zod';
-import { customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema } from './common.js';
+import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
 
 export const NFE_ROLES = ['received', 'emitted', 'transporter', 'authorized'] as const;
 export type NfeRole = (typeof NFE_ROLES)[number];
@@ -48,14 +48,7 @@ export const nfeV2FiltersSchema = z
   .strict();
 export type NfeV2Filters = z.infer<typeof nfeV2FiltersSchema>;
 
-export const nfeV2RequestSchema = z
-  .object({
-    Fields: z.array(z.string()).optional(),
-    Filters: nfeV2FiltersSchema.optional(),
-    Limit: z.number().int().optional(),
-    Paginator: z.string().nullable().optional(),
-  })
-  .strict();
+export const nfeV2RequestSchema = bodySearchSchema(nfeV2FiltersSchema);
 export type NfeV2Request = z.infer<typeof nfeV2RequestSchema>;
 
 const emitterSchema = z.object({
@@ -121,14 +114,7 @@ export type NfeV1Item = z.infer<typeof nfeV1ItemSchema>;
 export const nfeV1PageSchema = v1PageSchema(nfeV1ItemSchema);
 
 /** GET /v1/nfe/{role} query, as the client sends it and the emulator reads it. */
-export interface NfeV1Query {
-  cursor?: number;
-  limit?: number;
-  accessKeys?: string[];
-  cnpjs?: string[];
-  filter?: string;
-  createdFrom?: string;
-  createdTo?: string;
+export interface NfeV1Query extends V1ListingQuery {
   formatType?: 'xml' | 'json';
 }
 

@@ -1,7 +1,7 @@
 // NFS-e wire shapes: POST /v1/dfe/nfse (spec 4.3, R22, R23), GET /v1/nfse/{role} (R11-R17) and
 // GET /v2/nfse/received (R12, R16). Lower camel case everywhere on the body search (R22).
 import { z } from 'zod';
-import { statusSchema, v1PageSchema } from './common.js';
+import { statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
 
 /** Roles of the v1 path: received (taker), emitted; `intermediate` is designed. */
 export const NFSE_ROLES = ['received', 'emitted', 'intermediate'] as const;
@@ -114,14 +114,8 @@ export type NfseV2Item = z.infer<typeof nfseV2ItemSchema>;
 export const nfseV2PageSchema = v1PageSchema(nfseV2ItemSchema);
 
 /** The query of the NFS-e cursor listings, as the client sends it and the emulator reads it. */
-export interface NfseV1Query {
-  cursor?: number;
-  limit?: number;
-  cnpjs?: string[];
-  filter?: string;
-  createdFrom?: string;
-  createdTo?: string;
-}
+/** NFS-e have no access key: no `access_key[]`. */
+export type NfseV1Query = Omit<V1ListingQuery, 'accessKeys'>;
 
 /** R10: `<owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>`. */
 export const NFSE_ID = /^(\d{11}|\d{14}):(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d{1,15})$/;
