@@ -1,11 +1,8 @@
 // Which endpoint answers a `search mdfe`, and the request it gets. Pure. POST /v1/dfe/mdfe has
 // every filter; --filter (a property expression, R17) needs GET /v1/mdfe/{role}.
 import { MDFE_LIMIT_MAX, type MdfeField, type MdfeFilters, type MdfeRole, type MdfeSearchRequest, type MdfeV1Query } from '../../api/wire/mdfe.js';
-import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { UsageError } from '../../errors.js';
-import { brasiliaDateTime } from '../../fiscal/dates.js';
 import type { MdfeSearchOptions } from './mdfe-options.js';
-import { flagOf } from './write-records.js';
+import { roleListingQuery } from './role-listing.js';
 
 export const DEFAULT_LIMIT = 50;
 export const MDFE_SEARCH_FIELDS: MdfeField[] = ['AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Status', 'Document', 'Owner', 'OwnerRole'];
@@ -42,26 +39,9 @@ export function planMdfeSearch(o: MdfeSearchOptions, now: Date): MdfeSearchPlan 
 }
 
 function planV1(o: MdfeSearchOptions, limit: number | undefined, now: Date): MdfeSearchPlan {
-  const other = SEARCH_ONLY.find((k) => o[k] !== undefined);
-  if (other) {
-    throw new UsageError(`--filter needs the role listing, which has no ${flagOf(other)} filter`, {
-      details: ['run two searches, or express the condition as a custom property (--filter)'],
-    });
-  }
-  const roles = [...new Set(o.role ?? [])];
-  if (roles.length !== 1) throw new UsageError(`--role: --filter lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
-  const cpf = o.owner?.find((v) => v.length !== 14);
-  if (cpf) throw new UsageError(`--owner: the role listing takes 14-digit CNPJs only, got "${cpf}"`);
-  const unavailable = o.fields?.find((f) => !MDFE_V1_FIELDS.includes(f));
-  if (unavailable) throw new UsageError(`--fields: ${unavailable} is not available with --filter; the role listing gives ${MDFE_V1_FIELDS.join(', ')}`);
-  const query: MdfeV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX), filter: o.filter! };
-  if (o.owner) query.cnpjs = o.owner;
-  if (o.createdFrom || o.createdTo) {
-    query.createdFrom = o.createdFrom ?? '2000-01-01';
-    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
-  }
+  const { role, query } = roleListingQuery(o, { searchOnly: SEARCH_ONLY, fields: MDFE_V1_FIELDS }, limit, now);
   const fields = o.fields ?? MDFE_SEARCH_FIELDS.filter((f) => MDFE_V1_FIELDS.includes(f));
-  return { api: 'v1', role: roles[0]!, query, limit, fields };
+  return { api: 'v1', role: role as MdfeRole, query, limit, fields };
 }
 
 function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {

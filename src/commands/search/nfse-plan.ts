@@ -3,11 +3,8 @@
 // POST /v1/dfe/nfse has every filter but no property expression; GET /v1/nfse/{role} has the
 // expression (R17) but one role, owners and reception dates only. --filter picks the listing.
 import { NFSE_DEFAULT_FIELDS, NFSE_LIMIT_MAX, OWNER_ROLE_OF, type NfseField, type NfseFilters, type NfseRole, type NfseSearchRequest, type NfseV1Query } from '../../api/wire/nfse.js';
-import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { UsageError } from '../../errors.js';
-import { brasiliaDateTime } from '../../fiscal/dates.js';
 import type { NfseSearchOptions } from './nfse-options.js';
-import { flagOf } from './write-records.js';
+import { roleListingQuery } from './role-listing.js';
 
 export const DEFAULT_LIMIT = 50;
 /** Fields the listing can give: read from the XML it returns. */
@@ -43,26 +40,8 @@ export function planNfseSearch(o: NfseSearchOptions, now: Date): NfseSearchPlan 
 }
 
 function planV1(o: NfseSearchOptions, limit: number | undefined, now: Date): NfseSearchPlan {
-  const other = SEARCH_ONLY.find((k) => o[k] !== undefined);
-  if (other) {
-    throw new UsageError(`--filter needs the role listing, which has no ${flagOf(other)} filter`, {
-      details: ['run two searches, or express the condition as a custom property (--filter)'],
-    });
-  }
-  const roles = [...new Set(o.role ?? [])];
-  if (roles.length !== 1) throw new UsageError(`--role: --filter lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
-  const cpf = o.owner?.find((v) => v.length !== 14);
-  if (cpf) throw new UsageError(`--owner: the role listing takes 14-digit CNPJs only, got "${cpf}"`);
-  const unavailable = o.fields?.find((f) => !NFSE_V1_FIELDS.includes(f));
-  if (unavailable) throw new UsageError(`--fields: ${unavailable} is not available with --filter; the role listing gives ${NFSE_V1_FIELDS.join(', ')}`);
-  const query: NfseV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX), filter: o.filter! };
-  if (o.owner) query.cnpjs = o.owner;
-  // R15: the two created_at bounds go together; an open side becomes the epoch or now.
-  if (o.createdFrom || o.createdTo) {
-    query.createdFrom = o.createdFrom ?? '2000-01-01';
-    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
-  }
-  return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? ['document'] };
+  const { role, query } = roleListingQuery(o, { searchOnly: SEARCH_ONLY, fields: NFSE_V1_FIELDS }, limit, now);
+  return { api: 'v1', role: role as NfseRole, query, limit, fields: o.fields ?? ['document'] };
 }
 
 function range(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
