@@ -1,28 +1,14 @@
 // The Filters of POST /v1/dfe/cte and /v1/dfe/cteos (spec 4.2, R9, R21, R23, R24) compiled into
 // one predicate over records. Bad values throw a 400 naming the filter.
 import { CTE_TYPES, type CteFilters } from '../../api/wire/cte.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { badRequest } from '../respond.js';
+import { pascalRange, within } from './doc-search-page.js';
 import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './cte-records.js';
 
 export type CteRecordPredicate = (record: CteLikeRecord) => boolean;
 
 function bad(message: string, field: string): never {
   throw badRequest('service', message, `Filters.${field}`);
-}
-
-function range(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string) {
-  const bound = (text: string | undefined, which: 'From' | 'To'): number | undefined => {
-    if (text === undefined || text === '') return undefined;
-    const problem = filterDateProblem(text);
-    if (problem) bad(`${problem}, got "${text}"`, `${name}.${which}`);
-    return filterDateToMs(text, which === 'From' ? 'from' : 'to');
-  };
-  return { from: bound(value?.From, 'From'), to: bound(value?.To, 'To') };
-}
-
-function within(ms: number, r: { from?: number | undefined; to?: number | undefined }): boolean {
-  return (r.from === undefined || ms >= r.from) && (r.to === undefined || ms <= r.to);
 }
 
 const anyIn = (values: readonly string[], wanted: ReadonlySet<string>): boolean => values.some((v) => wanted.has(v));
@@ -36,9 +22,9 @@ export function compileCteFilters(f: CteFilters): CteRecordPredicate {
   const tests: CteRecordPredicate[] = [];
   const add = (test: CteRecordPredicate) => tests.push(test);
 
-  const created = range(f.CreatedAt, 'CreatedAt');
+  const created = pascalRange(f.CreatedAt, 'CreatedAt');
   if (created.from !== undefined || created.to !== undefined) add((r) => within(r.entry.createdMs, created));
-  const emission = range(f.EmissionDate, 'EmissionDate');
+  const emission = pascalRange(f.EmissionDate, 'EmissionDate');
   if (emission.from !== undefined || emission.to !== undefined) add((r) => within(r.entry.emissionMs, emission));
 
   if (f.DocumentIdentifier !== undefined) add((r) => r.entry.doc.accessKey === f.DocumentIdentifier);

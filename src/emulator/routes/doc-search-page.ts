@@ -84,6 +84,11 @@ function checkedDate(text: string, which: 'from' | 'to', field: string): number 
   return filterDateToMs(text, which);
 }
 
+/** A PascalCase `{From, To}` filter (R9) as instants; a bad date is a 400 naming `Filters.<name>.From`. */
+export function pascalRange(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string): { from?: number | undefined; to?: number | undefined } {
+  return { from: boundMs(value?.From, 'from', `Filters.${name}.From`), to: boundMs(value?.To, 'to', `Filters.${name}.To`) };
+}
+
 export function within(ms: number, r: { from?: number | undefined; to?: number | undefined }): boolean {
   return (r.from === undefined || ms >= r.from) && (r.to === undefined || ms <= r.to);
 }

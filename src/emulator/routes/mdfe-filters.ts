@@ -4,13 +4,9 @@ import { MDFE_ROLES, type MdfeFilters } from '../../api/wire/mdfe.js';
 import type { DocRecord } from '../doc-index.js';
 import type { StoredMdfe } from '../model-docs.js';
 import { badRequest } from '../respond.js';
-import { boundMs, matchesCustomData, within } from './doc-search-page.js';
+import { matchesCustomData, pascalRange, within } from './doc-search-page.js';
 
 type Predicate = (r: DocRecord<StoredMdfe>) => boolean;
-
-function range(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string) {
-  return { from: boundMs(value?.From, 'from', `Filters.${name}.From`), to: boundMs(value?.To, 'to', `Filters.${name}.To`) };
-}
 
 const anyOf = (values: readonly string[], wanted: ReadonlySet<string>) => values.some((v) => wanted.has(v));
 
@@ -19,9 +15,9 @@ export function compileMdfeFilters(f: MdfeFilters): Predicate {
   const add = (test: Predicate) => tests.push(test);
   const set = (values: string[]) => new Set(values);
 
-  const created = range(f.CreatedAt, 'CreatedAt');
+  const created = pascalRange(f.CreatedAt, 'CreatedAt');
   if (created.from !== undefined || created.to !== undefined) add((r) => within(r.entry.createdMs, created));
-  const emission = range(f.EmissionDate, 'EmissionDate');
+  const emission = pascalRange(f.EmissionDate, 'EmissionDate');
   if (emission.from !== undefined || emission.to !== undefined) add((r) => within(r.entry.emissionMs, emission));
   if (f.DocumentIdentifier !== undefined) add((r) => r.entry.doc.accessKey === f.DocumentIdentifier);
   if (f.Owners) {

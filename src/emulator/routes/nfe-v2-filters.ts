@@ -1,9 +1,9 @@
 // The Filters of POST /v2/dfe/nfe (spec 4.1, R9, R19, R20, R23) compiled into one predicate over
 // records. Bad values throw a 400 naming the filter.
 import { FIN_NFE, NFE_ROLES, NFE_ROLE_ALIASES, type NfeRole, type NfeV2Filters } from '../../api/wire/nfe.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import type { Party } from '../model.js';
 import { badRequest } from '../respond.js';
+import { pascalRange, within } from './doc-search-page.js';
 import type { NfeRecord } from '../store.js';
 import { CCE_EVENT } from './nfe-records.js';
 
@@ -14,20 +14,6 @@ export const DEFAULT_EMISSION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 function bad(message: string, field: string): never {
   throw badRequest('service', message, `Filters.${field}`);
-}
-
-function range(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string) {
-  const bound = (text: string | undefined, which: 'From' | 'To'): number | undefined => {
-    if (text === undefined || text === '') return undefined;
-    const problem = filterDateProblem(text);
-    if (problem) bad(`${problem}, got "${text}"`, `${name}.${which}`);
-    return filterDateToMs(text, which === 'From' ? 'from' : 'to');
-  };
-  return { from: bound(value?.From, 'From'), to: bound(value?.To, 'To') };
-}
-
-function within(ms: number, r: { from?: number | undefined; to?: number | undefined }): boolean {
-  return (r.from === undefined || ms >= r.from) && (r.to === undefined || ms <= r.to);
 }
 
 const taxId = (p: Party | undefined): string[] => (p ? [p.cnpj, p.cpf].filter((x): x is string => !!x) : []);
@@ -48,9 +34,9 @@ export function compileFilters(f: NfeV2Filters, now: number): RecordPredicate {
   const tests: RecordPredicate[] = [];
   const add = (test: RecordPredicate) => tests.push(test);
 
-  const created = range(f.CreatedAt, 'CreatedAt');
+  const created = pascalRange(f.CreatedAt, 'CreatedAt');
   if (created.from !== undefined || created.to !== undefined) add((r) => within(r.entry.createdMs, created));
-  let emission = range(f.EmissionDate, 'EmissionDate');
+  let emission = pascalRange(f.EmissionDate, 'EmissionDate');
   if (emission.from === undefined && emission.to === undefined) {
     emission = { from: now - DEFAULT_EMISSION_WINDOW_MS, to: now };
   }
