@@ -11,7 +11,7 @@ import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
-import { IndexFile, entryId, type IndexEntry } from './index-file.js';
+import { IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import { fileKey, UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
@@ -267,7 +267,7 @@ const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml
 
 /** Writes one document; undefined when it was already in the index or was refused. */
 async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
-  if (d.index.has(entryId({ key: doc.key, role: doc.role, owner: doc.owner }))) {
+  if (d.index.has({ key: doc.key, role: doc.role, owner: doc.owner })) {
     sum.skipped++;
     return undefined;
   }
@@ -296,7 +296,7 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
   const out: IndexEntry[] = [];
   for (const copy of copies) {
     const id = { key: doc.key, role: copy.role, owner: copy.owner, event: ev.type, seq: ev.seq };
-    if (d.index.has(entryId(id))) {
+    if (d.index.has(id)) {
       sum.skipped++;
       continue;
     }

@@ -1,7 +1,7 @@
 // Pull throughput and memory against an emulator with no rate limit, beside the raw baseline;
 // and quota use under the emulator's rate limit.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,10 @@ import { rawBaseline, ROLES } from './baseline.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
 const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
+
+/** The node flags of the installed command (its `#!/usr/bin/env -S node ...` line): the CLI is measured as it runs. */
+const NODE_FLAGS = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/).filter((w) => w.startsWith('--'));
 
 /**
  * Folders of finished pulls, removed at the very end: deleting tens of thousands of files makes
@@ -31,7 +35,7 @@ export function removeLeftovers() {
 function pullOnce(env, api, extra = []) {
   settle();
   const dir = mkdtempSync(join(tmpdir(), 'fiscal-bench-'));
-  const r = spawnSync(process.execPath, [measure, '-o', 'json', 'pull', 'nfe', '--role', ROLES.join(','), '--dir', dir, '--api', api, ...extra], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--role', ROLES.join(','), '--dir', dir, '--api', api, ...extra], {
     env: { ...process.env, ...env, FISCAL_CONFIG_DIR: dir + '-config' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -45,8 +45,8 @@ describe('index.ndjson', () => {
     const reopened = new IndexFile(path);
     const { dropped } = await reopened.open(committed);
     expect(dropped).toBeGreaterThan(0);
-    expect(reopened.has('b|received|11222333000181')).toBe(false);
-    expect(reopened.has('a|received|11222333000181')).toBe(true);
+    expect(reopened.has({ key: 'b', role: 'received', owner: '11222333000181' })).toBe(false);
+    expect(reopened.has({ key: 'a', role: 'received', owner: '11222333000181' })).toBe(true);
     await reopened.close();
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1);
   });
@@ -57,7 +57,7 @@ describe('index.ndjson', () => {
     writeFileSync(path, `${JSON.stringify(entry('a'))}\n${JSON.stringify(entry('b'))}\n{"key":"to`);
     const index = new IndexFile(path);
     await index.open(0, true);
-    expect(index.has('b|received|11222333000181')).toBe(true);
+    expect(index.has({ key: 'b', role: 'received', owner: '11222333000181' })).toBe(true);
     await index.close();
     expect(readFileSync(path, 'utf8').endsWith('\n')).toBe(true);
   });
