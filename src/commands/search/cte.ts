@@ -2,50 +2,33 @@
 // records to the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { cteOsPages, cteOsV1Pages, ctePages, cteV1Pages } from '../../api/cte.js';
-import type { CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
+import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
 import type { Context } from '../../context.js';
-import { InterruptedError } from '../../errors.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
-import { createRecordWriter, type Column } from '../../output/writer.js';
+import type { Column } from '../../output/writer.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
+import { summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
 
-export function parseOptions(raw: Record<string, unknown>): CteSearchOptions {
-  return parseCteSearchOptions(raw, 'cte');
-}
+export const { parseOptions } = verbFor('cte');
 
-export async function run(ctx: Context, options: CteSearchOptions): Promise<void> {
+export type CteSearchRun = CteSearchOptions & { summary?: boolean };
+
+export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
-  const format = ctx.outputFormat();
-  const writer = createRecordWriter<CteRecord>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
-  let total: number | undefined;
-  try {
-    for await (const page of found) {
-      total = page.total ?? total;
-      for (const record of page.records) {
-        if (ctx.signal.aborted) throw new InterruptedError('search stopped');
-        if (plan.limit !== undefined && writer.count >= plan.limit) break;
-        if (keep && !keep.has(record.OwnerRole ?? '')) continue;
-        writer.write(record);
-      }
-      if (plan.limit !== undefined && writer.count >= plan.limit) break;
-    }
-  } finally {
-    writer.end();
-  }
-  if (ctx.io.stderrIsTTY && !keep && total !== undefined && total > writer.count) {
-    ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
-  }
+  await writeRecords(ctx, found, plan.limit, {
+    table: TABLE_COLUMNS,
+    csv: CSV_COLUMNS,
+    keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
+  });
 }
 
-interface RecordPage {
-  records: CteRecord[];
-  total?: number;
-}
+type RecordPage = CommonPage<CteRecord>;
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;
@@ -124,5 +107,8 @@ const CSV_COLUMNS: Column<CteRecord>[] = [
 
 /** The same verb for CT-e OS. */
 export function verbFor(kind: CteKind) {
-  return { parseOptions: (raw: Record<string, unknown>) => parseCteSearchOptions(raw, kind), run };
+  return {
+    parseOptions: (raw: Record<string, unknown>): CteSearchRun => summaryOption<CteSearchOptions, CteField>(raw, (r) => parseCteSearchOptions(r, kind), 'Xml', ['AccessKey']),
+    run,
+  };
 }

@@ -42,13 +42,15 @@ export function registerSearch(program: Command, ctx: Context): void {
     .option('--fields <fields>', 'fields to return (comma-separated, e.g. AccessKey,Xml)', collectList)
     .option('--limit <n>', 'at most this many documents (default 50)')
     .option('--all', 'every matching document (streams)')
-    .option('--summary', 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)')
+    .option('--summary', SUMMARY_HELP)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   addNfeFlags(nfe);
   addCteFlags(search.command('cte').description('search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties').addHelpText('after', CTE_EXAMPLES), 'cte')
+    .option('--summary', SUMMARY_HELP)
     .action(lazyAction(ctx, () => import('./cte.js')));
   addCteFlags(search.command('cteos').description('search CT-e OS (transport of people and valuables) by role, dates, tags and properties').addHelpText('after', CTEOS_EXAMPLES), 'cteos')
+    .option('--summary', SUMMARY_HELP)
     .action(lazyAction(ctx, () => import('./cteos.js')));
   registerOtherTypes(search, ctx);
 }
@@ -70,7 +72,9 @@ Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See doc
 
 const prop = () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw);
 const fields = () => new Option('--fields <fields>', 'fields to return (comma-separated)').argParser(collectList);
-const paging = (c: Command) => c.option('--limit <n>', 'at most this many documents (default 50)').option('--all', 'every matching document (streams)');
+const SUMMARY_HELP = 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)';
+const paging = (c: Command) =>
+  c.option('--limit <n>', 'at most this many documents (default 50)').option('--all', 'every matching document (streams)').option('--summary', SUMMARY_HELP);
 
 function registerOtherTypes(search: Command, ctx: Context): void {
   const nfse = search

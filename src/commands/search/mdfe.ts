@@ -7,16 +7,21 @@ import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseMdfeSearchOptions, type MdfeSearchOptions } from './mdfe-options.js';
 import { planMdfeSearch, type MdfeSearchPlan } from './mdfe-plan.js';
-import { minute, writeRecords, type RecordPage } from './write-records.js';
+import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
 
-export function parseOptions(raw: Record<string, unknown>): MdfeSearchOptions {
-  return parseMdfeSearchOptions(raw);
+type MdfeSearchRun = MdfeSearchOptions & { summary?: boolean };
+
+export function parseOptions(raw: Record<string, unknown>): MdfeSearchRun {
+  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey']);
 }
 
-export async function run(ctx: Context, options: MdfeSearchOptions): Promise<void> {
+export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
   const plan = planMdfeSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
-  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, { table: TABLE, csv: CSV });
+  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
+    table: TABLE, csv: CSV,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe' }) : undefined,
+  });
 }
 
 async function* fromSearch(http: HttpClient, plan: Extract<MdfeSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<MdfeRecord>> {

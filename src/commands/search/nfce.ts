@@ -36,11 +36,12 @@ export interface NfceOutput {
   Status: string | null;
 }
 
-export function parseOptions(raw: Record<string, unknown>): NfceSearchOptions {
-  const o = parseWith(schema, raw);
+export function parseOptions(raw: Record<string, unknown>): NfceSearchOptions & { summary?: boolean } {
+  const { summary, ...rest } = raw;
+  const o = parseWith(schema, rest);
   const cpf = o.owner?.find((v) => v.length !== 14);
   if (cpf) throw new UsageError(`--owner: the NFC-e listing takes 14-digit CNPJs only, got "${cpf}"`);
-  return o;
+  return summary ? { ...o, summary: true } : o;
 }
 
 export function nfceQuery(o: NfceSearchOptions, now: Date): NfceV1Query {
@@ -64,13 +65,22 @@ export function nfceRecord(item: NfceV1Item): NfceOutput {
   };
 }
 
-export async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
+export async function run(ctx: Context, o: NfceSearchOptions & { summary?: boolean }): Promise<void> {
   const query = nfceQuery(o, new Date(ctx.clock.now()));
   const http = await ctx.http();
+  const limit = o.all ? undefined : (o.limit ?? 50);
+  if (o.summary) {
+    // The listing gives the XML itself: the summary is read from it.
+    async function* items() {
+      for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items };
+    }
+    await writeRecords(ctx, items(), limit, { table: [], csv: [], summary: (item) => ({ xml: item.xml, source: item.access_key }) });
+    return;
+  }
   async function* pages() {
     for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items.map(nfceRecord) };
   }
-  await writeRecords(ctx, pages(), o.all ? undefined : (o.limit ?? 50), { table: TABLE, csv: CSV });
+  await writeRecords(ctx, pages(), limit, { table: TABLE, csv: CSV });
 }
 
 const TABLE: Column<NfceOutput>[] = [

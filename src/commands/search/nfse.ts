@@ -7,19 +7,24 @@ import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseNfseSearchOptions, type NfseSearchOptions } from './nfse-options.js';
 import { planNfseSearch, type NfseSearchPlan } from './nfse-plan.js';
-import { minute, writeRecords, type RecordPage } from './write-records.js';
+import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
 
 /** A record as printed: the listing's records know less of the document than the search's. */
 export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };
 
-export function parseOptions(raw: Record<string, unknown>): NfseSearchOptions {
-  return parseNfseSearchOptions(raw);
+type NfseSearchRun = NfseSearchOptions & { summary?: boolean };
+
+export function parseOptions(raw: Record<string, unknown>): NfseSearchRun {
+  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', []);
 }
 
-export async function run(ctx: Context, options: NfseSearchOptions): Promise<void> {
+export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
   const plan = planNfseSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
-  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, { table: TABLE, csv: CSV });
+  await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
+    table: TABLE, csv: CSV,
+    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id }) : undefined,
+  });
 }
 
 async function* fromSearch(http: HttpClient, plan: Extract<NfseSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<NfseOutput>> {
