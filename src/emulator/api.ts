@@ -21,6 +21,8 @@ import { registerNfseV1 } from './routes/nfse-v1.js';
 import { registerCtePdf } from './routes/cte-pdf.js';
 import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfsePdf } from './routes/nfse-pdf.js';
+import { registerManifestQuery } from './routes/manifest-query.js';
+import { registerManifestSubmit } from './routes/manifest-submit.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -42,6 +44,8 @@ export function createRouter(): Router {
   registerMdfePdf(router);
   registerCteDfe(router);
   registerCteV1(router);
+  registerManifestSubmit(router);
+  registerManifestQuery(router);
   return router;
 }
 
