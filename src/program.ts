@@ -7,6 +7,7 @@ import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerInspect } from './commands/inspect/index.js';
+import { registerManifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
@@ -44,6 +45,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerInspect(program, ctx);
   registerPdf(program, ctx);
   registerEvents(program, ctx);
+  registerManifest(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
