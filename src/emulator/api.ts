@@ -21,6 +21,9 @@ import { registerNfseV1 } from './routes/nfse-v1.js';
 import { registerCtePdf } from './routes/cte-pdf.js';
 import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfsePdf } from './routes/nfse-pdf.js';
+import { registerFlagErp } from './routes/flag-erp.js';
+import { registerNfeProps } from './routes/nfe-props.js';
+import { registerLabels } from './routes/labels.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -42,6 +45,9 @@ export function createRouter(): Router {
   registerMdfePdf(router);
   registerCteDfe(router);
   registerCteV1(router);
+  registerFlagErp(router);
+  registerNfeProps(router);
+  registerLabels(router);
   return router;
 }
 
