@@ -12,6 +12,9 @@ import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
+import { registerFlag } from './commands/flag/index.js';
+import { registerProps } from './commands/props/index.js';
+import { registerLabels } from './commands/labels/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -48,6 +51,9 @@ export function createProgram(ctx: NodeContext): Command {
   registerManifest(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
+  registerFlag(program, ctx);
+  registerProps(program, ctx);
+  registerLabels(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');

@@ -29,6 +29,8 @@ const FLAGS = {
   xped: () => list('--xped <xped>', 'xPed values (repeatable)'),
   custom: () => new Option('--custom <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw),
   filter: C.filter,
+  where: () => new Option('--where <name=value>', 'custom property equals value, composed into --filter (repeatable)').argParser(collectRaw),
+  whereMissing: () => new Option('--where-missing <name>', 'custom property not set, composed into --filter (repeatable)').argParser(collectRaw),
   api: () => new Option('--api <version>', 'force an endpoint').choices(['v1', 'v2']),
 } as const;
 

@@ -23,6 +23,9 @@ import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfsePdf } from './routes/nfse-pdf.js';
 import { registerManifestQuery } from './routes/manifest-query.js';
 import { registerManifestSubmit } from './routes/manifest-submit.js';
+import { registerFlagErp } from './routes/flag-erp.js';
+import { registerNfeProps } from './routes/nfe-props.js';
+import { registerLabels } from './routes/labels.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -46,6 +49,9 @@ export function createRouter(): Router {
   registerCteV1(router);
   registerManifestSubmit(router);
   registerManifestQuery(router);
+  registerFlagErp(router);
+  registerNfeProps(router);
+  registerLabels(router);
   return router;
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../api/wire/nfe.js';
 import { parseWith } from '../options.js';
+import { applyWhere } from './where.js';
 import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
@@ -67,5 +68,5 @@ const schema = z
 export type NfeSearchOptions = z.infer<typeof schema>;
 
 export function parseNfeSearchOptions(raw: Record<string, unknown>): NfeSearchOptions {
-  return parseWith(schema, raw);
+  return parseWith(schema, applyWhere(raw));
 }

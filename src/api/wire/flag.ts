@@ -1,0 +1,23 @@
+// POST /v1/dfe/flagerp (spec 4.5, R27): metadata flags on a document of any type. The request
+// shape is the spec's; a document the account does not hold answers 404 (designed).
+import { z } from 'zod';
+import { statusSchema } from './common.js';
+
+export const FLAG_ERP_PATH = '/v1/dfe/flagerp';
+
+export const FLAG_DOC_TYPES = ['NFE', 'NFSE', 'CTE', 'CTEOS', 'CFESAT', 'NFCE'] as const;
+export type FlagDocType = (typeof FLAG_DOC_TYPES)[number];
+
+export const flagMetadataItemSchema = z.object({ key: z.string(), value: z.string() });
+export type FlagMetadataItem = z.infer<typeof flagMetadataItemSchema>;
+
+export interface FlagErpRequest {
+  doc_type: FlagDocType;
+  /** Access key; for NFSE the R10 id without the owner: `<emitter_cnpj>:<yyyy-mm-dd>:<number>`. */
+  id: string;
+  metadata: FlagMetadataItem[];
+  owner: string;
+}
+
+export const flagErpResponseSchema = z.object({ status: statusSchema, request_id: z.string() });
+export type FlagErpResponse = z.infer<typeof flagErpResponseSchema>;

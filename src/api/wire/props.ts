@@ -1,0 +1,38 @@
+// Custom properties of NF-e (spec 4.7, R28) and the account's properties (designed). The PUT body
+// is the spec's `{data: [Custom]}` with Custom = `{access_key, value}`; the per-item result and the
+// properties list are designed, in the `{status, data}` envelope.
+import { z } from 'zod';
+import { statusSchema } from './common.js';
+import type { NfeRole } from './nfe.js';
+
+export const PROPERTIES_PATH = '/v1/properties';
+/** Every account has this property (R28). */
+export const DEFAULT_PROPERTY = 'status';
+/** Designed: most items one PUT takes. */
+export const PROPERTY_BATCH_MAX = 500;
+/** Designed: a property name is a word of letters, digits and underscores, 1 to 64 characters. */
+export const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Designed: a value has at most this many characters. */
+export const PROPERTY_VALUE_MAX = 255;
+
+export const propertyPath = (role: NfeRole, property: string): string => `/v1/nfe/${role}/${encodeURIComponent(property)}`;
+
+export const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
+export type CustomItem = z.infer<typeof customItemSchema>;
+export interface SetPropertyRequest {
+  data: CustomItem[];
+}
+
+/** Designed: one result per item, in the order sent. */
+export const propertyResultSchema = z.object({
+  access_key: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+});
+export type PropertyResult = z.infer<typeof propertyResultSchema>;
+export const setPropertyResponseSchema = z.object({ status: statusSchema, data: z.array(propertyResultSchema) });
+
+/** Designed: a property of the account and how many of its documents carry it. */
+export const propertySchema = z.object({ name: z.string(), default: z.boolean(), documents: z.number().int() });
+export type Property = z.infer<typeof propertySchema>;
+export const propertiesResponseSchema = z.object({ status: statusSchema, data: z.array(propertySchema) });

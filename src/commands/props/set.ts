@@ -1,0 +1,94 @@
+// `fiscal props set <property> <value> <key>...` (R28): PUT /v1/nfe/{role}/{property} in batches,
+// a row per key. Keys are checked before the first request; a key the service refuses fails alone
+// and the run ends with exit 7 (PartialError).
+import { z } from 'zod';
+import { setNfeProperty } from '../../api/props.js';
+import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
+import { PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX } from '../../api/wire/props.js';
+import type { Context } from '../../context.js';
+import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { accessKeyProblem } from '../../fiscal/access-key.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import { parseWith } from '../options.js';
+import { readStdinItems } from '../stdin-lines.js';
+
+export interface PropsSetOptions {
+  property: string;
+  value: string;
+  keys: string[];
+  role: NfeRole;
+  stdin: boolean;
+  dryRun: boolean;
+}
+
+interface PropsRecord {
+  access_key: string;
+  property: string;
+  value: string;
+  status: 'ok' | 'error' | 'dry-run';
+  message?: string;
+}
+
+const schema = z.object({
+  property: z.string().regex(PROPERTY_NAME, 'a property name is 1 to 64 letters, digits or _, not starting with a digit'),
+  value: z.string().max(PROPERTY_VALUE_MAX, `a value has at most ${PROPERTY_VALUE_MAX} characters`),
+  keys: z.array(z.string()),
+  role: z.enum(NFE_ROLES),
+  stdin: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+});
+
+export function parseOptions(raw: Record<string, unknown>, args: string[]): PropsSetOptions {
+  const [property, value, ...keys] = args;
+  const o = parseWith(schema, { ...raw, property, value, keys: keys.map((k) => k.trim()) });
+  if (o.keys.length === 0 && !o.stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
+  for (const key of o.keys) checkKey(key, '');
+  return { property: o.property, value: o.value, keys: o.keys, role: o.role, stdin: Boolean(o.stdin), dryRun: Boolean(o.dryRun) };
+}
+
+function checkKey(key: string, where: string): void {
+  const why = accessKeyProblem(key);
+  if (why) throw new UsageError(`${key}${where}: ${why}`);
+}
+
+const COLUMNS: Column<PropsRecord>[] = [
+  { header: 'KEY', get: (r) => r.access_key, truncate: false },
+  { header: 'PROPERTY', get: (r) => r.property },
+  { header: 'VALUE', get: (r) => r.value, width: 40 },
+  { header: 'STATUS', get: (r) => r.status },
+  { header: 'MESSAGE', get: (r) => r.message, width: 60 },
+];
+
+export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
+  const piped = o.stdin ? await readStdinItems(ctx) : [];
+  piped.forEach((key) => checkKey(key, ' (standard input)'));
+  const keys = [...new Set([...o.keys, ...piped])];
+  if (keys.length === 0) throw new UsageError('no access key on standard input');
+  const row = (access_key: string, status: PropsRecord['status'], message?: string): PropsRecord =>
+    ({ access_key, property: o.property, value: o.value, status, ...(message ? { message } : {}) });
+  const writer = createRecordWriter<PropsRecord>(ctx, { columns: COLUMNS });
+  let failed = 0;
+  try {
+    if (o.dryRun) {
+      for (const key of keys) writer.write(row(key, 'dry-run', `PUT /v1/nfe/${o.role}/${o.property}`));
+      return;
+    }
+    const http = await ctx.http();
+    for (let i = 0; i < keys.length; i += PROPERTY_BATCH_MAX) {
+      if (ctx.signal.aborted) throw new InterruptedError('props set stopped');
+      const batch = keys.slice(i, i + PROPERTY_BATCH_MAX);
+      const results = new Map((await setNfeProperty(http, o.role, o.property, batch.map((access_key) => ({ access_key, value: o.value })))).map((r) => [r.access_key, r]));
+      for (const key of batch) {
+        const result = results.get(key);
+        if (result?.success) writer.write(row(key, 'ok'));
+        else {
+          failed++;
+          writer.write(row(key, 'error', result?.message ?? 'no result for this key in the answer'));
+        }
+      }
+    }
+  } finally {
+    writer.end();
+  }
+  if (failed > 0) throw new PartialError(`${failed} of ${keys.length} keys were not set`);
+}

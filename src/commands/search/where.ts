@@ -1,0 +1,39 @@
+// `--where name=value` and `--where-missing name`: a small builder for the R17 prefix expression,
+// so the common case needs no parentheses: `--where status=done --where-missing erp_id` is
+// `(AND (= status done) (NOT_EXISTS erp_id))`. It stands in for --filter (and so answers from the
+// v1 role listing like --filter does); giving both is a usage error.
+import { UsageError } from '../../errors.js';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** A value as the filter language reads it: a bare word, or a quoted string. */
+function quoted(value: string): string {
+  return /^[^\s()"\\]+$/.test(value) ? value : `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+function name(text: string, flag: string): string {
+  const trimmed = text.trim();
+  if (!NAME.test(trimmed)) throw new UsageError(`${flag}: "${text}" is not a property name (letters, digits, _ . -)`);
+  return trimmed;
+}
+
+/** The prefix expression of the `--where` and `--where-missing` items (AND of all). */
+export function composeWhere(where: readonly string[], missing: readonly string[]): string {
+  const terms = [
+    ...where.map((item) => {
+      const eq = item.indexOf('=');
+      if (eq < 0) throw new UsageError(`--where: expected name=value, got "${item}"`);
+      return `(= ${name(item.slice(0, eq), '--where')} ${quoted(item.slice(eq + 1))})`;
+    }),
+    ...missing.map((item) => `(NOT_EXISTS ${name(item, '--where-missing')})`),
+  ];
+  return terms.length === 1 ? terms[0]! : `(AND ${terms.join(' ')})`;
+}
+
+/** Raw options with `where` / `whereMissing` turned into `filter`. */
+export function applyWhere(raw: Record<string, unknown>): Record<string, unknown> {
+  const { where, whereMissing, ...rest } = raw as { where?: string[]; whereMissing?: string[] } & Record<string, unknown>;
+  if (!where?.length && !whereMissing?.length) return rest;
+  if (rest.filter !== undefined) throw new UsageError('--where and --where-missing build a --filter expression: give one or the other, not both');
+  return { ...rest, filter: composeWhere(where ?? [], whereMissing ?? []) };
+}

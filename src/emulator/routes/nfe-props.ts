@@ -1,0 +1,67 @@
+// PUT /v1/nfe/{role}/{property} (spec 4.7, R28) and GET /v1/properties (designed). A PUT sets one
+// property on many NF-e at once; the stored values are what the R17 `filter` of the v1 listings
+// reads (doc.properties). Designed: the body is checked whole first (400 naming `data.<i>.<field>`),
+// then each item gets a result: a key the account does not hold in that role fails alone.
+import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
+import {
+  DEFAULT_PROPERTY, PROPERTIES_PATH, PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX,
+  type CustomItem, type PropertyResult,
+} from '../../api/wire/props.js';
+import { annotatablesOf, countNames } from '../annotations.js';
+import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
+import type { RequestContext, Router } from '../router.js';
+import { roleParam } from './v1-listing.js';
+
+export function registerNfeProps(router: Router): void {
+  router.add('PUT', '/v1/nfe/:role/:property', setProperty, { errors: 'v1' });
+  router.add('GET', PROPERTIES_PATH, listProperties, { errors: 'v1' });
+}
+
+function setProperty(ctx: RequestContext): Reply {
+  const role = roleParam(ctx, NFE_ROLES);
+  const property = ctx.params.property!;
+  const items = readItems(ctx.json(), property);
+  const data = items.map((item) => setOne(ctx, role, property, item));
+  return ok({ data });
+}
+
+function setOne(ctx: RequestContext, role: NfeRole, property: string, item: CustomItem): PropertyResult {
+  const doc = ctx.store.findNfe(ctx.account.id, item.access_key);
+  if (!doc || !doc.roles.some((r) => r.role === role)) {
+    return { access_key: item.access_key, success: false, message: `no NF-e with this key in role ${role}` };
+  }
+  // Replaced, not changed in place: generated documents may share objects.
+  doc.properties = { ...doc.properties, [property]: item.value };
+  return { access_key: item.access_key, success: true, message: 'OK' };
+}
+
+function readItems(raw: unknown, property: string): CustomItem[] {
+  const errors: Record<string, string[]> = {};
+  const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!PROPERTY_NAME.test(property)) problem('property', 'The property is 1 to 64 letters, digits or underscores, not starting with a digit.');
+  const data = typeof raw === 'object' && raw !== null ? (raw as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data) || data.length === 0) problem('data', 'The data field is required: a non-empty array of {access_key, value}.');
+  else if (data.length > PROPERTY_BATCH_MAX) problem('data', `The data may not have more than ${PROPERTY_BATCH_MAX} items.`);
+  else {
+    data.forEach((item: unknown, i) => {
+      const it = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+      if (typeof it.access_key !== 'string' || it.access_key.length !== 44) problem(`data.${i}.access_key`, 'The access_key must have 44 characters.');
+      if (typeof it.value !== 'string') problem(`data.${i}.value`, 'The value field is required.');
+      else if (it.value.length > PROPERTY_VALUE_MAX) problem(`data.${i}.value`, `The value may not be greater than ${PROPERTY_VALUE_MAX} characters.`);
+    });
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
+  return (data as CustomItem[]).map(({ access_key, value }) => ({ access_key, value }));
+}
+
+/** Designed: the account's properties (always `status`, R28) and how many documents carry each. */
+function listProperties(ctx: RequestContext): Reply {
+  const names = function* () {
+    for (const doc of annotatablesOf(ctx.store, ctx.account.id)) yield* Object.keys(doc.properties);
+  };
+  const counts = countNames(names());
+  if (!counts.has(DEFAULT_PROPERTY)) counts.set(DEFAULT_PROPERTY, 0);
+  const data = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, documents]) => ({ name, default: name === DEFAULT_PROPERTY, documents }));
+  return ok({ data });
+}
