@@ -21,6 +21,7 @@ import { registerNfseV1 } from './routes/nfse-v1.js';
 import { registerCtePdf } from './routes/cte-pdf.js';
 import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfsePdf } from './routes/nfse-pdf.js';
+import { registerUpload } from './routes/upload.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -42,6 +43,7 @@ export function createRouter(): Router {
   registerMdfePdf(router);
   registerCteDfe(router);
   registerCteV1(router);
+  registerUpload(router);
   return router;
 }
 
