@@ -11,6 +11,7 @@ import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
+import { registerUpload } from './commands/upload/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -44,6 +45,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerInspect(program, ctx);
   registerPdf(program, ctx);
   registerEvents(program, ctx);
+  registerUpload(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
