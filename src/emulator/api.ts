@@ -22,6 +22,7 @@ import { registerCtePdf } from './routes/cte-pdf.js';
 import { registerMdfePdf } from './routes/mdfe-pdf.js';
 import { registerNfsePdf } from './routes/nfse-pdf.js';
 import { registerUpload } from './routes/upload.js';
+import { registerUploadBatch } from './routes/upload-batch.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -44,6 +45,7 @@ export function createRouter(): Router {
   registerCteDfe(router);
   registerCteV1(router);
   registerUpload(router);
+  registerUploadBatch(router);
   return router;
 }
 
