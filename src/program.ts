@@ -15,6 +15,7 @@ import { registerSearch } from './commands/search/index.js';
 import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
+import { registerUpload } from './commands/upload/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -49,6 +50,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerPdf(program, ctx);
   registerEvents(program, ctx);
   registerManifest(program, ctx);
+  registerUpload(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   registerFlag(program, ctx);

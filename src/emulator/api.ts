@@ -26,6 +26,8 @@ import { registerManifestSubmit } from './routes/manifest-submit.js';
 import { registerFlagErp } from './routes/flag-erp.js';
 import { registerNfeProps } from './routes/nfe-props.js';
 import { registerLabels } from './routes/labels.js';
+import { registerUpload } from './routes/upload.js';
+import { registerUploadBatch } from './routes/upload-batch.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -52,6 +54,8 @@ export function createRouter(): Router {
   registerFlagErp(router);
   registerNfeProps(router);
   registerLabels(router);
+  registerUpload(router);
+  registerUploadBatch(router);
   return router;
 }
 

@@ -1,0 +1,54 @@
+// The upload journal: which file contents (sha256) already succeeded against which server and
+// account, so a re-run after an interruption sends only the rest. A small JSON file, by default
+// `.fiscal-upload.json` in the current folder (designed, see docs/upload.md), rewritten atomically
+// after each success so an interruption loses at most the file being sent.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { ConfigError } from '../../errors.js';
+import { writeFileAtomic } from '../../sync/durable.js';
+
+export const DEFAULT_JOURNAL = '.fiscal-upload.json';
+
+const entrySchema = z.object({ file: z.string(), key: z.string().optional(), type: z.string().optional(), at: z.string() });
+export type JournalEntry = z.infer<typeof entrySchema>;
+
+const journalSchema = z.object({
+  version: z.literal(1),
+  /** `<base URL> <API id>` -> sha256 of the file's bytes -> what was uploaded. */
+  targets: z.record(z.string(), z.record(z.string(), entrySchema)),
+});
+type JournalFile = z.infer<typeof journalSchema>;
+
+export class UploadJournal {
+  private constructor(
+    private readonly path: string,
+    private readonly data: JournalFile,
+    private readonly target: string,
+  ) {}
+
+  static async open(path: string, baseUrl: string, apiId: string): Promise<UploadJournal> {
+    let data: JournalFile = { version: 1, targets: {} };
+    try {
+      const parsed = journalSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+      if (!parsed.success) throw new ConfigError(`${path} is not an upload journal of this version; move it away or give another --journal`);
+      data = parsed.data;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof ConfigError)) {
+        throw new ConfigError(`cannot read the upload journal ${path}: ${(error as Error).message}`);
+      }
+      if (error instanceof ConfigError) throw error;
+    }
+    return new UploadJournal(path, data, `${baseUrl} ${apiId}`);
+  }
+
+  find(sha256: string): JournalEntry | undefined {
+    return this.data.targets[this.target]?.[sha256];
+  }
+
+  async record(sha256: string, entry: JournalEntry): Promise<void> {
+    (this.data.targets[this.target] ??= {})[sha256] = entry;
+    const tmp = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    await writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`, tmp);
+  }
+}

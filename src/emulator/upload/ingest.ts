@@ -1,0 +1,95 @@
+// Receiving one uploaded XML (R25): check it as the service does, then store each document it
+// holds at the end of its account's stream (R13) or add each event to the document it is about.
+// A document or event the account already holds is not stored twice. Designed messages: see
+// docs/upload.md.
+import { checkUploadXml } from '../../fiscal/upload-check.js';
+import type { DocumentSummary } from '../../fiscal/readers/index.js';
+import type { UploadResult } from '../../api/wire/upload.js';
+import { brt } from '../data/xml-util.js';
+import type { EventDocType } from '../event-index.js';
+import { EventInputError } from '../event-index.js';
+import type { Account } from '../model.js';
+import type { Store } from '../store.js';
+import { rolesOf, type UploadType } from './roles.js';
+import { STORED_DOC, storedNfe, type UploadContext } from './stored-doc.js';
+
+export interface UploadInput {
+  /** The XML in base64, as the request carries it. */
+  xml: string;
+  /** CNPJ/CPF of the account's companies the document belongs to (already checked to be the account's). */
+  owners: readonly string[];
+}
+
+/** Why one document of the file is not stored; its message names the tag at fault. */
+class Refusal extends Error {}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export function ingestUpload(store: Store, account: Account, input: UploadInput, nowMs: number): UploadResult {
+  const compacted = input.xml.replace(/\s+/g, '');
+  if (compacted.length % 4 !== 0 || !BASE64.test(compacted)) return { success: false, message: 'xml: not base64' };
+  const bytes = Buffer.from(compacted, 'base64');
+  const check = checkUploadXml(bytes, 'upload');
+  if (!check.ok) return { success: false, message: check.message };
+  const ctx: UploadContext = { accountId: account.id, createdAt: brt(nowMs), xml: bytes.toString('utf8') };
+  const candidates = input.owners.length > 0 ? input.owners : account.companies.map((c) => c.cnpj);
+  let success = true;
+  const messages = check.documents.map((doc) => {
+    try {
+      return doc.kind === 'event' ? addEvent(store, ctx, doc) : addDocument(store, ctx, doc, candidates, input.owners.length > 0);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      success = false;
+      return error.message;
+    }
+  });
+  return { success, message: messages.join('; ') };
+}
+
+function typeOf(doc: DocumentSummary): UploadType {
+  switch (doc.kind) {
+    case 'nfe': case 'nfce': case 'cte': case 'cteos': case 'mdfe': case 'nfse':
+      return doc.kind;
+    default:
+      throw new Refusal(`${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`);
+  }
+}
+
+function addDocument(store: Store, ctx: UploadContext, doc: DocumentSummary, candidates: readonly string[], named: boolean): string {
+  const type = typeOf(doc);
+  const roles = rolesOf(type, doc, candidates, named);
+  if (roles.length === 0) {
+    throw new Refusal(`emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`);
+  }
+  const { doc: stored, created } = type === 'nfe'
+    ? store.addNfe(storedNfe(doc, ctx, roles))
+    : store.addDoc(type, STORED_DOC[type](doc, ctx, roles) as never);
+  const id = 'accessKey' in stored ? stored.accessKey : stored.documentId;
+  return created ? `${type} ${id}: stored at position ${stored.position}` : `${type} ${id}: already stored`;
+}
+
+/** The stored type an event is about: NF-e events also serve NFC-e, CT-e events CT-e OS (by the key's model). */
+function eventTypeOf(doc: DocumentSummary): EventDocType {
+  const family = doc.event!.family;
+  if (family === 'nfe') return doc.model === '65' ? 'nfce' : 'nfe';
+  if (family === 'cte') return doc.model === '67' ? 'cteos' : 'cte';
+  if (family === 'mdfe') return 'mdfe';
+  throw new Refusal(`${doc.root}: ${family} events are not kept by this service`);
+}
+
+function addEvent(store: Store, ctx: UploadContext, doc: DocumentSummary): string {
+  const info = doc.event!;
+  const type = eventTypeOf(doc);
+  const seq = info.seq !== undefined ? Number(info.seq) : undefined;
+  try {
+    const added = store.addEvent(ctx.accountId, type, info.refKey!, {
+      type: info.type, createdAt: doc.emittedAt ?? ctx.createdAt, xml: ctx.xml, ...(seq !== undefined ? { seq } : {}),
+    });
+    return `event ${info.type} of ${type} ${info.refKey}: stored at position ${added.position}`;
+  } catch (error) {
+    if (!(error instanceof EventInputError)) throw error;
+    if (error.field === 'seq' && /already has/.test(error.message)) return `event ${info.type} of ${type} ${info.refKey}: already stored`;
+    const tag = error.field === 'id' ? 'infEvento/chave' : `infEvento/${{ type: 'tpEvento', seq: 'nSeqEvento', createdAt: 'dhEvento' }[error.field]}`;
+    throw new Refusal(`${tag}: ${error.field === 'id' ? `the account holds no ${type} ${info.refKey}` : error.message}`);
+  }
+}
