@@ -128,4 +128,50 @@ describe('fiscal upload', () => {
     expect(second.exitCode, second.stderr).toBe(0);
     expect(ndjson(second.stdout)[0]!.message).toMatch(/already stored$/);
   });
+
+  it('R26: --batch sends NF-e in asynchronous batches, polls them to the end and reports each invoice; search finds them', async () => {
+    const { dir, keys } = folderOf([301, 302, 303]);
+    const before = emu.stats().requests.byRoute['POST /v1/nfe/upload'] ?? 0;
+    const r = await runCli(['upload', dir, '--batch', '--batch-size', '2'], { env, cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = ndjson(r.stdout);
+    expect(rows.map((x) => [x.key, x.success])).toEqual(keys.map((k) => [k, true]));
+    for (const row of rows) expect(row.message).toMatch(/^batch [\w-]+: /);
+    // Three invoices in batches of two: two requests.
+    expect((emu.stats().requests.byRoute['POST /v1/nfe/upload'] ?? 0) - before).toBe(2);
+    for (const key of keys) expect(emu.store.findNfe(emu.accounts[0]!.id, key)).toBeDefined();
+  });
+
+  it('R26: --batch --no-wait reports the request queued; the next run reads its result without sending again', async () => {
+    const { dir, keys } = folderOf([311]);
+    const sent = () => emu.stats().requests.byRoute['POST /v1/nfe/upload'] ?? 0;
+    const before = sent();
+    const first = await runCli(['upload', dir, '--batch', '--no-wait'], { env, cwd: dir });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const [queued] = ndjson(first.stdout);
+    expect(queued).toMatchObject({ key: keys[0], success: true });
+    expect(queued!.message).toMatch(/queued in batch [\w-]+|^batch [\w-]+: /);
+    const pendingIds = (j: { pending: Record<string, Record<string, unknown>> }) => Object.values(j.pending).flatMap((p) => Object.keys(p));
+    const journal = JSON.parse(readFileSync(join(dir, '.fiscal-upload.json'), 'utf8'));
+    // Queued and not read yet: the journal keeps its request id (or, if it was already done, its result).
+    expect(pendingIds(journal).length + Object.values(journal.targets as Record<string, object>).length).toBeGreaterThan(0);
+    const again = await runCli(['upload', dir, '--batch'], { env, cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(sent() - before).toBe(1);
+    const rows = ndjson(again.stdout);
+    expect(rows.every((x) => x.key === keys[0] && x.success)).toBe(true);
+    const after = JSON.parse(readFileSync(join(dir, '.fiscal-upload.json'), 'utf8'));
+    expect(pendingIds(after)).toEqual([]);
+    expect(Object.values(after.targets as Record<string, Record<string, { key: string }>>).flatMap((t) => Object.values(t).map((e) => e.key))).toEqual([keys[0]]);
+  });
+
+  it('--batch refuses --owner, and --no-wait without --batch, before sending anything (exit 2)', async () => {
+    const { dir } = folderOf([321]);
+    const a = await runCli(['upload', dir, '--batch', '--owner', '11222333000181'], { env, cwd: dir });
+    expect(a.exitCode).toBe(2);
+    expect(a.stderr).toMatch(/--owner/);
+    const b = await runCli(['upload', dir, '--no-wait'], { env, cwd: dir });
+    expect(b.exitCode).toBe(2);
+    expect(b.stderr).toMatch(/--batch/);
+  });
 });

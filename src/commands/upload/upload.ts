@@ -6,22 +6,25 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { uploadDocument } from '../../api/upload.js';
+import { batchStatus, uploadBatch, uploadDocument } from '../../api/upload.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
+import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { fsReason, inputFiles } from '../inspect/files.js';
 import { parseWith } from '../options.js';
-import { DEFAULT_JOURNAL, UploadJournal } from './journal.js';
+import { DEFAULT_JOURNAL, UploadJournal, type PendingFile } from './journal.js';
 
 export interface UploadOptions {
   paths: string[];
   owners: string[];
   dryRun: boolean;
   journal: string;
+  /** `--batch` (R26): NF-e sent in asynchronous batches of this many. */
+  batch?: { size: number; wait: boolean; callbackUrl?: string | undefined } | undefined;
 }
 
 export interface UploadRecord {
@@ -37,6 +40,10 @@ const schema = z.object({
   owner: z.array(z.string()).default([]),
   dryRun: z.boolean().default(false),
   journal: z.string().min(1, 'expected a file name').default(DEFAULT_JOURNAL),
+  batch: z.boolean().optional(),
+  batchSize: z.coerce.number().int('expected a whole number').min(1).max(500, 'at most 500 invoices per batch').default(50),
+  wait: z.boolean().default(true),
+  callbackUrl: z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): UploadOptions {
@@ -46,7 +53,12 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Uplo
     if (problem) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${problem}`);
   }
   if (parsed.paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
-  return { paths: parsed.paths, owners: [...new Set(parsed.owner)], dryRun: parsed.dryRun, journal: parsed.journal };
+  if (!parsed.batch && (parsed.callbackUrl || !parsed.wait || raw.batchSize !== undefined)) {
+    throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
+  }
+  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint (R26) takes no owner');
+  const batch = parsed.batch ? { size: parsed.batchSize, wait: parsed.wait, callbackUrl: parsed.callbackUrl } : undefined;
+  return { paths: parsed.paths, owners: [...new Set(parsed.owner)], dryRun: parsed.dryRun, journal: parsed.journal, batch };
 }
 
 const COLUMNS: Column<UploadRecord>[] = [
@@ -94,21 +106,128 @@ export async function run(ctx: Context, options: UploadOptions): Promise<void> {
   const writer = createRecordWriter<UploadRecord>(ctx, { columns: COLUMNS, emptyMessage: 'No XML file found.' });
   let failed = 0;
   let total = 0;
+  const report = (record: UploadRecord) => {
+    total++;
+    if (!record.success) {
+      failed++;
+      ctx.io.stderr.write(`fiscal: ${record.file}: ${record.message}\n`);
+    }
+    writer.write(record);
+  };
   try {
-    for await (const source of sources(ctx, options.paths)) {
-      if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
-      total++;
-      const record = await uploadOne(ctx, options, journal, source);
-      if (!record.success) {
-        failed++;
-        ctx.io.stderr.write(`fiscal: ${record.file}: ${record.message}\n`);
+    if (options.batch) await runBatches(ctx, options, options.batch, journal, report);
+    else {
+      for await (const source of sources(ctx, options.paths)) {
+        if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
+        report(await uploadOne(ctx, options, journal, source));
       }
-      writer.write(record);
     }
   } finally {
     writer.end();
   }
   if (failed > 0) throw new PartialError(`${failed} of ${total} files were not uploaded`);
+}
+
+type Batch = NonNullable<UploadOptions['batch']>;
+
+/**
+ * `--batch` (R26): batches sent earlier whose results were never read are settled first (so a
+ * request is never lost track of), then the NF-e not yet uploaded go in batches of `size`; with
+ * `wait` each is polled until done and reported per invoice, else its request_id is reported.
+ */
+async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journal: UploadJournal, report: (r: UploadRecord) => void): Promise<void> {
+  const http = await ctx.http();
+  for (const [requestId, files] of Object.entries(journal.pending())) {
+    if (options.dryRun) continue;
+    await settleBatch(ctx, requestId, files, journal, report, b.wait);
+  }
+  let chunk: { file: string; bytes: Uint8Array; pending: PendingFile }[] = [];
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const files = chunk;
+    chunk = [];
+    if (options.dryRun) {
+      for (const f of files) report({ file: f.file, ...pick(f.pending), success: true, message: 'dry run: would be sent in a batch' });
+      return;
+    }
+    const requestId = await uploadBatch(http, files.map((f) => f.bytes), b.callbackUrl);
+    await journal.addPending(requestId, files.map((f) => f.pending));
+    await settleBatch(ctx, requestId, files.map((f) => f.pending), journal, report, b.wait);
+  };
+  for await (const source of sources(ctx, options.paths)) {
+    if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
+    const { file, bytes } = source;
+    if (!bytes) {
+      report({ file, success: false, message: source.problem ?? 'unreadable' });
+      continue;
+    }
+    const check = checkUploadXml(bytes, file);
+    if (!check.ok) {
+      report({ file, success: false, message: check.message });
+      continue;
+    }
+    const row = { file, ...identity(check.documents[0]) };
+    if (row.type !== 'nfe') {
+      report({ ...row, success: false, message: `--batch takes NF-e only (R26); upload this ${row.type ?? 'file'} without --batch` });
+      continue;
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const done = journal.find(sha256);
+    if (done) {
+      report({ ...row, success: true, message: `already uploaded at ${done.at} (journal), not sent again` });
+      continue;
+    }
+    chunk.push({ file, bytes, pending: { ...row, sha256, index: chunk.length } });
+    if (chunk.length >= b.size) await flush();
+  }
+  await flush();
+}
+
+const pick = (f: Pick<PendingFile, 'key' | 'type'>) => ({ ...(f.key ? { key: f.key } : {}), ...(f.type ? { type: f.type } : {}) });
+
+/** Waits for a batch (or, without `wait`, reports it queued) and records its results. */
+async function settleBatch(ctx: Context, requestId: string, files: PendingFile[], journal: UploadJournal, report: (r: UploadRecord) => void, wait: boolean): Promise<void> {
+  const http = await ctx.http();
+  let data = await batchStatus(http, requestId);
+  if (data.status !== 'done' && !wait) {
+    for (const f of files) report({ file: f.file, ...pick(f), success: true, message: `queued in batch ${requestId}; run again to read its result` });
+    return;
+  }
+  const progress = createProgress(ctx, { label: `batch ${requestId.slice(0, 12)}…`, total: data.total });
+  let shown = 0;
+  const show = (processed: number) => {
+    progress.tick(processed - shown);
+    shown = processed;
+  };
+  let delay = 250;
+  while (data.status !== 'done') {
+    show(data.processed);
+    await sleep(delay, ctx.signal);
+    delay = Math.min(delay * 2, 5000);
+    data = await batchStatus(http, requestId);
+  }
+  show(data.processed);
+  progress.stop();
+  const at = new Date(ctx.clock.now()).toISOString();
+  const successes: { sha256: string; entry: { file: string; key?: string; type?: string; at: string } }[] = [];
+  for (const f of files) {
+    const result = data.invoices.find((i) => i.index === f.index);
+    const success = result?.success ?? false;
+    if (success) successes.push({ sha256: f.sha256, entry: { file: f.file, ...pick(f), at } });
+    report({ file: f.file, ...pick(f), success, message: result ? `batch ${requestId}: ${result.message}` : `batch ${requestId}: no result for this invoice` });
+  }
+  await journal.settle(requestId, successes);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new InterruptedError('upload stopped'));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new InterruptedError('upload stopped; run again to read the batches already sent'));
+    }, { once: true });
+  });
 }
 
 async function uploadOne(ctx: Context, options: UploadOptions, journal: UploadJournal, source: { file: string; bytes?: Uint8Array; problem?: string }): Promise<UploadRecord> {
