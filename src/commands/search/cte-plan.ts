@@ -11,6 +11,7 @@ import { UsageError } from '../../errors.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
 import type { CteKind } from '../cte-flags.js';
 import { flagName } from '../options.js';
+import { commonBodyFilters } from './body-filters.js';
 import type { CteSearchOptions } from './cte-options.js';
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
@@ -51,12 +52,8 @@ function rolesOf(o: CteSearchOptions): CteRole[] | undefined {
 }
 
 function planDfe(o: CteSearchOptions, limit: number | undefined): CteSearchPlan {
-  const f: CteFilters = {};
-  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
-  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
+  const f: CteFilters = commonBodyFilters(o);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
-  if (o.owner) f.Owners = o.owner;
-  if (o.emitter) f.EmitterCnpj = o.emitter;
   if (o.status) f.Status = o.status;
   // Spec 4.2 gives Origin as an array.
   if (o.origin) f.Origin = o.origin;
@@ -107,6 +104,3 @@ function planV1(o: CteSearchOptions, limit: number | undefined, dfeFlags: Flag[]
   return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };
 }
 
-function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
-  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
-}

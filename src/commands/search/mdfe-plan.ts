@@ -1,6 +1,7 @@
 // Which endpoint answers a `search mdfe`, and the request it gets. Pure. POST /v1/dfe/mdfe has
 // every filter; --filter (a property expression, R17) needs GET /v1/mdfe/{role}.
 import { MDFE_LIMIT_MAX, type MdfeField, type MdfeFilters, type MdfeRole, type MdfeSearchRequest, type MdfeV1Query } from '../../api/wire/mdfe.js';
+import { commonBodyFilters } from './body-filters.js';
 import type { MdfeSearchOptions } from './mdfe-options.js';
 import { roleListingQuery } from './role-listing.js';
 
@@ -18,12 +19,8 @@ const SEARCH_ONLY: (keyof MdfeSearchOptions)[] = ['emitter', 'status', 'uf', 'pl
 export function planMdfeSearch(o: MdfeSearchOptions, now: Date): MdfeSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   if (o.filter !== undefined) return planV1(o, limit, now);
-  const f: MdfeFilters = {};
-  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
-  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
-  if (o.owner) f.Owners = o.owner;
+  const f: MdfeFilters = commonBodyFilters(o);
   if (o.role) f.OwnerRoles = [...new Set(o.role)];
-  if (o.emitter) f.EmitterCnpj = o.emitter;
   if (o.status) f.Status = o.status[0]!;
   if (o.uf) f.Ufs = o.uf;
   if (o.plate) f.Plate = o.plate;
@@ -44,6 +41,3 @@ function planV1(o: MdfeSearchOptions, limit: number | undefined, now: Date): Mdf
   return { api: 'v1', role: role as MdfeRole, query, limit, fields };
 }
 
-function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
-  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
-}

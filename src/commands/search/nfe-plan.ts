@@ -7,6 +7,7 @@ import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Filters, NfeV2Request } from
 import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
+import { commonBodyFilters } from './body-filters.js';
 import type { NfeSearchOptions } from './nfe-options.js';
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
@@ -44,14 +45,10 @@ export function planNfeSearch(o: NfeSearchOptions, now: Date): NfeSearchPlan {
 }
 
 function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
-  const f: NfeV2Filters = {};
-  if (o.createdFrom || o.createdTo) f.CreatedAt = range(o.createdFrom, o.createdTo);
-  if (o.from || o.to) f.EmissionDate = range(o.from, o.to);
+  const f: NfeV2Filters = commonBodyFilters(o);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
-  if (o.emitter) f.EmitterCnpj = o.emitter;
   if (o.transporter) f.TransporterCnpj = o.transporter;
   if (o.receiver) f.ReceiverCnpj = o.receiver;
-  if (o.owner) f.Owners = o.owner;
   if (o.role) f.OwnerRoles = [...new Set(o.role)];
   if (o.status) f.Status = o.status;
   if (o.origin) f.Origins = o.origin;
@@ -97,6 +94,3 @@ function planV1(o: NfeSearchOptions, limit: number | undefined, v2Flags: Flag[],
   return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)) };
 }
 
-function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
-  return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
-}
