@@ -6,10 +6,10 @@ import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { streamEventXml, type StreamEvent } from '../event-index.js';
-import { badRequest, HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
+import { badRequest, HttpError, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
-import { pageSignature, pageUrl, V1_LIMIT_DEFAULT } from './v1-listing.js';
+import { pageReply, V1_LIMIT_DEFAULT } from './v1-listing.js';
 
 export function registerEventsStream(router: Router): void {
   router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });
@@ -91,7 +91,5 @@ function listEvents(ctx: RequestContext): Reply {
     data.push(toItem(q.type, entry));
     last = entry.position;
   }
-  // R12: next is never null; past the end it repeats the cursor that was asked for.
-  const next = last === undefined ? q.cursor : last + 1;
-  return ok({ data, page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, q.cursor) }, count: data.length, signature: pageSignature(data) });
+  return pageReply(ctx, q.cursor, data, last);
 }

@@ -3,10 +3,9 @@
 // the owner it is shown for.
 import type { AnyStoredDoc, DocEntry, DocIndex } from '../doc-index.js';
 import type { RoleOf } from '../model-docs.js';
-import { ok, type Reply } from '../respond.js';
+import type { Reply } from '../respond.js';
 import type { RequestContext } from '../router.js';
-import { lowerBound } from '../store.js';
-import { pageSignature, pageUrl, parseV1Query } from './v1-listing.js';
+import { cursorPage, parseV1Query } from './v1-listing.js';
 
 export interface DocV1Query {
   role: string;
@@ -54,23 +53,7 @@ export function listDocsV1<D extends AnyStoredDoc, I>(
   toItem: (doc: D, owner: string) => I,
   keyOf: (doc: D) => string | undefined = () => undefined,
 ): Reply {
-  const entries = index.byRole(q.role);
-  const matches = matcher(q, keyOf);
-  const data: I[] = [];
-  let last: number | undefined;
-  for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
-    const entry = entries[i]!;
-    if (!matches(entry)) continue;
-    data.push(toItem(entry.doc, ownerIn(entry.doc, q)!));
-    last = entry.doc.position;
-  }
-  const next = last === undefined ? q.cursor : last + 1;
-  return ok({
-    data,
-    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, q.cursor) },
-    count: data.length,
-    signature: pageSignature(data),
-  });
+  return cursorPage(ctx, q, index.byRole(q.role), matcher(q, keyOf), (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!));
 }
 
 export function base64(text: string): string {

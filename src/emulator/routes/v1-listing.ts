@@ -153,7 +153,17 @@ export function pageSignature(data: unknown): string {
  * a stream position, so documents at or after it are read in position order, filtered on the way.
  */
 export function v1Page<E extends V1Entry, I>(ctx: RequestContext, q: V1Query, entries: readonly E[], toItem: (entry: E) => I): Reply {
-  const matches = matcher(q);
+  return cursorPage(ctx, q, entries, matcher(q), toItem);
+}
+
+/** The paging of every v1 listing, whatever decides which entries match (R12-R14). */
+export function cursorPage<E extends { doc: { position: number } }, I>(
+  ctx: RequestContext,
+  q: { cursor: number; limit: number },
+  entries: readonly E[],
+  matches: (entry: E) => boolean,
+  toItem: (entry: E) => I,
+): Reply {
   const data: I[] = [];
   let last: number | undefined;
   for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
@@ -162,11 +172,15 @@ export function v1Page<E extends V1Entry, I>(ctx: RequestContext, q: V1Query, en
     data.push(toItem(entry));
     last = entry.doc.position;
   }
-  // R12: next is never null; past the end it repeats the cursor that was asked for.
-  const next = last === undefined ? q.cursor : last + 1;
+  return pageReply(ctx, q.cursor, data, last);
+}
+
+/** A v1 page: `last` is the position of its last item. R12: next is never null; past the end it repeats the cursor asked for. */
+export function pageReply(ctx: RequestContext, cursor: number, data: unknown[], last: number | undefined): Reply {
+  const next = last === undefined ? cursor : last + 1;
   return ok({
     data,
-    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, q.cursor) },
+    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, cursor) },
     count: data.length,
     signature: pageSignature(data),
   });
