@@ -6,12 +6,12 @@
 // listing. The body endpoint knows roles only as IsTaker (CT-e) or not at all (CT-e OS, R24): other
 // role choices are kept on the client by OwnerRole. docs/cte.md has the table.
 import type { CteField, CteFilters, CteRequest, CteRole, CteV1Query } from '../../api/wire/cte.js';
-import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
-import { brasiliaDateTime } from '../../fiscal/dates.js';
 import type { CteKind } from '../cte-flags.js';
 import { flagName } from '../options.js';
 import { commonBodyFilters } from './body-filters.js';
+import { listingQuery } from './role-listing.js';
 import type { CteSearchOptions } from './cte-options.js';
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
@@ -90,15 +90,7 @@ function planV1(o: CteSearchOptions, limit: number | undefined, dfeFlags: Flag[]
   if (cpf) throw new UsageError(`--owner: the role listing (v1) takes 14-digit CNPJs only, got "${cpf}"`);
   const unavailable = o.fields?.find((f) => !V1_CTE_FIELDS.includes(f));
   if (unavailable) throw new UsageError(`--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`);
-  const query: CteV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX) };
-  if (o.key) query.accessKeys = o.key;
-  if (o.owner) query.cnpjs = o.owner;
-  if (o.filter) query.filter = o.filter;
-  // R15: the two created_at bounds go together; an open side becomes the epoch or now.
-  if (o.createdFrom || o.createdTo) {
-    query.createdFrom = o.createdFrom ?? '2000-01-01';
-    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
-  }
+  const query: CteV1Query = listingQuery(o, limit, now);
   const fields = o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f));
   const owner = o.owner?.length === 1 ? o.owner[0] : undefined;
   return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };

@@ -4,10 +4,10 @@
 // expression (R17) and several access keys per call, but one role and few filters. v2 is the
 // default; v1 is chosen by --filter, several --key, or --api v1. docs/search.md has the table.
 import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Filters, NfeV2Request } from '../../api/wire/nfe.js';
-import { V1_LIMIT_MAX, V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
-import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { commonBodyFilters } from './body-filters.js';
+import { listingQuery } from './role-listing.js';
 import type { NfeSearchOptions } from './nfe-options.js';
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
@@ -82,15 +82,7 @@ function planV1(o: NfeSearchOptions, limit: number | undefined, v2Flags: Flag[],
   if (cpf) throw new UsageError(`--owner: the v1 endpoint takes 14-digit CNPJs only, got "${cpf}"`);
   const unavailable = o.fields?.find((f) => !V1_FIELDS.includes(f));
   if (unavailable) throw new UsageError(`--fields: ${unavailable} needs the v2 endpoint; v1 gives ${V1_FIELDS.join(', ')}`);
-  const query: NfeV1Query = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX) };
-  if (o.key) query.accessKeys = o.key;
-  if (o.owner) query.cnpjs = o.owner;
-  if (o.filter) query.filter = o.filter;
-  // R15: the two created_at bounds go together; an open side becomes the epoch or now.
-  if (o.createdFrom || o.createdTo) {
-    query.createdFrom = o.createdFrom ?? '2000-01-01';
-    query.createdTo = o.createdTo ?? brasiliaDateTime(now);
-  }
+  const query: NfeV1Query = listingQuery(o, limit, now);
   return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)) };
 }
 

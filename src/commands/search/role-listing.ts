@@ -35,12 +35,19 @@ export function roleListingQuery<O extends RoleListingFlags>(o: O, rules: RoleLi
   if (cpf) throw new UsageError(`--owner: the role listing takes 14-digit CNPJs only, got "${cpf}"`);
   const unavailable = o.fields?.find((f) => !rules.fields.includes(f));
   if (unavailable) throw new UsageError(`--fields: ${unavailable} is not available with --filter; the role listing gives ${rules.fields.join(', ')}`);
-  const query: V1ListingQuery = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX), filter: o.filter! };
+  return { role: roles[0]!, query: listingQuery(o, limit, now) };
+}
+
+/** The query of a v1 role listing from the flags it has (R11, R15-R17). */
+export function listingQuery(o: RoleListingFlags & { key?: string[] | undefined }, limit: number | undefined, now: Date): V1ListingQuery {
+  const query: V1ListingQuery = { limit: Math.min(limit ?? V1_LIMIT_MAX, V1_LIMIT_MAX) };
+  if (o.key) query.accessKeys = o.key;
   if (o.owner) query.cnpjs = o.owner;
+  if (o.filter) query.filter = o.filter;
   // R15: the two created_at bounds go together; an open side becomes the epoch or now.
   if (o.createdFrom || o.createdTo) {
     query.createdFrom = o.createdFrom ?? '2000-01-01';
     query.createdTo = o.createdTo ?? brasiliaDateTime(now);
   }
-  return { role: roles[0]!, query };
+  return query;
 }
