@@ -44,7 +44,11 @@ const schema = z.object({
 
 /** The verb module of one document type. */
 export function pdfVerb(type: PdfType): VerbModule<PdfOptions> {
-  const kind = PDF_KINDS[type];
+  return pdfKindVerb(PDF_KINDS[type]);
+}
+
+/** The verb module of any kind of PDF: the record groups (receipts, invoices...) bring their own. */
+export function pdfKindVerb(kind: PdfKind): VerbModule<PdfOptions> {
   return { parseOptions: (raw, args) => parseOptions(kind, raw, args), run: (ctx, options) => run(ctx, kind, options) };
 }
 

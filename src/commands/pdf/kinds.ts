@@ -61,3 +61,16 @@ export const PDF_KINDS: Record<PdfType, PdfKind> = {
   mdfe: keyed('58', 'DAMDFe', mdfeDamdfe),
   nfse: NFSE,
 };
+
+/** The PDF of a record of a designed group (receipt, invoice, utility bill...), saved as `<id>.pdf`. */
+export function recordPdfKind(what: string, problem: (id: string) => string | undefined, download: (http: HttpClient, id: string) => Promise<Buffer>): PdfKind {
+  return {
+    what,
+    check(id, where) {
+      const why = problem(id);
+      if (why) throw new UsageError(`invalid ${what} id "${id}"${where}: ${why}`);
+    },
+    fileName: (id) => `${id.replace(/[^0-9A-Za-z.-]/g, '_')}.pdf`,
+    download,
+  };
+}
