@@ -58,12 +58,15 @@ export class ApiError extends FiscalError {
     readonly status: number,
     readonly method: string,
     readonly path: string,
-    options?: { cause?: unknown; details?: string[]; serverCode?: string | number; fields?: Record<string, string[]> },
+    options?: { cause?: unknown; details?: string[]; serverCode?: string | number; fields?: Record<string, string[]>; body?: string },
   ) {
     super(message, options);
     this.serverCode = options?.serverCode;
     this.fields = options?.fields;
+    this.body = options?.body;
   }
+  /** The answer's body as sent (redacted), for `fiscal api`. */
+  readonly body: string | undefined;
   readonly serverCode: string | number | undefined;
   /** Field errors of `{status, errors: {name: [..]}}` bodies. */
   readonly fields: Record<string, string[]> | undefined;

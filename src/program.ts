@@ -6,6 +6,7 @@ import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
+import { registerApi } from './commands/api/index.js';
 import { registerInspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
@@ -50,6 +51,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerPdf(program, ctx);
   registerEvents(program, ctx);
   registerManifest(program, ctx);
+  registerApi(program, ctx);
   registerUpload(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);

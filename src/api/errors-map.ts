@@ -114,6 +114,7 @@ export function errorFromAnswer(a: ErrorAnswer): ApiError {
   const details = [...said.details, ...(HINTS[a.status] ? [HINTS[a.status]!] : [])].map(a.redact);
   const options = {
     details,
+    body: a.redact(a.bodyText),
     ...(said.serverCode !== undefined ? { serverCode: said.serverCode } : {}),
     ...(said.fields ? { fields: redactFields(said.fields, a.redact) } : {}),
   };

@@ -33,7 +33,7 @@ export interface HttpClientOptions {
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number>;
 
 export interface RequestOptions<T> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;
   /** Keys are sent literally (`access_key[]`, `created_at[from]`); arrays repeat the key. */
   query?: Record<string, QueryValue>;

@@ -21,8 +21,39 @@ the bad one). A key that is not found is reported on stderr and the others go on
 key was found, 7 when some were. --stream reads the account's whole event stream of the type
 instead, from --cursor (default 0); the cursor to resume from is printed on stderr. See docs/events.md.`;
 
+const BATCH_EXAMPLES = `
+Examples:
+  $ fiscal events batch submit cancel.json --wait
+  $ printf '%s\\n' '{"access_key":"<key>","tp_evento":"210210"}' | fiscal events batch submit - --dry-run
+  $ fiscal events batch status 3f2a9c0d4b1e8a7f6c5d4e3f2a1b0c9d --wait
+
+The file is a JSON array of events, or NDJSON (one per line): {access_key, tp_evento,
+n_seq_evento?, justification?, details?}. One document type per batch: NF-e (110111, 2102xx and
+the tax-reform events) or CT-e / CT-e OS (610110, 610111). The batch is checked before anything
+is sent (exit 2 naming the item and field). A row per event result; rejected events make the
+exit code 7. See docs/event-batches.md.`;
+
+function registerBatch(events: Command, ctx: Context): void {
+  const batch = events.command('batch').description('submit events (cancellations, manifestations, CT-e disagreement...) in asynchronous batches');
+  batch
+    .command('submit')
+    .description('send a batch of events read from a file or - (standard input)')
+    .argument('<file>', 'JSON array or NDJSON of events; - reads standard input')
+    .option('--wait', 'wait until the batch is processed and show each result')
+    .option('--dry-run', 'check the batch and show what would be sent, send nothing')
+    .addHelpText('after', BATCH_EXAMPLES)
+    .action(lazyAction(ctx, () => import('./batch-submit.js')));
+  batch
+    .command('status')
+    .description('the results of event batches, a row per event')
+    .argument('<ids...>', 'batch ids')
+    .option('--wait', 'wait until each batch is processed')
+    .addHelpText('after', BATCH_EXAMPLES)
+    .action(lazyAction(ctx, () => import('./batch-status.js')));
+}
+
 export function registerEvents(program: Command, ctx: Context): void {
-  program
+  const events = program
     .command('events')
     .description('list (and save) the events of documents: cancellations, correction letters, manifestations...')
     .argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`)
@@ -35,4 +66,5 @@ export function registerEvents(program: Command, ctx: Context): void {
     .option('--cnpj <cnpj>', 'with --stream: only documents of these companies (repeatable)', collectList)
     .addHelpText('after', EXAMPLES)
     .action(lazyAction(ctx, () => import('./list.js')));
+  registerBatch(events, ctx);
 }

@@ -1,0 +1,55 @@
+// `fiscal events batch submit <file|->` (R32): sends a batch of events, checked locally first
+// (exit 2 naming the item and field). Prints the accepted batch, or with --wait the result of
+// every event once the batch is done; --dry-run prints what would be sent.
+import { z } from 'zod';
+import { submitEventBatch } from '../../api/event-batches.js';
+import { documentTypeOfKey } from '../../api/wire/event-batches.js';
+import type { Context } from '../../context.js';
+import { createRecordWriter } from '../../output/writer.js';
+import { parseWith } from '../options.js';
+import { readBatchEvents } from './batch-input.js';
+import { rowsOf, waitDone, writeRows, type BatchRow } from './batch-rows.js';
+
+export interface SubmitOptions {
+  source: string;
+  wait: boolean;
+  dryRun: boolean;
+}
+
+const schema = z.object({
+  source: z.string({ error: 'give the events file, or - for standard input' }).min(1),
+  wait: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+});
+
+export function parseOptions(raw: Record<string, unknown>, args: string[]): SubmitOptions {
+  const o = parseWith(schema, { ...raw, source: args[0] });
+  return { source: o.source, wait: Boolean(o.wait), dryRun: Boolean(o.dryRun) };
+}
+
+export async function run(ctx: Context, options: SubmitOptions): Promise<void> {
+  const events = await readBatchEvents(ctx, options.source);
+  if (options.dryRun) {
+    const type = documentTypeOfKey(events[0]!.access_key);
+    ctx.log.info(`dry run: a ${type} batch of ${events.length} event${events.length === 1 ? '' : 's'}, nothing sent`);
+    writeRows(ctx, events.map((e): BatchRow => ({ batch_id: '', key: e.access_key, tp_evento: e.tp_evento, seq: e.n_seq_evento ?? null, status: 'dry-run' })));
+    return;
+  }
+  const http = await ctx.http();
+  const accepted = await submitEventBatch(http, events);
+  if (!options.wait) {
+    ctx.log.info(`batch ${accepted.batch_id} ${accepted.status}; follow it with: fiscal events batch status ${accepted.batch_id}`);
+    const writer = createRecordWriter<typeof accepted>(ctx, {
+      columns: [
+        { header: 'BATCH', get: (r) => r.batch_id, truncate: false },
+        { header: 'STATUS', get: (r) => r.status },
+        { header: 'TYPE', get: (r) => r.document_type },
+        { header: 'COUNT', get: (r) => r.count },
+      ],
+    });
+    writer.write(accepted);
+    writer.end();
+    return;
+  }
+  writeRows(ctx, rowsOf(await waitDone(ctx, http, accepted.batch_id)));
+}
