@@ -17,6 +17,7 @@ import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
+import { registerOcr } from './commands/ocr/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -58,6 +59,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerFlag(program, ctx);
   registerProps(program, ctx);
   registerLabels(program, ctx);
+  registerOcr(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');

@@ -30,3 +30,11 @@ export async function getRecord<T>(http: HttpClient, path: string, item: z.ZodTy
   const res = await http.request({ method: 'GET', path, schema: z.object({ status: statusSchema, data: item }) });
   return res.body.data as T;
 }
+
+const pdfResponseSchema = z.object({ status: statusSchema, data: z.object({ id: z.string(), encoded_pdf: z.string() }) });
+
+/** The PDF of a record: `GET <path>?id=`, `{status, data: {id, encoded_pdf}}` like every PDF endpoint. */
+export async function downloadRecordPdf(http: HttpClient, path: string, id: string): Promise<Buffer> {
+  const res = await http.request({ method: 'GET', path, query: { id }, schema: pdfResponseSchema });
+  return Buffer.from(res.body.data.encoded_pdf, 'base64');
+}

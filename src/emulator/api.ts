@@ -29,6 +29,7 @@ import { registerLabels } from './routes/labels.js';
 import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
 import { registerEventBatches } from './routes/event-batches.js';
+import { registerOcrDocs } from './routes/ocr-docs.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -58,6 +59,7 @@ export function createRouter(): Router {
   registerUpload(router);
   registerUploadBatch(router);
   registerEventBatches(router);
+  registerOcrDocs(router);
   return router;
 }
 

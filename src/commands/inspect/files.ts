@@ -1,5 +1,5 @@
 // The files `inspect` reads: the paths as given, folders walked recursively (sorted, so the output
-// order is stable) for names ending in .xml in any case. Symbolic links to files are followed,
+// order is stable) for names ending in .xml in any case (or another pattern: `fiscal ocr` takes .pdf). Symbolic links to files are followed,
 // links to folders are not (they could loop).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ export type InputFile = { path: string } | { path: string; problem: string };
 const XML_NAME = /\.xml$/i;
 
 /** Every file to read, and the given paths that cannot be (missing, unreadable), in order. */
-export async function* inputFiles(paths: readonly string[]): AsyncGenerator<InputFile> {
+export async function* inputFiles(paths: readonly string[], names: RegExp = XML_NAME): AsyncGenerator<InputFile> {
   const seen = new Set<string>();
   for (const path of paths) {
     let info;
@@ -19,7 +19,7 @@ export async function* inputFiles(paths: readonly string[]): AsyncGenerator<Inpu
       yield { path, problem: fsReason(error) };
       continue;
     }
-    if (info.isDirectory()) yield* walk(path, seen);
+    if (info.isDirectory()) yield* walk(path, seen, names);
     else if (!seen.has(path)) {
       seen.add(path);
       yield { path };
@@ -27,7 +27,7 @@ export async function* inputFiles(paths: readonly string[]): AsyncGenerator<Inpu
   }
 }
 
-async function* walk(dir: string, seen: Set<string>): AsyncGenerator<InputFile> {
+async function* walk(dir: string, seen: Set<string>, names: RegExp): AsyncGenerator<InputFile> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -38,8 +38,8 @@ async function* walk(dir: string, seen: Set<string>): AsyncGenerator<InputFile> 
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path, seen);
-    else if ((entry.isFile() || entry.isSymbolicLink()) && XML_NAME.test(entry.name) && !seen.has(path)) {
+    if (entry.isDirectory()) yield* walk(path, seen, names);
+    else if ((entry.isFile() || entry.isSymbolicLink()) && names.test(entry.name) && !seen.has(path)) {
       seen.add(path);
       yield { path };
     }

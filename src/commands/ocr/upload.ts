@@ -1,0 +1,123 @@
+// `fiscal ocr upload <pdf|dir|->... --kind --owner` (and `fiscal invoices upload`, `fiscal utilities
+// upload`, which fix the kind): each PDF is sent to the OCR and gets a row with its request id.
+// The owner and kind are checked before anything is sent (exit 2); a file that is not a PDF, too
+// large or unreadable is a rejected row and the others go on. With --wait the requests are
+// followed until read; a rejected file or a failed read makes the exit code 7.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { submitOcr } from '../../api/ocr-docs.js';
+import { OCR_KINDS, OCR_PDF_MAX_BYTES, type OcrKind } from '../../api/wire/ocr-docs.js';
+import type { Context } from '../../context.js';
+import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { cnpjProblem } from '../../fiscal/tax-id.js';
+import { createRecordWriter } from '../../output/writer.js';
+import type { VerbModule } from '../action.js';
+import { fsReason, inputFiles } from '../inspect/files.js';
+import { parseWith } from '../options.js';
+import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './requests.js';
+
+export interface OcrUploadOptions {
+  paths: string[];
+  kind: OcrKind;
+  owner: string;
+  wait: boolean;
+  dryRun: boolean;
+}
+
+const schema = z.object({
+  paths: z.array(z.string()).min(1, 'give at least one PDF, folder, or - for standard input'),
+  kind: z.enum(OCR_KINDS),
+  owner: z.string().superRefine((v, ctx) => {
+    const problem = cnpjProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+  }),
+  wait: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+});
+
+const PDF_NAME = /\.pdf$/i;
+
+/** The verb, for any kind (`fiscal ocr upload --kind`) or one (`fiscal invoices upload`). */
+export function ocrUploadVerb(fixedKind?: OcrKind): VerbModule<OcrUploadOptions> {
+  return {
+    parseOptions(raw, args) {
+      if (raw.owner === undefined) throw new UsageError('--owner is required: the CNPJ of the company the documents belong to');
+      if (raw.kind === undefined && fixedKind === undefined) throw new UsageError(`--kind is required: ${OCR_KINDS.join(' or ')}`);
+      const o = parseWith(schema, { ...raw, kind: fixedKind ?? raw.kind, paths: args });
+      return { paths: o.paths, kind: o.kind, owner: o.owner, wait: Boolean(o.wait), dryRun: Boolean(o.dryRun) };
+    },
+    run,
+  };
+}
+
+async function* pdfs(ctx: Context, paths: readonly string[]): AsyncGenerator<{ file: string; bytes?: Buffer; problem?: string }> {
+  for (const path of paths) {
+    if (path === '-') {
+      if (ctx.io.stdinIsTTY) throw new UsageError('- reads a PDF from standard input, but standard input is a terminal');
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      yield { file: '-', bytes: Buffer.concat(chunks) };
+      continue;
+    }
+    for await (const input of inputFiles([path], PDF_NAME)) {
+      if ('problem' in input) {
+        yield { file: input.path, problem: input.problem };
+        continue;
+      }
+      try {
+        yield { file: input.path, bytes: await readFile(input.path) };
+      } catch (error) {
+        yield { file: input.path, problem: fsReason(error) };
+      }
+    }
+  }
+}
+
+/** Why the OCR would refuse these bytes, checked before sending. */
+export function pdfProblem(bytes: Buffer): string | undefined {
+  if (bytes.length === 0) return 'the file is empty';
+  if (bytes.length > OCR_PDF_MAX_BYTES) return `the file has ${bytes.length} bytes, the OCR takes at most ${OCR_PDF_MAX_BYTES}`;
+  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return 'not a PDF (it does not start with %PDF-)';
+  return undefined;
+}
+
+async function run(ctx: Context, o: OcrUploadOptions): Promise<void> {
+  const http = o.dryRun ? undefined : await ctx.http();
+  const rows: OcrRow[] = [];
+  for await (const source of pdfs(ctx, o.paths)) {
+    if (ctx.signal.aborted) throw new InterruptedError('ocr upload stopped');
+    const problem = source.problem ?? pdfProblem(source.bytes!);
+    if (problem) {
+      rows.push({ file: source.file, kind: o.kind, status: 'rejected', message: problem });
+      continue;
+    }
+    if (!http) {
+      rows.push({ file: source.file, kind: o.kind, status: 'dry-run', message: `${source.bytes!.length} bytes would be sent` });
+      continue;
+    }
+    rows.push(await send(ctx, () => submitOcr(http, {
+      kind: o.kind, owner: o.owner, pdf: source.bytes!.toString('base64'), file_name: source.file === '-' ? 'stdin.pdf' : basename(source.file),
+    }), source.file, o.kind));
+  }
+  if (rows.length === 0) throw new UsageError('no PDF found in the paths given (folders are searched for *.pdf)');
+  const settled = http && o.wait ? await waitForOcr(ctx, http, rows) : rows;
+  const writer = createRecordWriter<OcrRow>(ctx, { columns: ROW_COLUMNS });
+  for (const row of settled) writer.write(row);
+  writer.end();
+  const failed = settled.filter(isFailure).length;
+  if (failed > 0) throw new PartialError(`${failed} of ${settled.length} PDF${settled.length === 1 ? '' : 's'} not read`);
+}
+
+/** A refusal of this file (400, 403 for the owner) is its row; credentials or an interrupt stop the run. */
+async function send(ctx: Context, submit: () => Promise<import('../../api/wire/ocr-docs.js').OcrRequest>, file: string, kind: OcrKind): Promise<OcrRow> {
+  try {
+    const request = await submit();
+    return { file, request_id: request.request_id, kind, status: request.status };
+  } catch (error) {
+    const forbidden = error instanceof AuthError && error.status === 403;
+    if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+    if (!(error instanceof FiscalError)) throw error;
+    return { file, kind, status: 'rejected', message: error.message };
+  }
+}
