@@ -1,0 +1,39 @@
+// A webhook receiver for the tests: node:http on 127.0.0.1, port 0, recording every request and
+// answering the statuses it is given in turn (the last one repeats).
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  /** The raw body, as signed. */
+  body: string;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(statuses: readonly number[] = [200]): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!, { 'Content-Type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
