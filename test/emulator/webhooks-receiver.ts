@@ -12,11 +12,14 @@ export interface Received {
 export interface Receiver {
   url: string;
   received: Received[];
+  /** Resolves once `count` requests have come in. */
+  waitFor(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(statuses: readonly number[] = [200]): Promise<Receiver> {
   const received: Received[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,6 +27,10 @@ export async function startReceiver(statuses: readonly number[] = [200]): Promis
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!, { 'Content-Type': 'text/plain' });
       res.end('ok');
+      for (const w of waiters.filter((x) => received.length >= x.count)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,6 +38,7 @@ export async function startReceiver(statuses: readonly number[] = [200]): Promis
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    waitFor: (count) => (received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
