@@ -193,6 +193,33 @@ describe('R31: retries', () => {
   });
 });
 
+describe('R31: timeout and attempts options', () => {
+  it('R31: an endpoint that does not answer within the timeout is recorded as such, up to maxAttempts', async () => {
+    const own = await startEmulator({ docs: 10, otherDocs: 2, webhooks: { retryBaseMs: 1, timeoutMs: 50, maxAttempts: 2 } });
+    try {
+      const receiver = await startReceiver([0]);
+      receivers.push(receiver);
+      const ownHeaders = headersOf(own);
+      const endpoint = webhookEndpointResponseSchema.parse((await post(own, '/v1/webhooks/endpoints', { url: receiver.url }, ownHeaders)).body).data;
+      const account = own.accounts[0]!;
+      const company = account.companies[0]!.cnpj;
+      await post(own, '/v1/webhooks/subscriptions', { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' }, ownHeaders);
+      const source = own.store.nfesOf(account.id).entries[0]!.doc;
+      const { position: _position, ...rest } = source;
+      own.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles: [{ owner: company, role: 'emitted' }], events: [] });
+      await webhooksOf(own.store).idle();
+      const r = await get(own, `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, ownHeaders);
+      const deliveries = webhookDeliveriesResponseSchema.parse(r.body).data;
+      expect(deliveries.map((d) => [d.attempt, d.status_code, d.error, d.outcome])).toEqual([
+        [1, null, 'no answer within 50 ms', 'retrying'],
+        [2, null, 'no answer within 50 ms', 'failed'],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('R31: closing the emulator', () => {
   it('R31: closing drops the pending retries and settles every notification', async () => {
     const own = await startEmulator({ docs: 10, otherDocs: 2, webhooks: { retryBaseMs: 60_000 } });

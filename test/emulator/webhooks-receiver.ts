@@ -1,5 +1,5 @@
 // A webhook receiver for the tests: node:http on 127.0.0.1, port 0, recording every request and
-// answering the statuses it is given in turn (the last one repeats).
+// answering the statuses it is given in turn (the last one repeats); a status 0 never answers.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,8 +25,11 @@ export async function startReceiver(statuses: readonly number[] = [200]): Promis
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!, { 'Content-Type': 'text/plain' });
-      res.end('ok');
+      const status = statuses[Math.min(received.length, statuses.length) - 1]!;
+      if (status !== 0) {
+        res.writeHead(status, { 'Content-Type': 'text/plain' });
+        res.end('ok');
+      }
       for (const w of waiters.filter((x) => received.length >= x.count)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve();
