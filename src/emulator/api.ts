@@ -30,6 +30,7 @@ import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
 import { registerEventBatches } from './routes/event-batches.js';
 import { registerOcrDocs } from './routes/ocr-docs.js';
+import { registerWebhooks } from './routes/webhooks.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -60,6 +61,7 @@ export function createRouter(): Router {
   registerUploadBatch(router);
   registerEventBatches(router);
   registerOcrDocs(router);
+  registerWebhooks(router);
   return router;
 }
 

@@ -13,6 +13,8 @@ import type { Account, Dataset } from './model.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
 import { Store } from './store.js';
+import type { WebhookDeliveryOptions } from './webhooks/delivery.js';
+import { attachWebhooks } from './webhooks/service.js';
 
 export { createRouter } from './api.js';
 
@@ -36,6 +38,8 @@ export interface EmulatorOptions {
   faults?: FaultSpec | string;
   /** New documents per second added to every account (R13); default none. */
   arrivalRate?: number;
+  /** Webhook deliveries: timeout, retry base delay and attempts (docs/webhooks.md). */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 export interface Emulator {
@@ -66,6 +70,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
   const arrivals = new Arrivals(store, seed, now);
+  const webhooks = attachWebhooks(store, now, options.webhooks);
   const rate = options.arrivalRate;
   // Checked before listening, so that a bad rate does not leave a server behind.
   if (rate !== undefined && !(rate > 0 && Number.isFinite(rate))) throw new RangeError(`arrivalRate must be positive, got ${rate}`);
@@ -138,6 +143,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     setFaults,
     close() {
       arrivals.stop();
+      webhooks.close();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

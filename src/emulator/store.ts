@@ -39,6 +39,11 @@ interface MutableAccountNfes extends AccountNfes {
 
 export type NewNfe = Omit<StoredNfe, 'position'> & { position?: number };
 
+/** What changed in the store after it started: a document added, or an event added to one. */
+export type StoreChange =
+  | { kind: 'document'; accountId: string; type: EventDocType; doc: EventDoc }
+  | { kind: 'event'; accountId: string; type: EventDocType; doc: EventDoc; event: StreamEvent['event'] };
+
 function emptyIndex(): MutableAccountNfes {
   const byRole = Object.fromEntries(NFE_ROLES.map((r) => [r, [] as NfeEntry[]])) as Record<NfeRole, NfeEntry[]>;
   return { entries: [], byRole, records: [], byKey: new Map() };
@@ -63,6 +68,7 @@ export class Store {
   private readonly others = new Map<string, { [T in DocType]: DocIndex<DocTypes[T]> }>();
   /** Event streams by `<account>/<type>`, built on first use (most runs never read them). */
   private readonly events = new Map<string, EventIndex>();
+  private readonly listeners = new Set<(change: StoreChange) => void>();
 
   constructor(dataset: Dataset) {
     this.accounts = dataset.accounts;
@@ -105,6 +111,7 @@ export class Store {
     const doc = { ...input, position: index.nextPosition() } as DocTypes[T];
     index.add(doc);
     this.appendEventsOf(doc.accountId, type, doc);
+    this.emit({ kind: 'document', accountId: doc.accountId, type, doc });
     return { doc, created: true };
   }
 
@@ -138,6 +145,7 @@ export class Store {
     const doc: StoredNfe = { ...input, position: this.nextPosition(input.accountId) };
     this.index(doc);
     this.appendEventsOf(doc.accountId, 'nfe', doc);
+    this.emit({ kind: 'document', accountId: doc.accountId, type: 'nfe', doc });
     return { doc, created: true };
   }
 
@@ -165,7 +173,19 @@ export class Store {
     // Built before the document changes, so the event is appended once, not also read from the document.
     const stream = this.eventsOf(accountId, type);
     applyEvent(type, doc, event);
-    return stream.append(doc, event);
+    const appended = stream.append(doc, event);
+    this.emit({ kind: 'event', accountId, type, doc, event });
+    return appended;
+  }
+
+  /** Calls `listener` after every later change (webhooks); answers the function that stops it. */
+  onChange(listener: (change: StoreChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: StoreChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   /** A document added later brings its events to the end of the stream, if the stream exists yet. */
