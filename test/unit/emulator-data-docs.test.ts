@@ -21,6 +21,9 @@ import type { StoredDocBase } from '../../src/emulator/model-docs.js';
 import { accessKeyProblem, parseAccessKey } from '../../src/fiscal/access-key.js';
 import { taxIdProblem } from '../../src/fiscal/tax-id.js';
 
+// Half a million documents on a loaded 2-core machine: correctness at scale, not a speed target.
+const SCALE_TIMEOUT_MS = 300_000;
+
 const NOW_MS = Date.parse('2026-03-15T12:00:00Z');
 const DAY = 86_400_000;
 const SEED = 7;
@@ -268,5 +271,5 @@ describe('emulator data (other documents): scale', () => {
       expect(docs[99_999]!.position).toBeGreaterThan(docs[0]!.position + 99_999);
       expect(docs[99_999]!.xml).toBeUndefined();
     }
-  });
+  }, SCALE_TIMEOUT_MS);
 });

@@ -8,6 +8,9 @@ import type { Dataset, StoredNfe } from '../../src/emulator/model.js';
 import { accessKeyProblem, parseAccessKey } from '../../src/fiscal/access-key.js';
 import { cnpjProblem, cpfProblem } from '../../src/fiscal/tax-id.js';
 
+// Half a million documents on a loaded 2-core machine: correctness at scale, not a speed target.
+const SCALE_TIMEOUT_MS = 300_000;
+
 const NOW = new Date('2026-03-15T12:00:00Z');
 const DAY = 86_400_000;
 const data = generateDataset({ seed: 7, docs: 800, now: NOW });
@@ -300,5 +303,5 @@ describe('emulator data: scale', () => {
     const counts = [...byAccount(big).values()].map((docs) => docs.length);
     expect(counts).toEqual(big.accounts.map(() => 100_000));
     expect(accessKeyProblem(big.nfes[big.nfes.length - 1]!.accessKey)).toBeUndefined();
-  });
+  }, SCALE_TIMEOUT_MS);
 });
