@@ -3,7 +3,6 @@
 // The owner and kind are checked before anything is sent (exit 2); a file that is not a PDF, too
 // large or unreadable is a rejected row and the others go on. With --wait the requests are
 // followed until read; a rejected file or a failed read makes the exit code 7.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { submitOcr } from '../../api/ocr-docs.js';
@@ -13,7 +12,7 @@ import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } fr
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
-import { fsReason, inputFiles } from '../inspect/files.js';
+import { fileContents } from '../inspect/files.js';
 import { parseWith } from '../options.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './requests.js';
 
@@ -51,29 +50,6 @@ export function ocrUploadVerb(fixedKind?: OcrKind): VerbModule<OcrUploadOptions>
   };
 }
 
-async function* pdfs(ctx: Context, paths: readonly string[]): AsyncGenerator<{ file: string; bytes?: Buffer; problem?: string }> {
-  for (const path of paths) {
-    if (path === '-') {
-      if (ctx.io.stdinIsTTY) throw new UsageError('- reads a PDF from standard input, but standard input is a terminal');
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      yield { file: '-', bytes: Buffer.concat(chunks) };
-      continue;
-    }
-    for await (const input of inputFiles([path], PDF_NAME)) {
-      if ('problem' in input) {
-        yield { file: input.path, problem: input.problem };
-        continue;
-      }
-      try {
-        yield { file: input.path, bytes: await readFile(input.path) };
-      } catch (error) {
-        yield { file: input.path, problem: fsReason(error) };
-      }
-    }
-  }
-}
-
 /** Why the OCR would refuse these bytes, checked before sending. */
 export function pdfProblem(bytes: Buffer): string | undefined {
   if (bytes.length === 0) return 'the file is empty';
@@ -85,7 +61,7 @@ export function pdfProblem(bytes: Buffer): string | undefined {
 async function run(ctx: Context, o: OcrUploadOptions): Promise<void> {
   const http = o.dryRun ? undefined : await ctx.http();
   const rows: OcrRow[] = [];
-  for await (const source of pdfs(ctx, o.paths)) {
+  for await (const source of fileContents(ctx, o.paths, PDF_NAME, 'a PDF')) {
     if (ctx.signal.aborted) throw new InterruptedError('ocr upload stopped');
     const problem = source.problem ?? pdfProblem(source.bytes!);
     if (problem) {

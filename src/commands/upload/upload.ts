@@ -4,7 +4,6 @@
 // succeeded against this server and account (the journal) are not sent again. Exit 7 when some
 // file failed; credentials refused or an interruption stop the run.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { batchStatus, uploadBatch, uploadDocument } from '../../api/upload.js';
 import type { Context } from '../../context.js';
@@ -14,7 +13,7 @@ import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { fsReason, inputFiles } from '../inspect/files.js';
+import { fileContents, XML_NAME } from '../inspect/files.js';
 import { parseWith } from '../options.js';
 import { DEFAULT_JOURNAL, UploadJournal, type PendingFile } from './journal.js';
 
@@ -69,29 +68,6 @@ const COLUMNS: Column<UploadRecord>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 70 },
 ];
 
-/** The files to send: `-` is standard input, folders are walked for *.xml. */
-async function* sources(ctx: Context, paths: readonly string[]): AsyncGenerator<{ file: string; bytes?: Uint8Array; problem?: string }> {
-  for (const path of paths) {
-    if (path === '-') {
-      if (ctx.io.stdinIsTTY) throw new UsageError('- reads an XML from standard input, but standard input is a terminal');
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      yield { file: '-', bytes: Buffer.concat(chunks) };
-      continue;
-    }
-    for await (const input of inputFiles([path])) {
-      if ('problem' in input) yield { file: input.path, problem: input.problem };
-      else {
-        try {
-          yield { file: input.path, bytes: await readFile(input.path) };
-        } catch (error) {
-          yield { file: input.path, problem: fsReason(error) };
-        }
-      }
-    }
-  }
-}
-
 /** The key or id a row shows, and the type: the first document of the file. */
 function identity(doc: DocumentSummary | undefined): Pick<UploadRecord, 'key' | 'type'> {
   if (!doc) return {};
@@ -117,7 +93,7 @@ export async function run(ctx: Context, options: UploadOptions): Promise<void> {
   try {
     if (options.batch) await runBatches(ctx, options, options.batch, journal, report);
     else {
-      for await (const source of sources(ctx, options.paths)) {
+      for await (const source of fileContents(ctx, options.paths, XML_NAME, 'an XML')) {
         if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
         report(await uploadOne(ctx, options, journal, source));
       }
@@ -154,7 +130,7 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
     await journal.addPending(requestId, files.map((f) => f.pending));
     await settleBatch(ctx, requestId, files.map((f) => f.pending), journal, report, b.wait);
   };
-  for await (const source of sources(ctx, options.paths)) {
+  for await (const source of fileContents(ctx, options.paths, XML_NAME, 'an XML')) {
     if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
     const { file, bytes } = source;
     if (!bytes) {
