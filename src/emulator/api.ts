@@ -28,6 +28,7 @@ import { registerNfeProps } from './routes/nfe-props.js';
 import { registerLabels } from './routes/labels.js';
 import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
+import { registerLatam } from './routes/latam.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -56,6 +57,7 @@ export function createRouter(): Router {
   registerLabels(router);
   registerUpload(router);
   registerUploadBatch(router);
+  registerLatam(router);
   return router;
 }
 
