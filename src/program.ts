@@ -16,6 +16,7 @@ import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
+import { registerLatam } from './commands/latam/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -51,6 +52,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerEvents(program, ctx);
   registerManifest(program, ctx);
   registerUpload(program, ctx);
+  registerLatam(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   registerFlag(program, ctx);

@@ -2,16 +2,15 @@
 // Electronic invoices of other Latin American countries, uploaded as XML and read back as XML or
 // as one parsed JSON shape whatever the country. Shared by the client and the emulator.
 import { z } from 'zod';
+import { LATAM_COUNTRIES, type LatamCountry } from '../../fiscal/latam/countries.js';
 import { statusSchema, v1PageSchema } from './common.js';
+
+export { LATAM_COUNTRIES, type LatamCountry };
 
 export const LATAM_PATH = '/v1/latam';
 export const LATAM_UPLOAD_PATH = '/v1/latam/upload';
 export const latamXmlPath = (id: string) => `/v1/latam/${encodeURIComponent(id)}/xml`;
 export const latamJsonPath = (id: string) => `/v1/latam/${encodeURIComponent(id)}/json`;
-
-/** ISO 3166-1 alpha-2 of the countries read: Mexico (CFDI 4.0), Chile (DTE), Colombia and Peru (UBL 2.1). */
-export const LATAM_COUNTRIES = ['MX', 'CL', 'CO', 'PE'] as const;
-export type LatamCountry = (typeof LATAM_COUNTRIES)[number];
 
 /** Ids are `<country>-<the document's own key>`: letters, digits and `-`, safe in a path and a file name. */
 export const LATAM_ID = /^(MX|CL|CO|PE)-[A-Za-z0-9-]{1,120}$/;
