@@ -103,6 +103,8 @@ describe('readLatamDocument', () => {
     expect(problem(co.replace(/schemeName="CUFE-SHA384">[0-9a-f]+/, 'schemeName="CUFE-SHA384">abc'))).toMatch(/is not a CUFE/);
     const pe = text('pe-factura.xml');
     expect(problem(pe.replace(/<cbc:PayableAmount[^<]*<\/cbc:PayableAmount>/, ''))).toBe('LegalMonetaryTotal/PayableAmount is missing');
+    expect(problem(pe.replace('<cbc:ID>F001-00000123', '<cbc:ID>F001/123'))).toBe('cbc:ID "F001/123" is not a SUNAT series-number (F001-123)');
+    expect(problem(dte.replace('<Folio>5512', '<Folio>55 12'))).toBe('IdDoc/Folio "55 12" is not a folio number');
     expect(problem(pe.replace(' listAgencyName="PE:SUNAT"', '').replace('schemeID="6" schemeName', 'schemeID="0" schemeName'))).toMatch(/UBL Invoice without the marks/);
   });
 });

@@ -27,6 +27,8 @@ export function readDte(root: string, node: Node): LatamDocument {
   const totals = obj(head.Totales);
   const type = required(text(id.TipoDTE), 'IdDoc/TipoDTE');
   const folio = required(text(id.Folio), 'IdDoc/Folio');
+  if (!/^\d{2,3}$/.test(type)) throw new LatamReadError(`IdDoc/TipoDTE "${type}" is not a DTE type code`);
+  if (!/^\d{1,10}$/.test(folio)) throw new LatamReadError(`IdDoc/Folio "${folio}" is not a folio number`);
   const rut = required(text(issuer.RUTEmisor), 'Emisor/RUTEmisor');
   checkTaxId(rutProblem(rut), 'Emisor/RUTEmisor');
   const receiverRut = text(receiver.RUTRecep);

@@ -19,6 +19,9 @@ export function readUblInvoice(node: Node, country: 'CO' | 'PE'): LatamDocument 
   if (!/^(UBL )?2\.1$/.test(text(node.UBLVersionID) ?? '')) throw new LatamReadError(`UBLVersionID ${text(node.UBLVersionID) ?? '(none)'}: only UBL 2.1 is read`);
   const number = required(text(node.ID), 'cbc:ID');
   const type = required(text(node.InvoiceTypeCode), 'cbc:InvoiceTypeCode');
+  // SUNAT numbers are series-correlative (F001-123); both go into the id, which must stay path-safe.
+  if (country === 'PE' && !/^[A-Z0-9]{4}-\d{1,8}$/.test(number)) throw new LatamReadError(`cbc:ID "${number}" is not a SUNAT series-number (F001-123)`);
+  if (!/^\d{2}$/.test(type)) throw new LatamReadError(`cbc:InvoiceTypeCode "${type}" is not a two-digit code`);
   const supplier = at(node, 'AccountingSupplierParty', 'Party');
   const customer = at(node, 'AccountingCustomerParty', 'Party');
   const issuer = country === 'CO' ? colombianParty(supplier, 'AccountingSupplierParty', true) : peruvianParty(supplier, 'AccountingSupplierParty', true);
