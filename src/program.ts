@@ -18,6 +18,7 @@ import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
 import { registerOcr } from './commands/ocr/index.js';
+import { registerLatam } from './commands/latam/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -54,6 +55,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerManifest(program, ctx);
   registerApi(program, ctx);
   registerUpload(program, ctx);
+  registerLatam(program, ctx);
   registerProfile(program, ctx);
   registerEmulator(program, ctx);
   registerFlag(program, ctx);

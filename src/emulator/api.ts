@@ -31,6 +31,7 @@ import { registerUploadBatch } from './routes/upload-batch.js';
 import { registerEventBatches } from './routes/event-batches.js';
 import { registerOcrDocs } from './routes/ocr-docs.js';
 import { registerWebhooks } from './routes/webhooks.js';
+import { registerLatam } from './routes/latam.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -62,6 +63,7 @@ export function createRouter(): Router {
   registerEventBatches(router);
   registerOcrDocs(router);
   registerWebhooks(router);
+  registerLatam(router);
   return router;
 }
 

@@ -1,0 +1,116 @@
+// `fiscal latam upload <file|dir|->...`: each document through POST /v1/latam/upload (designed),
+// one row per file. Every file is read locally first with the reader the service uses, so a file
+// that would be refused costs no request and the others go on. Exit 7 when some file failed;
+// credentials refused or an interruption stop the run.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { uploadLatam } from '../../api/latam.js';
+import { LATAM_COUNTRIES, type LatamCountry } from '../../api/wire/latam.js';
+import type { Context } from '../../context.js';
+import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { LatamReadError, readLatamDocument } from '../../fiscal/latam/index.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import { fsReason, inputFiles } from '../inspect/files.js';
+import { parseWith } from '../options.js';
+
+export interface LatamUploadOptions {
+  paths: string[];
+  country?: LatamCountry | undefined;
+  dryRun: boolean;
+}
+
+export interface LatamUploadRecord {
+  file: string;
+  id?: string | undefined;
+  country?: string | undefined;
+  doc_type?: string | undefined;
+  success: boolean;
+  message: string;
+}
+
+const schema = z.object({
+  paths: z.array(z.string().min(1)).min(1, 'give at least one file, folder or -'),
+  country: z.enum(LATAM_COUNTRIES).optional(),
+  dryRun: z.boolean().default(false),
+});
+
+export function parseOptions(raw: Record<string, unknown>, args: string[]): LatamUploadOptions {
+  const parsed = parseWith(schema, { ...raw, paths: args });
+  if (parsed.paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
+  return parsed;
+}
+
+const COLUMNS: Column<LatamUploadRecord>[] = [
+  { header: 'FILE', get: (r) => r.file, width: 40 },
+  { header: 'ID', get: (r) => r.id, truncate: false },
+  { header: 'TYPE', get: (r) => r.doc_type },
+  { header: 'SUCCESS', get: (r) => r.success },
+  { header: 'MESSAGE', get: (r) => r.message, width: 60 },
+];
+
+type Source = { file: string; bytes?: Uint8Array; problem?: string };
+
+/** The files to send: `-` is standard input, folders are walked for *.xml. */
+async function* sources(ctx: Context, paths: readonly string[]): AsyncGenerator<Source> {
+  for (const path of paths) {
+    if (path === '-') {
+      if (ctx.io.stdinIsTTY) throw new UsageError('- reads an XML from standard input, but standard input is a terminal');
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      yield { file: '-', bytes: Buffer.concat(chunks) };
+      continue;
+    }
+    for await (const input of inputFiles([path])) {
+      if ('problem' in input) yield { file: input.path, problem: input.problem };
+      else {
+        try {
+          yield { file: input.path, bytes: await readFile(input.path) };
+        } catch (error) {
+          yield { file: input.path, problem: fsReason(error) };
+        }
+      }
+    }
+  }
+}
+
+export async function run(ctx: Context, options: LatamUploadOptions): Promise<void> {
+  const writer = createRecordWriter<LatamUploadRecord>(ctx, { columns: COLUMNS, emptyMessage: 'No XML file found.' });
+  let failed = 0;
+  let total = 0;
+  try {
+    for await (const source of sources(ctx, options.paths)) {
+      if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
+      const record = await uploadOne(ctx, options, source);
+      total++;
+      if (!record.success) {
+        failed++;
+        ctx.io.stderr.write(`fiscal: ${record.file}: ${record.message}\n`);
+      }
+      writer.write(record);
+    }
+  } finally {
+    writer.end();
+  }
+  if (failed > 0) throw new PartialError(`${failed} of ${total} files were not uploaded`);
+}
+
+async function uploadOne(ctx: Context, options: LatamUploadOptions, { file, bytes, problem }: Source): Promise<LatamUploadRecord> {
+  if (!bytes) return { file, success: false, message: problem ?? 'unreadable' };
+  let row: LatamUploadRecord;
+  try {
+    const doc = readLatamDocument(bytes, options.country);
+    row = { file, id: doc.id, country: doc.country, doc_type: doc.doc_type, success: true, message: '' };
+  } catch (error) {
+    if (error instanceof LatamReadError) return { file, success: false, message: error.message };
+    throw error;
+  }
+  if (options.dryRun) return { ...row, message: 'dry run: would be sent' };
+  try {
+    const result = await uploadLatam(await ctx.http(), bytes, options.country);
+    return { ...row, ...(result.id ? { id: result.id } : {}), success: result.success, message: result.message };
+  } catch (error) {
+    if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+    if (error instanceof FiscalError) return { ...row, success: false, message: error.message };
+    throw error;
+  }
+}
