@@ -8,9 +8,8 @@ import { UsageError } from '../../errors.js';
 import { baseUrlProblem } from '../../config/environments.js';
 import { EMULATOR_PROFILE } from '../../config/profile.js';
 import { parseWith } from '../options.js';
+import { apiIdProblem, promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './credentials.js';
 import { checkProfileName } from './shared.js';
-
-const MAX_KEY_BYTES = 64 * 1024;
 
 const Schema = z.object({
   apiId: z
@@ -55,17 +54,11 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     throw new UsageError(`profile "${opts.name}" already exists`, { details: ['add --force to replace it'] });
   }
   const interactive = ctx.io.stdinIsTTY && ctx.globals.input;
-  if (opts.apiKeyStdin && ctx.io.stdinIsTTY) {
-    throw new UsageError('--api-key-stdin reads a piped key, but standard input is a terminal', {
-      details: ['omit --api-key-stdin to type the key at a hidden prompt'],
-    });
-  }
+  if (opts.apiKeyStdin) refuseStdinKeyOnTerminal(ctx);
   const apiId = opts.apiId ?? (await promptApiId(ctx, interactive));
-  const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await promptApiKey(ctx, interactive);
+  const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
 
-  store.set(opts.name, { baseUrl: opts.baseUrl, apiId, apiKey });
-  const becameDefault = store.defaultProfile() === undefined;
-  if (becameDefault) store.setDefault(opts.name);
+  const becameDefault = saveProfile(store, opts.name, { baseUrl: opts.baseUrl, apiId, apiKey });
   ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
 }
 
@@ -74,32 +67,15 @@ async function promptApiId(ctx: Context, interactive: boolean): Promise<string> 
     throw new UsageError('--api-id is required when not prompting (no terminal, or --no-input)');
   }
   const id = (await ctx.prompter.input('API id:')).trim();
-  if (!id || /\s/.test(id)) throw new UsageError('the API id must be non-empty and contain no spaces');
+  if (apiIdProblem(id)) throw new UsageError('the API id must be non-empty and contain no spaces');
   return id;
 }
 
-async function promptApiKey(ctx: Context, interactive: boolean): Promise<string> {
+async function keyFromPrompt(ctx: Context, interactive: boolean): Promise<string> {
   if (!interactive) {
     throw new UsageError('no API key given: standard input is not a terminal (or --no-input is set)', {
       details: ['pipe the key with --api-key-stdin: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`'],
     });
   }
-  return checkKey(await ctx.prompter.password('API key:'), 'the prompt');
-}
-
-async function readKeyFromStdin(ctx: Context): Promise<string> {
-  let text = '';
-  for await (const chunk of ctx.io.stdin) {
-    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    if (text.length > MAX_KEY_BYTES) throw new UsageError('standard input is too long to be an API key');
-  }
-  return checkKey(text, 'standard input');
-}
-
-function checkKey(raw: string, origin: string): string {
-  // `echo "$KEY" |` and files saved on Windows add line endings: they are not part of the key.
-  const key = raw.trim();
-  if (!key) throw new UsageError(`no API key read from ${origin}`);
-  if (/\s/.test(key)) throw new UsageError(`the API key from ${origin} contains spaces or line breaks; expected a single key`);
-  return key;
+  return promptKey(ctx);
 }
