@@ -6,6 +6,7 @@ import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
+import { registerInit } from './commands/init/index.js';
 import { registerInspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
@@ -52,6 +53,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerManifest(program, ctx);
   registerUpload(program, ctx);
   registerProfile(program, ctx);
+  registerInit(program, ctx);
   registerEmulator(program, ctx);
   registerFlag(program, ctx);
   registerProps(program, ctx);
