@@ -203,7 +203,7 @@ describe('fiscal init without prompting', () => {
   it('with --no-input on a terminal, names every missing flag and shows an --api-key-stdin example', async () => {
     const t = unattended('', { noInputOnTerminal: true });
     const error = await rejection(init.run(t.ctx, init.parseOptions({}, [])), UsageError);
-    expect(error.message).toBe('fiscal init cannot prompt (--no-input is set); pass --base-url, --api-id, --api-key-stdin');
+    expect(error.message).toBe('missing flags (init does not prompt: --no-input is set): --base-url, --api-id, --api-key-stdin');
     expect(error.details.find((d) => d.startsWith('for example:'))).toBe(
       'for example: printf %s "$FISCAL_API_KEY" | fiscal init --name default --base-url sandbox --api-id <id> --api-key-stdin',
     );
@@ -212,7 +212,7 @@ describe('fiscal init without prompting', () => {
   it('without a terminal, names only the flags still missing and keeps the given ones in the example', async () => {
     const t = unattended(`${apiKey}\n`);
     const error = await rejection(init.run(t.ctx, init.parseOptions({ name: 'ci', apiId: 'acme' }, [])), UsageError);
-    expect(error.message).toBe('fiscal init cannot prompt (standard input is not a terminal); pass --base-url, --api-key-stdin');
+    expect(error.message).toBe('missing flags (init does not prompt: standard input is not a terminal): --base-url, --api-key-stdin');
     expect(error.details.join('\n')).toContain('fiscal init --name ci --base-url sandbox --api-id acme --api-key-stdin');
     expect((await saved(t)).profiles).toEqual([]);
   });

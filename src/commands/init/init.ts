@@ -139,7 +139,7 @@ function missingFlagsError(ctx: Context, opts: InitOptions, missing: MissingFlag
     `--api-id ${opts.apiId ?? '<id>'}`,
     '--api-key-stdin',
   ].join(' ');
-  return new UsageError(`fiscal init cannot prompt (${why}); pass ${missing.map((m) => m.flag.split(' ')[0]).join(', ')}`, {
+  return new UsageError(`missing flags (init does not prompt: ${why}): ${missing.map((m) => m.flag.split(' ')[0]).join(', ')}`, {
     details: [
       ...missing.map((m) => `${m.flag.padEnd(width)}  ${m.what}`),
       `for example: ${example}`,
