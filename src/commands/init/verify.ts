@@ -32,7 +32,7 @@ const CHECK_TIMEOUT_MS = 15_000;
 export async function checkCredentials(ctx: Context, profile: Profile, probe = probeCredentials): Promise<CheckOutcome> {
   let baseUrl: string;
   try {
-    baseUrl = resolveBaseUrl(profile.baseUrl, 'the chosen environment', ctx.env);
+    baseUrl = resolveBaseUrl(profile.baseUrl, 'the new profile', ctx.env);
   } catch (error) {
     if (error instanceof ConfigError) return { kind: 'inconclusive', error };
     throw error;
@@ -66,5 +66,5 @@ export async function checkCredentials(ctx: Context, profile: Profile, probe = p
 export function describeInconclusive(error: FiscalError): string {
   if (error instanceof ConfigError) return error.message;
   if (error instanceof ApiError) return `the server answered ${error.status}: ${error.message}`;
-  return `the server could not be reached: ${error.message}`;
+  return `no usable answer from the server: ${error.message}`;
 }
