@@ -34,10 +34,21 @@ export interface GlobalOptions {
   timeoutSeconds?: number | undefined;
 }
 
+export interface Choice<T extends string> {
+  value: T;
+  name: string;
+  description?: string;
+}
+
+/**
+ * Questions asked on a terminal. `validate` returns an error message or true; the real prompter
+ * shows the message and asks again, so callers still check the answer of a scripted one.
+ */
 export interface Prompter {
   password(message: string): Promise<string>;
-  input(message: string, options?: { default?: string }): Promise<string>;
+  input(message: string, options?: { default?: string; validate?: (value: string) => string | true }): Promise<string>;
   confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
+  select<T extends string>(message: string, choices: ReadonlyArray<Choice<T>>, options?: { default?: T }): Promise<T>;
 }
 
 export interface Logger {

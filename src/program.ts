@@ -7,6 +7,7 @@ import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerApi } from './commands/api/index.js';
+import { registerInit } from './commands/init/index.js';
 import { registerInspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
@@ -57,6 +58,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerUpload(program, ctx);
   registerLatam(program, ctx);
   registerProfile(program, ctx);
+  registerInit(program, ctx);
   registerEmulator(program, ctx);
   registerFlag(program, ctx);
   registerProps(program, ctx);

@@ -36,20 +36,41 @@ export const realClock: Clock = {
     }),
 };
 
+// @inquirer/prompts loads only when a question is asked: start-up stays fast.
 const lazyPrompter: Prompter = {
   async password(message) {
     const { password } = await import('@inquirer/prompts');
-    return password({ message, mask: '*' });
+    return asked(password({ message, mask: '*' }));
   },
   async input(message, options) {
     const { input } = await import('@inquirer/prompts');
-    return input({ message, ...(options?.default !== undefined ? { default: options.default } : {}) });
+    return asked(
+      input({
+        message,
+        ...(options?.default !== undefined ? { default: options.default } : {}),
+        ...(options?.validate ? { validate: options.validate } : {}),
+      }),
+    );
   },
   async confirm(message, options) {
     const { confirm } = await import('@inquirer/prompts');
-    return confirm({ message, ...(options?.default !== undefined ? { default: options.default } : {}) });
+    return asked(confirm({ message, ...(options?.default !== undefined ? { default: options.default } : {}) }));
+  },
+  async select(message, choices, options) {
+    const { select } = await import('@inquirer/prompts');
+    return asked(select({ message, choices: [...choices], ...(options?.default !== undefined ? { default: options.default } : {}) }));
   },
 };
+
+/** Ctrl+C at a prompt is the person stopping the run (exit 130), not a crash. */
+async function asked<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if ((error as Error | null)?.name === 'ExitPromptError') throw new InterruptedError('prompt cancelled');
+    throw error;
+  }
+}
 
 export function defaultGlobals(env: Record<string, string | undefined>): GlobalOptions {
   return { verbose: false, quiet: false, input: true, color: env.NO_COLOR === undefined || env.NO_COLOR === '' };

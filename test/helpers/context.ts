@@ -51,6 +51,7 @@ export const refusingPrompter: Prompter = {
   password: (message) => Promise.reject(new Error(`unexpected prompt: ${message}`)),
   input: (message) => Promise.reject(new Error(`unexpected prompt: ${message}`)),
   confirm: (message) => Promise.reject(new Error(`unexpected prompt: ${message}`)),
+  select: (message) => Promise.reject(new Error(`unexpected prompt: ${message}`)),
 };
 
 export function createTestContext(o: TestContextOptions = {}): TestContext {

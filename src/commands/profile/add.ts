@@ -6,11 +6,9 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { baseUrlProblem } from '../../config/environments.js';
-import { EMULATOR_PROFILE } from '../../config/profile.js';
 import { parseWith } from '../options.js';
-import { checkProfileName } from './shared.js';
-
-const MAX_KEY_BYTES = 64 * 1024;
+import { apiIdProblem, promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './credentials.js';
+import { checkNewProfileName } from './shared.js';
 
 const Schema = z.object({
   apiId: z
@@ -23,15 +21,16 @@ const Schema = z.object({
   baseUrl: z
     .string()
     .trim()
-    .default('production')
+    .optional()
     .superRefine((value, check) => {
-      const problem = baseUrlProblem(value);
+      const problem = value === undefined ? undefined : baseUrlProblem(value);
       if (problem) check.addIssue({ code: 'custom', message: problem });
     }),
   force: z.boolean().default(false),
 });
 
-export type AddOptions = z.infer<typeof Schema> & { name: string };
+/** Without a name, `run` walks a person at a terminal through `fiscal init`. */
+export type AddOptions = z.infer<typeof Schema> & { name?: string };
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): AddOptions {
   if (raw.apiKey !== undefined) {
@@ -39,34 +38,35 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): AddO
       details: ['pipe the key instead: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`', 'or omit it on a terminal to be prompted'],
     });
   }
-  const name = checkProfileName(args[0] ?? '');
-  if (name === EMULATOR_PROFILE) {
-    throw new UsageError(`"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`, {
-      details: ['choose another name'],
-    });
-  }
-  return { name, ...parseWith(Schema, raw) };
+  const options = parseWith(Schema, raw);
+  // Without a name the walkthrough asks for the environment, so no default is filled in then.
+  return args[0] === undefined ? options : { name: checkNewProfileName(args[0]), ...options, baseUrl: options.baseUrl ?? 'production' };
 }
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
+  const interactive = ctx.io.stdinIsTTY && ctx.globals.input;
+  if (opts.name === undefined) return walkThrough(ctx, opts, interactive);
   const store = await ctx.config();
   // Checked before asking for the key, so nobody types a secret only to be refused.
   if (store.get(opts.name) && !opts.force) {
     throw new UsageError(`profile "${opts.name}" already exists`, { details: ['add --force to replace it'] });
   }
-  const interactive = ctx.io.stdinIsTTY && ctx.globals.input;
-  if (opts.apiKeyStdin && ctx.io.stdinIsTTY) {
-    throw new UsageError('--api-key-stdin reads a piped key, but standard input is a terminal', {
-      details: ['omit --api-key-stdin to type the key at a hidden prompt'],
+  if (opts.apiKeyStdin) refuseStdinKeyOnTerminal(ctx);
+  const apiId = opts.apiId ?? (await promptApiId(ctx, interactive));
+  const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
+
+  const becameDefault = saveProfile(store, opts.name, { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey });
+  ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
+}
+
+async function walkThrough(ctx: Context, opts: AddOptions, interactive: boolean): Promise<void> {
+  if (!interactive) {
+    throw new UsageError('a profile name is required when not prompting (no terminal, or --no-input)', {
+      details: ['for example: `printf %s "$KEY" | fiscal profile add work --api-id <id> --api-key-stdin --base-url sandbox`'],
     });
   }
-  const apiId = opts.apiId ?? (await promptApiId(ctx, interactive));
-  const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await promptApiKey(ctx, interactive);
-
-  store.set(opts.name, { baseUrl: opts.baseUrl, apiId, apiKey });
-  const becameDefault = store.defaultProfile() === undefined;
-  if (becameDefault) store.setDefault(opts.name);
-  ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
+  const init = await import('../init/init.js');
+  await init.run(ctx, { apiId: opts.apiId, apiKeyStdin: opts.apiKeyStdin, baseUrl: opts.baseUrl, skipCheck: false, force: opts.force });
 }
 
 async function promptApiId(ctx: Context, interactive: boolean): Promise<string> {
@@ -74,32 +74,15 @@ async function promptApiId(ctx: Context, interactive: boolean): Promise<string> 
     throw new UsageError('--api-id is required when not prompting (no terminal, or --no-input)');
   }
   const id = (await ctx.prompter.input('API id:')).trim();
-  if (!id || /\s/.test(id)) throw new UsageError('the API id must be non-empty and contain no spaces');
+  if (apiIdProblem(id)) throw new UsageError('the API id must be non-empty and contain no spaces');
   return id;
 }
 
-async function promptApiKey(ctx: Context, interactive: boolean): Promise<string> {
+async function keyFromPrompt(ctx: Context, interactive: boolean): Promise<string> {
   if (!interactive) {
     throw new UsageError('no API key given: standard input is not a terminal (or --no-input is set)', {
       details: ['pipe the key with --api-key-stdin: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`'],
     });
   }
-  return checkKey(await ctx.prompter.password('API key:'), 'the prompt');
-}
-
-async function readKeyFromStdin(ctx: Context): Promise<string> {
-  let text = '';
-  for await (const chunk of ctx.io.stdin) {
-    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    if (text.length > MAX_KEY_BYTES) throw new UsageError('standard input is too long to be an API key');
-  }
-  return checkKey(text, 'standard input');
-}
-
-function checkKey(raw: string, origin: string): string {
-  // `echo "$KEY" |` and files saved on Windows add line endings: they are not part of the key.
-  const key = raw.trim();
-  if (!key) throw new UsageError(`no API key read from ${origin}`);
-  if (/\s/.test(key)) throw new UsageError(`the API key from ${origin} contains spaces or line breaks; expected a single key`);
-  return key;
+  return promptKey(ctx);
 }

@@ -16,23 +16,16 @@ export function registerProfile(program: Command, ctx: Context): void {
 
   const add = profile
     .command('add')
-    .argument('<name>', 'profile name: lowercase letters, digits, "_" and "-"')
+    .argument('[name]', 'profile name: lowercase letters, digits, "_" and "-" (omitted on a terminal: the `fiscal init` walkthrough)')
     .description('Add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
     .option('--api-id <id>', 'API id (prompted for on a terminal when omitted)')
     .option('--api-key-stdin', 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)')
-    .option('--base-url <url>', 'production, sandbox or an http(s) URL', 'production')
+    .option('--base-url <url>', 'production, sandbox or an http(s) URL (default: production)')
     .option('--force', 'replace an existing profile of that name')
     // Declared only to answer with an explanation instead of "unknown option".
     .addOption(new Option('--api-key <key>').hideHelp())
     .action(lazyAction(ctx, () => import('./add.js')));
-  // The root command owns --base-url (the target of a run) and consumes it wherever it appears;
-  // for `add` it means the profile's URL, so copy it into this command's options.
-  add.hook('preAction', (cmd) => {
-    let root: Command = cmd;
-    while (root.parent) root = root.parent;
-    const value: unknown = root.getOptionValue('baseUrl');
-    if (value !== undefined) cmd.setOptionValue('baseUrl', value);
-  });
+  add.hook('preAction', takeRootBaseUrl);
 
   profile
     .command('list')
@@ -58,4 +51,15 @@ export function registerProfile(program: Command, ctx: Context): void {
     .argument('<name>', 'profile name')
     .description('Remove a profile and its stored key')
     .action(lazyAction(ctx, () => import('./remove.js')));
+}
+
+/**
+ * The root command owns --base-url (the target of a run) and consumes it wherever it appears; for
+ * commands that create a profile it means the profile's URL, so copy it into their own options.
+ */
+export function takeRootBaseUrl(cmd: Command): void {
+  let root: Command = cmd;
+  while (root.parent) root = root.parent;
+  const value: unknown = root.getOptionValue('baseUrl');
+  if (value !== undefined) cmd.setOptionValue('baseUrl', value);
 }

@@ -19,6 +19,20 @@ export function checkProfileName(name: string): string {
   return name;
 }
 
+/** What is wrong with a name for a new profile, if anything: the rules, and the reserved name. */
+export function newProfileNameProblem(name: string): string | undefined {
+  if (name === EMULATOR_PROFILE) return `"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`;
+  return profileNameProblem(name);
+}
+
+/** A name for a new profile, or a UsageError saying what is wrong with it. */
+export function checkNewProfileName(name: string): string {
+  if (name === EMULATOR_PROFILE) {
+    throw new UsageError(newProfileNameProblem(name)!, { details: ['choose another name'] });
+  }
+  return checkProfileName(name);
+}
+
 export function unknownProfile(name: string, store: ProfileStore): UsageError {
   const known = store.list().map((p) => p.name);
   return new UsageError(`no profile named "${name}"`, {
