@@ -1,5 +1,6 @@
 // `fiscal labels ...`: commander metadata only; each verb's module loads when it runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectRaw } from '../filter-flags.js';
@@ -25,7 +26,7 @@ export function registerLabels(program: Command, ctx: Context): void {
       .description(how === 'apply' ? 'add labels to documents' : 'take labels off documents')
       .argument('[ids...]', 'access keys, or NFS-e ids')
       .requiredOption('--label <label>', 'a label (repeatable)', collectRaw)
-      .option('--type <type>', 'document type: nfe, nfse, cte, cteos, cfesat or nfce', 'nfe')
+      .addOption(suggest(new Option('--type <type>', 'document type: nfe, nfse, cte, cteos, cfesat or nfce').default('nfe'), ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce']))
       .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id')
       .option('--dry-run', 'show what would be sent, send nothing')
       .addHelpText('after', CHANGE_HELP)

@@ -1,5 +1,6 @@
 // `fiscal manifest`: commander metadata only; the verb modules load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import type { ManifestVerb } from './send.js';
@@ -43,6 +44,6 @@ export function registerManifest(program: Command, ctx: Context): void {
   sources(manifest.command('status').description('where manifestation requests stand, by access key or request_id').argument('[keys...]', 'NF-e access keys or 64-character request ids'))
     .action(lazyAction(ctx, () => import('./status.js')));
   sources(manifest.command('latest').description('the latest manifestation of each NF-e made through the platform or the API').argument('[keys...]', 'NF-e access keys'))
-    .option('--origin <origin>', 'only manifestations made through app (the platform) or api')
+    .addOption(suggest(new Option('--origin <origin>', 'only manifestations made through app (the platform) or api'), ['app', 'api']))
     .action(lazyAction(ctx, () => import('./latest.js')));
 }

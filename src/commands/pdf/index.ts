@@ -1,5 +1,6 @@
 // `fiscal pdf <type>`: commander metadata only; the verb module loads on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import type { PdfType } from './kinds.js';
@@ -48,7 +49,7 @@ export function registerPdf(program: Command, ctx: Context): void {
     if (c.type === 'nfse') {
       verb
         .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
-        .option('--role <role>', 'with --manual: received, emitted or intermediate');
+        .addOption(suggest(new Option('--role <role>', 'with --manual: received, emitted or intermediate'), ['received', 'emitted', 'intermediate']));
     }
     verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
   }

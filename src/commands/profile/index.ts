@@ -1,7 +1,10 @@
 // `fiscal profile ...`: commander metadata only; each verb's module loads when it runs.
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+
+const profileName = (name: string, description: string) => suggest(new Argument(name, description), 'profiles');
 
 export function registerProfile(program: Command, ctx: Context): void {
   const profile = program
@@ -20,7 +23,7 @@ export function registerProfile(program: Command, ctx: Context): void {
     .description('Add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
     .option('--api-id <id>', 'API id (prompted for on a terminal when omitted)')
     .option('--api-key-stdin', 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)')
-    .option('--base-url <url>', 'production, sandbox or an http(s) URL', 'production')
+    .addOption(suggest(new Option('--base-url <url>', 'production, sandbox or an http(s) URL').default('production'), ['production', 'sandbox']))
     .option('--force', 'replace an existing profile of that name')
     // Declared only to answer with an explanation instead of "unknown option".
     .addOption(new Option('--api-key <key>').hideHelp())
@@ -42,20 +45,20 @@ export function registerProfile(program: Command, ctx: Context): void {
 
   profile
     .command('show')
-    .argument('[name]', 'profile name (default: the profile this run would use)')
+    .addArgument(profileName('[name]', 'profile name (default: the profile this run would use)'))
     .description('Show a profile, with its API key masked')
     .action(lazyAction(ctx, () => import('./show.js')));
 
   profile
     .command('use')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>', 'profile name'))
     .description('Make a profile the default')
     .action(lazyAction(ctx, () => import('./use.js')));
 
   profile
     .command('remove')
     .alias('rm')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>', 'profile name'))
     .description('Remove a profile and its stored key')
     .action(lazyAction(ctx, () => import('./remove.js')));
 }

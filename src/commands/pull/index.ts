@@ -1,5 +1,6 @@
 // `fiscal pull <type>`: commander metadata only; the verb modules load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { ALL_NFE_FLAGS, addNfeFlags, collectList } from '../nfe-flags.js';
@@ -21,7 +22,7 @@ export function registerPull(program: Command, ctx: Context): void {
   const nfe = pull
     .command('nfe')
     .description('pull NF-e XML files into a folder; resumable, incremental, safe for cron')
-    .requiredOption('--role <roles>', 'role(s): received, emitted, transporter, authorized (comma-separated)', collectList);
+    .addOption(roleOption('received, emitted, transporter, authorized'));
   addPullFlags(nfe)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
@@ -45,11 +46,17 @@ const OTHER_TYPES: OtherTypeHelp[] = [
   { type: 'mdfe', what: 'MDF-e (cargo manifests)', roles: 'emitted, contractor, authorized', example: '--role emitted --with-events' },
 ];
 
+/** A required list of roles, offered one by one to shell completion. */
+function roleOption(roles: string): Option {
+  const option = new Option('--role <roles>', `role(s): ${roles} (comma-separated)`).argParser(collectList).makeOptionMandatory();
+  return suggest(option, roles.split(', '));
+}
+
 function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
   const cmd = pull
     .command(t.type)
     .description(`pull ${t.what} XML files into a folder; resumable, incremental, safe for cron`)
-    .requiredOption('--role <roles>', `role(s): ${t.roles} (comma-separated)`, collectList)
+    .addOption(roleOption(t.roles))
     .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
     .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
     .option('--created-to <date>', 'received by the service until')

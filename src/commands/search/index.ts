@@ -1,5 +1,6 @@
 // `fiscal search <type>`: commander metadata only; the verb modules load on use.
 import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { addCteFlags } from '../cte-flags.js';
@@ -38,7 +39,7 @@ export function registerSearch(program: Command, ctx: Context): void {
   const nfe = search
     .command('nfe')
     .description('search NF-e (goods invoices) by role, parties, dates, status, tags and properties')
-    .option('--role <roles>', 'owner role(s): received, emitted, transporter, authorized (comma-separated)', collectList)
+    .addOption(roles('owner role(s): received, emitted, transporter, authorized (comma-separated)', ['received', 'emitted', 'transporter', 'authorized']))
     .option('--fields <fields>', 'fields to return (comma-separated, e.g. AccessKey,Xml)', collectList)
     .option('--limit <n>', 'at most this many documents (default 50)')
     .option('--all', 'every matching document (streams)')
@@ -70,6 +71,7 @@ Examples:
 
 Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/nfce-mdfe.md.`;
 
+const roles = (description: string, values: string[]) => suggest(new Option('--role <roles>', description).argParser(collectList), values);
 const prop = () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw);
 const fields = () => new Option('--fields <fields>', 'fields to return (comma-separated)').argParser(collectList);
 const SUMMARY_HELP = 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)';
@@ -80,7 +82,7 @@ function registerOtherTypes(search: Command, ctx: Context): void {
   const nfse = search
     .command('nfse')
     .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
-    .option('--role <roles>', 'owner role(s): received (taker), emitted, intermediate', collectList)
+    .addOption(roles('owner role(s): received (taker), emitted, intermediate', ['received', 'emitted', 'intermediate']))
     .option('--competence <yyyy-mm>', 'month of the service (repeatable)', collectList)
     .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
     .option('--no-canceled', 'valid (not canceled) only')
@@ -100,8 +102,8 @@ function registerOtherTypes(search: Command, ctx: Context): void {
   const mdfe = search
     .command('mdfe')
     .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
-    .option('--role <roles>', 'owner role(s): emitted, contractor, authorized', collectList)
-    .option('--status <status>', 'authorized (open), closed or canceled', collectList)
+    .addOption(roles('owner role(s): emitted, contractor, authorized', ['emitted', 'contractor', 'authorized']))
+    .addOption(suggest(new Option('--status <status>', 'authorized (open), closed or canceled').argParser(collectList), ['authorized', 'closed', 'canceled']))
     .option('--uf <uf>', 'start or end UF, any of (repeatable)', collectList)
     .option('--plate <plate>', 'vehicle plate (repeatable)', collectList)
     .option('--cte <key>', 'carries this CT-e (repeatable)', collectList)
