@@ -41,6 +41,16 @@ describe('completion scripts', () => {
   });
 });
 
+describe('--help of every command', () => {
+  // Groups' implicit `help` commands are commander's own.
+  const commands = allSpecs(currentTree()).filter((s) => !(s.name === 'help' && s.path.length > 1));
+  for (const s of commands) {
+    it(`fiscal ${s.path.join(' ')} --help has an Examples: block`.replace('  ', ' '), () => {
+      expect(s.helpAfter).toMatch(/^Examples:\n {2}(\$|PS>) .*\bfiscal\b/m);
+    });
+  }
+});
+
 describe('man page', () => {
   it('docs/fiscal.1 is what `fiscal help --man` prints now', () => {
     expect(read('docs/fiscal.1') === manPage(currentTree()), 'docs/fiscal.1 is out of date: run `npm run man`').toBe(true);

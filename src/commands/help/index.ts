@@ -27,5 +27,12 @@ export function registerHelp(program: Command, ctx: Context): void {
     .action(treeAction(ctx, () => import('./help.js')));
   const topics = [...TOPIC_NAMES, ...program.commands.filter((c) => c !== help).map((c) => c.name())];
   suggest(help.registeredArguments[0]!, topics);
-  program.addHelpText('after', `\nMore help: fiscal help <command> | ${TOPIC_NAMES.join(' | ')}\n`);
+  program.addHelpText('after', `
+Examples:
+  $ fiscal --profile emulator search nfe --role received
+  $ fiscal pull nfe --role received --dir ./fiscal-docs
+  $ fiscal inspect ./fiscal-docs -o csv > documents.csv
+
+More help: fiscal help <command> | ${TOPIC_NAMES.join(' | ')}
+`);
 }

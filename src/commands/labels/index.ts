@@ -14,11 +14,20 @@ Labels are the documents' Tags (search --tag / --tags-all). One result row per d
 the account does not hold is reported and the others go on (exit 7). See docs/flag-props-labels.md.`;
 
 export function registerLabels(program: Command, ctx: Context): void {
-  const labels = program.command('labels').description('the account labels (Etiquetas): list, apply to and remove from documents');
+  const labels = program
+    .command('labels')
+    .description('the account labels (Etiquetas): list, apply to and remove from documents')
+    .addHelpText('after', `
+Examples:
+  $ fiscal labels list
+  $ fiscal labels apply --label conferido <key>
+
+See docs/flag-props-labels.md.`);
   labels
     .command('list')
     .alias('ls')
     .description('list the account labels and how many documents carry each')
+    .addHelpText('after', '\nExamples:\n  $ fiscal labels list\n  $ fiscal labels ls -o json')
     .action(lazyAction(ctx, () => import('./list.js')));
   for (const how of ['apply', 'remove'] as const) {
     labels

@@ -38,7 +38,15 @@ code is then 7. See docs/pdf.md.`;
 }
 
 export function registerPdf(program: Command, ctx: Context): void {
-  const pdf = program.command('pdf').description('download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)');
+  const pdf = program
+    .command('pdf')
+    .description('download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)')
+    .addHelpText('after', `
+Examples:
+  $ fiscal pdf nfe ${KEY}
+  $ fiscal search cte --taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes
+
+One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.`);
   for (const c of COMMANDS) {
     const verb = pdf
       .command(c.type)

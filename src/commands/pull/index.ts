@@ -18,7 +18,16 @@ document. Re-running continues where the last run stopped and then fetches only 
 Cron: one run per folder at a time (exit 8 when locked); one summary line on stdout.`;
 
 export function registerPull(program: Command, ctx: Context): void {
-  const pull = program.command('pull').description('download documents as XML files, resumably');
+  const pull = program
+    .command('pull')
+    .description('download documents as XML files, resumably')
+    .addHelpText('after', `
+Examples:
+  $ fiscal pull nfe --role received --dir ./fiscal-docs
+  $ fiscal pull cte --role taker --with-pdf
+  $ fiscal pull nfse --role received,emitted --max-duration 600      # from cron
+
+Each type has its own roles and filters: fiscal pull <type> --help. See docs/pull.md.`);
   const nfe = pull
     .command('nfe')
     .description('pull NF-e XML files into a folder; resumable, incremental, safe for cron')
@@ -62,6 +71,6 @@ function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
     .option('--created-to <date>', 'received by the service until')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
   addPullFlags(cmd)
-    .addHelpText('after', `\nExample:\n  $ fiscal pull ${t.type} ${t.example}\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
+    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
     .action(lazyAction(ctx, () => import('./docs.js').then((m) => m.verbFor(t.type))));
 }

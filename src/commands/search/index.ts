@@ -35,7 +35,16 @@ Endpoint: POST /v1/dfe/cteos (every role of the owners, R24) by default; GET /v1
 when --filter or several --key are given (or --api v1). See docs/cte.md.`;
 
 export function registerSearch(program: Command, ctx: Context): void {
-  const search = program.command('search').description('search documents and print their metadata');
+  const search = program
+    .command('search')
+    .description('search documents and print their metadata')
+    .addHelpText('after', `
+Examples:
+  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
+  $ fiscal search cte --taker --all -o csv > ctes.csv
+  $ fiscal search nfse --role received --competence 2026-05 -o ndjson
+
+Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.`);
   const nfe = search
     .command('nfe')
     .description('search NF-e (goods invoices) by role, parties, dates, status, tags and properties')
@@ -63,6 +72,13 @@ Examples:
   $ fiscal search nfse --role emitted --filter '(NOT_EXISTS erp_id)' --all
 
 Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.`;
+
+const NFCE_EXAMPLES = `
+Examples:
+  $ fiscal search nfce --created-from 2026-05-01 --all -o ndjson
+  $ fiscal search nfce --key 35260512345678000195650010000001231000001234 -o json
+
+Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.`;
 
 const MDFE_EXAMPLES = `
 Examples:
@@ -97,7 +113,7 @@ function registerOtherTypes(search: Command, ctx: Context): void {
     .description('list NFC-e (consumer invoices) the account emitted')
     .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
   addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
-  paging(nfce).addHelpText('after', '\nEndpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.').action(lazyAction(ctx, () => import('./nfce.js')));
+  paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
 
   const mdfe = search
     .command('mdfe')
