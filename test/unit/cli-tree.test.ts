@@ -1,5 +1,6 @@
 // The checked-in completion scripts and man page against the command tree of the sources as they
 // are now: a new command or flag makes these fail until the files are generated again.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +65,19 @@ describe('man page', () => {
     for (const t of TOPICS) expect(page).toContain(`.SH ${t.title}`);
     const pkg = JSON.parse(read('package.json')) as { man?: string };
     expect(pkg.man).toBe('./docs/fiscal.1');
+  });
+});
+
+const hasGroff = spawnSync('groff', ['--version']).status === 0;
+
+describe.skipIf(!hasGroff)('man page with groff', () => {
+  it('is read by groff -man without warnings (but for lines it cannot justify) and renders every command', () => {
+    const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', '-Wbreak'], { input: manPage(currentTree()), encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const text = r.stdout.replace(/.\x08/g, '');
+    expect(text).toContain('fiscal completion');
+    expect(text).toMatch(/EXIT STATUS[\s\S]*130/);
   });
 });
 
