@@ -20,6 +20,8 @@ import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
 import { registerOcr } from './commands/ocr/index.js';
 import { registerLatam } from './commands/latam/index.js';
+import { registerCompletion } from './commands/completion/index.js';
+import { registerHelp } from './commands/help/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -64,6 +66,8 @@ export function createProgram(ctx: NodeContext): Command {
   registerProps(program, ctx);
   registerLabels(program, ctx);
   registerOcr(program, ctx);
+  registerCompletion(program, ctx);
+  registerHelp(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');

@@ -1,6 +1,7 @@
 // The CT-e and CT-e OS filter flags of `search cte` / `search cteos` (and a later `pull cte`).
 // Only commander here: this module is loaded for --help.
 import { Option, type Command } from 'commander';
+import { suggest } from '../cli-tree/hints.js';
 import { COMMON_FLAGS as C, collectRaw, listOption as list } from './filter-flags.js';
 
 export type CteKind = 'cte' | 'cteos';
@@ -11,7 +12,7 @@ const ROLE_HELP: Record<CteKind, string> = {
 };
 
 const FLAGS = {
-  role: (kind: CteKind) => list('--role <roles>', ROLE_HELP[kind]),
+  role: (kind: CteKind) => suggest(list('--role <roles>', ROLE_HELP[kind]), kind === 'cte' ? ['taker', 'not-taker', 'authorized'] : ['taker', 'not-taker']),
   taker: () => new Option('--taker', 'only where the owner is the taker'),
   notTaker: () => new Option('--not-taker', 'only where the owner is not the taker'),
   owner: C.owner,

@@ -18,7 +18,11 @@ export function registerEmulator(program: Command, ctx: Context): void {
     .option('--arrival-rate <docs/s>', 'new documents per second added to every account (default: none)')
     .addHelpText(
       'after',
-      '\nPrints FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY of the first account on stdout,\n' +
+      '\nExamples:\n' +
+        '  $ fiscal emulator --port 8080 --seed 7\n' +
+        '  $ fiscal emulator --port 0 --docs 200 --rate-limit 60/min --faults 503=0.05\n' +
+        '  $ fiscal --profile emulator search nfe --role received      # an emulator for one run\n' +
+        '\nPrints FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY of the first account on stdout,\n' +
         'then the other accounts, the admin endpoints (/_emulator/stats, /_emulator/arrivals, ...) and\n' +
         'the companies as comments. Stop it with Ctrl-C.\n',
     )

@@ -1,5 +1,6 @@
 // `fiscal events <type> <key|id>...`: commander metadata only; the verb module loads on use.
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import { EVENT_DOC_TYPES } from '../../fiscal/event-codes.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
@@ -56,7 +57,7 @@ export function registerEvents(program: Command, ctx: Context): void {
   const events = program
     .command('events')
     .description('list (and save) the events of documents: cancellations, correction letters, manifestations...')
-    .argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`)
+    .addArgument(suggest(new Argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`), EVENT_DOC_TYPES))
     .argument('[ids...]', 'access keys (44 digits), or NFS-e ids')
     .option('--type <code>', 'only events of this 6-digit code (repeatable or comma-separated)', collectList)
     .option('--save <dir>', 'also write each event XML into this folder')

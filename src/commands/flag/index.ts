@@ -1,5 +1,6 @@
 // `fiscal flag`: commander metadata only; the verb module loads on use.
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectRaw } from '../filter-flags.js';
@@ -18,7 +19,7 @@ export function registerFlag(program: Command, ctx: Context): void {
   program
     .command('flag')
     .description('attach ERP metadata flags (key=value) to a document of any type')
-    .argument('[type]', 'nfe, nfse, cte, cteos, cfesat or nfce')
+    .addArgument(suggest(new Argument('[type]', 'nfe, nfse, cte, cteos, cfesat or nfce'), ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce']))
     .argument('[id]', 'access key, or the NFS-e id')
     .option('--owner <cnpj>', 'CNPJ/CPF of the owner of the document in the account')
     .option('--set <key=value>', 'a flag to set (repeatable)', collectRaw)

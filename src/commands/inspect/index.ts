@@ -1,6 +1,7 @@
 // `fiscal inspect <file|dir>...`: commander metadata only; the verb module (and the XML readers)
 // load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectList } from '../nfe-flags.js';
@@ -22,7 +23,7 @@ export function registerInspect(program: Command, ctx: Context): void {
     .command('inspect')
     .description('summarize local fiscal XML files: type, key, parties, totals, protocol, events (offline)')
     .argument('<paths...>', 'XML files or folders (searched recursively for *.xml)')
-    .option('--type <kinds>', 'keep only these kinds (comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event', collectList)
+    .addOption(suggest(new Option('--type <kinds>', 'keep only these kinds (comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event').argParser(collectList), ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event']))
     .addHelpText('after', EXAMPLES)
     .action(lazyAction(ctx, () => import('./inspect.js')));
 }

@@ -1,5 +1,6 @@
 // `fiscal labels ...`: commander metadata only; each verb's module loads when it runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectRaw } from '../filter-flags.js';
@@ -13,11 +14,20 @@ Labels are the documents' Tags (search --tag / --tags-all). One result row per d
 the account does not hold is reported and the others go on (exit 7). See docs/flag-props-labels.md.`;
 
 export function registerLabels(program: Command, ctx: Context): void {
-  const labels = program.command('labels').description('the account labels (Etiquetas): list, apply to and remove from documents');
+  const labels = program
+    .command('labels')
+    .description('the account labels (Etiquetas): list, apply to and remove from documents')
+    .addHelpText('after', `
+Examples:
+  $ fiscal labels list
+  $ fiscal labels apply --label conferido <key>
+
+See docs/flag-props-labels.md.`);
   labels
     .command('list')
     .alias('ls')
     .description('list the account labels and how many documents carry each')
+    .addHelpText('after', '\nExamples:\n  $ fiscal labels list\n  $ fiscal labels ls -o json')
     .action(lazyAction(ctx, () => import('./list.js')));
   for (const how of ['apply', 'remove'] as const) {
     labels
@@ -25,7 +35,7 @@ export function registerLabels(program: Command, ctx: Context): void {
       .description(how === 'apply' ? 'add labels to documents' : 'take labels off documents')
       .argument('[ids...]', 'access keys, or NFS-e ids')
       .requiredOption('--label <label>', 'a label (repeatable)', collectRaw)
-      .option('--type <type>', 'document type: nfe, nfse, cte, cteos, cfesat or nfce', 'nfe')
+      .addOption(suggest(new Option('--type <type>', 'document type: nfe, nfse, cte, cteos, cfesat or nfce').default('nfe'), ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce']))
       .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id')
       .option('--dry-run', 'show what would be sent, send nothing')
       .addHelpText('after', CHANGE_HELP)

@@ -1,5 +1,6 @@
 // `fiscal manifest`: commander metadata only; the verb modules load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import type { ManifestVerb } from './send.js';
@@ -29,7 +30,16 @@ const sources = (c: Command) =>
     .option('--stdin', 'also read keys from standard input: one per line, or NDJSON (fiscal search nfe -o ndjson)');
 
 export function registerManifest(program: Command, ctx: Context): void {
-  const manifest = program.command('manifest').description('manifest received NF-e to the tax authority (Manifestação do Destinatário)');
+  const manifest = program
+    .command('manifest')
+    .description('manifest received NF-e to the tax authority (Manifestação do Destinatário)')
+    .addHelpText('after', `
+Examples:
+  $ fiscal manifest aware <key> --wait
+  $ fiscal manifest status <request_id>
+  $ fiscal manifest latest <key> --origin api
+
+See docs/manifest.md.`);
   for (const v of VERBS) {
     const cmd = manifest.command(v.verb).description(v.description).argument('[keys...]', 'NF-e access keys (44 digits, model 55)');
     sources(cmd)
@@ -41,8 +51,16 @@ export function registerManifest(program: Command, ctx: Context): void {
       .action(lazyAction(ctx, async () => (await import('./send.js')).sendVerb(v.verb)));
   }
   sources(manifest.command('status').description('where manifestation requests stand, by access key or request_id').argument('[keys...]', 'NF-e access keys or 64-character request ids'))
+    .addHelpText('after', `
+Examples:
+  $ fiscal manifest status 35260112345678000195550010000012341000012343
+  $ fiscal manifest aware --stdin < keys.txt -o ndjson | jq -r .request_id | fiscal manifest status --stdin`)
     .action(lazyAction(ctx, () => import('./status.js')));
   sources(manifest.command('latest').description('the latest manifestation of each NF-e made through the platform or the API').argument('[keys...]', 'NF-e access keys'))
-    .option('--origin <origin>', 'only manifestations made through app (the platform) or api')
+    .addOption(suggest(new Option('--origin <origin>', 'only manifestations made through app (the platform) or api'), ['app', 'api']))
+    .addHelpText('after', `
+Examples:
+  $ fiscal manifest latest 35260112345678000195550010000012341000012343
+  $ fiscal manifest latest --file keys.txt --origin app -o csv`)
     .action(lazyAction(ctx, () => import('./latest.js')));
 }

@@ -1,5 +1,6 @@
 // `fiscal pdf <type>`: commander metadata only; the verb module loads on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import type { PdfType } from './kinds.js';
@@ -37,7 +38,15 @@ code is then 7. See docs/pdf.md.`;
 }
 
 export function registerPdf(program: Command, ctx: Context): void {
-  const pdf = program.command('pdf').description('download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)');
+  const pdf = program
+    .command('pdf')
+    .description('download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)')
+    .addHelpText('after', `
+Examples:
+  $ fiscal pdf nfe ${KEY}
+  $ fiscal search cte --taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes
+
+One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.`);
   for (const c of COMMANDS) {
     const verb = pdf
       .command(c.type)
@@ -48,7 +57,7 @@ export function registerPdf(program: Command, ctx: Context): void {
     if (c.type === 'nfse') {
       verb
         .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
-        .option('--role <role>', 'with --manual: received, emitted or intermediate');
+        .addOption(suggest(new Option('--role <role>', 'with --manual: received, emitted or intermediate'), ['received', 'emitted', 'intermediate']));
     }
     verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
   }

@@ -1,7 +1,10 @@
 // `fiscal profile ...`: commander metadata only; each verb's module loads when it runs.
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+
+const profileName = (name: string, description: string) => suggest(new Argument(name, description), 'profiles');
 
 export function registerProfile(program: Command, ctx: Context): void {
   const profile = program
@@ -9,7 +12,11 @@ export function registerProfile(program: Command, ctx: Context): void {
     .description('Manage profiles: named API credentials and base URLs, stored in a private file')
     .addHelpText(
       'after',
-      '\nA profile is used with --profile <name>, FISCAL_PROFILE, or as the default.\n' +
+      '\nExamples:\n' +
+        '  $ fiscal profile add work --api-id 1234\n' +
+        '  $ fiscal profile use work\n' +
+        '  $ fiscal --profile emulator search nfe --role received\n' +
+        '\nA profile is used with --profile <name>, FISCAL_PROFILE, or as the default.\n' +
         'The built-in profile "emulator" runs a local emulator with demo credentials.\n' +
         'FISCAL_CONFIG_DIR overrides where profiles are stored.',
     );
@@ -20,10 +27,15 @@ export function registerProfile(program: Command, ctx: Context): void {
     .description('Add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
     .option('--api-id <id>', 'API id (prompted for on a terminal when omitted)')
     .option('--api-key-stdin', 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)')
-    .option('--base-url <url>', 'production, sandbox or an http(s) URL (default: production)')
+    .addOption(suggest(new Option('--base-url <url>', 'production, sandbox or an http(s) URL (default: production)'), ['production', 'sandbox']))
     .option('--force', 'replace an existing profile of that name')
     // Declared only to answer with an explanation instead of "unknown option".
     .addOption(new Option('--api-key <key>').hideHelp())
+    .addHelpText('after', `
+Examples:
+  $ fiscal profile add work                                   # prompts for the API id and key
+  $ echo "$API_KEY" | fiscal profile add ci --api-id 1234 --api-key-stdin --base-url sandbox
+  $ fiscal profile add local --api-id demo --base-url http://127.0.0.1:8080 --api-key-stdin < key.txt`)
     .action(lazyAction(ctx, () => import('./add.js')));
   add.hook('preAction', takeRootBaseUrl);
 
@@ -31,25 +43,29 @@ export function registerProfile(program: Command, ctx: Context): void {
     .command('list')
     .alias('ls')
     .description('List profiles (never shows keys)')
+    .addHelpText('after', '\nExamples:\n  $ fiscal profile list\n  $ fiscal profile ls -o json')
     .action(lazyAction(ctx, () => import('./list.js')));
 
   profile
     .command('show')
-    .argument('[name]', 'profile name (default: the profile this run would use)')
+    .addArgument(profileName('[name]', 'profile name (default: the profile this run would use)'))
     .description('Show a profile, with its API key masked')
+    .addHelpText('after', '\nExamples:\n  $ fiscal profile show\n  $ fiscal profile show work -o json')
     .action(lazyAction(ctx, () => import('./show.js')));
 
   profile
     .command('use')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>', 'profile name'))
     .description('Make a profile the default')
+    .addHelpText('after', '\nExamples:\n  $ fiscal profile use work\n  $ FISCAL_PROFILE=home fiscal search nfe     # one run only, without changing the default')
     .action(lazyAction(ctx, () => import('./use.js')));
 
   profile
     .command('remove')
     .alias('rm')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>', 'profile name'))
     .description('Remove a profile and its stored key')
+    .addHelpText('after', '\nExamples:\n  $ fiscal profile remove old\n  $ fiscal profile rm ci')
     .action(lazyAction(ctx, () => import('./remove.js')));
 }
 

@@ -14,7 +14,15 @@ and the others go on (exit 7). The stored values are what --filter / --where of 
 read. See docs/flag-props-labels.md.`;
 
 export function registerProps(program: Command, ctx: Context): void {
-  const props = program.command('props').description('custom properties of NF-e: set values, list the account properties');
+  const props = program
+    .command('props')
+    .description('custom properties of NF-e: set values, list the account properties')
+    .addHelpText('after', `
+Examples:
+  $ fiscal props list
+  $ fiscal props set status done <key>
+
+See docs/flag-props-labels.md.`);
   props
     .command('set')
     .description('set a custom property of NF-e to a value, for many access keys at once')
@@ -30,5 +38,6 @@ export function registerProps(program: Command, ctx: Context): void {
     .command('list')
     .alias('ls')
     .description('list the account properties and how many documents carry each')
+    .addHelpText('after', '\nExamples:\n  $ fiscal props list\n  $ fiscal props ls -o csv')
     .action(lazyAction(ctx, () => import('./list.js')));
 }

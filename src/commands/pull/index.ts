@@ -1,5 +1,6 @@
 // `fiscal pull <type>`: commander metadata only; the verb modules load on use.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { ALL_NFE_FLAGS, addNfeFlags, collectList } from '../nfe-flags.js';
@@ -17,11 +18,20 @@ document. Re-running continues where the last run stopped and then fetches only 
 Cron: one run per folder at a time (exit 8 when locked); one summary line on stdout.`;
 
 export function registerPull(program: Command, ctx: Context): void {
-  const pull = program.command('pull').description('download documents as XML files, resumably');
+  const pull = program
+    .command('pull')
+    .description('download documents as XML files, resumably')
+    .addHelpText('after', `
+Examples:
+  $ fiscal pull nfe --role received --dir ./fiscal-docs
+  $ fiscal pull cte --role taker --with-pdf
+  $ fiscal pull nfse --role received,emitted --max-duration 600      # from cron
+
+Each type has its own roles and filters: fiscal pull <type> --help. See docs/pull.md.`);
   const nfe = pull
     .command('nfe')
     .description('pull NF-e XML files into a folder; resumable, incremental, safe for cron')
-    .requiredOption('--role <roles>', 'role(s): received, emitted, transporter, authorized (comma-separated)', collectList);
+    .addOption(roleOption('received, emitted, transporter, authorized'));
   addPullFlags(nfe)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
@@ -45,16 +55,22 @@ const OTHER_TYPES: OtherTypeHelp[] = [
   { type: 'mdfe', what: 'MDF-e (cargo manifests)', roles: 'emitted, contractor, authorized', example: '--role emitted --with-events' },
 ];
 
+/** A required list of roles, offered one by one to shell completion. */
+function roleOption(roles: string): Option {
+  const option = new Option('--role <roles>', `role(s): ${roles} (comma-separated)`).argParser(collectList).makeOptionMandatory();
+  return suggest(option, roles.split(', '));
+}
+
 function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
   const cmd = pull
     .command(t.type)
     .description(`pull ${t.what} XML files into a folder; resumable, incremental, safe for cron`)
-    .requiredOption('--role <roles>', `role(s): ${t.roles} (comma-separated)`, collectList)
+    .addOption(roleOption(t.roles))
     .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
     .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
     .option('--created-to <date>', 'received by the service until')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
   addPullFlags(cmd)
-    .addHelpText('after', `\nExample:\n  $ fiscal pull ${t.type} ${t.example}\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
+    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
     .action(lazyAction(ctx, () => import('./docs.js').then((m) => m.verbFor(t.type))));
 }

@@ -1,5 +1,6 @@
 // `fiscal search <type>`: commander metadata only; the verb modules load on use.
 import { Option, type Command } from 'commander';
+import { suggest } from '../../cli-tree/hints.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { addCteFlags } from '../cte-flags.js';
@@ -34,11 +35,20 @@ Endpoint: POST /v1/dfe/cteos (every role of the owners, R24) by default; GET /v1
 when --filter or several --key are given (or --api v1). See docs/cte.md.`;
 
 export function registerSearch(program: Command, ctx: Context): void {
-  const search = program.command('search').description('search documents and print their metadata');
+  const search = program
+    .command('search')
+    .description('search documents and print their metadata')
+    .addHelpText('after', `
+Examples:
+  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
+  $ fiscal search cte --taker --all -o csv > ctes.csv
+  $ fiscal search nfse --role received --competence 2026-05 -o ndjson
+
+Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.`);
   const nfe = search
     .command('nfe')
     .description('search NF-e (goods invoices) by role, parties, dates, status, tags and properties')
-    .option('--role <roles>', 'owner role(s): received, emitted, transporter, authorized (comma-separated)', collectList)
+    .addOption(roles('owner role(s): received, emitted, transporter, authorized (comma-separated)', ['received', 'emitted', 'transporter', 'authorized']))
     .option('--fields <fields>', 'fields to return (comma-separated, e.g. AccessKey,Xml)', collectList)
     .option('--limit <n>', 'at most this many documents (default 50)')
     .option('--all', 'every matching document (streams)')
@@ -63,6 +73,13 @@ Examples:
 
 Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.`;
 
+const NFCE_EXAMPLES = `
+Examples:
+  $ fiscal search nfce --created-from 2026-05-01 --all -o ndjson
+  $ fiscal search nfce --key 35260512345678000195650010000001231000001234 -o json
+
+Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.`;
+
 const MDFE_EXAMPLES = `
 Examples:
   $ fiscal search mdfe --role emitted --status closed --uf SP
@@ -70,6 +87,7 @@ Examples:
 
 Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/nfce-mdfe.md.`;
 
+const roles = (description: string, values: string[]) => suggest(new Option('--role <roles>', description).argParser(collectList), values);
 const prop = () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw);
 const fields = () => new Option('--fields <fields>', 'fields to return (comma-separated)').argParser(collectList);
 const SUMMARY_HELP = 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)';
@@ -80,7 +98,7 @@ function registerOtherTypes(search: Command, ctx: Context): void {
   const nfse = search
     .command('nfse')
     .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
-    .option('--role <roles>', 'owner role(s): received (taker), emitted, intermediate', collectList)
+    .addOption(roles('owner role(s): received (taker), emitted, intermediate', ['received', 'emitted', 'intermediate']))
     .option('--competence <yyyy-mm>', 'month of the service (repeatable)', collectList)
     .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
     .option('--no-canceled', 'valid (not canceled) only')
@@ -95,13 +113,13 @@ function registerOtherTypes(search: Command, ctx: Context): void {
     .description('list NFC-e (consumer invoices) the account emitted')
     .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
   addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
-  paging(nfce).addHelpText('after', '\nEndpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.').action(lazyAction(ctx, () => import('./nfce.js')));
+  paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
 
   const mdfe = search
     .command('mdfe')
     .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
-    .option('--role <roles>', 'owner role(s): emitted, contractor, authorized', collectList)
-    .option('--status <status>', 'authorized (open), closed or canceled', collectList)
+    .addOption(roles('owner role(s): emitted, contractor, authorized', ['emitted', 'contractor', 'authorized']))
+    .addOption(suggest(new Option('--status <status>', 'authorized (open), closed or canceled').argParser(collectList), ['authorized', 'closed', 'canceled']))
     .option('--uf <uf>', 'start or end UF, any of (repeatable)', collectList)
     .option('--plate <plate>', 'vehicle plate (repeatable)', collectList)
     .option('--cte <key>', 'carries this CT-e (repeatable)', collectList)

@@ -1,0 +1,34 @@
+// `fiscal __complete profiles`: the profile names, one per line, for the completion scripts.
+// Names only, never a key. Reads the profile file without opening the store, so a TAB creates
+// no folder; a missing or unreadable file gives just the built-in name.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from '../../context.js';
+import { EMULATOR_PROFILE } from '../../config/profile.js';
+import { configDir } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+
+export interface DynamicOptions {
+  list: 'profiles';
+}
+
+export function parseOptions(_raw: Record<string, unknown>, args: string[]): DynamicOptions {
+  if (args[0] !== 'profiles') throw new UsageError(`__complete: unknown list "${String(args[0])}" (expected profiles)`);
+  return { list: 'profiles' };
+}
+
+export async function run(ctx: Context, _opts: DynamicOptions): Promise<void> {
+  const names = [...(await storedNames(ctx.env)), EMULATOR_PROFILE];
+  ctx.io.stdout.write([...new Set(names)].map((n) => `${n}\n`).join(''));
+}
+
+async function storedNames(env: Context['env']): Promise<string[]> {
+  try {
+    const data = JSON.parse(await readFile(join(configDir(env), 'config.json'), 'utf8')) as { profiles?: unknown };
+    const profiles = data.profiles;
+    return profiles && typeof profiles === 'object' ? Object.keys(profiles).sort() : [];
+  } catch {
+    // TAB must never print an error into the command line being edited.
+    return [];
+  }
+}
