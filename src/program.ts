@@ -16,6 +16,9 @@ import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
+import { registerCompanies } from './commands/companies/index.js';
+import { registerProperties } from './commands/properties/index.js';
+import { registerCnpj } from './commands/cnpj/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -56,6 +59,9 @@ export function createProgram(ctx: NodeContext): Command {
   registerFlag(program, ctx);
   registerProps(program, ctx);
   registerLabels(program, ctx);
+  registerCompanies(program, ctx);
+  registerProperties(program, ctx);
+  registerCnpj(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
