@@ -19,6 +19,9 @@ import { registerUpload } from './commands/upload/index.js';
 import { registerCompanies } from './commands/companies/index.js';
 import { registerProperties } from './commands/properties/index.js';
 import { registerCnpj } from './commands/cnpj/index.js';
+import { registerXml } from './commands/xml/index.js';
+import { registerNfce } from './commands/nfce/index.js';
+import { registerMdfe } from './commands/mdfe/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -62,6 +65,9 @@ export function createProgram(ctx: NodeContext): Command {
   registerCompanies(program, ctx);
   registerProperties(program, ctx);
   registerCnpj(program, ctx);
+  registerXml(program, ctx);
+  registerNfce(program, ctx);
+  registerMdfe(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');

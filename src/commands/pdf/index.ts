@@ -38,18 +38,22 @@ code is then 7. See docs/pdf.md.`;
 
 export function registerPdf(program: Command, ctx: Context): void {
   const pdf = program.command('pdf').description('download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)');
-  for (const c of COMMANDS) {
-    const verb = pdf
-      .command(c.type)
-      .description(c.description)
-      .argument('[keys...]', c.argument)
-      .option('--dir <path>', 'destination folder', '.')
-      .option('--stdin', 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id');
-    if (c.type === 'nfse') {
-      verb
-        .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
-        .option('--role <role>', 'with --manual: received, emitted or intermediate');
-    }
-    verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
+  for (const c of COMMANDS) addPdfVerb(pdf, ctx, c.type);
+}
+
+/** `fiscal pdf <type>` under `parent`, named `name` (the type-first groups call it `pdf`). */
+export function addPdfVerb(parent: Command, ctx: Context, type: PdfType, name: string = type): void {
+  const c = COMMANDS.find((command) => command.type === type)!;
+  const verb = parent
+    .command(name)
+    .description(c.description)
+    .argument('[keys...]', c.argument)
+    .option('--dir <path>', 'destination folder', '.')
+    .option('--stdin', 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id');
+  if (c.type === 'nfse') {
+    verb
+      .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
+      .option('--role <role>', 'with --manual: received, emitted or intermediate');
   }
+  verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
 }

@@ -63,6 +63,13 @@ Examples:
 
 Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.`;
 
+const NFCE_EXAMPLES = `
+Examples:
+  $ fiscal search nfce --owner 12345678000195 --created-from 2026-05-01 --created-to 2026-05-31
+  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce
+
+Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.`;
+
 const MDFE_EXAMPLES = `
 Examples:
   $ fiscal search mdfe --role emitted --status closed --uf SP
@@ -90,15 +97,24 @@ function registerOtherTypes(search: Command, ctx: Context): void {
   addNfeFlags(nfse, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
   paging(nfse.addOption(prop()).addOption(fields())).addHelpText('after', NFSE_EXAMPLES).action(lazyAction(ctx, () => import('./nfse.js')));
 
-  const nfce = search
-    .command('nfce')
+  addNfceSearch(search, ctx, 'nfce');
+  addMdfeSearch(search, ctx, 'mdfe');
+}
+
+/** `fiscal search nfce`, also `fiscal nfce search`: one definition, one module. */
+export function addNfceSearch(parent: Command, ctx: Context, name: string): void {
+  const nfce = parent
+    .command(name)
     .description('list NFC-e (consumer invoices) the account emitted')
     .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
   addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
-  paging(nfce).addHelpText('after', '\nEndpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.').action(lazyAction(ctx, () => import('./nfce.js')));
+  paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
+}
 
-  const mdfe = search
-    .command('mdfe')
+/** `fiscal search mdfe`, also `fiscal mdfe search`. */
+export function addMdfeSearch(parent: Command, ctx: Context, name: string): void {
+  const mdfe = parent
+    .command(name)
     .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
     .option('--role <roles>', 'owner role(s): emitted, contractor, authorized', collectList)
     .option('--status <status>', 'authorized (open), closed or canceled', collectList)
