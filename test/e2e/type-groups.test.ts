@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docXml, nfeXml } from '../../src/emulator/data/dataset.js';
 import type { DocType } from '../../src/emulator/doc-index.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
+import { XML_TYPE_WORDS } from '../../src/commands/xml/index.js';
+import { XML_TYPES } from '../../src/commands/xml/kinds.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
@@ -113,7 +115,9 @@ describe('fiscal xml <type>', () => {
     expect(c.stdout).toBe(docXml('cte', cte));
     const nfse = await runCli(['xml', 'nfse', 'x'], { env });
     expect(nfse.exitCode).toBe(2);
-    expect(nfse.stderr).toMatch(/nfse.*expected one of nfe, nfce, cte, cteos, mdfe/);
+    expect(nfse.stderr).toMatch(/'nfse' is invalid.*choices are nfe, nfce, cte, cteos, mdfe/);
+    // The words --help and completions offer are the types the module retrieves.
+    expect(XML_TYPE_WORDS).toEqual([...XML_TYPES]);
   });
 
   it('reads keys from --stdin (NDJSON of a search)', async () => {

@@ -1,11 +1,13 @@
 // `fiscal xml <type> <key>...` and the `xml` verb of the type-first groups (`fiscal nfce xml`):
 // commander metadata only; the verb module loads on use.
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import type { XmlType } from './kinds.js';
 
-const TYPES = 'nfe, nfce, cte, cteos, mdfe';
+/** As kinds.ts XML_TYPES, kept here so that --help does not load the API modules. */
+export const XML_TYPE_WORDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'];
+
 
 function help(command: string): string {
   return `
@@ -31,8 +33,8 @@ export function registerXml(program: Command, ctx: Context): void {
   options(
     program
       .command('xml')
-      .description(`download the XML of documents by access key (${TYPES})`)
-      .argument('<type>', `document type: ${TYPES}`)
+      .description(`download the XML of documents by access key (${XML_TYPE_WORDS.join(', ')})`)
+      .addArgument(new Argument('<type>', 'document type (NFS-e has no access key)').choices(XML_TYPE_WORDS))
       .argument('[keys...]', 'access keys (44 digits)'),
   )
     .addHelpText('after', help('fiscal xml nfe'))
