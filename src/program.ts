@@ -22,6 +22,12 @@ import { registerOcr } from './commands/ocr/index.js';
 import { registerLatam } from './commands/latam/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { registerCompanies } from './commands/companies/index.js';
+import { registerProperties } from './commands/properties/index.js';
+import { registerCnpj } from './commands/cnpj/index.js';
+import { registerXml } from './commands/xml/index.js';
+import { registerNfce } from './commands/nfce/index.js';
+import { registerMdfe } from './commands/mdfe/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -66,6 +72,13 @@ export function createProgram(ctx: NodeContext): Command {
   registerProps(program, ctx);
   registerLabels(program, ctx);
   registerOcr(program, ctx);
+  registerCompanies(program, ctx);
+  registerProperties(program, ctx);
+  registerCnpj(program, ctx);
+  registerXml(program, ctx);
+  registerNfce(program, ctx);
+  registerMdfe(program, ctx);
+  // Last: completion and help read the finished command tree.
   registerCompletion(program, ctx);
   registerHelp(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.

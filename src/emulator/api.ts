@@ -26,6 +26,8 @@ import { registerManifestSubmit } from './routes/manifest-submit.js';
 import { registerFlagErp } from './routes/flag-erp.js';
 import { registerNfeProps } from './routes/nfe-props.js';
 import { registerLabels } from './routes/labels.js';
+import { registerCompanies } from './routes/companies.js';
+import { registerCnpj } from './routes/cnpj.js';
 import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
 import { registerEventBatches } from './routes/event-batches.js';
@@ -58,6 +60,8 @@ export function createRouter(): Router {
   registerFlagErp(router);
   registerNfeProps(router);
   registerLabels(router);
+  registerCompanies(router);
+  registerCnpj(router);
   registerUpload(router);
   registerUploadBatch(router);
   registerEventBatches(router);

@@ -111,11 +111,11 @@ describe('R28: PUT /v1/nfe/{role}/{property}', () => {
     expect((await send('PUT', '/v1/nfe/taker/status', { data: [{ access_key: keyAt(3), value: 'x' }] })).status).toBe(400);
   });
 
-  it('R28, R3: GET /v1/properties lists the account properties, status always among them', async () => {
-    const mine = propertiesResponseSchema.parse((await get(emu, '/v1/properties')).body).data;
+  it('R28, R3: GET /v1/nfe/properties lists the account properties, status always among them', async () => {
+    const mine = propertiesResponseSchema.parse((await get(emu, '/v1/nfe/properties')).body).data;
     expect(mine.map((p) => p.name)).toEqual(expect.arrayContaining(['status', 'erp_ref']));
     expect(mine.find((p) => p.name === 'status')!.default).toBe(true);
-    const theirs = propertiesResponseSchema.parse((await get(emu, '/v1/properties', gama)).body).data;
+    const theirs = propertiesResponseSchema.parse((await get(emu, '/v1/nfe/properties', gama)).body).data;
     expect(theirs.map((p) => p.name)).toEqual(['status']);
   });
 });

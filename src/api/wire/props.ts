@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { statusSchema } from './common.js';
 import type { NfeRole } from './nfe.js';
 
-export const PROPERTIES_PATH = '/v1/properties';
+export const PROPERTIES_PATH = '/v1/nfe/properties';
 /** Every account has this property (R28). */
 export const DEFAULT_PROPERTY = 'status';
 /** Designed: most items one PUT takes. */

@@ -1,7 +1,7 @@
 // `fiscal events <type> <key|id>...`: commander metadata only; the verb module loads on use.
 import { Argument, type Command } from 'commander';
 import { suggest } from '../../cli-tree/hints.js';
-import { EVENT_DOC_TYPES } from '../../fiscal/event-codes.js';
+import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectList } from '../nfe-flags.js';
@@ -58,14 +58,39 @@ export function registerEvents(program: Command, ctx: Context): void {
     .command('events')
     .description('list (and save) the events of documents: cancellations, correction letters, manifestations...')
     .addArgument(suggest(new Argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`), EVENT_DOC_TYPES))
-    .argument('[ids...]', 'access keys (44 digits), or NFS-e ids')
+    .argument('[ids...]', 'access keys (44 digits), or NFS-e ids');
+  addEventOptions(events)
+    .addHelpText('after', EXAMPLES)
+    .action(lazyAction(ctx, () => import('./list.js')));
+  registerBatch(events, ctx);
+}
+
+/** The flags of `fiscal events`, shared with the type-first groups (`fiscal nfce events`). */
+export function addEventOptions(command: Command): Command {
+  return command
     .option('--type <code>', 'only events of this 6-digit code (repeatable or comma-separated)', collectList)
     .option('--save <dir>', 'also write each event XML into this folder')
     .option('--stream', "read the account's event stream of the type instead of documents' events")
     .option('--cursor <n>', 'with --stream: the stream position to start from (default 0)')
     .option('--limit <n>', 'with --stream: at most this many events')
-    .option('--cnpj <cnpj>', 'with --stream: only documents of these companies (repeatable)', collectList)
-    .addHelpText('after', EXAMPLES)
-    .action(lazyAction(ctx, () => import('./list.js')));
-  registerBatch(events, ctx);
+    .option('--cnpj <cnpj>', 'with --stream: only documents of these companies (repeatable)', collectList);
+}
+
+/** `fiscal <type> events <key>...`: `fiscal events <type>` with the type given by the group. */
+export function addEventVerb(parent: Command, ctx: Context, type: EventDocType): void {
+  const events = parent
+    .command('events')
+    .description(`list (and save) the events of ${type === 'nfce' ? 'NFC-e' : 'MDF-e'} or of the account's event stream`)
+    .argument('[keys...]', 'access keys (44 digits)');
+  addEventOptions(events)
+    .addHelpText('after', `
+Examples:
+  $ fiscal ${type} events <key> <key> --save ./events
+  $ fiscal ${type} events --stream --cursor 1200 -o ndjson
+
+The same as \`fiscal events ${type} ...\`. See docs/events.md.`)
+    .action(lazyAction(ctx, async () => {
+      const list = await import('./list.js');
+      return { parseOptions: (raw: Record<string, unknown>, args: string[]) => list.parseOptions(raw, [type, ...args]), run: list.run };
+    }));
 }

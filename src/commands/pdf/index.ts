@@ -47,18 +47,22 @@ Examples:
   $ fiscal search cte --taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes
 
 One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.`);
-  for (const c of COMMANDS) {
-    const verb = pdf
-      .command(c.type)
-      .description(c.description)
-      .argument('[keys...]', c.argument)
-      .option('--dir <path>', 'destination folder', '.')
-      .option('--stdin', 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id');
-    if (c.type === 'nfse') {
-      verb
-        .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
-        .addOption(suggest(new Option('--role <role>', 'with --manual: received, emitted or intermediate'), ['received', 'emitted', 'intermediate']));
-    }
-    verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
+  for (const c of COMMANDS) addPdfVerb(pdf, ctx, c.type);
+}
+
+/** `fiscal pdf <type>` under `parent`, named `name` (the type-first groups call it `pdf`). */
+export function addPdfVerb(parent: Command, ctx: Context, type: PdfType, name: string = type): void {
+  const c = COMMANDS.find((command) => command.type === type)!;
+  const verb = parent
+    .command(name)
+    .description(c.description)
+    .argument('[keys...]', c.argument)
+    .option('--dir <path>', 'destination folder', '.')
+    .option('--stdin', 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id');
+  if (c.type === 'nfse') {
+    verb
+      .option('--manual', 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)')
+      .addOption(suggest(new Option('--role <role>', 'with --manual: received, emitted or intermediate'), ['received', 'emitted', 'intermediate']));
   }
+  verb.addHelpText('after', help(c)).action(lazyAction(ctx, async () => (await import('./download.js')).pdfVerb(c.type)));
 }

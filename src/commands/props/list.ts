@@ -1,4 +1,4 @@
-// `fiscal props list`: the account's properties (designed GET /v1/properties).
+// `fiscal props list`: the account's properties (designed GET /v1/nfe/properties).
 import { listProperties } from '../../api/props.js';
 import type { Property } from '../../api/wire/props.js';
 import type { Context } from '../../context.js';

@@ -77,6 +77,7 @@ const NFCE_EXAMPLES = `
 Examples:
   $ fiscal search nfce --created-from 2026-05-01 --all -o ndjson
   $ fiscal search nfce --key 35260512345678000195650010000001231000001234 -o json
+  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce
 
 Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.`;
 
@@ -108,15 +109,24 @@ function registerOtherTypes(search: Command, ctx: Context): void {
   addNfeFlags(nfse, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
   paging(nfse.addOption(prop()).addOption(fields())).addHelpText('after', NFSE_EXAMPLES).action(lazyAction(ctx, () => import('./nfse.js')));
 
-  const nfce = search
-    .command('nfce')
+  addNfceSearch(search, ctx, 'nfce');
+  addMdfeSearch(search, ctx, 'mdfe');
+}
+
+/** `fiscal search nfce`, also `fiscal nfce search`: one definition, one module. */
+export function addNfceSearch(parent: Command, ctx: Context, name: string): void {
+  const nfce = parent
+    .command(name)
     .description('list NFC-e (consumer invoices) the account emitted')
     .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
   addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
   paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
+}
 
-  const mdfe = search
-    .command('mdfe')
+/** `fiscal search mdfe`, also `fiscal mdfe search`. */
+export function addMdfeSearch(parent: Command, ctx: Context, name: string): void {
+  const mdfe = parent
+    .command(name)
     .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
     .addOption(roles('owner role(s): emitted, contractor, authorized', ['emitted', 'contractor', 'authorized']))
     .addOption(suggest(new Option('--status <status>', 'authorized (open), closed or canceled').argParser(collectList), ['authorized', 'closed', 'canceled']))

@@ -1,4 +1,4 @@
-// PUT /v1/nfe/{role}/{property} (spec 4.7, R28) and GET /v1/properties (designed). A PUT sets one
+// PUT /v1/nfe/{role}/{property} (spec 4.7, R28) and GET /v1/nfe/properties (designed). A PUT sets one
 // property on many NF-e at once; the stored values are what the R17 `filter` of the v1 listings
 // reads (doc.properties). Designed: the body is checked whole first (400 naming `data.<i>.<field>`),
 // then each item gets a result: a key the account does not hold in that role fails alone.

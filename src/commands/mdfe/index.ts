@@ -1,0 +1,17 @@
+// `fiscal mdfe ...`: the MDF-e verbs gathered under the type, each the very command (and module)
+// of its verb-first form: `fiscal mdfe search` is `fiscal search mdfe`, `fiscal mdfe pdf` is
+// `fiscal pdf mdfe`, `fiscal mdfe events` is `fiscal events mdfe`.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { addEventVerb } from '../events/index.js';
+import { addPdfVerb } from '../pdf/index.js';
+import { addMdfeSearch } from '../search/index.js';
+import { addXmlVerb } from '../xml/index.js';
+
+export function registerMdfe(program: Command, ctx: Context): void {
+  const mdfe = program.command('mdfe').description('MDF-e (cargo manifests): search, XML, DAMDFe, events');
+  addMdfeSearch(mdfe, ctx, 'search');
+  addXmlVerb(mdfe, ctx, 'mdfe', 'MDF-e');
+  addPdfVerb(mdfe, ctx, 'mdfe', 'pdf');
+  addEventVerb(mdfe, ctx, 'mdfe');
+}

@@ -1,0 +1,15 @@
+// `fiscal nfce ...`: the NFC-e verbs gathered under the type, each the very command (and module)
+// of its verb-first form: `fiscal nfce search` is `fiscal search nfce`, `fiscal nfce events` is
+// `fiscal events nfce`.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { addEventVerb } from '../events/index.js';
+import { addNfceSearch } from '../search/index.js';
+import { addXmlVerb } from '../xml/index.js';
+
+export function registerNfce(program: Command, ctx: Context): void {
+  const nfce = program.command('nfce').description('NFC-e (consumer invoices): search, XML, events');
+  addNfceSearch(nfce, ctx, 'search');
+  addXmlVerb(nfce, ctx, 'nfce', 'NFC-e');
+  addEventVerb(nfce, ctx, 'nfce');
+}

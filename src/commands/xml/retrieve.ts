@@ -1,0 +1,115 @@
+// `fiscal xml <type> <key>...` (also `fiscal nfce xml`, `fiscal mdfe xml`): the XML of documents by
+// access key, read from the type's v1 listing with the access key filter (kinds.ts).
+//
+// Every key is checked before the first request (R7: 44 digits, check digit, the type's model).
+// One key without --dir: its XML goes to stdout. Otherwise each XML is written as <dir>/<key>.xml,
+// replaced atomically, one result row per key. A key the account does not hold is reported on
+// stderr and the others go on: exit 4 when none was found, 7 when some were.
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from '../../context.js';
+import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import { writeFileAtomic } from '../../sync/durable.js';
+import type { VerbModule } from '../action.js';
+import { readStdinItems } from '../stdin-lines.js';
+import { XML_KINDS, XML_TYPES, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
+
+export interface XmlOptions {
+  type: XmlType;
+  keys: string[];
+  /** Undefined: one key goes to stdout; several to the current folder. */
+  dir?: string | undefined;
+  stdin: boolean;
+}
+
+export interface XmlRecord {
+  key: string;
+  status: 'ok' | 'error';
+  bytes?: number;
+  file?: string;
+  message?: string;
+}
+
+/** `fiscal <type> xml`: the type is the command's. */
+export function xmlVerb(type: XmlType): VerbModule<XmlOptions> {
+  return { parseOptions: (raw, args) => parseFor(type, raw, args), run };
+}
+
+/** `fiscal xml <type> <key>...`: the type is the first argument. */
+export function parseOptions(raw: Record<string, unknown>, args: string[]): XmlOptions {
+  const [type = '', ...keys] = args.map((a) => a.trim());
+  if (!(XML_TYPES as readonly string[]).includes(type)) {
+    throw new UsageError(`unknown document type "${type}": expected one of ${XML_TYPES.join(', ')} (NFS-e has no access key)`);
+  }
+  return parseFor(type as XmlType, raw, keys);
+}
+
+function parseFor(type: XmlType, raw: Record<string, unknown>, args: string[]): XmlOptions {
+  const keys = args.map((a) => a.trim());
+  const dir = raw.dir === undefined ? undefined : String(raw.dir);
+  if (dir === '') throw new UsageError('--dir: expected a folder');
+  const stdin = Boolean(raw.stdin);
+  if (keys.length === 0 && !stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
+  for (const key of keys) checkKey(XML_KINDS[type], key, '');
+  return { type, keys, dir, stdin };
+}
+
+function checkKey(kind: XmlKind, key: string, where: string): void {
+  const problem = accessKeyProblem(key);
+  if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
+  const actual = parseAccessKey(key).model as ModelCode;
+  if (actual !== kind.model) throw new UsageError(`"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${kind.name} (${kind.model})`);
+}
+
+const COLUMNS: Column<XmlRecord>[] = [
+  { header: 'KEY', get: (r) => r.key, truncate: false },
+  { header: 'STATUS', get: (r) => r.status },
+  { header: 'BYTES', get: (r) => r.bytes },
+  { header: 'FILE', get: (r) => r.file, truncate: false },
+  { header: 'MESSAGE', get: (r) => r.message, width: 60 },
+];
+
+export async function run(ctx: Context, o: XmlOptions): Promise<void> {
+  const kind = XML_KINDS[o.type];
+  const piped = o.stdin ? await readStdinItems(ctx) : [];
+  piped.forEach((key) => checkKey(kind, key, ' (standard input)'));
+  const keys = [...new Set([...o.keys, ...piped])];
+  if (keys.length === 0) throw new UsageError('no key on standard input');
+  const http = await ctx.http();
+  const found = await fetchXmls(http, kind, keys, ctx.signal);
+  if (keys.length === 1 && o.dir === undefined) {
+    const xml = found.get(keys[0]!);
+    if (!xml) throw new NotFoundError(`no ${kind.name} with access key ${keys[0]} among the account's documents`, 404, 'GET', '');
+    ctx.io.stdout.write(xml);
+    return;
+  }
+  const dir = o.dir ?? '.';
+  await mkdir(dir, { recursive: true });
+  const writer = createRecordWriter<XmlRecord>(ctx, { columns: COLUMNS });
+  let missing = 0;
+  try {
+    for (const key of keys) {
+      if (ctx.signal.aborted) throw new InterruptedError('xml stopped');
+      const xml = found.get(key);
+      if (!xml) {
+        missing++;
+        ctx.io.stderr.write(`fiscal: ${key}: not found among the account's ${kind.name}\n`);
+        writer.write({ key, status: 'error', message: 'not found' });
+        continue;
+      }
+      const file = join(dir, `${key}.xml`);
+      // A sibling temp file: nothing of fiscal's is left in the user's folder but the XMLs.
+      await writeFileAtomic(file, xml, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      writer.write({ key, status: 'ok', bytes: xml.length, file });
+    }
+  } finally {
+    writer.end();
+  }
+  if (missing === 0) return;
+  const summary = `${missing} of ${keys.length} ${kind.name} not found`;
+  if (missing === keys.length) throw new NotFoundError(summary, 404, 'GET', '');
+  throw new PartialError(summary);
+}
