@@ -28,6 +28,8 @@ import { registerNfeProps } from './routes/nfe-props.js';
 import { registerLabels } from './routes/labels.js';
 import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
+import { registerBoletos } from './routes/boletos.js';
+import { registerReceipts } from './routes/receipts.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -56,6 +58,8 @@ export function createRouter(): Router {
   registerLabels(router);
   registerUpload(router);
   registerUploadBatch(router);
+  registerBoletos(router);
+  registerReceipts(router);
   return router;
 }
 
