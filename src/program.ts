@@ -16,6 +16,8 @@ import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
+import { registerBoletos } from './commands/boletos/index.js';
+import { registerReceipts } from './commands/receipts/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -56,6 +58,8 @@ export function createProgram(ctx: NodeContext): Command {
   registerFlag(program, ctx);
   registerProps(program, ctx);
   registerLabels(program, ctx);
+  registerBoletos(program, ctx);
+  registerReceipts(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
