@@ -112,7 +112,7 @@ export function readBarcode(barcode: string, near: Date): BoletoParts {
   return parts;
 }
 
-/** `23790.12345 60000.000000 00000.000000 1 98760000012345`: the line as banks print it. */
+/** `23791.23405 90001.234567 78765.432105 1 15030000123456`: the line as banks print it. */
 export function formatLine(line: string): string {
   return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line[32]} ${line.slice(33)}`;
 }

@@ -127,3 +127,16 @@ describe('GET /v1/boletos/:id and /v1/boletos/pdf', () => {
     expect(JSON.stringify(none.body)).toContain('id is required');
   });
 });
+
+describe('NF-e arriving', () => {
+  it('R13: their slips come after the others, so a saved cursor resumes with only them', async () => {
+    const end = await get(emu, `/v1/boletos?cursor=${all.length}`, headers);
+    expect(end.body.data).toEqual([]);
+    const saved = new URL(end.body.page.next).searchParams.get('cursor');
+    const arrived = new Set(emu.addArrivals(40, emu.accounts[0]!.id).map((a) => a.accessKey));
+    const fresh = (await walkV1(emu, `/v1/boletos?cursor=${saved}`, headers)).items.map((i) => boletoSchema.parse(i));
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.every((b) => arrived.has(b.access_key) && ['open', 'canceled'].includes(b.status))).toBe(true);
+    expect((await walkV1(emu, '/v1/boletos', headers)).items.slice(0, all.length)).toEqual(all);
+  });
+});

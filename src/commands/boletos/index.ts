@@ -11,7 +11,7 @@ Examples:
   $ fiscal boletos list --status overdue --direction payable
   $ fiscal boletos list --due-from 2026-06-01 --due-to 2026-06-30 --min-amount 1000 -o csv > junho.csv
   $ fiscal boletos list --access-key <key> -o json
-  $ fiscal boletos list --line "23790.12345 60000.000000 00000.000000 1 98760000012345"
+  $ fiscal boletos list --line "23791.23405 90001.234567 78765.432105 1 15030000123456"
 
 Slips of the account's NF-e duplicatas: receivable (its company is the beneficiary) or payable (the
 payer). Overdue is an unpaid slip past its due date. Every flag is checked before anything is sent
