@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { RecordQuery } from '../api/records.js';
 import { filterDateProblem, filterDateToMs } from '../fiscal/dates.js';
-import { date } from './search/filter-options.js';
+import { flagName } from './options.js';
 
 export const amount = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'expected an amount in reais like 1234.56');
 
@@ -21,8 +21,6 @@ export function checkOrder(ctx: z.RefinementCtx, pairs: [low: string | undefined
     if (low === undefined || high === undefined) continue;
     if (dates && (filterDateProblem(low) || filterDateProblem(high))) continue;
     const after = dates ? filterDateToMs(low, 'from') > filterDateToMs(high, 'to') : Number(low) > Number(high);
-    if (after) ctx.addIssue({ code: 'custom', path: [lowFlag], message: `${low} is after --${highFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${high}` });
+    if (after) ctx.addIssue({ code: 'custom', path: [lowFlag], message: `${low} is after ${flagName(highFlag)} ${high}` });
   }
 }
-
-export { date };

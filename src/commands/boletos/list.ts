@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { BOLETO_DIRECTIONS, BOLETO_STATUSES, BOLETOS_PATH, boletoSchema } from '../../api/wire/payments.js';
 import { compactLine, digitableLineProblem } from '../../fiscal/boleto-line.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
-import { amount, checkOrder, date, rangeQuery } from '../payment-flags.js';
+import { amount, checkOrder, rangeQuery } from '../payment-flags.js';
 import { recordListVerb } from '../records/list.js';
-import { accessKeys, taxIds } from '../search/filter-options.js';
+import { accessKeys, date, taxIds } from '../search/filter-options.js';
 import { BOLETO_CSV, BOLETO_TABLE } from './columns.js';
 
 const cnpjs = z.array(z.string()).superRefine((values, ctx) => {
