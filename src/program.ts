@@ -28,6 +28,8 @@ import { registerCnpj } from './commands/cnpj/index.js';
 import { registerXml } from './commands/xml/index.js';
 import { registerNfce } from './commands/nfce/index.js';
 import { registerMdfe } from './commands/mdfe/index.js';
+import { registerBoletos } from './commands/boletos/index.js';
+import { registerReceipts } from './commands/receipts/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -78,6 +80,8 @@ export function createProgram(ctx: NodeContext): Command {
   registerXml(program, ctx);
   registerNfce(program, ctx);
   registerMdfe(program, ctx);
+  registerBoletos(program, ctx);
+  registerReceipts(program, ctx);
   // Last: completion and help read the finished command tree.
   registerCompletion(program, ctx);
   registerHelp(program, ctx);

@@ -34,6 +34,8 @@ import { registerEventBatches } from './routes/event-batches.js';
 import { registerOcrDocs } from './routes/ocr-docs.js';
 import { registerWebhooks } from './routes/webhooks.js';
 import { registerLatam } from './routes/latam.js';
+import { registerBoletos } from './routes/boletos.js';
+import { registerReceipts } from './routes/receipts.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -68,6 +70,8 @@ export function createRouter(): Router {
   registerOcrDocs(router);
   registerWebhooks(router);
   registerLatam(router);
+  registerBoletos(router);
+  registerReceipts(router);
   return router;
 }
 

@@ -63,8 +63,8 @@ function parseOptions(kind: PdfKind, raw: Record<string, unknown>, args: string[
   return options;
 }
 
-/** A key from one line of input: the line itself, or the key / id field of an NDJSON record. */
-export function keyOfLine(line: string): string | undefined {
+/** A key from one line of input: the line itself, or the key / id field (or `field`) of an NDJSON record. */
+export function keyOfLine(line: string, field?: string): string | undefined {
   const text = line.trim();
   if (text === '') return undefined;
   if (!text.startsWith('{')) return text;
@@ -75,7 +75,7 @@ export function keyOfLine(line: string): string | undefined {
     return text;
   }
   const r = record as Record<string, unknown>;
-  const key = r.AccessKey ?? r.access_key ?? r.key ?? r.id ?? r.Id;
+  const key = field ? r[field] : (r.AccessKey ?? r.access_key ?? r.key ?? r.id ?? r.Id);
   return typeof key === 'string' ? key.trim() : text;
 }
 
@@ -85,7 +85,7 @@ async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
   for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   const keys: string[] = [];
   input.split(/\r?\n/).forEach((line, i) => {
-    const key = keyOfLine(line);
+    const key = keyOfLine(line, kind.idField);
     if (key === undefined) return;
     kind.check(key, ` (standard input, line ${i + 1})`);
     keys.push(key);

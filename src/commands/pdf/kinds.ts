@@ -21,6 +21,8 @@ export interface PdfKind {
   check(value: string, where: string): void;
   fileName(value: string, manual?: ManualOption): string;
   download(http: HttpClient, value: string, manual?: ManualOption): Promise<Buffer>;
+  /** The field of a piped NDJSON record that holds the value, when the usual ones (access_key...) would be wrong. */
+  idField?: string;
 }
 
 function keyed(model: ModelCode, what: string, download: (http: HttpClient, key: string) => Promise<Buffer>): PdfKind {
@@ -72,5 +74,7 @@ export function recordPdfKind(what: string, problem: (id: string) => string | un
     },
     fileName: (id) => `${id.replace(/[^0-9A-Za-z.-]/g, '_')}.pdf`,
     download,
+    // A record's own id: boletos and receipts also carry the access_key of their NF-e.
+    idField: 'id',
   };
 }

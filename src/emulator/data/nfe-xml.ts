@@ -97,6 +97,11 @@ function taxedLinesOf(doc: StoredNfe): TaxedLines {
   return taxLines(invoiceLines(doc.accessKey, doc.itemCount, doc.cfops), rates, simples);
 }
 
+/** The cobr and pag of a generated document as its XML has them, without rendering the rest. */
+export function nfePaymentXml(doc: StoredNfe): { cobr: string; pag: string } {
+  return paymentXml(new Rng(hashString(`xml:${doc.accessKey}`)), doc, taxedLinesOf(doc));
+}
+
 export function renderNfeProc(doc: StoredNfe): string {
   const rng = new Rng(hashString(`xml:${doc.accessKey}`));
   const id = `NFe${doc.accessKey}`;

@@ -1,0 +1,49 @@
+// Designed: GET /v1/receipts (v1 cursor listing in the order the service got them), GET
+// /v1/receipts/:id and GET /v1/receipts/pdf?id= (also POST {id}): one PDF layout whatever the
+// source. A receipt exists from its created_at on, by the emulator clock; the account's only (R3).
+import { RECEIPT_KINDS, RECEIPT_PDF_PATH, RECEIPT_SOURCES, RECEIPTS_PATH, receiptIdProblem } from '../../api/wire/payments.js';
+import { accessKeyProblem } from '../../fiscal/access-key.js';
+import { renderReceipt } from '../../fiscal/pdf/receipt.js';
+import { taxIdProblem } from '../../fiscal/tax-id.js';
+import type { StoredReceipt } from '../data/receipts.js';
+import { paymentsOf, receiptArrived } from '../payments.js';
+import type { RequestContext, Router } from '../router.js';
+import { receiptItem } from './payment-items.js';
+import { registerPdfRoute } from './pdf-route.js';
+import { registerRecordListing, registerRecordLookup, type RecordFilter } from './record-listing.js';
+
+const FILTERS: RecordFilter<StoredReceipt>[] = [
+  { kind: 'values', param: 'source', values: RECEIPT_SOURCES, get: (r) => r.source },
+  { kind: 'values', param: 'kind', values: RECEIPT_KINDS, get: (r) => r.kind },
+  { kind: 'values', param: 'payer', problem: taxIdProblem, get: (r) => r.payer.taxId },
+  { kind: 'values', param: 'payee', problem: taxIdProblem, get: (r) => r.payee.taxId },
+  { kind: 'values', param: 'access_key', problem: accessKeyProblem, get: (r) => r.accessKey },
+  { kind: 'values', param: 'boleto_id', get: (r) => r.boletoId },
+  { kind: 'dates', param: 'paid_at', get: (r) => r.paidMs },
+  { kind: 'dates', param: 'created_at', get: (r) => r.createdMs },
+  { kind: 'amounts', param: 'amount', get: (r) => r.cents / 100 },
+];
+
+function find(ctx: RequestContext, id: string): StoredReceipt | undefined {
+  const receipt = paymentsOf(ctx.store, ctx.account.id).receiptById.get(id);
+  return receipt && receiptArrived(receipt, ctx.now()) ? receipt : undefined;
+}
+
+export function registerReceipts(router: Router): void {
+  registerPdfRoute(router, {
+    path: RECEIPT_PDF_PATH,
+    param: 'id',
+    problem: receiptIdProblem,
+    find,
+    missing: (id) => `receipt "${id}" not found`,
+    render: (r) => renderReceipt(receiptItem(r)),
+    what: 'receipt',
+  });
+  registerRecordListing(router, {
+    path: RECEIPTS_PATH,
+    records: (ctx) => paymentsOf(ctx.store, ctx.account.id).receipts.filter((r) => receiptArrived(r, ctx.now())),
+    filters: FILTERS,
+    toItem: receiptItem,
+  });
+  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, toItem: receiptItem, what: 'receipt' });
+}
