@@ -16,6 +16,7 @@ import { registerFlag } from './commands/flag/index.js';
 import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
+import { registerWebhooks } from './commands/webhooks/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -56,6 +57,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerFlag(program, ctx);
   registerProps(program, ctx);
   registerLabels(program, ctx);
+  registerWebhooks(program, ctx);
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
