@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createWebhookEndpoint } from '../../api/webhooks.js';
 import { WEBHOOK_ENDPOINTS_PATH, WEBHOOK_URL_MAX } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
 
@@ -24,19 +25,22 @@ interface AddedRow {
   message?: string | undefined;
 }
 
+const urlSchema = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX, `expected at most ${WEBHOOK_URL_MAX} characters`)
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'expected an http:// or https:// URL');
+
 const schema = z.object({
-  url: z
-    .string()
-    .trim()
-    .max(WEBHOOK_URL_MAX, `expected at most ${WEBHOOK_URL_MAX} characters`)
-    .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'expected an http:// or https:// URL'),
   description: z.string().trim().min(1, 'expected some text').optional(),
   dryRun: z.boolean().optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): EndpointsAddOptions {
-  const o = parseWith(schema, { ...raw, url: args[0] ?? '' });
-  return { url: o.url, description: o.description, dryRun: Boolean(o.dryRun) };
+  const url = urlSchema.safeParse(args[0] ?? '');
+  if (!url.success) throw new UsageError(`<url>: ${url.error.issues[0]?.message ?? 'invalid'}`);
+  const o = parseWith(schema, raw);
+  return { url: url.data, description: o.description, dryRun: Boolean(o.dryRun) };
 }
 
 const COLUMNS: Column<AddedRow>[] = [
