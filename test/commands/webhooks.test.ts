@@ -4,6 +4,8 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../src/api/wire/webhooks.js';
 import { DOCUMENT_TYPE_CHOICES, EVENT_TYPE_CHOICES } from '../../src/commands/webhooks/index.js';
+import { isLoopback, parseOptions as parseListen } from '../../src/commands/webhooks/listen.js';
+import { UsageError } from '../../src/errors.js';
 import { main } from '../../src/main.js';
 import { tempDir } from '../helpers/context.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
@@ -193,5 +195,16 @@ describe('fiscal webhooks subscriptions', () => {
     expect(removed.code).toBe(4);
     expect(removed.stderr).toMatch(/webhook subscription ws_foreign not found in this account/);
     expect(server.requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/webhooks/subscriptions/ws_foreign' });
+  });
+});
+
+describe('fiscal webhooks listen options', () => {
+  it('R31: binds 127.0.0.1 on a free port unless told otherwise; only loopback addresses count as local', () => {
+    expect(parseListen({})).toEqual({ host: '127.0.0.1', port: 0, secret: undefined, forwardTo: undefined, max: undefined, all: false });
+    expect(parseListen({ port: '8787', host: '0.0.0.0', max: '3', all: true })).toMatchObject({ host: '0.0.0.0', port: 8787, max: 3, all: true });
+    expect(() => parseListen({ port: '70000' })).toThrow(UsageError);
+    expect(() => parseListen({ secret: '' })).toThrow(/--secret/);
+    expect(['127.0.0.1', '127.0.0.2', '::1', 'localhost'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['0.0.0.0', '192.168.0.10', '::', 'example.com'].map(isLoopback)).toEqual([false, false, false, false]);
   });
 });

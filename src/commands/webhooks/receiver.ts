@@ -10,6 +10,8 @@ import type { Forwarder } from './forward.js';
 
 /** Designed: the largest notification body accepted (1 MiB). */
 export const BODY_LIMIT = 1024 * 1024;
+/** Ids remembered for de-duplication; the oldest are forgotten past this (retries come soon after). */
+const SEEN_MAX = 10_000;
 
 export interface ReceiverOptions {
   host: string;
@@ -58,6 +60,11 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
     else socket.destroy();
   });
 
+  function remember(id: string): void {
+    seen.add(id);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value!);
+  }
+
   function close(): void {
     if (stopping) return;
     stopping = true;
@@ -94,7 +101,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
       const failure = await o.forward(body, req.headers);
       if (failure !== undefined) return { status: 502, error: `forwarding ${notification.id} failed: ${failure}` };
     }
-    seen.add(notification.id);
+    remember(notification.id);
     handled++;
     o.onNotification(JSON.stringify(notification.json));
     return { status: 200 };
@@ -130,6 +137,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    // A sender that goes away mid-body ends the request without 'end'; after 'end' this is a no-op.
+    req.on('close', () => reject(new Error('the sender closed the connection before the body ended')));
   });
 }
 
