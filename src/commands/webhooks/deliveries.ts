@@ -1,0 +1,43 @@
+// `fiscal webhooks endpoints deliveries <id>`: the delivery attempts the service recorded for an
+// endpoint: when, what the endpoint answered, and whether another attempt is coming.
+import { listWebhookDeliveries } from '../../api/webhooks.js';
+import type { WebhookDelivery } from '../../api/wire/webhooks.js';
+import type { Context } from '../../context.js';
+import { NotFoundError } from '../../errors.js';
+import { createRecordWriter, type Column } from '../../output/writer.js';
+import { checkIds, notFound } from './rows.js';
+
+export interface DeliveriesOptions {
+  endpointId: string;
+}
+
+export function parseOptions(_raw: Record<string, unknown>, args: string[]): DeliveriesOptions {
+  return { endpointId: checkIds(args.slice(0, 1), 'endpoint')[0]! };
+}
+
+const COLUMNS: Column<WebhookDelivery>[] = [
+  { header: 'AT', get: (d) => d.at },
+  { header: 'NOTIFICATION', get: (d) => d.notification_id, truncate: false },
+  { header: 'TYPE', get: (d) => d.type },
+  { header: 'ATTEMPT', get: (d) => d.attempt },
+  { header: 'STATUS CODE', get: (d) => d.status_code },
+  { header: 'OUTCOME', get: (d) => d.outcome },
+  { header: 'NEXT ATTEMPT', get: (d) => d.next_attempt_at },
+  { header: 'ERROR', get: (d) => d.error, width: 50 },
+];
+
+export async function run(ctx: Context, o: DeliveriesOptions): Promise<void> {
+  let deliveries: WebhookDelivery[];
+  try {
+    deliveries = await listWebhookDeliveries(await ctx.http(), o.endpointId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFound('endpoint', o.endpointId, error);
+    throw error;
+  }
+  const writer = createRecordWriter<WebhookDelivery>(ctx, { columns: COLUMNS, emptyMessage: 'No deliveries yet.' });
+  try {
+    for (const delivery of deliveries) writer.write(delivery);
+  } finally {
+    writer.end();
+  }
+}
