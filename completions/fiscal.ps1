@@ -3,7 +3,7 @@
 
 $script:FiscalTree = @{
   '' = @{
-    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'upload' = 'upload'; 'profile' = 'profile'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'completion' = 'completion'; 'help' = 'help' }
+    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
@@ -203,12 +203,44 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'events' = @{
-    Commands = @{  }
+    Commands = @{ 'batch' = 'events batch' }
     Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'), $null)
     Variadic = $true
+  }
+  'events batch' = @{
+    Commands = @{ 'submit' = 'events batch submit'; 'status' = 'events batch status'; 'help' = 'events batch help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'events batch submit' = @{
+    Commands = @{  }
+    Options = @('--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'events batch status' = @{
+    Commands = @{  }
+    Options = @('--wait', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'events batch help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
   }
   'manifest' = @{
     Commands = @{ 'confirm' = 'manifest confirm'; 'aware' = 'manifest aware'; 'unaware' = 'manifest unaware'; 'not-performed' = 'manifest not-performed'; 'status' = 'manifest status'; 'latest' = 'manifest latest'; 'help' = 'manifest help' }
@@ -274,6 +306,14 @@ $script:FiscalTree = @{
     Arguments = @($null)
     Variadic = $false
   }
+  'api' = @{
+    Commands = @{  }
+    Options = @('--field', '-f', '--input', '--paginate', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--field', '-f', '--input', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null, $null)
+    Variadic = $false
+  }
   'upload' = @{
     Commands = @{  }
     Options = @('--owner', '--dry-run', '--journal', '--batch', '--batch-size', '--no-wait', '--callback-url', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
@@ -281,6 +321,54 @@ $script:FiscalTree = @{
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @($null)
     Variadic = $true
+  }
+  'latam' = @{
+    Commands = @{ 'upload' = 'latam upload'; 'list' = 'latam list'; 'xml' = 'latam xml'; 'json' = 'latam json'; 'help' = 'latam help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'latam upload' = @{
+    Commands = @{  }
+    Options = @('--country', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--country', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'latam list' = @{
+    Commands = @{  }
+    Options = @('--country', '--issuer', '--issued-from', '--issued-to', '--limit', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--country', '--issuer', '--issued-from', '--issued-to', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'latam xml' = @{
+    Commands = @{  }
+    Options = @('--stdin', '--dir', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'latam json' = @{
+    Commands = @{  }
+    Options = @('--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'latam help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
   }
   'profile' = @{
     Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
@@ -336,6 +424,14 @@ $script:FiscalTree = @{
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @($null)
+    Variadic = $false
+  }
+  'init' = @{
+    Commands = @{  }
+    Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--skip-check', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--name', '--api-id', '--base-url', '--profile', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
     Variadic = $false
   }
   'emulator' = @{
@@ -426,6 +522,502 @@ $script:FiscalTree = @{
     Arguments = @($null)
     Variadic = $false
   }
+  'ocr' = @{
+    Commands = @{ 'upload' = 'ocr upload'; 'status' = 'ocr status'; 'help' = 'ocr help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'ocr upload' = @{
+    Commands = @{  }
+    Options = @('--owner', '--wait', '--dry-run', '--kind', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--kind', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--kind' = @('invoice', 'utility'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'ocr status' = @{
+    Commands = @{  }
+    Options = @('--wait', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'ocr help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'invoices' = @{
+    Commands = @{ 'list' = 'invoices list'; 'show' = 'invoices show'; 'pdf' = 'invoices pdf'; 'upload' = 'invoices upload'; 'help' = 'invoices help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'invoices list' = @{
+    Commands = @{  }
+    Options = @('--owner', '--source', '--limit', '--all', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--source', '--limit', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--source' = @('capture', 'upload'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'invoices show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'invoices pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'invoices upload' = @{
+    Commands = @{  }
+    Options = @('--owner', '--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'invoices help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'utilities' = @{
+    Commands = @{ 'list' = 'utilities list'; 'show' = 'utilities show'; 'pdf' = 'utilities pdf'; 'upload' = 'utilities upload'; 'help' = 'utilities help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'utilities list' = @{
+    Commands = @{  }
+    Options = @('--owner', '--source', '--limit', '--all', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min', '--max', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--source', '--limit', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min', '--max', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--source' = @('capture', 'upload'); '--kind' = @('electricity', 'telephony', 'water', 'gas', 'internet'); '--status' = @('open', 'paid', 'overdue'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'utilities show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'utilities pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'utilities upload' = @{
+    Commands = @{  }
+    Options = @('--owner', '--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'utilities help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'companies' = @{
+    Commands = @{ 'list' = 'companies list'; 'ls' = 'companies list'; 'show' = 'companies show'; 'help' = 'companies help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'companies list' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'companies show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'companies help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'properties' = @{
+    Commands = @{ 'list' = 'properties list'; 'ls' = 'properties list'; 'show' = 'properties show'; 'help' = 'properties help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'properties list' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'properties show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'properties help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'cnpj' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'xml' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'mdfe'), $null)
+    Variadic = $true
+  }
+  'nfce' = @{
+    Commands = @{ 'search' = 'nfce search'; 'xml' = 'nfce xml'; 'events' = 'nfce events'; 'help' = 'nfce help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'nfce search' = @{
+    Commands = @{  }
+    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'nfce xml' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'nfce events' = @{
+    Commands = @{  }
+    Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'nfce help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'mdfe' = @{
+    Commands = @{ 'search' = 'mdfe search'; 'xml' = 'mdfe xml'; 'pdf' = 'mdfe pdf'; 'events' = 'mdfe events'; 'help' = 'mdfe help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'mdfe search' = @{
+    Commands = @{  }
+    Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'mdfe xml' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'mdfe pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'mdfe events' = @{
+    Commands = @{  }
+    Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'mdfe help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'boletos' = @{
+    Commands = @{ 'list' = 'boletos list'; 'show' = 'boletos show'; 'pdf' = 'boletos pdf'; 'help' = 'boletos help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'boletos list' = @{
+    Commands = @{  }
+    Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--status' = @('open', 'paid', 'overdue', 'canceled'); '--direction' = @('receivable', 'payable'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'boletos show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'boletos pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'boletos help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'receipts' = @{
+    Commands = @{ 'list' = 'receipts list'; 'show' = 'receipts show'; 'pdf' = 'receipts pdf'; 'help' = 'receipts help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'receipts list' = @{
+    Commands = @{  }
+    Options = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--source' = @('manual', 'automatico'); '--kind' = @('boleto', 'pix', 'ted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'receipts show' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'receipts pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'receipts help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'webhooks' = @{
+    Commands = @{ 'metadata' = 'webhooks metadata'; 'endpoints' = 'webhooks endpoints'; 'subscriptions' = 'webhooks subscriptions'; 'listen' = 'webhooks listen'; 'help' = 'webhooks help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks metadata' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks endpoints' = @{
+    Commands = @{ 'list' = 'webhooks endpoints list'; 'ls' = 'webhooks endpoints list'; 'add' = 'webhooks endpoints add'; 'remove' = 'webhooks endpoints remove'; 'rm' = 'webhooks endpoints remove'; 'deliveries' = 'webhooks endpoints deliveries'; 'help' = 'webhooks endpoints help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks endpoints list' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks endpoints add' = @{
+    Commands = @{  }
+    Options = @('--description', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--description', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'webhooks endpoints remove' = @{
+    Commands = @{  }
+    Options = @('--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'webhooks endpoints deliveries' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'webhooks endpoints help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'webhooks subscriptions' = @{
+    Commands = @{ 'list' = 'webhooks subscriptions list'; 'ls' = 'webhooks subscriptions list'; 'add' = 'webhooks subscriptions add'; 'remove' = 'webhooks subscriptions remove'; 'rm' = 'webhooks subscriptions remove'; 'help' = 'webhooks subscriptions help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks subscriptions list' = @{
+    Commands = @{  }
+    Options = @('--endpoint', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--endpoint', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks subscriptions add' = @{
+    Commands = @{  }
+    Options = @('--endpoint', '--cnpj', '--document-type', '--event-type', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--endpoint', '--cnpj', '--document-type', '--event-type', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--document-type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'); '--event-type' = @('received', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks subscriptions remove' = @{
+    Commands = @{  }
+    Options = @('--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'webhooks subscriptions help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'webhooks listen' = @{
+    Commands = @{  }
+    Options = @('--port', '--host', '--secret', '--forward-to', '--max', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--port', '--host', '--secret', '--forward-to', '--max', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'webhooks help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $false
+  }
   'completion' = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
@@ -439,7 +1031,7 @@ $script:FiscalTree = @{
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
-    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'pdf', 'events', 'manifest', 'upload', 'profile', 'emulator', 'flag', 'props', 'labels', 'completion', '__complete'))
+    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
     Variadic = $true
   }
 }

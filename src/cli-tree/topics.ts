@@ -34,6 +34,7 @@ export const TOPICS: readonly Topic[] = [
       ['FISCAL_PROFILE', 'profile to use (like --profile); "emulator" runs a local emulator'],
       ['FISCAL_PRODUCTION_URL', 'the address the name "production" stands for'],
       ['FISCAL_SANDBOX_URL', 'the address the name "sandbox" stands for'],
+      ['FISCAL_WEBHOOK_SECRET', 'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed'],
       ['FISCAL_CONFIG_DIR', 'folder of the profile file config.json (default $XDG_CONFIG_HOME/fiscal, else ~/.config/fiscal)'],
       ['XDG_CONFIG_HOME', 'base of the default profile folder'],
       ['HOME', 'base of the default profile folder when XDG_CONFIG_HOME is unset'],

@@ -36,7 +36,7 @@ result row per id. Ids are checked before anything is sent; an id that fails is 
 others go on, with exit code 7.`;
 
 export function registerBoletos(program: Command, ctx: Context): void {
-  const boletos = program.command('boletos').description('bank slips (boletos) of the account\'s NF-e: search, show, PDF');
+  const boletos = program.command('boletos').description('bank slips (boletos) of the account\'s NF-e: search, show, PDF').addHelpText('after', LIST_HELP);
   boletos
     .command('list')
     .description('list boletos by filters')

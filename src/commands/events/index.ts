@@ -35,7 +35,16 @@ is sent (exit 2 naming the item and field). A row per event result; rejected eve
 exit code 7. See docs/event-batches.md.`;
 
 function registerBatch(events: Command, ctx: Context): void {
-  const batch = events.command('batch').description('submit events (cancellations, manifestations, CT-e disagreement...) in asynchronous batches');
+  const batch = events
+    .command('batch')
+    .description('submit events (cancellations, manifestations, CT-e disagreement...) in asynchronous batches')
+    .addHelpText('after', `
+Examples:
+  $ fiscal events batch submit cancelamentos.json --wait
+  $ fiscal events batch submit - --dry-run < eventos.ndjson
+  $ fiscal events batch status 4f1c9a0e2b7d4c3a9e8f7a6b5c4d3e2f --wait
+
+One batch holds events of one document type (R32). See docs/event-batches.md.`);
   batch
     .command('submit')
     .description('send a batch of events read from a file or - (standard input)')

@@ -50,7 +50,16 @@ that fails is reported and the others go on; the exit code is then 7.`;
 const stdin = (c: Command) => c.option('--stdin', 'also read ids from standard input: one per line, or NDJSON with id (fiscal latam list -o ndjson)');
 
 export function registerLatam(program: Command, ctx: Context): void {
-  const latam = program.command('latam').description('electronic invoices of Mexico, Chile, Colombia and Peru: upload, list, XML and parsed JSON');
+  const latam = program
+    .command('latam')
+    .description('electronic invoices of Mexico, Chile, Colombia and Peru: upload, list, XML and parsed JSON')
+    .addHelpText('after', `
+Examples:
+  $ fiscal latam upload ./facturas
+  $ fiscal latam list --country MX --issued-from 2026-01-01 -o csv
+  $ fiscal latam list --country CO -o ndjson | fiscal latam xml --stdin --dir ./co
+
+See docs/latam.md.`);
   latam
     .command('upload')
     .description('upload LATAM XML documents (CFDI 4.0, DTE, UBL 2.1 of DIAN and SUNAT)')

@@ -9,7 +9,10 @@ import { addMdfeSearch } from '../search/index.js';
 import { addXmlVerb } from '../xml/index.js';
 
 export function registerMdfe(program: Command, ctx: Context): void {
-  const mdfe = program.command('mdfe').description('MDF-e (cargo manifests): search, XML, DAMDFe, events');
+  const mdfe = program
+    .command('mdfe')
+    .description('MDF-e (cargo manifests): search, XML, DAMDFe, events')
+    .addHelpText('after', '\nExamples:\n  $ fiscal mdfe search --role emitted --status authorized\n  $ fiscal mdfe xml <key> > manifesto.xml\n  $ fiscal mdfe pdf <key> --dir ./damdfes\n\nThe same as fiscal search mdfe, fiscal xml mdfe, fiscal pdf mdfe and fiscal events mdfe.');
   addMdfeSearch(mdfe, ctx, 'search');
   addXmlVerb(mdfe, ctx, 'mdfe', 'MDF-e');
   addPdfVerb(mdfe, ctx, 'mdfe', 'pdf');

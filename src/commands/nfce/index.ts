@@ -8,7 +8,10 @@ import { addNfceSearch } from '../search/index.js';
 import { addXmlVerb } from '../xml/index.js';
 
 export function registerNfce(program: Command, ctx: Context): void {
-  const nfce = program.command('nfce').description('NFC-e (consumer invoices): search, XML, events');
+  const nfce = program
+    .command('nfce')
+    .description('NFC-e (consumer invoices): search, XML, events')
+    .addHelpText('after', '\nExamples:\n  $ fiscal nfce search --created-from 2026-05-01 --all -o ndjson\n  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce\n  $ fiscal nfce events <key> --save ./events\n\nThe same as fiscal search nfce, fiscal xml nfce and fiscal events nfce.');
   addNfceSearch(nfce, ctx, 'search');
   addXmlVerb(nfce, ctx, 'nfce', 'NFC-e');
   addEventVerb(nfce, ctx, 'nfce');

@@ -35,7 +35,7 @@ atomically, one result row per id. An id that fails is reported and the others g
 code 7.`;
 
 export function registerReceipts(program: Command, ctx: Context): void {
-  const receipts = program.command('receipts').description('payment receipts (comprovantes): search, show, PDF');
+  const receipts = program.command('receipts').description('payment receipts (comprovantes): search, show, PDF').addHelpText('after', LIST_HELP);
   receipts
     .command('list')
     .description('list receipts by filters')

@@ -47,14 +47,20 @@ that fails the sender gets 502 and delivers again later. Binds 127.0.0.1 unless 
 otherwise. Exits 0 on Ctrl-C/SIGTERM, or after --max notifications.`;
 
 export function registerWebhooks(program: Command, ctx: Context): void {
-  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions (R31), and a local receiver of notifications');
+  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions (R31), and a local receiver of notifications').addHelpText('after', `
+Examples:
+  $ fiscal webhooks endpoints add https://erp.example.com/fiscal/hooks
+  $ fiscal webhooks subscriptions add --endpoint <id> --cnpj 12345678000195 --document-type nfe --event-type received canceled
+  $ FISCAL_WEBHOOK_SECRET=whsec_... fiscal webhooks listen --port 8787 --forward-to http://127.0.0.1:3000/hooks
+
+See docs/webhooks.md.`);
   webhooks
     .command('metadata')
     .description('the document and event types subscriptions accept, and how notifications are signed')
     .addHelpText('after', '\nExamples:\n  $ fiscal webhooks metadata\n  $ fiscal webhooks metadata -o json | jq .document_types\n')
     .action(lazyAction(ctx, () => import('./metadata.js')));
 
-  const endpoints = webhooks.command('endpoints').description('the URLs notifications are delivered to');
+  const endpoints = webhooks.command('endpoints').description('the URLs notifications are delivered to').addHelpText('after', ENDPOINTS_HELP);
   endpoints.command('list').alias('ls').description('list the endpoints (never their secrets)').addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./endpoints-list.js')));
   endpoints.command('add').description('register an endpoint; shows its signing secret once').argument('<url>', 'http(s) URL that receives the notifications')
@@ -70,7 +76,7 @@ export function registerWebhooks(program: Command, ctx: Context): void {
     .addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./deliveries.js')));
 
-  const subscriptions = webhooks.command('subscriptions').description('which documents of which CNPJ/CPF notify which endpoint');
+  const subscriptions = webhooks.command('subscriptions').description('which documents of which CNPJ/CPF notify which endpoint').addHelpText('after', SUBSCRIPTIONS_HELP);
   subscriptions.command('list').alias('ls').description('list the subscriptions').option('--endpoint <id>', 'only those of this endpoint')
     .addHelpText('after', SUBSCRIPTIONS_HELP)
     .action(lazyAction(ctx, () => import('./subscriptions-list.js')));
