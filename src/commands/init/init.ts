@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Profile } from '../../config/profile.js';
-import { baseUrlProblem } from '../../config/environments.js';
 import { FiscalError, UsageError } from '../../errors.js';
 import { parseWith } from '../options.js';
 import { promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from '../profile/credentials.js';
+import { credentialFlags } from '../profile/credential-flags.js';
 import { newProfileNameProblem } from '../profile/shared.js';
 import { nextSteps } from './next-steps.js';
 import { DEFAULT_PROFILE_NAME, askApiId, askBaseUrl, askMakeDefault, askProfileName } from './questions.js';
@@ -16,18 +16,8 @@ import { checkCredentials, describeInconclusive, type CheckOutcome } from './ver
 
 const Schema = z.object({
   name: z.string().trim().optional(),
-  apiId: z.string().trim().min(1, 'must not be empty').regex(/^\S+$/, 'must not contain spaces').optional(),
-  apiKeyStdin: z.boolean().default(false),
-  baseUrl: z
-    .string()
-    .trim()
-    .optional()
-    .superRefine((value, check) => {
-      const problem = value === undefined ? undefined : baseUrlProblem(value);
-      if (problem) check.addIssue({ code: 'custom', message: problem });
-    }),
+  ...credentialFlags,
   skipCheck: z.boolean().default(false),
-  force: z.boolean().default(false),
 });
 
 export type InitOptions = z.infer<typeof Schema>;

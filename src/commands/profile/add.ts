@@ -5,29 +5,12 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { baseUrlProblem } from '../../config/environments.js';
 import { parseWith } from '../options.js';
 import { apiIdProblem, promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './credentials.js';
+import { credentialFlags } from './credential-flags.js';
 import { checkNewProfileName } from './shared.js';
 
-const Schema = z.object({
-  apiId: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .regex(/^\S+$/, 'must not contain spaces')
-    .optional(),
-  apiKeyStdin: z.boolean().default(false),
-  baseUrl: z
-    .string()
-    .trim()
-    .optional()
-    .superRefine((value, check) => {
-      const problem = value === undefined ? undefined : baseUrlProblem(value);
-      if (problem) check.addIssue({ code: 'custom', message: problem });
-    }),
-  force: z.boolean().default(false),
-});
+const Schema = z.object(credentialFlags);
 
 /** Without a name, `run` walks a person at a terminal through `fiscal init`. */
 export type AddOptions = z.infer<typeof Schema> & { name?: string };
