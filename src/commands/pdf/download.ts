@@ -5,17 +5,16 @@
 // Keys then go one by one: a key the API refuses (404, 422) or a file that cannot be written is a
 // failed row and the others go on; the exit code is then 7 (PartialError). Credentials refused or
 // an interruption stop the whole run, since every other key would fail the same way.
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NFSE_PDF_ROLES } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
-import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { createRecordWriter, type Column } from '../../output/writer.js';
-import { writeFileAtomic } from '../../sync/durable.js';
+import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
+import { saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { PDF_KINDS, type ManualOption, type PdfKind, type PdfType } from './kinds.js';
 
 export interface PdfOptions {
@@ -26,12 +25,8 @@ export interface PdfOptions {
   manual?: ManualOption;
 }
 
-export interface PdfRecord {
+export interface PdfRecord extends SaveOutcome {
   key: string;
-  file?: string;
-  bytes?: number;
-  status: 'ok' | 'error';
-  message?: string;
 }
 
 const schema = z.object({
@@ -93,26 +88,19 @@ async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
   return keys;
 }
 
-const COLUMNS: Column<PdfRecord>[] = [
-  { header: 'KEY', get: (r) => r.key, truncate: false },
-  { header: 'STATUS', get: (r) => r.status },
-  { header: 'BYTES', get: (r) => r.bytes },
-  { header: 'FILE', get: (r) => r.file, truncate: false },
-  { header: 'MESSAGE', get: (r) => r.message, width: 60 },
-];
 
 async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<void> {
   const keys = [...new Set([...options.keys, ...(options.stdin ? await stdinKeys(ctx, kind) : [])])];
   if (keys.length === 0) throw new UsageError('no key on standard input');
   await mkdir(options.dir, { recursive: true });
   const http = await ctx.http();
-  const writer = createRecordWriter<PdfRecord>(ctx, { columns: COLUMNS });
+  const writer = createRecordWriter<PdfRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let failed = 0;
   try {
     for (const key of keys) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
       const file = join(options.dir, kind.fileName(key, options.manual));
-      const record = await fetchOne(ctx, key, file, () => kind.download(http, key, options.manual));
+      const record: PdfRecord = { key, ...(await saveDownload(ctx, file, () => kind.download(http, key, options.manual))) };
       if (record.status === 'error') {
         failed++;
         ctx.io.stderr.write(`fiscal: ${key}: ${record.message}\n`);
@@ -126,17 +114,3 @@ async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<vo
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
 }
 
-async function fetchOne(ctx: Context, key: string, file: string, download: () => Promise<Buffer>): Promise<PdfRecord> {
-  try {
-    const pdf = await download();
-    // A sibling temp file: nothing of fiscal's is left in the user's folder but the PDFs.
-    await writeFileAtomic(file, pdf, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-    return { key, file, bytes: pdf.length, status: 'ok' };
-  } catch (error) {
-    if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
-    if (error instanceof FiscalError) return { key, status: 'error', message: error.message };
-    const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') return { key, status: 'error', message: `cannot write the file: ${(error as Error).message}` };
-    throw error;
-  }
-}

@@ -5,15 +5,14 @@
 // One key without --dir: its XML goes to stdout. Otherwise each XML is written as <dir>/<key>.xml,
 // replaced atomically, one result row per key. A key the account does not hold is reported on
 // stderr and the others go on: exit 4 when none was found, 7 when some were.
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
-import { createRecordWriter, type Column } from '../../output/writer.js';
-import { writeFileAtomic } from '../../sync/durable.js';
+import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
+import { saveFile, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { readStdinItems } from '../stdin-lines.js';
 import { XML_KINDS, XML_TYPES, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 
@@ -25,12 +24,8 @@ export interface XmlOptions {
   stdin: boolean;
 }
 
-export interface XmlRecord {
+export interface XmlRecord extends SaveOutcome {
   key: string;
-  status: 'ok' | 'error';
-  bytes?: number;
-  file?: string;
-  message?: string;
 }
 
 /** `fiscal <type> xml`: the type is the command's. */
@@ -64,13 +59,6 @@ function checkKey(kind: XmlKind, key: string, where: string): void {
   if (actual !== kind.model) throw new UsageError(`"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${kind.name} (${kind.model})`);
 }
 
-const COLUMNS: Column<XmlRecord>[] = [
-  { header: 'KEY', get: (r) => r.key, truncate: false },
-  { header: 'STATUS', get: (r) => r.status },
-  { header: 'BYTES', get: (r) => r.bytes },
-  { header: 'FILE', get: (r) => r.file, truncate: false },
-  { header: 'MESSAGE', get: (r) => r.message, width: 60 },
-];
 
 export async function run(ctx: Context, o: XmlOptions): Promise<void> {
   const kind = XML_KINDS[o.type];
@@ -88,7 +76,7 @@ export async function run(ctx: Context, o: XmlOptions): Promise<void> {
   }
   const dir = o.dir ?? '.';
   await mkdir(dir, { recursive: true });
-  const writer = createRecordWriter<XmlRecord>(ctx, { columns: COLUMNS });
+  const writer = createRecordWriter<XmlRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let missing = 0;
   try {
     for (const key of keys) {
@@ -101,8 +89,7 @@ export async function run(ctx: Context, o: XmlOptions): Promise<void> {
         continue;
       }
       const file = join(dir, `${key}.xml`);
-      // A sibling temp file: nothing of fiscal's is left in the user's folder but the XMLs.
-      await writeFileAtomic(file, xml, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      await saveFile(file, xml);
       writer.write({ key, status: 'ok', bytes: xml.length, file });
     }
   } finally {
