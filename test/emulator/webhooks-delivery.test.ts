@@ -193,20 +193,26 @@ describe('R31: retries', () => {
   });
 });
 
+/** On an emulator of its own: an endpoint for `url`, subscribed to NF-e received by the first company, and one such NF-e stored. */
+async function subscribeAndReceive(own: TestEmulator, url: string) {
+  const ownHeaders = headersOf(own);
+  const endpoint = webhookEndpointResponseSchema.parse((await post(own, '/v1/webhooks/endpoints', { url }, ownHeaders)).body).data;
+  const account = own.accounts[0]!;
+  const company = account.companies[0]!.cnpj;
+  await post(own, '/v1/webhooks/subscriptions', { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' }, ownHeaders);
+  const source = own.store.nfesOf(account.id).entries[0]!.doc;
+  const { position: _position, ...rest } = source;
+  own.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles: [{ owner: company, role: 'emitted' }], events: [] });
+  return { endpoint, ownHeaders };
+}
+
 describe('R31: timeout and attempts options', () => {
   it('R31: an endpoint that does not answer within the timeout is recorded as such, up to maxAttempts', async () => {
     const own = await startEmulator({ docs: 10, otherDocs: 2, webhooks: { retryBaseMs: 1, timeoutMs: 50, maxAttempts: 2 } });
     try {
       const receiver = await startReceiver([0]);
       receivers.push(receiver);
-      const ownHeaders = headersOf(own);
-      const endpoint = webhookEndpointResponseSchema.parse((await post(own, '/v1/webhooks/endpoints', { url: receiver.url }, ownHeaders)).body).data;
-      const account = own.accounts[0]!;
-      const company = account.companies[0]!.cnpj;
-      await post(own, '/v1/webhooks/subscriptions', { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' }, ownHeaders);
-      const source = own.store.nfesOf(account.id).entries[0]!.doc;
-      const { position: _position, ...rest } = source;
-      own.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles: [{ owner: company, role: 'emitted' }], events: [] });
+      const { endpoint, ownHeaders } = await subscribeAndReceive(own, receiver.url);
       await webhooksOf(own.store).idle();
       const r = await get(own, `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, ownHeaders);
       const deliveries = webhookDeliveriesResponseSchema.parse(r.body).data;
@@ -225,14 +231,7 @@ describe('R31: closing the emulator', () => {
     const own = await startEmulator({ docs: 10, otherDocs: 2, webhooks: { retryBaseMs: 60_000 } });
     const receiver = await startReceiver([500]);
     receivers.push(receiver);
-    const ownHeaders = headersOf(own);
-    const endpoint = webhookEndpointResponseSchema.parse((await post(own, '/v1/webhooks/endpoints', { url: receiver.url }, ownHeaders)).body).data;
-    const account = own.accounts[0]!;
-    const company = account.companies[0]!.cnpj;
-    await post(own, '/v1/webhooks/subscriptions', { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' }, ownHeaders);
-    const source = own.store.nfesOf(account.id).entries[0]!.doc;
-    const { position: _position, ...rest } = source;
-    own.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles: [{ owner: company, role: 'emitted' }], events: [] });
+    await subscribeAndReceive(own, receiver.url);
     const idle = webhooksOf(own.store).idle();
     await receiver.waitFor(1);
     await own.close();
