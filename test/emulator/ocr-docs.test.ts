@@ -96,6 +96,9 @@ describe('international invoices', () => {
     expect(Buffer.from(pdf.body.data.encoded_pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call('GET', `/v1/invoices/pdf?id=${id}`, undefined, 1)).status).toBe(404);
     expect((await call('GET', '/v1/invoices/pdf?id=inv_nothex')).status).toBe(400);
+    const malformed = await call('GET', '/v1/invoices/inv_nothex');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors.id[0]).toContain('inv_<24 hex digits>');
   });
 });
 

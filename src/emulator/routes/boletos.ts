@@ -61,5 +61,6 @@ export function registerBoletos(router: Router): void {
     find,
     toItem: (v) => boletoItem(v.boleto, v.status),
     what: 'boleto',
+    problem: boletoIdProblem,
   });
 }

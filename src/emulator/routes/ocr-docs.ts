@@ -32,7 +32,7 @@ export function registerOcrDocs(router: Router): void {
     ],
     toItem: invoiceItem,
   });
-  registerRecordLookup(router, { path: `${INVOICES_PATH}/:id`, find: (ctx, id) => docs(ctx).invoices.find((r) => r.id === id), toItem: invoiceItem, what: 'invoice' });
+  registerRecordLookup(router, { path: `${INVOICES_PATH}/:id`, find: (ctx, id) => docs(ctx).invoices.find((r) => r.id === id), toItem: invoiceItem, what: 'invoice', problem: idProblem(INVOICE_ID, 'inv_<24 hex digits>') });
   registerPdfRoute(router, {
     path: INVOICES_PDF_PATH, param: 'id', problem: idProblem(INVOICE_ID, 'inv_<24 hex digits>'),
     find: (ctx, id) => docs(ctx).invoices.find((r) => r.id === id), missing: (id) => `invoice ${id} not found`,
@@ -54,7 +54,7 @@ export function registerOcrDocs(router: Router): void {
     ],
     toItem: utilityItem,
   });
-  registerRecordLookup(router, { path: `${UTILITIES_PATH}/:id`, find: (ctx, id) => docs(ctx).utilities.find((r) => r.id === id), toItem: utilityItem, what: 'utility bill' });
+  registerRecordLookup(router, { path: `${UTILITIES_PATH}/:id`, find: (ctx, id) => docs(ctx).utilities.find((r) => r.id === id), toItem: utilityItem, what: 'utility bill', problem: idProblem(UTILITY_ID, 'utl_<24 hex digits>') });
   registerPdfRoute(router, {
     path: UTILITIES_PDF_PATH, param: 'id', problem: idProblem(UTILITY_ID, 'utl_<24 hex digits>'),
     find: (ctx, id) => docs(ctx).utilities.find((r) => r.id === id), missing: (id) => `utility bill ${id} not found`,

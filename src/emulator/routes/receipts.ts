@@ -45,5 +45,5 @@ export function registerReceipts(router: Router): void {
     filters: FILTERS,
     toItem: receiptItem,
   });
-  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, toItem: receiptItem, what: 'receipt' });
+  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, toItem: receiptItem, what: 'receipt', problem: receiptIdProblem });
 }

@@ -1,6 +1,6 @@
 // The designed groups whose items are plain records rather than fiscal XML (boletos, receipts,
 // international invoices, utility bills...): a v1 cursor listing with declared filters, and one
-// record by id. Paging is the documents' (cursorPage: R12-R14); a group declares which records the
+// record by id (400 for a malformed id, 404 for one the account does not have). Paging is the documents' (cursorPage: R12-R14); a group declares which records the
 // account has, in position order, its filters and how a record becomes an item.
 //
 // Query of a listing (designed, the same for every group): `limit` (1-50), `cursor`, and per
@@ -42,6 +42,8 @@ export interface RecordLookup<R> {
   toItem(record: R, ctx: RequestContext): unknown;
   /** How a 404 names it: `boleto`. */
   what: string;
+  /** Why an id is malformed (a 400 naming `id`), or undefined. */
+  problem?(id: string): string | undefined;
 }
 
 export function registerRecordListing<R extends ListedRecord>(router: Router, listing: RecordListing<R>): void {
@@ -51,6 +53,8 @@ export function registerRecordListing<R extends ListedRecord>(router: Router, li
 export function registerRecordLookup<R>(router: Router, lookup: RecordLookup<R>): void {
   router.add('GET', lookup.path, (ctx) => {
     const id = ctx.params.id!;
+    const why = lookup.problem?.(id);
+    if (why) throw new HttpError(v1FieldErrors(400, { id: [`${why}, got "${id}"`] }));
     const record = lookup.find(ctx, id);
     if (record === undefined) throw new HttpError(v1Error(404, `${lookup.what} "${id}" not found`));
     return ok({ data: lookup.toItem(record, ctx) });
