@@ -375,6 +375,9 @@ _fiscal_takes_value() {
     'emulator|--now') return 0 ;;
     'emulator|--faults') return 0 ;;
     'emulator|--arrival-rate') return 0 ;;
+    'emulator|--webhook-retry-ms') return 0 ;;
+    'emulator|--webhook-attempts') return 0 ;;
+    'emulator|--webhook-timeout-ms') return 0 ;;
     'flag|--owner') return 0 ;;
     'flag|--set') return 0 ;;
     'props set|--role') return 0 ;;
@@ -542,7 +545,7 @@ _fiscal_words() {
     'profile remove') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'init') _fiscal_w='--name --api-id --api-key-stdin --base-url --skip-check --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'emulator') _fiscal_w='--host --port --seed --docs --other-docs --rate-limit --now --faults --arrival-rate --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'emulator') _fiscal_w='--host --port --seed --docs --other-docs --rate-limit --now --faults --arrival-rate --webhook-retry-ms --webhook-attempts --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'flag') _fiscal_w='--owner --set --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'props') _fiscal_w='set list ls help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'props set') _fiscal_w='--role --stdin --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;

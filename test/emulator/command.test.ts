@@ -19,6 +19,8 @@ describe('fiscal emulator: options', () => {
     });
     expect(parseOptions({ ...DEFAULTS, rateLimit: '5/s' }, []).rateLimit).toEqual({ limit: 5, windowMs: 1_000 });
     expect(parseOptions({ ...DEFAULTS, rateLimit: '100/10s' }, []).rateLimit).toEqual({ limit: 100, windowMs: 10_000 });
+    const hooks = parseOptions({ ...DEFAULTS, webhookRetryMs: '50', webhookAttempts: '3', webhookTimeoutMs: '2000' }, []);
+    expect([hooks.webhookRetryMs, hooks.webhookAttempts, hooks.webhookTimeoutMs]).toEqual([50, 3, 2000]);
   });
 
   it.each([
@@ -32,6 +34,8 @@ describe('fiscal emulator: options', () => {
     [{ rateLimit: '10/h' }, /^--rate-limit: /],
     [{ now: 'yesterday' }, /^--now: expected an ISO 8601 date/],
     [{ now: '2026-02-30T00:00:00Z' }, /^--now: /],
+    [{ webhookAttempts: '0' }, /^--webhook-attempts: expected a number of attempts from 1 to 20/],
+    [{ webhookRetryMs: 'soon' }, /^--webhook-retry-ms: expected milliseconds/],
   ])('rejects %j with a usage error naming the flag', (raw, message) => {
     let error: unknown;
     try {

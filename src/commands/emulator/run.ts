@@ -21,6 +21,10 @@ export interface EmulatorCommandOptions {
   faults?: FaultSpec | undefined;
   /** New documents per second per account. */
   arrivalRate?: number | undefined;
+  /** Webhook deliveries: first retry delay, attempts, and how long an endpoint has to answer. */
+  webhookRetryMs?: number | undefined;
+  webhookAttempts?: number | undefined;
+  webhookTimeoutMs?: number | undefined;
 }
 
 const WINDOWS: Record<string, number> = { s: 1_000, min: 60_000 };
@@ -72,6 +76,9 @@ const schema = z.object({
     .transform(Number)
     .refine((n) => n > 0 && n <= 10_000, 'expected documents per second from more than 0 to 10000')
     .optional(),
+  webhookRetryMs: integer('milliseconds', 0, 3_600_000).optional(),
+  webhookAttempts: integer('a number of attempts', 1, 20).optional(),
+  webhookTimeoutMs: integer('milliseconds', 1, 600_000).optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, _args: string[]): EmulatorCommandOptions {
@@ -87,7 +94,12 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
   try {
     const { host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate } = opts;
-    return await createEmulator({ host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate });
+    const webhooks = {
+      ...(opts.webhookRetryMs === undefined ? {} : { retryBaseMs: opts.webhookRetryMs }),
+      ...(opts.webhookAttempts === undefined ? {} : { maxAttempts: opts.webhookAttempts }),
+      ...(opts.webhookTimeoutMs === undefined ? {} : { timeoutMs: opts.webhookTimeoutMs }),
+    };
+    return await createEmulator({ host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate, webhooks });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
     if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
