@@ -45,7 +45,8 @@ export async function run(ctx: Context, o: CnpjOptions): Promise<void> {
       } catch (error) {
         if (error instanceof AuthError || error instanceof InterruptedError || !(error instanceof FiscalError)) throw error;
         failures.push(error);
-        ctx.io.stderr.write(`fiscal: ${cnpj}: ${error.message}\n`);
+        // With one CNPJ the command's own error says it; with several, each failure is named as it comes.
+        if (o.cnpjs.length > 1) ctx.io.stderr.write(`fiscal: ${cnpj}: ${error.message}\n`);
       }
     }
   } finally {

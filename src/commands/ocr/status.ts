@@ -30,7 +30,7 @@ export async function run(ctx: Context, o: OcrStatusOptions): Promise<void> {
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       first ??= error;
-      ctx.io.stderr.write(`fiscal: OCR request ${id}: not found\n`);
+      if (o.ids.length > 1) ctx.io.stderr.write(`fiscal: OCR request ${id}: not found\n`);
     }
   }
   if (o.wait) rows = await waitForOcr(ctx, http, rows);

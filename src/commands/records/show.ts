@@ -48,7 +48,7 @@ export function recordShowVerb<T>(spec: RecordShowSpec<T>): VerbModule<RecordSho
             if (!(error instanceof NotFoundError)) throw error;
             missing++;
             first ??= error;
-            ctx.io.stderr.write(`fiscal: ${spec.what} ${id}: not found\n`);
+            if (o.ids.length > 1) ctx.io.stderr.write(`fiscal: ${spec.what} ${id}: not found\n`);
           }
         }
       } finally {
