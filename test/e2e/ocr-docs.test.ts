@@ -76,6 +76,14 @@ describe('fiscal utilities', () => {
     const bad = await runCli(['utilities', 'list', '--kind', 'sewage'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/electricity/);
+    const before = emu.stats().requests.total;
+    const reversed = await runCli(['utilities', 'list', '--due-from', '2026-06-30', '--due-to', '2026-06-01'], { env });
+    expect(reversed.exitCode).toBe(2);
+    expect(reversed.stderr).toContain('--due-from: 2026-06-30 is after --due-to 2026-06-01');
+    const amounts = await runCli(['invoices', 'list', '--min-brl', '500', '--max-brl', '100'], { env });
+    expect(amounts.exitCode).toBe(2);
+    expect(amounts.stderr).toContain('--min-brl');
+    expect(emu.stats().requests.total).toBe(before);
   });
 });
 

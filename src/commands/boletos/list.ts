@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BOLETO_DIRECTIONS, BOLETO_STATUSES, BOLETOS_PATH, boletoSchema } from '../../api/wire/payments.js';
 import { compactLine, digitableLineProblem } from '../../fiscal/boleto-line.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
-import { amount, checkOrder, rangeQuery } from '../payment-flags.js';
+import { amount, checkOrder, rangeQuery } from '../records/flags.js';
 import { recordListVerb } from '../records/list.js';
 import { accessKeys, date, taxIds } from '../search/filter-options.js';
 import { BOLETO_CSV, BOLETO_TABLE } from './columns.js';

@@ -8,7 +8,7 @@ import { pdfKindVerb } from '../pdf/download.js';
 import { recordListVerb } from '../records/list.js';
 import { recordShowVerb } from '../records/show.js';
 import { date, taxIds } from '../search/filter-options.js';
-import { amount, range, upperCodes } from '../ocr/record-flags.js';
+import { amount, checkOrder, rangeQuery, upperCodes } from '../records/flags.js';
 
 const TABLE: Column<Invoice>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
@@ -52,7 +52,13 @@ const filters = z
     minBrl: amount.optional(),
     maxBrl: amount.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((o, ctx) =>
+    checkOrder(ctx, [
+      [o.issuedFrom, o.issuedTo, 'issuedFrom', 'issuedTo', true],
+      [o.minBrl, o.maxBrl, 'minBrl', 'maxBrl', false],
+    ]),
+  );
 
 export const list = recordListVerb({
   path: INVOICES_PATH,
@@ -60,7 +66,7 @@ export const list = recordListVerb({
   filters,
   query: (f) => ({
     'owner[]': f.owner, 'country[]': f.country, 'currency[]': f.currency, source: f.source,
-    ...range('issue_date', 'from', f.issuedFrom, f.issuedTo), ...range('total_brl', 'min', f.minBrl, f.maxBrl),
+    ...rangeQuery('issue_date', ['from', 'to'], f.issuedFrom, f.issuedTo), ...rangeQuery('total_brl', ['min', 'max'], f.minBrl, f.maxBrl),
   }),
   row: (item) => item,
   table: TABLE,

@@ -1,7 +1,7 @@
 // `fiscal receipts list`: the account's payment receipts by filters (GET /v1/receipts, designed).
 import { z } from 'zod';
 import { RECEIPT_KINDS, RECEIPT_SOURCES, RECEIPTS_PATH, receiptSchema } from '../../api/wire/payments.js';
-import { amount, checkOrder, rangeQuery } from '../payment-flags.js';
+import { amount, checkOrder, rangeQuery } from '../records/flags.js';
 import { recordListVerb } from '../records/list.js';
 import { accessKeys, date, taxIds } from '../search/filter-options.js';
 import { RECEIPT_CSV, RECEIPT_TABLE } from './columns.js';

@@ -5,7 +5,7 @@ import {
   RECORD_SOURCES, UTILITIES_PATH, UTILITIES_PDF_PATH, UTILITY_ID, UTILITY_KINDS, UTILITY_STATUSES, utilityPath, utilitySchema, type Utility,
 } from '../../api/wire/ocr-docs.js';
 import type { Column } from '../../output/writer.js';
-import { amount, month, range } from '../ocr/record-flags.js';
+import { amount, checkOrder, month, rangeQuery } from '../records/flags.js';
 import { pdfKindVerb } from '../pdf/download.js';
 import { recordPdfKind } from '../pdf/kinds.js';
 import { recordListVerb } from '../records/list.js';
@@ -55,7 +55,13 @@ const filters = z
     min: amount.optional(),
     max: amount.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((o, ctx) =>
+    checkOrder(ctx, [
+      [o.dueFrom, o.dueTo, 'dueFrom', 'dueTo', true],
+      [o.min, o.max, 'min', 'max', false],
+    ]),
+  );
 
 export const list = recordListVerb({
   path: UTILITIES_PATH,
@@ -63,7 +69,7 @@ export const list = recordListVerb({
   filters,
   query: (f) => ({
     'owner[]': f.owner, 'kind[]': f.kind, 'provider[]': f.provider, 'status[]': f.status, 'reference_month[]': f.month, source: f.source,
-    ...range('due_date', 'from', f.dueFrom, f.dueTo), ...range('amount', 'min', f.min, f.max),
+    ...rangeQuery('due_date', ['from', 'to'], f.dueFrom, f.dueTo), ...rangeQuery('amount', ['min', 'max'], f.min, f.max),
   }),
   row: (item) => item,
   table: TABLE,
