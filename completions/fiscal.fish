@@ -884,7 +884,7 @@ complete -c fiscal -n '__fiscal_at \'invoices list\'' -l max-brl -r -F -d 'total
 complete -c fiscal -n '__fiscal_at \'invoices list\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'invoices show\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'invoices show\'' -F
-complete -c fiscal -n '__fiscal_at \'invoices pdf\'' -l dir -r -F -d 'folder to write into (default: ".")'
+complete -c fiscal -n '__fiscal_at \'invoices pdf\'' -l dir -r -F -d 'destination folder (default: ".")'
 complete -c fiscal -n '__fiscal_at \'invoices pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with an id field'
 complete -c fiscal -n '__fiscal_at \'invoices pdf\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'invoices pdf\'' -F
@@ -915,7 +915,7 @@ complete -c fiscal -n '__fiscal_at \'utilities list\'' -l max -r -F -d 'amount a
 complete -c fiscal -n '__fiscal_at \'utilities list\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'utilities show\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'utilities show\'' -F
-complete -c fiscal -n '__fiscal_at \'utilities pdf\'' -l dir -r -F -d 'folder to write into (default: ".")'
+complete -c fiscal -n '__fiscal_at \'utilities pdf\'' -l dir -r -F -d 'destination folder (default: ".")'
 complete -c fiscal -n '__fiscal_at \'utilities pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with an id field'
 complete -c fiscal -n '__fiscal_at \'utilities pdf\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'utilities pdf\'' -F
@@ -1019,8 +1019,8 @@ complete -c fiscal -n '__fiscal_at \'mdfe events\'' -l help -s h -d 'display hel
 complete -c fiscal -n '__fiscal_at \'mdfe events\'' -F
 complete -c fiscal -n '__fiscal_at \'mdfe help\'' -F
 complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'list' -d 'list boletos by filters'
-complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'show' -d 'show boletos by id'
-complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'pdf' -d 'download boletos as PDF by id'
+complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'show' -d 'show boletos by id (the whole record with -o json)'
+complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'pdf' -d 'save the PDF of boletos as <dir>/<id>.pdf'
 complete -c fiscal -n '__fiscal_at \'boletos\'' -a 'help' -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'boletos\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'boletos list\'' -l status -x -a 'open paid overdue canceled' -d 'only slips in these states (choices: "open", "paid", "overdue", "canceled")'
@@ -1042,13 +1042,13 @@ complete -c fiscal -n '__fiscal_at \'boletos list\'' -l help -s h -d 'display he
 complete -c fiscal -n '__fiscal_at \'boletos show\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'boletos show\'' -F
 complete -c fiscal -n '__fiscal_at \'boletos pdf\'' -l dir -r -F -d 'destination folder (default: ".")'
-complete -c fiscal -n '__fiscal_at \'boletos pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with id'
+complete -c fiscal -n '__fiscal_at \'boletos pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with an id field'
 complete -c fiscal -n '__fiscal_at \'boletos pdf\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'boletos pdf\'' -F
 complete -c fiscal -n '__fiscal_at \'boletos help\'' -F
 complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'list' -d 'list receipts by filters'
-complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'show' -d 'show receipts by id'
-complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'pdf' -d 'download receipts as PDF by id'
+complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'show' -d 'show receipts by id (the whole record with -o json)'
+complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'pdf' -d 'save the PDF of receipts as <dir>/<id>.pdf'
 complete -c fiscal -n '__fiscal_at \'receipts\'' -a 'help' -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'receipts\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'receipts list\'' -l source -x -a 'manual automatico' -d 'manual (sent by the customer) or automatico (captured by bank connection) (choices: "manual", "automatico")'
@@ -1066,7 +1066,7 @@ complete -c fiscal -n '__fiscal_at \'receipts list\'' -l help -s h -d 'display h
 complete -c fiscal -n '__fiscal_at \'receipts show\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'receipts show\'' -F
 complete -c fiscal -n '__fiscal_at \'receipts pdf\'' -l dir -r -F -d 'destination folder (default: ".")'
-complete -c fiscal -n '__fiscal_at \'receipts pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with id'
+complete -c fiscal -n '__fiscal_at \'receipts pdf\'' -l stdin -d 'also read ids from standard input: one per line, or NDJSON with an id field'
 complete -c fiscal -n '__fiscal_at \'receipts pdf\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'receipts pdf\'' -F
 complete -c fiscal -n '__fiscal_at \'receipts help\'' -F

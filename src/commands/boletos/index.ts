@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+import { addShowAndPdf } from '../records/register.js';
 
 const STATUSES = ['open', 'paid', 'overdue', 'canceled'];
 const DIRECTIONS = ['receivable', 'payable'];
@@ -57,18 +58,8 @@ export function registerBoletos(program: Command, ctx: Context): void {
     .option('--all', 'every matching slip')
     .addHelpText('after', LIST_HELP)
     .action(lazyAction(ctx, () => import('./list.js')));
-  boletos
-    .command('show')
-    .description('show boletos by id')
-    .argument('<ids...>', 'boleto ids (bol_ and 16 hex digits)')
-    .addHelpText('after', SHOW_HELP)
-    .action(lazyAction(ctx, () => import('./show.js')));
-  boletos
-    .command('pdf')
-    .description('download boletos as PDF by id')
-    .argument('[ids...]', 'boleto ids (bol_ and 16 hex digits)')
-    .option('--dir <path>', 'destination folder', '.')
-    .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with id')
-    .addHelpText('after', PDF_HELP)
-    .action(lazyAction(ctx, () => import('./pdf.js')));
+  addShowAndPdf(boletos, ctx, {
+    what: 'boleto', ids: 'boleto ids (bol_ and 16 hex digits)', showHelp: SHOW_HELP, pdfHelp: PDF_HELP,
+    show: () => import('./show.js'), pdf: () => import('./pdf.js'),
+  });
 }

@@ -5,6 +5,7 @@ import { OCR_KINDS, RECORD_SOURCES, UTILITY_KINDS, UTILITY_STATUSES, type OcrKin
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
 import { collectList } from '../nfe-flags.js';
+import { addShowAndPdf } from '../records/register.js';
 
 const OCR_HELP = `
 Examples:
@@ -45,14 +46,13 @@ function recordVerbs(group: Command, ctx: Context, what: string, load: () => Pro
   const name = group.name();
   const id = `${kind === 'invoice' ? 'inv' : 'utl'}_0123456789abcdef01234567`;
   const list = group.command('list').description(`list the account's ${what}s, newest last`);
-  group.command('show').description(`show ${what}s by id (the whole record with -o json)`).argument('<ids...>', `${what} ids`)
-    .addHelpText('after', `\nExamples:\n  $ fiscal ${name} show ${id}\n  $ fiscal ${name} show ${id} -o json`)
-    .action(lazyAction(ctx, async () => (await load()).show));
-  group.command('pdf').description(`save the PDF of ${what}s as <dir>/<id>.pdf`).argument('[ids...]', `${what} ids`)
-    .option('--dir <dir>', 'folder to write into', '.')
-    .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with an id field')
-    .addHelpText('after', `\nExamples:\n  $ fiscal ${name} pdf ${id} --dir ./pdf\n  $ fiscal ${name} list --all -o ndjson | fiscal ${name} pdf --stdin --dir ./pdf`)
-    .action(lazyAction(ctx, async () => (await load()).pdf));
+  addShowAndPdf(group, ctx, {
+    what, ids: `${what} ids`,
+    showHelp: `\nExamples:\n  $ fiscal ${name} show ${id}\n  $ fiscal ${name} show ${id} -o json`,
+    pdfHelp: `\nExamples:\n  $ fiscal ${name} pdf ${id} --dir ./pdf\n  $ fiscal ${name} list --all -o ndjson | fiscal ${name} pdf --stdin --dir ./pdf`,
+    show: async () => (await load()).show,
+    pdf: async () => (await load()).pdf,
+  });
   uploadOptions(group.command('upload').description(`send PDFs of ${what}s to the OCR (same as fiscal ocr upload --kind ${kind})`))
     .addHelpText('after', `\nExamples:\n  $ fiscal ${name} upload ./scans --owner 12345678000195 --wait\n  $ fiscal ${name} upload scan.pdf --owner 12345678000195 --dry-run`)
     .action(lazyAction(ctx, async () => (await import('./upload.js')).ocrUploadVerb(kind)));

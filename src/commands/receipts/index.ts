@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+import { addShowAndPdf } from '../records/register.js';
 
 const SOURCES = ['manual', 'automatico'];
 const KINDS = ['boleto', 'pix', 'ted'];
@@ -52,18 +53,8 @@ export function registerReceipts(program: Command, ctx: Context): void {
     .option('--all', 'every matching receipt')
     .addHelpText('after', LIST_HELP)
     .action(lazyAction(ctx, () => import('./list.js')));
-  receipts
-    .command('show')
-    .description('show receipts by id')
-    .argument('<ids...>', 'receipt ids (rcp_ and 16 hex digits)')
-    .addHelpText('after', SHOW_HELP)
-    .action(lazyAction(ctx, () => import('./show.js')));
-  receipts
-    .command('pdf')
-    .description('download receipts as PDF by id')
-    .argument('[ids...]', 'receipt ids (rcp_ and 16 hex digits)')
-    .option('--dir <path>', 'destination folder', '.')
-    .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with id')
-    .addHelpText('after', PDF_HELP)
-    .action(lazyAction(ctx, () => import('./pdf.js')));
+  addShowAndPdf(receipts, ctx, {
+    what: 'receipt', ids: 'receipt ids (rcp_ and 16 hex digits)', showHelp: SHOW_HELP, pdfHelp: PDF_HELP,
+    show: () => import('./show.js'), pdf: () => import('./pdf.js'),
+  });
 }
