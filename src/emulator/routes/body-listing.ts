@@ -32,11 +32,11 @@ export function decodePaginator(text: string): Anchor | undefined {
   return { position: Number(m[1]), roleIndex: Number(m[2]) };
 }
 
-/** The anchor of a request's Paginator (none for the first page), or a 400. */
-export function anchorOf(paginator: string | null | undefined): Anchor | undefined {
+/** The anchor of a request's Paginator (none for the first page), or a 400 naming `key`. */
+export function anchorOf(paginator: string | null | undefined, key = 'Paginator'): Anchor | undefined {
   if (!paginator) return undefined;
   const anchor = decodePaginator(paginator);
-  if (!anchor) throw badRequest('service', 'not a Paginator returned by this service', 'Paginator');
+  if (!anchor) throw badRequest('service', 'not a Paginator returned by this service', key);
   return anchor;
 }
 
@@ -56,10 +56,10 @@ export function requestError(issue: z.core.$ZodIssue) {
   return badRequest('service', issue.message, path || undefined);
 }
 
-/** `Limit`: default and maximum 500. */
-export function pageSize(limit: number | undefined): number {
-  if (limit === undefined) return V2_LIMIT_MAX;
-  if (limit < 1 || limit > V2_LIMIT_MAX) throw badRequest('service', `must be between 1 and ${V2_LIMIT_MAX}, got ${limit}`, 'Limit');
+/** The page size asked for in `key` (`Limit`): default and maximum `max` (500). */
+export function pageSize(limit: number | undefined, max = V2_LIMIT_MAX, key = 'Limit'): number {
+  if (limit === undefined) return max;
+  if (limit < 1 || limit > max) throw badRequest('service', `must be between 1 and ${max}, got ${limit}`, key);
   return limit;
 }
 

@@ -1,21 +1,13 @@
 // Paging of the body searches over the other document types (POST /v1/dfe/nfse, /v1/dfe/mdfe):
 // the Paginator of POST /v2/dfe/nfe (position and role index of the last record, R13) over a
-// DocIndex's records, the Total, and 400s that name the offending key.
+// DocIndex's records, the Total, and 400s that name the offending key, all those of body-listing.ts.
 import type { z } from 'zod';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import type { AnyStoredDoc, DocRecord } from '../doc-index.js';
-import { badRequest, type HttpError } from '../respond.js';
-import { decodePaginator, encodePaginator } from './nfe-v2.js';
+import { badRequest } from '../respond.js';
+import { anchorOf, bodyPage, requestError } from './body-listing.js';
 
-/** A 400 naming the offending key: unknown keys by name, other problems by their path. */
-export function requestError(issue: z.core.$ZodIssue): HttpError {
-  const path = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
-    return badRequest('service', `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${path ? ` in ${path}` : ''}`);
-  }
-  return badRequest('service', issue.message, path || undefined);
-}
+export { pageSize } from './body-listing.js';
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});
@@ -30,12 +22,6 @@ export function projection<F extends string>(fields: string[] | undefined, known
     if (!(known as readonly string[]).includes(field)) throw badRequest('service', `unknown field "${field}"; expected some of ${known.join(', ')}`, key);
   }
   return [...new Set(fields)] as F[];
-}
-
-export function pageSize(limit: number | undefined, max: number, key: string): number {
-  if (limit === undefined) return max;
-  if (limit < 1 || limit > max) throw badRequest('service', `must be between 1 and ${max}, got ${limit}`, key);
-  return limit;
 }
 
 export interface SearchPage<D> {
@@ -53,23 +39,8 @@ export function searchPage<D extends AnyStoredDoc>(
   paginator: string | null | undefined,
   key: string,
 ): SearchPage<D> {
-  const anchor = paginator ? decodePaginator(paginator) : undefined;
-  if (paginator && !anchor) throw badRequest('service', 'not a Paginator returned by this service', key);
-  const page: DocRecord<D>[] = [];
-  let total = 0;
-  let more = false;
-  for (const record of records) {
-    if (!matches(record)) continue;
-    total++;
-    if (page.length < limit) {
-      const p = record.entry.doc.position;
-      if (!anchor || p > anchor.position || (p === anchor.position && record.roleIndex > anchor.roleIndex)) page.push(record);
-    } else {
-      more = true;
-    }
-  }
-  const last = page[page.length - 1];
-  return { records: page, total, paginator: more && last ? encodePaginator({ position: last.entry.doc.position, roleIndex: last.roleIndex }) : null };
+  const page = bodyPage(records, matches, limit, anchorOf(paginator, key));
+  return { records: page.page, total: page.total, paginator: page.paginator };
 }
 
 /** R9: a `{from, to}` bound in ms; a bad date throws a 400 naming `field`. */

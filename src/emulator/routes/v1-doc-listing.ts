@@ -5,17 +5,10 @@ import type { AnyStoredDoc, DocEntry, DocIndex } from '../doc-index.js';
 import type { RoleOf } from '../model-docs.js';
 import type { Reply } from '../respond.js';
 import type { RequestContext } from '../router.js';
-import { cursorPage, parseV1Query } from './v1-listing.js';
+import { cursorPage, parseV1Query, type V1Query } from './v1-listing.js';
 
-export interface DocV1Query {
-  role: string;
-  limit: number;
-  cursor: number;
-  accessKeys?: Set<string>;
-  cnpjs?: Set<string>;
-  matchesFilter?: (properties: Record<string, string>) => boolean;
-  created?: { from: number; to: number };
-}
+/** The query of v1-listing.ts without `format_type`, which these listings do not read. */
+export type DocV1Query = Omit<V1Query, 'format'>;
 
 export interface DocV1QueryOptions {
   roles: readonly string[];
