@@ -2,7 +2,7 @@
 // one predicate over records. Bad values throw a 400 naming the filter.
 import { CTE_TYPES, type CteFilters } from '../../api/wire/cte.js';
 import { badRequest } from '../respond.js';
-import { pascalRange, within } from './doc-search-page.js';
+import { customDataTest, pascalRange, within } from './doc-search-page.js';
 import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './cte-records.js';
 
 export type CteRecordPredicate = (record: CteLikeRecord) => boolean;
@@ -70,11 +70,8 @@ export function compileCteFilters(f: CteFilters): CteRecordPredicate {
   if (f.IsTaker !== undefined) add((r) => (r.role === 'taker') === f.IsTaker);
   // R23: AND between items, OR between the values of one item.
   if (f.CustomData) {
-    const items = f.CustomData.map((item) => ({ name: item.Name, values: new Set(item.Values) }));
-    add((r) => items.every(({ name, values }) => {
-      const props = r.entry.doc.properties;
-      return Object.hasOwn(props, name) && values.has(props[name]!);
-    }));
+    const test = customDataTest(f.CustomData);
+    add((r) => test(r.entry.doc.properties));
   }
   return (record) => tests.every((test) => test(record));
 }

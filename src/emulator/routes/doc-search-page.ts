@@ -64,7 +64,8 @@ export function within(ms: number, r: { from?: number | undefined; to?: number |
   return (r.from === undefined || ms >= r.from) && (r.to === undefined || ms <= r.to);
 }
 
-/** R23: AND between items, OR between the values of one item. */
-export function matchesCustomData(items: { Name: string; Values: string[] }[], props: Record<string, string>): boolean {
-  return items.every((item) => Object.hasOwn(props, item.Name) && item.Values.includes(props[item.Name]!));
+/** R23: a test of `CustomData` items, AND between items and OR between the values of one item. */
+export function customDataTest(items: { Name: string; Values: string[] }[]): (props: Record<string, string>) => boolean {
+  const wanted = items.map((item) => ({ name: item.Name, values: new Set(item.Values) }));
+  return (props) => wanted.every(({ name, values }) => Object.hasOwn(props, name) && values.has(props[name]!));
 }

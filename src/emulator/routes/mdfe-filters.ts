@@ -4,7 +4,7 @@ import { MDFE_ROLES, type MdfeFilters } from '../../api/wire/mdfe.js';
 import type { DocRecord } from '../doc-index.js';
 import type { StoredMdfe } from '../model-docs.js';
 import { badRequest } from '../respond.js';
-import { matchesCustomData, pascalRange, within } from './doc-search-page.js';
+import { customDataTest, pascalRange, within } from './doc-search-page.js';
 
 type Predicate = (r: DocRecord<StoredMdfe>) => boolean;
 
@@ -63,8 +63,8 @@ export function compileMdfeFilters(f: MdfeFilters): Predicate {
     add((r) => anyOf(r.entry.doc.tags, wanted));
   }
   if (f.CustomData) {
-    const items = f.CustomData;
-    add((r) => matchesCustomData(items, r.entry.doc.properties));
+    const test = customDataTest(f.CustomData);
+    add((r) => test(r.entry.doc.properties));
   }
   return (record) => tests.every((test) => test(record));
 }

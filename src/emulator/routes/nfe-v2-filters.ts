@@ -3,7 +3,7 @@
 import { FIN_NFE, NFE_ROLES, NFE_ROLE_ALIASES, type NfeRole, type NfeV2Filters } from '../../api/wire/nfe.js';
 import type { Party } from '../model.js';
 import { badRequest } from '../respond.js';
-import { pascalRange, within } from './doc-search-page.js';
+import { customDataTest, pascalRange, within } from './doc-search-page.js';
 import type { NfeRecord } from '../store.js';
 import { CCE_EVENT } from './nfe-records.js';
 
@@ -106,11 +106,8 @@ export function compileFilters(f: NfeV2Filters, now: number): RecordPredicate {
   }
   // R23: AND between items, OR between the values of one item.
   if (f.CustomData) {
-    const items = f.CustomData.map((item) => ({ name: item.Name, values: new Set(item.Values) }));
-    add((r) => items.every(({ name, values }) => {
-      const props = r.entry.doc.properties;
-      return Object.hasOwn(props, name) && values.has(props[name]!);
-    }));
+    const test = customDataTest(f.CustomData);
+    add((r) => test(r.entry.doc.properties));
   }
   return (record) => tests.every((test) => test(record));
 }

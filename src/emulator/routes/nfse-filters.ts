@@ -6,7 +6,7 @@ import type { DocRecord } from '../doc-index.js';
 import type { Party } from '../model.js';
 import type { StoredNfse } from '../model-docs.js';
 import { badRequest } from '../respond.js';
-import { boundMs, matchesCustomData, within } from './doc-search-page.js';
+import { boundMs, customDataTest, within } from './doc-search-page.js';
 
 type Predicate = (r: DocRecord<StoredNfse>) => boolean;
 
@@ -67,8 +67,8 @@ export function compileNfseFilters(f: NfseFilters): Predicate {
     add((r) => wanted.has(r.entry.doc.competence));
   }
   if (f.customData) {
-    const items = f.customData;
-    add((r) => matchesCustomData(items, r.entry.doc.properties));
+    const test = customDataTest(f.customData);
+    add((r) => test(r.entry.doc.properties));
   }
   return (record) => tests.every((test) => test(record));
 }
