@@ -67,11 +67,11 @@ export const TOPICS: readonly Topic[] = [
     intro: 'search and pull narrow documents with flags; all of them are checked before anything is sent (exit 2 naming the flag).',
     items: [
       ['--from, --to', 'emission date: YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss", Brasilia time (UTC-3); a bare --to date includes that whole day'],
-      ['--created-from, --created-to', 'when the service received the document, same formats'],
+      ['--created-from, --created-to', 'when the service received the document, same formats; --created-to also takes now'],
       ['lists', 'repeatable flags take several values: --tag a --tag b, or --tag a,b; any of them matches'],
       ['--role', 'the role of the account in the documents, e.g. received, emitted (comma-separated)'],
       ['--owner, --emitter', 'CNPJ or CPF, check digits verified'],
-      ['--filter EXPR', 'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop), (AND e1 e2 ...), (OR e1 e2 ...)'],
+      ['--filter EXPR', 'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop) (also spelled _not_exists), (AND e1 e2 ...), (OR e1 e2 ...)'],
       ['--where NAME=VALUE', 'shorthand composed into --filter: (= NAME VALUE), repeatable, joined with AND'],
       ['--where-missing NAME', 'shorthand for (NOT_EXISTS NAME); --where and --filter cannot be given together'],
       ['--has-cce[=false]', 'yes/no flags: alone means true, =false asks for documents without'],

@@ -10,7 +10,7 @@ import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
+import { checkRanges, createdTo, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
 import { minute, writeRecords } from './write-records.js';
 
 const schema = z
@@ -18,7 +18,7 @@ const schema = z
     owner: taxIds.optional(),
     key: accessKeys(['65']).optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     filter: propertyExpression.optional(),
     limit: limit.optional(),
     all: z.boolean().optional(),

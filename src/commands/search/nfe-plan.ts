@@ -41,11 +41,11 @@ export function planNfeSearch(o: NfeSearchOptions, now: Date): NfeSearchPlan {
   const api = o.api ?? (v1Reasons.length ? 'v1' : 'v2');
   if (api === 'v1') return planV1(o, limit, v2Flags, now);
   if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api v2`);
-  return planV2(o, limit);
+  return planV2(o, limit, now);
 }
 
-function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
-  const f: NfeV2Filters = commonBodyFilters(o);
+function planV2(o: NfeSearchOptions, limit: number | undefined, now: Date): NfeSearchPlan {
+  const f: NfeV2Filters = commonBodyFilters(o, now);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
   if (o.transporter) f.TransporterCnpj = o.transporter;
   if (o.receiver) f.ReceiverCnpj = o.receiver;
