@@ -132,22 +132,26 @@ describe('xml, pdf and events by key', () => {
   });
 });
 
-describe('flag and manifest by key', () => {
-  it('R27/R29: an old NF-e is flagged and manifested', async () => {
+describe('flag, props and manifest by key', () => {
+  it('R27/R28/R29: an old NF-e is flagged, given a property and manifested', async () => {
     const { doc, owner } = oldNfe();
     const flag = await runCli(['flag', 'nfe', doc.accessKey, '--owner', owner, '--set', 'exported=true'], { env });
     expect(flag.exitCode, flag.stderr).toBe(0);
+    const props = await runCli(['props', 'set', 'erp_ref', 'E1', doc.accessKey], { env });
+    expect(props.exitCode, props.stderr).toBe(0);
+    expect(emu.store.findNfe(acc, doc.accessKey)!.properties.erp_ref).toBe('E1');
     const manifest = await runCli(['manifest', 'aware', doc.accessKey, '--sync'], { env });
     expect(manifest.exitCode === 0 || /650|rejected/.test(manifest.stdout), manifest.stdout + manifest.stderr).toBe(true);
     expect(ndjson(manifest.stdout)[0]).toMatchObject({ key: doc.accessKey });
     expect(ndjson(manifest.stdout)[0]!.cstat).not.toBe(404);
   });
 
-  it('an absent key: flag and manifest (--sync, --wait) exit 4 naming it', async () => {
+  it('R28: an absent key: flag, props set and manifest (--sync, --wait) exit 4 naming it', async () => {
     const { doc, owner } = oldNfe();
     const missing = absentKey(doc.accessKey);
     for (const args of [
       ['flag', 'nfe', missing, '--owner', owner, '--set', 'exported=true'],
+      ['props', 'set', 'erp_ref', 'E2', missing],
       ['manifest', 'aware', missing, '--sync'],
       ['manifest', 'aware', missing, '--wait'],
     ]) {
