@@ -101,16 +101,27 @@ describe('search cte and nfce name documents', () => {
     const found = await runCli(['nfce', 'search', '--key', doc.accessKey], { env });
     expect(found.exitCode, found.stderr).toBe(0);
     expect(ndjson(found.stdout).map(keyOf)).toEqual([doc.accessKey]);
+    const xml = await runCli(['nfce', 'xml', doc.accessKey], { env });
+    expect(xml.exitCode, xml.stderr).toBe(0);
+    expect(xml.stdout).toContain(doc.accessKey);
     const missing = absentKey(doc.accessKey);
     const r = await runCli(['search', 'nfce', '--key', missing], { env });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toContain(missing);
+  });
+
+  it('R10: an NFS-e id no document has exits 4 naming it', async () => {
+    const [owner, emitter, date] = emu.store.docsOf(acc, 'nfse').entries[0]!.doc.id.split(':');
+    const missing = `${owner}:${emitter}:${date}:999999991`;
+    const r = await runCli(['search', 'nfse', '--id', missing], { env });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toContain(missing);
   });
 });
 
 describe('xml, pdf and events by key', () => {
-  it('R19: an old NF-e and an old MDF-e: xml, pdf and events find them', async () => {
-    for (const [type, key] of [['nfe', oldNfe().doc.accessKey], ['mdfe', oldDoc('mdfe').accessKey]] as const) {
+  it('R19: an old NF-e, CT-e and MDF-e: xml, pdf and events find them', async () => {
+    for (const [type, key] of [['nfe', oldNfe().doc.accessKey], ['cte', oldDoc('cte').accessKey], ['mdfe', oldDoc('mdfe').accessKey]] as const) {
       const xml = await runCli(['xml', type, key], { env });
       expect(xml.exitCode, xml.stderr).toBe(0);
       expect(xml.stdout).toContain(key);
@@ -122,7 +133,7 @@ describe('xml, pdf and events by key', () => {
   });
 
   it('an absent key: xml, pdf and events exit 4 naming it', async () => {
-    for (const [type, key] of [['nfe', absentKey(oldNfe().doc.accessKey)], ['mdfe', absentKey(oldDoc('mdfe').accessKey)]] as const) {
+    for (const [type, key] of [['nfe', absentKey(oldNfe().doc.accessKey)], ['cte', absentKey(oldDoc('cte').accessKey)], ['mdfe', absentKey(oldDoc('mdfe').accessKey)]] as const) {
       for (const args of [['xml', type, key], ['pdf', type, key, '--dir', tempDir('fiscal-pdf-')], ['events', type, key]]) {
         const r = await runCli(args, { env });
         expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(4);
