@@ -120,26 +120,24 @@ describe('search cte and nfce name documents', () => {
 });
 
 describe('xml, pdf and events by key', () => {
-  it('R19: an old NF-e, CT-e and MDF-e: xml, pdf and events find them', async () => {
-    for (const [type, key] of [['nfe', oldNfe().doc.accessKey], ['cte', oldDoc('cte').accessKey], ['mdfe', oldDoc('mdfe').accessKey]] as const) {
-      const xml = await runCli(['xml', type, key], { env });
-      expect(xml.exitCode, xml.stderr).toBe(0);
-      expect(xml.stdout).toContain(key);
-      const pdf = await runCli(['pdf', type, key, '--dir', tempDir('fiscal-pdf-')], { env });
-      expect(pdf.exitCode, pdf.stderr).toBe(0);
-      const events = await runCli(['events', type, key], { env });
-      expect(events.exitCode, events.stderr).toBe(0);
-    }
+  // One command per test: each spawns the CLI once or twice, well inside the test timeout.
+  const oldKey = (type: 'nfe' | 'cte' | 'mdfe') => (type === 'nfe' ? oldNfe().doc.accessKey : oldDoc(type).accessKey);
+  const cases = (['nfe', 'cte', 'mdfe'] as const).flatMap((type) => (['xml', 'pdf', 'events'] as const).map((verb) => [verb, type] as const));
+  const argsOf = (verb: 'xml' | 'pdf' | 'events', type: string, key: string) =>
+    verb === 'pdf' ? ['pdf', type, key, '--dir', tempDir('fiscal-pdf-')] : [verb, type, key];
+
+  it.each(cases)('R19: %s %s finds a document emitted months before now', async (verb, type) => {
+    const key = oldKey(type);
+    const r = await runCli(argsOf(verb, type, key), { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    if (verb === 'xml') expect(r.stdout).toContain(key);
   });
 
-  it('an absent key: xml, pdf and events exit 4 naming it', async () => {
-    for (const [type, key] of [['nfe', absentKey(oldNfe().doc.accessKey)], ['cte', absentKey(oldDoc('cte').accessKey)], ['mdfe', absentKey(oldDoc('mdfe').accessKey)]] as const) {
-      for (const args of [['xml', type, key], ['pdf', type, key, '--dir', tempDir('fiscal-pdf-')], ['events', type, key]]) {
-        const r = await runCli(args, { env });
-        expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(4);
-        expect(r.stderr).toContain(key);
-      }
-    }
+  it.each(cases)('%s %s of an absent key exits 4 naming it', async (verb, type) => {
+    const key = absentKey(oldKey(type));
+    const r = await runCli(argsOf(verb, type, key), { env });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toContain(key);
   });
 });
 
@@ -157,18 +155,17 @@ describe('flag, props and manifest by key', () => {
     expect(ndjson(manifest.stdout)[0]!.cstat).not.toBe(404);
   });
 
-  it('R28: an absent key: flag, props set and manifest (--sync, --wait) exit 4 naming it', async () => {
+  it.each([['flag'], ['props'], ['manifest --sync'], ['manifest --wait']])('R28/R29: %s of an absent key exits 4 naming it', async (what) => {
     const { doc, owner } = oldNfe();
     const missing = absentKey(doc.accessKey);
-    for (const args of [
-      ['flag', 'nfe', missing, '--owner', owner, '--set', 'exported=true'],
-      ['props', 'set', 'erp_ref', 'E2', missing],
-      ['manifest', 'aware', missing, '--sync'],
-      ['manifest', 'aware', missing, '--wait'],
-    ]) {
-      const r = await runCli(args, { env });
-      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(4);
-      expect(r.stderr).toContain(missing);
-    }
+    const argsOf: Record<string, string[]> = {
+      flag: ['flag', 'nfe', missing, '--owner', owner, '--set', 'exported=true'],
+      props: ['props', 'set', 'erp_ref', 'E2', missing],
+      'manifest --sync': ['manifest', 'aware', missing, '--sync'],
+      'manifest --wait': ['manifest', 'aware', missing, '--wait'],
+    };
+    const r = await runCli(argsOf[what]!, { env });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toContain(missing);
   });
 });
