@@ -28,3 +28,20 @@ export function filterDateToMs(value: string, bound: 'from' | 'to'): number {
 export function brasiliaDateTime(instant: Date): string {
   return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/**
+ * The upper creation bound (`created_at[to]`, `--created-to`) may also be `now`: the service's
+ * public documentation accepts it. Only that bound: a range that starts "now" is empty.
+ */
+export const NOW = 'now';
+
+/** Why `value` is not an upper creation bound (a filter date or `now`), or undefined. */
+export function createdToProblem(value: string): string | undefined {
+  if (value === NOW) return undefined;
+  return filterDateProblem(value)?.replace(/^expected /, 'expected now, ');
+}
+
+/** The instant an upper creation bound stands for, `now` being `nowMs`. */
+export function createdToMs(value: string, nowMs: number): number {
+  return value === NOW ? nowMs : filterDateToMs(value, 'to');
+}

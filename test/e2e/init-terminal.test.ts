@@ -80,6 +80,8 @@ describe.skipIf(!hasScript())('fiscal init on a real terminal (skipped: util-lin
     await term.expect('Profile name:');
     term.type(`work${ENTER}`);
     await term.expect('Environment:');
+    // The documented production address is offered, though FISCAL_PRODUCTION_URL is unset.
+    await term.expect('https://api.arquivei.com.br');
     term.type(`${DOWN}${DOWN}${ENTER}`);
     await term.expect('Base URL:');
     term.type(`${emu.url}${ENTER}`);

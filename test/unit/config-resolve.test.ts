@@ -59,11 +59,18 @@ describe('resolveTarget precedence', () => {
     expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: PROD, profile: undefined, sources: { baseUrl: 'default' } });
   });
 
-  it('explains that production has no built-in address when FISCAL_PRODUCTION_URL is unset', async () => {
+  it('production and sandbox stand for the documented addresses when their variables are unset', async () => {
     const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://api.arquivei.com.br', sources: { baseUrl: 'default' } });
+    const s = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox' } });
+    expect(await resolveTarget(s.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://sandbox-api.arquivei.com.br' });
+  });
+
+  it('an invalid FISCAL_SANDBOX_URL is named, with the built-in address it hides', async () => {
+    const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox', FISCAL_SANDBOX_URL: 'sandbox.example.com' } });
     const error = await rejection(resolveTarget(t.ctx, noEmulator), ConfigError);
-    expect(error).toBeInstanceOf(ConfigError);
-    expect(error.details.join('\n')).toMatch(/set FISCAL_PRODUCTION_URL=/);
+    expect(error.message).toMatch(/^invalid FISCAL_SANDBOX_URL/);
+    expect(error.details.join('\n')).toContain('https://sandbox-api.arquivei.com.br');
   });
 
   it('does not open the configuration file when flags and environment give everything', async () => {

@@ -86,3 +86,19 @@ describe('search nfe: flags to request', () => {
     expect(() => plan(raw)).toThrow(message);
   });
 });
+
+describe('the emission window of a search that names documents (R19)', () => {
+  it('--key without --from/--to: the months its AAMM gives, a day wider each side', () => {
+    // KEY carries AAMM 2601: January 2026.
+    expect(plan({ key: [KEY] })).toMatchObject({ api: 'v2', defaultWindow: false, request: { Filters: { DocumentIdentifier: KEY, EmissionDate: { From: '2025-12-31', To: '2026-02-01' } } } });
+  });
+
+  it('--number: from 2006 on; --from/--to given are kept as given', () => {
+    expect(plan({ number: '1234' })).toMatchObject({ defaultWindow: false, request: { Filters: { EmissionDate: { From: '2006-01-01' } } } });
+    expect(plan({ key: [KEY], from: '2026-01-10' })).toMatchObject({ request: { Filters: { EmissionDate: { From: '2026-01-10' } } } });
+  });
+
+  it('--created-to now: the run time in a body search', () => {
+    expect(plan({ createdFrom: '2026-01-01', createdTo: 'now' })).toMatchObject({ request: { Filters: { CreatedAt: { From: '2026-01-01', To: brasiliaDateTime(NOW) } } } });
+  });
+});

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NFSE_PDF_ROLES } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
-import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
@@ -96,11 +96,21 @@ async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<vo
   const http = await ctx.http();
   const writer = createRecordWriter<PdfRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let failed = 0;
+  let notFound: NotFoundError | undefined;
+  let notFoundCount = 0;
+  const download = async (key: string) => {
+    try {
+      return await kind.download(http, key, options.manual);
+    } catch (error) {
+      if (error instanceof NotFoundError) (notFound = error), notFoundCount++;
+      throw error;
+    }
+  };
   try {
     for (const key of keys) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
       const file = join(options.dir, kind.fileName(key, options.manual));
-      const record: PdfRecord = { key, ...(await saveDownload(ctx, file, () => kind.download(http, key, options.manual))) };
+      const record: PdfRecord = { key, ...(await saveDownload(ctx, file, () => download(key))) };
       if (record.status === 'error') {
         failed++;
         ctx.io.stderr.write(`fiscal: ${key}: ${record.message}\n`);
@@ -111,6 +121,10 @@ async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<vo
     writer.end();
   }
   const what = options.manual ? 'original PDF' : kind.what;
+  // Nothing named exists (every key answered 404): exit 4, as `fiscal xml` does; else a partial run.
+  if (notFound && notFoundCount === keys.length) {
+    throw new NotFoundError(`${keys.length === 1 ? `${keys[0]}` : `none of the ${keys.length} keys`}: not found, no ${what} saved`, 404, notFound.method, notFound.path);
+  }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
 }
 

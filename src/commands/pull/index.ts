@@ -68,7 +68,7 @@ function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
     .addOption(roleOption(t.roles))
     .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
     .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
-    .option('--created-to <date>', 'received by the service until')
+    .option('--created-to <date>', 'received by the service until (a date, or now)')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
   addPullFlags(cmd)
     .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)

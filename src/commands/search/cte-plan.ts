@@ -40,7 +40,7 @@ export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
   const api = o.api ?? (v1Reasons.length ? 'v1' : 'dfe');
   if (api === 'v1') return planV1(o, limit, dfeFlags, now);
   if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api dfe`);
-  return planDfe(o, limit);
+  return planDfe(o, limit, now);
 }
 
 /** The roles asked for: --role, or what --taker / --not-taker stand for. */
@@ -51,8 +51,8 @@ function rolesOf(o: CteSearchOptions): CteRole[] | undefined {
   return undefined;
 }
 
-function planDfe(o: CteSearchOptions, limit: number | undefined): CteSearchPlan {
-  const f: CteFilters = commonBodyFilters(o);
+function planDfe(o: CteSearchOptions, limit: number | undefined, now: Date): CteSearchPlan {
+  const f: CteFilters = commonBodyFilters(o, now);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
   if (o.status) f.Status = o.status;
   // Spec 4.2 gives Origin as an array.

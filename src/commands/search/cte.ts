@@ -10,6 +10,7 @@ import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
 import { summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
+import { namedKeys } from './named.js';
 
 export const { parseOptions } = verbFor('cte');
 
@@ -25,10 +26,17 @@ export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
     csv: CSV_COLUMNS,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
     summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
+    named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, ...endpointOf(plan)),
   });
 }
 
 type RecordPage = CommonPage<CteRecord>;
+
+/** Method and path of the endpoint that answers, for a not-found error. */
+function endpointOf(plan: CteSearchPlan): [string, string] {
+  if (plan.api === 'dfe') return ['POST', `/v1/dfe/${plan.kind}`];
+  return ['GET', `/v1/${plan.kind === 'cte' ? 'cte' : 'cte-os'}/${plan.role}`];
+}
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;

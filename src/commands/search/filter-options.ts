@@ -3,7 +3,7 @@
 // parseWith adds the flag.
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { createdToProblem, filterDateProblem, filterDateToMs, NOW } from '../../fiscal/dates.js';
 import { parsePropertyFilter } from '../../fiscal/property-filter.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 
@@ -15,7 +15,13 @@ export const taxIds = z.array(z.string()).superRefine((values, ctx) => {
 });
 
 export const date = z.string().superRefine((v, ctx) => {
-  const problem = filterDateProblem(v);
+  const problem = v === NOW ? 'only --created-to takes "now"' : filterDateProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+});
+
+/** --created-to: a date, or `now` (the service's public documentation accepts it). */
+export const createdTo = z.string().superRefine((v, ctx) => {
+  const problem = createdToProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../api/wire/nfe.js';
 import { parseWith } from '../options.js';
 import { applyWhere } from './where.js';
-import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
+import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
 
@@ -37,7 +37,7 @@ const schema = z
     from: date.optional(),
     to: date.optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     status: z.enum(['authorized', 'canceled']).optional(),
     key: accessKeys(['55']).optional(),
     number: numberRange.optional(),

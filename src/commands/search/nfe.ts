@@ -8,6 +8,7 @@ import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
+import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
 import { createSummaryWriter, type SummaryWriter } from './summary.js';
 
 export interface NfeSearchRun extends NfeSearchOptions {
@@ -35,6 +36,7 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   const format = ctx.outputFormat();
   const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  const named = namedTracker(namedOf(options, plan));
   let total: number | undefined;
   try {
     for await (const page of found) {
@@ -43,6 +45,7 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
         if (ctx.signal.aborted) throw new InterruptedError('search stopped');
         if (plan.limit !== undefined && writer.count >= plan.limit) break;
         writer.write(record);
+        named.saw(record);
       }
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
@@ -52,6 +55,16 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
     ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
   }
+  if (plan.limit === undefined || writer.count < plan.limit) named.finish(ctx);
+}
+
+/** The documents the flags name: keys, or a number (range). */
+function namedOf(o: NfeSearchOptions, plan: NfeSearchPlan): NamedDocuments<NfeV2Record> | undefined {
+  const [method, path] = plan.api === 'v2' ? ['POST', '/v2/dfe/nfe'] : ['GET', `/v1/nfe/${plan.role}`];
+  const keys = namedKeys<NfeV2Record>('NF-e', o.key, method, path);
+  if (keys || !o.number) return keys;
+  const { from, to } = o.number;
+  return { what: 'NF-e', ids: [], described: `numbered ${from === to ? from : `${from}..${to}`}`, idOf: (r) => r.AccessKey, method, path };
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];

@@ -4,7 +4,7 @@ import { COMPETENCE, NFSE_FIELDS, NFSE_ID, NFSE_ROLES } from '../../api/wire/nfs
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { parseWith } from '../options.js';
-import { bool, checkRanges, date, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
+import { bool, checkRanges, createdTo, date, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
 
 const competence = z.array(z.string()).superRefine((values, ctx) => {
   for (const v of values) if (!COMPETENCE.test(v)) ctx.addIssue({ code: 'custom', message: `expected yyyy-mm (a month), got "${v}"` });
@@ -33,7 +33,7 @@ const schema = z
     from: date.optional(),
     to: date.optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     origin: z.string().min(1, 'expected an origin, e.g. nacional or upload').optional(),
     prop: customs.optional(),
     filter: propertyExpression.optional(),

@@ -24,6 +24,9 @@ export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
     summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id }) : undefined,
+    named: options.id
+      ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, method: 'POST', path: '/v1/dfe/nfse' }
+      : undefined,
   });
 }
 

@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { namedTracker, type NamedDocuments } from './named.js';
 import { createSummaryWriter } from './summary.js';
 
 export interface RecordPage<R> {
@@ -17,6 +18,8 @@ export interface RecordOutput<R> {
   summary?: ((record: R) => { xml: string; source: string }) | undefined;
   /** Records to leave out (a filter the endpoint could not apply); they do not count for the limit. */
   keep?: ((record: R) => boolean) | undefined;
+  /** The documents the search names (keys, ids): what is not found is reported (named.ts). */
+  named?: NamedDocuments<R> | undefined;
 }
 
 /** The record writer, or the summary writer behind the same interface. */
@@ -43,6 +46,7 @@ export async function writeRecords<R>(
   columns: RecordOutput<R>,
 ): Promise<void> {
   const writer = writerFor(ctx, columns);
+  const named = namedTracker(columns.named);
   let total: number | undefined;
   try {
     for await (const page of pages) {
@@ -52,6 +56,7 @@ export async function writeRecords<R>(
         if (limit !== undefined && writer.count >= limit) break;
         if (columns.keep && !columns.keep(record)) continue;
         writer.write(record);
+        named.saw(record);
       }
       if (limit !== undefined && writer.count >= limit) break;
     }
@@ -61,6 +66,7 @@ export async function writeRecords<R>(
   if (ctx.io.stderrIsTTY && !columns.keep && total !== undefined && total > writer.count) {
     ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
   }
+  if (limit === undefined || writer.count < limit) named.finish(ctx);
 }
 
 /** `2026-01-02T10:00:00-03:00` -> `2026-01-02 10:00`. */
