@@ -171,3 +171,15 @@ describe('a folder the user may not write', () => {
     expect(readdirSync(join(dir, 'pdfs'))).toEqual([]);
   });
 });
+
+describe('the profile store in a place that is a file', () => {
+  it('names the configuration file and says its code once, never "EEXIST: EEXIST"', async () => {
+    const file = join(tempDir(), 'config-is-a-file');
+    writeFileSync(file, 'x');
+    const r = await runCli(['profile', 'list'], { env: { FISCAL_CONFIG_DIR: file } });
+    expect(r.exitCode, r.stderr).toBe(ExitCode.usage);
+    expect(r.stderr).toContain(`cannot use the configuration file ${join(file, 'config.json')}`);
+    expect(r.stderr).toMatch(/\b(EEXIST|ENOTDIR)\b/);
+    expect(r.stderr).not.toMatch(/(E[A-Z]+): \1/);
+  });
+});
