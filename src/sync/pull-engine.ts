@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
+import { writingLocalFiles } from '../local-files.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
@@ -35,7 +36,14 @@ export interface PullOptions {
   onProgress?: (written: number, total: number | undefined) => void;
 }
 
+/** What a pull that stopped on a local file problem keeps: every page committed before it. */
+const PULL_KEPT = 'what was written before is kept with its checkpoint: the same command continues from there';
+
 export async function runPull(o: PullOptions): Promise<PullSummary> {
+  return writingLocalFiles({ folder: o.dir, kept: PULL_KEPT }, () => pullInto(o));
+}
+
+async function pullInto(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
   const writer = new DurableWriter(join(stateDir, 'tmp'));
   await writer.ensureDir(stateDir);

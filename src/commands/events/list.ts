@@ -10,7 +10,7 @@ import { documentEvents, eventStreamPages } from '../../api/events.js';
 import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type DocEventsEndpointName, type EventDocType } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
-import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import { AuthError, FiscalError, InterruptedError, LocalFileError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
@@ -131,7 +131,8 @@ async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Pro
         await emit(eventRow(o.type, id, item, xml), xml);
       }
     } catch (error) {
-      if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+      // A folder that cannot take the events refuses every other document's too: stop.
+      if (error instanceof AuthError || error instanceof InterruptedError || error instanceof LocalFileError || ctx.signal.aborted) throw error;
       if (!(error instanceof FiscalError)) throw error;
       failures.push(error);
       ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);

@@ -5,7 +5,6 @@
 // Keys then go one by one: a key the API refuses (404, 422) or a file that cannot be written is a
 // failed row and the others go on; the exit code is then 7 (PartialError). Credentials refused or
 // an interruption stop the whole run, since every other key would fail the same way.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NFSE_PDF_ROLES } from '../../api/wire/pdf.js';
@@ -14,7 +13,7 @@ import { InterruptedError, NotFoundError, PartialError, UsageError } from '../..
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
-import { saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { PDF_KINDS, type ManualOption, type PdfKind, type PdfType } from './kinds.js';
 
 export interface PdfOptions {
@@ -92,7 +91,7 @@ async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
 async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<void> {
   const keys = [...new Set([...options.keys, ...(options.stdin ? await stdinKeys(ctx, kind) : [])])];
   if (keys.length === 0) throw new UsageError('no key on standard input');
-  await mkdir(options.dir, { recursive: true });
+  await ensureFolder(options.dir);
   const http = await ctx.http();
   const writer = createRecordWriter<PdfRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let failed = 0;
