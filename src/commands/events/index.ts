@@ -44,7 +44,7 @@ Examples:
   $ fiscal events batch submit - --dry-run < eventos.ndjson
   $ fiscal events batch status 4f1c9a0e2b7d4c3a9e8f7a6b5c4d3e2f --wait
 
-One batch holds events of one document type (R32). See docs/event-batches.md.`);
+One batch holds events of one document type. See docs/event-batches.md.`);
   batch
     .command('submit')
     .description('send a batch of events read from a file or - (standard input)')

@@ -71,6 +71,6 @@ function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
     .option('--created-to <date>', 'received by the service until')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
   addPullFlags(cmd)
-    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
+    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (a cursor that only moves forward). See docs/pull.md.`)
     .action(lazyAction(ctx, () => import('./docs.js').then((m) => m.verbFor(t.type))));
 }

@@ -31,7 +31,7 @@ Examples:
   $ fiscal search cteos --owner 12345678000195 --from 2026-01-01 --to 2026-01-31
   $ fiscal search cteos --role taker --filter '(= status done)' --all -o ndjson
 
-Endpoint: POST /v1/dfe/cteos (every role of the owners, R24) by default; GET /v1/cte-os/{role}
+Endpoint: POST /v1/dfe/cteos (every role of the owners) by default; GET /v1/cte-os/{role}
 when --filter or several --key are given (or --api v1). See docs/cte.md.`;
 
 export function registerSearch(program: Command, ctx: Context): void {

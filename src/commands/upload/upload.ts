@@ -55,7 +55,7 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Uplo
   if (!parsed.batch && (parsed.callbackUrl || !parsed.wait || raw.batchSize !== undefined)) {
     throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
   }
-  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint (R26) takes no owner');
+  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
   const batch = parsed.batch ? { size: parsed.batchSize, wait: parsed.wait, callbackUrl: parsed.callbackUrl } : undefined;
   return { paths: parsed.paths, owners: [...new Set(parsed.owner)], dryRun: parsed.dryRun, journal: parsed.journal, batch };
 }
@@ -144,7 +144,7 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
     }
     const row = { file, ...identity(check.documents[0]) };
     if (row.type !== 'nfe') {
-      report({ ...row, success: false, message: `--batch takes NF-e only (R26); upload this ${row.type ?? 'file'} without --batch` });
+      report({ ...row, success: false, message: `--batch takes NF-e only; upload this ${row.type ?? 'file'} without --batch` });
       continue;
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -18,7 +18,7 @@ Examples:
 
 add shows the endpoint's signing secret once, in its output row: keep it (listen --secret or
 FISCAL_WEBHOOK_SECRET). remove also removes the endpoint's subscriptions. An id the account does not
-hold (another account's, R31) exits 4. See docs/webhooks.md.`;
+hold (another account's) exits 4. See docs/webhooks.md.`;
 
 const SUBSCRIPTIONS_HELP = `
 Examples:
@@ -47,7 +47,7 @@ that fails the sender gets 502 and delivers again later. Binds 127.0.0.1 unless 
 otherwise. Exits 0 on Ctrl-C/SIGTERM, or after --max notifications.`;
 
 export function registerWebhooks(program: Command, ctx: Context): void {
-  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions (R31), and a local receiver of notifications').addHelpText('after', `
+  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions, and a local receiver of notifications').addHelpText('after', `
 Examples:
   $ fiscal webhooks endpoints add https://erp.example.com/fiscal/hooks
   $ fiscal webhooks subscriptions add --endpoint <id> --cnpj 12345678000195 --document-type nfe --event-type received canceled
