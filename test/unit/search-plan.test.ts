@@ -72,7 +72,7 @@ describe('search nfe: flags to request', () => {
     [{ key: ['35260112345678000195650010000012341000012346'] }, /model 65 \(nfce\)/],
     [{ owner: ['11222333000182'] }, /--owner: .*check digits/],
     [{ receiver: ['123'] }, /--receiver: .*14 digits and a CPF 11/],
-    [{ from: '15/06/2026' }, /--from: .*YYYY-MM-DD/],
+    [{ from: '2026/06/15' }, /--from: .*YYYY-MM-DD/],
     [{ createdFrom: '2026-06-02', createdTo: '2026-06-01' }, /--created-from: 2026-06-02 is after --created-to/],
     [{ number: '200..100' }, /--number: range 200..100 is empty/],
     [{ cfop: ['51020'] }, /--cfop: a CFOP has 4 digits/],

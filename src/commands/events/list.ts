@@ -14,6 +14,7 @@ import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, 
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
+import { taxIds } from '../search/filter-options.js';
 import { COLUMNS, eventRow, saveColumns, type EventRow } from './rows.js';
 import { saveEvent } from './save.js';
 
@@ -44,7 +45,7 @@ const schema = z.object({
   stream: z.boolean().optional(),
   cursor: digits.optional(),
   limit: digits.refine((n) => n >= 1, 'at least 1').optional(),
-  cnpj: z.array(z.string().regex(/^(\d{11}|\d{14})$/, 'a CNPJ has 14 digits, a CPF 11')).optional(),
+  cnpj: taxIds.optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): EventsOptions {

@@ -67,7 +67,7 @@ function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
     .description(`pull ${t.what} XML files into a folder; resumable, incremental, safe for cron`)
     .addOption(roleOption(t.roles))
     .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
-    .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
+    .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)')
     .option('--created-to <date>', 'received by the service until')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
   addPullFlags(cmd)

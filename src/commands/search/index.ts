@@ -56,6 +56,7 @@ Each type has its own flags: fiscal search <type> --help. Filters: fiscal help f
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   addNfeFlags(nfe);
+  nfe.option('--month <yyyy-mm>', 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to');
   addCteFlags(search.command('cte').description('search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties').addHelpText('after', CTE_EXAMPLES), 'cte')
     .option('--summary', SUMMARY_HELP)
     .action(lazyAction(ctx, () => import('./cte.js')));
@@ -100,7 +101,7 @@ function registerOtherTypes(search: Command, ctx: Context): void {
     .command('nfse')
     .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
     .addOption(roles('owner role(s): received (taker), emitted, intermediate', ['received', 'emitted', 'intermediate']))
-    .option('--competence <yyyy-mm>', 'month of the service (repeatable)', collectList)
+    .option('--competence <yyyy-mm>', 'month of the service, YYYY-MM or MM/YYYY (repeatable)', collectList)
     .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
     .option('--no-canceled', 'valid (not canceled) only')
     .option('--taker <cnpj>', 'taker CNPJ/CPF (repeatable)', collectList)
