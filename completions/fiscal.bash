@@ -166,6 +166,7 @@ _fiscal_takes_value() {
     'search nfe|--where') return 0 ;;
     'search nfe|--where-missing') return 0 ;;
     'search nfe|--api') return 0 ;;
+    'search nfe|--month') return 0 ;;
     'search cte|--role') return 0 ;;
     'search cte|--owner') return 0 ;;
     'search cte|--emitter') return 0 ;;
@@ -493,7 +494,7 @@ _fiscal_words() {
   case "$1" in
     '') _fiscal_w='search pull inspect pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'search') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --custom --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --custom --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search cte') _fiscal_w='--role --taker --not-taker --owner --emitter --from --to --created-from --created-to --status --key --type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search cteos') _fiscal_w='--role --taker --not-taker --owner --emitter --from --to --created-from --created-to --status --key --type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
