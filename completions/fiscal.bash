@@ -161,7 +161,7 @@ _fiscal_takes_value() {
     'search nfe|--origin') return 0 ;;
     'search nfe|--fin') return 0 ;;
     'search nfe|--xped') return 0 ;;
-    'search nfe|--custom') return 0 ;;
+    'search nfe|--prop') return 0 ;;
     'search nfe|--filter') return 0 ;;
     'search nfe|--where') return 0 ;;
     'search nfe|--where-missing') return 0 ;;
@@ -176,7 +176,7 @@ _fiscal_takes_value() {
     'search cte|--created-to') return 0 ;;
     'search cte|--status') return 0 ;;
     'search cte|--key') return 0 ;;
-    'search cte|--type') return 0 ;;
+    'search cte|--cte-type') return 0 ;;
     'search cte|--nfe') return 0 ;;
     'search cte|--cfop') return 0 ;;
     'search cte|--tag') return 0 ;;
@@ -195,7 +195,7 @@ _fiscal_takes_value() {
     'search cteos|--created-to') return 0 ;;
     'search cteos|--status') return 0 ;;
     'search cteos|--key') return 0 ;;
-    'search cteos|--type') return 0 ;;
+    'search cteos|--cte-type') return 0 ;;
     'search cteos|--nfe') return 0 ;;
     'search cteos|--cfop') return 0 ;;
     'search cteos|--tag') return 0 ;;
@@ -246,7 +246,7 @@ _fiscal_takes_value() {
     'pull nfe|--role') return 0 ;;
     'pull nfe|--dir') return 0 ;;
     'pull nfe|--layout') return 0 ;;
-    'pull nfe|--wait') return 0 ;;
+    'pull nfe|--lock-wait') return 0 ;;
     'pull nfe|--max-duration') return 0 ;;
     'pull nfe|--max-docs') return 0 ;;
     'pull nfe|--concurrency') return 0 ;;
@@ -266,7 +266,7 @@ _fiscal_takes_value() {
     'pull nfe|--origin') return 0 ;;
     'pull nfe|--fin') return 0 ;;
     'pull nfe|--xped') return 0 ;;
-    'pull nfe|--custom') return 0 ;;
+    'pull nfe|--prop') return 0 ;;
     'pull nfe|--filter') return 0 ;;
     'pull nfe|--where') return 0 ;;
     'pull nfe|--where-missing') return 0 ;;
@@ -278,7 +278,7 @@ _fiscal_takes_value() {
     'pull cte|--filter') return 0 ;;
     'pull cte|--dir') return 0 ;;
     'pull cte|--layout') return 0 ;;
-    'pull cte|--wait') return 0 ;;
+    'pull cte|--lock-wait') return 0 ;;
     'pull cte|--max-duration') return 0 ;;
     'pull cte|--max-docs') return 0 ;;
     'pull cte|--concurrency') return 0 ;;
@@ -289,7 +289,7 @@ _fiscal_takes_value() {
     'pull cteos|--filter') return 0 ;;
     'pull cteos|--dir') return 0 ;;
     'pull cteos|--layout') return 0 ;;
-    'pull cteos|--wait') return 0 ;;
+    'pull cteos|--lock-wait') return 0 ;;
     'pull cteos|--max-duration') return 0 ;;
     'pull cteos|--max-docs') return 0 ;;
     'pull cteos|--concurrency') return 0 ;;
@@ -300,7 +300,7 @@ _fiscal_takes_value() {
     'pull nfse|--filter') return 0 ;;
     'pull nfse|--dir') return 0 ;;
     'pull nfse|--layout') return 0 ;;
-    'pull nfse|--wait') return 0 ;;
+    'pull nfse|--lock-wait') return 0 ;;
     'pull nfse|--max-duration') return 0 ;;
     'pull nfse|--max-docs') return 0 ;;
     'pull nfse|--concurrency') return 0 ;;
@@ -311,7 +311,7 @@ _fiscal_takes_value() {
     'pull nfce|--filter') return 0 ;;
     'pull nfce|--dir') return 0 ;;
     'pull nfce|--layout') return 0 ;;
-    'pull nfce|--wait') return 0 ;;
+    'pull nfce|--lock-wait') return 0 ;;
     'pull nfce|--max-duration') return 0 ;;
     'pull nfce|--max-docs') return 0 ;;
     'pull nfce|--concurrency') return 0 ;;
@@ -322,7 +322,7 @@ _fiscal_takes_value() {
     'pull mdfe|--filter') return 0 ;;
     'pull mdfe|--dir') return 0 ;;
     'pull mdfe|--layout') return 0 ;;
-    'pull mdfe|--wait') return 0 ;;
+    'pull mdfe|--lock-wait') return 0 ;;
     'pull mdfe|--max-duration') return 0 ;;
     'pull mdfe|--max-docs') return 0 ;;
     'pull mdfe|--concurrency') return 0 ;;
@@ -333,8 +333,8 @@ _fiscal_takes_value() {
     'pdf mdfe|--dir') return 0 ;;
     'pdf nfse|--dir') return 0 ;;
     'pdf nfse|--role') return 0 ;;
-    'events|--type') return 0 ;;
-    'events|--save') return 0 ;;
+    'events|--event-code') return 0 ;;
+    'events|--dir') return 0 ;;
     'events|--cursor') return 0 ;;
     'events|--limit') return 0 ;;
     'events|--cnpj') return 0 ;;
@@ -408,8 +408,8 @@ _fiscal_takes_value() {
     'utilities list|--month') return 0 ;;
     'utilities list|--due-from') return 0 ;;
     'utilities list|--due-to') return 0 ;;
-    'utilities list|--min') return 0 ;;
-    'utilities list|--max') return 0 ;;
+    'utilities list|--min-amount') return 0 ;;
+    'utilities list|--max-amount') return 0 ;;
     'utilities pdf|--dir') return 0 ;;
     'utilities upload|--owner') return 0 ;;
     'xml|--dir') return 0 ;;
@@ -420,8 +420,8 @@ _fiscal_takes_value() {
     'nfce search|--filter') return 0 ;;
     'nfce search|--limit') return 0 ;;
     'nfce xml|--dir') return 0 ;;
-    'nfce events|--type') return 0 ;;
-    'nfce events|--save') return 0 ;;
+    'nfce events|--event-code') return 0 ;;
+    'nfce events|--dir') return 0 ;;
     'nfce events|--cursor') return 0 ;;
     'nfce events|--limit') return 0 ;;
     'nfce events|--cnpj') return 0 ;;
@@ -444,8 +444,8 @@ _fiscal_takes_value() {
     'mdfe search|--limit') return 0 ;;
     'mdfe xml|--dir') return 0 ;;
     'mdfe pdf|--dir') return 0 ;;
-    'mdfe events|--type') return 0 ;;
-    'mdfe events|--save') return 0 ;;
+    'mdfe events|--event-code') return 0 ;;
+    'mdfe events|--dir') return 0 ;;
     'mdfe events|--cursor') return 0 ;;
     'mdfe events|--limit') return 0 ;;
     'mdfe events|--cnpj') return 0 ;;
@@ -494,20 +494,20 @@ _fiscal_words() {
   case "$1" in
     '') _fiscal_w='search pull inspect pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'search') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --custom --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'search cte') _fiscal_w='--role --taker --not-taker --owner --emitter --from --to --created-from --created-to --status --key --type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'search cteos') _fiscal_w='--role --taker --not-taker --owner --emitter --from --to --created-from --created-to --status --key --type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'search cte') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'search cteos') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search nfce') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'pull') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --custom --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -517,7 +517,7 @@ _fiscal_words() {
     'pdf mdfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf nfse') _fiscal_w='--dir --stdin --manual --role --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
-    'events') _fiscal_w='batch --type --save --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'events') _fiscal_w='batch --event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'events batch') _fiscal_w='submit status help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'events batch submit') _fiscal_w='--wait --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'events batch status') _fiscal_w='--wait --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -568,7 +568,7 @@ _fiscal_words() {
     'invoices upload') _fiscal_w='--owner --wait --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'invoices help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'utilities') _fiscal_w='list show pdf upload help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'utilities list') _fiscal_w='--owner --source --limit --all --kind --provider --status --month --due-from --due-to --min --max --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'utilities list') _fiscal_w='--owner --source --limit --all --kind --provider --status --month --due-from --due-to --min-amount --max-amount --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities upload') _fiscal_w='--owner --wait --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -586,13 +586,13 @@ _fiscal_words() {
     'nfce') _fiscal_w='search xml events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'nfce search') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'nfce xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'nfce events') _fiscal_w='--type --save --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'nfce events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'nfce help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'mdfe') _fiscal_w='search xml pdf events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'mdfe search') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'mdfe xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'mdfe pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'mdfe events') _fiscal_w='--type --save --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'mdfe events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'mdfe help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'boletos') _fiscal_w='list show pdf help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'boletos list') _fiscal_w='--status --direction --owner --beneficiary --payer --access-key --line --due-from --due-to --issued-from --issued-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;

@@ -15,7 +15,7 @@ describe('search nfe: flags to request', () => {
       transporter: ['11222333000181'], from: '2026-01-01', to: '2026-01-31 23:00:00', createdFrom: '2026-01-02',
       status: 'canceled', number: '100..200', cfop: ['5102'], tag: ['a'], tagsAll: ['b', 'c'], origin: ['sefaz'],
       fin: ['normal', '4'], hasCce: true, hasEvent: 'false', hasManifestation: 'yes', hasXped: '0', xped: ['PO-1'],
-      custom: ['status=done', 'status=error', 'erp=x'], fields: ['accesskey', 'XML'], limit: '20',
+      prop: ['status=done', 'status=error', 'erp=x'], fields: ['accesskey', 'XML'], limit: '20',
     });
     expect(p.api).toBe('v2');
     if (p.api !== 'v2') return;
@@ -78,7 +78,7 @@ describe('search nfe: flags to request', () => {
     [{ cfop: ['51020'] }, /--cfop: a CFOP has 4 digits/],
     [{ fin: ['7'] }, /--fin/],
     [{ hasCce: 'maybe' }, /--has-cce: expected true or false/],
-    [{ custom: ['status'] }, /--custom: expected name=value/],
+    [{ prop: ['status'] }, /--prop: expected name=value/],
     [{ limit: '2.5' }, /--limit/],
     [{ all: true, limit: '3' }, /--all: use either --all or --limit/],
   ])('validates %j before sending', (raw, message) => {

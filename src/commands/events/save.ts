@@ -1,4 +1,4 @@
-// --save: each event XML as <dir>/<key>-<type>-<seq>.xml, written atomically.
+// --dir: each event XML as <dir>/<key>-<type>-<seq>.xml, written atomically.
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { OCR_KINDS, RECORD_SOURCES, UTILITY_KINDS, UTILITY_STATUSES, type OcrKind } from '../../api/wire/ocr-docs.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+import { addDeprecatedFlags } from '../deprecated.js';
 import { collectList } from '../nfe-flags.js';
 import { addShowAndPdf } from '../records/register.js';
 
@@ -86,16 +87,22 @@ export function registerOcr(program: Command, ctx: Context): void {
     .action(lazyAction(ctx, async () => (await import('../invoices/verbs.js')).list));
 
   const utilities = program.command('utilities').description('utility bills (electricity, telephony, water...) read by the OCR: list, show, PDFs, upload').addHelpText('after', UTILITIES_HELP);
-  recordVerbs(utilities, ctx, 'utility bill', () => import('../utilities/verbs.js'), 'utility')
+  const utilitiesList = recordVerbs(utilities, ctx, 'utility bill', () => import('../utilities/verbs.js'), 'utility');
+  utilitiesList
     .addOption(new Option('--kind <kinds...>', 'only bills of these kinds').choices(UTILITY_KINDS))
     .option('--provider <cnpj>', "provider's CNPJ (repeatable or comma-separated)", collectList)
     .addOption(new Option('--status <statuses...>', 'only bills in these statuses').choices(UTILITY_STATUSES))
     .option('--month <yyyy-mm>', 'reference month, YYYY-MM or MM/YYYY (repeatable or comma-separated)', collectList)
     .option('--due-from <date>', 'due on or after (YYYY-MM-DD or dd/mm/yyyy)')
     .option('--due-to <date>', 'due on or before (YYYY-MM-DD or dd/mm/yyyy)')
-    .option('--min <amount>', 'amount at least')
-    .option('--max <amount>', 'amount at most')
+    .option('--min-amount <reais>', 'amount at least this (1234.56)')
+    .option('--max-amount <reais>', 'amount at most this')
     .addHelpText('after', UTILITIES_HELP)
     .action(lazyAction(ctx, async () => (await import('../utilities/verbs.js')).list));
+  // The names boletos and receipts use; --max is a count in webhooks listen.
+  addDeprecatedFlags(utilitiesList, ctx, [
+    { option: new Option('--min <amount>'), use: '--min-amount', moveTo: 'minAmount' },
+    { option: new Option('--max <amount>'), use: '--max-amount', moveTo: 'maxAmount' },
+  ]);
 }
 

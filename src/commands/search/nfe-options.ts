@@ -57,7 +57,7 @@ const schema = z
     hasManifestation: bool.optional(),
     hasXped: bool.optional(),
     xped: z.array(z.string()).optional(),
-    custom: customs.optional(),
+    prop: customs.optional(),
     filter: propertyExpression.optional(),
     fields: fieldList(NFE_V2_FIELDS).optional(),
     limit: limit.optional(),

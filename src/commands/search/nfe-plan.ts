@@ -24,7 +24,7 @@ export type NfeSearchPlan =
 type Flag = keyof NfeSearchOptions;
 export const V2_ONLY_FLAGS: Flag[] = [
   'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
-  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'custom',
+  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop',
 ];
 
 const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -62,7 +62,7 @@ function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
   if (o.tagsAll) f.TagsAll = o.tagsAll;
   if (o.xped) f.xPeds = o.xped;
   if (o.fin) f.FinNFe = o.fin;
-  if (o.custom) f.CustomData = o.custom;
+  if (o.prop) f.CustomData = o.prop;
   const request: NfeV2Request = {
     Fields: o.fields ?? DEFAULT_SEARCH_FIELDS,
     Filters: f,

@@ -60,7 +60,7 @@ See docs/webhooks.md.`);
     .addHelpText('after', '\nExamples:\n  $ fiscal webhooks metadata\n  $ fiscal webhooks metadata -o json | jq .document_types\n')
     .action(lazyAction(ctx, () => import('./metadata.js')));
 
-  const endpoints = webhooks.command('endpoints').description('the URLs notifications are delivered to').addHelpText('after', ENDPOINTS_HELP);
+  const endpoints = webhooks.command('endpoints').description('manage the URLs notifications are delivered to, and see their deliveries').addHelpText('after', ENDPOINTS_HELP);
   endpoints.command('list').alias('ls').description('list the endpoints (never their secrets)').addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./endpoints-list.js')));
   endpoints.command('add').description('register an endpoint; shows its signing secret once').argument('<url>', 'http(s) URL that receives the notifications')
@@ -76,7 +76,7 @@ See docs/webhooks.md.`);
     .addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./deliveries.js')));
 
-  const subscriptions = webhooks.command('subscriptions').description('which documents of which CNPJ/CPF notify which endpoint').addHelpText('after', SUBSCRIPTIONS_HELP);
+  const subscriptions = webhooks.command('subscriptions').description('choose which documents of which CNPJ/CPF notify which endpoint').addHelpText('after', SUBSCRIPTIONS_HELP);
   subscriptions.command('list').alias('ls').description('list the subscriptions').option('--endpoint <id>', 'only those of this endpoint')
     .addHelpText('after', SUBSCRIPTIONS_HELP)
     .action(lazyAction(ctx, () => import('./subscriptions-list.js')));
