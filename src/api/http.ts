@@ -220,7 +220,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
       if (lastMismatch.text !== text) {
         lastMismatch.text = text;
-        return { failed: { kind: 'signature', describe: 'page signature does not match its data (R14)' } };
+        return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
       }
       o.log.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
     }

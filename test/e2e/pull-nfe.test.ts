@@ -207,14 +207,14 @@ describe('fiscal pull nfe', () => {
     expect(r.stdout).toMatch(/pulled \d+ new documents, [\d.]+ MB/);
   });
 
-  it('a second run on a locked folder exits 8 at once; --wait waits, then exits 8', async () => {
+  it('a second run on a locked folder exits 8 at once; --lock-wait waits, then exits 8', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.fiscal'), { recursive: true });
     writeFileSync(join(dir, '.fiscal', 'lock'), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }));
     const r = await runCli([...PULL, '--dir', dir], { env });
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain(`pid ${process.pid}`);
-    const waited = await runCli([...PULL, '--dir', dir, '--wait', '1'], { env });
+    const waited = await runCli([...PULL, '--dir', dir, '--lock-wait', '1'], { env });
     expect(waited.exitCode).toBe(8);
     expect(waited.stderr).toContain('waited 1 s');
     expect(existsSync(join(dir, 'index.ndjson'))).toBe(false);

@@ -6,7 +6,7 @@ import { lazyAction } from '../action.js';
 export function registerEmulator(program: Command, ctx: Context): void {
   program
     .command('emulator')
-    .description('Run a local emulator of the API (generated accounts and documents) until interrupted')
+    .description('run a local emulator of the API (generated accounts and documents) until interrupted')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
     .option('--seed <n>', 'seed of the generated data', '1')

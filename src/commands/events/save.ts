@@ -1,4 +1,4 @@
-// --save: each event XML as <dir>/<key>-<type>-<seq>.xml, written atomically.
+// --dir: each event XML as <dir>/<key>-<type>-<seq>.xml, written atomically.
 import { join } from 'node:path';
 import { ensureFolder, saveFile } from '../saved-files.js';
 import type { EventRow } from './rows.js';

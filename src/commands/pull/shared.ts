@@ -18,14 +18,14 @@ import { parseWith } from '../options.js';
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
 export const OPEN_END = '2099-12-31 23:59:59';
 
-const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
+const PULL_KEYS = ['dir', 'layout', 'restart', 'lockWait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
 
 const pullSchema = z
   .object({
     dir: z.string().min(1),
     layout: z.string().optional(),
     restart: z.boolean().optional(),
-    wait: z.coerce.number().nonnegative('expected seconds >= 0'),
+    lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
     maxDuration: z.coerce.number().positive('expected seconds > 0').optional(),
     maxDocs: z.coerce.number().int('expected a whole number').positive('expected a number > 0').optional(),
     concurrency: z.coerce.number().int('expected a whole number').min(1).max(16, 'at most 16'),
@@ -100,7 +100,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     summary = await runPull({
       dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart),
       maxDocs: c.pull.maxDocs, maxDurationMs: c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000,
-      concurrency: c.pull.concurrency, waitSeconds: c.pull.wait, clock: ctx.clock, signal: ctx.signal, log: ctx.log,
+      concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: ctx.signal, log: ctx.log,
       onProgress: (written, total) => {
         if (total !== undefined) progress.setTotal(total);
         progress.tick(written - shown);

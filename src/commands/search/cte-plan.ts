@@ -26,7 +26,7 @@ export type CteSearchPlan =
   | { api: 'v1'; kind: CteKind; role: CteRole; query: CteV1Query; limit: number | undefined; fields: CteField[]; owner?: string };
 
 type Flag = keyof CteSearchOptions;
-export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'type', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
+export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'cteType', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
 
 export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
@@ -62,7 +62,7 @@ function planDfe(o: CteSearchOptions, limit: number | undefined, now: Date): Cte
   if (o.cfop) f.Cfops = o.cfop;
   if (o.nfe) f.Nfes = o.nfe;
   if (o.tag) f.Tags = o.tag;
-  if (o.type) f.Types = o.type;
+  if (o.cteType) f.Types = o.cteType;
   if (o.prop) f.CustomData = o.prop;
   let keepRoles: CteRole[] | undefined;
   const roles = rolesOf(o);

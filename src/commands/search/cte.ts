@@ -6,6 +6,7 @@ import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/c
 import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Column } from '../../output/writer.js';
+import type { FieldColumn } from './field-columns.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
@@ -24,6 +25,7 @@ export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
   await writeRecords(ctx, found, plan.limit, {
     table: TABLE_COLUMNS,
     csv: CSV_COLUMNS,
+    fields: options.fields,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
     summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
     named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, ...endpointOf(plan)),
@@ -99,18 +101,18 @@ const TABLE_COLUMNS: Column<CteRecord>[] = [
   { header: 'ROLE', get: (r) => r.OwnerRole },
 ];
 
-const CSV_COLUMNS: Column<CteRecord>[] = [
-  { header: 'access_key', get: (r) => r.AccessKey },
-  { header: 'number', get: (r) => r.Number },
-  { header: 'emission_date', get: (r) => r.EmissionDate },
-  { header: 'created_at', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', get: (r) => taxId(r.Emitter) },
-  { header: 'emitter_name', get: (r) => r.Emitter?.Name },
-  { header: 'taker_cnpj_cpf', get: (r) => taxId(r.Taker) },
-  { header: 'taker_name', get: (r) => r.Taker?.Name },
-  { header: 'status', get: (r) => r.Status },
-  { header: 'owner', get: (r) => r.Owner },
-  { header: 'owner_role', get: (r) => r.OwnerRole },
+const CSV_COLUMNS: FieldColumn<CteRecord>[] = [
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'number', field: 'Number', get: (r) => r.Number },
+  { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
+  { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => taxId(r.Emitter) },
+  { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.Name },
+  { header: 'taker_cnpj_cpf', field: 'Taker', get: (r) => taxId(r.Taker) },
+  { header: 'taker_name', field: 'Taker', get: (r) => r.Taker?.Name },
+  { header: 'status', field: 'Status', get: (r) => r.Status },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];
 
 /** The same verb for CT-e OS. */

@@ -27,7 +27,7 @@ export type NfeSearchPlan =
 type Flag = keyof NfeSearchOptions;
 export const V2_ONLY_FLAGS: Flag[] = [
   'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
-  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'custom',
+  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop',
 ];
 
 const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -65,7 +65,7 @@ function planV2(o: NfeSearchOptions, limit: number | undefined, now: Date): NfeS
   if (o.tagsAll) f.TagsAll = o.tagsAll;
   if (o.xped) f.xPeds = o.xped;
   if (o.fin) f.FinNFe = o.fin;
-  if (o.custom) f.CustomData = o.custom;
+  if (o.prop) f.CustomData = o.prop;
   // R19: without EmissionDate the service searches the last 30 days of emission, so a search that
   // names documents (a key, a number) and no period brings its own window: the months the keys
   // carry (AAMM), or, for a number, every emission since the model exists. docs/search.md.

@@ -6,6 +6,7 @@ import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
 import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
@@ -34,7 +35,7 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   }
   const http = await ctx.http();
   const format = ctx.outputFormat();
-  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
+  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
   let total: number | undefined;
@@ -135,18 +136,18 @@ const TABLE_COLUMNS: Column<NfeV2Record>[] = [
   { header: 'ROLE', get: (r) => r.OwnerRole },
 ];
 
-const CSV_COLUMNS: Column<NfeV2Record>[] = [
-  { header: 'access_key', get: (r) => r.AccessKey },
-  { header: 'number', get: (r) => r.Number },
-  { header: 'emission_date', get: (r) => r.EmissionDate },
-  { header: 'created_at', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
-  { header: 'emitter_name', get: (r) => r.Emitter?.EmitterName },
-  { header: 'emitter_uf', get: (r) => r.Emitter?.EmitterAddressUf },
-  { header: 'receiver_cnpj_cpf', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
-  { header: 'receiver_name', get: (r) => r.Receiver?.ReceiverName },
-  { header: 'receiver_uf', get: (r) => r.Receiver?.ReceiverAddressUf },
-  { header: 'status', get: (r) => r.Status },
-  { header: 'owner', get: (r) => r.Owner },
-  { header: 'owner_role', get: (r) => r.OwnerRole },
+const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'number', field: 'Number', get: (r) => r.Number },
+  { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
+  { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.EmitterName },
+  { header: 'emitter_uf', field: 'Emitter', get: (r) => r.Emitter?.EmitterAddressUf },
+  { header: 'receiver_cnpj_cpf', field: 'Receiver', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
+  { header: 'receiver_name', field: 'Receiver', get: (r) => r.Receiver?.ReceiverName },
+  { header: 'receiver_uf', field: 'Receiver', get: (r) => r.Receiver?.ReceiverAddressUf },
+  { header: 'status', field: 'Status', get: (r) => r.Status },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
 import { namedTracker, type NamedDocuments } from './named.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { createSummaryWriter } from './summary.js';
 
 export interface RecordPage<R> {
@@ -13,7 +14,9 @@ export interface RecordPage<R> {
 
 export interface RecordOutput<R> {
   table: Column<R>[];
-  csv: Column<R>[];
+  csv: FieldColumn<R>[];
+  /** --fields: the CSV holds these fields' columns only. */
+  fields?: readonly string[] | undefined;
   /** --summary: the record's XML (base64) and its name, read and written like `fiscal inspect` does. */
   summary?: ((record: R) => { xml: string; source: string }) | undefined;
   /** Records to leave out (a filter the endpoint could not apply); they do not count for the limit. */
@@ -25,7 +28,7 @@ export interface RecordOutput<R> {
 /** The record writer, or the summary writer behind the same interface. */
 function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'count'> {
   const toSummary = out.summary;
-  if (!toSummary) return createRecordWriter<R>(ctx, { columns: ctx.outputFormat() === 'csv' ? out.csv : out.table });
+  if (!toSummary) return createRecordWriter<R>(ctx, { columns: ctx.outputFormat() === 'csv' ? csvColumnsFor(out.csv, out.fields) : out.table });
   const summaries = createSummaryWriter(ctx);
   return {
     get count() {
