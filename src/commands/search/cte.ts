@@ -9,7 +9,7 @@ import type { Column } from '../../output/writer.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
-import { summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
+import { recordClues, summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
 
 export const { parseOptions } = verbFor('cte');
 
@@ -17,6 +17,8 @@ export type CteSearchRun = CteSearchOptions & { summary?: boolean };
 
 export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
+  // The XML may not carry a later cancellation; the search's Status and Events do.
+  if (options.summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
@@ -24,11 +26,13 @@ export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
     table: TABLE_COLUMNS,
     csv: CSV_COLUMNS,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
   });
 }
 
 type RecordPage = CommonPage<CteRecord>;
+
+const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;

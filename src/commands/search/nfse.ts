@@ -15,7 +15,8 @@ export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<Nfs
 type NfseSearchRun = NfseSearchOptions & { summary?: boolean };
 
 export function parseOptions(raw: Record<string, unknown>): NfseSearchRun {
-  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', []);
+  // `document` carries isCanceled, which the XML may not say.
+  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', ['document']);
 }
 
 export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
@@ -23,7 +24,7 @@ export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
-    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
   });
 }
 

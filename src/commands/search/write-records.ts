@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
 import { createSummaryWriter } from './summary.js';
+import type { StatusClues } from '../../fiscal/summary-status.js';
 
 export interface RecordPage<R> {
   records: R[];
@@ -13,8 +14,11 @@ export interface RecordPage<R> {
 export interface RecordOutput<R> {
   table: Column<R>[];
   csv: Column<R>[];
-  /** --summary: the record's XML (base64) and its name, read and written like `fiscal inspect` does. */
-  summary?: ((record: R) => { xml: string; source: string }) | undefined;
+  /**
+   * --summary: the record's XML (base64) and its name, read and written like `fiscal inspect` does,
+   * with what the record says of the document's status (its Status, its events).
+   */
+  summary?: ((record: R) => { xml: string; source: string; clues?: StatusClues }) | undefined;
   /** Records to leave out (a filter the endpoint could not apply); they do not count for the limit. */
   keep?: ((record: R) => boolean) | undefined;
 }
@@ -29,8 +33,8 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
       return summaries.count;
     },
     write(record) {
-      const { xml, source } = toSummary(record);
-      summaries.write(Buffer.from(xml, 'base64'), source);
+      const { xml, source, clues } = toSummary(record);
+      summaries.write(Buffer.from(xml, 'base64'), source, clues);
     },
     end: () => summaries.end(),
   };
@@ -89,3 +93,8 @@ export function summaryOption<O extends { fields?: F[] | undefined }, F extends 
 
 /** The flag a zod key stands for: `createdFrom` -> `--created-from`. */
 export const flagOf = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** The status clues of a record that carries the API's Status and events (`{type, xml}`, base64). */
+export function recordClues(r: { Status?: string | null | undefined; Events?: readonly { type: string; xml: string }[] | undefined }): StatusClues {
+  return { api: r.Status, events: r.Events?.map((e) => ({ type: e.type, xml: Buffer.from(e.xml, 'base64') })) };
+}
