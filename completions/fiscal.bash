@@ -71,6 +71,7 @@ _fiscal_subcommand() {
     'profile|add') _fiscal_p='profile add' ;;
     'profile|list'|'profile|ls') _fiscal_p='profile list' ;;
     'profile|show') _fiscal_p='profile show' ;;
+    'profile|current') _fiscal_p='profile current' ;;
     'profile|use') _fiscal_p='profile use' ;;
     'profile|remove'|'profile|rm') _fiscal_p='profile remove' ;;
     'profile|help') _fiscal_p='profile help' ;;
@@ -538,10 +539,11 @@ _fiscal_words() {
     'latam xml') _fiscal_w='--stdin --dir --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'latam json') _fiscal_w='--stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'latam help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
-    'profile') _fiscal_w='add list ls show use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'profile') _fiscal_w='add list ls show current use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile list') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'profile current') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile use') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile remove') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;

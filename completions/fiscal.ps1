@@ -371,7 +371,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'profile' = @{
-    Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
+    Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'current' = 'profile current'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
@@ -400,6 +400,14 @@ $script:FiscalTree = @{
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @('@profiles')
+    Variadic = $false
+  }
+  'profile current' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
     Variadic = $false
   }
   'profile use' = @{

@@ -26,7 +26,9 @@ export const TOPICS: readonly Topic[] = [
     name: 'environment',
     summary: 'the environment variables fiscal reads',
     title: 'ENVIRONMENT',
-    intro: 'Flags win over the environment, the environment over the profile, the profile over the defaults.',
+    intro:
+      'Flags win over the environment, the environment over the profile, the profile over the defaults; but an explicit ' +
+      '--profile wins over FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY (a notice names them). `fiscal profile current` shows where each setting comes from.',
     items: [
       ['FISCAL_BASE_URL', 'API base URL: production, sandbox or an http(s) URL (like --base-url)'],
       ['FISCAL_API_ID', 'API id; with FISCAL_API_KEY no profile file is read (for CI)'],

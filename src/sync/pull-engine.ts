@@ -19,6 +19,7 @@ import { acquireLock } from './lock.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
+import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
 import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
 
 export interface PullOptions {
@@ -291,9 +292,6 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   };
 }
 
-/** Event codes that cancel the document they refer to. */
-const CANCELLATIONS = new Set(['110111', '110112', '101101']);
-
 /**
  * Writes an event beside every copy of its document in the folder (`<key>-<type>-<seq>.xml`)
  * with an index line that carries the document's status after it; undefined when no copy is here.
@@ -311,11 +309,10 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
     const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
     await d.writer.write(join(o.dir, rel), doc.xml);
     sum.documents++;
-    const canceled = CANCELLATIONS.has(ev.type) && !(doc.type === 'mdfe' && ev.type === '110112');
     out.push({
       key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
       sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
-      status: canceled ? 'canceled' : doc.type === 'mdfe' && ev.type === '110112' ? 'closed' : copy.status,
+      status: documentStatus({ type: doc.type as StatusDocType, index: copy.status, events: [{ type: ev.type }] }) ?? copy.status,
       created_at: ev.createdAt, event: ev.type, seq: ev.seq,
     });
   }

@@ -40,6 +40,20 @@ describe('resolveTarget precedence', () => {
     expect(await resolveTarget(flag.ctx, noEmulator)).toMatchObject({ profile: 'work', apiId: 'work-id' });
   });
 
+  it('an explicit --profile beats the FISCAL_* credentials and says which variables it ignored', async () => {
+    const t = await setup({ globals: { profile: 'home' }, env: { FISCAL_API_ID: 'env-id', FISCAL_API_KEY: 'env-key', FISCAL_BASE_URL: 'https://env.example.com', FISCAL_SANDBOX_URL: 'https://sandbox.example.com' } });
+    const target = await resolveTarget(t.ctx, noEmulator);
+    expect(target).toMatchObject({ profile: 'home', apiId: 'home-id', apiKey: 'home-key', baseUrl: 'https://sandbox.example.com' });
+    expect(target.sources).toEqual({ baseUrl: 'profile', apiId: 'profile', apiKey: 'profile' });
+    expect(t.stderr()).toContain('--profile home: using the profile\'s credentials and base URL; ignoring FISCAL_BASE_URL, FISCAL_API_ID, FISCAL_API_KEY');
+  });
+
+  it('--base-url still beats an explicit --profile; a variable equal to the profile\'s value is not reported', async () => {
+    const t = await setup({ globals: { profile: 'work', baseUrl: 'https://flag.example.com' }, env: { FISCAL_API_ID: 'work-id', FISCAL_BASE_URL: 'https://env.example.com' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://flag.example.com', apiId: 'work-id', sources: { baseUrl: 'flag', apiId: 'profile' } });
+    expect(t.stderr()).not.toContain('ignoring');
+  });
+
   it('environment variables beat the profile, one setting at a time', async () => {
     const t = await setup({ env: { FISCAL_API_KEY: 'env-key' } });
     const target = await resolveTarget(t.ctx, noEmulator);
@@ -149,7 +163,7 @@ describe('the built-in emulator profile', () => {
   });
 
   it('does not start when flags and environment give everything', async () => {
-    const t = createTestContext({ globals: { profile: 'emulator', baseUrl: PROD }, env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
+    const t = createTestContext({ globals: { baseUrl: PROD }, env: { FISCAL_PROFILE: 'emulator', FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
     const emu = fakeEmulator();
     expect(await resolveTarget(t.ctx, emu.start)).toMatchObject({ emulator: false, profile: 'emulator' });
     expect(emu.start).not.toHaveBeenCalled();

@@ -54,6 +54,18 @@ Examples:
     .action(lazyAction(ctx, () => import('./show.js')));
 
   profile
+    .command('current')
+    .description('Show the server and credentials a run would use and where each comes from (key masked; sends nothing)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ fiscal profile current\n  $ fiscal --profile work profile current -o json\n' +
+        '\nSources: flag (--profile, --base-url), env (FISCAL_PROFILE, FISCAL_BASE_URL, FISCAL_API_ID,\n' +
+        'FISCAL_API_KEY), profile "<name>", default profile, default, built-in emulator. An explicit\n' +
+        '--profile wins over the FISCAL_* credentials; --base-url wins over everything.',
+    )
+    .action(lazyAction(ctx, () => import('./current.js')));
+
+  profile
     .command('use')
     .addArgument(profileName('<name>', 'profile name'))
     .description('make a profile the default')

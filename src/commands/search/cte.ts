@@ -10,7 +10,7 @@ import type { FieldColumn } from './field-columns.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
-import { summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
+import { recordClues, summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
 import { namedKeys } from './named.js';
 
 export const { parseOptions } = verbFor('cte');
@@ -19,6 +19,8 @@ export type CteSearchRun = CteSearchOptions & { summary?: boolean };
 
 export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
+  // The XML may not carry a later cancellation; the search's Status and Events do.
+  if (options.summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
@@ -27,7 +29,7 @@ export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
     csv: CSV_COLUMNS,
     fields: options.fields,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
     named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, ...endpointOf(plan)),
   });
 }
@@ -39,6 +41,8 @@ function endpointOf(plan: CteSearchPlan): [string, string] {
   if (plan.api === 'dfe') return ['POST', `/v1/dfe/${plan.kind}`];
   return ['GET', `/v1/${plan.kind === 'cte' ? 'cte' : 'cte-os'}/${plan.role}`];
 }
+
+const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;

@@ -8,12 +8,13 @@ import type { Column } from '../../output/writer.js';
 import type { FieldColumn } from './field-columns.js';
 import { parseMdfeSearchOptions, type MdfeSearchOptions } from './mdfe-options.js';
 import { planMdfeSearch, type MdfeSearchPlan } from './mdfe-plan.js';
-import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
+import { minute, recordClues, summaryOption, writeRecords, type RecordPage } from './write-records.js';
 
 type MdfeSearchRun = MdfeSearchOptions & { summary?: boolean };
 
 export function parseOptions(raw: Record<string, unknown>): MdfeSearchRun {
-  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey']);
+  // Status and Events: a cancellation or closing after the XML was authorized is only there.
+  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey', 'Status', 'Events']);
 }
 
 export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
@@ -22,7 +23,7 @@ export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
     fields: options.fields,
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe' }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe', clues: recordClues(r) }) : undefined,
   });
 }
 

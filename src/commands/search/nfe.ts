@@ -11,6 +11,7 @@ import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
 import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
 import { createSummaryWriter, type SummaryWriter } from './summary.js';
+import { recordClues } from './write-records.js';
 
 export interface NfeSearchRun extends NfeSearchOptions {
   /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
@@ -30,6 +31,8 @@ export function parseOptions(raw: Record<string, unknown>): NfeSearchRun {
 
 export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   const plan = planNfeSearch(options.summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
+  // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
+  if (options.summary && plan.api === 'v2') plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   if (plan.api === 'v2' && plan.defaultWindow) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
@@ -69,6 +72,8 @@ function namedOf(o: NfeSearchOptions, plan: NfeSearchPlan): NamedDocuments<NfeV2
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
+/** What v2 says of a document's status beside its XML (v1 gives only the XML). */
+const STATUS_FIELDS: NfeV2Field[] = ['Status', 'Events'];
 
 /** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
 function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'count'> {
@@ -76,7 +81,7 @@ function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' 
     get count() {
       return out.count;
     },
-    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe'),
+    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe', recordClues(r)),
     end: () => out.end(),
   };
 }

@@ -16,7 +16,8 @@ export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<Nfs
 type NfseSearchRun = NfseSearchOptions & { summary?: boolean };
 
 export function parseOptions(raw: Record<string, unknown>): NfseSearchRun {
-  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', []);
+  // `document` carries isCanceled, which the XML may not say.
+  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', ['document']);
 }
 
 export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
@@ -25,7 +26,7 @@ export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
     fields: options.fields,
-    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
     named: options.id
       ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, method: 'POST', path: '/v1/dfe/nfse' }
       : undefined,

@@ -6,6 +6,7 @@ import { createRecordWriter, type Column, type RecordWriter } from '../../output
 import { namedTracker, type NamedDocuments } from './named.js';
 import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { createSummaryWriter } from './summary.js';
+import type { StatusClues } from '../../fiscal/summary-status.js';
 
 export interface RecordPage<R> {
   records: R[];
@@ -17,8 +18,11 @@ export interface RecordOutput<R> {
   csv: FieldColumn<R>[];
   /** --fields: the CSV holds these fields' columns only. */
   fields?: readonly string[] | undefined;
-  /** --summary: the record's XML (base64) and its name, read and written like `fiscal inspect` does. */
-  summary?: ((record: R) => { xml: string; source: string }) | undefined;
+  /**
+   * --summary: the record's XML (base64) and its name, read and written like `fiscal inspect` does,
+   * with what the record says of the document's status (its Status, its events).
+   */
+  summary?: ((record: R) => { xml: string; source: string; clues?: StatusClues }) | undefined;
   /** Records to leave out (a filter the endpoint could not apply); they do not count for the limit. */
   keep?: ((record: R) => boolean) | undefined;
   /** The documents the search names (keys, ids): what is not found is reported (named.ts). */
@@ -35,8 +39,8 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
       return summaries.count;
     },
     write(record) {
-      const { xml, source } = toSummary(record);
-      summaries.write(Buffer.from(xml, 'base64'), source);
+      const { xml, source, clues } = toSummary(record);
+      summaries.write(Buffer.from(xml, 'base64'), source, clues);
     },
     end: () => summaries.end(),
   };
@@ -98,3 +102,8 @@ export function summaryOption<O extends { fields?: F[] | undefined }, F extends 
 
 /** The flag a zod key stands for: `createdFrom` -> `--created-from`. */
 export const flagOf = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** The status clues of a record that carries the API's Status and events (`{type, xml}`, base64). */
+export function recordClues(r: { Status?: string | null | undefined; Events?: readonly { type: string; xml: string }[] | undefined }): StatusClues {
+  return { api: r.Status, events: r.Events?.map((e) => ({ type: e.type, xml: Buffer.from(e.xml, 'base64') })) };
+}

@@ -3,6 +3,7 @@
 import type { HttpClient } from '../../api/http.js';
 import { nfseV1Pages } from '../../api/nfse.js';
 import type { NfseRole, NfseV1Item, NfseV1Query } from '../../api/wire/nfse.js';
+import { documentStatus } from '../../fiscal/doc-status.js';
 import { nfseDocumentId, nfseFacts, type NfseFacts } from '../../fiscal/nfse-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
@@ -21,7 +22,7 @@ export function nfseDocument(item: NfseV1Item, role: NfseRole, owner: string): P
   const key = parts.length === 4 ? parts.slice(1).join(':') : (nfseDocumentId(f) ?? item.id);
   return {
     key, type: 'nfse', role, owner: owner || (parts.length === 4 ? parts[0]! : ownerFromFacts(role, f)), xml,
-    status: f.canceled ? 'canceled' : 'authorized', createdAt: null,
+    status: documentStatus({ type: 'nfse', canceledInXml: f.canceled }) ?? 'authorized', createdAt: null,
     emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
   };
 }
