@@ -14,6 +14,7 @@
 // here. Text updates are throttled to 10 per second; ora repaints on its own timer.
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
+import { streamColumns } from './terminal.js';
 
 /** What a long run has done so far. Every field is a running total. */
 export interface ProgressCounts {
@@ -52,12 +53,6 @@ type Ending = { kind: 'succeed' | 'fail'; text: string } | { kind: 'stop' };
 const MIN_UPDATE_MS = 100;
 
 const noop: Progress = { tick() {}, setTotal() {}, update() {}, succeed() {}, fail() {}, stop() {} };
-
-/** The width a terminal stream reports; undefined when it is no terminal or says nothing. */
-export function streamColumns(stream: Writable): number | undefined {
-  const s = stream as Writable & { isTTY?: boolean; columns?: unknown };
-  return typeof s.columns === 'number' && Number.isFinite(s.columns) ? s.columns : undefined;
-}
 
 /** False for a terminal that says it has no columns: nothing can be drawn on it in place. */
 function canDrawOn(stream: Writable): boolean {
