@@ -112,14 +112,19 @@ export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): N
 const day = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const party = (cnpj?: string, cpf?: string) => cnpj || cpf || '';
 
+/**
+ * What a person needs per NF-e, in the order of what is left out first on a narrow terminal
+ * (priority): the key, date, value and status stay; names, the number and the role go first.
+ */
 const TABLE_COLUMNS: Column<NfeV2Record>[] = [
-  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
-  { header: 'NUMBER', get: (r) => r.Number },
-  { header: 'EMITTED', get: (r) => day(r.EmissionDate) },
-  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
-  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
-  { header: 'STATUS', get: (r) => r.Status },
-  { header: 'ROLE', get: (r) => r.OwnerRole },
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
+  { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
+  { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
+  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf), priority: 3 },
+  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf), priority: 3 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'STATUS', get: (r) => r.Status, priority: 4 },
+  { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
 const CSV_COLUMNS: Column<NfeV2Record>[] = [
