@@ -52,7 +52,9 @@ type Ending = { kind: 'succeed' | 'fail'; text: string } | { kind: 'stop' };
 
 const MIN_UPDATE_MS = 100;
 
-const noop: Progress = { tick() {}, setTotal() {}, update() {}, succeed() {}, fail() {}, stop() {} };
+/** A progress that shows nothing, for callers that decide themselves no progress is wanted. */
+export const noProgress: Progress = { tick() {}, setTotal() {}, update() {}, succeed() {}, fail() {}, stop() {} };
+const noop = noProgress;
 
 /** False for a terminal that says it has no columns: nothing can be drawn on it in place. */
 function canDrawOn(stream: Writable): boolean {

@@ -9,6 +9,7 @@ import { createRecordWriter, type Column, type RecordWriter } from '../../output
 import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
 import { createSummaryWriter, type SummaryWriter } from './summary.js';
+import { searchProgress, searchTotal } from './write-records.js';
 
 export interface NfeSearchRun extends NfeSearchOptions {
   /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
@@ -35,6 +36,7 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   const format = ctx.outputFormat();
   const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  const progress = searchProgress(ctx);
   let total: number | undefined;
   try {
     for await (const page of found) {
@@ -44,9 +46,11 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
         if (plan.limit !== undefined && writer.count >= plan.limit) break;
         writer.write(record);
       }
+      progress.update({ done: writer.count, total: searchTotal(total, plan.limit) });
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
   } finally {
+    progress.stop();
     writer.end();
   }
   if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
