@@ -127,7 +127,8 @@ export class DurableWriter {
     const first = await mkdir(dir, { recursive: true });
     if (first) {
       // Each new folder's entry lives in its parent: those parents are synced at the next flush.
-      for (let d = dir; d.length >= first.length; d = dirname(d)) this.pendingDirs.add(dirname(d));
+      // dirname('.') is '.': a one-letter relative folder (`--dir d`) must not loop for ever.
+      for (let d = dir; d.length >= first.length && dirname(d) !== d; d = dirname(d)) this.pendingDirs.add(dirname(d));
     }
     this.knownDirs.add(dir);
   }

@@ -34,7 +34,7 @@ export interface PullOptions {
   clock: Clock;
   signal: AbortSignal;
   log: Logger;
-  onProgress?: (written: number, total: number | undefined) => void;
+  onProgress?: (written: number, total: number | undefined, summary: Readonly<PullSummary>) => void;
 }
 
 /** What a pull that stopped on a local file problem keeps: every page committed before it. */
@@ -117,7 +117,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         garbage = 0;
         collectGarbage();
       }
-      o.onProgress?.(summary.documents, summary.total);
+      o.onProgress?.(summary.documents, summary.total, summary);
     }
     await committer.commit(states);
   } catch (error) {

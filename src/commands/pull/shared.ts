@@ -5,7 +5,7 @@ import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { ApiError, NothingNewError, PartialError, UsageError } from '../../errors.js';
-import { createProgress } from '../../output/progress.js';
+import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { runPull } from '../../sync/pull-engine.js';
@@ -59,12 +59,18 @@ export interface PullCommand {
 }
 
 /** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
-function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: number): StreamSource[] {
+function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: number, onPdf: (bytes: number) => void): StreamSource[] {
   let sources = c.streams(http, id, now);
   if (c.pull.withPdf) {
     const pdf = c.pdf;
     if (!pdf) throw new UsageError(`--with-pdf: the service has no PDF for ${c.type}`);
-    sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(http, doc, signal)));
+    sources = sources.map((s) =>
+      withPdfs(s, async (doc, signal) => {
+        const data = await pdf(http, doc, signal);
+        if (data) onPdf(data.length);
+        return data;
+      }),
+    );
   }
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
@@ -92,20 +98,20 @@ export async function pdfOrNothing(ctx: Context, type: string, key: string, fetc
 export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
-  const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
-  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})` });
-  let shown = 0;
+  const pdfs = { count: 0, bytes: 0 };
+  const onPdf = (bytes: number) => {
+    pdfs.count++;
+    pdfs.bytes += bytes;
+  };
+  const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now(), onPdf);
+  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`, unit: 'documents' });
   let summary: PullSummary;
   try {
     summary = await runPull({
       dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart),
       maxDocs: c.pull.maxDocs, maxDurationMs: c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000,
       concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: ctx.signal, log: ctx.log,
-      onProgress: (written, total) => {
-        if (total !== undefined) progress.setTotal(total);
-        progress.tick(written - shown);
-        shown = written;
-      },
+      onProgress: (_written, _total, s) => progress.update(pullProgress(s, pdfs)),
     });
   } catch (e) {
     progress.fail('pull stopped');
@@ -116,6 +122,23 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy) throw new NothingNewError('no new documents');
+}
+
+/**
+ * What the progress line says of a pull: documents listed (new or already here) out of the
+ * listing's total, when every document stream says it and read its listing from the start (a
+ * resumed listing's total counts what earlier runs read); events and PDFs written; bytes.
+ */
+export function pullProgress(s: Readonly<PullSummary>, pdfs: { count: number; bytes: number }): ProgressCounts {
+  const docs = s.streams.filter((x) => x.role !== EVENTS_ROLE);
+  const fromStart = docs.every((x) => x.total !== undefined && x.firstFrom === 'start');
+  return {
+    done: docs.reduce((n, x) => n + x.documents + x.skipped, 0),
+    total: fromStart && docs.length > 0 ? docs.reduce((n, x) => n + (x.total ?? 0), 0) : undefined,
+    events: s.streams.filter((x) => x.role === EVENTS_ROLE).reduce((n, x) => n + x.documents, 0),
+    pdfs: pdfs.count,
+    bytes: s.bytes + pdfs.bytes,
+  };
 }
 
 function report(ctx: Context, s: PullSummary, http: HttpClient): void {

@@ -16,6 +16,8 @@ import type { CteSearchOptions } from './cte-options.js';
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
   'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole',
+  // The table's VALUE (Document.TotalValue).
+  'Document',
 ];
 /** Fields a role listing can give: read from the XML it returns (Owner only when one was asked for). */
 export const V1_CTE_FIELDS: CteField[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole', 'Xml'];

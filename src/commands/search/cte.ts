@@ -95,14 +95,16 @@ const minute = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T',
 const taxId = (p: CteRecord['Taker'] | undefined) => p?.Cnpj || p?.Cpf || '';
 const who = (p: CteRecord['Taker'] | undefined) => p?.Name || taxId(p);
 
+/** As for NF-e: the key, date, value and status stay on a narrow terminal; the rest goes first. */
 const TABLE_COLUMNS: Column<CteRecord>[] = [
-  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
-  { header: 'NUMBER', get: (r) => r.Number },
-  { header: 'EMITTED', get: (r) => minute(r.EmissionDate) },
-  { header: 'EMITTER', get: (r) => who(r.Emitter) },
-  { header: 'TAKER', get: (r) => who(r.Taker) },
-  { header: 'STATUS', get: (r) => r.Status },
-  { header: 'ROLE', get: (r) => r.OwnerRole },
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
+  { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
+  { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
+  { header: 'EMITTER', get: (r) => who(r.Emitter), priority: 3 },
+  { header: 'TAKER', get: (r) => who(r.Taker), priority: 3 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'STATUS', get: (r) => r.Status, priority: 4 },
+  { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
 const CSV_COLUMNS: FieldColumn<CteRecord>[] = [

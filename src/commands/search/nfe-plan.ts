@@ -13,6 +13,8 @@ import type { NfeSearchOptions } from './nfe-options.js';
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
   'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Receiver', 'Status', 'Owner', 'OwnerRole',
+  // The table's VALUE (Document.TotalValue).
+  'Document',
 ];
 /** Fields a v1 listing can give: read from the XML it returns. */
 export const V1_FIELDS: NfeV2Field[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Receiver', 'Cfops', 'OwnerRole', 'Xml'];

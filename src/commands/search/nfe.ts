@@ -11,7 +11,7 @@ import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
 import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
 import { createSummaryWriter, type SummaryWriter } from './summary.js';
-import { recordClues } from './write-records.js';
+import { recordClues, searchProgress, searchTotal } from './write-records.js';
 
 export interface NfeSearchRun extends NfeSearchOptions {
   /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
@@ -41,6 +41,7 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
+  const progress = searchProgress(ctx);
   let total: number | undefined;
   try {
     for await (const page of found) {
@@ -51,9 +52,11 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
         writer.write(record);
         named.saw(record);
       }
+      progress.update({ done: writer.count, total: searchTotal(total, plan.limit) });
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
   } finally {
+    progress.stop();
     writer.end();
   }
   if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
@@ -131,14 +134,19 @@ export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): N
 const day = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const party = (cnpj?: string, cpf?: string) => cnpj || cpf || '';
 
+/**
+ * What a person needs per NF-e, in the order of what is left out first on a narrow terminal
+ * (priority): the key, date, value and status stay; names, the number and the role go first.
+ */
 const TABLE_COLUMNS: Column<NfeV2Record>[] = [
-  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
-  { header: 'NUMBER', get: (r) => r.Number },
-  { header: 'EMITTED', get: (r) => day(r.EmissionDate) },
-  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
-  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
-  { header: 'STATUS', get: (r) => r.Status },
-  { header: 'ROLE', get: (r) => r.OwnerRole },
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
+  { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
+  { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
+  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf), priority: 3 },
+  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf), priority: 3 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'STATUS', get: (r) => r.Status, priority: 4 },
+  { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
 const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [

@@ -2,6 +2,7 @@
 // limit (which stops the fetching too) or on an interrupt, and a note when more were found.
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
+import { createProgress, noProgress, type Progress } from '../../output/progress.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
 import { namedTracker, type NamedDocuments } from './named.js';
 import { csvColumnsFor, type FieldColumn } from './field-columns.js';
@@ -46,6 +47,18 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
   };
 }
 
+/**
+ * Progress on stderr while the records go to a file or a pipe (`search --all --summary -o csv > f`
+ * is silent for minutes otherwise); on a terminal the records themselves show the progress.
+ */
+export function searchProgress(ctx: Context): Progress {
+  return ctx.io.stdoutIsTTY ? noProgress : createProgress(ctx, { label: 'searching', unit: 'documents' });
+}
+
+/** The total a search will reach: the listing's, or the limit when that is lower. */
+export const searchTotal = (total: number | undefined, limit: number | undefined): number | undefined =>
+  total === undefined ? undefined : Math.min(total, limit ?? Infinity);
+
 export async function writeRecords<R>(
   ctx: Context,
   pages: AsyncIterable<RecordPage<R>>,
@@ -54,6 +67,7 @@ export async function writeRecords<R>(
 ): Promise<void> {
   const writer = writerFor(ctx, columns);
   const named = namedTracker(columns.named);
+  const progress = searchProgress(ctx);
   let total: number | undefined;
   try {
     for await (const page of pages) {
@@ -65,9 +79,12 @@ export async function writeRecords<R>(
         writer.write(record);
         named.saw(record);
       }
+      // With records left out (keep), the listing's total is not what will be written.
+      progress.update({ done: writer.count, total: columns.keep ? undefined : searchTotal(total, limit) });
       if (limit !== undefined && writer.count >= limit) break;
     }
   } finally {
+    progress.stop();
     writer.end();
   }
   if (ctx.io.stderrIsTTY && !columns.keep && total !== undefined && total > writer.count) {
