@@ -18,7 +18,7 @@ import { acquireLock } from './lock.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
-import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
+import { countPage, markKept, newSummary, type PullSummary, type StreamSummary } from './summary.js';
 
 export interface PullOptions {
   dir: string;
@@ -33,6 +33,8 @@ export interface PullOptions {
   signal: AbortSignal;
   log: Logger;
   onProgress?: (written: number, total: number | undefined) => void;
+  /** Filled in as the run goes, so that a caller still has it when the run throws. */
+  summary?: PullSummary;
 }
 
 export async function runPull(o: PullOptions): Promise<PullSummary> {
@@ -67,7 +69,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
-  const summary = newSummary(o.sources);
+  const summary = o.summary ?? newSummary(o.sources);
   const states: StreamState[] = o.sources.map((source, i) => ({
     source,
     lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
@@ -118,7 +120,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
-    for (const s of states) s.lane.close();
+    // Every fetch (pages, PDFs, their retries) has ended before the run reports.
+    await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
   }
   summary.durationMs = o.clock.now() - started;
@@ -188,8 +191,7 @@ class Committer {
     s.summary.lastResume = page.resume;
     if (page.total !== undefined) s.summary.total = page.total;
     const sum = this.d.summary;
-    sum.documents += fresh.length;
-    sum.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
+    countPage(sum, s.summary, page, fresh);
     sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
     if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
   }
@@ -210,6 +212,7 @@ class Committer {
     }
     this.entries = [];
     this.dirty.clear();
+    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }
@@ -275,7 +278,6 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   if (rel === undefined) return undefined;
   await d.writer.write(join(o.dir, rel), doc.xml);
   for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
-  sum.documents++;
   return {
     key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
     sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
@@ -302,7 +304,6 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
     }
     const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
     await d.writer.write(join(o.dir, rel), doc.xml);
-    sum.documents++;
     const canceled = CANCELLATIONS.has(ev.type) && !(doc.type === 'mdfe' && ev.type === '110112');
     out.push({
       key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
