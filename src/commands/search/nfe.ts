@@ -46,6 +46,9 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
       }
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
@@ -57,13 +60,14 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
 
 /** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
-function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'count'> {
+function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'fail' | 'count'> {
   return {
     get count() {
       return out.count;
     },
     write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe'),
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }
 

@@ -9,6 +9,8 @@ export interface SummaryWriter {
   /** Summarises one listed document; `source` names it in place of a file (its key or id). */
   write(xml: Buffer, source: string): void;
   end(): void;
+  /** The listing did not complete: see RecordWriter.fail. */
+  fail(): void;
   /** Documents listed so far (what --limit counts), whether or not they could be read. */
   readonly count: number;
 }
@@ -36,5 +38,6 @@ export function createSummaryWriter(ctx: Context): SummaryWriter {
       }
     },
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }

@@ -20,7 +20,7 @@ export interface RecordOutput<R> {
 }
 
 /** The record writer, or the summary writer behind the same interface. */
-function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'count'> {
+function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'fail' | 'count'> {
   const toSummary = out.summary;
   if (!toSummary) return createRecordWriter<R>(ctx, { columns: ctx.outputFormat() === 'csv' ? out.csv : out.table });
   const summaries = createSummaryWriter(ctx);
@@ -33,6 +33,7 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
       summaries.write(Buffer.from(xml, 'base64'), source);
     },
     end: () => summaries.end(),
+    fail: () => summaries.fail(),
   };
 }
 
@@ -55,6 +56,9 @@ export async function writeRecords<R>(
       }
       if (limit !== undefined && writer.count >= limit) break;
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
