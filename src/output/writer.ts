@@ -34,6 +34,12 @@ export interface RecordWriter<R> {
   write(record: R): void;
   /** Flushes (table) or closes (json) the output. Call it once, also when there were no records. */
   end(): void;
+  /**
+   * The listing did not complete (a request failed, the run was interrupted): ends the output like
+   * end() (rows so far shown, JSON closed) but never says it was empty, since that is unknown.
+   * Call it where the error is caught; a later end() does nothing.
+   */
+  fail(): void;
   /** Records written so far. */
   readonly count: number;
 }
@@ -53,10 +59,11 @@ export interface Sink<R> {
 }
 
 export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>): RecordWriter<R> {
-  const sink = createSink(ctx, opts);
+  let failed = false;
+  const sink = createSink(ctx, opts, () => failed);
   let count = 0;
   let ended = false;
-  return {
+  const writer: RecordWriter<R> = {
     write(record) {
       if (ended) throw new Error('RecordWriter.write() after end()');
       sink.write(record);
@@ -67,13 +74,18 @@ export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>
       ended = true;
       sink.end(count);
     },
+    fail() {
+      failed = true;
+      writer.end();
+    },
     get count() {
       return count;
     },
   };
+  return writer;
 }
 
-function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>): Sink<R> {
+function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () => boolean): Sink<R> {
   const format = opts.format ?? ctx.outputFormat();
   const out = ctx.io.stdout;
   switch (format) {
@@ -87,7 +99,8 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>): Sink<R> {
       return createTableSink(out, opts.columns, {
         width: terminalWidth(ctx.env, ctx.io),
         color: ctx.globals.color && ctx.io.stdoutIsTTY,
-        onEmpty: () => ctx.log.info(opts.emptyMessage ?? 'No results.'),
+        // "No results." is a finding: only a listing that completed has one.
+        onEmpty: () => failed() || ctx.log.info(opts.emptyMessage ?? 'No results.'),
       });
   }
 }

@@ -20,7 +20,7 @@ import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
-import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
+import { countPage, markKept, newSummary, type PullSummary, type StreamSummary } from './summary.js';
 
 export interface PullOptions {
   dir: string;
@@ -35,6 +35,8 @@ export interface PullOptions {
   signal: AbortSignal;
   log: Logger;
   onProgress?: (written: number, total: number | undefined, summary: Readonly<PullSummary>) => void;
+  /** Filled in as the run goes, so that a caller still has it when the run throws. */
+  summary?: PullSummary;
 }
 
 /** What a pull that stopped on a local file problem keeps: every page committed before it. */
@@ -76,7 +78,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
-  const summary = newSummary(o.sources);
+  const summary = o.summary ?? newSummary(o.sources);
   const states: StreamState[] = o.sources.map((source, i) => ({
     source,
     lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
@@ -127,7 +129,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
-    for (const s of states) s.lane.close();
+    // Every fetch (pages, PDFs, their retries) has ended before the run reports.
+    await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
   }
   summary.durationMs = o.clock.now() - started;
@@ -197,8 +200,7 @@ class Committer {
     s.summary.lastResume = page.resume;
     if (page.total !== undefined) s.summary.total = page.total;
     const sum = this.d.summary;
-    sum.documents += fresh.length;
-    sum.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
+    countPage(sum, s.summary, page, fresh);
     sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
     if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
   }
@@ -219,6 +221,7 @@ class Committer {
     }
     this.entries = [];
     this.dirty.clear();
+    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }
@@ -284,7 +287,6 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   if (rel === undefined) return undefined;
   await d.writer.write(join(o.dir, rel), doc.xml);
   for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
-  sum.documents++;
   return {
     key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
     sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
@@ -308,7 +310,6 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
     }
     const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
     await d.writer.write(join(o.dir, rel), doc.xml);
-    sum.documents++;
     out.push({
       key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
       sha256: hash('sha256', doc.xml), bytes: doc.xml.length,

@@ -45,6 +45,20 @@ describe('table', () => {
     expect(t.stderr()).toBe('No results.\n');
   });
 
+  it('a listing that failed says nothing about being empty, but still shows the rows it had', () => {
+    const empty = createTestContext({ stdoutIsTTY: true });
+    const failed = createRecordWriter(empty.ctx, { columns: COLUMNS });
+    failed.fail();
+    failed.end();
+    expect(empty.stdout() + empty.stderr()).toBe('');
+    const some = createTestContext({ stdoutIsTTY: true });
+    const partial = createRecordWriter(some.ctx, { columns: COLUMNS });
+    partial.write({ key: 'k1', name: 'Rio', total: 1 });
+    partial.fail();
+    expect(some.stdout()).toContain('k1');
+    expect(some.stderr()).toBe('');
+  });
+
   it('shortens long cells with an ellipsis to fit COLUMNS, keeping truncate:false columns whole', () => {
     const long = 'Comércio de Alimentos Bom Preço Limitada '.repeat(3);
     const t = table([{ key: KEY, name: long, total: 1 }], { env: { COLUMNS: '80' } });

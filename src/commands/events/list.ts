@@ -93,6 +93,9 @@ export async function run(ctx: Context, options: EventsOptions): Promise<void> {
   try {
     if (options.stream) await readStream(ctx, options, emit);
     else await readEachDocument(ctx, options, emit);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -102,6 +102,9 @@ export async function run(ctx: Context, o: FlagOptions): Promise<void> {
         status: o.dryRun ? 'dry-run' : 'flagged', ...(requestId ? { request_id: requestId } : {}),
       });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -72,6 +72,9 @@ export async function run(ctx: Context, options: InspectOptions): Promise<void> 
       ctx.io.stderr.write(`fiscal: ${input.path}: ${problem.error}\n`);
       if (withProblems) writer.write({ source: input.path, ...problem });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -51,6 +51,9 @@ export async function run(ctx: Context, options: LatamListOptions): Promise<void
   const writer = createRecordWriter<LatamListItem>(ctx, { columns: COLUMNS, emptyMessage: 'No LATAM documents.' });
   try {
     for await (const item of itemsOf(latamPages(http, options.query, { signal: ctx.signal }), options.limit)) writer.write(item);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

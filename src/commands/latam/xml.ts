@@ -52,6 +52,9 @@ export async function run(ctx: Context, options: LatamXmlOptions): Promise<void>
       }
       writer.write(record);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -80,6 +80,9 @@ export async function run(ctx: Context, options: SendOptions): Promise<void> {
       if (isFailure(row)) ctx.io.stderr.write(`fiscal: ${row.key}: ${row.message ?? row.status}\n`);
       writer.write(row);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -116,6 +116,9 @@ async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<vo
       }
       writer.write(record);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -90,6 +90,9 @@ export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
         }
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -15,7 +15,8 @@ Examples:
 
 Files go to <dir>/<owner>/nfe/<role>/<YYYY-MM>/<key>.xml; <dir>/index.ndjson gets one line per
 document. Re-running continues where the last run stopped and then fetches only new documents.
-Cron: one run per folder at a time (exit 8 when locked); one summary line on stdout.`;
+Cron: one run per folder at a time (exit 8 when locked); one summary line on stderr (what was
+kept, when stopped), and JSON on stdout when piped.`;
 
 export function registerPull(program: Command, ctx: Context): void {
   const pull = program

@@ -55,6 +55,9 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
       progress.update({ done: writer.count, total: searchTotal(total, plan.limit) });
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     progress.stop();
     writer.end();
@@ -79,13 +82,14 @@ const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
 const STATUS_FIELDS: NfeV2Field[] = ['Status', 'Events'];
 
 /** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
-function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'count'> {
+function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'fail' | 'count'> {
   return {
     get count() {
       return out.count;
     },
     write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe', recordClues(r)),
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SummaryWriter {
    */
   write(xml: Buffer, source: string, clues?: StatusClues): void;
   end(): void;
+  /** The listing did not complete: see RecordWriter.fail. */
+  fail(): void;
   /** Documents listed so far (what --limit counts), whether or not they could be read. */
   readonly count: number;
 }
@@ -40,5 +42,6 @@ export function createSummaryWriter(ctx: Context): SummaryWriter {
       }
     },
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }

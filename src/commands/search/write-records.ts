@@ -31,7 +31,7 @@ export interface RecordOutput<R> {
 }
 
 /** The record writer, or the summary writer behind the same interface. */
-function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'count'> {
+function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'fail' | 'count'> {
   const toSummary = out.summary;
   if (!toSummary) return createRecordWriter<R>(ctx, { columns: ctx.outputFormat() === 'csv' ? csvColumnsFor(out.csv, out.fields) : out.table });
   const summaries = createSummaryWriter(ctx);
@@ -44,6 +44,7 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
       summaries.write(Buffer.from(xml, 'base64'), source, clues);
     },
     end: () => summaries.end(),
+    fail: () => summaries.fail(),
   };
 }
 
@@ -83,6 +84,9 @@ export async function writeRecords<R>(
       progress.update({ done: writer.count, total: columns.keep ? undefined : searchTotal(total, limit) });
       if (limit !== undefined && writer.count >= limit) break;
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     progress.stop();
     writer.end();

@@ -99,6 +99,9 @@ export async function run(ctx: Context, options: UploadOptions): Promise<void> {
         report(await uploadOne(ctx, options, journal, source));
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

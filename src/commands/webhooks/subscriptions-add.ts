@@ -98,6 +98,9 @@ export async function run(ctx: Context, o: SubscriptionsAddOptions): Promise<voi
         writer.write({ id: '', status: 'error', ...request, message });
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -91,6 +91,9 @@ export async function run(ctx: Context, o: XmlOptions): Promise<void> {
       await saveFile(file, xml);
       writer.write({ key, status: 'ok', bytes: xml.length, file });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
