@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AddEventError, addEventRequest, type AddedEvent, type AddEventRequest } from './admin-events.js';
 import type { ArrivedNfe } from './arrivals.js';
-import { FaultSpecError, type FaultCounts } from './faults.js';
+import { FaultSpecError, type FaultCounts, type ServerTimeCounts } from './faults.js';
 import type { RateLimitStats } from './rate-limit.js';
 import { HttpError, badRequest, ok, serviceError, type Reply } from './respond.js';
 
@@ -27,6 +27,8 @@ export interface RequestCounts {
 export interface EmulatorStats {
   requests: RequestCounts;
   faults: FaultCounts;
+  /** The latency model's modelled server time (latency plus per-document time) of the delayed requests. */
+  serverTime: ServerTimeCounts;
   /** null without a rate limit. */
   rateLimit: RateLimitStats | null;
   /** Documents per account id, arrivals included. */

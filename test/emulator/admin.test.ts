@@ -39,6 +39,7 @@ describe('GET /_emulator/stats', () => {
           byRoute: { 'GET /v1/nfe/{role}': 6, 'POST /v2/dfe/nfe': 1, unmatched: 1 },
         },
         faults: { '500': 0, '503': 0, '429': 0, reset: 0, truncate: 0, latency: 0 },
+        serverTime: { requests: 0, totalMs: 0, documents: 0 },
         rateLimit: { limit: 3, windowMs: 60_000, windows: 2, allowed: 5, rejected: 2 },
         documents: { acc_1: 8, acc_2: 2 },
       },
