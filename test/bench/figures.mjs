@@ -101,10 +101,13 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
     const stats = await emu.stats();
     const requests = stats.requests.total;
     const rejected = stats.requests.byStatus['429'] ?? 0;
-    const seconds = r.innerMs / 1000;
-    const offered = (seconds / windowSeconds) * limit;
+    // The quota offered from the first request to the last, the last window counted whole: a
+    // client that fills every window uses 100%, one that idles past a window's end loses it.
+    const spanMs = stats.requests.lastAt - stats.requests.firstAt;
+    const seconds = spanMs / 1000;
+    const offered = ((spanMs + windowSeconds * 1000) / (windowSeconds * 1000)) * limit;
     return {
-      docs, quota, told, seconds, requests, rejected,
+      docs, quota, told, seconds, pullSeconds: r.wallMs / 1000, requests, rejected,
       documents: r.summary?.documents ?? 0,
       quotaUse: stats.rateLimit.allowed / offered,
       rejectedShare: requests ? rejected / requests : 0,

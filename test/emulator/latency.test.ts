@@ -157,6 +157,6 @@ describe('fiscal emulator --latency, --per-doc-ms, --accounts', () => {
     const one = generateDataset({ seed: 4, docs: 30, otherDocs: 2, now: NOW, accounts: 1 });
     expect(one.accounts).toEqual([all.accounts[0]]);
     expect(one.nfes).toEqual(all.nfes.filter((d) => d.accountId === all.accounts[0]!.id));
-    expect(one.docs!.cte.length).toBe(2);
+    expect(one.docs!.cte!.length).toBe(2);
   });
 });
