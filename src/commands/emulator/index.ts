@@ -17,7 +17,7 @@ export function registerEmulator(program: Command, ctx: Context): void {
     .option('--now <date>', "the emulator's current time, ISO 8601 (default: now)")
     .option('--latency <ms>', 'every API answer takes this long, e.g. 100-140 (uniform, seeded jitter) or 20 (default: none)')
     .option('--per-doc-ms <ms>', 'server time per document an answer renders, added to the latency, e.g. 0.2 (default: 0)')
-    .option('--faults <spec>', 'inject faults on API requests, e.g. 500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,seed=7')
+    .option('--faults <spec>', 'inject faults on API requests, e.g. 500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,per-doc=0.2,seed=7')
     .option('--arrival-rate <docs/s>', 'new documents per second added to every account (default: none)')
     .option('--webhook-retry-ms <ms>', 'webhook deliveries: delay before the first retry, doubled after each (default 1000)')
     .option('--webhook-attempts <n>', 'webhook deliveries: attempts before giving up (default 6)')
