@@ -64,7 +64,16 @@ export function pull(env, dir, args, okCodes = [0]) {
   });
 }
 
+/**
+ * Folders of finished pulls, removed at the very end: deleting a few hundred thousand files keeps
+ * the file system busy for minutes (journal, discards) and would slow every later measurement.
+ */
+const leftovers = [];
+
 export function cleanupPull(dir) {
-  removeDir(dir);
-  removeDir(`${dir}-config`);
+  leftovers.push(dir, `${dir}-config`);
+}
+
+export function removeLeftovers() {
+  for (const dir of leftovers.splice(0)) removeDir(dir);
 }

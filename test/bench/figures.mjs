@@ -1,6 +1,6 @@
 // The measurements behind `npm run bench`. Each emulator runs in a process of its own with a single
 // account (`--accounts 1`), so that the client's figures are its own and a big account stays cheap.
-import { cleanupPull, pull, pullHasFlag, removeDir, settle, tempDir } from './cli.mjs';
+import { cleanupPull, pull, pullHasFlag, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 import { fetchAndDiscard, fetchAndWrite } from './loops.mjs';
 
@@ -38,7 +38,7 @@ export async function pullAccount(docs, { writeLoop = false } = {}) {
       const loopDir = tempDir('loop');
       settle();
       loop = { api, ...(await fetchAndWrite(emu.env, 'received', api, loopDir)) };
-      removeDir(loopDir);
+      cleanupPull(loopDir);
     }
     await emu.resetStats();
     const first = await pull(emu.env, dir, ROLE);

@@ -3,6 +3,7 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account.
 import { benchStartup } from './startup.mjs';
+import { removeLeftovers } from './cli.mjs';
 import { backfillUnderLatency, pullAccount, underRateLimit } from './figures.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -34,14 +35,14 @@ console.log(`  node -e 0 ${f1(s.nodeMs)} ms; fiscal --version ${f1(s.fiscalMs)} 
 figure('fiscal --version vs node -e 0', `x${f2(s.ratio)}`, '<= x1.5', s.ratio <= 1.5);
 
 console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
-const small = await pullAccount(SIZES.small, { writeLoop: true });
-const large = await pullAccount(SIZES.large);
-const rows = [small, large];
-if (million) rows.push(await pullAccount(1_000_000));
 console.log('  account  received  endpoint  requests  first run s  docs/s   peak RSS MB  re-run s (exit, requests)');
-for (const r of rows) {
+const rows = [];
+for (const docs of [SIZES.small, SIZES.large, ...(million ? [1_000_000] : [])]) {
+  const r = await pullAccount(docs, { writeLoop: docs === SIZES.small });
+  rows.push(r);
   console.log(`  ${k(r.docs).padEnd(7)}  ${String(r.received).padEnd(8)}  ${r.endpoint.padEnd(8)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`);
 }
+const small = rows[0];
 for (const big of rows.slice(1)) {
   const growth = big.maxRssMb / small.maxRssMb;
   figure(`peak RSS ${k(big.docs)} vs ${k(small.docs)}`, `x${f2(growth)}`, '<= x1.15', growth <= 1.15);
@@ -68,4 +69,5 @@ console.log(`  pull ${q.told ? `told --rate-limit ${q.quota}` : 'has no --rate-l
 figure('share of the quota used', `${f1(q.quotaUse * 100)}%`, '>= 90%', q.quotaUse >= 0.9);
 figure('share of requests answered 429', `${f2(q.rejectedShare * 100)}%`, '< 1%', q.rejectedShare < 0.01);
 
-console.log(`\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s`);
+console.log(`\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`);
+removeLeftovers();
