@@ -1,7 +1,8 @@
 // `npm run bench`: prints the project's speed and memory figures, each beside its target and a
 // baseline measured in the same run. Nothing here fails a build: timing belongs in a benchmark,
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
-// `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account.
+// `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
+// replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
 import { benchStartup } from './startup.mjs';
 import { removeLeftovers } from './cli.mjs';
 import { backfillUnderLatency, pullAccount, underRateLimit } from './figures.mjs';
@@ -9,6 +10,11 @@ import { backfillUnderLatency, pullAccount, underRateLimit } from './figures.mjs
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--1m') || process.env.FISCAL_BENCH_1M === '1';
 const SIZES = quick ? { small: 2_000, large: 20_000, latency: 2_000, quota: 10_000 } : { small: 20_000, large: 400_000, latency: 20_000, quota: 100_000 };
+const largeArg = process.argv.find((a) => a.startsWith('--large='));
+if (largeArg) {
+  SIZES.large = Number(largeArg.slice('--large='.length));
+  if (!Number.isInteger(SIZES.large) || SIZES.large < 1 || SIZES.large > 1_000_000) throw new Error(`--large=<docs>: expected 1 to 1000000, got ${largeArg}`);
+}
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
 const QUOTA = quick ? { limit: 10, windowSeconds: 2, maxSeconds: 8 } : { limit: 30, windowSeconds: 5, maxSeconds: 25 };
@@ -27,6 +33,7 @@ const started = performance.now();
 
 console.log(`fiscal bench${quick ? ' (--quick: small sizes, figures not comparable with the targets)' : ''}`);
 console.log(`  accounts: ${k(SIZES.small)} and ${k(SIZES.large)} NF-e${million ? ' and 1M' : ''} (one account per emulator, seed 1); role received`);
+if (largeArg) console.log(`  --large: the large account has ${k(SIZES.large)} NF-e instead of 400k; its figures do not meet the issue's definition`);
 if (!million) console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
 
 const s = benchStartup();
