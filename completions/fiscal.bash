@@ -372,9 +372,12 @@ _fiscal_takes_value() {
     'emulator|--port') return 0 ;;
     'emulator|--seed') return 0 ;;
     'emulator|--docs') return 0 ;;
+    'emulator|--accounts') return 0 ;;
     'emulator|--other-docs') return 0 ;;
     'emulator|--rate-limit') return 0 ;;
     'emulator|--now') return 0 ;;
+    'emulator|--latency') return 0 ;;
+    'emulator|--per-doc-ms') return 0 ;;
     'emulator|--faults') return 0 ;;
     'emulator|--arrival-rate') return 0 ;;
     'emulator|--webhook-retry-ms') return 0 ;;
@@ -548,7 +551,7 @@ _fiscal_words() {
     'profile remove') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'profile help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'init') _fiscal_w='--name --api-id --api-key-stdin --base-url --skip-check --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'emulator') _fiscal_w='--host --port --seed --docs --other-docs --rate-limit --now --faults --arrival-rate --webhook-retry-ms --webhook-attempts --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'emulator') _fiscal_w='--host --port --seed --docs --accounts --other-docs --rate-limit --now --latency --per-doc-ms --faults --arrival-rate --webhook-retry-ms --webhook-attempts --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'flag') _fiscal_w='--owner --set --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'props') _fiscal_w='set list ls help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'props set') _fiscal_w='--role --stdin --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;

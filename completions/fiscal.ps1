@@ -444,8 +444,8 @@ $script:FiscalTree = @{
   }
   'emulator' = @{
     Commands = @{  }
-    Options = @('--host', '--port', '--seed', '--docs', '--other-docs', '--rate-limit', '--now', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--host', '--port', '--seed', '--docs', '--other-docs', '--rate-limit', '--now', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
