@@ -774,7 +774,7 @@ complete -c fiscal -n '__fiscal_at \'latam help\'' -F
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'add' -d 'add a profile (prompts for the API key on a terminal; the first profile becomes the default)'
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'list ls' -d 'list profiles (never shows keys)'
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'show' -d 'show a profile, with its API key masked'
-complete -c fiscal -n '__fiscal_at \'profile\'' -a 'current' -d 'Show the server and credentials a run would use and where each comes from (key masked; sends nothing)'
+complete -c fiscal -n '__fiscal_at \'profile\'' -a 'current' -d 'show the server and credentials a run would use and where each comes from (key masked; sends nothing)'
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'use' -d 'make a profile the default'
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'remove rm' -d 'remove a profile and its stored key'
 complete -c fiscal -n '__fiscal_at \'profile\'' -a 'help' -d 'display help for command'

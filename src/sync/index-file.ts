@@ -168,8 +168,16 @@ export class IndexFile {
     if (fresh.length) {
       const text = fresh.map((e) => `${JSON.stringify(e)}\n`).join('');
       const bytes = Buffer.from(text, 'utf8');
-      await this.handle!.write(bytes);
-      await this.handle!.sync();
+      try {
+        const { bytesWritten } = await this.handle!.write(bytes);
+        // A full disk can take part of the lines and say so only by the count.
+        if (bytesWritten < bytes.length) throw Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC', path: this.path });
+        await this.handle!.sync();
+      } catch (error) {
+        // Never leave half a line behind: the index keeps only what was committed.
+        await this.handle!.truncate(this.lengthBytes).catch(() => {});
+        throw error;
+      }
       this.lengthBytes += bytes.length;
       for (const e of fresh) this.seen.add(e);
       for (const e of fresh) this.learn(e);

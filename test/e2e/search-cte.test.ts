@@ -36,7 +36,7 @@ describe('fiscal search cte', () => {
     const records = await search(['cte', '--role', 'taker', '--limit', '20']);
     expect(idsOf(records)).toEqual(ids(cteRecords().filter((r) => r.role === 'taker').slice(0, 20)));
     for (const rec of records) {
-      expect(Object.keys(rec).sort()).toEqual(['AccessKey', 'CreatedAt', 'EmissionDate', 'Emitter', 'Number', 'Owner', 'OwnerRole', 'Status', 'Taker']);
+      expect(Object.keys(rec).sort()).toEqual(['AccessKey', 'CreatedAt', 'Document', 'EmissionDate', 'Emitter', 'Number', 'Owner', 'OwnerRole', 'Status', 'Taker']);
       expect(isAccessKey(rec.AccessKey)).toBe(true);
       expect(rec.OwnerRole).toBe('taker');
     }

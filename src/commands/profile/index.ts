@@ -55,7 +55,7 @@ Examples:
 
   profile
     .command('current')
-    .description('Show the server and credentials a run would use and where each comes from (key masked; sends nothing)')
+    .description('show the server and credentials a run would use and where each comes from (key masked; sends nothing)')
     .addHelpText(
       'after',
       '\nExamples:\n  $ fiscal profile current\n  $ fiscal --profile work profile current -o json\n' +
