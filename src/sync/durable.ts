@@ -95,6 +95,12 @@ export class DurableWriter {
     this.pendingDirs.add(dir);
   }
 
+  /** A file written in place (appended) by someone else, made durable at the next flush(). */
+  track(path: string): void {
+    this.pendingFiles.push(path);
+    this.pendingDirs.add(dirname(path));
+  }
+
   /** Atomically replaces `path` and makes it durable now (checkpoints). */
   async writeNow(path: string, data: Uint8Array | string): Promise<void> {
     await this.ensureDir(dirname(path));

@@ -8,10 +8,10 @@
 import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
-import { InterruptedError } from '../errors.js';
+import { InterruptedError, TemporaryError } from '../errors.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
-import { IndexFile, type IndexEntry } from './index-file.js';
+import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import { fileKey, UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
@@ -33,7 +33,11 @@ export interface PullOptions {
   signal: AbortSignal;
   log: Logger;
   onProgress?: (written: number, total: number | undefined) => void;
+  /** See MAX_KNOWN_PAGES (tests lower it). */
+  maxKnownPages?: number | undefined;
 }
+
+const describeResume = (c: Checkpoint) => (c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing');
 
 export async function runPull(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
@@ -53,13 +57,27 @@ interface StreamState {
   lane: Lane<SourcePage>;
   checkpoint: Checkpoint;
   summary: StreamSummary;
+  /** Pages in a row whose every document was already in the folder. */
+  knownPages: number;
+}
+
+/**
+ * A stream that keeps listing only documents the folder already has, at ever higher positions,
+ * is a server going round in circles: the run stops after this many such pages in a row. It is
+ * well above what a resumed run lists again (one commit group, at most 5000 documents).
+ */
+export const MAX_KNOWN_PAGES = 200;
+
+/** Exit 5: the service may be fixed by the next run, which continues from the saved checkpoint. */
+export class StalledStreamError extends TemporaryError {
+  override name = 'StalledStreamError';
 }
 
 async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSummary> {
   const started = o.clock.now();
   const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
-  const index = new IndexFile(join(o.dir, 'index.ndjson'), { trackPlacements: o.sources.some((x) => x.phase === 'events') });
+  const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
   const { dropped } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
 
@@ -73,9 +91,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
     checkpoint: starts[i]!.checkpoint,
     summary: summary.streams[i]!,
+    knownPages: 0,
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
-  const committer = new Committer({ writer, index, store, summary }, o.clock);
+  const pending = new Set<string>();
+  const committer = new Committer({ pending, writer, index, store, summary }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
   try {
@@ -94,7 +114,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       }
       const result = await s.lane.next();
       if (result.done) continue;
-      const fresh = await writePage(o, s, result.value, { writer, index, store, summary }, started);
+      const skippedBefore = s.summary.skipped;
+      const fresh = await writePage(o, s, result.value, { pending, writer, index, store, summary }, started);
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
@@ -103,6 +124,14 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       await committer.addPage(s, result.value, fresh);
+      const known = result.value.docs.length > 0 && fresh.length === 0 && s.summary.skipped - skippedBefore === result.value.docs.length;
+      s.knownPages = known && !o.restart ? s.knownPages + 1 : 0;
+      if (s.knownPages >= (o.maxKnownPages ?? MAX_KNOWN_PAGES)) {
+        await committer.commit(states);
+        throw new StalledStreamError(`${s.source.label}: the service listed ${s.knownPages} pages in a row of documents already in the folder; stopped`, {
+          details: [`last position: ${describeResume(s.checkpoint)}; the checkpoint is saved, a later run continues from there`],
+        });
+      }
       garbage += result.value.docs.reduce((n, d) => n + d.xml.length, 0);
       if (garbage >= GC_EVERY_BYTES) {
         garbage = 0;
@@ -111,6 +140,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       o.onProgress?.(summary.documents, summary.total);
     }
     await committer.commit(states);
+    // The key store's last appends become durable, then its state file says it covers the index.
+    await writer.flush();
+    index.settle();
   } catch (error) {
     // Pages already written whole are kept: an interrupted or failing run still saves them.
     await committer.commit().catch(() => undefined);
@@ -147,6 +179,8 @@ function reachedLimit(o: PullOptions, summary: PullSummary, started: number): bo
 }
 
 interface CommitDeps {
+  /** Identities of the lines written since the last commit (not in the index yet). */
+  pending: Set<string>;
   writer: DurableWriter;
   index: IndexFile;
   store: CheckpointStore;
@@ -176,6 +210,7 @@ class Committer {
 
   async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
     this.entries.push(...fresh);
+    for (const e of fresh) this.d.pending.add(entryId(e));
     s.checkpoint = {
       ...s.checkpoint,
       ...page.resume,
@@ -208,6 +243,8 @@ class Committer {
       s.checkpoint = { ...s.checkpoint, indexLength };
       await this.d.store.save(s.checkpoint);
     }
+    this.d.index.publish();
+    this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
     this.last = this.clock.now();
@@ -267,7 +304,8 @@ const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml
 
 /** Writes one document; undefined when it was already in the index or was refused. */
 async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
-  if (d.index.has({ key: doc.key, role: doc.role, owner: doc.owner })) {
+  const id = { key: doc.key, role: doc.role, owner: doc.owner };
+  if (d.index.has(id) || d.pending.has(entryId(id))) {
     sum.skipped++;
     return undefined;
   }
@@ -296,7 +334,7 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
   const out: IndexEntry[] = [];
   for (const copy of copies) {
     const id = { key: doc.key, role: copy.role, owner: copy.owner, event: ev.type, seq: ev.seq };
-    if (d.index.has(id)) {
+    if (d.index.has(id) || d.pending.has(entryId(id))) {
       sum.skipped++;
       continue;
     }
