@@ -15,6 +15,7 @@ import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import { fileKey, UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
+import { withBackfills } from './backfill.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
@@ -59,7 +60,13 @@ interface StreamState {
   summary: StreamSummary;
   /** Pages in a row whose every document was already in the folder. */
   knownPages: number;
+  /** A backfill window: it adds to its stream's summary, whose positions are the stream's own. */
+  window: boolean;
+  /** Part of a stream a backfill split (a window, or the stream itself). */
+  split: boolean;
 }
+
+async function* nothing(): AsyncGenerator<SourcePage> {}
 
 /**
  * A stream that keeps listing only documents the folder already has, at ever higher positions,
@@ -86,12 +93,15 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
   const summary = newSummary(o.sources);
-  const states: StreamState[] = o.sources.map((source, i) => ({
-    source,
-    lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
-    checkpoint: starts[i]!.checkpoint,
-    summary: summary.streams[i]!,
+  const planned = await withBackfills(o.sources, starts, store, { concurrency: o.concurrency, committedLength, signal: o.signal });
+  const states: StreamState[] = planned.map((p) => ({
+    source: p.source,
+    lane: new Lane(p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal), limit),
+    checkpoint: p.start.checkpoint,
+    summary: summary.streams[p.of]!,
     knownPages: 0,
+    window: p.window,
+    split: p.window || p.start.checkpoint.windows !== undefined,
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const pending = new Set<string>();
@@ -113,7 +123,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         await committer.commit();
       }
       const result = await s.lane.next();
-      if (result.done) continue;
+      if (result.done) {
+        // A window read to its end is not listed again: the stream itself goes on from here.
+        if (s.window && !s.checkpoint.done) committer.touch(s, { ...s.checkpoint, done: true });
+        continue;
+      }
       const skippedBefore = s.summary.skipped;
       const fresh = await writePage(o, s, result.value, { pending, writer, index, store, summary }, started);
       if (fresh === HELD) {
@@ -219,14 +233,23 @@ class Committer {
       pages: s.checkpoint.pages + 1,
     };
     this.dirty.add(s);
-    s.summary.firstFrom ??= page.from;
-    s.summary.lastResume = page.resume;
-    if (page.total !== undefined) s.summary.total = page.total;
+    if (!s.window) {
+      s.summary.firstFrom ??= page.from;
+      s.summary.lastResume = page.resume;
+    }
+    // A window's total is not its stream's.
+    if (page.total !== undefined && !s.split) s.summary.total = page.total;
     const sum = this.d.summary;
     sum.documents += fresh.length;
     sum.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
     sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
     if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
+  }
+
+  /** A checkpoint changed without a page (a window ended): saved with the next commit. */
+  touch(s: StreamState, checkpoint: Checkpoint): void {
+    s.checkpoint = checkpoint;
+    this.dirty.add(s);
   }
 
   /**
