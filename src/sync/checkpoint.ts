@@ -96,6 +96,11 @@ export class CheckpointStore {
     await this.writer.writeNow(this.pathOf(checkpoint.stream), `${JSON.stringify(checkpoint, null, 2)}\n`);
   }
 
+  /** Saves several checkpoints with one round of fsyncs (a commit of several streams). */
+  async saveAll(checkpoints: Checkpoint[]): Promise<void> {
+    await this.writer.writeAllNow(checkpoints.map((c) => ({ path: this.pathOf(c.stream), data: `${JSON.stringify(c, null, 2)}\n` })));
+  }
+
   /** Every checkpoint in the folder: the index is cut back to the longest committed length. */
   async all(o: { skipCorrupt?: boolean } = {}): Promise<Checkpoint[]> {
     let names: string[];

@@ -262,10 +262,8 @@ class Committer {
     if (!this.dirty.size) return;
     await this.d.writer.flush();
     const indexLength = await this.d.index.append(this.entries);
-    for (const s of this.dirty) {
-      s.checkpoint = { ...s.checkpoint, indexLength };
-      await this.d.store.save(s.checkpoint);
-    }
+    for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
+    await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];
