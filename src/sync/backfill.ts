@@ -6,6 +6,7 @@
 //
 // The plan is saved in the stream's checkpoint before anything is fetched, so an interrupted
 // backfill resumes the same windows, and the index gets the same lines in the same order.
+import { InterruptedError } from '../errors.js';
 import { brasiliaDateTime, filterDateToMs } from '../fiscal/dates.js';
 import type { Checkpoint, CheckpointStore, CreatedRange } from './checkpoint.js';
 import type { StreamSource } from './source.js';
@@ -27,7 +28,14 @@ const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
  */
 export async function planWindows(split: NonNullable<StreamSource['split']>, parallel: number, signal: AbortSignal): Promise<CreatedRange[] | undefined> {
   const { range } = split;
-  const total = await split.count(range, signal);
+  let total: number | undefined;
+  try {
+    total = await split.count(range, signal);
+  } catch (error) {
+    // A service that cannot count (no v2 listing, another answer) is read as one listing.
+    if (error instanceof InterruptedError || signal.aborted) throw error;
+    return undefined;
+  }
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
@@ -89,19 +97,29 @@ export async function withBackfills(
   store: CheckpointStore,
   o: { concurrency: number; committedLength: number; signal: AbortSignal },
 ): Promise<PlannedStream[]> {
+  // Every stream splits into its share of --concurrency (at least two windows): more would only
+  // hold more pages in memory waiting for their turn, not fetch more at once.
+  const documentStreams = sources.filter((s) => (s.phase ?? 'documents') === 'documents').length;
+  const parallel = Math.max(2, Math.ceil(o.concurrency / Math.max(1, documentStreams)));
+  // Planned at once: each plan is a few dozen counts, one round trip each.
+  const plans = await Promise.all(
+    sources.map((source, i) =>
+      !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
+        ? planWindows(source.split, parallel, o.signal)
+        : undefined,
+    ),
+  );
   const out: PlannedStream[] = [];
   for (const [i, source] of sources.entries()) {
     let start = starts[i]!;
     const saved = start.resumeFrom;
     let windows = saved?.windows;
-    if (!saved && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1) {
-      const plan = await planWindows(source.split, o.concurrency, o.signal);
-      if (plan) {
-        const checkpoint = { ...splitCheckpoint(start.checkpoint, plan), indexLength: o.committedLength };
-        await store.save(checkpoint);
-        start = { checkpoint, resumeFrom: checkpoint };
-        windows = checkpoint.windows;
-      }
+    const plan = plans[i];
+    if (plan) {
+      const checkpoint = { ...splitCheckpoint(start.checkpoint, plan), indexLength: o.committedLength };
+      await store.save(checkpoint);
+      start = { checkpoint, resumeFrom: checkpoint };
+      windows = checkpoint.windows;
     }
     for (const [j, range] of (windows ?? []).entries()) {
       const fresh = windowCheckpoint(initialCheckpoint(source), j, range);

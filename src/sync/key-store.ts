@@ -109,15 +109,18 @@ export class KeyStore {
     if (covered === 0) for (const name of readdirSync(this.dir)) rmSync(join(this.dir, name), { force: true });
     this.existing = new Set(readdirSync(this.dir).filter((n) => n.endsWith('.ndjson')).map((n) => n.slice(0, -7)));
     if (covered < committed) {
+      // Shards may already hold lines after `covered` (a run killed after writing them, before the
+      // state file): those are skipped. A store rebuilt from nothing has none to skip.
+      const dedupe = covered > 0;
       const fresh: KeyRecord[] = [];
       const lines = createInterface({ input: createReadStream(indexPath, { start: covered, end: committed - 1, encoding: 'utf8' }), crlfDelay: Infinity });
       for await (const text of lines) {
         if (!text) continue;
         const e = JSON.parse(text) as KeyRecord;
         fresh.push({ key: e.key, role: e.role, owner: e.owner, path: e.path, status: e.status, ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }) });
-        if (fresh.length >= 5000) this.add(fresh.splice(0), true);
+        if (fresh.length >= 5000) this.add(fresh.splice(0), dedupe);
       }
-      this.add(fresh, true);
+      this.add(fresh, dedupe);
       for (const path of this.unsynced) await fsyncPath(path);
       await fsyncPath(this.dir);
       this.unsynced.clear();

@@ -25,7 +25,8 @@ beforeAll(async () => {
   backfilled = tempDir();
   const r = await runCli([...PULL, '--dir', backfilled], { env });
   expect(r.exitCode, r.stderr).toBe(0);
-});
+  // One pull of 3000 documents on a loaded machine.
+}, 240_000);
 afterAll(async () => emu?.close());
 
 /** Kills a pull with SIGKILL once its index holds `lines` lines, `extraMs` later. */
