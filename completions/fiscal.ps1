@@ -20,24 +20,24 @@ $script:FiscalTree = @{
   }
   'search nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--fields', '--limit', '--all', '--summary', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--custom', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--fields', '--limit', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--custom', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--fields', '--limit', '--all', '--summary', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--fields', '--limit', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'search cte' = @{
     Commands = @{  }
-    Options = @('--role', '--taker', '--not-taker', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'search cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--taker', '--not-taker', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -84,48 +84,48 @@ $script:FiscalTree = @{
   }
   'pull nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--custom', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--custom', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull cte' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull nfse' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull nfce' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('emitted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull mdfe' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -204,8 +204,8 @@ $script:FiscalTree = @{
   }
   'events' = @{
     Commands = @{ 'batch' = 'events batch' }
-    Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'), $null)
     Variadic = $true
@@ -371,7 +371,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'profile' = @{
-    Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
+    Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'current' = 'profile current'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
@@ -400,6 +400,14 @@ $script:FiscalTree = @{
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @('@profiles')
+    Variadic = $false
+  }
+  'profile current' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @()
     Variadic = $false
   }
   'profile use' = @{
@@ -436,8 +444,8 @@ $script:FiscalTree = @{
   }
   'emulator' = @{
     Commands = @{  }
-    Options = @('--host', '--port', '--seed', '--docs', '--other-docs', '--rate-limit', '--now', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--host', '--port', '--seed', '--docs', '--other-docs', '--rate-limit', '--now', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -612,8 +620,8 @@ $script:FiscalTree = @{
   }
   'utilities list' = @{
     Commands = @{  }
-    Options = @('--owner', '--source', '--limit', '--all', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min', '--max', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--owner', '--source', '--limit', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min', '--max', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--owner', '--source', '--limit', '--all', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--source', '--limit', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--source' = @('capture', 'upload'); '--kind' = @('electricity', 'telephony', 'water', 'gas', 'internet'); '--status' = @('open', 'paid', 'overdue'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -756,8 +764,8 @@ $script:FiscalTree = @{
   }
   'nfce events' = @{
     Commands = @{  }
-    Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @($null)
     Variadic = $true
@@ -804,8 +812,8 @@ $script:FiscalTree = @{
   }
   'mdfe events' = @{
     Commands = @{  }
-    Options = @('--type', '--save', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--type', '--save', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @($null)
     Variadic = $true

@@ -11,6 +11,7 @@ export const ExitCode = {
   partial: 7,
   locked: 8,
   nothingNew: 9,
+  localFiles: 10,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -27,6 +28,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [ExitCode.partial, 'partial success: some items failed'],
   [ExitCode.locked, 'locked by another run'],
   [ExitCode.nothingNew, 'nothing new (only with --error-on-nothing-new)'],
+  [ExitCode.localFiles, 'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again'],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
 
@@ -107,6 +109,19 @@ export class NothingNewError extends FiscalError {
   override name = 'NothingNewError';
 }
 
+/** A local file or folder that cannot be written or created (see local-files.ts): the message names it. */
+export class LocalFileError extends FiscalError {
+  override name = 'LocalFileError';
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly code: string,
+    options?: { cause?: unknown; details?: string[] },
+  ) {
+    super(message, options);
+  }
+}
+
 export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
@@ -122,5 +137,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof LockedError) return ExitCode.locked;
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
+  if (error instanceof LocalFileError) return ExitCode.localFiles;
   return ExitCode.unexpected;
 }

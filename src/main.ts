@@ -2,6 +2,7 @@
 import { createNodeContext, type ContextOverrides } from './runtime.js';
 import { ApiError, ExitCode, FiscalError, InterruptedError, exitCodeOf } from './errors.js';
 import type { Context } from './context.js';
+import { localFileError } from './local-files.js';
 
 /** commander's own errors (help shown, unknown option...) carry a `commander.*` code. */
 function isCommanderError(error: unknown): error is Error & { exitCode: number } {
@@ -21,7 +22,8 @@ export async function main(argv: string[], overrides: ContextOverrides = {}): Pr
     await createProgram(ctx).parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    return report(ctx, error);
+    // A file-system refusal no command wrapped (the profile store, ...) is still not a bug.
+    return report(ctx, localFileError(error) ?? error);
   } finally {
     await ctx.runDeferred();
   }

@@ -36,7 +36,7 @@ const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
 export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
-    .description('Search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
+    .description('search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
     .version(ctx.version, '-V, --version')
     .addOption(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'))
     .addOption(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'))

@@ -43,6 +43,11 @@ export interface RequestOptions<T> {
   retry?: boolean;
   /** R14: check the `signature` of v1 pages; a mismatch is retried like a truncated body. */
   verifySignature?: boolean;
+  /**
+   * Ends this request (and its retries and backoff) early, besides the client's own signal: a
+   * pull's time limit, or a stream the pull no longer needs. An abort is never retried nor warned about.
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpStats {
@@ -112,28 +117,35 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     else o.log.debug(`⏸ ${line}`);
   });
 
-  const interrupted = (): InterruptedError => {
-    const reason: unknown = o.signal?.reason;
+  /** Once closed, a request still running fails at once instead of retrying on a destroyed pool. */
+  let closed = false;
+
+  /** The client's signal and the request's own, as one. */
+  const signalOf = (ro: RequestOptions<unknown>): AbortSignal | undefined =>
+    ro.signal && o.signal ? AbortSignal.any([o.signal, ro.signal]) : (ro.signal ?? o.signal);
+
+  const interrupted = (signal: AbortSignal | undefined): InterruptedError => {
+    const reason: unknown = signal?.reason;
     return reason instanceof InterruptedError && reason.message ? reason : new InterruptedError('interrupted');
   };
 
-  async function sleep(ms: number): Promise<void> {
+  async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     try {
-      await o.clock.sleep(ms, o.signal);
+      await o.clock.sleep(ms, signal);
     } catch (err) {
-      if (o.signal?.aborted || err instanceof InterruptedError) throw interrupted();
+      if (signal?.aborted || err instanceof InterruptedError) throw interrupted(signal);
       throw err;
     }
   }
 
-  async function acquire(ro: RequestOptions<unknown>): Promise<() => void> {
+  async function acquire(ro: RequestOptions<unknown>, signal: AbortSignal | undefined): Promise<() => void> {
     try {
-      return await pacer.acquire(o.signal, policy.budgetMs);
+      return await pacer.acquire(signal, policy.budgetMs);
     } catch (err) {
       if (err instanceof QuotaWaitTooLong) {
         throw new RateLimitError(redact(`${ro.method} ${ro.path}: rate limit quota spent; it resets in ${formatMs(err.waitMs)}, more than the retry budget of ${formatMs(policy.budgetMs)}; safe to retry later`), 429, ro.method, ro.path);
       }
-      if (o.signal?.aborted || err instanceof InterruptedError) throw interrupted();
+      if (signal?.aborted || err instanceof InterruptedError) throw interrupted(signal);
       throw err;
     } finally {
       stats.pacedMs = pacer.pacedMs;
@@ -151,8 +163,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     };
   }
 
-  async function attempt<T>(ro: RequestOptions<T>, url: string, lastMismatch: { text?: string }): Promise<Attempt<T>> {
-    const release = await acquire(ro as RequestOptions<unknown>);
+  async function attempt<T>(ro: RequestOptions<T>, url: string, lastMismatch: { text?: string }, signal: AbortSignal | undefined): Promise<Attempt<T>> {
+    const release = await acquire(ro as RequestOptions<unknown>, signal);
     const headers = requestHeaders(ro.body !== undefined);
     const payload = ro.body === undefined ? undefined : JSON.stringify(ro.body);
     const sentAt = o.clock.now();
@@ -165,7 +177,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     let rl: RateLimitInfo = {};
     let text: string;
     try {
-      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal: o.signal });
+      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal });
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
@@ -174,11 +186,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       release();
       text = await res.body.text();
     } catch (err) {
-      if (o.signal?.aborted) throw interrupted();
+      if (signal?.aborted) throw interrupted(signal);
       const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
-      if (!net.retry) throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${net.text}`));
+      if (!net.retry || closed) throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${net.text}${closed ? ' (the client was closed)' : ''}`));
       return { failed: { kind: 'network', describe: net.text, unsent: net.unsent } };
     } finally {
       release();
@@ -220,7 +232,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
       if (lastMismatch.text !== text) {
         lastMismatch.text = text;
-        return { failed: { kind: 'signature', describe: 'page signature does not match its data (R14)' } };
+        return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
       }
       o.log.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
     }
@@ -239,13 +251,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   }
 
   async function request<T>(ro: RequestOptions<T>): Promise<HttpResponse<T>> {
-    if (o.signal?.aborted) throw interrupted();
+    const signal = signalOf(ro as RequestOptions<unknown>);
+    if (signal?.aborted) throw interrupted(signal);
     const url = buildUrl(baseUrl, ro.path, ro.query);
     const mayRepeat = ro.retry ?? ro.method === 'GET';
     const lastMismatch: { text?: string } = {};
     let waited = 0;
     for (let n = 1; ; n++) {
-      const result = await attempt(ro, url, lastMismatch);
+      const result = await attempt(ro, url, lastMismatch, signal);
       if ('ok' in result) return result.ok;
       const f = result.failed;
       // A 429 was refused before any work was done, and a refused connection carried nothing:
@@ -256,11 +269,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       const hintMs = f.retryAt === undefined ? undefined : Math.max(0, f.retryAt - o.clock.now());
       const decision = decideRetry(policy, n, waited, hintMs);
       if ('giveUp' in decision) throw finalError(ro as RequestOptions<unknown>, f, `${decision.giveUp}; safe to retry later`);
+      // Stopped while this attempt was answered: no retry, and nothing to warn about.
+      if (signal?.aborted) throw interrupted(signal);
       stats.retries++;
       const line = `${ro.method} ${ro.path}: ${f.describe}; retry ${n} of ${policy.maxAttempts - 1} in ${formatMs(decision.delayMs)}`;
       if (f.kind === 'rate' || decision.delayMs >= 5_000) o.log.warn(redact(line));
       else o.log.debug(redact(`↻ ${line}`));
-      await sleep(decision.delayMs);
+      await sleep(decision.delayMs, signal);
       waited += decision.delayMs;
     }
   }
@@ -270,8 +285,27 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     stats,
     request,
     async close() {
+      closed = true;
       // An injected dispatcher belongs to whoever injected it.
       if (!o.dispatcher) await dispatcher.close();
     },
+  };
+}
+
+/**
+ * The same client (pool, pacing, statistics) with every request also ended by `signal`: what a
+ * pull hands its streams, so that stopping the run stops their requests, retries and backoff too.
+ */
+export function withSignal(http: HttpClient, signal: AbortSignal): HttpClient {
+  return {
+    get baseUrl() {
+      return http.baseUrl;
+    },
+    get stats() {
+      return http.stats;
+    },
+    request: (ro) => http.request({ ...ro, signal: ro.signal ? AbortSignal.any([ro.signal, signal]) : signal }),
+    // The pool belongs to the client this view was made from.
+    close: async () => undefined,
   };
 }

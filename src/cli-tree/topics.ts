@@ -26,14 +26,16 @@ export const TOPICS: readonly Topic[] = [
     name: 'environment',
     summary: 'the environment variables fiscal reads',
     title: 'ENVIRONMENT',
-    intro: 'Flags win over the environment, the environment over the profile, the profile over the defaults.',
+    intro:
+      'Flags win over the environment, the environment over the profile, the profile over the defaults; but an explicit ' +
+      '--profile wins over FISCAL_BASE_URL, FISCAL_API_ID and FISCAL_API_KEY (a notice names them). `fiscal profile current` shows where each setting comes from.',
     items: [
       ['FISCAL_BASE_URL', 'API base URL: production, sandbox or an http(s) URL (like --base-url)'],
       ['FISCAL_API_ID', 'API id; with FISCAL_API_KEY no profile file is read (for CI)'],
       ['FISCAL_API_KEY', 'API key; never printed, redacted in every trace line'],
       ['FISCAL_PROFILE', 'profile to use (like --profile); "emulator" runs a local emulator'],
-      ['FISCAL_PRODUCTION_URL', 'the address the name "production" stands for'],
-      ['FISCAL_SANDBOX_URL', 'the address the name "sandbox" stands for'],
+      ['FISCAL_PRODUCTION_URL', 'the address the name "production" stands for (default https://api.arquivei.com.br)'],
+      ['FISCAL_SANDBOX_URL', 'the address the name "sandbox" stands for (default https://sandbox-api.arquivei.com.br)'],
       ['FISCAL_WEBHOOK_SECRET', 'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed'],
       ['FISCAL_CONFIG_DIR', 'folder of the profile file config.json (default $XDG_CONFIG_HOME/fiscal, else ~/.config/fiscal)'],
       ['XDG_CONFIG_HOME', 'base of the default profile folder'],
@@ -67,11 +69,11 @@ export const TOPICS: readonly Topic[] = [
     intro: 'search and pull narrow documents with flags; all of them are checked before anything is sent (exit 2 naming the flag).',
     items: [
       ['--from, --to', 'emission date: YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss", Brasilia time (UTC-3); a bare --to date includes that whole day'],
-      ['--created-from, --created-to', 'when the service received the document, same formats'],
+      ['--created-from, --created-to', 'when the service received the document, same formats; --created-to also takes now'],
       ['lists', 'repeatable flags take several values: --tag a --tag b, or --tag a,b; any of them matches'],
       ['--role', 'the role of the account in the documents, e.g. received, emitted (comma-separated)'],
       ['--owner, --emitter', 'CNPJ or CPF, check digits verified'],
-      ['--filter EXPR', 'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop), (AND e1 e2 ...), (OR e1 e2 ...)'],
+      ['--filter EXPR', 'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop) (also spelled _not_exists), (AND e1 e2 ...), (OR e1 e2 ...)'],
       ['--where NAME=VALUE', 'shorthand composed into --filter: (= NAME VALUE), repeatable, joined with AND'],
       ['--where-missing NAME', 'shorthand for (NOT_EXISTS NAME); --where and --filter cannot be given together'],
       ['--has-cce[=false]', 'yes/no flags: alone means true, =false asks for documents without'],

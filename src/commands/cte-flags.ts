@@ -2,6 +2,8 @@
 // Only commander here: this module is loaded for --help.
 import { Option, type Command } from 'commander';
 import { suggest } from '../cli-tree/hints.js';
+import type { Context } from '../context.js';
+import { addDeprecatedFlags } from './deprecated.js';
 import { COMMON_FLAGS as C, collectRaw, listOption as list } from './filter-flags.js';
 
 export type CteKind = 'cte' | 'cteos';
@@ -13,8 +15,6 @@ const ROLE_HELP: Record<CteKind, string> = {
 
 const FLAGS = {
   role: (kind: CteKind) => suggest(list('--role <roles>', ROLE_HELP[kind]), kind === 'cte' ? ['taker', 'not-taker', 'authorized'] : ['taker', 'not-taker']),
-  taker: () => new Option('--taker', 'only where the owner is the taker'),
-  notTaker: () => new Option('--not-taker', 'only where the owner is not the taker'),
   owner: C.owner,
   emitter: C.emitter,
   from: C.from,
@@ -23,7 +23,7 @@ const FLAGS = {
   createdTo: C.createdTo,
   status: C.status,
   key: C.key,
-  type: () => list('--type <type>', 'tpCTe: 0 normal, 1 complementary, 3 substitute (names accepted; repeatable)'),
+  cteType: () => list('--cte-type <type>', 'tpCTe: 0 normal, 1 complementary, 3 substitute (names accepted; repeatable)'),
   nfe: () => list('--nfe <key>', 'related NF-e access key (repeatable)'),
   cfop: C.cfop,
   tag: C.tag,
@@ -38,7 +38,12 @@ const FLAGS = {
   api: () => new Option('--api <endpoint>', 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)').choices(['dfe', 'v1']),
 } as const;
 
-export function addCteFlags(command: Command, kind: CteKind): Command {
+export function addCteFlags(command: Command, ctx: Context, kind: CteKind): Command {
   for (const make of Object.values(FLAGS)) command.addOption((make as (k: CteKind) => Option)(kind));
-  return command;
+  // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
+  return addDeprecatedFlags(command, ctx, [
+    { option: new Option('--taker'), use: '--role taker' },
+    { option: new Option('--not-taker'), use: kind === 'cte' ? '--role not-taker,authorized' : '--role not-taker' },
+    { option: list('--type <type>', ''), use: '--cte-type', moveTo: 'cteType' },
+  ]);
 }

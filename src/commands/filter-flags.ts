@@ -18,10 +18,10 @@ export const listOption = (flags: string, description: string) => new Option(fla
 export const COMMON_FLAGS = {
   owner: () => listOption('--owner <cnpj>', 'owner CNPJ/CPF (repeatable or comma-separated)'),
   emitter: () => listOption('--emitter <cnpj>', 'emitter CNPJ/CPF (repeatable)'),
-  from: () => new Option('--from <date>', 'emitted on or after (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")'),
+  from: () => new Option('--from <date>', 'emitted on or after (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)'),
   to: () => new Option('--to <date>', 'emitted on or before'),
   createdFrom: () => new Option('--created-from <date>', 'received by the service on or after'),
-  createdTo: () => new Option('--created-to <date>', 'received by the service on or before'),
+  createdTo: () => new Option('--created-to <date>', 'received by the service on or before (a date, or now)'),
   status: () => new Option('--status <status>', 'document status').choices(['authorized', 'canceled']),
   key: () => listOption('--key <key>', 'access key (44 digits; repeatable)'),
   cfop: () => listOption('--cfop <cfop>', 'CFOP codes, any of (repeatable)'),

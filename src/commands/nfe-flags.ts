@@ -1,6 +1,8 @@
 // The NF-e filter flags, shared by `search nfe` and `pull nfe` so the two accept the same words.
 // Only commander here: this module is loaded for --help.
 import { Option, type Command } from 'commander';
+import type { Context } from '../context.js';
+import { addDeprecatedFlags } from './deprecated.js';
 import { COMMON_FLAGS as C, collectRaw, listOption as list } from './filter-flags.js';
 
 export { collectList, collectRaw } from './filter-flags.js';
@@ -27,7 +29,7 @@ const FLAGS = {
   hasManifestation: () => new Option('--has-manifestation [bool]', 'has a recipient manifestation'),
   hasXped: () => new Option('--has-xped [bool]', 'has an xPed (purchase order)'),
   xped: () => list('--xped <xped>', 'xPed values (repeatable)'),
-  custom: () => new Option('--custom <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw),
+  prop: () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw),
   filter: C.filter,
   where: () => new Option('--where <name=value>', 'custom property equals value, composed into --filter (repeatable)').argParser(collectRaw),
   whereMissing: () => new Option('--where-missing <name>', 'custom property not set, composed into --filter (repeatable)').argParser(collectRaw),
@@ -37,7 +39,9 @@ const FLAGS = {
 export type NfeFlag = keyof typeof FLAGS;
 export const ALL_NFE_FLAGS = Object.keys(FLAGS) as NfeFlag[];
 
-export function addNfeFlags(command: Command, names: readonly NfeFlag[] = ALL_NFE_FLAGS): Command {
+export function addNfeFlags(command: Command, ctx: Context, names: readonly NfeFlag[] = ALL_NFE_FLAGS): Command {
   for (const name of names) command.addOption(FLAGS[name]());
-  return command;
+  if (!names.includes('prop')) return command;
+  // The name every other search gives this filter.
+  return addDeprecatedFlags(command, ctx, [{ option: new Option('--custom <name=value>').argParser(collectRaw), use: '--prop', moveTo: 'prop' }]);
 }

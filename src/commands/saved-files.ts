@@ -1,9 +1,12 @@
 // What every command that saves downloaded files shares (`fiscal pdf`, `fiscal xml`, `fiscal latam
-// xml`): the file replaced atomically through a sibling temp file (nothing of fiscal's is left in
+// xml`, `fiscal events --save`): the folder made, the file replaced atomically through a sibling temp file (nothing of fiscal's is left in
 // the user's folder but the files), the outcome of one download as a row, and the row's columns.
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Context } from '../context.js';
-import { AuthError, FiscalError, InterruptedError } from '../errors.js';
+import { AuthError, FiscalError, InterruptedError, LocalFileError } from '../errors.js';
+import { writingLocalFiles } from '../local-files.js';
 import type { Column } from '../output/writer.js';
 import { writeFileAtomic } from '../sync/durable.js';
 
@@ -14,14 +17,24 @@ export interface SaveOutcome {
   message?: string;
 }
 
-export async function saveFile(file: string, bytes: Uint8Array): Promise<void> {
-  await writeFileAtomic(file, bytes, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+const SAVED_KEPT = 'the files saved before it are kept';
+
+/** Creates the folder files are saved in (mkdir -p); a file or a refusal in the way is a LocalFileError. */
+export async function ensureFolder(dir: string): Promise<void> {
+  await writingLocalFiles({ folder: dir }, () => mkdir(dir, { recursive: true }));
+}
+
+/** Replaces `file` atomically; a full disk, a read-only folder or a refusal is a LocalFileError naming it. */
+export async function saveFile(file: string, bytes: Uint8Array | string): Promise<void> {
+  await writingLocalFiles({ folder: dirname(file), kept: SAVED_KEPT }, () =>
+    writeFileAtomic(file, bytes, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`),
+  );
 }
 
 /**
- * Downloads and saves one file. What the API refuses for this item, or a file that cannot be
- * written, is its failed outcome and the others go on; refused credentials or an interruption stop
- * the run, since every other item would fail the same way.
+ * Downloads and saves one file. What the API refuses for this item is its failed outcome and the
+ * others go on; refused credentials, an interruption, or a folder that cannot take files (disk
+ * full, read-only, no permission) stop the run, since every other item would fail the same way.
  */
 export async function saveDownload(ctx: Context, file: string, download: () => Promise<Uint8Array>): Promise<SaveOutcome> {
   try {
@@ -29,7 +42,7 @@ export async function saveDownload(ctx: Context, file: string, download: () => P
     await saveFile(file, bytes);
     return { status: 'ok', file, bytes: bytes.length };
   } catch (error) {
-    if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+    if (error instanceof AuthError || error instanceof InterruptedError || error instanceof LocalFileError || ctx.signal.aborted) throw error;
     if (error instanceof FiscalError) return { status: 'error', message: error.message };
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === 'string') return { status: 'error', message: `cannot write the file: ${(error as Error).message}` };

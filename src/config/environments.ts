@@ -1,20 +1,26 @@
 // The named environments (`production`, `sandbox`) and base-URL checks, in one place.
 //
-// The API specification this CLI follows gives no address for either environment, so none is
-// built in: each name maps to an environment variable that must hold the URL. They are read from
-// the context's environment at run time (never from process.env at import time) so tests and
-// embedders control them like any other setting.
+// The API specification leaves the addresses as placeholders; the service's public documentation
+// gives them, so they are built in. Each name's variable, when set, overrides its address (a
+// proxy, a staging host). Variables are read from the context's environment at run time (never
+// from process.env at import time) so tests and embedders control them like any other setting.
 import { ConfigError } from '../errors.js';
 
-/** Holds the production base URL, e.g. `FISCAL_PRODUCTION_URL=https://api.example.com`. */
+/** Overrides the production base URL, e.g. `FISCAL_PRODUCTION_URL=https://api.example.com`. */
 export const PRODUCTION_URL_ENV = 'FISCAL_PRODUCTION_URL';
-/** Holds the sandbox base URL. */
+/** Overrides the sandbox (test) base URL. */
 export const SANDBOX_URL_ENV = 'FISCAL_SANDBOX_URL';
 
 export const ENVIRONMENTS = {
   production: PRODUCTION_URL_ENV,
   sandbox: SANDBOX_URL_ENV,
 } as const;
+
+/** The addresses the service's public documentation gives for each environment. */
+export const DEFAULT_URLS = {
+  production: 'https://api.arquivei.com.br',
+  sandbox: 'https://sandbox-api.arquivei.com.br',
+} as const satisfies Record<keyof typeof ENVIRONMENTS, string>;
 
 export type EnvironmentName = keyof typeof ENVIRONMENTS;
 
@@ -49,21 +55,20 @@ export function resolveBaseUrl(value: string, origin: string, env: Readonly<Reco
   return new URL(value).href.replace(/\/+$/, '');
 }
 
-function environmentUrl(name: EnvironmentName, origin: string, env: Readonly<Record<string, string | undefined>>): string {
+/** The address an environment name stands for: its variable when set, else the documented one. */
+export function environmentAddress(name: EnvironmentName, env: Readonly<Record<string, string | undefined>>): { url: string; from?: string } {
   const variable = ENVIRONMENTS[name];
   const value = env[variable]?.trim();
-  if (!value) {
-    throw new ConfigError(`the ${name} environment (from ${origin}) has no address configured`, {
-      details: [
-        `the API specification gives no ${name} URL, so fiscal does not ship one;`,
-        `set ${variable}=https://... to the address your provider gave you,`,
-        'or pass --base-url <url> (or FISCAL_BASE_URL) directly, or use --profile emulator to try the local emulator',
-      ],
+  return value ? { url: value, from: variable } : { url: DEFAULT_URLS[name] };
+}
+
+function environmentUrl(name: EnvironmentName, origin: string, env: Readonly<Record<string, string | undefined>>): string {
+  const { url, from } = environmentAddress(name, env);
+  const problem = baseUrlProblem(url);
+  if (from && (problem || isEnvironmentName(url))) {
+    throw new ConfigError(`invalid ${from} (the ${name} address, used by ${origin}): ${problem ?? 'expected an http(s) URL'}`, {
+      details: [`unset it to use the built-in ${name} address ${DEFAULT_URLS[name]}`],
     });
   }
-  const problem = baseUrlProblem(value);
-  if (problem || isEnvironmentName(value)) {
-    throw new ConfigError(`invalid ${variable}: ${problem ?? 'expected an http(s) URL'}`);
-  }
-  return new URL(value).href.replace(/\/+$/, '');
+  return new URL(url).href.replace(/\/+$/, '');
 }

@@ -3,6 +3,11 @@
 // FISCAL_API_KEY) > profile (--profile, else FISCAL_PROFILE, else the stored default) > default
 // (the production environment; credentials have no default).
 //
+// One exception: an explicit --profile names the account to use. Its API id, key and base URL
+// win over the FISCAL_* variables (an accountant with a client's credentials exported must not
+// pull another client's notes into the folder named by --profile), and a notice on stderr names
+// the variables left aside. --base-url still wins; FISCAL_PROFILE selects a profile as before.
+//
 // The profile store is opened only when a setting is still missing or a profile is named, so a
 // CI job configured through the environment never reads (or trips on) a configuration file.
 import type { Context } from '../context.js';
@@ -41,52 +46,89 @@ const startInProcessEmulator: StartEmulator = async () => {
   return createEmulator({ port: 0, host: '127.0.0.1', seed: 1, now: day });
 };
 
-interface Setting {
+export interface Setting {
   value: string;
   source: TargetSource;
-  /** Where it came from, for error messages. */
+  /** Where it came from, for messages: `--base-url`, `FISCAL_API_ID`, `profile "work"`... */
   origin: string;
 }
 
-export async function resolveTarget(ctx: Context, startEmulator: StartEmulator = startInProcessEmulator): Promise<ResolvedTarget> {
-  const flagOrEnvBase = setting(ctx.globals.baseUrl, 'flag', '--base-url') ?? setting(ctx.env.FISCAL_BASE_URL, 'env', 'FISCAL_BASE_URL');
-  const envId = setting(ctx.env.FISCAL_API_ID, 'env', 'FISCAL_API_ID');
-  const envKey = setting(ctx.env.FISCAL_API_KEY, 'env', 'FISCAL_API_KEY');
-  const named = setting(ctx.globals.profile, 'flag', '--profile') ?? setting(ctx.env.FISCAL_PROFILE, 'env', 'FISCAL_PROFILE');
-  const complete = flagOrEnvBase && envId && envKey;
+/** Where each setting comes from, decided without starting anything or sending anything. */
+export interface TargetPlan {
+  /** The profile used, and what named it. */
+  profile: { name: string; origin: string } | undefined;
+  /** The built-in emulator profile: what no other source gives comes from an emulator started on demand. */
+  builtinEmulator: boolean;
+  baseUrl: Setting | undefined;
+  apiId: Setting | undefined;
+  apiKey: Setting | undefined;
+  /** FISCAL_* variables set but left aside because --profile named other credentials. */
+  ignored: string[];
+}
 
-  let profileName: string | undefined;
-  let profile: Profile | undefined;
+const CREDENTIAL_VARIABLES = ['FISCAL_BASE_URL', 'FISCAL_API_ID', 'FISCAL_API_KEY'] as const;
+
+export async function planTarget(ctx: Context): Promise<TargetPlan> {
+  const flagBase = setting(ctx.globals.baseUrl, 'flag', '--base-url');
+  const env = {
+    base: setting(ctx.env.FISCAL_BASE_URL, 'env', 'FISCAL_BASE_URL'),
+    id: setting(ctx.env.FISCAL_API_ID, 'env', 'FISCAL_API_ID'),
+    key: setting(ctx.env.FISCAL_API_KEY, 'env', 'FISCAL_API_KEY'),
+  };
+  const flagProfile = setting(ctx.globals.profile, 'flag', '--profile');
+  const named = flagProfile ?? setting(ctx.env.FISCAL_PROFILE, 'env', 'FISCAL_PROFILE');
+  const complete = (flagBase ?? env.base) && env.id && env.key;
+
+  let profile: TargetPlan['profile'];
+  let stored: Profile | undefined;
   let builtinEmulator = false;
   if (named || !complete) {
     const store = await ctx.config();
-    profileName = named?.value ?? store.defaultProfile();
-    if (profileName !== undefined) {
-      profile = store.get(profileName);
-      if (!profile && profileName === EMULATOR_PROFILE) builtinEmulator = true;
-      else if (!profile) throw unknownProfile(profileName, named?.origin, store.list().map((p) => p.name));
+    const name = named?.value ?? store.defaultProfile();
+    if (name !== undefined) {
+      profile = { name, origin: named?.origin ?? 'the default profile' };
+      stored = store.get(name);
+      if (!stored && name === EMULATOR_PROFILE) builtinEmulator = true;
+      else if (!stored) throw unknownProfile(name, named?.origin, store.list().map((p) => p.name));
     }
   }
+  const fromProfile = (value: string | undefined) => setting(value, 'profile', `profile "${profile?.name}"`);
+  // An explicit --profile: its settings first, the environment's never (see the top of the file).
+  const first = flagProfile !== undefined;
+  const pick = (own: Setting | undefined, ofEnv: Setting | undefined) => (first ? own : (ofEnv ?? own));
+  const plan: TargetPlan = {
+    profile,
+    builtinEmulator,
+    baseUrl: flagBase ?? pick(fromProfile(stored?.baseUrl), env.base),
+    apiId: pick(fromProfile(stored?.apiId), env.id),
+    apiKey: pick(fromProfile(stored?.apiKey), env.key),
+    ignored: [],
+  };
+  if (first) {
+    const used = { FISCAL_BASE_URL: plan.baseUrl, FISCAL_API_ID: plan.apiId, FISCAL_API_KEY: plan.apiKey };
+    const set = { FISCAL_BASE_URL: env.base, FISCAL_API_ID: env.id, FISCAL_API_KEY: env.key };
+    // A variable holding what the profile holds anyway changes nothing: no notice for it.
+    plan.ignored = CREDENTIAL_VARIABLES.filter((v) => set[v] !== undefined && set[v].value !== used[v]?.value && !(v === 'FISCAL_BASE_URL' && flagBase));
+  }
+  return plan;
+}
 
+export async function resolveTarget(ctx: Context, startEmulator: StartEmulator = startInProcessEmulator): Promise<ResolvedTarget> {
+  const plan = await planTarget(ctx);
+  if (plan.ignored.length > 0) ctx.log.warn(ignoredNotice(plan));
   let emulator: EmulatorHandle | undefined;
-  if (builtinEmulator && !complete) {
+  if (plan.builtinEmulator && !(plan.baseUrl && plan.apiId && plan.apiKey)) {
     const started = await startEmulator();
     emulator = started;
     ctx.defer(() => started.close());
     ctx.log.debug(`started the built-in emulator at ${started.url}`);
   }
   const account = emulator?.accounts[0];
-  const fromProfile = (value: string | undefined) => setting(value, 'profile', `profile "${profileName}"`);
   const fromEmulator = (value: string | undefined) => setting(value, 'emulator', 'the built-in emulator');
-
-  const base = flagOrEnvBase ?? fromProfile(profile?.baseUrl) ?? fromEmulator(emulator?.url) ?? {
-    value: 'production',
-    source: 'default' as const,
-    origin: 'the default (production)',
-  };
-  const apiId = envId ?? fromProfile(profile?.apiId) ?? fromEmulator(account?.apiId);
-  const apiKey = envKey ?? fromProfile(profile?.apiKey) ?? fromEmulator(account?.apiKey);
-  if (!apiId || !apiKey) throw missingCredentials(!apiId, !apiKey, profileName);
+  const base = plan.baseUrl ?? fromEmulator(emulator?.url) ?? DEFAULT_BASE;
+  const apiId = plan.apiId ?? fromEmulator(account?.apiId);
+  const apiKey = plan.apiKey ?? fromEmulator(account?.apiKey);
+  if (!apiId || !apiKey) throw missingCredentials(!apiId, !apiKey, plan.profile?.name);
 
   const baseUrl = resolveBaseUrl(base.value, base.origin, ctx.env);
   warnIfPlainHttp(ctx, baseUrl);
@@ -94,10 +136,17 @@ export async function resolveTarget(ctx: Context, startEmulator: StartEmulator =
     baseUrl,
     apiId: apiId.value,
     apiKey: apiKey.value,
-    profile: profileName,
+    profile: plan.profile?.name,
     sources: { baseUrl: base.source, apiId: apiId.source, apiKey: apiKey.source },
     emulator: emulator !== undefined,
   };
+}
+
+export const DEFAULT_BASE: Setting = { value: 'production', source: 'default', origin: 'the default (production)' };
+
+/** The notice of a run whose --profile left FISCAL_* variables aside, naming them. */
+export function ignoredNotice(plan: TargetPlan): string {
+  return `--profile ${plan.profile?.name}: using the profile's credentials and base URL; ignoring ${plan.ignored.join(', ')} from the environment`;
 }
 
 function setting(value: string | undefined, source: TargetSource, origin: string): Setting | undefined {

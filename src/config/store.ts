@@ -131,7 +131,9 @@ function guard<T>(path: string, fn: () => T): T {
     if (error instanceof ConfigError) throw error;
     const e = error as NodeJS.ErrnoException;
     // JSON.parse messages quote the file's text, which may contain an API key: never repeat them.
-    const reason = e?.name === 'SyntaxError' ? 'it is not valid JSON' : e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? e);
+    // Node's own messages already start with their code ("EACCES: permission denied, ..."): say it once.
+    const coded = e?.code && !String(e.message).startsWith(`${e.code}:`) ? `${e.code}: ${e.message}` : e?.message;
+    const reason = e?.name === 'SyntaxError' ? 'it is not valid JSON' : String(coded ?? e);
     throw new ConfigError(`cannot use the configuration file ${path}: ${reason}`, {
       cause: e?.name === 'SyntaxError' ? undefined : error,
       details: e?.name === 'SyntaxError' ? ['fix the file, or move it away and add your profiles again with `fiscal profile add`'] : [],

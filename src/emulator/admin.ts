@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AddEventError, addEventRequest, type AddedEvent, type AddEventRequest } from './admin-events.js';
 import type { ArrivedNfe } from './arrivals.js';
-import { FaultSpecError, type FaultCounts } from './faults.js';
+import { FaultSpecError, type FaultCounts, type ServerTimeCounts } from './faults.js';
 import type { RateLimitStats } from './rate-limit.js';
 import { HttpError, badRequest, ok, serviceError, type Reply } from './respond.js';
 
@@ -22,21 +22,31 @@ export interface RequestCounts {
   byStatus: Record<string, number>;
   /** By `METHOD /pattern` of the route (`GET /v1/nfe/{role}`); paths of no route count as `unmatched`. */
   byRoute: Record<string, number>;
+  /** When the first and the last of these requests were answered (unix ms); null before any. */
+  firstAt: number | null;
+  lastAt: number | null;
 }
 
 export interface EmulatorStats {
   requests: RequestCounts;
   faults: FaultCounts;
+  /** The latency model's modelled server time (latency plus per-document time) of the delayed requests. */
+  serverTime: ServerTimeCounts;
   /** null without a rate limit. */
   rateLimit: RateLimitStats | null;
   /** Documents per account id, arrivals included. */
   documents: Record<string, number>;
 }
 
+const noRequests = (): RequestCounts => ({ total: 0, byStatus: {}, byRoute: {}, firstAt: null, lastAt: null });
+
 export class RequestCounters {
-  private counts: RequestCounts = { total: 0, byStatus: {}, byRoute: {} };
+  private counts = noRequests();
 
   record(route: string, outcome: number | 'reset' | 'truncate'): void {
+    // A benchmark divides the quota used by the quota offered over this span.
+    this.counts.lastAt = Date.now();
+    this.counts.firstAt ??= this.counts.lastAt;
     this.counts.total++;
     const status = String(outcome);
     this.counts.byStatus[status] = (this.counts.byStatus[status] ?? 0) + 1;
@@ -44,11 +54,11 @@ export class RequestCounters {
   }
 
   snapshot(): RequestCounts {
-    return { total: this.counts.total, byStatus: { ...this.counts.byStatus }, byRoute: { ...this.counts.byRoute } };
+    return { ...this.counts, byStatus: { ...this.counts.byStatus }, byRoute: { ...this.counts.byRoute } };
   }
 
   reset(): void {
-    this.counts = { total: 0, byStatus: {}, byRoute: {} };
+    this.counts = noRequests();
   }
 }
 

@@ -1,5 +1,6 @@
 // The pipeline of an API request: body, credentials (R1-R2), injected faults, rate limit (R5),
-// route, handler, error shape (R6), and the request counters of the admin stats.
+// route, handler, error shape (R6), the modelled server time, and the request counters of the
+// admin stats.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestCounters } from './admin.js';
 import { authenticate, requireGatewayHeader } from './auth.js';
@@ -115,7 +116,14 @@ export interface ApiRequest {
 
 /** An API request, counted; a reset or truncate fault cuts the answer it would have had. */
 export async function handleApi(api: Api, req: IncomingMessage, res: ServerResponse, request: ApiRequest): Promise<void> {
+  const arrivedAt = performance.now();
   const { reply, headers, fault } = await answer(api, req, request);
+  if (fault && api.faults) {
+    // The gateway decided (faults, quota) on arrival; the answer leaves once the modelled time has
+    // passed. The emulator's own work counts inside that time, as a remote server's would.
+    const wait = api.faults.serverTimeMs(fault, documentsIn(reply)) - (performance.now() - arrivedAt);
+    if (wait >= 1) await sleep(wait);
+  }
   const key = routeKey(api.router, request.method, request.url.pathname);
   if (fault?.kind === 'reset' || fault?.kind === 'truncate') {
     api.requests.record(key, fault.kind);
@@ -139,7 +147,6 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
   try {
     const account = authenticate(api.store, req.headers);
     fault = api.faults?.draw(account.id);
-    if (fault?.latencyMs) await sleep(fault.latencyMs);
     // A faulted request does nothing, like a lost one: no handler runs and no quota is taken.
     if (fault?.kind === '500' || fault?.kind === '503' || fault?.kind === '429') {
       return { reply: faultReply(fault.kind, api.limiter?.peek(account.id)), headers, fault };
@@ -148,7 +155,7 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
       const decision = fault?.kind ? { allowed: true, headers: api.limiter.peek(account.id) } : api.limiter.take(account.id);
       headers = decision.headers;
       // R5: 429 has no body.
-      if (!decision.allowed) return { reply: { status: 429 }, headers };
+      if (!decision.allowed) return { reply: { status: 429 }, headers, fault };
     }
     const match = findRoute(api.router, method, url.pathname);
     const route = match.route;
@@ -187,6 +194,19 @@ export function routeKey(router: Router, method: string, path: string): string {
   return match.kind === 'found' ? `${method} ${match.route.pattern.replace(/:(\w+)/g, '{$1}')}` : 'unmatched';
 }
 
+/**
+ * Documents an answer renders, for the per-document server time: the items of the body's list
+ * (`data`, `Nfes`, `Ctes`, `Mdfes`, `nfses`), or 1 for a single document in `data`.
+ */
+export function documentsIn(reply: Reply): number {
+  const body = reply.body;
+  if (reply.status !== 200 || typeof body !== 'object' || body === null) return 0;
+  for (const value of Object.values(body)) if (Array.isArray(value)) return value.length;
+  const data = (body as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null ? 1 : 0;
+}
+
+/** A timer: the event loop serves other requests meanwhile. */
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

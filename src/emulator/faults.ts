@@ -1,6 +1,7 @@
 // Fault injection on the emulator's API routes: server errors, bursts of 429, connections reset or
-// cut short, extra latency. A resumable client (`fiscal pull`) must survive all of them, so faults
-// come from a seeded stream and a run can be replayed request for request. A faulted request does
+// cut short, and the latency model of a remote service (a delay per request plus server time per
+// document rendered). A resumable client (`fiscal pull`) must survive all of them, so faults come
+// from a seeded stream and a run can be replayed request for request. A faulted request does
 // nothing, like a request lost on the way: no handler runs for it and no quota is taken.
 import type { ServerResponse } from 'node:http';
 import { rngFor, type Rng } from './data/random.js';
@@ -17,8 +18,10 @@ export interface FaultSpec {
   reset?: number;
   /** Probability of sending part of the body under the full Content-Length, then closing the connection. */
   truncate?: number;
-  /** Uniform extra delay, in ms, before every answer. */
+  /** Latency of every answer, in ms, uniform in [min, max] (network round trip and fixed server work). */
   latencyMs?: { min: number; max: number };
+  /** Server time per document the answer renders, in ms (a page of 500 takes longer than one of 50). */
+  perDocMs?: number;
   /** Seed of the fault stream; default the emulator's seed. */
   seed?: number;
 }
@@ -28,9 +31,20 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Faults injected per kind; `latency` counts the requests that were delayed. */
 export type FaultCounts = Record<FaultKind | 'latency', number>;
 
+/** What the latency model added up: the modelled server time of the delayed requests. */
+export interface ServerTimeCounts {
+  /** Requests given a modelled time above 0. */
+  requests: number;
+  /** Their modelled times added up, in ms. */
+  totalMs: number;
+  /** Documents their answers rendered. */
+  documents: number;
+}
+
 /** The fate of one request. */
 export interface FaultDraw {
   kind?: FaultKind;
+  /** The request's latency, drawn from the range; the per-document part is added once the answer is known. */
   latencyMs: number;
   /** The share of the body sent before a reset or a truncation, in [0.05, 0.95). */
   cut: number;
@@ -44,8 +58,26 @@ export function zeroFaultCounts(): FaultCounts {
   return { '500': 0, '503': 0, '429': 0, reset: 0, truncate: 0, latency: 0 };
 }
 
+export function zeroServerTime(): ServerTimeCounts {
+  return { requests: 0, totalMs: 0, documents: 0 };
+}
+
 const PROBABILITY = /^(?:0|1|0?\.\d+|[01]\.\d+)$/;
 const INTEGER = /^\d{1,9}$/;
+const MILLISECONDS = /^\d{1,6}(?:\.\d{1,6})?$/;
+const RANGE = /^(\d{1,6})(?:-(\d{1,6}))?$/;
+
+/** `100-140` (uniform in the range) or `20` (fixed), in ms; undefined when malformed. */
+export function parseLatencyRange(text: string): { min: number; max: number } | undefined {
+  const m = RANGE.exec(text.trim());
+  if (!m || Number(m[2] ?? m[1]) < Number(m[1])) return undefined;
+  return { min: Number(m[1]), max: Number(m[2] ?? m[1]) };
+}
+
+/** `0.2`: milliseconds of server time per document rendered; undefined when malformed. */
+export function parsePerDocMs(text: string): number | undefined {
+  return MILLISECONDS.test(text.trim()) ? Number(text) : undefined;
+}
 
 function probability(value: string): number | string {
   if (!PROBABILITY.test(value) || Number(value) > 1) return 'expected a probability from 0 to 1, such as 0.05';
@@ -55,7 +87,7 @@ function probability(value: string): number | string {
 type ItemParser = (value: string, spec: FaultSpec) => string | undefined;
 
 /** The spec's item names, in the order of the grammar (object keys would put 429 first). */
-const KIND_NAMES = ['500', '503', '429', 'reset', 'truncate', 'latency', 'seed'];
+const KIND_NAMES = ['500', '503', '429', 'reset', 'truncate', 'latency', 'per-doc', 'seed'];
 
 /** Each parser fills its part of the spec, or answers what is wrong with the value. */
 const PARSERS: Record<string, ItemParser> = {
@@ -69,9 +101,15 @@ const PARSERS: Record<string, ItemParser> = {
   reset: (v, spec) => assign(probability(v), (p) => (spec.reset = p)),
   truncate: (v, spec) => assign(probability(v), (p) => (spec.truncate = p)),
   latency: (v, spec) => {
-    const m = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(v);
-    if (!m || Number(m[2] ?? m[1]) < Number(m[1])) return 'expected <min>-<max> milliseconds, such as 5-40';
-    spec.latencyMs = { min: Number(m[1]), max: Number(m[2] ?? m[1]) };
+    const range = parseLatencyRange(v);
+    if (!range) return 'expected <min>-<max> milliseconds, such as 5-40';
+    spec.latencyMs = range;
+    return undefined;
+  },
+  'per-doc': (v, spec) => {
+    const ms = parsePerDocMs(v);
+    if (ms === undefined) return 'expected milliseconds per document, such as 0.2';
+    spec.perDocMs = ms;
     return undefined;
   },
   seed: (v, spec) => {
@@ -87,7 +125,7 @@ function assign(parsed: number | string, set: (n: number) => void): string | und
   return undefined;
 }
 
-/** `500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,seed=7`, any subset, any order. */
+/** `500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,per-doc=0.2,seed=7`, any subset, any order. */
 export function parseFaultSpec(text: string): FaultSpec {
   const spec: FaultSpec = {};
   if (text.trim() === '') throw new FaultSpecError('empty fault spec; expected kind=value items such as 500=0.05,latency=5-40');
@@ -118,6 +156,7 @@ export function formatFaultSpec(spec: FaultSpec): string {
   if (spec.reset !== undefined) items.push(`reset=${spec.reset}`);
   if (spec.truncate !== undefined) items.push(`truncate=${spec.truncate}`);
   if (spec.latencyMs) items.push(`latency=${spec.latencyMs.min}-${spec.latencyMs.max}`);
+  if (spec.perDocMs !== undefined) items.push(`per-doc=${spec.perDocMs}`);
   if (spec.seed !== undefined) items.push(`seed=${spec.seed}`);
   return items.join(',');
 }
@@ -137,6 +176,8 @@ export function faultSpecProblem(spec: FaultSpec): string | undefined {
   if (!Number.isInteger(burst) || burst < 0) return `fault 429: burst length ${burst} is not a non-negative integer`;
   const l = spec.latencyMs;
   if (l && !(Number.isInteger(l.min) && Number.isInteger(l.max) && l.min >= 0 && l.max >= l.min)) return `fault latency: ${l.min}-${l.max} is not a range of milliseconds`;
+  const d = spec.perDocMs;
+  if (d !== undefined && !(d >= 0 && Number.isFinite(d))) return `fault per-doc: ${d} is not a number of milliseconds`;
   return undefined;
 }
 
@@ -144,13 +185,17 @@ export class FaultInjector {
   private readonly rng: Rng;
   private readonly bursts = new Map<string, number>();
   private counts = zeroFaultCounts();
+  private serverTime = zeroServerTime();
 
-  /** `counts`: counters to carry on from (when the faults of a running emulator are replaced). */
-  constructor(readonly spec: FaultSpec, defaultSeed: number, counts?: FaultCounts) {
+  /** `carried`: counters to carry on from (when the faults of a running emulator are replaced). */
+  constructor(readonly spec: FaultSpec, defaultSeed: number, carried?: { faults: FaultCounts; serverTime: ServerTimeCounts }) {
     const problem = faultSpecProblem(spec);
     if (problem) throw new FaultSpecError(problem);
     this.rng = rngFor(spec.seed ?? defaultSeed, 'faults');
-    if (counts) this.counts = { ...counts };
+    if (carried) {
+      this.counts = { ...carried.faults };
+      this.serverTime = { ...carried.serverTime };
+    }
   }
 
   /**
@@ -165,16 +210,35 @@ export class FaultInjector {
     const latencyMs = l ? l.min + Math.floor(forLatency * (l.max - l.min + 1)) : 0;
     const kind = this.kindOf(accountId, forKind);
     if (kind) this.counts[kind]++;
-    if (latencyMs > 0) this.counts.latency++;
     return { kind, latencyMs, cut: 0.05 + 0.9 * forCut };
+  }
+
+  /**
+   * The modelled server time of a drawn request whose answer renders `documents` documents: its
+   * latency plus the per-document time. Counted; the caller answers no earlier than that after arrival.
+   */
+  serverTimeMs(draw: FaultDraw, documents: number): number {
+    const ms = draw.latencyMs + (this.spec.perDocMs ?? 0) * documents;
+    if (ms > 0) {
+      this.counts.latency++;
+      this.serverTime.requests++;
+      this.serverTime.totalMs += ms;
+      this.serverTime.documents += documents;
+    }
+    return ms;
   }
 
   counters(): FaultCounts {
     return { ...this.counts };
   }
 
+  serverTimeCounters(): ServerTimeCounts {
+    return { ...this.serverTime };
+  }
+
   resetCounters(): void {
     this.counts = zeroFaultCounts();
+    this.serverTime = zeroServerTime();
   }
 
   private kindOf(accountId: string, u: number): FaultKind | undefined {

@@ -109,6 +109,8 @@ export interface DatasetOptions {
   seed: number;
   /** NF-e per account. */
   docs: number;
+  /** Serve only the seed's first n accounts (default all): a big account costs memory and start-up time per account. */
+  accounts?: number;
   /** Documents per account of each other type (CT-e, CT-e OS, MDF-e, NFC-e, NFS-e); default min(docs, 600). */
   otherDocs?: number;
   /** The emulator's "now": emission dates fall in the 12 months before it. */

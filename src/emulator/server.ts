@@ -8,7 +8,7 @@ import { eventAdder } from './admin-events.js';
 import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
 import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
-import { FaultInjector, parseFaultSpec, zeroFaultCounts, type FaultCounts, type FaultSpec } from './faults.js';
+import { FaultInjector, FaultSpecError, parseFaultSpec, parseLatencyRange, zeroFaultCounts, zeroServerTime, type FaultSpec } from './faults.js';
 import type { Account, Dataset } from './model.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** NF-e per account (ignored with `dataset`). */
   docs?: number;
+  /** Serve only the seed's first n accounts, 1 to 3 (ignored with `dataset`); default all. */
+  accounts?: number;
   /** Documents per account of every other type (ignored with `dataset`); default min(docs, 600). */
   otherDocs?: number;
   /** The emulator's clock starts here and advances in real time; generated dates lie before it. */
@@ -36,6 +38,14 @@ export interface EmulatorOptions {
   dataset?: Dataset;
   /** Faults injected on the API routes: a spec or its text (`500=0.05,latency=5-40`, see faults.ts). */
   faults?: FaultSpec | string;
+  /**
+   * The latency model of a remote service: every API answer takes this many ms (uniform in the
+   * range, jitter from the seeded fault stream), `100-140` or `{min: 100, max: 140}`. It stays
+   * when faults are replaced; a `latency` item in the faults overrides it while they are in force.
+   */
+  latency?: { min: number; max: number } | string;
+  /** Server time per document an answer renders, in ms, added to the latency (e.g. 0.2). */
+  perDocMs?: number;
   /** New documents per second added to every account (R13); default none. */
   arrivalRate?: number;
   /** Webhook deliveries: timeout, retry base delay and attempts (docs/webhooks.md). */
@@ -65,7 +75,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
   const start = options.now ?? new Date();
-  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start, ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}) });
+  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start, ...(options.accounts !== undefined ? { accounts: options.accounts } : {}), ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}) });
   const store = new Store(dataset);
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
@@ -74,17 +84,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const rate = options.arrivalRate;
   // Checked before listening, so that a bad rate does not leave a server behind.
   if (rate !== undefined && !(rate > 0 && Number.isFinite(rate))) throw new RangeError(`arrivalRate must be positive, got ${rate}`);
+  const model = latencyModel(options);
   const api: Api = {
     store, now, router: createRouter(), requests: new RequestCounters(), address: '',
     limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
-    faults: injectorOf(options.faults, seed),
+    faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
-    api.faults = injectorOf(faults, seed, api.faults?.counters());
+    const carried = api.faults ? { faults: api.faults.counters(), serverTime: api.faults.serverTimeCounters() } : undefined;
+    api.faults = injectorOf(faults, model, seed, carried);
   };
   const stats = (): EmulatorStats => ({
     requests: api.requests.snapshot(),
     faults: api.faults?.counters() ?? zeroFaultCounts(),
+    serverTime: api.faults?.serverTimeCounters() ?? zeroServerTime(),
     rateLimit: api.limiter?.stats() ?? null,
     documents: Object.fromEntries(store.accounts.map((a) => [a.id, store.nfesOf(a.id).entries.length])),
   });
@@ -153,9 +166,24 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
 }
 
-function injectorOf(faults: FaultSpec | string | undefined, seed: number, counts?: FaultCounts): FaultInjector | undefined {
-  // Without faults an injector is kept only to carry the counters of earlier ones.
-  if (faults === undefined) return counts ? new FaultInjector({}, seed, counts) : undefined;
-  return new FaultInjector(typeof faults === 'string' ? parseFaultSpec(faults) : faults, seed, counts);
+/** The latency options as the fault items they stand for. */
+function latencyModel(options: EmulatorOptions): FaultSpec {
+  const model: FaultSpec = {};
+  if (options.latency !== undefined) {
+    const range = typeof options.latency === 'string' ? parseLatencyRange(options.latency) : options.latency;
+    if (!range) throw new FaultSpecError(`latency "${String(options.latency)}": expected <min>-<max> milliseconds, such as 100-140`);
+    model.latencyMs = range;
+  }
+  if (options.perDocMs !== undefined) model.perDocMs = options.perDocMs;
+  return model;
+}
+
+type Carried = ConstructorParameters<typeof FaultInjector>[2];
+
+function injectorOf(faults: FaultSpec | string | undefined, model: FaultSpec, seed: number, carried?: Carried): FaultInjector | undefined {
+  const spec = { ...model, ...(typeof faults === 'string' ? parseFaultSpec(faults) : faults) };
+  // Without faults or a latency model an injector is kept only to carry the counters of earlier ones.
+  if (Object.keys(spec).length === 0 && !carried) return undefined;
+  return new FaultInjector(spec, seed, carried);
 }
 

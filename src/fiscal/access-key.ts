@@ -74,3 +74,21 @@ export function parseAccessKey(key: string): AccessKeyParts {
     checkDigit: key.slice(43, 44),
   };
 }
+
+/**
+ * The emission dates (`YYYY-MM-DD`, for an EmissionDate `{From, To}` filter) that surely hold the
+ * documents of `keys`: their AAMM months, from the first month's first day to the last month's
+ * last day, one day wider on each side because AAMM is the emitter's local month and filters read
+ * Brasília time (Fernando de Noronha is an hour ahead of it, Acre two behind).
+ */
+export function emissionWindowOfKeys(keys: readonly string[]): { From: string; To: string } {
+  const months = keys.map((k) => Number(`20${k.slice(2, 4)}`) * 12 + Number(k.slice(4, 6)) - 1);
+  const first = Math.min(...months);
+  const last = Math.max(...months);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const DAY = 86_400_000;
+  return {
+    From: day(Date.UTC(Math.floor(first / 12), first % 12, 1) - DAY),
+    To: day(Date.UTC(Math.floor((last + 1) / 12), (last + 1) % 12, 1)),
+  };
+}

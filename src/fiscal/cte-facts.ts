@@ -2,7 +2,7 @@
 // number, parties, protocol status and a cancellation event carried inside (procCancCTe, or an
 // event appended to the cteProc). Plain string searches, like nfe-facts.ts; readers/cte.ts is the
 // complete reader.
-import { statusOfProtocol } from './nfe-facts.js';
+import { documentStatus } from './doc-status.js';
 import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
 
 export const CANCELLATION_EVENT = '110111';
@@ -65,5 +65,5 @@ export function cteFacts(raw: string): CteFacts {
 
 /** canceled when a cancellation event is inside, else what the protocol says; null without either. */
 export function cteStatus(f: CteFacts): 'authorized' | 'canceled' | null {
-  return f.hasCancellation ? 'canceled' : statusOfProtocol(f.protocolStatus);
+  return documentStatus({ type: 'cte', protocol: f.protocolStatus, canceledInXml: f.hasCancellation }) as 'authorized' | 'canceled' | null;
 }

@@ -54,3 +54,22 @@ export const EVENT_CODES: Readonly<Record<EventDocType, Readonly<Record<string, 
 export function eventDescription(type: EventDocType, code: string): string | undefined {
   return Object.hasOwn(EVENT_CODES[type], code) ? EVENT_CODES[type][code] : undefined;
 }
+
+/**
+ * Event codes that cancel the document they are about (R30): 110111 everywhere, an NF-e's
+ * cancellation by substitution (110112), the NFS-e's 101101 and 105102. An MDF-e's 110112 closes
+ * it instead (CLOSING_EVENTS); 110131, 610111 and the like cancel an earlier event, not the document.
+ */
+export const CANCELLING_EVENTS: Readonly<Record<EventDocType, readonly string[]>> = {
+  nfe: ['110111', '110112'],
+  nfce: ['110111', '110112'],
+  cte: ['110111'],
+  cteos: ['110111'],
+  mdfe: ['110111'],
+  nfse: ['101101', '105102'],
+};
+
+/** Event codes that close a document without canceling it: the MDF-e's encerramento. */
+export const CLOSING_EVENTS: Readonly<Record<EventDocType, readonly string[]>> = {
+  nfe: [], nfce: [], cte: [], cteos: [], mdfe: ['110112'], nfse: [],
+};

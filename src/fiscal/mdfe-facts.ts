@@ -1,5 +1,6 @@
 // The facts a pull needs from an MDF-e (mdfeProc) to file it, read with the plain string scans
 // of nfe-facts.ts. readers/mdfe.ts is the complete reader.
+import { documentStatus, type DocumentStatus } from './doc-status.js';
 import { PREFIXED, block, taxIdIn, text } from './xml-scan.js';
 
 export interface MdfeFacts {
@@ -29,15 +30,11 @@ export function mdfeFacts(raw: string, want: { contractor?: boolean; authorized?
   return facts;
 }
 
-export const MDFE_CANCEL_EVENT = '110111';
-export const MDFE_CLOSE_EVENT = '110112';
-
 /**
  * Designed status: canceled with a cancellation event (110111), closed with a closing event
- * (110112), else from the protocol (100 authorized, 101 canceled, 132 closed); null without one.
+ * (110112), else from the protocol (100 authorized, 101 canceled, 132 closed); null without one
+ * (doc-status.ts decides).
  */
-export function mdfeStatus(eventTypes: readonly string[], cStat: string | undefined): 'authorized' | 'closed' | 'canceled' | null {
-  if (eventTypes.includes(MDFE_CANCEL_EVENT) || cStat === '101') return 'canceled';
-  if (eventTypes.includes(MDFE_CLOSE_EVENT) || cStat === '132') return 'closed';
-  return cStat === '100' ? 'authorized' : null;
+export function mdfeStatus(eventTypes: readonly string[], cStat: string | undefined): DocumentStatus | null {
+  return documentStatus({ type: 'mdfe', protocol: cStat, events: eventTypes.map((type) => ({ type })) });
 }

@@ -2,6 +2,7 @@
 // status), read with plain string searches: a pull reads 100k documents, and a full XML parse
 // (or regexes that try a namespace prefix at every `<`) would cost more than downloading them.
 // nfe-summary.ts is the complete reader.
+import { documentStatus } from './doc-status.js';
 import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
 
 export interface NfeFacts {
@@ -47,7 +48,5 @@ export function nfeFacts(raw: string, want: FactsWanted = { receiver: true, tran
 
 /** Status from the authorization protocol; null when the XML carries none. */
 export function statusOfProtocol(cStat: string | undefined): 'authorized' | 'canceled' | null {
-  if (cStat === '100' || cStat === '150') return 'authorized';
-  if (cStat === '101' || cStat === '151' || cStat === '135' || cStat === '155') return 'canceled';
-  return null;
+  return documentStatus({ type: 'nfe', protocol: cStat }) as 'authorized' | 'canceled' | null;
 }

@@ -2,6 +2,9 @@
 // `--filter` before sending) and the emulator (to evaluate it):
 //   (= <property> <value>)   (NOT_EXISTS <property>)   (AND e1 e2 ...)   (OR e1 e2 ...)
 // Names and values are bare words or double-quoted strings ("em processamento", with \" and \\).
+// The service's public examples write the absence operator `_not_exists`
+// (`(OR (= processed false) (_not_exists processed))`) where the spec writes NOT_EXISTS: both are
+// read, and an expression is sent as the user wrote it.
 
 export type FilterExpr =
   | { op: '='; property: string; value: string }
@@ -9,6 +12,13 @@ export type FilterExpr =
   | { op: 'AND' | 'OR'; args: FilterExpr[] };
 
 const OPERATORS = ['=', 'NOT_EXISTS', 'AND', 'OR'] as const;
+type Operator = (typeof OPERATORS)[number];
+/** Other spellings of an operator, as the public examples write them. */
+const OPERATOR_ALIASES: Readonly<Record<string, Operator>> = { _not_exists: 'NOT_EXISTS' };
+
+function operatorOf(word: string): Operator | undefined {
+  return (OPERATORS as readonly string[]).includes(word) ? (word as Operator) : OPERATOR_ALIASES[word];
+}
 
 interface Token {
   kind: '(' | ')' | 'word' | 'string';
@@ -80,10 +90,10 @@ class Parser {
       throw new Error(`expected "(" to start an expression, found ${this.describe(open)} ${this.where(open)}`);
     }
     const opToken = this.tokens[this.index++];
-    const op = opToken?.kind === 'word' ? opToken.text : undefined;
-    if (op === undefined || !(OPERATORS as readonly string[]).includes(op)) {
+    const op = opToken?.kind === 'word' ? operatorOf(opToken.text) : undefined;
+    if (op === undefined) {
       throw new Error(
-        `expected an operator (${OPERATORS.join(', ')}), found ${this.describe(opToken)} ${this.where(opToken)}`,
+        `expected an operator (=, NOT_EXISTS or _not_exists, AND, OR), found ${this.describe(opToken)} ${this.where(opToken)}`,
       );
     }
     let expr: FilterExpr;
@@ -100,7 +110,7 @@ class Parser {
         const next = this.peek();
         throw new Error(`${op} needs at least one "(...)" expression, found ${this.describe(next)} ${this.where(next)}`);
       }
-      expr = { op: op as 'AND' | 'OR', args };
+      expr = { op, args };
     }
     const close = this.tokens[this.index++];
     if (close?.kind !== ')') {

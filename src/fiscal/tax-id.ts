@@ -1,4 +1,5 @@
-// CNPJ and CPF (R8): digits only, with their check digits.
+// CNPJ and CPF (R8): digits only, with their check digits. What people type (12.345.678/0001-95,
+// 123.456.789-09) is read by readTaxId into the digits the API takes.
 
 function mod11Digit(digits: string, weights: number[]): string {
   let sum = 0;
@@ -50,3 +51,25 @@ export function taxIdProblem(value: string): string | undefined {
 
 export const isCnpj = (value: string): boolean => cnpjProblem(value) === undefined;
 export const isTaxId = (value: string): boolean => taxIdProblem(value) === undefined;
+
+/** A CNPJ (14 digits), a CPF (11) or either. */
+export type TaxIdKind = 'cnpj' | 'cpf' | 'either';
+
+const KIND_PROBLEM: Record<TaxIdKind, (digits: string) => string | undefined> = { cnpj: cnpjProblem, cpf: cpfProblem, either: taxIdProblem };
+const KIND_FORM: Record<TaxIdKind, string> = {
+  cnpj: 'a CNPJ: 14 digits, or masked as 12.345.678/0001-95',
+  cpf: 'a CPF: 11 digits, or masked as 123.456.789-09',
+  either: 'a CNPJ or CPF: digits, or masked as 12.345.678/0001-95 or 123.456.789-09',
+};
+
+/**
+ * A CNPJ/CPF as people write it: digits, or with the usual dots, slash and dash. Gives the digits
+ * the API takes (R8), or why the value is not one (check digits included).
+ */
+export function readTaxId(raw: string, kind: TaxIdKind = 'either'): { value: string } | { problem: string } {
+  const text = raw.trim();
+  if (!/^\d[\d./-]*\d$/.test(text)) return { problem: `expected ${KIND_FORM[kind]}` };
+  const digits = text.replace(/[./-]/g, '');
+  const problem = KIND_PROBLEM[kind](digits);
+  return problem ? { problem } : { value: digits };
+}

@@ -1,16 +1,37 @@
-// A progress spinner on stderr: count, rate and `n/total`. Only for a person watching: when stderr
+// A progress spinner on stderr: what is done so far (items, events, PDFs, bytes), the rate, and
+// the percentage and time left when the total is known. Only for a person watching: when stderr
 // is not a terminal, or with --quiet, every method does nothing (logs and pipes stay clean, and
 // final summaries are the command's own ctx.log lines).
+//
+// A terminal that reports 0 columns (a pseudo-terminal without a size, as CI wrappers running
+// `script -qc ... /dev/null` create) counts as no terminal: ora divides each line's width by the
+// column count to know how many lines to erase, gets Infinity, and erases for ever without
+// yielding to the event loop (no signal handler can run then). The same holds if the terminal is
+// resized to 0 columns while drawing: the spinner stops at once, before it draws again.
 //
 // ora is imported in the background the first time a progress starts (it costs ~50 ms), so
 // createProgress stays synchronous; calls made before it loads are replayed from the state kept
 // here. Text updates are throttled to 10 per second; ora repaints on its own timer.
+import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
+import { streamColumns } from './terminal.js';
+
+/** What a long run has done so far. Every field is a running total. */
+export interface ProgressCounts {
+  /** Items done (documents, requests...): what the total counts. */
+  done: number;
+  total?: number | undefined;
+  events?: number;
+  pdfs?: number;
+  bytes?: number;
+}
 
 export interface Progress {
   /** Counts n (default 1) more items done. */
   tick(n?: number): void;
-  setTotal(total: number): void;
+  setTotal(total: number | undefined): void;
+  /** Replaces the counts shown (running totals, not increments); omitted fields keep their value. */
+  update(counts: Partial<ProgressCounts>): void;
   /** Stops with a ✔ line that stays. */
   succeed(text: string): void;
   /** Stops with a ✖ line that stays. */
@@ -22,6 +43,8 @@ export interface Progress {
 export interface ProgressOptions {
   label: string;
   total?: number;
+  /** What the items are, said after the count: `120/500 documents`. */
+  unit?: string;
 }
 
 type Spinner = import('ora').Ora;
@@ -29,29 +52,42 @@ type Ending = { kind: 'succeed' | 'fail'; text: string } | { kind: 'stop' };
 
 const MIN_UPDATE_MS = 100;
 
-const noop: Progress = { tick() {}, setTotal() {}, succeed() {}, fail() {}, stop() {} };
+/** A progress that shows nothing, for callers that decide themselves no progress is wanted. */
+export const noProgress: Progress = { tick() {}, setTotal() {}, update() {}, succeed() {}, fail() {}, stop() {} };
+const noop = noProgress;
+
+/** False for a terminal that says it has no columns: nothing can be drawn on it in place. */
+function canDrawOn(stream: Writable): boolean {
+  const columns = streamColumns(stream);
+  return columns === undefined || columns >= 1;
+}
 
 export function createProgress(ctx: Context, options: ProgressOptions): Progress {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return noop;
+  const stream = ctx.io.stderr;
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || !canDrawOn(stream)) return noop;
 
   const startedAt = ctx.clock.now();
-  let count = 0;
-  let total = options.total;
+  const counts: ProgressCounts = { done: 0, total: options.total };
   let lastUpdate = -Infinity;
   let spinner: Spinner | undefined;
   let ending: Ending | undefined;
 
-  const text = () => progressText(options.label, count, total, ctx.clock.now() - startedAt);
+  const text = () => oneLine(progressText(options.label, counts, ctx.clock.now() - startedAt, options.unit), streamColumns(stream));
   const finish = (s: Spinner, end: Ending) => {
     if (end.kind === 'stop') s.stop();
     else s[end.kind](end.text);
   };
+  // A resize to 0 columns: stop before ora draws again (it erases from what it drew last, safely).
+  const onResize = () => {
+    if (!canDrawOn(stream)) end({ kind: 'stop' });
+  };
+  stream.on('resize', onResize);
 
   void import('ora')
     .then(({ default: ora }) => {
       // Finished before ora loaded without anything to show: never draw at all.
       if (ending?.kind === 'stop') return;
-      spinner = ora({ text: text(), stream: ctx.io.stderr, isEnabled: true, discardStdin: false, color: ctx.globals.color ? 'cyan' : false });
+      spinner = ora({ text: text(), stream, isEnabled: true, discardStdin: false, color: ctx.globals.color ? 'cyan' : false });
       if (ending) finish(spinner, ending);
       else spinner.start();
     })
@@ -59,26 +95,35 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
       // A spinner is a nicety: without ora the command still runs, just silently.
     });
 
-  const end = (e: Ending) => {
+  function end(e: Ending) {
     if (ending) return;
     ending = e;
+    stream.off('resize', onResize);
     if (spinner) finish(spinner, e);
+  }
+  const redraw = (force: boolean) => {
+    const now = ctx.clock.now();
+    if (spinner && !ending && (force || now - lastUpdate >= MIN_UPDATE_MS)) {
+      lastUpdate = now;
+      spinner.text = text();
+    }
   };
   // The command may end by an error: a spinning line and a hidden cursor must not outlive it.
   ctx.defer(() => end({ kind: 'stop' }));
 
   return {
     tick(n = 1) {
-      count += n;
-      const now = ctx.clock.now();
-      if (spinner && !ending && now - lastUpdate >= MIN_UPDATE_MS) {
-        lastUpdate = now;
-        spinner.text = text();
-      }
+      counts.done += n;
+      redraw(false);
     },
     setTotal(n) {
-      total = n;
-      if (spinner && !ending) spinner.text = text();
+      counts.total = n;
+      redraw(true);
+    },
+    update(next) {
+      const totalChanged = 'total' in next && next.total !== counts.total;
+      Object.assign(counts, next);
+      redraw(totalChanged);
     },
     succeed: (t) => end({ kind: 'succeed', text: t }),
     fail: (t) => end({ kind: 'fail', text: t }),
@@ -86,13 +131,56 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
   };
 }
 
-/** `Downloading 120/500 · 38/s` (no total: `Downloading 120 · 38/s`). */
-export function progressText(label: string, count: number, total: number | undefined, elapsedMs: number): string {
-  const done = total === undefined ? `${count}` : `${count}/${total}`;
-  const rate = elapsedMs >= 1000 ? ` · ${formatRate(count / (elapsedMs / 1000))}/s` : '';
-  return `${label} ${done}${rate}`;
+/**
+ * `pulling nfe 120/500 documents 24% · 12 events · 120 PDFs · 4.2 MB · 38/s · 9s left`: the
+ * parts that apply. The rate and the time left appear once a second has passed, the time left
+ * only while the total is known and not reached.
+ */
+export function progressText(label: string, c: ProgressCounts, elapsedMs: number, unit?: string): string {
+  const { done, total } = c;
+  const known = total !== undefined && total > 0;
+  let head = `${label} ${known ? `${done}/${total}` : done}${unit ? ` ${unit}` : ''}`;
+  if (known) head += ` ${Math.min(100, Math.floor((done / total) * 100))}%`;
+  const parts = [head];
+  if (c.events) parts.push(`${c.events} event${c.events === 1 ? '' : 's'}`);
+  if (c.pdfs) parts.push(`${c.pdfs} PDF${c.pdfs === 1 ? '' : 's'}`);
+  if (c.bytes) parts.push(formatBytes(c.bytes));
+  if (elapsedMs >= 1000) {
+    const perSecond = done / (elapsedMs / 1000);
+    parts.push(`${formatRate(perSecond)}/s`);
+    if (known && done > 0 && done < total) parts.push(`${formatDuration(((total - done) / perSecond) * 1000)} left`);
+  }
+  return parts.join(' · ');
+}
+
+/** The text cut to one line of the terminal (after ora's frame and space), so nothing wraps. */
+function oneLine(text: string, columns: number | undefined): string {
+  const room = columns === undefined ? Infinity : columns - 3;
+  return text.length <= room ? text : `${text.slice(0, Math.max(0, room - 1))}…`;
 }
 
 function formatRate(perSecond: number): string {
   return perSecond >= 10 ? String(Math.round(perSecond)) : perSecond.toFixed(1);
+}
+
+/** `512 B`, `4.2 kB`, `38.0 MB`, `1.2 GB` (powers of 1000, as disk sizes are said). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let i = 0;
+  while (value >= 1000 && i < units.length - 1) {
+    value /= 1000;
+    i++;
+  }
+  return `${value.toFixed(1)} ${units[i]}`;
+}
+
+/** `9s`, `1m05s`, `2h03m`: rounded up, since a time left of 0 while working says nothing. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  const m = Math.ceil(s / 60);
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }

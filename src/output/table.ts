@@ -1,7 +1,8 @@
 // An aligned, borderless table for people at a terminal. Rows are buffered (widths depend on all
 // of them), cells are made single-line and stripped of control characters (data from the API
-// must not move the cursor or recolour the terminal), and the table is fitted to the width by
-// shortening the widest shortenable columns first, with an ellipsis.
+// must not move the cursor or recolour the terminal), and the table is fitted to the width:
+// columns of numbers, dates and identifiers are never shortened, text columns are shortened
+// widest first with an ellipsis, and when that is not enough the least needed columns are left out.
 import type { Writable } from 'node:stream';
 import Table from 'cli-table3';
 import type { Cell, Column, Sink } from './writer.js';
@@ -17,6 +18,11 @@ export interface TableOptions {
 const GAP = '  ';
 /** A shortened column keeps at least this many characters (or its header, if longer). */
 const MIN_WIDTH = 6;
+/**
+ * Below this, a shortened name says little (`Vieira …`): a table that cannot give each text
+ * column this much leaves out a column of lower priority instead.
+ */
+const READABLE_WIDTH = 16;
 
 const BORDERLESS = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
@@ -39,8 +45,9 @@ export function createTableSink<R>(out: Writable, columns: readonly Column<R>[],
 }
 
 export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], options: Pick<TableOptions, 'width' | 'color'>): string {
-  const headers = columns.map((c) => tableCell(c.header));
-  const widths = fitWidths(columns, headers, rows, options.width);
+  const allHeaders = columns.map((c) => tableCell(c.header));
+  const { keep, widths } = fitColumns(columns, allHeaders, rows, options.width);
+  const headers = keep.map((i) => allHeaders[i]!);
   const table = new Table({
     head: options.color ? headers.map((h) => `\u001b[1m${h}\u001b[22m`) : headers,
     chars: BORDERLESS,
@@ -49,7 +56,7 @@ export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], 
     wordWrap: false,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
   });
-  table.push(...rows);
+  table.push(...rows.map((row) => keep.map((i) => row[i]!)));
   const lines = table.toString().split('\n').map((line) => line.trimEnd());
   return `${lines.join('\n')}\n`;
 }
@@ -62,11 +69,59 @@ export function tableCell(value: Cell): string {
   return String(value).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
+/**
+ * Digits and the punctuation of amounts, dates, times, keys and CNPJs (`1.234,56`, `2026-06-15 10:00`,
+ * `12.345.678/0001-95`): a cell that a cut would make wrong, not just shorter.
+ */
+const NUMERIC_CELL = /^[\s\d.,:/+\-%]*\d[\s\d.,:/+\-%]*$/;
+
+/** A column never shortened: marked so, or every value in it is a number, date or identifier. */
+function isWhole<R>(column: Column<R>, cells: string[]): boolean {
+  if (column.truncate === false) return true;
+  const filled = cells.filter((c) => c !== '');
+  return filled.length > 0 && filled.every((c) => NUMERIC_CELL.test(c));
+}
+
+export interface FittedColumns {
+  /** Indexes of the columns shown, in their order. */
+  keep: number[];
+  /** Width of each column shown. */
+  widths: number[];
+}
+
+/**
+ * The columns to show and their widths on a line of `total` characters. Columns of numbers,
+ * dates and identifiers are never shortened (a cut amount or date is a wrong one); when the text
+ * columns cannot all keep READABLE_WIDTH characters, the columns of lowest priority go first (the
+ * rightmost among equals), down to one. What is left is shortened as fitWidths does.
+ */
+export function fitColumns<R>(columns: readonly Column<R>[], headers: string[], rows: string[][], total: number): FittedColumns {
+  const whole = columns.map((c, i) => isWhole(c, rows.map((row) => row[i]!)));
+  const natural = columns.map((_, i) => Math.max(1, displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
+  const least = columns.map((c, i) =>
+    whole[i] ? natural[i]! : Math.min(natural[i]!, c.width ?? Infinity, Math.max(READABLE_WIDTH, displayWidth(headers[i]!))),
+  );
+  const keep = columns.map((_, i) => i);
+  const needed = () => keep.reduce((n, i) => n + least[i]!, 0) + GAP.length * (keep.length - 1);
+  while (keep.length > 1 && needed() > total) {
+    let drop = keep.length - 1;
+    for (let k = keep.length - 1; k >= 0; k--) {
+      if ((columns[keep[k]!]!.priority ?? 0) < (columns[keep[drop]!]!.priority ?? 0)) drop = k;
+    }
+    keep.splice(drop, 1);
+  }
+  const kept = keep.map((i): Column<R> => (whole[i] ? { header: columns[i]!.header, get: columns[i]!.get, truncate: false } : columns[i]!));
+  const widths = fitWidths(kept, keep.map((i) => headers[i]!), rows.map((row) => keep.map((i) => row[i]!)), total);
+  return { keep, widths };
+}
+
 /** Column widths that fit `total` characters per line, if the unshortenable columns allow. */
 export function fitWidths<R>(columns: readonly Column<R>[], headers: string[], rows: string[][], total: number): number[] {
   const available = Math.max(total - GAP.length * (columns.length - 1), columns.length);
   const widths = columns.map((column, i) => {
     const natural = Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!)));
+    // A column kept whole is never cut, not even to the line's width (it wraps instead).
+    if (column.truncate === false) return Math.max(1, natural);
     return Math.max(1, Math.min(natural, column.width ?? Infinity, available));
   });
   const floor = columns.map((column, i) =>

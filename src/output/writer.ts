@@ -4,7 +4,8 @@
 // json, ndjson and csv stream (a record reaches stdout as soon as it is written, so piping a long
 // search into `head` or `jq` shows results at once); table buffers until end() because column
 // widths depend on every row.
-import type { Context, OutputFormat } from '../context.js';
+import type { Context, IO, OutputFormat } from '../context.js';
+import { streamColumns } from './terminal.js';
 import { createCsvSink } from './csv.js';
 import { createJsonSink, createNdjsonSink } from './json.js';
 import { createTableSink } from './table.js';
@@ -18,15 +19,27 @@ export interface Column<R> {
   width?: number;
   /**
    * Table only: false keeps the column whole when the table does not fit (identifiers users copy,
-   * such as access keys); other columns are shortened with an ellipsis first.
+   * such as access keys); other columns are shortened with an ellipsis first. Columns whose every
+   * value is a number, date or identifier are kept whole without saying so.
    */
   truncate?: boolean;
+  /**
+   * Table only: when the table cannot fit even with text shortened, columns of lower priority are
+   * left out first (default 0; the rightmost goes first among equals).
+   */
+  priority?: number;
 }
 
 export interface RecordWriter<R> {
   write(record: R): void;
   /** Flushes (table) or closes (json) the output. Call it once, also when there were no records. */
   end(): void;
+  /**
+   * The listing did not complete (a request failed, the run was interrupted): ends the output like
+   * end() (rows so far shown, JSON closed) but never says it was empty, since that is unknown.
+   * Call it where the error is caught; a later end() does nothing.
+   */
+  fail(): void;
   /** Records written so far. */
   readonly count: number;
 }
@@ -46,10 +59,11 @@ export interface Sink<R> {
 }
 
 export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>): RecordWriter<R> {
-  const sink = createSink(ctx, opts);
+  let failed = false;
+  const sink = createSink(ctx, opts, () => failed);
   let count = 0;
   let ended = false;
-  return {
+  const writer: RecordWriter<R> = {
     write(record) {
       if (ended) throw new Error('RecordWriter.write() after end()');
       sink.write(record);
@@ -60,13 +74,18 @@ export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>
       ended = true;
       sink.end(count);
     },
+    fail() {
+      failed = true;
+      writer.end();
+    },
     get count() {
       return count;
     },
   };
+  return writer;
 }
 
-function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>): Sink<R> {
+function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () => boolean): Sink<R> {
   const format = opts.format ?? ctx.outputFormat();
   const out = ctx.io.stdout;
   switch (format) {
@@ -78,17 +97,29 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>): Sink<R> {
       return createCsvSink(out, opts.columns);
     case 'table':
       return createTableSink(out, opts.columns, {
-        width: terminalWidth(ctx.env),
+        width: terminalWidth(ctx.env, ctx.io),
         color: ctx.globals.color && ctx.io.stdoutIsTTY,
-        onEmpty: () => ctx.log.info(opts.emptyMessage ?? 'No results.'),
+        // "No results." is a finding: only a listing that completed has one.
+        onEmpty: () => failed() || ctx.log.info(opts.emptyMessage ?? 'No results.'),
       });
   }
 }
 
 const DEFAULT_WIDTH = 100;
+/** A terminal that does not say its width: the width terminals open with. */
+const TERMINAL_WIDTH = 80;
 
-/** COLUMNS when it holds a sensible number (shells export it), else 100. */
-export function terminalWidth(env: Readonly<Record<string, string | undefined>>): number {
+/**
+ * The width of the terminal stdout is, as it reports it (bash does not export COLUMNS); else
+ * COLUMNS when it holds a sensible number; else 80 on a terminal and 100 elsewhere (`-o table`
+ * into a file).
+ */
+export function terminalWidth(env: Readonly<Record<string, string | undefined>>, io?: Pick<IO, 'stdout' | 'stdoutIsTTY'>): number {
+  const reported = io?.stdoutIsTTY ? streamColumns(io.stdout) : undefined;
+  if (reported !== undefined && reported >= MIN_WIDTH) return reported;
   const columns = Number(env.COLUMNS);
-  return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
+  if (Number.isInteger(columns) && columns >= MIN_WIDTH) return columns;
+  return io?.stdoutIsTTY ? TERMINAL_WIDTH : DEFAULT_WIDTH;
 }
+
+const MIN_WIDTH = 20;

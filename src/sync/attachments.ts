@@ -7,16 +7,27 @@ export type PdfFetcher = (doc: PulledDocument, signal: AbortSignal) => Promise<B
 
 const PDFS_IN_FLIGHT = 4;
 
+/**
+ * `fn` over every item, `limit` at a time. On the first failure no new item starts, and the
+ * failure is thrown only once the calls already running have ended: a stopped pull then has no
+ * fetch left running (nor warning left to print) after it reports.
+ */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const i = next++;
-      out[i] = await fn(items[i]!);
+      try {
+        out[i] = await fn(items[i]!);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
   return out;
 }
 

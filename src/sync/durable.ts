@@ -7,7 +7,7 @@
 // where the system has `sync -f` (syncfs(2), coreutils) one call covers the whole group.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -89,8 +89,14 @@ export class DurableWriter {
     const tmp = join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`);
     const dir = dirname(path);
     await this.ensureDir(dir);
-    writeFileSync(tmp, data, { mode: 0o644 });
-    renameSync(tmp, path);
+    try {
+      writeFileSync(tmp, data, { mode: 0o644 });
+      renameSync(tmp, path);
+    } catch (error) {
+      // A full disk leaves part of the temp file: give its space back now, not at the next run.
+      rmSync(tmp, { force: true });
+      throw error;
+    }
     this.pendingFiles.push(path);
     this.pendingDirs.add(dir);
   }
@@ -147,7 +153,8 @@ export class DurableWriter {
     const first = await mkdir(dir, { recursive: true });
     if (first) {
       // Each new folder's entry lives in its parent: those parents are synced at the next flush.
-      for (let d = dir; d.length >= first.length; d = dirname(d)) this.pendingDirs.add(dirname(d));
+      // dirname('.') is '.': a one-letter relative folder (`--dir d`) must not loop for ever.
+      for (let d = dir; d.length >= first.length && dirname(d) !== d; d = dirname(d)) this.pendingDirs.add(dirname(d));
     }
     this.knownDirs.add(dir);
   }

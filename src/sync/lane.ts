@@ -55,10 +55,14 @@ export class Lane<T> {
     return result;
   }
 
-  /** Stops the underlying iterator without waiting for a page on its way. */
-  close(): void {
+  /**
+   * Stops the underlying iterator. The promise settles once a page on its way has ended too (a
+   * generator's return() waits for its pending fetch, which the abort signal ends): await it
+   * when nothing may still run afterwards.
+   */
+  close(): Promise<void> {
     this.finished = true;
-    // Not awaited: a generator's return() waits for its pending fetch, which the abort signal ends.
-    this.iterator.return?.()?.catch(() => undefined);
+    const ended = Promise.allSettled([this.pending, this.iterator.return?.()]);
+    return ended.then(() => undefined);
   }
 }

@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
+import { writingLocalFiles } from '../local-files.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
 import { entryId, IndexFile, type IndexEntry } from './index-file.js';
@@ -19,7 +20,8 @@ import { withBackfills } from './backfill.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
-import { newSummary, type PullSummary, type StreamSummary } from './summary.js';
+import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
+import { countPage, markKept, newSummary, type PullSummary, type StreamSummary } from './summary.js';
 
 export interface PullOptions {
   dir: string;
@@ -33,14 +35,23 @@ export interface PullOptions {
   clock: Clock;
   signal: AbortSignal;
   log: Logger;
-  onProgress?: (written: number, total: number | undefined) => void;
+  onProgress?: (written: number, total: number | undefined, summary: Readonly<PullSummary>) => void;
+  /** Filled in as the run goes, so that a caller still has it when the run throws. */
+  summary?: PullSummary;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
 }
 
 const describeResume = (c: Checkpoint) => (c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing');
 
+/** What a pull that stopped on a local file problem keeps: every page committed before it. */
+const PULL_KEPT = 'what was written before is kept with its checkpoint: the same command continues from there';
+
 export async function runPull(o: PullOptions): Promise<PullSummary> {
+  return writingLocalFiles({ folder: o.dir, kept: PULL_KEPT }, () => pullInto(o));
+}
+
+async function pullInto(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
   const writer = new DurableWriter(join(stateDir, 'tmp'));
   await writer.ensureDir(stateDir);
@@ -92,7 +103,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
-  const summary = newSummary(o.sources);
+  const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, { concurrency: o.concurrency, committedLength, signal: o.signal });
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
@@ -151,7 +162,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         garbage = 0;
         collectGarbage();
       }
-      o.onProgress?.(summary.documents, summary.total);
+      o.onProgress?.(summary.documents, summary.total, summary);
     }
     await committer.commit(states);
     // The key store's last appends become durable, then its state file says it covers the index.
@@ -164,7 +175,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
-    for (const s of states) s.lane.close();
+    // Every fetch (pages, PDFs, their retries) has ended before the run reports.
+    await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
   }
   summary.durationMs = o.clock.now() - started;
@@ -240,8 +252,7 @@ class Committer {
     // A window's total is not its stream's.
     if (page.total !== undefined && !s.split) s.summary.total = page.total;
     const sum = this.d.summary;
-    sum.documents += fresh.length;
-    sum.bytes += fresh.reduce((n, e) => n + e.bytes, 0);
+    countPage(sum, s.summary, page, fresh);
     sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
     if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
   }
@@ -268,6 +279,7 @@ class Committer {
     this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
+    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }
@@ -334,16 +346,12 @@ async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps,
   if (rel === undefined) return undefined;
   await d.writer.write(join(o.dir, rel), doc.xml);
   for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
-  sum.documents++;
   return {
     key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
     sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
     status: doc.status, created_at: doc.createdAt,
   };
 }
-
-/** Event codes that cancel the document they refer to. */
-const CANCELLATIONS = new Set(['110111', '110112', '101101']);
 
 /**
  * Writes an event beside every copy of its document in the folder (`<key>-<type>-<seq>.xml`)
@@ -361,12 +369,10 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
     }
     const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
     await d.writer.write(join(o.dir, rel), doc.xml);
-    sum.documents++;
-    const canceled = CANCELLATIONS.has(ev.type) && !(doc.type === 'mdfe' && ev.type === '110112');
     out.push({
       key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
       sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
-      status: canceled ? 'canceled' : doc.type === 'mdfe' && ev.type === '110112' ? 'closed' : copy.status,
+      status: documentStatus({ type: doc.type as StatusDocType, index: copy.status, events: [{ type: ev.type }] }) ?? copy.status,
       created_at: ev.createdAt, event: ev.type, seq: ev.seq,
     });
   }

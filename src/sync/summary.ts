@@ -1,13 +1,24 @@
-// What a pull reports at its end: one human line on a terminal, a JSON object with -o json.
-import type { ResumePoint, StreamSource } from './source.js';
+// What a pull reports at its end: what it wrote, counted apart (documents, events, PDFs), and
+// what a stopped run kept. Rendered as one line for people and cron (stderr), and as a JSON
+// object for scripts (stdout), from the same numbers.
+import type { IndexEntry } from './index-file.js';
+import type { ResumePoint, SourcePage, StreamSource } from './source.js';
 
-export interface StreamSummary {
+/** Files a run wrote. `attachments` are the files beside a document (its PDF, with --with-pdf). */
+export interface Counts {
+  documents: number;
+  events: number;
+  attachments: number;
+  /** Every file counted above: XML, events and PDFs. */
+  bytes: number;
+}
+
+export interface StreamSummary extends Counts {
   label: string;
   type: string;
   role: string;
   owner: string;
   endpoint: 'v1' | 'v2';
-  documents: number;
   /** Documents listed again that the index already had (resumed or overlapping runs). */
   skipped: number;
   /** Documents not written because a value the server sent could not become a safe path. */
@@ -17,40 +28,160 @@ export interface StreamSummary {
   total?: number;
 }
 
-export interface PullSummary {
-  documents: number;
-  bytes: number;
+/** Why a run ended before its streams did. */
+export type StopReason = 'max-docs' | 'max-duration' | 'interrupted' | 'error';
+
+export interface PullSummary extends Counts {
   durationMs: number;
   total?: number | undefined;
-  stoppedBy?: 'max-docs' | 'max-duration';
+  stoppedBy?: StopReason;
+  /**
+   * What the last commit made durable (index lines and checkpoints written): what a run that
+   * stops keeps. Equal to the counts once a run ends normally.
+   */
+  kept: Counts;
   streams: StreamSummary[];
 }
 
+const zero = (): Counts => ({ documents: 0, events: 0, attachments: 0, bytes: 0 });
+
 export function newSummary(sources: StreamSource[]): PullSummary {
   return {
-    documents: 0,
-    bytes: 0,
+    ...zero(),
     durationMs: 0,
+    kept: zero(),
     streams: sources.map((s) => ({
       label: s.label, type: s.key.type, role: s.key.role, owner: s.key.owner, endpoint: s.endpoint,
-      documents: 0, skipped: 0, refused: [],
+      ...zero(), skipped: 0, refused: [],
     })),
   };
 }
 
-const MB = 1024 * 1024;
+const docId = (x: { key: string; role: string; owner: string }) => `${x.key}|${x.role}|${x.owner}`;
 
-export function humanSummary(s: PullSummary): string {
-  const secs = Math.max(s.durationMs, 1) / 1000;
-  const rate = s.documents / secs;
+/**
+ * Counts a page once its files are written: `fresh` are its new index lines (documents and
+ * events); a new document's attachments were written with it.
+ */
+export function countPage(summary: PullSummary, stream: StreamSummary, page: SourcePage, fresh: readonly IndexEntry[]): void {
+  const added = zero();
+  const written = new Set<string>();
+  for (const e of fresh) {
+    if (e.event === undefined) {
+      added.documents++;
+      written.add(docId(e));
+    } else added.events++;
+    added.bytes += e.bytes;
+  }
+  for (const doc of page.docs) {
+    if (doc.event || !doc.attachments?.length || !written.delete(docId(doc))) continue;
+    added.attachments += doc.attachments.length;
+    added.bytes += doc.attachments.reduce((n, a) => n + a.data.length, 0);
+  }
+  for (const c of [summary, stream]) {
+    c.documents += added.documents;
+    c.events += added.events;
+    c.attachments += added.attachments;
+    c.bytes += added.bytes;
+  }
+}
+
+/** Everything counted so far is durable: called after each commit. */
+export function markKept(summary: PullSummary): void {
+  summary.kept = { documents: summary.documents, events: summary.events, attachments: summary.attachments, bytes: summary.bytes };
+}
+
+/** How the line names things: the folder as the user gave it, and which kinds the run fetches. */
+export interface SummaryView {
+  dir: string;
+  withEvents: boolean;
+  withPdf: boolean;
+  /** Documents of this pull's streams in the folder; said when nothing was new. */
+  inFolder?: number | undefined;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
+/** `870 KB`, `41.2 MB`, `3.4 GB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  return `${bytes > 0 ? Math.max(1, Math.round(bytes / KB)) : 0} KB`;
+}
+
+/** `12.3 s`, `4 min 05 s`. */
+function formatDuration(ms: number): string {
+  if (ms < 120_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** `812 documents, 204 events, 812 PDFs (41.2 MB)`: events and PDFs only when the run fetches them. */
+function what(c: Counts, v: SummaryView): string {
+  const parts = [count(c.documents, 'document')];
+  if (v.withEvents) parts.push(count(c.events, 'event'));
+  if (v.withPdf) parts.push(count(c.attachments, 'PDF'));
+  return `${parts.join(', ')} (${formatBytes(c.bytes)})`;
+}
+
+const STOPPED_AT: Record<StopReason, string> = {
+  'max-docs': ' at --max-docs',
+  'max-duration': ' at --max-duration',
+  interrupted: '',
+  error: '',
+};
+
+/**
+ * The one line a pull ends with:
+ *   pulled 812 documents, 204 events, 812 PDFs (41.2 MB) into ./fiscal-docs in 12.3 s
+ *   ./fiscal-docs is up to date (1,107 documents; nothing new)
+ *   pull stopped: kept 300 documents, 12 events (1.2 MB) in ./fiscal-docs; run the same command again to continue
+ */
+export function summaryLine(s: PullSummary, v: SummaryView): string {
   const refused = s.streams.reduce((n, x) => n + x.refused.length, 0);
-  const parts = [
-    `${s.documents} new document${s.documents === 1 ? '' : 's'}`,
-    `${(s.bytes / MB).toFixed(1)} MB`,
-    `${secs.toFixed(1)} s`,
-    `${rate.toFixed(rate >= 10 ? 0 : 1)} docs/s`,
-  ];
-  if (refused) parts.push(`${refused} refused`);
-  if (s.stoppedBy) parts.push(`stopped by --${s.stoppedBy}; run again to continue`);
-  return `pulled ${parts.join(', ')}`;
+  const tail = refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '';
+  if (s.stoppedBy) {
+    const k = s.kept;
+    const kept = k.documents + k.events + k.attachments === 0 ? 'nothing new was kept' : `kept ${what(k, v)}`;
+    return `pull stopped${STOPPED_AT[s.stoppedBy]}: ${kept} in ${v.dir}; run the same command again to continue${tail}`;
+  }
+  if (s.documents + s.events + s.attachments === 0) {
+    const held = v.inFolder === undefined ? '' : `${count(v.inFolder, 'document')}; `;
+    return `${v.dir} is up to date (${held}nothing new)${tail}`;
+  }
+  return `pulled ${what(s, v)} into ${v.dir} in ${formatDuration(s.durationMs)}${tail}`;
+}
+
+export interface HttpCounts {
+  requests: number;
+  retries: number;
+  rateLimited: number;
+  pacedMs: number;
+}
+
+/** The summary for scripts (`-o json`, and ndjson when piped): the kept counts, stream by stream. */
+export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): Record<string, unknown> {
+  return {
+    dir: v.dir,
+    documents: s.kept.documents,
+    events: s.kept.events,
+    pdfs: s.kept.attachments,
+    bytes: s.kept.bytes,
+    duration_ms: Math.round(s.durationMs),
+    stopped_by: s.stoppedBy ?? null,
+    up_to_date: !s.stoppedBy && s.documents + s.events + s.attachments === 0,
+    in_folder: v.inFolder ?? null,
+    streams: s.streams.map((x) => ({
+      type: x.type, role: x.role, owner: x.owner || null, endpoint: x.endpoint,
+      documents: x.documents, events: x.events, pdfs: x.attachments, skipped: x.skipped, refused: x.refused,
+      first_position: x.firstFrom ?? null,
+      last_position: x.lastResume ? (x.endpoint === 'v1' ? `cursor ${x.lastResume.cursor}` : x.lastResume.paginator ? `paginator ${x.lastResume.paginator}` : 'end') : null,
+      total: x.total ?? null,
+    })),
+    http: { requests: http.requests, retries: http.retries, rate_limited: http.rateLimited, paced_ms: Math.round(http.pacedMs) },
+  };
 }

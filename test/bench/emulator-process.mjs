@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
 export async function startEmulatorProcess(args) {
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its log line would interleave with the figures; kept for an error message instead.
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-4000)));
   const env = {};
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
@@ -16,7 +19,7 @@ export async function startEmulatorProcess(args) {
   }
   lines.close();
   child.stdout.resume();
-  if (!env.FISCAL_API_KEY) throw new Error('the emulator did not print its credentials');
+  if (!env.FISCAL_API_KEY) throw new Error(`the emulator (${args.join(' ')}) did not print its credentials: ${stderr}`);
   return {
     env,
     async stats() {

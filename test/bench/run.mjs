@@ -1,36 +1,80 @@
-// `npm run bench`: prints the project's speed and memory figures beside their targets. Nothing
-// here fails a build: timing belongs in a benchmark, not in a test.
+// `npm run bench`: prints the project's speed and memory figures, each beside its target and a
+// baseline measured in the same run. Nothing here fails a build: timing belongs in a benchmark,
+// not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
+// `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
+// replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
 import { benchStartup } from './startup.mjs';
-import { benchPull, benchRateLimit, removeLeftovers } from './pull.mjs';
+import { removeLeftovers } from './cli.mjs';
+import { backfillUnderLatency, pullAccount, underRateLimit } from './figures.mjs';
 
 const quick = process.argv.includes('--quick');
+const million = process.argv.includes('--1m') || process.env.FISCAL_BENCH_1M === '1';
+const SIZES = quick ? { small: 2_000, large: 20_000, latency: 2_000, quota: 10_000 } : { small: 20_000, large: 400_000, latency: 20_000, quota: 100_000 };
+const largeArg = process.argv.find((a) => a.startsWith('--large='));
+if (largeArg) {
+  SIZES.large = Number(largeArg.slice('--large='.length));
+  if (!Number.isInteger(SIZES.large) || SIZES.large < 1 || SIZES.large > 1_000_000) throw new Error(`--large=<docs>: expected 1 to 1000000, got ${largeArg}`);
+}
+const LATENCY = '100-140';
+const PER_DOC_MS = 0.2;
+const QUOTA = quick ? { limit: 10, windowSeconds: 2, maxSeconds: 8 } : { limit: 30, windowSeconds: 5, maxSeconds: 25 };
+
 const f1 = (n) => n.toFixed(1);
-const mark = (ok) => (ok ? 'ok' : 'OVER TARGET');
+const f2 = (n) => n.toFixed(2);
+const k = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+const results = [];
+/** One figure: its value, its target and PASS/MISS. */
+function figure(name, value, target, ok) {
+  results.push(ok);
+  console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${verdict(ok)}`);
+}
+const started = performance.now();
+
+console.log(`fiscal bench${quick ? ' (--quick: small sizes, figures not comparable with the targets)' : ''}`);
+console.log(`  accounts: ${k(SIZES.small)} and ${k(SIZES.large)} NF-e${million ? ' and 1M' : ''} (one account per emulator, seed 1); role received`);
+if (largeArg) console.log(`  --large: the large account has ${k(SIZES.large)} NF-e instead of 400k; its figures do not meet the issue's definition`);
+if (!million) console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
 
 const s = benchStartup();
-console.log(`start-up (median of ${s.runs} runs)`);
-console.log(`  node -e 0           ${f1(s.nodeMs)} ms`);
-console.log(`  fiscal --version    ${f1(s.fiscalMs)} ms`);
-console.log(`  fiscal --help       ${f1(s.helpMs)} ms`);
-console.log(`  ratio               ${s.ratio.toFixed(2)}  (target <= 1.5) ${mark(s.ratio <= 1.5)}`);
+console.log(`\nstart-up (median of ${s.runs} runs)`);
+console.log(`  node -e 0 ${f1(s.nodeMs)} ms; fiscal --version ${f1(s.fiscalMs)} ms; fiscal --help ${f1(s.helpMs)} ms`);
+figure('fiscal --version vs node -e 0', `x${f2(s.ratio)}`, '<= x1.5', s.ratio <= 1.5);
 
-const sizes = quick ? [2_000] : [10_000, 100_000];
-const rows = await benchPull(sizes);
-console.log('\npull nfe, all four roles, emulator without rate limit (docs per account)');
-console.log('  docs/acct  api  pulled   pull docs/s  raw docs/s  ratio (>= 0.85)  peak RSS MB (<= 150)');
-for (const r of rows) {
-  console.log(`  ${String(r.docs).padEnd(9)}  ${r.api}   ${String(r.pulled).padEnd(7)}  ${f1(r.pullRate).padStart(11)}  ${f1(r.baseRate).padStart(10)}  ${r.ratio.toFixed(2)} ${mark(r.ratio >= 0.85).padEnd(11)}  ${f1(r.maxRssMb)} ${mark(r.maxRssMb <= 150)}`);
+console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
+console.log('  account  received  endpoint  requests  first run s  docs/s   peak RSS MB  re-run s (exit, requests)');
+const rows = [];
+for (const docs of [SIZES.small, SIZES.large, ...(million ? [1_000_000] : [])]) {
+  const r = await pullAccount(docs, { writeLoop: docs === SIZES.small });
+  rows.push(r);
+  console.log(`  ${k(r.docs).padEnd(7)}  ${String(r.received).padEnd(8)}  ${r.endpoint.padEnd(8)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`);
 }
-for (const api of ['v1', 'v2']) {
-  const [small, large] = rows.filter((r) => r.api === api);
-  if (small && large) {
-    const growth = large.maxRssMb / small.maxRssMb;
-    console.log(`  ${api}: peak RSS ${sizes[1]} vs ${sizes[0]}: x${growth.toFixed(2)} (target <= 1.25) ${mark(growth <= 1.25)}`);
-  }
+const small = rows[0];
+for (const big of rows.slice(1)) {
+  const growth = big.maxRssMb / small.maxRssMb;
+  figure(`peak RSS ${k(big.docs)} vs ${k(small.docs)}`, `x${f2(growth)}`, '<= x1.15', growth <= 1.15);
+  figure(`peak RSS ${k(big.docs)}`, `${f1(big.maxRssMb)} MB`, '<= 150 MB', big.maxRssMb <= 150);
+  const slower = big.rerun.ms / small.rerun.ms;
+  figure(`re-run, nothing new: ${k(big.docs)} vs ${k(small.docs)}`, `x${f2(slower)} (${f2(big.rerun.ms / 1000)} s)`, '<= x3', slower <= 3);
+  figure(`re-run, nothing new: ${k(big.docs)}`, `${f2(big.rerun.ms / 1000)} s`, '< 3 s', big.rerun.ms < 3000);
 }
+const loop = small.loop;
+const diskRatio = small.firstRate / loop.rate;
+console.log(`  baseline: one loop fetching the same ${loop.api} pages, each document written to a plain file: ${loop.docs} docs in ${f1(loop.wallMs / 1000)} s, ${f1(loop.rate)} docs/s`);
+figure(`pull vs fetch-and-write loop (${k(small.docs)}, local disk)`, `x${f2(diskRatio)}`, '>= x0.85', diskRatio >= 0.85);
 
-const rl = await benchRateLimit(quick ? { limit: 30, windowSeconds: 5, docs: 2_000 } : { limit: 60, windowSeconds: 10, docs: 8_000 });
-console.log(`\npull nfe under a rate limit (${quick ? '30 per 5 s' : '60 per 10 s'} per account)`);
-console.log(`  requests ${rl.requests}, 429s ${rl.rejected} (${(rl.rejectedShare * 100).toFixed(2)}%, target < 1%) ${mark(rl.rejectedShare < 0.01)}`);
-console.log(`  quota used ${(rl.quotaUse * 100).toFixed(1)}% over ${f1(rl.seconds)} s (target >= 90%) ${mark(rl.quotaUse >= 0.9)}`);
+console.log(`\nwith a remote service's latency: --latency ${LATENCY} --per-doc-ms ${PER_DOC_MS}, account ${k(SIZES.latency)}`);
+const lat = await backfillUnderLatency(SIZES.latency, LATENCY, PER_DOC_MS);
+console.log(`  baseline: sequential v1 loop (one cursor, 50 per page, pages discarded): ${lat.loop.docs} docs in ${f1(lat.loop.wallMs / 1000)} s, ${f1(lat.loop.rate)} docs/s`);
+console.log(`  pull: ${lat.pull.documents} docs in ${f1(lat.pull.ms / 1000)} s, ${f1(lat.pull.rate)} docs/s, ${lat.pull.requests} requests (${lat.pull.endpoint}), mean modelled server time ${f1(lat.meanServerMs)} ms`);
+const speedup = lat.pull.rate / lat.loop.rate;
+figure('backfill vs one-cursor v1 loop', `x${f2(speedup)}`, '>= x5', speedup >= 5);
+
+const q = await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS });
+console.log(`\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`);
+console.log(`  pull ${q.told ? `told --rate-limit ${q.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${q.documents} docs, ${q.requests} requests, ${q.rejected} answered 429, ${f1(q.seconds)} s from the first request to the last (pull ${f1(q.pullSeconds)} s)`);
+figure('share of the quota used', `${f1(q.quotaUse * 100)}%`, '>= 90%', q.quotaUse >= 0.9);
+figure('share of requests answered 429', `${f2(q.rejectedShare * 100)}%`, '< 1%', q.rejectedShare < 0.01);
+
+console.log(`\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`);
 removeLeftovers();

@@ -128,7 +128,7 @@ describe('fiscal init on a terminal', () => {
       },
     });
     await init.run(t.ctx, init.parseOptions({}, []));
-    expect(offered[0]).toContain('FISCAL_PRODUCTION_URL, which is not set');
+    expect(offered[0]).toContain('https://api.arquivei.com.br (set FISCAL_PRODUCTION_URL to use another address)');
     expect(offered[1]).toContain(`${emu.url} (from FISCAL_SANDBOX_URL)`);
     expect((await t.ctx.config()).get('default')?.baseUrl).toBe('sandbox');
   });
@@ -241,10 +241,10 @@ describe('fiscal init without prompting', () => {
     expect((await again.ctx.config()).get('default')?.baseUrl).toBe(DEAD_URL);
   });
 
-  it('an environment without an address cannot be checked: the error says which variable to set', async () => {
-    const t = unattended(`${apiKey}\n`);
+  it('an invalid FISCAL_PRODUCTION_URL cannot be checked: the error names it and nothing is saved', async () => {
+    const t = unattended(`${apiKey}\n`, { env: { FISCAL_PRODUCTION_URL: 'api.example.com' } });
     const error = await rejection(init.run(t.ctx, init.parseOptions({ baseUrl: 'production', apiId, apiKeyStdin: true }, [])), ConfigError);
-    expect(error.details.join('\n')).toContain('FISCAL_PRODUCTION_URL');
+    expect(error.message).toContain('FISCAL_PRODUCTION_URL');
     expect((await saved(t)).profiles).toEqual([]);
   });
 

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/cli-tree/scripts.js';
 import { BIN } from '../helpers/cli.js';
 import { currentTree } from '../helpers/cli-tree.js';
+import { hostTool } from '../helpers/host-tools.js';
 import { tempDir } from '../helpers/tree.js';
 
-const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const has = (shell: string) => hostTool(shell, ['-c', 'exit 0'], `the syntax check of the ${shell} completion script`, shell);
 const dir = tempDir('fiscal-completion-');
 
 function scriptFile(shell: 'bash' | 'zsh' | 'fish', name: string): string {

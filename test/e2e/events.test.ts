@@ -47,19 +47,19 @@ describe('fiscal events <type> <key>...', () => {
     }
   });
 
-  it('R30: --type keeps only the events of that code', async () => {
+  it('R30: --event-code keeps only the events of that code', async () => {
     const code = docs[0]!.events[0]!.type;
-    const r = await runCli(['events', 'nfe', docs[0]!.accessKey, '--type', code, '-o', 'json'], { env });
+    const r = await runCli(['events', 'nfe', docs[0]!.accessKey, '--event-code', code, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as { type: string }[];
     expect(rows.map((x) => x.type)).toEqual(docs[0]!.events.filter((e) => e.type === code).map((e) => e.type));
     expect(rows.length).toBeLessThan(docs[0]!.events.length);
   });
 
-  it('--save writes each event as <key>-<type>-<seq>.xml, a readable event of that key', async () => {
+  it('--dir writes each event as <key>-<type>-<seq>.xml, a readable event of that key', async () => {
     const dir = tempDir();
     const doc = docs[1]!;
-    const r = await runCli(['events', 'nfe', doc.accessKey, '--save', dir], { env });
+    const r = await runCli(['events', 'nfe', doc.accessKey, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const names = doc.events.map((e) => `${doc.accessKey}-${e.type}-${e.seq}.xml`);
     expect(readdirSync(dir).sort()).toEqual([...names].sort());
@@ -74,13 +74,13 @@ describe('fiscal events <type> <key>...', () => {
   it('R10: NFS-e by id; the saved file name replaces the id\'s ":"', async () => {
     const nfse = emu.store.docsOf(acc, 'nfse').entries.find((e) => e.doc.events.length > 0)!.doc;
     const dir = tempDir();
-    const r = await runCli(['events', 'nfse', nfse.id, '--save', dir], { env });
+    const r = await runCli(['events', 'nfse', nfse.id, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((x) => [x.key, x.type, x.description, x.seq, x.date])).toEqual([[nfse.id, '101101', 'Cancelamento de NFS-e', 1, nfse.events[0]!.createdAt]]);
     expect(readdirSync(dir)).toEqual([`${nfse.id.replaceAll(':', '_')}-101101-1.xml`]);
   });
 
-  it('R7: a bad key, a key of another model or a bad --type exits 2 naming it, before anything is sent', async () => {
+  it('R7: a bad key, a key of another model or a bad --event-code exits 2 naming it, before anything is sent', async () => {
     emu.resetStats();
     const bad = `${docs[0]!.accessKey.slice(0, 43)}${(Number(docs[0]!.accessKey[43]) + 1) % 10}`;
     const r = await runCli(['events', 'nfe', docs[0]!.accessKey, bad], { env });
@@ -89,9 +89,9 @@ describe('fiscal events <type> <key>...', () => {
     const r2 = await runCli(['events', 'cte', docs[0]!.accessKey], { env });
     expect(r2.exitCode).toBe(2);
     expect(r2.stderr).toMatch(new RegExp(`${docs[0]!.accessKey}.*model 55`));
-    const r3 = await runCli(['events', 'nfe', docs[0]!.accessKey, '--type', '1101'], { env });
+    const r3 = await runCli(['events', 'nfe', docs[0]!.accessKey, '--event-code', '1101'], { env });
     expect(r3.exitCode).toBe(2);
-    expect(r3.stderr).toMatch(/--type.*1101/);
+    expect(r3.stderr).toMatch(/--event-code.*1101/);
     expect(emu.stats().requests.total).toBe(0);
   });
 
@@ -124,7 +124,7 @@ describe('fiscal events <type> --stream', () => {
   });
 
   it('--limit stops after that many events and the resume cursor follows the last one (also with --quiet)', async () => {
-    const r = await runCli(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--type', '110111'], { env });
+    const r = await runCli(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--event-code', '110111'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const cancellations = emu.store.eventsOf(acc, 'nfe').entries.filter((e) => e.event.type === '110111');
     expect(ndjson(r.stdout).map((x) => x.key)).toEqual(cancellations.slice(0, 3).map((e) => ('accessKey' in e.doc ? e.doc.accessKey : '')));

@@ -1,22 +1,15 @@
 // `fiscal init` as a person runs it: the built CLI under a pseudo-terminal (util-linux `script`),
 // driven by keystrokes written when each prompt shows.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { hostTool } from '../helpers/host-tools.js';
 import { tempDir } from '../helpers/tree.js';
 
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const hasScript = (): boolean => hostTool('script', ['--version'], 'the tests that drive a pseudo-terminal', 'bsdutils');
 
 const ENTER = '\r';
 const DOWN = '\x1b[B';
@@ -80,6 +73,8 @@ describe.skipIf(!hasScript())('fiscal init on a real terminal (skipped: util-lin
     await term.expect('Profile name:');
     term.type(`work${ENTER}`);
     await term.expect('Environment:');
+    // The documented production address is offered, though FISCAL_PRODUCTION_URL is unset.
+    await term.expect('https://api.arquivei.com.br');
     term.type(`${DOWN}${DOWN}${ENTER}`);
     await term.expect('Base URL:');
     term.type(`${emu.url}${ENTER}`);

@@ -91,9 +91,9 @@ describe('fiscal latam list', () => {
   });
 
   it('bad dates are a usage error naming the flag (exit 2)', async () => {
-    const r = await runCli(['latam', 'list', '--issued-from', '01/02/2026'], { env });
+    const r = await runCli(['latam', 'list', '--issued-from', '2026/02/01'], { env });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('--issued-from: expected a date YYYY-MM-DD');
+    expect(r.stderr).toContain('--issued-from: "2026/02/01": expected a date YYYY-MM-DD or dd/mm/yyyy');
     const reversed = await runCli(['latam', 'list', '--issued-from', '2026-03-01', '--issued-to', '2026-02-01'], { env });
     expect(reversed.exitCode).toBe(2);
   });

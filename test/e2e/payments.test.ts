@@ -7,7 +7,7 @@ import { boletoSchema, receiptSchema, type Boleto, type Receipt } from '../../sr
 import { formatLine } from '../../src/fiscal/boleto-line.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { expectWellFormed, pdfToText, poppler } from '../helpers/pdf.js';
+import { expectPdfShows } from '../helpers/pdf.js';
 import { tempDir } from '../helpers/tree.js';
 
 let emu: TestEmulator;
@@ -26,12 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-function expectPdf(file: string, shown: string): void {
-  const bytes = readFileSync(file);
-  const text = expectWellFormed(bytes);
-  if (poppler) expect(pdfToText(bytes)).toContain(shown);
-  else expect(text).toContain(shown);
-}
+const expectPdf = (file: string, shown: string): void => expectPdfShows(readFileSync(file), shown);
 
 describe('fiscal boletos', () => {
   it('list --all pages through every slip of the account', () => {

@@ -8,7 +8,7 @@ import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { formatKey } from '../../src/fiscal/pdf/format.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { expectWellFormed, pdfToText, poppler } from '../helpers/pdf.js';
+import { expectPdfShows } from '../helpers/pdf.js';
 import { tempDir } from '../helpers/tree.js';
 
 let emu: TestEmulator;
@@ -25,13 +25,8 @@ const docs = <T extends DocType>(type: T) => emu.store.docsOf(emu.accounts[0]!.i
 const keysOf = (type: 'cte' | 'cteos' | 'mdfe', n: number) => docs(type).slice(0, n).map((d) => d.accessKey);
 const unknownKey = (model: string) => buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '424242', emissionType: '1', code: '87654321' });
 
-/** The file is a PDF a reader opens, showing `shown`. */
-function expectPdf(file: string, shown: string): void {
-  const bytes = readFileSync(file);
-  const text = expectWellFormed(bytes);
-  if (poppler) expect(pdfToText(bytes)).toContain(shown);
-  else expect(text).toContain(shown);
-}
+/** The file is a PDF a reader opens, showing `shown` (accents included, with or without poppler). */
+const expectPdf = (file: string, shown: string): void => expectPdfShows(readFileSync(file), shown);
 
 describe.each([
   { type: 'cte' as const, model: '57' },

@@ -204,17 +204,17 @@ describe('fiscal pull nfe', () => {
     const r = await runCliInTerminal([...PULL, '--dir', dir], { env });
     expect(r.exitCode, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/pulling nfe \(nfe received\)/);
-    expect(r.stdout).toMatch(/pulled \d+ new documents, [\d.]+ MB/);
+    expect(r.stdout).toMatch(new RegExp(`pulled [\\d,]+ documents \\([\\d.]+ [KM]B\\) into ${dir} in [\\d.]+ s`));
   });
 
-  it('a second run on a locked folder exits 8 at once; --wait waits, then exits 8', async () => {
+  it('a second run on a locked folder exits 8 at once; --lock-wait waits, then exits 8', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.fiscal'), { recursive: true });
     writeFileSync(join(dir, '.fiscal', 'lock'), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }));
     const r = await runCli([...PULL, '--dir', dir], { env });
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain(`pid ${process.pid}`);
-    const waited = await runCli([...PULL, '--dir', dir, '--wait', '1'], { env });
+    const waited = await runCli([...PULL, '--dir', dir, '--lock-wait', '1'], { env });
     expect(waited.exitCode).toBe(8);
     expect(waited.stderr).toContain('waited 1 s');
     expect(existsSync(join(dir, 'index.ndjson'))).toBe(false);
@@ -276,8 +276,12 @@ describe('fiscal pull nfe', () => {
     const piped = await runCli([...PULL, '--dir', dir, '--max-docs', '5'], { env });
     expect(piped.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(piped.stdout)).toMatchObject({ stopped_by: 'max-docs', streams: [{ role: 'received', endpoint: 'v1' }] });
+    // The same line on stderr either way (what cron mails); stdout has the JSON only when asked for.
+    expect(piped.stderr).toContain(`pull stopped at --max-docs: kept ${JSON.parse(piped.stdout).documents} documents (`);
     const human = await runCli(['-o', 'table', ...PULL, '--dir', dir, '--max-docs', '5'], { env });
-    expect(human.stdout).toMatch(/^pulled \d+ new documents?, [\d.]+ MB, [\d.]+ s, [\d.]+ docs\/s, stopped by --max-docs/);
+    expect(human.stdout).toBe('');
+    expect(human.stderr).toMatch(/^pull stopped at --max-docs: kept \d+ documents \(\d+ KB\) in (.+); run the same command again to continue$/);
+    expect(human.stderr).toContain(` in ${dir}; `);
   });
 
   it('rejects bad flags before anything is sent or locked (exit 2)', async () => {

@@ -32,8 +32,8 @@ async function search(args: string[]) {
 }
 
 describe('fiscal search cte', () => {
-  it('writes NDJSON when piped: --taker --limit 20 gives the first 20 taker records with the default fields', async () => {
-    const records = await search(['cte', '--taker', '--limit', '20']);
+  it('writes NDJSON when piped: --role taker --limit 20 gives the first 20 taker records with the default fields', async () => {
+    const records = await search(['cte', '--role', 'taker', '--limit', '20']);
     expect(idsOf(records)).toEqual(ids(cteRecords().filter((r) => r.role === 'taker').slice(0, 20)));
     for (const rec of records) {
       expect(Object.keys(rec).sort()).toEqual(['AccessKey', 'CreatedAt', 'EmissionDate', 'Emitter', 'Number', 'Owner', 'OwnerRole', 'Status', 'Taker']);
@@ -51,13 +51,13 @@ describe('fiscal search cte', () => {
 
   it('R21: --type (codes and names), --nfe and --not-taker narrow to what the store holds', async () => {
     const all = cteRecords();
-    const typed = await search(['cte', '--type', 'complementary', '--type', '3', '--all']);
+    const typed = await search(['cte', '--cte-type', 'complementary', '--cte-type', '3', '--all']);
     expect(idsOf(typed)).toEqual(ids(all.filter((r) => r.entry.doc.cteType !== '0')));
     expect(typed.length).toBeGreaterThan(0);
     const nfeKey = all.find((r) => r.entry.doc.nfeKeys.length > 0)!.entry.doc.nfeKeys[0]!;
     const carrying = await search(['cte', '--nfe', nfeKey, '--all']);
     expect(idsOf(carrying)).toEqual(ids(all.filter((r) => r.entry.doc.nfeKeys.includes(nfeKey))));
-    const others = await search(['cte', '--not-taker', '--all', '--fields', 'AccessKey,Owner']);
+    const others = await search(['cte', '--role', 'not-taker,authorized', '--all', '--fields', 'AccessKey,Owner']);
     expect(idsOf(others)).toEqual(ids(all.filter((r) => r.role !== 'taker')));
   });
 
@@ -133,7 +133,7 @@ describe('fiscal search cte', () => {
     [['--key', nfeKey], '--key'],
     [['--emitter', '11222333000180'], '--emitter'],
     [['--owner', '123'], '--owner'],
-    [['--type', '2'], '--type'],
+    [['--cte-type', '2'], '--cte-type'],
     [['--role', 'emitted'], '--role'],
     [['--taker', '--not-taker'], '--not-taker'],
     [['--role', 'taker', '--taker'], '--taker'],

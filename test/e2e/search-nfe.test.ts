@@ -51,7 +51,7 @@ describe('fiscal search nfe', () => {
 
   it('R17/R23: --filter on v1 and --custom on v2 select the same documents', async () => {
     const v1 = await runCli(['search', 'nfe', '--role', 'received', '--filter', '(= status done)', '--all'], { env });
-    const v2 = await runCli(['search', 'nfe', '--role', 'received', '--custom', 'status=done', '--from', '2020-01-01', '--to', '2026-06-15', '--all'], { env });
+    const v2 = await runCli(['search', 'nfe', '--role', 'received', '--prop', 'status=done', '--from', '2020-01-01', '--to', '2026-06-15', '--all'], { env });
     expect(v1.exitCode, v1.stderr).toBe(0);
     expect(v2.exitCode, v2.stderr).toBe(0);
     const keys1 = new Set(ndjson(v1.stdout).map((x) => x.AccessKey));
@@ -89,7 +89,7 @@ describe('fiscal search nfe', () => {
 
   it.each([
     [['--key', '35260112345678000195550010000012341000012349'], '--key'],
-    [['--emitter', '12.345.678/0001-95'], '--emitter'],
+    [['--emitter', '12.345.678/0001-96'], '--emitter'],
     [['--from', '2026-02-30'], '--from'],
     [['--from', '2026-03-01', '--to', '2026-02-01'], '--from'],
     [['--role', 'buyer'], '--role'],

@@ -21,6 +21,7 @@ const post = (path: string, body?: unknown) => admin(path, { method: 'POST', ...
 describe('GET /_emulator/stats', () => {
   it('R5: counts requests by status and route, and the quota used, so a benchmark can compute the 429 ratio', async () => {
     emu = await startSmall({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    const before = Date.now();
     for (let i = 0; i < 2; i++) await get(emu, '/v1/nfe/emitted');
     await postV2(emu, {});
     for (let i = 0; i < 2; i++) expect((await get(emu, '/v1/nfe/received')).status).toBe(429);
@@ -37,13 +38,21 @@ describe('GET /_emulator/stats', () => {
           total: 8,
           byStatus: { '200': 4, '429': 2, '401': 1, '404': 1 },
           byRoute: { 'GET /v1/nfe/{role}': 6, 'POST /v2/dfe/nfe': 1, unmatched: 1 },
+          firstAt: expect.any(Number),
+          lastAt: expect.any(Number),
         },
         faults: { '500': 0, '503': 0, '429': 0, reset: 0, truncate: 0, latency: 0 },
+        serverTime: { requests: 0, totalMs: 0, documents: 0 },
         rateLimit: { limit: 3, windowMs: 60_000, windows: 2, allowed: 5, rejected: 2 },
         documents: { acc_1: 8, acc_2: 2 },
       },
     });
     expect(emu.stats()).toEqual(r.body.data);
+    // The span of the requests, over which a benchmark reckons the quota offered.
+    const { firstAt, lastAt } = r.body.data.requests;
+    expect(before).toBeLessThanOrEqual(firstAt);
+    expect(firstAt).toBeLessThanOrEqual(lastAt);
+    expect(lastAt).toBeLessThanOrEqual(Date.now());
     // Admin requests are not counted, limited or given rate-limit headers.
     expect(r.headers.get('x-ratelimit-limit')).toBeNull();
     expect(emu.stats().requests.total).toBe(8);
@@ -87,7 +96,7 @@ describe('admin routes', () => {
       expect(r.headers.get('x-ratelimit-limit')).toBeNull();
     }
     expect((await post('arrivals', { count: 1 })).status).toBe(200);
-    expect(emu.stats().requests).toEqual({ total: 3, byStatus: { '500': 3 }, byRoute: { 'GET /v1/nfe/{role}': 3 } });
+    expect(emu.stats().requests).toMatchObject({ total: 3, byStatus: { '500': 3 }, byRoute: { 'GET /v1/nfe/{role}': 3 } });
     // A faulted request takes no quota: the one request of the window is still there.
     await post('faults', { spec: null });
     expect((await get(emu, '/v1/nfe/emitted')).status).toBe(200);
@@ -102,7 +111,7 @@ describe('admin routes', () => {
     expect(r.body.data.requests.byStatus).toEqual({ '200': 1, '429': 1 });
     expect(r.body.data.rateLimit).toMatchObject({ allowed: 1, rejected: 1 });
     expect(emu.stats()).toMatchObject({
-      requests: { total: 0, byStatus: {}, byRoute: {} },
+      requests: { total: 0, byStatus: {}, byRoute: {}, firstAt: null, lastAt: null },
       rateLimit: { windows: 0, allowed: 0, rejected: 0 },
       documents: { acc_1: 8, acc_2: 2 },
     });

@@ -67,7 +67,7 @@ describe('fault spec', () => {
     ['429=0.1:x', /bad fault "429=0.1:x": expected <probability>\[:<burst length>\]/],
     ['latency=40-5', /bad fault "latency=40-5": expected <min>-<max> milliseconds/],
     ['seed=-1', /bad fault "seed=-1"/],
-    ['timeout=0.1', /unknown fault kind "timeout" in "timeout=0.1"; expected one of 500, 503, 429, reset, truncate, latency, seed/],
+    ['timeout=0.1', /unknown fault kind "timeout" in "timeout=0.1"; expected one of 500, 503, 429, reset, truncate, latency, per-doc, seed/],
     ['500=0.1,500=0.2', /fault "500" is given twice/],
     ['500=0.6,503=0.6', /fault probabilities add up to 1.2; at most 1/],
     ['500=0.1,,reset=0.1', /bad fault "": expected kind=value/],

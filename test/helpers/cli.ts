@@ -1,4 +1,6 @@
 // Spawning the built CLI (bin/fiscal.js -> dist/) the way a user or a script does.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { tempDir } from './tree.js';
@@ -47,14 +49,62 @@ export async function runCli(args: string[], o: CliOptions = {}): Promise<CliRun
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-/** Runs the CLI under a pseudo-terminal (util-linux `script`), so stdout and stderr are TTYs. */
-export async function runCliInTerminal(args: string[], o: CliOptions = {}): Promise<CliRun> {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const r = await execa('script', ['-qefc', `stty cols 200 2>/dev/null; ${quoted}`, '/dev/null'], {
-    env: { ...baseEnv(o.env), TERM: 'dumb', COLUMNS: '200' },
+export interface TerminalOptions extends CliOptions {
+  /** The width the pseudo-terminal reports (`stty cols`); 0 is what some CI wrappers report. */
+  columns?: number;
+  /** Kills the run (`script` and the CLI under it) after this many ms, so a hung run fails the test. */
+  timeoutMs?: number;
+}
+
+export interface TerminalRun {
+  /** `script` itself; it ends with the CLI's exit code (-e). */
+  child: ResultPromise;
+  /** The CLI's own process id (the shell under `script` execs into it). */
+  pid(): Promise<number>;
+  /** Sends a signal to the CLI itself, if it is still there. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the CLI under a pseudo-terminal (util-linux `script`), so stdout and stderr are TTYs of
+ * the given width. COLUMNS is not set: the width the CLI uses is the one the terminal reports.
+ */
+export function spawnCliInTerminal(args: string[], o: TerminalOptions = {}): TerminalRun {
+  const pidFile = join(tempDir('fiscal-pty-'), 'pid');
+  const quoted = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
+  const child = execa('script', ['-qefc', `stty cols ${o.columns ?? 200} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${quoted}`, '/dev/null'], {
+    env: { ...baseEnv(o.env), TERM: 'dumb' },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
+    ...(o.cwd ? { cwd: o.cwd } : {}),
   });
+  const pid = async (): Promise<number> => {
+    for (let waited = 0; waited < 30_000; waited += 10) {
+      const text = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
+      if (/^\d+$/.test(text)) return Number(text);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the CLI never started under script');
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    try {
+      process.kill(await pid(), signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  if (o.timeoutMs !== undefined) {
+    const timer = setTimeout(() => void kill('SIGKILL').then(() => child.kill('SIGKILL')), o.timeoutMs);
+    void child.finally(() => clearTimeout(timer));
+  }
+  return { child, pid, kill };
+}
+
+/** Runs the CLI under a pseudo-terminal; stdout holds both streams, as a person would see them. */
+export async function runCliInTerminal(args: string[], o: TerminalOptions = {}): Promise<CliRun> {
+  const r = await spawnCliInTerminal(args, o).child;
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout).replace(/\r\n/g, '\n'), stderr: String(r.stderr) };
 }
+
+const shellQuote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;

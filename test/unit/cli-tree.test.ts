@@ -11,6 +11,7 @@ import { allSpecs } from '../../src/cli-tree/spec.js';
 import { TOPICS, findTopic } from '../../src/cli-tree/topics.js';
 import { EXIT_CODE_HELP } from '../../src/errors.js';
 import { currentTree } from '../helpers/cli-tree.js';
+import { hostTool } from '../helpers/host-tools.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
@@ -68,7 +69,7 @@ describe('man page', () => {
   });
 });
 
-const hasGroff = spawnSync('groff', ['--version']).status === 0;
+const hasGroff = hostTool('groff', ['--version'], 'the man page rendered by groff', 'groff-base');
 
 describe.skipIf(!hasGroff)('man page with groff', () => {
   it('is read by groff -man without warnings (but for lines it cannot justify) and renders every command', () => {

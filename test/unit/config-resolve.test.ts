@@ -40,6 +40,20 @@ describe('resolveTarget precedence', () => {
     expect(await resolveTarget(flag.ctx, noEmulator)).toMatchObject({ profile: 'work', apiId: 'work-id' });
   });
 
+  it('an explicit --profile beats the FISCAL_* credentials and says which variables it ignored', async () => {
+    const t = await setup({ globals: { profile: 'home' }, env: { FISCAL_API_ID: 'env-id', FISCAL_API_KEY: 'env-key', FISCAL_BASE_URL: 'https://env.example.com', FISCAL_SANDBOX_URL: 'https://sandbox.example.com' } });
+    const target = await resolveTarget(t.ctx, noEmulator);
+    expect(target).toMatchObject({ profile: 'home', apiId: 'home-id', apiKey: 'home-key', baseUrl: 'https://sandbox.example.com' });
+    expect(target.sources).toEqual({ baseUrl: 'profile', apiId: 'profile', apiKey: 'profile' });
+    expect(t.stderr()).toContain('--profile home: using the profile\'s credentials and base URL; ignoring FISCAL_BASE_URL, FISCAL_API_ID, FISCAL_API_KEY');
+  });
+
+  it('--base-url still beats an explicit --profile; a variable equal to the profile\'s value is not reported', async () => {
+    const t = await setup({ globals: { profile: 'work', baseUrl: 'https://flag.example.com' }, env: { FISCAL_API_ID: 'work-id', FISCAL_BASE_URL: 'https://env.example.com' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://flag.example.com', apiId: 'work-id', sources: { baseUrl: 'flag', apiId: 'profile' } });
+    expect(t.stderr()).not.toContain('ignoring');
+  });
+
   it('environment variables beat the profile, one setting at a time', async () => {
     const t = await setup({ env: { FISCAL_API_KEY: 'env-key' } });
     const target = await resolveTarget(t.ctx, noEmulator);
@@ -59,11 +73,18 @@ describe('resolveTarget precedence', () => {
     expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: PROD, profile: undefined, sources: { baseUrl: 'default' } });
   });
 
-  it('explains that production has no built-in address when FISCAL_PRODUCTION_URL is unset', async () => {
+  it('production and sandbox stand for the documented addresses when their variables are unset', async () => {
     const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://api.arquivei.com.br', sources: { baseUrl: 'default' } });
+    const s = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox' } });
+    expect(await resolveTarget(s.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://sandbox-api.arquivei.com.br' });
+  });
+
+  it('an invalid FISCAL_SANDBOX_URL is named, with the built-in address it hides', async () => {
+    const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox', FISCAL_SANDBOX_URL: 'sandbox.example.com' } });
     const error = await rejection(resolveTarget(t.ctx, noEmulator), ConfigError);
-    expect(error).toBeInstanceOf(ConfigError);
-    expect(error.details.join('\n')).toMatch(/set FISCAL_PRODUCTION_URL=/);
+    expect(error.message).toMatch(/^invalid FISCAL_SANDBOX_URL/);
+    expect(error.details.join('\n')).toContain('https://sandbox-api.arquivei.com.br');
   });
 
   it('does not open the configuration file when flags and environment give everything', async () => {
@@ -142,7 +163,7 @@ describe('the built-in emulator profile', () => {
   });
 
   it('does not start when flags and environment give everything', async () => {
-    const t = createTestContext({ globals: { profile: 'emulator', baseUrl: PROD }, env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
+    const t = createTestContext({ globals: { baseUrl: PROD }, env: { FISCAL_PROFILE: 'emulator', FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
     const emu = fakeEmulator();
     expect(await resolveTarget(t.ctx, emu.start)).toMatchObject({ emulator: false, profile: 'emulator' });
     expect(emu.start).not.toHaveBeenCalled();

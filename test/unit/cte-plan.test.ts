@@ -14,7 +14,7 @@ describe('search cte: flags to the /v1/dfe/cte request', () => {
   it('R21: maps every body flag to its filter', () => {
     const p = plan({
       owner: ['11222333000181'], emitter: ['11444777000161'], from: '2026-01-01', to: '2026-01-31', createdFrom: '2026-01-02',
-      status: 'authorized', key: [key('57')], type: ['normal', 'substitute', '1'], nfe: [key('55')], cfop: ['5353'], tag: ['a'],
+      status: 'authorized', key: [key('57')], cteType: ['normal', 'substitute', '1'], nfe: [key('55')], cfop: ['5353'], tag: ['a'],
       origin: ['sefaz'], hasCce: 'false', hasManifestation: true, prop: ['erp=x', 'erp=y'], fields: ['accesskey', 'TAKER'], limit: '20', taker: true,
     });
     expect(p).toEqual({

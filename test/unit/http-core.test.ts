@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildUrl, createHttpClient, type HttpClientOptions } from '../../src/api/http.js';
+import { buildUrl, createHttpClient, withSignal, type HttpClientOptions } from '../../src/api/http.js';
 import { ExitCode, InterruptedError, ProtocolError, RateLimitError, TemporaryError, ApiError, exitCodeOf } from '../../src/errors.js';
 import { createFakeClock, createMemoryLogger, startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 
@@ -224,6 +224,38 @@ describe('interruption', () => {
     server.enqueue({ status: 503 }, OK);
     await expect(http.request(get)).rejects.toBeInstanceOf(InterruptedError);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("a request's own signal ends its retries: aborted in the backoff after a 429, no warning and nothing more sent", async () => {
+    const ac = new AbortController();
+    const { http, clock, log } = setup();
+    clock.onSleep = () => ac.abort(new InterruptedError('time limit'));
+    server.enqueue({ status: 429, headers: { 'Retry-After': 1 } }, OK);
+    const err = await http.request({ ...get, signal: ac.signal }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect((err as Error).message).toBe('time limit');
+    expect(server.requests).toHaveLength(1);
+    // The client itself goes on: only that request was stopped.
+    server.enqueue(OK);
+    await expect(http.request(get)).resolves.toMatchObject({ body: { ok: true } });
+    expect(log.lines.filter((l) => l.startsWith('warn:') && !l.includes('retry 1 of'))).toEqual([]);
+  });
+
+  it('withSignal: the view\'s requests end with its signal, mid-request, and share the stats; the client goes on', async () => {
+    const ac = new AbortController();
+    const { http, log } = setup();
+    const view = withSignal(http, ac.signal);
+    server.enqueue({ body: { ok: true }, stall: true });
+    server.onRequest = () => ac.abort();
+    await expect(view.request(get)).rejects.toBeInstanceOf(InterruptedError);
+    server.onRequest = undefined;
+    await expect(view.request(get)).rejects.toBeInstanceOf(InterruptedError);
+    expect(server.requests).toHaveLength(1);
+    server.enqueue(OK);
+    await expect(http.request(get)).resolves.toMatchObject({ status: 200 });
+    expect(view.stats.requests).toBe(2);
+    expect(log.lines.filter((l) => l.startsWith('warn:'))).toEqual([]);
+    await http.close();
   });
 
   it('an already aborted signal sends nothing', async () => {

@@ -1,5 +1,6 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitWidths, tableCell } from '../../src/output/table.js';
+import { displayWidth, fitColumns, fitWidths, tableCell } from '../../src/output/table.js';
 import { createRecordWriter, terminalWidth, type Column } from '../../src/output/writer.js';
 import { createTestContext, type TestContextOptions } from '../helpers/context.js';
 
@@ -44,6 +45,20 @@ describe('table', () => {
     expect(t.stderr()).toBe('No results.\n');
   });
 
+  it('a listing that failed says nothing about being empty, but still shows the rows it had', () => {
+    const empty = createTestContext({ stdoutIsTTY: true });
+    const failed = createRecordWriter(empty.ctx, { columns: COLUMNS });
+    failed.fail();
+    failed.end();
+    expect(empty.stdout() + empty.stderr()).toBe('');
+    const some = createTestContext({ stdoutIsTTY: true });
+    const partial = createRecordWriter(some.ctx, { columns: COLUMNS });
+    partial.write({ key: 'k1', name: 'Rio', total: 1 });
+    partial.fail();
+    expect(some.stdout()).toContain('k1');
+    expect(some.stderr()).toBe('');
+  });
+
   it('shortens long cells with an ellipsis to fit COLUMNS, keeping truncate:false columns whole', () => {
     const long = 'Comércio de Alimentos Bom Preço Limitada '.repeat(3);
     const t = table([{ key: KEY, name: long, total: 1 }], { env: { COLUMNS: '80' } });
@@ -54,14 +69,38 @@ describe('table', () => {
     expect(lines[1]).toMatch(/^\S+ {2}Comércio de Alimentos/);
   });
 
-  it('fits 100 columns when COLUMNS is unset or nonsense', () => {
+  it('fits 80 columns on a terminal that does not say its width, when COLUMNS is unset or nonsense', () => {
     expect(terminalWidth({})).toBe(100);
     expect(terminalWidth({ COLUMNS: 'wide' })).toBe(100);
     expect(terminalWidth({ COLUMNS: '132' })).toBe(132);
     const t = table([{ key: 'k', name: 'x'.repeat(300), total: 1 }]);
     const [header, row] = t.stdout().split('\n');
-    expect(displayWidth(header!)).toBe(100); // the last header ends at the edge
+    expect(displayWidth(header!)).toBe(80); // the last header ends at the edge
     expect(row).toMatch(/^k {4}x+… {2}1$/);
+  });
+
+  it('uses the width the terminal on stdout reports, before COLUMNS; 80 on a terminal that says nothing', () => {
+    const tty = (columns?: number) => Object.assign(new PassThrough(), columns === undefined ? {} : { columns });
+    expect(terminalWidth({}, { stdout: tty(132), stdoutIsTTY: true })).toBe(132);
+    expect(terminalWidth({ COLUMNS: '90' }, { stdout: tty(160), stdoutIsTTY: true })).toBe(160);
+    expect(terminalWidth({ COLUMNS: '90' }, { stdout: tty(0), stdoutIsTTY: true })).toBe(90);
+    expect(terminalWidth({}, { stdout: tty(0), stdoutIsTTY: true })).toBe(80);
+    expect(terminalWidth({}, { stdout: tty(), stdoutIsTTY: true })).toBe(80);
+    // Not a terminal (-o table into a file): its columns, if any, say nothing.
+    expect(terminalWidth({}, { stdout: tty(40), stdoutIsTTY: false })).toBe(100);
+  });
+
+  it('fits the terminal stdout is, without COLUMNS', () => {
+    const t = createTestContext({ stdoutIsTTY: true });
+    Object.assign(t.ctx.io.stdout, { columns: 72 });
+    const writer = createRecordWriter(t.ctx, { columns: COLUMNS });
+    writer.write({ key: KEY, name: 'Comércio de Alimentos Bom Preço Limitada', total: 1234.56 });
+    writer.end();
+    const lines = t.stdout().trimEnd().split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(72);
+    expect(lines[1]).toContain(KEY);
+    expect(lines[1]).toContain('1234.56');
+    expect(lines[0]).not.toContain('OK'); // left out: the amount had to stay whole
   });
 
   it('keeps each record on one line and drops control characters from cells', () => {
@@ -95,6 +134,36 @@ describe('fitWidths', () => {
   it('honours a column max width', () => {
     const c: Column<unknown>[] = [{ header: 'A', get: () => '', width: 5 }];
     expect(fitWidths(c, ['A'], [['x'.repeat(20)]], 80)).toEqual([5]);
+  });
+
+  it('never shortens a column of numbers, dates or identifiers, even one not marked so', () => {
+    const c = cols(2);
+    const rows = [['Comércio de Alimentos Bom Preço', '2026-06-15 10:00:00-03:00'], ['Padaria', '1.234.567,89']];
+    expect(fitWidths(c, ['C0', 'C1'], rows, 45)).toEqual([21, 22]); // fitWidths alone cuts both...
+    const { keep, widths } = fitColumns(c, ['C0', 'C1'], rows, 45);
+    expect(keep).toEqual([0, 1]);
+    expect(widths).toEqual([18, 25]); // ...fitColumns only the text.
+  });
+
+  it('leaves out the columns of lowest priority (rightmost first) when shortening is not enough', () => {
+    const c: Column<unknown>[] = [
+      { header: 'KEY', get: () => '', truncate: false, priority: 3 },
+      { header: 'NAME', get: () => '' },
+      { header: 'VALUE', get: () => '', priority: 2 },
+      { header: 'ROLE', get: () => '', priority: -1 },
+      { header: 'NOTE', get: () => '' },
+    ];
+    const row = ['k'.repeat(44), 'n'.repeat(30), '1500.00', 'received', 'x'.repeat(20)];
+    const headers = c.map((x) => x.header);
+    // Text readable (16), the rest whole: 44 + 16 + 7 + 8 + 16 + 4 gaps of 2 = 99.
+    expect(fitColumns(c, headers, [row], 99).keep).toEqual([0, 1, 2, 3, 4]);
+    expect(fitColumns(c, headers, [row], 98).keep).toEqual([0, 1, 2, 4]); // ROLE first
+    expect(fitColumns(c, headers, [row], 88).keep).toEqual([0, 1, 2]); // then NOTE (rightmost of 0)
+    expect(fitColumns(c, headers, [row], 70).keep).toEqual([0, 2]);
+    expect(fitColumns(c, headers, [row], 52).keep).toEqual([0]);
+    const { keep, widths } = fitColumns(c, headers, [row], 30);
+    expect(keep).toEqual([0]); // one column stays, whole, even wider than the line
+    expect(widths).toEqual([44]);
   });
 
   it('counts wide characters twice and combining marks not at all', () => {

@@ -85,3 +85,12 @@ describe('R17: property filter evaluation', () => {
     expect(parsePropertyFilter(text)).toEqual(expr);
   });
 });
+
+describe('the spelling of the public examples (R17)', () => {
+  it('_not_exists reads as NOT_EXISTS', () => {
+    expect(parsePropertyFilter('(OR (= processed false) (_not_exists processed))')).toEqual({
+      op: 'OR',
+      args: [{ op: '=', property: 'processed', value: 'false' }, { op: 'NOT_EXISTS', property: 'processed' }],
+    });
+  });
+});

@@ -38,7 +38,7 @@ describe('search nfse options', () => {
     [{ id: '11222333000180:11222333000181:2026-02-03:5' }, '--id'],
     [{ role: ['taker'] }, '--role'],
     [{ canceled: 'maybe' }, '--canceled'],
-    [{ from: '01/02/2026' }, '--from'],
+    [{ from: '30/02/2026' }, '--from'],
     [{ from: '2026-03-01', to: '2026-02-01' }, '--from'],
     [{ fields: ['Xml'] }, '--fields'],
     [{ filter: '(= a' }, '--filter'],

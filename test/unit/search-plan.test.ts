@@ -15,7 +15,7 @@ describe('search nfe: flags to request', () => {
       transporter: ['11222333000181'], from: '2026-01-01', to: '2026-01-31 23:00:00', createdFrom: '2026-01-02',
       status: 'canceled', number: '100..200', cfop: ['5102'], tag: ['a'], tagsAll: ['b', 'c'], origin: ['sefaz'],
       fin: ['normal', '4'], hasCce: true, hasEvent: 'false', hasManifestation: 'yes', hasXped: '0', xped: ['PO-1'],
-      custom: ['status=done', 'status=error', 'erp=x'], fields: ['accesskey', 'XML'], limit: '20',
+      prop: ['status=done', 'status=error', 'erp=x'], fields: ['accesskey', 'XML'], limit: '20',
     });
     expect(p.api).toBe('v2');
     if (p.api !== 'v2') return;
@@ -72,17 +72,33 @@ describe('search nfe: flags to request', () => {
     [{ key: ['35260112345678000195650010000012341000012346'] }, /model 65 \(nfce\)/],
     [{ owner: ['11222333000182'] }, /--owner: .*check digits/],
     [{ receiver: ['123'] }, /--receiver: .*14 digits and a CPF 11/],
-    [{ from: '15/06/2026' }, /--from: .*YYYY-MM-DD/],
+    [{ from: '2026/06/15' }, /--from: .*YYYY-MM-DD/],
     [{ createdFrom: '2026-06-02', createdTo: '2026-06-01' }, /--created-from: 2026-06-02 is after --created-to/],
     [{ number: '200..100' }, /--number: range 200..100 is empty/],
     [{ cfop: ['51020'] }, /--cfop: a CFOP has 4 digits/],
     [{ fin: ['7'] }, /--fin/],
     [{ hasCce: 'maybe' }, /--has-cce: expected true or false/],
-    [{ custom: ['status'] }, /--custom: expected name=value/],
+    [{ prop: ['status'] }, /--prop: expected name=value/],
     [{ limit: '2.5' }, /--limit/],
     [{ all: true, limit: '3' }, /--all: use either --all or --limit/],
   ])('validates %j before sending', (raw, message) => {
     expect(() => plan(raw)).toThrow(UsageError);
     expect(() => plan(raw)).toThrow(message);
+  });
+});
+
+describe('the emission window of a search that names documents (R19)', () => {
+  it('--key without --from/--to: the months its AAMM gives, a day wider each side', () => {
+    // KEY carries AAMM 2601: January 2026.
+    expect(plan({ key: [KEY] })).toMatchObject({ api: 'v2', defaultWindow: false, request: { Filters: { DocumentIdentifier: KEY, EmissionDate: { From: '2025-12-31', To: '2026-02-01' } } } });
+  });
+
+  it('--number: from 2006 on; --from/--to given are kept as given', () => {
+    expect(plan({ number: '1234' })).toMatchObject({ defaultWindow: false, request: { Filters: { EmissionDate: { From: '2006-01-01' } } } });
+    expect(plan({ key: [KEY], from: '2026-01-10' })).toMatchObject({ request: { Filters: { EmissionDate: { From: '2026-01-10' } } } });
+  });
+
+  it('--created-to now: the run time in a body search', () => {
+    expect(plan({ createdFrom: '2026-01-01', createdTo: 'now' })).toMatchObject({ request: { Filters: { CreatedAt: { From: '2026-01-01', To: brasiliaDateTime(NOW) } } } });
   });
 });

@@ -68,17 +68,19 @@ describe('pull events phase', () => {
     expect(readFileSync(join(dir, cancel.path), 'utf8')).toContain('t="110111"');
     expect(lines[4]).toMatchObject({ key: key(3), status: 'authorized', event: '110110' });
     // The event of a document that is not here, older than the run, is skipped.
-    expect(summary.streams[1]).toMatchObject({ documents: 2, skipped: 1 });
+    expect(summary.streams[1]).toMatchObject({ documents: 0, events: 2, skipped: 1 });
+    // Documents and events are counted apart.
+    expect(summary).toMatchObject({ documents: 3, events: 2, attachments: 0 });
   });
 
   it('is idempotent: a second run writes nothing new and leaves the folder byte-identical', async () => {
     const dir = tempDir();
     const make = () => [source('docs', [[doc(1), doc(2)]]), source('events', [[event(1, '110111', OLD)]], 'events')];
     const first = await pull(dir, make());
-    expect(first.documents).toBe(3);
+    expect(first).toMatchObject({ documents: 2, events: 1 });
     const before = snapshot(dir);
     const again = await pull(dir, make());
-    expect(again.documents).toBe(0);
+    expect(again).toMatchObject({ documents: 0, events: 0 });
     expect(snapshot(dir)).toEqual(before);
   });
 
@@ -106,7 +108,7 @@ describe('pull attachments', () => {
       asked.push(d.key);
       return d.key === key(2) ? undefined : Buffer.from(`%PDF-1.4 ${d.number}`);
     });
-    await pull(dir, [pdfs]);
+    const summary = await pull(dir, [pdfs]);
     const folder = join(dir, OWNER, 'nfe', 'received', '2026-01');
     expect(asked).toEqual([key(1), key(2)]);
     expect(readFileSync(join(folder, `${key(1)}.pdf`), 'utf8')).toBe('%PDF-1.4 1');
@@ -114,5 +116,27 @@ describe('pull attachments', () => {
     expect(existsSync(join(folder, `${key(2)}.xml`))).toBe(true);
     // PDFs are companions of the documents: the index lists the XML files only.
     expect(readNdjson(join(dir, 'index.ndjson')).map((l) => l.path.slice(-4))).toEqual(['.xml', '.xml']);
+    // ... but they are counted, apart, and their bytes with the rest.
+    const xmlBytes = doc(1).xml.length + doc(2).xml.length;
+    expect(summary).toMatchObject({ documents: 2, attachments: 1, bytes: xmlBytes + '%PDF-1.4 1'.length });
+    expect(summary.kept).toEqual({ documents: 2, events: 0, attachments: 1, bytes: xmlBytes + '%PDF-1.4 1'.length });
+  });
+
+  it('a failing PDF fetch fails the page only once the fetches already running have ended', async () => {
+    let running = 0;
+    const pdfs = withPdfs(source('docs', [[doc(1), doc(2), doc(3), doc(4)]]), async (d) => {
+      running++;
+      try {
+        if (d.key === key(1)) throw new Error('boom');
+        await new Promise((r) => setTimeout(r, 50));
+        return Buffer.from('%PDF');
+      } finally {
+        running--;
+      }
+    });
+    const pages = pdfs.pages(undefined, new AbortController().signal)[Symbol.asyncIterator]();
+    await expect(pages.next()).rejects.toThrow('boom');
+    // Nothing is left running after the failure is known (a stopped pull reports after it).
+    expect(running).toBe(0);
   });
 });

@@ -129,7 +129,7 @@ export function batchProblem(events: readonly unknown[]): BatchProblem | undefin
     if (problem) return { field: at(problem.field), message: problem.message };
     const type = documentTypeOfKey(parsed.data.access_key)!;
     first ??= type;
-    if (type !== first) return { field: at('access_key'), message: `a batch cannot mix document types: this is ${type}, the batch is ${first} (R32)` };
+    if (type !== first) return { field: at('access_key'), message: `a batch cannot mix document types: this is ${type}, the batch is ${first}` };
   }
   return undefined;
 }

@@ -23,11 +23,12 @@ export interface SetPropertyRequest {
   data: CustomItem[];
 }
 
-/** Designed: one result per item, in the order sent. */
+/** Designed: one result per item, in the order sent; `code` 404 when the key is not the account's in that role. */
 export const propertyResultSchema = z.object({
   access_key: z.string(),
   success: z.boolean(),
   message: z.string(),
+  code: z.number().int().optional(),
 });
 export type PropertyResult = z.infer<typeof propertyResultSchema>;
 export const setPropertyResponseSchema = z.object({ status: statusSchema, data: z.array(propertyResultSchema) });

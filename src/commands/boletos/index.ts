@@ -48,7 +48,7 @@ export function registerBoletos(program: Command, ctx: Context): void {
     .option('--payer <id...>', 'only slips of these payers (CNPJ or CPF)')
     .option('--access-key <key...>', 'only slips of these NF-e')
     .option('--line <digits>', 'the slip with this digitable line (47 digits, dots and spaces allowed)')
-    .option('--due-from <date>', 'due on or after this date (YYYY-MM-DD)')
+    .option('--due-from <date>', 'due on or after this date (YYYY-MM-DD or dd/mm/yyyy)')
     .option('--due-to <date>', 'due on or before this date')
     .option('--issued-from <date>', 'issued on or after this date')
     .option('--issued-to <date>', 'issued on or before this date')

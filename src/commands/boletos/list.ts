@@ -2,18 +2,10 @@
 import { z } from 'zod';
 import { BOLETO_DIRECTIONS, BOLETO_STATUSES, BOLETOS_PATH, boletoSchema } from '../../api/wire/payments.js';
 import { compactLine, digitableLineProblem } from '../../fiscal/boleto-line.js';
-import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { amount, checkOrder, rangeQuery } from '../records/flags.js';
 import { recordListVerb } from '../records/list.js';
-import { accessKeys, date, taxIds } from '../search/filter-options.js';
+import { accessKeys, cnpjs, date, taxIds } from '../search/filter-options.js';
 import { BOLETO_CSV, BOLETO_TABLE } from './columns.js';
-
-const cnpjs = z.array(z.string()).superRefine((values, ctx) => {
-  for (const v of values) {
-    const problem = cnpjProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-  }
-});
 
 /** The line as copied from a slip (dots and spaces allowed), checked digit by digit. */
 const line = z.string().transform((v, ctx) => {

@@ -49,6 +49,9 @@ export async function run(ctx: Context, o: CnpjOptions): Promise<void> {
         if (o.cnpjs.length > 1) ctx.io.stderr.write(`fiscal: ${cnpj}: ${error.message}\n`);
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

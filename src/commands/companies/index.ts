@@ -17,7 +17,7 @@ first (exit 2); one the credentials may not access is not found (exit 4). Endpoi
 export function registerCompanies(program: Command, ctx: Context): void {
   const companies = program
     .command('companies')
-    .description('the companies (Empresas) the credentials may access')
+    .description('list and look up the companies (Empresas) the credentials may access')
     .addHelpText('after', '\nExamples:\n  $ fiscal companies list\n  $ fiscal companies show 12.345.678/0001-95 -o json\n\nSee docs/companies-cnpj.md.');
   companies
     .command('list')

@@ -16,6 +16,9 @@ export async function run(ctx: Context): Promise<void> {
   const writer = createRecordWriter<CompanyItem>(ctx, { columns: COMPANY_COLUMNS });
   try {
     for await (const company of allCompanies(http)) writer.write(company);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

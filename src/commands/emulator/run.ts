@@ -4,7 +4,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { ADMIN_PREFIX } from '../../emulator/admin.js';
-import { formatFaultSpec, parseFaultSpec, type FaultSpec } from '../../emulator/faults.js';
+import { ACCOUNT_COUNT } from '../../emulator/data/accounts.js';
+import { formatFaultSpec, parseFaultSpec, parseLatencyRange, parsePerDocMs, type FaultSpec } from '../../emulator/faults.js';
 import { createEmulator, type Emulator } from '../../emulator/server.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
 import { parseWith } from '../options.js';
@@ -14,11 +15,17 @@ export interface EmulatorCommandOptions {
   port: number;
   seed: number;
   docs: number;
+  /** Only the seed's first n accounts. */
+  accounts?: number | undefined;
   /** Documents per account of every other type; default min(docs, 600). */
   otherDocs?: number | undefined;
   rateLimit?: RateLimitOptions | undefined;
   now?: Date | undefined;
   faults?: FaultSpec | undefined;
+  /** The latency model: every API answer takes this long (ms, uniform in the range). */
+  latency?: { min: number; max: number } | undefined;
+  /** Server time per document rendered, ms. */
+  perDocMs?: number | undefined;
   /** New documents per second per account. */
   arrivalRate?: number | undefined;
   /** Webhook deliveries: first retry delay, attempts, and how long an endpoint has to answer. */
@@ -43,6 +50,7 @@ const schema = z.object({
   seed: integer('a non-negative integer', 0, Number.MAX_SAFE_INTEGER),
   docs: integer('a number of documents per account', 0, 1_000_000),
   otherDocs: integer('a number of documents per account', 0, 200_000).optional(),
+  accounts: integer('a number of accounts', 1, ACCOUNT_COUNT).optional(),
   rateLimit: z
     .string()
     .regex(/^[1-9]\d*\/([1-9]\d*)?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 60/min, 5/s or 100/10s')
@@ -70,6 +78,14 @@ const schema = z.object({
       }
     })
     .optional(),
+  latency: z
+    .string()
+    .transform((text, ctx) => parseLatencyRange(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected <min>-<max> milliseconds, such as 100-140, or one number' }), z.NEVER))
+    .optional(),
+  perDocMs: z
+    .string()
+    .transform((text, ctx) => parsePerDocMs(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected milliseconds per document, such as 0.2' }), z.NEVER))
+    .optional(),
   arrivalRate: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, 'expected documents per second, such as 2 or 0.5')
@@ -82,7 +98,10 @@ const schema = z.object({
 });
 
 export function parseOptions(raw: Record<string, unknown>, _args: string[]): EmulatorCommandOptions {
-  return parseWith(schema, raw);
+  const opts = parseWith(schema, raw);
+  if (opts.latency && opts.faults?.latencyMs) throw new UsageError('--latency: --faults has a latency item too; give the latency once');
+  if (opts.perDocMs !== undefined && opts.faults?.perDocMs !== undefined) throw new UsageError('--per-doc-ms: --faults has a per-doc item too; give it once');
+  return opts;
 }
 
 const LISTEN_PROBLEMS: Record<string, string> = {
@@ -93,13 +112,13 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 
 async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
   try {
-    const { host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate } = opts;
+    const { host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs } = opts;
     const webhooks = {
       ...(opts.webhookRetryMs === undefined ? {} : { retryBaseMs: opts.webhookRetryMs }),
       ...(opts.webhookAttempts === undefined ? {} : { maxAttempts: opts.webhookAttempts }),
       ...(opts.webhookTimeoutMs === undefined ? {} : { timeoutMs: opts.webhookTimeoutMs }),
     };
-    return await createEmulator({ host, port, seed, docs, otherDocs, rateLimit, now, faults, arrivalRate, webhooks });
+    return await createEmulator({ host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs, webhooks });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
     if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
@@ -132,6 +151,8 @@ export function describeEmulator(emulator: Pick<Emulator, 'url' | 'accounts'>): 
 function extras(opts: EmulatorCommandOptions): string {
   const parts: string[] = [];
   if (opts.rateLimit) parts.push(`rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account`);
+  if (opts.latency) parts.push(`latency ${opts.latency.min}-${opts.latency.max} ms`);
+  if (opts.perDocMs) parts.push(`${opts.perDocMs} ms per document`);
   if (opts.faults) parts.push(`faults ${formatFaultSpec(opts.faults)}`);
   if (opts.arrivalRate) parts.push(`${opts.arrivalRate} new documents/s per account`);
   return parts.map((p) => `, ${p}`).join('');

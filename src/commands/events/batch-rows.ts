@@ -57,6 +57,9 @@ export function writeRows(ctx: Context, rows: BatchRow[]): void {
   const writer = createRecordWriter<BatchRow>(ctx, { columns: BATCH_COLUMNS });
   try {
     for (const row of rows) writer.write(row);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

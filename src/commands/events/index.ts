@@ -1,9 +1,10 @@
 // `fiscal events <type> <key|id>...`: commander metadata only; the verb module loads on use.
-import { Argument, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import { suggest } from '../../cli-tree/hints.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+import { addDeprecatedFlags } from '../deprecated.js';
 import { collectList } from '../nfe-flags.js';
 
 const EXAMPLES = `
@@ -12,11 +13,11 @@ Types: ${EVENT_DOC_TYPES.join(', ')} (NF-e and NFC-e by access key; NFS-e by its
 
 Examples:
   $ fiscal events nfe 35260112345678000195550010000012341000012343
-  $ fiscal events cte <key> <key> --type 110111 --save ./events
+  $ fiscal events cte <key> <key> --event-code 110111 --dir ./events
   $ fiscal events nfe --stream --cursor 1200 -o ndjson
 
 One row per event: key, code, description, seq, date, the authority's status and protocol (read
-from the event XML). --save writes each event as <dir>/<key>-<type>-<seq>.xml (replaced
+from the event XML). --dir writes each event as <dir>/<key>-<type>-<seq>.xml (replaced
 atomically; an NFS-e id's ":" become "_"). Keys are checked before anything is sent (exit 2 naming
 the bad one). A key that is not found is reported on stderr and the others go on: exit 4 when no
 key was found, 7 when some were. --stream reads the account's whole event stream of the type
@@ -44,7 +45,7 @@ Examples:
   $ fiscal events batch submit - --dry-run < eventos.ndjson
   $ fiscal events batch status 4f1c9a0e2b7d4c3a9e8f7a6b5c4d3e2f --wait
 
-One batch holds events of one document type (R32). See docs/event-batches.md.`);
+One batch holds events of one document type. See docs/event-batches.md.`);
   batch
     .command('submit')
     .description('send a batch of events read from a file or - (standard input)')
@@ -68,21 +69,26 @@ export function registerEvents(program: Command, ctx: Context): void {
     .description('list (and save) the events of documents: cancellations, correction letters, manifestations...')
     .addArgument(suggest(new Argument('<type>', `document type: ${EVENT_DOC_TYPES.join(', ')}`), EVENT_DOC_TYPES))
     .argument('[ids...]', 'access keys (44 digits), or NFS-e ids');
-  addEventOptions(events)
+  addEventOptions(events, ctx)
     .addHelpText('after', EXAMPLES)
     .action(lazyAction(ctx, () => import('./list.js')));
   registerBatch(events, ctx);
 }
 
 /** The flags of `fiscal events`, shared with the type-first groups (`fiscal nfce events`). */
-export function addEventOptions(command: Command): Command {
-  return command
-    .option('--type <code>', 'only events of this 6-digit code (repeatable or comma-separated)', collectList)
-    .option('--save <dir>', 'also write each event XML into this folder')
+export function addEventOptions(command: Command, ctx: Context): Command {
+  command
+    .option('--event-code <code>', 'only events of this 6-digit code (repeatable or comma-separated)', collectList)
+    .option('--dir <path>', 'also write each event XML into this folder')
     .option('--stream', "read the account's event stream of the type instead of documents' events")
     .option('--cursor <n>', 'with --stream: the stream position to start from (default 0)')
     .option('--limit <n>', 'with --stream: at most this many events')
     .option('--cnpj <cnpj>', 'with --stream: only documents of these companies (repeatable)', collectList);
+  // --type names a document type elsewhere; --save is --dir everywhere else.
+  return addDeprecatedFlags(command, ctx, [
+    { option: new Option('--type <code>').argParser(collectList), use: '--event-code', moveTo: 'eventCode' },
+    { option: new Option('--save <dir>'), use: '--dir', moveTo: 'dir' },
+  ]);
 }
 
 /** `fiscal <type> events <key>...`: `fiscal events <type>` with the type given by the group. */
@@ -91,10 +97,10 @@ export function addEventVerb(parent: Command, ctx: Context, type: EventDocType):
     .command('events')
     .description(`list (and save) the events of ${type === 'nfce' ? 'NFC-e' : 'MDF-e'} or of the account's event stream`)
     .argument('[keys...]', 'access keys (44 digits)');
-  addEventOptions(events)
+  addEventOptions(events, ctx)
     .addHelpText('after', `
 Examples:
-  $ fiscal ${type} events <key> <key> --save ./events
+  $ fiscal ${type} events <key> <key> --dir ./events
   $ fiscal ${type} events --stream --cursor 1200 -o ndjson
 
 The same as \`fiscal events ${type} ...\`. See docs/events.md.`)

@@ -10,10 +10,11 @@ import { documentEvents, eventStreamPages } from '../../api/events.js';
 import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type DocEventsEndpointName, type EventDocType } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
-import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import { AuthError, FiscalError, InterruptedError, LocalFileError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
+import { taxIds } from '../search/filter-options.js';
 import { COLUMNS, eventRow, saveColumns, type EventRow } from './rows.js';
 import { saveEvent } from './save.js';
 
@@ -38,13 +39,13 @@ const ENDPOINT_OF: Record<EventDocType, DocEventsEndpointName> = {
 
 const digits = z.string().regex(/^\d{1,15}$/, 'expected a whole number').transform(Number);
 
-/** The flags; the document type and the --type codes are checked by hand (both are named `type`). */
+/** The flags; the --event-code codes are checked by hand. */
 const schema = z.object({
-  save: z.string().min(1, 'expected a folder').optional(),
+  dir: z.string().min(1, 'expected a folder').optional(),
   stream: z.boolean().optional(),
   cursor: digits.optional(),
   limit: digits.refine((n) => n >= 1, 'at least 1').optional(),
-  cnpj: z.array(z.string().regex(/^(\d{11}|\d{14})$/, 'a CNPJ has 14 digits, a CPF 11')).optional(),
+  cnpj: taxIds.optional(),
 });
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): EventsOptions {
@@ -52,9 +53,9 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Even
   if (!(EVENT_DOC_TYPES as readonly string[]).includes(type)) {
     throw new UsageError(`unknown document type "${type}": expected one of ${EVENT_DOC_TYPES.join(', ')}`);
   }
-  const { type: rawCodes, ...flags } = raw;
+  const { eventCode: rawCodes, ...flags } = raw;
   const codes = (rawCodes as string[] | undefined) ?? [];
-  for (const code of codes) if (!EVENT_CODE.test(code)) throw new UsageError(`--type: an event code has exactly 6 digits, got "${code}"`);
+  for (const code of codes) if (!EVENT_CODE.test(code)) throw new UsageError(`--event-code: an event code has exactly 6 digits, got "${code}"`);
   const parsed = parseWith(schema, flags);
   const docType = type as EventDocType;
   const stream = Boolean(parsed.stream);
@@ -65,7 +66,7 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Even
   }
   for (const id of ids) checkId(docType, id);
   return {
-    type: docType, ids: [...new Set(ids)], codes: [...new Set(codes)], save: parsed.save, stream,
+    type: docType, ids: [...new Set(ids)], codes: [...new Set(codes)], save: parsed.dir, stream,
     cursor: parsed.cursor ?? 0, limit: parsed.limit, cnpjs: parsed.cnpj ?? [],
   };
 }
@@ -92,6 +93,9 @@ export async function run(ctx: Context, options: EventsOptions): Promise<void> {
   try {
     if (options.stream) await readStream(ctx, options, emit);
     else await readEachDocument(ctx, options, emit);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
@@ -131,7 +135,8 @@ async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Pro
         await emit(eventRow(o.type, id, item, xml), xml);
       }
     } catch (error) {
-      if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+      // A folder that cannot take the events refuses every other document's too: stop.
+      if (error instanceof AuthError || error instanceof InterruptedError || error instanceof LocalFileError || ctx.signal.aborted) throw error;
       if (!(error instanceof FiscalError)) throw error;
       failures.push(error);
       ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);

@@ -6,7 +6,7 @@ import type { FlagErpRequest } from '../../api/wire/flag.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { nfseIdOwner } from '../../fiscal/nfse-id.js';
-import { taxIdProblem } from '../../fiscal/tax-id.js';
+import { readTaxId } from '../../fiscal/tax-id.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { DOC_TYPE_HELP, docIdProblem, docTypeOf } from '../doc-ids.js';
 
@@ -33,6 +33,9 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Flag
   else if (!type) problems.push(`<type>: "${typeWord}" is not one of ${DOC_TYPE_HELP}`);
   let id = rawId;
   let owner = typeof raw.owner === 'string' ? raw.owner.trim() : undefined;
+  // Masked (12.345.678/0001-95) reads as its digits, so it compares with the owner of an NFS-e id.
+  const read = owner === undefined ? undefined : readTaxId(owner);
+  if (read && 'value' in read) owner = read.value;
   if (!id) problems.push('<id> is missing: the access key, or the NFS-e id');
   else if (type) {
     const why = docIdProblem(type, id);
@@ -49,8 +52,9 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Flag
   }
   if (owner === undefined) problems.push('--owner is missing: the CNPJ/CPF that holds the document');
   else {
-    const why = taxIdProblem(owner);
-    if (why) problems.push(`--owner: ${why}`);
+    const r = readTaxId(owner);
+    if ('problem' in r) problems.push(`--owner: ${r.problem}`);
+    else owner = r.value;
   }
   const metadata = readSets(raw.set, problems);
   if (problems.length > 0) throw new UsageError(problems[0]!, { details: problems.slice(1) });
@@ -98,6 +102,9 @@ export async function run(ctx: Context, o: FlagOptions): Promise<void> {
         status: o.dryRun ? 'dry-run' : 'flagged', ...(requestId ? { request_id: requestId } : {}),
       });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -20,7 +20,7 @@ nothing is asked: the missing flags are named (exit 2) and refused credentials s
 export function registerInit(program: Command, ctx: Context): void {
   const init = program
     .command('init')
-    .description('Set up a first profile: asks for the environment and credentials, checks them, saves them')
+    .description('set up a first profile: asks for the environment and credentials, checks them, saves them')
     .option('--name <profile>', 'profile name (default "default"): lowercase letters, digits, "_" and "-"')
     .option('--api-id <id>', 'API id')
     .option('--api-key-stdin', 'read the API key from standard input (never from the command line)')

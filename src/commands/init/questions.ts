@@ -2,7 +2,7 @@
 // run `validate` the way the terminal one does.
 import type { Choice, Context } from '../../context.js';
 import type { ProfileStore } from '../../config/store.js';
-import { ENVIRONMENTS, baseUrlProblem, type EnvironmentName } from '../../config/environments.js';
+import { ENVIRONMENTS, baseUrlProblem, environmentAddress, type EnvironmentName } from '../../config/environments.js';
 import { apiIdProblem } from '../profile/credentials.js';
 import { newProfileNameProblem } from '../profile/shared.js';
 
@@ -46,9 +46,8 @@ export async function askBaseUrl(ctx: Context): Promise<string> {
 }
 
 function environmentChoice(ctx: Context, name: EnvironmentName): Choice<EnvironmentName> {
-  const variable = ENVIRONMENTS[name];
-  const url = ctx.env[variable]?.trim();
-  return { value: name, name, description: url ? `${url} (from ${variable})` : `its address is read from ${variable}, which is not set` };
+  const { url, from } = environmentAddress(name, ctx.env);
+  return { value: name, name, description: from ? `${url} (from ${from})` : `${url} (set ${ENVIRONMENTS[name]} to use another address)` };
 }
 
 export function askApiId(ctx: Context, previous?: string): Promise<string> {

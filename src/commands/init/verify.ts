@@ -12,7 +12,7 @@ export type CheckOutcome =
   | { kind: 'accepted'; baseUrl: string }
   /** 401/403: the server refused these credentials. */
   | { kind: 'refused'; error: AuthError }
-  /** No answer about the credentials: no address, network failure, rate limit, an unexpected answer. */
+  /** No answer about the credentials: an invalid address, network failure, rate limit, an unexpected answer. */
   | { kind: 'inconclusive'; error: FiscalError };
 
 /**

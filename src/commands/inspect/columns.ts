@@ -93,19 +93,33 @@ export const CSV_COLUMNS: Column<InspectRecord>[] = [
 const day = (iso: string | undefined) => iso?.slice(0, 10);
 const who = (p: DocumentSummary['emitter']) => p.name ?? p.taxId;
 
-function status(d: DocumentSummary): string {
-  const parts = [d.protocol?.status, d.canceled ? 'canceled' : undefined, d.warnings.length > 0 ? '(!)' : undefined];
-  return parts.filter(Boolean).join(' ');
+/** Protocol codes as the words people use; other codes are shown as they are. */
+const DOCUMENT_STATUS: Record<string, string> = {
+  '100': 'authorized', '150': 'authorized', '110': 'denied', '301': 'denied', '302': 'denied', '303': 'denied',
+};
+const NFSE_STATUS: Record<string, string> = { '100': 'issued', '101': 'issued', '102': 'issued', '103': 'issued' };
+const EVENT_STATUS: Record<string, string> = { '135': 'registered', '136': 'registered', '155': 'registered' };
+
+/** `authorized`, `canceled`, `registered`...: a word, not `100`; `(!)` when something was wrong. */
+export function statusWord(d: DocumentSummary): string {
+  const code = d.protocol?.status;
+  const words = d.kind === 'event' ? EVENT_STATUS : d.kind === 'nfse' || d.kind === 'dps' ? NFSE_STATUS : DOCUMENT_STATUS;
+  const word = d.canceled ? 'canceled' : code && (words[code] ?? code);
+  return [word, d.warnings.length > 0 ? '(!)' : undefined].filter(Boolean).join(' ');
 }
 
+/**
+ * What a person needs per document. On a narrow terminal the file and kind are left out first,
+ * then the number and emitter; the key, date, value, counterpart and status stay longest.
+ */
 export const TABLE_COLUMNS: Column<InspectRecord>[] = [
-  col('KIND', (d) => (d.event ? `event ${d.event.type}` : d.kind)),
-  col('KEY/ID', (d) => d.key ?? d.event?.refKey ?? d.id, { truncate: false }),
-  col('NUMBER', (d) => d.number, { width: 15 }),
-  col('DATE', (d) => day(d.emittedAt)),
-  col('EMITTER', (d) => who(d.emitter), { width: 30 }),
-  col('COUNTERPART', (d) => who(d.counterpart), { width: 30 }),
-  col('TOTAL', mainTotal),
-  col('STATUS', status),
-  col('FILE', (d) => d.source),
+  col('KIND', (d) => (d.event ? `event ${d.event.type}` : d.kind), { priority: 1 }),
+  col('KEY/ID', (d) => d.key ?? d.event?.refKey ?? d.id, { truncate: false, priority: 5 }),
+  col('NUMBER', (d) => d.number, { width: 15, priority: 2 }),
+  col('DATE', (d) => day(d.emittedAt), { priority: 4 }),
+  col('EMITTER', (d) => who(d.emitter), { width: 30, priority: 2 }),
+  col('COUNTERPART', (d) => who(d.counterpart), { width: 30, priority: 3 }),
+  col('TOTAL', mainTotal, { truncate: false, priority: 4 }),
+  col('STATUS', statusWord, { priority: 3 }),
+  col('FILE', (d) => d.source, { priority: 0 }),
 ];

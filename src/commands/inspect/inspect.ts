@@ -13,6 +13,8 @@ import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from './columns.js';
 import { fsReason, inputFiles } from './files.js';
+import { FolderClues } from './folder-clues.js';
+import { settleStatus } from '../../fiscal/summary-status.js';
 
 export interface InspectOptions {
   paths: string[];
@@ -59,16 +61,20 @@ export async function run(ctx: Context, options: InspectOptions): Promise<void> 
   });
   const withProblems = format === 'json' || format === 'ndjson';
   const tally: Tally = { files: 0, documents: 0, problems: 0 };
+  const clues = new FolderClues();
   try {
     for await (const input of inputFiles(options.paths)) {
       if (ctx.signal.aborted) throw new InterruptedError('inspect stopped');
       tally.files++;
-      const problem = 'problem' in input ? { failure: 'unreadable', error: input.problem } : await inspectFile(ctx, input.path, options, writer, tally);
+      const problem = 'problem' in input ? { failure: 'unreadable', error: input.problem } : await inspectFile(ctx, input.path, options, { writer, tally, clues });
       if (!problem) continue;
       tally.problems++;
       ctx.io.stderr.write(`fiscal: ${input.path}: ${problem.error}\n`);
       if (withProblems) writer.write({ source: input.path, ...problem });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
@@ -83,8 +89,7 @@ async function inspectFile(
   ctx: Context,
   path: string,
   options: InspectOptions,
-  writer: RecordWriter<InspectRecord>,
-  tally: Tally,
+  { writer, tally, clues }: { writer: RecordWriter<InspectRecord>; tally: Tally; clues: FolderClues },
 ): Promise<{ failure: string; error: string; root?: string } | undefined> {
   let bytes: Buffer;
   try {
@@ -104,7 +109,8 @@ async function inspectFile(
   for (const doc of documents) {
     if (options.types && !options.types.includes(doc.kind)) continue;
     for (const warning of doc.warnings) ctx.log.warn(`${path}: ${warning}`);
-    writer.write(doc);
+    // The XML keeps the protocol it was authorized with; a pull folder knows of later events.
+    writer.write(doc.kind === 'event' ? doc : settleStatus(doc, await clues.for(path, doc)));
     tally.documents++;
   }
   return undefined;

@@ -82,6 +82,9 @@ async function run(ctx: Context, how: 'apply' | 'remove', o: LabelsChangeOptions
         }
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -20,6 +20,9 @@ export async function run(ctx: Context): Promise<void> {
   const writer = createRecordWriter<Label>(ctx, { columns: COLUMNS });
   try {
     for (const label of labels) writer.write(label);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -24,7 +24,7 @@ Examples:
   $ fiscal latam list --issuer 76086428-5 -o csv > dte.csv
   $ fiscal latam list --country CO -o ndjson | fiscal latam xml --stdin --dir ./co
 
-Dates are the documents' own issue dates (YYYY-MM-DD, either bound alone). The issuer is the
+Dates are the documents' own issue dates (YYYY-MM-DD or dd/mm/yyyy, either bound alone). The issuer is the
 tax id as the document writes it: RFC, RUT with its dash, NIT without its check digit, RUC.`;
 
 const XML_HELP = `
@@ -73,8 +73,8 @@ See docs/latam.md.`);
     .description('list the LATAM documents of the account')
     .addOption(new Option('--country <code>', 'only this country').choices(LATAM_COUNTRIES))
     .option('--issuer <tax-id>', 'only documents of this issuer (RFC, RUT, NIT, RUC)')
-    .option('--issued-from <date>', 'issued on or after this date (YYYY-MM-DD)')
-    .option('--issued-to <date>', 'issued on or before this date (YYYY-MM-DD)')
+    .option('--issued-from <date>', 'issued on or after this date (YYYY-MM-DD or dd/mm/yyyy)')
+    .option('--issued-to <date>', 'issued on or before this date (YYYY-MM-DD or dd/mm/yyyy)')
     .option('--limit <n>', 'at most this many documents')
     .addHelpText('after', LIST_HELP)
     .action(lazyAction(ctx, () => import('./list.js')));

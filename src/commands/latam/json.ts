@@ -55,6 +55,9 @@ export async function run(ctx: Context, options: LatamJsonOptions): Promise<void
         ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -8,19 +8,19 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
+import { day } from '../search/filter-options.js';
 
 export interface LatamListOptions {
   query: LatamListQuery;
   limit?: number | undefined;
 }
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(d)), 'not a real date');
 
 const schema = z.object({
   country: z.enum(LATAM_COUNTRIES).optional(),
   issuer: z.string().trim().min(1, 'expected a tax id').optional(),
-  issuedFrom: date.optional(),
-  issuedTo: date.optional(),
+  issuedFrom: day.optional(),
+  issuedTo: day.optional(),
   limit: z.coerce.number().int('expected a whole number').min(1, 'expected at least 1').optional(),
 });
 
@@ -51,6 +51,9 @@ export async function run(ctx: Context, options: LatamListOptions): Promise<void
   const writer = createRecordWriter<LatamListItem>(ctx, { columns: COLUMNS, emptyMessage: 'No LATAM documents.' });
   try {
     for await (const item of itemsOf(latamPages(http, options.query, { signal: ctx.signal }), options.limit)) writer.write(item);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

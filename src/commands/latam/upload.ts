@@ -88,6 +88,9 @@ export async function run(ctx: Context, options: LatamUploadOptions): Promise<vo
       }
       writer.write(record);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -1,7 +1,6 @@
 // `fiscal latam xml <id>...`: each document's XML as stored (GET /v1/latam/{id}/xml, designed).
 // One id without --dir goes to standard output, unchanged; otherwise <dir>/<id>.xml, replaced
 // atomically, one row per id. An id that fails is a failed row and the others go on (exit 7).
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { latamXml } from '../../api/latam.js';
@@ -9,7 +8,7 @@ import type { Context } from '../../context.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { checkLatamId, latamIds } from './ids.js';
 
 export interface LatamXmlOptions {
@@ -40,7 +39,7 @@ export async function run(ctx: Context, options: LatamXmlOptions): Promise<void>
     return;
   }
   const dir = options.dir ?? '.';
-  await mkdir(dir, { recursive: true });
+  await ensureFolder(dir);
   const writer = createRecordWriter<XmlRecord>(ctx, { columns: savedColumns('ID', (r) => r.id) });
   let failed = 0;
   try {
@@ -53,6 +52,9 @@ export async function run(ctx: Context, options: LatamXmlOptions): Promise<void>
       }
       writer.write(record);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

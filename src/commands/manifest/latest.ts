@@ -55,6 +55,9 @@ export async function run(ctx: Context, options: LatestOptions): Promise<void> {
       const code = found.get(key) ?? '';
       writer.write({ key, code, meaning: isManifestCode(code) ? MANIFEST_CODES[code] : code ? 'unknown code' : 'none through the platform or API' });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

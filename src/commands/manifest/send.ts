@@ -9,7 +9,7 @@ import { manifestAsync, manifestStatus, manifestSync } from '../../api/manifest.
 import type { HttpClient } from '../../api/http.js';
 import { JUSTIFIED_CODE, MANIFEST_CODES, justificationProblem, type ManifestCode, type ManifestItem } from '../../api/wire/manifest.js';
 import type { Context } from '../../context.js';
-import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
@@ -80,10 +80,18 @@ export async function run(ctx: Context, options: SendOptions): Promise<void> {
       if (isFailure(row)) ctx.io.stderr.write(`fiscal: ${row.key}: ${row.message ?? row.status}\n`);
       writer.write(row);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
   const failed = rows.filter(isFailure).length;
+  // Every key unknown to the service: nothing named exists, which is exit 4, not a partial run.
+  if (failed > 0 && rows.every((r) => r.cstat === 404)) {
+    const message = rows.length === 1 ? `no NF-e with access key ${rows[0]!.key} among the account's documents` : `none of the ${rows.length} NF-e was found`;
+    throw new NotFoundError(message, 404, 'POST', options.sync ? '/v1/nfe/manifest/sync' : '/v1/nfe/manifest');
+  }
   if (failed > 0) throw new PartialError(`${failed} of ${rows.length} manifestation${rows.length === 1 ? '' : 's'} failed`);
 }
 
@@ -157,5 +165,5 @@ function errorRow(ctx: Context, item: ManifestItem, error: unknown): ManifestRow
   const forbidden = error instanceof AuthError && error.status === 403;
   if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted) throw error;
   if (!(error instanceof FiscalError)) throw error;
-  return { key: item.access_key, code: item.code, status: 'error', message: error.message };
+  return { key: item.access_key, code: item.code, status: 'error', message: error.message, ...(error instanceof NotFoundError ? { cstat: 404 } : {}) };
 }

@@ -45,6 +45,9 @@ export async function run(ctx: Context, options: StatusOptions): Promise<void> {
       if (isRequestId(value)) row.request_id = value;
       writer.write(row);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -11,7 +11,7 @@ export function registerNfce(program: Command, ctx: Context): void {
   const nfce = program
     .command('nfce')
     .description('NFC-e (consumer invoices): search, XML, events')
-    .addHelpText('after', '\nExamples:\n  $ fiscal nfce search --created-from 2026-05-01 --all -o ndjson\n  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce\n  $ fiscal nfce events <key> --save ./events\n\nThe same as fiscal search nfce, fiscal xml nfce and fiscal events nfce.');
+    .addHelpText('after', '\nExamples:\n  $ fiscal nfce search --created-from 2026-05-01 --all -o ndjson\n  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce\n  $ fiscal nfce events <key> --dir ./events\n\nThe same as fiscal search nfce, fiscal xml nfce and fiscal events nfce.');
   addNfceSearch(nfce, ctx, 'search');
   addXmlVerb(nfce, ctx, 'nfce', 'NFC-e');
   addEventVerb(nfce, ctx, 'nfce');

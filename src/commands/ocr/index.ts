@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { OCR_KINDS, RECORD_SOURCES, UTILITY_KINDS, UTILITY_STATUSES, type OcrKind } from '../../api/wire/ocr-docs.js';
 import type { Context } from '../../context.js';
 import { lazyAction } from '../action.js';
+import { addDeprecatedFlags } from '../deprecated.js';
 import { collectList } from '../nfe-flags.js';
 import { addShowAndPdf } from '../records/register.js';
 
@@ -78,24 +79,30 @@ export function registerOcr(program: Command, ctx: Context): void {
   recordVerbs(invoices, ctx, 'invoice', () => import('../invoices/verbs.js'), 'invoice')
     .option('--country <code>', 'supplier country, ISO code like US (repeatable or comma-separated)', collectList)
     .option('--currency <code>', 'currency, ISO code like USD (repeatable or comma-separated)', collectList)
-    .option('--issued-from <date>', 'issued on or after (yyyy-mm-dd)')
-    .option('--issued-to <date>', 'issued on or before (yyyy-mm-dd)')
+    .option('--issued-from <date>', 'issued on or after (YYYY-MM-DD or dd/mm/yyyy)')
+    .option('--issued-to <date>', 'issued on or before (YYYY-MM-DD or dd/mm/yyyy)')
     .option('--min-brl <amount>', 'total in reais at least')
     .option('--max-brl <amount>', 'total in reais at most')
     .addHelpText('after', INVOICES_HELP)
     .action(lazyAction(ctx, async () => (await import('../invoices/verbs.js')).list));
 
   const utilities = program.command('utilities').description('utility bills (electricity, telephony, water...) read by the OCR: list, show, PDFs, upload').addHelpText('after', UTILITIES_HELP);
-  recordVerbs(utilities, ctx, 'utility bill', () => import('../utilities/verbs.js'), 'utility')
+  const utilitiesList = recordVerbs(utilities, ctx, 'utility bill', () => import('../utilities/verbs.js'), 'utility');
+  utilitiesList
     .addOption(new Option('--kind <kinds...>', 'only bills of these kinds').choices(UTILITY_KINDS))
     .option('--provider <cnpj>', "provider's CNPJ (repeatable or comma-separated)", collectList)
     .addOption(new Option('--status <statuses...>', 'only bills in these statuses').choices(UTILITY_STATUSES))
-    .option('--month <yyyy-mm>', 'reference month (repeatable or comma-separated)', collectList)
-    .option('--due-from <date>', 'due on or after (yyyy-mm-dd)')
-    .option('--due-to <date>', 'due on or before (yyyy-mm-dd)')
-    .option('--min <amount>', 'amount at least')
-    .option('--max <amount>', 'amount at most')
+    .option('--month <yyyy-mm>', 'reference month, YYYY-MM or MM/YYYY (repeatable or comma-separated)', collectList)
+    .option('--due-from <date>', 'due on or after (YYYY-MM-DD or dd/mm/yyyy)')
+    .option('--due-to <date>', 'due on or before (YYYY-MM-DD or dd/mm/yyyy)')
+    .option('--min-amount <reais>', 'amount at least this (1234.56)')
+    .option('--max-amount <reais>', 'amount at most this')
     .addHelpText('after', UTILITIES_HELP)
     .action(lazyAction(ctx, async () => (await import('../utilities/verbs.js')).list));
+  // The names boletos and receipts use; --max is a count in webhooks listen.
+  addDeprecatedFlags(utilitiesList, ctx, [
+    { option: new Option('--min <amount>'), use: '--min-amount', moveTo: 'minAmount' },
+    { option: new Option('--max <amount>'), use: '--max-amount', moveTo: 'maxAmount' },
+  ]);
 }
 

@@ -9,11 +9,11 @@ import { submitOcr } from '../../api/ocr-docs.js';
 import { OCR_KINDS, OCR_PDF_MAX_BYTES, type OcrKind } from '../../api/wire/ocr-docs.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { fileContents } from '../inspect/files.js';
 import { parseWith } from '../options.js';
+import { cnpj } from '../search/filter-options.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './requests.js';
 
 export interface OcrUploadOptions {
@@ -27,10 +27,7 @@ export interface OcrUploadOptions {
 const schema = z.object({
   paths: z.array(z.string()).min(1, 'give at least one PDF, folder, or - for standard input'),
   kind: z.enum(OCR_KINDS),
-  owner: z.string().superRefine((v, ctx) => {
-    const problem = cnpjProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-  }),
+  owner: cnpj,
   wait: z.boolean().optional(),
   dryRun: z.boolean().optional(),
 });

@@ -5,16 +5,15 @@
 // Keys then go one by one: a key the API refuses (404, 422) or a file that cannot be written is a
 // failed row and the others go on; the exit code is then 7 (PartialError). Credentials refused or
 // an interruption stop the whole run, since every other key would fail the same way.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NFSE_PDF_ROLES } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
-import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
-import { saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { PDF_KINDS, type ManualOption, type PdfKind, type PdfType } from './kinds.js';
 
 export interface PdfOptions {
@@ -92,25 +91,42 @@ async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
 async function run(ctx: Context, kind: PdfKind, options: PdfOptions): Promise<void> {
   const keys = [...new Set([...options.keys, ...(options.stdin ? await stdinKeys(ctx, kind) : [])])];
   if (keys.length === 0) throw new UsageError('no key on standard input');
-  await mkdir(options.dir, { recursive: true });
+  await ensureFolder(options.dir);
   const http = await ctx.http();
   const writer = createRecordWriter<PdfRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let failed = 0;
+  let notFound: NotFoundError | undefined;
+  let notFoundCount = 0;
+  const download = async (key: string) => {
+    try {
+      return await kind.download(http, key, options.manual);
+    } catch (error) {
+      if (error instanceof NotFoundError) (notFound = error), notFoundCount++;
+      throw error;
+    }
+  };
   try {
     for (const key of keys) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
       const file = join(options.dir, kind.fileName(key, options.manual));
-      const record: PdfRecord = { key, ...(await saveDownload(ctx, file, () => kind.download(http, key, options.manual))) };
+      const record: PdfRecord = { key, ...(await saveDownload(ctx, file, () => download(key))) };
       if (record.status === 'error') {
         failed++;
         ctx.io.stderr.write(`fiscal: ${key}: ${record.message}\n`);
       }
       writer.write(record);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
   const what = options.manual ? 'original PDF' : kind.what;
+  // Nothing named exists (every key answered 404): exit 4, as `fiscal xml` does; else a partial run.
+  if (notFound && notFoundCount === keys.length) {
+    throw new NotFoundError(`${keys.length === 1 ? `${keys[0]}` : `none of the ${keys.length} keys`}: not found, no ${what} saved`, 404, notFound.method, notFound.path);
+  }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
 }
 

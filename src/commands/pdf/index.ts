@@ -44,7 +44,7 @@ export function registerPdf(program: Command, ctx: Context): void {
     .addHelpText('after', `
 Examples:
   $ fiscal pdf nfe ${KEY}
-  $ fiscal search cte --taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes
+  $ fiscal search cte --role taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes
 
 One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.`);
   for (const c of COMMANDS) addPdfVerb(pdf, ctx, c.type);

@@ -9,7 +9,7 @@ const profileName = (name: string, description: string) => suggest(new Argument(
 export function registerProfile(program: Command, ctx: Context): void {
   const profile = program
     .command('profile')
-    .description('Manage profiles: named API credentials and base URLs, stored in a private file')
+    .description('manage profiles: named API credentials and base URLs, stored in a private file')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -24,7 +24,7 @@ export function registerProfile(program: Command, ctx: Context): void {
   const add = profile
     .command('add')
     .argument('[name]', 'profile name: lowercase letters, digits, "_" and "-" (omitted on a terminal: the `fiscal init` walkthrough)')
-    .description('Add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
+    .description('add a profile (prompts for the API key on a terminal; the first profile becomes the default)')
     .option('--api-id <id>', 'API id (prompted for on a terminal when omitted)')
     .option('--api-key-stdin', 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)')
     .addOption(suggest(new Option('--base-url <url>', 'production, sandbox or an http(s) URL (default: production)'), ['production', 'sandbox']))
@@ -42,21 +42,33 @@ Examples:
   profile
     .command('list')
     .alias('ls')
-    .description('List profiles (never shows keys)')
+    .description('list profiles (never shows keys)')
     .addHelpText('after', '\nExamples:\n  $ fiscal profile list\n  $ fiscal profile ls -o json')
     .action(lazyAction(ctx, () => import('./list.js')));
 
   profile
     .command('show')
     .addArgument(profileName('[name]', 'profile name (default: the profile this run would use)'))
-    .description('Show a profile, with its API key masked')
+    .description('show a profile, with its API key masked')
     .addHelpText('after', '\nExamples:\n  $ fiscal profile show\n  $ fiscal profile show work -o json')
     .action(lazyAction(ctx, () => import('./show.js')));
 
   profile
+    .command('current')
+    .description('Show the server and credentials a run would use and where each comes from (key masked; sends nothing)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ fiscal profile current\n  $ fiscal --profile work profile current -o json\n' +
+        '\nSources: flag (--profile, --base-url), env (FISCAL_PROFILE, FISCAL_BASE_URL, FISCAL_API_ID,\n' +
+        'FISCAL_API_KEY), profile "<name>", default profile, default, built-in emulator. An explicit\n' +
+        '--profile wins over the FISCAL_* credentials; --base-url wins over everything.',
+    )
+    .action(lazyAction(ctx, () => import('./current.js')));
+
+  profile
     .command('use')
     .addArgument(profileName('<name>', 'profile name'))
-    .description('Make a profile the default')
+    .description('make a profile the default')
     .addHelpText('after', '\nExamples:\n  $ fiscal profile use work\n  $ FISCAL_PROFILE=home fiscal search nfe     # one run only, without changing the default')
     .action(lazyAction(ctx, () => import('./use.js')));
 
@@ -64,7 +76,7 @@ Examples:
     .command('remove')
     .alias('rm')
     .addArgument(profileName('<name>', 'profile name'))
-    .description('Remove a profile and its stored key')
+    .description('remove a profile and its stored key')
     .addHelpText('after', '\nExamples:\n  $ fiscal profile remove old\n  $ fiscal profile rm ci')
     .action(lazyAction(ctx, () => import('./remove.js')));
 }

@@ -20,6 +20,9 @@ export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
     for (const { name, profile } of store.list()) {
       writer.write({ name, baseUrl: profile.baseUrl, apiId: profile.apiId, default: name === fallback });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -16,7 +16,7 @@ access is not found (exit 4). Custom properties of documents are \`fiscal props\
 export function registerProperties(program: Command, ctx: Context): void {
   const properties = program
     .command('properties')
-    .description('the rural properties (Property) the credentials may access')
+    .description('list and look up the rural properties (Property) the credentials may access')
     .addHelpText('after', '\nExamples:\n  $ fiscal properties list\n  $ fiscal properties show MT12345678901 -o json\n\nSee docs/companies-cnpj.md.');
   properties
     .command('list')

@@ -16,6 +16,9 @@ export async function run(ctx: Context): Promise<void> {
   const writer = createRecordWriter<RuralPropertyItem>(ctx, { columns: PROPERTY_COLUMNS, emptyMessage: 'No rural properties.' });
   try {
     for await (const property of allRuralProperties(http)) writer.write(property);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

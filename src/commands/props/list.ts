@@ -21,6 +21,9 @@ export async function run(ctx: Context): Promise<void> {
   const writer = createRecordWriter<Property>(ctx, { columns: COLUMNS });
   try {
     for (const p of properties) writer.write(p);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

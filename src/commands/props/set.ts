@@ -6,7 +6,7 @@ import { setNfeProperty } from '../../api/props.js';
 import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
 import { PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX } from '../../api/wire/props.js';
 import type { Context } from '../../context.js';
-import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
@@ -68,6 +68,7 @@ export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
     ({ access_key, property: o.property, value: o.value, status, ...(message ? { message } : {}) });
   const writer = createRecordWriter<PropsRecord>(ctx, { columns: COLUMNS });
   let failed = 0;
+  let unknown = 0;
   try {
     if (o.dryRun) {
       for (const key of keys) writer.write(row(key, 'dry-run', `PUT /v1/nfe/${o.role}/${o.property}`));
@@ -83,12 +84,22 @@ export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
         if (result?.success) writer.write(row(key, 'ok'));
         else {
           failed++;
+          if (result?.code === 404) unknown++;
+          ctx.io.stderr.write(`fiscal: ${key}: ${result?.message ?? 'no result for this key in the answer'}\n`);
           writer.write(row(key, 'error', result?.message ?? 'no result for this key in the answer'));
         }
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
+  }
+  // Every key unknown in this role: nothing named exists, exit 4 (as xml, pdf and events).
+  if (failed > 0 && unknown === keys.length) {
+    const what = keys.length === 1 ? `${keys[0]} is not` : `none of the ${keys.length} keys is`;
+    throw new NotFoundError(`${what} an NF-e of the account in role ${o.role}; nothing set`, 404, 'PUT', `/v1/nfe/${o.role}/${o.property}`);
   }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} keys were not set`);
 }

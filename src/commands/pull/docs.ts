@@ -17,7 +17,7 @@ import { nfceV1Source } from '../../sync/sources/nfce.js';
 import { nfseV1Source } from '../../sync/sources/nfse.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, oneOf, propertyExpression, taxIds } from '../search/filter-options.js';
+import { checkRanges, createdTo, date, oneOf, propertyExpression, taxIds } from '../search/filter-options.js';
 import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
 
 export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
@@ -60,7 +60,7 @@ function filterSchema(spec: TypeSpec) {
       // cnpj[] on the v1 listings takes 14-digit CNPJs (R8).
       owner: taxIds.pipe(z.array(z.string().length(14, 'the listing takes 14-digit CNPJs only'))).optional(),
       createdFrom: date.optional(),
-      createdTo: date.optional(),
+      createdTo: createdTo.optional(),
       filter: propertyExpression.optional(),
     })
     .strict()

@@ -15,7 +15,8 @@ Examples:
 
 Files go to <dir>/<owner>/nfe/<role>/<YYYY-MM>/<key>.xml; <dir>/index.ndjson gets one line per
 document. Re-running continues where the last run stopped and then fetches only new documents.
-Cron: one run per folder at a time (exit 8 when locked); one summary line on stdout.`;
+Cron: one run per folder at a time (exit 8 when locked); one summary line on stderr (what was
+kept, when stopped), and JSON on stdout when piped.`;
 
 export function registerPull(program: Command, ctx: Context): void {
   const pull = program
@@ -32,11 +33,11 @@ Each type has its own roles and filters: fiscal pull <type> --help. See docs/pul
     .command('nfe')
     .description('pull NF-e XML files into a folder; resumable, incremental, safe for cron')
     .addOption(roleOption('received, emitted, transporter, authorized'));
-  addPullFlags(nfe)
+  addPullFlags(nfe, ctx)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
   // Every search filter narrows a pull too; --owner also splits it into one stream per owner.
-  addNfeFlags(nfe, ALL_NFE_FLAGS.filter((f) => f !== 'key'));
+  addNfeFlags(nfe, ctx, ALL_NFE_FLAGS.filter((f) => f !== 'key'));
   for (const t of OTHER_TYPES) registerOther(pull, ctx, t);
 }
 
@@ -67,10 +68,10 @@ function registerOther(pull: Command, ctx: Context, t: OtherTypeHelp): void {
     .description(`pull ${t.what} XML files into a folder; resumable, incremental, safe for cron`)
     .addOption(roleOption(t.roles))
     .option('--owner <cnpj>', 'only this owner CNPJ (repeatable: one stream each)', collectList)
-    .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
-    .option('--created-to <date>', 'received by the service until')
+    .option('--created-from <date>', 'received by the service from (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)')
+    .option('--created-to <date>', 'received by the service until (a date, or now)')
     .option('--filter <expr>', "custom-property expression, e.g. '(= status pending)'");
-  addPullFlags(cmd)
-    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (cursor, R13). See docs/pull.md.`)
+  addPullFlags(cmd, ctx)
+    .addHelpText('after', `\nExamples:\n  $ fiscal pull ${t.type} ${t.example}\n  $ fiscal pull ${t.type} ${t.example} --dir /srv/fiscal --max-docs 1000\n\nEndpoint: the v1 role listing (a cursor that only moves forward). See docs/pull.md.`)
     .action(lazyAction(ctx, () => import('./docs.js').then((m) => m.verbFor(t.type))));
 }

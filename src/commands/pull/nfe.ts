@@ -6,6 +6,7 @@ import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from '../search/nfe-options.js';
 import { planNfeSearch, V2_ONLY_FLAGS } from '../search/nfe-plan.js';
 import { nfeDanfe } from '../../api/pdf.js';
+import { NOW } from '../../fiscal/dates.js';
 import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
 
 export interface PullNfeOptions {
@@ -18,8 +19,9 @@ export function parseOptions(raw: Record<string, unknown>): PullNfeOptions {
   const { pull, filters: filterRaw } = splitPullOptions(raw);
   const filters = parseNfeSearchOptions({ ...filterRaw, all: true });
   // An open --created-from range ends at a fixed far date, not "now": the filters are part of the
-  // checkpoint, and tomorrow's run must continue today's.
-  if (filters.createdFrom && !filters.createdTo) filters.createdTo = OPEN_END;
+  // checkpoint, and tomorrow's run must continue today's. `--created-to now` means the same: a
+  // pull fetches up to the moment it runs.
+  if ((filters.createdFrom && !filters.createdTo) || filters.createdTo === NOW) filters.createdTo = OPEN_END;
   const api = filters.api ?? (V2_ONLY_FLAGS.some((k) => filters[k] !== undefined) ? 'v2' : 'v1');
   // Planned once here so that every flag problem shows before anything is sent or locked.
   for (const role of filters.role ?? []) planNfeSearch({ ...filters, role: [role], api }, new Date(0));

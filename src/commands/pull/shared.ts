@@ -1,31 +1,32 @@
 // What every `fiscal pull <type>` shares: the pull flags, their validation, running the engine
 // with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
 import { z } from 'zod';
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
-import { ApiError, NothingNewError, PartialError, UsageError } from '../../errors.js';
-import { createProgress } from '../../output/progress.js';
+import { ApiError, InterruptedError, NothingNewError, PartialError, UsageError } from '../../errors.js';
+import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { runPull } from '../../sync/pull-engine.js';
 import { withPdfs } from '../../sync/attachments.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
-import { humanSummary, type PullSummary } from '../../sync/summary.js';
+import { newSummary, type PullSummary } from '../../sync/summary.js';
 import { parseWith } from '../options.js';
+import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
 
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
 export const OPEN_END = '2099-12-31 23:59:59';
 
-const PULL_KEYS = ['dir', 'layout', 'restart', 'wait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
+const PULL_KEYS = ['dir', 'layout', 'restart', 'lockWait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
 
 const pullSchema = z
   .object({
     dir: z.string().min(1),
     layout: z.string().optional(),
     restart: z.boolean().optional(),
-    wait: z.coerce.number().nonnegative('expected seconds >= 0'),
+    lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
     maxDuration: z.coerce.number().positive('expected seconds > 0').optional(),
     maxDocs: z.coerce.number().int('expected a whole number').positive('expected a number > 0').optional(),
     concurrency: z.coerce.number().int('expected a whole number').min(1).max(16, 'at most 16'),
@@ -64,7 +65,10 @@ function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: n
   if (c.pull.withPdf) {
     const pdf = c.pdf;
     if (!pdf) throw new UsageError(`--with-pdf: the service has no PDF for ${c.type}`);
-    sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(http, doc, signal)));
+    // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
+    sources = sources.map((s) =>
+      withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)),
+    );
   }
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
@@ -93,50 +97,53 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
   const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
-  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})` });
-  let shown = 0;
-  let summary: PullSummary;
+  const view = { dir: c.pull.dir, withEvents: Boolean(c.pull.withEvents), withPdf: Boolean(c.pull.withPdf) };
+  const summary = newSummary(sources);
+  const maxDurationMs = c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000;
+  const run = runSignal(ctx, maxDurationMs);
+  const started = ctx.clock.now();
+  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`, unit: 'documents' });
   try {
-    summary = await runPull({
-      dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart),
-      maxDocs: c.pull.maxDocs, maxDurationMs: c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000,
-      concurrency: c.pull.concurrency, waitSeconds: c.pull.wait, clock: ctx.clock, signal: ctx.signal, log: ctx.log,
-      onProgress: (written, total) => {
-        if (total !== undefined) progress.setTotal(total);
-        progress.tick(written - shown);
-        shown = written;
-      },
+    await runPull({
+      dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart), maxDocs: c.pull.maxDocs, maxDurationMs,
+      concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: run.signal, log: ctx.log, summary,
+      onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
     });
-  } catch (e) {
-    progress.fail('pull stopped');
-    throw e;
+  } catch (error) {
+    progress.stop();
+    const stoppedBy = stopReasonOf(error, run);
+    if (!stoppedBy) throw error;
+    // Said before the error (main prints it): what the run kept, and that a re-run continues.
+    summary.stoppedBy = stoppedBy;
+    summary.durationMs = ctx.clock.now() - started;
+    report(ctx, summary, view, http);
+    if (stoppedBy === 'max-duration') return;
+    // Interrupted: main says by which signal, not the engine's wording.
+    throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
+  } finally {
+    run.dispose();
   }
   progress.stop();
-  report(ctx, summary, http);
+  const nothingNew = !summary.stoppedBy && summary.documents + summary.events + summary.attachments === 0;
+  report(ctx, summary, { ...view, inFolder: nothingNew ? await documentsInFolder(c.pull.dir, sources) : undefined }, http);
   const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy) throw new NothingNewError('no new documents');
 }
 
-function report(ctx: Context, s: PullSummary, http: HttpClient): void {
-  const format = ctx.outputFormat();
-  if (format === 'table') {
-    ctx.io.stdout.write(`${humanSummary(s)}\n`);
-    return;
-  }
-  const json = {
-    documents: s.documents,
+/**
+ * What the progress line says of a pull: documents listed (new or already here) out of the
+ * listing's total, when every document stream says it and read its listing from the start (a
+ * resumed listing's total counts what earlier runs read); events and PDFs written; bytes.
+ */
+export function pullProgress(s: Readonly<PullSummary>): ProgressCounts {
+  const docs = s.streams.filter((x) => x.role !== EVENTS_ROLE);
+  const fromStart = docs.every((x) => x.total !== undefined && x.firstFrom === 'start');
+  return {
+    done: docs.reduce((n, x) => n + x.documents + x.skipped, 0),
+    total: fromStart && docs.length > 0 ? docs.reduce((n, x) => n + (x.total ?? 0), 0) : undefined,
+    events: s.events,
+    pdfs: s.attachments,
     bytes: s.bytes,
-    duration_ms: Math.round(s.durationMs),
-    stopped_by: s.stoppedBy ?? null,
-    streams: s.streams.map((x) => ({
-      type: x.type, role: x.role, owner: x.owner || null, endpoint: x.endpoint,
-      documents: x.documents, skipped: x.skipped, refused: x.refused,
-      first_position: x.firstFrom ?? null,
-      last_position: x.lastResume ? (x.endpoint === 'v1' ? `cursor ${x.lastResume.cursor}` : x.lastResume.paginator ? `paginator ${x.lastResume.paginator}` : 'end') : null,
-      total: x.total ?? null,
-    })),
-    http: { requests: http.stats.requests, retries: http.stats.retries, rate_limited: http.stats.rateLimited, paced_ms: Math.round(http.stats.pacedMs) },
   };
-  ctx.io.stdout.write(format === 'json' ? `${JSON.stringify(json, null, 2)}\n` : `${JSON.stringify(json)}\n`);
 }

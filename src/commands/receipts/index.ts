@@ -45,7 +45,7 @@ export function registerReceipts(program: Command, ctx: Context): void {
     .option('--payer <id...>', 'only payments by these CNPJ/CPF')
     .option('--payee <id...>', 'only payments to these CNPJ/CPF')
     .option('--access-key <key...>', 'only payments of these NF-e')
-    .option('--paid-from <date>', 'paid on or after this date (YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss")')
+    .option('--paid-from <date>', 'paid on or after this date (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)')
     .option('--paid-to <date>', 'paid on or before this date')
     .option('--min-amount <reais>', 'amount at least this (1234.56)')
     .option('--max-amount <reais>', 'amount at most this')

@@ -51,6 +51,9 @@ export function recordShowVerb<T>(spec: RecordShowSpec<T>): VerbModule<RecordSho
             if (o.ids.length > 1) ctx.io.stderr.write(`fiscal: ${spec.what} ${id}: not found\n`);
           }
         }
+      } catch (error) {
+        writer.fail();
+        throw error;
       } finally {
         writer.end();
       }

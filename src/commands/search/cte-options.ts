@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CTE_FIELDS, CTE_ROLES, CTE_TYPES, CTEOS_ROLES, type CteRole, type CteTypeCode } from '../../api/wire/cte.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseWith } from '../options.js';
-import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
+import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
 
 const TYPE_NAMES: Record<string, CteTypeCode> = { normal: '0', complementary: '1', complement: '1', substitute: '3', substitution: '3' };
 
@@ -33,10 +33,10 @@ function schemaFor(kind: CteKind) {
       from: date.optional(),
       to: date.optional(),
       createdFrom: date.optional(),
-      createdTo: date.optional(),
+      createdTo: createdTo.optional(),
       status: z.enum(['authorized', 'canceled']).optional(),
       key: accessKeys([kind === 'cte' ? '57' : '67']).optional(),
-      type: types.optional(),
+      cteType: types.optional(),
       nfe: accessKeys(['55']).optional(),
       cfop: z.array(z.string().regex(/^\d{4}$/, 'a CFOP has 4 digits')).optional(),
       tag: z.array(z.string()).optional(),
@@ -53,8 +53,8 @@ function schemaFor(kind: CteKind) {
     .strict()
     .superRefine((o, ctx) => {
       checkRanges(o, ctx);
-      if (o.taker && o.notTaker) ctx.addIssue({ code: 'custom', path: ['notTaker'], message: 'use either --taker or --not-taker' });
-      if ((o.taker || o.notTaker) && o.role) ctx.addIssue({ code: 'custom', path: [o.taker ? 'taker' : 'notTaker'], message: 'use either --role or --taker/--not-taker' });
+      if (o.taker && o.notTaker) ctx.addIssue({ code: 'custom', path: ['notTaker'], message: 'use either --role taker or --role not-taker' });
+      if ((o.taker || o.notTaker) && o.role) ctx.addIssue({ code: 'custom', path: [o.taker ? 'taker' : 'notTaker'], message: 'use --role alone (--taker and --not-taker are its old spellings)' });
     });
 }
 

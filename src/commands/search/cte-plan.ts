@@ -16,6 +16,8 @@ import type { CteSearchOptions } from './cte-options.js';
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
   'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole',
+  // The table's VALUE (Document.TotalValue).
+  'Document',
 ];
 /** Fields a role listing can give: read from the XML it returns (Owner only when one was asked for). */
 export const V1_CTE_FIELDS: CteField[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole', 'Xml'];
@@ -26,7 +28,7 @@ export type CteSearchPlan =
   | { api: 'v1'; kind: CteKind; role: CteRole; query: CteV1Query; limit: number | undefined; fields: CteField[]; owner?: string };
 
 type Flag = keyof CteSearchOptions;
-export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'type', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
+export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'cteType', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
 
 export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
@@ -40,7 +42,7 @@ export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
   const api = o.api ?? (v1Reasons.length ? 'v1' : 'dfe');
   if (api === 'v1') return planV1(o, limit, dfeFlags, now);
   if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api dfe`);
-  return planDfe(o, limit);
+  return planDfe(o, limit, now);
 }
 
 /** The roles asked for: --role, or what --taker / --not-taker stand for. */
@@ -51,8 +53,8 @@ function rolesOf(o: CteSearchOptions): CteRole[] | undefined {
   return undefined;
 }
 
-function planDfe(o: CteSearchOptions, limit: number | undefined): CteSearchPlan {
-  const f: CteFilters = commonBodyFilters(o);
+function planDfe(o: CteSearchOptions, limit: number | undefined, now: Date): CteSearchPlan {
+  const f: CteFilters = commonBodyFilters(o, now);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
   if (o.status) f.Status = o.status;
   // Spec 4.2 gives Origin as an array.
@@ -62,7 +64,7 @@ function planDfe(o: CteSearchOptions, limit: number | undefined): CteSearchPlan 
   if (o.cfop) f.Cfops = o.cfop;
   if (o.nfe) f.Nfes = o.nfe;
   if (o.tag) f.Tags = o.tag;
-  if (o.type) f.Types = o.type;
+  if (o.cteType) f.Types = o.cteType;
   if (o.prop) f.CustomData = o.prop;
   let keepRoles: CteRole[] | undefined;
   const roles = rolesOf(o);

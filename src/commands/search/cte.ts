@@ -6,10 +6,12 @@ import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/c
 import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Column } from '../../output/writer.js';
+import type { FieldColumn } from './field-columns.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
 import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
-import { summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
+import { recordClues, summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
+import { namedKeys } from './named.js';
 
 export const { parseOptions } = verbFor('cte');
 
@@ -17,18 +19,30 @@ export type CteSearchRun = CteSearchOptions & { summary?: boolean };
 
 export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
+  // The XML may not carry a later cancellation; the search's Status and Events do.
+  if (options.summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
   await writeRecords(ctx, found, plan.limit, {
     table: TABLE_COLUMNS,
     csv: CSV_COLUMNS,
+    fields: options.fields,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind }) : undefined,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
+    named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, ...endpointOf(plan)),
   });
 }
 
 type RecordPage = CommonPage<CteRecord>;
+
+/** Method and path of the endpoint that answers, for a not-found error. */
+function endpointOf(plan: CteSearchPlan): [string, string] {
+  if (plan.api === 'dfe') return ['POST', `/v1/dfe/${plan.kind}`];
+  return ['GET', `/v1/${plan.kind === 'cte' ? 'cte' : 'cte-os'}/${plan.role}`];
+}
+
+const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;
@@ -81,28 +95,30 @@ const minute = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T',
 const taxId = (p: CteRecord['Taker'] | undefined) => p?.Cnpj || p?.Cpf || '';
 const who = (p: CteRecord['Taker'] | undefined) => p?.Name || taxId(p);
 
+/** As for NF-e: the key, date, value and status stay on a narrow terminal; the rest goes first. */
 const TABLE_COLUMNS: Column<CteRecord>[] = [
-  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
-  { header: 'NUMBER', get: (r) => r.Number },
-  { header: 'EMITTED', get: (r) => minute(r.EmissionDate) },
-  { header: 'EMITTER', get: (r) => who(r.Emitter) },
-  { header: 'TAKER', get: (r) => who(r.Taker) },
-  { header: 'STATUS', get: (r) => r.Status },
-  { header: 'ROLE', get: (r) => r.OwnerRole },
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
+  { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
+  { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
+  { header: 'EMITTER', get: (r) => who(r.Emitter), priority: 3 },
+  { header: 'TAKER', get: (r) => who(r.Taker), priority: 3 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'STATUS', get: (r) => r.Status, priority: 4 },
+  { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
-const CSV_COLUMNS: Column<CteRecord>[] = [
-  { header: 'access_key', get: (r) => r.AccessKey },
-  { header: 'number', get: (r) => r.Number },
-  { header: 'emission_date', get: (r) => r.EmissionDate },
-  { header: 'created_at', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', get: (r) => taxId(r.Emitter) },
-  { header: 'emitter_name', get: (r) => r.Emitter?.Name },
-  { header: 'taker_cnpj_cpf', get: (r) => taxId(r.Taker) },
-  { header: 'taker_name', get: (r) => r.Taker?.Name },
-  { header: 'status', get: (r) => r.Status },
-  { header: 'owner', get: (r) => r.Owner },
-  { header: 'owner_role', get: (r) => r.OwnerRole },
+const CSV_COLUMNS: FieldColumn<CteRecord>[] = [
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'number', field: 'Number', get: (r) => r.Number },
+  { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
+  { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => taxId(r.Emitter) },
+  { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.Name },
+  { header: 'taker_cnpj_cpf', field: 'Taker', get: (r) => taxId(r.Taker) },
+  { header: 'taker_name', field: 'Taker', get: (r) => r.Taker?.Name },
+  { header: 'status', field: 'Status', get: (r) => r.Status },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];
 
 /** The same verb for CT-e OS. */

@@ -1,23 +1,36 @@
-// Zod pieces the search options of every document type share: tax ids, dates, booleans, access
-// keys of a model, field lists, custom properties and the R17 expression. Errors name the value;
-// parseWith adds the flag.
+// Zod pieces the options of every command share: tax ids, dates and months as people write them
+// (one parser each), booleans, access keys of a model, field lists, custom properties and the R17
+// expression. Errors name the value; parseWith adds the flag.
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { filterDateProblem, filterDateToMs, NOW, readDate, readMonth } from '../../fiscal/dates.js';
 import { parsePropertyFilter } from '../../fiscal/property-filter.js';
-import { taxIdProblem } from '../../fiscal/tax-id.js';
+import { readTaxId } from '../../fiscal/tax-id.js';
 
-export const taxIds = z.array(z.string()).superRefine((values, ctx) => {
-  for (const v of values) {
-    const problem = taxIdProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-  }
-});
+/** One parse of `read`, an issue naming the value when it fails. */
+const readWith = (read: (raw: string) => { value: string } | { problem: string }) =>
+  z.string().transform((v, ctx) => {
+    const r = read(v);
+    if ('value' in r) return r.value;
+    ctx.addIssue({ code: 'custom', message: `"${v}": ${r.problem}` });
+    return z.NEVER;
+  });
 
-export const date = z.string().superRefine((v, ctx) => {
-  const problem = filterDateProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-});
+/** A CNPJ or CPF as people write it (digits or masked), given back as digits. */
+export const taxId = readWith((v) => readTaxId(v, 'either'));
+export const taxIds = z.array(taxId);
+/** A CNPJ as people write it (digits or 12.345.678/0001-95), given back as digits. */
+export const cnpj = readWith((v) => readTaxId(v, 'cnpj'));
+export const cnpjs = z.array(cnpj);
+
+/** A date (and time) as people write it, given back as `YYYY-MM-DD[ hh:mm:ss]`. */
+export const date = readWith((v) => (v.trim() === NOW ? { problem: 'only --created-to takes "now"' } : readDate(v)));
+/** --created-to: a date as above, or `now` (the service's public documentation accepts it). */
+export const createdTo = readWith((v) => (v.trim() === NOW ? { value: NOW } : readDate(v)));
+/** A day without time (`YYYY-MM-DD` or dd/mm/yyyy), given back as `YYYY-MM-DD`. */
+export const day = readWith((v) => readDate(v, false));
+/** A month (`YYYY-MM` or MM/YYYY), given back as `YYYY-MM`. */
+export const month = readWith(readMonth);
 
 export const bool = z
   .union([z.boolean(), z.string()])

@@ -11,6 +11,7 @@ Examples:
   $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
   $ fiscal search nfe --emitter 12345678000195 --status canceled -o ndjson | jq .AccessKey
   $ fiscal search nfe --role received --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv
+  $ fiscal search nfe --role received --month 05/2026 --owner 87.060.540/0001-49 --fields AccessKey,Number -o csv
   $ fiscal search nfe --key 35260112345678000195550010000012341000012343 --fields AccessKey,Xml -o json
   $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31 --all --summary -o csv > janeiro.csv
 
@@ -19,7 +20,7 @@ given (or --api v1). See docs/search.md for the mapping of flags to each endpoin
 
 const CTE_EXAMPLES = `
 Examples:
-  $ fiscal search cte --taker --from 2026-01-01 --to 2026-01-31
+  $ fiscal search cte --role taker --from 2026-01-01 --to 2026-01-31
   $ fiscal search cte --nfe 35260112345678000195550010000012341000012343 -o json
   $ fiscal search cte --role not-taker --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv
 
@@ -31,7 +32,7 @@ Examples:
   $ fiscal search cteos --owner 12345678000195 --from 2026-01-01 --to 2026-01-31
   $ fiscal search cteos --role taker --filter '(= status done)' --all -o ndjson
 
-Endpoint: POST /v1/dfe/cteos (every role of the owners, R24) by default; GET /v1/cte-os/{role}
+Endpoint: POST /v1/dfe/cteos (every role of the owners) by default; GET /v1/cte-os/{role}
 when --filter or several --key are given (or --api v1). See docs/cte.md.`;
 
 export function registerSearch(program: Command, ctx: Context): void {
@@ -41,7 +42,7 @@ export function registerSearch(program: Command, ctx: Context): void {
     .addHelpText('after', `
 Examples:
   $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
-  $ fiscal search cte --taker --all -o csv > ctes.csv
+  $ fiscal search cte --role taker --all -o csv > ctes.csv
   $ fiscal search nfse --role received --competence 2026-05 -o ndjson
 
 Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.`);
@@ -55,11 +56,12 @@ Each type has its own flags: fiscal search <type> --help. Filters: fiscal help f
     .option('--summary', SUMMARY_HELP)
     .addHelpText('after', NFE_EXAMPLES)
     .action(lazyAction(ctx, () => import('./nfe.js')));
-  addNfeFlags(nfe);
-  addCteFlags(search.command('cte').description('search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties').addHelpText('after', CTE_EXAMPLES), 'cte')
+  addNfeFlags(nfe, ctx);
+  nfe.option('--month <yyyy-mm>', 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to');
+  addCteFlags(search.command('cte').description('search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties').addHelpText('after', CTE_EXAMPLES), ctx, 'cte')
     .option('--summary', SUMMARY_HELP)
     .action(lazyAction(ctx, () => import('./cte.js')));
-  addCteFlags(search.command('cteos').description('search CT-e OS (transport of people and valuables) by role, dates, tags and properties').addHelpText('after', CTEOS_EXAMPLES), 'cteos')
+  addCteFlags(search.command('cteos').description('search CT-e OS (transport of people and valuables) by role, dates, tags and properties').addHelpText('after', CTEOS_EXAMPLES), ctx, 'cteos')
     .option('--summary', SUMMARY_HELP)
     .action(lazyAction(ctx, () => import('./cteos.js')));
   registerOtherTypes(search, ctx);
@@ -100,13 +102,13 @@ function registerOtherTypes(search: Command, ctx: Context): void {
     .command('nfse')
     .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
     .addOption(roles('owner role(s): received (taker), emitted, intermediate', ['received', 'emitted', 'intermediate']))
-    .option('--competence <yyyy-mm>', 'month of the service (repeatable)', collectList)
+    .option('--competence <yyyy-mm>', 'month of the service, YYYY-MM or MM/YYYY (repeatable)', collectList)
     .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
     .option('--no-canceled', 'valid (not canceled) only')
     .option('--taker <cnpj>', 'taker CNPJ/CPF (repeatable)', collectList)
     .option('--id <id>', 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>')
     .option('--origin <origin>', 'origin, e.g. nacional, upload');
-  addNfeFlags(nfse, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
+  addNfeFlags(nfse, ctx, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
   paging(nfse.addOption(prop()).addOption(fields())).addHelpText('after', NFSE_EXAMPLES).action(lazyAction(ctx, () => import('./nfse.js')));
 
   addNfceSearch(search, ctx, 'nfce');
@@ -119,7 +121,7 @@ export function addNfceSearch(parent: Command, ctx: Context, name: string): void
     .command(name)
     .description('list NFC-e (consumer invoices) the account emitted')
     .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
-  addNfeFlags(nfce, ['owner', 'createdFrom', 'createdTo', 'filter']);
+  addNfeFlags(nfce, ctx, ['owner', 'createdFrom', 'createdTo', 'filter']);
   paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
 }
 
@@ -135,6 +137,6 @@ export function addMdfeSearch(parent: Command, ctx: Context, name: string): void
     .option('--cte <key>', 'carries this CT-e (repeatable)', collectList)
     .option('--nfe <key>', 'carries this NF-e (repeatable)', collectList)
     .option('--tag <tag>', 'tags, any of (repeatable)', collectList);
-  addNfeFlags(mdfe, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
+  addNfeFlags(mdfe, ctx, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
   paging(mdfe.addOption(prop()).addOption(fields())).addHelpText('after', MDFE_EXAMPLES).action(lazyAction(ctx, () => import('./mdfe.js')));
 }

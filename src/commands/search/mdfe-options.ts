@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from '../../api/wire/mdfe.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, accessKeys, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
+import { checkRanges, createdTo, date, accessKeys, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
 
 const UFS = [
   'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR',
@@ -31,7 +31,7 @@ const schema = z
     from: date.optional(),
     to: date.optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     tag: z.array(z.string()).optional(),
     prop: customs.optional(),
     filter: propertyExpression.optional(),

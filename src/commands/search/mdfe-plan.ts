@@ -19,7 +19,7 @@ const SEARCH_ONLY: (keyof MdfeSearchOptions)[] = ['emitter', 'status', 'uf', 'pl
 export function planMdfeSearch(o: MdfeSearchOptions, now: Date): MdfeSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   if (o.filter !== undefined) return planV1(o, limit, now);
-  const f: MdfeFilters = commonBodyFilters(o);
+  const f: MdfeFilters = commonBodyFilters(o, now);
   if (o.role) f.OwnerRoles = [...new Set(o.role)];
   if (o.status) f.Status = o.status[0]!;
   if (o.uf) f.Ufs = o.uf;

@@ -5,14 +5,16 @@ import type { MdfeField, MdfeRecord, MdfeRole, MdfeV1Item } from '../../api/wire
 import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
+import type { FieldColumn } from './field-columns.js';
 import { parseMdfeSearchOptions, type MdfeSearchOptions } from './mdfe-options.js';
 import { planMdfeSearch, type MdfeSearchPlan } from './mdfe-plan.js';
-import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
+import { minute, recordClues, summaryOption, writeRecords, type RecordPage } from './write-records.js';
 
 type MdfeSearchRun = MdfeSearchOptions & { summary?: boolean };
 
 export function parseOptions(raw: Record<string, unknown>): MdfeSearchRun {
-  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey']);
+  // Status and Events: a cancellation or closing after the XML was authorized is only there.
+  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey', 'Status', 'Events']);
 }
 
 export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
@@ -20,7 +22,8 @@ export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe' }) : undefined,
+    fields: options.fields,
+    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe', clues: recordClues(r) }) : undefined,
   });
 }
 
@@ -61,16 +64,16 @@ const TABLE: Column<MdfeRecord>[] = [
   { header: 'ROLE', get: (r) => r.OwnerRole },
 ];
 
-const CSV: Column<MdfeRecord>[] = [
-  { header: 'access_key', get: (r) => r.AccessKey },
-  { header: 'number', get: (r) => r.Number },
-  { header: 'emission_date', get: (r) => r.EmissionDate },
-  { header: 'created_at', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', get: (r) => r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf },
-  { header: 'start_uf', get: (r) => r.Document?.StartUf },
-  { header: 'end_uf', get: (r) => r.Document?.EndUf },
-  { header: 'plate', get: (r) => r.Document?.Plate },
-  { header: 'status', get: (r) => r.Status },
-  { header: 'owner', get: (r) => r.Owner },
-  { header: 'owner_role', get: (r) => r.OwnerRole },
+const CSV: FieldColumn<MdfeRecord>[] = [
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'number', field: 'Number', get: (r) => r.Number },
+  { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
+  { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf },
+  { header: 'start_uf', field: 'Document', get: (r) => r.Document?.StartUf },
+  { header: 'end_uf', field: 'Document', get: (r) => r.Document?.EndUf },
+  { header: 'plate', field: 'Document', get: (r) => r.Document?.Plate },
+  { header: 'status', field: 'Status', get: (r) => r.Status },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];

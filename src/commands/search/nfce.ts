@@ -10,15 +10,16 @@ import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { checkRanges, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
+import { checkRanges, createdTo, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
 import { minute, writeRecords } from './write-records.js';
+import { namedKeys } from './named.js';
 
 const schema = z
   .object({
     owner: taxIds.optional(),
     key: accessKeys(['65']).optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     filter: propertyExpression.optional(),
     limit: limit.optional(),
     all: z.boolean().optional(),
@@ -74,13 +75,16 @@ export async function run(ctx: Context, o: NfceSearchOptions & { summary?: boole
     async function* items() {
       for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items };
     }
-    await writeRecords(ctx, items(), limit, { table: [], csv: [], summary: (item) => ({ xml: item.xml, source: item.access_key }) });
+    await writeRecords(ctx, items(), limit, {
+      table: [], csv: [], summary: (item) => ({ xml: item.xml, source: item.access_key }),
+      named: o.key && { ...namedKeys('NFC-e', o.key, 'GET', '/v1/nfce/emitted')!, idOf: (item) => item.access_key },
+    });
     return;
   }
   async function* pages() {
     for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items.map(nfceRecord) };
   }
-  await writeRecords(ctx, pages(), limit, { table: TABLE, csv: CSV });
+  await writeRecords(ctx, pages(), limit, { table: TABLE, csv: CSV, named: namedKeys('NFC-e', o.key, 'GET', '/v1/nfce/emitted') });
 }
 
 const TABLE: Column<NfceOutput>[] = [

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../api/wire/nfe.js';
 import { parseWith } from '../options.js';
 import { applyWhere } from './where.js';
-import { accessKeys, bool, checkRanges, customs, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
+import { monthDays } from '../../fiscal/dates.js';
+import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, month, propertyExpression, taxIds } from './filter-options.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
 
@@ -36,8 +37,9 @@ const schema = z
     transporter: taxIds.optional(),
     from: date.optional(),
     to: date.optional(),
+    month: month.optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     status: z.enum(['authorized', 'canceled']).optional(),
     key: accessKeys(['55']).optional(),
     number: numberRange.optional(),
@@ -55,7 +57,7 @@ const schema = z
     hasManifestation: bool.optional(),
     hasXped: bool.optional(),
     xped: z.array(z.string()).optional(),
-    custom: customs.optional(),
+    prop: customs.optional(),
     filter: propertyExpression.optional(),
     fields: fieldList(NFE_V2_FIELDS).optional(),
     limit: limit.optional(),
@@ -63,7 +65,14 @@ const schema = z
     api: z.enum(['v1', 'v2']).optional(),
   })
   .strict()
-  .superRefine(checkRanges);
+  .superRefine((o, ctx) => {
+    if (o.month !== undefined && (o.from !== undefined || o.to !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'is a window of emission dates of its own: use either --month or --from/--to' });
+    }
+    checkRanges(o, ctx);
+  })
+  // --month is the emission window of that month, first to last day.
+  .transform(({ month, ...o }) => (month === undefined ? o : { ...o, ...monthDays(month) }));
 
 export type NfeSearchOptions = z.infer<typeof schema>;
 

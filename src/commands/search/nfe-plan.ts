@@ -6,16 +6,21 @@
 import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Filters, NfeV2Request } from '../../api/wire/nfe.js';
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
+import { emissionWindowOfKeys } from '../../fiscal/access-key.js';
 import { commonBodyFilters } from './body-filters.js';
 import { listingQuery } from './role-listing.js';
 import type { NfeSearchOptions } from './nfe-options.js';
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
   'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Receiver', 'Status', 'Owner', 'OwnerRole',
+  // The table's VALUE (Document.TotalValue).
+  'Document',
 ];
 /** Fields a v1 listing can give: read from the XML it returns. */
 export const V1_FIELDS: NfeV2Field[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Receiver', 'Cfops', 'OwnerRole', 'Xml'];
 export const DEFAULT_LIMIT = 50;
+/** The start of an emission window that holds every NF-e: the model dates from 2006. */
+export const EARLIEST_EMISSION = '2006-01-01';
 
 export type NfeSearchPlan =
   | { api: 'v2'; request: NfeV2Request; limit: number | undefined; defaultWindow: boolean }
@@ -24,7 +29,7 @@ export type NfeSearchPlan =
 type Flag = keyof NfeSearchOptions;
 export const V2_ONLY_FLAGS: Flag[] = [
   'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
-  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'custom',
+  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop',
 ];
 
 const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -41,11 +46,11 @@ export function planNfeSearch(o: NfeSearchOptions, now: Date): NfeSearchPlan {
   const api = o.api ?? (v1Reasons.length ? 'v1' : 'v2');
   if (api === 'v1') return planV1(o, limit, v2Flags, now);
   if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api v2`);
-  return planV2(o, limit);
+  return planV2(o, limit, now);
 }
 
-function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
-  const f: NfeV2Filters = commonBodyFilters(o);
+function planV2(o: NfeSearchOptions, limit: number | undefined, now: Date): NfeSearchPlan {
+  const f: NfeV2Filters = commonBodyFilters(o, now);
   if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
   if (o.transporter) f.TransporterCnpj = o.transporter;
   if (o.receiver) f.ReceiverCnpj = o.receiver;
@@ -62,14 +67,19 @@ function planV2(o: NfeSearchOptions, limit: number | undefined): NfeSearchPlan {
   if (o.tagsAll) f.TagsAll = o.tagsAll;
   if (o.xped) f.xPeds = o.xped;
   if (o.fin) f.FinNFe = o.fin;
-  if (o.custom) f.CustomData = o.custom;
+  if (o.prop) f.CustomData = o.prop;
+  // R19: without EmissionDate the service searches the last 30 days of emission, so a search that
+  // names documents (a key, a number) and no period brings its own window: the months the keys
+  // carry (AAMM), or, for a number, every emission since the model exists. docs/search.md.
+  if (!f.EmissionDate && o.key?.length) f.EmissionDate = emissionWindowOfKeys(o.key);
+  else if (!f.EmissionDate && o.number) f.EmissionDate = { From: EARLIEST_EMISSION };
   const request: NfeV2Request = {
     Fields: o.fields ?? DEFAULT_SEARCH_FIELDS,
     Filters: f,
     Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX),
   };
   // R19: without an emission range the service searches the last 30 days of emission.
-  return { api: 'v2', request, limit, defaultWindow: !f.EmissionDate && !f.DocumentIdentifier };
+  return { api: 'v2', request, limit, defaultWindow: !f.EmissionDate };
 }
 
 function planV1(o: NfeSearchOptions, limit: number | undefined, v2Flags: Flag[], now: Date): NfeSearchPlan {

@@ -6,9 +6,12 @@ import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
 import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
+import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
 import { createSummaryWriter, type SummaryWriter } from './summary.js';
+import { recordClues, searchProgress, searchTotal } from './write-records.js';
 
 export interface NfeSearchRun extends NfeSearchOptions {
   /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
@@ -28,13 +31,17 @@ export function parseOptions(raw: Record<string, unknown>): NfeSearchRun {
 
 export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
   const plan = planNfeSearch(options.summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
+  // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
+  if (options.summary && plan.api === 'v2') plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   if (plan.api === 'v2' && plan.defaultWindow) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const http = await ctx.http();
   const format = ctx.outputFormat();
-  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS });
+  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  const named = namedTracker(namedOf(options, plan));
+  const progress = searchProgress(ctx);
   let total: number | undefined;
   try {
     for await (const page of found) {
@@ -43,27 +50,46 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
         if (ctx.signal.aborted) throw new InterruptedError('search stopped');
         if (plan.limit !== undefined && writer.count >= plan.limit) break;
         writer.write(record);
+        named.saw(record);
       }
+      progress.update({ done: writer.count, total: searchTotal(total, plan.limit) });
       if (plan.limit !== undefined && writer.count >= plan.limit) break;
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
+    progress.stop();
     writer.end();
   }
   if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
     ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
   }
+  if (plan.limit === undefined || writer.count < plan.limit) named.finish(ctx);
+}
+
+/** The documents the flags name: keys, or a number (range). */
+function namedOf(o: NfeSearchOptions, plan: NfeSearchPlan): NamedDocuments<NfeV2Record> | undefined {
+  const [method, path] = plan.api === 'v2' ? ['POST', '/v2/dfe/nfe'] : ['GET', `/v1/nfe/${plan.role}`];
+  const keys = namedKeys<NfeV2Record>('NF-e', o.key, method, path);
+  if (keys || !o.number) return keys;
+  const { from, to } = o.number;
+  return { what: 'NF-e', ids: [], described: `numbered ${from === to ? from : `${from}..${to}`}`, idOf: (r) => r.AccessKey, method, path };
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
+/** What v2 says of a document's status beside its XML (v1 gives only the XML). */
+const STATUS_FIELDS: NfeV2Field[] = ['Status', 'Events'];
 
 /** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
-function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'count'> {
+function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'fail' | 'count'> {
   return {
     get count() {
       return out.count;
     },
-    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe'),
+    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe', recordClues(r)),
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }
 
@@ -112,28 +138,33 @@ export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): N
 const day = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const party = (cnpj?: string, cpf?: string) => cnpj || cpf || '';
 
+/**
+ * What a person needs per NF-e, in the order of what is left out first on a narrow terminal
+ * (priority): the key, date, value and status stay; names, the number and the role go first.
+ */
 const TABLE_COLUMNS: Column<NfeV2Record>[] = [
-  { header: 'KEY', get: (r) => r.AccessKey, truncate: false },
-  { header: 'NUMBER', get: (r) => r.Number },
-  { header: 'EMITTED', get: (r) => day(r.EmissionDate) },
-  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
-  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
-  { header: 'STATUS', get: (r) => r.Status },
-  { header: 'ROLE', get: (r) => r.OwnerRole },
+  { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
+  { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
+  { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
+  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf), priority: 3 },
+  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf), priority: 3 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'STATUS', get: (r) => r.Status, priority: 4 },
+  { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
-const CSV_COLUMNS: Column<NfeV2Record>[] = [
-  { header: 'access_key', get: (r) => r.AccessKey },
-  { header: 'number', get: (r) => r.Number },
-  { header: 'emission_date', get: (r) => r.EmissionDate },
-  { header: 'created_at', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
-  { header: 'emitter_name', get: (r) => r.Emitter?.EmitterName },
-  { header: 'emitter_uf', get: (r) => r.Emitter?.EmitterAddressUf },
-  { header: 'receiver_cnpj_cpf', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
-  { header: 'receiver_name', get: (r) => r.Receiver?.ReceiverName },
-  { header: 'receiver_uf', get: (r) => r.Receiver?.ReceiverAddressUf },
-  { header: 'status', get: (r) => r.Status },
-  { header: 'owner', get: (r) => r.Owner },
-  { header: 'owner_role', get: (r) => r.OwnerRole },
+const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'number', field: 'Number', get: (r) => r.Number },
+  { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
+  { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.EmitterName },
+  { header: 'emitter_uf', field: 'Emitter', get: (r) => r.Emitter?.EmitterAddressUf },
+  { header: 'receiver_cnpj_cpf', field: 'Receiver', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
+  { header: 'receiver_name', field: 'Receiver', get: (r) => r.Receiver?.ReceiverName },
+  { header: 'receiver_uf', field: 'Receiver', get: (r) => r.Receiver?.ReceiverAddressUf },
+  { header: 'status', field: 'Status', get: (r) => r.Status },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];

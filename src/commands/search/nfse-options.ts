@@ -1,14 +1,10 @@
 // Options of `search nfse`: raw commander values -> typed, validated options (nothing is sent on error).
 import { z } from 'zod';
-import { COMPETENCE, NFSE_FIELDS, NFSE_ID, NFSE_ROLES } from '../../api/wire/nfse.js';
+import { NFSE_FIELDS, NFSE_ID, NFSE_ROLES } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { parseWith } from '../options.js';
-import { bool, checkRanges, date, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
-
-const competence = z.array(z.string()).superRefine((values, ctx) => {
-  for (const v of values) if (!COMPETENCE.test(v)) ctx.addIssue({ code: 'custom', message: `expected yyyy-mm (a month), got "${v}"` });
-});
+import { bool, checkRanges, createdTo, date, limit, month, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
 
 /** R10: `<owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>`, tax ids with their check digits and a real date. */
 const nfseId = z.string().superRefine((v, ctx) => {
@@ -24,7 +20,7 @@ const nfseId = z.string().superRefine((v, ctx) => {
 const schema = z
   .object({
     role: oneOf(NFSE_ROLES, 'role').optional(),
-    competence: competence.optional(),
+    competence: z.array(month).optional(),
     canceled: bool.optional(),
     taker: taxIds.optional(),
     emitter: taxIds.optional(),
@@ -33,7 +29,7 @@ const schema = z
     from: date.optional(),
     to: date.optional(),
     createdFrom: date.optional(),
-    createdTo: date.optional(),
+    createdTo: createdTo.optional(),
     origin: z.string().min(1, 'expected an origin, e.g. nacional or upload').optional(),
     prop: customs.optional(),
     filter: propertyExpression.optional(),

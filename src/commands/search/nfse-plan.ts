@@ -4,6 +4,7 @@
 // expression (R17) but one role, owners and reception dates only. --filter picks the listing.
 import { NFSE_DEFAULT_FIELDS, NFSE_LIMIT_MAX, OWNER_ROLE_OF, type NfseField, type NfseFilters, type NfseRole, type NfseSearchRequest, type NfseV1Query } from '../../api/wire/nfse.js';
 import type { NfseSearchOptions } from './nfse-options.js';
+import { createdToValue } from './body-filters.js';
 import { roleListingQuery } from './role-listing.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -20,7 +21,7 @@ export function planNfseSearch(o: NfseSearchOptions, now: Date): NfseSearchPlan 
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   if (o.filter !== undefined) return planV1(o, limit, now);
   const f: NfseFilters = {};
-  if (o.createdFrom || o.createdTo) f.createdAt = range(o.createdFrom, o.createdTo);
+  if (o.createdFrom || o.createdTo) f.createdAt = range(o.createdFrom, createdToValue(o.createdTo, now));
   if (o.from || o.to) f.emissionDate = range(o.from, o.to);
   if (o.id) f.documentIdentifier = o.id;
   if (o.owner) f.owners = o.owner;

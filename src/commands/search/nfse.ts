@@ -5,6 +5,7 @@ import { OWNER_ROLE_OF, type NfseDocument, type NfseField, type NfseRecord, type
 import type { Context } from '../../context.js';
 import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
+import type { FieldColumn } from './field-columns.js';
 import { parseNfseSearchOptions, type NfseSearchOptions } from './nfse-options.js';
 import { planNfseSearch, type NfseSearchPlan } from './nfse-plan.js';
 import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
@@ -15,7 +16,8 @@ export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<Nfs
 type NfseSearchRun = NfseSearchOptions & { summary?: boolean };
 
 export function parseOptions(raw: Record<string, unknown>): NfseSearchRun {
-  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', []);
+  // `document` carries isCanceled, which the XML may not say.
+  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', ['document']);
 }
 
 export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
@@ -23,7 +25,11 @@ export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
-    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id }) : undefined,
+    fields: options.fields,
+    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
+    named: options.id
+      ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, method: 'POST', path: '/v1/dfe/nfse' }
+      : undefined,
   });
 }
 
@@ -65,18 +71,18 @@ const TABLE: Column<NfseOutput>[] = [
   { header: 'ROLE', get: (r) => r.document?.ownerRole },
 ];
 
-const CSV: Column<NfseOutput>[] = [
-  { header: 'id', get: (r) => r.id },
-  { header: 'number', get: (r) => r.document?.number },
-  { header: 'emission_date', get: (r) => r.document?.emissionDate },
-  { header: 'competence', get: (r) => r.document?.competence },
-  { header: 'emitter_cnpj_cpf', get: (r) => r.document?.emitterCnpj },
-  { header: 'taker_cnpj_cpf', get: (r) => r.document?.takerCnpj },
-  { header: 'service_value', get: (r) => r.document?.serviceValue },
-  { header: 'iss_value', get: (r) => r.document?.issValue },
-  { header: 'net_value', get: (r) => r.document?.netValue },
-  { header: 'is_canceled', get: (r) => r.document?.isCanceled },
-  { header: 'owner', get: (r) => r.document?.owner },
-  { header: 'owner_role', get: (r) => r.document?.ownerRole },
-  { header: 'origin', get: (r) => r.origin },
+const CSV: FieldColumn<NfseOutput>[] = [
+  { header: 'id', field: null, get: (r) => r.id },
+  { header: 'number', field: 'document', get: (r) => r.document?.number },
+  { header: 'emission_date', field: 'document', get: (r) => r.document?.emissionDate },
+  { header: 'competence', field: 'document', get: (r) => r.document?.competence },
+  { header: 'emitter_cnpj_cpf', field: 'document', get: (r) => r.document?.emitterCnpj },
+  { header: 'taker_cnpj_cpf', field: 'document', get: (r) => r.document?.takerCnpj },
+  { header: 'service_value', field: 'document', get: (r) => r.document?.serviceValue },
+  { header: 'iss_value', field: 'document', get: (r) => r.document?.issValue },
+  { header: 'net_value', field: 'document', get: (r) => r.document?.netValue },
+  { header: 'is_canceled', field: 'document', get: (r) => r.document?.isCanceled },
+  { header: 'owner', field: 'document', get: (r) => r.document?.owner },
+  { header: 'owner_role', field: 'document', get: (r) => r.document?.ownerRole },
+  { header: 'origin', field: 'origin', get: (r) => r.origin },
 ];

@@ -2,13 +2,19 @@
 // search gives the same table, JSON or accountant's CSV (docs/inspect.md) straight from the API.
 import type { Context } from '../../context.js';
 import { DocumentReadError, readDocuments } from '../../fiscal/readers/index.js';
+import { settleStatus, type StatusClues } from '../../fiscal/summary-status.js';
 import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../inspect/columns.js';
 
 export interface SummaryWriter {
-  /** Summarises one listed document; `source` names it in place of a file (its key or id). */
-  write(xml: Buffer, source: string): void;
+  /**
+   * Summarises one listed document; `source` names it in place of a file (its key or id), `clues`
+   * are what the listing says of its status beside the XML (the API's status, its events).
+   */
+  write(xml: Buffer, source: string, clues?: StatusClues): void;
   end(): void;
+  /** The listing did not complete: see RecordWriter.fail. */
+  fail(): void;
   /** Documents listed so far (what --limit counts), whether or not they could be read. */
   readonly count: number;
 }
@@ -25,10 +31,10 @@ export function createSummaryWriter(ctx: Context): SummaryWriter {
     get count() {
       return count;
     },
-    write(xml, source) {
+    write(xml, source, clues = {}) {
       count++;
       try {
-        for (const doc of readDocuments(xml, source)) out.write(doc);
+        for (const doc of readDocuments(xml, source)) out.write(settleStatus(doc, clues));
       } catch (error) {
         if (!(error instanceof DocumentReadError)) throw error;
         ctx.log.warn(`${source}: ${error.message}`);
@@ -36,5 +42,6 @@ export function createSummaryWriter(ctx: Context): SummaryWriter {
       }
     },
     end: () => out.end(),
+    fail: () => out.fail(),
   };
 }

@@ -4,8 +4,10 @@
 // after each success so an interruption loses at most the file being sent.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../../errors.js';
+import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 
 export const DEFAULT_JOURNAL = '.fiscal-upload.json';
@@ -75,6 +77,8 @@ export class UploadJournal {
 
   private async save(): Promise<void> {
     const tmp = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    await writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`, tmp);
+    await writingLocalFiles({ folder: dirname(this.path), kept: 'the journal keeps what was recorded before: the same command goes on from there' }, () =>
+      writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`, tmp),
+    );
   }
 }

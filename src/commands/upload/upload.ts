@@ -9,7 +9,7 @@ import { batchStatus, uploadBatch, uploadDocument } from '../../api/upload.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
-import { taxIdProblem } from '../../fiscal/tax-id.js';
+import { readTaxId } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
@@ -47,17 +47,18 @@ const schema = z.object({
 
 export function parseOptions(raw: Record<string, unknown>, args: string[]): UploadOptions {
   const parsed = parseWith(schema, { ...raw, paths: args });
-  for (const owner of parsed.owner) {
-    const problem = taxIdProblem(owner);
-    if (problem) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${problem}`);
-  }
+  const owners = parsed.owner.map((owner) => {
+    const r = readTaxId(owner);
+    if ('problem' in r) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${r.problem}`);
+    return r.value;
+  });
   if (parsed.paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
   if (!parsed.batch && (parsed.callbackUrl || !parsed.wait || raw.batchSize !== undefined)) {
     throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
   }
-  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint (R26) takes no owner');
+  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
   const batch = parsed.batch ? { size: parsed.batchSize, wait: parsed.wait, callbackUrl: parsed.callbackUrl } : undefined;
-  return { paths: parsed.paths, owners: [...new Set(parsed.owner)], dryRun: parsed.dryRun, journal: parsed.journal, batch };
+  return { paths: parsed.paths, owners: [...new Set(owners)], dryRun: parsed.dryRun, journal: parsed.journal, batch };
 }
 
 const COLUMNS: Column<UploadRecord>[] = [
@@ -98,6 +99,9 @@ export async function run(ctx: Context, options: UploadOptions): Promise<void> {
         report(await uploadOne(ctx, options, journal, source));
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }
@@ -144,7 +148,7 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
     }
     const row = { file, ...identity(check.documents[0]) };
     if (row.type !== 'nfe') {
-      report({ ...row, success: false, message: `--batch takes NF-e only (R26); upload this ${row.type ?? 'file'} without --batch` });
+      report({ ...row, success: false, message: `--batch takes NF-e only; upload this ${row.type ?? 'file'} without --batch` });
       continue;
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -52,14 +52,14 @@ const filters = z
     source: z.enum(RECORD_SOURCES).optional(),
     dueFrom: date.optional(),
     dueTo: date.optional(),
-    min: amount.optional(),
-    max: amount.optional(),
+    minAmount: amount.optional(),
+    maxAmount: amount.optional(),
   })
   .strict()
   .superRefine((o, ctx) =>
     checkOrder(ctx, [
       [o.dueFrom, o.dueTo, 'dueFrom', 'dueTo', true],
-      [o.min, o.max, 'min', 'max', false],
+      [o.minAmount, o.maxAmount, 'minAmount', 'maxAmount', false],
     ]),
   );
 
@@ -69,7 +69,7 @@ export const list = recordListVerb({
   filters,
   query: (f) => ({
     'owner[]': f.owner, 'kind[]': f.kind, 'provider[]': f.provider, 'status[]': f.status, 'reference_month[]': f.month, source: f.source,
-    ...rangeQuery('due_date', ['from', 'to'], f.dueFrom, f.dueTo), ...rangeQuery('amount', ['min', 'max'], f.min, f.max),
+    ...rangeQuery('due_date', ['from', 'to'], f.dueFrom, f.dueTo), ...rangeQuery('amount', ['min', 'max'], f.minAmount, f.maxAmount),
   }),
   row: (item) => item,
   table: TABLE,

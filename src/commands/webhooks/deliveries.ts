@@ -37,6 +37,9 @@ export async function run(ctx: Context, o: DeliveriesOptions): Promise<void> {
   const writer = createRecordWriter<WebhookDelivery>(ctx, { columns: COLUMNS, emptyMessage: 'No deliveries yet.' });
   try {
     for (const delivery of deliveries) writer.write(delivery);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -64,6 +64,9 @@ export async function run(ctx: Context, o: EndpointsAddOptions): Promise<void> {
     if (endpoint.secret) {
       ctx.io.stderr.write(`fiscal: keep the signing secret of ${endpoint.id} now: it is not shown again (fiscal webhooks listen reads it from FISCAL_WEBHOOK_SECRET)\n`);
     } else ctx.log.warn(`the service did not answer a signing secret for ${endpoint.id}`);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

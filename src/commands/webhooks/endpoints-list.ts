@@ -28,6 +28,9 @@ export async function run(ctx: Context): Promise<void> {
   const writer = createRecordWriter<EndpointRecord>(ctx, { columns: ENDPOINT_COLUMNS, emptyMessage: 'No webhook endpoints.' });
   try {
     for (const endpoint of endpoints) writer.write(withoutSecret(endpoint));
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

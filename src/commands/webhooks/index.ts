@@ -18,7 +18,7 @@ Examples:
 
 add shows the endpoint's signing secret once, in its output row: keep it (listen --secret or
 FISCAL_WEBHOOK_SECRET). remove also removes the endpoint's subscriptions. An id the account does not
-hold (another account's, R31) exits 4. See docs/webhooks.md.`;
+hold (another account's) exits 4. See docs/webhooks.md.`;
 
 const SUBSCRIPTIONS_HELP = `
 Examples:
@@ -47,7 +47,7 @@ that fails the sender gets 502 and delivers again later. Binds 127.0.0.1 unless 
 otherwise. Exits 0 on Ctrl-C/SIGTERM, or after --max notifications.`;
 
 export function registerWebhooks(program: Command, ctx: Context): void {
-  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions (R31), and a local receiver of notifications').addHelpText('after', `
+  const webhooks = program.command('webhooks').description('webhook endpoints and subscriptions, and a local receiver of notifications').addHelpText('after', `
 Examples:
   $ fiscal webhooks endpoints add https://erp.example.com/fiscal/hooks
   $ fiscal webhooks subscriptions add --endpoint <id> --cnpj 12345678000195 --document-type nfe --event-type received canceled
@@ -60,7 +60,7 @@ See docs/webhooks.md.`);
     .addHelpText('after', '\nExamples:\n  $ fiscal webhooks metadata\n  $ fiscal webhooks metadata -o json | jq .document_types\n')
     .action(lazyAction(ctx, () => import('./metadata.js')));
 
-  const endpoints = webhooks.command('endpoints').description('the URLs notifications are delivered to').addHelpText('after', ENDPOINTS_HELP);
+  const endpoints = webhooks.command('endpoints').description('manage the URLs notifications are delivered to, and see their deliveries').addHelpText('after', ENDPOINTS_HELP);
   endpoints.command('list').alias('ls').description('list the endpoints (never their secrets)').addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./endpoints-list.js')));
   endpoints.command('add').description('register an endpoint; shows its signing secret once').argument('<url>', 'http(s) URL that receives the notifications')
@@ -76,7 +76,7 @@ See docs/webhooks.md.`);
     .addHelpText('after', ENDPOINTS_HELP)
     .action(lazyAction(ctx, () => import('./deliveries.js')));
 
-  const subscriptions = webhooks.command('subscriptions').description('which documents of which CNPJ/CPF notify which endpoint').addHelpText('after', SUBSCRIPTIONS_HELP);
+  const subscriptions = webhooks.command('subscriptions').description('choose which documents of which CNPJ/CPF notify which endpoint').addHelpText('after', SUBSCRIPTIONS_HELP);
   subscriptions.command('list').alias('ls').description('list the subscriptions').option('--endpoint <id>', 'only those of this endpoint')
     .addHelpText('after', SUBSCRIPTIONS_HELP)
     .action(lazyAction(ctx, () => import('./subscriptions-list.js')));

@@ -49,6 +49,9 @@ async function run(ctx: Context, kind: WebhookResource, o: RemoveOptions): Promi
       rows.push(row);
       writer.write(row);
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

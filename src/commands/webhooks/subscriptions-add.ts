@@ -7,7 +7,7 @@ import { createWebhookSubscription, getWebhookMetadata } from '../../api/webhook
 import { WEBHOOK_SUBSCRIPTIONS_PATH, type CreateWebhookSubscriptionRequest, type WebhookDocumentType, type WebhookEventType } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { taxIdProblem } from '../../fiscal/tax-id.js';
+import { readTaxId } from '../../fiscal/tax-id.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { checkIds, isFatal, notFound } from './rows.js';
 
@@ -39,11 +39,11 @@ function values(raw: unknown, flag: string): string[] {
 export function parseOptions(raw: Record<string, unknown>): SubscriptionsAddOptions {
   if (typeof raw.endpoint !== 'string') throw new UsageError('--endpoint is missing: the id of the endpoint to notify');
   const endpointId = checkIds([raw.endpoint], 'endpoint')[0]!;
-  const cnpjs = values(raw.cnpj, '--cnpj');
-  for (const cnpj of cnpjs) {
-    const problem = taxIdProblem(cnpj);
-    if (problem) throw new UsageError(`--cnpj: ${cnpj}: ${problem}`);
-  }
+  const cnpjs = [...new Set(values(raw.cnpj, '--cnpj').map((cnpj) => {
+    const r = readTaxId(cnpj);
+    if ('problem' in r) throw new UsageError(`--cnpj: ${cnpj}: ${r.problem}`);
+    return r.value;
+  }))];
   return {
     endpointId, cnpjs, documentTypes: values(raw.documentType, '--document-type'), eventTypes: values(raw.eventType, '--event-type'),
     dryRun: raw.dryRun === true,
@@ -98,6 +98,9 @@ export async function run(ctx: Context, o: SubscriptionsAddOptions): Promise<voi
         writer.write({ id: '', status: 'error', ...request, message });
       }
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

@@ -27,6 +27,9 @@ export async function run(ctx: Context, o: SubscriptionsListOptions): Promise<vo
   const writer = createRecordWriter<WebhookSubscription>(ctx, { columns: SUBSCRIPTION_COLUMNS, emptyMessage: 'No webhook subscriptions.' });
   try {
     for (const subscription of subscriptions) writer.write(subscription);
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

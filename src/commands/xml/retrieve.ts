@@ -5,14 +5,13 @@
 // One key without --dir: its XML goes to stdout. Otherwise each XML is written as <dir>/<key>.xml,
 // replaced atomically, one result row per key. A key the account does not hold is reported on
 // stderr and the others go on: exit 4 when none was found, 7 when some were.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
-import { saveFile, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { readStdinItems } from '../stdin-lines.js';
 import { XML_KINDS, XML_TYPES, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 
@@ -75,7 +74,7 @@ export async function run(ctx: Context, o: XmlOptions): Promise<void> {
     return;
   }
   const dir = o.dir ?? '.';
-  await mkdir(dir, { recursive: true });
+  await ensureFolder(dir);
   const writer = createRecordWriter<XmlRecord>(ctx, { columns: savedColumns('KEY', (r) => r.key) });
   let missing = 0;
   try {
@@ -92,6 +91,9 @@ export async function run(ctx: Context, o: XmlOptions): Promise<void> {
       await saveFile(file, xml);
       writer.write({ key, status: 'ok', bytes: xml.length, file });
     }
+  } catch (error) {
+    writer.fail();
+    throw error;
   } finally {
     writer.end();
   }

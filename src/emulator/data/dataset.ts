@@ -3,7 +3,7 @@
 import { DOC_TYPES, type DocLists, type DocType, type DocTypes } from '../doc-index.js';
 import type { DocEvent } from '../model-docs.js';
 import type { Dataset, DatasetOptions, NfeEvent, StoredNfe } from '../model.js';
-import { generateWorlds, type AccountWorld } from './accounts.js';
+import { ACCOUNT_COUNT, generateWorlds, type AccountWorld } from './accounts.js';
 import { cteEventXml } from './cte-events-xml.js';
 import { cteXml } from './cte-xml.js';
 import { generateCtes } from './cte.js';
@@ -40,7 +40,10 @@ export function generateDataset(opts: DatasetOptions): Dataset {
   if (!Number.isInteger(opts.docs) || opts.docs < 0) throw new Error(`docs must be a whole number >= 0, got ${opts.docs}`);
   const nowMs = opts.now.getTime();
   if (Number.isNaN(nowMs)) throw new Error('now is not a valid date');
-  const worlds = generateWorlds(opts.seed);
+  const accounts = opts.accounts ?? ACCOUNT_COUNT;
+  if (!Number.isInteger(accounts) || accounts < 1 || accounts > ACCOUNT_COUNT) throw new Error(`accounts must be from 1 to ${ACCOUNT_COUNT}, got ${accounts}`);
+  // The first accounts are the same whatever their number: worlds are made for all, then cut.
+  const worlds = generateWorlds(opts.seed).slice(0, accounts);
   const nfes: StoredNfe[] = new Array(worlds.length * opts.docs);
   worlds.forEach((w, a) => {
     const docs = generateAccountNfes(w, opts.seed, opts.docs, nowMs);

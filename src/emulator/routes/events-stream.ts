@@ -1,15 +1,15 @@
 // GET /v1/events/{type} (designed; the spec names /v1/events/nfe): the account's events of one
 // document type in the order the service received them, for incremental sync. v1 cursor paging as
 // /v1/nfe/{role} (R11-R14): the cursor is a stable stream position, next is never null, pages are
-// signed. Filters: type[] (6 digits), cnpj[] (owners), created_at[from] + [to] (R15, event time).
+// signed. Filters: type[] (6 digits), cnpj[] (owners), created_at[from] + [to] (R15, event time;
+// `to` may be `now`).
 import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { streamEventXml, type StreamEvent } from '../event-index.js';
 import { badRequest, HttpError, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
-import { pageReply, V1_LIMIT_DEFAULT } from './v1-listing.js';
+import { createdRange, pageReply, V1_LIMIT_DEFAULT } from './v1-listing.js';
 
 export function registerEventsStream(router: Router): void {
   router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });
@@ -46,24 +46,10 @@ function parseQuery(ctx: RequestContext): StreamQuery {
   const cnpjs = arrayParam(params, 'cnpj');
   for (const cnpj of cnpjs ?? []) if (!/^\d{14}$|^\d{11}$/.test(cnpj)) addProblem(problems, 'cnpj', `each item is a CNPJ (14 digits) or CPF (11), got "${cnpj}"`);
   if (cnpjs) query.cnpjs = new Set(cnpjs);
-  readCreated(params, problems, query);
+  const created = createdRange(params, (field, message) => addProblem(problems, field, message), ctx.now());
+  if (created) query.created = created;
   if (Object.keys(problems).length > 0) throw new HttpError(v1FieldErrors(400, problems));
   return query;
-}
-
-/** R15: both bounds or neither; each YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss" (Brasília). */
-function readCreated(params: URLSearchParams, problems: Problems, query: StreamQuery): void {
-  const from = scalarParam(params, 'created_at[from]');
-  const to = scalarParam(params, 'created_at[to]');
-  if (from !== undefined && to === undefined) addProblem(problems, 'created_at[to]', 'is required when created_at[from] is given');
-  if (to !== undefined && from === undefined) addProblem(problems, 'created_at[from]', 'is required when created_at[to] is given');
-  let bad = false;
-  for (const [field, value] of [['created_at[from]', from], ['created_at[to]', to]] as const) {
-    const why = value === undefined ? undefined : filterDateProblem(value);
-    if (why) addProblem(problems, field, `${why}, got "${value}"`);
-    bad ||= why !== undefined;
-  }
-  if (from !== undefined && to !== undefined && !bad) query.created = { from: filterDateToMs(from, 'from'), to: filterDateToMs(to, 'to') };
 }
 
 function matcher(q: StreamQuery): (e: StreamEvent) => boolean {

@@ -28,7 +28,7 @@ function setProperty(ctx: RequestContext): Reply {
 function setOne(ctx: RequestContext, role: NfeRole, property: string, item: CustomItem): PropertyResult {
   const doc = ctx.store.findNfe(ctx.account.id, item.access_key);
   if (!doc || !doc.roles.some((r) => r.role === role)) {
-    return { access_key: item.access_key, success: false, message: `no NF-e with this key in role ${role}` };
+    return { access_key: item.access_key, success: false, code: 404, message: `no NF-e with this key in role ${role}` };
   }
   // Replaced, not changed in place: generated documents may share objects.
   doc.properties = { ...doc.properties, [property]: item.value };

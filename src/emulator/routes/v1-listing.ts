@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { phpJsonEncode } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { matchesPropertyFilter, parsePropertyFilter } from '../../fiscal/property-filter.js';
 import { HttpError, badRequest, ok, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext } from '../router.js';
@@ -105,18 +105,8 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
       problem('filter', (error as Error).message);
     }
   }
-  const from = scalarParam(params, 'created_at[from]');
-  const to = scalarParam(params, 'created_at[to]');
-  // R15: the two bounds come together.
-  if (from !== undefined && to === undefined) problem('created_at[to]', 'is required when created_at[from] is given');
-  if (to !== undefined && from === undefined) problem('created_at[from]', 'is required when created_at[to] is given');
-  for (const [field, value] of [['created_at[from]', from], ['created_at[to]', to]] as const) {
-    const why = value === undefined ? undefined : filterDateProblem(value);
-    if (why) problem(field, `${why}, got "${value}"`);
-  }
-  if (from !== undefined && to !== undefined && !errors['created_at[from]'] && !errors['created_at[to]']) {
-    query.created = { from: filterDateToMs(from, 'from'), to: filterDateToMs(to, 'to') };
-  }
+  const created = createdRange(params, problem, ctx.now());
+  if (created) query.created = created;
   const format = o.format === false ? undefined : scalarParam(params, 'format_type');
   if (format !== undefined) {
     if (format === 'xml' || format === 'json') query.format = format;
@@ -124,6 +114,24 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
   }
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   return query;
+}
+
+/**
+ * R15: `created_at[from]` and `created_at[to]` together or not at all, each a filter date; the
+ * upper bound may also be `now` (the service's public documentation accepts it), `nowMs` here.
+ * Problems are reported through `problem`; the range only when there are none.
+ */
+export function createdRange(params: URLSearchParams, problem: (field: string, message: string) => void, nowMs: number): { from: number; to: number } | undefined {
+  const from = scalarParam(params, 'created_at[from]');
+  const to = scalarParam(params, 'created_at[to]');
+  if (from !== undefined && to === undefined) problem('created_at[to]', 'is required when created_at[from] is given');
+  if (to !== undefined && from === undefined) problem('created_at[from]', 'is required when created_at[to] is given');
+  const fromWhy = from === undefined ? undefined : filterDateProblem(from);
+  const toWhy = to === undefined ? undefined : createdToProblem(to);
+  if (fromWhy) problem('created_at[from]', `${fromWhy}, got "${from}"`);
+  if (toWhy) problem('created_at[to]', `${toWhy}, got "${to}"`);
+  if (from === undefined || to === undefined || fromWhy || toWhy) return undefined;
+  return { from: filterDateToMs(from, 'from'), to: createdToMs(to, nowMs) };
 }
 
 function matcher(q: V1Query): (entry: V1Entry) => boolean {

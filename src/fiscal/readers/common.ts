@@ -2,9 +2,15 @@
 // (objects keyed by local element name, `@_` attributes, `#text` beside attributes, strings kept
 // as written thanks to parseTagValue: false).
 import { accessKeyProblem } from '../access-key.js';
+import type { StatusDocType } from '../doc-status.js';
 
 export type DocumentKind = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse' | 'dps' | 'cfe' | 'event';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'];
+
+/** The type whose status rules (doc-status.ts) apply to a kind; undefined for DPS and events. */
+export function statusTypeOf(kind: DocumentKind): StatusDocType | undefined {
+  return kind === 'dps' || kind === 'event' ? undefined : kind;
+}
 
 export interface Party {
   /** CNPJ, CPF (or a foreign id / NIF when that is all the document has), digits as written. */

@@ -7,14 +7,15 @@
 //
 // Escaped XML inside a text node (some SOAP services return the document as a string) is parsed
 // and walked too.
-import { cancels, attached, readEvent } from './events.js';
+import { documentStatus } from '../doc-status.js';
+import { attached, knownEvent, readEvent } from './events.js';
 import { readCfe, readCfeCancellation } from './cfe.js';
 import { readCte } from './cte.js';
 import { readMdfe } from './mdfe.js';
 import { readNfe } from './nfe.js';
 import { readAbrasf } from './nfse-abrasf.js';
 import { readDps, readNationalNfse } from './nfse-national.js';
-import { arr, at, lookup, protocolOf, text, type Node, type Summary } from './common.js';
+import { arr, at, lookup, protocolOf, statusTypeOf, text, type Node, type Summary } from './common.js';
 import { parseXml } from './xml.js';
 
 type Handler = (node: Node, name: string, depth: number) => Summary[] | undefined;
@@ -109,7 +110,6 @@ function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summ
   const protocol = protocolOf(inf);
   if (protocol) {
     doc.protocol = protocol;
-    if (['101', '151', '155'].includes(protocol.status ?? '')) doc.canceled = true;
     const protKey = text(inf[spec.keyField]);
     if (protKey && doc.key && protKey !== doc.key) doc.warnings.push(`the protocol is for key ${protKey}, the document has ${doc.key}`);
   }
@@ -119,12 +119,14 @@ function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summ
     for (const found of findDocuments(child, v, depth)) {
       if (found.event && found.event.refKey === doc.key) {
         (doc.events ??= []).push(attached(found.event, found));
-        if (cancels(found)) doc.canceled = true;
         doc.warnings.push(...found.warnings);
       } else {
         others.push(found);
       }
     }
   }
+  doc.canceled = documentStatus({
+    type: statusTypeOf(doc.kind) ?? 'nfe', protocol: doc.protocol?.status, canceledInXml: doc.canceled, events: doc.events?.map(knownEvent),
+  }) === 'canceled';
   return [doc, ...others];
 }

@@ -6,6 +6,7 @@ import {
   at, attr, compact, first, keyFromId, keyWarnings, lookup, modelOfKey, protocolOf, text, environment,
   type AttachedEvent, type EventFamily, type EventInfo, type Node, type Party, type Protocol, type Summary,
 } from './common.js';
+import { eventRegistered, isCancellation, type KnownEvent } from '../doc-status.js';
 
 type Family = Exclude<EventFamily, 'cfe'>;
 
@@ -27,17 +28,6 @@ const DESCRIPTIONS: Record<Family, Record<string, string>> = {
   },
   nfse: { '101101': 'Cancelamento de NFS-e', '105102': 'Cancelamento de NFS-e por Substituição' },
 };
-
-/** Event types that cancel the document they refer to (R30; MDF-e 110112 closes, it does not cancel). */
-const CANCELLATIONS: Record<Family, readonly string[]> = {
-  nfe: ['110111', '110112'],
-  cte: ['110111'],
-  mdfe: ['110111'],
-  nfse: ['101101', '105102'],
-};
-
-/** cStat of a registered event: 135 registered and linked, 136 registered, 155 cancelled late. */
-const REGISTERED = ['135', '136', '155'];
 
 const KEY_FIELDS: [string, Family][] = [['chNFe', 'nfe'], ['chCTe', 'cte'], ['chMDFe', 'mdfe'], ['chNFSe', 'nfse']];
 
@@ -111,15 +101,14 @@ function receiver(res: Node): Summary['counterpart'] {
   return taxId ? { role: 'receiver', taxId } : {};
 }
 
-/** Whether `event` (registered, of a cancelling type) cancels the document it refers to. */
-export function cancels(event: Summary): boolean {
-  const info = event.event;
-  if (!info) return false;
-  if (info.family === 'cfe') return info.type === 'CFeCanc';
-  if (!CANCELLATIONS[info.family].includes(info.type)) return false;
-  const status = event.protocol?.status;
-  // A national NFS-e event exists only once registered: it has no cStat of its own.
-  return status ? REGISTERED.includes(status) : info.family === 'nfse' && event.protocol?.number !== undefined;
+/** An event as evidence of its document's status (doc-status.ts). */
+export function knownEvent(e: Pick<AttachedEvent, 'type' | 'family' | 'status' | 'protocol'>): KnownEvent {
+  return { type: e.type, registered: registered(e.family, { status: e.status, number: e.protocol }) };
+}
+
+function registered(family: EventFamily, protocol: Protocol | undefined): boolean {
+  // A CF-e SAT cancellation file is the cancellation itself.
+  return family === 'cfe' || eventRegistered(protocol?.status, protocol?.number, family === 'nfse');
 }
 
 /** The short form of an event kept on the document it refers to. */

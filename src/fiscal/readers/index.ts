@@ -26,7 +26,12 @@ export function readDocuments(bytes: Uint8Array, source: string): DocumentSummar
 }
 
 function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
-  const full: Record<string, unknown> = { ...s, warnings: [...fileWarnings, ...s.warnings], root, source };
+  return inFieldOrder({ ...s, warnings: [...fileWarnings, ...s.warnings], root, source });
+}
+
+/** The summary with its fields in the order JSON shows them (after fields were added to it). */
+export function inFieldOrder(doc: DocumentSummary): DocumentSummary {
+  const full = doc as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of ORDER) if (full[k] !== undefined) out[k] = full[k];
   return out as unknown as DocumentSummary;

@@ -1,6 +1,6 @@
 // CT-e and CT-e OS streams for the pull engine: the v1 role listings GET /v1/cte/{role} and
 // /v1/cte-os/{role}, whose stable cursor is made for incremental sync (R13).
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import { cteOsV1Pages, cteV1Pages } from '../../api/cte.js';
 import type { CteOsRole, CteRole, CteV1Item, CteV1Query } from '../../api/wire/cte.js';
 import { cteFacts, cteStatus, type CteFacts } from '../../fiscal/cte-facts.js';
@@ -50,7 +50,7 @@ export function cteV1Source(http: HttpClient, key: StreamKey, query: CteV1Query)
     label: `${type} ${key.role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of pagesOf(type, http, key.role, q, signal)) {
+      for await (const page of pagesOf(type, withSignal(http, signal), key.role, q, signal)) {
         yield {
           docs: page.items.map((item) => cteV1Document(type, item, key.role, key.owner, candidates)),
           from: `cursor ${page.cursor}`,

@@ -3,7 +3,7 @@
 // beside the copies of its document already in the folder; its own checkpoint makes the next run
 // read only the events that arrived since (R13).
 import { eventStreamPages } from '../../api/events.js';
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import type { EventDocType, StreamEventItem } from '../../api/wire/events.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
@@ -38,7 +38,7 @@ export function eventsSource(http: HttpClient, key: StreamKey, type: EventDocTyp
     phase: 'events',
     async *pages(start, signal) {
       const q = { cursor: start?.cursor ?? 0, limit: 50, ...(cnpjs ? { cnpjs } : {}) };
-      for await (const page of eventStreamPages(http, type, q, { signal })) {
+      for await (const page of eventStreamPages(withSignal(http, signal), type, q, { signal })) {
         yield {
           docs: page.items.map((item) => eventDocument(type, item, key.owner)),
           from: `cursor ${page.cursor}`,

@@ -1,6 +1,6 @@
 // MDF-e streams for the pull engine: GET /v1/mdfe/{role} (R13 cursor). The status comes from the
 // events each item carries (closing, cancellation) and the protocol.
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import { mdfeV1Pages } from '../../api/mdfe.js';
 import type { MdfeRole, MdfeV1Item, MdfeV1Query } from '../../api/wire/mdfe.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
@@ -29,7 +29,7 @@ export function mdfeV1Source(http: HttpClient, key: StreamKey, query: MdfeV1Quer
     label: `mdfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of mdfeV1Pages(http, role, q, { signal })) {
+      for await (const page of mdfeV1Pages(withSignal(http, signal), role, q, { signal })) {
         yield {
           docs: page.items.map((item) => mdfeDocument(item, role, key.owner)),
           from: `cursor ${page.cursor}`,

@@ -1,6 +1,6 @@
 // NFC-e streams for the pull engine: GET /v1/nfce/emitted (R13 cursor). An NFC-e is an nfeProc of
 // model 65, so the NF-e fact scan reads it.
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import { nfceV1Pages } from '../../api/nfce.js';
 import type { NfceRole, NfceV1Item, NfceV1Query } from '../../api/wire/nfce.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
@@ -28,7 +28,7 @@ export function nfceV1Source(http: HttpClient, key: StreamKey, query: NfceV1Quer
     label: `nfce ${role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of nfceV1Pages(http, role, q, { signal })) {
+      for await (const page of nfceV1Pages(withSignal(http, signal), role, q, { signal })) {
         yield {
           docs: page.items.map((item) => nfceDocument(item, key.owner)),
           from: `cursor ${page.cursor}`,

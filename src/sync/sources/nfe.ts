@@ -1,6 +1,6 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
@@ -79,7 +79,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
     async *pages(start, signal) {
       const window = start?.range ? { createdFrom: start.range.from, createdTo: start.range.to } : {};
       const q = { ...query, ...window, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of nfeV1Pages(http, role, q, { signal })) {
+      for await (const page of nfeV1Pages(withSignal(http, signal), role, q, { signal })) {
         yield {
           docs: page.items.map((item) => v1Document(item, role, key.owner)),
           from: `cursor ${page.cursor}`,
@@ -129,7 +129,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         req = { ...base, Filters: { ...base.Filters, CreatedAt: { ...base.Filters?.CreatedAt, From: own && own > from ? own : from } } };
       }
       let high = start?.createdHighWater ?? null;
-      for await (const page of nfeV2Pages(http, req, { signal })) {
+      for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
         for (const r of page.items) high = later(high, r.CreatedAt);
         yield {
           docs: page.items.map((r) => v2Document(r, role)),

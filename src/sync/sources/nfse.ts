@@ -1,8 +1,9 @@
 // NFS-e streams for the pull engine: GET /v1/nfse/{role}, whose stable cursor is made for
 // incremental sync (R13). Documents are keyed by the R10 id without the owner.
-import type { HttpClient } from '../../api/http.js';
+import { withSignal, type HttpClient } from '../../api/http.js';
 import { nfseV1Pages } from '../../api/nfse.js';
 import type { NfseRole, NfseV1Item, NfseV1Query } from '../../api/wire/nfse.js';
+import { documentStatus } from '../../fiscal/doc-status.js';
 import { nfseDocumentId, nfseFacts, type NfseFacts } from '../../fiscal/nfse-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
@@ -21,7 +22,7 @@ export function nfseDocument(item: NfseV1Item, role: NfseRole, owner: string): P
   const key = parts.length === 4 ? parts.slice(1).join(':') : (nfseDocumentId(f) ?? item.id);
   return {
     key, type: 'nfse', role, owner: owner || (parts.length === 4 ? parts[0]! : ownerFromFacts(role, f)), xml,
-    status: f.canceled ? 'canceled' : 'authorized', createdAt: null,
+    status: documentStatus({ type: 'nfse', canceledInXml: f.canceled }) ?? 'authorized', createdAt: null,
     emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
   };
 }
@@ -36,7 +37,7 @@ export function nfseV1Source(http: HttpClient, key: StreamKey, query: NfseV1Quer
     label: `nfse ${role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of nfseV1Pages(http, role, q, { signal })) {
+      for await (const page of nfseV1Pages(withSignal(http, signal), role, q, { signal })) {
         yield {
           docs: page.items.map((item) => nfseDocument(item, role, key.owner)),
           from: `cursor ${page.cursor}`,

@@ -1,0 +1,79 @@
+// Runs the built CLI as a user runs it (a process of its own, the node flags of bin/fiscal.js),
+// measuring wall time from outside and peak RSS from inside (measure.mjs).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
+
+/** The node flags of the installed command (its `#!/usr/bin/env -S node ...` line). */
+const NODE_FLAGS = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/).filter((w) => w.startsWith('--'));
+
+/** Lets earlier writes reach the disk, so that a measurement does not pay for the one before. */
+export function settle() {
+  spawnSync('sync');
+}
+
+export function tempDir(name) {
+  return mkdtempSync(join(tmpdir(), `fiscal-bench-${name}-`));
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether `fiscal pull nfe` has the flag (the engine is being rebuilt; the bench runs on either). */
+export function pullHasFlag(flag) {
+  const r = spawnSync(process.execPath, [bin, 'pull', 'nfe', '--help'], { encoding: 'utf8' });
+  return r.stdout.includes(flag);
+}
+
+/**
+ * `fiscal -o json pull nfe <args> --dir <dir>` against the emulator of `env`. Resolves with the
+ * exit code, the wall time seen from outside, the CLI's own time and peak RSS, and its summary.
+ * Exit codes other than `okCodes` are an error carrying the end of stderr.
+ */
+export function pull(env, dir, args, okCodes = [0]) {
+  settle();
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--dir', dir, ...args], {
+      env: { ...process.env, ...env, FISCAL_CONFIG_DIR: `${dir}-config` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-20_000)));
+    child.on('error', reject);
+    child.on('close', () => {
+      const wallMs = performance.now() - start;
+      const bench = JSON.parse(/BENCH (.*)/.exec(stderr)?.[1] ?? 'null');
+      if (!bench || !okCodes.includes(bench.code)) return reject(new Error(`pull ${args.join(' ')} exited ${bench?.code}: ${stderr.slice(-2000)}`));
+      let summary = null;
+      try {
+        summary = JSON.parse(stdout);
+      } catch {
+        // Exit codes such as "nothing new" may come without a summary.
+      }
+      resolve({ code: bench.code, wallMs, innerMs: bench.wallMs, maxRssMb: bench.maxRssMb, summary });
+    });
+  });
+}
+
+/**
+ * Folders of finished pulls, removed at the very end: deleting a few hundred thousand files keeps
+ * the file system busy for minutes (journal, discards) and would slow every later measurement.
+ */
+const leftovers = [];
+
+export function cleanupPull(dir) {
+  leftovers.push(dir, `${dir}-config`);
+}
+
+export function removeLeftovers() {
+  for (const dir of leftovers.splice(0)) removeDir(dir);
+}

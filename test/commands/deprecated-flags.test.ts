@@ -1,0 +1,97 @@
+// The old spellings of renamed flags still work, hidden from help, with a one-line warning on
+// stderr, so scripts written for them keep running while they are updated.
+import { existsSync, readdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import { tempDir } from '../helpers/context.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
+    this.text += String(chunk);
+    done();
+  }
+}
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 60 });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+async function fiscal(argv: string[]) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await main(argv, {
+    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...emulatorEnv(emu) },
+    signal: new AbortController().signal,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const WIDE = ['--from', '2026-01-01', '--to', '2026-06-30'];
+const lines = (s: string) => s.trim().split('\n').filter(Boolean);
+
+describe('old flag spellings', () => {
+  const cases: Array<[old: string[], now: string[], warning: RegExp]> = [
+    [['search', 'cte', '--taker', ...WIDE], ['search', 'cte', '--role', 'taker', ...WIDE], /--taker is deprecated .*use --role taker$/m],
+    [['search', 'cte', '--not-taker', ...WIDE], ['search', 'cte', '--role', 'not-taker,authorized', ...WIDE], /--not-taker is deprecated .*use --role not-taker,authorized$/m],
+    [['search', 'cte', '--type', 'normal', ...WIDE], ['search', 'cte', '--cte-type', 'normal', ...WIDE], /--type is deprecated .*use --cte-type$/m],
+    [['search', 'nfe', '--custom', 'status=done', ...WIDE], ['search', 'nfe', '--prop', 'status=done', ...WIDE], /--custom is deprecated .*use --prop$/m],
+    [['events', 'nfe', '--stream', '--limit', '5', '--type', '110111'], ['events', 'nfe', '--stream', '--limit', '5', '--event-code', '110111'], /--type is deprecated .*use --event-code$/m],
+    [['utilities', 'list', '--min', '100', '--max', '900'], ['utilities', 'list', '--min-amount', '100', '--max-amount', '900'], /--min is deprecated .*use --min-amount\n.*--max is deprecated .*use --max-amount$/m],
+  ];
+
+  for (const [old, now, warning] of cases) {
+    it(`fiscal ${old.join(' ')} prints what ${now.slice(2).join(' ')} prints, and one warning line`, async () => {
+      const before = await fiscal(['-o', 'ndjson', ...now]);
+      const after = await fiscal(['-o', 'ndjson', ...old]);
+      expect(before.code, before.stderr).toBe(0);
+      expect(after.code, after.stderr).toBe(0);
+      expect(lines(before.stdout).length).toBeGreaterThan(0);
+      expect(after.stdout).toBe(before.stdout);
+      expect(before.stderr).not.toMatch(/deprecated/);
+      expect(after.stderr).toMatch(warning);
+      expect(after.stderr.match(/deprecated/g)!.length).toBe(warning.source.split('deprecated').length - 1);
+    });
+  }
+
+  it('events --save writes the event files as --dir does', async () => {
+    const key = (await fiscal(['-o', 'ndjson', 'events', 'nfe', '--stream', '--limit', '1'])).stdout;
+    const accessKey = (JSON.parse(lines(key)[0]!) as { key: string }).key;
+    const dir = tempDir();
+    const r = await fiscal(['-o', 'ndjson', 'events', 'nfe', accessKey, '--save', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^warning: --save is deprecated .*use --dir$/m);
+    expect(readdirSync(dir).some((f) => f.startsWith(accessKey))).toBe(true);
+  });
+
+  it('pull --wait still sets the lock wait; with --lock-wait too it is refused', async () => {
+    const dir = tempDir();
+    const r = await fiscal(['pull', 'nfce', '--role', 'emitted', '--dir', dir, '--max-docs', '1', '--wait', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--wait is deprecated .*use --lock-wait/);
+    expect(existsSync(`${dir}/index.ndjson`)).toBe(true);
+    const both = await fiscal(['pull', 'nfce', '--role', 'emitted', '--dir', dir, '--wait', '0', '--lock-wait', '1']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/use either --lock-wait or --wait/);
+  });
+
+  it('--quiet leaves the warning out', async () => {
+    const r = await fiscal(['--quiet', '-o', 'ndjson', 'search', 'cte', '--taker', ...WIDE]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  it('old spellings are not in --help', async () => {
+    const help = (await fiscal(['search', 'cte', '--help'])).stdout;
+    expect(help).toContain('--cte-type');
+    expect(help).not.toMatch(/--taker|--not-taker|--type /);
+    expect((await fiscal(['events', '--help'])).stdout).not.toMatch(/--save|--type /);
+  });
+});

@@ -1,0 +1,77 @@
+// --fields with -o csv prints the columns of the fields asked for, in the order asked, not every
+// column with the unrequested ones empty. Every command with --fields is found in the tree.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allSpecs } from '../../src/cli-tree/spec.js';
+import { main } from '../../src/main.js';
+import { snakeCase } from '../../src/commands/search/field-columns.js';
+import { currentTree } from '../helpers/cli-tree.js';
+import { tempDir } from '../helpers/context.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
+    this.text += String(chunk);
+    done();
+  }
+}
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 60 });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+async function fiscal(argv: string[]) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await main(argv, {
+    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...emulatorEnv(emu) },
+    signal: new AbortController().signal,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const WIDE = ['--from', '2026-01-01', '--to', '2026-06-30'];
+
+/** Per command: what is asked, the extra flags it needs, and the header expected. */
+const CASES: Record<string, { argv: string[]; header: string }> = {
+  'search nfe': { argv: ['--fields', 'Number,AccessKey,Xml', ...WIDE], header: 'number,access_key,xml' },
+  'search cte': { argv: ['--fields', 'AccessKey,Taker', ...WIDE], header: 'access_key,taker_cnpj_cpf,taker_name' },
+  'search cteos': { argv: ['--fields', 'Status,AccessKey', ...WIDE], header: 'status,access_key' },
+  'search nfse': { argv: ['--fields', 'origin'], header: 'id,origin' },
+  'search mdfe': { argv: ['--fields', 'AccessKey,Emitter', ...WIDE], header: 'access_key,emitter_cnpj_cpf' },
+  'mdfe search': { argv: ['--fields', 'Owner,AccessKey', ...WIDE], header: 'owner,access_key' },
+};
+
+describe('--fields with -o csv', () => {
+  it('every command with --fields has a case here', () => {
+    const withFields = allSpecs(currentTree()).filter((s) => s.options.some((o) => o.long === '--fields')).map((s) => s.path.join(' '));
+    expect(withFields.sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  for (const [path, c] of Object.entries(CASES)) {
+    it(`fiscal ${path} ${c.argv.slice(0, 2).join(' ')} -o csv prints ${c.header}`, async () => {
+      const r = await fiscal(['-o', 'csv', ...path.split(' '), ...c.argv, '--limit', '3']);
+      expect(r.code, r.stderr).toBe(0);
+      const [header, ...rows] = r.stdout.trim().split('\n');
+      expect(header).toBe(c.header);
+      expect(rows.length).toBeGreaterThan(0);
+      // Each asked column has a value in the first row.
+      expect(rows[0]!.split(',').every((cell) => cell !== '')).toBe(true);
+    });
+  }
+
+  it('without --fields prints every designed column', async () => {
+    const r = await fiscal(['-o', 'csv', 'search', 'nfe', ...WIDE, '--limit', '1']);
+    expect(r.stdout.split('\n')[0]).toBe('access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,emitter_uf,receiver_cnpj_cpf,receiver_name,receiver_uf,status,owner,owner_role');
+  });
+
+  it('names a field without designed columns in snake case', () => {
+    expect(['AccessKey', 'HasCCE', 'xmlAbrasf', 'IBSCBS', 'Xml'].map(snakeCase)).toEqual(['access_key', 'has_cce', 'xml_abrasf', 'ibscbs', 'xml']);
+  });
+});

@@ -1,0 +1,137 @@
+// End to end: how a pull run ends. The summary counts documents, events and PDFs apart against
+// the files really on disk and names the folder; a re-run says the folder is up to date; Ctrl-C
+// and the --max-duration limit say what was kept, the limit aborting the requests on their way
+// (nothing is printed after the summary), and a re-run ends as one uninterrupted run would.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/sync/summary.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
+
+const PULL = ['pull', 'nfe', '--role', 'received', '--with-events', '--with-pdf'];
+/** Slow enough that a pull of this emulator cannot end in 3 s, fast enough to start at once. */
+const SLOW = 'latency=80-120';
+
+let emu: TestEmulator;
+let env: Record<string, string>;
+let reference: string;
+let referenceRun: { exitCode: number; stdout: string; stderr: string };
+
+const withoutState = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const files = (t: Record<string, string>) => Object.keys(t).filter((k) => !k.startsWith('.fiscal') && k !== 'index.ndjson');
+
+/** What the folder holds, counted from the disk: XML documents, event files, PDFs and their bytes. */
+function onDisk(dir: string) {
+  const paths = files(snapshot(dir));
+  const events = paths.filter((p) => /-\d{6}-\d+\.xml$/.test(p));
+  const pdfs = paths.filter((p) => p.endsWith('.pdf'));
+  const documents = paths.filter((p) => p.endsWith('.xml') && !events.includes(p));
+  const bytes = paths.reduce((n, p) => n + statSync(join(dir, p)).size, 0);
+  return { documents: documents.length, events: events.length, pdfs: pdfs.length, bytes };
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 300 });
+  env = emulatorEnv(emu);
+  reference = tempDir();
+  referenceRun = await runCli(['-o', 'json', ...PULL, '--dir', reference], { env });
+  expect(referenceRun.exitCode, referenceRun.stderr).toBe(0);
+});
+afterAll(async () => emu?.close());
+
+describe('pull summary', () => {
+  it('counts documents, events and PDFs apart, as on disk, and names the folder', () => {
+    const disk = onDisk(reference);
+    expect(disk.documents).toBeGreaterThan(50);
+    expect(disk.events).toBeGreaterThan(0);
+    expect(disk.pdfs).toBeGreaterThan(0);
+    const json = JSON.parse(referenceRun.stdout);
+    expect(json).toMatchObject({ dir: reference, documents: disk.documents, events: disk.events, pdfs: disk.pdfs, bytes: disk.bytes, stopped_by: null, up_to_date: false });
+    expect(referenceRun.stderr.trim()).toMatch(new RegExp(
+      `^pulled ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs \\(${formatBytes(disk.bytes)}\\) into ${reference} in \\d+\\.\\d s$`,
+    ));
+    expect(readNdjson(join(reference, 'index.ndjson')).filter((l) => !l.event)).toHaveLength(disk.documents);
+  });
+
+  it('a re-run says the folder is up to date, with the documents it holds', async () => {
+    const r = await runCli(['-o', 'table', ...PULL, '--dir', reference], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(`${reference} is up to date (${onDisk(reference).documents} documents; nothing new)`);
+    const json = await runCli(['-o', 'json', ...PULL, '--dir', reference], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ up_to_date: true, in_folder: onDisk(reference).documents, documents: 0, events: 0, pdfs: 0 });
+  });
+});
+
+describe('a stopped pull says what it kept', () => {
+  it('SIGINT mid-pull: exit 130, and the line says what was kept, as on disk; a re-run completes it', async () => {
+    emu.setFaults(SLOW);
+    const dir = tempDir();
+    try {
+      const child = spawnCli([...PULL, '--dir', dir], { env });
+      const index = join(dir, 'index.ndjson');
+      for (let waited = 0; waited < 30_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+        const lines = (() => {
+          try {
+            return readNdjson(index).length;
+          } catch {
+            return 0;
+          }
+        })();
+        if (lines > 0 || child.exitCode !== null) break;
+      }
+      child.kill('SIGINT');
+      const r = await child;
+      expect(r.exitCode, String(r.stderr)).toBe(130);
+      const disk = onDisk(dir);
+      expect(disk.documents).toBeGreaterThan(0);
+      const lines = String(r.stderr).trim().split('\n');
+      expect(lines.at(-2)).toBe(
+        `pull stopped: kept ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs (${formatBytes(disk.bytes)}) in ${dir}; run the same command again to continue`,
+      );
+      expect(lines.at(-1)).toBe('fiscal: interrupted: SIGINT');
+      // The run was stopped, not finished: the re-run has something left to do.
+      expect(disk.documents).toBeLessThan(onDisk(reference).documents);
+    } finally {
+      emu.setFaults(undefined);
+    }
+    const resumed = await runCli([...PULL, '--dir', dir], { env });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
+  });
+
+  it('--max-duration 3 aborts the requests on their way: ends in time, summary last, checkpoint kept; a re-run ends as one run', async () => {
+    emu.setFaults(SLOW);
+    const dir = tempDir();
+    let r: Awaited<ReturnType<typeof runCli>>;
+    const started = Date.now();
+    try {
+      r = await runCli([...PULL, '--dir', dir, '--max-duration', '3'], { env });
+    } finally {
+      emu.setFaults(undefined);
+    }
+    const wallMs = Date.now() - started;
+    expect(r.exitCode, r.stderr).toBe(0);
+    // A generous bound for a loaded machine: the limit plus start-up and the final commit.
+    expect(wallMs).toBeLessThan(11_000);
+    const disk = onDisk(dir);
+    const lines = r.stderr.trim().split('\n');
+    // Nothing after the summary: no retry warning of a request cut short, no late PDF warning.
+    expect(lines.at(-1)).toMatch(/^pull stopped at --max-duration: (kept \d+ documents, \d+ events, \d+ PDFs \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/);
+    expect(lines.at(-1)).toContain(disk.documents ? `kept ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs (${formatBytes(disk.bytes)}) in ${dir};` : `nothing new was kept in ${dir};`);
+    expect(r.stderr).not.toMatch(/UND_ERR|retry \d+ of/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ stopped_by: 'max-duration', documents: disk.documents, pdfs: disk.pdfs });
+    // The run was cut short, and what it kept is resumable from its checkpoint.
+    expect(disk.documents).toBeLessThan(onDisk(reference).documents);
+    const checkpoints = join(dir, '.fiscal', 'checkpoints');
+    if (disk.documents > 0) expect(readdirSync(checkpoints).length).toBeGreaterThan(0);
+    else expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);
+    const resumed = await runCli(['-o', 'json', ...PULL, '--dir', dir], { env });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).documents).toBe(onDisk(reference).documents - disk.documents);
+    expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
+  });
+});
