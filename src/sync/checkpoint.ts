@@ -16,8 +16,14 @@ export const streamKeySchema = z.object({
   role: z.string(),
   /** One owner's documents, or '' for every owner the filters allow. */
   owner: z.string(),
+  /** A backfill window of the stream (see backfill.ts): its number in the plan. */
+  window: z.string().optional(),
 });
 export type StreamKey = z.infer<typeof streamKeySchema>;
+
+/** Filter dates (`YYYY-MM-DD hh:mm:ss`, Brasília time), both ends included. */
+export const createdRangeSchema = z.object({ from: z.string(), to: z.string() });
+export type CreatedRange = z.infer<typeof createdRangeSchema>;
 
 const checkpointSchema = z.object({
   version: z.literal(1),
@@ -36,6 +42,12 @@ const checkpointSchema = z.object({
   documents: z.number().int().nonnegative(),
   /** Pages committed: parallel streams commit in turn by this count, so the index order is fixed. */
   pages: z.number().int().nonnegative(),
+  /** The created_at range the stream reads, when a backfill split its listing. */
+  range: createdRangeSchema.optional(),
+  /** On the stream a backfill split: the ranges of its other windows, in order. */
+  windows: z.array(createdRangeSchema).optional(),
+  /** On a backfill window: its listing was read to the end. */
+  done: z.literal(true).optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -82,6 +94,11 @@ export class CheckpointStore {
 
   async save(checkpoint: Checkpoint): Promise<void> {
     await this.writer.writeNow(this.pathOf(checkpoint.stream), `${JSON.stringify(checkpoint, null, 2)}\n`);
+  }
+
+  /** Saves several checkpoints with one round of fsyncs (a commit of several streams). */
+  async saveAll(checkpoints: Checkpoint[]): Promise<void> {
+    await this.writer.writeAllNow(checkpoints.map((c) => ({ path: this.pathOf(c.stream), data: `${JSON.stringify(c, null, 2)}\n` })));
   }
 
   /** Every checkpoint in the folder: the index is cut back to the longest committed length. */

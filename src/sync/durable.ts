@@ -101,12 +101,38 @@ export class DurableWriter {
     this.pendingDirs.add(dir);
   }
 
+  /** A file written in place (appended) by someone else, made durable at the next flush(). */
+  track(path: string): void {
+    this.pendingFiles.push(path);
+    this.pendingDirs.add(dirname(path));
+  }
+
   /** Atomically replaces `path` and makes it durable now (checkpoints). */
   async writeNow(path: string, data: Uint8Array | string): Promise<void> {
     await this.ensureDir(dirname(path));
     // Earlier writes (and new folders) become durable first: a checkpoint never gets ahead of them.
     await this.flush();
     await writeFileAtomic(path, data, join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`));
+  }
+
+  /**
+   * Atomically replaces each file and makes them durable now, together: the temp files are
+   * fsynced at once, renamed, and each folder is fsynced once (a commit's checkpoints). Each file
+   * is the old or the new one after a crash, never a mix within a file.
+   */
+  async writeAllNow(files: Array<{ path: string; data: string }>): Promise<void> {
+    for (const f of files) await this.ensureDir(dirname(f.path));
+    await this.flush();
+    const tmps = files.map(() => join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`));
+    try {
+      files.forEach((f, i) => writeFileSync(tmps[i]!, f.data, { mode: 0o644 }));
+      await inParallel(tmps, SYNC_PARALLELISM, fsyncPath);
+      files.forEach((f, i) => renameSync(tmps[i]!, f.path));
+    } catch (error) {
+      for (const t of tmps) await rm(t, { force: true });
+      throw error;
+    }
+    await inParallel([...new Set(files.map((f) => dirname(f.path)))], SYNC_PARALLELISM, fsyncPath);
   }
 
   /** Makes every write since the last flush durable. */

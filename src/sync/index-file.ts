@@ -2,10 +2,16 @@
 // page-sized batches and fsynced before the checkpoint that counts them; on start the file is cut
 // back to the longest length a checkpoint committed, which drops lines of a page whose checkpoint
 // never made it to disk (that page is fetched and written again).
-import { createReadStream } from 'node:fs';
+//
+// The file is only ever appended to: which lines it holds is answered by the KeyStore beside the
+// checkpoints (.fiscal/keys), never by reading the whole file back, so a run's memory and start-up
+// do not grow with the folder.
 import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { KeyStore, type KeyRecord, type Placement, type RecordIdentity } from './key-store.js';
+
+export type { Placement } from './key-store.js';
 
 export interface IndexEntry {
   key: string;
@@ -22,46 +28,11 @@ export interface IndexEntry {
   seq?: number;
 }
 
-type EntryIdentity = Pick<IndexEntry, 'key' | 'role' | 'owner'> & { event?: string | undefined; seq?: number | undefined };
-
 /**
  * Identity of a line: the same document may be pulled for two roles or two owners; an event
  * line is one per event of each copy.
  */
-export const entryId = (e: EntryIdentity) => (e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`);
-
-/**
- * The identities of the index's lines, grouped by everything but the key: a pull of 100k
- * documents holds 100k keys, each stored once as the flat string it was parsed as, instead of a
- * composite string per line (half the memory).
- */
-class IdentitySet {
-  private readonly groups = new Map<string, Set<string>>();
-
-  private static group(e: EntryIdentity): string {
-    return e.event === undefined ? `${e.role}|${e.owner}` : `${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`;
-  }
-
-  has(e: EntryIdentity): boolean {
-    return this.groups.get(IdentitySet.group(e))?.has(e.key) ?? false;
-  }
-
-  add(e: EntryIdentity): void {
-    const g = IdentitySet.group(e);
-    let keys = this.groups.get(g);
-    if (!keys) this.groups.set(g, (keys = new Set()));
-    keys.add(e.key);
-  }
-}
-
-/** Where a document pulled earlier is, so its events can be written beside it. */
-export interface Placement {
-  role: string;
-  owner: string;
-  path: string;
-  /** Its status after the events indexed so far (a cancellation makes it `canceled`). */
-  status: string | null;
-}
+export const entryId = (e: RecordIdentity) => (e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`);
 
 /** Length of the file up to and including its last newline. */
 async function completeLinesLength(path: string, size: number): Promise<number> {
@@ -82,47 +53,51 @@ async function completeLinesLength(path: string, size: number): Promise<number> 
   }
 }
 
+const recordOf = (e: IndexEntry): KeyRecord => ({
+  key: e.key, role: e.role, owner: e.owner, path: e.path, status: e.status, ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }),
+});
+
 export class IndexFile {
   private handle: FileHandle | undefined;
-  private readonly seen = new IdentitySet();
+  private readonly store: KeyStore;
   private lengthBytes = 0;
-  /** By document key, with `trackPlacements` only: events need them, plain pulls save the memory. */
-  private readonly placements: Map<string, Placement[]> | undefined;
+  /** Lines appended whose checkpoints may not be saved yet: the store learns them at publish(). */
+  private unpublished: IndexEntry[] = [];
+  private readonly unpublishedIds = new Set<string>();
 
-  constructor(readonly path: string, opts: { trackPlacements?: boolean } = {}) {
-    this.placements = opts.trackPlacements ? new Map() : undefined;
+  /**
+   * `onDurableLater` receives each store file written, for the caller to make durable with its
+   * next group of files; without it the store reads back lagging state on open instead.
+   */
+  constructor(readonly path: string, opts: { keysDir?: string; onDurableLater?: (path: string) => void } = {}) {
+    this.store = new KeyStore(opts.keysDir ?? join(dirname(path), '.fiscal', 'keys'), opts.onDurableLater);
   }
 
-  /** The copies of a document in the folder (needs `trackPlacements`). */
+  /** The copies of a document in the folder. */
   placementsOf(key: string): readonly Placement[] {
-    return this.placements?.get(key) ?? [];
-  }
-
-  private learn(e: IndexEntry): void {
-    if (!this.placements) return;
-    const list = this.placements.get(e.key);
-    if (e.event === undefined) {
-      const placement = { role: e.role, owner: e.owner, path: e.path, status: e.status };
-      if (list) list.push(placement);
-      else this.placements.set(e.key, [placement]);
-      return;
+    const out = this.store.placementsOf(key);
+    for (const e of this.unpublished) {
+      if (e.key !== key) continue;
+      if (e.event === undefined) out.push({ role: e.role, owner: e.owner, path: e.path, status: e.status });
+      else {
+        const copy = out.find((p) => p.role === e.role && p.owner === e.owner);
+        if (copy && e.status) copy.status = e.status;
+      }
     }
-    // The latest status of a copy is that of its latest line.
-    const copy = list?.find((p) => p.role === e.role && p.owner === e.owner);
-    if (copy && e.status) copy.status = e.status;
+    return out;
   }
 
   get length(): number {
     return this.lengthBytes;
   }
 
-  has(e: EntryIdentity): boolean {
-    return this.seen.has(e);
+  has(e: RecordIdentity): boolean {
+    return this.unpublishedIds.has(entryId(e)) || this.store.has(e);
   }
 
   /**
-   * Opens the index, cut back to `committed` bytes, and learns which entries it holds. With
-   * `keepComplete` (--restart) it keeps every complete line instead: their files are durable.
+   * Opens the index, cut back to `committed` bytes. With `keepComplete` (--restart) it keeps
+   * every complete line instead: their files are durable.
    */
   async open(committed: number, keepComplete = false): Promise<{ dropped: number }> {
     const size = await stat(this.path).then((s) => s.size, () => 0);
@@ -133,26 +108,15 @@ export class IndexFile {
       });
     }
     if (size > committed) await truncate(this.path, committed);
-    if (committed > 0) await this.load();
+    try {
+      await this.store.open(this.path, committed);
+    } catch (e) {
+      if (!(e instanceof SyntaxError)) throw e;
+      throw new UsageError(`${this.path} holds a line that is not JSON`, { details: ['run again with --restart to rebuild it'] });
+    }
     this.lengthBytes = committed;
     this.handle = await open(this.path, 'a');
     return { dropped: size - committed };
-  }
-
-  private async load(): Promise<void> {
-    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-      n++;
-      if (!line) continue;
-      try {
-        const entry = JSON.parse(line) as IndexEntry;
-        this.seen.add(entry);
-        this.learn(entry);
-      } catch {
-        throw new UsageError(`${this.path} line ${n} is not JSON`, { details: ['run again with --restart to rebuild it'] });
-      }
-    }
   }
 
   /** Appends entries (skipping known ones) and makes them durable; returns the new length. */
@@ -161,7 +125,7 @@ export class IndexFile {
     const ids = new Set<string>();
     for (const e of entries) {
       const id = entryId(e);
-      if (this.seen.has(e) || ids.has(id)) continue;
+      if (ids.has(id) || this.has(e)) continue;
       ids.add(id);
       fresh.push(e);
     }
@@ -179,10 +143,24 @@ export class IndexFile {
         throw error;
       }
       this.lengthBytes += bytes.length;
-      for (const e of fresh) this.seen.add(e);
-      for (const e of fresh) this.learn(e);
+      for (const e of fresh) {
+        this.unpublished.push(e);
+        this.unpublishedIds.add(entryId(e));
+      }
     }
     return this.lengthBytes;
+  }
+
+  /** The lines appended so far are committed (their checkpoints saved): the store learns them. */
+  publish(): void {
+    this.store.publish(this.unpublished.map(recordOf), this.lengthBytes);
+    this.unpublished = [];
+    this.unpublishedIds.clear();
+  }
+
+  /** Every store file handed to `onDurableLater` has been made durable. */
+  settle(): void {
+    this.store.settle();
   }
 
   async close(): Promise<void> {

@@ -8,14 +8,15 @@
 import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
-import { InterruptedError } from '../errors.js';
+import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { DurableWriter } from './durable.js';
-import { IndexFile, type IndexEntry } from './index-file.js';
+import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import { fileKey, UnsafeValueError, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
+import { withBackfills } from './backfill.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
@@ -37,7 +38,11 @@ export interface PullOptions {
   onProgress?: (written: number, total: number | undefined, summary: Readonly<PullSummary>) => void;
   /** Filled in as the run goes, so that a caller still has it when the run throws. */
   summary?: PullSummary;
+  /** See MAX_KNOWN_PAGES (tests lower it). */
+  maxKnownPages?: number | undefined;
 }
+
+const describeResume = (c: Checkpoint) => (c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing');
 
 /** What a pull that stopped on a local file problem keeps: every page committed before it. */
 const PULL_KEPT = 'what was written before is kept with its checkpoint: the same command continues from there';
@@ -64,13 +69,33 @@ interface StreamState {
   lane: Lane<SourcePage>;
   checkpoint: Checkpoint;
   summary: StreamSummary;
+  /** Pages in a row whose every document was already in the folder. */
+  knownPages: number;
+  /** A backfill window: it adds to its stream's summary, whose positions are the stream's own. */
+  window: boolean;
+  /** Part of a stream a backfill split (a window, or the stream itself). */
+  split: boolean;
+}
+
+async function* nothing(): AsyncGenerator<SourcePage> {}
+
+/**
+ * A stream that keeps listing only documents the folder already has, at ever higher positions,
+ * is a server going round in circles: the run stops after this many such pages in a row. It is
+ * well above what a resumed run lists again (one commit group, at most 5000 documents).
+ */
+export const MAX_KNOWN_PAGES = 200;
+
+/** Exit 5: the service may be fixed by the next run, which continues from the saved checkpoint. */
+export class StalledStreamError extends TemporaryError {
+  override name = 'StalledStreamError';
 }
 
 async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSummary> {
   const started = o.clock.now();
   const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
-  const index = new IndexFile(join(o.dir, 'index.ndjson'), { trackPlacements: o.sources.some((x) => x.phase === 'events') });
+  const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
   const { dropped } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
 
@@ -79,14 +104,19 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
   const summary = o.summary ?? newSummary(o.sources);
-  const states: StreamState[] = o.sources.map((source, i) => ({
-    source,
-    lane: new Lane(source.pages(starts[i]!.resumeFrom, stop.signal), limit),
-    checkpoint: starts[i]!.checkpoint,
-    summary: summary.streams[i]!,
+  const planned = await withBackfills(o.sources, starts, store, { concurrency: o.concurrency, committedLength, signal: o.signal });
+  const states: StreamState[] = planned.map((p) => ({
+    source: p.source,
+    lane: new Lane(p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal), limit),
+    checkpoint: p.start.checkpoint,
+    summary: summary.streams[p.of]!,
+    knownPages: 0,
+    window: p.window,
+    split: p.window || p.start.checkpoint.windows !== undefined,
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
-  const committer = new Committer({ writer, index, store, summary }, o.clock);
+  const pending = new Set<string>();
+  const committer = new Committer({ pending, writer, index, store, summary }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
   try {
@@ -104,8 +134,13 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         await committer.commit();
       }
       const result = await s.lane.next();
-      if (result.done) continue;
-      const fresh = await writePage(o, s, result.value, { writer, index, store, summary }, started);
+      if (result.done) {
+        // A window read to its end is not listed again: the stream itself goes on from here.
+        if (s.window && !s.checkpoint.done) committer.touch(s, { ...s.checkpoint, done: true });
+        continue;
+      }
+      const skippedBefore = s.summary.skipped;
+      const fresh = await writePage(o, s, result.value, { pending, writer, index, store, summary }, started);
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
@@ -114,6 +149,14 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       await committer.addPage(s, result.value, fresh);
+      const known = result.value.docs.length > 0 && fresh.length === 0 && s.summary.skipped - skippedBefore === result.value.docs.length;
+      s.knownPages = known && !o.restart ? s.knownPages + 1 : 0;
+      if (s.knownPages >= (o.maxKnownPages ?? MAX_KNOWN_PAGES)) {
+        await committer.commit(states);
+        throw new StalledStreamError(`${s.source.label}: the service listed ${s.knownPages} pages in a row of documents already in the folder; stopped`, {
+          details: [`last position: ${describeResume(s.checkpoint)}; the checkpoint is saved, a later run continues from there`],
+        });
+      }
       garbage += result.value.docs.reduce((n, d) => n + d.xml.length, 0);
       if (garbage >= GC_EVERY_BYTES) {
         garbage = 0;
@@ -122,6 +165,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       o.onProgress?.(summary.documents, summary.total, summary);
     }
     await committer.commit(states);
+    // The key store's last appends become durable, then its state file says it covers the index.
+    await writer.flush();
+    index.settle();
   } catch (error) {
     // Pages already written whole are kept: an interrupted or failing run still saves them.
     await committer.commit().catch(() => undefined);
@@ -159,6 +205,8 @@ function reachedLimit(o: PullOptions, summary: PullSummary, started: number): bo
 }
 
 interface CommitDeps {
+  /** Identities of the lines written since the last commit (not in the index yet). */
+  pending: Set<string>;
   writer: DurableWriter;
   index: IndexFile;
   store: CheckpointStore;
@@ -188,6 +236,7 @@ class Committer {
 
   async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
     this.entries.push(...fresh);
+    for (const e of fresh) this.d.pending.add(entryId(e));
     s.checkpoint = {
       ...s.checkpoint,
       ...page.resume,
@@ -196,13 +245,22 @@ class Committer {
       pages: s.checkpoint.pages + 1,
     };
     this.dirty.add(s);
-    s.summary.firstFrom ??= page.from;
-    s.summary.lastResume = page.resume;
-    if (page.total !== undefined) s.summary.total = page.total;
+    if (!s.window) {
+      s.summary.firstFrom ??= page.from;
+      s.summary.lastResume = page.resume;
+    }
+    // A window's total is not its stream's.
+    if (page.total !== undefined && !s.split) s.summary.total = page.total;
     const sum = this.d.summary;
     countPage(sum, s.summary, page, fresh);
     sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
     if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
+  }
+
+  /** A checkpoint changed without a page (a window ended): saved with the next commit. */
+  touch(s: StreamState, checkpoint: Checkpoint): void {
+    s.checkpoint = checkpoint;
+    this.dirty.add(s);
   }
 
   /**
@@ -215,10 +273,10 @@ class Committer {
     if (!this.dirty.size) return;
     await this.d.writer.flush();
     const indexLength = await this.d.index.append(this.entries);
-    for (const s of this.dirty) {
-      s.checkpoint = { ...s.checkpoint, indexLength };
-      await this.d.store.save(s.checkpoint);
-    }
+    for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
+    await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    this.d.index.publish();
+    this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
     markKept(this.d.summary);
@@ -279,7 +337,8 @@ const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml
 
 /** Writes one document; undefined when it was already in the index or was refused. */
 async function writeDocument(o: PullOptions, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
-  if (d.index.has({ key: doc.key, role: doc.role, owner: doc.owner })) {
+  const id = { key: doc.key, role: doc.role, owner: doc.owner };
+  if (d.index.has(id) || d.pending.has(entryId(id))) {
     sum.skipped++;
     return undefined;
   }
@@ -304,7 +363,7 @@ async function writeEvent(o: PullOptions, doc: PulledDocument, ev: NonNullable<P
   const out: IndexEntry[] = [];
   for (const copy of copies) {
     const id = { key: doc.key, role: copy.role, owner: copy.owner, event: ev.type, seq: ev.seq };
-    if (d.index.has(id)) {
+    if (d.index.has(id) || d.pending.has(entryId(id))) {
       sum.skipped++;
       continue;
     }

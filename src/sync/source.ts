@@ -1,7 +1,7 @@
 // What the pull engine consumes: streams of pages of documents, one stream per (type, role,
 // owner), each able to start again from its checkpoint. A document type plugs in by providing
 // a StreamSource; the engine knows nothing of NF-e, CT-e or NFS-e.
-import type { Checkpoint, StreamKey } from './checkpoint.js';
+import type { Checkpoint, CreatedRange, StreamKey } from './checkpoint.js';
 
 export interface PulledDocument {
   key: string;
@@ -66,5 +66,17 @@ export interface StreamSource {
    * document stream of the run has reached its end, so that the documents are in the index.
    */
   phase?: 'documents' | 'events';
+  /**
+   * Pages from `start` (undefined: the beginning). A `start.range` restricts the listing to that
+   * created_at window: a backfill reads several windows of one stream at once.
+   */
   pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
+  /**
+   * Streams that can be split into created_at windows: the range they read, and how many
+   * documents a part of it holds (undefined when the service cannot say).
+   */
+  split?: {
+    range: CreatedRange;
+    count(range: CreatedRange, signal: AbortSignal): Promise<number | undefined>;
+  };
 }

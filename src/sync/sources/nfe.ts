@@ -1,19 +1,32 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
 import { withSignal, type HttpClient } from '../../api/http.js';
-import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
+import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
-import type { StreamKey } from '../checkpoint.js';
+import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
 import type { PulledDocument, StreamSource } from '../source.js';
 
 /**
- * Documents per v2 page in a pull. Not the maximum (500): a 500-record page with XML is ~5 MB of
- * JSON, several streams hold two each, and memory would grow with the page rather than stay flat.
+ * Documents per v2 page in a pull: the maximum, ten v1 pages per round trip. A page with XML is
+ * some 5 MB of JSON, held once per stream fetching (--concurrency bounds them): memory depends on
+ * the page and the concurrency, not on how many documents the account holds.
  */
-const V2_PULL_LIMIT = 100;
+const V2_PULL_LIMIT = 500;
+
+/** What an open created_at range reads: every document the service can have. */
+const ALL_CREATED = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
+
+/** How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total). */
+async function countV2(http: HttpClient, filters: NfeV2Request["Filters"], range: CreatedRange): Promise<number | undefined> {
+  const page = await searchNfeV2(http, { Fields: ['AccessKey'], Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } }, Limit: 1 });
+  return page.Total ?? undefined;
+}
+
+/** A filter date with its time: a bare date stands for its first (`from`) or last (`to`) second. */
+const withTime = (value: string, bound: 'from' | 'to') => (value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value);
 
 const V2_PULL_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml', 'Owner', 'OwnerRole', 'Status', 'CreatedAt', 'EmissionDate', 'Number', 'Emitter'];
 
@@ -53,8 +66,19 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
     endpoint: 'v1',
     filters: canonicalJson(filters),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    // A v1 listing splits where v2 can count it: the same role and owner, no property filter (R17).
+    ...(query.filter === undefined && !query.accessKeys?.length
+      ? {
+          split: {
+            range: query.createdFrom && query.createdTo ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') } : ALL_CREATED,
+            count: (range: CreatedRange) =>
+              countV2(http, { EmissionDate: { From: '2000-01-01' }, OwnerRoles: [role], ...(query.cnpjs?.length ? { Owners: query.cnpjs } : {}) }, range),
+          },
+        }
+      : {}),
     async *pages(start, signal) {
-      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
+      const window = start?.range ? { createdFrom: start.range.from, createdTo: start.range.to } : {};
+      const q = { ...query, ...window, cursor: start?.cursor ?? 0, limit: 50 };
       for await (const page of nfeV1Pages(withSignal(http, signal), role, q, { signal })) {
         yield {
           docs: page.items.map((item) => v1Document(item, role, key.owner)),
@@ -78,13 +102,23 @@ const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a |
 
 export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request): StreamSource {
   const role = key.role as NfeRole;
-  const base: NfeV2Request = { ...request, Fields: V2_PULL_FIELDS, Limit: V2_PULL_LIMIT };
+  const plain: NfeV2Request = { ...request, Fields: V2_PULL_FIELDS, Limit: V2_PULL_LIMIT };
+  const own = request.Filters?.CreatedAt;
   return {
     key,
     endpoint: 'v2',
     filters: canonicalJson(request.Filters ?? {}),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    split: {
+      range: {
+        from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,
+        to: own?.To ? withTime(own.To, 'to') : ALL_CREATED.to,
+      },
+      count: (range) => countV2(http, request.Filters, range),
+    },
     async *pages(start, signal) {
+      let base = plain;
+      if (start?.range) base = { ...plain, Filters: { ...plain.Filters, CreatedAt: { From: start.range.from, To: start.range.to } } };
       let req = base;
       if (start?.paginator) req = { ...base, Paginator: start.paginator };
       else if (start?.createdHighWater) {

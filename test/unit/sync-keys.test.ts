@@ -1,0 +1,88 @@
+// The key store beside the checkpoints: what a pull knows of earlier runs, without reading
+// index.ndjson back whole.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IndexFile, type IndexEntry } from '../../src/sync/index-file.js';
+import { KeyStore, shardOf } from '../../src/sync/key-store.js';
+import { tempDir } from '../helpers/tree.js';
+
+/** A 44-digit access key of year-month `aamm` with a serial number. */
+const key = (aamm: string, n: number) => `35${aamm}${String(n).padStart(38, '0')}`;
+const entry = (k: string, role = 'received', extra: Partial<IndexEntry> = {}): IndexEntry => ({
+  key: k, type: 'nfe', role, owner: '11222333000181', path: `${k}.xml`, sha256: 'x', bytes: 1, status: 'authorized', created_at: null, ...extra,
+});
+
+describe('key store', () => {
+  it('names shards by the year and month of the access key, so one month of a listing touches few of them', () => {
+    const june = new Set(Array.from({ length: 500 }, (_, i) => shardOf(key('2606', i))));
+    expect(june.size).toBeLessThanOrEqual(16);
+    for (const s of june) expect(s).toMatch(/^2606-[0-9a-f]$/);
+    expect(shardOf('11222333000181:2026-05-02:77')).toMatch(/^2605-[0-9a-f]$/);
+  });
+
+  it('answers for every record written, more than its cache holds, across reopenings', async () => {
+    const dir = tempDir();
+    const store = new KeyStore(join(dir, 'keys'));
+    await store.open(join(dir, 'none.ndjson'), 0);
+    const months = ['2501', '2502', '2503', '2504', '2505', '2506', '2507', '2508'];
+    const records = months.flatMap((m) => Array.from({ length: 10_000 }, (_, i) => ({ key: key(m, i), role: 'received', owner: 'o', path: `${m}/${i}.xml`, status: 'authorized' })));
+    store.publish(records, 0);
+    for (const r of records.filter((_, i) => i % 97 === 0)) expect(store.has(r)).toBe(true);
+    expect(store.has({ key: key('2503', 10_001), role: 'received', owner: 'o' })).toBe(false);
+    expect(store.has({ key: key('2503', 5), role: 'emitted', owner: 'o' })).toBe(false);
+    const again = new KeyStore(join(dir, 'keys'));
+    await again.open(join(dir, 'none.ndjson'), 0);
+    // A store that covers more than the index is rebuilt from it (here: from nothing).
+    expect(again.has(records[0]!)).toBe(false);
+  });
+
+  it('gives the copies of a document with the status after its events', async () => {
+    const dir = tempDir();
+    const index = new IndexFile(join(dir, 'index.ndjson'));
+    await index.open(0);
+    const k = key('2606', 1);
+    await index.append([entry(k), entry(k, 'emitted'), entry(k, 'received', { event: '110111', seq: 1, status: 'canceled', path: 'ev.xml' })]);
+    index.publish();
+    expect(index.placementsOf(k).map((p) => [p.role, p.status])).toEqual([['received', 'canceled'], ['emitted', 'authorized']]);
+    expect(index.has({ key: k, role: 'received', owner: '11222333000181', event: '110111', seq: 1 })).toBe(true);
+    expect(index.has({ key: k, role: 'received', owner: '11222333000181', event: '110111', seq: 2 })).toBe(false);
+    await index.close();
+  });
+
+  it('a run over a folder it already covers does not read index.ndjson at all', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'index.ndjson');
+    const index = new IndexFile(path);
+    await index.open(0);
+    const length = await index.append([entry(key('2606', 1)), entry(key('2606', 2))]);
+    index.publish();
+    await index.close();
+    // Garble the index without changing its length: only a reader of the whole file would notice.
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"key"/g, '"KEY"'));
+    const reopened = new IndexFile(path);
+    await reopened.open(length);
+    expect(reopened.has({ key: key('2606', 2), role: 'received', owner: '11222333000181' })).toBe(true);
+    await reopened.close();
+  });
+
+  it('catches up from the index after a run killed between its checkpoints and its key-store writes', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'index.ndjson');
+    const index = new IndexFile(path);
+    await index.open(0);
+    await index.append([entry(key('2606', 1))]);
+    index.publish();
+    // The second group's lines are committed, but the store never learned them.
+    const length = await index.append([entry(key('2606', 2)), entry(key('2607', 3))]);
+    await index.close();
+    const reopened = new IndexFile(path);
+    await reopened.open(length);
+    expect(reopened.has({ key: key('2607', 3), role: 'received', owner: '11222333000181' })).toBe(true);
+    await reopened.close();
+    const shards = readdirSync(join(dir, '.fiscal', 'keys')).filter((n) => n.endsWith('.ndjson'));
+    const lines = shards.flatMap((n) => readFileSync(join(dir, '.fiscal', 'keys', n), 'utf8').split('\n').filter(Boolean));
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(readFileSync(join(dir, '.fiscal', 'keys', 'state.json'), 'utf8')).indexLength).toBe(length);
+  });
+});
