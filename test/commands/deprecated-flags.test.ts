@@ -1,19 +1,10 @@
 // The old spellings of renamed flags still work, hidden from help, with a one-line warning on
 // stderr, so scripts written for them keep running while they are updated.
 import { existsSync, readdirSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import { tempDir } from '../helpers/context.js';
+import { runMain, tempDir } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
-    this.text += String(chunk);
-    done();
-  }
-}
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -23,16 +14,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function fiscal(argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await main(argv, {
-    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...emulatorEnv(emu) },
-    signal: new AbortController().signal,
-  });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const fiscal = (argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 const WIDE = ['--from', '2026-01-01', '--to', '2026-06-30'];
 const lines = (s: string) => s.trim().split('\n').filter(Boolean);

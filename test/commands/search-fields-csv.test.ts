@@ -1,21 +1,12 @@
 // --fields with -o csv prints the columns of the fields asked for, in the order asked, not every
 // column with the unrequested ones empty. Every command with --fields is found in the tree.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSpecs } from '../../src/cli-tree/spec.js';
-import { main } from '../../src/main.js';
 import { snakeCase } from '../../src/commands/search/field-columns.js';
 import { currentTree } from '../helpers/cli-tree.js';
-import { tempDir } from '../helpers/context.js';
+import { runMain } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
-    this.text += String(chunk);
-    done();
-  }
-}
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -25,16 +16,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function fiscal(argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await main(argv, {
-    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...emulatorEnv(emu) },
-    signal: new AbortController().signal,
-  });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const fiscal = (argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 const WIDE = ['--from', '2026-01-01', '--to', '2026-06-30'];
 

@@ -4,21 +4,12 @@
 // still refused (exit 2) naming the flag. A new such flag fails here until it has a case.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSpecs, type CommandSpec, type OptionSpec } from '../../src/cli-tree/spec.js';
-import { main } from '../../src/main.js';
 import { currentTree } from '../helpers/cli-tree.js';
-import { tempDir } from '../helpers/context.js';
+import { runMain, tempDir } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
-    this.text += String(chunk);
-    done();
-  }
-}
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -28,16 +19,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function fiscal(argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const code = await main(argv, {
-    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...emulatorEnv(emu) },
-    signal: new AbortController().signal,
-  });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+const fiscal = (argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 const CNPJ = { masked: '12.345.678/0001-95', wrong: '12.345.678/0001-96' };
 const CPF = { masked: '123.456.789-09', wrong: '123.456.789-08' };

@@ -98,3 +98,16 @@ class Capture extends Writable {
     callback();
   }
 }
+
+/** Runs `main` in this process, as a script would (nothing is a terminal), with `env` only. */
+export async function runMain(argv: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/main.js');
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await main(argv, {
+    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...env },
+    signal: new AbortController().signal,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
