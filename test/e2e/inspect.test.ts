@@ -10,6 +10,7 @@ import { PartialError, UsageError } from '../../src/errors.js';
 import { runCli, runCliInTerminal } from '../helpers/cli.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
 import type { OutputFormat } from '../../src/context.js';
+import { parseCsv } from '../helpers/csv.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = 'test/fixtures/xml';
@@ -22,28 +23,6 @@ const CSV_HEADER =
   'counterpart_role,counterpart_tax_id,counterpart_name,counterpart_uf,total,products,discount,freight,icms,icms_st,ipi,pis,' +
   'cofins,services,iss,net_value,receivable,cargo_value,cte_count,nfe_count,item_count,status,status_reason,protocol,' +
   'protocol_date,canceled,event_type,event_description,event_ref_key,event_seq,warnings';
-
-/** RFC 4180 rows (quoted fields may hold commas, quotes and line breaks; execa drops the last LF). */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else field += c;
-  }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
-  const [header, ...body] = rows;
-  return body.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? ''])));
-}
 
 const ndjson = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
 
