@@ -3,20 +3,11 @@
 // document is `canceled`. A subscription matches when its CNPJ/CPF owns the document in any role
 // and its document type and event type are the change's.
 import type { WebhookEventType, WebhookNotification } from '../../api/wire/webhooks.js';
+import { CANCELLING_EVENTS } from '../../fiscal/event-codes.js';
 import type { EventDoc, EventDocType } from '../event-index.js';
 import type { StoredNfse } from '../model-docs.js';
 import type { StoreChange } from '../store.js';
 import { randomId, type StoredSubscription } from './registry.js';
-
-/** Designed: the event codes that make a `canceled` notification, per document type. */
-export const CANCEL_EVENT_CODES: Readonly<Record<EventDocType, readonly string[]>> = {
-  nfe: ['110111', '110112'],
-  nfce: ['110111', '110112'],
-  cte: ['110111'],
-  cteos: ['110111'],
-  mdfe: ['110111'],
-  nfse: ['101101'],
-};
 
 export interface PendingNotification {
   subscription: StoredSubscription;
@@ -25,7 +16,7 @@ export interface PendingNotification {
 
 export function eventTypeOf(change: StoreChange): WebhookEventType | undefined {
   if (change.kind === 'document') return 'received';
-  return CANCEL_EVENT_CODES[change.type].includes(change.event.type) ? 'canceled' : undefined;
+  return CANCELLING_EVENTS[change.type].includes(change.event.type) ? 'canceled' : undefined;
 }
 
 /** One notification per matching subscription (its own id, kept on every retry). */
