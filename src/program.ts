@@ -22,7 +22,8 @@ import { registerOcr } from './commands/ocr/index.js';
 import { registerLatam } from './commands/latam/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerHelp } from './commands/help/index.js';
-import { registerCompanies } from './commands/companies/index.js';
+import { companies } from './commands/companies/index.js';
+import { register } from './commands/shared/define.js';
 import { registerProperties } from './commands/properties/index.js';
 import { registerCnpj } from './commands/cnpj/index.js';
 import { registerXml } from './commands/xml/index.js';
@@ -75,7 +76,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerProps(program, ctx);
   registerLabels(program, ctx);
   registerOcr(program, ctx);
-  registerCompanies(program, ctx);
+  register(program, ctx, companies);
   registerProperties(program, ctx);
   registerCnpj(program, ctx);
   registerXml(program, ctx);

@@ -4,7 +4,7 @@ import { BOLETO_DIRECTIONS, BOLETO_STATUSES, BOLETOS_PATH, boletoSchema } from '
 import { compactLine, digitableLineProblem } from '../../fiscal/boleto-line.js';
 import { amount, checkOrder, rangeQuery } from '../records/flags.js';
 import { recordListVerb } from '../records/list.js';
-import { accessKeys, cnpjs, date, taxIds } from '../search/filter-options.js';
+import { accessKeys, cnpjs, date, taxIds } from '../shared/values.js';
 import { BOLETO_CSV, BOLETO_TABLE } from './columns.js';
 
 /** The line as copied from a slip (dots and spaces allowed), checked digit by digit. */

@@ -9,7 +9,7 @@ import type { CnpjData } from '../../api/wire/cnpj.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { cnpjArgument } from '../companies/cnpj-arg.js';
+import { cnpjArgument } from '../shared/cnpj-arg.js';
 
 export interface CnpjOptions {
   cnpjs: string[];

@@ -14,7 +14,7 @@ import { AuthError, FiscalError, InterruptedError, LocalFileError, NotFoundError
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { taxIds } from '../search/filter-options.js';
+import { taxIds } from '../shared/values.js';
 import { COLUMNS, eventRow, saveColumns, type EventRow } from './rows.js';
 import { saveEvent } from './save.js';
 

@@ -7,7 +7,7 @@ import { recordPdfKind } from '../pdf/kinds.js';
 import { pdfKindVerb } from '../pdf/download.js';
 import { recordListVerb } from '../records/list.js';
 import { recordShowVerb } from '../records/show.js';
-import { date, taxIds } from '../search/filter-options.js';
+import { date, taxIds } from '../shared/values.js';
 import { amount, checkOrder, rangeQuery, upperCodes } from '../records/flags.js';
 
 const TABLE: Column<Invoice>[] = [

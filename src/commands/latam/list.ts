@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { day } from '../search/filter-options.js';
+import { day } from '../shared/values.js';
 
 export interface LatamListOptions {
   query: LatamListQuery;

@@ -13,7 +13,7 @@ import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { fileContents } from '../inspect/files.js';
 import { parseWith } from '../options.js';
-import { cnpj } from '../search/filter-options.js';
+import { cnpj } from '../shared/values.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './requests.js';
 
 export interface OcrUploadOptions {

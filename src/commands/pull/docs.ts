@@ -17,7 +17,7 @@ import { nfceV1Source } from '../../sync/sources/nfce.js';
 import { nfseV1Source } from '../../sync/sources/nfse.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
-import { checkRanges, createdTo, date, oneOf, propertyExpression, taxIds } from '../search/filter-options.js';
+import { checkRanges, createdTo, date, oneOf, propertyExpression, taxIds } from '../shared/values.js';
 import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
 
 export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RECEIPT_KINDS, RECEIPT_SOURCES, RECEIPTS_PATH, receiptSchema } from '../../api/wire/payments.js';
 import { amount, checkOrder, rangeQuery } from '../records/flags.js';
 import { recordListVerb } from '../records/list.js';
-import { accessKeys, date, taxIds } from '../search/filter-options.js';
+import { accessKeys, date, taxIds } from '../shared/values.js';
 import { RECEIPT_CSV, RECEIPT_TABLE } from './columns.js';
 
 const filters = z

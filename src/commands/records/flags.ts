@@ -19,7 +19,7 @@ export const codes = (re: RegExp, what: string) => z.array(pattern(re, what));
 export const upperCodes = (length: number, what: string) =>
   z.array(z.string().transform((v) => v.trim().toUpperCase())).pipe(codes(new RegExp(`^[A-Z]{${length}}$`), what));
 export const amount = pattern(/^\d{1,13}(\.\d{1,2})?$/, 'an amount in reais like 1234.56');
-export { month } from '../search/filter-options.js';
+export { month } from '../shared/values.js';
 
 /** The query of one range: `name[from]`/`name[to]` (dates) or `name[min]`/`name[max]` (amounts). */
 export function rangeQuery(name: string, sides: [string, string], low: string | undefined, high: string | undefined): RecordQuery {

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
-import { limit } from '../search/filter-options.js';
+import { limit } from '../shared/values.js';
 import { writeRecords } from '../search/write-records.js';
 
 export interface RecordListSpec<F extends Record<string, unknown>, T, R> {

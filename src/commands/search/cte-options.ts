@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CTE_FIELDS, CTE_ROLES, CTE_TYPES, CTEOS_ROLES, type CteRole, type CteTypeCode } from '../../api/wire/cte.js';
 import type { CteKind } from '../cte-flags.js';
 import { parseWith } from '../options.js';
-import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, propertyExpression, taxIds } from './filter-options.js';
+import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, propertyExpression, taxIds } from '../shared/values.js';
 
 const TYPE_NAMES: Record<string, CteTypeCode> = { normal: '0', complementary: '1', complement: '1', substitute: '3', substitution: '3' };
 

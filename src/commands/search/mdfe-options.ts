@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from '../../api/wire/mdfe.js';
 import { parseWith } from '../options.js';
-import { checkRanges, createdTo, date, accessKeys, limit, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
+import { checkRanges, createdTo, date, accessKeys, limit, oneOf, customs, propertyExpression, taxIds } from '../shared/values.js';
 
 const UFS = [
   'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR',

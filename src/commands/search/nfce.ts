@@ -10,7 +10,7 @@ import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { parseWith } from '../options.js';
-import { checkRanges, createdTo, date, accessKeys, limit, propertyExpression, taxIds } from './filter-options.js';
+import { checkRanges, createdTo, date, accessKeys, limit, propertyExpression, taxIds } from '../shared/values.js';
 import { minute, writeRecords } from './write-records.js';
 import { namedKeys } from './named.js';
 

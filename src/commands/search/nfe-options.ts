@@ -4,7 +4,7 @@ import { NFE_ROLES, NFE_ROLE_ALIASES, NFE_V2_FIELDS, type NfeRole } from '../../
 import { parseWith } from '../options.js';
 import { applyWhere } from './where.js';
 import { monthDays } from '../../fiscal/dates.js';
-import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, month, propertyExpression, taxIds } from './filter-options.js';
+import { accessKeys, bool, checkRanges, customs, createdTo, date, fieldList, limit, month, propertyExpression, taxIds } from '../shared/values.js';
 
 const FIN_NAMES: Record<string, string> = { normal: '1', complementary: '2', adjustment: '3', return: '4', credit: '5', debit: '6' };
 

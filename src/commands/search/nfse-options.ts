@@ -4,7 +4,7 @@ import { NFSE_FIELDS, NFSE_ID, NFSE_ROLES } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { parseWith } from '../options.js';
-import { bool, checkRanges, createdTo, date, limit, month, oneOf, customs, propertyExpression, taxIds } from './filter-options.js';
+import { bool, checkRanges, createdTo, date, limit, month, oneOf, customs, propertyExpression, taxIds } from '../shared/values.js';
 
 /** R10: `<owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>`, tax ids with their check digits and a real date. */
 const nfseId = z.string().superRefine((v, ctx) => {

@@ -10,7 +10,7 @@ import { pdfKindVerb } from '../pdf/download.js';
 import { recordPdfKind } from '../pdf/kinds.js';
 import { recordListVerb } from '../records/list.js';
 import { recordShowVerb } from '../records/show.js';
-import { date, taxIds } from '../search/filter-options.js';
+import { date, taxIds } from '../shared/values.js';
 
 const TABLE: Column<Utility>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },

@@ -48,22 +48,25 @@ const MODEL_LABELS: Record<Model, string> = {
   '55': 'an NF-e (55)', '57': 'a CT-e (57)', '58': 'an MDF-e (58)', '59': 'a CF-e (59)', '65': 'an NFC-e (65)', '67': 'a CT-e OS (67)',
 };
 
-/** Valid access keys (R7) of one of `models`. */
-export function accessKeys(models: readonly Model[]) {
-  return z.array(z.string()).superRefine((values, ctx) => {
-    for (const v of values) {
-      const problem = accessKeyProblem(v);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-        continue;
-      }
-      const model = parseAccessKey(v).model as Model;
-      if (!models.includes(model)) {
-        const wanted = models.map((m) => MODEL_LABELS[m]).join(' or ');
-        ctx.addIssue({ code: 'custom', message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}` });
-      }
+/** A valid access key (R7) of one of `models`. */
+export function accessKey(models: readonly Model[]) {
+  return z.string().superRefine((v, ctx) => {
+    const problem = accessKeyProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
+      return;
+    }
+    const model = parseAccessKey(v).model as Model;
+    if (!models.includes(model)) {
+      const wanted = models.map((m) => MODEL_LABELS[m]).join(' or ');
+      ctx.addIssue({ code: 'custom', message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}` });
     }
   });
+}
+
+/** Valid access keys (R7) of one of `models`. */
+export function accessKeys(models: readonly Model[]) {
+  return z.array(accessKey(models));
 }
 
 /** Field names, matched case-insensitively and given back as the API spells them. */
