@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // End-to-end tests spawn the CLI and emulators: two workers fit a 2-core machine.
     maxWorkers: 2,
+    // Every typed emulator reply is parsed by the wire schema the client reads it with.
+    env: { FISCAL_EMULATOR_CHECK_REPLIES: '1' },
   },
 });

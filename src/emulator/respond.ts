@@ -1,6 +1,7 @@
 // Replies and the error shapes of the API (R2, R4, R6). Handlers return a Reply or throw an
 // HttpError carrying one; the server writes it (with Content-Length and the rate-limit headers).
 import type { ServerResponse } from 'node:http';
+import type { z } from 'zod';
 
 export interface Reply {
   status: number;
@@ -38,6 +39,26 @@ export class HttpError extends Error {
 /** R4: success bodies carry `status: {code: 200, message: "OK"}`. */
 export function ok(body: Record<string, unknown>): Reply {
   return { status: 200, body: { status: { code: 200, message: 'OK' }, ...body } };
+}
+
+/** Parse every typed reply with its schema (tests turn it on): a drift fails loudly, not silently. */
+const CHECK_REPLIES = process.env.FISCAL_EMULATOR_CHECK_REPLIES === '1';
+
+/**
+ * A 200 reply in the R4 envelope, its body typed by the wire schema the client reads it with, so
+ * the emulator and the client cannot drift apart: a change to the schema fails to compile here.
+ */
+export function okAs<S extends z.ZodType>(schema: S, body: Omit<z.input<S>, 'status'>): Reply {
+  return replyAs(schema, { status: { code: 200, message: 'OK' }, ...body } as z.input<S>);
+}
+
+/** A reply whose whole body is typed by `schema` (bodies without the R4 envelope, other statuses). */
+export function replyAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): Reply {
+  if (CHECK_REPLIES) {
+    const result = schema.safeParse(body);
+    if (!result.success) throw new Error(`emulator reply does not match its wire schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+  }
+  return { status, body };
 }
 
 /** R2: authentication failures, answered by the gateway. */
