@@ -1,0 +1,53 @@
+// Lint rules the project keeps: typescript-eslint's recommended set, no import cycles, and the
+// layering of the command tree (see docs/architecture.md): a command folder imports only its own
+// files and src/commands/shared/, and what `fiscal --help` loads never imports zod, undici, XML,
+// prompts or a wire schema (type imports are fine: they vanish at build).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/*', 'ora', 'conf', 'execa'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.mjs', '**/*.js'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    rules: {
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true, ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+    },
+  },
+  {
+    // A command folder reaches another only through src/commands/shared/.
+    files: ['src/commands/*/**/*.ts'],
+    ignores: ['src/commands/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/', message: 'a command folder imports only its own files and ../shared/' }] }],
+    },
+  },
+  {
+    // The --help path: declarations, the program, the tree generators.
+    files: ['src/cli.ts', 'src/main.ts', 'src/program.ts', 'src/commands/*/index.ts', 'src/commands/shared/define.ts', 'src/cli-tree/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: HEAVY, allowTypeImports: true, message: 'loaded for --help: import it in the verb module, or as a type' },
+            { regex: '/wire/', allowTypeImports: true, message: 'loaded for --help: wire schemas belong to the verb module (type imports are fine)' },
+          ],
+        },
+      ],
+    },
+  },
+);
