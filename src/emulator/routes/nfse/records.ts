@@ -1,13 +1,13 @@
 // How a stored NFS-e is put on the wire: the record of POST /v1/dfe/nfse (one per owner role),
 // the item of GET /v1/nfse/{role} and the item of GET /v2/nfse/received.
 import { createHash } from 'node:crypto';
-import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../api/wire/nfse.js';
-import { docXml } from '../data/dataset.js';
-import { nfseId } from '../data/nfse.js';
-import type { DocRecord } from '../doc-index.js';
-import type { Party } from '../model.js';
-import type { StoredNfse } from '../model-docs.js';
-import { base64 } from './v1-doc-listing.js';
+import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../../api/wire/nfse.js';
+import { docXml } from '../../data/dataset.js';
+import { nfseId } from '../../data/nfse.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { Party } from '../../model.js';
+import type { StoredNfse } from '../../model-docs.js';
+import { base64 } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 

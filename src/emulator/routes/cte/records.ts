@@ -1,11 +1,11 @@
 // How a stored CT-e or CT-e OS is put on the wire: the record projection of /v1/dfe/cte and
 // /v1/dfe/cteos (spec 2.2, designed values) and the v1 item of the role listings (R16).
-import type { CteField, CteParty, CteRecord, CteV1Item } from '../../api/wire/cte.js';
-import { docEventXml, docXml, eventProtocol } from '../data/dataset.js';
-import type { DocRecord } from '../doc-index.js';
-import type { Party } from '../model.js';
-import type { StoredCte, StoredCteOs } from '../model-docs.js';
-import { xmlToJson } from './nfe-records.js';
+import type { CteField, CteParty, CteRecord, CteV1Item } from '../../../api/wire/cte.js';
+import { docEventXml, docXml, eventProtocol } from '../../data/dataset.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { Party } from '../../model.js';
+import type { StoredCte, StoredCteOs } from '../../model-docs.js';
+import { base64, xmlField } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
 /** Prestação de serviço em desacordo: the taker disagrees with the CT-e. */
@@ -17,10 +17,6 @@ export type CteLikeRecord = DocRecord<StoredCte> | DocRecord<StoredCteOs>;
 
 export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
   return type === 'cte' ? docXml('cte', doc as StoredCte) : docXml('cteos', doc as StoredCteOs);
-}
-
-function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
 }
 
 function party(p: Party | undefined): CteParty | null {
@@ -103,6 +99,5 @@ export function toCteRecord(record: CteLikeRecord, type: CteLikeType, fields: re
 
 /** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
 export function toCteV1Item(type: CteLikeType, doc: CteLikeDoc, format: 'xml' | 'json'): CteV1Item {
-  const xml = cteXmlOf(type, doc);
-  return { access_key: doc.accessKey, xml: format === 'json' ? xmlToJson(xml) : base64(xml) };
+  return { access_key: doc.accessKey, xml: xmlField(cteXmlOf(type, doc), format) };
 }

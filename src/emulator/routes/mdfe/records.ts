@@ -1,10 +1,10 @@
 // How a stored MDF-e is put on the wire: the record of POST /v1/dfe/mdfe (one per owner role) and
 // the item of GET /v1/mdfe/{role} (designed shapes, docs/nfce-mdfe.md).
-import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../api/wire/mdfe.js';
-import { docEventXml, docXml } from '../data/dataset.js';
-import type { DocRecord } from '../doc-index.js';
-import type { StoredMdfe } from '../model-docs.js';
-import { base64 } from './v1-doc-listing.js';
+import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../../api/wire/mdfe.js';
+import { docEventXml, docXml } from '../../data/dataset.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { StoredMdfe } from '../../model-docs.js';
+import { base64 } from '../listing/wire-xml.js';
 
 type FieldValue = (r: DocRecord<StoredMdfe>) => unknown;
 
