@@ -19,10 +19,12 @@ export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
   return type === 'cte' ? docXml('cte', doc as StoredCte) : docXml('cteos', doc as StoredCteOs);
 }
 
-function party(p: Party | undefined): CteParty | null {
-  if (!p) return null;
+function party(p: Party): CteParty {
   return { Cnpj: p.cnpj ?? '', Cpf: p.cpf ?? '', Name: p.name, TradingName: p.tradingName ?? '', Inscription: p.ie ?? '', Uf: p.uf };
 }
+
+/** An absent party is null. */
+const optionalParty = (p: Party | undefined): CteParty | null => (p ? party(p) : null);
 
 const isCte = (doc: CteLikeDoc): doc is StoredCte => doc.model === '57';
 
@@ -37,11 +39,10 @@ function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
     : { ...common, ServiceType: doc.serviceType, Quantity: doc.quantity };
 }
 
-type FieldValue = (record: CteLikeRecord, type: CteLikeType) => unknown;
 const docOf = (r: CteLikeRecord): CteLikeDoc => r.entry.doc;
 
-/** One getter per field, so that only the requested fields are computed (Xml renders lazily). */
-const FIELD_VALUES: Record<CteField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
+const FIELD_VALUES: { [F in CteField]: (record: CteLikeRecord, type: CteLikeType) => Required<CteRecord>[F] } = {
   Xml: (r, type) => base64(cteXmlOf(type, docOf(r))),
   Origin: (r) => docOf(r).origin,
   // Designed, as for NF-e: FlagErp maps keys to values; CustomData lists {Name, Value}.
@@ -68,13 +69,13 @@ const FIELD_VALUES: Record<CteField, FieldValue> = {
   Number: (r) => docOf(r).number,
   Owner: (r) => r.owner,
   OwnerRole: (r) => r.role,
-  Addressee: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).addressee : undefined),
-  Dispatcher: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).dispatcher : undefined),
-  Sender: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).sender : undefined),
-  Receiver: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).receiver : undefined),
+  Addressee: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).addressee : undefined),
+  Dispatcher: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).dispatcher : undefined),
+  Sender: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).sender : undefined),
+  Receiver: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).receiver : undefined),
   Emitter: (r) => party(docOf(r).emitter),
   Status: (r) => docOf(r).status,
-  Taker: (r) => party(docOf(r).taker),
+  Taker: (r) => optionalParty(docOf(r).taker),
   IBSCBS: () => null,
   AccessKeyPrev: (r) => {
     const doc = docOf(r);

@@ -6,11 +6,10 @@ import type { DocRecord } from '../../doc-index.js';
 import type { StoredMdfe } from '../../model-docs.js';
 import { base64 } from '../listing/wire-xml.js';
 
-type FieldValue = (r: DocRecord<StoredMdfe>) => unknown;
-
 const events = (doc: StoredMdfe) => doc.events.map((e) => ({ type: e.type, xml: base64(docEventXml('mdfe', doc, e)) }));
 
-const FIELD_VALUES: Record<MdfeField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
+const FIELD_VALUES: { [F in MdfeField]: (r: DocRecord<StoredMdfe>) => Required<MdfeRecord>[F] } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   CreatedAt: (r) => r.entry.doc.createdAt,
   CustomData: (r) => Object.entries(r.entry.doc.properties).map(([Name, Value]) => ({ Name, Value })),

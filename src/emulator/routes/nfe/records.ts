@@ -26,10 +26,8 @@ function receiver(p: Party): NonNullable<NfeV2Record['Receiver']> {
   };
 }
 
-type FieldValue = (record: NfeRecord) => unknown;
-
-/** One getter per v2 field, so that only the requested fields are computed (Xml renders lazily). */
-const FIELD_VALUES: Record<NfeV2Field, FieldValue> = {
+/** One getter per v2 field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
+const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Record>[F] } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   Cfops: (r) => [...r.entry.doc.cfops],
   CreatedAt: (r) => r.entry.doc.createdAt,

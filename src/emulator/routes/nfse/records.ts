@@ -11,9 +11,8 @@ import { base64 } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 
-type FieldValue = (r: DocRecord<StoredNfse>) => unknown;
-
-const FIELD_VALUES: Record<NfseField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
+const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<NfseRecord>[F] } = {
   xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
   // Designed: the tax-reform (RTC) layout is not generated, so it is null.
   xmlAbrasfRtc: () => null,
