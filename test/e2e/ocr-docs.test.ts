@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePdf } from '../../src/fiscal/pdf/pdf-writer.js';
+import { writePdf } from '../../src/emulator/pdf/pdf-writer.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';

@@ -7,7 +7,7 @@ import { addressOf } from '../../src/emulator/data/parties.js';
 import { isUnknownCnpj } from '../../src/emulator/data/cnpj-registry.js';
 import type { Emulator } from '../../src/emulator/server.js';
 import { cnpjProblem, cpfProblem } from '../../src/fiscal/tax-id.js';
-import { pageSignature } from '../../src/emulator/routes/v1-listing.js';
+import { pageSignature } from '../../src/emulator/routes/listing/v1-listing.js';
 import { startEmulator } from '../helpers/emulator.js';
 import { authHeaders, cnpj, get } from './fixtures.js';
 

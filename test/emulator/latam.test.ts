@@ -2,7 +2,7 @@
 // answers, v1 cursor listing (R11-R14) with its filters, XML byte for byte and JSON by id (R3).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageSignature } from '../../src/emulator/routes/v1-listing.js';
+import { pageSignature } from '../../src/emulator/routes/listing/v1-listing.js';
 import {
   latamJsonResponseSchema, latamPageSchema, latamUploadResponseSchema, latamXmlResponseSchema,
 } from '../../src/api/wire/latam.js';

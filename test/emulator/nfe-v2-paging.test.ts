@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeV2ResponseSchema } from '../../src/api/wire/nfe.js';
 import type { StoredNfe } from '../../src/emulator/model.js';
 import type { Emulator } from '../../src/emulator/server.js';
-import { decodePaginator, encodePaginator } from '../../src/emulator/routes/nfe-v2.js';
+import { decodePaginator, encodePaginator } from '../../src/emulator/routes/listing/body-search.js';
 import { A1, A2, ACCOUNTS, makeNfe, NOW, postV2, walkV2 } from './fixtures.js';
 import { createEmulator } from '../../src/emulator/server.js';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema, ocrRequestResponseSchema, utilitySchema, type Invoice, type OcrRequest, type Utility } from '../../src/api/wire/ocr-docs.js';
 import { v1PageSchema } from '../../src/api/wire/common.js';
-import { writePdf } from '../../src/fiscal/pdf/pdf-writer.js';
+import { writePdf } from '../../src/emulator/pdf/pdf-writer.js';
 import type { Emulator } from '../../src/emulator/server.js';
 import { startEmulator } from '../helpers/emulator.js';
 import { authHeaders } from './fixtures.js';

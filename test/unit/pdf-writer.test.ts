@@ -2,9 +2,9 @@
 // WinAnsi text, and the DANFe's content. With poppler installed, also what a real reader extracts.
 import { describe, expect, it } from 'vitest';
 import { generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
-import { DANFE_TITLE, DanfeError, MAX_ITEM_LINES, renderDanfe } from '../../src/fiscal/pdf/danfe.js';
-import { formatKey, formatMoney, formatTaxId } from '../../src/fiscal/pdf/format.js';
-import { pdfString, writePdf } from '../../src/fiscal/pdf/pdf-writer.js';
+import { DANFE_TITLE, DanfeError, MAX_ITEM_LINES, renderDanfe } from '../../src/emulator/pdf/danfe.js';
+import { formatKey, formatMoney, formatTaxId } from '../../src/emulator/pdf/format.js';
+import { pdfString, writePdf } from '../../src/emulator/pdf/pdf-writer.js';
 import { expectWellFormed, pdfText, pdfToText, poppler } from '../helpers/pdf.js';
 
 describe('writePdf', () => {

@@ -3,7 +3,7 @@
 import { BOLETO_DIRECTIONS, BOLETO_PDF_PATH, BOLETO_STATUSES, BOLETOS_PATH, boletoIdProblem } from '../../api/wire/payments.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { digitableLineProblem } from '../../fiscal/boleto-line.js';
-import { renderBoleto } from '../../fiscal/pdf/boleto.js';
+import { renderBoleto } from '../pdf/boleto.js';
 import { cnpjProblem, taxIdProblem } from '../../fiscal/tax-id.js';
 import type { StoredBoleto } from '../data/boletos.js';
 import { boletoStatus, paymentsOf, type BoletoStatus } from '../payments.js';

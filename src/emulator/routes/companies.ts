@@ -10,7 +10,7 @@ import type { Company } from '../model.js';
 import { HttpError, badRequest, ok, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import type { Store } from '../store.js';
-import { directoryPage } from './directory-page.js';
+import { directoryPage } from './listing/directory-page.js';
 
 export function registerCompanies(router: Router): void {
   router.add('GET', '/v1/companies', (ctx) => directoryPage(ctx, companyItems(ctx)), { errors: 'v1' });

@@ -2,7 +2,7 @@
 // `{access_key}`): the account's CT-e or CT-e OS as a base64 PDF, like the DANFe (R30a). A key of
 // the other model is a 400: the CT-e OS of a key is not found on the CT-e path.
 import { DACTE_OS_PATH, DACTE_PATH } from '../../api/wire/pdf.js';
-import { renderDacte, renderDacteOs } from '../../fiscal/pdf/dacte.js';
+import { renderDacte, renderDacteOs } from '../pdf/dacte.js';
 import { docXml } from '../data/dataset.js';
 import type { Router } from '../router.js';
 import { keyProblemFor, registerPdfRoute } from './pdf-route.js';

@@ -9,7 +9,7 @@ import { streamEventXml, type StreamEvent } from '../event-index.js';
 import { badRequest, HttpError, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
-import { createdRange, pageReply, V1_LIMIT_DEFAULT } from './v1-listing.js';
+import { createdRange, pageReply, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
 export function registerEventsStream(router: Router): void {
   router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });

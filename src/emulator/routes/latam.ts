@@ -9,7 +9,7 @@ import { LatamReadError, readLatamDocument } from '../../fiscal/latam/index.js';
 import { latamDocsOf, type StoredLatam } from '../latam/docs.js';
 import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
-import { cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './v1-listing.js';
+import { cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
 export function registerLatam(router: Router): void {
   router.add('POST', LATAM_UPLOAD_PATH, upload, { errors: 'v1' });

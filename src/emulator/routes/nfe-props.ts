@@ -10,7 +10,7 @@ import {
 import { annotatablesOf, countNames } from '../annotations.js';
 import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
-import { roleParam } from './v1-listing.js';
+import { roleParam } from './listing/v1-listing.js';
 
 export function registerNfeProps(router: Router): void {
   router.add('PUT', '/v1/nfe/:role/:property', setProperty, { errors: 'v1' });

@@ -5,8 +5,8 @@
 // without the owner as flagerp writes it; a document the account does not hold is a 404 (R3).
 import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../api/wire/pdf.js';
 import { nfseIdOwner, nfseIdProblem } from '../../fiscal/nfse-id.js';
-import { renderDanfse } from '../../fiscal/pdf/danfse.js';
-import { renderNfseOriginal } from '../../fiscal/pdf/nfse-original.js';
+import { renderDanfse } from '../pdf/danfse.js';
+import { renderNfseOriginal } from '../pdf/nfse-original.js';
 import { docXml } from '../data/dataset.js';
 import type { StoredNfse } from '../model-docs.js';
 import { badRequest } from '../respond.js';

@@ -5,7 +5,7 @@ import {
   INVOICE_ID, INVOICES_PATH, INVOICES_PDF_PATH, OCR_KINDS, OCR_PATH, OCR_PDF_MAX_BYTES, OCR_REQUEST_ID, RECORD_SOURCES,
   UTILITIES_PATH, UTILITIES_PDF_PATH, UTILITY_ID, UTILITY_KINDS, UTILITY_STATUSES, type OcrKind,
 } from '../../api/wire/ocr-docs.js';
-import { renderInvoicePdf, renderUtilityPdf } from '../../fiscal/pdf/ocr-docs.js';
+import { renderInvoicePdf, renderUtilityPdf } from '../pdf/ocr-docs.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { findOcr, startOcr } from '../ocr/ocr-requests.js';
 import { brasilia, invoiceItem, ocrDocsOf, utilityItem } from '../ocr/records.js';

@@ -3,7 +3,7 @@
 // account's document (404, R3: another account's documents do not exist here), render it (422
 // when its XML cannot be), and answer `{status, data: {<param>: ..., encoded_pdf}}` (R30a).
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
-import { PdfRenderError } from '../../fiscal/pdf/layout.js';
+import { PdfRenderError } from '../pdf/layout.js';
 import { HttpError, badRequest, ok, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 

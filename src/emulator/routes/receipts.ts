@@ -3,7 +3,7 @@
 // source. A receipt exists from its created_at on, by the emulator clock; the account's only (R3).
 import { RECEIPT_KINDS, RECEIPT_PDF_PATH, RECEIPT_SOURCES, RECEIPTS_PATH, receiptIdProblem } from '../../api/wire/payments.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
-import { renderReceipt } from '../../fiscal/pdf/receipt.js';
+import { renderReceipt } from '../pdf/receipt.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import type { StoredReceipt } from '../data/receipts.js';
 import { paymentsOf, receiptArrived } from '../payments.js';

@@ -11,7 +11,7 @@ import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
-import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './v1-listing.js';
+import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
 export interface ListedRecord {
   /** Stream position: the cursor of the listing (R13). */

@@ -1,8 +1,9 @@
-// What the body-based listings (POST /v2/dfe/nfe, /v1/dfe/cte, /v1/dfe/cteos) share: the request
-// errors, the page size, and the Paginator over (position, roleIndex) records (R18, R19a, R21, R24).
+// What the body searches (POST /v2/dfe/nfe, /v1/dfe/cte, /v1/dfe/cteos, /v1/dfe/nfse,
+// /v1/dfe/mdfe) share: the request errors that name the offending key, the projection, the page
+// size, and the Paginator over (position, roleIndex) records (R18, R19a, R21, R22, R24).
 import type { z } from 'zod';
-import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { badRequest } from '../respond.js';
+import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
+import { badRequest } from '../../respond.js';
 
 /** Where a page resumes: after the record (position, roleIndex). */
 export interface Anchor {
@@ -10,7 +11,7 @@ export interface Anchor {
   roleIndex: number;
 }
 
-/** A record of a body listing: one document as seen by one owner in one role. */
+/** A record of a body search: one document as seen by one owner in one role. */
 export interface AnchoredRecord {
   entry: { doc: { position: number } };
   roleIndex: number;
@@ -33,7 +34,7 @@ export function decodePaginator(text: string): Anchor | undefined {
 }
 
 /** The anchor of a request's Paginator (none for the first page), or a 400 naming `key`. */
-export function anchorOf(paginator: string | null | undefined, key = 'Paginator'): Anchor | undefined {
+function anchorOf(paginator: string | null | undefined, key: string): Anchor | undefined {
   if (!paginator) return undefined;
   const anchor = decodePaginator(paginator);
   if (!anchor) throw badRequest('service', 'not a Paginator returned by this service', key);
@@ -46,14 +47,30 @@ function after(record: AnchoredRecord, anchor: Anchor | undefined): boolean {
   return position > anchor.position || (position === anchor.position && record.roleIndex > anchor.roleIndex);
 }
 
+/** The request body read by `schema`; the first problem is a 400 naming the offending key. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw requestError(parsed.error.issues[0]!);
+  return parsed.data;
+}
+
 /** A 400 that names the offending key: unknown keys by name, other problems by their path. */
-export function requestError(issue: z.core.$ZodIssue) {
+function requestError(issue: z.core.$ZodIssue) {
   const path = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
     return badRequest('service', `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${path ? ` in ${path}` : ''}`);
   }
   return badRequest('service', issue.message, path || undefined);
+}
+
+/** The requested fields (in `key`), checked against the known ones; `defaults` when none are asked for. */
+export function projection<F extends string>(fields: string[] | undefined, known: readonly F[], defaults: F[], key: string): F[] {
+  if (!fields || fields.length === 0) return defaults;
+  for (const field of fields) {
+    if (!(known as readonly string[]).includes(field)) throw badRequest('service', `unknown field "${field}"; expected some of ${known.join(', ')}`, key);
+  }
+  return [...new Set(fields)] as F[];
 }
 
 /** The page size asked for in `key` (`Limit`): default and maximum `max` (500). */
@@ -63,15 +80,25 @@ export function pageSize(limit: number | undefined, max = V2_LIMIT_MAX, key = 'L
   return limit;
 }
 
-export interface BodyPage<R> {
-  page: R[];
+export interface SearchPage<R> {
+  records: R[];
   total: number;
   /** R19a: null on the last page. */
   paginator: string | null;
 }
 
-/** The page after `anchor` of the matching records; Total counts every match, so the whole stream is read. */
-export function bodyPage<R extends AnchoredRecord>(records: readonly R[], matches: (r: R) => boolean, limit: number, anchor: Anchor | undefined): BodyPage<R> {
+/**
+ * The page after the Paginator (read from `key`) of the matching records. Total counts every
+ * match, so the whole stream is read; only the page's records are kept.
+ */
+export function searchPage<R extends AnchoredRecord>(
+  records: readonly R[],
+  matches: (r: R) => boolean,
+  limit: number,
+  paginator: string | null | undefined,
+  key: string,
+): SearchPage<R> {
+  const anchor = anchorOf(paginator, key);
   const page: R[] = [];
   let total = 0;
   let more = false;
@@ -85,6 +112,6 @@ export function bodyPage<R extends AnchoredRecord>(records: readonly R[], matche
     }
   }
   const last = page[page.length - 1];
-  const paginator = more && last ? encodePaginator({ position: last.entry.doc.position, roleIndex: last.roleIndex }) : null;
-  return { page, total, paginator };
+  const next = more && last ? encodePaginator({ position: last.entry.doc.position, roleIndex: last.roleIndex }) : null;
+  return { records: page, total, paginator: next };
 }

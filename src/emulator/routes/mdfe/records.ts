@@ -1,16 +1,15 @@
 // How a stored MDF-e is put on the wire: the record of POST /v1/dfe/mdfe (one per owner role) and
 // the item of GET /v1/mdfe/{role} (designed shapes, docs/nfce-mdfe.md).
-import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../api/wire/mdfe.js';
-import { docEventXml, docXml } from '../data/dataset.js';
-import type { DocRecord } from '../doc-index.js';
-import type { StoredMdfe } from '../model-docs.js';
-import { base64 } from './v1-doc-listing.js';
-
-type FieldValue = (r: DocRecord<StoredMdfe>) => unknown;
+import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../../api/wire/mdfe.js';
+import { docEventXml, docXml } from '../../data/dataset.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { StoredMdfe } from '../../model-docs.js';
+import { base64 } from '../listing/wire-xml.js';
 
 const events = (doc: StoredMdfe) => doc.events.map((e) => ({ type: e.type, xml: base64(docEventXml('mdfe', doc, e)) }));
 
-const FIELD_VALUES: Record<MdfeField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
+const FIELD_VALUES: { [F in MdfeField]: (r: DocRecord<StoredMdfe>) => Required<MdfeRecord>[F] } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   CreatedAt: (r) => r.entry.doc.createdAt,
   CustomData: (r) => Object.entries(r.entry.doc.properties).map(([Name, Value]) => ({ Name, Value })),

@@ -2,7 +2,7 @@
 // out from the top down, a title, the key in blocks of four, the protocol and status, party blocks
 // and a column of totals. The data comes from the shared XML reader; each renderer adds only the
 // few blocks of its own type.
-import { readDocuments, type DocumentKind, type DocumentSummary, type Party, type Protocol } from '../readers/index.js';
+import { readDocuments, type DocumentKind, type DocumentSummary, type Party, type Protocol } from '../../fiscal/readers/index.js';
 import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
 

@@ -5,7 +5,7 @@
 import { formatDateTime, formatMoney, formatTaxId } from './format.js';
 import { LEFT, money, onePagePdf, PageBuilder, RIGHT, wrap } from './layout.js';
 import { readNfse, type NfsePdfOptions } from './danfse.js';
-import type { Party } from '../readers/index.js';
+import type { Party } from '../../fiscal/readers/index.js';
 
 export const ORIGINAL_TITLE = 'NOTA FISCAL DE SERVIÇOS ELETRÔNICA - NFS-e';
 export const SCANNED_NOTE = 'Cópia digitalizada do documento original recebido para OCR';

@@ -1,12 +1,16 @@
 // The v1 cursor paging of the account's short lists (companies, rural properties): the item's
 // index is its stream position, so the same cursor and signature rules hold as in every v1 listing.
-import { DIRECTORY_LIMIT_MAX } from '../../api/wire/companies.js';
-import { HttpError, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext } from '../router.js';
-import { cursorPage, scalarParam } from './v1-listing.js';
+import type { z } from 'zod';
+import { DIRECTORY_LIMIT_MAX } from '../../../api/wire/companies.js';
+import { HttpError, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext } from '../../router.js';
+import { cursorPage, scalarParam, type PageItem, type UntypedPageSchema } from './v1-listing.js';
 
-/** R12-R14: one page of `items` by `cursor` and `limit` (1 to DIRECTORY_LIMIT_MAX, default the maximum). */
-export function directoryPage<T>(ctx: RequestContext, items: readonly T[]): Reply {
+/**
+ * R12-R14: one page of `items` by `cursor` and `limit` (1 to DIRECTORY_LIMIT_MAX, default the
+ * maximum), typed by `schema`, the client's page schema, when one is given.
+ */
+export function directoryPage<S extends z.ZodType = UntypedPageSchema>(ctx: RequestContext, items: readonly PageItem<S>[], schema?: S): Reply {
   const params = ctx.url.searchParams;
   const errors: Record<string, string[]> = {};
   const q = { cursor: 0, limit: DIRECTORY_LIMIT_MAX };
@@ -22,5 +26,5 @@ export function directoryPage<T>(ctx: RequestContext, items: readonly T[]): Repl
   }
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   const entries = items.map((item, position) => ({ doc: { position }, item }));
-  return cursorPage(ctx, q, entries, () => true, (e) => e.item);
+  return cursorPage(ctx, q, entries, () => true, (e) => e.item, schema);
 }

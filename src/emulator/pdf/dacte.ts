@@ -2,9 +2,9 @@
 // the official layout (no barcode, no modal boxes). Key, parties' taker, totals and protocol come
 // from the shared reader; the other parties of a CT-e (sender, dispatcher, receiver, addressee),
 // the route, the NF-e carried and the service of a CT-e OS are read here.
-import { arr, at, party, text, type Node } from '../readers/common.js';
-import type { DocumentSummary } from '../readers/index.js';
-import { parseXml } from '../readers/xml.js';
+import { arr, at, party, text, type Node } from '../../fiscal/readers/common.js';
+import type { DocumentSummary } from '../../fiscal/readers/index.js';
+import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatDecimal } from './format.js';
 import {
   keyBlock, keyListBlock, money, onePagePdf, PageBuilder, partyBlock, protocolBlock, readSummary, titleBlock, totalsBlock, wrap,

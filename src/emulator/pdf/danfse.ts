@@ -2,9 +2,9 @@
 // Number, id, parties, values and cancellation come from the shared reader; the verification
 // code, competence, service, intermediary and issuing municipality are read here (nfseDetails,
 // which the original-PDF page of nfse-original.ts shares).
-import { at, first, text, type Node } from '../readers/common.js';
-import type { DocumentSummary, Party } from '../readers/index.js';
-import { parseXml } from '../readers/xml.js';
+import { at, first, text, type Node } from '../../fiscal/readers/common.js';
+import type { DocumentSummary, Party } from '../../fiscal/readers/index.js';
+import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatMoney } from './format.js';
 import {
   money, onePagePdf, PageBuilder, partyBlock, PdfRenderError, readSummary, titleBlock, totalsBlock, wrap,

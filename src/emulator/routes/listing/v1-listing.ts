@@ -2,13 +2,14 @@
 // over the account's stream by position, page URLs and signature. Each type gives its roles, its
 // entries of one role and how a document becomes an item.
 import { createHash } from 'node:crypto';
-import { phpJsonEncode } from '../../api/wire/common.js';
-import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
-import { matchesPropertyFilter, parsePropertyFilter } from '../../fiscal/property-filter.js';
-import { HttpError, badRequest, ok, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext } from '../router.js';
-import { lowerBound } from '../store.js';
+import { z } from 'zod';
+import { phpJsonEncode, v1PageSchema, type V1Page } from '../../../api/wire/common.js';
+import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
+import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../../fiscal/dates.js';
+import { matchesPropertyFilter, parsePropertyFilter } from '../../../fiscal/property-filter.js';
+import { HttpError, badRequest, okAs, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext } from '../../router.js';
+import { lowerBound } from '../../store.js';
 
 export const V1_LIMIT_DEFAULT = 50;
 
@@ -156,23 +157,36 @@ export function pageSignature(data: unknown): string {
   return createHash('sha256').update(phpJsonEncode(data), 'utf8').digest('hex');
 }
 
+/** A v1 page whose items are not checked: the envelope of the listings that give no schema. */
+const untypedPageSchema = v1PageSchema(z.unknown());
+export type UntypedPageSchema = typeof untypedPageSchema;
+
+/** The item type of a v1 page schema (`v1PageSchema(item)` of the wire modules). */
+export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? I : never;
+
 /**
  * One page of a role's entries (sorted by position) from the query's cursor. R13: the cursor is
  * a stream position, so documents at or after it are read in position order, filtered on the way.
+ * The page is typed by `schema`, the one the client reads it with.
  */
-export function v1Page<E extends V1Entry, I>(ctx: RequestContext, q: V1Query, entries: readonly E[], toItem: (entry: E) => I): Reply {
-  return cursorPage(ctx, q, entries, matcher(q), toItem);
+export function v1Page<E extends V1Entry, S extends z.ZodType>(ctx: RequestContext, q: V1Query, entries: readonly E[], toItem: (entry: E) => PageItem<S>, schema: S): Reply {
+  return cursorPage(ctx, q, entries, matcher(q), toItem, schema);
 }
 
-/** The paging of every v1 listing, whatever decides which entries match (R12-R14). */
-export function cursorPage<E extends { doc: { position: number } }, I>(
+/**
+ * The paging of every v1 listing, whatever decides which entries match (R12-R14). Items are built
+ * once, for the page only; `schema` (the client's page schema) types them, without it only the
+ * envelope is.
+ */
+export function cursorPage<E extends { doc: { position: number } }, S extends z.ZodType = UntypedPageSchema>(
   ctx: RequestContext,
   q: { cursor: number; limit: number },
   entries: readonly E[],
   matches: (entry: E) => boolean,
-  toItem: (entry: E) => I,
+  toItem: (entry: E) => PageItem<S>,
+  schema?: S,
 ): Reply {
-  const data: I[] = [];
+  const data: PageItem<S>[] = [];
   let last: number | undefined;
   for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
     const entry = entries[i]!;
@@ -180,16 +194,12 @@ export function cursorPage<E extends { doc: { position: number } }, I>(
     data.push(toItem(entry));
     last = entry.doc.position;
   }
-  return pageReply(ctx, q.cursor, data, last);
+  return pageReply(ctx, q.cursor, data, last, schema);
 }
 
 /** A v1 page: `last` is the position of its last item. R12: next is never null; past the end it repeats the cursor asked for. */
-export function pageReply(ctx: RequestContext, cursor: number, data: unknown[], last: number | undefined): Reply {
+export function pageReply<S extends z.ZodType = UntypedPageSchema>(ctx: RequestContext, cursor: number, data: PageItem<S>[], last: number | undefined, schema?: S): Reply {
   const next = last === undefined ? cursor : last + 1;
-  return ok({
-    data,
-    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, cursor) },
-    count: data.length,
-    signature: pageSignature(data),
-  });
+  const page: Omit<V1Page<PageItem<S>>, 'status'> = { data, page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, cursor) }, count: data.length, signature: pageSignature(data) };
+  return okAs<z.ZodType>(schema ?? untypedPageSchema, page);
 }

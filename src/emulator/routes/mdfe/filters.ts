@@ -1,10 +1,10 @@
 // The Filters of POST /v1/dfe/mdfe (designed; PascalCase like POST /v2/dfe/nfe, R9, R23)
 // compiled into one predicate over (document, owner role) records. Bad values are 400s naming them.
-import { MDFE_ROLES, type MdfeFilters } from '../../api/wire/mdfe.js';
-import type { DocRecord } from '../doc-index.js';
-import type { StoredMdfe } from '../model-docs.js';
-import { badRequest } from '../respond.js';
-import { customDataTest, pascalRange, within } from './doc-search-page.js';
+import { MDFE_ROLES, type MdfeFilters } from '../../../api/wire/mdfe.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { StoredMdfe } from '../../model-docs.js';
+import { badRequest } from '../../respond.js';
+import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
 
 type Predicate = (r: DocRecord<StoredMdfe>) => boolean;
 

@@ -1,8 +1,8 @@
 // Simplified DAMDFe (MDF-e, model 58): one readable page, not the official layout (no barcode, no
 // QR code). Key, emitter, cargo totals and protocol come from the shared reader; the route, the
 // vehicle, the contractors and the documents listed per unloading city are read here.
-import { arr, at, party, text, type Node } from '../readers/common.js';
-import { parseXml } from '../readers/xml.js';
+import { arr, at, party, text, type Node } from '../../fiscal/readers/common.js';
+import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatDecimal } from './format.js';
 import {
   keyBlock, keyListBlock, money, onePagePdf, PageBuilder, partyBlock, protocolBlock, readSummary, titleBlock, totalsBlock,

@@ -1,12 +1,12 @@
 // The filters of POST /v1/dfe/nfse (spec 4.3, R9, R10, R22, R23) compiled into one predicate
 // over (document, owner role) records. Bad values throw a 400 naming the filter.
-import { COMPETENCE, NFSE_ID, NFSE_OWNER_ROLES, ROLE_OF_OWNER_ROLE, type NfseFilters, type NfseOwnerRole } from '../../api/wire/nfse.js';
-import { nfseId } from '../data/nfse.js';
-import type { DocRecord } from '../doc-index.js';
-import type { Party } from '../model.js';
-import type { StoredNfse } from '../model-docs.js';
-import { badRequest } from '../respond.js';
-import { boundMs, customDataTest, within } from './doc-search-page.js';
+import { COMPETENCE, NFSE_ID, NFSE_OWNER_ROLES, ROLE_OF_OWNER_ROLE, type NfseFilters, type NfseOwnerRole } from '../../../api/wire/nfse.js';
+import { nfseId } from '../../data/nfse.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { Party } from '../../model.js';
+import type { StoredNfse } from '../../model-docs.js';
+import { badRequest } from '../../respond.js';
+import { boundMs, customDataTest, within } from '../listing/search-filters.js';
 
 type Predicate = (r: DocRecord<StoredNfse>) => boolean;
 

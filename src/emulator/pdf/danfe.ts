@@ -2,8 +2,8 @@
 // the official layout (no barcode, no tax boxes): what a person needs to recognise the document.
 // The header, parties, totals and protocol come from the shared XML reader; only the item lines,
 // which the reader counts but does not keep, are read here.
-import { arr, at, text, type Node } from '../readers/common.js';
-import { parseXml } from '../readers/xml.js';
+import { arr, at, text, type Node } from '../../fiscal/readers/common.js';
+import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatDecimal, formatMoney } from './format.js';
 import {
   keyBlock, LEFT, money, onePagePdf, PageBuilder, partyBlock, PdfRenderError, protocolBlock, readSummary, RIGHT, titleBlock,

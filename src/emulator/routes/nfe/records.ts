@@ -1,19 +1,15 @@
 // How a stored NF-e is put on the wire: the v2 record projection (spec 2.2) and the v1 item (R16).
-import { XMLParser } from 'fast-xml-parser';
-import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
-import { eventXml, nfeXml } from '../data/dataset.js';
-import type { Party, StoredNfe } from '../model.js';
-import type { NfeRecord } from '../store.js';
+import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../../api/wire/nfe.js';
+import { eventXml, nfeXml } from '../../data/dataset.js';
+import type { Party, StoredNfe } from '../../model.js';
+import type { NfeRecord } from '../../store.js';
+import { base64, xmlField } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
 
 /** The nfeProc XML: stored (uploads) or rendered from the metadata. */
 export function xmlOf(doc: StoredNfe): string {
   return nfeXml(doc);
-}
-
-function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
 }
 
 function emitter(p: Party): NonNullable<NfeV2Record['Emitter']> {
@@ -30,10 +26,8 @@ function receiver(p: Party): NonNullable<NfeV2Record['Receiver']> {
   };
 }
 
-type FieldValue = (record: NfeRecord) => unknown;
-
-/** One getter per v2 field, so that only the requested fields are computed (Xml renders lazily). */
-const FIELD_VALUES: Record<NfeV2Field, FieldValue> = {
+/** One getter per v2 field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
+const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Record>[F] } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   Cfops: (r) => [...r.entry.doc.cfops],
   CreatedAt: (r) => r.entry.doc.createdAt,
@@ -72,15 +66,7 @@ export function toV2Record(record: NfeRecord, fields: readonly NfeV2Field[]): Nf
   return out as NfeV2Record;
 }
 
-let parser: XMLParser | undefined;
-
-/** R16: `format_type=json` puts the document itself, as a JSON object, in `xml` (designed mapping). */
-export function xmlToJson(xml: string): Record<string, unknown> {
-  parser ??= new XMLParser({ ignoreAttributes: false, parseTagValue: false, ignoreDeclaration: true });
-  return parser.parse(xml) as Record<string, unknown>;
-}
-
+/** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
 export function toV1Item(doc: StoredNfe, format: 'xml' | 'json'): NfeV1Item {
-  const xml = xmlOf(doc);
-  return { access_key: doc.accessKey, xml: format === 'json' ? xmlToJson(xml) : base64(xml) };
+  return { access_key: doc.accessKey, xml: xmlField(xmlOf(doc), format) };
 }

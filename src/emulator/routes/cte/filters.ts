@@ -1,9 +1,9 @@
 // The Filters of POST /v1/dfe/cte and /v1/dfe/cteos (spec 4.2, R9, R21, R23, R24) compiled into
 // one predicate over records. Bad values throw a 400 naming the filter.
-import { CTE_TYPES, type CteFilters } from '../../api/wire/cte.js';
-import { badRequest } from '../respond.js';
-import { customDataTest, pascalRange, within } from './doc-search-page.js';
-import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './cte-records.js';
+import { CTE_TYPES, type CteFilters } from '../../../api/wire/cte.js';
+import { badRequest } from '../../respond.js';
+import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
+import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './records.js';
 
 export type CteRecordPredicate = (record: CteLikeRecord) => boolean;
 

@@ -1,19 +1,18 @@
 // How a stored NFS-e is put on the wire: the record of POST /v1/dfe/nfse (one per owner role),
 // the item of GET /v1/nfse/{role} and the item of GET /v2/nfse/received.
 import { createHash } from 'node:crypto';
-import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../api/wire/nfse.js';
-import { docXml } from '../data/dataset.js';
-import { nfseId } from '../data/nfse.js';
-import type { DocRecord } from '../doc-index.js';
-import type { Party } from '../model.js';
-import type { StoredNfse } from '../model-docs.js';
-import { base64 } from './v1-doc-listing.js';
+import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../../api/wire/nfse.js';
+import { docXml } from '../../data/dataset.js';
+import { nfseId } from '../../data/nfse.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { Party } from '../../model.js';
+import type { StoredNfse } from '../../model-docs.js';
+import { base64 } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 
-type FieldValue = (r: DocRecord<StoredNfse>) => unknown;
-
-const FIELD_VALUES: Record<NfseField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
+const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<NfseRecord>[F] } = {
   xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
   // Designed: the tax-reform (RTC) layout is not generated, so it is null.
   xmlAbrasfRtc: () => null,

@@ -1,11 +1,11 @@
 // The Filters of POST /v2/dfe/nfe (spec 4.1, R9, R19, R20, R23) compiled into one predicate over
 // records. Bad values throw a 400 naming the filter.
-import { FIN_NFE, NFE_ROLES, NFE_ROLE_ALIASES, type NfeRole, type NfeV2Filters } from '../../api/wire/nfe.js';
-import type { Party } from '../model.js';
-import { badRequest } from '../respond.js';
-import { customDataTest, pascalRange, within } from './doc-search-page.js';
-import type { NfeRecord } from '../store.js';
-import { CCE_EVENT } from './nfe-records.js';
+import { FIN_NFE, NFE_ROLES, NFE_ROLE_ALIASES, type NfeRole, type NfeV2Filters } from '../../../api/wire/nfe.js';
+import type { Party } from '../../model.js';
+import { badRequest } from '../../respond.js';
+import type { NfeRecord } from '../../store.js';
+import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
+import { CCE_EVENT } from './records.js';
 
 export type RecordPredicate = (record: NfeRecord) => boolean;
 

@@ -1,11 +1,11 @@
 // How a stored CT-e or CT-e OS is put on the wire: the record projection of /v1/dfe/cte and
 // /v1/dfe/cteos (spec 2.2, designed values) and the v1 item of the role listings (R16).
-import type { CteField, CteParty, CteRecord, CteV1Item } from '../../api/wire/cte.js';
-import { docEventXml, docXml, eventProtocol } from '../data/dataset.js';
-import type { DocRecord } from '../doc-index.js';
-import type { Party } from '../model.js';
-import type { StoredCte, StoredCteOs } from '../model-docs.js';
-import { xmlToJson } from './nfe-records.js';
+import type { CteField, CteParty, CteRecord, CteV1Item } from '../../../api/wire/cte.js';
+import { docEventXml, docXml, eventProtocol } from '../../data/dataset.js';
+import type { DocRecord } from '../../doc-index.js';
+import type { Party } from '../../model.js';
+import type { StoredCte, StoredCteOs } from '../../model-docs.js';
+import { base64, xmlField } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
 /** Prestação de serviço em desacordo: the taker disagrees with the CT-e. */
@@ -19,14 +19,12 @@ export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
   return type === 'cte' ? docXml('cte', doc as StoredCte) : docXml('cteos', doc as StoredCteOs);
 }
 
-function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
-}
-
-function party(p: Party | undefined): CteParty | null {
-  if (!p) return null;
+function party(p: Party): CteParty {
   return { Cnpj: p.cnpj ?? '', Cpf: p.cpf ?? '', Name: p.name, TradingName: p.tradingName ?? '', Inscription: p.ie ?? '', Uf: p.uf };
 }
+
+/** An absent party is null. */
+const optionalParty = (p: Party | undefined): CteParty | null => (p ? party(p) : null);
 
 const isCte = (doc: CteLikeDoc): doc is StoredCte => doc.model === '57';
 
@@ -41,11 +39,10 @@ function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
     : { ...common, ServiceType: doc.serviceType, Quantity: doc.quantity };
 }
 
-type FieldValue = (record: CteLikeRecord, type: CteLikeType) => unknown;
 const docOf = (r: CteLikeRecord): CteLikeDoc => r.entry.doc;
 
-/** One getter per field, so that only the requested fields are computed (Xml renders lazily). */
-const FIELD_VALUES: Record<CteField, FieldValue> = {
+/** One getter per field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
+const FIELD_VALUES: { [F in CteField]: (record: CteLikeRecord, type: CteLikeType) => Required<CteRecord>[F] } = {
   Xml: (r, type) => base64(cteXmlOf(type, docOf(r))),
   Origin: (r) => docOf(r).origin,
   // Designed, as for NF-e: FlagErp maps keys to values; CustomData lists {Name, Value}.
@@ -72,13 +69,13 @@ const FIELD_VALUES: Record<CteField, FieldValue> = {
   Number: (r) => docOf(r).number,
   Owner: (r) => r.owner,
   OwnerRole: (r) => r.role,
-  Addressee: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).addressee : undefined),
-  Dispatcher: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).dispatcher : undefined),
-  Sender: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).sender : undefined),
-  Receiver: (r) => party(isCte(docOf(r)) ? (docOf(r) as StoredCte).receiver : undefined),
+  Addressee: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).addressee : undefined),
+  Dispatcher: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).dispatcher : undefined),
+  Sender: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).sender : undefined),
+  Receiver: (r) => optionalParty(isCte(docOf(r)) ? (docOf(r) as StoredCte).receiver : undefined),
   Emitter: (r) => party(docOf(r).emitter),
   Status: (r) => docOf(r).status,
-  Taker: (r) => party(docOf(r).taker),
+  Taker: (r) => optionalParty(docOf(r).taker),
   IBSCBS: () => null,
   AccessKeyPrev: (r) => {
     const doc = docOf(r);
@@ -103,6 +100,5 @@ export function toCteRecord(record: CteLikeRecord, type: CteLikeType, fields: re
 
 /** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
 export function toCteV1Item(type: CteLikeType, doc: CteLikeDoc, format: 'xml' | 'json'): CteV1Item {
-  const xml = cteXmlOf(type, doc);
-  return { access_key: doc.accessKey, xml: format === 'json' ? xmlToJson(xml) : base64(xml) };
+  return { access_key: doc.accessKey, xml: xmlField(cteXmlOf(type, doc), format) };
 }

@@ -1,11 +1,12 @@
-// The v1 cursor listing (R11-R17) over the indexes of the document types other than NF-e that
-// list by owner (NFS-e, NFC-e, MDF-e): the query of v1-listing.ts, and paging that hands each item
-// the owner it is shown for.
-import type { AnyStoredDoc, DocEntry, DocIndex } from '../doc-index.js';
-import type { RoleOf } from '../model-docs.js';
-import type { Reply } from '../respond.js';
-import type { RequestContext } from '../router.js';
-import { cursorPage, parseV1Query, type V1Query } from './v1-listing.js';
+// The v1 cursor listing (R11-R17) over the indexes of the document types other than NF-e and CT-e
+// that list by owner (NFS-e, NFC-e, MDF-e): the query of v1-listing.ts, and paging that hands each
+// item the owner it is shown for.
+import type { z } from 'zod';
+import type { AnyStoredDoc, DocEntry, DocIndex } from '../../doc-index.js';
+import type { RoleOf } from '../../model-docs.js';
+import type { Reply } from '../../respond.js';
+import type { RequestContext } from '../../router.js';
+import { cursorPage, parseV1Query, type PageItem, type V1Query } from './v1-listing.js';
 
 /** The query of v1-listing.ts without `format_type`, which these listings do not read. */
 export type DocV1Query = Omit<V1Query, 'format'>;
@@ -35,20 +36,19 @@ function matcher<D extends AnyStoredDoc>(q: DocV1Query, keyOf: (doc: D) => strin
     (!q.matchesFilter || q.matchesFilter(doc.properties));
 }
 
+export interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
+  /** The client's page schema, which types the items. */
+  schema: S;
+  toItem: (doc: D, owner: string) => PageItem<S>;
+  /** The access key `access_key[]` is matched against; none for types without one (NFS-e). */
+  keyOf?: (doc: D) => string | undefined;
+}
+
 /**
  * One page of a role listing. R13: the cursor is a stream position; documents at or after it are
  * read in position order. R12: next is never null; past the end it repeats the cursor asked for.
  */
-export function listDocsV1<D extends AnyStoredDoc, I>(
-  ctx: RequestContext,
-  index: DocIndex<D>,
-  q: DocV1Query,
-  toItem: (doc: D, owner: string) => I,
-  keyOf: (doc: D) => string | undefined = () => undefined,
-): Reply {
-  return cursorPage(ctx, q, index.byRole(q.role), matcher(q, keyOf), (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!));
-}
-
-export function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
+export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(ctx: RequestContext, index: DocIndex<D>, q: DocV1Query, listing: DocListing<D, S>): Reply {
+  const { schema, toItem, keyOf = () => undefined } = listing;
+  return cursorPage(ctx, q, index.byRole(q.role), matcher(q, keyOf), (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!), schema);
 }

@@ -1,0 +1,19 @@
+// How a document's XML is put in a listing's items and records: base64 of the XML text, or, for
+// `format_type=json` (R16), the document itself as a JSON object (designed mapping).
+import { XMLParser } from 'fast-xml-parser';
+
+export function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+let parser: XMLParser | undefined;
+
+export function xmlToJson(xml: string): Record<string, unknown> {
+  parser ??= new XMLParser({ ignoreAttributes: false, parseTagValue: false, ignoreDeclaration: true });
+  return parser.parse(xml) as Record<string, unknown>;
+}
+
+/** R16: the `xml` of a v1 item in the asked format. */
+export function xmlField(xml: string, format: 'xml' | 'json'): string | Record<string, unknown> {
+  return format === 'json' ? xmlToJson(xml) : base64(xml);
+}

@@ -1,0 +1,29 @@
+// The NF-e listings: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23), filters, projection and Paginator
+// paging; GET /v1/nfe/{role} (spec 4.6, R11-R17), cursor paging over the account's stream.
+import { NFE_ROLES, NFE_V2_DEFAULT_FIELDS, NFE_V2_FIELDS, nfeV1PageSchema, nfeV2RequestSchema, nfeV2ResponseSchema } from '../../../api/wire/nfe.js';
+import { okAs, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
+import { parseV1Query, v1Page } from '../listing/v1-listing.js';
+import { compileFilters } from './filters.js';
+import { toV1Item, toV2Record } from './records.js';
+
+export function registerNfe(router: Router): void {
+  router.add('POST', '/v2/dfe/nfe', search, { errors: 'service', gateway: true });
+  router.add('GET', '/v1/nfe/:role', listByRole, { errors: 'v1' });
+}
+
+function search(ctx: RequestContext): Reply {
+  const request = parseBody(nfeV2RequestSchema, ctx.json());
+  const fields = projection(request.Fields, NFE_V2_FIELDS, NFE_V2_DEFAULT_FIELDS, 'Fields');
+  const limit = pageSize(request.Limit);
+  const matches = compileFilters(request.Filters ?? {}, ctx.now());
+  const page = searchPage(ctx.store.nfesOf(ctx.account.id).records, matches, limit, request.Paginator, 'Paginator');
+  return okAs(nfeV2ResponseSchema, { Nfes: page.records.map((r) => toV2Record(r, fields)), Paginator: page.paginator, Total: page.total });
+}
+
+function listByRole(ctx: RequestContext): Reply {
+  const q = parseV1Query(ctx, NFE_ROLES);
+  const entries = ctx.store.nfesOf(ctx.account.id).byRole[q.role];
+  return v1Page(ctx, q, entries, (entry) => toV1Item(entry.doc, q.format), nfeV1PageSchema);
+}
