@@ -10,8 +10,6 @@ import { ConfigError } from '../../errors.js';
 import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 
-export const DEFAULT_JOURNAL = '.fiscal-upload.json';
-
 const entrySchema = z.object({ file: z.string(), key: z.string().optional(), type: z.string().optional(), at: z.string() });
 export type JournalEntry = z.infer<typeof entrySchema>;
 
