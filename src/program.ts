@@ -5,11 +5,11 @@ import type { NodeContext } from './runtime.js';
 import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { registerEmulator } from './commands/emulator/index.js';
-import { registerEvents } from './commands/events/index.js';
+import { eventBatch, events } from './commands/events/index.js';
 import { registerApi } from './commands/api/index.js';
 import { registerInit } from './commands/init/index.js';
 import { registerInspect } from './commands/inspect/index.js';
-import { registerManifest } from './commands/manifest/index.js';
+import { manifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
@@ -64,8 +64,9 @@ export function createProgram(ctx: NodeContext): Command {
   registerPull(program, ctx);
   registerInspect(program, ctx);
   registerPdf(program, ctx);
-  registerEvents(program, ctx);
-  registerManifest(program, ctx);
+  // `events` runs itself (`events nfe <key>`) and holds the `batch` group.
+  register(register(program, ctx, events), ctx, eventBatch);
+  register(program, ctx, manifest);
   registerApi(program, ctx);
   register(program, ctx, upload);
   registerLatam(program, ctx);

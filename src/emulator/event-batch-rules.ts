@@ -3,7 +3,7 @@
 // document must not be canceled, and (seq) must be new. A registered event goes into the store
 // (store.addEvent), so it shows on the events endpoints and a cancellation cancels the document.
 // Manifestations go through the same rules as POST /v1/nfe/manifest (manifest-rules.ts).
-import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/event-batches.js';
+import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/events.js';
 import { isManifestCode } from '../api/wire/manifest.js';
 import { CTE_NS } from './data/cte-xml-parts.js';
 import { eventEnvelopeXml, type EventLayout } from './data/cte-events-xml.js';

@@ -2,7 +2,7 @@
 // NDJSON, one event per line. The batch is checked with the rules the service applies (R32), so a
 // bad batch stops with exit 2 naming the item and its field before anything is sent.
 import { readFile } from 'node:fs/promises';
-import { batchProblem, type BatchEvent } from '../../api/wire/event-batches.js';
+import { batchProblem, type BatchEvent } from '../../api/wire/events.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 

@@ -2,7 +2,7 @@
 // batch is checked whole before it is accepted (the first problem is a 400 naming its item and
 // field, R32: mixing document types is one); its events are then processed asynchronously and an
 // event whose document the account does not hold is a rejected result, not a 404 of the batch.
-import { EVENT_BATCH_PATH, batchProblem, type BatchEvent } from '../../api/wire/event-batches.js';
+import { EVENT_BATCH_PATH, batchProblem, type BatchEvent } from '../../api/wire/events.js';
 import { eventBatchesOf } from '../event-batches.js';
 import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
