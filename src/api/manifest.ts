@@ -31,7 +31,7 @@ export async function manifestStatus(http: HttpClient, by: { accessKeys?: string
   return res.body.data;
 }
 
-export interface LatestManifestation {
+interface LatestManifestation {
   access_key: string;
   code: string;
 }

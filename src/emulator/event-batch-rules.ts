@@ -15,12 +15,12 @@ import { manifest } from './manifest-rules.js';
 import type { StoredNfe } from './model.js';
 import type { Store } from './store.js';
 
-export interface Rejection {
+interface Rejection {
   cStat: number;
   xMotivo: string;
 }
 
-export type EventOutcome = { seq: number; protocol: string; message: string } | { rejected: Rejection };
+type EventOutcome = { seq: number; protocol: string; message: string } | { rejected: Rejection };
 
 const LABELS: Record<BatchDocType, string> = { nfe: 'NF-e', cte: 'CT-e', cteos: 'CT-e OS' };
 const ROLE_OF_AUTHOR: Record<string, string> = { emitter: 'emitted', receiver: 'received', taker: 'taker' };

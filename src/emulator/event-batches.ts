@@ -9,8 +9,8 @@ import { brt } from './data/xml-util.js';
 import { registerEvent } from './event-batch-rules.js';
 import type { Store } from './store.js';
 
-export const QUEUED_MS = 200;
-export const STEP_MS = 20;
+const QUEUED_MS = 200;
+const STEP_MS = 20;
 
 interface Batch {
   accountId: string;

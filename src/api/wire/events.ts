@@ -40,7 +40,7 @@ export type DocEventsEndpointName = keyof typeof DOC_EVENTS_ENDPOINTS;
 export const NFSE_ID = /^(?:\d{11}:|\d{14}:)?(?:\d{11}|\d{14}):\d{4}-\d{2}-\d{2}:\d{1,15}$/;
 
 /** One event of a document. `seq` and `created_at` on the designed endpoints only. */
-export const docEventItemSchema = z.object({
+const docEventItemSchema = z.object({
   type: z.string(),
   /** base64 of the event XML (procEventoNFe, procEventoCTe, procEventoMDFe, CancelarNfseResposta). */
   xml: z.string(),
@@ -50,13 +50,12 @@ export const docEventItemSchema = z.object({
 export type DocEventItem = z.infer<typeof docEventItemSchema>;
 
 export const docEventsResponseSchema = z.object({ status: statusSchema, data: z.array(docEventItemSchema) });
-export type DocEventsResponse = z.infer<typeof docEventsResponseSchema>;
 
 /** The path of an account-wide stream (designed; the spec names /v1/events/nfe). */
 export const eventStreamPath = (type: EventDocType): string => `/v1/events/${type}`;
 
 /** One event of a stream: `access_key` of the document, or `id` (R10) for NFS-e. */
-export const streamEventItemSchema = z.object({
+const streamEventItemSchema = z.object({
   access_key: z.string().optional(),
   id: z.string().optional(),
   type: z.string(),
@@ -95,13 +94,13 @@ export const MAX_BATCH_EVENTS = 50;
 export const JUSTIFICATION_MIN = 15;
 export const JUSTIFICATION_MAX = 255;
 
-export const BATCH_DOC_TYPES = ['nfe', 'cte', 'cteos'] as const;
+const BATCH_DOC_TYPES = ['nfe', 'cte', 'cteos'] as const;
 export type BatchDocType = (typeof BATCH_DOC_TYPES)[number];
 
 const MODEL_TYPES: Record<string, BatchDocType> = { '55': 'nfe', '57': 'cte', '67': 'cteos' };
 
 /** Who may send an event, which the emulator checks against the account's role on the document. */
-export type EventAuthor = 'emitter' | 'receiver' | 'taker' | 'successor';
+type EventAuthor = 'emitter' | 'receiver' | 'taker' | 'successor';
 
 export interface BatchEventCode {
   description: string;
@@ -140,7 +139,7 @@ const NFE_CODES: Record<string, BatchEventCode> = {
 
 export const BATCH_EVENT_CODES: Record<BatchDocType, Record<string, BatchEventCode>> = { nfe: NFE_CODES, cte: CTE_CODES, cteos: CTE_CODES };
 
-export const batchEventSchema = z.object({
+const batchEventSchema = z.object({
   access_key: z.string(),
   tp_evento: z.string(),
   n_seq_evento: z.number().int().optional(),
@@ -150,8 +149,6 @@ export const batchEventSchema = z.object({
 });
 export type BatchEvent = z.infer<typeof batchEventSchema>;
 
-export const batchRequestSchema = z.object({ events: z.array(batchEventSchema) });
-
 export const BATCH_STATES = ['queued', 'processing', 'done'] as const;
 
 export const batchAcceptedSchema = z.object({
@@ -160,7 +157,7 @@ export const batchAcceptedSchema = z.object({
 });
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>['data'];
 
-export const batchResultSchema = z.object({
+const batchResultSchema = z.object({
   access_key: z.string(),
   tp_evento: z.string(),
   n_seq_evento: z.number().int().nullable(),
@@ -186,7 +183,7 @@ export type BatchData = z.infer<typeof batchDataSchema>;
 export const batchStatusSchema = z.object({ status: statusSchema, data: batchDataSchema });
 
 /** The first thing wrong with a batch: `field` is `events` or `events[i].<name>`. */
-export interface BatchProblem {
+interface BatchProblem {
   field: string;
   message: string;
 }

@@ -7,19 +7,17 @@ import { statusSchema } from './common.js';
 export const UPLOAD_PATH = '/v1/dfe/upload';
 
 /** R8/R25: each owner 11 to 14 digits (CPF or CNPJ). */
-export const uploadOwnerSchema = z.string().regex(/^\d{11,14}$/, 'each owner is 11 to 14 digits (CPF or CNPJ)');
+const uploadOwnerSchema = z.string().regex(/^\d{11,14}$/, 'each owner is 11 to 14 digits (CPF or CNPJ)');
 
 export const uploadRequestSchema = z.object({
   xml: z.string().min(1, 'xml (base64) is required'),
   owner: z.array(uploadOwnerSchema).optional(),
 });
-export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
-export const uploadResultSchema = z.object({ success: z.boolean(), message: z.string() });
+const uploadResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 export const uploadResponseSchema = z.object({ status: statusSchema, upload: uploadResultSchema });
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 // ---- NF-e batches: POST /v1/nfe/upload (spec 4.8, R26) and GET /v1/nfe/upload/status (4.9) ----
 // Designed: the spec does not show DataNFeUpload nor the callback payload; both carry the same
@@ -32,7 +30,6 @@ export const batchUploadRequestSchema = z.object({
   invoices: z.array(z.object({ xml: z.string().min(1, 'xml (base64) is required') })).min(1, 'at least one invoice'),
   callback_url: z.url().optional(),
 });
-export type BatchUploadRequest = z.infer<typeof batchUploadRequestSchema>;
 
 export const batchUploadResponseSchema = z.object({ status: statusSchema, request_id: z.string() });
 

@@ -26,7 +26,7 @@ export async function readBatchEvents(ctx: Context, source: string): Promise<Bat
   return parsed.events as BatchEvent[];
 }
 
-export function parseEvents(text: string, name: string): Parsed {
+function parseEvents(text: string, name: string): Parsed {
   const trimmed = text.trim();
   if (trimmed === '') return { events: [] };
   let whole: unknown;

@@ -19,7 +19,7 @@ export interface BatchRow {
   message?: string;
 }
 
-export const BATCH_COLUMNS: Column<BatchRow>[] = [
+const BATCH_COLUMNS: Column<BatchRow>[] = [
   { header: 'BATCH', get: (r) => r.batch_id, truncate: false },
   { header: 'KEY', get: (r) => r.key, truncate: false },
   { header: 'EVENT', get: (r) => r.tp_evento },

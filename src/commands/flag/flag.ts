@@ -28,7 +28,7 @@ interface FlagFlags {
 }
 
 /** The request the arguments and flags name, or every problem with them (the first one leads). */
-export function flagRequest(o: FlagFlags, args: string[]): FlagErpRequest {
+function flagRequest(o: FlagFlags, args: string[]): FlagErpRequest {
   const [typeWord, rawId] = args.map((a) => a?.trim());
   const problems: string[] = [];
   const type = typeWord ? docTypeOf(typeWord) : undefined;

@@ -5,7 +5,7 @@ import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 
 /** Type words on the command line, lower case; `cfe` is also read as CF-e SAT. */
-export const DOC_TYPE_WORDS: Record<string, FlagDocType> = {
+const DOC_TYPE_WORDS: Record<string, FlagDocType> = {
   nfe: 'NFE', nfse: 'NFSE', cte: 'CTE', cteos: 'CTEOS', 'cte-os': 'CTEOS', cfesat: 'CFESAT', cfe: 'CFESAT', nfce: 'NFCE',
 };
 export const DOC_TYPE_HELP = 'nfe, nfse, cte, cteos, cfesat or nfce';

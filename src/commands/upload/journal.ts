@@ -11,7 +11,7 @@ import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 
 const entrySchema = z.object({ file: z.string(), key: z.string().optional(), type: z.string().optional(), at: z.string() });
-export type JournalEntry = z.infer<typeof entrySchema>;
+type JournalEntry = z.infer<typeof entrySchema>;
 
 const pendingFileSchema = entrySchema.omit({ at: true }).extend({ sha256: z.string(), index: z.number().int() });
 export type PendingFile = z.infer<typeof pendingFileSchema>;

@@ -23,7 +23,7 @@ function registryOf(store: Store): Map<string, Batch> {
   return registry;
 }
 
-export interface BatchInput {
+interface BatchInput {
   xmls: string[];
   callbackUrl?: string | undefined;
 }
