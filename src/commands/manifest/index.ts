@@ -2,7 +2,7 @@
 import { defineGroup, defineVerb, type Flags } from '../shared/define.js';
 
 const SOURCES = {
-  file: { type: 'path', summary: 'also read keys from a file: one per line, or NDJSON' },
+  file: { type: 'path', value: 'path', summary: 'also read keys from a file: one per line, or NDJSON' },
   stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON (fiscal search nfe -o ndjson)' },
 } as const satisfies Flags;
 
