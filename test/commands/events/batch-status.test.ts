@@ -32,7 +32,7 @@ describe('fiscal events batch status', () => {
     expect(ndjson(r.stdout).map((row) => [row.batch_id, row.key, row.status])).toEqual([[id, mine.accessKey, 'registered'], [id, foreign, 'rejected']]);
   });
 
-  it('an id with other characters exits 2 naming it; an unknown batch is exit 4', async () => {
+  it('R32: an id with other characters exits 2 naming it; an unknown batch is exit 4', async () => {
     const bad = await fiscal(['events', 'batch', 'status', 'a/b']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/<ids>: a batch id has letters, digits, - and _ only, got "a\/b"/);

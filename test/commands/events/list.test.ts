@@ -37,7 +37,7 @@ describe('fiscal events <type> <key>...', () => {
     expect(readdirSync(dir).sort()).toEqual(rows.map((row) => `${doc.accessKey}-${code}-${row.seq}.xml`).sort());
   });
 
-  it('bad input exits 2 naming it, before anything is sent', async () => {
+  it('R7, R30: bad input exits 2 naming it, before anything is sent', async () => {
     emu.resetStats();
     const code = await fiscal(['events', 'nfe', doc.accessKey, '--event-code', '1101']);
     expect(code.code).toBe(2);
@@ -57,7 +57,7 @@ describe('fiscal events <type> <key>...', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 
-  it('a key of another account is exit 4 alone, exit 7 with a found one', async () => {
+  it('R3: a key of another account is exit 4 alone, exit 7 with a found one', async () => {
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
     expect((await fiscal(['events', 'nfe', foreign])).code).toBe(4);
     const mixed = await fiscal(['events', 'nfe', doc.accessKey, foreign]);

@@ -31,7 +31,7 @@ describe('fiscal flag', () => {
     expect(emu.store.findNfe(account, key)!.flagErp).toMatchObject({ erp_id: '884', tags: 'a,b' });
   });
 
-  it('every missing part at once, exit 2, nothing sent', async () => {
+  it('R27: every missing part at once, exit 2, nothing sent', async () => {
     emu.resetStats();
     const r = await fiscal(['flag', 'nfe']);
     expect(r.code).toBe(2);
@@ -50,7 +50,7 @@ describe('fiscal flag', () => {
     expect(r.stderr).toMatch(/--set: expected key=value, got "sem-igual"/);
   });
 
-  it('--dry-run sends nothing; a document the owner does not hold is exit 4', async () => {
+  it('R3: --dry-run sends nothing; a document the owner does not hold is exit 4', async () => {
     const { key, owner } = received();
     emu.resetStats();
     const dry = await fiscal(['flag', 'nfe', key, '--owner', owner, '--set', 'x=1', '--dry-run']);

@@ -25,7 +25,7 @@ describe('fiscal labels apply', () => {
     for (const key of keys) expect(emu.store.findNfe(account, key)!.tags).toEqual(expect.arrayContaining(['conferido', 'pago', 'arquivado']));
   });
 
-  it('a document of another account fails its row; the others are labelled (exit 7)', async () => {
+  it('R3: a document of another account fails its row; the others are labelled (exit 7)', async () => {
     const [key] = nfeKeys(1);
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
     const r = await fiscal(['labels', 'apply', '--label', 'parcial', key!, foreign]);
@@ -43,7 +43,7 @@ describe('fiscal labels apply', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 
-  it('without --label, with a bad key or a type it does not know: exit 2 naming the problem, nothing sent', async () => {
+  it('R7: without --label, with a bad key or a type it does not know: exit 2 naming the problem, nothing sent', async () => {
     const [key] = nfeKeys(1);
     emu.resetStats();
     const none = await fiscal(['labels', 'apply', key!]);

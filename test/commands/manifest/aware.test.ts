@@ -47,7 +47,7 @@ describe('fiscal manifest aware', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 
-  it('a key of another model is refused: only NF-e are manifested', async () => {
+  it('R7: a key of another model is refused: only NF-e are manifested', async () => {
     const cte = emu.store.docsOf(account, 'cte').entries[0]!.doc.accessKey;
     const r = await fiscal(['manifest', 'aware', cte]);
     expect(r.code).toBe(2);

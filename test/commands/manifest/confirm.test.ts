@@ -42,7 +42,7 @@ describe('fiscal manifest confirm', () => {
     expect(emu.store.findNfe(account, key)!.manifestations.at(-1)!.Type).toBe('210200');
   });
 
-  it('--justification does not go with it; --sync with --wait is refused; no key at all: exit 2', async () => {
+  it('R29: --justification does not go with it; --sync with --wait is refused; no key at all: exit 2', async () => {
     const key = freshKey();
     const just = await fiscal(['manifest', 'confirm', key, '--justification', 'uma justificativa longa o bastante']);
     expect(just.code).toBe(2);

@@ -35,7 +35,7 @@ describe('fiscal manifest unaware', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 
-  it('--sync: a key of another account fails its row, the other is registered (exit 7); alone it exits 4', async () => {
+  it('R3: --sync: a key of another account fails its row, the other is registered (exit 7); alone it exits 4', async () => {
     const key = freshKey();
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
     const r = await fiscal(['manifest', 'unaware', key, foreign, '--sync']);

@@ -26,7 +26,7 @@ describe('fiscal props set', () => {
     for (const key of keys) expect(emu.store.findNfe(account, key)!.properties.erp_ref).toBe('E7');
   });
 
-  it('a key not in the role fails its row and the others are set (exit 7); alone it exits 4', async () => {
+  it('R28, R3: a key not in the role fails its row and the others are set (exit 7); alone it exits 4', async () => {
     const [key] = receivedKeys();
     const other = emittedOnly();
     const r = await fiscal(['props', 'set', 'erp_ref', 'E8', key!, other]);
@@ -46,7 +46,7 @@ describe('fiscal props set', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 
-  it('a bad property name, key or role exits 2 naming it, before anything is sent', async () => {
+  it('R7: a bad property name, key or role exits 2 naming it, before anything is sent', async () => {
     const [key] = receivedKeys();
     emu.resetStats();
     const name = await fiscal(['props', 'set', '1bad', 'x', key!]);

@@ -49,7 +49,7 @@ describe('fiscal upload', () => {
     expect(route('POST /v1/dfe/upload')).toBe(0);
   });
 
-  it('a file that is not fiscal XML fails its row locally; the others go on; exit 7', async () => {
+  it('R25: a file that is not fiscal XML fails its row locally; the others go on; exit 7', async () => {
     const { dir, journal } = folderOf([303]);
     writeFileSync(join(dir, '02.xml'), '<pedido/>');
     emu.resetStats();
@@ -60,7 +60,7 @@ describe('fiscal upload', () => {
     expect(route('POST /v1/dfe/upload')).toBe(1);
   });
 
-  it('--owner is read as CNPJ/CPF (repeated or comma-separated); a malformed one exits 2 naming the flag', async () => {
+  it('R8: --owner is read as CNPJ/CPF (repeated or comma-separated); a malformed one exits 2 naming the flag', async () => {
     const { dir, journal } = folderOf([304]);
     const owner = emu.accounts[0]!.companies[0]!.cnpj;
     const r = await fiscal(['upload', dir, '--owner', `${owner},${owner}`, '--journal', journal]);
@@ -79,7 +79,7 @@ describe('fiscal upload', () => {
     expect(route('POST /v1/nfe/upload')).toBe(2);
   });
 
-  it('flags that go with --batch, and --batch-size past 500, exit 2 before sending', async () => {
+  it('R26: flags that go with --batch, and --batch-size past 500, exit 2 before sending', async () => {
     const { dir, journal } = folderOf([308]);
     emu.resetStats();
     for (const argv of [['--no-wait'], ['--batch-size', '10'], ['--callback-url', 'https://example.com/hook'], ['--batch', '--batch-size', '501'], ['--batch', '--batch-size', 'x']]) {
