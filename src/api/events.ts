@@ -1,12 +1,20 @@
 // Event endpoints: the events of one document (GET /v2/nfe/events, R30, and the designed
-// per-document endpoints) and the account-wide streams /v1/events/{type} with their page iterator.
+// per-document endpoints), the account-wide streams /v1/events/{type} with their page iterator,
+// and the event batches (R32, designed: docs/event-batches.md).
 import type { HttpClient, QueryValue } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import {
   DOC_EVENTS_ENDPOINTS,
+  EVENT_BATCH_PATH,
+  batchAcceptedSchema,
+  batchStatusSchema,
   docEventsResponseSchema,
+  eventBatchStatusPath,
   eventStreamPageSchema,
   eventStreamPath,
+  type BatchAccepted,
+  type BatchData,
+  type BatchEvent,
   type DocEventItem,
   type DocEventsEndpointName,
   type EventDocType,
@@ -15,35 +23,25 @@ import {
   type StreamEventItem,
 } from './wire/events.js';
 
-/** The events of one document from one endpoint, optionally only some codes (`type[]`). */
-export async function documentEvents(http: HttpClient, endpoint: DocEventsEndpointName, id: string, types?: readonly string[]): Promise<DocEventItem[]> {
-  const { path, param } = DOC_EVENTS_ENDPOINTS[endpoint];
+/** The per-document endpoint each type is read from: the shown one for NF-e and NFC-e (R30). */
+const ENDPOINT_OF: Record<EventDocType, DocEventsEndpointName> = {
+  nfe: 'nfeV2', nfce: 'nfeV2', cte: 'cteV1', cteos: 'cteosV1', mdfe: 'mdfeV1', nfse: 'nfseV1',
+};
+
+/** The events of one document (an access key, or the R10 id of an NFS-e), optionally only some codes (`type[]`). */
+export async function documentEvents(http: HttpClient, type: EventDocType, id: string, codes?: readonly string[]): Promise<DocEventItem[]> {
+  const { path, param } = DOC_EVENTS_ENDPOINTS[ENDPOINT_OF[type]];
   const res = await http.request({
     method: 'GET',
     path,
-    query: { [param]: id, 'type[]': types?.length ? types : undefined },
+    query: { [param]: id, 'type[]': codes?.length ? codes : undefined },
     schema: docEventsResponseSchema,
   });
   return res.body.data;
 }
 
-/** GET /v2/nfe/events (spec 4.15, R30): one NF-e or NFC-e, items `{type, xml}`. */
-export const nfeEventsV2 = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'nfeV2', accessKey, types);
-/** GET /v1/dfe/nfe/events (designed): items also carry `seq` and `created_at`. */
-export const nfeEventsV1 = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'nfeV1', accessKey, types);
-/** GET /v1/cte/events (designed). */
-export const cteEventsV1 = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'cteV1', accessKey, types);
-/** GET /v2/cte/events (designed like /v2/nfe/events). */
-export const cteEventsV2 = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'cteV2', accessKey, types);
-/** GET /v1/cte-os/events (designed). */
-export const cteOsEvents = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'cteosV1', accessKey, types);
-/** GET /v1/mdfe/events (designed). */
-export const mdfeEvents = (http: HttpClient, accessKey: string, types?: readonly string[]) => documentEvents(http, 'mdfeV1', accessKey, types);
-/** GET /v1/nfse/events?id= (designed): the NFS-e by its R10 id. */
-export const nfseEvents = (http: HttpClient, id: string, types?: readonly string[]) => documentEvents(http, 'nfseV1', id, types);
-
 /** The query string of a stream, names as the service spells them (R11, R15). */
-export function eventStreamQueryParams(q: EventStreamQuery): Record<string, QueryValue> {
+function eventStreamQueryParams(q: EventStreamQuery): Record<string, QueryValue> {
   return {
     cursor: q.cursor,
     limit: q.limit,
@@ -55,7 +53,7 @@ export function eventStreamQueryParams(q: EventStreamQuery): Record<string, Quer
 }
 
 /** One page of GET /v1/events/{type}; the signature is checked so a damaged page is fetched again (R14). */
-export async function listEventStream(http: HttpClient, type: EventDocType, q: EventStreamQuery): Promise<EventStreamPage> {
+async function listEventStream(http: HttpClient, type: EventDocType, q: EventStreamQuery): Promise<EventStreamPage> {
   const res = await http.request({
     method: 'GET',
     path: eventStreamPath(type),
@@ -74,4 +72,16 @@ export function eventStreamPages(
   opts: { signal?: AbortSignal } = {},
 ): AsyncIterable<CursorPage<StreamEventItem>> {
   return paginateCursor((cursor) => listEventStream(http, type, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}
+
+/** Sends a batch of events. Not retried: a repeated batch would be processed twice. */
+export async function submitEventBatch(http: HttpClient, events: BatchEvent[]): Promise<BatchAccepted> {
+  const res = await http.request({ method: 'POST', path: EVENT_BATCH_PATH, body: { events }, schema: batchAcceptedSchema });
+  return res.body.data;
+}
+
+/** Where a batch stands and the results of its events so far (retried: a read). */
+export async function eventBatchStatus(http: HttpClient, batchId: string): Promise<BatchData> {
+  const res = await http.request({ method: 'GET', path: eventBatchStatusPath(batchId), schema: batchStatusSchema });
+  return res.body.data;
 }

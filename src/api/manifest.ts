@@ -7,15 +7,20 @@ import {
   type SefazResponse,
 } from './wire/manifest.js';
 
+/** The request a manifestation goes in, 4.13 with `sync` else 4.11: what a dry run shows and errors name. */
+export function manifestRequest(sync: boolean): { method: 'POST'; path: string } {
+  return { method: 'POST', path: sync ? MANIFEST_SYNC_PATH : MANIFEST_PATH };
+}
+
 /** 4.11: queues the manifests; answers the request id to follow with `manifestStatus`. */
 export async function manifestAsync(http: HttpClient, manifests: ManifestItem[]): Promise<string> {
-  const res = await http.request({ method: 'POST', path: MANIFEST_PATH, body: { manifests }, schema: manifestAcceptedSchema });
+  const res = await http.request({ ...manifestRequest(false), body: { manifests }, schema: manifestAcceptedSchema });
   return res.body.data.request_id;
 }
 
 /** 4.13: one manifest, answered by the tax authority at once. */
 export async function manifestSync(http: HttpClient, manifest: ManifestItem): Promise<SefazResponse> {
-  const res = await http.request({ method: 'POST', path: MANIFEST_SYNC_PATH, body: { manifests: [manifest] }, schema: manifestSyncSchema });
+  const res = await http.request({ ...manifestRequest(true), body: { manifests: [manifest] }, schema: manifestSyncSchema });
   return res.body.data.sefaz_response;
 }
 
@@ -26,7 +31,7 @@ export async function manifestStatus(http: HttpClient, by: { accessKeys?: string
   return res.body.data;
 }
 
-export interface LatestManifestation {
+interface LatestManifestation {
   access_key: string;
   code: string;
 }

@@ -6,10 +6,15 @@ import {
   type CustomItem, type Property, type PropertyResult,
 } from './wire/props.js';
 
+/** The request that sets `property` in `role`, for what a dry run shows and errors name. */
+export function setPropertyRequest(role: NfeRole, property: string): { method: 'PUT'; path: string } {
+  return { method: 'PUT', path: propertyPath(role, property) };
+}
+
 /** Sets `property` on the NF-e of one batch (at most PROPERTY_BATCH_MAX items); one result per item. */
 export async function setNfeProperty(http: HttpClient, role: NfeRole, property: string, items: CustomItem[]): Promise<PropertyResult[]> {
   // A PUT of the same values twice leaves the same state, so it may be retried.
-  const res = await http.request({ method: 'PUT', path: propertyPath(role, property), body: { data: items }, schema: setPropertyResponseSchema, retry: true });
+  const res = await http.request({ ...setPropertyRequest(role, property), body: { data: items }, schema: setPropertyResponseSchema, retry: true });
   return res.body.data;
 }
 

@@ -1,8 +1,10 @@
 // Upload endpoints (spec 4.4, R25). A document the service refuses is not an error here: the 200
 // carries `upload.success` false and the failing tags, which the caller reports per file.
 import type { HttpClient } from './http.js';
-import { UPLOAD_PATH, uploadResponseSchema, type UploadResult } from './wire/upload.js';
-import { BATCH_STATUS_PATH, BATCH_UPLOAD_PATH, batchStatusResponseSchema, batchUploadResponseSchema, type BatchData } from './wire/upload-batch.js';
+import {
+  BATCH_STATUS_PATH, BATCH_UPLOAD_PATH, UPLOAD_PATH, batchStatusResponseSchema, batchUploadResponseSchema, uploadResponseSchema,
+  type BatchData, type UploadResult,
+} from './wire/upload.js';
 
 /** Sends one XML (its bytes) to `POST /v1/dfe/upload`, for the given owners (CNPJ/CPF, may be empty). */
 export async function uploadDocument(http: HttpClient, xml: Uint8Array, owners: readonly string[]): Promise<UploadResult> {

@@ -6,7 +6,7 @@ import { DOC_TYPES } from './doc-index.js';
 import type { Store } from './store.js';
 
 /** What flags, properties and labels change on a stored document. */
-export interface Annotatable {
+interface Annotatable {
   roles: readonly { owner: string; role: string }[];
   tags: string[];
   properties: Record<string, string>;

@@ -3,7 +3,7 @@
 // document must not be canceled, and (seq) must be new. A registered event goes into the store
 // (store.addEvent), so it shows on the events endpoints and a cancellation cancels the document.
 // Manifestations go through the same rules as POST /v1/nfe/manifest (manifest-rules.ts).
-import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/event-batches.js';
+import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/events.js';
 import { isManifestCode } from '../api/wire/manifest.js';
 import { CTE_NS } from './data/cte-xml-parts.js';
 import { eventEnvelopeXml, type EventLayout } from './data/cte-events-xml.js';
@@ -15,12 +15,12 @@ import { manifest } from './manifest-rules.js';
 import type { StoredNfe } from './model.js';
 import type { Store } from './store.js';
 
-export interface Rejection {
+interface Rejection {
   cStat: number;
   xMotivo: string;
 }
 
-export type EventOutcome = { seq: number; protocol: string; message: string } | { rejected: Rejection };
+type EventOutcome = { seq: number; protocol: string; message: string } | { rejected: Rejection };
 
 const LABELS: Record<BatchDocType, string> = { nfe: 'NF-e', cte: 'CT-e', cteos: 'CT-e OS' };
 const ROLE_OF_AUTHOR: Record<string, string> = { emitter: 'emitted', receiver: 'received', taker: 'taker' };

@@ -4,13 +4,13 @@
 // processes what is due (so the events endpoints see the events) and every read settles first.
 // Batches are kept per emulator (keyed by its store) and per account (R3).
 import { createHash } from 'node:crypto';
-import { BATCH_EVENT_CODES, documentTypeOfKey, type BatchData, type BatchDocType, type BatchEvent, type BatchResult } from '../api/wire/event-batches.js';
+import { BATCH_EVENT_CODES, documentTypeOfKey, type BatchData, type BatchDocType, type BatchEvent, type BatchResult } from '../api/wire/events.js';
 import { brt } from './data/xml-util.js';
 import { registerEvent } from './event-batch-rules.js';
 import type { Store } from './store.js';
 
-export const QUEUED_MS = 200;
-export const STEP_MS = 20;
+const QUEUED_MS = 200;
+const STEP_MS = 20;
 
 interface Batch {
   accountId: string;

@@ -11,7 +11,7 @@ import { holderProblem, manifest } from './manifest-rules.js';
 import type { Store } from './store.js';
 
 /** How long after acceptance a request is processed, on the emulator's clock. */
-export const PROCESSING_MS = 250;
+const PROCESSING_MS = 250;
 
 export interface RequestItem {
   accessKey: string;
@@ -27,7 +27,7 @@ export interface ManifestRequest {
   items: RequestItem[];
 }
 
-export class ManifestRequests {
+class ManifestRequests {
   private readonly queue: ManifestRequest[] = [];
   private readonly byId = new Map<string, ManifestRequest>();
   /** The latest request item of each `<account>/<key>`. */

@@ -11,7 +11,7 @@ const AWARENESS = '210210';
 /** Confirmation, unawareness and "not performed" conclude the receiver's position on the invoice. */
 const CONCLUSIVE = new Set(['210200', '210220', '210240']);
 
-export const REJECTIONS = {
+const REJECTIONS = {
   duplicate: { cStat: 573, xMotivo: 'Rejeição: Duplicidade de evento' },
   concluded: { cStat: 596, xMotivo: 'Rejeição: NF-e já possui manifestação conclusiva do destinatário' },
   awarenessAfterConclusion: { cStat: 655, xMotivo: 'Rejeição: Evento de Ciência da Operação informado após a manifestação final do destinatário' },
@@ -19,7 +19,7 @@ export const REJECTIONS = {
 } as const;
 
 /** Why the account cannot manifest `key` at all (R3: another account's NF-e is not found). */
-export type HolderProblem = { code: 403 | 404; message: string };
+type HolderProblem = { code: 403 | 404; message: string };
 
 export function holderProblem(store: Store, accountId: string, key: string): HolderProblem | undefined {
   const doc = store.findNfe(accountId, key);
@@ -31,7 +31,7 @@ export function holderProblem(store: Store, accountId: string, key: string): Hol
 }
 
 /** The tax authority's refusal of `code` on `doc`, or undefined when it would register it. */
-export function rejectionOf(doc: StoredNfe, code: ManifestCode): (typeof REJECTIONS)[keyof typeof REJECTIONS] | undefined {
+function rejectionOf(doc: StoredNfe, code: ManifestCode): (typeof REJECTIONS)[keyof typeof REJECTIONS] | undefined {
   if (doc.status === 'canceled' && code !== '210240' && code !== '210220') return REJECTIONS.canceled;
   const earlier = doc.manifestations.map((m) => m.Type);
   if (earlier.includes(code)) return REJECTIONS.duplicate;

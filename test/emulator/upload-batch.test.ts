@@ -2,7 +2,7 @@
 // results, the callback POSTed when processing ends, request ids private to their account (R3).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchCallbackSchema, batchStatusResponseSchema, batchUploadResponseSchema, type BatchData } from '../../src/api/wire/upload-batch.js';
+import { batchCallbackSchema, batchStatusResponseSchema, batchUploadResponseSchema, type BatchData } from '../../src/api/wire/upload.js';
 import { docXml, nfeXml } from '../../src/emulator/data/dataset.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { base64, rekeyed, renumberedKey } from '../helpers/upload-xml.js';

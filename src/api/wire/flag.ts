@@ -8,8 +8,8 @@ export const FLAG_ERP_PATH = '/v1/dfe/flagerp';
 export const FLAG_DOC_TYPES = ['NFE', 'NFSE', 'CTE', 'CTEOS', 'CFESAT', 'NFCE'] as const;
 export type FlagDocType = (typeof FLAG_DOC_TYPES)[number];
 
-export const flagMetadataItemSchema = z.object({ key: z.string(), value: z.string() });
-export type FlagMetadataItem = z.infer<typeof flagMetadataItemSchema>;
+const flagMetadataItemSchema = z.object({ key: z.string(), value: z.string() });
+type FlagMetadataItem = z.infer<typeof flagMetadataItemSchema>;
 
 export interface FlagErpRequest {
   doc_type: FlagDocType;
@@ -20,4 +20,3 @@ export interface FlagErpRequest {
 }
 
 export const flagErpResponseSchema = z.object({ status: statusSchema, request_id: z.string() });
-export type FlagErpResponse = z.infer<typeof flagErpResponseSchema>;

@@ -15,7 +15,7 @@ export const LABEL_MAX = 64;
 
 export const LABEL_DOC_TYPES = FLAG_DOC_TYPES;
 
-export const labelSchema = z.object({ name: z.string(), documents: z.number().int() });
+const labelSchema = z.object({ name: z.string(), documents: z.number().int() });
 export type Label = z.infer<typeof labelSchema>;
 export const labelsResponseSchema = z.object({ status: statusSchema, data: z.array(labelSchema) });
 
@@ -25,7 +25,7 @@ export interface LabelChangeRequest {
   labels: string[];
 }
 
-export const labelResultSchema = z.object({
+const labelResultSchema = z.object({
   id: z.string(),
   success: z.boolean(),
   message: z.string(),

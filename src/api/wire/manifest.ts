@@ -41,22 +41,18 @@ export function justificationProblem(text: string | undefined): string | undefin
 
 export const REQUEST_ID_LENGTH = 64;
 
-export const manifestItemSchema = z.object({
+const manifestItemSchema = z.object({
   access_key: z.string(),
   code: z.string(),
   justification: z.string().optional(),
 });
 export type ManifestItem = z.infer<typeof manifestItemSchema>;
 
-/** 4.11 and 4.13: the request body. */
-export const manifestBodySchema = z.object({ manifests: z.array(manifestItemSchema) });
-export type ManifestBody = z.infer<typeof manifestBodySchema>;
-
 /** 4.11: the asynchronous answer. */
 export const manifestAcceptedSchema = z.object({ status: statusSchema, data: z.object({ request_id: z.string() }) });
 
 /** Designed: the tax authority's answer to one event, the fields of its retEvento. */
-export const sefazResponseSchema = z.object({
+const sefazResponseSchema = z.object({
   cStat: z.number().int(),
   xMotivo: z.string(),
   tpEvento: z.string(),
@@ -73,7 +69,7 @@ export const manifestSyncSchema = z.object({
 });
 
 /** 4.14 / 2.3: one manifestation request item; `status.code` designed (see docs/manifest.md). */
-export const manifestStatusItemSchema = z.object({
+const manifestStatusItemSchema = z.object({
   access_key: z.string(),
   code: z.number().int(),
   status: statusSchema,

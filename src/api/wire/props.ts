@@ -17,14 +17,11 @@ export const PROPERTY_VALUE_MAX = 255;
 
 export const propertyPath = (role: NfeRole, property: string): string => `/v1/nfe/${role}/${encodeURIComponent(property)}`;
 
-export const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
+const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
 export type CustomItem = z.infer<typeof customItemSchema>;
-export interface SetPropertyRequest {
-  data: CustomItem[];
-}
 
 /** Designed: one result per item, in the order sent; `code` 404 when the key is not the account's in that role. */
-export const propertyResultSchema = z.object({
+const propertyResultSchema = z.object({
   access_key: z.string(),
   success: z.boolean(),
   message: z.string(),
@@ -34,6 +31,6 @@ export type PropertyResult = z.infer<typeof propertyResultSchema>;
 export const setPropertyResponseSchema = z.object({ status: statusSchema, data: z.array(propertyResultSchema) });
 
 /** Designed: a property of the account and how many of its documents carry it. */
-export const propertySchema = z.object({ name: z.string(), default: z.boolean(), documents: z.number().int() });
+const propertySchema = z.object({ name: z.string(), default: z.boolean(), documents: z.number().int() });
 export type Property = z.infer<typeof propertySchema>;
 export const propertiesResponseSchema = z.object({ status: statusSchema, data: z.array(propertySchema) });

@@ -2,7 +2,7 @@
 // NDJSON, one event per line. The batch is checked with the rules the service applies (R32), so a
 // bad batch stops with exit 2 naming the item and its field before anything is sent.
 import { readFile } from 'node:fs/promises';
-import { batchProblem, type BatchEvent } from '../../api/wire/event-batches.js';
+import { batchProblem, type BatchEvent } from '../../api/wire/events.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
@@ -26,7 +26,7 @@ export async function readBatchEvents(ctx: Context, source: string): Promise<Bat
   return parsed.events as BatchEvent[];
 }
 
-export function parseEvents(text: string, name: string): Parsed {
+function parseEvents(text: string, name: string): Parsed {
   const trimmed = text.trim();
   if (trimmed === '') return { events: [] };
   let whole: unknown;

@@ -1,8 +1,8 @@
 // What `fiscal events batch submit|status` print: a row per event result, and following batches
 // until they are done (--wait).
-import { eventBatchStatus } from '../../api/event-batches.js';
+import { eventBatchStatus } from '../../api/events.js';
 import type { HttpClient } from '../../api/http.js';
-import type { BatchData } from '../../api/wire/event-batches.js';
+import type { BatchData } from '../../api/wire/events.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
@@ -19,7 +19,7 @@ export interface BatchRow {
   message?: string;
 }
 
-export const BATCH_COLUMNS: Column<BatchRow>[] = [
+const BATCH_COLUMNS: Column<BatchRow>[] = [
   { header: 'BATCH', get: (r) => r.batch_id, truncate: false },
   { header: 'KEY', get: (r) => r.key, truncate: false },
   { header: 'EVENT', get: (r) => r.tp_evento },

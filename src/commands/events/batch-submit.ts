@@ -1,34 +1,21 @@
 // `fiscal events batch submit <file|->` (R32): sends a batch of events, checked locally first
 // (exit 2 naming the item and field). Prints the accepted batch, or with --wait the result of
 // every event once the batch is done; --dry-run prints what would be sent.
-import { z } from 'zod';
-import { submitEventBatch } from '../../api/event-batches.js';
-import { documentTypeOfKey } from '../../api/wire/event-batches.js';
+import { submitEventBatch } from '../../api/events.js';
+import { documentTypeOfKey } from '../../api/wire/events.js';
 import type { Context } from '../../context.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
 import { readBatchEvents } from './batch-input.js';
 import { rowsOf, waitDone, writeRows, type BatchRow } from './batch-rows.js';
+import { batchSubmitVerb } from './index.js';
 
-export interface SubmitOptions {
-  source: string;
-  wait: boolean;
-  dryRun: boolean;
-}
-
-const schema = z.object({
-  source: z.string({ error: 'give the events file, or - for standard input' }).min(1),
-  wait: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
+export default verb(batchSubmitVerb, {
+  run: (ctx, o, [source]) => submit(ctx, source!, o),
 });
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): SubmitOptions {
-  const o = parseWith(schema, { ...raw, source: args[0] });
-  return { source: o.source, wait: Boolean(o.wait), dryRun: Boolean(o.dryRun) };
-}
-
-export async function run(ctx: Context, options: SubmitOptions): Promise<void> {
-  const events = await readBatchEvents(ctx, options.source);
+async function submit(ctx: Context, source: string, options: { wait: boolean; dryRun: boolean }): Promise<void> {
+  const events = await readBatchEvents(ctx, source);
   if (options.dryRun) {
     const type = documentTypeOfKey(events[0]!.access_key);
     ctx.log.info(`dry run: a ${type} batch of ${events.length} event${events.length === 1 ? '' : 's'}, nothing sent`);

@@ -8,12 +8,9 @@ import { ApiError, UsageError } from '../../errors.js';
 import { nfseIdOwner } from '../../fiscal/nfse-id.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { DOC_TYPE_HELP, docIdProblem, docTypeOf } from '../doc-ids.js';
-
-export interface FlagOptions {
-  request: FlagErpRequest;
-  dryRun: boolean;
-}
+import { DOC_TYPE_HELP, docIdProblem, docTypeOf } from '../shared/doc-ids.js';
+import { verb } from '../shared/verb.js';
+import { flag } from './index.js';
 
 interface FlagRecord {
   doc_type: string;
@@ -25,14 +22,20 @@ interface FlagRecord {
   request_id?: string;
 }
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): FlagOptions {
+interface FlagFlags {
+  owner?: string | undefined;
+  set?: string[] | undefined;
+}
+
+/** The request the arguments and flags name, or every problem with them (the first one leads). */
+function flagRequest(o: FlagFlags, args: string[]): FlagErpRequest {
   const [typeWord, rawId] = args.map((a) => a?.trim());
   const problems: string[] = [];
   const type = typeWord ? docTypeOf(typeWord) : undefined;
   if (!typeWord) problems.push(`<type> is missing: ${DOC_TYPE_HELP}`);
   else if (!type) problems.push(`<type>: "${typeWord}" is not one of ${DOC_TYPE_HELP}`);
   let id = rawId;
-  let owner = typeof raw.owner === 'string' ? raw.owner.trim() : undefined;
+  let owner = o.owner;
   // Masked (12.345.678/0001-95) reads as its digits, so it compares with the owner of an NFS-e id.
   const read = owner === undefined ? undefined : readTaxId(owner);
   if (read && 'value' in read) owner = read.value;
@@ -56,13 +59,12 @@ export function parseOptions(raw: Record<string, unknown>, args: string[]): Flag
     if ('problem' in r) problems.push(`--owner: ${r.problem}`);
     else owner = r.value;
   }
-  const metadata = readSets(raw.set, problems);
+  const metadata = readSets(o.set ?? [], problems);
   if (problems.length > 0) throw new UsageError(problems[0]!, { details: problems.slice(1) });
-  return { request: { doc_type: type!, id: id!, owner: owner!, metadata }, dryRun: raw.dryRun === true };
+  return { doc_type: type!, id: id!, owner: owner!, metadata };
 }
 
-function readSets(raw: unknown, problems: string[]): FlagErpRequest['metadata'] {
-  const items = Array.isArray(raw) ? (raw as string[]) : [];
+function readSets(items: string[], problems: string[]): FlagErpRequest['metadata'] {
   if (items.length === 0) problems.push('--set is missing: at least one key=value');
   const metadata: FlagErpRequest['metadata'] = [];
   for (const item of items) {
@@ -83,10 +85,14 @@ const COLUMNS: Column<FlagRecord>[] = [
   { header: 'REQUEST', get: (r) => r.request_id },
 ];
 
-export async function run(ctx: Context, o: FlagOptions): Promise<void> {
-  const { request } = o;
+export default verb(flag, {
+  check: (o, args) => void flagRequest(o, args),
+  run: (ctx, o, args) => send(ctx, flagRequest(o, args), o.dryRun),
+});
+
+async function send(ctx: Context, request: FlagErpRequest, dryRun: boolean): Promise<void> {
   let requestId: string | undefined;
-  if (!o.dryRun) {
+  if (!dryRun) {
     const http = await ctx.http();
     try {
       requestId = await flagErp(http, request);
@@ -99,7 +105,7 @@ export async function run(ctx: Context, o: FlagOptions): Promise<void> {
     for (const { key, value } of request.metadata) {
       writer.write({
         doc_type: request.doc_type, id: request.id, owner: request.owner, key, value,
-        status: o.dryRun ? 'dry-run' : 'flagged', ...(requestId ? { request_id: requestId } : {}),
+        status: dryRun ? 'dry-run' : 'flagged', ...(requestId ? { request_id: requestId } : {}),
       });
     }
   } catch (error) {

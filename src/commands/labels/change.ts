@@ -6,47 +6,16 @@ import { LABEL_BATCH_MAX, LABEL_MAX } from '../../api/wire/labels.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import type { VerbModule } from '../action.js';
-import { DOC_TYPE_HELP, docIdProblem, docTypeOf } from '../doc-ids.js';
+import { docIdProblem, docTypeOf } from '../shared/doc-ids.js';
+import { verb } from '../shared/verb.js';
 import { readStdinItems } from '../stdin-lines.js';
-
-export interface LabelsChangeOptions {
-  type: FlagDocType;
-  ids: string[];
-  labels: string[];
-  stdin: boolean;
-  dryRun: boolean;
-}
+import type { applyVerb } from './index.js';
 
 interface LabelsRecord {
   id: string;
   status: 'ok' | 'error' | 'dry-run';
   labels: string;
   message?: string;
-}
-
-export function labelsVerb(how: 'apply' | 'remove'): VerbModule<LabelsChangeOptions> {
-  return { parseOptions, run: (ctx, o) => run(ctx, how, o) };
-}
-
-function parseOptions(raw: Record<string, unknown>, args: string[]): LabelsChangeOptions {
-  const type = docTypeOf(String(raw.type ?? 'nfe'));
-  if (!type) throw new UsageError(`--type: "${String(raw.type)}" is not one of ${DOC_TYPE_HELP}`);
-  const labels = (raw.label as string[] | undefined) ?? [];
-  for (const label of labels) {
-    if (label.trim() !== label || label === '' || label.length > LABEL_MAX) {
-      throw new UsageError(`--label: "${label}" is not a label (1 to ${LABEL_MAX} characters, no leading or trailing blanks)`);
-    }
-  }
-  const ids = args.map((a) => a.trim());
-  if (ids.length === 0 && raw.stdin !== true) throw new UsageError('give at least one document id, or --stdin to read them from standard input');
-  for (const id of ids) checkId(type, id, '');
-  return { type, ids, labels, stdin: raw.stdin === true, dryRun: raw.dryRun === true };
-}
-
-function checkId(type: FlagDocType, id: string, where: string): void {
-  const why = docIdProblem(type, id);
-  if (why) throw new UsageError(`${id}${where}: ${why}`);
 }
 
 const COLUMNS: Column<LabelsRecord>[] = [
@@ -56,22 +25,52 @@ const COLUMNS: Column<LabelsRecord>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-async function run(ctx: Context, how: 'apply' | 'remove', o: LabelsChangeOptions): Promise<void> {
-  const piped = o.stdin ? await readStdinItems(ctx) : [];
-  piped.forEach((id) => checkId(o.type, id, ' (standard input)'));
-  const ids = [...new Set([...o.ids, ...piped])];
-  if (ids.length === 0) throw new UsageError('no document id on standard input');
+/** The verb of `labels apply` or `labels remove`: the same flags, the endpoint differs. */
+export function changeVerb(spec: typeof applyVerb, how: 'apply' | 'remove') {
+  return verb(spec, {
+    check(o, ids) {
+      for (const label of o.label) {
+        if (label.length > LABEL_MAX) throw new UsageError(`--label: "${label}" is not a label (1 to ${LABEL_MAX} characters, no leading or trailing blanks)`);
+      }
+      if (ids.length === 0 && !o.stdin) throw new UsageError('give at least one document id, or --stdin to read them from standard input');
+      const type = docTypeOf(o.type)!;
+      for (const id of ids) checkId(type, id.trim(), '');
+    },
+    async run(ctx, o, args) {
+      const type = docTypeOf(o.type)!;
+      const piped = o.stdin ? await readStdinItems(ctx) : [];
+      piped.forEach((id) => checkId(type, id, ' (standard input)'));
+      const ids = [...new Set([...args.map((a) => a.trim()), ...piped])];
+      if (ids.length === 0) throw new UsageError('no document id on standard input');
+      await change(ctx, how, { type, ids, labels: o.label, dryRun: o.dryRun });
+    },
+  });
+}
+
+function checkId(type: FlagDocType, id: string, where: string): void {
+  const why = docIdProblem(type, id);
+  if (why) throw new UsageError(`${id}${where}: ${why}`);
+}
+
+interface Change {
+  type: FlagDocType;
+  ids: string[];
+  labels: string[];
+  dryRun: boolean;
+}
+
+async function change(ctx: Context, how: 'apply' | 'remove', o: Change): Promise<void> {
   const writer = createRecordWriter<LabelsRecord>(ctx, { columns: COLUMNS });
   let failed = 0;
   try {
     if (o.dryRun) {
-      for (const id of ids) writer.write({ id, status: 'dry-run', labels: o.labels.join(','), message: `${how} ${o.labels.join(', ')}` });
+      for (const id of o.ids) writer.write({ id, status: 'dry-run', labels: o.labels.join(','), message: `${how} ${o.labels.join(', ')}` });
       return;
     }
     const http = await ctx.http();
-    for (let i = 0; i < ids.length; i += LABEL_BATCH_MAX) {
+    for (let i = 0; i < o.ids.length; i += LABEL_BATCH_MAX) {
       if (ctx.signal.aborted) throw new InterruptedError(`labels ${how} stopped`);
-      const batch = ids.slice(i, i + LABEL_BATCH_MAX);
+      const batch = o.ids.slice(i, i + LABEL_BATCH_MAX);
       const results = new Map((await changeLabels(http, how, { doc_type: o.type, ids: batch, labels: o.labels })).map((r) => [r.id, r]));
       for (const id of batch) {
         const r = results.get(id);
@@ -88,5 +87,5 @@ async function run(ctx: Context, how: 'apply' | 'remove', o: LabelsChangeOptions
   } finally {
     writer.end();
   }
-  if (failed > 0) throw new PartialError(`${failed} of ${ids.length} documents were not changed`);
+  if (failed > 0) throw new PartialError(`${failed} of ${o.ids.length} documents were not changed`);
 }

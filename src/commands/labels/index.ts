@@ -1,44 +1,61 @@
-// `fiscal labels ...`: commander metadata only; each verb's module loads when it runs.
-import { Option, type Command } from 'commander';
-import { suggest } from '../../cli-tree/hints.js';
-import type { Context } from '../../context.js';
-import { lazyAction } from '../action.js';
-import { collectRaw } from '../filter-flags.js';
+// `fiscal labels ...`: declarations only; each verb's module loads when it runs.
+import { defineGroup, defineVerb, type Flags } from '../shared/define.js';
 
-const CHANGE_HELP = `
-Examples:
-  $ fiscal labels apply --label conferido 35260112345678000195550010000012341000012343
-  $ fiscal search nfe --role received --tag urgente -o ndjson | fiscal labels remove --label urgente --stdin
+const DOC_TYPES = ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'] as const;
 
-Labels are the documents' Tags (search --tag / --tags-all). One result row per document; a document
+const CHANGE_EXAMPLES = [
+  'fiscal labels apply --label conferido 35260112345678000195550010000012341000012343',
+  'fiscal search nfe --role received --tag urgente -o ndjson | fiscal labels remove --label urgente --stdin',
+];
+
+const CHANGE_NOTES = `Labels are the documents' Tags (search --tag / --tags-all). One result row per document; a document
 the account does not hold is reported and the others go on (exit 7). See docs/flag-props-labels.md.`;
 
-export function registerLabels(program: Command, ctx: Context): void {
-  const labels = program
-    .command('labels')
-    .description('the account labels (Etiquetas): list, apply to and remove from documents')
-    .addHelpText('after', `
-Examples:
-  $ fiscal labels list
-  $ fiscal labels apply --label conferido <key>
+const CHANGE_FLAGS = {
+  label: { type: 'text', list: true, required: true, value: 'label', summary: 'a label (repeatable or comma-separated)' },
+  type: {
+    type: 'choice', choices: DOC_TYPES, aliases: { 'cte-os': 'cteos', cfe: 'cfesat' }, default: 'nfe', value: 'type',
+    summary: 'document type: nfe, nfse, cte, cteos, cfesat or nfce',
+  },
+  stdin: { type: 'switch', summary: 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id' },
+  dryRun: { type: 'switch', summary: 'show what would be sent, send nothing' },
+} as const satisfies Flags;
 
-See docs/flag-props-labels.md.`);
-  labels
-    .command('list')
-    .alias('ls')
-    .description('list the account labels and how many documents carry each')
-    .addHelpText('after', '\nExamples:\n  $ fiscal labels list\n  $ fiscal labels ls -o json')
-    .action(lazyAction(ctx, () => import('./list.js')));
-  for (const how of ['apply', 'remove'] as const) {
-    labels
-      .command(how)
-      .description(how === 'apply' ? 'add labels to documents' : 'take labels off documents')
-      .argument('[ids...]', 'access keys, or NFS-e ids')
-      .requiredOption('--label <label>', 'a label (repeatable)', collectRaw)
-      .addOption(suggest(new Option('--type <type>', 'document type: nfe, nfse, cte, cteos, cfesat or nfce').default('nfe'), ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce']))
-      .option('--stdin', 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id')
-      .option('--dry-run', 'show what would be sent, send nothing')
-      .addHelpText('after', CHANGE_HELP)
-      .action(lazyAction(ctx, async () => (await import('./change.js')).labelsVerb(how)));
-  }
-}
+const IDS = [{ name: 'ids', summary: 'access keys, or NFS-e ids', required: false, variadic: true }] as const;
+
+export const listVerb = defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'list the account labels and how many documents carry each',
+  examples: ['fiscal labels list', 'fiscal labels ls -o json'],
+  flags: {},
+  load: () => import('./list.js'),
+});
+
+export const applyVerb = defineVerb({
+  name: 'apply',
+  summary: 'add labels to documents',
+  examples: CHANGE_EXAMPLES,
+  notes: CHANGE_NOTES,
+  args: IDS,
+  flags: CHANGE_FLAGS,
+  load: () => import('./apply.js'),
+});
+
+export const removeVerb = defineVerb({
+  name: 'remove',
+  summary: 'take labels off documents',
+  examples: CHANGE_EXAMPLES,
+  notes: CHANGE_NOTES,
+  args: IDS,
+  flags: CHANGE_FLAGS,
+  load: () => import('./remove.js'),
+});
+
+export const labels = defineGroup({
+  name: 'labels',
+  summary: 'the account labels (Etiquetas): list, apply to and remove from documents',
+  examples: ['fiscal labels list', 'fiscal labels apply --label conferido <key>'],
+  notes: 'See docs/flag-props-labels.md.',
+  verbs: [listVerb, applyVerb, removeVerb],
+});

@@ -1,29 +1,26 @@
 // `fiscal labels list`: the account's labels (designed GET /v1/labels).
 import { listLabels } from '../../api/labels.js';
 import type { Label } from '../../api/wire/labels.js';
-import type { Context } from '../../context.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-
-export type LabelsListOptions = Record<string, never>;
-
-export function parseOptions(): LabelsListOptions {
-  return {};
-}
+import { verb } from '../shared/verb.js';
+import { listVerb } from './index.js';
 
 const COLUMNS: Column<Label>[] = [
   { header: 'LABEL', get: (r) => r.name },
   { header: 'DOCUMENTS', get: (r) => r.documents },
 ];
 
-export async function run(ctx: Context): Promise<void> {
-  const labels = await listLabels(await ctx.http());
-  const writer = createRecordWriter<Label>(ctx, { columns: COLUMNS });
-  try {
-    for (const label of labels) writer.write(label);
-  } catch (error) {
-    writer.fail();
-    throw error;
-  } finally {
-    writer.end();
-  }
-}
+export default verb(listVerb, {
+  async run(ctx) {
+    const labels = await listLabels(await ctx.http());
+    const writer = createRecordWriter<Label>(ctx, { columns: COLUMNS });
+    try {
+      for (const label of labels) writer.write(label);
+    } catch (error) {
+      writer.fail();
+      throw error;
+    } finally {
+      writer.end();
+    }
+  },
+});

@@ -2,7 +2,7 @@
 import { PENDING_CODE, REGISTERED_CODE, type ManifestStatusItem, type SefazResponse } from '../../api/wire/manifest.js';
 import type { Column } from '../../output/writer.js';
 
-export type OutcomeStatus = 'dry-run' | 'accepted' | 'pending' | 'registered' | 'rejected' | 'error';
+type OutcomeStatus = 'dry-run' | 'accepted' | 'pending' | 'registered' | 'rejected' | 'error';
 
 export interface ManifestRow {
   key: string;

@@ -4,28 +4,24 @@
 // request ids; --wait follows them (4.14) until the tax authority has answered each key; --sync
 // sends key by key (4.13) and shows the answer at once. A key that is rejected or refused is a
 // failed row, the others go on, and the exit code is then 7.
-import { z } from 'zod';
-import { manifestAsync, manifestStatus, manifestSync } from '../../api/manifest.js';
+import { manifestAsync, manifestRequest, manifestStatus, manifestSync } from '../../api/manifest.js';
 import type { HttpClient } from '../../api/http.js';
 import { JUSTIFIED_CODE, MANIFEST_CODES, justificationProblem, type ManifestCode, type ManifestItem } from '../../api/wire/manifest.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
-import type { VerbModule } from '../action.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
+import type { confirmVerb } from './index.js';
 import { readKeys, type KeySources } from './keys.js';
 import { isFailure, ROW_COLUMNS, rowOfSefaz, rowOfStatus, type ManifestRow } from './outcome.js';
-
-export const VERB_CODES = { confirm: '210200', aware: '210210', unaware: '210220', 'not-performed': '210240' } as const satisfies Record<string, ManifestCode>;
-export type ManifestVerb = keyof typeof VERB_CODES;
 
 /** Manifests per asynchronous request (the emulator's designed limit). */
 const CHUNK = 100;
 const FIRST_POLL_MS = 300;
 const MAX_POLL_MS = 2_000;
 
-export interface SendOptions extends KeySources {
+interface SendOptions extends KeySources {
   code: ManifestCode;
   justification?: string | undefined;
   wait: boolean;
@@ -33,38 +29,25 @@ export interface SendOptions extends KeySources {
   dryRun: boolean;
 }
 
-const schema = z.object({
-  keys: z.array(z.string()),
-  justification: z.string().optional(),
-  wait: z.boolean().optional(),
-  sync: z.boolean().optional(),
-  stdin: z.boolean().optional(),
-  file: z.string().min(1, 'expected a path').optional(),
-  dryRun: z.boolean().optional(),
-});
-
-export function sendVerb(verb: ManifestVerb): VerbModule<SendOptions> {
-  return { parseOptions: (raw, args) => parseOptions(verb, raw, args), run };
+/** The verb sending `code` for each key; the four verbs differ only by it. */
+export function sendVerb(spec: typeof confirmVerb, code: ManifestCode) {
+  return verb(spec, {
+    check(o, keys) {
+      if (code === JUSTIFIED_CODE) {
+        const problem = justificationProblem(o.justification);
+        if (problem) throw new UsageError(`--justification: ${problem} (not-performed)`);
+      } else if (o.justification !== undefined) {
+        throw new UsageError(`--justification only applies to not-performed (${JUSTIFIED_CODE})`);
+      }
+      if (o.sync && o.wait) throw new UsageError('--wait follows asynchronous requests; --sync already waits for the answer');
+      if (keys.length === 0 && !o.stdin && o.file === undefined) throw new UsageError('give at least one key, --file <path> or --stdin');
+    },
+    run: (ctx, o, keys) =>
+      send(ctx, { keys: keys.map((k) => k.trim()), file: o.file, stdin: o.stdin, code, justification: o.justification?.trim(), wait: o.wait, sync: o.sync, dryRun: o.dryRun }),
+  });
 }
 
-export function parseOptions(verb: ManifestVerb, raw: Record<string, unknown>, args: string[]): SendOptions {
-  const o = parseWith(schema, { ...raw, keys: args.map((a) => a.trim()) });
-  const code = VERB_CODES[verb];
-  if (code === JUSTIFIED_CODE) {
-    const problem = justificationProblem(o.justification);
-    if (problem) throw new UsageError(`--justification: ${problem} (not-performed)`);
-  } else if (o.justification !== undefined) {
-    throw new UsageError(`--justification only applies to not-performed (${JUSTIFIED_CODE})`);
-  }
-  if (o.sync && o.wait) throw new UsageError('--wait follows asynchronous requests; --sync already waits for the answer');
-  if (o.keys.length === 0 && !o.stdin && o.file === undefined) throw new UsageError('give at least one key, --file <path> or --stdin');
-  return {
-    keys: o.keys, file: o.file, stdin: Boolean(o.stdin), code, justification: o.justification?.trim(),
-    wait: Boolean(o.wait), sync: Boolean(o.sync), dryRun: Boolean(o.dryRun),
-  };
-}
-
-export async function run(ctx: Context, options: SendOptions): Promise<void> {
+async function send(ctx: Context, options: SendOptions): Promise<void> {
   const keys = await readKeys(ctx, options);
   if (keys.length === 0) throw new UsageError('no key to manifest');
   const items = keys.map((access_key): ManifestItem => ({ access_key, code: options.code, ...(options.justification ? { justification: options.justification } : {}) }));
@@ -90,13 +73,15 @@ export async function run(ctx: Context, options: SendOptions): Promise<void> {
   // Every key unknown to the service: nothing named exists, which is exit 4, not a partial run.
   if (failed > 0 && rows.every((r) => r.cstat === 404)) {
     const message = rows.length === 1 ? `no NF-e with access key ${rows[0]!.key} among the account's documents` : `none of the ${rows.length} NF-e was found`;
-    throw new NotFoundError(message, 404, 'POST', options.sync ? '/v1/nfe/manifest/sync' : '/v1/nfe/manifest');
+    const request = manifestRequest(options.sync);
+    throw new NotFoundError(message, 404, request.method, request.path);
   }
   if (failed > 0) throw new PartialError(`${failed} of ${rows.length} manifestation${rows.length === 1 ? '' : 's'} failed`);
 }
 
 function dryRun(items: ManifestItem[], options: SendOptions): ManifestRow[] {
-  const how = options.sync ? 'POST /v1/nfe/manifest/sync' : 'POST /v1/nfe/manifest';
+  const request = manifestRequest(options.sync);
+  const how = `${request.method} ${request.path}`;
   const meaning = MANIFEST_CODES[options.code];
   return items.map((m) => ({ key: m.access_key, code: m.code, status: 'dry-run', message: `would send ${m.code} (${meaning}) with ${how}; nothing sent` }));
 }

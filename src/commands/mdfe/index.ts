@@ -3,7 +3,8 @@
 // `fiscal pdf mdfe`, `fiscal mdfe events` is `fiscal events mdfe`.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { addEventVerb } from '../events/index.js';
+import { register } from '../shared/define.js';
+import { eventsVerbOf } from '../shared/event-flags.js';
 import { addPdfVerb } from '../pdf/index.js';
 import { addMdfeSearch } from '../search/index.js';
 import { addXmlVerb } from '../xml/index.js';
@@ -16,5 +17,5 @@ export function registerMdfe(program: Command, ctx: Context): void {
   addMdfeSearch(mdfe, ctx, 'search');
   addXmlVerb(mdfe, ctx, 'mdfe', 'MDF-e');
   addPdfVerb(mdfe, ctx, 'mdfe', 'pdf');
-  addEventVerb(mdfe, ctx, 'mdfe');
+  register(mdfe, ctx, eventsVerbOf('mdfe'));
 }

@@ -3,7 +3,8 @@
 // `fiscal events nfce`.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { addEventVerb } from '../events/index.js';
+import { register } from '../shared/define.js';
+import { eventsVerbOf } from '../shared/event-flags.js';
 import { addNfceSearch } from '../search/index.js';
 import { addXmlVerb } from '../xml/index.js';
 
@@ -14,5 +15,5 @@ export function registerNfce(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ fiscal nfce search --created-from 2026-05-01 --all -o ndjson\n  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce\n  $ fiscal nfce events <key> --dir ./events\n\nThe same as fiscal search nfce, fiscal xml nfce and fiscal events nfce.');
   addNfceSearch(nfce, ctx, 'search');
   addXmlVerb(nfce, ctx, 'nfce', 'NFC-e');
-  addEventVerb(nfce, ctx, 'nfce');
+  register(nfce, ctx, eventsVerbOf('nfce'));
 }

@@ -1,25 +1,16 @@
 // `fiscal props set <property> <value> <key>...` (R28): PUT /v1/nfe/{role}/{property} in batches,
 // a row per key. Keys are checked before the first request; a key the service refuses fails alone
 // and the run ends with exit 7 (PartialError).
-import { z } from 'zod';
-import { setNfeProperty } from '../../api/props.js';
-import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
+import { setNfeProperty, setPropertyRequest } from '../../api/props.js';
+import type { NfeRole } from '../../api/wire/nfe.js';
 import { PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX } from '../../api/wire/props.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
 import { readStdinItems } from '../stdin-lines.js';
-
-export interface PropsSetOptions {
-  property: string;
-  value: string;
-  keys: string[];
-  role: NfeRole;
-  stdin: boolean;
-  dryRun: boolean;
-}
+import { setVerb } from './index.js';
 
 interface PropsRecord {
   access_key: string;
@@ -29,26 +20,12 @@ interface PropsRecord {
   message?: string;
 }
 
-const schema = z.object({
-  property: z.string().regex(PROPERTY_NAME, 'a property name is 1 to 64 letters, digits or _, not starting with a digit'),
-  value: z.string().max(PROPERTY_VALUE_MAX, `a value has at most ${PROPERTY_VALUE_MAX} characters`),
-  keys: z.array(z.string()),
-  role: z.enum(NFE_ROLES),
-  stdin: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-});
-
-export function parseOptions(raw: Record<string, unknown>, args: string[]): PropsSetOptions {
-  const [property, value, ...keys] = args;
-  const o = parseWith(schema, { ...raw, property, value, keys: keys.map((k) => k.trim()) });
-  if (o.keys.length === 0 && !o.stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
-  for (const key of o.keys) checkKey(key, '');
-  return { property: o.property, value: o.value, keys: o.keys, role: o.role, stdin: Boolean(o.stdin), dryRun: Boolean(o.dryRun) };
-}
-
-function checkKey(key: string, where: string): void {
-  const why = accessKeyProblem(key);
-  if (why) throw new UsageError(`${key}${where}: ${why}`);
+interface PropsSet {
+  property: string;
+  value: string;
+  keys: string[];
+  role: NfeRole;
+  dryRun: boolean;
 }
 
 const COLUMNS: Column<PropsRecord>[] = [
@@ -59,11 +36,30 @@ const COLUMNS: Column<PropsRecord>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
-  const piped = o.stdin ? await readStdinItems(ctx) : [];
-  piped.forEach((key) => checkKey(key, ' (standard input)'));
-  const keys = [...new Set([...o.keys, ...piped])];
-  if (keys.length === 0) throw new UsageError('no access key on standard input');
+export default verb(setVerb, {
+  check(o, [property, value, ...keys]) {
+    if (!PROPERTY_NAME.test(property!)) throw new UsageError('<property>: a property name is 1 to 64 letters, digits or _, not starting with a digit');
+    if (value!.length > PROPERTY_VALUE_MAX) throw new UsageError(`<value>: a value has at most ${PROPERTY_VALUE_MAX} characters`);
+    if (keys.length === 0 && !o.stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
+    for (const key of keys) checkKey(key.trim(), '');
+  },
+  async run(ctx, o, [property, value, ...args]) {
+    const piped = o.stdin ? await readStdinItems(ctx) : [];
+    piped.forEach((key) => checkKey(key, ' (standard input)'));
+    const keys = [...new Set([...args.map((k) => k.trim()), ...piped])];
+    if (keys.length === 0) throw new UsageError('no access key on standard input');
+    await setProperty(ctx, { property: property!, value: value!, keys, role: o.role, dryRun: o.dryRun });
+  },
+});
+
+function checkKey(key: string, where: string): void {
+  const why = accessKeyProblem(key);
+  if (why) throw new UsageError(`${key}${where}: ${why}`);
+}
+
+async function setProperty(ctx: Context, o: PropsSet): Promise<void> {
+  const { keys } = o;
+  const request = setPropertyRequest(o.role, o.property);
   const row = (access_key: string, status: PropsRecord['status'], message?: string): PropsRecord =>
     ({ access_key, property: o.property, value: o.value, status, ...(message ? { message } : {}) });
   const writer = createRecordWriter<PropsRecord>(ctx, { columns: COLUMNS });
@@ -71,7 +67,7 @@ export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
   let unknown = 0;
   try {
     if (o.dryRun) {
-      for (const key of keys) writer.write(row(key, 'dry-run', `PUT /v1/nfe/${o.role}/${o.property}`));
+      for (const key of keys) writer.write(row(key, 'dry-run', `${request.method} ${request.path}`));
       return;
     }
     const http = await ctx.http();
@@ -99,7 +95,7 @@ export async function run(ctx: Context, o: PropsSetOptions): Promise<void> {
   // Every key unknown in this role: nothing named exists, exit 4 (as xml, pdf and events).
   if (failed > 0 && unknown === keys.length) {
     const what = keys.length === 1 ? `${keys[0]} is not` : `none of the ${keys.length} keys is`;
-    throw new NotFoundError(`${what} an NF-e of the account in role ${o.role}; nothing set`, 404, 'PUT', `/v1/nfe/${o.role}/${o.property}`);
+    throw new NotFoundError(`${what} an NF-e of the account in role ${o.role}; nothing set`, 404, request.method, request.path);
   }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} keys were not set`);
 }

@@ -10,10 +10,8 @@ import { ConfigError } from '../../errors.js';
 import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 
-export const DEFAULT_JOURNAL = '.fiscal-upload.json';
-
 const entrySchema = z.object({ file: z.string(), key: z.string().optional(), type: z.string().optional(), at: z.string() });
-export type JournalEntry = z.infer<typeof entrySchema>;
+type JournalEntry = z.infer<typeof entrySchema>;
 
 const pendingFileSchema = entrySchema.omit({ at: true }).extend({ sha256: z.string(), index: z.number().int() });
 export type PendingFile = z.infer<typeof pendingFileSchema>;

@@ -4,7 +4,6 @@
 // succeeded against this server and account (the journal) are not sent again. Exit 7 when some
 // file failed; credentials refused or an interruption stop the run.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { batchStatus, uploadBatch, uploadDocument } from '../../api/upload.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
@@ -14,10 +13,11 @@ import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { fileContents, XML_NAME } from '../inspect/files.js';
-import { parseWith } from '../options.js';
-import { DEFAULT_JOURNAL, UploadJournal, type PendingFile } from './journal.js';
+import { verb } from '../shared/verb.js';
+import { DEFAULT_BATCH_SIZE, upload } from './index.js';
+import { UploadJournal, type PendingFile } from './journal.js';
 
-export interface UploadOptions {
+interface UploadOptions {
   paths: string[];
   owners: string[];
   dryRun: boolean;
@@ -26,7 +26,7 @@ export interface UploadOptions {
   batch?: { size: number; wait: boolean; callbackUrl?: string | undefined } | undefined;
 }
 
-export interface UploadRecord {
+interface UploadRecord {
   file: string;
   key?: string;
   type?: string;
@@ -34,32 +34,26 @@ export interface UploadRecord {
   message: string;
 }
 
-const schema = z.object({
-  paths: z.array(z.string().min(1)).min(1, 'give at least one file, folder or -'),
-  owner: z.array(z.string()).default([]),
-  dryRun: z.boolean().default(false),
-  journal: z.string().min(1, 'expected a file name').default(DEFAULT_JOURNAL),
-  batch: z.boolean().optional(),
-  batchSize: z.coerce.number().int('expected a whole number').min(1).max(500, 'at most 500 invoices per batch').default(50),
-  wait: z.boolean().default(true),
-  callbackUrl: z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional(),
-});
+/** Designed: most invoices one batch takes. */
+const MAX_BATCH_SIZE = 500;
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): UploadOptions {
-  const parsed = parseWith(schema, { ...raw, paths: args });
-  const owners = parsed.owner.map((owner) => {
-    const r = readTaxId(owner);
-    if ('problem' in r) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${r.problem}`);
-    return r.value;
-  });
-  if (parsed.paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
-  if (!parsed.batch && (parsed.callbackUrl || !parsed.wait || raw.batchSize !== undefined)) {
-    throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
-  }
-  if (parsed.batch && parsed.owner.length) throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
-  const batch = parsed.batch ? { size: parsed.batchSize, wait: parsed.wait, callbackUrl: parsed.callbackUrl } : undefined;
-  return { paths: parsed.paths, owners: [...new Set(owners)], dryRun: parsed.dryRun, journal: parsed.journal, batch };
-}
+export default verb(upload, {
+  check(o, paths) {
+    for (const owner of o.owner ?? []) {
+      const r = readTaxId(owner);
+      if ('problem' in r) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${r.problem}`);
+    }
+    if (paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
+    if (o.batchSize !== undefined && o.batchSize > MAX_BATCH_SIZE) throw new UsageError(`--batch-size: at most ${MAX_BATCH_SIZE} invoices per batch`);
+    if (!o.batch && (o.callbackUrl || !o.wait || o.batchSize !== undefined)) throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
+    if (o.batch && o.owner?.length) throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
+  },
+  async run(ctx, o, paths) {
+    const owners = (o.owner ?? []).map((owner) => (readTaxId(owner) as { value: string }).value);
+    const batch = o.batch ? { size: o.batchSize ?? DEFAULT_BATCH_SIZE, wait: o.wait, callbackUrl: o.callbackUrl } : undefined;
+    await uploadFiles(ctx, { paths, owners: [...new Set(owners)], dryRun: o.dryRun, journal: o.journal, batch });
+  },
+});
 
 const COLUMNS: Column<UploadRecord>[] = [
   { header: 'FILE', get: (r) => r.file, width: 50 },
@@ -77,7 +71,7 @@ function identity(doc: DocumentSummary | undefined): Pick<UploadRecord, 'key' | 
   return { type: doc.kind, ...(key ? { key } : {}) };
 }
 
-export async function run(ctx: Context, options: UploadOptions): Promise<void> {
+async function uploadFiles(ctx: Context, options: UploadOptions): Promise<void> {
   const target = await ctx.target();
   const journal = await UploadJournal.open(options.journal, target.baseUrl, target.apiId);
   const writer = createRecordWriter<UploadRecord>(ctx, { columns: COLUMNS, emptyMessage: 'No XML file found.' });

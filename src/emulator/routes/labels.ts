@@ -3,11 +3,11 @@
 // /v1/labels/remove change the labels of documents named like flagerp names them, one result
 // per document (one the account does not hold fails alone, R3).
 import {
-  LABEL_BATCH_MAX, LABEL_DOC_TYPES, LABEL_MAX, LABELS_APPLY_PATH, LABELS_PATH, LABELS_REMOVE_PATH,
+  LABEL_BATCH_MAX, LABEL_DOC_TYPES, LABEL_MAX, LABELS_APPLY_PATH, LABELS_PATH, LABELS_REMOVE_PATH, labelChangeResponseSchema, labelsResponseSchema,
   type LabelChangeRequest, type LabelResult,
 } from '../../api/wire/labels.js';
 import { annotatablesOf, countNames, findAnnotatable } from '../annotations.js';
-import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 
 export function registerLabels(router: Router): void {
@@ -20,7 +20,7 @@ function listLabels(ctx: RequestContext): Reply {
   const names = function* () {
     for (const doc of annotatablesOf(ctx.store, ctx.account.id)) yield* doc.tags;
   };
-  return ok({ data: [...countNames(names())].map(([name, documents]) => ({ name, documents })) });
+  return okAs(labelsResponseSchema, { data: [...countNames(names())].map(([name, documents]) => ({ name, documents })) });
 }
 
 function change(ctx: RequestContext, how: 'apply' | 'remove'): Reply {
@@ -32,7 +32,7 @@ function change(ctx: RequestContext, how: 'apply' | 'remove'): Reply {
     doc.tags = how === 'apply' ? [...new Set([...doc.tags, ...body.labels])] : doc.tags.filter((t) => !body.labels.includes(t));
     return { id, success: true, message: 'OK', labels: [...doc.tags] };
   });
-  return ok({ data });
+  return okAs(labelChangeResponseSchema, { data });
 }
 
 function readChange(raw: unknown): LabelChangeRequest {

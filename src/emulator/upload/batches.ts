@@ -4,7 +4,7 @@
 // Requests are kept per emulator (keyed by its store) and per account (R3: another account's
 // request_id is not found).
 import { randomUUID } from 'node:crypto';
-import type { BatchData } from '../../api/wire/upload-batch.js';
+import type { BatchData } from '../../api/wire/upload.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import type { Account } from '../model.js';
 import type { Store } from '../store.js';
@@ -23,7 +23,7 @@ function registryOf(store: Store): Map<string, Batch> {
   return registry;
 }
 
-export interface BatchInput {
+interface BatchInput {
   xmls: string[];
   callbackUrl?: string | undefined;
 }

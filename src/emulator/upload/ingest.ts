@@ -13,7 +13,7 @@ import type { Store } from '../store.js';
 import { rolesOf, type UploadType } from './roles.js';
 import { STORED_DOC, storedNfe, type UploadContext } from './stored-doc.js';
 
-export interface UploadInput {
+interface UploadInput {
   /** The XML in base64, as the request carries it. */
   xml: string;
   /** CNPJ/CPF of the account's companies the document belongs to (already checked to be the account's). */

@@ -14,7 +14,7 @@ export interface UploadContext {
   xml: string;
 }
 
-export function toParty(p: ReadParty): Party {
+function toParty(p: ReadParty): Party {
   const id = p.taxId ?? '';
   return { ...(id.length === 11 ? { cpf: id } : { cnpj: id }), name: p.name ?? '', uf: p.uf ?? '' };
 }

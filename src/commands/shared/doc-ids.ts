@@ -1,11 +1,11 @@
 // Naming a document the way flagerp and the labels endpoints do (R10, R27): a command-line type
 // word becomes the API's doc_type, and the id is checked for that type before anything is sent.
-import { FLAG_DOC_TYPES, type FlagDocType } from '../api/wire/flag.js';
-import { accessKeyProblem } from '../fiscal/access-key.js';
-import { nfseIdProblem } from '../fiscal/nfse-id.js';
+import { FLAG_DOC_TYPES, type FlagDocType } from '../../api/wire/flag.js';
+import { accessKeyProblem } from '../../fiscal/access-key.js';
+import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 
 /** Type words on the command line, lower case; `cfe` is also read as CF-e SAT. */
-export const DOC_TYPE_WORDS: Record<string, FlagDocType> = {
+const DOC_TYPE_WORDS: Record<string, FlagDocType> = {
   nfe: 'NFE', nfse: 'NFSE', cte: 'CTE', cteos: 'CTEOS', 'cte-os': 'CTEOS', cfesat: 'CFESAT', cfe: 'CFESAT', nfce: 'NFCE',
 };
 export const DOC_TYPE_HELP = 'nfe, nfse, cte, cteos, cfesat or nfce';

@@ -4,15 +4,15 @@
 // then each item gets a result: a key the account does not hold in that role fails alone.
 import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
 import {
-  DEFAULT_PROPERTY, PROPERTIES_PATH, PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX,
+  DEFAULT_PROPERTY, PROPERTIES_PATH, PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX, propertiesResponseSchema, setPropertyResponseSchema,
   type CustomItem, type PropertyResult,
 } from '../../api/wire/props.js';
 import { annotatablesOf, countNames } from '../annotations.js';
-import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { roleParam } from './listing/v1-listing.js';
 
-export function registerNfeProps(router: Router): void {
+export function registerProps(router: Router): void {
   router.add('PUT', '/v1/nfe/:role/:property', setProperty, { errors: 'v1' });
   router.add('GET', PROPERTIES_PATH, listProperties, { errors: 'v1' });
 }
@@ -22,7 +22,7 @@ function setProperty(ctx: RequestContext): Reply {
   const property = ctx.params.property!;
   const items = readItems(ctx.json(), property);
   const data = items.map((item) => setOne(ctx, role, property, item));
-  return ok({ data });
+  return okAs(setPropertyResponseSchema, { data });
 }
 
 function setOne(ctx: RequestContext, role: NfeRole, property: string, item: CustomItem): PropertyResult {
@@ -63,5 +63,5 @@ function listProperties(ctx: RequestContext): Reply {
   if (!counts.has(DEFAULT_PROPERTY)) counts.set(DEFAULT_PROPERTY, 0);
   const data = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, documents]) => ({ name, default: name === DEFAULT_PROPERTY, documents }));
-  return ok({ data });
+  return okAs(propertiesResponseSchema, { data });
 }

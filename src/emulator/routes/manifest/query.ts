@@ -2,11 +2,14 @@
 // and/or `request_id[]` (64 characters); GET /v1/nfe/manifest and /v2/nfe/manifest (4.10): the
 // latest manifestation of each key, code integer in v1, string in v2 with an `origin` filter.
 // Keys and ids the account does not know are left out of `data` (R3), not answered with 404.
-import { MANIFEST_ORIGINS, MANIFEST_PATH, MANIFEST_STATUS_PATH, MANIFEST_V2_PATH, REQUEST_ID_LENGTH, type ManifestOrigin, type ManifestStatusItem } from '../../api/wire/manifest.js';
-import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { manifestRequestsOf, type ManifestRequest, type RequestItem } from '../manifest-requests.js';
-import { keyProblemFor } from './pdf-route.js';
+import {
+  MANIFEST_ORIGINS, MANIFEST_PATH, MANIFEST_STATUS_PATH, MANIFEST_V2_PATH, REQUEST_ID_LENGTH, manifestLatestV1Schema, manifestLatestV2Schema,
+  manifestStatusSchema, type ManifestOrigin, type ManifestStatusItem,
+} from '../../../api/wire/manifest.js';
+import { HttpError, okAs, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { manifestRequestsOf, type ManifestRequest, type RequestItem } from '../../manifest-requests.js';
+import { keyProblemFor } from '../pdf-route.js';
 
 const nfeKeyProblem = keyProblemFor('55');
 
@@ -42,7 +45,7 @@ function status(ctx: RequestContext): Reply {
     const found = requests.latestOf(ctx.account.id, key);
     if (found) push(found.request, found.item);
   }
-  return ok({ data });
+  return okAs(manifestStatusSchema, { data });
 }
 
 function latest(ctx: RequestContext, version: 'v1' | 'v2'): Reply {
@@ -52,14 +55,16 @@ function latest(ctx: RequestContext, version: 'v1' | 'v2'): Reply {
   if (origin !== undefined && !MANIFEST_ORIGINS.includes(origin as ManifestOrigin)) errors.origin = [`origin is app or api, got "${origin}"`];
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   manifestRequestsOf(ctx.store, ctx.now).settle();
-  const data: { access_key: string; code: number | string }[] = [];
+  const data: { access_key: string; code: string }[] = [];
   for (const key of new Set(keys)) {
     const doc = ctx.store.findNfe(ctx.account.id, key);
     const made = doc?.manifestations.filter((m) => origin === undefined || m.origin === origin) ?? [];
     const last = made[made.length - 1];
-    if (last) data.push({ access_key: key, code: version === 'v1' ? Number(last.Type) : last.Type });
+    if (last) data.push({ access_key: key, code: last.Type });
   }
-  return ok({ data });
+  // 4.10: the code is an integer in v1, a string in v2.
+  if (version === 'v1') return okAs(manifestLatestV1Schema, { data: data.map((d) => ({ access_key: d.access_key, code: Number(d.code) })) });
+  return okAs(manifestLatestV2Schema, { data });
 }
 
 /** `access_key[]` (or `access_key`), each a valid NF-e key; problems go to `errors`. */

@@ -2,17 +2,17 @@
 // /v1/dfe/nfe/events, /v1/cte/events, /v2/cte/events, /v1/cte-os/events, /v1/mdfe/events and
 // /v1/nfse/events. One document per call; the key must be valid (R7) and of the path's model
 // (the NF-e endpoints also serve NFC-e, model 65); a document the account does not hold is a 404 (R3).
-import { DOC_EVENTS_ENDPOINTS, NFSE_ID, type DocEventItem, type DocEventsEndpoint, type EventDocType } from '../../api/wire/events.js';
-import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
-import { streamEventXml, type EventDoc } from '../event-index.js';
-import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { addProblem, arrayParam, eventTypes, type Problems } from './events-query.js';
+import { DOC_EVENTS_ENDPOINTS, NFSE_ID, docEventsResponseSchema, type DocEventItem, type DocEventsEndpoint, type EventDocType } from '../../../api/wire/events.js';
+import { accessKeyProblem, parseAccessKey } from '../../../fiscal/access-key.js';
+import { streamEventXml, type EventDoc } from '../../event-index.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { addProblem, arrayParam, eventTypes, type Problems } from './query.js';
 
 /** The document type a model is stored as. */
 const TYPE_OF_MODEL: Record<string, EventDocType> = { '55': 'nfe', '65': 'nfce', '57': 'cte', '67': 'cteos', '58': 'mdfe' };
 
-export function registerEventsDocs(router: Router): void {
+export function registerDocumentEvents(router: Router): void {
   for (const endpoint of Object.values(DOC_EVENTS_ENDPOINTS)) {
     router.add('GET', endpoint.path, (ctx) => documentEvents(ctx, endpoint), { errors: 'v1' });
   }
@@ -64,5 +64,5 @@ function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply
     const xml = Buffer.from(streamEventXml(q.type, doc, event), 'utf8').toString('base64');
     data.push(endpoint.detailed ? { type: event.type, seq: event.seq, created_at: event.createdAt, xml } : { type: event.type, xml });
   }
-  return ok({ data });
+  return okAs(docEventsResponseSchema, { data });
 }

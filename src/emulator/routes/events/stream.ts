@@ -3,15 +3,15 @@
 // /v1/nfe/{role} (R11-R14): the cursor is a stable stream position, next is never null, pages are
 // signed. Filters: type[] (6 digits), cnpj[] (owners), created_at[from] + [to] (R15, event time;
 // `to` may be `now`).
-import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../api/wire/events.js';
-import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { streamEventXml, type StreamEvent } from '../event-index.js';
-import { badRequest, HttpError, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './events-query.js';
-import { createdRange, pageReply, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
+import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../../api/wire/events.js';
+import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
+import { streamEventXml, type StreamEvent } from '../../event-index.js';
+import { badRequest, HttpError, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from './query.js';
+import { createdRange, pageReply, V1_LIMIT_DEFAULT } from '../listing/v1-listing.js';
 
-export function registerEventsStream(router: Router): void {
+export function registerEventStream(router: Router): void {
   router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });
 }
 

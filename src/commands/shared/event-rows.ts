@@ -1,8 +1,11 @@
-// The rows of `fiscal events`: one per event, what the listing shows of it.
+// The rows of the events listing: one per event, what the listing shows of it, and the file
+// --dir writes it to.
+import { join } from 'node:path';
 import type { DocEventItem, EventDocType } from '../../api/wire/events.js';
 import { eventDescription } from '../../fiscal/event-codes.js';
 import { eventFacts } from '../../fiscal/event-facts.js';
 import type { Column } from '../../output/writer.js';
+import { ensureFolder, saveFile } from '../saved-files.js';
 
 export interface EventRow {
   /** Access key, or the NFS-e id. */
@@ -51,4 +54,18 @@ export function eventRow(type: EventDocType, key: string, item: ItemFacts, xml: 
   // JSON output shows only what is known.
   for (const k of Object.keys(row) as (keyof EventRow)[]) if (row[k] === undefined) delete row[k];
   return row;
+}
+
+/** The file name of an event; an NFS-e id's ":" become "_" (not allowed in file names everywhere). */
+function eventFileName(row: Pick<EventRow, 'key' | 'type' | 'seq'>): string {
+  return `${row.key.replaceAll(':', '_')}-${row.type}-${row.seq ?? 1}.xml`;
+}
+
+/** Writes the event and answers the file's path; a file that cannot be written is a LocalFileError naming it. */
+export async function saveEvent(dir: string, row: EventRow, xml: Uint8Array): Promise<string> {
+  const file = join(dir, eventFileName(row));
+  await ensureFolder(dir);
+  // A sibling temp file: nothing of fiscal's is left in the user's folder but the events.
+  await saveFile(file, xml);
+  return file;
 }

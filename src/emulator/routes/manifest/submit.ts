@@ -3,19 +3,21 @@
 // first (R29: codes, 44-digit NF-e keys, a 15-255 character justification for 210240) and answer
 // 400 `{status, errors}` naming each bad field. Sync takes one manifest; a key the account does
 // not hold is a 404 and one it does not receive a 403 (designed, see docs/manifest.md).
-import { MANIFEST_PATH, MANIFEST_SYNC_PATH, isManifestCode, JUSTIFIED_CODE, justificationProblem, type ManifestCode, type ManifestItem } from '../../api/wire/manifest.js';
-import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { manifestRequestsOf } from '../manifest-requests.js';
-import { holderProblem, manifest } from '../manifest-rules.js';
-import { keyProblemFor } from './pdf-route.js';
+import {
+  MANIFEST_PATH, MANIFEST_SYNC_PATH, manifestAcceptedSchema, manifestSyncSchema, isManifestCode, JUSTIFIED_CODE, justificationProblem, type ManifestCode, type ManifestItem,
+} from '../../../api/wire/manifest.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { manifestRequestsOf } from '../../manifest-requests.js';
+import { holderProblem, manifest } from '../../manifest-rules.js';
+import { keyProblemFor } from '../pdf-route.js';
 
 /** Designed: manifests per asynchronous request. */
-export const MAX_MANIFESTS = 100;
+const MAX_MANIFESTS = 100;
 
 const nfeKeyProblem = keyProblemFor('55');
 
-export type CheckedManifest = ManifestItem & { code: ManifestCode };
+type CheckedManifest = ManifestItem & { code: ManifestCode };
 
 export function registerManifestSubmit(router: Router): void {
   router.add('POST', MANIFEST_PATH, submit, { errors: 'v1' });
@@ -27,7 +29,7 @@ function submit(ctx: RequestContext): Reply {
   const requests = manifestRequestsOf(ctx.store, ctx.now);
   requests.settle();
   const request = requests.submit(ctx.account.id, manifests);
-  return ok({ data: { request_id: request.id } });
+  return okAs(manifestAcceptedSchema, { data: { request_id: request.id } });
 }
 
 function submitSync(ctx: RequestContext): Reply {
@@ -36,11 +38,11 @@ function submitSync(ctx: RequestContext): Reply {
   const problem = holderProblem(ctx.store, ctx.account.id, item!.access_key);
   if (problem) throw new HttpError(v1Error(problem.code, problem.message));
   const doc = ctx.store.findNfe(ctx.account.id, item!.access_key)!;
-  return ok({ data: { access_key: item!.access_key, sefaz_response: manifest(ctx.store, doc, item!.code, ctx.now()) } });
+  return okAs(manifestSyncSchema, { data: { access_key: item!.access_key, sefaz_response: manifest(ctx.store, doc, item!.code, ctx.now()) } });
 }
 
 /** The manifests of a body, or a 400 listing every problem by field. */
-export function checkedBody(body: unknown, max: number): CheckedManifest[] {
+function checkedBody(body: unknown, max: number): CheckedManifest[] {
   const list = body && typeof body === 'object' ? (body as { manifests?: unknown }).manifests : undefined;
   if (!Array.isArray(list) || list.length === 0) throw fieldError('manifests', 'a non-empty array of {access_key, code, justification?} is required');
   if (list.length > max) throw fieldError('manifests', `at most ${max} manifest${max === 1 ? '' : 's'} per request, got ${list.length}`);

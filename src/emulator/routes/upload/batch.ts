@@ -1,11 +1,11 @@
 // POST /v1/nfe/upload (R26): NF-e batch, answered at once with a request_id; GET
 // /v1/nfe/upload/status?request_id= (4.9): the per-invoice results so far (designed shape).
-import { BATCH_STATUS_PATH, BATCH_UPLOAD_PATH, batchUploadRequestSchema } from '../../api/wire/upload-batch.js';
-import { HttpError, badRequest, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { findBatch, startBatch } from '../upload/batches.js';
+import { BATCH_STATUS_PATH, BATCH_UPLOAD_PATH, batchStatusResponseSchema, batchUploadRequestSchema, batchUploadResponseSchema } from '../../../api/wire/upload.js';
+import { HttpError, badRequest, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { findBatch, startBatch } from '../../upload/batches.js';
 
-export function registerUploadBatch(router: Router): void {
+export function registerBatchUpload(router: Router): void {
   router.add('POST', BATCH_UPLOAD_PATH, upload, { errors: 'v1' });
   router.add('GET', BATCH_STATUS_PATH, status, { errors: 'v1' });
 }
@@ -18,7 +18,7 @@ function upload(ctx: RequestContext): Reply {
     throw new HttpError(v1FieldErrors(400, errors));
   }
   const id = startBatch(ctx.store, ctx.account, { xmls: parsed.data.invoices.map((i) => i.xml), callbackUrl: parsed.data.callback_url }, ctx.now);
-  return ok({ request_id: id });
+  return okAs(batchUploadResponseSchema, { request_id: id });
 }
 
 function status(ctx: RequestContext): Reply {
@@ -26,5 +26,5 @@ function status(ctx: RequestContext): Reply {
   if (!id) throw badRequest('v1', 'request_id is required', 'request_id');
   const data = findBatch(ctx.store, ctx.account.id, id);
   if (!data) throw new HttpError(v1Error(404, `no upload request ${id}`));
-  return ok({ data: structuredClone(data) });
+  return okAs(batchStatusResponseSchema, { data: structuredClone(data) });
 }

@@ -1,6 +1,6 @@
 // Event batches in the emulator (R32; designed shapes in docs/event-batches.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH_EVENTS, batchAcceptedSchema, batchStatusSchema, type BatchData, type BatchEvent } from '../../src/api/wire/event-batches.js';
+import { MAX_BATCH_EVENTS, batchAcceptedSchema, batchStatusSchema, type BatchData, type BatchEvent } from '../../src/api/wire/events.js';
 import { v1ErrorSchema } from '../../src/api/wire/common.js';
 import { EventBatches } from '../../src/emulator/event-batches.js';
 import type { StoredCte } from '../../src/emulator/model-docs.js';

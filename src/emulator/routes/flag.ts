@@ -4,15 +4,15 @@
 // hold, or one that owner has no role in, is 404; the flags are merged into the document's
 // `flagErp`, which the v2 records show as `FlagErp`.
 import { randomBytes } from 'node:crypto';
-import { FLAG_DOC_TYPES, FLAG_ERP_PATH, type FlagDocType, type FlagErpRequest } from '../../api/wire/flag.js';
+import { FLAG_DOC_TYPES, FLAG_ERP_PATH, flagErpResponseSchema, type FlagDocType, type FlagErpRequest } from '../../api/wire/flag.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { findAnnotatable } from '../annotations.js';
-import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 
-export function registerFlagErp(router: Router): void {
+export function registerFlag(router: Router): void {
   router.add('POST', FLAG_ERP_PATH, flagErp, { errors: 'v1', gateway: true });
 }
 
@@ -27,13 +27,13 @@ function flagErp(ctx: RequestContext): Reply {
   }
   // Replaced, not changed in place: generated documents may share objects.
   doc.flagErp = { ...doc.flagErp, ...Object.fromEntries(body.metadata.map((m) => [m.key, m.value])) };
-  return ok({ request_id: randomBytes(32).toString('hex') });
+  return okAs(flagErpResponseSchema, { request_id: randomBytes(32).toString('hex') });
 }
 
 type Problems = Record<string, string[]>;
 
 /** R27: all four fields, checked together. */
-export function readFlagErp(raw: unknown): FlagErpRequest {
+function readFlagErp(raw: unknown): FlagErpRequest {
   const errors: Problems = {};
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
   const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;

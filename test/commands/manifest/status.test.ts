@@ -1,0 +1,49 @@
+// `fiscal manifest status`, run in process against an emulator (R29): where requests stand, by
+// request id or access key; one the service knows nothing of gets a row saying so.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMain } from '../../helpers/context.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+
+let emu: TestEmulator;
+let account: string;
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 60 });
+  account = emu.accounts[0]!.id;
+});
+afterAll(async () => emu?.close());
+
+const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
+const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+/** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
+const taken = new Set<string>();
+const freshKey = () => {
+  const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
+  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  taken.add(key);
+  return key;
+};
+
+describe('fiscal manifest status', () => {
+  it('R29: by request id and by key, a row per manifestation; an unknown key gets an error row', async () => {
+    const key = freshKey();
+    const sent = await fiscal(['manifest', 'confirm', key, '--wait']);
+    expect(sent.code, sent.stderr).toBe(0);
+    const requestId = ndjson(sent.stdout)[0]!.request_id as string;
+    const byId = await fiscal(['manifest', 'status', requestId]);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(ndjson(byId.stdout)).toEqual([expect.objectContaining({ key, code: '210200', status: 'registered', request_id: requestId })]);
+    const never = freshKey();
+    const byKey = await fiscal(['manifest', 'status', key, never]);
+    expect(byKey.code, byKey.stderr).toBe(0);
+    expect(ndjson(byKey.stdout).map((row) => [row.key, row.status])).toEqual([[key, 'registered'], [never, 'error']]);
+  });
+
+  it('no key nor id: exit 2; a value neither a key nor a 64-character id: exit 2 naming it', async () => {
+    const none = await fiscal(['manifest', 'status']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/give at least one access key or request id/);
+    const bad = await fiscal(['manifest', 'status', 'abc']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"abc"');
+  });
+});
