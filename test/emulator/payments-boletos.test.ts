@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phpJsonEncodings } from '../../src/api/wire/common.js';
-import { boletoSchema, type Boleto } from '../../src/api/wire/payments.js';
+import { boletoSchema, type Boleto } from '../../src/api/wire/boletos.js';
 import { nfeXml } from '../../src/emulator/data/dataset.js';
 import { barcodeOfLine, digitableLineProblem, formatLine } from '../../src/fiscal/boleto-line.js';
 import { EMULATOR_NOW, startEmulator, type TestEmulator } from '../helpers/emulator.js';

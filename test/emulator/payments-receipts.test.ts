@@ -1,6 +1,7 @@
 // Receipts (comprovantes, designed): GET /v1/receipts, /v1/receipts/:id and /v1/receipts/pdf.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boletoSchema, receiptSchema, type Boleto, type Receipt } from '../../src/api/wire/payments.js';
+import { boletoSchema, type Boleto } from '../../src/api/wire/boletos.js';
+import { receiptSchema, type Receipt } from '../../src/api/wire/receipts.js';
 import { EMULATOR_NOW, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectWellFormed } from '../helpers/pdf.js';
 import { get, headersOf, walkV1 } from './doc-listing-helpers.js';

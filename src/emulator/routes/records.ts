@@ -7,9 +7,11 @@
 // filter: `name` or `name[]` (any of the values), `name[from]` / `name[to]` (dates, either side
 // may be open), `name[min]` / `name[max]` (amounts). Every problem is reported at once, by
 // parameter, in the v1 error shape.
+import { z } from 'zod';
+import { statusSchema } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
-import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './v1-listing.js';
 
@@ -26,42 +28,48 @@ export type RecordFilter<R> =
   /** `name[min]` / `name[max]`: an amount range, in the record's unit (reais). */
   | { kind: 'amounts'; param: string; get: (r: R) => number | undefined };
 
-export interface RecordListing<R extends ListedRecord> {
+export interface RecordListing<R extends ListedRecord, S extends z.ZodType> {
   path: string;
   /** The account's records, in position order. */
   records(ctx: RequestContext): readonly R[];
   filters: readonly RecordFilter<R>[];
-  toItem(record: R, ctx: RequestContext): unknown;
+  /** The wire schema of an item, as the client reads it. */
+  item: S;
+  toItem(record: R, ctx: RequestContext): z.input<S>;
 }
 
-export interface RecordLookup<R> {
+export interface RecordLookup<R, S extends z.ZodType> {
   /** A path ending in `:id`. */
   path: string;
   /** The account's record; undefined is a 404 (R3: another account's records do not exist here). */
   find(ctx: RequestContext, id: string): R | undefined;
-  toItem(record: R, ctx: RequestContext): unknown;
+  /** The wire schema of the record, as the client reads it. */
+  item: S;
+  toItem(record: R, ctx: RequestContext): z.input<S>;
   /** How a 404 names it: `boleto`. */
   what: string;
   /** Why an id is malformed (a 400 naming `id`), or undefined. */
   problem?(id: string): string | undefined;
 }
 
-export function registerRecordListing<R extends ListedRecord>(router: Router, listing: RecordListing<R>): void {
+export function registerRecordListing<R extends ListedRecord, S extends z.ZodType>(router: Router, listing: RecordListing<R, S>): void {
   router.add('GET', listing.path, (ctx) => listPage(ctx, listing), { errors: 'v1' });
 }
 
-export function registerRecordLookup<R>(router: Router, lookup: RecordLookup<R>): void {
+export function registerRecordLookup<R, S extends z.ZodType>(router: Router, lookup: RecordLookup<R, S>): void {
+  // Typed by the item's schema through toItem; checked whole by okAs.
+  const reply: z.ZodType = z.object({ status: statusSchema, data: lookup.item });
   router.add('GET', lookup.path, (ctx) => {
     const id = ctx.params.id!;
     const why = lookup.problem?.(id);
     if (why) throw new HttpError(v1FieldErrors(400, { id: [`${why}, got "${id}"`] }));
     const record = lookup.find(ctx, id);
     if (record === undefined) throw new HttpError(v1Error(404, `${lookup.what} "${id}" not found`));
-    return ok({ data: lookup.toItem(record, ctx) });
+    return okAs(reply, { data: lookup.toItem(record, ctx) });
   }, { errors: 'v1' });
 }
 
-function listPage<R extends ListedRecord>(ctx: RequestContext, listing: RecordListing<R>): Reply {
+function listPage<R extends ListedRecord, S extends z.ZodType>(ctx: RequestContext, listing: RecordListing<R, S>): Reply {
   const { limit, cursor, matches } = parseRecordQuery(ctx.url.searchParams, listing.filters);
   const entries = listing.records(ctx).map((record) => ({ doc: record, record }));
   return cursorPage(ctx, { cursor, limit }, entries, (e) => matches(e.record), (e) => listing.toItem(e.record, ctx));

@@ -1,8 +1,8 @@
 // What `fiscal ocr upload --wait` and `fiscal ocr status --wait` share: the row of an OCR request
 // and the polling until every request is done or failed (progress on stderr).
-import { ocrStatus } from '../../api/ocr-docs.js';
+import { ocrStatus } from '../../api/ocr.js';
 import type { HttpClient } from '../../api/http.js';
-import type { OcrRequest } from '../../api/wire/ocr-docs.js';
+import type { OcrRequest } from '../../api/wire/ocr.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import type { Column } from '../../output/writer.js';

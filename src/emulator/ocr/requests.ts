@@ -4,10 +4,10 @@
 // names the same record. A PDF whose bytes carry the marker FAIL-OCR fails, so that failure can be
 // exercised. Requests are kept per emulator (keyed by its store) and per account (R3).
 import { randomUUID } from 'node:crypto';
-import type { OcrKind, OcrRequest } from '../../api/wire/ocr-docs.js';
+import type { OcrKind, OcrRequest } from '../../api/wire/ocr.js';
 import type { Account } from '../model.js';
 import type { Store } from '../store.js';
-import { ocrDocsOf, recognize } from './records.js';
+import { ocrDocsOf, recognize } from './documents.js';
 
 /** Designed: a PDF with this text is not readable by the OCR. */
 export const OCR_FAIL_MARKER = 'FAIL-OCR';

@@ -1,9 +1,11 @@
 // The account's international invoices and utility bills (designed groups, docs/ocr-invoices-utilities.md):
 // generated per account on first use, deterministic from the account's credentials (which the seed
 // decides) and the emulator's start day, on streams of their own so the fiscal documents do not
-// change; the OCR adds to them (ocr-requests.ts). Kept per emulator, keyed by its store.
+// change; the OCR adds to them (requests.ts). Kept per emulator, keyed by its store.
 import { createHash } from 'node:crypto';
-import type { Invoice, OcrKind, Utility, UtilityKind } from '../../api/wire/ocr-docs.js';
+import type { Invoice } from '../../api/wire/invoices.js';
+import type { OcrKind } from '../../api/wire/ocr.js';
+import type { Utility, UtilityKind } from '../../api/wire/utilities.js';
 import { cnpjCheckDigits } from '../../fiscal/tax-id.js';
 import { companyName } from '../data/names.js';
 import { Rng, rngFor } from '../data/random.js';
