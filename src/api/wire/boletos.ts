@@ -14,7 +14,7 @@ export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
 export const BOLETO_DIRECTIONS = ['receivable', 'payable'] as const;
 
 /** `bol_` and 16 hex digits. */
-export const BOLETO_ID = /^bol_[0-9a-f]{16}$/;
+const BOLETO_ID = /^bol_[0-9a-f]{16}$/;
 
 export const boletoIdProblem = (id: string): string | undefined => (BOLETO_ID.test(id) ? undefined : 'a boleto id is bol_ and 16 hex digits');
 

@@ -13,7 +13,7 @@ export const OCR_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 
 export const OCR_KINDS = ['invoice', 'utility'] as const;
 export type OcrKind = (typeof OCR_KINDS)[number];
-export const OCR_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+const OCR_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
 /** Designed: the largest PDF the OCR takes (decoded bytes). */
 export const OCR_PDF_MAX_BYTES = 10 * 1024 * 1024;
 /** Where an invoice or utility bill came from: the service's own capture, or a PDF sent to the OCR. */
@@ -29,7 +29,7 @@ export interface OcrUploadRequest {
   file_name?: string;
 }
 
-export const ocrRequestSchema = z.object({
+const ocrRequestSchema = z.object({
   request_id: z.string(),
   kind: z.string(),
   owner: z.string(),

@@ -14,7 +14,7 @@ export const RECEIPT_KINDS = ['boleto', 'pix', 'ted'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** `rcp_` and 16 hex digits. */
-export const RECEIPT_ID = /^rcp_[0-9a-f]{16}$/;
+const RECEIPT_ID = /^rcp_[0-9a-f]{16}$/;
 export const receiptIdProblem = (id: string): string | undefined => (RECEIPT_ID.test(id) ? undefined : 'a receipt id is rcp_ and 16 hex digits');
 
 export const receiptSchema = z.object({

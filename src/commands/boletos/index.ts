@@ -21,8 +21,8 @@ export const listVerb = defineVerb({
   examples: LIST_EXAMPLES,
   notes: LIST_NOTES,
   flags: {
-    status: { type: 'choice', choices: BOLETO_STATUSES, list: true, summary: 'only slips in these states' },
-    direction: { type: 'choice', choices: BOLETO_DIRECTIONS, summary: 'receivable (issued by the account) or payable (sent to it)' },
+    status: { type: 'choice', value: 'status', choices: BOLETO_STATUSES, list: true, summary: `only slips in these states: ${BOLETO_STATUSES.join(', ')}` },
+    direction: { type: 'choice', value: 'direction', choices: BOLETO_DIRECTIONS, summary: 'receivable (issued by the account) or payable (sent to it)' },
     owner: { type: 'cnpj', list: true, summary: 'only slips of these companies of the account' },
     beneficiary: { type: 'tax-id', list: true, summary: 'only slips of these beneficiaries (CNPJ or CPF)' },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only slips of these payers (CNPJ or CPF)' },

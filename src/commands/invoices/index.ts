@@ -24,7 +24,7 @@ export const listVerb = defineVerb({
   notes: NOTES,
   flags: {
     owner: { type: 'cnpj', list: true, summary: 'only of these companies (repeatable or comma-separated)' },
-    source: { type: 'choice', choices: RECORD_SOURCES, summary: 'capture (the service found it) or upload (sent to the OCR)' },
+    source: { type: 'choice', value: 'source', choices: RECORD_SOURCES, summary: 'capture (the service found it) or upload (sent to the OCR)' },
     country: { type: 'custom', list: true, value: 'code', summary: 'supplier country, ISO code like US (repeatable or comma-separated)' },
     currency: { type: 'custom', list: true, value: 'code', summary: 'currency, ISO code like USD (repeatable or comma-separated)' },
     issuedFrom: { type: 'date', summary: 'issued on or after (YYYY-MM-DD or dd/mm/yyyy)' },

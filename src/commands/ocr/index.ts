@@ -24,7 +24,7 @@ export const uploadVerb = defineVerb({
   args: uploadArgs,
   flags: {
     ...uploadFlags,
-    kind: { type: 'choice', choices: OCR_KINDS, required: true, summary: 'what the PDFs are' },
+    kind: { type: 'choice', value: 'kind', choices: OCR_KINDS, required: true, summary: 'what the PDFs are' },
   },
   load: () => import('./upload.js'),
 });

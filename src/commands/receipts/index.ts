@@ -20,8 +20,8 @@ export const listVerb = defineVerb({
   examples: LIST_EXAMPLES,
   notes: LIST_NOTES,
   flags: {
-    source: { type: 'choice', choices: RECEIPT_SOURCES, summary: 'manual (sent by the customer) or automatico (captured by bank connection)' },
-    kind: { type: 'choice', choices: RECEIPT_KINDS, list: true, summary: 'only these payment kinds' },
+    source: { type: 'choice', value: 'source', choices: RECEIPT_SOURCES, summary: 'manual (sent by the customer) or automatico (captured by bank connection)' },
+    kind: { type: 'choice', value: 'kind', choices: RECEIPT_KINDS, list: true, summary: `only these payment kinds: ${RECEIPT_KINDS.join(', ')}` },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only payments by these CNPJ/CPF' },
     payee: { type: 'tax-id', list: true, value: 'id', summary: 'only payments to these CNPJ/CPF' },
     accessKey: { type: 'key', models: ['55'], list: true, summary: 'only payments of these NF-e' },

@@ -26,7 +26,7 @@ export const ROW_COLUMNS: Column<OcrRow>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-export const isSettled = (row: OcrRow): boolean => row.status !== 'queued' && row.status !== 'processing';
+const isSettled = (row: OcrRow): boolean => row.status !== 'queued' && row.status !== 'processing';
 export const isFailure = (row: OcrRow): boolean => row.status === 'rejected' || row.status === 'failed';
 
 export function rowOf(request: OcrRequest, file?: string): OcrRow {

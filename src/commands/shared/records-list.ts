@@ -14,7 +14,7 @@ export interface RecordColumns<T> {
 }
 
 /** What --limit and --all mean for every group: 50 rows unless told. */
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 const PAGE_SIZE = 50;
 
 export async function writeRecordList<T>(

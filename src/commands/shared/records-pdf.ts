@@ -32,7 +32,7 @@ function checkOne(o: RecordIds, id: string, where: string): void {
 }
 
 /** The id of one line of input: the line, or the `id` of an NDJSON record (boletos also carry an access_key). */
-export function idOfLine(line: string): string | undefined {
+function idOfLine(line: string): string | undefined {
   const text = line.trim();
   if (text === '') return undefined;
   if (!text.startsWith('{')) return text;

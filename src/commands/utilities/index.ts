@@ -24,10 +24,10 @@ export const listVerb = defineVerb({
   notes: NOTES,
   flags: {
     owner: { type: 'cnpj', list: true, summary: 'only of these companies (repeatable or comma-separated)' },
-    source: { type: 'choice', choices: RECORD_SOURCES, summary: 'capture (the service found it) or upload (sent to the OCR)' },
-    kind: { type: 'choice', choices: UTILITY_KINDS, list: true, value: 'kinds', summary: 'only bills of these kinds' },
+    source: { type: 'choice', value: 'source', choices: RECORD_SOURCES, summary: 'capture (the service found it) or upload (sent to the OCR)' },
+    kind: { type: 'choice', choices: UTILITY_KINDS, list: true, value: 'kinds', summary: `only bills of these kinds: ${UTILITY_KINDS.join(', ')}` },
     provider: { type: 'cnpj', list: true, summary: "provider's CNPJ (repeatable or comma-separated)" },
-    status: { type: 'choice', choices: UTILITY_STATUSES, list: true, value: 'statuses', summary: 'only bills in these statuses' },
+    status: { type: 'choice', choices: UTILITY_STATUSES, list: true, value: 'statuses', summary: `only bills in these statuses: ${UTILITY_STATUSES.join(', ')}` },
     month: { type: 'month', list: true, summary: 'reference month, YYYY-MM or MM/YYYY (repeatable or comma-separated)' },
     dueFrom: { type: 'date', summary: 'due on or after (YYYY-MM-DD or dd/mm/yyyy)' },
     dueTo: { type: 'date', summary: 'due on or before (YYYY-MM-DD or dd/mm/yyyy)' },

@@ -85,7 +85,7 @@ export function brasilia(ms: number): string {
   return `${new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
 }
 
-export function invoiceFrom(rng: Rng, account: Account, issuedMs: number, position: number, id: string): InvoiceRecord {
+function invoiceFrom(rng: Rng, account: Account, issuedMs: number, position: number, id: string): InvoiceRecord {
   const supplier = rng.pick(SUPPLIERS);
   const owner = rng.pick(account.companies).cnpj;
   const rate = RATES[supplier.currency]! * (1 + (rng.next() - 0.5) * 0.04);
@@ -140,7 +140,7 @@ function providerCnpj(name: string): string {
   return base + cnpjCheckDigits(base);
 }
 
-export function utilityFrom(
+function utilityFrom(
   rng: Rng, account: Account, provider: Provider, owner: string, accountNumber: string, month: Date, position: number, id: string, nowMs: number,
 ): UtilityRecord {
   const issuedMs = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, rng.int(1, 8), 12);
@@ -168,7 +168,7 @@ export function utilityFrom(
 // --- the account's set ------------------------------------------------------------------------
 
 /** A record id: the prefix and 24 hex digits of a hash of what makes it unique. */
-export function recordId(prefix: 'inv' | 'utl', ...parts: (string | number)[]): string {
+function recordId(prefix: 'inv' | 'utl', ...parts: (string | number)[]): string {
   return `${prefix}_${createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 24)}`;
 }
 

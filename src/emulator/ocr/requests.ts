@@ -10,7 +10,7 @@ import type { Store } from '../store.js';
 import { ocrDocsOf, recognize } from './documents.js';
 
 /** Designed: a PDF with this text is not readable by the OCR. */
-export const OCR_FAIL_MARKER = 'FAIL-OCR';
+const OCR_FAIL_MARKER = 'FAIL-OCR';
 
 interface Request {
   accountId: string;
