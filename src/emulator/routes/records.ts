@@ -8,10 +8,10 @@
 // may be open), `name[min]` / `name[max]` (amounts). Every problem is reported at once, by
 // parameter, in the v1 error shape.
 import { z } from 'zod';
-import { statusSchema } from '../../api/wire/common.js';
+import { statusSchema, v1PageSchema } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
-import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, replyAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './v1-listing.js';
 
@@ -53,7 +53,12 @@ export interface RecordLookup<R, S extends z.ZodType> {
 }
 
 export function registerRecordListing<R extends ListedRecord, S extends z.ZodType>(router: Router, listing: RecordListing<R, S>): void {
-  router.add('GET', listing.path, (ctx) => listPage(ctx, listing), { errors: 'v1' });
+  // The page as the client reads it (api/records.ts): checked whole when replies are checked.
+  const page: z.ZodType = v1PageSchema(listing.item);
+  router.add('GET', listing.path, (ctx) => {
+    const reply = listPage(ctx, listing);
+    return replyAs(page, reply.body, reply.status);
+  }, { errors: 'v1' });
 }
 
 export function registerRecordLookup<R, S extends z.ZodType>(router: Router, lookup: RecordLookup<R, S>): void {
