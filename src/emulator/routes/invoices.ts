@@ -5,7 +5,8 @@ import { INVOICE_PDF_PATH, INVOICES_PATH, INVOICE_ID, invoiceSchema } from '../.
 import { RECORD_SOURCES } from '../../api/wire/ocr.js';
 import { renderInvoicePdf } from '../../fiscal/pdf/ocr-docs.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
-import { invoiceItem, ocrDocsOf } from '../ocr/documents.js';
+import { ocrDocsOf } from '../ocr/documents.js';
+import { invoiceItem } from '../ocr/invoices.js';
 import type { RequestContext, Router } from '../router.js';
 import { registerPdfRoute } from './pdf-route.js';
 import { registerRecordListing, registerRecordLookup } from './records.js';

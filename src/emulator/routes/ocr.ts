@@ -3,7 +3,7 @@
 // utility bill it made (routes/invoices.ts, routes/utilities.ts). The account's only (R3).
 import { OCR_KINDS, OCR_PATH, OCR_PDF_MAX_BYTES, OCR_REQUEST_ID, ocrRequestResponseSchema, type OcrKind } from '../../api/wire/ocr.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
-import { brasilia } from '../ocr/documents.js';
+import { brasilia } from '../ocr/values.js';
 import { findOcr, startOcr } from '../ocr/requests.js';
 import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
