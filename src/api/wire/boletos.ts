@@ -4,14 +4,14 @@
 // Amounts are reais with two decimals; dates are Brasília (`yyyy-mm-dd`, instants
 // `yyyy-mm-ddThh:mm:ss-03:00`). See docs/payments.md.
 import { z } from 'zod';
+import { BOLETO_DIRECTIONS, BOLETO_STATUSES } from '../../fiscal/record-values.js';
+
+export { BOLETO_DIRECTIONS, BOLETO_STATUSES };
 
 export const BOLETOS_PATH = '/v1/boletos';
 export const BOLETO_PDF_PATH = '/v1/boletos/pdf';
 
-export const BOLETO_STATUSES = ['open', 'paid', 'overdue', 'canceled'] as const;
 export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
-/** Whose slip it is for the account: one it issued (to receive) or one it was sent (to pay). */
-export const BOLETO_DIRECTIONS = ['receivable', 'payable'] as const;
 
 /** `bol_` and 16 hex digits. */
 const BOLETO_ID = /^bol_[0-9a-f]{16}$/;

@@ -3,7 +3,10 @@
 // GET /v1/ocr/{request_id} says where it stands and, when done, the record it made
 // (wire/invoices.ts, wire/utilities.ts). `{status, data}` envelope.
 import { z } from 'zod';
+import { OCR_KINDS, RECORD_SOURCES } from '../../fiscal/record-values.js';
 import { statusSchema } from './common.js';
+
+export { OCR_KINDS, RECORD_SOURCES };
 
 export const OCR_PATH = '/v1/ocr';
 export const ocrRequestPath = (id: string): string => `${OCR_PATH}/${encodeURIComponent(id)}`;
@@ -11,13 +14,10 @@ export const ocrRequestPath = (id: string): string => `${OCR_PATH}/${encodeURICo
 /** Designed: OCR request ids are UUIDs. */
 export const OCR_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const OCR_KINDS = ['invoice', 'utility'] as const;
 export type OcrKind = (typeof OCR_KINDS)[number];
 const OCR_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
 /** Designed: the largest PDF the OCR takes (decoded bytes). */
 export const OCR_PDF_MAX_BYTES = 10 * 1024 * 1024;
-/** Where an invoice or utility bill came from: the service's own capture, or a PDF sent to the OCR. */
-export const RECORD_SOURCES = ['capture', 'upload'] as const;
 
 export interface OcrUploadRequest {
   kind: OcrKind;

@@ -2,15 +2,15 @@
 // record group like the boletos (wire/boletos.ts), in the order the service got them; the PDF is
 // one layout whatever the receipt's source. See docs/payments.md.
 import { z } from 'zod';
+import { RECEIPT_KINDS, RECEIPT_SOURCES } from '../../fiscal/record-values.js';
 import { bankSchema, partySchema } from './boletos.js';
+
+export { RECEIPT_KINDS, RECEIPT_SOURCES };
 
 export const RECEIPTS_PATH = '/v1/receipts';
 export const RECEIPT_PDF_PATH = '/v1/receipts/pdf';
 
-/** manual: sent by the customer and processed by the service; automatico: captured by bank connection. */
-export const RECEIPT_SOURCES = ['manual', 'automatico'] as const;
 export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
-export const RECEIPT_KINDS = ['boleto', 'pix', 'ted'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** `rcp_` and 16 hex digits. */

@@ -2,7 +2,10 @@
 // path and shape designed, docs/ocr-invoices-utilities.md): a record group in the `{status, data}`
 // envelope with v1 cursor paging, its PDF as `{status, data: {id, encoded_pdf}}` (wire/pdf.ts).
 import { z } from 'zod';
+import { UTILITY_KINDS, UTILITY_STATUSES } from '../../fiscal/record-values.js';
 import { RECORD_SOURCES } from './ocr.js';
+
+export { UTILITY_KINDS, UTILITY_STATUSES };
 
 export const UTILITIES_PATH = '/v1/utilities';
 export const UTILITY_PDF_PATH = '/v1/utilities/pdf';
@@ -11,9 +14,7 @@ export const UTILITY_PDF_PATH = '/v1/utilities/pdf';
 export const UTILITY_ID = /^utl_[0-9a-f]{24}$/;
 export const utilityIdProblem = (id: string): string | undefined => (UTILITY_ID.test(id) ? undefined : 'expected utl_ and 24 hex digits');
 
-export const UTILITY_KINDS = ['electricity', 'telephony', 'water', 'gas', 'internet'] as const;
 export type UtilityKind = (typeof UTILITY_KINDS)[number];
-export const UTILITY_STATUSES = ['open', 'paid', 'overdue'] as const;
 export type UtilityStatus = (typeof UTILITY_STATUSES)[number];
 
 export const utilitySchema = z.object({

@@ -1,5 +1,5 @@
 // `fiscal boletos ...`: declarations only; each verb's module loads when it runs.
-import { BOLETO_DIRECTIONS, BOLETO_STATUSES } from '../../api/wire/boletos.js';
+import { BOLETO_DIRECTIONS, BOLETO_STATUSES } from '../../fiscal/record-values.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';
 

@@ -1,6 +1,6 @@
 // `fiscal invoices ...`: declarations only; each verb's module loads when it runs. International
 // invoices are what the OCR reads (or the service captures): list, show, PDF, and upload to the OCR.
-import { RECORD_SOURCES } from '../../api/wire/ocr.js';
+import { RECORD_SOURCES } from '../../fiscal/record-values.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { uploadArgs, uploadFlags } from '../shared/ocr-upload-flags.js';
 import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';

@@ -1,6 +1,6 @@
 // `fiscal ocr ...`: declarations only; each verb's module loads when it runs. What the OCR reads is
 // listed by `fiscal invoices` and `fiscal utilities`, which also upload with the kind fixed.
-import { OCR_KINDS } from '../../api/wire/ocr.js';
+import { OCR_KINDS } from '../../fiscal/record-values.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { uploadArgs, uploadFlags } from '../shared/ocr-upload-flags.js';
 

@@ -1,5 +1,5 @@
 // `fiscal receipts ...`: declarations only; each verb's module loads when it runs.
-import { RECEIPT_KINDS, RECEIPT_SOURCES } from '../../api/wire/receipts.js';
+import { RECEIPT_KINDS, RECEIPT_SOURCES } from '../../fiscal/record-values.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';
 

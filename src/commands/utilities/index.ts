@@ -1,7 +1,6 @@
 // `fiscal utilities ...`: declarations only; each verb's module loads when it runs. Utility bills
 // are what the OCR reads (or the service captures): list, show, PDF, and upload to the OCR.
-import { RECORD_SOURCES } from '../../api/wire/ocr.js';
-import { UTILITY_KINDS, UTILITY_STATUSES } from '../../api/wire/utilities.js';
+import { RECORD_SOURCES, UTILITY_KINDS, UTILITY_STATUSES } from '../../fiscal/record-values.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { uploadArgs, uploadFlags } from '../shared/ocr-upload-flags.js';
 import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';
