@@ -1,60 +1,71 @@
 // PDF endpoints (designed shapes, R30a): DANFe, DACTe, DACTe-OS, DAMDFe by access key; DANFSe and
-// the OCR original of an NFS-e by R10 id. Each returns the PDF bytes, checked to be a PDF of the
-// document asked for: a 200 whose payload is not one is a protocol error, not a file to write.
+// the OCR original of an NFS-e by R10 id; boletos, receipts, invoices and utility bills by their
+// id. One fetcher for all (fetchPdf): the PDF bytes, checked to be a PDF of the document asked
+// for; a 200 whose payload is not one is a protocol error, not a file to write.
 import { ProtocolError } from '../errors.js';
 import type { HttpClient } from './http.js';
 import {
-  DACTE_OS_PATH, DACTE_PATH, DAMDFE_PATH, DANFE_PATH, DANFSE_PATH, keyedPdfResponseSchema, nfseManualPdfPath,
-  nfsePdfResponseSchema, type NfsePdfRole,
+  DACTE_OS_PATH, DACTE_PATH, DAMDFE_PATH, DANFE_PATH, DANFSE_PATH, idPdfResponseSchema, keyedPdfResponseSchema, nfseManualPdfPath,
+  type NfsePdfRole,
 } from './wire/pdf.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
+export interface PdfRequest {
+  path: string;
+  /** The query parameter naming the document, echoed in the answer's `data`. */
+  param: 'access_key' | 'id';
+  value: string;
+  /** `DANFe`, `boleto PDF`: how errors name it. */
+  what: string;
+}
+
+/** `GET <path>?<param>=<value>`: the PDF, checked (a JSON answer echoing the value, a non-empty base64 PDF). */
+export async function fetchPdf(http: HttpClient, r: PdfRequest): Promise<Buffer> {
+  const query = { [r.param]: r.value };
+  const res = r.param === 'id'
+    ? await http.request({ method: 'GET', path: r.path, query, schema: idPdfResponseSchema })
+    : await http.request({ method: 'GET', path: r.path, query, schema: keyedPdfResponseSchema });
+  const type = res.headers['content-type'];
+  if (type !== undefined && !/json/i.test(type)) throw new ProtocolError(`GET ${r.path}: expected a JSON answer, got ${type}`);
+  const data = res.body.data as { id?: string; access_key?: string; encoded_pdf: string };
+  const got = r.param === 'id' ? data.id : data.access_key;
+  if (got !== r.value) throw new ProtocolError(`GET ${r.path}: asked for the ${r.what} of ${r.value}, got ${got}`);
+  const pdf = decodeBase64(data.encoded_pdf);
+  if (!pdf || pdf.length <= PDF_MAGIC.length || !pdf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    throw new ProtocolError(`GET ${r.path}: encoded_pdf of ${r.value} is not a base64 PDF`);
+  }
+  return pdf;
+}
+
 /** The DANFe of one NF-e as PDF bytes. */
 export function nfeDanfe(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return keyedPdf(http, DANFE_PATH, accessKey, 'DANFe');
+  return fetchPdf(http, { path: DANFE_PATH, param: 'access_key', value: accessKey, what: 'DANFe' });
 }
 
 /** The DACTe of one CT-e. */
 export function cteDacte(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return keyedPdf(http, DACTE_PATH, accessKey, 'DACTe');
+  return fetchPdf(http, { path: DACTE_PATH, param: 'access_key', value: accessKey, what: 'DACTe' });
 }
 
 /** The DACTe-OS of one CT-e OS. */
 export function cteOsDacte(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return keyedPdf(http, DACTE_OS_PATH, accessKey, 'DACTe-OS');
+  return fetchPdf(http, { path: DACTE_OS_PATH, param: 'access_key', value: accessKey, what: 'DACTe-OS' });
 }
 
 /** The DAMDFe of one MDF-e (designed endpoint). */
 export function mdfeDamdfe(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return keyedPdf(http, DAMDFE_PATH, accessKey, 'DAMDFe');
+  return fetchPdf(http, { path: DAMDFE_PATH, param: 'access_key', value: accessKey, what: 'DAMDFe' });
 }
 
 /** The DANFSe of one NFS-e, by R10 id. */
-export async function nfseDanfse(http: HttpClient, id: string): Promise<Buffer> {
-  const res = await http.request({ method: 'GET', path: DANFSE_PATH, query: { id }, schema: nfsePdfResponseSchema });
-  return checked(DANFSE_PATH, id, res.body.data.id, res.body.data.encoded_pdf, 'DANFSe');
+export function nfseDanfse(http: HttpClient, id: string): Promise<Buffer> {
+  return fetchPdf(http, { path: DANFSE_PATH, param: 'id', value: id, what: 'DANFSe' });
 }
 
 /** The original PDF of an NFS-e ingested by OCR, as `role` sees it. */
-export async function nfseManualPdf(http: HttpClient, role: NfsePdfRole, id: string): Promise<Buffer> {
-  const path = nfseManualPdfPath(role);
-  const res = await http.request({ method: 'GET', path, query: { id }, schema: nfsePdfResponseSchema });
-  return checked(path, id, res.body.data.id, res.body.data.encoded_pdf, 'original PDF');
-}
-
-async function keyedPdf(http: HttpClient, path: string, accessKey: string, what: string): Promise<Buffer> {
-  const res = await http.request({ method: 'GET', path, query: { access_key: accessKey }, schema: keyedPdfResponseSchema });
-  return checked(path, accessKey, res.body.data.access_key, res.body.data.encoded_pdf, what);
-}
-
-function checked(path: string, asked: string, got: string, encoded: string, what: string): Buffer {
-  if (got !== asked) throw new ProtocolError(`GET ${path}: asked for the ${what} of ${asked}, got ${got}`);
-  const pdf = decodeBase64(encoded);
-  if (!pdf || !pdf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
-    throw new ProtocolError(`GET ${path}: encoded_pdf of ${asked} is not a base64 PDF`);
-  }
-  return pdf;
+export function nfseManualPdf(http: HttpClient, role: NfsePdfRole, id: string): Promise<Buffer> {
+  return fetchPdf(http, { path: nfseManualPdfPath(role), param: 'id', value: id, what: 'original PDF' });
 }
 
 /** Strict base64 (standard alphabet, optional padding, whitespace ignored); undefined otherwise. */

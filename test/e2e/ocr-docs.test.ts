@@ -68,7 +68,7 @@ describe('fiscal invoices', () => {
 describe('fiscal utilities', () => {
   it('lists by kind and status with repeatable choices, and refuses an unknown kind', async () => {
     const all = ndjson((await runCli(['utilities', 'list', '--all'], { env })).stdout);
-    const r = await runCli(['utilities', 'list', '--all', '--kind', 'electricity', 'water', '--status', 'open', 'overdue'], { env });
+    const r = await runCli(['utilities', 'list', '--all', '--kind', 'electricity,water', '--status', 'open,overdue'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const some = ndjson(r.stdout);
     expect(some.length).toBe(all.filter((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid').length);

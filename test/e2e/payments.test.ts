@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boletoSchema, receiptSchema, type Boleto, type Receipt } from '../../src/api/wire/payments.js';
+import { boletoSchema, type Boleto } from '../../src/api/wire/boletos.js';
+import { receiptSchema, type Receipt } from '../../src/api/wire/receipts.js';
 import { formatLine } from '../../src/fiscal/boleto-line.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -35,7 +36,7 @@ describe('fiscal boletos', () => {
   });
 
   it('list filters on the server: status, direction and amount range', async () => {
-    const r = await runCli(['boletos', 'list', '--status', 'overdue', 'paid', '--direction', 'receivable', '--min-amount', '100', '--all', '-o', 'ndjson'], { env });
+    const r = await runCli(['boletos', 'list', '--status', 'overdue,paid', '--direction', 'receivable', '--min-amount', '100', '--all', '-o', 'ndjson'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const want = boletos.filter((b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable' && b.amount >= 100);
     expect(ndjson(r.stdout).map((x) => x.id)).toEqual(want.map((b) => b.id));

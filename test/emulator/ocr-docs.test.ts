@@ -2,7 +2,9 @@
 // filters on v1 cursor pages (R12-R14), lookups and PDFs, the OCR lifecycle, and isolation per
 // account (R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceSchema, ocrRequestResponseSchema, utilitySchema, type Invoice, type OcrRequest, type Utility } from '../../src/api/wire/ocr-docs.js';
+import { invoiceSchema, type Invoice } from '../../src/api/wire/invoices.js';
+import { ocrRequestResponseSchema, type OcrRequest } from '../../src/api/wire/ocr.js';
+import { utilitySchema, type Utility } from '../../src/api/wire/utilities.js';
 import { v1PageSchema } from '../../src/api/wire/common.js';
 import { writePdf } from '../../src/emulator/pdf/pdf-writer.js';
 import type { Emulator } from '../../src/emulator/server.js';

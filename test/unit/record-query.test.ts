@@ -1,7 +1,7 @@
 // The query every designed record group reads (boletos, receipts, invoices, utility bills).
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/emulator/respond.js';
-import { parseRecordQuery, type RecordFilter } from '../../src/emulator/routes/record-listing.js';
+import { parseRecordQuery, type RecordFilter } from '../../src/emulator/routes/records.js';
 
 interface Slip {
   position: number;

@@ -1,5 +1,5 @@
 // How a boleto reads in a table and in CSV (json / ndjson write the whole record).
-import type { Boleto } from '../../api/wire/payments.js';
+import type { Boleto } from '../../api/wire/boletos.js';
 import type { Column } from '../../output/writer.js';
 
 const counterpart = (b: Boleto) => (b.direction === 'receivable' ? b.payer : b.beneficiary);

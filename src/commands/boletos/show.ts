@@ -1,12 +1,14 @@
 // `fiscal boletos show <id>...`: slips by id (GET /v1/boletos/{id}, designed).
-import { BOLETOS_PATH, boletoIdProblem, boletoSchema } from '../../api/wire/payments.js';
-import { recordShowVerb } from '../records/show.js';
+import { getBoleto } from '../../api/boletos.js';
+import { boletoIdProblem } from '../../api/wire/boletos.js';
+import { checkRecordIds, showRecords } from '../shared/records-show.js';
+import { verb } from '../shared/verb.js';
 import { BOLETO_TABLE } from './columns.js';
+import { showVerb } from './index.js';
 
-export const { parseOptions, run } = recordShowVerb({
-  path: (id) => `${BOLETOS_PATH}/${encodeURIComponent(id)}`,
-  item: boletoSchema,
-  problem: boletoIdProblem,
-  table: BOLETO_TABLE,
-  what: 'boleto',
+const ids = { what: 'boleto', problem: boletoIdProblem };
+
+export default verb(showVerb, {
+  check: (_o, args) => void checkRecordIds(args, ids),
+  run: (ctx, _o, args) => showRecords(ctx, args, { ...ids, get: getBoleto, table: BOLETO_TABLE }),
 });

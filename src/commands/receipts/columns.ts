@@ -1,5 +1,5 @@
 // How a receipt reads in a table and in CSV (json / ndjson write the whole record).
-import type { Receipt } from '../../api/wire/payments.js';
+import type { Receipt } from '../../api/wire/receipts.js';
 import type { Column } from '../../output/writer.js';
 
 export const RECEIPT_TABLE: Column<Receipt>[] = [

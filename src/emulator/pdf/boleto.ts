@@ -1,7 +1,7 @@
 // The boleto PDF (designed): one page in the usual order of a bank slip, the bank and the
 // digitable line on top, the beneficiary, payer, dates and amount below, and the barcode's digits
 // at the foot (the bars are not drawn). Rendered from the record, not from XML.
-import type { Boleto } from '../../api/wire/payments.js';
+import type { Boleto } from '../../api/wire/boletos.js';
 import { formatLine } from '../../fiscal/boleto-line.js';
 import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
 import { LEFT, onePagePdf, PageBuilder, RIGHT, totalsBlock } from './layout.js';

@@ -1,6 +1,7 @@
 // One-page PDFs of an international invoice and of a utility bill, drawn from the record: what the
 // emulator serves for records it generated (an uploaded record serves the PDF that was sent).
-import type { Invoice, Utility } from '../../api/wire/ocr-docs.js';
+import type { Invoice } from '../../api/wire/invoices.js';
+import type { Utility } from '../../api/wire/utilities.js';
 import { formatMoney, formatTaxId } from './format.js';
 import { LEFT, onePagePdf, PageBuilder, RIGHT, titleBlock, totalsBlock, truncate } from './layout.js';
 

@@ -1,10 +1,12 @@
-// What every PDF endpoint does (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe, NFS-e original): take one
+// What every PDF endpoint does (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe, NFS-e original, and the
+// boletos', receipts', invoices' and utility bills'): take one
 // key or id from the query (GET) or a JSON body (designed POST), check it (400), find the
 // account's document (404, R3: another account's documents do not exist here), render it (422
 // when its XML cannot be), and answer `{status, data: {<param>: ..., encoded_pdf}}` (R30a).
+import { idPdfResponseSchema, keyedPdfResponseSchema } from '../../api/wire/pdf.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { PdfRenderError } from '../pdf/layout.js';
-import { HttpError, badRequest, ok, v1Error, type Reply } from '../respond.js';
+import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 
 export interface PdfRoute<D> {
@@ -53,7 +55,10 @@ function answer<D>(ctx: RequestContext, route: PdfRoute<D>, value: string): Repl
     if (!(error instanceof PdfRenderError)) throw error;
     throw new HttpError(v1Error(422, `cannot render the ${route.what} of ${value}: ${error.message}`));
   }
-  return ok({ data: { [route.param]: value, encoded_pdf: pdf.toString('base64') } });
+  const encoded = pdf.toString('base64');
+  return route.param === 'id'
+    ? okAs(idPdfResponseSchema, { data: { id: value, encoded_pdf: encoded } })
+    : okAs(keyedPdfResponseSchema, { data: { access_key: value, encoded_pdf: encoded } });
 }
 
 export function notFound(message: string): HttpError {

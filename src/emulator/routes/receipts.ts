@@ -1,16 +1,17 @@
 // Designed: GET /v1/receipts (v1 cursor listing in the order the service got them), GET
 // /v1/receipts/:id and GET /v1/receipts/pdf?id= (also POST {id}): one PDF layout whatever the
 // source. A receipt exists from its created_at on, by the emulator clock; the account's only (R3).
-import { RECEIPT_KINDS, RECEIPT_PDF_PATH, RECEIPT_SOURCES, RECEIPTS_PATH, receiptIdProblem } from '../../api/wire/payments.js';
+import { RECEIPT_KINDS, RECEIPT_PDF_PATH, RECEIPT_SOURCES, RECEIPTS_PATH, receiptIdProblem, receiptSchema, type Receipt } from '../../api/wire/receipts.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { renderReceipt } from '../pdf/receipt.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import type { StoredReceipt } from '../data/receipts.js';
-import { paymentsOf, receiptArrived } from '../payments.js';
+import { brt } from '../data/xml-util.js';
+import { accountReceipts, receiptArrived } from '../receipts.js';
 import type { RequestContext, Router } from '../router.js';
-import { receiptItem } from './payment-items.js';
+import { partyItem, reais } from './boletos.js';
 import { registerPdfRoute } from './pdf-route.js';
-import { registerRecordListing, registerRecordLookup, type RecordFilter } from './record-listing.js';
+import { registerRecordListing, registerRecordLookup, type RecordFilter } from './records.js';
 
 const FILTERS: RecordFilter<StoredReceipt>[] = [
   { kind: 'values', param: 'source', values: RECEIPT_SOURCES, get: (r) => r.source },
@@ -24,8 +25,17 @@ const FILTERS: RecordFilter<StoredReceipt>[] = [
   { kind: 'amounts', param: 'amount', get: (r) => r.cents / 100 },
 ];
 
+/** The wire record of a stored receipt. */
+function receiptItem(r: StoredReceipt): Receipt {
+  return {
+    id: r.id, source: r.source, kind: r.kind, boleto_id: r.boletoId ?? null, access_key: r.accessKey ?? null,
+    payer: partyItem(r.payer), payee: partyItem(r.payee), bank: { code: r.bank.code, name: r.bank.name },
+    amount: reais(r.cents), paid_at: brt(r.paidMs), authentication: r.authentication, created_at: brt(r.createdMs),
+  };
+}
+
 function find(ctx: RequestContext, id: string): StoredReceipt | undefined {
-  const receipt = paymentsOf(ctx.store, ctx.account.id).receiptById.get(id);
+  const receipt = accountReceipts(ctx.store, ctx.account.id).byId.get(id);
   return receipt && receiptArrived(receipt, ctx.now()) ? receipt : undefined;
 }
 
@@ -41,9 +51,10 @@ export function registerReceipts(router: Router): void {
   });
   registerRecordListing(router, {
     path: RECEIPTS_PATH,
-    records: (ctx) => paymentsOf(ctx.store, ctx.account.id).receipts.filter((r) => receiptArrived(r, ctx.now())),
+    records: (ctx) => accountReceipts(ctx.store, ctx.account.id).list.filter((r) => receiptArrived(r, ctx.now())),
     filters: FILTERS,
+    item: receiptSchema,
     toItem: receiptItem,
   });
-  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, toItem: receiptItem, what: 'receipt', problem: receiptIdProblem });
+  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, item: receiptSchema, toItem: receiptItem, what: 'receipt', problem: receiptIdProblem });
 }
