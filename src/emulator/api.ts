@@ -28,6 +28,7 @@ import { registerFlagErp } from './routes/flag-erp.js';
 import { registerNfeProps } from './routes/nfe-props.js';
 import { registerLabels } from './routes/labels.js';
 import { registerCompanies } from './routes/companies.js';
+import { registerProperties } from './routes/properties.js';
 import { registerCnpj } from './routes/cnpj.js';
 import { registerUpload } from './routes/upload.js';
 import { registerUploadBatch } from './routes/upload-batch.js';
@@ -64,6 +65,7 @@ export function createRouter(): Router {
   registerNfeProps(router);
   registerLabels(router);
   registerCompanies(router);
+  registerProperties(router);
   registerCnpj(router);
   registerUpload(router);
   registerUploadBatch(router);
