@@ -19,7 +19,7 @@ import { registerProps } from './commands/props/index.js';
 import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
 import { registerOcr } from './commands/ocr/index.js';
-import { registerLatam } from './commands/latam/index.js';
+import { latam } from './commands/latam/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { companies } from './commands/companies/index.js';
@@ -68,7 +68,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerManifest(program, ctx);
   registerApi(program, ctx);
   registerUpload(program, ctx);
-  registerLatam(program, ctx);
+  register(program, ctx, latam);
   registerProfile(program, ctx);
   registerInit(program, ctx);
   registerEmulator(program, ctx);

@@ -14,7 +14,7 @@ export const enabledDocumentsSchema = z.object({ type: z.string(), roles: z.arra
 export type EnabledDocuments = z.infer<typeof enabledDocumentsSchema>;
 
 /** Designed: a company of the account, with what an ERP needs to emit and book its documents. */
-export const companySchema = z.object({
+const companySchema = z.object({
   cnpj: z.string(),
   name: z.string(),
   trade_name: z.string(),

@@ -24,20 +24,12 @@ export const keyedPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ access_key: z.string(), encoded_pdf: z.string().min(1) }),
 });
-export type KeyedPdfResponse = z.infer<typeof keyedPdfResponseSchema>;
 
 /** The answer of the NFS-e endpoints, which take the R10 id. */
 export const nfsePdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ id: z.string(), encoded_pdf: z.string().min(1) }),
 });
-export type NfsePdfResponse = z.infer<typeof nfsePdfResponseSchema>;
 
-/** Body of the designed POST forms: the same key or id the GET takes as a query parameter. */
-export const keyedPdfRequestSchema = z.object({ access_key: z.string() });
-export const nfsePdfRequestSchema = z.object({ id: z.string() });
-
+/** The DANFe's answer, by the name the spec gives it. */
 export const danfeResponseSchema = keyedPdfResponseSchema;
-export type DanfeResponse = KeyedPdfResponse;
-export const danfeRequestSchema = keyedPdfRequestSchema;
-export type DanfeRequest = z.infer<typeof keyedPdfRequestSchema>;

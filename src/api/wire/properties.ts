@@ -12,7 +12,7 @@ export const ruralPropertyPath = (id: string): string => `${RURAL_PROPERTIES_PAT
 export const RURAL_PROPERTY_ID = /^[A-Z]{2}\d{2,14}$/;
 
 /** Designed: a rural property (propriedade rural) of a producer, a unit with its own state registration. */
-export const ruralPropertySchema = z.object({
+const ruralPropertySchema = z.object({
   id: z.string(),
   name: z.string(),
   producer: z.object({ cpf: z.string().optional(), cnpj: z.string().optional(), name: z.string() }),

@@ -12,7 +12,7 @@ import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } f
 import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
 import { parseWith } from '../options.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from './columns.js';
-import { fsReason, inputFiles } from './files.js';
+import { fsReason, inputFiles } from '../shared/input-files.js';
 import { FolderClues } from './folder-clues.js';
 import { settleStatus } from '../../fiscal/summary-status.js';
 

@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
-import { fileContents } from '../inspect/files.js';
+import { fileContents } from '../shared/input-files.js';
 import { parseWith } from '../options.js';
 import { cnpj } from '../shared/values.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './requests.js';

@@ -13,7 +13,7 @@ import { readTaxId } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { fileContents, XML_NAME } from '../inspect/files.js';
+import { fileContents, XML_NAME } from '../shared/input-files.js';
 import { parseWith } from '../options.js';
 import { DEFAULT_JOURNAL, UploadJournal, type PendingFile } from './journal.js';
 
