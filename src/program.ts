@@ -8,7 +8,7 @@ import { registerEmulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerApi } from './commands/api/index.js';
 import { registerInit } from './commands/init/index.js';
-import { registerInspect } from './commands/inspect/index.js';
+import { inspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
 import { registerPdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
@@ -62,7 +62,7 @@ export function createProgram(ctx: NodeContext): Command {
 
   registerSearch(program, ctx);
   registerPull(program, ctx);
-  registerInspect(program, ctx);
+  register(program, ctx, inspect);
   registerPdf(program, ctx);
   registerEvents(program, ctx);
   registerManifest(program, ctx);

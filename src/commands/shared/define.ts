@@ -160,7 +160,7 @@ export type OptionsOf<F extends Flags, P = {}> = {
   -readonly [K in keyof F]: F[K] extends { type: 'custom' }
     ? K extends keyof P
       ? P[K] extends { _zod: { output: infer O } }
-        ? O | undefined
+        ? (F[K] extends { list: true } ? O[] : O) | undefined
         : unknown
       : unknown
     : HasDefault<F[K]> extends true
