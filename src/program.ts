@@ -10,7 +10,7 @@ import { registerApi } from './commands/api/index.js';
 import { registerInit } from './commands/init/index.js';
 import { inspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
-import { registerPdf } from './commands/pdf/index.js';
+import { pdf } from './commands/pdf/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
@@ -63,7 +63,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerSearch(program, ctx);
   registerPull(program, ctx);
   register(program, ctx, inspect);
-  registerPdf(program, ctx);
+  register(program, ctx, pdf);
   registerEvents(program, ctx);
   registerManifest(program, ctx);
   registerApi(program, ctx);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
-import { keyOfLine } from '../pdf/download.js';
+import { itemOfLine } from '../stdin-lines.js';
 
 export interface KeySources {
   keys: string[];
@@ -49,7 +49,7 @@ async function readSource(path: string): Promise<string> {
 function linesOf(text: string, source: string, check: (value: string, where: string) => void): string[] {
   const keys: string[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    const key = keyOfLine(line);
+    const key = itemOfLine(line);
     if (key === undefined) return;
     check(key, ` (${source}, line ${i + 1})`);
     keys.push(key);

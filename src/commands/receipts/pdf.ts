@@ -2,7 +2,6 @@
 // source (GET /v1/receipts/pdf, designed).
 import { receiptPdf } from '../../api/payments.js';
 import { receiptIdProblem } from '../../api/wire/payments.js';
-import { pdfKindVerb } from '../pdf/download.js';
-import { recordPdfKind } from '../pdf/kinds.js';
+import { pdfKindVerb, recordPdfKind } from '../shared/pdf-download.js';
 
 export const { parseOptions, run } = pdfKindVerb(recordPdfKind('receipt PDF', receiptIdProblem, receiptPdf));

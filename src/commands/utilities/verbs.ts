@@ -6,8 +6,7 @@ import {
 } from '../../api/wire/ocr-docs.js';
 import type { Column } from '../../output/writer.js';
 import { amount, checkOrder, month, rangeQuery } from '../records/flags.js';
-import { pdfKindVerb } from '../pdf/download.js';
-import { recordPdfKind } from '../pdf/kinds.js';
+import { pdfKindVerb, recordPdfKind } from '../shared/pdf-download.js';
 import { recordListVerb } from '../records/list.js';
 import { recordShowVerb } from '../records/show.js';
 import { date, taxIds } from '../shared/values.js';

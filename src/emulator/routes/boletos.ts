@@ -9,7 +9,7 @@ import type { StoredBoleto } from '../data/boletos.js';
 import { boletoStatus, paymentsOf, type BoletoStatus } from '../payments.js';
 import type { RequestContext, Router } from '../router.js';
 import { boletoItem } from './payment-items.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup, type RecordFilter } from './record-listing.js';
 
 interface BoletoView {

@@ -6,7 +6,7 @@ import { MANIFEST_ORIGINS, MANIFEST_PATH, MANIFEST_STATUS_PATH, MANIFEST_V2_PATH
 import { HttpError, ok, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { manifestRequestsOf, type ManifestRequest, type RequestItem } from '../manifest-requests.js';
-import { keyProblemFor } from './pdf-route.js';
+import { keyProblemFor } from './pdf/route.js';
 
 const nfeKeyProblem = keyProblemFor('55');
 

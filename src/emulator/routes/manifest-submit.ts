@@ -8,7 +8,7 @@ import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js
 import type { RequestContext, Router } from '../router.js';
 import { manifestRequestsOf } from '../manifest-requests.js';
 import { holderProblem, manifest } from '../manifest-rules.js';
-import { keyProblemFor } from './pdf-route.js';
+import { keyProblemFor } from './pdf/route.js';
 
 /** Designed: manifests per asynchronous request. */
 export const MAX_MANIFESTS = 100;

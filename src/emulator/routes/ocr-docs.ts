@@ -11,7 +11,7 @@ import { findOcr, startOcr } from '../ocr/ocr-requests.js';
 import { brasilia, invoiceItem, ocrDocsOf, utilityItem } from '../ocr/records.js';
 import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup } from './record-listing.js';
 
 const docs = (ctx: RequestContext) => ocrDocsOf(ctx.store, ctx.account, ctx.now());

@@ -9,7 +9,7 @@ import type { StoredReceipt } from '../data/receipts.js';
 import { paymentsOf, receiptArrived } from '../payments.js';
 import type { RequestContext, Router } from '../router.js';
 import { receiptItem } from './payment-items.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup, type RecordFilter } from './record-listing.js';
 
 const FILTERS: RecordFilter<StoredReceipt>[] = [
