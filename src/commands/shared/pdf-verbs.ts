@@ -13,7 +13,7 @@ export const PDF_FLAGS = {
 const NFSE_FLAGS = {
   ...PDF_FLAGS,
   manual: { type: 'switch', summary: 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)' },
-  role: { type: 'choice', choices: ['received', 'emitted', 'intermediate'], value: 'role', summary: 'with --manual: received, emitted or intermediate' },
+  role: { type: 'choice', choices: ['received', 'emitted', 'intermediate'], value: 'role', summary: "with --manual: the role the account's company has in the note" },
 } as const;
 
 const KEY = '35260112345678000195550010000012341000012343';
