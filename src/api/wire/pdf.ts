@@ -24,12 +24,22 @@ export const keyedPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ access_key: z.string(), encoded_pdf: z.string().min(1) }),
 });
+export type KeyedPdfResponse = z.infer<typeof keyedPdfResponseSchema>;
 
-/** The answer of the NFS-e endpoints, which take the R10 id. */
-export const nfsePdfResponseSchema = z.object({
+/** The answer of the endpoints that take an id: the NFS-e's (R10 id) and the record groups' (boletos, receipts, invoices, utility bills). */
+export const idPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ id: z.string(), encoded_pdf: z.string().min(1) }),
 });
+export type IdPdfResponse = z.infer<typeof idPdfResponseSchema>;
+export const nfsePdfResponseSchema = idPdfResponseSchema;
+export type NfsePdfResponse = IdPdfResponse;
 
-/** The DANFe's answer, by the name the spec gives it. */
+/** Body of the designed POST forms: the same key or id the GET takes as a query parameter. */
+export const keyedPdfRequestSchema = z.object({ access_key: z.string() });
+export const nfsePdfRequestSchema = z.object({ id: z.string() });
+
 export const danfeResponseSchema = keyedPdfResponseSchema;
+export type DanfeResponse = KeyedPdfResponse;
+export const danfeRequestSchema = keyedPdfRequestSchema;
+export type DanfeRequest = z.infer<typeof keyedPdfRequestSchema>;

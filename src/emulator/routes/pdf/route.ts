@@ -3,7 +3,7 @@
 // account's document (404, R3: another account's documents do not exist here), render it (422
 // when its XML cannot be), and answer `{status, data: {<param>: ..., encoded_pdf}}` (R30a).
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../../fiscal/access-key.js';
-import { keyedPdfResponseSchema, nfsePdfResponseSchema } from '../../../api/wire/pdf.js';
+import { idPdfResponseSchema, keyedPdfResponseSchema } from '../../../api/wire/pdf.js';
 import { PdfRenderError } from '../../../fiscal/pdf/layout.js';
 import { HttpError, badRequest, okAs, v1Error, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
@@ -54,10 +54,10 @@ function answer<D>(ctx: RequestContext, route: PdfRoute<D>, value: string): Repl
     if (!(error instanceof PdfRenderError)) throw error;
     throw new HttpError(v1Error(422, `cannot render the ${route.what} of ${value}: ${error.message}`));
   }
-  const encoded_pdf = pdf.toString('base64');
-  return route.param === 'access_key'
-    ? okAs(keyedPdfResponseSchema, { data: { access_key: value, encoded_pdf } })
-    : okAs(nfsePdfResponseSchema, { data: { id: value, encoded_pdf } });
+  const encoded = pdf.toString('base64');
+  return route.param === 'id'
+    ? okAs(idPdfResponseSchema, { data: { id: value, encoded_pdf: encoded } })
+    : okAs(keyedPdfResponseSchema, { data: { access_key: value, encoded_pdf: encoded } });
 }
 
 export function notFound(message: string): HttpError {
