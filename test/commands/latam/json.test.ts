@@ -26,7 +26,7 @@ describe('fiscal latam json', () => {
     }
   });
 
-  it('R3: an id of no document of the account is reported and the others go on (exit 7)', async () => {
+  it('an id of no document of the account is reported and the others go on (exit 7)', async () => {
     const missing = 'MX-00000000-0000-4000-A000-000000000000';
     const r = await runMain(['latam', 'json', missing, ids[0]!], emulatorEnv(emu));
     expect(r.code).toBe(7);
