@@ -16,7 +16,7 @@ export async function uploadLatam(http: HttpClient, xml: Uint8Array, country?: L
   return res.body.data;
 }
 
-export async function listLatam(http: HttpClient, q: LatamListQuery): Promise<V1Page<LatamListItem>> {
+async function listLatam(http: HttpClient, q: LatamListQuery): Promise<V1Page<LatamListItem>> {
   const res = await http.request({ method: 'GET', path: LATAM_PATH, query: latamQueryParams(q), schema: latamPageSchema, verifySignature: true });
   return res.body;
 }

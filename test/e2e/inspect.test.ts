@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseOptions, run } from '../../src/commands/inspect/inspect.js';
+import inspectVerb, { inspectFiles as run, inspectOptions } from '../../src/commands/inspect/inspect.js';
 import { PartialError, UsageError } from '../../src/errors.js';
 import { runCli, runCliInTerminal } from '../helpers/cli.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
@@ -23,6 +23,12 @@ const CSV_HEADER =
   'counterpart_role,counterpart_tax_id,counterpart_name,counterpart_uf,total,products,discount,freight,icms,icms_st,ipi,pis,' +
   'cofins,services,iss,net_value,receivable,cargo_value,cte_count,nfe_count,item_count,status,status_reason,protocol,' +
   'protocol_date,canceled,event_type,event_description,event_ref_key,event_seq,warnings';
+
+/** Raw commander values and paths -> what the run takes, through the verb's own parsing. */
+function parseOptions(raw: Record<string, unknown>, paths: string[]) {
+  const parsed = inspectVerb.parse(raw, paths);
+  return inspectOptions(parsed.options, parsed.args);
+}
 
 const ndjson = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
 

@@ -2,7 +2,8 @@
 // /v1/cnpj/{cnpj}, in the v1 envelope and paging (R4, R12, R14), isolated per account (R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjDataResponseSchema } from '../../src/api/wire/cnpj.js';
-import { companiesPageSchema, companyResponseSchema, ruralPropertiesPageSchema, ruralPropertyResponseSchema } from '../../src/api/wire/companies.js';
+import { companiesPageSchema, companyResponseSchema } from '../../src/api/wire/companies.js';
+import { ruralPropertiesPageSchema, ruralPropertyResponseSchema } from '../../src/api/wire/properties.js';
 import { addressOf } from '../../src/emulator/data/parties.js';
 import { isUnknownCnpj } from '../../src/emulator/data/cnpj-registry.js';
 import type { Emulator } from '../../src/emulator/server.js';

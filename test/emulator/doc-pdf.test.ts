@@ -10,7 +10,7 @@ import { generateDataset } from '../../src/emulator/data/dataset.js';
 import type { DocLists, DocType } from '../../src/emulator/doc-index.js';
 import type { Account } from '../../src/emulator/model.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
-import { ORIGINAL_PDF_ORIGINS } from '../../src/emulator/routes/nfse-pdf.js';
+import { ORIGINAL_PDF_ORIGINS } from '../../src/emulator/routes/pdf/nfse.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { NotFoundError } from '../../src/errors.js';
 import { formatKey } from '../../src/emulator/pdf/format.js';

@@ -10,7 +10,7 @@ export const COMPANY_SIZES = ['MICRO EMPRESA', 'EMPRESA DE PEQUENO PORTE', 'DEMA
 
 const activitySchema = z.object({ code: z.string(), description: z.string() });
 
-export const cnpjDataSchema = z.object({
+const cnpjDataSchema = z.object({
   cnpj: z.string(),
   /** MATRIZ for branch 0001, FILIAL otherwise. */
   kind: z.enum(['MATRIZ', 'FILIAL']),

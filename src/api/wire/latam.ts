@@ -15,14 +15,14 @@ export const latamJsonPath = (id: string) => `/v1/latam/${encodeURIComponent(id)
 /** Ids are `<country>-<the document's own key>`: letters, digits and `-`, safe in a path and a file name. */
 export const LATAM_ID = /^(MX|CL|CO|PE)-[A-Za-z0-9-]{1,120}$/;
 
-export const latamPartySchema = z.object({
+const latamPartySchema = z.object({
   tax_id: z.string().nullable(),
   name: z.string().nullable(),
   country: z.string().nullable(),
 });
 export type LatamParty = z.infer<typeof latamPartySchema>;
 
-export const latamTaxSchema = z.object({
+const latamTaxSchema = z.object({
   /** `transfer` (charged: IVA, IEPS, IGV...) or `withholding` (retained). */
   kind: z.enum(['transfer', 'withholding']),
   /** The tax's code in its country (MX 002, CO 01, PE 1000, CL IVA). */
@@ -35,13 +35,12 @@ export const latamTaxSchema = z.object({
 });
 export type LatamTax = z.infer<typeof latamTaxSchema>;
 
-export const latamItemSchema = z.object({
+const latamItemSchema = z.object({
   description: z.string(),
   quantity: z.number().nullable(),
   unit_price: z.number().nullable(),
   amount: z.number().nullable(),
 });
-export type LatamItem = z.infer<typeof latamItemSchema>;
 
 /** The parsed document (`GET /v1/latam/{id}/json`, designed). */
 export const latamDocumentSchema = z.object({
@@ -67,10 +66,9 @@ export const latamUploadRequestSchema = z.object({
   xml: z.string().min(1, 'xml (base64) is required'),
   country: z.enum(LATAM_COUNTRIES, { message: `country must be one of ${LATAM_COUNTRIES.join(', ')}` }).optional(),
 });
-export type LatamUploadRequest = z.infer<typeof latamUploadRequestSchema>;
 
 /** R25-like: a document that cannot be read answers 200 with success false and the problem. */
-export const latamUploadResultSchema = z.object({
+const latamUploadResultSchema = z.object({
   id: z.string().nullable(),
   country: z.enum(LATAM_COUNTRIES).nullable(),
   doc_type: z.string().nullable(),
@@ -84,7 +82,7 @@ export const latamXmlResponseSchema = z.object({ status: statusSchema, data: z.o
 export const latamJsonResponseSchema = z.object({ status: statusSchema, data: latamDocumentSchema });
 
 /** An item of the listing: the document without its taxes and items. */
-export const latamListItemSchema = latamDocumentSchema.omit({ taxes: true, items: true });
+const latamListItemSchema = latamDocumentSchema.omit({ taxes: true, items: true });
 export type LatamListItem = z.infer<typeof latamListItemSchema>;
 export const latamPageSchema = v1PageSchema(latamListItemSchema);
 

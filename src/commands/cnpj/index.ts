@@ -1,26 +1,21 @@
-// `fiscal cnpj <cnpj>...`: commander metadata only; the verb module loads when it runs.
-import type { Command } from 'commander';
-import type { Context } from '../../context.js';
-import { lazyAction } from '../action.js';
+// `fiscal cnpj <cnpj>...`: declaration only; the verb module loads when it runs.
+import { defineVerb } from '../shared/define.js';
 
-const HELP = `
-Examples:
-  $ fiscal cnpj 12.345.678/0001-95
-  $ fiscal cnpj 12345678000195 98765432000198 -o csv
-  $ fiscal cnpj 12345678000195 -o json | jq '.partners[].name'
-
-Public data of the Receita Federal: razão social, nome fantasia, situação cadastral and its date,
+export const cnpj = defineVerb({
+  name: 'cnpj',
+  summary: 'public registry data of CNPJs (Dados - CNPJs)',
+  examples: [
+    'fiscal cnpj 12.345.678/0001-95',
+    'fiscal cnpj 12345678000195 98765432000198 -o csv',
+    "fiscal cnpj 12345678000195 -o json | jq '.partners[].name'",
+  ],
+  notes: `Public data of the Receita Federal: razão social, nome fantasia, situação cadastral and its date,
 opening date, legal nature, size, share capital, CNAE, address, phone, e-mail, partners (QSA) and
 the Simples / MEI flags. A row per CNPJ in a table; -o json / ndjson carry every field. CNPJs are
 checked locally first (exit 2 naming the bad one). A CNPJ the registry does not know is reported
 and the others go on: exit 4 when none was found, 7 when some were. Endpoint: GET
-/v1/cnpj/{cnpj} (designed). See docs/companies-cnpj.md.`;
-
-export function registerCnpj(program: Command, ctx: Context): void {
-  program
-    .command('cnpj')
-    .description('public registry data of CNPJs (Dados - CNPJs)')
-    .argument('<cnpj...>', 'CNPJs, digits or 12.345.678/0001-95')
-    .addHelpText('after', HELP)
-    .action(lazyAction(ctx, () => import('./lookup.js')));
-}
+/v1/cnpj/{cnpj} (designed). See docs/companies-cnpj.md.`,
+  args: [{ name: 'cnpj', summary: 'CNPJs, digits or 12.345.678/0001-95', variadic: true, type: 'cnpj' }],
+  flags: {},
+  load: () => import('./lookup.js'),
+});

@@ -1,9 +1,9 @@
-// How a company or a rural property shows in a table or CSV; JSON and NDJSON carry the item whole.
-import type { CompanyItem, EnabledDocuments, RuralPropertyItem } from '../../api/wire/companies.js';
+// How a company shows in a table or CSV; JSON and NDJSON carry the item whole.
+import type { CompanyItem, EnabledDocuments } from '../../api/wire/companies.js';
 import type { Column } from '../../output/writer.js';
 
 /** `nfe:emitted,received cte:taker`: the types and roles a unit holds documents in. */
-export const documentsCell = (documents: EnabledDocuments[]): string => documents.map((d) => `${d.type}:${d.roles.join(',')}`).join(' ');
+const documentsCell = (documents: EnabledDocuments[]): string => documents.map((d) => `${d.type}:${d.roles.join(',')}`).join(' ');
 
 const REGIMES: Record<string, string> = { '1': 'simples', '3': 'normal' };
 
@@ -16,15 +16,4 @@ export const COMPANY_COLUMNS: Column<CompanyItem>[] = [
   { header: 'CITY', get: (r) => r.city },
   { header: 'REGIME', get: (r) => REGIMES[r.tax_regime] ?? r.tax_regime },
   { header: 'DOCUMENTS', get: (r) => documentsCell(r.documents), width: 60 },
-];
-
-export const PROPERTY_COLUMNS: Column<RuralPropertyItem>[] = [
-  { header: 'ID', get: (r) => r.id, truncate: false },
-  { header: 'NAME', get: (r) => r.name, width: 30 },
-  { header: 'PRODUCER', get: (r) => r.producer.name, width: 30 },
-  { header: 'CPF/CNPJ', get: (r) => r.producer.cpf ?? r.producer.cnpj },
-  { header: 'IE', get: (r) => r.state_registration },
-  { header: 'UF', get: (r) => r.uf },
-  { header: 'CITY', get: (r) => r.city },
-  { header: 'HECTARES', get: (r) => r.area_hectares.toFixed(2) },
 ];

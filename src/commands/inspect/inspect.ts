@@ -9,12 +9,14 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } from '../../fiscal/readers/index.js';
-import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
-import { parseWith } from '../options.js';
-import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from './columns.js';
-import { fsReason, inputFiles } from './files.js';
-import { FolderClues } from './folder-clues.js';
 import { settleStatus } from '../../fiscal/summary-status.js';
+import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
+import type { OptionsOf } from '../shared/define.js';
+import { fsReason, inputFiles } from '../shared/input-files.js';
+import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
+import { verb } from '../shared/verb.js';
+import { FolderClues } from './folder-clues.js';
+import { inspect } from './index.js';
 
 export interface InspectOptions {
   paths: string[];
@@ -25,25 +27,22 @@ export interface InspectOptions {
 /** Larger files are not fiscal documents (the largest NF-e allowed is far below this). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-const schema = z.object({
-  paths: z.array(z.string().min(1)).min(1, 'give at least one XML file or folder'),
-  type: z
-    .array(z.string())
-    .transform((values, ctx) =>
-      values.map((v) => {
-        const kind = v.toLowerCase() as DocumentKind;
-        if (!DOCUMENT_KINDS.includes(kind)) {
-          ctx.addIssue({ code: 'custom', message: `"${v}" is not a kind; use ${DOCUMENT_KINDS.join(', ')}` });
-        }
-        return kind;
-      }),
-    )
-    .optional(),
+/** One kind of --type, any case; the error lists the kinds there are. */
+const kind = z.string().transform((v, ctx) => {
+  const k = v.trim().toLowerCase() as DocumentKind;
+  if (!DOCUMENT_KINDS.includes(k)) ctx.addIssue({ code: 'custom', message: `"${v}" is not a kind; use ${DOCUMENT_KINDS.join(', ')}` });
+  return k;
+});
+const parsers = { type: kind };
+
+export default verb(inspect, {
+  parsers,
+  run: (ctx, o, paths) => inspectFiles(ctx, inspectOptions(o, paths)),
 });
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): InspectOptions {
-  const parsed = parseWith(schema, { ...raw, paths: args });
-  return { paths: parsed.paths, ...(parsed.type && { types: [...new Set(parsed.type)] }) };
+/** The parsed flags and paths as the run takes them: each kind once. */
+export function inspectOptions(o: OptionsOf<typeof inspect.flags, typeof parsers>, paths: string[]): InspectOptions {
+  return { paths, ...(o.type && { types: [...new Set(o.type)] }) };
 }
 
 interface Tally {
@@ -52,7 +51,7 @@ interface Tally {
   problems: number;
 }
 
-export async function run(ctx: Context, options: InspectOptions): Promise<void> {
+export async function inspectFiles(ctx: Context, options: InspectOptions): Promise<void> {
   await requireSomePath(options.paths);
   const format = ctx.outputFormat();
   const writer = createRecordWriter<InspectRecord>(ctx, {

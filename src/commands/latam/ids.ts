@@ -5,16 +5,21 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readStdinItems } from '../stdin-lines.js';
 
-export function checkLatamId(id: string, where = ''): void {
+function checkLatamId(id: string, where = ''): void {
   if (!LATAM_ID.test(id)) {
     throw new UsageError(`"${id}"${where} is not a LATAM document id (MX-<UUID>, CL-<RUT>-<type>-<folio>, CO-<CUFE>, PE-<RUC>-<type>-<series>-<number>)`);
   }
 }
 
+/** The ids given as arguments, checked before anything else happens. */
+export function checkLatamIds(args: readonly string[]): void {
+  for (const id of args) checkLatamId(id.trim());
+}
+
 export async function latamIds(ctx: Context, args: readonly string[], stdin: boolean): Promise<string[]> {
   const piped = stdin ? await readStdinItems(ctx) : [];
   for (const id of piped) checkLatamId(id, ' (standard input)');
-  const ids = [...new Set([...args, ...piped])];
+  const ids = [...new Set([...args.map((a) => a.trim()), ...piped])];
   if (ids.length === 0) throw new UsageError(stdin ? 'no id on standard input' : 'give at least one id, or --stdin to read them from standard input');
   return ids;
 }

@@ -2,42 +2,23 @@
 // one row per file. Every file is read locally first with the reader the service uses, so a file
 // that would be refused costs no request and the others go on. Exit 7 when some file failed;
 // credentials refused or an interruption stop the run.
-import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { uploadLatam } from '../../api/latam.js';
-import { LATAM_COUNTRIES, type LatamCountry } from '../../api/wire/latam.js';
+import type { LatamCountry } from '../../api/wire/latam.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { LatamReadError, readLatamDocument } from '../../fiscal/latam/index.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { fsReason, inputFiles } from '../inspect/files.js';
-import { parseWith } from '../options.js';
+import { fileContents, XML_NAME, type FileInput } from '../shared/input-files.js';
+import { verb } from '../shared/verb.js';
+import { uploadVerb } from './index.js';
 
-export interface LatamUploadOptions {
-  paths: string[];
-  country?: LatamCountry | undefined;
-  dryRun: boolean;
-}
-
-export interface LatamUploadRecord {
+interface LatamUploadRecord {
   file: string;
   id?: string | undefined;
   country?: string | undefined;
   doc_type?: string | undefined;
   success: boolean;
   message: string;
-}
-
-const schema = z.object({
-  paths: z.array(z.string().min(1)).min(1, 'give at least one file, folder or -'),
-  country: z.enum(LATAM_COUNTRIES).optional(),
-  dryRun: z.boolean().default(false),
-});
-
-export function parseOptions(raw: Record<string, unknown>, args: string[]): LatamUploadOptions {
-  const parsed = parseWith(schema, { ...raw, paths: args });
-  if (parsed.paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
-  return parsed;
 }
 
 const COLUMNS: Column<LatamUploadRecord>[] = [
@@ -48,37 +29,25 @@ const COLUMNS: Column<LatamUploadRecord>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-type Source = { file: string; bytes?: Uint8Array; problem?: string };
+export default verb(uploadVerb, {
+  check(_o, paths) {
+    if (paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
+  },
+  run: (ctx, o, paths) => upload(ctx, { paths, country: o.country, dryRun: o.dryRun }),
+});
 
-/** The files to send: `-` is standard input, folders are walked for *.xml. */
-async function* sources(ctx: Context, paths: readonly string[]): AsyncGenerator<Source> {
-  for (const path of paths) {
-    if (path === '-') {
-      if (ctx.io.stdinIsTTY) throw new UsageError('- reads an XML from standard input, but standard input is a terminal');
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      yield { file: '-', bytes: Buffer.concat(chunks) };
-      continue;
-    }
-    for await (const input of inputFiles([path])) {
-      if ('problem' in input) yield { file: input.path, problem: input.problem };
-      else {
-        try {
-          yield { file: input.path, bytes: await readFile(input.path) };
-        } catch (error) {
-          yield { file: input.path, problem: fsReason(error) };
-        }
-      }
-    }
-  }
+interface LatamUploadOptions {
+  paths: string[];
+  country?: LatamCountry | undefined;
+  dryRun: boolean;
 }
 
-export async function run(ctx: Context, options: LatamUploadOptions): Promise<void> {
+async function upload(ctx: Context, options: LatamUploadOptions): Promise<void> {
   const writer = createRecordWriter<LatamUploadRecord>(ctx, { columns: COLUMNS, emptyMessage: 'No XML file found.' });
   let failed = 0;
   let total = 0;
   try {
-    for await (const source of sources(ctx, options.paths)) {
+    for await (const source of fileContents(ctx, options.paths, XML_NAME, 'an XML')) {
       if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
       const record = await uploadOne(ctx, options, source);
       total++;
@@ -97,7 +66,7 @@ export async function run(ctx: Context, options: LatamUploadOptions): Promise<vo
   if (failed > 0) throw new PartialError(`${failed} of ${total} files were not uploaded`);
 }
 
-async function uploadOne(ctx: Context, options: LatamUploadOptions, { file, bytes, problem }: Source): Promise<LatamUploadRecord> {
+async function uploadOne(ctx: Context, options: LatamUploadOptions, { file, bytes, problem }: FileInput): Promise<LatamUploadRecord> {
   if (!bytes) return { file, success: false, message: problem ?? 'unreadable' };
   let row: LatamUploadRecord;
   try {

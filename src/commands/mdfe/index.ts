@@ -3,11 +3,14 @@
 // `fiscal pdf mdfe`, `fiscal mdfe events` is `fiscal events mdfe`.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { addMdfeSearch } from '../search/index.js';
 import { register } from '../shared/define.js';
 import { eventsVerbOf } from '../shared/event-flags.js';
-import { addPdfVerb } from '../pdf/index.js';
-import { addMdfeSearch } from '../search/index.js';
+import { keyedPdfVerb } from '../shared/pdf-verbs.js';
 import { addXmlVerb } from '../xml/index.js';
+
+/** `fiscal mdfe pdf`: the declaration of `fiscal pdf mdfe`, under the type. */
+export const pdfVerb = keyedPdfVerb('mdfe', () => import('./pdf.js'), 'pdf');
 
 export function registerMdfe(program: Command, ctx: Context): void {
   const mdfe = program
@@ -16,6 +19,6 @@ export function registerMdfe(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ fiscal mdfe search --role emitted --status authorized\n  $ fiscal mdfe xml <key> > manifesto.xml\n  $ fiscal mdfe pdf <key> --dir ./damdfes\n\nThe same as fiscal search mdfe, fiscal xml mdfe, fiscal pdf mdfe and fiscal events mdfe.');
   addMdfeSearch(mdfe, ctx, 'search');
   addXmlVerb(mdfe, ctx, 'mdfe', 'MDF-e');
-  addPdfVerb(mdfe, ctx, 'mdfe', 'pdf');
+  register(mdfe, ctx, pdfVerb);
   register(mdfe, ctx, eventsVerbOf('mdfe'));
 }

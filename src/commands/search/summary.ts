@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { DocumentReadError, readDocuments } from '../../fiscal/readers/index.js';
 import { settleStatus, type StatusClues } from '../../fiscal/summary-status.js';
 import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
-import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../inspect/columns.js';
+import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
 
 export interface SummaryWriter {
   /**

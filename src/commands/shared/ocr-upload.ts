@@ -9,7 +9,7 @@ import { OCR_PDF_MAX_BYTES, type OcrKind, type OcrRequest } from '../../api/wire
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { fileContents } from '../inspect/files.js';
+import { fileContents } from './input-files.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './ocr-requests.js';
 
 export interface OcrUploadOptions {

@@ -12,7 +12,7 @@ import { readTaxId } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { fileContents, XML_NAME } from '../inspect/files.js';
+import { fileContents, XML_NAME } from '../shared/input-files.js';
 import { verb } from '../shared/verb.js';
 import { DEFAULT_BATCH_SIZE, upload } from './index.js';
 import { UploadJournal, type PendingFile } from './journal.js';

@@ -2,7 +2,7 @@
 // producer (a person, CPF) with its own producer state registration. They come from a stream of
 // their own, seeded by the account's API id (itself drawn from the dataset seed), so adding them
 // changes none of the generated documents.
-import type { RuralPropertyItem } from '../../api/wire/companies.js';
+import type { RuralPropertyItem } from '../../api/wire/properties.js';
 import { cpfCheckDigits } from '../../fiscal/tax-id.js';
 import type { Account } from '../model.js';
 import { personName } from './names.js';

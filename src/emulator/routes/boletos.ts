@@ -9,7 +9,7 @@ import { accountBoletos, boletoStatus } from '../boletos.js';
 import type { StoredBoleto, StoredParty } from '../data/boletos.js';
 import { brt } from '../data/xml-util.js';
 import type { RequestContext, Router } from '../router.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup, type RecordFilter } from './records.js';
 
 interface BoletoView {

@@ -2,7 +2,8 @@
 // 400 for a malformed CNPJ (digits, length, check digits); 404 for the designed unknown ones.
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { cnpjRegistryData, isUnknownCnpj } from '../data/cnpj-registry.js';
-import { HttpError, badRequest, ok, v1Error, type Reply } from '../respond.js';
+import { cnpjDataResponseSchema } from '../../api/wire/cnpj.js';
+import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 
 export function registerCnpj(router: Router): void {
@@ -16,5 +17,5 @@ function cnpjData(ctx: RequestContext): Reply {
   // Public data: any account's company reads the same, whoever asks.
   const company = ctx.store.accounts.flatMap((a) => a.companies).find((c) => c.cnpj === cnpj);
   if (!company && isUnknownCnpj(cnpj)) throw new HttpError(v1Error(404, `CNPJ ${cnpj} not found in the registry`));
-  return ok({ data: cnpjRegistryData(cnpj, company) });
+  return okAs(cnpjDataResponseSchema, { data: cnpjRegistryData(cnpj, company) });
 }

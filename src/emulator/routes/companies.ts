@@ -1,13 +1,11 @@
-// GET /v1/companies and /v1/companies/{cnpj}, GET /v1/properties and /v1/properties/{id}
-// (designed): the companies and rural properties the credentials may access (R3). A company's
-// document types and roles are the ones its documents in the store are held in.
-import { RURAL_PROPERTY_ID, type CompanyItem, type EnabledDocuments } from '../../api/wire/companies.js';
+// GET /v1/companies and /v1/companies/{cnpj} (designed): the companies the credentials may access
+// (R3). A company's document types and roles are the ones its documents in the store are held in.
+import { companyResponseSchema, type CompanyItem, type EnabledDocuments } from '../../api/wire/companies.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { addressOf, taxRegimeOf } from '../data/parties.js';
-import { ruralPropertiesOf } from '../data/rural-properties.js';
 import { DOC_TYPES } from '../doc-index.js';
 import type { Company } from '../model.js';
-import { HttpError, badRequest, ok, v1Error, type Reply } from '../respond.js';
+import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import type { Store } from '../store.js';
 import { directoryPage } from './listing/directory-page.js';
@@ -15,8 +13,6 @@ import { directoryPage } from './listing/directory-page.js';
 export function registerCompanies(router: Router): void {
   router.add('GET', '/v1/companies', (ctx) => directoryPage(ctx, companyItems(ctx)), { errors: 'v1' });
   router.add('GET', '/v1/companies/:cnpj', showCompany, { errors: 'v1' });
-  router.add('GET', '/v1/properties', (ctx) => directoryPage(ctx, ruralPropertiesOf(ctx.account)), { errors: 'v1' });
-  router.add('GET', '/v1/properties/:id', showRuralProperty, { errors: 'v1' });
 }
 
 function companyItems(ctx: RequestContext): CompanyItem[] {
@@ -31,15 +27,7 @@ function showCompany(ctx: RequestContext): Reply {
   const company = ctx.account.companies.find((c) => c.cnpj === cnpj);
   // R3: another account's company is as unknown as a CNPJ of no account.
   if (!company) throw new HttpError(v1Error(404, `no company ${cnpj} among the companies these credentials may access`));
-  return ok({ data: companyItem(company, rolesByOwner(ctx.store, ctx.account.id).get(cnpj)) });
-}
-
-function showRuralProperty(ctx: RequestContext): Reply {
-  const id = ctx.params.id!;
-  if (!RURAL_PROPERTY_ID.test(id)) throw badRequest('v1', 'a property id is the UF then the state registration digits, e.g. MG0012345678', 'id');
-  const found = ruralPropertiesOf(ctx.account).find((p) => p.id === id);
-  if (!found) throw new HttpError(v1Error(404, `no property ${id} among the properties these credentials may access`));
-  return ok({ data: found });
+  return okAs(companyResponseSchema, { data: companyItem(company, rolesByOwner(ctx.store, ctx.account.id).get(cnpj)) });
 }
 
 function companyItem(c: Company, roles: Map<string, Set<string>> | undefined): CompanyItem {

@@ -8,7 +8,7 @@ import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { ocrDocsOf } from '../ocr/documents.js';
 import { invoiceItem } from '../ocr/invoices.js';
 import type { RequestContext, Router } from '../router.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup } from './records.js';
 
 const invoices = (ctx: RequestContext) => ocrDocsOf(ctx.store, ctx.account, ctx.now()).invoices;

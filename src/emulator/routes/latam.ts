@@ -2,12 +2,13 @@
 // JSON by id. Per account (R3: another account's id is a 404). A document that cannot be read is
 // a 200 with success false and the problem, like the Brazilian upload (R25).
 import {
-  LATAM_COUNTRIES, LATAM_PATH, LATAM_UPLOAD_PATH, latamUploadRequestSchema, type LatamCountry, type LatamDocument, type LatamListItem, type LatamUploadResult,
+  LATAM_COUNTRIES, LATAM_PATH, LATAM_UPLOAD_PATH, latamJsonResponseSchema, latamUploadRequestSchema, latamUploadResponseSchema, latamXmlResponseSchema,
+  type LatamCountry, type LatamDocument, type LatamListItem, type LatamUploadResult,
 } from '../../api/wire/latam.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { LatamReadError, readLatamDocument } from '../../fiscal/latam/index.js';
 import { latamDocsOf, type StoredLatam } from '../latam/docs.js';
-import { HttpError, ok, v1Error, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
@@ -15,7 +16,7 @@ export function registerLatam(router: Router): void {
   router.add('POST', LATAM_UPLOAD_PATH, upload, { errors: 'v1' });
   router.add('GET', LATAM_PATH, list, { errors: 'v1' });
   router.add('GET', `${LATAM_PATH}/:id/xml`, xmlOf, { errors: 'v1' });
-  router.add('GET', `${LATAM_PATH}/:id/json`, (ctx) => ok({ data: found(ctx).doc }), { errors: 'v1' });
+  router.add('GET', `${LATAM_PATH}/:id/json`, (ctx) => okAs(latamJsonResponseSchema, { data: found(ctx).doc }), { errors: 'v1' });
 }
 
 const docsOf = (ctx: RequestContext) => latamDocsOf(ctx.store, ctx.account, ctx.now());
@@ -28,7 +29,7 @@ function found(ctx: RequestContext): StoredLatam {
 
 function xmlOf(ctx: RequestContext): Reply {
   const stored = found(ctx);
-  return ok({ data: { id: stored.id, xml: stored.xml.toString('base64') } });
+  return okAs(latamXmlResponseSchema, { data: { id: stored.id, xml: stored.xml.toString('base64') } });
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -42,7 +43,7 @@ function upload(ctx: RequestContext): Reply {
   }
   const b64 = parsed.data.xml.replace(/\s+/g, '');
   // Like R25: a body that names a document but whose document cannot be read is a 200.
-  if (!BASE64.test(b64)) return ok({ data: failed('xml: not base64') });
+  if (!BASE64.test(b64)) return okAs(latamUploadResponseSchema, { data: failed('xml: not base64') });
   const xml = Buffer.from(b64, 'base64');
   let result: LatamUploadResult;
   try {
@@ -54,7 +55,7 @@ function upload(ctx: RequestContext): Reply {
     if (!(error instanceof LatamReadError)) throw error;
     result = failed(error.message);
   }
-  return ok({ data: result });
+  return okAs(latamUploadResponseSchema, { data: result });
 }
 
 const failed = (message: string): LatamUploadResult => ({ id: null, country: null, doc_type: null, success: false, message });

@@ -10,7 +10,7 @@ import { brt } from '../data/xml-util.js';
 import { accountReceipts, receiptArrived } from '../receipts.js';
 import type { RequestContext, Router } from '../router.js';
 import { partyItem, reais } from './boletos.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup, type RecordFilter } from './records.js';
 
 const FILTERS: RecordFilter<StoredReceipt>[] = [

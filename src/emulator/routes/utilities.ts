@@ -8,7 +8,7 @@ import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { ocrDocsOf } from '../ocr/documents.js';
 import { utilityItem } from '../ocr/utilities.js';
 import type { RequestContext, Router } from '../router.js';
-import { registerPdfRoute } from './pdf-route.js';
+import { registerPdfRoute } from './pdf/route.js';
 import { registerRecordListing, registerRecordLookup } from './records.js';
 
 const utilities = (ctx: RequestContext) => ocrDocsOf(ctx.store, ctx.account, ctx.now()).utilities;

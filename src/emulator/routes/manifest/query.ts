@@ -9,7 +9,7 @@ import {
 import { HttpError, okAs, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { manifestRequestsOf, type ManifestRequest, type RequestItem } from '../../manifest-requests.js';
-import { keyProblemFor } from '../pdf-route.js';
+import { keyProblemFor } from '../pdf/route.js';
 
 const nfeKeyProblem = keyProblemFor('55');
 

@@ -10,7 +10,7 @@ import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respo
 import type { RequestContext, Router } from '../../router.js';
 import { manifestRequestsOf } from '../../manifest-requests.js';
 import { holderProblem, manifest } from '../../manifest-rules.js';
-import { keyProblemFor } from '../pdf-route.js';
+import { keyProblemFor } from '../pdf/route.js';
 
 /** Designed: manifests per asynchronous request. */
 const MAX_MANIFESTS = 100;

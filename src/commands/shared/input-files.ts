@@ -1,6 +1,7 @@
-// The files `inspect` reads: the paths as given, folders walked recursively (sorted, so the output
-// order is stable) for names ending in .xml in any case (or another pattern: `fiscal ocr` takes .pdf). Symbolic links to files are followed,
-// links to folders are not (they could loop).
+// The files a command reads (`inspect`, `upload`, `ocr upload`, `latam upload`): the paths as given,
+// folders walked recursively (sorted, so the output order is stable) for names ending in .xml in any
+// case (or another pattern: `fiscal ocr` takes .pdf). Symbolic links to files are followed, links to
+// folders are not (they could loop).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';

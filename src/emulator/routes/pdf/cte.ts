@@ -1,11 +1,11 @@
 // Designed: GET /v1/cte/dacte?access_key= and GET /v1/cte-os/dacteos?access_key= (and POST with
 // `{access_key}`): the account's CT-e or CT-e OS as a base64 PDF, like the DANFe (R30a). A key of
 // the other model is a 400: the CT-e OS of a key is not found on the CT-e path.
-import { DACTE_OS_PATH, DACTE_PATH } from '../../api/wire/pdf.js';
-import { renderDacte, renderDacteOs } from '../pdf/dacte.js';
-import { docXml } from '../data/dataset.js';
-import type { Router } from '../router.js';
-import { keyProblemFor, registerPdfRoute } from './pdf-route.js';
+import { DACTE_OS_PATH, DACTE_PATH } from '../../../api/wire/pdf.js';
+import { renderDacte, renderDacteOs } from '../../pdf/dacte.js';
+import { docXml } from '../../data/dataset.js';
+import type { Router } from '../../router.js';
+import { keyProblemFor, registerPdfRoute } from './route.js';
 
 export function registerCtePdf(router: Router): void {
   registerPdfRoute(router, {

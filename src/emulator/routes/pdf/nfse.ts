@@ -3,15 +3,15 @@
 // origin is `ocr` or `manual` have one; any other is a 404 that says so). Both also as POST with
 // `{id}`. The id is R10's `<owner>:<emitter>:<yyyy-mm-dd>:<number>`, or (designed) the same
 // without the owner as flagerp writes it; a document the account does not hold is a 404 (R3).
-import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../api/wire/pdf.js';
-import { nfseIdOwner, nfseIdProblem } from '../../fiscal/nfse-id.js';
-import { renderDanfse } from '../pdf/danfse.js';
-import { renderNfseOriginal } from '../pdf/nfse-original.js';
-import { docXml } from '../data/dataset.js';
-import type { StoredNfse } from '../model-docs.js';
-import { badRequest } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
-import { notFound, registerPdfRoute } from './pdf-route.js';
+import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../../api/wire/pdf.js';
+import { nfseIdOwner, nfseIdProblem } from '../../../fiscal/nfse-id.js';
+import { renderDanfse } from '../../pdf/danfse.js';
+import { renderNfseOriginal } from '../../pdf/nfse-original.js';
+import { docXml } from '../../data/dataset.js';
+import type { StoredNfse } from '../../model-docs.js';
+import { badRequest } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
+import { notFound, registerPdfRoute } from './route.js';
 
 /** Origins of the notes a customer sent in as PDF; the others came as XML and have no original. */
 export const ORIGINAL_PDF_ORIGINS: readonly string[] = ['ocr', 'manual'];

@@ -3,11 +3,11 @@
 // key or id from the query (GET) or a JSON body (designed POST), check it (400), find the
 // account's document (404, R3: another account's documents do not exist here), render it (422
 // when its XML cannot be), and answer `{status, data: {<param>: ..., encoded_pdf}}` (R30a).
-import { idPdfResponseSchema, keyedPdfResponseSchema } from '../../api/wire/pdf.js';
-import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
-import { PdfRenderError } from '../pdf/layout.js';
-import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
-import type { RequestContext, Router } from '../router.js';
+import { accessKeyProblem, MODELS, parseAccessKey } from '../../../fiscal/access-key.js';
+import { idPdfResponseSchema, keyedPdfResponseSchema } from '../../../api/wire/pdf.js';
+import { PdfRenderError } from '../../pdf/layout.js';
+import { HttpError, badRequest, okAs, v1Error, type Reply } from '../../respond.js';
+import type { RequestContext, Router } from '../../router.js';
 
 export interface PdfRoute<D> {
   path: string;

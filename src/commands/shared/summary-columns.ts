@@ -1,11 +1,12 @@
-// What `inspect` shows in a table and in CSV. The CSV is the accountant's spreadsheet: one row
-// per document, flat columns, values as plain decimals with a dot; a column that does not apply
-// to a kind of document stays empty. Column names are documented in docs/inspect.md.
+// How a document summary (`fiscal inspect`, `fiscal search <type> --summary`) shows in a table and in
+// CSV. The CSV is the accountant's spreadsheet: one row per document, flat columns, values as plain
+// decimals with a dot; a column that does not apply to a kind of document stays empty. Column names
+// are documented in docs/inspect.md.
 import type { DocumentKind, DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Cell, Column } from '../../output/writer.js';
 
 /** A file that yielded no document (json/ndjson only; table and csv name it on stderr). */
-export interface FileProblem {
+interface FileProblem {
   source: string;
   error: string;
   failure: string;
@@ -27,7 +28,7 @@ const MAIN_TOTAL: Record<DocumentKind, readonly string[]> = {
   event: [],
 };
 
-export function mainTotal(d: DocumentSummary): string | undefined {
+function mainTotal(d: DocumentSummary): string | undefined {
   return pick(d, MAIN_TOTAL[d.kind]);
 }
 
@@ -101,7 +102,7 @@ const NFSE_STATUS: Record<string, string> = { '100': 'issued', '101': 'issued', 
 const EVENT_STATUS: Record<string, string> = { '135': 'registered', '136': 'registered', '155': 'registered' };
 
 /** `authorized`, `canceled`, `registered`...: a word, not `100`; `(!)` when something was wrong. */
-export function statusWord(d: DocumentSummary): string {
+function statusWord(d: DocumentSummary): string {
   const code = d.protocol?.status;
   const words = d.kind === 'event' ? EVENT_STATUS : d.kind === 'nfse' || d.kind === 'dps' ? NFSE_STATUS : DOCUMENT_STATUS;
   const word = d.canceled ? 'canceled' : code && (words[code] ?? code);

@@ -1,10 +1,10 @@
 // Designed (the spec lists no MDF-e PDF): GET /v1/mdfe/damdfe?access_key= (and POST with
 // `{access_key}`): the account's MDF-e as a base64 PDF, shaped like the DANFe (R30a).
-import { DAMDFE_PATH } from '../../api/wire/pdf.js';
-import { renderDamdfe } from '../pdf/damdfe.js';
-import { docXml } from '../data/dataset.js';
-import type { Router } from '../router.js';
-import { keyProblemFor, registerPdfRoute } from './pdf-route.js';
+import { DAMDFE_PATH } from '../../../api/wire/pdf.js';
+import { renderDamdfe } from '../../pdf/damdfe.js';
+import { docXml } from '../../data/dataset.js';
+import type { Router } from '../../router.js';
+import { keyProblemFor, registerPdfRoute } from './route.js';
 
 export function registerMdfePdf(router: Router): void {
   registerPdfRoute(router, {

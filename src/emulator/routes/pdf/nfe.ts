@@ -1,13 +1,13 @@
 // GET /v1/nfe/danfe?access_key=<44> (and, designed, POST with `{access_key}`): the account's NF-e
 // as a base64 PDF (R30a). 400 for a missing or malformed key or a key of another model, 404 for a
 // key the account does not hold (R3), 422 when its XML cannot be rendered (R6 lists 422 for danfe).
-import { renderDanfe } from '../pdf/danfe.js';
-import { DANFE_PATH } from '../../api/wire/pdf.js';
-import { nfeXml } from '../data/dataset.js';
-import type { Router } from '../router.js';
-import { keyProblemFor, registerPdfRoute } from './pdf-route.js';
+import { renderDanfe } from '../../pdf/danfe.js';
+import { DANFE_PATH } from '../../../api/wire/pdf.js';
+import { nfeXml } from '../../data/dataset.js';
+import type { Router } from '../../router.js';
+import { keyProblemFor, registerPdfRoute } from './route.js';
 
-export function registerNfeDanfe(router: Router): void {
+export function registerNfePdf(router: Router): void {
   registerPdfRoute(router, {
     path: DANFE_PATH,
     param: 'access_key',
