@@ -24,7 +24,7 @@ export async function run(ctx: Context, opts: HelpOptions, root: Command): Promi
   const [first] = opts.words;
   const topic = first !== undefined && opts.words.length === 1 ? findTopic(first) : undefined;
   if (topic) {
-    ctx.io.stdout.write(topicText(topic, Math.min(terminalWidth(ctx.env), 100)));
+    ctx.io.stdout.write(topicText(topic, Math.min(terminalWidth(ctx.env, ctx.io), 100)));
     return;
   }
   const command = opts.words.reduce<Command | undefined>((cmd, word) => cmd && findCommand(cmd, word), root);
