@@ -20,8 +20,9 @@ import { registerLabels } from './commands/labels/index.js';
 import { registerUpload } from './commands/upload/index.js';
 import { registerOcr } from './commands/ocr/index.js';
 import { registerLatam } from './commands/latam/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerHelp } from './commands/help/index.js';
+import { complete, completion } from './commands/completion/index.js';
+import { help, offerCommandNames, TOPIC_NAMES } from './commands/help/index.js';
+import { suggest } from './cli-tree/hints.js';
 import { companies } from './commands/companies/index.js';
 import { register } from './commands/shared/define.js';
 import { registerProperties } from './commands/properties/index.js';
@@ -39,8 +40,8 @@ export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
     .description('search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
     .version(ctx.version, '-V, --version')
-    .addOption(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'))
-    .addOption(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'))
+    .addOption(suggest(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'), 'profiles'))
+    .addOption(suggest(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'), ['production', 'sandbox']))
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, ndjson when piped)').choices(OUTPUTS))
     .option('--verbose', 'trace HTTP requests on stderr (credentials redacted)', false)
     .option('--quiet', 'print only results and errors', false)
@@ -54,7 +55,8 @@ export function createProgram(ctx: NodeContext): Command {
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s, write) => write(s.replace(/^error: /, 'fiscal: ')),
     })
-    .addHelpText('after', exitCodeHelp());
+    .addHelpText('after', exitCodeHelp())
+    .addHelpText('after', ROOT_EXAMPLES);
 
   program.hook('preAction', (_root, action) => {
     ctx.setGlobals(parseGlobals(action.optsWithGlobals(), ctx.env));
@@ -86,8 +88,9 @@ export function createProgram(ctx: NodeContext): Command {
   registerReceipts(program, ctx);
   registerWebhooks(program, ctx);
   // Last: completion and help read the finished command tree.
-  registerCompletion(program, ctx);
-  registerHelp(program, ctx);
+  register(program, ctx, completion);
+  register(program, ctx, complete);
+  offerCommandNames(register(program, ctx, help));
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
@@ -98,6 +101,15 @@ export function createProgram(ctx: NodeContext): Command {
 function allCommands(cmd: Command): Command[] {
   return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
 }
+
+const ROOT_EXAMPLES = `
+Examples:
+  $ fiscal --profile emulator search nfe --role received
+  $ fiscal pull nfe --role received --dir ./fiscal-docs
+  $ fiscal inspect ./fiscal-docs -o csv > documents.csv
+
+More help: fiscal help <command> | ${TOPIC_NAMES.join(' | ')}
+`;
 
 function exitCodeHelp(): string {
   const lines = EXIT_CODE_HELP.map(([code, what]) => `  ${String(code).padEnd(4)}${what}`);
