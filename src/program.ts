@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { NodeContext } from './runtime.js';
 import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
-import { registerEmulator } from './commands/emulator/index.js';
+import { emulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerApi } from './commands/api/index.js';
 import { registerInit } from './commands/init/index.js';
@@ -73,7 +73,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerLatam(program, ctx);
   registerProfile(program, ctx);
   registerInit(program, ctx);
-  registerEmulator(program, ctx);
+  register(program, ctx, emulator);
   registerFlag(program, ctx);
   registerProps(program, ctx);
   registerLabels(program, ctx);
