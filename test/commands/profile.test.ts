@@ -1,23 +1,23 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import * as add from '../../src/commands/profile/add.js';
-import * as list from '../../src/commands/profile/list.js';
-import * as remove from '../../src/commands/profile/remove.js';
-import * as show from '../../src/commands/profile/show.js';
-import * as use from '../../src/commands/profile/use.js';
-import { registerProfile } from '../../src/commands/profile/index.js';
+import addVerb from '../../src/commands/profile/add.js';
+import listVerb from '../../src/commands/profile/list.js';
+import removeVerb from '../../src/commands/profile/remove.js';
+import showVerb from '../../src/commands/profile/show.js';
+import useVerb from '../../src/commands/profile/use.js';
+import { createProgram } from '../../src/program.js';
 import { ConfigError, UsageError } from '../../src/errors.js';
 import type { Prompter } from '../../src/context.js';
 import { rejection } from '../helpers/errors.js';
+import { runVerb } from '../helpers/run-verb.js';
 import { createTestContext, refusingPrompter, tempDir, type TestContext } from '../helpers/context.js';
 
 const KEY = 'sk_live_9f8e7d6c5b4a3210';
 
 async function addProfile(t: TestContext, name: string, argv: Record<string, unknown> = {}, key = KEY): Promise<void> {
   const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${key}\n` });
-  await add.run(child.ctx, add.parseOptions({ apiId: `id-${name}`, apiKeyStdin: true, ...argv }, [name]));
+  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, ...argv }, [name]);
 }
 
 function records(t: TestContext): Array<Record<string, unknown>> {
@@ -27,7 +27,7 @@ function records(t: TestContext): Array<Record<string, unknown>> {
 describe('profile add', () => {
   it('reads the key from stdin, trims the line ending and makes the first profile the default', async () => {
     const t = createTestContext({ stdin: `${KEY}\r\n` });
-    await add.run(t.ctx, add.parseOptions({ apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox' }, ['work']));
+    await runVerb(addVerb, t.ctx, { apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox' }, ['work']);
     const store = await t.ctx.config();
     expect(store.get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
     expect(store.defaultProfile()).toBe('work');
@@ -69,33 +69,33 @@ describe('profile add', () => {
       password: async (m) => (asked.push(`password ${m}`), KEY),
     };
     const t = createTestContext({ input: true, prompter });
-    await add.run(t.ctx, add.parseOptions({}, ['work']));
+    await runVerb(addVerb, t.ctx, {}, ['work']);
     expect(asked).toEqual(['input API id:', 'password API key:']);
     expect((await t.ctx.config()).get('work')?.apiKey).toBe(KEY);
   });
 
   it('refuses to prompt without a terminal and explains --api-key-stdin', async () => {
     const t = createTestContext({ input: false });
-    const error = await rejection(add.run(t.ctx, add.parseOptions({ apiId: 'acme' }, ['work'])), UsageError);
+    const error = await rejection(runVerb(addVerb, t.ctx, { apiId: 'acme' }, ['work']), UsageError);
     expect([error.message, ...error.details].join('\n')).toContain('--api-key-stdin');
   });
 
   it('refuses to prompt with --no-input even on a terminal', async () => {
     const t = createTestContext({ stdinIsTTY: true, globals: { input: false } });
-    await expect(add.run(t.ctx, add.parseOptions({}, ['work']))).rejects.toThrow(/--api-id is required/);
+    await expect(runVerb(addVerb, t.ctx, {}, ['work'])).rejects.toThrow(/--api-id is required/);
   });
 
   it('rejects an empty stdin and a stdin holding more than one key', async () => {
     const empty = createTestContext({ stdin: '\n' });
-    await expect(add.run(empty.ctx, add.parseOptions({ apiId: 'a', apiKeyStdin: true }, ['w']))).rejects.toThrow(/no API key/);
+    await expect(runVerb(addVerb, empty.ctx, { apiId: 'a', apiKeyStdin: true }, ['w'])).rejects.toThrow(/no API key/);
     const two = createTestContext({ stdin: 'one\ntwo\n' });
-    await expect(add.run(two.ctx, add.parseOptions({ apiId: 'a', apiKeyStdin: true }, ['w']))).rejects.toThrow(/single key/);
+    await expect(runVerb(addVerb, two.ctx, { apiId: 'a', apiKeyStdin: true }, ['w'])).rejects.toThrow(/single key/);
   });
 
   it('never accepts the key as a flag value, and does not repeat it', () => {
     let error: unknown;
     try {
-      add.parseOptions({ apiKey: KEY, apiId: 'acme' }, ['work']);
+      addVerb.parse({ apiKey: KEY, apiId: 'acme' }, ['work']).options;
     } catch (e) {
       error = e;
     }
@@ -106,17 +106,16 @@ describe('profile add', () => {
   });
 
   it('reserves the name "emulator" and validates names', () => {
-    expect(() => add.parseOptions({ apiId: 'a' }, ['emulator'])).toThrow(/reserved/);
-    expect(() => add.parseOptions({ apiId: 'a' }, ['Work'])).toThrow(UsageError);
-    expect(() => add.parseOptions({ apiId: 'a' }, ['-x'])).toThrow(/invalid profile name/);
-    expect(add.parseOptions({ apiId: 'a' }, ['ci_2-b']).name).toBe('ci_2-b');
+    expect(() => addVerb.parse({ apiId: 'a' }, ['emulator']).options).toThrow(/reserved/);
+    expect(() => addVerb.parse({ apiId: 'a' }, ['Work']).options).toThrow(UsageError);
+    expect(() => addVerb.parse({ apiId: 'a' }, ['-x']).options).toThrow(/invalid profile name/);
+    expect(addVerb.parse({ apiId: 'a' }, ['ci_2-b']).args[0]).toBe('ci_2-b');
   });
 
   it('validates --base-url, naming the flag', () => {
-    expect(() => add.parseOptions({ baseUrl: 'ftp://x.example' }, ['w'])).toThrow(/^--base-url: expected an http\(s\) URL/);
-    expect(() => add.parseOptions({ baseUrl: 'staging' }, ['w'])).toThrow(/--base-url/);
-    expect(add.parseOptions({ baseUrl: 'https://api.example.com/' }, ['w']).baseUrl).toBe('https://api.example.com/');
-    expect(add.parseOptions({}, ['w']).baseUrl).toBe('production');
+    expect(() => addVerb.parse({ baseUrl: 'ftp://x.example' }, ['w']).options).toThrow(/^--base-url: expected an http\(s\) URL/);
+    expect(() => addVerb.parse({ baseUrl: 'staging' }, ['w']).options).toThrow(/--base-url/);
+    expect(addVerb.parse({ baseUrl: 'https://api.example.com/' }, ['w']).options.baseUrl).toBe('https://api.example.com/');
   });
 
   it('needs --force to replace a profile, and asks for nothing before refusing', async () => {
@@ -129,8 +128,7 @@ describe('profile add', () => {
 
   it('takes --base-url after the verb although the root command owns that flag', async () => {
     const t = createTestContext({ stdin: KEY });
-    const program = new Command('fiscal').addOption(new Option('--base-url <url>')).exitOverride();
-    registerProfile(program, t.ctx);
+    const program = createProgram(t.ctx);
     await program.parseAsync(['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox'], { from: 'user' });
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
   });
@@ -141,7 +139,7 @@ describe('profile list, show, use, remove', () => {
     const t = createTestContext();
     await addProfile(t, 'work', { baseUrl: 'sandbox' });
     await addProfile(t, 'home');
-    await list.run(t.ctx, list.parseOptions());
+    await runVerb(listVerb, t.ctx);
     expect(records(t)).toEqual([
       { name: 'home', baseUrl: 'production', apiId: 'id-home', default: false },
       { name: 'work', baseUrl: 'sandbox', apiId: 'id-work', default: true },
@@ -151,11 +149,11 @@ describe('profile list, show, use, remove', () => {
 
   it('prints a table on a terminal and a hint when there are no profiles', async () => {
     const t = createTestContext({ stdoutIsTTY: true });
-    await list.run(t.ctx, {});
+    await runVerb(listVerb, t.ctx);
     expect(t.stdout()).toBe('');
     expect(t.stderr()).toContain('No profiles. Add one with `fiscal profile add <name>`');
     await addProfile(t, 'work');
-    await list.run(t.ctx, {});
+    await runVerb(listVerb, t.ctx);
     expect(t.stdout().split('\n')[0]).toMatch(/^NAME\s+BASE URL\s+API ID\s+DEFAULT$/);
     expect(t.stdout()).toMatch(/work\s+production\s+id-work\s+yes/);
   });
@@ -163,7 +161,7 @@ describe('profile list, show, use, remove', () => {
   it('shows one profile with the key masked to its last 4 characters', async () => {
     const t = createTestContext({ globals: { output: 'json' } });
     await addProfile(t, 'work');
-    await show.run(t.ctx, show.parseOptions({}, ['work']));
+    await runVerb(showVerb, t.ctx, {}, ['work']);
     expect(JSON.parse(t.stdout())).toEqual([
       { name: 'work', baseUrl: 'production', apiId: 'id-work', apiKey: `****${KEY.slice(-4)}`, default: true },
     ]);
@@ -174,7 +172,7 @@ describe('profile list, show, use, remove', () => {
     const t = createTestContext({ env: { FISCAL_PROFILE: 'home' } });
     await addProfile(t, 'work');
     await addProfile(t, 'home');
-    await show.run(t.ctx, show.parseOptions({}, []));
+    await runVerb(showVerb, t.ctx, {}, []);
     expect(records(t)[0]?.name).toBe('home');
   });
 
@@ -182,23 +180,23 @@ describe('profile list, show, use, remove', () => {
     const t = createTestContext();
     await addProfile(t, 'work');
     await addProfile(t, 'home');
-    await use.run(t.ctx, use.parseOptions({}, ['home']));
+    await runVerb(useVerb, t.ctx, {}, ['home']);
     expect((await t.ctx.config()).defaultProfile()).toBe('home');
-    await expect(use.run(t.ctx, use.parseOptions({}, ['nope']))).rejects.toThrow(/no profile named "nope"/);
-    const error = await rejection(use.run(t.ctx, { name: 'nope' }), UsageError);
+    await expect(runVerb(useVerb, t.ctx, {}, ['nope'])).rejects.toThrow(/no profile named "nope"/);
+    const error = await rejection(runVerb(useVerb, t.ctx, {}, ['nope']), UsageError);
     expect(error.details.join('\n')).toContain('home, work');
   });
 
   it('removes a profile and clears the default when it was the default', async () => {
     const t = createTestContext();
     await addProfile(t, 'work');
-    await remove.run(t.ctx, remove.parseOptions({}, ['work']));
+    await runVerb(removeVerb, t.ctx, {}, ['work']);
     const store = await t.ctx.config();
     expect(store.get('work')).toBeUndefined();
     expect(store.defaultProfile()).toBeUndefined();
     expect(readFileSync(store.path, 'utf8')).not.toContain(KEY);
     expect(t.stderr()).toContain('no default profile now');
-    await expect(remove.run(t.ctx, { name: 'work' })).rejects.toThrow(UsageError);
+    await expect(runVerb(removeVerb, t.ctx, {}, ['work'])).rejects.toThrow(UsageError);
   });
 });
 
@@ -208,7 +206,7 @@ describe('the configuration file', () => {
     mkdirSync(t.configDir, { recursive: true });
     const path = join(t.configDir, 'config.json');
     writeFileSync(path, `{"profiles": {"work": {"apiKey": "${KEY}"`);
-    const error = await rejection(list.run(t.ctx, {}), ConfigError);
+    const error = await rejection(runVerb(listVerb, t.ctx), ConfigError);
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toContain(path);
     expect(error.message).toContain('not valid JSON');
@@ -220,6 +218,6 @@ describe('the configuration file', () => {
     const t = createTestContext();
     mkdirSync(t.configDir, { recursive: true });
     writeFileSync(join(t.configDir, 'config.json'), '{"profiles": {"work": {"apiId": 7}}}');
-    await expect(list.run(t.ctx, {})).rejects.toThrow(/config\.json at profiles\.work\.(apiId|baseUrl)/);
+    await expect(runVerb(listVerb, t.ctx)).rejects.toThrow(/config\.json at profiles\.work\.(apiId|baseUrl)/);
   });
 });
