@@ -1,28 +1,15 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// `fiscal profile add`.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import addVerb from '../../src/commands/profile/add.js';
-import listVerb from '../../src/commands/profile/list.js';
-import removeVerb from '../../src/commands/profile/remove.js';
-import showVerb from '../../src/commands/profile/show.js';
-import useVerb from '../../src/commands/profile/use.js';
-import { createProgram } from '../../src/program.js';
-import { ConfigError, UsageError } from '../../src/errors.js';
-import type { Prompter } from '../../src/context.js';
-import { rejection } from '../helpers/errors.js';
-import { runVerb } from '../helpers/run-verb.js';
-import { createTestContext, refusingPrompter, tempDir, type TestContext } from '../helpers/context.js';
-
-const KEY = 'sk_live_9f8e7d6c5b4a3210';
-
-async function addProfile(t: TestContext, name: string, argv: Record<string, unknown> = {}, key = KEY): Promise<void> {
-  const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${key}\n` });
-  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, ...argv }, [name]);
-}
-
-function records(t: TestContext): Array<Record<string, unknown>> {
-  return t.stdout().trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+import addVerb from '../../../src/commands/profile/add.js';
+import { createProgram } from '../../../src/program.js';
+import { UsageError } from '../../../src/errors.js';
+import type { Prompter } from '../../../src/context.js';
+import { rejection } from '../../helpers/errors.js';
+import { runVerb } from '../../helpers/run-verb.js';
+import { createTestContext, refusingPrompter, tempDir } from '../../helpers/context.js';
+import { addProfile, KEY } from './profiles.js';
 
 describe('profile add', () => {
   it('reads the key from stdin, trims the line ending and makes the first profile the default', async () => {
@@ -131,93 +118,5 @@ describe('profile add', () => {
     const program = createProgram(t.ctx);
     await program.parseAsync(['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox'], { from: 'user' });
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
-  });
-});
-
-describe('profile list, show, use, remove', () => {
-  it('lists profiles as records with the default marked and no keys', async () => {
-    const t = createTestContext();
-    await addProfile(t, 'work', { baseUrl: 'sandbox' });
-    await addProfile(t, 'home');
-    await runVerb(listVerb, t.ctx);
-    expect(records(t)).toEqual([
-      { name: 'home', baseUrl: 'production', apiId: 'id-home', default: false },
-      { name: 'work', baseUrl: 'sandbox', apiId: 'id-work', default: true },
-    ]);
-    expect(t.stdout() + t.stderr()).not.toContain(KEY.slice(-8));
-  });
-
-  it('prints a table on a terminal and a hint when there are no profiles', async () => {
-    const t = createTestContext({ stdoutIsTTY: true });
-    await runVerb(listVerb, t.ctx);
-    expect(t.stdout()).toBe('');
-    expect(t.stderr()).toContain('No profiles. Add one with `fiscal profile add <name>`');
-    await addProfile(t, 'work');
-    await runVerb(listVerb, t.ctx);
-    expect(t.stdout().split('\n')[0]).toMatch(/^NAME\s+BASE URL\s+API ID\s+DEFAULT$/);
-    expect(t.stdout()).toMatch(/work\s+production\s+id-work\s+yes/);
-  });
-
-  it('shows one profile with the key masked to its last 4 characters', async () => {
-    const t = createTestContext({ globals: { output: 'json' } });
-    await addProfile(t, 'work');
-    await runVerb(showVerb, t.ctx, {}, ['work']);
-    expect(JSON.parse(t.stdout())).toEqual([
-      { name: 'work', baseUrl: 'production', apiId: 'id-work', apiKey: `****${KEY.slice(-4)}`, default: true },
-    ]);
-    expect(t.stdout() + t.stderr()).not.toContain(KEY);
-  });
-
-  it('shows the profile the run would use when none is named', async () => {
-    const t = createTestContext({ env: { FISCAL_PROFILE: 'home' } });
-    await addProfile(t, 'work');
-    await addProfile(t, 'home');
-    await runVerb(showVerb, t.ctx, {}, []);
-    expect(records(t)[0]?.name).toBe('home');
-  });
-
-  it('switches the default, and refuses unknown names listing the known ones', async () => {
-    const t = createTestContext();
-    await addProfile(t, 'work');
-    await addProfile(t, 'home');
-    await runVerb(useVerb, t.ctx, {}, ['home']);
-    expect((await t.ctx.config()).defaultProfile()).toBe('home');
-    await expect(runVerb(useVerb, t.ctx, {}, ['nope'])).rejects.toThrow(/no profile named "nope"/);
-    const error = await rejection(runVerb(useVerb, t.ctx, {}, ['nope']), UsageError);
-    expect(error.details.join('\n')).toContain('home, work');
-  });
-
-  it('removes a profile and clears the default when it was the default', async () => {
-    const t = createTestContext();
-    await addProfile(t, 'work');
-    await runVerb(removeVerb, t.ctx, {}, ['work']);
-    const store = await t.ctx.config();
-    expect(store.get('work')).toBeUndefined();
-    expect(store.defaultProfile()).toBeUndefined();
-    expect(readFileSync(store.path, 'utf8')).not.toContain(KEY);
-    expect(t.stderr()).toContain('no default profile now');
-    await expect(runVerb(removeVerb, t.ctx, {}, ['work'])).rejects.toThrow(UsageError);
-  });
-});
-
-describe('the configuration file', () => {
-  it('reports a corrupt file as a ConfigError naming it, without quoting its content', async () => {
-    const t = createTestContext();
-    mkdirSync(t.configDir, { recursive: true });
-    const path = join(t.configDir, 'config.json');
-    writeFileSync(path, `{"profiles": {"work": {"apiKey": "${KEY}"`);
-    const error = await rejection(runVerb(listVerb, t.ctx), ConfigError);
-    expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toContain(path);
-    expect(error.message).toContain('not valid JSON');
-    expect([error.message, ...error.details].join('\n')).not.toContain(KEY);
-    expect(readFileSync(path, 'utf8')).toContain(KEY); // left as it was, not reset
-  });
-
-  it('reports valid JSON of the wrong shape, naming the file and the field', async () => {
-    const t = createTestContext();
-    mkdirSync(t.configDir, { recursive: true });
-    writeFileSync(join(t.configDir, 'config.json'), '{"profiles": {"work": {"apiId": 7}}}');
-    await expect(runVerb(listVerb, t.ctx)).rejects.toThrow(/config\.json at profiles\.work\.(apiId|baseUrl)/);
   });
 });

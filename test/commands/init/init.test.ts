@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import initVerb from '../../src/commands/init/init.js';
-import addVerb from '../../src/commands/profile/add.js';
-import type { Choice, Clock, Prompter } from '../../src/context.js';
-import { AuthError, ConfigError, ExitCode, TemporaryError, UsageError, exitCodeOf } from '../../src/errors.js';
-import { rejection } from '../helpers/errors.js';
-import { runVerb } from '../helpers/run-verb.js';
-import { createTestContext, type TestContext } from '../helpers/context.js';
-import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import initVerb from '../../../src/commands/init/init.js';
+import addVerb from '../../../src/commands/profile/add.js';
+import type { Choice, Clock, Prompter } from '../../../src/context.js';
+import { AuthError, ConfigError, ExitCode, TemporaryError, UsageError, exitCodeOf } from '../../../src/errors.js';
+import { rejection } from '../../helpers/errors.js';
+import { runVerb } from '../../helpers/run-verb.js';
+import { createTestContext, type TestContext } from '../../helpers/context.js';
+import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 const WRONG_KEY = 'sk_wrong_0000000000000000';
 /** Nothing listens on port 1 of the loopback: connections are refused at once. */
