@@ -6,7 +6,7 @@ import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
 import { emulator } from './commands/emulator/index.js';
 import { registerEvents } from './commands/events/index.js';
-import { registerApi } from './commands/api/index.js';
+import { api } from './commands/api/index.js';
 import { init } from './commands/init/index.js';
 import { registerInspect } from './commands/inspect/index.js';
 import { registerManifest } from './commands/manifest/index.js';
@@ -68,7 +68,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerPdf(program, ctx);
   registerEvents(program, ctx);
   registerManifest(program, ctx);
-  registerApi(program, ctx);
+  register(program, ctx, api);
   registerUpload(program, ctx);
   registerLatam(program, ctx);
   register(program, ctx, profile);
