@@ -32,7 +32,7 @@ import { registerNfce } from './commands/nfce/index.js';
 import { registerMdfe } from './commands/mdfe/index.js';
 import { registerBoletos } from './commands/boletos/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
-import { registerWebhooks } from './commands/webhooks/index.js';
+import { webhooks } from './commands/webhooks/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -86,7 +86,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerMdfe(program, ctx);
   registerBoletos(program, ctx);
   registerReceipts(program, ctx);
-  registerWebhooks(program, ctx);
+  register(program, ctx, webhooks);
   // Last: completion and help read the finished command tree.
   register(program, ctx, completion);
   register(program, ctx, complete);

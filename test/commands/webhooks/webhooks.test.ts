@@ -2,13 +2,16 @@
 // and the exit codes of bad input (2), another account's id (404 -> 4) and partial failures (7).
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../src/api/wire/webhooks.js';
-import { DOCUMENT_TYPE_CHOICES, EVENT_TYPE_CHOICES } from '../../src/commands/webhooks/index.js';
-import { isLoopback, parseOptions as parseListen } from '../../src/commands/webhooks/listen.js';
-import { UsageError } from '../../src/errors.js';
-import { main } from '../../src/main.js';
-import { tempDir } from '../helpers/context.js';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../../src/api/wire/webhooks.js';
+import { DOCUMENT_TYPE_CHOICES, EVENT_TYPE_CHOICES } from '../../../src/commands/webhooks/index.js';
+import listenVerb, { isLoopback } from '../../../src/commands/webhooks/listen.js';
+
+/** As commander gives the values: with the declared defaults. */
+const parseListen = (raw: Record<string, unknown>) => listenVerb.parse({ host: '127.0.0.1', port: '0', ...raw }, []).options;
+import { UsageError } from '../../../src/errors.js';
+import { main } from '../../../src/main.js';
+import { tempDir } from '../../helpers/context.js';
+import { startScriptedServer, type ScriptedServer } from '../../helpers/scripted-server.js';
 
 const STATUS = { code: 200, message: 'OK' };
 const CNPJ_A = '11222333000181';
@@ -130,7 +133,7 @@ describe('fiscal webhooks subscriptions', () => {
   it('R31: add creates one subscription per CNPJ x type x event after one metadata call', async () => {
     server.enqueue(metadata(), (req) => subscription('ws_1', req.json as Record<string, string>), (req) => subscription('ws_2', req.json as Record<string, string>),
       (req) => subscription('ws_3', req.json as Record<string, string>), (req) => subscription('ws_4', req.json as Record<string, string>));
-    const r = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', `${CNPJ_A},${CPF_B}`, '--document-type', 'nfe', '--event-type', 'received', 'canceled');
+    const r = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', `${CNPJ_A},${CPF_B}`, '--document-type', 'nfe', '--event-type', 'received,canceled');
     expect(r.code, r.stderr).toBe(0);
     expect(server.requests.map((q) => [q.method, q.path])).toEqual([['GET', '/v1/webhooks/metadata'], ...Array(4).fill(['POST', '/v1/webhooks/subscriptions'])]);
     expect(server.requests.slice(1).map((q) => q.json)).toEqual([
@@ -155,7 +158,7 @@ describe('fiscal webhooks subscriptions', () => {
     expect(server.requests).toHaveLength(0);
 
     server.enqueue(metadata(['nfe', 'cte']));
-    const refused = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, '--document-type', 'nfe', 'mdfe', '--event-type', 'received');
+    const refused = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, '--document-type', 'nfe,mdfe', '--event-type', 'received');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--document-type: "mdfe" is not accepted by the service \(accepted: nfe, cte\)/);
     expect(server.requests.map((q) => q.path)).toEqual(['/v1/webhooks/metadata']);
@@ -164,13 +167,13 @@ describe('fiscal webhooks subscriptions', () => {
   it('R31: a refused subscription is a failed row and the others go on (exit 7); an unknown endpoint exits 4', async () => {
     const refused = { status: 422, body: { error: { code: 'cnpj_not_in_account', message: 'CNPJ is not a company of this account', context: null } } };
     server.enqueue(metadata(), refused, (req) => subscription('ws_9', req.json as Record<string, string>));
-    const partial = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, CPF_B, '--document-type', 'nfe', '--event-type', 'received');
+    const partial = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, '--cnpj', CPF_B, '--document-type', 'nfe', '--event-type', 'received');
     expect(partial.code).toBe(7);
     expect(partial.rows.map((row) => [row.cnpj, row.status])).toEqual([[CNPJ_A, 'error'], [CPF_B, 'created']]);
     expect(partial.rows[0]!.message).toMatch(/CNPJ is not a company of this account/);
 
     server.enqueue(metadata(), notFound);
-    const foreign = await fiscal('subscriptions', 'add', '--endpoint', 'we_foreign', '--cnpj', CNPJ_A, CPF_B, '--document-type', 'nfe', '--event-type', 'received');
+    const foreign = await fiscal('subscriptions', 'add', '--endpoint', 'we_foreign', '--cnpj', CNPJ_A, '--cnpj', CPF_B, '--document-type', 'nfe', '--event-type', 'received');
     expect(foreign.code).toBe(4);
     expect(foreign.stderr).toMatch(/webhook endpoint we_foreign not found in this account/);
     expect(server.requests.filter((q) => q.method === 'POST')).toHaveLength(3);
@@ -178,7 +181,7 @@ describe('fiscal webhooks subscriptions', () => {
 
   it('R31: add --dry-run checks against the metadata and creates nothing', async () => {
     server.enqueue(metadata());
-    const r = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, '--document-type', 'nfe', 'cte', '--event-type', 'received', '--dry-run');
+    const r = await fiscal('subscriptions', 'add', '--endpoint', 'we_1', '--cnpj', CNPJ_A, '--document-type', 'nfe', '--document-type', 'cte', '--event-type', 'received', '--dry-run');
     expect(r.code, r.stderr).toBe(0);
     expect(r.rows.map((row) => [row.document_type, row.status])).toEqual([['nfe', 'dry-run'], ['cte', 'dry-run']]);
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
