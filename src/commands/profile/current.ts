@@ -10,7 +10,7 @@ import { createRecordWriter, type Column } from '../../output/writer.js';
 import { verb } from '../shared/verb.js';
 import { currentVerb } from './index.js';
 
-export interface SettingRow {
+interface SettingRow {
   setting: 'profile' | 'base_url' | 'api_id' | 'api_key';
   value: string;
   /** flag --x, env VAR, profile "x", default profile, default, built-in emulator, not set. */
@@ -38,7 +38,7 @@ async function current(ctx: Context): Promise<void> {
 
 const EMULATOR_SOURCE = 'built-in emulator';
 
-export function settingRows(ctx: Context, plan: TargetPlan): SettingRow[] {
+function settingRows(ctx: Context, plan: TargetPlan): SettingRow[] {
   const fromEmulator = plan.builtinEmulator ? EMULATOR_SOURCE : 'not set';
   const profile: SettingRow = plan.profile
     ? { setting: 'profile', value: plan.profile.name, source: sourceOf(plan.profile.origin) }

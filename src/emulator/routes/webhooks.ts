@@ -16,7 +16,7 @@ import { endpointRequest, subscriptionRequest } from '../webhooks/requests.js';
 import { webhooksOf } from '../webhooks/service.js';
 
 /** The header as notifications carry it (header names are case-insensitive). */
-export const SIGNATURE_HEADER_NAME = 'X-Fiscal-Signature';
+const SIGNATURE_HEADER_NAME = 'X-Fiscal-Signature';
 
 export function registerWebhooks(router: Router): void {
   const service = { errors: 'service' } as const;
