@@ -4,14 +4,14 @@ import { Command, Option } from 'commander';
 import type { NodeContext } from './runtime.js';
 import type { GlobalOptions, OutputFormat } from './context.js';
 import { EXIT_CODE_HELP, UsageError } from './errors.js';
-import { registerEmulator } from './commands/emulator/index.js';
+import { emulator } from './commands/emulator/index.js';
 import { eventBatch, events } from './commands/events/index.js';
-import { registerApi } from './commands/api/index.js';
-import { registerInit } from './commands/init/index.js';
+import { api } from './commands/api/index.js';
+import { init } from './commands/init/index.js';
 import { inspect } from './commands/inspect/index.js';
 import { manifest } from './commands/manifest/index.js';
 import { pdf } from './commands/pdf/index.js';
-import { registerProfile } from './commands/profile/index.js';
+import { profile } from './commands/profile/index.js';
 import { registerPull } from './commands/pull/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { flag } from './commands/flag/index.js';
@@ -22,8 +22,9 @@ import { ocr } from './commands/ocr/index.js';
 import { invoices } from './commands/invoices/index.js';
 import { utilities } from './commands/utilities/index.js';
 import { latam } from './commands/latam/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerHelp } from './commands/help/index.js';
+import { complete, completion } from './commands/completion/index.js';
+import { help, offerCommandNames, TOPIC_NAMES } from './commands/help/index.js';
+import { suggest } from './cli-tree/hints.js';
 import { companies } from './commands/companies/index.js';
 import { register } from './commands/shared/define.js';
 import { properties } from './commands/properties/index.js';
@@ -33,7 +34,7 @@ import { registerNfce } from './commands/nfce/index.js';
 import { registerMdfe } from './commands/mdfe/index.js';
 import { boletos } from './commands/boletos/index.js';
 import { receipts } from './commands/receipts/index.js';
-import { registerWebhooks } from './commands/webhooks/index.js';
+import { webhooks } from './commands/webhooks/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
@@ -41,8 +42,8 @@ export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
     .description('search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
     .version(ctx.version, '-V, --version')
-    .addOption(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'))
-    .addOption(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'))
+    .addOption(suggest(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'), 'profiles'))
+    .addOption(suggest(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'), ['production', 'sandbox']))
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, ndjson when piped)').choices(OUTPUTS))
     .option('--verbose', 'trace HTTP requests on stderr (credentials redacted)', false)
     .option('--quiet', 'print only results and errors', false)
@@ -56,7 +57,8 @@ export function createProgram(ctx: NodeContext): Command {
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s, write) => write(s.replace(/^error: /, 'fiscal: ')),
     })
-    .addHelpText('after', exitCodeHelp());
+    .addHelpText('after', exitCodeHelp())
+    .addHelpText('after', ROOT_EXAMPLES);
 
   program.hook('preAction', (_root, action) => {
     ctx.setGlobals(parseGlobals(action.optsWithGlobals(), ctx.env));
@@ -69,12 +71,12 @@ export function createProgram(ctx: NodeContext): Command {
   // `events` runs itself (`events nfe <key>`) and holds the `batch` group.
   register(register(program, ctx, events), ctx, eventBatch);
   register(program, ctx, manifest);
-  registerApi(program, ctx);
+  register(program, ctx, api);
   register(program, ctx, upload);
   register(program, ctx, latam);
-  registerProfile(program, ctx);
-  registerInit(program, ctx);
-  registerEmulator(program, ctx);
+  register(program, ctx, profile);
+  register(program, ctx, init);
+  register(program, ctx, emulator);
   register(program, ctx, flag);
   register(program, ctx, props);
   register(program, ctx, labels);
@@ -89,10 +91,11 @@ export function createProgram(ctx: NodeContext): Command {
   registerMdfe(program, ctx);
   register(program, ctx, boletos);
   register(program, ctx, receipts);
-  registerWebhooks(program, ctx);
+  register(program, ctx, webhooks);
   // Last: completion and help read the finished command tree.
-  registerCompletion(program, ctx);
-  registerHelp(program, ctx);
+  register(program, ctx, completion);
+  register(program, ctx, complete);
+  offerCommandNames(register(program, ctx, help));
   // Subcommands inherit the root's output handling and error behaviour.
   for (const cmd of allCommands(program)) {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
@@ -103,6 +106,15 @@ export function createProgram(ctx: NodeContext): Command {
 function allCommands(cmd: Command): Command[] {
   return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
 }
+
+const ROOT_EXAMPLES = `
+Examples:
+  $ fiscal --profile emulator search nfe --role received
+  $ fiscal pull nfe --role received --dir ./fiscal-docs
+  $ fiscal inspect ./fiscal-docs -o csv > documents.csv
+
+More help: fiscal help <command> | ${TOPIC_NAMES.join(' | ')}
+`;
 
 function exitCodeHelp(): string {
   const lines = EXIT_CODE_HELP.map(([code, what]) => `  ${String(code).padEnd(4)}${what}`);

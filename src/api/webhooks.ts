@@ -10,7 +10,7 @@ import {
   type WebhookDelivery, type WebhookEndpoint, type WebhookMetadata, type WebhookSubscription,
 } from './wire/webhooks.js';
 
-export interface WebhookDeleted {
+interface WebhookDeleted {
   id: string;
   deleted: true;
   subscriptions_removed?: number | undefined;
@@ -24,11 +24,6 @@ export async function getWebhookMetadata(http: HttpClient): Promise<WebhookMetad
 
 export async function listWebhookEndpoints(http: HttpClient): Promise<WebhookEndpoint[]> {
   const res = await http.request({ method: 'GET', path: WEBHOOK_ENDPOINTS_PATH, schema: webhookEndpointsResponseSchema });
-  return res.body.data;
-}
-
-export async function getWebhookEndpoint(http: HttpClient, id: string): Promise<WebhookEndpoint> {
-  const res = await http.request({ method: 'GET', path: webhookEndpointPath(id), schema: webhookEndpointResponseSchema });
   return res.body.data;
 }
 
@@ -69,3 +64,15 @@ export async function deleteWebhookSubscription(http: HttpClient, id: string): P
   const res = await http.request({ method: 'DELETE', path: webhookSubscriptionPath(id), schema: webhookDeletedResponseSchema, retry: true });
   return res.body.data;
 }
+
+export type WebhookResource = 'endpoint' | 'subscription';
+
+/** What a write would send, for --dry-run rows and messages: `POST /v1/webhooks/endpoints`. */
+export const webhookWrites = {
+  create: (kind: WebhookResource): string => `POST ${kind === 'endpoint' ? WEBHOOK_ENDPOINTS_PATH : WEBHOOK_SUBSCRIPTIONS_PATH}`,
+  delete: (kind: WebhookResource, id?: string): string => {
+    const collection = kind === 'endpoint' ? WEBHOOK_ENDPOINTS_PATH : WEBHOOK_SUBSCRIPTIONS_PATH;
+    if (id === undefined) return `DELETE ${collection}`;
+    return `DELETE ${kind === 'endpoint' ? webhookEndpointPath(id) : webhookSubscriptionPath(id)}`;
+  },
+};

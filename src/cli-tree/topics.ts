@@ -41,7 +41,7 @@ export const TOPICS: readonly Topic[] = [
       ['XDG_CONFIG_HOME', 'base of the default profile folder'],
       ['HOME', 'base of the default profile folder when XDG_CONFIG_HOME is unset'],
       ['NO_COLOR', 'any non-empty value turns colors off (like --no-color)'],
-      ['COLUMNS', 'table width when it holds a number of at least 20 (default 100)'],
+      ['COLUMNS', 'width of tables and help text when the terminal does not report one; a number of at least 20 (default 80 on a terminal, 100 when piped)'],
     ],
   },
   {

@@ -2,7 +2,7 @@
 // seed, and that a faulted request changes nothing.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseOptions } from '../../src/commands/emulator/run.js';
+import emulatorVerb from '../../src/commands/emulator/run.js';
 import { UsageError } from '../../src/errors.js';
 import { FaultInjector, formatFaultSpec, parseFaultSpec } from '../../src/emulator/faults.js';
 import type { Emulator } from '../../src/emulator/server.js';
@@ -77,12 +77,12 @@ describe('fault spec', () => {
 
   it('`fiscal emulator --faults` and --arrival-rate parse; a bad value is a usage error naming the flag', () => {
     const defaults = { host: '127.0.0.1', port: '0', seed: '1', docs: '10' };
-    const opts = parseOptions({ ...defaults, faults: '500=0.05,latency=5-40', arrivalRate: '0.5' }, []);
+    const opts = emulatorVerb.parse({ ...defaults, faults: '500=0.05,latency=5-40', arrivalRate: '0.5' }, []).options;
     expect(opts.faults).toEqual({ http500: 0.05, latencyMs: { min: 5, max: 40 } });
     expect(opts.arrivalRate).toBe(0.5);
-    expect(() => parseOptions({ ...defaults, faults: 'reset=1.5' }, [])).toThrow(new UsageError('--faults: bad fault "reset=1.5": expected a probability from 0 to 1, such as 0.05'));
-    expect(() => parseOptions({ ...defaults, arrivalRate: 'fast' }, [])).toThrow(/^--arrival-rate: expected documents per second/);
-    expect(() => parseOptions({ ...defaults, arrivalRate: '0' }, [])).toThrow(/^--arrival-rate: /);
+    expect(() => emulatorVerb.parse({ ...defaults, faults: 'reset=1.5' }, []).options).toThrow(new UsageError('--faults: bad fault "reset=1.5": expected a probability from 0 to 1, such as 0.05'));
+    expect(() => emulatorVerb.parse({ ...defaults, arrivalRate: 'fast' }, []).options).toThrow(/^--arrival-rate: expected documents per second/);
+    expect(() => emulatorVerb.parse({ ...defaults, arrivalRate: '0' }, []).options).toThrow(/^--arrival-rate: /);
   });
 });
 

@@ -2,7 +2,7 @@
 // rendered): the delays chosen from the seed, not wall-clock durations; that the rate limiter (R5)
 // and the faults keep working with it; and the --latency / --per-doc-ms flags.
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseOptions } from '../../src/commands/emulator/run.js';
+import emulatorVerb from '../../src/commands/emulator/run.js';
 import { documentsIn } from '../../src/emulator/api.js';
 import { generateDataset } from '../../src/emulator/data/dataset.js';
 import { FaultInjector, parseFaultSpec } from '../../src/emulator/faults.js';
@@ -143,13 +143,13 @@ describe('fiscal emulator --latency, --per-doc-ms, --accounts', () => {
   const defaults = { host: '127.0.0.1', port: '0', seed: '1', docs: '10' };
 
   it('parse into the latency model; a bad value is a usage error naming the flag', () => {
-    const opts = parseOptions({ ...defaults, latency: '100-140', perDocMs: '0.2', accounts: '1' }, []);
+    const opts = emulatorVerb.parse({ ...defaults, latency: '100-140', perDocMs: '0.2', accounts: '1' }, []).options;
     expect(opts).toMatchObject({ latency: { min: 100, max: 140 }, perDocMs: 0.2, accounts: 1 });
-    expect(parseOptions({ ...defaults, latency: '20' }, []).latency).toEqual({ min: 20, max: 20 });
-    expect(() => parseOptions({ ...defaults, latency: 'slow' }, [])).toThrow(/^--latency: expected <min>-<max> milliseconds/);
-    expect(() => parseOptions({ ...defaults, perDocMs: '-1' }, [])).toThrow(/^--per-doc-ms: expected milliseconds per document/);
-    expect(() => parseOptions({ ...defaults, accounts: '4' }, [])).toThrow(/^--accounts: expected a number of accounts from 1 to 3/);
-    expect(() => parseOptions({ ...defaults, latency: '5', faults: 'latency=5-9' }, [])).toThrow(UsageError);
+    expect(emulatorVerb.parse({ ...defaults, latency: '20' }, []).options.latency).toEqual({ min: 20, max: 20 });
+    expect(() => emulatorVerb.parse({ ...defaults, latency: 'slow' }, []).options).toThrow(/^--latency: expected <min>-<max> milliseconds/);
+    expect(() => emulatorVerb.parse({ ...defaults, perDocMs: '-1' }, []).options).toThrow(/^--per-doc-ms: expected milliseconds per document/);
+    expect(() => emulatorVerb.parse({ ...defaults, accounts: '4' }, []).options).toThrow(/^--accounts: expected a number of accounts from 1 to 3/);
+    expect(() => emulatorVerb.parse({ ...defaults, latency: '5', faults: 'latency=5-9' }, []).options).toThrow(UsageError);
   });
 
   it('--accounts 1 serves the first account of the seed, the same as among all three', () => {

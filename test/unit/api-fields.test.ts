@@ -1,7 +1,7 @@
 // `fiscal api -f key=value`: query parameters and JSON body fields.
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseFieldValue, queryOf } from '../../src/commands/api/fields.js';
-import { parseOptions } from '../../src/commands/api/api.js';
+import apiVerb, { requestOf } from '../../src/commands/api/api.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('fiscal api fields', () => {
@@ -23,10 +23,10 @@ describe('fiscal api fields', () => {
   });
 
   it('the method is checked case-insensitively, the path needs a leading /, a query string in the path is kept', () => {
-    const o = parseOptions({ field: ['cursor=3'] }, ['get', '/v1/nfe/received?limit=7']);
+    const o = requestOf(apiVerb.parse({ field: ['cursor=3'] }, ['get', '/v1/nfe/received?limit=7']).options, ['get', '/v1/nfe/received?limit=7']);
     expect(o).toMatchObject({ method: 'GET', path: '/v1/nfe/received', query: { cursor: ['3'], limit: ['7'] }, body: undefined });
-    expect(() => parseOptions({}, ['FETCH', '/x'])).toThrow(/GET, POST, PUT, DELETE, PATCH/);
-    expect(() => parseOptions({}, ['GET', 'x'])).toThrow(/starts with \//);
-    expect(parseOptions({ field: ['Limit=2'] }, ['post', '/v2/dfe/nfe']).body).toEqual({ Limit: 2 });
+    expect(() => requestOf(apiVerb.parse({}, ['FETCH', '/x']).options, ['FETCH', '/x'])).toThrow(/GET, POST, PUT, DELETE, PATCH/);
+    expect(() => requestOf(apiVerb.parse({}, ['GET', 'x']).options, ['GET', 'x'])).toThrow(/starts with \//);
+    expect(requestOf(apiVerb.parse({ field: ['Limit=2'] }, ['post', '/v2/dfe/nfe']).options, ['post', '/v2/dfe/nfe']).body).toEqual({ Limit: 2 });
   });
 });

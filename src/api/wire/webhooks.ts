@@ -24,7 +24,7 @@ export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** `GET /v1/webhooks/metadata` (path from the spec; data designed). */
-export const webhookMetadataSchema = z.object({
+const webhookMetadataSchema = z.object({
   document_types: z.array(z.string()),
   event_types: z.array(z.string()),
   /** How notifications are signed: header name and algorithm. */
@@ -33,7 +33,7 @@ export const webhookMetadataSchema = z.object({
 export type WebhookMetadata = z.infer<typeof webhookMetadataSchema>;
 export const webhookMetadataResponseSchema = z.object({ status: statusSchema, data: webhookMetadataSchema });
 
-export const webhookEndpointSchema = z.object({
+const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
   description: z.string().nullable(),
@@ -49,7 +49,7 @@ export interface CreateWebhookEndpointRequest {
 export const webhookEndpointResponseSchema = z.object({ status: statusSchema, data: webhookEndpointSchema });
 export const webhookEndpointsResponseSchema = z.object({ status: statusSchema, data: z.array(webhookEndpointSchema) });
 
-export const webhookSubscriptionSchema = z.object({
+const webhookSubscriptionSchema = z.object({
   id: z.string(),
   endpoint_id: z.string(),
   /** CNPJ (14 digits) or CPF (11 digits) of a company of the account. */
@@ -96,7 +96,7 @@ export const webhookNotificationSchema = z.object({
 export type WebhookNotification = z.infer<typeof webhookNotificationSchema>;
 
 /** One delivery attempt of a notification to an endpoint, as the service records it. */
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.string(),
   notification_id: z.string(),
   type: z.string(),

@@ -7,17 +7,19 @@ import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { parseWith } from '../options.js';
+import type { OptionsOf } from '../shared/define.js';
+import { verb } from '../shared/verb.js';
 import { bodyOf, queryOf } from './fields.js';
+import { api, METHODS } from './index.js';
 import { streamRecords } from './pages.js';
 
-export const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 export type Method = (typeof METHODS)[number];
 const WITH_BODY = new Set<Method>(['POST', 'PUT', 'PATCH']);
 /** Repeating these cannot act twice, so the core may retry them on 429 / 5xx. */
 const IDEMPOTENT = new Set<Method>(['GET', 'PUT', 'DELETE']);
 
-export interface ApiOptions {
+/** The request the arguments and flags describe. */
+export interface ApiRequest {
   method: Method;
   path: string;
   query: Record<string, string[]>;
@@ -27,24 +29,28 @@ export interface ApiOptions {
   paginate: boolean;
 }
 
-const schema = z.object({
-  method: z.string().transform((m) => m.toUpperCase()).pipe(z.enum(METHODS, { error: (i) => `the method is one of ${METHODS.join(', ')}, got "${String(i.input)}"` })),
-  path: z.string().regex(/^\//, 'the path starts with /, e.g. /v1/nfe/received'),
-  field: z.array(z.string()).optional(),
-  input: z.string().min(1).optional(),
-  paginate: z.boolean().optional(),
+type ApiOptions = OptionsOf<typeof api.flags>;
+
+export default verb(api, {
+  check: (o, args) => void requestOf(o, args),
+  async run(ctx, o, args) {
+    await send(ctx, requestOf(o, args));
+  },
 });
 
-export function parseOptions(raw: Record<string, unknown>, args: string[]): ApiOptions {
-  const o = parseWith(schema, { ...raw, method: args[0], path: args[1] });
+/** The method (any case) and path checked, -f fields made a query or a body; UsageError otherwise. */
+export function requestOf(o: ApiOptions, [rawMethod = '', rawPath = '']: string[]): ApiRequest {
+  const method = METHODS.find((m) => m === rawMethod.toUpperCase());
+  if (!method) throw new UsageError(`<method>: the method is one of ${METHODS.join(', ')}, got "${rawMethod}"`);
+  if (!rawPath.startsWith('/')) throw new UsageError('<path>: the path starts with /, e.g. /v1/nfe/received');
   const fields = o.field ?? [];
-  const [path, search] = splitPath(o.path);
-  const hasBody = WITH_BODY.has(o.method);
-  if (o.input !== undefined && !hasBody) throw new UsageError(`--input: ${o.method} sends no body; use -f for query parameters`);
+  const [path, search] = splitPath(rawPath);
+  const hasBody = WITH_BODY.has(method);
+  if (o.input !== undefined && !hasBody) throw new UsageError(`--input: ${method} sends no body; use -f for query parameters`);
   if (o.input !== undefined && fields.length > 0) throw new UsageError('--input gives the whole body: use it or -f fields, not both');
   const query = queryOf(hasBody ? [] : fields);
   for (const [key, value] of new URLSearchParams(search)) (query[key] ??= []).push(value);
-  return { method: o.method, path, query, body: hasBody && o.input === undefined ? bodyOf(fields) : undefined, input: o.input, paginate: Boolean(o.paginate) };
+  return { method, path, query, body: hasBody && o.input === undefined ? bodyOf(fields) : undefined, input: o.input, paginate: o.paginate };
 }
 
 function splitPath(path: string): [string, string] {
@@ -55,7 +61,7 @@ function splitPath(path: string): [string, string] {
 /** One request of this run: `extra` adds query parameters, `bodyExtra` body fields (paging). */
 export type Send = (extra?: Record<string, string[]>, bodyExtra?: Record<string, unknown>) => Promise<unknown>;
 
-export async function run(ctx: Context, options: ApiOptions): Promise<void> {
+async function send(ctx: Context, options: ApiRequest): Promise<void> {
   const body = options.input !== undefined ? await readInput(ctx, options.input) : options.body;
   const http = await ctx.http();
   const send = sender(http, options, body);
@@ -69,7 +75,7 @@ export async function run(ctx: Context, options: ApiOptions): Promise<void> {
   }
 }
 
-function sender(http: HttpClient, o: ApiOptions, body: unknown): Send {
+function sender(http: HttpClient, o: ApiRequest, body: unknown): Send {
   return async (extra = {}, bodyExtra) => {
     const payload = bodyExtra && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...bodyExtra } : body;
     const res = await http.request({

@@ -6,7 +6,7 @@
 import { paginateCursor, paginateToken } from '../../api/paginate.js';
 import type { V1Page } from '../../api/wire/common.js';
 import type { Context } from '../../context.js';
-import type { ApiOptions, Send } from './api.js';
+import type { ApiRequest, Send } from './api.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ function v2Keys(body: unknown): { token: string; list: string } | undefined {
 }
 
 /** Streams the records of every page; false when `first` is not a page (it is then printed whole). */
-export async function streamRecords(ctx: Context, first: unknown, send: Send, o: ApiOptions): Promise<boolean> {
+export async function streamRecords(ctx: Context, first: unknown, send: Send, o: ApiRequest): Promise<boolean> {
   const write = (item: unknown) => ctx.io.stdout.write(`${JSON.stringify(item)}\n`);
   if (isV1Page(first)) {
     const start = Number(o.query.cursor?.[0] ?? 0);

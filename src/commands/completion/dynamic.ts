@@ -7,20 +7,18 @@ import type { Context } from '../../context.js';
 import { EMULATOR_PROFILE } from '../../config/profile.js';
 import { configDir } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
+import { verb } from '../shared/verb.js';
+import { complete } from './index.js';
 
-export interface DynamicOptions {
-  list: 'profiles';
-}
-
-export function parseOptions(_raw: Record<string, unknown>, args: string[]): DynamicOptions {
-  if (args[0] !== 'profiles') throw new UsageError(`__complete: unknown list "${String(args[0])}" (expected profiles)`);
-  return { list: 'profiles' };
-}
-
-export async function run(ctx: Context, _opts: DynamicOptions): Promise<void> {
-  const names = [...(await storedNames(ctx.env)), EMULATOR_PROFILE];
-  ctx.io.stdout.write([...new Set(names)].map((n) => `${n}\n`).join(''));
-}
+export default verb(complete, {
+  check(_o, [list]) {
+    if (list !== 'profiles') throw new UsageError(`__complete: unknown list "${String(list)}" (expected profiles)`);
+  },
+  async run(ctx) {
+    const names = [...(await storedNames(ctx.env)), EMULATOR_PROFILE];
+    ctx.io.stdout.write([...new Set(names)].map((n) => `${n}\n`).join(''));
+  },
+});
 
 async function storedNames(env: Context['env']): Promise<string[]> {
   try {

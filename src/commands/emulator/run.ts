@@ -8,7 +8,8 @@ import { ACCOUNT_COUNT } from '../../emulator/data/accounts.js';
 import { formatFaultSpec, parseFaultSpec, parseLatencyRange, parsePerDocMs, type FaultSpec } from '../../emulator/faults.js';
 import { createEmulator, type Emulator } from '../../emulator/server.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
+import { emulator } from './index.js';
 
 export interface EmulatorCommandOptions {
   host: string;
@@ -44,29 +45,27 @@ function integer(what: string, min: number, max: number) {
     .refine((n) => n >= min && n <= max, `expected ${what} from ${min} to ${max}`);
 }
 
-const schema = z.object({
-  host: z.string().trim().min(1, 'expected an address such as 127.0.0.1'),
+// The values of the flags declared in ./index.ts, each with the words its errors use.
+const PARSERS = {
   port: integer('a port number', 0, 65_535),
   seed: integer('a non-negative integer', 0, Number.MAX_SAFE_INTEGER),
   docs: integer('a number of documents per account', 0, 1_000_000),
-  otherDocs: integer('a number of documents per account', 0, 200_000).optional(),
-  accounts: integer('a number of accounts', 1, ACCOUNT_COUNT).optional(),
+  otherDocs: integer('a number of documents per account', 0, 200_000),
+  accounts: integer('a number of accounts', 1, ACCOUNT_COUNT),
   rateLimit: z
     .string()
     .regex(/^[1-9]\d*\/([1-9]\d*)?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 60/min, 5/s or 100/10s')
     .transform((text): RateLimitOptions => {
       const [, limit, count, unit] = /^(\d+)\/(\d*)(s|min)$/.exec(text)!;
       return { limit: Number(limit), windowMs: WINDOWS[unit!]! * Number(count || 1) };
-    })
-    .optional(),
+    }),
   now: z
     .string()
     .refine(
       (text) => filterDateProblem(text.slice(0, 10)) === undefined && !Number.isNaN(Date.parse(text)),
       'expected an ISO 8601 date such as 2026-03-01T12:00:00-03:00',
     )
-    .transform((text) => new Date(text))
-    .optional(),
+    .transform((text) => new Date(text)),
   faults: z
     .string()
     .transform((text, ctx) => {
@@ -76,33 +75,32 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: (error as Error).message });
         return z.NEVER;
       }
-    })
-    .optional(),
+    }),
   latency: z
     .string()
-    .transform((text, ctx) => parseLatencyRange(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected <min>-<max> milliseconds, such as 100-140, or one number' }), z.NEVER))
-    .optional(),
+    .transform((text, ctx) => parseLatencyRange(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected <min>-<max> milliseconds, such as 100-140, or one number' }), z.NEVER)),
   perDocMs: z
     .string()
-    .transform((text, ctx) => parsePerDocMs(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected milliseconds per document, such as 0.2' }), z.NEVER))
-    .optional(),
+    .transform((text, ctx) => parsePerDocMs(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected milliseconds per document, such as 0.2' }), z.NEVER)),
   arrivalRate: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, 'expected documents per second, such as 2 or 0.5')
     .transform(Number)
-    .refine((n) => n > 0 && n <= 10_000, 'expected documents per second from more than 0 to 10000')
-    .optional(),
-  webhookRetryMs: integer('milliseconds', 0, 3_600_000).optional(),
-  webhookAttempts: integer('a number of attempts', 1, 20).optional(),
-  webhookTimeoutMs: integer('milliseconds', 1, 600_000).optional(),
-});
+    .refine((n) => n > 0 && n <= 10_000, 'expected documents per second from more than 0 to 10000'),
+  webhookRetryMs: integer('milliseconds', 0, 3_600_000),
+  webhookAttempts: integer('a number of attempts', 1, 20),
+  webhookTimeoutMs: integer('milliseconds', 1, 600_000),
+};
 
-export function parseOptions(raw: Record<string, unknown>, _args: string[]): EmulatorCommandOptions {
-  const opts = parseWith(schema, raw);
-  if (opts.latency && opts.faults?.latencyMs) throw new UsageError('--latency: --faults has a latency item too; give the latency once');
-  if (opts.perDocMs !== undefined && opts.faults?.perDocMs !== undefined) throw new UsageError('--per-doc-ms: --faults has a per-doc item too; give it once');
-  return opts;
-}
+export default verb(emulator, {
+  parsers: PARSERS,
+  check(o) {
+    if (o.latency && o.faults?.latencyMs) throw new UsageError('--latency: --faults has a latency item too; give the latency once');
+    if (o.perDocMs !== undefined && o.faults?.perDocMs !== undefined) throw new UsageError('--per-doc-ms: --faults has a per-doc item too; give it once');
+  },
+  // host, port, seed and docs have defaults in the declaration: commander always gives them.
+  run: (ctx, o) => serve(ctx, { ...o, host: o.host, port: o.port!, seed: o.seed!, docs: o.docs! }),
+});
 
 const LISTEN_PROBLEMS: Record<string, string> = {
   EADDRINUSE: 'is already in use; choose another with --port, or --port 0 for a free one',
@@ -165,7 +163,7 @@ function aborted(signal: AbortSignal): Promise<void> {
   });
 }
 
-export async function run(ctx: Context, opts: EmulatorCommandOptions): Promise<void> {
+async function serve(ctx: Context, opts: EmulatorCommandOptions): Promise<void> {
   const emulator = await start(opts);
   ctx.defer(() => emulator.close());
   ctx.io.stdout.write(describeEmulator(emulator).map((line) => `${line}\n`).join(''));

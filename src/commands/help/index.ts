@@ -1,38 +1,29 @@
 // `fiscal help [topic | command...]`: replaces commander's help command, which knows only
 // commands, so that topics (exit codes, environment, output, filters) have a place too.
-import { Option, type Command } from 'commander';
-import type { Context } from '../../context.js';
+// Declarations only: --help loads no topic text.
+import type { Command } from 'commander';
 import { suggest } from '../../cli-tree/hints.js';
-import { treeAction } from '../tree-action.js';
+import { defineVerb } from '../shared/define.js';
 
 // Kept here, not read from the topic module, so that --help loads no topic text.
 export const TOPIC_NAMES = ['exit-codes', 'environment', 'output', 'filters'] as const;
 
-const EXAMPLES = `
-Examples:
-  $ fiscal help exit-codes
-  $ fiscal help filters
-  $ fiscal help search nfe          # the same as fiscal search nfe --help
-
-Topics: ${TOPIC_NAMES.join(', ')}. The man page (man fiscal) has them all.`;
-
-export function registerHelp(program: Command, ctx: Context): void {
-  const help = program
-    .command('help')
-    .description(`show help for a command, or a topic: ${TOPIC_NAMES.join(', ')}`)
-    .argument('[topic...]', 'a topic, or a command (e.g. search nfe)')
+export const help = defineVerb({
+  name: 'help',
+  summary: `show help for a command, or a topic: ${TOPIC_NAMES.join(', ')}`,
+  examples: ['fiscal help exit-codes', 'fiscal help filters', 'fiscal help search nfe          # the same as fiscal search nfe --help'],
+  notes: `Topics: ${TOPIC_NAMES.join(', ')}. The man page (man fiscal) has them all.`,
+  args: [{ name: 'topic', summary: 'a topic, or a command (e.g. search nfe)', required: false, variadic: true, complete: TOPIC_NAMES }],
+  flags: {
     // `npm run man` writes docs/fiscal.1 with it; not for people, so hidden.
-    .addOption(new Option('--man', 'print the man page (roff)').hideHelp())
-    .addHelpText('after', EXAMPLES)
-    .action(treeAction(ctx, () => import('./help.js')));
-  const topics = [...TOPIC_NAMES, ...program.commands.filter((c) => c !== help).map((c) => c.name())];
-  suggest(help.registeredArguments[0]!, topics);
-  program.addHelpText('after', `
-Examples:
-  $ fiscal --profile emulator search nfe --role received
-  $ fiscal pull nfe --role received --dir ./fiscal-docs
-  $ fiscal inspect ./fiscal-docs -o csv > documents.csv
+    man: { type: 'switch', summary: 'print the man page (roff)', hidden: true },
+  },
+  load: () => import('./help.js'),
+});
 
-More help: fiscal help <command> | ${TOPIC_NAMES.join(' | ')}
-`);
+/** Completes `fiscal help <TAB>` with the commands besides the topics; call once the tree is built. */
+export function offerCommandNames(helpCommand: Command): Command {
+  const siblings = helpCommand.parent?.commands.filter((c) => c !== helpCommand).map((c) => c.name()) ?? [];
+  suggest(helpCommand.registeredArguments[0]!, [...TOPIC_NAMES, ...siblings]);
+  return helpCommand;
 }

@@ -2,31 +2,34 @@
 //
 // The key never travels as a command-line argument (visible in `ps` and shell history): it comes
 // from standard input with --api-key-stdin, or from a hidden prompt on a terminal.
-import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseWith } from '../options.js';
-import { apiIdProblem, promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './credentials.js';
-import { credentialFlags } from './credential-flags.js';
-import { checkNewProfileName } from './shared.js';
+import { firstProfile } from '../shared/first-profile.js';
+import {
+  apiIdProblem, checkNewProfileName, CREDENTIAL_PARSERS, profileBaseUrl, promptKey, readKeyFromStdin, refuseKeyFlag, refuseStdinKeyOnTerminal, saveProfile,
+} from '../shared/profile-credentials.js';
+import { verb } from '../shared/verb.js';
+import { addVerb } from './index.js';
 
-const Schema = z.object(credentialFlags);
-
-/** Without a name, `run` walks a person at a terminal through `fiscal init`. */
-export type AddOptions = z.infer<typeof Schema> & { name?: string };
-
-export function parseOptions(raw: Record<string, unknown>, args: string[]): AddOptions {
-  if (raw.apiKey !== undefined) {
-    throw new UsageError('--api-key is not accepted: command-line arguments show up in `ps` and shell history', {
-      details: ['pipe the key instead: `printf %s "$KEY" | fiscal profile add <name> --api-key-stdin`', 'or omit it on a terminal to be prompted'],
-    });
-  }
-  const options = parseWith(Schema, raw);
-  // Without a name the walkthrough asks for the environment, so no default is filled in then.
-  return args[0] === undefined ? options : { name: checkNewProfileName(args[0]), ...options, baseUrl: options.baseUrl ?? 'production' };
+interface AddOptions {
+  /** Without a name, a person at a terminal is walked through `fiscal init`. */
+  name?: string | undefined;
+  apiId?: string | undefined;
+  apiKeyStdin: boolean;
+  baseUrl?: string | undefined;
+  force: boolean;
 }
 
-export async function run(ctx: Context, opts: AddOptions): Promise<void> {
+export default verb(addVerb, {
+  parsers: CREDENTIAL_PARSERS,
+  check(o, [name]) {
+    refuseKeyFlag(o.apiKey, 'printf %s "$KEY" | fiscal profile add <name> --api-key-stdin');
+    if (name !== undefined) checkNewProfileName(name);
+  },
+  run: (ctx, o, [name]) => add(ctx, { ...o, name, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
+});
+
+async function add(ctx: Context, opts: AddOptions): Promise<void> {
   const interactive = ctx.io.stdinIsTTY && ctx.globals.input;
   if (opts.name === undefined) return walkThrough(ctx, opts, interactive);
   const store = await ctx.config();
@@ -38,6 +41,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const apiId = opts.apiId ?? (await promptApiId(ctx, interactive));
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
 
+  // Without a name the walkthrough asks for the environment; with one, production is the default.
   const becameDefault = saveProfile(store, opts.name, { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey });
   ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
 }
@@ -48,8 +52,7 @@ async function walkThrough(ctx: Context, opts: AddOptions, interactive: boolean)
       details: ['for example: `printf %s "$KEY" | fiscal profile add work --api-id <id> --api-key-stdin --base-url sandbox`'],
     });
   }
-  const init = await import('../init/init.js');
-  await init.run(ctx, { apiId: opts.apiId, apiKeyStdin: opts.apiKeyStdin, baseUrl: opts.baseUrl, skipCheck: false, force: opts.force });
+  await firstProfile(ctx, { apiId: opts.apiId, apiKeyStdin: opts.apiKeyStdin, baseUrl: opts.baseUrl, skipCheck: false, force: opts.force });
 }
 
 async function promptApiId(ctx: Context, interactive: boolean): Promise<string> {

@@ -7,10 +7,10 @@ import { resolveBaseUrl } from '../../config/environments.js';
 import { maskKey } from '../../config/profile.js';
 import { DEFAULT_BASE, ignoredNotice, planTarget, type Setting, type TargetPlan } from '../../config/resolve.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { currentVerb } from './index.js';
 
-export type CurrentOptions = Record<string, never>;
-
-export interface SettingRow {
+interface SettingRow {
   setting: 'profile' | 'base_url' | 'api_id' | 'api_key';
   value: string;
   /** flag --x, env VAR, profile "x", default profile, default, built-in emulator, not set. */
@@ -23,11 +23,9 @@ const COLUMNS: Column<SettingRow>[] = [
   { header: 'SOURCE', get: (r) => r.source, truncate: false },
 ];
 
-export function parseOptions(): CurrentOptions {
-  return {};
-}
+export default verb(currentVerb, { run: current });
 
-export async function run(ctx: Context, _opts: CurrentOptions): Promise<void> {
+async function current(ctx: Context): Promise<void> {
   const plan = await planTarget(ctx);
   if (plan.ignored.length > 0) ctx.log.warn(ignoredNotice(plan));
   const writer = createRecordWriter<SettingRow>(ctx, { columns: COLUMNS });
@@ -40,7 +38,7 @@ export async function run(ctx: Context, _opts: CurrentOptions): Promise<void> {
 
 const EMULATOR_SOURCE = 'built-in emulator';
 
-export function settingRows(ctx: Context, plan: TargetPlan): SettingRow[] {
+function settingRows(ctx: Context, plan: TargetPlan): SettingRow[] {
   const fromEmulator = plan.builtinEmulator ? EMULATOR_SOURCE : 'not set';
   const profile: SettingRow = plan.profile
     ? { setting: 'profile', value: plan.profile.name, source: sourceOf(plan.profile.origin) }

@@ -1,15 +1,13 @@
 // `fiscal profile list`: stored profiles and which one is the default. Keys are never listed.
 import type { Context } from '../../context.js';
 import { createRecordWriter } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { listVerb } from './index.js';
 import { PROFILE_COLUMNS, type ProfileRecord } from './shared.js';
 
-export type ListOptions = Record<string, never>;
+export default verb(listVerb, { run: list });
 
-export function parseOptions(): ListOptions {
-  return {};
-}
-
-export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
+async function list(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const fallback = store.defaultProfile();
   const writer = createRecordWriter<ProfileRecord>(ctx, {

@@ -1,6 +1,6 @@
-// What the profile verbs share: name checks, the record they print, its columns.
+// What the profile verbs share: the record they print, its columns, the errors about names.
 import type { ProfileStore } from '../../config/store.js';
-import { EMULATOR_PROFILE, profileNameProblem } from '../../config/profile.js';
+import { EMULATOR_PROFILE } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/writer.js';
 
@@ -11,26 +11,6 @@ export interface ProfileRecord {
   apiId: string;
   apiKey?: string;
   default: boolean;
-}
-
-export function checkProfileName(name: string): string {
-  const problem = profileNameProblem(name);
-  if (problem) throw new UsageError(`invalid profile name "${name}": ${problem}`);
-  return name;
-}
-
-/** What is wrong with a name for a new profile, if anything: the rules, and the reserved name. */
-export function newProfileNameProblem(name: string): string | undefined {
-  if (name === EMULATOR_PROFILE) return `"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`;
-  return profileNameProblem(name);
-}
-
-/** A name for a new profile, or a UsageError saying what is wrong with it. */
-export function checkNewProfileName(name: string): string {
-  if (name === EMULATOR_PROFILE) {
-    throw new UsageError(newProfileNameProblem(name)!, { details: ['choose another name'] });
-  }
-  return checkProfileName(name);
 }
 
 export function unknownProfile(name: string, store: ProfileStore): UsageError {

@@ -4,20 +4,22 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { maskKey } from '../../config/profile.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { checkProfileName, isBuiltinEmulator, PROFILE_COLUMNS, unknownProfile, type ProfileRecord } from './shared.js';
+import { checkProfileName } from '../shared/profile-credentials.js';
+import { verb } from '../shared/verb.js';
+import { showVerb } from './index.js';
+import { isBuiltinEmulator, PROFILE_COLUMNS, unknownProfile, type ProfileRecord } from './shared.js';
 
-export interface ShowOptions {
-  name?: string | undefined;
-}
+export default verb(showVerb, {
+  check(_o, [name]) {
+    if (name !== undefined) checkProfileName(name);
+  },
+  run: (ctx, _o, [name]) => show(ctx, name),
+});
 
-export function parseOptions(_raw: Record<string, unknown>, args: string[]): ShowOptions {
-  return { name: args[0] === undefined ? undefined : checkProfileName(args[0]) };
-}
-
-export async function run(ctx: Context, opts: ShowOptions): Promise<void> {
+async function show(ctx: Context, given: string | undefined): Promise<void> {
   const store = await ctx.config();
   const fallback = store.defaultProfile();
-  const name = opts.name ?? (ctx.globals.profile || ctx.env.FISCAL_PROFILE || fallback);
+  const name = given ?? (ctx.globals.profile || ctx.env.FISCAL_PROFILE || fallback);
   if (name === undefined) {
     throw new UsageError('no profile named and no default profile', {
       details: ['name one (`fiscal profile show <name>`), or add one with `fiscal profile add <name>`'],

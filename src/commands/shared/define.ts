@@ -94,12 +94,16 @@ export interface ArgSpec {
   /** Checked and normalised like a flag of that type (default text). */
   type?: Exclude<ScalarType, 'custom'> | 'key';
   models?: readonly KeyModel[];
+  /** The only values accepted: commander refuses others (exit 2) and completion offers them. */
+  choices?: readonly string[];
   complete?: readonly string[] | DynamicValues;
 }
 
 export interface VerbSpec<F extends Flags = Flags> {
   name: string;
   aliases?: readonly string[];
+  /** Not for people (what the completion scripts call): kept out of help, completions and the man page. */
+  hidden?: boolean;
   /** Lowercase-first, no final period: what `fiscal <group> --help` lists. */
   summary: string;
   /** Full invocations, each shown after `$ `. At least one. */
@@ -214,7 +218,7 @@ export function register(parent: Command, ctx: Context, spec: VerbSpec<any> | Gr
     for (const v of spec.verbs) register(group, ctx, v);
     return group;
   }
-  const cmd = parent.command(spec.name).description(spec.summary);
+  const cmd = parent.command(spec.name, { hidden: spec.hidden ?? false }).description(spec.summary);
   declared.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
   for (const a of spec.args ?? []) cmd.addArgument(argument(a));
@@ -242,6 +246,7 @@ function argument(a: ArgSpec): Argument {
   const required = a.required ?? true;
   const name = `${a.name}${a.variadic ? '...' : ''}`;
   const arg = new Argument(required ? `<${name}>` : `[${name}]`, a.summary);
+  if (a.choices) arg.choices(a.choices);
   return a.complete ? suggest(arg, a.complete) : arg;
 }
 

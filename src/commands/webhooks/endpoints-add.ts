@@ -2,14 +2,15 @@
 // answers its signing secret this once, so the row shows it and stderr says it will not be shown
 // again. Not retried: a repeated POST would register a second endpoint.
 import { z } from 'zod';
-import { createWebhookEndpoint } from '../../api/webhooks.js';
-import { WEBHOOK_ENDPOINTS_PATH, WEBHOOK_URL_MAX } from '../../api/wire/webhooks.js';
+import { createWebhookEndpoint, webhookWrites } from '../../api/webhooks.js';
+import { WEBHOOK_URL_MAX } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
+import { endpointsAddVerb } from './index.js';
 
-export interface EndpointsAddOptions {
+interface EndpointsAddOptions {
   url: string;
   description?: string | undefined;
   dryRun: boolean;
@@ -31,17 +32,13 @@ const urlSchema = z
   .max(WEBHOOK_URL_MAX, `expected at most ${WEBHOOK_URL_MAX} characters`)
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'expected an http:// or https:// URL');
 
-const schema = z.object({
-  description: z.string().trim().min(1, 'expected some text').optional(),
-  dryRun: z.boolean().optional(),
+export default verb(endpointsAddVerb, {
+  check(_o, [url]) {
+    const checked = urlSchema.safeParse(url ?? '');
+    if (!checked.success) throw new UsageError(`<url>: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+  },
+  run: (ctx, o, [url]) => add(ctx, { url: url!.trim(), description: o.description, dryRun: o.dryRun }),
 });
-
-export function parseOptions(raw: Record<string, unknown>, args: string[]): EndpointsAddOptions {
-  const url = urlSchema.safeParse(args[0] ?? '');
-  if (!url.success) throw new UsageError(`<url>: ${url.error.issues[0]?.message ?? 'invalid'}`);
-  const o = parseWith(schema, raw);
-  return { url: url.data, description: o.description, dryRun: Boolean(o.dryRun) };
-}
 
 const COLUMNS: Column<AddedRow>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
@@ -52,11 +49,11 @@ const COLUMNS: Column<AddedRow>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-export async function run(ctx: Context, o: EndpointsAddOptions): Promise<void> {
+async function add(ctx: Context, o: EndpointsAddOptions): Promise<void> {
   const writer = createRecordWriter<AddedRow>(ctx, { columns: COLUMNS });
   try {
     if (o.dryRun) {
-      writer.write({ id: '', status: 'dry-run', url: o.url, description: o.description ?? null, message: `would send POST ${WEBHOOK_ENDPOINTS_PATH}; nothing sent` });
+      writer.write({ id: '', status: 'dry-run', url: o.url, description: o.description ?? null, message: `would send ${webhookWrites.create('endpoint')}; nothing sent` });
       return;
     }
     const endpoint = await createWebhookEndpoint(await ctx.http(), { url: o.url, ...(o.description ? { description: o.description } : {}) });

@@ -4,26 +4,25 @@ import { listWebhookEndpoints } from '../../api/webhooks.js';
 import type { WebhookEndpoint } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { endpointsListVerb } from './index.js';
 
-export type EndpointRecord = Omit<WebhookEndpoint, 'secret'>;
-export type EndpointsListOptions = Record<string, never>;
+type EndpointRecord = Omit<WebhookEndpoint, 'secret'>;
 
-export function parseOptions(): EndpointsListOptions {
-  return {};
-}
-
-export const ENDPOINT_COLUMNS: Column<EndpointRecord>[] = [
+const ENDPOINT_COLUMNS: Column<EndpointRecord>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
   { header: 'URL', get: (r) => r.url, width: 60 },
   { header: 'DESCRIPTION', get: (r) => r.description, width: 40 },
   { header: 'CREATED', get: (r) => r.created_at },
 ];
 
-export function withoutSecret({ secret: _secret, ...endpoint }: WebhookEndpoint): EndpointRecord {
+function withoutSecret({ secret: _secret, ...endpoint }: WebhookEndpoint): EndpointRecord {
   return endpoint;
 }
 
-export async function run(ctx: Context): Promise<void> {
+export default verb(endpointsListVerb, { run: list });
+
+async function list(ctx: Context): Promise<void> {
   const endpoints = await listWebhookEndpoints(await ctx.http());
   const writer = createRecordWriter<EndpointRecord>(ctx, { columns: ENDPOINT_COLUMNS, emptyMessage: 'No webhook endpoints.' });
   try {

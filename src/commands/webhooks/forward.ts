@@ -6,7 +6,7 @@ import { request } from 'undici';
 import { SIGNATURE_HEADER } from '../../api/webhook-signature.js';
 
 /** Designed: how long the application may take to answer a forwarded notification. */
-export const FORWARD_TIMEOUT_MS = 10_000;
+const FORWARD_TIMEOUT_MS = 10_000;
 
 /** Forwards one body; answers undefined when the application took it, else what went wrong. */
 export type Forwarder = (body: Buffer, headers: IncomingHttpHeaders) => Promise<string | undefined>;

@@ -4,13 +4,14 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseWith } from '../options.js';
+import { verb } from '../shared/verb.js';
+import { listenVerb } from './index.js';
 import { createForwarder } from './forward.js';
 import { startReceiver } from './receiver.js';
 
-export const SECRET_ENV = 'FISCAL_WEBHOOK_SECRET';
+const SECRET_ENV = 'FISCAL_WEBHOOK_SECRET';
 
-export interface ListenOptions {
+interface ListenOptions {
   host: string;
   port: number;
   secret?: string | undefined;
@@ -30,25 +31,17 @@ const httpUrl = z
   .string()
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'expected an http:// or https:// URL');
 
-const schema = z.object({
-  host: z.string().trim().min(1, 'expected an address such as 127.0.0.1'),
-  port: integer('a port number', 0, 65_535),
-  secret: z.string().min(1, 'expected the endpoint\'s signing secret').optional(),
-  forwardTo: httpUrl.optional(),
-  max: integer('a number of notifications', 1, Number.MAX_SAFE_INTEGER).optional(),
-  all: z.boolean().optional(),
+export default verb(listenVerb, {
+  parsers: { forwardTo: httpUrl, port: integer('a port number', 0, 65_535), max: integer('a number of notifications', 1, Number.MAX_SAFE_INTEGER) },
+  // --port and --host have defaults in the declaration: commander always gives them.
+  run: (ctx, o) => listen(ctx, { host: o.host, port: o.port!, secret: o.secret, forwardTo: o.forwardTo, max: o.max, all: o.all }),
 });
-
-export function parseOptions(raw: Record<string, unknown>): ListenOptions {
-  const o = parseWith(schema, { host: '127.0.0.1', port: '0', ...raw });
-  return { host: o.host, port: o.port, secret: o.secret, forwardTo: o.forwardTo, max: o.max, all: Boolean(o.all) };
-}
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export async function run(ctx: Context, o: ListenOptions): Promise<void> {
+async function listen(ctx: Context, o: ListenOptions): Promise<void> {
   if (ctx.signal.aborted) return;
   const secret = o.secret ?? (ctx.env[SECRET_ENV] || undefined);
   const say = (line: string) => void ctx.io.stderr.write(`${line}\n`);

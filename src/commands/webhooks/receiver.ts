@@ -9,11 +9,11 @@ import { SIGNATURE_HEADER, verifySignature } from '../../api/webhook-signature.j
 import type { Forwarder } from './forward.js';
 
 /** Designed: the largest notification body accepted (1 MiB). */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 /** Ids remembered for de-duplication; the oldest are forgotten past this (retries come soon after). */
 const SEEN_MAX = 10_000;
 
-export interface ReceiverOptions {
+interface ReceiverOptions {
   host: string;
   port: number;
   /** When set, every notification must carry a valid, fresh signature made with it. */

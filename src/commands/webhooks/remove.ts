@@ -1,38 +1,35 @@
 // `fiscal webhooks endpoints remove <id>...` and `subscriptions remove <id>...`: one DELETE per id,
 // a row per id. Removing an endpoint also removes its subscriptions (the row counts them).
-import { deleteWebhookEndpoint, deleteWebhookSubscription } from '../../api/webhooks.js';
-import { webhookEndpointPath, webhookSubscriptionPath } from '../../api/wire/webhooks.js';
+import { deleteWebhookEndpoint, deleteWebhookSubscription, webhookWrites, type WebhookResource } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
-import type { VerbModule } from '../action.js';
-import { checkIds, isFatal, notFound, removeOutcome, REMOVE_COLUMNS, type RemoveRow, type WebhookResource } from './rows.js';
+import { checkIds, isFatal, notFound, removeOutcome, REMOVE_COLUMNS, type RemoveRow } from './rows.js';
 
-export interface RemoveOptions {
-  ids: string[];
+interface RemoveOptions {
   dryRun: boolean;
 }
 
-export function removeVerb(kind: WebhookResource): VerbModule<RemoveOptions> {
+/** The check and run of `endpoints remove` and `subscriptions remove`. */
+export function removeBody(kind: WebhookResource) {
   return {
-    parseOptions: (raw, args) => ({ ids: checkIds(args, kind), dryRun: raw.dryRun === true }),
-    run: (ctx, o) => run(ctx, kind, o),
+    check: (_o: RemoveOptions, ids: string[]) => void checkIds(ids, kind),
+    run: (ctx: Context, o: RemoveOptions, ids: string[]) => remove(ctx, kind, checkIds(ids, kind), o),
   };
 }
 
-async function run(ctx: Context, kind: WebhookResource, o: RemoveOptions): Promise<void> {
+async function remove(ctx: Context, kind: WebhookResource, ids: string[], o: RemoveOptions): Promise<void> {
   const writer = createRecordWriter<RemoveRow>(ctx, { columns: REMOVE_COLUMNS });
   const rows: RemoveRow[] = [];
   let lastNotFound: NotFoundError | undefined;
-  const path = kind === 'endpoint' ? webhookEndpointPath : webhookSubscriptionPath;
   try {
     if (o.dryRun) {
-      for (const id of o.ids) writer.write({ id, status: 'dry-run', message: `would send DELETE ${path(id)}; nothing sent` });
+      for (const id of ids) writer.write({ id, status: 'dry-run', message: `would send ${webhookWrites.delete(kind, id)}; nothing sent` });
       return;
     }
     const http = await ctx.http();
     const remove = kind === 'endpoint' ? deleteWebhookEndpoint : deleteWebhookSubscription;
-    for (const id of o.ids) {
+    for (const id of ids) {
       if (ctx.signal.aborted) throw new InterruptedError(`webhooks ${kind}s remove stopped`);
       let row: RemoveRow;
       try {

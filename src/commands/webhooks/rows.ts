@@ -1,9 +1,8 @@
 // What the webhook management verbs share: id checks, the rows of add/remove and the one message
 // for an id the account does not hold (R31: another account's resource is a 404, never a 403).
 import { ApiError, AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import { webhookWrites, type WebhookResource } from '../../api/webhooks.js';
 import type { Column } from '../../output/writer.js';
-
-export type WebhookResource = 'endpoint' | 'subscription';
 
 /** Ids are the service's: any non-blank text without spaces (they go into the path encoded). */
 export function checkIds(ids: string[], what: string): string[] {
@@ -49,7 +48,8 @@ export function removeOutcome(kind: WebhookResource, rows: RemoveRow[], lastNotF
   if (failed.length === 0) return;
   if (failed.length === rows.length && failed.every((r) => r.status === 'not-found')) {
     if (rows.length === 1 && lastNotFound) throw lastNotFound;
-    throw new NotFoundError(`none of the ${rows.length} webhook ${kind}s was found in this account`, 404, 'DELETE', `/v1/webhooks/${kind}s`);
+    const [method, path] = webhookWrites.delete(kind).split(' ') as [string, string];
+    throw new NotFoundError(`none of the ${rows.length} webhook ${kind}s was found in this account`, 404, method, path);
   }
   throw new PartialError(`${failed.length} of ${rows.length} webhook ${kind}s were not removed`);
 }

@@ -3,15 +3,18 @@
 // CNPJ/CPF check digits are checked here and the types against GET /v1/webhooks/metadata (one
 // call) before anything is created; a subscription the service refuses is a failed row and the
 // others go on (exit 7). The endpoint not being found (R31) ends the run with exit 4.
-import { createWebhookSubscription, getWebhookMetadata } from '../../api/webhooks.js';
-import { WEBHOOK_SUBSCRIPTIONS_PATH, type CreateWebhookSubscriptionRequest, type WebhookDocumentType, type WebhookEventType } from '../../api/wire/webhooks.js';
+import { z } from 'zod';
+import { createWebhookSubscription, getWebhookMetadata, webhookWrites } from '../../api/webhooks.js';
+import type { CreateWebhookSubscriptionRequest, WebhookDocumentType, WebhookEventType } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { subscriptionsAddVerb } from './index.js';
 import { checkIds, isFatal, notFound } from './rows.js';
 
-export interface SubscriptionsAddOptions {
+interface SubscriptionsAddOptions {
   endpointId: string;
   cnpjs: string[];
   documentTypes: string[];
@@ -29,26 +32,35 @@ interface AddedRow {
   message?: string | undefined;
 }
 
-/** Repeated flags and comma-separated lists both work: `--cnpj a,b --cnpj c`. */
-function values(raw: unknown, flag: string): string[] {
-  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-  if (list.length === 0) throw new UsageError(`${flag} is missing`);
-  return [...new Set(list)];
-}
+/** A CNPJ or CPF, digits or masked, given back as digits; the error names the value. */
+const taxId = z.string().transform((value, ctx) => {
+  const r = readTaxId(value);
+  if ('value' in r) return r.value;
+  ctx.addIssue({ code: 'custom', message: `${value}: ${r.problem}` });
+  return z.NEVER;
+});
 
-export function parseOptions(raw: Record<string, unknown>): SubscriptionsAddOptions {
-  if (typeof raw.endpoint !== 'string') throw new UsageError('--endpoint is missing: the id of the endpoint to notify');
-  const endpointId = checkIds([raw.endpoint], 'endpoint')[0]!;
-  const cnpjs = [...new Set(values(raw.cnpj, '--cnpj').map((cnpj) => {
-    const r = readTaxId(cnpj);
-    if ('problem' in r) throw new UsageError(`--cnpj: ${cnpj}: ${r.problem}`);
-    return r.value;
-  }))];
-  return {
-    endpointId, cnpjs, documentTypes: values(raw.documentType, '--document-type'), eventTypes: values(raw.eventType, '--event-type'),
-    dryRun: raw.dryRun === true,
-  };
-}
+/** OptionsOf types a custom flag by its parser's one value; a list flag holds an array of them. */
+const listOf = (value: unknown): string[] => (value as string[] | undefined) ?? [];
+
+export default verb(subscriptionsAddVerb, {
+  parsers: { cnpj: taxId },
+  check(o) {
+    if (o.endpoint === undefined) throw new UsageError('--endpoint is missing: the id of the endpoint to notify');
+    checkIds([o.endpoint], 'endpoint');
+    if (!listOf(o.cnpj).length) throw new UsageError('--cnpj is missing');
+    if (!o.documentType?.length) throw new UsageError('--document-type is missing');
+    if (!o.eventType?.length) throw new UsageError('--event-type is missing');
+  },
+  run: (ctx, o) =>
+    add(ctx, {
+      endpointId: checkIds([o.endpoint!], 'endpoint')[0]!,
+      cnpjs: [...new Set(listOf(o.cnpj))],
+      documentTypes: [...new Set(o.documentType!)],
+      eventTypes: [...new Set(o.eventType!)],
+      dryRun: o.dryRun,
+    }),
+});
 
 function checkAccepted(flag: string, given: string[], accepted: string[]): void {
   const bad = given.find((v) => !accepted.includes(v));
@@ -65,7 +77,7 @@ const COLUMNS: Column<AddedRow>[] = [
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];
 
-export async function run(ctx: Context, o: SubscriptionsAddOptions): Promise<void> {
+async function add(ctx: Context, o: SubscriptionsAddOptions): Promise<void> {
   const http = await ctx.http();
   const metadata = await getWebhookMetadata(http);
   checkAccepted('--document-type', o.documentTypes, metadata.document_types);
@@ -82,7 +94,7 @@ export async function run(ctx: Context, o: SubscriptionsAddOptions): Promise<voi
   try {
     for (const request of requests) {
       if (o.dryRun) {
-        writer.write({ id: '', status: 'dry-run', ...request, message: `would send POST ${WEBHOOK_SUBSCRIPTIONS_PATH}; nothing sent` });
+        writer.write({ id: '', status: 'dry-run', ...request, message: `would send ${webhookWrites.create('subscription')}; nothing sent` });
         continue;
       }
       if (ctx.signal.aborted) throw new InterruptedError('webhooks subscriptions add stopped');

@@ -3,17 +3,16 @@ import { listWebhookSubscriptions } from '../../api/webhooks.js';
 import type { WebhookSubscription } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { subscriptionsListVerb } from './index.js';
 import { checkIds } from './rows.js';
 
-export interface SubscriptionsListOptions {
-  endpointId?: string | undefined;
-}
+export default verb(subscriptionsListVerb, {
+  check: (o) => void (o.endpoint === undefined || checkIds([o.endpoint], 'endpoint')),
+  run: (ctx, o) => list(ctx, o.endpoint === undefined ? undefined : checkIds([o.endpoint], 'endpoint')[0]),
+});
 
-export function parseOptions(raw: Record<string, unknown>): SubscriptionsListOptions {
-  return { endpointId: typeof raw.endpoint === 'string' ? checkIds([raw.endpoint], 'endpoint')[0] : undefined };
-}
-
-export const SUBSCRIPTION_COLUMNS: Column<WebhookSubscription>[] = [
+const SUBSCRIPTION_COLUMNS: Column<WebhookSubscription>[] = [
   { header: 'ID', get: (s) => s.id, truncate: false },
   { header: 'ENDPOINT', get: (s) => s.endpoint_id, truncate: false },
   { header: 'CNPJ', get: (s) => s.cnpj, truncate: false },
@@ -22,8 +21,8 @@ export const SUBSCRIPTION_COLUMNS: Column<WebhookSubscription>[] = [
   { header: 'CREATED', get: (s) => s.created_at },
 ];
 
-export async function run(ctx: Context, o: SubscriptionsListOptions): Promise<void> {
-  const subscriptions = await listWebhookSubscriptions(await ctx.http(), o.endpointId);
+async function list(ctx: Context, endpointId: string | undefined): Promise<void> {
+  const subscriptions = await listWebhookSubscriptions(await ctx.http(), endpointId);
   const writer = createRecordWriter<WebhookSubscription>(ctx, { columns: SUBSCRIPTION_COLUMNS, emptyMessage: 'No webhook subscriptions.' });
   try {
     for (const subscription of subscriptions) writer.write(subscription);

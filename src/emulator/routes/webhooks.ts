@@ -4,17 +4,19 @@
 import { SIGNATURE_ALGORITHM } from '../../api/webhook-signature.js';
 import {
   WEBHOOK_DOCUMENT_TYPES, WEBHOOK_ENDPOINTS_PATH, WEBHOOK_EVENT_TYPES, WEBHOOK_METADATA_PATH, WEBHOOK_SUBSCRIPTIONS_PATH,
+  webhookDeletedResponseSchema, webhookDeliveriesResponseSchema, webhookEndpointResponseSchema, webhookEndpointsResponseSchema,
+  webhookMetadataResponseSchema, webhookSubscriptionResponseSchema, webhookSubscriptionsResponseSchema,
   type WebhookEndpoint, type WebhookSubscription,
 } from '../../api/wire/webhooks.js';
 import { brt } from '../data/xml-util.js';
-import { HttpError, ok, serviceError, type Reply } from '../respond.js';
+import { HttpError, okAs, serviceError, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import type { StoredEndpoint, StoredSubscription } from '../webhooks/registry.js';
 import { endpointRequest, subscriptionRequest } from '../webhooks/requests.js';
 import { webhooksOf } from '../webhooks/service.js';
 
 /** The header as notifications carry it (header names are case-insensitive). */
-export const SIGNATURE_HEADER_NAME = 'X-Fiscal-Signature';
+const SIGNATURE_HEADER_NAME = 'X-Fiscal-Signature';
 
 export function registerWebhooks(router: Router): void {
   const service = { errors: 'service' } as const;
@@ -30,7 +32,7 @@ export function registerWebhooks(router: Router): void {
 }
 
 function metadata(): Reply {
-  return ok({
+  return okAs(webhookMetadataResponseSchema, {
     data: {
       document_types: [...WEBHOOK_DOCUMENT_TYPES],
       event_types: [...WEBHOOK_EVENT_TYPES],
@@ -62,36 +64,36 @@ function subscriptionWire(sub: StoredSubscription): WebhookSubscription {
 }
 
 function listEndpoints(ctx: RequestContext): Reply {
-  return ok({ data: registryOf(ctx).endpointsOf(ctx.account.id).map((e) => endpointWire(e)) });
+  return okAs(webhookEndpointsResponseSchema, { data: registryOf(ctx).endpointsOf(ctx.account.id).map((e) => endpointWire(e)) });
 }
 
 /** The secret is in this answer only: it signs every notification to the endpoint. */
 function createEndpoint(ctx: RequestContext): Reply {
   const { url, description } = endpointRequest(ctx.json());
   const endpoint = registryOf(ctx).addEndpoint(ctx.account.id, url, description, brt(ctx.now()));
-  return ok({ data: endpointWire(endpoint, true) });
+  return okAs(webhookEndpointResponseSchema, { data: endpointWire(endpoint, true) });
 }
 
 function getEndpoint(ctx: RequestContext): Reply {
-  return ok({ data: endpointWire(endpointOf(ctx, ctx.params.id!)) });
+  return okAs(webhookEndpointResponseSchema, { data: endpointWire(endpointOf(ctx, ctx.params.id!)) });
 }
 
 function deleteEndpoint(ctx: RequestContext): Reply {
   const id = ctx.params.id!;
   const removed = registryOf(ctx).deleteEndpoint(ctx.account.id, id);
   if (removed === undefined) throw notFound('endpoint', id);
-  return ok({ data: { id, deleted: true, subscriptions_removed: removed } });
+  return okAs(webhookDeletedResponseSchema, { data: { id, deleted: true, subscriptions_removed: removed } });
 }
 
 function listDeliveries(ctx: RequestContext): Reply {
   const endpoint = endpointOf(ctx, ctx.params.id!);
-  return ok({ data: registryOf(ctx).deliveriesOf(endpoint.id).map((d) => ({ ...d })) });
+  return okAs(webhookDeliveriesResponseSchema, { data: registryOf(ctx).deliveriesOf(endpoint.id).map((d) => ({ ...d })) });
 }
 
 function listSubscriptions(ctx: RequestContext): Reply {
   const endpointId = ctx.url.searchParams.get('endpoint_id') ?? undefined;
   if (endpointId !== undefined) endpointOf(ctx, endpointId);
-  return ok({ data: registryOf(ctx).subscriptionsOf(ctx.account.id, endpointId).map(subscriptionWire) });
+  return okAs(webhookSubscriptionsResponseSchema, { data: registryOf(ctx).subscriptionsOf(ctx.account.id, endpointId).map(subscriptionWire) });
 }
 
 /** Idempotent: posting the same subscription again answers the one already there. */
@@ -102,11 +104,11 @@ function createSubscription(ctx: RequestContext): Reply {
     { accountId: ctx.account.id, endpointId: endpoint.id, cnpj: req.cnpj, documentType: req.document_type, eventType: req.event_type },
     brt(ctx.now()),
   );
-  return ok({ data: subscriptionWire(subscription) });
+  return okAs(webhookSubscriptionResponseSchema, { data: subscriptionWire(subscription) });
 }
 
 function deleteSubscription(ctx: RequestContext): Reply {
   const id = ctx.params.id!;
   if (!registryOf(ctx).deleteSubscription(ctx.account.id, id)) throw notFound('subscription', id);
-  return ok({ data: { id, deleted: true } });
+  return okAs(webhookDeletedResponseSchema, { data: { id, deleted: true } });
 }

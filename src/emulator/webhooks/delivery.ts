@@ -18,7 +18,7 @@ export interface WebhookDeliveryOptions {
   maxAttempts?: number;
 }
 
-export const DEFAULT_DELIVERY: Required<WebhookDeliveryOptions> = { timeoutMs: 10_000, retryBaseMs: 1_000, maxAttempts: 6 };
+const DEFAULT_DELIVERY: Required<WebhookDeliveryOptions> = { timeoutMs: 10_000, retryBaseMs: 1_000, maxAttempts: 6 };
 
 interface Job {
   endpointId: string;

@@ -9,7 +9,7 @@ import type { StoredNfse } from '../model-docs.js';
 import type { StoreChange } from '../store.js';
 import { randomId, type StoredSubscription } from './registry.js';
 
-export interface PendingNotification {
+interface PendingNotification {
   subscription: StoredSubscription;
   notification: WebhookNotification;
 }

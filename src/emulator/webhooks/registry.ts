@@ -24,10 +24,10 @@ export interface StoredSubscription {
   createdAt: string;
 }
 
-export type NewSubscription = Omit<StoredSubscription, 'id' | 'createdAt'>;
+type NewSubscription = Omit<StoredSubscription, 'id' | 'createdAt'>;
 
 /** Designed: the attempts kept per endpoint; older ones are dropped first. */
-export const DELIVERIES_KEPT = 1000;
+const DELIVERIES_KEPT = 1000;
 
 export function randomId(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString('hex')}`;

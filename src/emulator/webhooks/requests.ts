@@ -8,7 +8,7 @@ import type { Account } from '../model.js';
 import { badRequest } from '../respond.js';
 
 /** Designed: an endpoint's description is at most this long. */
-export const WEBHOOK_DESCRIPTION_MAX = 255;
+const WEBHOOK_DESCRIPTION_MAX = 255;
 
 const endpointBody = z.strictObject({
   url: z.string(),
@@ -22,7 +22,7 @@ const subscriptionBody = z.strictObject({
   event_type: z.string(),
 });
 
-export type SubscriptionBody = z.infer<typeof subscriptionBody>;
+type SubscriptionBody = z.infer<typeof subscriptionBody>;
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});

@@ -2,24 +2,25 @@
 import { createServer, type Server } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseOptions, run, type EmulatorCommandOptions } from '../../src/commands/emulator/run.js';
-import { ExitCode, UsageError } from '../../src/errors.js';
-import { main } from '../../src/main.js';
-import { createNodeContext } from '../../src/runtime.js';
+import { Command } from 'commander';
+import emulatorVerb, { type EmulatorCommandOptions } from '../../../src/commands/emulator/run.js';
+import { ExitCode, UsageError } from '../../../src/errors.js';
+import { main } from '../../../src/main.js';
+import { createNodeContext } from '../../../src/runtime.js';
 
 const DEFAULTS = { host: '127.0.0.1', port: '8080', seed: '1', docs: '2000' };
 
 describe('fiscal emulator: options', () => {
   it('parses the defaults and every flag into typed options', () => {
-    expect(parseOptions(DEFAULTS, [])).toEqual({ host: '127.0.0.1', port: 8080, seed: 1, docs: 2000 });
-    const opts = parseOptions({ ...DEFAULTS, port: '0', seed: '42', docs: '10', rateLimit: '60/min', now: '2026-03-01T12:00:00-03:00' }, []);
+    expect(emulatorVerb.parse(DEFAULTS, []).options).toEqual({ host: '127.0.0.1', port: 8080, seed: 1, docs: 2000 });
+    const opts = emulatorVerb.parse({ ...DEFAULTS, port: '0', seed: '42', docs: '10', rateLimit: '60/min', now: '2026-03-01T12:00:00-03:00' }, []).options;
     expect(opts).toEqual({
       host: '127.0.0.1', port: 0, seed: 42, docs: 10,
       rateLimit: { limit: 60, windowMs: 60_000 }, now: new Date('2026-03-01T15:00:00Z'),
     });
-    expect(parseOptions({ ...DEFAULTS, rateLimit: '5/s' }, []).rateLimit).toEqual({ limit: 5, windowMs: 1_000 });
-    expect(parseOptions({ ...DEFAULTS, rateLimit: '100/10s' }, []).rateLimit).toEqual({ limit: 100, windowMs: 10_000 });
-    const hooks = parseOptions({ ...DEFAULTS, webhookRetryMs: '50', webhookAttempts: '3', webhookTimeoutMs: '2000' }, []);
+    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '5/s' }, []).options.rateLimit).toEqual({ limit: 5, windowMs: 1_000 });
+    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '100/10s' }, []).options.rateLimit).toEqual({ limit: 100, windowMs: 10_000 });
+    const hooks = emulatorVerb.parse({ ...DEFAULTS, webhookRetryMs: '50', webhookAttempts: '3', webhookTimeoutMs: '2000' }, []).options;
     expect([hooks.webhookRetryMs, hooks.webhookAttempts, hooks.webhookTimeoutMs]).toEqual([50, 3, 2000]);
   });
 
@@ -39,7 +40,7 @@ describe('fiscal emulator: options', () => {
   ])('rejects %j with a usage error naming the flag', (raw, message) => {
     let error: unknown;
     try {
-      parseOptions({ ...DEFAULTS, ...raw }, []);
+      emulatorVerb.parse({ ...DEFAULTS, ...raw }, []).options;
     } catch (e) {
       error = e;
     }
@@ -72,7 +73,7 @@ afterEach(() => blocker?.close());
 describe('fiscal emulator: run', () => {
   it('prints the base URL and credentials first, serves them, and stops cleanly on abort', async () => {
     const t = testContext();
-    const running = run(t.ctx, OPTS);
+    const running = emulatorVerb.run(t.ctx, OPTS, [], new Command());
     await until(() => t.out().includes('# companies'), 'the credentials');
     const lines = t.out().split('\n');
     expect(lines[0]).toMatch(/^FISCAL_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
@@ -94,7 +95,7 @@ describe('fiscal emulator: run', () => {
     await new Promise<void>((resolve) => blocker!.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     const t = testContext();
-    await expect(run(t.ctx, { ...OPTS, port })).rejects.toThrow(new UsageError(`cannot listen on 127.0.0.1:${port}: that address is already in use; choose another with --port, or --port 0 for a free one`));
+    await expect(emulatorVerb.run(t.ctx, { ...OPTS, port }, [], new Command())).rejects.toThrow(new UsageError(`cannot listen on 127.0.0.1:${port}: that address is already in use; choose another with --port, or --port 0 for a free one`));
   });
 
   it('`fiscal emulator --port 0` through main: exit 0 after the abort, exit 2 on a bad flag', async () => {

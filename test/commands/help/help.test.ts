@@ -1,28 +1,37 @@
 // `fiscal help`: topics, the command list, and a command's own help, in process.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import { EXIT_CODE_HELP } from '../../src/errors.js';
-import { tempDir } from '../helpers/context.js';
+import { main } from '../../../src/main.js';
+import { EXIT_CODE_HELP } from '../../../src/errors.js';
+import { runMain, tempDir } from '../../helpers/context.js';
 
-class Capture extends Writable {
+const fiscal = (...argv: string[]) => runMain(argv, {});
+
+/** A terminal `columns` wide. */
+class Terminal extends Writable {
   text = '';
+  constructor(readonly columns: number) {
+    super();
+  }
   override _write(chunk: Buffer | string, _e: BufferEncoding, done: () => void): void {
     this.text += String(chunk);
     done();
   }
 }
 
-async function fiscal(...argv: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
+async function onTerminal(columns: number, env: Record<string, string>, ...argv: string[]): Promise<string> {
+  const stdout = new Terminal(columns);
   const code = await main(argv, {
-    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1' },
+    io: { stdout, stderr: new Terminal(columns), stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
+    env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...env },
     signal: new AbortController().signal,
   });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  expect(code).toBe(0);
+  return stdout.text;
 }
+
+/** The longest line that could have been wrapped (a lone long word, such as a URL, cannot). */
+const longest = (text: string) => Math.max(...text.split('\n').filter((l) => /\S\s+\S/.test(l)).map((l) => l.length));
 
 describe('fiscal help', () => {
   it('exit-codes prints every code from the one list in errors.ts', async () => {
@@ -37,6 +46,17 @@ describe('fiscal help', () => {
     expect((await fiscal('help', 'filters')).stdout).toMatch(/--where-missing NAME/);
   });
 
+  it('a topic fits the width the terminal reports, whatever COLUMNS says; piped, COLUMNS or 100', async () => {
+    expect(longest(await onTerminal(60, { COLUMNS: '200' }, 'help', 'environment'))).toBeLessThanOrEqual(60);
+    const piped = (await runMain(['help', 'environment'], { COLUMNS: '50' })).stdout;
+    expect(longest(piped)).toBeLessThanOrEqual(50);
+    expect(longest((await fiscal('help', 'environment')).stdout)).toBeGreaterThan(80);
+  });
+
+  it('the environment topic gives COLUMNS its true defaults: 80 on a terminal, 100 when piped', async () => {
+    expect((await fiscal('help', 'environment')).stdout.replace(/\s+/g, ' ')).toContain('default 80 on a terminal, 100 when piped');
+  });
+
   it('with no topic lists the commands and the topics', async () => {
     const r = await fiscal('help');
     expect(r.code).toBe(0);
@@ -44,6 +64,7 @@ describe('fiscal help', () => {
     expect(r.stdout).toMatch(/^ {2}search /m);
     expect(r.stdout).toMatch(/^ {2}completion /m);
     expect(r.stdout).toMatch(/Help topics[^\n]*\n {2}exit-codes +/);
+    expect(r.stdout).not.toContain('__complete');
   });
 
   it('help <command...> shows that command\'s help, examples included, as --help does', async () => {
@@ -63,13 +84,16 @@ describe('fiscal help', () => {
     expect(r.stderr).toContain('topics: exit-codes, environment, output, filters');
   });
 
-  it('fiscal completion prints the script of the shell; another shell is a usage error', async () => {
-    const r = await fiscal('completion', 'bash');
+  it('--man prints the man page in roff, with the commands and the topics', async () => {
+    const r = await fiscal('help', '--man');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('complete -o default -F _fiscal fiscal');
-    expect((await fiscal('completion', 'fish')).stdout).toContain('complete -c fiscal');
-    const bad = await fiscal('completion', 'tcsh');
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/Allowed choices are bash, zsh, fish, powershell/);
+    expect(r.stdout).toMatch(/^\.TH FISCAL 1/m);
+    expect(r.stdout).toContain('webhooks');
+    expect(r.stdout).toContain('FISCAL_API_KEY');
+  });
+
+  it('fiscal --help ends with the examples and where more help is', async () => {
+    const r = await fiscal('--help');
+    expect(r.stdout).toMatch(/Exit codes:[\s\S]*Examples:\n {2}\$ fiscal --profile emulator search nfe[\s\S]*More help: fiscal help <command> \| exit-codes \| environment \| output \| filters\n+$/);
   });
 });

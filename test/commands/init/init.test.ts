@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as init from '../../src/commands/init/init.js';
-import * as add from '../../src/commands/profile/add.js';
-import type { Choice, Clock, Prompter } from '../../src/context.js';
-import { AuthError, ConfigError, ExitCode, TemporaryError, UsageError, exitCodeOf } from '../../src/errors.js';
-import { rejection } from '../helpers/errors.js';
-import { createTestContext, type TestContext } from '../helpers/context.js';
-import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import initVerb from '../../../src/commands/init/init.js';
+import addVerb from '../../../src/commands/profile/add.js';
+import type { Choice, Clock, Prompter } from '../../../src/context.js';
+import { AuthError, ConfigError, ExitCode, TemporaryError, UsageError, exitCodeOf } from '../../../src/errors.js';
+import { rejection } from '../../helpers/errors.js';
+import { runVerb } from '../../helpers/run-verb.js';
+import { createTestContext, type TestContext } from '../../helpers/context.js';
+import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 const WRONG_KEY = 'sk_wrong_0000000000000000';
 /** Nothing listens on port 1 of the loopback: connections are refused at once. */
@@ -73,7 +74,7 @@ async function saved(t: TestContext) {
 describe('fiscal init on a terminal', () => {
   it('asks for name, environment, id and key, checks them against the server, saves and shows next steps', async () => {
     const { t, prompter } = terminal([ask.name(), ask.custom(), ask.url(emu.url), ask.id(apiId), ask.key(apiKey)]);
-    await init.run(t.ctx, init.parseOptions({}, []));
+    await runVerb(initVerb, t.ctx, {}, []);
     expect(prompter.left()).toBe(0);
     const store = await t.ctx.config();
     expect(store.get('default')).toEqual({ baseUrl: emu.url, apiId, apiKey });
@@ -94,7 +95,7 @@ describe('fiscal init on a terminal', () => {
       ask.id(apiId),
       ask.key(apiKey),
     ]);
-    await init.run(t.ctx, init.parseOptions({}, []));
+    await runVerb(initVerb, t.ctx, {}, []);
     expect(prompter.left()).toBe(0);
     expect((await t.ctx.config()).get('work')?.apiKey).toBe(apiKey);
     expect(t.stderr()).toContain('the server refused this API id and key (401)');
@@ -103,7 +104,7 @@ describe('fiscal init on a terminal', () => {
 
   it('R2: giving up after a refused key exits 3 and saves nothing', async () => {
     const { t } = terminal([ask.name(), ask.custom(), ask.url(emu.url), ask.id(apiId), ask.key(WRONG_KEY), ask.retry(false)]);
-    const error = await rejection(init.run(t.ctx, init.parseOptions({}, [])), AuthError);
+    const error = await rejection(runVerb(initVerb, t.ctx, {}, []), AuthError);
     expect(exitCodeOf(error)).toBe(ExitCode.auth);
     expect(error.details).toContain('nothing was saved');
     expect((await saved(t)).profiles).toEqual([]);
@@ -111,7 +112,7 @@ describe('fiscal init on a terminal', () => {
 
   it('asks only for what the flags leave out', async () => {
     const { t, prompter } = terminal([ask.key(apiKey)]);
-    await init.run(t.ctx, init.parseOptions({ name: 'ci', baseUrl: emu.url, apiId }, []));
+    await runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId }, []);
     expect(prompter.asked).toEqual(['password API key:']);
     expect((await t.ctx.config()).get('ci')).toEqual({ baseUrl: emu.url, apiId, apiKey });
   });
@@ -127,7 +128,7 @@ describe('fiscal init on a terminal', () => {
         select: async (m, choices) => ((offered = choices.map((c) => `${c.value}: ${c.description ?? ''}`)), prompter.select(m, choices)),
       },
     });
-    await init.run(t.ctx, init.parseOptions({}, []));
+    await runVerb(initVerb, t.ctx, {}, []);
     expect(offered[0]).toContain('https://api.arquivei.com.br (set FISCAL_PRODUCTION_URL to use another address)');
     expect(offered[1]).toContain(`${emu.url} (from FISCAL_SANDBOX_URL)`);
     expect((await t.ctx.config()).get('default')?.baseUrl).toBe('sandbox');
@@ -149,7 +150,7 @@ describe('fiscal init on a terminal', () => {
       { kind: 'confirm', message: /Make "fresh" the default profile \(instead of "taken"\)\?/, answer: true },
     ]);
     const t = createTestContext({ input: true, prompter, env: { FISCAL_CONFIG_DIR: first.configDir } });
-    await init.run(t.ctx, init.parseOptions({}, []));
+    await runVerb(initVerb, t.ctx, {}, []);
     expect(prompter.left()).toBe(0);
     expect(await saved(t)).toMatchObject({ default: 'fresh' });
     expect((await t.ctx.config()).get('taken')?.apiId).toBe('id-taken');
@@ -158,21 +159,21 @@ describe('fiscal init on a terminal', () => {
 
   it('offers to save anyway when the server cannot be reached, and says why', async () => {
     const { t } = terminal([ask.key(apiKey), { kind: 'confirm', message: /^Save the profile without checking\?/, answer: true }]);
-    await init.run(t.ctx, init.parseOptions({ name: 'offline', baseUrl: DEAD_URL, apiId }, []));
+    await runVerb(initVerb, t.ctx, { name: 'offline', baseUrl: DEAD_URL, apiId }, []);
     expect(t.stderr()).toContain('could not check the credentials: no usable answer from the server');
     expect((await t.ctx.config()).get('offline')?.baseUrl).toBe(DEAD_URL);
   });
 
   it('saves nothing when the person declines to save an unchecked profile', async () => {
     const { t } = terminal([ask.key(apiKey), { kind: 'confirm', message: /^Save the profile without checking\?/, answer: false }]);
-    await rejection(init.run(t.ctx, init.parseOptions({ name: 'offline', baseUrl: DEAD_URL, apiId }, [])), TemporaryError);
+    await rejection(runVerb(initVerb, t.ctx, { name: 'offline', baseUrl: DEAD_URL, apiId }, []), TemporaryError);
     expect((await saved(t)).profiles).toEqual([]);
   });
 });
 
 async function addWithStdin(t: TestContext, name: string): Promise<void> {
   const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${apiKey}\n` });
-  await add.run(child.ctx, add.parseOptions({ apiId: `id-${name}`, apiKeyStdin: true }, [name]));
+  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true }, [name]);
 }
 
 function unattended(stdin: string, o: { noInputOnTerminal?: boolean; env?: Record<string, string> } = {}) {
@@ -186,7 +187,7 @@ function unattended(stdin: string, o: { noInputOnTerminal?: boolean; env?: Recor
 describe('fiscal init without prompting', () => {
   it('works from flags and a piped key, and the first profile becomes the default', async () => {
     const t = unattended(`${apiKey}\n`);
-    await init.run(t.ctx, init.parseOptions({ name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []));
+    await runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []);
     expect(await saved(t)).toEqual({ profiles: [{ name: 'ci', profile: { baseUrl: emu.url, apiId, apiKey } }], default: 'ci' });
     expect(t.stderr()).toContain('Next, try:');
     expect(t.stderr()).not.toContain(apiKey);
@@ -194,7 +195,7 @@ describe('fiscal init without prompting', () => {
 
   it('R2: a refused key exits 3 and saves nothing', async () => {
     const t = unattended(`${WRONG_KEY}\n`);
-    const error = await rejection(init.run(t.ctx, init.parseOptions({ baseUrl: emu.url, apiId, apiKeyStdin: true }, [])), AuthError);
+    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: emu.url, apiId, apiKeyStdin: true }, []), AuthError);
     expect(exitCodeOf(error)).toBe(ExitCode.auth);
     expect(error.details).toEqual(expect.arrayContaining(['nothing was saved']));
     expect((await saved(t)).profiles).toEqual([]);
@@ -202,7 +203,7 @@ describe('fiscal init without prompting', () => {
 
   it('with --no-input on a terminal, names every missing flag and shows an --api-key-stdin example', async () => {
     const t = unattended('', { noInputOnTerminal: true });
-    const error = await rejection(init.run(t.ctx, init.parseOptions({}, [])), UsageError);
+    const error = await rejection(runVerb(initVerb, t.ctx, {}, []), UsageError);
     expect(error.message).toBe('missing flags (init does not prompt: --no-input is set): --base-url, --api-id, --api-key-stdin');
     expect(error.details.find((d) => d.startsWith('for example:'))).toBe(
       'for example: printf %s "$FISCAL_API_KEY" | fiscal init --name default --base-url sandbox --api-id <id> --api-key-stdin',
@@ -211,7 +212,7 @@ describe('fiscal init without prompting', () => {
 
   it('without a terminal, names only the flags still missing and keeps the given ones in the example', async () => {
     const t = unattended(`${apiKey}\n`);
-    const error = await rejection(init.run(t.ctx, init.parseOptions({ name: 'ci', apiId: 'acme' }, [])), UsageError);
+    const error = await rejection(runVerb(initVerb, t.ctx, { name: 'ci', apiId: 'acme' }, []), UsageError);
     expect(error.message).toBe('missing flags (init does not prompt: standard input is not a terminal): --base-url, --api-key-stdin');
     expect(error.details.join('\n')).toContain('fiscal init --name ci --base-url sandbox --api-id acme --api-key-stdin');
     expect((await saved(t)).profiles).toEqual([]);
@@ -220,53 +221,53 @@ describe('fiscal init without prompting', () => {
   it('refuses an existing profile without --force before reading the key, and replaces it with --force', async () => {
     const t = unattended(`${apiKey}\n`);
     await addWithStdin(t, 'ci');
-    const error = await rejection(init.run(t.ctx, init.parseOptions({ name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, [])), UsageError);
+    const error = await rejection(runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []), UsageError);
     expect(error.message).toBe('profile "ci" already exists');
     expect(error.details.join('\n')).toContain('--force');
     expect((await t.ctx.config()).get('ci')?.apiId).toBe('id-ci');
 
-    await init.run(t.ctx, init.parseOptions({ name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true, force: true }, []));
+    await runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true, force: true }, []);
     expect((await t.ctx.config()).get('ci')?.apiId).toBe(apiId);
   });
 
   it('an unreachable server exits 5, saves nothing and points at --skip-check; --skip-check saves', async () => {
     const t = unattended(`${apiKey}\n`);
-    const error = await rejection(init.run(t.ctx, init.parseOptions({ baseUrl: DEAD_URL, apiId, apiKeyStdin: true }, [])), TemporaryError);
+    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true }, []), TemporaryError);
     expect(exitCodeOf(error)).toBe(ExitCode.temporary);
     expect(error.details).toEqual(['pass --skip-check to save the profile without checking', 'nothing was saved']);
     expect((await saved(t)).profiles).toEqual([]);
 
     const again = unattended(`${apiKey}\n`, { env: { FISCAL_CONFIG_DIR: t.configDir } });
-    await init.run(again.ctx, init.parseOptions({ baseUrl: DEAD_URL, apiId, apiKeyStdin: true, skipCheck: true }, []));
+    await runVerb(initVerb, again.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true, skipCheck: true }, []);
     expect((await again.ctx.config()).get('default')?.baseUrl).toBe(DEAD_URL);
   });
 
   it('an invalid FISCAL_PRODUCTION_URL cannot be checked: the error names it and nothing is saved', async () => {
     const t = unattended(`${apiKey}\n`, { env: { FISCAL_PRODUCTION_URL: 'api.example.com' } });
-    const error = await rejection(init.run(t.ctx, init.parseOptions({ baseUrl: 'production', apiId, apiKeyStdin: true }, [])), ConfigError);
+    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: 'production', apiId, apiKeyStdin: true }, []), ConfigError);
     expect(error.message).toContain('FISCAL_PRODUCTION_URL');
     expect((await saved(t)).profiles).toEqual([]);
   });
 
   it('validates flags, naming them, and never accepts the key on the command line', () => {
-    expect(() => init.parseOptions({ name: 'emulator' }, [])).toThrow(/^--name: "emulator" is reserved/);
-    expect(() => init.parseOptions({ name: 'Work' }, [])).toThrow(/^--name: /);
-    expect(() => init.parseOptions({ baseUrl: 'ftp://x' }, [])).toThrow(/^--base-url: /);
-    expect(() => init.parseOptions({ apiKey: apiKey }, [])).toThrow(/--api-key is not accepted/);
+    expect(() => initVerb.parse({ name: 'emulator' }, []).options).toThrow(/^--name: "emulator" is reserved/);
+    expect(() => initVerb.parse({ name: 'Work' }, []).options).toThrow(/^--name: /);
+    expect(() => initVerb.parse({ baseUrl: 'ftp://x' }, []).options).toThrow(/^--base-url: /);
+    expect(() => initVerb.parse({ apiKey: apiKey }, []).options).toThrow(/--api-key is not accepted/);
   });
 });
 
 describe('fiscal profile add without a name', () => {
   it('walks a person at a terminal through init, keeping the flags given', async () => {
     const { t, prompter } = terminal([ask.name('work'), ask.key(apiKey)]);
-    await add.run(t.ctx, add.parseOptions({ apiId, baseUrl: emu.url }, []));
+    await runVerb(addVerb, t.ctx, { apiId, baseUrl: emu.url }, []);
     expect(prompter.asked).toEqual(['input Profile name:', 'password API key:']);
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: emu.url, apiId, apiKey });
   });
 
   it('needs the name when it cannot prompt', async () => {
     const t = unattended(`${apiKey}\n`);
-    const error = await rejection(add.run(t.ctx, add.parseOptions({ apiId, apiKeyStdin: true }, [])), UsageError);
+    const error = await rejection(runVerb(addVerb, t.ctx, { apiId, apiKeyStdin: true }, []), UsageError);
     expect(error.message).toContain('a profile name is required');
   });
 });

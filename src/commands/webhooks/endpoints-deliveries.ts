@@ -5,15 +5,14 @@ import type { WebhookDelivery } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { endpointsDeliveriesVerb } from './index.js';
 import { checkIds, notFound } from './rows.js';
 
-export interface DeliveriesOptions {
-  endpointId: string;
-}
-
-export function parseOptions(_raw: Record<string, unknown>, args: string[]): DeliveriesOptions {
-  return { endpointId: checkIds(args.slice(0, 1), 'endpoint')[0]! };
-}
+export default verb(endpointsDeliveriesVerb, {
+  check: (_o, [id]) => void checkIds([id ?? ''], 'endpoint'),
+  run: (ctx, _o, [id]) => deliveries(ctx, checkIds([id!], 'endpoint')[0]!),
+});
 
 const COLUMNS: Column<WebhookDelivery>[] = [
   { header: 'AT', get: (d) => d.at },
@@ -26,12 +25,12 @@ const COLUMNS: Column<WebhookDelivery>[] = [
   { header: 'ERROR', get: (d) => d.error, width: 50 },
 ];
 
-export async function run(ctx: Context, o: DeliveriesOptions): Promise<void> {
+async function deliveries(ctx: Context, endpointId: string): Promise<void> {
   let deliveries: WebhookDelivery[];
   try {
-    deliveries = await listWebhookDeliveries(await ctx.http(), o.endpointId);
+    deliveries = await listWebhookDeliveries(await ctx.http(), endpointId);
   } catch (error) {
-    if (error instanceof NotFoundError) throw notFound('endpoint', o.endpointId, error);
+    if (error instanceof NotFoundError) throw notFound('endpoint', endpointId, error);
     throw error;
   }
   const writer = createRecordWriter<WebhookDelivery>(ctx, { columns: COLUMNS, emptyMessage: 'No deliveries yet.' });

@@ -20,7 +20,7 @@ export type CheckOutcome =
  * answer is one small page. When GET /v1/companies is available it is the better probe (no
  * documents at all): change only this function.
  */
-export async function probeCredentials(http: HttpClient): Promise<void> {
+async function probeCredentials(http: HttpClient): Promise<void> {
   await listNfeV1(http, 'received', { limit: 1 });
 }
 

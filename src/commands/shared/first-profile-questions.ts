@@ -3,8 +3,7 @@
 import type { Choice, Context } from '../../context.js';
 import type { ProfileStore } from '../../config/store.js';
 import { ENVIRONMENTS, baseUrlProblem, environmentAddress, type EnvironmentName } from '../../config/environments.js';
-import { apiIdProblem } from '../profile/credentials.js';
-import { newProfileNameProblem } from '../profile/shared.js';
+import { apiIdProblem, newProfileNameProblem } from './profile-credentials.js';
 
 export const DEFAULT_PROFILE_NAME = 'default';
 
