@@ -23,6 +23,7 @@ import { registerLatam } from './commands/latam/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { companies } from './commands/companies/index.js';
+import { report } from './commands/report/index.js';
 import { register } from './commands/shared/define.js';
 import { registerProperties } from './commands/properties/index.js';
 import { registerCnpj } from './commands/cnpj/index.js';
@@ -63,6 +64,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerSearch(program, ctx);
   registerPull(program, ctx);
   registerInspect(program, ctx);
+  register(program, ctx, report);
   registerPdf(program, ctx);
   registerEvents(program, ctx);
   registerManifest(program, ctx);
