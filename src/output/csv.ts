@@ -14,18 +14,18 @@ import type { Cell, Column, Sink } from './writer.js';
 
 const NUMERIC = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",;\r\n]/;
+const NEEDS_QUOTES = { ',': /[",\r\n]/, ';': /[";\r\n]/ };
 
-/** One field, escaped. */
-export function csvField(value: Cell): string {
+/** One field, escaped (quoted when it holds the separator, a quote or a line break). */
+export function csvField(value: Cell, separator: ',' | ';' = ','): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const safe = FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return NEEDS_QUOTES[separator].test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvRow(cells: readonly Cell[], separator: ',' | ';' = ','): string {
-  return `${cells.map(csvField).join(separator)}\n`;
+  return `${cells.map((c) => csvField(c, separator)).join(separator)}\n`;
 }
 
 /** The header goes out with the first record, or alone at the end when there were none. */

@@ -49,19 +49,20 @@ export function columnChart(bars: readonly Bar[], title: string): string {
 }
 
 /** Horizontal bars, largest first: a ranking (top suppliers) or shares (CFOP, UF). */
-export function barChart(bars: readonly Bar[], title: string): string {
+export function barChart(bars: readonly Bar[], title: string, narrow = false): string {
   if (bars.length === 0) return '';
-  const width = 760;
+  const width = narrow ? 480 : 760;
   const row = 26;
-  const labelWidth = 300;
-  const valueWidth = 190;
+  const labelWidth = narrow ? 130 : 300;
+  const valueWidth = narrow ? 170 : 190;
   const height = bars.length * row + 8;
   const max = Math.max(...bars.map((b) => b.value), 0);
   const span = width - labelWidth - valueWidth;
   const marks = bars.map((b, i) => {
     const y = 4 + i * row;
     const w = max > 0 ? Math.max(b.value > 0 ? 1 : 0, (b.value / max) * span) : 0;
-    const name = b.label.length > 40 ? `${b.label.slice(0, 39)}…` : b.label;
+    const fits = narrow ? 18 : 40;
+    const name = b.label.length > fits ? `${b.label.slice(0, fits - 1)}…` : b.label;
     const full = [b.label, b.detail, b.text, b.note].filter(Boolean).join(' · ');
     return (
       `<g><title>${escapeHtml(full)}</title>` +

@@ -66,8 +66,8 @@ ${card(w.taxes, money(taxes), 'taxes')}
 ${section(w.monthly, columnChart(monthly, w.monthly))}
 ${section(w.suppliers, barChart(ranked('emitter', false), w.suppliers))}
 <div class="pair">
-${section(w.byCfop, barChart(ranked('cfop', true), w.byCfop))}
-${section(w.byUf, barChart(ranked('uf', true), w.byUf))}
+${section(w.byCfop, barChart(ranked('cfop', true), w.byCfop, true))}
+${section(w.byUf, barChart(ranked('uf', true), w.byUf, true))}
 </div>
 <section><h2>${escapeHtml(w.table)}</h2><p class="hint">${escapeHtml(w.sortHint)}</p>
 ${table(input, w)}
@@ -84,7 +84,7 @@ function card(label: string, value: string, id: string): string {
   return `<div class="card" id="card-${id}"><div class="card-label">${escapeHtml(label)}</div><div class="card-value">${escapeHtml(value)}</div></div>`;
 }
 
-/** The largest groups of one dimension, the rest as one bar ("Others"). */
+/** The largest groups of one dimension; for shares, the rest as one bar ("Others"). */
 function topBars(documents: readonly ReportDocument[], dim: Dimension, w: Words, locale: Locale | undefined, shares: boolean): Bar[] {
   const groups = aggregate(documents, [dim]).groups.filter((g) => g.sums[0]! > 0);
   const top = groups.slice(0, TOP);
@@ -94,7 +94,7 @@ function topBars(documents: readonly ReportDocument[], dim: Dimension, w: Words,
     const label = k.name ?? (k.value || w.unknown);
     return { label, detail: k.name ? k.value : undefined, value: g.sums[0]!, text: formatMoney(g.sums[0]! / 100, locale, true), note: shares ? formatPercent(g.share, locale) : undefined };
   });
-  if (rest.length > 0) {
+  if (shares && rest.length > 0) {
     const cents = rest.reduce((n, g) => n + g.sums[0]!, 0);
     const share = rest.reduce((n, g) => n + g.share, 0);
     bars.push({ label: `${w.others} (${rest.length})`, value: cents, text: formatMoney(cents / 100, locale, true), note: shares ? formatPercent(share, locale) : undefined });
@@ -139,7 +139,7 @@ main{padding:20px 32px;max-width:1200px}
 .card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:14px 16px}
 .card-label{color:var(--muted);font-size:13px}.card-value{font-size:22px;font-weight:650;font-variant-numeric:tabular-nums}
 section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px;margin-bottom:20px}
-.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:0 20px}
+.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:0 20px}
 .chart{width:100%;height:auto;display:block}
 .chart .axis{font-size:11px;fill:var(--muted)}.chart .label{font-size:12px;fill:var(--ink)}
 .chart .value{font-size:12px;fill:var(--ink);font-variant-numeric:tabular-nums}.chart .note{fill:var(--muted)}

@@ -1,6 +1,6 @@
 // A pull folder's index.ndjson read back for a report: one copy per document line (key, role,
 // owner; never two, see docs/pull.md), with the status of the copy's latest line (an event line
-// carries the status after it). A line cut by a crash (the last, written while a pull ran or
+// carries the status after it), or canceled when any line said so. A line cut by a crash (the last, written while a pull ran or
 // killed with it) is not JSON and is skipped: its file is the next pull's to place again.
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export interface IndexCopy {
   /** Relative to the folder, `/` separators. */
   path: string;
   sha256: string;
-  /** The status the latest line of the copy gives. */
+  /** The status the latest line of the copy gives; canceled once any line said so. */
   status: string | null | undefined;
 }
 
@@ -60,7 +60,9 @@ export async function readPullIndex(dir: string): Promise<PullIndex> {
     if (line.event === undefined && !copies.has(id) && typeof line.sha256 === 'string') {
       copies.set(id, { key: line.key, type: str(line.type), role: str(line.role), owner: str(line.owner), path: line.path, sha256: line.sha256, status: undefined });
     }
-    if (typeof line.status === 'string' || line.status === null) statuses.set(id, line.status);
+    // Canceling cannot be undone: a later line (a manifestation's event line) saying otherwise
+    // does not bring the document back.
+    if ((typeof line.status === 'string' || line.status === null) && statuses.get(id) !== 'canceled') statuses.set(id, line.status);
   }
   for (const [id, copy] of copies) copy.status = statuses.get(id);
   return { copies: [...copies.values()], skipped };
