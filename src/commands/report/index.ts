@@ -32,7 +32,7 @@ export const report = defineVerb({
     to: { type: 'day', summary: 'emitted on or before this day' },
     type: {
       type: 'choice', list: true, choices: ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'], value: 'types',
-      summary: 'only documents of these types (comma-separated)',
+      summary: 'only these document types (comma-separated)',
     },
     role: {
       type: 'choice', list: true, value: 'roles',
