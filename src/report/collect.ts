@@ -10,7 +10,7 @@ import { statusTypeOf } from '../fiscal/readers/common.js';
 import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
-import { copyFile, readPullIndex } from './pull-index.js';
+import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
 import { cacheKey, ReportCache, type FileFacts } from './report-cache.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
@@ -72,19 +72,22 @@ export async function collectDocuments(paths: readonly string[], options: Collec
     total += index.copies.length;
     const cache = await ReportCache.open(dir);
     try {
-      const files = new Map<string, { path: string | undefined; key: string }>();
-      for (const copy of index.copies) {
-        const key = cacheKey(copy.path, copy.sha256);
-        if (!files.has(key)) files.set(key, { path: copyFile(dir, copy), key });
-      }
+      // Each distinct content once: answered by the cache, or read from the first copy's file.
       const facts = new Map<string, FileFacts>();
-      const missing = [...files.values()].filter((f) => {
-        const cached = cache.get(f.key);
-        if (cached) facts.set(f.key, cached);
-        return !cached;
-      });
-      out.cached += files.size - missing.length;
-      for await (const [file, result] of readAhead(missing, (f) => readFacts(f.path), options.signal)) {
+      const missing: { key: string; copy: IndexCopy }[] = [];
+      const pendingKeys = new Set<string>();
+      for (const copy of index.copies) {
+        const key = cacheKey(copy.sha256);
+        if (facts.has(key) || pendingKeys.has(key)) continue;
+        const cached = cache.get(key);
+        if (cached) facts.set(key, cached);
+        else {
+          pendingKeys.add(key);
+          missing.push({ key, copy });
+        }
+      }
+      out.cached += facts.size;
+      for await (const [file, result] of readAhead(missing, (f) => readFacts(copyFile(dir, f.copy)), options.signal)) {
         facts.set(file.key, result.facts);
         for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
         // A file that is gone or unreadable now may be there next time: only what was read is kept.
@@ -93,7 +96,7 @@ export async function collectDocuments(paths: readonly string[], options: Collec
         tick();
       }
       for (const copy of index.copies) {
-        const result = facts.get(cacheKey(copy.path, copy.sha256))!;
+        const result = facts.get(cacheKey(copy.sha256))!;
         if ('error' in result) {
           out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
           continue;
@@ -101,7 +104,7 @@ export async function collectDocuments(paths: readonly string[], options: Collec
         const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
         if (doc) add(doc, { role: copy.role, owner: copy.owner }, copy.status);
       }
-      done += files.size - missing.length;
+      done += index.copies.length - missing.length;
       options.progress?.(done, total);
     } finally {
       await cache.close();
@@ -156,7 +159,9 @@ async function readFacts(path: string | undefined): Promise<ReadResult> {
   }
   try {
     const summaries = readDocuments(bytes, path);
-    const docs = summaries.map(factsOf).filter((d): d is DocumentFacts => d !== undefined);
+    // Through JSON and back: the readers' strings are slices of the file's text, and keeping one
+    // name would keep the whole XML alive (V8 sliced strings); a large folder would not fit.
+    const docs = JSON.parse(JSON.stringify(summaries.map(factsOf).filter((d): d is DocumentFacts => d !== undefined))) as DocumentFacts[];
     const events = summaries.map(eventFactsOf).filter((e) => e !== undefined);
     return { facts: { docs }, events };
   } catch (error) {

@@ -2,10 +2,9 @@
 // owner; never two, see docs/pull.md), with the status of the copy's latest line (an event line
 // carries the status after it), or canceled when any line said so. A line cut by a crash (the last, written while a pull ran or
 // killed with it) is not JSON and is skipped: its file is the next pull's to place again.
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { INDEX_NAME } from './inputs.js';
+import { forEachLine } from './lines.js';
 
 export interface IndexCopy {
   key: string;
@@ -42,19 +41,17 @@ export async function readPullIndex(dir: string): Promise<PullIndex> {
   const copies = new Map<string, IndexCopy>();
   const statuses = new Map<string, string | null>();
   let skipped = 0;
-  const input = createReadStream(join(dir, INDEX_NAME), { encoding: 'utf8', highWaterMark: 1 << 20 });
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    if (text === '') continue;
+  const onLine = (text: string) => {
     let line: Line;
     try {
       line = JSON.parse(text) as Line;
     } catch {
       skipped++;
-      continue;
+      return;
     }
     if (typeof line.key !== 'string' || typeof line.path !== 'string') {
       skipped++;
-      continue;
+      return;
     }
     const id = `${line.key}|${str(line.role)}|${str(line.owner)}`;
     if (line.event === undefined && !copies.has(id) && typeof line.sha256 === 'string') {
@@ -63,7 +60,9 @@ export async function readPullIndex(dir: string): Promise<PullIndex> {
     // Canceling cannot be undone: a later line (a manifestation's event line) saying otherwise
     // does not bring the document back.
     if ((typeof line.status === 'string' || line.status === null) && statuses.get(id) !== 'canceled') statuses.set(id, line.status);
-  }
+  };
+  // A last line without its newline is being written, or was cut by a crash: not a line yet.
+  await forEachLine(join(dir, INDEX_NAME), onLine, () => skipped++);
   for (const [id, copy] of copies) copy.status = statuses.get(id);
   return { copies: [...copies.values()], skipped };
 }

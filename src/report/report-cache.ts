@@ -1,10 +1,9 @@
 // `<dir>/.fiscal/report-cache.ndjson`: what a report learnt from each XML file of a pull folder,
 // so that the next report reads two files (the index and this) instead of every XML again.
 //
-// It is derived data, keyed by what the index says of a file: its path and its sha256. A file is
-// written once by the pull and never rewritten with other content under the same line, so an
-// entry can never disagree with the document it stands for; a line the index does not hold is
-// simply never asked for. The cache may therefore lag, hold stale entries or be lost without a
+// It is derived data, keyed by what the index says of a file's content: its sha256. A file is
+// written once by the pull, whole, before its line, so an entry can never disagree with the
+// document its line stands for; an entry no line names is simply never asked for. The cache may therefore lag, hold stale entries or be lost without a
 // report ever showing something else than the folder's documents:
 // - new entries are appended, whole lines in one write each, after the files they describe were
 //   read; a run killed mid-write leaves a torn last line, which the next run ignores (and starts
@@ -13,12 +12,11 @@
 //   ignored, and its file read again;
 // - when stale lines outnumber live ones the file is rewritten whole: temp file, fsync, rename.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Party } from '../fiscal/readers/index.js';
 import { SUMS, type DocumentFacts } from './facts.js';
+import { forEachLine } from './lines.js';
 
 const HEADER = '{"fiscal":"report-cache","version":1}';
 /** Appends are grouped: an interrupted first report over a large folder keeps what it read. */
@@ -28,7 +26,8 @@ const APPEND_EVERY = 2000;
 export type FileFacts = { docs: DocumentFacts[] } | { error: string };
 
 export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-cache.ndjson');
-export const cacheKey = (path: string, sha256: string): string => `${path}|${sha256}`;
+/** The facts depend on the bytes alone: two copies with the same content share an entry. */
+export const cacheKey = (sha256: string): string => sha256;
 
 type PartyRow = [string?, string?, string?];
 type FactsRow = [string, string, string | null, PartyRow, PartyRow, string | null, number[], string | null, 0 | 1, string[]];
@@ -98,29 +97,29 @@ export class ReportCache {
   private async load(): Promise<void> {
     const size = await stat(this.path).then((s) => (s.isFile() ? s.size : -1), () => -1);
     if (size < 0) return;
-    const input = createReadStream(this.path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-    const lines = createInterface({ input, crlfDelay: Infinity });
     let first = true;
-    for await (const text of lines) {
-      if (first) {
-        first = false;
-        if (text !== HEADER) {
-          this.state = 'foreign';
-          break;
+    let torn = false;
+    await forEachLine(
+      this.path,
+      (text) => {
+        if (first) {
+          first = false;
+          if (text !== HEADER) this.state = 'foreign';
+          return;
         }
-        continue;
-      }
-      this.lines++;
-      const parsed = parseLine(text);
-      if (parsed) this.entries.set(parsed[0], parsed[1]);
-    }
-    lines.close();
-    input.destroy();
-    if (this.state === 'foreign') {
+        if (this.state === 'foreign') return;
+        this.lines++;
+        const parsed = parseLine(text);
+        if (parsed) this.entries.set(parsed[0], parsed[1]);
+      },
+      () => (torn = true),
+    );
+    if (first || this.state === 'foreign') {
+      this.state = 'foreign';
       this.entries.clear();
       return;
     }
-    this.state = first ? 'foreign' : (await endsWithNewline(this.path, size)) ? 'clean' : 'torn';
+    this.state = torn ? 'torn' : 'clean';
   }
 
   get(key: string): FileFacts | undefined {
@@ -190,17 +189,5 @@ export class ReportCache {
     }
     this.lines = this.used.size;
     this.state = 'clean';
-  }
-}
-
-async function endsWithNewline(path: string, size: number): Promise<boolean> {
-  if (size === 0) return true;
-  const handle = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(1);
-    await handle.read(buf, 0, 1, size - 1);
-    return buf[0] === 0x0a;
-  } finally {
-    await handle.close();
   }
 }
