@@ -130,11 +130,9 @@ function statusOf(f: Found, events: KnownEvent[]): DocumentStatus | null {
   const type = statusTypeOf(f.facts.kind);
   if (!type) return null;
   let best: DocumentStatus | null = null;
-  for (const index of f.indexStatuses) {
-    const s = documentStatus({
-      type, protocol: f.facts.protocol, canceledInXml: f.facts.canceled, index,
-      events: [...f.facts.events.map((t) => ({ type: t })), ...events],
-    });
+  const known = f.facts.events.length === 0 ? events : [...f.facts.events.map((t) => ({ type: t })), ...events];
+  for (const index of new Set(f.indexStatuses)) {
+    const s = documentStatus({ type, protocol: f.facts.protocol, canceledInXml: f.facts.canceled, index, events: known });
     if (s && (!best || RANK[s] > RANK[best])) best = s;
   }
   return best;

@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { cleanupPull, pull, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
-const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
+const cli = new URL('../../dist/cli.js', import.meta.url).href;
+/** The CLI in a process of its own, reporting its wall and CPU time and peak RSS (a busy machine
+ * stretches the wall time; the CPU time is the report's own). */
+const MEASURED = `const { main } = await import(${JSON.stringify(cli)});
+const start = performance.now();
+const code = await main(process.argv.slice(1));
+const u = process.resourceUsage();
+process.stderr.write('\\nBENCH ' + JSON.stringify({ code, wallMs: performance.now() - start, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, maxRssMb: u.maxRSS / 1024 }) + '\\n');
+process.exitCode = code;`;
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 const NODE_FLAGS = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/).filter((w) => w.startsWith('--'));
 
@@ -19,7 +27,7 @@ function report(dir) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [...NODE_FLAGS, measure, '-o', 'json', 'report', dir, '--by', 'month,status'], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--input-type=module', '-e', MEASURED, '--', '-o', 'json', 'report', dir, '--by', 'month,status'], {
       env: { ...process.env, FISCAL_CONFIG_DIR: `${dir}-config` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -34,7 +42,7 @@ function report(dir) {
       if (!bench || bench.code !== 0) return reject(new Error(`report exited ${bench?.code}: ${stderr.slice(-2000)}`));
       const groups = JSON.parse(stdout);
       const documents = groups.reduce((n, g) => n + g.documents + g.canceled, 0);
-      resolve({ wallMs, maxRssMb: bench.maxRssMb, documents });
+      resolve({ wallMs, cpuMs: bench.cpuMs, maxRssMb: bench.maxRssMb, documents });
     });
   });
 }
@@ -51,7 +59,7 @@ export async function benchReport({ quick = false, docs } = {}) {
     const first = await report(dir);
     const second = await report(dir);
     if (second.documents !== first.documents) throw new Error(`the second report counted ${second.documents} documents, the first ${first.documents}`);
-    const f = (r) => `${(r.wallMs / 1000).toFixed(2)} s (peak RSS ${r.maxRssMb.toFixed(0)} MB)`;
+    const f = (r) => `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.maxRssMb.toFixed(0)} MB)`;
     console.log(`  ${first.documents} documents; first run ${f(first)}; second run ${f(second)}`);
     const ok = second.wallMs / 1000 <= SECOND_RUN_TARGET_S;
     console.log(`  ${'report, second run'.padEnd(46)} ${`${(second.wallMs / 1000).toFixed(2)} s`.padEnd(24)} target ${`<= ${SECOND_RUN_TARGET_S} s`.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`);
