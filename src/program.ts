@@ -26,6 +26,7 @@ import { complete, completion } from './commands/completion/index.js';
 import { help, offerCommandNames, TOPIC_NAMES } from './commands/help/index.js';
 import { suggest } from './cli-tree/hints.js';
 import { companies } from './commands/companies/index.js';
+import { report } from './commands/report/index.js';
 import { register } from './commands/shared/define.js';
 import { properties } from './commands/properties/index.js';
 import { cnpj } from './commands/cnpj/index.js';
@@ -67,6 +68,7 @@ export function createProgram(ctx: NodeContext): Command {
   registerSearch(program, ctx);
   registerPull(program, ctx);
   register(program, ctx, inspect);
+  register(program, ctx, report);
   register(program, ctx, pdf);
   // `events` runs itself (`events nfe <key>`) and holds the `batch` group.
   register(register(program, ctx, events), ctx, eventBatch);

@@ -37,6 +37,7 @@ export const TOPICS: readonly Topic[] = [
       ['FISCAL_PRODUCTION_URL', 'the address the name "production" stands for (default https://api.arquivei.com.br)'],
       ['FISCAL_SANDBOX_URL', 'the address the name "sandbox" stands for (default https://sandbox-api.arquivei.com.br)'],
       ['FISCAL_WEBHOOK_SECRET', 'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed'],
+      ['FISCAL_LOCALE', 'money and dates for people in tables and CSV (like --locale): pt-BR or en (the default)'],
       ['FISCAL_CONFIG_DIR', 'folder of the profile file config.json (default $XDG_CONFIG_HOME/fiscal, else ~/.config/fiscal)'],
       ['XDG_CONFIG_HOME', 'base of the default profile folder'],
       ['HOME', 'base of the default profile folder when XDG_CONFIG_HOME is unset'],

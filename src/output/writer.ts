@@ -6,6 +6,7 @@
 // widths depend on every row.
 import type { Context, IO, OutputFormat } from '../context.js';
 import { streamColumns } from './terminal.js';
+import { localizeCell, type CellKind, type Locale } from './locale.js';
 import { createCsvSink } from './csv.js';
 import { createJsonSink, createNdjsonSink } from './json.js';
 import { createTableSink } from './table.js';
@@ -28,6 +29,11 @@ export interface Column<R> {
    * left out first (default 0; the rightmost goes first among equals).
    */
   priority?: number;
+  /**
+   * What the values are, for --locale (locale.ts): money, a month, text never localized...
+   * Without it a value is localized by its shape (a decimal `1234.56`, an ISO date).
+   */
+  kind?: CellKind;
 }
 
 export interface RecordWriter<R> {
@@ -50,6 +56,8 @@ export interface RecordWriterOptions<R> {
   format?: OutputFormat;
   /** Table only: said on stderr instead of an empty table. Default `No results.` */
   emptyMessage?: string;
+  /** --locale: money and dates in tables and CSV as that locale reads them (json/ndjson never). */
+  locale?: Locale | undefined;
 }
 
 /** The part of a writer that differs per format. */
@@ -94,15 +102,21 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
     case 'ndjson':
       return createNdjsonSink(out);
     case 'csv':
-      return createCsvSink(out, opts.columns);
+      return createCsvSink(out, opts.columns, opts.locale);
     case 'table':
-      return createTableSink(out, opts.columns, {
+      return createTableSink(out, localized(opts.columns, opts.locale), {
         width: terminalWidth(ctx.env, ctx.io),
         color: ctx.globals.color && ctx.io.stdoutIsTTY,
         // "No results." is a finding: only a listing that completed has one.
         onEmpty: () => failed() || ctx.log.info(opts.emptyMessage ?? 'No results.'),
       });
   }
+}
+
+/** The columns with each value as `locale` writes it in a table. */
+function localized<R>(columns: Column<R>[], locale: Locale | undefined): Column<R>[] {
+  if (!locale || locale === 'en') return columns;
+  return columns.map((c) => ({ ...c, get: (r: R) => localizeCell(c.get(r), locale, 'table', c.kind) }));
 }
 
 const DEFAULT_WIDTH = 100;

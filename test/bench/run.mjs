@@ -75,5 +75,6 @@ console.log(`  pull ${q.told ? `told --rate-limit ${q.quota}` : 'has no --rate-l
 figure('share of the quota used', `${f1(q.quotaUse * 100)}%`, '>= 90%', q.quotaUse >= 0.9);
 figure('share of requests answered 429', `${f2(q.rejectedShare * 100)}%`, '< 1%', q.rejectedShare < 0.01);
 
+if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
 console.log(`\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`);
 removeLeftovers();

@@ -74,3 +74,13 @@ describe('csv writer', () => {
     expect(writer.count).toBe(1);
   });
 });
+
+describe('csv: the pt-BR dialect', () => {
+  it('quotes for the separator in use: a comma is plain under ;, a ; is quoted', async () => {
+    const { csvField, csvRow } = await import('../../src/output/csv.js');
+    expect(csvField('1234,56', ';')).toBe('1234,56');
+    expect(csvField('a;b', ';')).toBe('"a;b"');
+    expect(csvField('a;b')).toBe('a;b');
+    expect(csvRow(['x', '1,5', null], ';')).toBe('x;1,5;\n');
+  });
+});

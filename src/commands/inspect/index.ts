@@ -1,5 +1,6 @@
 // `fiscal inspect <file|dir>...`: declaration only; the verb module (and the XML readers) load on use.
 import { defineVerb } from '../shared/define.js';
+import { LOCALE_FLAG } from '../shared/locale-flag.js';
 
 /** The kinds of document the readers tell apart (fiscal/readers), listed here so that --help loads no reader. */
 const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'] as const;
@@ -12,6 +13,7 @@ export const inspect = defineVerb({
     'fiscal inspect ./fiscal-docs -o csv > documents.csv          # one spreadsheet row per document',
     "fiscal inspect ./downloads --type nfe,nfce -o ndjson | jq -r 'select(.canceled) | .key'",
     'fiscal inspect ./xml --type event -o json',
+    'fiscal inspect ./fiscal-docs -o csv --locale pt-BR > planilha.csv   # ; separator, 1234,56, a BOM',
   ],
   notes: `Reads NF-e, NFC-e, CT-e, CT-e OS, MDF-e, NFS-e (ABRASF and national, DPS), CF-e SAT and their
 events, offline. Folders are searched recursively for *.xml. A file that cannot be read is named
@@ -26,6 +28,7 @@ on, and the exit code is then 7. See docs/inspect.md for the fields and the CSV 
       summary: `keep only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`,
       complete: KINDS,
     },
+    ...LOCALE_FLAG,
   },
   load: () => import('./inspect.js'),
 });

@@ -79,6 +79,11 @@ export interface DocumentSummary {
   protocol?: Protocol;
   /** NF-e/NFC-e/CF-e: items (det); CT-e: documents carried; MDF-e: documents listed. */
   itemCount?: number;
+  /**
+   * The CFOPs of the document: an NF-e's or NFC-e's distinct item CFOPs, the one that carries
+   * the most value (sum of the items' vProd) first; a CT-e's or CT-e OS's ide/CFOP.
+   */
+  cfops?: string[];
   /** Only on events. */
   event?: EventInfo;
   /** Events found in the same file for this document. */

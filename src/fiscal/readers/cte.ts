@@ -41,6 +41,7 @@ export function readCte(cte: Node, os: boolean): Summary | undefined {
     counterpart: taker(inf, ide, os),
     totals,
     itemCount: os ? undefined : documentCount(inf),
+    cfops: text(ide.CFOP) === undefined ? undefined : [text(ide.CFOP)!],
     canceled: false,
     warnings: keyWarnings('access key', key),
   } satisfies Summary);

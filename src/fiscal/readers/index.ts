@@ -11,7 +11,7 @@ export { DocumentReadError, type ReadFailure } from './xml.js';
 /** Field order of a summary as JSON shows it. */
 const ORDER: readonly (keyof DocumentSummary)[] = [
   'source', 'kind', 'model', 'version', 'key', 'id', 'series', 'number', 'emittedAt', 'environment', 'emitter',
-  'counterpart', 'totals', 'itemCount', 'protocol', 'canceled', 'events', 'event', 'warnings', 'root',
+  'counterpart', 'totals', 'itemCount', 'cfops', 'protocol', 'canceled', 'events', 'event', 'warnings', 'root',
 ];
 
 export function readDocuments(bytes: Uint8Array, source: string): DocumentSummary[] {

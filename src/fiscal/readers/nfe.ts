@@ -33,6 +33,7 @@ export function readNfe(nfe: Node): Summary | undefined {
     counterpart: counterpart(at(inf, 'dest')),
     totals,
     itemCount: arr(inf.det).length,
+    cfops: itemCfops(arr(inf.det)),
     canceled: false,
     warnings: keyWarnings('access key', key),
   } satisfies Summary);
@@ -41,4 +42,17 @@ export function readNfe(nfe: Node): Summary | undefined {
 function counterpart(dest: Node): Summary['counterpart'] {
   const p = party(dest, at(dest, 'enderDest'));
   return Object.keys(p).length > 0 ? { role: 'receiver', ...p } : {};
+}
+
+/** Distinct item CFOPs, by the value their items carry (largest first; ties in item order). */
+function itemCfops(items: Node[]): string[] | undefined {
+  const cents = new Map<string, number>();
+  for (const item of items) {
+    const prod = at(item, 'prod');
+    const cfop = text(prod.CFOP);
+    if (!cfop) continue;
+    cents.set(cfop, (cents.get(cfop) ?? 0) + Math.round(Number(text(prod.vProd) ?? 0) * 100 || 0));
+  }
+  if (cents.size === 0) return undefined;
+  return [...cents].sort((a, b) => b[1] - a[1]).map(([cfop]) => cfop);
 }

@@ -1,0 +1,47 @@
+// `fiscal report [<dir or files>...]`: the declaration only; the verb module (XML readers, the
+// cache, the HTML page) loads when it runs.
+import { defineVerb } from '../shared/define.js';
+import { LOCALE_FLAG } from '../shared/locale-flag.js';
+
+const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (its index.ndjson
+says which documents it holds, default ./fiscal-docs) or any XML files and folders. The sums
+are total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS and freight; canceled documents are
+counted apart and left out of them. A document is counted once however many copies of it the
+inputs hold. --html writes one self-contained page (tables and charts, no network needed) for
+whoever reads the figures. The first report of a pull folder reads every XML and keeps what it
+learnt in .fiscal/report-cache.ndjson: the next ones read only new documents. A file that cannot
+be read is named on stderr and the exit code is then 7. See docs/report.md.`;
+
+export const report = defineVerb({
+  name: 'report',
+  summary: 'count and sum documents on disk by month, emitter, CFOP, UF...: tables, CSV, an HTML page with charts',
+  examples: [
+    'fiscal report',
+    'fiscal report ./fiscal-docs --by month,status --from 2026-01-01 --to 2026-06-30',
+    'fiscal report --by emitter --role received --type nfe -o csv --locale pt-BR > fornecedores.csv',
+    'fiscal report --by cfop --html relatorio.html --locale pt-BR',
+  ],
+  notes: NOTES,
+  args: [{ name: 'paths', summary: 'pull folders, XML files or folders of them (default ./fiscal-docs)', required: false, variadic: true, type: 'path' }],
+  flags: {
+    by: {
+      type: 'choice', list: true, choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'], value: 'dimensions',
+      summary: 'group by these, in order (comma-separated; default month)',
+    },
+    from: { type: 'day', summary: 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)' },
+    to: { type: 'day', summary: 'emitted on or before this day' },
+    type: {
+      type: 'choice', list: true, choices: ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'], value: 'types',
+      summary: 'only these document types (comma-separated)',
+    },
+    role: {
+      type: 'choice', list: true, value: 'roles',
+      choices: ['received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'],
+      summary: 'only documents pulled in these roles (pull folders know the role; loose files do not)',
+    },
+    owner: { type: 'tax-id', list: true, value: 'cnpj', summary: 'only documents pulled for these owners (CNPJ/CPF)' },
+    html: { type: 'path', summary: 'also write a self-contained HTML page with the tables and charts to this file' },
+    ...LOCALE_FLAG,
+  },
+  load: () => import('./report.js'),
+});

@@ -1,0 +1,87 @@
+// `fiscal report`: the documents on disk counted and summed per group (src/report/), written as
+// every command writes records, and with --html as a page for people who never open a terminal.
+import { stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Context } from '../../context.js';
+import { PartialError, UsageError } from '../../errors.js';
+import { createProgress } from '../../output/progress.js';
+import { createRecordWriter } from '../../output/writer.js';
+import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
+import { collectDocuments } from '../../report/collect.js';
+import { renderReportHtml } from '../../report/html.js';
+import { writeFileAtomic } from '../../sync/durable.js';
+import { flagName } from '../shared/define.js';
+import { verb } from '../shared/verb.js';
+import { csvColumns, groupRecord, tableColumns, totalsRecord, type ReportRecord } from './columns.js';
+import { report as reportVerb } from './index.js';
+
+export const DEFAULT_DIR = './fiscal-docs';
+
+export default verb(reportVerb, {
+  check(options) {
+    if (options.from && options.to && options.from > options.to) throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
+  },
+  async run(ctx, options, args) {
+    const paths = args.length > 0 ? args : [DEFAULT_DIR];
+    await requireSomePath(paths, args.length === 0);
+    const by = [...new Set(options.by ?? ['month'])] as Dimension[];
+    const filters: ReportFilters = { from: options.from, to: options.to, types: options.type, roles: options.role, owners: options.owner };
+
+    const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
+    let collected;
+    try {
+      collected = await collectDocuments(paths, { signal: ctx.signal, progress: (done, total) => progress.update({ done, total }) });
+    } finally {
+      progress.stop();
+    }
+    const documents = applyFilters(collected.documents, filters);
+    const report = aggregate(documents, by);
+    const rows = report.groups.map((g) => groupRecord(by, g));
+    const totals = totalsRecord(by, report.totals, 'TOTAL');
+
+    const format = ctx.outputFormat();
+    const writer = createRecordWriter<ReportRecord>(ctx, {
+      columns: format === 'csv' ? csvColumns(by) : tableColumns(by, options.locale),
+      locale: options.locale,
+      emptyMessage: 'No documents found.',
+    });
+    for (const row of rows) writer.write(row);
+    if (format === 'table' && rows.length > 0) writer.write(totals);
+    writer.end();
+
+    if (options.html) {
+      const page = renderReportHtml({
+        report, rows, totals, documents, locale: options.locale, sources: paths,
+        generatedAt: new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        filters: describeFilters(filters),
+      });
+      const tmp = join(dirname(options.html), `.${basename(options.html)}.${process.pid}.tmp`);
+      await writeFileAtomic(options.html, page, tmp);
+      ctx.log.info(`wrote ${options.html}`);
+    }
+
+    if (ctx.io.stderrIsTTY) {
+      ctx.log.info(`${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.read} files read, ${collected.cached} from the cache`);
+    }
+    for (const p of collected.problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
+    if (collected.problems.length > 0) throw new PartialError(`${collected.problems.length} files could not be read; the report leaves them out`);
+  },
+});
+
+function describeFilters(f: ReportFilters): string {
+  const parts: string[] = [];
+  if (f.from) parts.push(`${flagName('from')} ${f.from}`);
+  if (f.to) parts.push(`${flagName('to')} ${f.to}`);
+  if (f.types) parts.push(`${flagName('type')} ${f.types.join(',')}`);
+  if (f.roles) parts.push(`${flagName('role')} ${f.roles.join(',')}`);
+  if (f.owners) parts.push(`${flagName('owner')} ${f.owners.join(',')}`);
+  return parts.join(' ');
+}
+
+/** Exit 2 when none of the paths exists: most likely a typo (or no pull here yet). */
+async function requireSomePath(paths: readonly string[], defaulted: boolean): Promise<void> {
+  const found = await Promise.all(paths.map((p) => stat(p).then(() => true, () => false)));
+  if (found.some(Boolean)) return;
+  if (defaulted) throw new UsageError(`no ${DEFAULT_DIR} here: give a pull folder or XML files (fiscal report <dir or files>...)`);
+  throw new UsageError(`no such file or directory: ${paths.map((p) => `"${p}"`).join(', ')}`);
+}

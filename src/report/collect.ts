@@ -1,0 +1,182 @@
+// The documents of a report, each once: those the index of each pull folder lists (their facts
+// from the folder's cache, or read from their XML and then cached) and those of loose XML files.
+// A document found several times (two roles, two owners, two folders, a loose copy) is one
+// document with several copies; its status is decided from every piece of evidence there is
+// (documentStatus: its protocol, events in its file or among the inputs, the index's status).
+import { readFile, stat } from 'node:fs/promises';
+import { InterruptedError } from '../errors.js';
+import { documentStatus, type DocumentStatus, type KnownEvent } from '../fiscal/doc-status.js';
+import { statusTypeOf } from '../fiscal/readers/common.js';
+import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
+import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
+import { findInputs, reason } from './inputs.js';
+import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
+import { cacheKey, ReportCache, type FileFacts } from './report-cache.js';
+
+/** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
+export interface Copy {
+  role?: string;
+  owner?: string;
+}
+
+export interface ReportDocument {
+  facts: DocumentFacts;
+  status: DocumentStatus | null;
+  copies: Copy[];
+}
+
+export interface Collected {
+  documents: ReportDocument[];
+  /** Files (or paths) that yielded nothing, with the reason. */
+  problems: { path: string; error: string }[];
+  /** Files read from their XML, and files answered by a cache. */
+  read: number;
+  cached: number;
+}
+
+export interface CollectOptions {
+  signal?: AbortSignal;
+  /** Called as files are handled, with the running count and the total known so far. */
+  progress?(done: number, total: number): void;
+}
+
+/** Larger files are not fiscal documents (the largest NF-e allowed is far below this). */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Files read ahead of the one being parsed. */
+const READ_AHEAD = 16;
+
+interface Found {
+  facts: DocumentFacts;
+  copies: Copy[];
+  indexStatuses: (string | null | undefined)[];
+}
+
+export async function collectDocuments(paths: readonly string[], options: CollectOptions = {}): Promise<Collected> {
+  const inputs = await findInputs(paths);
+  const out: Collected = { documents: [], problems: [...inputs.problems], read: 0, cached: 0 };
+  const found = new Map<string, Found>();
+  const events = new Map<string, KnownEvent[]>();
+  const add = (facts: DocumentFacts, copy: Copy, indexStatus?: string | null) => {
+    const known = found.get(facts.id);
+    if (known) {
+      if (!known.copies.some((c) => c.role === copy.role && c.owner === copy.owner)) known.copies.push(copy);
+      known.indexStatuses.push(indexStatus);
+    } else found.set(facts.id, { facts, copies: [copy], indexStatuses: [indexStatus] });
+  };
+  let done = 0;
+  let total = inputs.files.length;
+  const tick = () => options.progress?.(++done, total);
+
+  for (const dir of inputs.folders) {
+    const index = await readPullIndex(dir);
+    total += index.copies.length;
+    const cache = await ReportCache.open(dir);
+    try {
+      // Each distinct content once: answered by the cache, or read from the first copy's file.
+      const facts = new Map<string, FileFacts>();
+      const missing: { key: string; copy: IndexCopy }[] = [];
+      const pendingKeys = new Set<string>();
+      for (const copy of index.copies) {
+        const key = cacheKey(copy.sha256);
+        if (facts.has(key) || pendingKeys.has(key)) continue;
+        const cached = cache.get(key);
+        if (cached) facts.set(key, cached);
+        else {
+          pendingKeys.add(key);
+          missing.push({ key, copy });
+        }
+      }
+      out.cached += facts.size;
+      for await (const [file, result] of readAhead(missing, (f) => readFacts(copyFile(dir, f.copy)), options.signal)) {
+        facts.set(file.key, result.facts);
+        for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
+        // A file that is gone or unreadable now may be there next time: only what was read is kept.
+        if (!result.transient) await cache.put(file.key, result.facts);
+        out.read++;
+        tick();
+      }
+      for (const copy of index.copies) {
+        const result = facts.get(cacheKey(copy.sha256))!;
+        if ('error' in result) {
+          out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
+          continue;
+        }
+        const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
+        if (doc) add(doc, { role: copy.role, owner: copy.owner }, copy.status);
+      }
+      done += index.copies.length - missing.length;
+      options.progress?.(done, total);
+    } finally {
+      await cache.close();
+    }
+  }
+
+  for await (const [path, result] of readAhead(inputs.files, readFacts, options.signal)) {
+    out.read++;
+    tick();
+    if ('error' in result.facts) out.problems.push({ path, error: result.facts.error });
+    else for (const doc of result.facts.docs) add(doc, {});
+    for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
+  }
+
+  for (const f of found.values()) out.documents.push({ facts: f.facts, copies: f.copies, status: statusOf(f, events.get(f.facts.id) ?? []) });
+  return out;
+}
+
+const RANK: Record<DocumentStatus, number> = { authorized: 1, closed: 2, canceled: 3 };
+
+/** The status all the evidence gives; copies that disagree: canceled > closed > authorized. */
+function statusOf(f: Found, events: KnownEvent[]): DocumentStatus | null {
+  const type = statusTypeOf(f.facts.kind);
+  if (!type) return null;
+  let best: DocumentStatus | null = null;
+  const known = f.facts.events.length === 0 ? events : [...f.facts.events.map((t) => ({ type: t })), ...events];
+  for (const index of new Set(f.indexStatuses)) {
+    const s = documentStatus({ type, protocol: f.facts.protocol, canceledInXml: f.facts.canceled, index, events: known });
+    if (s && (!best || RANK[s] > RANK[best])) best = s;
+  }
+  return best;
+}
+
+interface ReadResult {
+  facts: FileFacts;
+  events: (KnownEvent & { refKey: string })[];
+  /** The file could not be opened: not a fact about its content. */
+  transient?: boolean;
+}
+
+async function readFacts(path: string | undefined): Promise<ReadResult> {
+  if (!path) return { facts: { error: 'the index names a path outside its folder' }, events: [], transient: true };
+  let bytes: Buffer;
+  try {
+    const size = (await stat(path)).size;
+    if (size > MAX_BYTES) return { facts: { error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` }, events: [] };
+    bytes = await readFile(path);
+  } catch (error) {
+    return { facts: { error: reason(error as NodeJS.ErrnoException) }, events: [], transient: true };
+  }
+  try {
+    const summaries = readDocuments(bytes, path);
+    // Through JSON and back: the readers' strings are slices of the file's text, and keeping one
+    // name would keep the whole XML alive (V8 sliced strings); a large folder would not fit.
+    const docs = JSON.parse(JSON.stringify(summaries.map(factsOf).filter((d): d is DocumentFacts => d !== undefined))) as DocumentFacts[];
+    const events = summaries.map(eventFactsOf).filter((e) => e !== undefined);
+    return { facts: { docs }, events };
+  } catch (error) {
+    if (!(error instanceof DocumentReadError)) throw error;
+    return { facts: { error: error.message }, events: [] };
+  }
+}
+
+/** `fn` over `items`, in order, with up to READ_AHEAD calls in flight (file reads overlap parsing). */
+async function* readAhead<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, signal?: AbortSignal): AsyncGenerator<[T, R]> {
+  const inFlight: Promise<R>[] = [];
+  let next = 0;
+  while (next < items.length && inFlight.length < READ_AHEAD) inFlight.push(fn(items[next++]!));
+  for (let i = 0; i < items.length; i++) {
+    if (signal?.aborted) throw new InterruptedError('report stopped');
+    const result = await inFlight.shift()!;
+    if (next < items.length) inFlight.push(fn(items[next++]!));
+    yield [items[i]!, result];
+  }
+}

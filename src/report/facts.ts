@@ -1,0 +1,89 @@
+// What a report needs of one document, read once from its XML (by the readers inspect uses) and
+// small enough to keep for every document of a folder (report-cache.ts): kind, identity, emission,
+// the two parties, the main CFOP, the sums in cents, and the evidence of its status the XML holds.
+import { eventRegistered } from '../fiscal/doc-status.js';
+import type { DocumentKind, DocumentSummary, Party } from '../fiscal/readers/index.js';
+
+/** The sums of a report, in this order everywhere (columns, cache, HTML). */
+export const SUMS = ['total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss', 'freight'] as const;
+export type SumName = (typeof SUMS)[number];
+
+/** Where each sum is read from, by kind: the first element present wins. */
+const TOTAL_FIELDS: Record<DocumentKind, readonly string[]> = {
+  nfe: ['vNF'], nfce: ['vNF'], cfe: ['vCFe'], cte: ['vTPrest'], cteos: ['vTPrest'], mdfe: ['vCarga'],
+  nfse: ['ValorServicos', 'vServ'], dps: ['vServ'], event: [],
+};
+const SUM_FIELDS: Record<Exclude<SumName, 'total'>, readonly string[]> = {
+  products: ['vProd'],
+  icms: ['vICMS'],
+  icms_st: ['vST'],
+  ipi: ['vIPI'],
+  pis: ['vPIS', 'ValorPis', 'vPis'],
+  cofins: ['vCOFINS', 'ValorCofins', 'vCofins'],
+  iss: ['ValorIss', 'vISSQN', 'vISS'],
+  freight: ['vFrete'],
+};
+
+export interface DocumentFacts {
+  kind: Exclude<DocumentKind, 'event'>;
+  /** The access key; an NFS-e's id where it has none. */
+  id: string;
+  /** As written (ISO 8601, the emitter's own offset). */
+  emittedAt?: string | undefined;
+  emitter: Party;
+  /** The receiver (NF-e, NFC-e, CF-e) or taker (CT-e, NFS-e). */
+  receiver: Party;
+  /** The CFOP of the items of most value (NF-e, NFC-e), or of the service (CT-e). */
+  cfop?: string | undefined;
+  /** In cents, in the order of SUMS. */
+  sums: number[];
+  /** cStat of the document's own protocol. */
+  protocol?: string | undefined;
+  /** The XML itself shows a cancellation (its protocol, an event inside the file). */
+  canceled: boolean;
+  /** Registered events found inside the file (an MDF-e closing...). */
+  events: string[];
+}
+
+/** An event read among the inputs: evidence about the document it refers to. */
+export interface EventFacts {
+  refKey: string;
+  type: string;
+  registered: boolean;
+}
+
+/** Reais as the readers give them (`1234.56`) to cents; what is not a number counts 0. */
+export function cents(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+function pick(totals: Record<string, string>, names: readonly string[]): string | undefined {
+  for (const n of names) if (totals[n] !== undefined) return totals[n];
+  return undefined;
+}
+
+/** The facts of a document read by the readers; undefined for an event (see eventFactsOf). */
+export function factsOf(doc: DocumentSummary, index: number): DocumentFacts | undefined {
+  if (doc.kind === 'event') return undefined;
+  const sums = SUMS.map((name) => cents(pick(doc.totals, name === 'total' ? TOTAL_FIELDS[doc.kind] : SUM_FIELDS[name])));
+  return {
+    kind: doc.kind,
+    id: doc.key ?? doc.id ?? `${doc.source}#${index}`,
+    emittedAt: doc.emittedAt,
+    emitter: doc.emitter,
+    receiver: { taxId: doc.counterpart.taxId, name: doc.counterpart.name, uf: doc.counterpart.uf },
+    cfop: doc.cfops?.[0],
+    sums,
+    protocol: doc.protocol?.status,
+    canceled: doc.canceled === true,
+    events: (doc.events ?? []).filter((e) => eventRegistered(e.status, e.protocol, e.family === 'nfse')).map((e) => e.type),
+  };
+}
+
+export function eventFactsOf(doc: DocumentSummary): EventFacts | undefined {
+  const e = doc.event;
+  if (doc.kind !== 'event' || !e?.refKey) return undefined;
+  return { refKey: e.refKey, type: e.type, registered: eventRegistered(doc.protocol?.status, doc.protocol?.number, e.family === 'nfse') };
+}

@@ -1,0 +1,229 @@
+// `fiscal report` in process (runMain) over a folder pulled from an in-process emulator. The sums
+// are checked against the emulator's own documents, summed here with a regex over the XML it
+// serves (not with the readers under test), and the status it keeps for each document.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventXml, nfeXml } from '../../../src/emulator/data/dataset.js';
+import type { StoredNfe } from '../../../src/emulator/model.js';
+import { parseCsv } from '../../helpers/csv.js';
+import { runMain, tempDir } from '../../helpers/context.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+
+let emu: TestEmulator;
+let env: Record<string, string>;
+let dir: string;
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 240, otherDocs: 60, accounts: 1 });
+  env = emulatorEnv(emu);
+  // tempDir() folders go after each test: this one lives for the file.
+  dir = join(process.env.TMPDIR ?? '/tmp', `fiscal-report-test-${process.pid}`);
+  for (const args of [
+    ['pull', 'nfe', '--role', 'received,emitted', '--with-events'],
+    ['pull', 'cte', '--role', 'taker'],
+  ]) {
+    const r = await runMain(['-o', 'json', ...args, '--dir', dir], env);
+    expect(r.code, r.stderr).toBe(0);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await emu?.close();
+  const { rmSync } = await import('node:fs');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const report = (args: string[], extra: Record<string, string> = {}) => runMain(['report', dir, ...args], { ...env, ...extra });
+const json = (text: string) => JSON.parse(text) as Record<string, any>[];
+const cents = (v: number | string) => Math.round(Number(v) * 100);
+
+/** The documents of one role of the emulator's account, each once. */
+function storeDocs(role: 'received' | 'emitted'): StoredNfe[] {
+  return emu.store.nfesOf(emu.accounts[0]!.id).byRole[role].map((e) => e.doc);
+}
+
+/** vNF, vProd, vICMS... of ICMSTot, read with a regex from the XML the emulator serves. */
+function xmlTotals(doc: StoredNfe): Record<string, number> {
+  const block = /<ICMSTot>([\s\S]*?)<\/ICMSTot>/.exec(nfeXml(doc))![1]!;
+  const out: Record<string, number> = {};
+  for (const m of block.matchAll(/<(\w+)>([\d.]+)<\/\1>/g)) out[m[1]!] = cents(m[2]!);
+  return out;
+}
+
+function independentSums(docs: StoredNfe[]) {
+  const live = docs.filter((d) => d.status !== 'canceled');
+  const sum = (field: string) => live.reduce((n, d) => n + (xmlTotals(d)[field] ?? 0), 0);
+  return {
+    documents: live.length, canceled: docs.length - live.length,
+    total: sum('vNF'), products: sum('vProd'), icms: sum('vICMS'), icms_st: sum('vST'), ipi: sum('vIPI'), pis: sum('vPIS'), cofins: sum('vCOFINS'), freight: sum('vFrete'),
+  };
+}
+
+describe('report: the sums', () => {
+  it("equal an independent sum of the emulator's documents; canceled ones counted apart, out of the sums", async () => {
+    const r = await report(['--role', 'received', '--type', 'nfe', '--by', 'status', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = json(r.stdout);
+    const expected = independentSums(storeDocs('received'));
+    expect(expected.canceled).toBeGreaterThan(0);
+    const authorized = rows.find((x) => x.status === 'authorized')!;
+    const canceled = rows.find((x) => x.status === 'canceled')!;
+    expect(canceled).toMatchObject({ documents: 0, canceled: expected.canceled, total: 0, icms: 0 });
+    expect(authorized.documents).toBe(expected.documents);
+    for (const name of ['total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'freight'] as const) {
+      expect(cents(authorized[name]), name).toBe(expected[name]);
+    }
+  });
+
+  it('counts a document pulled in two roles once', async () => {
+    const both = new Set([...storeDocs('received'), ...storeDocs('emitted')].map((d) => d.accessKey));
+    const r = await report(['--type', 'nfe', '--by', 'type', '-o', 'json']);
+    const [row] = json(r.stdout);
+    expect(row!.documents + row!.canceled).toBe(both.size);
+  });
+});
+
+describe('report: --by', () => {
+  const dims = ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'];
+  it.each(dims)('--by %s: groups that add up to the whole', async (dim) => {
+    const whole = json((await report(['--role', 'received', '--by', 'type', '-o', 'json'])).stdout);
+    const r = await report(['--role', 'received', '--by', dim, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = json(r.stdout);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((x) => dim in x)).toBe(true);
+    const sum = (rs: Record<string, any>[], k: string) => rs.reduce((n, x) => n + cents(x[k]), 0);
+    // One role, one owner per document here: every document is in exactly one group.
+    expect(sum(rows, 'total')).toBe(sum(whole, 'total'));
+    expect(rows.reduce((n, x) => n + x.documents + x.canceled, 0)).toBe(whole.reduce((n, x) => n + x.documents + x.canceled, 0));
+    expect(rows.reduce((n, x) => n + x.share, 0)).toBeCloseTo(1, 2);
+    if (dim === 'month') expect(rows.map((x) => x.month)).toEqual(rows.map((x) => x.month).sort());
+    else expect(rows.map((x) => cents(x.total))).toEqual(rows.map((x) => cents(x.total)).sort((a, b) => b - a));
+    if (dim === 'emitter' || dim === 'receiver') expect(rows.some((x) => x[`${dim}_name`])).toBe(true);
+  });
+
+  it('--by month,status: one row per pair, months in order', async () => {
+    const rows = json((await report(['--by', 'month,status', '-o', 'json'])).stdout);
+    expect(Object.keys(rows[0]!).slice(0, 2)).toEqual(['month', 'status']);
+    const months = rows.map((x) => x.month);
+    expect(months).toEqual([...months].sort());
+    expect(new Set(rows.map((x) => `${x.month}|${x.status}`)).size).toBe(rows.length);
+  });
+
+  it('refuses a dimension it does not know (exit 2)', async () => {
+    const r = await report(['--by', 'colour']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--by: "colour" is not one of month, emitter/);
+  });
+});
+
+describe('report: filters', () => {
+  it('--from/--to keep the documents emitted in the range (the emitter\'s own date)', async () => {
+    const docs = storeDocs('received');
+    const days = docs.map((d) => d.emissionDate.slice(0, 10)).sort();
+    const from = days[Math.floor(days.length / 4)]!;
+    const to = days[Math.floor((days.length * 3) / 4)]!;
+    const inRange = docs.filter((d) => d.emissionDate.slice(0, 10) >= from && d.emissionDate.slice(0, 10) <= to);
+    const r = await report(['--role', 'received', '--type', 'nfe', '--from', from, '--to', to, '--by', 'type', '-o', 'json']);
+    const [row] = json(r.stdout);
+    const expected = independentSums(inRange);
+    expect(row).toMatchObject({ documents: expected.documents, canceled: expected.canceled });
+    expect(cents(row!.total)).toBe(expected.total);
+  });
+
+  it('--type, --role and --owner select documents', async () => {
+    const cte = json((await report(['--type', 'cte', '--by', 'type', '-o', 'json'])).stdout);
+    expect(cte.map((x) => x.type)).toEqual(['cte']);
+    const emitted = json((await report(['--role', 'emitted', '--type', 'nfe', '--by', 'type', '-o', 'json'])).stdout);
+    expect(emitted[0]!.documents + emitted[0]!.canceled).toBe(storeDocs('emitted').length);
+    const owners = json((await report(['--role', 'received', '--type', 'nfe', '--by', 'owner', '-o', 'json'])).stdout);
+    const owner = owners[0]!.owner as string;
+    const mine = json((await report(['--role', 'received', '--type', 'nfe', '--owner', owner, '--by', 'owner', '-o', 'json'])).stdout);
+    expect(mine).toEqual([{ ...owners[0], share: 1 }]);
+  });
+
+  it('--from after --to is a usage error', async () => {
+    const r = await report(['--from', '2026-06-01', '--to', '2026-05-01']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--from 2026-06-01 is after --to 2026-05-01/);
+  });
+
+  it('a folder that does not exist is a usage error; without paths it reads ./fiscal-docs', async () => {
+    expect((await runMain(['report', join(dir, 'nope')], env)).code).toBe(2);
+    const none = await runMain(['report'], env);
+    expect(none.code === 2 || none.code === 0).toBe(true);
+  });
+});
+
+describe('report: output formats', () => {
+  it('ndjson: one group per line, the same as json', async () => {
+    const a = json((await report(['--by', 'uf', '-o', 'json'])).stdout);
+    const b = (await report(['--by', 'uf', '-o', 'ndjson'])).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(b).toEqual(a);
+  });
+
+  it('csv: a header and one row per group, plain decimals with a dot', async () => {
+    const text = (await report(['--by', 'emitter', '-o', 'csv'])).stdout;
+    expect(text.split('\n')[0]).toBe('emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,share');
+    const rows = parseCsv(text);
+    const fromJson = json((await report(['--by', 'emitter', '-o', 'json'])).stdout);
+    expect(rows.map((x) => x.total)).toEqual(fromJson.map((x) => x.total.toFixed(2)));
+    expect(rows[0]!.total).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('table: a bar of each group\'s share and a total row', async () => {
+    const r = await report(['--by', 'status', '-o', 'table']);
+    expect(r.stdout).toMatch(/^STATUS\s+DOCS\s+CANCELED\s+TOTAL\s+SHARE/);
+    expect(r.stdout).toMatch(/authorized\s+\d+\s+0\s+\d+\.\d{2}\s+█+[▏▎▍▌▋▊▉]?\s+100\.0%/);
+    expect(r.stdout).toMatch(/\nTOTAL\s+\d+\s+\d+\s+\d+\.\d{2}/);
+  });
+
+  it('--locale pt-BR: a table with 1.234,56 and months as 06/2026', async () => {
+    const r = await report(['--by', 'month', '-o', 'table', '--locale', 'pt-BR']);
+    expect(r.stdout).toMatch(/\n\d{2}\/\d{4}\s+\d+\s+\d+\s+\d{1,3}(\.\d{3})*,\d{2}\s/);
+    expect(r.stdout).toMatch(/\d,\d%/);
+  });
+
+  it('--locale pt-BR CSV: a UTF-8 BOM, ; between fields, , as the decimal mark', async () => {
+    const { stdout } = await report(['--by', 'emitter', '-o', 'csv', '--locale', 'pt-BR']);
+    const bytes = Buffer.from(stdout, 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = stdout.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share');
+    const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
+    const first = lines[1]!.split(';');
+    expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));
+    expect(first[13]).toBe(plain[0]!.share!.replace('.', ','));
+    expect(lines.slice(1).every((l) => !/\d\.\d/.test(l))).toBe(true);
+  });
+});
+
+describe('report: loose XML files', () => {
+  it('reads XML files outside a pull folder; an event among them cancels its document', async () => {
+    const loose = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    const docs = storeDocs('received').filter((d) => d.status === 'authorized').slice(0, 3);
+    docs.forEach((d, i) => writeFileSync(join(loose, `n${i}.xml`), nfeXml(d)));
+    writeFileSync(join(loose, 'broken.xml'), '<nfeProc><NFe>');
+    const r = await runMain(['report', loose, '--by', 'type', '-o', 'json'], env);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/broken\.xml: malformed XML/);
+    const [row] = json(r.stdout);
+    expect(row!.documents).toBe(3);
+    expect(cents(row!.total)).toBe(docs.reduce((n, d) => n + xmlTotals(d).vNF!, 0));
+    // The same file twice is one document.
+    const again = await runMain(['report', loose, join(loose, 'n0.xml'), '--by', 'type', '-o', 'json'], env);
+    expect(json(again.stdout)[0]!.documents).toBe(3);
+    expect(readFileSync(join(loose, 'n0.xml'), 'utf8')).toContain('<nfeProc');
+
+    // A canceled NF-e keeps its authorization protocol: only its event says it was canceled.
+    const gone = storeDocs('received').find((d) => d.status === 'canceled' && d.events.some((e) => e.type === '110111'))!;
+    writeFileSync(join(loose, 'gone.xml'), nfeXml(gone));
+    const before = json((await runMain(['report', loose, '--by', 'type', '-o', 'json'], env)).stdout)[0]!;
+    expect(before).toMatchObject({ documents: 4, canceled: 0 });
+    writeFileSync(join(loose, 'gone-110111-1.xml'), eventXml(gone, gone.events.find((e) => e.type === '110111')!));
+    const after = json((await runMain(['report', loose, '--by', 'type', '-o', 'json'], env)).stdout)[0]!;
+    expect(after).toMatchObject({ documents: 3, canceled: 1, total: row!.total });
+  });
+});
