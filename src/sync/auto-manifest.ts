@@ -18,7 +18,13 @@ import { appendFile, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withSignal, type HttpClient } from '../api/http.js';
 import { manifestAsync, manifestLatest, manifestStatus } from '../api/manifest.js';
-import { MANIFEST_CODES, PENDING_CODE, REGISTERED_CODE, type ManifestCode, type ManifestStatusItem } from '../api/wire/manifest.js';
+import {
+  MANIFEST_CODES,
+  PENDING_CODE,
+  REGISTERED_CODE,
+  type ManifestCode,
+  type ManifestStatusItem,
+} from '../api/wire/manifest.js';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { fsyncPath } from './durable.js';
@@ -40,7 +46,9 @@ const MAX_POLL_MS = 2_000;
 export const AUTO_MANIFEST_VERBS = { aware: '210210' } as const satisfies Record<string, ManifestCode>;
 
 type Outcome = 'registered' | 'rejected' | 'already';
-type DoneRecord = { key: string; state: 'sent'; request_id: string } | { key: string; state: Outcome; code?: string; cstat?: number; message?: string };
+type DoneRecord =
+  | { key: string; state: 'sent'; request_id: string }
+  | { key: string; state: Outcome; code?: string; cstat?: number; message?: string };
 
 export interface AutoManifestOptions {
   dir: string;
@@ -99,7 +107,12 @@ export class AutoManifest {
     const o = this.o;
     this.signal = signal;
     this.http = withSignal(o.http, signal);
-    const lock = await acquireLock(this.stateDir, { waitSeconds: o.lockWait, clock: o.clock, signal, warn: o.log.warn });
+    const lock = await acquireLock(this.stateDir, {
+      waitSeconds: o.lockWait,
+      clock: o.clock,
+      signal,
+      warn: o.log.warn,
+    });
     try {
       await this.drainLocked();
     } finally {
@@ -110,7 +123,8 @@ export class AutoManifest {
   private async drainLocked(): Promise<void> {
     const queue = keysOf(await readLines(join(this.stateDir, QUEUE_FILE)));
     const done = new Map<string, DoneRecord>();
-    for (const r of (await readLines(join(this.stateDir, DONE_FILE))) as DoneRecord[]) if (typeof r.key === 'string') done.set(r.key, r);
+    for (const r of (await readLines(join(this.stateDir, DONE_FILE))) as DoneRecord[])
+      if (typeof r.key === 'string') done.set(r.key, r);
     const open = queue.filter((k) => done.get(k)?.state === undefined || done.get(k)!.state === 'sent');
     this.o.counts.pending = open.length;
     // Requests an earlier run sent and recorded: followed, not sent again.
@@ -143,7 +157,8 @@ export class AutoManifest {
       for (const item of await manifestStatus(this.http, { accessKeys: chunk })) {
         if (String(item.code) !== o.code || known.has(item.access_key) || !chunk.includes(item.access_key)) continue;
         known.add(item.access_key);
-        if (item.status.code === PENDING_CODE && item.request_id) adopted.set(item.request_id, [...(adopted.get(item.request_id) ?? []), item.access_key]);
+        if (item.status.code === PENDING_CODE && item.request_id)
+          adopted.set(item.request_id, [...(adopted.get(item.request_id) ?? []), item.access_key]);
         else answered.push(recordOf(item));
       }
       // Any manifestation already made (through the platform, the API, or an earlier run).
@@ -158,16 +173,24 @@ export class AutoManifest {
     await this.record(answered);
     const toSend = keys.filter((k) => !known.has(k));
     if (toSend.length > 0) {
-      if (this.signal.aborted) throw new InterruptedError('stopped before sending the awareness manifestations; the next run sends them');
-      const requestId = await manifestAsync(this.http, toSend.map((access_key) => ({ access_key, code: o.code })));
+      if (this.signal.aborted)
+        throw new InterruptedError('stopped before sending the awareness manifestations; the next run sends them');
+      const requestId = await manifestAsync(
+        this.http,
+        toSend.map((access_key) => ({ access_key, code: o.code })),
+      );
       await this.record(toSend.map((key) => ({ key, state: 'sent', request_id: requestId })));
-      o.log.debug(`manifestation request ${requestId}: ${toSend.length} key${toSend.length === 1 ? '' : 's'} (${o.code})`);
+      o.log.debug(
+        `manifestation request ${requestId}: ${toSend.length} key${toSend.length === 1 ? '' : 's'} (${o.code})`,
+      );
       adopted.set(requestId, [...(adopted.get(requestId) ?? []), ...toSend]);
     }
     const lost = await this.follow(adopted);
     // A request the service no longer knows (it was restarted): asked again from the start.
     if (lost.length > 0) {
-      o.log.warn(`${lost.length} manifestation${lost.length === 1 ? '' : 's'} of an unknown request: sending again after checking`);
+      o.log.warn(
+        `${lost.length} manifestation${lost.length === 1 ? '' : 's'} of an unknown request: sending again after checking`,
+      );
       await this.sendBatch(lost);
     }
   }
@@ -185,7 +208,9 @@ export class AutoManifest {
     while (open.size > 0) {
       if (!firstRound) {
         await o.clock.sleep(pause, this.signal).catch(() => {
-          throw new InterruptedError('stopped while waiting for the tax authority; the next run follows the manifestations sent');
+          throw new InterruptedError(
+            'stopped while waiting for the tax authority; the next run follows the manifestations sent',
+          );
         });
         pause = Math.min(MAX_POLL_MS, pause * 2);
       }
@@ -225,7 +250,9 @@ export class AutoManifest {
       else if (r.state === 'already') c.already++;
       else {
         c.rejected.push({ key: r.key, cstat: r.cstat ?? null, message: r.message ?? 'rejected' });
-        this.o.say(`fiscal: ${r.key}: ${MANIFEST_CODES[this.o.code]} (${this.o.code}) rejected: ${r.cstat ?? ''} ${r.message ?? ''}`.trimEnd());
+        this.o.say(
+          `fiscal: ${r.key}: ${MANIFEST_CODES[this.o.code]} (${this.o.code}) rejected: ${r.cstat ?? ''} ${r.message ?? ''}`.trimEnd(),
+        );
       }
     }
   }
@@ -234,7 +261,13 @@ export class AutoManifest {
 /** A final record from a status item of 4.14: registered (135), else refused by the authority or the service. */
 function recordOf(item: ManifestStatusItem): DoneRecord {
   const state: Outcome = item.status.code === REGISTERED_CODE ? 'registered' : 'rejected';
-  return { key: item.access_key, state, code: String(item.code), cstat: item.status.code, message: item.status.message };
+  return {
+    key: item.access_key,
+    state,
+    code: String(item.code),
+    cstat: item.status.code,
+    message: item.status.message,
+  };
 }
 
 /** The lines of an NDJSON file; a torn last line (a crash while appending) is left out. */
@@ -258,4 +291,6 @@ async function readLines(path: string): Promise<Array<Record<string, unknown>>> 
   return out;
 }
 
-const keysOf = (lines: Array<Record<string, unknown>>) => [...new Set(lines.map((l) => l.key).filter((k): k is string => typeof k === 'string'))];
+const keysOf = (lines: Array<Record<string, unknown>>) => [
+  ...new Set(lines.map((l) => l.key).filter((k): k is string => typeof k === 'string')),
+];

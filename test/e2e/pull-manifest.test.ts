@@ -25,7 +25,13 @@ interface World {
 async function world(options: Parameters<typeof startEmulator>[0] = {}): Promise<World> {
   const emu = await startEmulator({ docs: 150, accounts: 1, ...options });
   const account = emu.accounts[0]!.id;
-  const hadOne = new Set(emu.store.nfesOf(account).byRole.received.map((e) => e.doc).filter((d) => d.manifestations.length > 0).map((d) => d.accessKey));
+  const hadOne = new Set(
+    emu.store
+      .nfesOf(account)
+      .byRole.received.map((e) => e.doc)
+      .filter((d) => d.manifestations.length > 0)
+      .map((d) => d.accessKey),
+  );
   return { emu, env: emulatorEnv(emu), account, hadOne };
 }
 
@@ -33,12 +39,19 @@ async function world(options: Parameters<typeof startEmulator>[0] = {}): Promise
 function requestsByKey(w: World): Map<string, number> {
   const counts = new Map<string, number>();
   for (const request of manifestRequestsOf(w.emu.store, () => w.emu.now()).requestsOf(w.account)) {
-    for (const item of request.items) if (item.code === AWARE) counts.set(item.accessKey, (counts.get(item.accessKey) ?? 0) + 1);
+    for (const item of request.items)
+      if (item.code === AWARE) counts.set(item.accessKey, (counts.get(item.accessKey) ?? 0) + 1);
   }
   return counts;
 }
 
-const receivedKeys = (dir: string) => [...new Set(readNdjson(join(dir, 'index.ndjson')).filter((e) => e.role === 'received' && e.event === undefined).map((e) => e.key as string))];
+const receivedKeys = (dir: string) => [
+  ...new Set(
+    readNdjson(join(dir, 'index.ndjson'))
+      .filter((e) => e.role === 'received' && e.event === undefined)
+      .map((e) => e.key as string),
+  ),
+];
 const statusOf = (w: World, key: string) => w.emu.store.findNfe(w.account, key)!.status;
 
 /** Every received key in the folder: one awareness request if it had no manifestation, none otherwise. */
@@ -75,10 +88,19 @@ describe('fiscal pull nfe --manifest aware', () => {
     for (const key of canceled) expect(r.stderr).toMatch(new RegExp(`${key}: .*rejected: 650`));
     expect(r.stderr).toMatch(/manifestations? (was|were) rejected/);
     const summary = JSON.parse(r.stdout);
-    expect(summary.manifest).toMatchObject({ code: AWARE, manifested: fresh.length - canceled.length, already: keys.length - fresh.length, pending: 0 });
+    expect(summary.manifest).toMatchObject({
+      code: AWARE,
+      manifested: fresh.length - canceled.length,
+      already: keys.length - fresh.length,
+      pending: 0,
+    });
     expect(summary.manifest.rejected.map((x: { key: string }) => x.key).sort()).toEqual([...canceled].sort());
     expect(summary.manifest.rejected.every((x: { cstat: number }) => x.cstat === 650)).toBe(true);
-    expect(r.stderr).toMatch(new RegExp(`manifested ${fresh.length - canceled.length} \\(210210\\), ${keys.length - fresh.length} had one already, ${canceled.length} rejected`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `manifested ${fresh.length - canceled.length} \\(210210\\), ${keys.length - fresh.length} had one already, ${canceled.length} rejected`,
+      ),
+    );
     expectEachManifestedOnce(w, dir);
     // The state is cleared once every key is answered.
     expect(existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))).toBe(false);
@@ -91,21 +113,29 @@ describe('fiscal pull nfe --manifest aware', () => {
     expect(JSON.parse(again.stdout).manifest).toMatchObject({ manifested: 0, already: 0, rejected: [], pending: 0 });
     expect(requestsByKey(w)).toEqual(before);
 
-    const arrived = w.emu.addArrivals(12).filter((a) => w.emu.store.findNfe(w.account, a.accessKey)?.roles.some((x) => x.role === 'received'));
+    const arrived = w.emu
+      .addArrivals(12)
+      .filter((a) => w.emu.store.findNfe(w.account, a.accessKey)?.roles.some((x) => x.role === 'received'));
     const third = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     expect([0, 7]).toContain(third.exitCode);
     const summary = JSON.parse(third.stdout);
     expect(summary.documents).toBe(arrived.length);
-    expect(summary.manifest.manifested + summary.manifest.rejected.length + summary.manifest.already).toBe(arrived.length);
+    expect(summary.manifest.manifested + summary.manifest.rejected.length + summary.manifest.already).toBe(
+      arrived.length,
+    );
     expectEachManifestedOnce(w, dir);
   });
 
   it('refuses --manifest where nothing received is pulled (exit 2), before anything is sent', async () => {
     const before = w.emu.stats().requests.total;
-    const r = await runCli(['pull', 'nfe', '--role', 'emitted', '--manifest', 'aware', '--dir', tempDir()], { env: w.env });
+    const r = await runCli(['pull', 'nfe', '--role', 'emitted', '--manifest', 'aware', '--dir', tempDir()], {
+      env: w.env,
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--manifest aware');
-    const cte = await runCli(['pull', 'cte', '--role', 'taker', '--manifest', 'aware', '--dir', tempDir()], { env: w.env });
+    const cte = await runCli(['pull', 'cte', '--role', 'taker', '--manifest', 'aware', '--dir', tempDir()], {
+      env: w.env,
+    });
     expect(cte.exitCode).toBe(2);
     const bad = await runCli([...PULL.slice(0, 4), '--manifest', 'confirm', '--dir', tempDir()], { env: w.env });
     expect(bad.exitCode).toBe(2);
@@ -128,7 +158,7 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
     const done = join(dir, '.fiscal', 'manifest-done.ndjson');
     const sentSoFar = () => [...requestsByKey(w).values()].reduce((a, b) => a + b, 0);
     let seed = 20261124;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     // Each trial waits for a moment of the run, then kills it a random while later: after a
     // commit queued keys, after the emulator accepted a POST (before or after the run recorded
     // it), after answers were recorded.
@@ -146,7 +176,8 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
       const child = spawnCli([...PULL, '--dir', dir], { env: w.env });
       let finished = false;
       void child.finally(() => (finished = true));
-      for (let waited = 0; !finished && !moment.reached(sentBefore) && waited < 60_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+      for (let waited = 0; !finished && !moment.reached(sentBefore) && waited < 60_000; waited += 5)
+        await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, Math.floor(next() * moment.spreadMs)));
       child.kill('SIGKILL');
       const r = await child;

@@ -32,7 +32,8 @@ interface ProfileResult {
 /** The profiles a run names, checked before anything is locked or sent. */
 export async function profileNames(ctx: Context, pull: PullCommand['pull']): Promise<string[]> {
   if (pull.profiles && pull.allProfiles) throw new UsageError('--profiles and --all-profiles: give one of them');
-  if (ctx.globals.profile !== undefined) throw new UsageError('--profile and --profiles/--all-profiles: the profiles to pull are named by --profiles alone');
+  if (ctx.globals.profile !== undefined)
+    throw new UsageError('--profile and --profiles/--all-profiles: the profiles to pull are named by --profiles alone');
   const store = await ctx.config();
   const stored = store.list().map((p) => p.name);
   const names = pull.allProfiles ? stored : [...new Set(pull.profiles ?? [])];
@@ -46,7 +47,10 @@ export async function profileNames(ctx: Context, pull: PullCommand['pull']): Pro
     if (problem) throw new UsageError(`--profiles: "${name}" is not a profile name: ${problem}`);
     if (name !== EMULATOR_PROFILE && !stored.includes(name)) {
       throw new ConfigError(`--profiles: unknown profile "${name}"`, {
-        details: [`known profiles: ${[...stored, `${EMULATOR_PROFILE} (built-in)`].join(', ')}`, 'add one with `fiscal profile add <name>`'],
+        details: [
+          `known profiles: ${[...stored, `${EMULATOR_PROFILE} (built-in)`].join(', ')}`,
+          'add one with `fiscal profile add <name>`',
+        ],
       });
     }
   }
@@ -58,7 +62,12 @@ export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne):
   const root = c.pull.dir;
   const stateDir = join(root, '.fiscal');
   await writingLocalFiles({ folder: root }, () => mkdir(stateDir, { recursive: true }));
-  const lock = await acquireLock(stateDir, { waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: ctx.signal, warn: ctx.log.warn });
+  const lock = await acquireLock(stateDir, {
+    waitSeconds: c.pull.lockWait,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    warn: ctx.log.warn,
+  });
   const started = ctx.clock.now();
   // Profiles at once, and the streams of each: together within --concurrency.
   const atOnce = Math.min(c.pull.concurrency, names.length);
@@ -80,23 +89,40 @@ export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne):
     await lock.release();
   }
   report(ctx, root, results);
-  if (ctx.signal.aborted) throw ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : new InterruptedError('pull stopped');
+  if (ctx.signal.aborted)
+    throw ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : new InterruptedError('pull stopped');
   const failed = results.filter((r) => r.error !== undefined);
   const partial = results.filter((r) => r.partial !== undefined);
-  if (failed.length > 0 && failed.length === results.length && new Set(failed.map((r) => exitCodeOf(r.error))).size === 1) {
+  if (
+    failed.length > 0 &&
+    failed.length === results.length &&
+    new Set(failed.map((r) => exitCodeOf(r.error))).size === 1
+  ) {
     // Every profile failed alike (the service is down, the folder is read-only): that exit code.
     throw failed[0]!.error;
   }
   if (failed.length + partial.length > 0) {
-    const named = [...failed.map((r) => `${r.name} (${messageOf(r.error)})`), ...partial.map((r) => `${r.name} (${r.partial})`)];
-    throw new PartialError(`${failed.length + partial.length} of ${results.length} profiles did not pull everything: ${named.join('; ')}`, {
-      details: failed.length ? ['the other profiles were pulled; fix these and run the same command again'] : [],
-    });
+    const named = [...failed, ...partial].map((r) => r.name);
+    throw new PartialError(
+      `${named.length} of ${results.length} profiles did not pull everything: ${named.join(', ')}`,
+      {
+        details: [
+          `why is on each one's line above${failed.length ? '; the other profiles were pulled: fix these and run the same command again' : ''}`,
+        ],
+      },
+    );
   }
-  if (c.pull.errorOnNothingNew && results.every((r) => (r.summary?.s.documents ?? 0) === 0)) throw new NothingNewError('no new documents in any profile');
+  if (c.pull.errorOnNothingNew && results.every((r) => (r.summary?.s.documents ?? 0) === 0))
+    throw new NothingNewError('no new documents in any profile');
 }
 
-async function runProfile(ctx: Context, c: PullCommand, runOne: RunOne, name: string, o: { streamsEach: number; started: number }): Promise<ProfileResult> {
+async function runProfile(
+  ctx: Context,
+  c: PullCommand,
+  runOne: RunOne,
+  name: string,
+  o: { streamsEach: number; started: number },
+): Promise<ProfileResult> {
   const dir = join(c.pull.dir, name);
   const result: ProfileResult = { name, dir };
   if (ctx.signal.aborted) return { ...result, error: new InterruptedError('not started: the run was stopped') };
@@ -104,11 +130,16 @@ async function runProfile(ctx: Context, c: PullCommand, runOne: RunOne, name: st
   let maxDuration = c.pull.maxDuration;
   if (maxDuration !== undefined) {
     maxDuration -= (ctx.clock.now() - o.started) / 1000;
-    if (maxDuration <= 0) return { ...result, error: new InterruptedError('not started: the --max-duration limit was reached first') };
+    if (maxDuration <= 0)
+      return { ...result, error: new InterruptedError('not started: the --max-duration limit was reached first') };
   }
   const pull = { ...c.pull, dir, concurrency: o.streamsEach, maxDuration, profiles: undefined, allProfiles: undefined };
   try {
-    await runOne(profileContext(ctx, name), { ...c, pull, report: (s, view, http) => (result.summary = { s, view, http }) });
+    await runOne(profileContext(ctx, name), {
+      ...c,
+      pull,
+      report: (s, view, http) => (result.summary = { s, view, http }),
+    });
   } catch (error) {
     if (error instanceof NothingNewError) return result;
     if (error instanceof PartialError) return { ...result, partial: error.message };
@@ -178,9 +209,14 @@ export function profileContext(ctx: Context, name: string): Context {
     http() {
       http ??= derived.target().then((t) => {
         const client = createHttpClient({
-          baseUrl: t.baseUrl, apiId: t.apiId, apiKey: t.apiKey, userAgent: `fiscal/${ctx.version}`,
+          baseUrl: t.baseUrl,
+          apiId: t.apiId,
+          apiKey: t.apiKey,
+          userAgent: `fiscal/${ctx.version}`,
           ...(globals.timeoutSeconds !== undefined ? { timeoutMs: globals.timeoutSeconds * 1000 } : {}),
-          clock: ctx.clock, log, signal: ctx.signal,
+          clock: ctx.clock,
+          log,
+          signal: ctx.signal,
         });
         ctx.defer(() => client.close());
         return client;
@@ -191,4 +227,3 @@ export function profileContext(ctx: Context, name: string): Context {
   };
   return derived;
 }
-
