@@ -227,6 +227,8 @@ export class AutoManifest {
         const mine = items.filter((i) => i.request_id === id && keys.includes(i.access_key));
         if (mine.some((i) => i.status.code === PENDING_CODE)) continue;
         answers.push(...mine.map(recordOf));
+        // A key the answer leaves out is asked about again, never left waiting forever.
+        lost.push(...keys.filter((k) => !mine.some((i) => i.access_key === k)));
         open.delete(id);
       }
       await this.record(answers);
