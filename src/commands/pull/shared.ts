@@ -119,7 +119,10 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: run.signal, log: ctx.log, summary,
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)), onCommit: ciencia?.onCommit,
     });
-    if (summary.stoppedBy !== 'max-duration') await ciencia?.drain(run.signal);
+    if (ciencia && summary.stoppedBy !== 'max-duration') {
+      await ciencia.drain(run.signal);
+      summary.durationMs = ctx.clock.now() - started;
+    }
   } catch (error) {
     progress.stop();
     const stoppedBy = stopReasonOf(error, run);
