@@ -2,6 +2,8 @@
 // its own documents) into <dir>/<profile>/, and one profile failing (a wrong key: 401) does not
 // stop the other: the run ends with a summary line per profile and exit 7 naming the failed one.
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli } from '../helpers/cli.js';
@@ -92,6 +94,35 @@ describe('fiscal pull --profiles', () => {
     ]);
     expect(indexOf(join(dir, 'acme'))).toHaveLength(receivedOf(0));
     expect(indexOf(join(dir, 'beta'))).toHaveLength(receivedOf(1));
+  });
+
+  it('a profile whose service answers 5xx past every retry fails alone: the other is pulled, exit 7', async () => {
+    const down: Server = createServer((_req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":503,"message":"down"}'),
+    );
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    try {
+      const a = emu.accounts[1]!;
+      const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+      const add = await runCli(['profile', 'add', 'gama', '--api-id', a.apiId, '--base-url', url, '--api-key-stdin'], {
+        env,
+        input: a.apiKey,
+      });
+      expect(add.exitCode, add.stderr).toBe(0);
+      const arrived = emu
+        .addArrivals(4, emu.accounts[0]!.id)
+        .filter((x) => emu.store.findNfe(x.account, x.accessKey)!.roles.some((r) => r.role === 'received'));
+      const r = await runCli([...PULL, '--profiles', 'gama,acme', '--dir', dir], { env });
+      expect(r.exitCode, r.stderr).toBe(7);
+      expect(r.stderr).toMatch(/^gama: FAILED: .*503/m);
+      expect(r.stderr).toMatch(
+        arrived.length ? new RegExp(`^acme: pulled ${arrived.length} documents?`, 'm') : /^acme: .* is up to date/m,
+      );
+      expect(r.stderr).toMatch(/^fiscal: 1 of 2 profiles did not pull everything: gama$/m);
+      expect(indexOf(join(dir, 'acme'))).toHaveLength(receivedOf(0));
+    } finally {
+      await new Promise((resolve) => down.close(resolve));
+    }
   });
 
   it('names problems before anything is sent: an unknown profile, --profile with --profiles (exit 2)', async () => {
