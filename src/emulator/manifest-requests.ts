@@ -67,6 +67,11 @@ class ManifestRequests {
     return request?.accountId === accountId ? request : undefined;
   }
 
+  /** Every request of the account, in the order they were accepted (what tests count). */
+  requestsOf(accountId: string): ManifestRequest[] {
+    return [...this.byId.values()].filter((r) => r.accountId === accountId);
+  }
+
   /** The latest request item of a key in the account. */
   latestOf(accountId: string, key: string): { request: ManifestRequest; item: RequestItem } | undefined {
     return this.latest.get(`${accountId}/${key}`);

@@ -40,6 +40,8 @@ export interface PullOptions {
   summary?: PullSummary;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
+  /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
+  onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
 }
 
 const describeResume = (c: Checkpoint) => (c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing');
@@ -116,7 +118,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const pending = new Set<string>();
-  const committer = new Committer({ pending, writer, index, store, summary }, o.clock);
+  const committer = new Committer({ pending, writer, index, store, summary, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
   try {
@@ -211,6 +213,7 @@ interface CommitDeps {
   index: IndexFile;
   store: CheckpointStore;
   summary: PullSummary;
+  onCommit?: PullOptions['onCommit'];
 }
 
 /** A full collection after about this much document data (see memory.ts). */
@@ -272,6 +275,7 @@ class Committer {
     for (const s of everyStream ?? []) this.dirty.add(s);
     if (!this.dirty.size) return;
     await this.d.writer.flush();
+    if (this.entries.length) await this.d.onCommit?.(this.entries);
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
     await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));

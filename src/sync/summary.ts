@@ -41,6 +41,19 @@ export interface PullSummary extends Counts {
    */
   kept: Counts;
   streams: StreamSummary[];
+  /** With `--manifest`: what the run manifested (see auto-manifest.ts). */
+  manifest?: ManifestCounts;
+}
+
+/** The manifestations of a `pull --manifest` run: answered by the tax authority, or left for the next run. */
+export interface ManifestCounts {
+  code: string;
+  manifested: number;
+  /** Keys that had a manifestation already: nothing was sent for them. */
+  already: number;
+  rejected: Array<{ key: string; cstat: number | null; message: string }>;
+  /** Queued keys not answered yet (the next run sends or follows them). */
+  pending: number;
 }
 
 const zero = (): Counts => ({ documents: 0, events: 0, attachments: 0, bytes: 0 });
@@ -143,7 +156,7 @@ const STOPPED_AT: Record<StopReason, string> = {
  */
 export function summaryLine(s: PullSummary, v: SummaryView): string {
   const refused = s.streams.reduce((n, x) => n + x.refused.length, 0);
-  const tail = refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '';
+  const tail = (refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '') + manifestTail(s.manifest);
   if (s.stoppedBy) {
     const k = s.kept;
     const kept = k.documents + k.events + k.attachments === 0 ? 'nothing new was kept' : `kept ${what(k, v)}`;
@@ -154,6 +167,16 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
     return `${v.dir} is up to date (${held}nothing new)${tail}`;
   }
   return `pulled ${what(s, v)} into ${v.dir} in ${formatDuration(s.durationMs)}${tail}`;
+}
+
+/** `; manifested 12 (210210), 3 had one already, 1 rejected (see above), 40 left for the next run`. */
+function manifestTail(m: ManifestCounts | undefined): string {
+  if (!m) return '';
+  const parts = [`manifested ${m.manifested.toLocaleString('en-US')} (${m.code})`];
+  if (m.already) parts.push(`${m.already.toLocaleString('en-US')} had one already`);
+  if (m.rejected.length) parts.push(`${m.rejected.length.toLocaleString('en-US')} rejected (see above)`);
+  if (m.pending > 0) parts.push(`${m.pending.toLocaleString('en-US')} left for the next run`);
+  return `; ${parts.join(', ')}`;
 }
 
 export interface HttpCounts {
@@ -182,6 +205,7 @@ export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): R
       last_position: x.lastResume ? (x.endpoint === 'v1' ? `cursor ${x.lastResume.cursor}` : x.lastResume.paginator ? `paginator ${x.lastResume.paginator}` : 'end') : null,
       total: x.total ?? null,
     })),
+    ...(s.manifest ? { manifest: { ...s.manifest } } : {}),
     http: { requests: http.requests, retries: http.retries, rate_limited: http.rateLimited, paced_ms: Math.round(http.pacedMs) },
   };
 }

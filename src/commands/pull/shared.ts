@@ -12,14 +12,15 @@ import { runPull } from '../../sync/pull-engine.js';
 import { withPdfs } from '../../sync/attachments.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
-import { newSummary, type PullSummary } from '../../sync/summary.js';
+import { newSummary, type PullSummary, type SummaryView } from '../../sync/summary.js';
 import { parseWith } from '../options.js';
 import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
+import { cienciaOf, throwIfRejected } from './ciencia.js';
 
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
 export const OPEN_END = '2099-12-31 23:59:59';
 
-const PULL_KEYS = ['dir', 'layout', 'restart', 'lockWait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf'] as const;
+const PULL_KEYS = ['dir', 'layout', 'restart', 'lockWait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf', 'manifest', 'profiles', 'allProfiles'] as const;
 
 const pullSchema = z
   .object({
@@ -33,6 +34,9 @@ const pullSchema = z
     errorOnNothingNew: z.boolean().optional(),
     withEvents: z.boolean().optional(),
     withPdf: z.boolean().optional(),
+    manifest: z.enum(['aware']).optional(),
+    profiles: z.array(z.string().min(1)).optional(),
+    allProfiles: z.boolean().optional(),
   })
   .strict();
 
@@ -57,6 +61,8 @@ export interface PullCommand {
   streams(http: HttpClient, id: StreamIdentity, now: number): StreamSource[];
   /** The document's PDF for --with-pdf; undefined when the service has none for it. */
   pdf?(http: HttpClient, doc: PulledDocument, signal: AbortSignal): Promise<Buffer | undefined>;
+  /** Hook: where the summary goes instead of stdout/stderr (one profile of --profiles). */
+  report?(s: PullSummary, view: SummaryView, http: HttpClient): void;
 }
 
 /** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
@@ -94,21 +100,29 @@ export async function pdfOrNothing(ctx: Context, type: string, key: string, fetc
 }
 
 export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
+  if (c.pull.profiles || c.pull.allProfiles) return (await import('./profiles.js')).runProfiles(ctx, c, runPullCommand);
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
   const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
   const view = { dir: c.pull.dir, withEvents: Boolean(c.pull.withEvents), withPdf: Boolean(c.pull.withPdf) };
   const summary = newSummary(sources);
+  const ciencia = cienciaOf(ctx, c.type, c.pull, sources, http, summary);
+  const say = c.report ?? ((s: PullSummary, v: SummaryView) => report(ctx, s, v, http));
   const maxDurationMs = c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000;
   const run = runSignal(ctx, maxDurationMs);
   const started = ctx.clock.now();
   const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`, unit: 'documents' });
   try {
+    await ciencia?.drain(run.signal);
     await runPull({
       dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart), maxDocs: c.pull.maxDocs, maxDurationMs,
       concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: run.signal, log: ctx.log, summary,
-      onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
+      onProgress: (_written, _total, s) => progress.update(pullProgress(s)), onCommit: ciencia?.onCommit,
     });
+    if (ciencia && summary.stoppedBy !== 'max-duration') {
+      await ciencia.drain(run.signal);
+      summary.durationMs = ctx.clock.now() - started;
+    }
   } catch (error) {
     progress.stop();
     const stoppedBy = stopReasonOf(error, run);
@@ -116,7 +130,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     // Said before the error (main prints it): what the run kept, and that a re-run continues.
     summary.stoppedBy = stoppedBy;
     summary.durationMs = ctx.clock.now() - started;
-    report(ctx, summary, view, http);
+    say(summary, view, http);
     if (stoppedBy === 'max-duration') return;
     // Interrupted: main says by which signal, not the engine's wording.
     throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
@@ -125,9 +139,10 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   }
   progress.stop();
   const nothingNew = !summary.stoppedBy && summary.documents + summary.events + summary.attachments === 0;
-  report(ctx, summary, { ...view, inFolder: nothingNew ? await documentsInFolder(c.pull.dir, sources) : undefined }, http);
+  say(summary, { ...view, inFolder: nothingNew ? await documentsInFolder(c.pull.dir, sources) : undefined }, http);
   const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
+  throwIfRejected(summary);
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy) throw new NothingNewError('no new documents');
 }
 

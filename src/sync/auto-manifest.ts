@@ -1,0 +1,298 @@
+// `fiscal pull nfe --role received --manifest aware`: the awareness manifestation ("ciência da
+// operação", 210210) of every received NF-e the pull adds to the folder, sent in batches once the
+// documents are durable. Its state lives beside the checkpoints, in <dir>/.fiscal/:
+//
+//   manifest-queue.ndjson  the keys to manifest, appended and fsynced in the same commit round as
+//                          the documents, after their files are durable and before the checkpoints
+//                          that count them (so a crash either pulls them again, and queues them
+//                          again, or leaves them queued: none is forgotten);
+//   manifest-done.ndjson   what became of each key: `sent` (with its request id) as soon as a batch
+//                          is accepted, then its answer (registered, rejected, or already manifested).
+//
+// A drain (before the pull: what an earlier run left; after it: what it added) runs under the
+// folder's lock. Before a key is sent, the service is asked whether it already knows a
+// manifestation request of ours for it (4.14 by key) or any manifestation at all (4.10): a run
+// killed after its POST but before recording it adopts that request instead of sending again.
+import { existsSync } from 'node:fs';
+import { appendFile, open, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { withSignal, type HttpClient } from '../api/http.js';
+import { manifestAsync, manifestLatest, manifestStatus } from '../api/manifest.js';
+import {
+  MANIFEST_CODES,
+  PENDING_CODE,
+  REGISTERED_CODE,
+  type ManifestCode,
+  type ManifestStatusItem,
+} from '../api/wire/manifest.js';
+import type { Clock, Logger } from '../context.js';
+import { InterruptedError } from '../errors.js';
+import { fsyncPath } from './durable.js';
+import type { IndexEntry } from './index-file.js';
+import { acquireLock } from './lock.js';
+import type { ManifestCounts } from './summary.js';
+
+export const QUEUE_FILE = 'manifest-queue.ndjson';
+export const DONE_FILE = 'manifest-done.ndjson';
+
+/** Manifests per asynchronous request (the service's designed limit). */
+const BATCH = 100;
+/** Keys per status or latest query (a long query string is refused by some proxies). */
+const QUERY_CHUNK = 50;
+const FIRST_POLL_MS = 300;
+const MAX_POLL_MS = 2_000;
+
+/** What `--manifest` takes, and the code it sends. */
+export const AUTO_MANIFEST_VERBS = { aware: '210210' } as const satisfies Record<string, ManifestCode>;
+
+type Outcome = 'registered' | 'rejected' | 'already';
+type DoneRecord =
+  | { key: string; state: 'sent'; request_id: string }
+  | { key: string; state: Outcome; code?: string; cstat?: number; message?: string };
+
+export interface AutoManifestOptions {
+  dir: string;
+  code: ManifestCode;
+  http: HttpClient;
+  clock: Clock;
+  log: Logger;
+  /** Seconds to wait for the folder's lock (--lock-wait). */
+  lockWait: number;
+  /** Where the counts go (the pull's summary). */
+  counts: ManifestCounts;
+  /** One line per rejected key, on stderr. */
+  say(line: string): void;
+}
+
+/** The documents an awareness manifestation is for: received NF-e, not their events. */
+export const wantsManifest = (e: IndexEntry) => e.type === 'nfe' && e.role === 'received' && e.event === undefined;
+
+export class AutoManifest {
+  private readonly stateDir: string;
+  private signal = new AbortController().signal;
+  private http: HttpClient;
+
+  constructor(private readonly o: AutoManifestOptions) {
+    this.stateDir = join(o.dir, '.fiscal');
+    this.http = o.http;
+  }
+
+  /** The pull engine's commit hook: queues the received NF-e of the round, durably. */
+  readonly onCommit = async (entries: readonly IndexEntry[]): Promise<void> => {
+    const keys = [...new Set(entries.filter(wantsManifest).map((e) => e.key))];
+    if (keys.length === 0) return;
+    const path = join(this.stateDir, QUEUE_FILE);
+    const created = !existsSync(path);
+    const handle = await open(path, 'a');
+    try {
+      await handle.write(keys.map((key) => `${JSON.stringify({ key })}\n`).join(''));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (created) await fsyncPath(this.stateDir);
+  };
+
+  /** True when an earlier run left keys queued (checked before taking the lock for them). */
+  hasQueue(): boolean {
+    return existsSync(join(this.stateDir, QUEUE_FILE));
+  }
+
+  /**
+   * Sends every queued key not answered yet and waits for the answers, under the folder's lock;
+   * `signal` stops it (what is not answered stays queued for the next run).
+   */
+  async drain(signal: AbortSignal): Promise<void> {
+    if (!this.hasQueue()) return;
+    const o = this.o;
+    this.signal = signal;
+    this.http = withSignal(o.http, signal);
+    const lock = await acquireLock(this.stateDir, {
+      waitSeconds: o.lockWait,
+      clock: o.clock,
+      signal,
+      warn: o.log.warn,
+    });
+    try {
+      await this.drainLocked();
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async drainLocked(): Promise<void> {
+    const queue = keysOf(await readLines(join(this.stateDir, QUEUE_FILE)));
+    const done = new Map<string, DoneRecord>();
+    for (const r of (await readLines(join(this.stateDir, DONE_FILE))) as DoneRecord[])
+      if (typeof r.key === 'string') done.set(r.key, r);
+    const open = queue.filter((k) => done.get(k)?.state === undefined || done.get(k)!.state === 'sent');
+    this.o.counts.pending = open.length;
+    // Requests an earlier run sent and recorded: followed, not sent again.
+    const sent = new Map<string, string[]>();
+    for (const key of open) {
+      const r = done.get(key);
+      if (r?.state === 'sent') sent.set(r.request_id, [...(sent.get(r.request_id) ?? []), key]);
+    }
+    const unanswered = await this.follow(sent);
+    const fresh = [...open.filter((k) => done.get(k)?.state !== 'sent'), ...unanswered];
+    for (let i = 0; i < fresh.length; i += BATCH) await this.sendBatch(fresh.slice(i, i + BATCH));
+    // Every queued key is answered: the state starts afresh (the queue first, so that a crash
+    // between the two leaves only records of keys no longer queued).
+    if (this.o.counts.pending === 0) {
+      await unlink(join(this.stateDir, QUEUE_FILE));
+      await unlink(join(this.stateDir, DONE_FILE)).catch(() => undefined);
+      await fsyncPath(this.stateDir);
+    }
+  }
+
+  /** Skips what the service already knows of, sends the rest as one request, and follows it. */
+  private async sendBatch(keys: string[]): Promise<void> {
+    const o = this.o;
+    const adopted = new Map<string, string[]>();
+    const answered: DoneRecord[] = [];
+    const known = new Set<string>();
+    for (let i = 0; i < keys.length; i += QUERY_CHUNK) {
+      const chunk = keys.slice(i, i + QUERY_CHUNK);
+      // A request of ours for the key (a run killed after sending it, before recording it).
+      for (const item of await manifestStatus(this.http, { accessKeys: chunk })) {
+        if (String(item.code) !== o.code || known.has(item.access_key) || !chunk.includes(item.access_key)) continue;
+        known.add(item.access_key);
+        if (item.status.code === PENDING_CODE && item.request_id)
+          adopted.set(item.request_id, [...(adopted.get(item.request_id) ?? []), item.access_key]);
+        else answered.push(recordOf(item));
+      }
+      // Any manifestation already made (through the platform, the API, or an earlier run).
+      const rest = chunk.filter((k) => !known.has(k));
+      if (rest.length === 0) continue;
+      for (const item of await manifestLatest(this.http, rest)) {
+        if (!item.code || known.has(item.access_key)) continue;
+        known.add(item.access_key);
+        answered.push({ key: item.access_key, state: 'already', code: item.code });
+      }
+    }
+    await this.record(answered);
+    const toSend = keys.filter((k) => !known.has(k));
+    if (toSend.length > 0) {
+      if (this.signal.aborted)
+        throw new InterruptedError('stopped before sending the awareness manifestations; the next run sends them');
+      const requestId = await manifestAsync(
+        this.http,
+        toSend.map((access_key) => ({ access_key, code: o.code })),
+      );
+      await this.record(toSend.map((key) => ({ key, state: 'sent', request_id: requestId })));
+      o.log.debug(
+        `manifestation request ${requestId}: ${toSend.length} key${toSend.length === 1 ? '' : 's'} (${o.code})`,
+      );
+      adopted.set(requestId, [...(adopted.get(requestId) ?? []), ...toSend]);
+    }
+    const lost = await this.follow(adopted);
+    // A request the service no longer knows (it was restarted): asked again from the start.
+    if (lost.length > 0) {
+      o.log.warn(
+        `${lost.length} manifestation${lost.length === 1 ? '' : 's'} of an unknown request: sending again after checking`,
+      );
+      await this.sendBatch(lost);
+    }
+  }
+
+  /**
+   * Polls 4.14 until each request's keys are answered and records the answers; returns the keys
+   * of requests the service does not know.
+   */
+  private async follow(requests: Map<string, string[]>): Promise<string[]> {
+    const o = this.o;
+    const open = new Map(requests);
+    const lost: string[] = [];
+    let pause = FIRST_POLL_MS;
+    let firstRound = true;
+    while (open.size > 0) {
+      if (!firstRound) {
+        await o.clock.sleep(pause, this.signal).catch(() => {
+          throw new InterruptedError(
+            'stopped while waiting for the tax authority; the next run follows the manifestations sent',
+          );
+        });
+        pause = Math.min(MAX_POLL_MS, pause * 2);
+      }
+      firstRound = false;
+      const items = await manifestStatus(this.http, { requestIds: [...open.keys()] });
+      const seen = new Set(items.map((i) => i.request_id));
+      for (const [id, keys] of open) {
+        if (seen.has(id)) continue;
+        lost.push(...keys);
+        open.delete(id);
+      }
+      const answers: DoneRecord[] = [];
+      for (const [id, keys] of open) {
+        const mine = items.filter((i) => i.request_id === id && keys.includes(i.access_key));
+        if (mine.some((i) => i.status.code === PENDING_CODE)) continue;
+        answers.push(...mine.map(recordOf));
+        // A key the answer leaves out is asked about again, never left waiting forever.
+        lost.push(...keys.filter((k) => !mine.some((i) => i.access_key === k)));
+        open.delete(id);
+      }
+      await this.record(answers);
+    }
+    return lost;
+  }
+
+  /** Appends answers to the done file durably, counts them and reports rejections. */
+  private async record(records: DoneRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const path = join(this.stateDir, DONE_FILE);
+    const created = !existsSync(path);
+    await appendFile(path, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    await fsyncPath(path);
+    if (created) await fsyncPath(this.stateDir);
+    const c = this.o.counts;
+    for (const r of records) {
+      if (r.state === 'sent') continue;
+      c.pending--;
+      if (r.state === 'registered') c.manifested++;
+      else if (r.state === 'already') c.already++;
+      else {
+        c.rejected.push({ key: r.key, cstat: r.cstat ?? null, message: r.message ?? 'rejected' });
+        this.o.say(
+          `fiscal: ${r.key}: ${MANIFEST_CODES[this.o.code]} (${this.o.code}) rejected: ${r.cstat ?? ''} ${r.message ?? ''}`.trimEnd(),
+        );
+      }
+    }
+  }
+}
+
+/** A final record from a status item of 4.14: registered (135), else refused by the authority or the service. */
+function recordOf(item: ManifestStatusItem): DoneRecord {
+  const state: Outcome = item.status.code === REGISTERED_CODE ? 'registered' : 'rejected';
+  return {
+    key: item.access_key,
+    state,
+    code: String(item.code),
+    cstat: item.status.code,
+    message: item.status.message,
+  };
+}
+
+/** The lines of an NDJSON file; a torn last line (a crash while appending) is left out. */
+async function readLines(path: string): Promise<Array<Record<string, unknown>>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const out: Array<Record<string, unknown>> = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // Torn by a crash: that append was never counted as done.
+    }
+  }
+  return out;
+}
+
+const keysOf = (lines: Array<Record<string, unknown>>) => [
+  ...new Set(lines.map((l) => l.key).filter((k): k is string => typeof k === 'string')),
+];
