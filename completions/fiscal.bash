@@ -6,6 +6,7 @@ _fiscal_subcommand() {
     '|search') _fiscal_p='search' ;;
     '|pull') _fiscal_p='pull' ;;
     '|inspect') _fiscal_p='inspect' ;;
+    '|report') _fiscal_p='report' ;;
     '|pdf') _fiscal_p='pdf' ;;
     '|events') _fiscal_p='events' ;;
     '|manifest') _fiscal_p='manifest' ;;
@@ -251,6 +252,8 @@ _fiscal_takes_value() {
     'pull nfe|--max-duration') return 0 ;;
     'pull nfe|--max-docs') return 0 ;;
     'pull nfe|--concurrency') return 0 ;;
+    'pull nfe|--manifest') return 0 ;;
+    'pull nfe|--profiles') return 0 ;;
     'pull nfe|--owner') return 0 ;;
     'pull nfe|--emitter') return 0 ;;
     'pull nfe|--receiver') return 0 ;;
@@ -283,6 +286,8 @@ _fiscal_takes_value() {
     'pull cte|--max-duration') return 0 ;;
     'pull cte|--max-docs') return 0 ;;
     'pull cte|--concurrency') return 0 ;;
+    'pull cte|--manifest') return 0 ;;
+    'pull cte|--profiles') return 0 ;;
     'pull cteos|--role') return 0 ;;
     'pull cteos|--owner') return 0 ;;
     'pull cteos|--created-from') return 0 ;;
@@ -294,6 +299,8 @@ _fiscal_takes_value() {
     'pull cteos|--max-duration') return 0 ;;
     'pull cteos|--max-docs') return 0 ;;
     'pull cteos|--concurrency') return 0 ;;
+    'pull cteos|--manifest') return 0 ;;
+    'pull cteos|--profiles') return 0 ;;
     'pull nfse|--role') return 0 ;;
     'pull nfse|--owner') return 0 ;;
     'pull nfse|--created-from') return 0 ;;
@@ -305,6 +312,8 @@ _fiscal_takes_value() {
     'pull nfse|--max-duration') return 0 ;;
     'pull nfse|--max-docs') return 0 ;;
     'pull nfse|--concurrency') return 0 ;;
+    'pull nfse|--manifest') return 0 ;;
+    'pull nfse|--profiles') return 0 ;;
     'pull nfce|--role') return 0 ;;
     'pull nfce|--owner') return 0 ;;
     'pull nfce|--created-from') return 0 ;;
@@ -316,6 +325,8 @@ _fiscal_takes_value() {
     'pull nfce|--max-duration') return 0 ;;
     'pull nfce|--max-docs') return 0 ;;
     'pull nfce|--concurrency') return 0 ;;
+    'pull nfce|--manifest') return 0 ;;
+    'pull nfce|--profiles') return 0 ;;
     'pull mdfe|--role') return 0 ;;
     'pull mdfe|--owner') return 0 ;;
     'pull mdfe|--created-from') return 0 ;;
@@ -327,7 +338,18 @@ _fiscal_takes_value() {
     'pull mdfe|--max-duration') return 0 ;;
     'pull mdfe|--max-docs') return 0 ;;
     'pull mdfe|--concurrency') return 0 ;;
+    'pull mdfe|--manifest') return 0 ;;
+    'pull mdfe|--profiles') return 0 ;;
     'inspect|--type') return 0 ;;
+    'inspect|--locale') return 0 ;;
+    'report|--by') return 0 ;;
+    'report|--from') return 0 ;;
+    'report|--to') return 0 ;;
+    'report|--type') return 0 ;;
+    'report|--role') return 0 ;;
+    'report|--owner') return 0 ;;
+    'report|--html') return 0 ;;
+    'report|--locale') return 0 ;;
     'pdf nfe|--dir') return 0 ;;
     'pdf cte|--dir') return 0 ;;
     'pdf cteos|--dir') return 0 ;;
@@ -394,18 +416,17 @@ _fiscal_takes_value() {
     'ocr upload|--kind') return 0 ;;
     'invoices list|--owner') return 0 ;;
     'invoices list|--source') return 0 ;;
-    'invoices list|--limit') return 0 ;;
     'invoices list|--country') return 0 ;;
     'invoices list|--currency') return 0 ;;
     'invoices list|--issued-from') return 0 ;;
     'invoices list|--issued-to') return 0 ;;
     'invoices list|--min-brl') return 0 ;;
     'invoices list|--max-brl') return 0 ;;
+    'invoices list|--limit') return 0 ;;
     'invoices pdf|--dir') return 0 ;;
     'invoices upload|--owner') return 0 ;;
     'utilities list|--owner') return 0 ;;
     'utilities list|--source') return 0 ;;
-    'utilities list|--limit') return 0 ;;
     'utilities list|--kind') return 0 ;;
     'utilities list|--provider') return 0 ;;
     'utilities list|--status') return 0 ;;
@@ -414,6 +435,7 @@ _fiscal_takes_value() {
     'utilities list|--due-to') return 0 ;;
     'utilities list|--min-amount') return 0 ;;
     'utilities list|--max-amount') return 0 ;;
+    'utilities list|--limit') return 0 ;;
     'utilities pdf|--dir') return 0 ;;
     'utilities upload|--owner') return 0 ;;
     'xml|--dir') return 0 ;;
@@ -496,7 +518,7 @@ _fiscal_takes_value() {
 
 _fiscal_words() {
   case "$1" in
-    '') _fiscal_w='search pull inspect pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
+    '') _fiscal_w='search pull inspect report pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'search') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search cte') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -506,14 +528,15 @@ _fiscal_words() {
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'pull') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
-    'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'inspect') _fiscal_w='--type --locale --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'report') _fiscal_w='--by --from --to --type --role --owner --html --locale --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf nfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'pdf cte') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -567,13 +590,13 @@ _fiscal_words() {
     'ocr status') _fiscal_w='--wait --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'ocr help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'invoices') _fiscal_w='list show pdf upload help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'invoices list') _fiscal_w='--owner --source --limit --all --country --currency --issued-from --issued-to --min-brl --max-brl --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'invoices list') _fiscal_w='--owner --source --country --currency --issued-from --issued-to --min-brl --max-brl --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'invoices show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'invoices pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'invoices upload') _fiscal_w='--owner --wait --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'invoices help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'utilities') _fiscal_w='list show pdf upload help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'utilities list') _fiscal_w='--owner --source --limit --all --kind --provider --status --month --due-from --due-to --min-amount --max-amount --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'utilities list') _fiscal_w='--owner --source --kind --provider --status --month --due-from --due-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'utilities upload') _fiscal_w='--owner --wait --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -656,11 +679,17 @@ _fiscal_option_values() {
     'pull nfce|--role') _fiscal_w='emitted' ;;
     'pull mdfe|--role') _fiscal_w='emitted contractor authorized' ;;
     'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
+    'inspect|--locale') _fiscal_w='en pt-BR' ;;
+    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner' ;;
+    'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
+    'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
+    'report|--locale') _fiscal_w='en pt-BR' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;
     'manifest latest|--origin') _fiscal_w='app api' ;;
     'latam upload|--country') _fiscal_w='MX CL CO PE' ;;
     'latam list|--country') _fiscal_w='MX CL CO PE' ;;
     'profile add|--base-url') _fiscal_w='production sandbox' ;;
+    'init|--base-url') _fiscal_w='production sandbox' ;;
     'props set|--role') _fiscal_w='received emitted transporter authorized' ;;
     'labels apply|--type') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
     'labels remove|--type') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
@@ -684,13 +713,14 @@ _fiscal_option_values() {
 _fiscal_argument_values() {
   case "$1|$2" in
     'events|0') _fiscal_w='nfe nfce cte cteos mdfe nfse' ;;
+    'api|0') _fiscal_w='GET POST PUT DELETE PATCH' ;;
     'profile show|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'profile use|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'profile remove|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'flag|0') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
     'xml|0') _fiscal_w='nfe nfce cte cteos mdfe' ;;
     'completion|0') _fiscal_w='bash zsh fish powershell' ;;
-    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;
+    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;
     *) return 1 ;;
   esac
 }

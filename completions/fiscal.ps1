@@ -3,7 +3,7 @@
 
 $script:FiscalTree = @{
   '' = @{
-    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
+    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
@@ -84,48 +84,48 @@ $script:FiscalTree = @{
   }
   'pull nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull cte' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('taker', 'not-taker'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull nfse' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull nfce' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('emitted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
   'pull mdfe' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -140,9 +140,17 @@ $script:FiscalTree = @{
   }
   'inspect' = @{
     Commands = @{  }
-    Options = @('--type', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--type', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Options = @('--type', '--locale', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--type', '--locale', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--locale' = @('en', 'pt-BR'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'report' = @{
+    Commands = @{  }
+    Options = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--locale', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--locale', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--locale' = @('en', 'pt-BR'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -311,7 +319,7 @@ $script:FiscalTree = @{
     Options = @('--field', '-f', '--input', '--paginate', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--field', '-f', '--input', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
-    Arguments = @($null, $null)
+    Arguments = @(@('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), $null)
     Variadic = $false
   }
   'upload' = @{
@@ -438,7 +446,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--skip-check', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--name', '--api-id', '--base-url', '--profile', '--output', '-o', '--timeout')
-    Values = @{ '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -572,8 +580,8 @@ $script:FiscalTree = @{
   }
   'invoices list' = @{
     Commands = @{  }
-    Options = @('--owner', '--source', '--limit', '--all', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--owner', '--source', '--limit', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--owner', '--source', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--source', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--source' = @('capture', 'upload'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -620,8 +628,8 @@ $script:FiscalTree = @{
   }
   'utilities list' = @{
     Commands = @{  }
-    Options = @('--owner', '--source', '--limit', '--all', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--owner', '--source', '--limit', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Options = @('--owner', '--source', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--owner', '--source', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--source' = @('capture', 'upload'); '--kind' = @('electricity', 'telephony', 'water', 'gas', 'internet'); '--status' = @('open', 'paid', 'overdue'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
@@ -1039,7 +1047,7 @@ $script:FiscalTree = @{
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
-    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
+    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
     Variadic = $true
   }
 }

@@ -8,6 +8,10 @@ import { tempDir } from '../helpers/context.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
+  // The spinner library loads in the background when a progress starts; on a loaded machine that
+  // can take longer than the whole search, and then nothing is drawn. Loaded here first, the test
+  // sees the same drawing whatever the load.
+  await import('ora');
   // Slow pages, several of them: the search lasts long enough for progress to be drawn.
   emu = await startEmulator({ docs: 1500, faults: 'latency=150-150' });
 });

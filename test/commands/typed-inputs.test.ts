@@ -43,6 +43,8 @@ function extras(path: string, flag: string): string[] {
     events: ['nfe', '--stream', '--limit', '1'],
     'nfce events': ['--stream', '--limit', '1'],
     'mdfe events': ['--stream', '--limit', '1'],
+    // An empty folder to report on: the flags are read before any file is.
+    report: [tempDir()],
     'webhooks subscriptions add': ['--endpoint', 'we_0123456789abcdef', '--document-type', 'nfe', '--event-type', 'received', '--dry-run'],
   };
   const pullRoles: Record<string, string> = { nfe: 'received', cte: 'taker', cteos: 'taker', nfse: 'received', nfce: 'emitted', mdfe: 'emitted' };
