@@ -214,7 +214,7 @@ interface CommitDeps {
 }
 
 /** A full collection after about this much document data (see memory.ts). */
-const GC_EVERY_BYTES = 8 * 1024 * 1024;
+const GC_EVERY_BYTES = 4 * 1024 * 1024;
 
 /** Commit at most this often: one file-system sync then covers every file of the group. */
 const COMMIT_INTERVAL_MS = 1000;
@@ -243,6 +243,8 @@ class Committer {
       // Listed, not only new: a --restart that finds files already indexed counts them alike.
       documents: s.checkpoint.documents + page.docs.length,
       pages: s.checkpoint.pages + 1,
+      // A window's last page ends it with the same commit: never listed again, even after a crash.
+      ...(s.window && page.last ? { done: true as const } : {}),
     };
     this.dirty.add(s);
     if (!s.window) {
