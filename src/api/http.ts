@@ -2,6 +2,7 @@
 // paces requests against the rate limit (pacing.ts), retries what is safe to retry (retry.ts),
 // parses 2xx bodies with the caller's zod schema, maps error answers to typed errors
 // (errors-map.ts) and never lets the API key into a message or a trace line (redact.ts).
+import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import type { Clock, Logger } from '../context.js';
@@ -109,6 +110,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const policy: RetryPolicy = { maxAttempts: Math.max(1, o.maxAttempts ?? 6), budgetMs: o.retryBudgetMs ?? 120_000, random: o.random ?? Math.random };
   const dispatcher = o.dispatcher ?? new Agent({ connect: { timeout: connectTimeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
   const redact = createRedactor(o.apiKey);
+  // Every request in flight listens on the client's signal: a backfill's planning counts and its
+  // windows' pages are dozens at once, which is no leak.
+  if (o.signal) setMaxListeners(64, o.signal);
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
   const stats: HttpStats = { requests: 0, retries: 0, rateLimited: 0, serverErrors: 0, networkErrors: 0, signatureMismatches: 0, pacedMs: 0 };
   const pacer = new RateLimitPacer(o.clock, (ms, s) => {

@@ -16,17 +16,43 @@ import { initialCheckpoint, type StreamStart } from './starts.js';
 export const BACKFILL_MIN_DOCS = 1000;
 /** Fewer documents per window than this is not worth a listing of its own. */
 const WINDOW_MIN_DOCS = 250;
-/** Window boundaries are searched to this precision: windows need not be equal, only comparable. */
+/** Window boundaries are searched to this precision in time... */
 const BOUNDARY_PRECISION_MS = 3600_000;
+/** ...or in documents: a window may hold this share of its target more or less. */
+const BOUNDARY_TOLERANCE = 0.1;
+/** Rounds of counts after the first: each asks one count per boundary not found yet, all at once. */
+const MAX_ROUNDS = 8;
+/** Counts sent at once while planning. */
+const COUNTS_AT_ONCE = 8;
+/** The first round counts at the start of each of this many years, up to next year's. */
+const PROBE_YEARS = 16;
 
 const toMs = (value: string, bound: 'from' | 'to') => filterDateToMs(value, bound);
 const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
+/** Filter dates have whole seconds. */
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** How many documents were created up to an instant, as far as the counts so far tell. */
+interface Known {
+  at: number;
+  count: number;
+}
 
 /**
- * Windows covering `split.range` in order, about equal in documents; undefined when the stream
+ * Windows covering `split.range` in order, about equal in reading time; undefined when the stream
  * is small, the service cannot count, or one window would do.
+ *
+ * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
+ * count of a round at once, so that planning costs a handful of round trips whatever the range:
+ * the first round counts at the first second of each of the last years (documents are mostly
+ * recent), the next ones at each boundary's interpolated instant within the smallest interval
+ * known to hold it (kept from the interval's ends, so each round shrinks it), until the interval
+ * holds few documents or spans an hour. The instants asked depend on the counts alone (the clock
+ * only says which years are recent), so a backfill interrupted while planning plans the same
+ * windows again. The last window is the stream itself; when the others
+ * read `split.windowSpeedup` times as many documents per request, it gets that much less.
  */
-export async function planWindows(split: NonNullable<StreamSource['split']>, parallel: number, signal: AbortSignal): Promise<CreatedRange[] | undefined> {
+export async function planWindows(split: NonNullable<StreamSource['split']>, parallel: number, signal: AbortSignal, now = new Date()): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   let total: number | undefined;
   try {
@@ -41,21 +67,53 @@ export async function planWindows(split: NonNullable<StreamSource['split']>, par
   if (k < 2) return undefined;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
-  // The last second of the window that holds the first `target` documents: a binary search on time.
-  const boundary = async (target: number): Promise<number> => {
-    let lo = from;
-    let hi = to;
-    while (hi - lo > BOUNDARY_PRECISION_MS) {
-      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-      const n = await split.count({ from: range.from, to: toFilter(mid) }, signal);
-      if (n === undefined) throw new Error('the service stopped counting documents');
-      if (n >= target) hi = mid;
-      else lo = mid;
-    }
-    return hi;
+  // Shares of the documents: the last window (the stream itself) may read more slowly.
+  const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
+  const share = total / (k - 1 + tail);
+  const targets = Array.from({ length: k - 1 }, (_, i) => Math.round(share * (i + 1)));
+  const known: Known[] = [{ at: from - 1000, count: 0 }, { at: to, count: total }];
+  const countAt = async (at: number): Promise<void> => {
+    if (known.some((x) => x.at === at)) return;
+    const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
+    if (n === undefined) throw new Error('the service stopped counting documents');
+    known.push({ at, count: n });
   };
-  const cuts = await Promise.all(Array.from({ length: k - 1 }, (_, i) => boundary(Math.round((total * (i + 1)) / k))));
-  const ends = [...new Set(cuts)].filter((c) => c > from && c < to).sort((a, b) => a - b);
+  const lastYear = now.getUTCFullYear() + 1;
+  /** At most this many counts at once (each holds a listener on the run's abort signal). */
+  const inRounds = async (ats: number[]) => {
+    for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE) await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
+  };
+  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter((at) => at > from && at < to);
+  await inRounds(probes);
+  const tolerance = Math.max(1, share * BOUNDARY_TOLERANCE);
+  /** The interval known to hold the target-th document: the last point below it, the first at or above. */
+  const bracket = (target: number): [Known, Known] => {
+    known.sort((a, b) => a.at - b.at);
+    const hi = known.findIndex((x) => x.count >= target);
+    return [known[hi - 1]!, known[hi]!];
+  };
+  const settled = ([lo, hi]: [Known, Known]) => hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const asks = new Set<number>();
+    for (const target of targets) {
+      const b = bracket(target);
+      if (settled(b)) continue;
+      const [lo, hi] = b;
+      // Interpolated, but never within an eighth of the interval's ends: a skewed interval still
+      // shrinks by that much each round.
+      const guess = lo.at + ((hi.at - lo.at) * (target - lo.count)) / (hi.count - lo.count);
+      const margin = (hi.at - lo.at) / 8;
+      asks.add(second(Math.min(hi.at - margin, Math.max(lo.at + margin, guess))));
+    }
+    if (asks.size === 0) break;
+    await inRounds([...asks]);
+  }
+  const cuts = targets.map((target) => {
+    const [lo, hi] = bracket(target);
+    if (hi.count - lo.count <= tolerance) return hi.at === to ? lo.at : hi.at;
+    return second(lo.at + ((hi.at - lo.at) * (target - lo.count)) / (hi.count - lo.count));
+  });
+  const ends = [...new Set(cuts)].filter((c) => c >= from && c < to).sort((a, b) => a - b);
   if (ends.length === 0) return undefined;
   const windows: CreatedRange[] = [];
   let start = range.from;

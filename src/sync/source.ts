@@ -53,6 +53,8 @@ export interface SourcePage {
   resume: ResumePoint;
   /** How many documents the listing holds in all, when the endpoint says. */
   total?: number;
+  /** The listing says this page is its last: a backfill window is then done with it. */
+  last?: boolean;
 }
 
 export interface StreamSource {
@@ -78,5 +80,11 @@ export interface StreamSource {
   split?: {
     range: CreatedRange;
     count(range: CreatedRange, signal: AbortSignal): Promise<number | undefined>;
+    /**
+     * How many times as many documents per request a window (`start.stream.window`) is read with
+     * as the stream itself: a v1 stream reads its windows on v2, 500 per page. The plan gives the
+     * stream's own part that much fewer documents.
+     */
+    windowSpeedup?: number;
   };
 }

@@ -36,12 +36,12 @@ export function pullHasFlag(flag) {
  * exit code, the wall time seen from outside, the CLI's own time and peak RSS, and its summary.
  * Exit codes other than `okCodes` are an error carrying the end of stderr.
  */
-export function pull(env, dir, args, okCodes = [0]) {
+export function pull(env, dir, args, okCodes = [0], dist = undefined) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--dir', dir, ...args], {
-      env: { ...process.env, ...env, FISCAL_CONFIG_DIR: `${dir}-config` },
+      env: { ...process.env, ...env, FISCAL_CONFIG_DIR: `${dir}-config`, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

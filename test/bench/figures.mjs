@@ -10,76 +10,89 @@ function account(docs, extra = []) {
   return startEmulatorProcess(['--docs', String(docs), '--accounts', '1', '--other-docs', '0', '--seed', '1', ...extra]);
 }
 
-/** The listing endpoint a run used most: the baseline loop then fetches the same pages. */
-function endpointOf(stats) {
-  const routes = stats.requests.byRoute;
-  return (routes['POST /v2/dfe/nfe'] ?? 0) > (routes['GET /v1/nfe/{role}'] ?? 0) ? 'v2' : 'v1';
+/**
+ * The pages a run read most of its documents with: `v1` (cursor, 50 per page) or `v2-windows`
+ * (a backfill's windows, v2 pages of 250). A v1 page brings at most 50 documents.
+ */
+function pagesOf(stats, documents) {
+  const v1 = stats.requests.byRoute['GET /v1/nfe/{role}'] ?? 0;
+  return v1 * 50 >= documents / 2 ? 'v1' : 'v2-windows';
 }
 
 const rate = (docs, ms) => docs / (ms / 1000);
 
+/** A first pull into an empty folder, then a re-run with nothing new over it (`dist`: another build). */
+async function pullTwice(emu, docs, dist) {
+  const dir = tempDir(`pull-${docs}`);
+  cleanupPull(dir);
+  await emu.resetStats();
+  const first = await pull(emu.env, dir, ROLE, [0], dist);
+  const firstStats = await emu.stats();
+  await emu.resetStats();
+  // Exit 5 or 9 may mean "nothing new", depending on the engine.
+  const again = await pull(emu.env, dir, ROLE, [0, 5, 9], dist);
+  const againStats = await emu.stats();
+  const documents = first.summary?.documents ?? 0;
+  return {
+    received: documents,
+    pages: pagesOf(firstStats, documents),
+    requests: firstStats.requests.total,
+    firstMs: first.wallMs,
+    firstRate: rate(documents, first.wallMs),
+    maxRssMb: first.maxRssMb,
+    rerun: { ms: again.wallMs, code: again.code, maxRssMb: again.maxRssMb, requests: againStats.requests.total, documents: again.summary?.documents ?? 0 },
+  };
+}
+
 /**
  * A first pull of the received role of an account of `docs` NF-e (peak RSS), then a re-run with
- * nothing new over the same folder; with `writeLoop`, also a loop that fetches the same pages and
- * writes each document to a plain file, beside the pull's rate.
+ * nothing new over the same folder; with `writeLoop`, also a loop that fetches the pages the pull
+ * read most of its documents with and writes each document to a plain file, beside the pull's
+ * rate. With `before` (another build's dist/), the same pulls of that build, same emulator.
  */
-export async function pullAccount(docs, { writeLoop = false } = {}) {
+export async function pullAccount(docs, { writeLoop = false, before } = {}) {
   const emu = await account(docs);
-  const dir = tempDir(`pull-${docs}`);
   try {
+    const after = await pullTwice(emu, docs, undefined);
+    const old = before ? await pullTwice(emu, docs, before) : undefined;
     let loop;
     if (writeLoop) {
-      // The loop uses the endpoint the pull uses: learnt from a short pull first.
-      const probeDir = tempDir('probe');
-      await emu.resetStats();
-      await pull(emu.env, probeDir, [...ROLE, '--max-docs', '1']);
-      const api = endpointOf(await emu.stats());
-      cleanupPull(probeDir);
       const loopDir = tempDir('loop');
-      settle();
-      loop = { api, ...(await fetchAndWrite(emu.env, 'received', api, loopDir)) };
       cleanupPull(loopDir);
+      settle();
+      loop = { api: after.pages, ...(await fetchAndWrite(emu.env, 'received', after.pages, loopDir)) };
+      loop.rate = rate(loop.docs, loop.wallMs);
     }
-    await emu.resetStats();
-    const first = await pull(emu.env, dir, ROLE);
-    const firstStats = await emu.stats();
-    await emu.resetStats();
-    // Exit 5 or 9 may mean "nothing new", depending on the engine.
-    const again = await pull(emu.env, dir, ROLE, [0, 5, 9]);
-    const againStats = await emu.stats();
-    return {
-      docs,
-      received: first.summary?.documents,
-      endpoint: endpointOf(firstStats),
-      requests: firstStats.requests.total,
-      firstMs: first.wallMs,
-      firstRate: rate(first.summary?.documents ?? 0, first.wallMs),
-      maxRssMb: first.maxRssMb,
-      rerun: { ms: again.wallMs, code: again.code, maxRssMb: again.maxRssMb, requests: againStats.requests.total, documents: again.summary?.documents ?? 0 },
-      loop: loop && { ...loop, rate: rate(loop.docs, loop.wallMs) },
-    };
+    return { docs, ...after, before: old, loop };
   } finally {
-    cleanupPull(dir);
     await emu.close();
   }
 }
 
 /** With a remote service's latency: a backfill of the received role against a one-cursor v1 loop. */
-export async function backfillUnderLatency(docs, latency, perDocMs) {
+export async function backfillUnderLatency(docs, latency, perDocMs, before = undefined) {
   const emu = await account(docs, ['--latency', latency, '--per-doc-ms', String(perDocMs)]);
   const dir = tempDir('latency');
   try {
     const loop = await fetchAndDiscard(emu.env, 'received', 'v1');
-    await emu.resetStats();
-    const r = await pull(emu.env, dir, ROLE);
-    const stats = await emu.stats();
-    const documents = r.summary?.documents ?? 0;
-    return {
-      docs, latency, perDocMs,
-      loop: { ...loop, rate: rate(loop.docs, loop.wallMs) },
-      pull: { documents, ms: r.wallMs, rate: rate(documents, r.wallMs), requests: stats.requests.total, endpoint: endpointOf(stats) },
-      meanServerMs: stats.serverTime.requests ? stats.serverTime.totalMs / stats.serverTime.requests : 0,
+    const once = async (into, dist) => {
+      await emu.resetStats();
+      const r = await pull(emu.env, into, ROLE, [0], dist);
+      const stats = await emu.stats();
+      const documents = r.summary?.documents ?? 0;
+      return {
+        documents, ms: r.wallMs, rate: rate(documents, r.wallMs), requests: stats.requests.total, pages: pagesOf(stats, documents),
+        meanServerMs: stats.serverTime.requests ? stats.serverTime.totalMs / stats.serverTime.requests : 0,
+      };
     };
+    const after = await once(dir, undefined);
+    let old;
+    if (before) {
+      const beforeDir = tempDir('latency-before');
+      cleanupPull(beforeDir);
+      old = await once(beforeDir, before);
+    }
+    return { docs, latency, perDocMs, loop: { ...loop, rate: rate(loop.docs, loop.wallMs) }, pull: after, before: old, meanServerMs: after.meanServerMs };
   } finally {
     cleanupPull(dir);
     await emu.close();
@@ -90,14 +103,14 @@ export async function backfillUnderLatency(docs, latency, perDocMs) {
  * The emulator's rate limit on (and its latency), the pull told the quota when it has a flag for
  * it: the share of the quota the pull used over its run, and the share of its requests answered 429.
  */
-export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs }) {
+export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs, dist }) {
   const quota = `${limit}/${windowSeconds}s`;
   const emu = await account(docs, ['--rate-limit', quota, '--latency', latency, '--per-doc-ms', String(perDocMs)]);
   const dir = tempDir('quota');
   const told = pullHasFlag('--rate-limit');
   try {
     await emu.resetStats();
-    const r = await pull(emu.env, dir, [...ROLE, '--max-duration', String(maxSeconds), ...(told ? ['--rate-limit', quota] : [])]);
+    const r = await pull(emu.env, dir, [...ROLE, '--max-duration', String(maxSeconds), ...(told ? ['--rate-limit', quota] : [])], [0], dist);
     const stats = await emu.stats();
     const requests = stats.requests.total;
     const rejected = stats.requests.byStatus['429'] ?? 0;

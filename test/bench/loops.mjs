@@ -27,11 +27,16 @@ async function v1Pages(env, dispatcher, role, onPage) {
   }
 }
 
-/** The pages of a role on v2 (Paginator, 500 per page), one after the other. */
-async function v2Pages(env, dispatcher, role, onPage) {
+/**
+ * The pages of a role on v2 (Paginator), one after the other: 500 per page with the fields a v2
+ * pull asks for, or (`windows`) 250 per page with AccessKey and Xml, the pages a backfill reads
+ * its windows with.
+ */
+async function v2Pages(env, dispatcher, role, onPage, windows = false) {
   let paginator;
   for (;;) {
-    const payload = { Fields: V2_FIELDS, Limit: 500, Filters: { OwnerRoles: [role], EmissionDate: { From: '2000-01-01' } }, ...(paginator ? { Paginator: paginator } : {}) };
+    const shape = windows ? { Fields: ['AccessKey', 'Xml'], Limit: 250 } : { Fields: V2_FIELDS, Limit: 500 };
+    const payload = { ...shape, Filters: { OwnerRoles: [role], EmissionDate: { From: '2000-01-01' } }, ...(paginator ? { Paginator: paginator } : {}) };
     const body = await json(await request(`${env.FISCAL_BASE_URL}/v2/dfe/nfe`, { method: 'POST', headers: headers(env), body: JSON.stringify(payload), dispatcher }), 'v2');
     if (body.Nfes.length === 0) return;
     await onPage(body.Nfes.map((d) => ({ key: d.AccessKey, xml: d.Xml })));
@@ -44,7 +49,8 @@ async function timed(env, api, role, onPage) {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   const start = performance.now();
   try {
-    await (api === 'v2' ? v2Pages : v1Pages)(env, dispatcher, role, onPage);
+    if (api === 'v1') await v1Pages(env, dispatcher, role, onPage);
+    else await v2Pages(env, dispatcher, role, onPage, api === 'v2-windows');
     return performance.now() - start;
   } finally {
     await dispatcher.close();

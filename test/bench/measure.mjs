@@ -1,7 +1,13 @@
 // Runs the CLI in this process and reports its wall time and peak RSS on stderr as a
 // `BENCH {...}` line (peak RSS must be the CLI's own, not a parent's).
+// FISCAL_BENCH_DIST names another build's dist/ (npm run bench -- --before=<dist>): the same
+// scenario then runs that build too, against the same emulator.
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { main } from '../../dist/cli.js';
+import { pathToFileURL } from 'node:url';
+
+const dist = process.env.FISCAL_BENCH_DIST;
+const { main } = await import(dist ? pathToFileURL(join(dist, 'cli.js')).href : '../../dist/cli.js');
 
 const start = performance.now();
 const code = await main(process.argv.slice(2));

@@ -47,7 +47,7 @@ export function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
   }
 }
 
-function v1Document(item: NfeV1Item, role: NfeRole, owner: string): PulledDocument {
+function v1Document(item: Pick<NfeV1Item, 'access_key' | 'xml'>, role: NfeRole, owner: string): PulledDocument {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64') : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = nfeFacts(xml.toString('latin1'), owner ? {} : { [PARTY_OF_ROLE[role]]: true });
@@ -58,30 +58,74 @@ function v1Document(item: NfeV1Item, role: NfeRole, owner: string): PulledDocume
   };
 }
 
+/** A v2 page's fields a v1 stream's window needs: the rest is read from the XML, as v1 does. */
+const V2_WINDOW_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
+
+/**
+ * Documents per v2 page in a v1 stream's backfill window: five v1 pages per round trip. Not 500:
+ * every window holds a page being fetched and one waiting its turn, and three windows of 500-document
+ * pages (25 MB of JSON, text and decoded XML in flight) put a pull's peak memory near 150 MB where
+ * 250 keeps it near 130 MB (docs/pull.md).
+ */
+const V2_WINDOW_LIMIT = 250;
+
+/** How many more documents a v1 stream's window reads per request on v2 than on v1. */
+const V2_WINDOW_SPEEDUP = V2_WINDOW_LIMIT / 50;
+
 export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query): StreamSource {
   const role = key.role as NfeRole;
   const { cursor: _c, limit: _l, ...filters } = query;
+  // A v1 listing splits where v2 can select the same documents: the same role and owners, no
+  // property filter (R17), no list of keys. v2 then counts it for the plan and reads its windows.
+  const v2Filters: NfeV2Request['Filters'] | undefined =
+    query.filter === undefined && !query.accessKeys?.length && query.formatType !== 'json'
+      ? { EmissionDate: { From: '2000-01-01' }, OwnerRoles: [role], ...(query.cnpjs?.length ? { Owners: query.cnpjs } : {}) }
+      : undefined;
   return {
     key,
     endpoint: 'v1',
     filters: canonicalJson(filters),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
-    // A v1 listing splits where v2 can count it: the same role and owner, no property filter (R17).
-    ...(query.filter === undefined && !query.accessKeys?.length
+    ...(v2Filters
       ? {
           split: {
             range: query.createdFrom && query.createdTo ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') } : ALL_CREATED,
-            count: (range: CreatedRange) =>
-              countV2(http, { EmissionDate: { From: '2000-01-01' }, OwnerRoles: [role], ...(query.cnpjs?.length ? { Owners: query.cnpjs } : {}) }, range),
+            count: (range: CreatedRange) => countV2(http, v2Filters, range),
+            windowSpeedup: V2_WINDOW_SPEEDUP,
           },
         }
       : {}),
     async *pages(start, signal) {
+      if (v2Filters && start?.range && start.stream.window !== undefined && start.cursor === 0) {
+        // A backfill window (a closed created_at range, read once): 250 documents per request on
+        // v2, written as the v1 listing's documents (the same XML; status, owner and the rest
+        // read from it, no created_at), so the index is the same as a v1 read's. Its Paginator is
+        // its position. (A window a v1 read had begun, cursor > 0, goes on on v1.)
+        const req: NfeV2Request = {
+          Fields: V2_WINDOW_FIELDS, Limit: V2_WINDOW_LIMIT,
+          Filters: { ...v2Filters, CreatedAt: { From: start.range.from, To: start.range.to } },
+          ...(start.paginator ? { Paginator: start.paginator } : {}),
+        };
+        for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
+          const docs = page.items.map((r) => v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner));
+          // The base64 text (as large as the documents) is not kept while the page waits its turn.
+          page.items.length = 0;
+          yield {
+            docs,
+            from: page.token ? `paginator ${page.token}` : 'start',
+            resume: { cursor: 0, paginator: page.next || null, createdHighWater: null },
+            ...(page.next ? {} : { last: true }),
+          };
+        }
+        return;
+      }
       const window = start?.range ? { createdFrom: start.range.from, createdTo: start.range.to } : {};
       const q = { ...query, ...window, cursor: start?.cursor ?? 0, limit: 50 };
       for await (const page of nfeV1Pages(withSignal(http, signal), role, q, { signal })) {
+        const docs = page.items.map((item) => v1Document(item, role, key.owner));
+        page.items.length = 0;
         yield {
-          docs: page.items.map((item) => v1Document(item, role, key.owner)),
+          docs,
           from: `cursor ${page.cursor}`,
           resume: { cursor: page.next, paginator: null, createdHighWater: null },
         };
@@ -131,11 +175,14 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
       let high = start?.createdHighWater ?? null;
       for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
         for (const r of page.items) high = later(high, r.CreatedAt);
+        const docs = page.items.map((r) => v2Document(r, role));
+        page.items.length = 0;
         yield {
-          docs: page.items.map((r) => v2Document(r, role)),
+          docs,
           from: page.token ? `paginator ${page.token}` : 'start',
           resume: { cursor: 0, paginator: page.next || null, createdHighWater: high },
           ...(page.total !== undefined ? { total: page.total } : {}),
+          ...(page.next ? {} : { last: true }),
         };
       }
     },

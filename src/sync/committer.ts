@@ -1,0 +1,82 @@
+// Group commit of a pull: pages are written as they come; every second (or 5000 documents) their
+// files are made durable at once, their index lines appended, and the checkpoints of the streams
+// that moved replaced, in that order (see pull-engine.ts for why a crash anywhere is safe).
+import type { Clock } from '../context.js';
+import type { Checkpoint } from './checkpoint.js';
+import { entryId, type IndexEntry } from './index-file.js';
+import type { SourcePage } from './source.js';
+import type { CommitDeps, StreamState } from './stream-state.js';
+import { countPage, markKept } from './summary.js';
+
+/** Commit at most this often: one file-system sync then covers every file of the group. */
+const COMMIT_INTERVAL_MS = 1000;
+const COMMIT_MAX_DOCS = 5000;
+
+/**
+ * Group commit: pages are written as they come; every second (or 5000 documents) their files
+ * are made durable at once, their index lines appended, and the checkpoints of the streams that
+ * moved replaced. A crash loses at most the uncommitted group, which is fetched again.
+ */
+export class Committer {
+  private entries: IndexEntry[] = [];
+  private readonly dirty = new Set<StreamState>();
+  private last: number;
+
+  constructor(private readonly d: CommitDeps, private readonly clock: Clock) {
+    this.last = clock.now();
+  }
+
+  async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
+    this.entries.push(...fresh);
+    for (const e of fresh) this.d.pending.add(entryId(e));
+    s.checkpoint = {
+      ...s.checkpoint,
+      ...page.resume,
+      // Listed, not only new: a --restart that finds files already indexed counts them alike.
+      documents: s.checkpoint.documents + page.docs.length,
+      pages: s.checkpoint.pages + 1,
+      // A window's last page ends it with the same commit: never listed again, even after a crash.
+      ...(s.window && page.last ? { done: true as const } : {}),
+    };
+    this.dirty.add(s);
+    if (!s.window) {
+      s.summary.firstFrom ??= page.from;
+      s.summary.lastResume = page.resume;
+    }
+    // A window's total is not its stream's.
+    if (page.total !== undefined && !s.split) s.summary.total = page.total;
+    const sum = this.d.summary;
+    countPage(sum, s.summary, page, fresh);
+    sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
+    if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
+  }
+
+  /** A checkpoint changed without a page (a window ended): saved with the next commit. */
+  touch(s: StreamState, checkpoint: Checkpoint): void {
+    s.checkpoint = checkpoint;
+    this.dirty.add(s);
+  }
+
+  /**
+   * With `everyStream`, every stream's checkpoint is rewritten, so that all of them end with the
+   * final index length whatever moment each stream last moved: the state a run leaves then does
+   * not depend on timing.
+   */
+  async commit(everyStream?: StreamState[]): Promise<void> {
+    for (const s of everyStream ?? []) this.dirty.add(s);
+    if (!this.dirty.size) return;
+    await this.d.writer.flush();
+    // The documents are durable: what must follow them (the awareness queue) is written now,
+    // before the index and checkpoints say they were kept.
+    if (this.entries.length) await this.d.onCommit?.(this.entries);
+    const indexLength = await this.d.index.append(this.entries);
+    for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
+    await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    this.d.index.publish();
+    this.d.pending.clear();
+    this.entries = [];
+    this.dirty.clear();
+    markKept(this.d.summary);
+    this.last = this.clock.now();
+  }
+}

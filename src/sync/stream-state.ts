@@ -1,0 +1,33 @@
+// What the pull engine knows of each stream while it runs, and what writing and committing a
+// page needs: shared by the engine (pull-engine.ts), the committer (committer.ts) and the page
+// writer (write-page.ts).
+import type { Checkpoint, CheckpointStore } from './checkpoint.js';
+import type { DurableWriter } from './durable.js';
+import type { IndexEntry, IndexFile } from './index-file.js';
+import type { Lane } from './lane.js';
+import type { SourcePage, StreamSource } from './source.js';
+import type { PullSummary, StreamSummary } from './summary.js';
+
+export interface StreamState {
+  source: StreamSource;
+  lane: Lane<SourcePage>;
+  checkpoint: Checkpoint;
+  summary: StreamSummary;
+  /** Pages in a row whose every document was already in the folder. */
+  knownPages: number;
+  /** A backfill window: it adds to its stream's summary, whose positions are the stream's own. */
+  window: boolean;
+  /** Part of a stream a backfill split (a window, or the stream itself). */
+  split: boolean;
+}
+
+export interface CommitDeps {
+  /** Identities of the lines written since the last commit (not in the index yet). */
+  pending: Set<string>;
+  writer: DurableWriter;
+  index: IndexFile;
+  store: CheckpointStore;
+  summary: PullSummary;
+  /** Called once a commit's files are durable, before its index lines and checkpoints. */
+  onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
+}

@@ -1,0 +1,114 @@
+// Writing one page of a pull: each new document to its layout path (and its attachments beside
+// it), each event beside every copy of its document; what is already in the index is skipped.
+// Files are renamed into place at once and made durable by the next commit (committer.ts).
+import { hash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Logger } from '../context.js';
+import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
+import { entryId, type IndexEntry } from './index-file.js';
+import { fileKey, UnsafeValueError, type Layout } from './layout.js';
+import type { PulledDocument, SourcePage } from './source.js';
+import type { CommitDeps, StreamState } from './stream-state.js';
+import type { StreamSummary } from './summary.js';
+
+/** Where a page is written: the run's folder, its layout and its logger. */
+export interface WriteTarget {
+  dir: string;
+  layout: Layout;
+  log: Logger;
+}
+
+/** What writePage answers when an events page must wait for the next run (see HOLD_EVENTS_MS). */
+export const HELD = Symbol('held');
+
+/**
+ * An event whose document is not in the folder is skipped when it is older than the run by more
+ * than this (the document is not one this pull wants: another role, owner or filter); a newer one
+ * may belong to a document that arrived after the run read its listing, so it is kept for the next run.
+ */
+const HOLD_EVENTS_MS = 15 * 60_000;
+
+export async function writePage(o: WriteTarget, s: StreamState, page: SourcePage, d: CommitDeps, started: number): Promise<IndexEntry[] | typeof HELD> {
+  const entries: IndexEntry[] = [];
+  for (const doc of page.docs) {
+    if (doc.event) {
+      const placed = await writeEvent(o, doc, doc.event, d, s.summary);
+      if (placed === undefined) {
+        if (Date.parse(doc.event.createdAt) >= started - HOLD_EVENTS_MS) return HELD;
+        s.summary.skipped++;
+        continue;
+      }
+      entries.push(...placed);
+      continue;
+    }
+    const entry = await writeDocument(o, doc, d, s.summary);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
+function layoutPath(o: WriteTarget, doc: PulledDocument, sum: StreamSummary): string | undefined {
+  try {
+    const [yyyy = '', mm = '', dd = ''] = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.emissionDate)?.slice(1) ?? [];
+    return o.layout.relativePathFor({
+      owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: fileKey(doc.key), number: doc.number, emitter: doc.emitter,
+    });
+  } catch (e) {
+    if (!(e instanceof UnsafeValueError)) throw e;
+    sum.refused.push({ key: doc.key.slice(0, 60), reason: e.message });
+    o.log.warn(`${sum.label}: document ${JSON.stringify(doc.key.slice(0, 60))} not written: ${e.message}`);
+    return undefined;
+  }
+}
+
+/** `a/b/KEY.xml` -> `a/b/KEY.pdf`: an attachment or event file beside its document. */
+function beside(rel: string, name: string): string {
+  const slash = rel.lastIndexOf('/');
+  return `${rel.slice(0, slash + 1)}${name}`;
+}
+
+const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml$/i, '');
+
+/** Writes one document; undefined when it was already in the index or was refused. */
+async function writeDocument(o: WriteTarget, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
+  const id = { key: doc.key, role: doc.role, owner: doc.owner };
+  if (d.index.has(id) || d.pending.has(entryId(id))) {
+    sum.skipped++;
+    return undefined;
+  }
+  const rel = layoutPath(o, doc, sum);
+  if (rel === undefined) return undefined;
+  await d.writer.write(join(o.dir, rel), doc.xml);
+  for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
+  return {
+    key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
+    sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
+    status: doc.status, created_at: doc.createdAt,
+  };
+}
+
+/**
+ * Writes an event beside every copy of its document in the folder (`<key>-<type>-<seq>.xml`)
+ * with an index line that carries the document's status after it; undefined when no copy is here.
+ */
+async function writeEvent(o: WriteTarget, doc: PulledDocument, ev: NonNullable<PulledDocument['event']>, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry[] | undefined> {
+  const copies = d.index.placementsOf(doc.key).filter((p) => (!doc.role || p.role === doc.role) && (!doc.owner || p.owner === doc.owner));
+  if (copies.length === 0) return undefined;
+  const out: IndexEntry[] = [];
+  for (const copy of copies) {
+    const id = { key: doc.key, role: copy.role, owner: copy.owner, event: ev.type, seq: ev.seq };
+    if (d.index.has(id) || d.pending.has(entryId(id))) {
+      sum.skipped++;
+      continue;
+    }
+    const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
+    await d.writer.write(join(o.dir, rel), doc.xml);
+    out.push({
+      key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
+      sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
+      status: documentStatus({ type: doc.type as StatusDocType, index: copy.status, events: [{ type: ev.type }] }) ?? copy.status,
+      created_at: ev.createdAt, event: ev.type, seq: ev.seq,
+    });
+  }
+  return out;
+}
