@@ -13,7 +13,7 @@ import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { Committer } from './committer.js';
 import { DurableWriter } from './durable.js';
-import { IndexFile } from './index-file.js';
+import { IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
 import { acquireLock } from './lock.js';
