@@ -117,7 +117,7 @@ describe('GET /v1/boletos/:id and /v1/boletos/pdf', () => {
     const text = expectWellFormed(Buffer.from(r.body.data.encoded_pdf, 'base64'));
     expect(text).toContain(`(${formatLine(b.digitable_line)})`);
     expect(text).toContain('/Count 1');
-    expect(text).toMatch(/\(Situa\S+: PAGO  em \d{2}\//);
+    expect(text).toMatch(/\(Situa\S+: PAGO {2}em \d{2}\//);
   });
 
   it('400: a malformed id or none', async () => {

@@ -2,7 +2,6 @@
 // every command writes records, and with --html as a page for people who never open a terminal.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Context } from '../../context.js';
 import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';

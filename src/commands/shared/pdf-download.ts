@@ -137,7 +137,10 @@ export async function downloadPdfs(ctx: Context, kind: PdfKind, options: PdfOpti
     try {
       return await kind.download(http, key, options.manual);
     } catch (error) {
-      if (error instanceof NotFoundError) (notFound = error), notFoundCount++;
+      if (error instanceof NotFoundError) {
+        notFound = error;
+        notFoundCount++;
+      }
       throw error;
     }
   };

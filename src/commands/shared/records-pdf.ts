@@ -75,7 +75,10 @@ export async function saveRecordPdfs(ctx: Context, args: readonly string[], opti
     try {
       return await o.download(http, id);
     } catch (error) {
-      if (error instanceof NotFoundError) (notFound = error), notFoundCount++;
+      if (error instanceof NotFoundError) {
+        notFound = error;
+        notFoundCount++;
+      }
       throw error;
     }
   };

@@ -153,7 +153,8 @@ class CteStream extends DocStream {
   private history(emissionMs: number, createdMs: number, ownerTakes: boolean): DocEvent[] {
     const { rng } = this;
     const events: DocEvent[] = [];
-    if (rng.chance(0.05)) events.push({ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 10, 7 * 1440)) });
+    const canceled = rng.chance(0.05);
+    if (canceled) events.push({ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 10, 7 * 1440)) });
     else if (rng.chance(0.05)) events.push({ type: '110110', seq: 1, createdAt: brt(this.later(createdMs, 60, 20 * 1440)) });
     if (ownerTakes && rng.chance(0.02)) events.push({ type: '610110', seq: 1, createdAt: brt(this.later(createdMs, 1440, 30 * 1440)) });
     // Never shared: the server may add events (uploads) to a document's own list.

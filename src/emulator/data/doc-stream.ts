@@ -2,7 +2,6 @@
 // numbering, the API-side fields (origin, tags, properties) and shared role lists.
 import { buildAccessKey } from '../../fiscal/access-key.js';
 import type { Party } from '../model.js';
-import type { RoleOf } from '../model-docs.js';
 import type { AccountWorld } from './accounts.js';
 import { taxIdOf } from './parties.js';
 import { stateOf } from './places.js';

@@ -6,7 +6,7 @@ import {
   at, attr, compact, first, keyFromId, keyWarnings, lookup, modelOfKey, protocolOf, text, environment,
   type AttachedEvent, type EventFamily, type EventInfo, type Node, type Party, type Protocol, type Summary,
 } from './common.js';
-import { eventRegistered, isCancellation, type KnownEvent } from '../doc-status.js';
+import { eventRegistered, type KnownEvent } from '../doc-status.js';
 
 type Family = Exclude<EventFamily, 'cfe'>;
 

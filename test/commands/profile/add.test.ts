@@ -82,7 +82,7 @@ describe('profile add', () => {
   it('never accepts the key as a flag value, and does not repeat it', () => {
     let error: unknown;
     try {
-      addVerb.parse({ apiKey: KEY, apiId: 'acme' }, ['work']).options;
+      addVerb.parse({ apiKey: KEY, apiId: 'acme' }, ['work']);
     } catch (e) {
       error = e;
     }

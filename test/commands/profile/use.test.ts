@@ -1,5 +1,4 @@
 // `fiscal profile use`.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import useVerb from '../../../src/commands/profile/use.js';
 import { UsageError } from '../../../src/errors.js';
