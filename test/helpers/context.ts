@@ -99,13 +99,19 @@ class Capture extends Writable {
   }
 }
 
-/** Runs `main` in this process, as a script would (nothing is a terminal), with `env` only. */
-export async function runMain(argv: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs `main` in this process, as a script would (nothing is a terminal), with `env` only and `stdin` (default: empty). */
+export async function runMain(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  o: { stdin?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = await import('../../src/main.js');
   const stdout = new Capture();
   const stderr = new Capture();
+  const stdin = new PassThrough();
+  stdin.end(o.stdin ?? '');
   const code = await main(argv, {
-    io: { stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
     env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...env },
     signal: new AbortController().signal,
   });

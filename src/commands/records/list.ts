@@ -8,7 +8,7 @@ import type { Column } from '../../output/writer.js';
 import type { VerbModule } from '../action.js';
 import { parseWith } from '../options.js';
 import { limit } from '../shared/values.js';
-import { writeRecords } from '../search/write-records.js';
+import { writeRecords } from '../shared/listing-output.js';
 
 export interface RecordListSpec<F extends Record<string, unknown>, T, R> {
   path: string;

@@ -94,6 +94,8 @@ export interface ArgSpec {
   /** Checked and normalised like a flag of that type (default text). */
   type?: Exclude<ScalarType, 'custom'> | 'key';
   models?: readonly KeyModel[];
+  /** The only values accepted (commander checks them, exit 2); also what completion offers. */
+  choices?: readonly string[];
   complete?: readonly string[] | DynamicValues;
 }
 
@@ -160,7 +162,7 @@ export type OptionsOf<F extends Flags, P = {}> = {
   -readonly [K in keyof F]: F[K] extends { type: 'custom' }
     ? K extends keyof P
       ? P[K] extends { _zod: { output: infer O } }
-        ? O | undefined
+        ? (F[K] extends { list: true } ? O[] : O) | undefined
         : unknown
       : unknown
     : HasDefault<F[K]> extends true
@@ -242,6 +244,7 @@ function argument(a: ArgSpec): Argument {
   const required = a.required ?? true;
   const name = `${a.name}${a.variadic ? '...' : ''}`;
   const arg = new Argument(required ? `<${name}>` : `[${name}]`, a.summary);
+  if (a.choices) arg.choices(a.choices);
   return a.complete ? suggest(arg, a.complete) : arg;
 }
 

@@ -18,10 +18,10 @@ export interface VerbBody<F extends Flags, P extends Parsers<F>> {
 }
 
 /** What a verb module exports by default: `export default verb(listVerb, { run... })`. */
-export function verb<const F extends Flags, const P extends Parsers<F> = {}>(spec: VerbSpec<F>, body: VerbBody<F, P>): VerbImpl & {
+export function verb<const F extends Flags, const P extends Parsers<F> = {}>(spec: VerbSpec<F>, body: VerbBody<F, P>): {
   /** Parses raw commander values as `run` receives them (tests use it to check a flag alone). */
   parse(raw: Record<string, unknown>, args: string[]): { options: OptionsOf<F, P>; args: string[] };
-} {
+} & VerbImpl {
   const schema = optionsSchema(spec.flags, body.parsers ?? {});
   return {
     parse(raw, args) {
