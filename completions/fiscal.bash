@@ -144,8 +144,7 @@ _fiscal_takes_value() {
     *'|--output'|*'|-o') return 0 ;;
     *'|--timeout') return 0 ;;
     'search nfe|--role') return 0 ;;
-    'search nfe|--fields') return 0 ;;
-    'search nfe|--limit') return 0 ;;
+    'search nfe|--key') return 0 ;;
     'search nfe|--owner') return 0 ;;
     'search nfe|--emitter') return 0 ;;
     'search nfe|--receiver') return 0 ;;
@@ -155,7 +154,6 @@ _fiscal_takes_value() {
     'search nfe|--created-from') return 0 ;;
     'search nfe|--created-to') return 0 ;;
     'search nfe|--status') return 0 ;;
-    'search nfe|--key') return 0 ;;
     'search nfe|--number') return 0 ;;
     'search nfe|--cfop') return 0 ;;
     'search nfe|--tag') return 0 ;;
@@ -169,6 +167,8 @@ _fiscal_takes_value() {
     'search nfe|--where-missing') return 0 ;;
     'search nfe|--api') return 0 ;;
     'search nfe|--month') return 0 ;;
+    'search nfe|--fields') return 0 ;;
+    'search nfe|--limit') return 0 ;;
     'search cte|--role') return 0 ;;
     'search cte|--owner') return 0 ;;
     'search cte|--emitter') return 0 ;;
@@ -520,7 +520,7 @@ _fiscal_words() {
   case "$1" in
     '') _fiscal_w='search pull inspect report pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --help -h' ;;
     'search') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'search nfe') _fiscal_w='--role --fields --limit --all --summary --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --key --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search cte') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search cteos') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
     'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
@@ -660,18 +660,28 @@ _fiscal_option_values() {
     *'|--output'|*'|-o') _fiscal_w='table json ndjson csv' ;;
     'search nfe|--role') _fiscal_w='received emitted transporter authorized' ;;
     'search nfe|--status') _fiscal_w='authorized canceled' ;;
+    'search nfe|--fin') _fiscal_w='1 2 3 4 5 6 normal complementary adjustment return credit debit' ;;
     'search nfe|--api') _fiscal_w='v1 v2' ;;
+    'search nfe|--fields') _fiscal_w='AccessKey Cfops CreatedAt CustomData Document EmissionDate Emitter Events FlagErp HasCCE Manifestations Number Origin Owner OwnerRole Receiver Status Tags Xml' ;;
     'search cte|--role') _fiscal_w='taker not-taker authorized' ;;
     'search cte|--status') _fiscal_w='authorized canceled' ;;
+    'search cte|--cte-type') _fiscal_w='0 1 3 normal complementary complement substitute substitution' ;;
+    'search cte|--fields') _fiscal_w='Xml Origin FlagErp CustomData Document Events Tags Cfops AccessKey EmissionDate CreatedAt HasCCE Manifestations Number Owner OwnerRole Addressee Dispatcher Sender Receiver Emitter Status Taker IBSCBS AccessKeyPrev AccessKeysComp' ;;
     'search cte|--api') _fiscal_w='dfe v1' ;;
     'search cteos|--role') _fiscal_w='taker not-taker' ;;
     'search cteos|--status') _fiscal_w='authorized canceled' ;;
+    'search cteos|--cte-type') _fiscal_w='0 1 3 normal complementary complement substitute substitution' ;;
+    'search cteos|--fields') _fiscal_w='Xml Origin FlagErp CustomData Document Events Tags Cfops AccessKey EmissionDate CreatedAt HasCCE Manifestations Number Owner OwnerRole Addressee Dispatcher Sender Receiver Emitter Status Taker IBSCBS AccessKeyPrev AccessKeysComp' ;;
     'search cteos|--api') _fiscal_w='dfe v1' ;;
     'search nfse|--role') _fiscal_w='received emitted intermediate' ;;
+    'search nfse|--fields') _fiscal_w='xmlAbrasf xmlAbrasfRtc originalXml origin flagErp customData document' ;;
     'search mdfe|--role') _fiscal_w='emitted contractor authorized' ;;
     'search mdfe|--status') _fiscal_w='authorized closed canceled' ;;
+    'search mdfe|--uf') _fiscal_w='AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO' ;;
+    'search mdfe|--fields') _fiscal_w='AccessKey CreatedAt CustomData Document EmissionDate Emitter Events FlagErp Number Origin Owner OwnerRole Status Tags Xml' ;;
     'pull nfe|--role') _fiscal_w='received emitted transporter authorized' ;;
     'pull nfe|--status') _fiscal_w='authorized canceled' ;;
+    'pull nfe|--fin') _fiscal_w='1 2 3 4 5 6 normal complementary adjustment return credit debit' ;;
     'pull nfe|--api') _fiscal_w='v1 v2' ;;
     'pull cte|--role') _fiscal_w='taker not-taker authorized' ;;
     'pull cteos|--role') _fiscal_w='taker not-taker' ;;
@@ -700,6 +710,8 @@ _fiscal_option_values() {
     'utilities list|--status') _fiscal_w='open paid overdue' ;;
     'mdfe search|--role') _fiscal_w='emitted contractor authorized' ;;
     'mdfe search|--status') _fiscal_w='authorized closed canceled' ;;
+    'mdfe search|--uf') _fiscal_w='AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO' ;;
+    'mdfe search|--fields') _fiscal_w='AccessKey CreatedAt CustomData Document EmissionDate Emitter Events FlagErp Number Origin Owner OwnerRole Status Tags Xml' ;;
     'boletos list|--status') _fiscal_w='open paid overdue canceled' ;;
     'boletos list|--direction') _fiscal_w='receivable payable' ;;
     'receipts list|--source') _fiscal_w='manual automatico' ;;

@@ -1,6 +1,7 @@
 // CT-e and CT-e OS endpoints: POST /v1/dfe/cte (R21), POST /v1/dfe/cteos (R24) and the v1 role
 // listings GET /v1/cte/{role}, /v1/cte-os/{role} (R11-R17), one typed function each, plus their
 // page iterators. Commands call these and never build URLs themselves.
+import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
@@ -15,18 +16,67 @@ import {
   type CteResponse,
   type CteRole,
   type CteV1Item,
+  type CteFilters,
+  type CteTypeCode,
   type CteV1Query,
 } from './wire/cte.js';
 
+export type CteKind = 'cte' | 'cteos';
+
+/** POST /v1/dfe/cte or /v1/dfe/cteos, the body search. */
+export function cteSearch(kind: CteKind): Endpoint {
+  return { method: 'POST', path: `/v1/dfe/${kind}` };
+}
+
+/** GET /v1/cte/{role} or /v1/cte-os/{role}, the role listing. */
+export function cteV1Listing(kind: CteKind, role: CteRole | CteOsRole): Endpoint {
+  return { method: 'GET', path: `/v1/${kind === 'cte' ? 'cte' : 'cte-os'}/${encodeURIComponent(role)}` };
+}
+
+/** A CT-e (OS) search in the client's words: the checked values of the flags of the same names. */
+export interface CteSearchFilters extends DocumentFilters {
+  status?: 'authorized' | 'canceled' | undefined;
+  /** Access keys: the body search takes the first (DocumentIdentifier). */
+  key?: string[] | undefined;
+  cteType?: CteTypeCode[] | undefined;
+  nfe?: string[] | undefined;
+  cfop?: string[] | undefined;
+  tag?: string[] | undefined;
+  origin?: string[] | undefined;
+  hasCce?: boolean | undefined;
+  hasManifestation?: boolean | undefined;
+  prop?: PropertyFilter[] | undefined;
+  /** R21: the taker's documents, or every other; CT-e only (R24). */
+  isTaker?: boolean | undefined;
+}
+
+/** The `Filters` of POST /v1/dfe/cte(os) for `o` (R21, R23, R24). */
+export function cteFilters(o: CteSearchFilters, now: Date): CteFilters {
+  const f: CteFilters = commonBodyFilters(o, now);
+  if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
+  if (o.status) f.Status = o.status;
+  // Spec 4.2 gives Origin as an array.
+  if (o.origin) f.Origin = o.origin;
+  if (o.hasCce !== undefined) f.HasCCE = o.hasCce;
+  if (o.hasManifestation !== undefined) f.HasManifestation = o.hasManifestation;
+  if (o.cfop) f.Cfops = o.cfop;
+  if (o.nfe) f.Nfes = o.nfe;
+  if (o.tag) f.Tags = o.tag;
+  if (o.cteType) f.Types = o.cteType;
+  if (o.prop) f.CustomData = o.prop;
+  if (o.isTaker !== undefined) f.IsTaker = o.isTaker;
+  return f;
+}
+
 /** One page of POST /v1/dfe/cte. A list read, so it is retried although it is a POST. */
 export async function searchCte(http: HttpClient, req: CteRequest): Promise<CteResponse> {
-  const res = await http.request({ method: 'POST', path: '/v1/dfe/cte', body: req, schema: cteResponseSchema, retry: true });
+  const res = await http.request({ ...cteSearch('cte'), body: req, schema: cteResponseSchema, retry: true });
   return res.body;
 }
 
 /** One page of POST /v1/dfe/cteos: every role of the Owners (R24). */
 export async function searchCteOs(http: HttpClient, req: CteOsRequest): Promise<CteResponse> {
-  const res = await http.request({ method: 'POST', path: '/v1/dfe/cteos', body: req, schema: cteResponseSchema, retry: true });
+  const res = await http.request({ ...cteSearch('cteos'), body: req, schema: cteResponseSchema, retry: true });
   return res.body;
 }
 
@@ -55,20 +105,20 @@ export function cteOsPages(http: HttpClient, req: CteOsRequest, opts: { signal?:
   return tokenPages(searchCteOs, http, req, opts);
 }
 
-async function listV1(http: HttpClient, path: string, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+async function listV1(http: HttpClient, endpoint: Endpoint, q: CteV1Query): Promise<V1Page<CteV1Item>> {
   // The query is the NF-e listing's (R11, R15-R17); the signature is checked so a damaged page is fetched again (R14).
-  const res = await http.request({ method: 'GET', path, query: nfeV1QueryParams(q), schema: cteV1PageSchema, verifySignature: true });
+  const res = await http.request({ ...endpoint, query: nfeV1QueryParams(q), schema: cteV1PageSchema, verifySignature: true });
   return res.body;
 }
 
 /** One page of GET /v1/cte/{role}. */
 export function listCteV1(http: HttpClient, role: CteRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
-  return listV1(http, `/v1/cte/${encodeURIComponent(role)}`, q);
+  return listV1(http, cteV1Listing('cte', role), q);
 }
 
 /** One page of GET /v1/cte-os/{role}. */
 export function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
-  return listV1(http, `/v1/cte-os/${encodeURIComponent(role)}`, q);
+  return listV1(http, cteV1Listing('cteos', role), q);
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */

@@ -1,13 +1,19 @@
 // NFC-e endpoint: GET /v1/nfce/emitted (designed path, R11-R17) and its page iterator.
+import type { Endpoint } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } from './wire/nfce.js';
 
+/** GET /v1/nfce/{role}, the role listing (designed: `emitted` only). */
+export function nfceV1Listing(role: NfceRole): Endpoint {
+  return { method: 'GET', path: `/v1/nfce/${encodeURIComponent(role)}` };
+}
+
 export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
   const res = await http.request({
-    method: 'GET', path: `/v1/nfce/${encodeURIComponent(role)}`, query: nfeV1QueryParams(q), schema: nfceV1PageSchema, verifySignature: true,
+    ...nfceV1Listing(role), query: nfeV1QueryParams(q), schema: nfceV1PageSchema, verifySignature: true,
   });
   return res.body;
 }

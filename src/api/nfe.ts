@@ -1,5 +1,6 @@
 // NF-e endpoints: POST /v2/dfe/nfe (R18-R20) and GET /v1/nfe/{role} (R11-R17), one typed function
 // each, plus their page iterators. Commands call these and never build URLs themselves.
+import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient, QueryValue } from './http.js';
 import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
@@ -9,14 +10,68 @@ import {
   type NfeRole,
   type NfeV1Item,
   type NfeV1Query,
+  type NfeV2Filters,
   type NfeV2Record,
   type NfeV2Request,
   type NfeV2Response,
 } from './wire/nfe.js';
 
+/** POST /v2/dfe/nfe, the body search. */
+export const NFE_V2_SEARCH: Endpoint = { method: 'POST', path: '/v2/dfe/nfe' };
+
+/** GET /v1/nfe/{role}, the role listing. */
+export function nfeV1Listing(role: NfeRole): Endpoint {
+  return { method: 'GET', path: `/v1/nfe/${encodeURIComponent(role)}` };
+}
+
+/** An NF-e search in the client's words: the checked values of the flags of the same names. */
+export interface NfeSearchFilters extends DocumentFilters {
+  role?: NfeRole[] | undefined;
+  receiver?: string[] | undefined;
+  transporter?: string[] | undefined;
+  status?: 'authorized' | 'canceled' | undefined;
+  /** Access keys: the body search takes the first (DocumentIdentifier). */
+  key?: string[] | undefined;
+  number?: { from: number; to: number } | undefined;
+  cfop?: string[] | undefined;
+  tag?: string[] | undefined;
+  tagsAll?: string[] | undefined;
+  origin?: string[] | undefined;
+  fin?: string[] | undefined;
+  hasCce?: boolean | undefined;
+  hasEvent?: boolean | undefined;
+  hasManifestation?: boolean | undefined;
+  hasXped?: boolean | undefined;
+  xped?: string[] | undefined;
+  prop?: PropertyFilter[] | undefined;
+}
+
+/** The `Filters` of POST /v2/dfe/nfe for `o` (R18, R20, R23). */
+export function nfeV2Filters(o: NfeSearchFilters, now: Date): NfeV2Filters {
+  const f: NfeV2Filters = commonBodyFilters(o, now);
+  if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
+  if (o.transporter) f.TransporterCnpj = o.transporter;
+  if (o.receiver) f.ReceiverCnpj = o.receiver;
+  if (o.role) f.OwnerRoles = [...new Set(o.role)];
+  if (o.status) f.Status = o.status;
+  if (o.origin) f.Origins = o.origin;
+  if (o.hasCce !== undefined) f.HasCCE = o.hasCce;
+  if (o.hasEvent !== undefined) f.HasEvent = o.hasEvent;
+  if (o.hasManifestation !== undefined) f.HasManifestation = o.hasManifestation;
+  if (o.hasXped !== undefined) f.HasXPed = o.hasXped;
+  if (o.cfop) f.Cfops = o.cfop;
+  if (o.number) f.NfeNumber = { From: o.number.from, To: o.number.to };
+  if (o.tag) f.Tags = o.tag;
+  if (o.tagsAll) f.TagsAll = o.tagsAll;
+  if (o.xped) f.xPeds = o.xped;
+  if (o.fin) f.FinNFe = o.fin;
+  if (o.prop) f.CustomData = o.prop;
+  return f;
+}
+
 /** One page of POST /v2/dfe/nfe. A list read, so it is retried although it is a POST. */
 export async function searchNfeV2(http: HttpClient, req: NfeV2Request): Promise<NfeV2Response> {
-  const res = await http.request({ method: 'POST', path: '/v2/dfe/nfe', body: req, schema: nfeV2ResponseSchema, retry: true });
+  const res = await http.request({ ...NFE_V2_SEARCH, body: req, schema: nfeV2ResponseSchema, retry: true });
   return res.body;
 }
 
@@ -49,8 +104,7 @@ export function nfeV1QueryParams(q: NfeV1Query): Record<string, QueryValue> {
 /** One page of GET /v1/nfe/{role}; the signature is checked so a damaged page is fetched again (R14). */
 export async function listNfeV1(http: HttpClient, role: NfeRole, q: NfeV1Query): Promise<V1Page<NfeV1Item>> {
   const res = await http.request({
-    method: 'GET',
-    path: `/v1/nfe/${encodeURIComponent(role)}`,
+    ...nfeV1Listing(role),
     query: nfeV1QueryParams(q),
     schema: nfeV1PageSchema,
     verifySignature: true,

@@ -1,13 +1,16 @@
 // NFS-e endpoints: POST /v1/dfe/nfse (R22), GET /v1/nfse/{role} (R11-R17) and GET
 // /v2/nfse/received (R16), one typed function each, plus their page iterators.
+import { createdToValue, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
+  OWNER_ROLE_OF,
   nfseSearchResponseSchema,
   nfseV1PageSchema,
   nfseV2PageSchema,
+  type NfseFilters,
   type NfseRecord,
   type NfseRole,
   type NfseSearchRequest,
@@ -17,9 +20,51 @@ import {
   type NfseV2Item,
 } from './wire/nfse.js';
 
+/** POST /v1/dfe/nfse, the body search. */
+export const NFSE_SEARCH: Endpoint = { method: 'POST', path: '/v1/dfe/nfse' };
+
+/** GET /v1/nfse/{role}, the role listing. */
+export function nfseV1Listing(role: NfseRole): Endpoint {
+  return { method: 'GET', path: `/v1/nfse/${encodeURIComponent(role)}` };
+}
+
+/** An NFS-e search in the client's words: the checked values of the flags of the same names. */
+export interface NfseSearchFilters extends DocumentFilters {
+  role?: NfseRole[] | undefined;
+  competence?: string[] | undefined;
+  canceled?: boolean | undefined;
+  taker?: string[] | undefined;
+  /** R10: `<owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>`. */
+  id?: string | undefined;
+  origin?: string | undefined;
+  prop?: PropertyFilter[] | undefined;
+}
+
+/** The `filters` of POST /v1/dfe/nfse for `o`, lower camel case (R22, R23). */
+export function nfseFilters(o: NfseSearchFilters, now: Date): NfseFilters {
+  const f: NfseFilters = {};
+  if (o.createdFrom || o.createdTo) f.createdAt = lowerRange(o.createdFrom, createdToValue(o.createdTo, now));
+  if (o.from || o.to) f.emissionDate = lowerRange(o.from, o.to);
+  if (o.id) f.documentIdentifier = o.id;
+  if (o.owner) f.owners = o.owner;
+  if (o.emitter) f.emitterCnpj = o.emitter;
+  if (o.taker) f.takerCnpj = o.taker;
+  if (o.origin) f.origin = o.origin;
+  // R22: the string "true" or "false".
+  if (o.canceled !== undefined) f.isCanceled = o.canceled ? 'true' : 'false';
+  if (o.role) f.ownerRoles = [...new Set(o.role.map((r) => OWNER_ROLE_OF[r]))];
+  if (o.competence) f.competence = o.competence;
+  if (o.prop) f.customData = o.prop;
+  return f;
+}
+
+function lowerRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
 /** One page of POST /v1/dfe/nfse. A list read, so it is retried although it is a POST. */
 export async function searchNfse(http: HttpClient, req: NfseSearchRequest): Promise<NfseSearchResponse> {
-  const res = await http.request({ method: 'POST', path: '/v1/dfe/nfse', body: req, schema: nfseSearchResponseSchema, retry: true });
+  const res = await http.request({ ...NFSE_SEARCH, body: req, schema: nfseSearchResponseSchema, retry: true });
   return res.body;
 }
 
@@ -38,7 +83,7 @@ export function nfseSearchPages(http: HttpClient, req: NfseSearchRequest, opts: 
 /** One page of GET /v1/nfse/{role}; the signature is checked (R14). */
 export async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
   const res = await http.request({
-    method: 'GET', path: `/v1/nfse/${encodeURIComponent(role)}`, query: nfeV1QueryParams(q), schema: nfseV1PageSchema, verifySignature: true,
+    ...nfseV1Listing(role), query: nfeV1QueryParams(q), schema: nfseV1PageSchema, verifySignature: true,
   });
   return res.body;
 }

@@ -100,12 +100,16 @@ class Capture extends Writable {
 }
 
 /** Runs `main` in this process, as a script would (nothing is a terminal), with `env` only and `stdin` piped (default: empty). */
-export async function runMain(argv: string[], env: Record<string, string | undefined>, stdinText = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runMain(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  input: string | { stdin?: string } = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = await import('../../src/main.js');
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = new PassThrough();
-  stdin.end(stdinText);
+  stdin.end(typeof input === 'string' ? input : (input.stdin ?? ''));
   const code = await main(argv, {
     io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
     env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...env },

@@ -1,13 +1,15 @@
 // search cte / cteos: flags to request (pure planning, nothing sent).
 import { describe, expect, it } from 'vitest';
-import { parseCteSearchOptions } from '../../src/commands/search/cte-options.js';
-import { planCteSearch } from '../../src/commands/search/cte-plan.js';
+import searchCte, { cteosVerb } from '../../src/commands/search/cte.js';
+import { cteSearchOf, planCteSearch } from '../../src/commands/search/cte-plan.js';
 import { UsageError } from '../../src/errors.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 
 const NOW = new Date('2026-06-15T15:00:00Z');
 const key = (model: '55' | '57' | '67', number = '1') =>
   buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number, emissionType: '1', code: '12345678' });
+/** The flags' raw values (as commander gives them) to the search the verb runs. */
+const parseCteSearchOptions = (raw: Record<string, unknown>, kind: 'cte' | 'cteos') => cteSearchOf(kind, (kind === 'cte' ? searchCte : cteosVerb).parse(raw, []).options);
 const plan = (raw: Record<string, unknown>, kind: 'cte' | 'cteos' = 'cte') => planCteSearch(parseCteSearchOptions(raw, kind), NOW);
 
 describe('search cte: flags to the /v1/dfe/cte request', () => {

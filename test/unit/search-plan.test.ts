@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseNfeSearchOptions } from '../../src/commands/search/nfe-options.js';
-import { planNfeSearch } from '../../src/commands/search/nfe-plan.js';
+import searchNfe from '../../src/commands/search/nfe.js';
+import { nfeSearchOf, planNfeSearch } from '../../src/commands/shared/nfe-search.js';
 import { brasiliaDateTime } from '../../src/fiscal/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 const NOW = new Date('2026-06-15T15:00:00Z');
+/** The flags' raw values (as commander gives them) to the search the verb runs. */
+const parseNfeSearchOptions = (raw: Record<string, unknown>) => nfeSearchOf(searchNfe.parse(raw, []).options);
 const plan = (raw: Record<string, unknown>) => planNfeSearch(parseNfeSearchOptions(raw), NOW);
 const KEY = '35260112345678000195550010000012341000012343';
 

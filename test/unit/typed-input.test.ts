@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { monthDays, readDate, readMonth } from '../../src/fiscal/dates.js';
 import { readTaxId } from '../../src/fiscal/tax-id.js';
-import { parseNfeSearchOptions } from '../../src/commands/search/nfe-options.js';
+import searchNfe from '../../src/commands/search/nfe.js';
+import { nfeSearchOf } from '../../src/commands/shared/nfe-search.js';
+
+const parseNfeSearchOptions = (raw: Record<string, unknown>) => nfeSearchOf(searchNfe.parse(raw, []).options);
 
 describe('readTaxId (R8)', () => {
   it('reads digits and the masked forms into the digits the API takes', () => {

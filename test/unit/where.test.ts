@@ -1,6 +1,6 @@
 // The --where / --where-missing builder of the R17 expression used by search nfe and pull nfe.
 import { describe, expect, it } from 'vitest';
-import { applyWhere, composeWhere } from '../../src/commands/search/where.js';
+import { composeWhere, whereFilter } from '../../src/commands/shared/where.js';
 import { UsageError } from '../../src/errors.js';
 import { matchesPropertyFilter, parsePropertyFilter } from '../../src/fiscal/property-filter.js';
 
@@ -22,9 +22,11 @@ describe('R17: --where builder', () => {
     expect(() => composeWhere([], ['(x)'])).toThrow(/--where-missing/);
   });
 
-  it('turns the raw options into --filter, and refuses --filter with --where', () => {
-    expect(applyWhere({ where: ['a=1'], role: ['received'] })).toEqual({ role: ['received'], filter: '(= a 1)' });
-    expect(applyWhere({ filter: '(= a 1)' })).toEqual({ filter: '(= a 1)' });
-    expect(() => applyWhere({ where: ['a=1'], filter: '(= b 2)' })).toThrow(UsageError);
+  it('turns the options into --filter, and refuses --filter with --where', () => {
+    expect(whereFilter({ where: ['a=1'] })).toBe('(= a 1)');
+    expect(whereFilter({ whereMissing: ['erp_id'] })).toBe('(NOT_EXISTS erp_id)');
+    expect(whereFilter({ filter: '(= a 1)' })).toBe('(= a 1)');
+    expect(whereFilter({})).toBeUndefined();
+    expect(() => whereFilter({ where: ['a=1'], filter: '(= b 2)' })).toThrow(UsageError);
   });
 });

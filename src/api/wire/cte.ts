@@ -3,25 +3,13 @@
 import { z } from 'zod';
 import { customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema } from './common.js';
 import { eventItemSchema, manifestationSchema, nfeV1ItemSchema, type NfeV1Item, type NfeV1Query } from './nfe.js';
+import { CTE_FIELDS, CTE_ROLES, CTE_STATUSES, CTE_TYPES, CTEOS_ROLES } from './words.js';
 
-/** Roles of a CT-e (spec 1, roles table): the taker (toma), another party, or named in autXML. */
-export const CTE_ROLES = ['taker', 'not-taker', 'authorized'] as const;
+// The words (roles, statuses, types, fields) live in ./words.ts, zod-free, for the flag declarations.
+export { CTE_FIELDS, CTE_ROLES, CTE_STATUSES, CTE_TYPE_NAMES, CTE_TYPES, CTEOS_ROLES } from './words.js';
 export type CteRole = (typeof CTE_ROLES)[number];
-/** Roles of a CT-e OS (spec 1, roles table): no autXML role. */
-export const CTEOS_ROLES = ['taker', 'not-taker'] as const;
 export type CteOsRole = (typeof CTEOS_ROLES)[number];
-
-export const CTE_STATUSES = ['authorized', 'canceled'] as const;
-/** tpCTe: 0 normal, 1 complementary, 3 substitute. */
-export const CTE_TYPES = ['0', '1', '3'] as const;
 export type CteTypeCode = (typeof CTE_TYPES)[number];
-
-/** Fields a record may carry (spec 2.2, "CTe record fields"). */
-export const CTE_FIELDS = [
-  'Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate',
-  'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender',
-  'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp',
-] as const;
 export type CteField = (typeof CTE_FIELDS)[number];
 export const CTE_DEFAULT_FIELDS: CteField[] = ['Xml', 'AccessKey'];
 

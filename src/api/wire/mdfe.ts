@@ -4,19 +4,12 @@
 import { z } from 'zod';
 import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
 import { eventItemSchema } from './nfe.js';
+import { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from './words.js';
 
-/** Designed roles: the emitter, the contracting party (infContratante), a CNPJ/CPF in autXML. */
-export const MDFE_ROLES = ['emitted', 'contractor', 'authorized'] as const;
+// The words (roles, statuses, fields) live in ./words.ts, zod-free, for the flag declarations.
+export { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from './words.js';
 export type MdfeRole = (typeof MDFE_ROLES)[number];
-
-/** Designed: closed is an MDF-e with its closing event (110112), authorized one still open. */
-export const MDFE_STATUSES = ['authorized', 'closed', 'canceled'] as const;
 export type MdfeStatus = (typeof MDFE_STATUSES)[number];
-
-export const MDFE_FIELDS = [
-  'AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp',
-  'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml',
-] as const;
 export type MdfeField = (typeof MDFE_FIELDS)[number];
 export const MDFE_DEFAULT_FIELDS: MdfeField[] = ['Xml', 'AccessKey'];
 export const MDFE_LIMIT_MAX = 500;

@@ -2,8 +2,9 @@
 // GET /v1/nfce/emitted, a v1 cursor listing like GET /v1/nfe/{role} (R11-R17).
 import { z } from 'zod';
 import { v1PageSchema, type V1ListingQuery } from './common.js';
+import { NFCE_ROLES } from './words.js';
 
-export const NFCE_ROLES = ['emitted'] as const;
+export { NFCE_ROLES } from './words.js';
 export type NfceRole = (typeof NFCE_ROLES)[number];
 
 export const nfceV1ItemSchema = z.object({ access_key: z.string(), xml: z.string() });

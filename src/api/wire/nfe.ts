@@ -1,20 +1,11 @@
 // NF-e wire shapes: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23) and GET /v1/nfe/{role} (4.6, R11-R17).
 import { z } from 'zod';
 import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
+import { NFE_ROLES, NFE_STATUSES, NFE_V2_FIELDS } from './words.js';
 
-export const NFE_ROLES = ['received', 'emitted', 'transporter', 'authorized'] as const;
+// The words (roles, statuses, fields) live in ./words.ts, zod-free, for the flag declarations.
+export { FIN_NFE, FIN_NFE_NAMES, NFE_ROLES, NFE_ROLE_ALIASES, NFE_STATUSES, NFE_V2_FIELDS } from './words.js';
 export type NfeRole = (typeof NFE_ROLES)[number];
-/** R20: the spec's sample body spells two roles differently; the service accepts both. */
-export const NFE_ROLE_ALIASES: Record<string, NfeRole> = { receiver: 'received', emitter: 'emitted' };
-
-export const NFE_STATUSES = ['authorized', 'canceled'] as const;
-export const FIN_NFE = ['1', '2', '3', '4', '5', '6'] as const;
-
-/** Fields a v2 record may carry (spec 2.2); `CustomData` is ours, as in the CT-e list. */
-export const NFE_V2_FIELDS = [
-  'AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp',
-  'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml',
-] as const;
 export type NfeV2Field = (typeof NFE_V2_FIELDS)[number];
 export const NFE_V2_DEFAULT_FIELDS: NfeV2Field[] = ['Xml', 'AccessKey'];
 

@@ -2,9 +2,10 @@
 // GET /v2/nfse/received (R12, R16). Lower camel case everywhere on the body search (R22).
 import { z } from 'zod';
 import { statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
+import { NFSE_FIELDS, NFSE_ROLES } from './words.js';
 
-/** Roles of the v1 path: received (taker), emitted; `intermediate` is designed. */
-export const NFSE_ROLES = ['received', 'emitted', 'intermediate'] as const;
+// The words (roles, fields) live in ./words.ts, zod-free, for the flag declarations.
+export { NFSE_FIELDS, NFSE_ROLES } from './words.js';
 export type NfseRole = (typeof NFSE_ROLES)[number];
 
 /** R22: `ownerRoles` values of the body search, and the path role each stands for. */
@@ -13,8 +14,6 @@ export type NfseOwnerRole = (typeof NFSE_OWNER_ROLES)[number];
 export const OWNER_ROLE_OF: Record<NfseRole, NfseOwnerRole> = { emitted: 'emitter', received: 'taker', intermediate: 'intermediate' };
 export const ROLE_OF_OWNER_ROLE: Record<NfseOwnerRole, NfseRole> = { emitter: 'emitted', taker: 'received', intermediate: 'intermediate' };
 
-/** Spec 2.2: the fields an NFS-e record may carry. */
-export const NFSE_FIELDS = ['xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'] as const;
 export type NfseField = (typeof NFSE_FIELDS)[number];
 /** Designed: without `fields`, the document summary (the XML is asked for by name). */
 export const NFSE_DEFAULT_FIELDS: NfseField[] = ['document'];

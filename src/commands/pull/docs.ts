@@ -1,13 +1,8 @@
 // `fiscal pull <cte|cteos|nfse|nfce|mdfe>`: one stream per (role, owner) over the type's v1 role
 // listing, whose stable cursor is made for incremental sync (R13), run by the same crash-safe
 // engine, flags and summary as `pull nfe`.
-import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import { cteDacte, cteOsDacte, mdfeDamdfe, nfeDanfe, nfseDanfse } from '../../api/pdf.js';
-import { CTE_ROLES, CTEOS_ROLES } from '../../api/wire/cte.js';
-import { MDFE_ROLES } from '../../api/wire/mdfe.js';
-import { NFCE_ROLES } from '../../api/wire/nfce.js';
-import { NFSE_ROLES } from '../../api/wire/nfse.js';
 import type { Context } from '../../context.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
@@ -15,10 +10,11 @@ import { cteV1Source } from '../../sync/sources/cte.js';
 import { mdfeV1Source } from '../../sync/sources/mdfe.js';
 import { nfceV1Source } from '../../sync/sources/nfce.js';
 import { nfseV1Source } from '../../sync/sources/nfse.js';
-import type { VerbModule } from '../action.js';
-import { parseWith } from '../options.js';
-import { checkRanges, createdTo, date, oneOf, propertyExpression, taxIds } from '../shared/values.js';
-import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
+import type { OptionsOf } from '../shared/define.js';
+import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
+import { verb } from '../shared/verb.js';
+import { pullCte, pullCteos, pullMdfe, pullNfce, pullNfse } from './index.js';
+import { OPEN_END, PULL_PARSERS, pdfOrNothing, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
 
 export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
 
@@ -31,18 +27,17 @@ interface ListingQuery {
 }
 
 interface TypeSpec {
-  roles: readonly string[];
   source(http: HttpClient, key: StreamKey, query: ListingQuery): StreamSource;
   pdf(http: HttpClient, doc: PulledDocument): Promise<Buffer>;
 }
 
 const SPECS: Record<OtherType, TypeSpec> = {
-  cte: { roles: CTE_ROLES, source: cteV1Source, pdf: (http, d) => cteDacte(http, d.key) },
-  cteos: { roles: CTEOS_ROLES, source: cteV1Source, pdf: (http, d) => cteOsDacte(http, d.key) },
-  nfse: { roles: NFSE_ROLES, source: nfseV1Source, pdf: (http, d) => nfseDanfse(http, d.key) },
+  cte: { source: cteV1Source, pdf: (http, d) => cteDacte(http, d.key) },
+  cteos: { source: cteV1Source, pdf: (http, d) => cteOsDacte(http, d.key) },
+  nfse: { source: nfseV1Source, pdf: (http, d) => nfseDanfse(http, d.key) },
   // The designed NFC-e listing serves the emitter's view only; its DANFe comes from the NF-e endpoint.
-  nfce: { roles: NFCE_ROLES, source: nfceV1Source, pdf: (http, d) => nfeDanfe(http, d.key) },
-  mdfe: { roles: MDFE_ROLES, source: mdfeV1Source, pdf: (http, d) => mdfeDamdfe(http, d.key) },
+  nfce: { source: nfceV1Source, pdf: (http, d) => nfeDanfe(http, d.key) },
+  mdfe: { source: mdfeV1Source, pdf: (http, d) => mdfeDamdfe(http, d.key) },
 };
 
 export interface PullDocsOptions {
@@ -53,38 +48,39 @@ export interface PullDocsOptions {
   query: ListingQuery;
 }
 
-function filterSchema(spec: TypeSpec) {
-  return z
-    .object({
-      role: oneOf(spec.roles, 'role'),
-      // cnpj[] on the v1 listings takes 14-digit CNPJs (R8).
-      owner: taxIds.pipe(z.array(z.string().length(14, 'the listing takes 14-digit CNPJs only'))).optional(),
-      createdFrom: date.optional(),
-      createdTo: createdTo.optional(),
-      filter: propertyExpression.optional(),
-    })
-    .strict()
-    .superRefine((o, ctx) => checkRanges(o, ctx));
+type Options = OptionsOf<typeof pullCte.flags, typeof PULL_PARSERS>;
+
+function verbFor(type: OtherType, spec: typeof pullCte) {
+  return verb(spec, {
+    parsers: PULL_PARSERS,
+    check: (o) => void parseOptions(type, o),
+    run: (ctx, o) => run(ctx, parseOptions(type, o)),
+  });
 }
 
-export function verbFor(type: OtherType): VerbModule<PullDocsOptions> {
-  const spec = SPECS[type];
-  return {
-    parseOptions(raw) {
-      const { pull, filters } = splitPullOptions(raw);
-      const f = parseWith(filterSchema(spec), filters);
-      const query: ListingQuery = {};
-      if (f.filter) query.filter = f.filter;
-      if (f.createdFrom || f.createdTo) {
-        // R15: both bounds or neither. An open side is a fixed far date, not "now": the filters
-        // are part of the checkpoint, and a run tomorrow must continue today's.
-        query.createdFrom = f.createdFrom ?? '2000-01-01';
-        query.createdTo = f.createdTo ?? OPEN_END;
-      }
-      return { type, pull, roles: [...new Set(f.role)], owners: [...new Set(f.owner ?? [])], query };
-    },
-    run: (ctx, o) => run(ctx, o),
-  };
+/** `pull <type>` of each type read from its role listing. */
+export const PULL_DOCS: Record<OtherType, ReturnType<typeof verbFor>> = {
+  cte: verbFor('cte', pullCte),
+  cteos: verbFor('cteos', pullCteos),
+  nfse: verbFor('nfse', pullNfse),
+  nfce: verbFor('nfce', pullNfce),
+  mdfe: verbFor('mdfe', pullMdfe),
+};
+
+export function parseOptions(type: OtherType, o: Options): PullDocsOptions {
+  const pull = pullFlagsOf(o);
+  checkRanges(o);
+  // cnpj[] on the v1 listings takes 14-digit CNPJs (R8).
+  cnpjOwnersOnly(o.owner, 'the listing');
+  const query: ListingQuery = {};
+  if (o.filter) query.filter = o.filter;
+  if (o.createdFrom || o.createdTo) {
+    // R15: both bounds or neither. An open side is a fixed far date, not "now": the filters
+    // are part of the checkpoint, and a run tomorrow must continue today's.
+    query.createdFrom = o.createdFrom ?? '2000-01-01';
+    query.createdTo = o.createdTo ?? OPEN_END;
+  }
+  return { type, pull, roles: [...new Set<string>(o.role)], owners: [...new Set(o.owner ?? [])], query };
 }
 
 async function run(ctx: Context, o: PullDocsOptions): Promise<void> {

@@ -1,25 +1,23 @@
-// The flags of every `fiscal pull <type>`: commander metadata only, loaded at start-up.
-import { Option, type Command } from 'commander';
-import type { Context } from '../../context.js';
-import { addDeprecatedFlags } from '../deprecated.js';
-import { collectList } from '../filter-flags.js';
+// The flags of every `fiscal pull <type>`, whatever the document type (its filters come from
+// ../shared/document-flags.ts). Plain data: loaded for --help.
+import type { FlagSpec } from '../shared/define.js';
 
-/** The flags of every pull, whatever the document type. */
-export function addPullFlags(cmd: Command, ctx: Context): Command {
-  cmd
-    .option('--dir <path>', 'destination folder', './fiscal-docs')
-    .option('--layout <template>', 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}')
-    .option('--restart', 'start again from the beginning (cursor 0)')
-    .option('--lock-wait <seconds>', 'wait this long for another run on the same folder to finish', '0')
-    .option('--max-duration <seconds>', 'stop cleanly after this long (checkpoint saved)')
-    .option('--max-docs <n>', 'stop cleanly after this many new documents (checkpoint saved)')
-    .option('--concurrency <n>', 'streams fetched in parallel', '4')
-    .option('--error-on-nothing-new', 'exit 9 when no new document was found')
-    .option('--with-events', 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson')
-    .option('--with-pdf', 'also write each document\'s PDF beside it (<key>.pdf)')
-    .option('--manifest <aware>', 'pull nfe --role received: send "ciência" (210210) for each new NF-e that has no manifestation')
-    .option('--profiles <names>', 'pull each profile\'s account into <dir>/<profile> (comma-separated)', collectList)
-    .option('--all-profiles', 'pull every stored profile, each into <dir>/<profile>');
+export const PULL_FLAGS = {
+  dir: { type: 'dir', value: 'path', default: './fiscal-docs', summary: 'destination folder' },
+  layout: { type: 'text', value: 'template', summary: 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}' },
+  restart: { type: 'switch', summary: 'start again from the beginning (cursor 0)' },
+  /** Seconds, 0 or more: the verb's parser is PULL_PARSERS.lockWait (./shared.ts). */
+  lockWait: { type: 'custom', value: 'seconds', default: '0', summary: 'wait this long for another run on the same folder to finish' },
+  maxDuration: { type: 'seconds', summary: 'stop cleanly after this long (checkpoint saved)' },
+  maxDocs: { type: 'int', summary: 'stop cleanly after this many new documents (checkpoint saved)' },
+  /** 1 to 16: the verb's parser is PULL_PARSERS.concurrency (./shared.ts). */
+  concurrency: { type: 'custom', value: 'n', default: '4', summary: 'streams fetched in parallel' },
+  errorOnNothingNew: { type: 'switch', summary: 'exit 9 when no new document was found' },
+  withEvents: { type: 'switch', summary: 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson' },
+  withPdf: { type: 'switch', summary: "also write each document's PDF beside it (<key>.pdf)" },
+  manifest: { type: 'choice', choices: ['aware'], value: 'aware', summary: 'pull nfe --role received: send "ciência" (210210) for each new NF-e that has no manifestation' },
+  profiles: { type: 'text', list: true, value: 'names', complete: 'profiles', summary: "pull each profile's account into <dir>/<profile> (comma-separated)" },
+  allProfiles: { type: 'switch', summary: 'pull every stored profile, each into <dir>/<profile>' },
   // Elsewhere --wait is a switch (wait for the service to finish), not a number of seconds.
-  return addDeprecatedFlags(cmd, ctx, [{ option: new Option('--wait <seconds>'), use: '--lock-wait', moveTo: 'lockWait' }]);
-}
+  wait: { type: 'custom', value: 'seconds', summary: '', deprecated: { use: '--lock-wait', moveTo: 'lockWait' } },
+} as const satisfies Record<string, FlagSpec>;

@@ -1,23 +1,34 @@
 // `fiscal pull nfe`: one stream per (role, owner), run by the crash-safe pull engine.
 import type { HttpClient } from '../../api/http.js';
+import { nfeDanfe } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
+import { NOW } from '../../fiscal/dates.js';
 import type { StreamSource } from '../../sync/source.js';
 import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
-import { parseNfeSearchOptions, type NfeSearchOptions } from '../search/nfe-options.js';
-import { planNfeSearch, V2_ONLY_FLAGS } from '../search/nfe-plan.js';
-import { nfeDanfe } from '../../api/pdf.js';
-import { NOW } from '../../fiscal/dates.js';
-import { OPEN_END, pdfOrNothing, runPullCommand, splitPullOptions, type PullFlags, type StreamIdentity } from './shared.js';
+import type { OptionsOf } from '../shared/define.js';
+import { NFE_PARSERS, nfeSearchOf, planNfeSearch, V2_ONLY_FLAGS, type NfeSearch } from '../shared/nfe-search.js';
+import { verb } from '../shared/verb.js';
+import { pullNfe } from './index.js';
+import { OPEN_END, PULL_PARSERS, pdfOrNothing, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
 
 export interface PullNfeOptions {
   pull: PullFlags;
-  filters: NfeSearchOptions;
+  filters: NfeSearch;
   api: 'v1' | 'v2';
 }
 
-export function parseOptions(raw: Record<string, unknown>): PullNfeOptions {
-  const { pull, filters: filterRaw } = splitPullOptions(raw);
-  const filters = parseNfeSearchOptions({ ...filterRaw, all: true });
+const PARSERS = { ...PULL_PARSERS, ...NFE_PARSERS };
+
+export default verb(pullNfe, {
+  parsers: PARSERS,
+  // Every flag problem shows before anything is sent or locked.
+  check: (o) => void parseOptions(o),
+  run: (ctx, o) => run(ctx, parseOptions(o)),
+});
+
+export function parseOptions(o: OptionsOf<typeof pullNfe.flags, typeof PARSERS>): PullNfeOptions {
+  const pull = pullFlagsOf(o);
+  const filters = nfeSearchOf({ ...o, all: true });
   // An open --created-from range ends at a fixed far date, not "now": the filters are part of the
   // checkpoint, and tomorrow's run must continue today's. `--created-to now` means the same: a
   // pull fetches up to the moment it runs.

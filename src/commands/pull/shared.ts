@@ -13,43 +13,47 @@ import { withPdfs } from '../../sync/attachments.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { newSummary, type PullSummary, type SummaryView } from '../../sync/summary.js';
-import { parseWith } from '../options.js';
+import type { OptionsOf } from '../shared/define.js';
+import type { PULL_FLAGS } from './flags.js';
 import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
 import { cienciaOf, throwIfRejected } from './ciencia.js';
 
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
 export const OPEN_END = '2099-12-31 23:59:59';
 
-const PULL_KEYS = ['dir', 'layout', 'restart', 'lockWait', 'maxDuration', 'maxDocs', 'concurrency', 'errorOnNothingNew', 'withEvents', 'withPdf', 'manifest', 'profiles', 'allProfiles'] as const;
+/** Parsers of the pull flags declared `custom` (./flags.ts). */
+export const PULL_PARSERS = {
+  lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
+  concurrency: z.coerce.number().int('expected a whole number').min(1, 'at least 1').max(16, 'at most 16'),
+};
 
-const pullSchema = z
-  .object({
-    dir: z.string().min(1),
-    layout: z.string().optional(),
-    restart: z.boolean().optional(),
-    lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
-    maxDuration: z.coerce.number().positive('expected seconds > 0').optional(),
-    maxDocs: z.coerce.number().int('expected a whole number').positive('expected a number > 0').optional(),
-    concurrency: z.coerce.number().int('expected a whole number').min(1).max(16, 'at most 16'),
-    errorOnNothingNew: z.boolean().optional(),
-    withEvents: z.boolean().optional(),
-    withPdf: z.boolean().optional(),
-    manifest: z.enum(['aware']).optional(),
-    profiles: z.array(z.string().min(1)).optional(),
-    allProfiles: z.boolean().optional(),
-  })
-  .strict();
+export interface PullFlags {
+  dir: string;
+  layout?: string | undefined;
+  restart?: boolean | undefined;
+  lockWait: number;
+  maxDuration?: number | undefined;
+  maxDocs?: number | undefined;
+  concurrency: number;
+  errorOnNothingNew?: boolean | undefined;
+  withEvents?: boolean | undefined;
+  withPdf?: boolean | undefined;
+  /** `aware`: send the awareness manifestation of each new received NF-e (./ciencia.ts). */
+  manifest?: 'aware' | undefined;
+  /** Pull these stored profiles, each into <dir>/<profile> (./profiles.ts). */
+  profiles?: string[] | undefined;
+  allProfiles?: boolean | undefined;
+}
 
-export type PullFlags = z.infer<typeof pullSchema>;
-
-/** The pull flags checked, and the rest (the type's filters) handed back for its own parser. */
-export function splitPullOptions(raw: Record<string, unknown>): { pull: PullFlags; filters: Record<string, unknown> } {
-  const pullRaw: Record<string, unknown> = {};
-  const filters: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) ((PULL_KEYS as readonly string[]).includes(k) ? pullRaw : filters)[k] = v;
-  const pull = parseWith(pullSchema, pullRaw);
+/** The pull flags of a verb's options, --layout checked against --dir. */
+export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>): PullFlags {
+  const pull: PullFlags = {
+    dir: o.dir, layout: o.layout, restart: o.restart, lockWait: o.lockWait ?? 0, maxDuration: o.maxDuration, maxDocs: o.maxDocs,
+    concurrency: o.concurrency ?? 4, errorOnNothingNew: o.errorOnNothingNew, withEvents: o.withEvents, withPdf: o.withPdf,
+    manifest: o.manifest, profiles: o.profiles, allProfiles: o.allProfiles,
+  };
   if (pull.layout) parseLayout(pull.layout, pull.dir);
-  return { pull, filters };
+  return pull;
 }
 
 /** Who a stream belongs to: the account and the service it reads (checkpoints are per both). */

@@ -5,14 +5,47 @@
 // few filters. The body endpoint is the default; --filter, several --key or --api v1 choose the
 // listing. The body endpoint knows roles only as IsTaker (CT-e) or not at all (CT-e OS, R24): other
 // role choices are kept on the client by OwnerRole. docs/cte.md has the table.
-import type { CteField, CteFilters, CteRequest, CteRole, CteV1Query } from '../../api/wire/cte.js';
+import { listingQuery } from '../../api/document-filters.js';
+import { cteFilters, type CteKind, type CteSearchFilters } from '../../api/cte.js';
+import type { CteField, CteRequest, CteRole, CteV1Query } from '../../api/wire/cte.js';
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
-import type { CteKind } from '../cte-flags.js';
-import { flagName } from '../options.js';
-import { commonBodyFilters } from './body-filters.js';
-import { listingQuery } from './role-listing.js';
-import type { CteSearchOptions } from './cte-options.js';
+import { flagName } from '../shared/define.js';
+import { checkRanges, cnpjOwnersOnly, propertyFilters } from '../shared/document-options.js';
+
+/** A CT-e (OS) search: the filters in the client's words, and how much of what to list. */
+export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
+  kind: CteKind;
+  role?: CteRole[] | undefined;
+  /** The old spellings of --role taker and --role not-taker. */
+  taker?: boolean | undefined;
+  notTaker?: boolean | undefined;
+  filter?: string | undefined;
+  fields?: CteField[] | undefined;
+  limit?: number | undefined;
+  all?: boolean | undefined;
+  api?: 'dfe' | 'v1' | undefined;
+}
+
+/** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
+export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & { prop?: string[] | undefined };
+
+/** The search the flags ask for; every problem across flags is a UsageError naming one. */
+export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
+  checkRanges(o);
+  if (o.taker && o.notTaker) throw new UsageError('--not-taker: use either --role taker or --role not-taker');
+  if ((o.taker || o.notTaker) && o.role) throw new UsageError(`${o.taker ? '--taker' : '--not-taker'}: use --role alone (--taker and --not-taker are its old spellings)`);
+  const search: CteSearch = {
+    ...o,
+    kind,
+    role: o.role && [...new Set(o.role)],
+    cteType: o.cteType && [...new Set(o.cteType)],
+    prop: propertyFilters(o.prop),
+  };
+  // Absent flags are absent keys: the plan tells a filter given from one not.
+  for (const k of Object.keys(search) as (keyof CteSearch)[]) if (search[k] === undefined) delete search[k];
+  return search;
+}
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
   'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole',
@@ -27,10 +60,10 @@ export type CteSearchPlan =
   | { api: 'dfe'; kind: CteKind; request: CteRequest; limit: number | undefined; keepRoles?: CteRole[] }
   | { api: 'v1'; kind: CteKind; role: CteRole; query: CteV1Query; limit: number | undefined; fields: CteField[]; owner?: string };
 
-type Flag = keyof CteSearchOptions;
+type Flag = keyof CteSearch;
 export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'cteType', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
 
-export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
+export function planCteSearch(o: CteSearch, now: Date): CteSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   const dfeFlags = DFE_ONLY_FLAGS.filter((k) => o[k] !== undefined);
   const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
@@ -46,50 +79,39 @@ export function planCteSearch(o: CteSearchOptions, now: Date): CteSearchPlan {
 }
 
 /** The roles asked for: --role, or what --taker / --not-taker stand for. */
-function rolesOf(o: CteSearchOptions): CteRole[] | undefined {
+function rolesOf(o: CteSearch): CteRole[] | undefined {
   if (o.role) return o.role;
   if (o.taker) return ['taker'];
   if (o.notTaker) return o.kind === 'cte' ? ['not-taker', 'authorized'] : ['not-taker'];
   return undefined;
 }
 
-function planDfe(o: CteSearchOptions, limit: number | undefined, now: Date): CteSearchPlan {
-  const f: CteFilters = commonBodyFilters(o, now);
-  if (o.key?.[0]) f.DocumentIdentifier = o.key[0];
-  if (o.status) f.Status = o.status;
-  // Spec 4.2 gives Origin as an array.
-  if (o.origin) f.Origin = o.origin;
-  if (o.hasCce !== undefined) f.HasCCE = o.hasCce;
-  if (o.hasManifestation !== undefined) f.HasManifestation = o.hasManifestation;
-  if (o.cfop) f.Cfops = o.cfop;
-  if (o.nfe) f.Nfes = o.nfe;
-  if (o.tag) f.Tags = o.tag;
-  if (o.cteType) f.Types = o.cteType;
-  if (o.prop) f.CustomData = o.prop;
+function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchPlan {
   let keepRoles: CteRole[] | undefined;
+  let isTaker: boolean | undefined;
   const roles = rolesOf(o);
   if (roles) {
     const all = o.kind === 'cte' ? 3 : 2;
     const taker = roles.includes('taker');
     // R21: IsTaker is exact for {taker} and for every role but taker; R24: CT-e OS has no role filter.
-    if (o.kind === 'cte' && (roles.length === 1 || !taker)) f.IsTaker = taker;
+    if (o.kind === 'cte' && (roles.length === 1 || !taker)) isTaker = taker;
     const exact = roles.length === all || (o.kind === 'cte' && (roles.length === 1 ? taker : !taker && roles.length === 2));
     if (!exact) keepRoles = roles;
   }
+  const f = cteFilters({ ...o, isTaker }, now);
   let fields = o.fields ?? DEFAULT_CTE_FIELDS;
   if (keepRoles && !fields.includes('OwnerRole')) fields = [...fields, 'OwnerRole'];
   const request: CteRequest = { fields, Filters: f, Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX) };
   return { api: 'dfe', kind: o.kind, request, limit, ...(keepRoles ? { keepRoles } : {}) };
 }
 
-function planV1(o: CteSearchOptions, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
+function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
   if (dfeFlags.length) throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
   const roles = o.role ?? (o.taker ? ['taker'] : o.notTaker ? ['not-taker'] : []);
   if (roles.length !== 1) {
     throw new UsageError(`--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
   }
-  const cpf = o.owner?.find((v) => v.length !== 14);
-  if (cpf) throw new UsageError(`--owner: the role listing (v1) takes 14-digit CNPJs only, got "${cpf}"`);
+  cnpjOwnersOnly(o.owner, 'the role listing (v1)');
   const unavailable = o.fields?.find((f) => !V1_CTE_FIELDS.includes(f));
   if (unavailable) throw new UsageError(`--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`);
   const query: CteV1Query = listingQuery(o, limit, now);

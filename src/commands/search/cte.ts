@@ -1,26 +1,45 @@
 // `fiscal search cte` (and, through cteos.ts, `search cteos`): plan the request, stream matching
 // records to the output layer.
 import type { HttpClient } from '../../api/http.js';
-import { cteOsPages, cteOsV1Pages, ctePages, cteV1Pages } from '../../api/cte.js';
+import { cteOsPages, cteOsV1Pages, ctePages, cteSearch, cteV1Listing, cteV1Pages, type CteKind } from '../../api/cte.js';
 import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
 import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Column } from '../../output/writer.js';
-import type { FieldColumn } from './field-columns.js';
-import type { CteKind } from '../cte-flags.js';
-import { parseCteSearchOptions, type CteSearchOptions } from './cte-options.js';
-import { planCteSearch, type CteSearchPlan } from './cte-plan.js';
-import { recordClues, summaryOption, writeRecords, type RecordPage as CommonPage } from './write-records.js';
-import { namedKeys } from './named.js';
+import { DOCUMENT_PARSERS, summaryFields } from '../shared/document-options.js';
+import type { FieldColumn } from '../shared/field-columns.js';
+import { recordClues, writeRecords, type RecordPage as CommonPage } from '../shared/listing-output.js';
+import { namedKeys } from '../shared/named-documents.js';
+import type { OptionsOf } from '../shared/define.js';
+import { verb } from '../shared/verb.js';
+import { cteSearchOf, planCteSearch, type CteSearch, type CteSearchPlan } from './cte-plan.js';
+import { searchCte, searchCteos } from './index.js';
 
-export const { parseOptions } = verbFor('cte');
+/** `search cte` and `search cteos`: the same verb over the type's endpoints. */
+function verbFor(kind: CteKind) {
+  // Typed as `search cte`'s: CT-e OS differs only in the values --role and --key accept.
+  const spec = (kind === 'cte' ? searchCte : searchCteos) as typeof searchCte;
+  return verb(spec, {
+    parsers: DOCUMENT_PARSERS,
+    check: (o) => void cteSearchOf(kind, o),
+    run: (ctx, o) => run(ctx, searchOf(kind, o), o.summary),
+  });
+}
 
-export type CteSearchRun = CteSearchOptions & { summary?: boolean };
+/** The search, with the fields --summary reads (the key names the document when the XML cannot). */
+function searchOf(kind: CteKind, o: OptionsOf<typeof searchCte.flags, typeof DOCUMENT_PARSERS>): CteSearch {
+  const search = cteSearchOf(kind, o);
+  const fields = summaryFields<CteField>(o.summary, search.fields, 'Xml', ['AccessKey']);
+  return fields ? { ...search, fields } : search;
+}
 
-export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
+export default verbFor('cte');
+export const cteosVerb = verbFor('cteos');
+
+async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
   // The XML may not carry a later cancellation; the search's Status and Events do.
-  if (options.summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
+  if (summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
@@ -29,18 +48,12 @@ export async function run(ctx: Context, options: CteSearchRun): Promise<void> {
     csv: CSV_COLUMNS,
     fields: options.fields,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
-    named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, ...endpointOf(plan)),
+    summary: summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
+    named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, plan.api === 'dfe' ? cteSearch(plan.kind) : cteV1Listing(plan.kind, plan.role)),
   });
 }
 
 type RecordPage = CommonPage<CteRecord>;
-
-/** Method and path of the endpoint that answers, for a not-found error. */
-function endpointOf(plan: CteSearchPlan): [string, string] {
-  if (plan.api === 'dfe') return ['POST', `/v1/dfe/${plan.kind}`];
-  return ['GET', `/v1/${plan.kind === 'cte' ? 'cte' : 'cte-os'}/${plan.role}`];
-}
 
 const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
@@ -120,11 +133,3 @@ const CSV_COLUMNS: FieldColumn<CteRecord>[] = [
   { header: 'owner', field: 'Owner', get: (r) => r.Owner },
   { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
 ];
-
-/** The same verb for CT-e OS. */
-export function verbFor(kind: CteKind) {
-  return {
-    parseOptions: (raw: Record<string, unknown>): CteSearchRun => summaryOption<CteSearchOptions, CteField>(raw, (r) => parseCteSearchOptions(r, kind), 'Xml', ['AccessKey']),
-    run,
-  };
-}

@@ -1,142 +1,122 @@
-// `fiscal search <type>`: commander metadata only; the verb modules load on use.
-import { Option, type Command } from 'commander';
-import { suggest } from '../../cli-tree/hints.js';
-import type { Context } from '../../context.js';
-import { lazyAction } from '../action.js';
-import { addCteFlags } from '../cte-flags.js';
-import { addNfeFlags, collectList, collectRaw } from '../nfe-flags.js';
+// `fiscal search <type>`: declarations only; each verb's module loads when it runs. The NFC-e and
+// MDF-e searches are declared with their types (`fiscal nfce search`, `fiscal mdfe search`) and
+// registered here too under the type's name.
+import { CTE_FIELDS, CTE_TYPE_NAMES, CTE_TYPES, NFSE_FIELDS } from '../../api/wire/words.js';
+import { mdfeSearch } from '../mdfe/index.js';
+import { nfceSearch } from '../nfce/index.js';
+import { defineGroup, defineVerb, type KeyModel } from '../shared/define.js';
+import { DOCUMENT_FLAGS, NFE_FIELDS_FLAG, NFE_FILTER_FLAGS, NFE_KEY_FLAG, pick, ROLE_FLAGS } from '../shared/document-flags.js';
 
-const NFE_EXAMPLES = `
-Examples:
-  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
-  $ fiscal search nfe --emitter 12345678000195 --status canceled -o ndjson | jq .AccessKey
-  $ fiscal search nfe --role received --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv
-  $ fiscal search nfe --role received --month 05/2026 --owner 87.060.540/0001-49 --fields AccessKey,Number -o csv
-  $ fiscal search nfe --key 35260112345678000195550010000012341000012343 --fields AccessKey,Xml -o json
-  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31 --all --summary -o csv > janeiro.csv
+export const searchNfe = defineVerb({
+  name: 'nfe',
+  summary: 'search NF-e (goods invoices) by role, parties, dates, status, tags and properties',
+  examples: [
+    'fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31',
+    'fiscal search nfe --emitter 12345678000195 --status canceled -o ndjson | jq .AccessKey',
+    "fiscal search nfe --role received --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv",
+    'fiscal search nfe --role received --month 05/2026 --owner 87.060.540/0001-49 --fields AccessKey,Number -o csv',
+    'fiscal search nfe --key 35260112345678000195550010000012341000012343 --fields AccessKey,Xml -o json',
+    'fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31 --all --summary -o csv > janeiro.csv',
+  ],
+  notes: `Endpoint: POST /v2/dfe/nfe by default; GET /v1/nfe/{role} when --filter or several --key are
+given (or --api v1). See docs/search.md for the mapping of flags to each endpoint.`,
+  flags: {
+    role: ROLE_FLAGS.nfe,
+    key: NFE_KEY_FLAG,
+    ...NFE_FILTER_FLAGS,
+    month: DOCUMENT_FLAGS.month,
+    fields: NFE_FIELDS_FLAG,
+    ...pick(DOCUMENT_FLAGS, 'limit', 'all', 'summary'),
+  },
+  load: () => import('./nfe.js'),
+});
 
-Endpoint: POST /v2/dfe/nfe by default; GET /v1/nfe/{role} when --filter or several --key are
-given (or --api v1). See docs/search.md for the mapping of flags to each endpoint.`;
-
-const CTE_EXAMPLES = `
-Examples:
-  $ fiscal search cte --role taker --from 2026-01-01 --to 2026-01-31
-  $ fiscal search cte --nfe 35260112345678000195550010000012341000012343 -o json
-  $ fiscal search cte --role not-taker --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv
-
-Endpoint: POST /v1/dfe/cte (cteos: /v1/dfe/cteos) by default; GET /v1/cte/{role} (cte-os) when
---filter or several --key are given (or --api v1). See docs/cte.md for the mapping of flags.`;
-
-const CTEOS_EXAMPLES = `
-Examples:
-  $ fiscal search cteos --owner 12345678000195 --from 2026-01-01 --to 2026-01-31
-  $ fiscal search cteos --role taker --filter '(= status done)' --all -o ndjson
-
-Endpoint: POST /v1/dfe/cteos (every role of the owners) by default; GET /v1/cte-os/{role}
-when --filter or several --key are given (or --api v1). See docs/cte.md.`;
-
-export function registerSearch(program: Command, ctx: Context): void {
-  const search = program
-    .command('search')
-    .description('search documents and print their metadata')
-    .addHelpText('after', `
-Examples:
-  $ fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31
-  $ fiscal search cte --role taker --all -o csv > ctes.csv
-  $ fiscal search nfse --role received --competence 2026-05 -o ndjson
-
-Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.`);
-  const nfe = search
-    .command('nfe')
-    .description('search NF-e (goods invoices) by role, parties, dates, status, tags and properties')
-    .addOption(roles('owner role(s): received, emitted, transporter, authorized (comma-separated)', ['received', 'emitted', 'transporter', 'authorized']))
-    .option('--fields <fields>', 'fields to return (comma-separated, e.g. AccessKey,Xml)', collectList)
-    .option('--limit <n>', 'at most this many documents (default 50)')
-    .option('--all', 'every matching document (streams)')
-    .option('--summary', SUMMARY_HELP)
-    .addHelpText('after', NFE_EXAMPLES)
-    .action(lazyAction(ctx, () => import('./nfe.js')));
-  addNfeFlags(nfe, ctx);
-  nfe.option('--month <yyyy-mm>', 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to');
-  addCteFlags(search.command('cte').description('search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties').addHelpText('after', CTE_EXAMPLES), ctx, 'cte')
-    .option('--summary', SUMMARY_HELP)
-    .action(lazyAction(ctx, () => import('./cte.js')));
-  addCteFlags(search.command('cteos').description('search CT-e OS (transport of people and valuables) by role, dates, tags and properties').addHelpText('after', CTEOS_EXAMPLES), ctx, 'cteos')
-    .option('--summary', SUMMARY_HELP)
-    .action(lazyAction(ctx, () => import('./cteos.js')));
-  registerOtherTypes(search, ctx);
+/** The flags of `search cte` and `search cteos`: the same, but for the model of --key and the roles. */
+function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
+  return {
+    role: ROLE_FLAGS[kind],
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+    key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
+    cteType: {
+      type: 'choice', list: true, value: 'type', choices: CTE_TYPES, aliases: CTE_TYPE_NAMES, complete: [...CTE_TYPES, ...Object.keys(CTE_TYPE_NAMES)],
+      summary: 'tpCTe: 0 normal, 1 complementary, 3 substitute (names accepted; repeatable)',
+    },
+    nfe: { type: 'key', models: ['55'], list: true, summary: 'related NF-e access key (repeatable)' },
+    ...pick(DOCUMENT_FLAGS, 'cfop', 'tag', 'origin', 'hasCce'),
+    hasManifestation: { type: 'bool', summary: "has the taker's disagreement event (610110)" },
+    ...pick(DOCUMENT_FLAGS, 'prop', 'filter'),
+    fields: { type: 'choice', list: true, value: 'fields', choices: CTE_FIELDS, summary: 'fields to return (comma-separated, e.g. AccessKey,Taker,Xml)' },
+    ...pick(DOCUMENT_FLAGS, 'limit', 'all'),
+    api: { type: 'choice', choices: ['dfe', 'v1'], value: 'endpoint', summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)' },
+    summary: DOCUMENT_FLAGS.summary,
+    // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
+    taker: { type: 'switch', summary: '', deprecated: { use: '--role taker' } },
+    notTaker: { type: 'switch', summary: '', deprecated: { use: kind === 'cte' ? '--role not-taker,authorized' : '--role not-taker' } },
+    type: { type: 'choice', list: true, choices: CTE_TYPES, aliases: CTE_TYPE_NAMES, summary: '', deprecated: { use: '--cte-type', moveTo: 'cteType' } },
+  } as const;
 }
 
-const NFSE_EXAMPLES = `
-Examples:
-  $ fiscal search nfse --role received --competence 2026-05 --no-canceled
-  $ fiscal search nfse --taker 12345678000195 --from 2026-01-01 --fields document,xmlAbrasf -o ndjson
-  $ fiscal search nfse --role emitted --filter '(NOT_EXISTS erp_id)' --all
+export const searchCte = defineVerb({
+  name: 'cte',
+  summary: 'search CT-e (transport) by role, parties, dates, type, related NF-e, tags and properties',
+  examples: [
+    'fiscal search cte --role taker --from 2026-01-01 --to 2026-01-31',
+    'fiscal search cte --nfe 35260112345678000195550010000012341000012343 -o json',
+    "fiscal search cte --role not-taker --filter '(NOT_EXISTS erp_id)' --all -o csv > pending.csv",
+  ],
+  notes: `Endpoint: POST /v1/dfe/cte (cteos: /v1/dfe/cteos) by default; GET /v1/cte/{role} (cte-os) when
+--filter or several --key are given (or --api v1). See docs/cte.md for the mapping of flags.`,
+  flags: cteFlags('cte', '57'),
+  load: () => import('./cte.js'),
+});
 
-Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.`;
+export const searchCteos = defineVerb({
+  name: 'cteos',
+  summary: 'search CT-e OS (transport of people and valuables) by role, dates, tags and properties',
+  examples: [
+    'fiscal search cteos --owner 12345678000195 --from 2026-01-01 --to 2026-01-31',
+    "fiscal search cteos --role taker --filter '(= status done)' --all -o ndjson",
+  ],
+  notes: `Endpoint: POST /v1/dfe/cteos (every role of the owners) by default; GET /v1/cte-os/{role}
+when --filter or several --key are given (or --api v1). See docs/cte.md.`,
+  flags: cteFlags('cteos', '67'),
+  load: () => import('./cteos.js'),
+});
 
-const NFCE_EXAMPLES = `
-Examples:
-  $ fiscal search nfce --created-from 2026-05-01 --all -o ndjson
-  $ fiscal search nfce --key 35260512345678000195650010000001231000001234 -o json
-  $ fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce
+export const searchNfse = defineVerb({
+  name: 'nfse',
+  summary: 'search NFS-e (service invoices) by role, competence, parties, dates and properties',
+  examples: [
+    'fiscal search nfse --role received --competence 2026-05 --no-canceled',
+    'fiscal search nfse --taker 12345678000195 --from 2026-01-01 --fields document,xmlAbrasf -o ndjson',
+    "fiscal search nfse --role emitted --filter '(NOT_EXISTS erp_id)' --all",
+  ],
+  notes: 'Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.',
+  flags: {
+    role: ROLE_FLAGS.nfse,
+    competence: { type: 'month', list: true, value: 'yyyy-mm', summary: 'month of the service, YYYY-MM or MM/YYYY (repeatable)' },
+    canceled: { type: 'bool', negatable: 'valid (not canceled) only', summary: 'canceled only; --no-canceled (or --canceled=false) for valid ones' },
+    taker: DOCUMENT_FLAGS.taker,
+    /** R10, checked by the verb's parser. */
+    id: { type: 'custom', value: 'id', summary: 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>' },
+    // One origin: the body search's `origin` is a string (R22).
+    origin: { type: 'text', value: 'origin', summary: 'origin, e.g. nacional, upload' },
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
+    fields: { type: 'choice', list: true, value: 'fields', choices: NFSE_FIELDS, summary: 'fields to return (comma-separated)' },
+    ...pick(DOCUMENT_FLAGS, 'limit', 'all', 'summary'),
+  },
+  load: () => import('./nfse.js'),
+});
 
-Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.`;
-
-const MDFE_EXAMPLES = `
-Examples:
-  $ fiscal search mdfe --role emitted --status closed --uf SP
-  $ fiscal search mdfe --plate ABC1D23 --from 2026-05-01 -o csv
-
-Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/nfce-mdfe.md.`;
-
-const roles = (description: string, values: string[]) => suggest(new Option('--role <roles>', description).argParser(collectList), values);
-const prop = () => new Option('--prop <name=value>', 'custom property equals value (repeatable; same name: any of)').argParser(collectRaw);
-const fields = () => new Option('--fields <fields>', 'fields to return (comma-separated)').argParser(collectList);
-const SUMMARY_HELP = 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)';
-const paging = (c: Command) =>
-  c.option('--limit <n>', 'at most this many documents (default 50)').option('--all', 'every matching document (streams)').option('--summary', SUMMARY_HELP);
-
-function registerOtherTypes(search: Command, ctx: Context): void {
-  const nfse = search
-    .command('nfse')
-    .description('search NFS-e (service invoices) by role, competence, parties, dates and properties')
-    .addOption(roles('owner role(s): received (taker), emitted, intermediate', ['received', 'emitted', 'intermediate']))
-    .option('--competence <yyyy-mm>', 'month of the service, YYYY-MM or MM/YYYY (repeatable)', collectList)
-    .option('--canceled [bool]', 'canceled only; --no-canceled (or --canceled=false) for valid ones')
-    .option('--no-canceled', 'valid (not canceled) only')
-    .option('--taker <cnpj>', 'taker CNPJ/CPF (repeatable)', collectList)
-    .option('--id <id>', 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>')
-    .option('--origin <origin>', 'origin, e.g. nacional, upload');
-  addNfeFlags(nfse, ctx, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
-  paging(nfse.addOption(prop()).addOption(fields())).addHelpText('after', NFSE_EXAMPLES).action(lazyAction(ctx, () => import('./nfse.js')));
-
-  addNfceSearch(search, ctx, 'nfce');
-  addMdfeSearch(search, ctx, 'mdfe');
-}
-
-/** `fiscal search nfce`, also `fiscal nfce search`: one definition, one module. */
-export function addNfceSearch(parent: Command, ctx: Context, name: string): void {
-  const nfce = parent
-    .command(name)
-    .description('list NFC-e (consumer invoices) the account emitted')
-    .option('--key <key>', 'access key (44 digits, model 65; repeatable)', collectList);
-  addNfeFlags(nfce, ctx, ['owner', 'createdFrom', 'createdTo', 'filter']);
-  paging(nfce).addHelpText('after', NFCE_EXAMPLES).action(lazyAction(ctx, () => import('./nfce.js')));
-}
-
-/** `fiscal search mdfe`, also `fiscal mdfe search`. */
-export function addMdfeSearch(parent: Command, ctx: Context, name: string): void {
-  const mdfe = parent
-    .command(name)
-    .description('search MDF-e (cargo manifests) by role, status, route, plate and carried documents')
-    .addOption(roles('owner role(s): emitted, contractor, authorized', ['emitted', 'contractor', 'authorized']))
-    .addOption(suggest(new Option('--status <status>', 'authorized (open), closed or canceled').argParser(collectList), ['authorized', 'closed', 'canceled']))
-    .option('--uf <uf>', 'start or end UF, any of (repeatable)', collectList)
-    .option('--plate <plate>', 'vehicle plate (repeatable)', collectList)
-    .option('--cte <key>', 'carries this CT-e (repeatable)', collectList)
-    .option('--nfe <key>', 'carries this NF-e (repeatable)', collectList)
-    .option('--tag <tag>', 'tags, any of (repeatable)', collectList);
-  addNfeFlags(mdfe, ctx, ['owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter']);
-  paging(mdfe.addOption(prop()).addOption(fields())).addHelpText('after', MDFE_EXAMPLES).action(lazyAction(ctx, () => import('./mdfe.js')));
-}
+export const search = defineGroup({
+  name: 'search',
+  summary: 'search documents and print their metadata',
+  examples: [
+    'fiscal search nfe --role received --from 2026-01-01 --to 2026-01-31',
+    'fiscal search cte --role taker --all -o csv > ctes.csv',
+    'fiscal search nfse --role received --competence 2026-05 -o ndjson',
+  ],
+  notes: 'Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.',
+  // `fiscal search nfce` is `fiscal nfce search`: the one declaration under the type's name.
+  verbs: [searchNfe, searchCte, searchCteos, searchNfse, { ...nfceSearch, name: 'nfce' }, { ...mdfeSearch, name: 'mdfe' }],
+});

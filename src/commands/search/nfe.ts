@@ -1,44 +1,40 @@
 // `fiscal search nfe`: plan the request, stream matching records to the output layer.
-import type { Context } from '../../context.js';
 import type { HttpClient } from '../../api/http.js';
-import { nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
+import { NFE_V2_SEARCH, nfeV1Listing, nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
 import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
+import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
-import { csvColumnsFor, type FieldColumn } from './field-columns.js';
-import { parseNfeSearchOptions, type NfeSearchOptions } from './nfe-options.js';
-import { planNfeSearch, type NfeSearchPlan } from './nfe-plan.js';
-import { namedKeys, namedTracker, type NamedDocuments } from './named.js';
-import { createSummaryWriter, type SummaryWriter } from './summary.js';
-import { recordClues, searchProgress, searchTotal } from './write-records.js';
+import { createSummaryWriter, type SummaryWriter } from '../shared/document-summary.js';
+import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
+import { recordClues, searchProgress, searchTotal } from '../shared/listing-output.js';
+import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
+import { NFE_PARSERS, nfeSearchOf, planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../shared/nfe-search.js';
+import { verb } from '../shared/verb.js';
+import { searchNfe } from './index.js';
 
-export interface NfeSearchRun extends NfeSearchOptions {
-  /** --summary: each document read from its XML, shown like `fiscal inspect` shows files. */
-  summary?: boolean;
-}
-
-export function parseOptions(raw: Record<string, unknown>): NfeSearchRun {
-  const { summary, ...rest } = raw;
-  const options: NfeSearchRun = parseNfeSearchOptions(rest);
-  if (summary) {
-    options.summary = true;
+export default verb(searchNfe, {
+  parsers: NFE_PARSERS,
+  check: (o) => void nfeSearchOf(o),
+  async run(ctx, o) {
+    const search = nfeSearchOf(o);
     // The summary is read from the XML, so the XML is asked for whatever --fields says.
-    if (options.fields && !options.fields.includes('Xml')) options.fields = [...options.fields, 'Xml'];
-  }
-  return options;
-}
+    if (o.summary && search.fields && !search.fields.includes('Xml')) search.fields = [...search.fields, 'Xml'];
+    await run(ctx, search, o.summary);
+  },
+});
 
-export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
-  const plan = planNfeSearch(options.summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
+async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<void> {
+  const plan = planNfeSearch(summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
   // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
-  if (options.summary && plan.api === 'v2') plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
+  if (summary && plan.api === 'v2') plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   if (plan.api === 'v2' && plan.defaultWindow) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const http = await ctx.http();
   const format = ctx.outputFormat();
-  const writer = options.summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
+  const writer = summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
   const progress = searchProgress(ctx);
@@ -69,12 +65,12 @@ export async function run(ctx: Context, options: NfeSearchRun): Promise<void> {
 }
 
 /** The documents the flags name: keys, or a number (range). */
-function namedOf(o: NfeSearchOptions, plan: NfeSearchPlan): NamedDocuments<NfeV2Record> | undefined {
-  const [method, path] = plan.api === 'v2' ? ['POST', '/v2/dfe/nfe'] : ['GET', `/v1/nfe/${plan.role}`];
-  const keys = namedKeys<NfeV2Record>('NF-e', o.key, method, path);
+function namedOf(o: NfeSearch, plan: NfeSearchPlan): NamedDocuments<NfeV2Record> | undefined {
+  const endpoint = plan.api === 'v2' ? NFE_V2_SEARCH : nfeV1Listing(plan.role);
+  const keys = namedKeys<NfeV2Record>('NF-e', o.key, endpoint);
   if (keys || !o.number) return keys;
   const { from, to } = o.number;
-  return { what: 'NF-e', ids: [], described: `numbered ${from === to ? from : `${from}..${to}`}`, idOf: (r) => r.AccessKey, method, path };
+  return { what: 'NF-e', ids: [], described: `numbered ${from === to ? from : `${from}..${to}`}`, idOf: (r) => r.AccessKey, endpoint };
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];

@@ -1,34 +1,40 @@
 // `fiscal search nfse`: plan the request, stream matching records to the output layer.
 import type { HttpClient } from '../../api/http.js';
-import { nfseSearchPages, nfseV1Pages } from '../../api/nfse.js';
+import { NFSE_SEARCH, nfseSearchPages, nfseV1Pages } from '../../api/nfse.js';
 import { OWNER_ROLE_OF, type NfseDocument, type NfseField, type NfseRecord, type NfseRole, type NfseV1Item } from '../../api/wire/nfse.js';
 import type { Context } from '../../context.js';
 import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
-import type { FieldColumn } from './field-columns.js';
-import { parseNfseSearchOptions, type NfseSearchOptions } from './nfse-options.js';
-import { planNfseSearch, type NfseSearchPlan } from './nfse-plan.js';
-import { minute, summaryOption, writeRecords, type RecordPage } from './write-records.js';
+import { summaryFields } from '../shared/document-options.js';
+import type { FieldColumn } from '../shared/field-columns.js';
+import { minute, writeRecords, type RecordPage } from '../shared/listing-output.js';
+import { verb } from '../shared/verb.js';
+import { searchNfse } from './index.js';
+import { NFSE_PARSERS, nfseSearchOf, planNfseSearch, type NfseSearch, type NfseSearchPlan } from './nfse-plan.js';
 
 /** A record as printed: the listing's records know less of the document than the search's. */
 export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };
 
-type NfseSearchRun = NfseSearchOptions & { summary?: boolean };
+export default verb(searchNfse, {
+  parsers: NFSE_PARSERS,
+  check: (o) => void nfseSearchOf(o),
+  async run(ctx, o) {
+    const search = nfseSearchOf(o);
+    // `document` carries isCanceled, which the XML may not say.
+    const fields = summaryFields<NfseField>(o.summary, search.fields, 'xmlAbrasf', ['document']);
+    await run(ctx, fields ? { ...search, fields } : search, o.summary);
+  },
+});
 
-export function parseOptions(raw: Record<string, unknown>): NfseSearchRun {
-  // `document` carries isCanceled, which the XML may not say.
-  return summaryOption<NfseSearchOptions, NfseField>(raw, parseNfseSearchOptions, 'xmlAbrasf', ['document']);
-}
-
-export async function run(ctx: Context, options: NfseSearchRun): Promise<void> {
+async function run(ctx: Context, options: NfseSearch, summary: boolean): Promise<void> {
   const plan = planNfseSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
     fields: options.fields,
-    summary: options.summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
+    summary: summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
     named: options.id
-      ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, method: 'POST', path: '/v1/dfe/nfse' }
+      ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, endpoint: NFSE_SEARCH }
       : undefined,
   });
 }

@@ -1,9 +1,9 @@
 // Zod pieces the options of every command share: tax ids, dates and months as people write them
-// (one parser each), booleans, access keys of a model, field lists, custom properties and the R17
-// expression. Errors name the value; parseWith adds the flag.
+// (one parser each), booleans, access keys of a model, field lists and the R17 expression. Errors
+// name the value; parseWith adds the flag.
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
-import { filterDateProblem, filterDateToMs, NOW, readDate, readMonth } from '../../fiscal/dates.js';
+import { NOW, readDate, readMonth } from '../../fiscal/dates.js';
 import { parsePropertyFilter } from '../../fiscal/property-filter.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
 
@@ -80,21 +80,6 @@ export function fieldList<F extends string>(all: readonly F[]) {
   );
 }
 
-/** `name=value` items -> CustomData `[{Name, Values}]` (R23): the same name twice is any of. */
-export const customs = z.array(z.string()).transform((values, ctx) => {
-  const byName = new Map<string, string[]>();
-  for (const v of values) {
-    const eq = v.indexOf('=');
-    if (eq <= 0) {
-      ctx.addIssue({ code: 'custom', message: `expected name=value, got "${v}"` });
-      continue;
-    }
-    const name = v.slice(0, eq);
-    byName.set(name, [...(byName.get(name) ?? []), v.slice(eq + 1)]);
-  }
-  return [...byName].map(([Name, Values]) => ({ Name, Values }));
-});
-
 /** An R17 expression, checked before anything is sent. */
 export const propertyExpression = z.string().superRefine((v, ctx) => {
   try {
@@ -115,25 +100,4 @@ export function oneOf<T extends string>(choices: readonly T[], what: string) {
       return found as T;
     }),
   );
-}
-
-interface RangeFlags {
-  from?: string | undefined;
-  to?: string | undefined;
-  createdFrom?: string | undefined;
-  createdTo?: string | undefined;
-  all?: boolean | undefined;
-  limit?: number | undefined;
-}
-
-/** Cross-flag checks: each range in order, and --all with --limit refused. */
-export function checkRanges(o: RangeFlags, ctx: z.RefinementCtx): void {
-  const order = (a: string | undefined, b: string | undefined, flagA: string, flagB: string) => {
-    if (a && b && !filterDateProblem(a) && !filterDateProblem(b) && filterDateToMs(a, 'from') > filterDateToMs(b, 'to')) {
-      ctx.addIssue({ code: 'custom', path: [flagA], message: `${a} is after --${flagB} ${b}` });
-    }
-  };
-  order(o.from, o.to, 'from', 'to');
-  order(o.createdFrom, o.createdTo, 'createdFrom', 'created-to');
-  if (o.all && o.limit !== undefined) ctx.addIssue({ code: 'custom', path: ['all'], message: 'use either --all or --limit' });
 }

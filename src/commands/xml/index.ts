@@ -1,49 +1,53 @@
 // `fiscal xml <type> <key>...` and the `xml` verb of the type-first groups (`fiscal nfce xml`):
-// commander metadata only; the verb module loads on use.
-import { Argument, type Command } from 'commander';
-import type { Context } from '../../context.js';
-import { lazyAction } from '../action.js';
-import type { XmlType } from './kinds.js';
+// declarations only; the verb module loads on use.
+import { defineVerb, type KeyModel } from '../shared/define.js';
 
 /** As kinds.ts XML_TYPES, kept here so that --help does not load the API modules. */
-export const XML_TYPE_WORDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'];
+export const XML_TYPE_WORDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'] as const;
 
-
-function help(command: string): string {
-  return `
-Examples:
-  $ ${command} 35260112345678000195550010000012341000012343 > nota.xml
-  $ ${command} <key> <key> --dir ./xml
-  $ cat keys.txt | ${command} --stdin --dir ./xml
-
-Reads each document from the type's listing (GET /v1/<type>/{role} with access_key[]), role by
+const notes = `Reads each document from the type's listing (GET /v1/<type>/{role} with access_key[]), role by
 role. One key without --dir: the XML goes to stdout. Otherwise each is written as
 <dir>/<key>.xml (default dir: the current folder), replaced atomically, one result row per key.
 Keys are checked before anything is sent (exit 2 naming the bad key). A key the account does not
 hold is reported and the others go on: exit 4 when none was found, 7 when some were. See
 docs/nfce-mdfe.md.`;
+
+const examples = (command: string) => [
+  `${command} 35260112345678000195550010000012341000012343 > nota.xml`,
+  `${command} <key> <key> --dir ./xml`,
+  `cat keys.txt | ${command} --stdin --dir ./xml`,
+];
+
+const XML_FLAGS = {
+  dir: { type: 'dir', value: 'path', summary: 'write each XML into this folder as <key>.xml' },
+  stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key' },
+} as const;
+
+export const xmlVerb = defineVerb({
+  name: 'xml',
+  summary: `download the XML of documents by access key (${XML_TYPE_WORDS.join(', ')})`,
+  examples: examples('fiscal xml nfe'),
+  notes,
+  args: [
+    { name: 'type', summary: 'document type (NFS-e has no access key)', choices: XML_TYPE_WORDS },
+    { name: 'keys', summary: 'access keys (44 digits)', required: false, variadic: true },
+  ],
+  flags: XML_FLAGS,
+  load: () => import('./retrieve.js'),
+});
+
+/** `fiscal <type> xml`: the type is the group's, so each key is checked for its model as it is read. */
+function typeXmlVerb<const T extends 'nfce' | 'mdfe'>(type: T, what: string, model: KeyModel) {
+  return defineVerb({
+    name: 'xml',
+    summary: `download the XML of ${what} by access key`,
+    examples: examples(`fiscal ${type} xml`),
+    notes,
+    args: [{ name: 'keys', summary: `${what} access keys (44 digits)`, required: false, variadic: true, type: 'key', models: [model] }],
+    flags: XML_FLAGS,
+    load: async (): Promise<unknown> => ({ default: (await import('./retrieve.js')).typeXmlVerbs[type] }),
+  });
 }
 
-const options = (c: Command) =>
-  c
-    .option('--dir <path>', 'write each XML into this folder as <key>.xml')
-    .option('--stdin', 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key');
-
-export function registerXml(program: Command, ctx: Context): void {
-  options(
-    program
-      .command('xml')
-      .description(`download the XML of documents by access key (${XML_TYPE_WORDS.join(', ')})`)
-      .addArgument(new Argument('<type>', 'document type (NFS-e has no access key)').choices(XML_TYPE_WORDS))
-      .argument('[keys...]', 'access keys (44 digits)'),
-  )
-    .addHelpText('after', help('fiscal xml nfe'))
-    .action(lazyAction(ctx, () => import('./retrieve.js')));
-}
-
-/** `fiscal <type> xml`. */
-export function addXmlVerb(parent: Command, ctx: Context, type: XmlType, what: string): void {
-  options(parent.command('xml').description(`download the XML of ${what} by access key`).argument('[keys...]', `${what} access keys (44 digits)`))
-    .addHelpText('after', help(`fiscal ${type} xml`))
-    .action(lazyAction(ctx, async () => (await import('./retrieve.js')).xmlVerb(type)));
-}
+export const nfceXml = typeXmlVerb('nfce', 'NFC-e', '65');
+export const mdfeXml = typeXmlVerb('mdfe', 'MDF-e', '58');

@@ -10,10 +10,11 @@ import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
-import type { VerbModule } from '../action.js';
 import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { verb } from '../shared/verb.js';
 import { readStdinItems } from '../stdin-lines.js';
-import { XML_KINDS, XML_TYPES, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
+import { mdfeXml, nfceXml, xmlVerb } from './index.js';
+import { XML_KINDS, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 
 export interface XmlOptions {
   type: XmlType;
@@ -27,28 +28,30 @@ export interface XmlRecord extends SaveOutcome {
   key: string;
 }
 
-/** `fiscal <type> xml`: the type is the command's. */
-export function xmlVerb(type: XmlType): VerbModule<XmlOptions> {
-  return { parseOptions: (raw, args) => parseFor(type, raw, args), run };
+/** `fiscal xml <type> <key>...`: the type is the first argument (commander checks it is one of XML_TYPES). */
+export default verb(xmlVerb, {
+  check(o, [type, ...keys]) {
+    checkKeys(type as XmlType, keys, o.stdin);
+  },
+  run: (ctx, o, [type, ...keys]) => run(ctx, { type: type as XmlType, keys, dir: o.dir, stdin: o.stdin }),
+});
+
+/** `fiscal <type> xml`: the type is the group's; the keys were checked for its model as they were read. */
+export const typeXmlVerbs = {
+  nfce: typeVerb('nfce', nfceXml),
+  mdfe: typeVerb('mdfe', mdfeXml),
+};
+
+function typeVerb(type: XmlType, spec: typeof nfceXml) {
+  return verb(spec, {
+    check: (o, keys) => checkKeys(type, keys, o.stdin),
+    run: (ctx, o, keys) => run(ctx, { type, keys, dir: o.dir, stdin: o.stdin }),
+  });
 }
 
-/** `fiscal xml <type> <key>...`: the type is the first argument. */
-export function parseOptions(raw: Record<string, unknown>, args: string[]): XmlOptions {
-  const [type = '', ...keys] = args.map((a) => a.trim());
-  if (!(XML_TYPES as readonly string[]).includes(type)) {
-    throw new UsageError(`unknown document type "${type}": expected one of ${XML_TYPES.join(', ')} (NFS-e has no access key)`);
-  }
-  return parseFor(type as XmlType, raw, keys);
-}
-
-function parseFor(type: XmlType, raw: Record<string, unknown>, args: string[]): XmlOptions {
-  const keys = args.map((a) => a.trim());
-  const dir = raw.dir === undefined ? undefined : String(raw.dir);
-  if (dir === '') throw new UsageError('--dir: expected a folder');
-  const stdin = Boolean(raw.stdin);
+function checkKeys(type: XmlType, keys: string[], stdin: boolean): void {
   if (keys.length === 0 && !stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
-  for (const key of keys) checkKey(XML_KINDS[type], key, '');
-  return { type, keys, dir, stdin };
+  for (const key of keys) checkKey(XML_KINDS[type], key.trim(), '');
 }
 
 function checkKey(kind: XmlKind, key: string, where: string): void {
@@ -58,12 +61,11 @@ function checkKey(kind: XmlKind, key: string, where: string): void {
   if (actual !== kind.model) throw new UsageError(`"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${kind.name} (${kind.model})`);
 }
 
-
-export async function run(ctx: Context, o: XmlOptions): Promise<void> {
+async function run(ctx: Context, o: XmlOptions): Promise<void> {
   const kind = XML_KINDS[o.type];
   const piped = o.stdin ? await readStdinItems(ctx) : [];
   piped.forEach((key) => checkKey(kind, key, ' (standard input)'));
-  const keys = [...new Set([...o.keys, ...piped])];
+  const keys = [...new Set([...o.keys.map((k) => k.trim()), ...piped])];
   if (keys.length === 0) throw new UsageError('no key on standard input');
   const http = await ctx.http();
   const found = await fetchXmls(http, kind, keys, ctx.signal);

@@ -1,29 +1,36 @@
-// `fiscal search mdfe`: plan the request, stream matching records to the output layer.
+// `fiscal mdfe search`, also `fiscal search mdfe`: plan the request, stream matching records to
+// the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { mdfeSearchPages, mdfeV1Pages } from '../../api/mdfe.js';
 import type { MdfeField, MdfeRecord, MdfeRole, MdfeV1Item } from '../../api/wire/mdfe.js';
 import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
-import type { FieldColumn } from './field-columns.js';
-import { parseMdfeSearchOptions, type MdfeSearchOptions } from './mdfe-options.js';
-import { planMdfeSearch, type MdfeSearchPlan } from './mdfe-plan.js';
-import { minute, recordClues, summaryOption, writeRecords, type RecordPage } from './write-records.js';
+import { summaryFields } from '../shared/document-options.js';
+import type { FieldColumn } from '../shared/field-columns.js';
+import { minute, recordClues, writeRecords, type RecordPage } from '../shared/listing-output.js';
+import { verb } from '../shared/verb.js';
+import { mdfeSearch } from './index.js';
+import { MDFE_PARSERS, mdfeSearchOf, planMdfeSearch, type MdfeSearch, type MdfeSearchPlan } from './search-plan.js';
 
-type MdfeSearchRun = MdfeSearchOptions & { summary?: boolean };
+export default verb(mdfeSearch, {
+  parsers: MDFE_PARSERS,
+  check: (o) => void mdfeSearchOf(o),
+  async run(ctx, o) {
+    const search = mdfeSearchOf(o);
+    // Status and Events: a cancellation or closing after the XML was authorized is only there.
+    const fields = summaryFields<MdfeField>(o.summary, search.fields, 'Xml', ['AccessKey', 'Status', 'Events']);
+    await run(ctx, fields ? { ...search, fields } : search, o.summary);
+  },
+});
 
-export function parseOptions(raw: Record<string, unknown>): MdfeSearchRun {
-  // Status and Events: a cancellation or closing after the XML was authorized is only there.
-  return summaryOption<MdfeSearchOptions, MdfeField>(raw, parseMdfeSearchOptions, 'Xml', ['AccessKey', 'Status', 'Events']);
-}
-
-export async function run(ctx: Context, options: MdfeSearchRun): Promise<void> {
+async function run(ctx: Context, options: MdfeSearch, summary: boolean): Promise<void> {
   const plan = planMdfeSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
     table: TABLE, csv: CSV,
     fields: options.fields,
-    summary: options.summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe', clues: recordClues(r) }) : undefined,
+    summary: summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe', clues: recordClues(r) }) : undefined,
   });
 }
 

@@ -1,12 +1,12 @@
-// The loop every `search` verb ends in: records from pages to the output layer, stopping at the
+// The loop every listing verb (`search <type>`, `records list`) ends in: records from pages to the output layer, stopping at the
 // limit (which stops the fetching too) or on an interrupt, and a note when more were found.
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createProgress, noProgress, type Progress } from '../../output/progress.js';
 import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
-import { namedTracker, type NamedDocuments } from './named.js';
+import { namedTracker, type NamedDocuments } from './named-documents.js';
 import { csvColumnsFor, type FieldColumn } from './field-columns.js';
-import { createSummaryWriter } from './summary.js';
+import { createSummaryWriter } from './document-summary.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
 
 export interface RecordPage<R> {
@@ -26,7 +26,7 @@ export interface RecordOutput<R> {
   summary?: ((record: R) => { xml: string; source: string; clues?: StatusClues }) | undefined;
   /** Records to leave out (a filter the endpoint could not apply); they do not count for the limit. */
   keep?: ((record: R) => boolean) | undefined;
-  /** The documents the search names (keys, ids): what is not found is reported (named.ts). */
+  /** The documents the search names (keys, ids): what is not found is reported (named-documents.ts). */
   named?: NamedDocuments<R> | undefined;
 }
 
@@ -99,30 +99,6 @@ export async function writeRecords<R>(
 
 /** `2026-01-02T10:00:00-03:00` -> `2026-01-02 10:00`. */
 export const minute = (iso: string | undefined): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
-
-/**
- * Takes `--summary` out of the raw options (the type's own schema does not know it) and, when
- * given, adds the XML field the summary is read from to the fields asked for.
- */
-export function summaryOption<O extends { fields?: F[] | undefined }, F extends string>(
-  raw: Record<string, unknown>,
-  parse: (raw: Record<string, unknown>) => O,
-  xmlField: F,
-  minimal: readonly F[],
-): O & { summary?: boolean } {
-  const { summary, ...rest } = raw;
-  const o: O & { summary?: boolean } = parse(rest);
-  if (summary) {
-    o.summary = true;
-    // Without --fields only what the summary needs is asked for.
-    const fields = o.fields ?? [...minimal];
-    if (!fields.includes(xmlField)) o.fields = [...fields, xmlField];
-  }
-  return o;
-}
-
-/** The flag a zod key stands for: `createdFrom` -> `--created-from`. */
-export const flagOf = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** The status clues of a record that carries the API's Status and events (`{type, xml}`, base64). */
 export function recordClues(r: { Status?: string | null | undefined; Events?: readonly { type: string; xml: string }[] | undefined }): StatusClues {

@@ -30,10 +30,9 @@ export function composeWhere(where: readonly string[], missing: readonly string[
   return terms.length === 1 ? terms[0]! : `(AND ${terms.join(' ')})`;
 }
 
-/** Raw options with `where` / `whereMissing` turned into `filter`. */
-export function applyWhere(raw: Record<string, unknown>): Record<string, unknown> {
-  const { where, whereMissing, ...rest } = raw as { where?: string[]; whereMissing?: string[] } & Record<string, unknown>;
-  if (!where?.length && !whereMissing?.length) return rest;
-  if (rest.filter !== undefined) throw new UsageError('--where and --where-missing build a --filter expression: give one or the other, not both');
-  return { ...rest, filter: composeWhere(where ?? [], whereMissing ?? []) };
+/** The --filter a search sends: given, or composed from --where and --where-missing (not both). */
+export function whereFilter(o: { filter?: string | undefined; where?: readonly string[] | undefined; whereMissing?: readonly string[] | undefined }): string | undefined {
+  if (!o.where?.length && !o.whereMissing?.length) return o.filter;
+  if (o.filter !== undefined) throw new UsageError('--where and --where-missing build a --filter expression: give one or the other, not both');
+  return composeWhere(o.where ?? [], o.whereMissing ?? []);
 }

@@ -2,6 +2,7 @@
 // asks whether they exist: what it did not find is said on stderr, and the exit code says it too
 // (4 when nothing named was found, 7 when some was), like `fiscal xml` and `fiscal events`.
 import type { Context } from '../../context.js';
+import type { Endpoint } from '../../api/document-filters.js';
 import { NotFoundError, PartialError } from '../../errors.js';
 
 export interface NamedDocuments<R> {
@@ -14,8 +15,7 @@ export interface NamedDocuments<R> {
   /** The id of a written record, when its fields hold it. */
   idOf: (record: R) => string | undefined;
   /** The request that answered, for the error. */
-  method: string;
-  path: string;
+  endpoint: Endpoint;
 }
 
 /** Tracks the records written; `finish` reports what was named and not found. */
@@ -37,7 +37,7 @@ export function namedTracker<R>(named: NamedDocuments<R> | undefined) {
         const many = named.ids.length > 1;
         if (many) for (const id of named.ids) ctx.io.stderr.write(`fiscal: ${id}: no ${named.what} found\n`);
         const message = many ? `none of the ${named.ids.length} ${named.what} named was found` : `no ${named.what} ${named.described} found`;
-        throw new NotFoundError(message, 404, named.method, named.path);
+        throw new NotFoundError(message, 404, named.endpoint.method, named.endpoint.path);
       }
       // Records whose fields do not hold their id (--fields without it) cannot be matched to ids.
       if (unidentified) return;
@@ -50,7 +50,7 @@ export function namedTracker<R>(named: NamedDocuments<R> | undefined) {
 }
 
 /** The named documents of key flags: `with access key <key>` for one. */
-export function namedKeys<R extends { AccessKey?: string | undefined }>(what: string, keys: readonly string[] | undefined, method: string, path: string): NamedDocuments<R> | undefined {
+export function namedKeys<R extends { AccessKey?: string | undefined }>(what: string, keys: readonly string[] | undefined, endpoint: Endpoint): NamedDocuments<R> | undefined {
   if (!keys?.length) return undefined;
-  return { what, ids: [...new Set(keys)], described: `with access key ${keys[0]}`, idOf: (r) => r.AccessKey, method, path };
+  return { what, ids: [...new Set(keys)], described: `with access key ${keys[0]}`, idOf: (r) => r.AccessKey, endpoint };
 }

@@ -1,0 +1,71 @@
+// What the document verbs (`search <type>`, `pull <type>`) check and turn their flags into beyond
+// what their declarations derive: ranges in order, `name=value` properties, the 14-digit CNPJs of
+// the role listings, the fields `--summary` needs. Each problem is a UsageError naming its flag.
+// Loaded with the verb, never for --help.
+import { z } from 'zod';
+import type { PropertyFilter } from '../../api/document-filters.js';
+import { UsageError } from '../../errors.js';
+import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { flagName } from './define.js';
+
+/** Parsers of the `custom` flags of DOCUMENT_FLAGS. */
+export const DOCUMENT_PARSERS = {
+  cfop: z.string().regex(/^\d{4}$/, 'a CFOP has 4 digits'),
+};
+
+export interface RangeFlags {
+  from?: string | undefined;
+  to?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  all?: boolean | undefined;
+  limit?: number | undefined;
+}
+
+/** The entries of `o` named in `keys` that are given: a search holds its filters and nothing else. */
+export function given<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+/** Each range in order, and --all with --limit refused. */
+export function checkRanges(o: RangeFlags): void {
+  const order = (a: string | undefined, b: string | undefined, keyA: string, keyB: string) => {
+    if (a && b && !filterDateProblem(a) && !filterDateProblem(b) && filterDateToMs(a, 'from') > filterDateToMs(b, 'to')) {
+      throw new UsageError(`${flagName(keyA)}: ${a} is after ${flagName(keyB)} ${b}`);
+    }
+  };
+  order(o.from, o.to, 'from', 'to');
+  order(o.createdFrom, o.createdTo, 'createdFrom', 'createdTo');
+  if (o.all && o.limit !== undefined) throw new UsageError('--all: use either --all or --limit');
+}
+
+/** `name=value` items as property filters (R23): the same name twice is any of. */
+export function propertyFilters(items: readonly string[] | undefined, flag = '--prop'): PropertyFilter[] | undefined {
+  if (!items) return undefined;
+  const byName = new Map<string, string[]>();
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag}: expected name=value, got "${item}"`);
+    const name = item.slice(0, eq);
+    byName.set(name, [...(byName.get(name) ?? []), item.slice(eq + 1)]);
+  }
+  return [...byName].map(([Name, Values]) => ({ Name, Values }));
+}
+
+/** The role listings take 14-digit CNPJs only (R8): a CPF owner is refused. */
+export function cnpjOwnersOnly(owners: readonly string[] | undefined, listing: string): void {
+  const cpf = owners?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: ${listing} takes 14-digit CNPJs only, got "${cpf}"`);
+}
+
+/**
+ * The fields to ask for: with --summary, the XML field the summary is read from is added to those
+ * given, or to `minimal` (what the summary needs besides) without --fields.
+ */
+export function summaryFields<F extends string>(summary: boolean, fields: F[] | undefined, xmlField: F, minimal: readonly F[]): F[] | undefined {
+  if (!summary) return fields;
+  const asked = fields ?? [...minimal];
+  return asked.includes(xmlField) ? asked : [...asked, xmlField];
+}

@@ -1,0 +1,143 @@
+// The NF-e search `search nfe` and `pull nfe` share: the flags' values turned into one typed search
+// (--month, --where, --prop resolved), and which endpoint answers it with which request. The plan
+// is pure: unit-tested on its own.
+//
+// POST /v2/dfe/nfe has every filter but no custom-property expression; GET /v1/nfe/{role} has the
+// expression (R17) and several access keys per call, but one role and few filters. v2 is the
+// default; v1 is chosen by --filter, several --key, or --api v1. docs/search.md has the table.
+import { z } from 'zod';
+import { listingQuery } from '../../api/document-filters.js';
+import { nfeV2Filters, type NfeSearchFilters } from '../../api/nfe.js';
+import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Request } from '../../api/wire/nfe.js';
+import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { UsageError } from '../../errors.js';
+import { emissionWindowOfKeys } from '../../fiscal/access-key.js';
+import { monthDays } from '../../fiscal/dates.js';
+import { flagName, type OptionsOf } from './define.js';
+import type { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, NFE_FIELDS_FLAG, NFE_KEY_FLAG, ROLE_FLAGS } from './document-flags.js';
+import { checkRanges, DOCUMENT_PARSERS, given, propertyFilters } from './document-options.js';
+import { whereFilter } from './where.js';
+
+/** Parsers of the `custom` NF-e flags (NFE_FILTER_FLAGS). */
+export const NFE_PARSERS = {
+  ...DOCUMENT_PARSERS,
+  /** `100`, `100..200` or `100-200`. */
+  number: z.string().transform((v, ctx) => {
+    const m = /^(\d{1,9})(?:(?:\.\.|-)(\d{1,9}))?$/.exec(v.trim());
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: `expected a number or a range like 100..200, got "${v}"` });
+      return z.NEVER;
+    }
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) ctx.addIssue({ code: 'custom', message: `range ${from}..${to} is empty` });
+    return { from, to };
+  }),
+};
+
+/** The values of the NF-e flags a verb declares (`pull nfe` has no --key, --month, --fields...). */
+type NfeFlagValues = Partial<OptionsOf<NfeFlags, typeof NFE_PARSERS>>;
+type NfeFlags = typeof NFE_FILTER_FLAGS & Pick<typeof DOCUMENT_FLAGS, 'month' | 'limit' | 'all'> & {
+  role: (typeof ROLE_FLAGS)['nfe'];
+  key: typeof NFE_KEY_FLAG;
+  fields: typeof NFE_FIELDS_FLAG;
+};
+
+/** An NF-e search: the filters in the client's words, and how much of what to list. */
+export interface NfeSearch extends NfeSearchFilters {
+  filter?: string | undefined;
+  fields?: NfeV2Field[] | undefined;
+  limit?: number | undefined;
+  all?: boolean | undefined;
+  api?: 'v1' | 'v2' | undefined;
+}
+
+const NFE_SEARCH_KEYS = [
+  'role', 'owner', 'emitter', 'receiver', 'transporter', 'from', 'to', 'createdFrom', 'createdTo', 'status', 'key', 'number',
+  'cfop', 'tag', 'tagsAll', 'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'fields', 'limit', 'all', 'api',
+] as const satisfies readonly (keyof NfeSearch)[];
+
+/**
+ * The search the flags ask for: --month is the emission window of that month (first to last day),
+ * --where and --where-missing compose --filter, --prop items become property filters. Every
+ * problem across flags is a UsageError naming one.
+ */
+export function nfeSearchOf(o: NfeFlagValues): NfeSearch {
+  if (o.month !== undefined && (o.from !== undefined || o.to !== undefined)) {
+    throw new UsageError('--month: is a window of emission dates of its own: use either --month or --from/--to');
+  }
+  const search: NfeSearch = given({ ...o, ...(o.month === undefined ? {} : monthDays(o.month)) }, NFE_SEARCH_KEYS);
+  const filter = whereFilter(o);
+  const prop = propertyFilters(o.prop);
+  if (filter !== undefined) search.filter = filter;
+  if (prop) search.prop = prop;
+  checkRanges(search);
+  return search;
+}
+
+export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
+  'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Receiver', 'Status', 'Owner', 'OwnerRole',
+  // The table's VALUE (Document.TotalValue).
+  'Document',
+];
+/** Fields a v1 listing can give: read from the XML it returns. */
+export const V1_FIELDS: NfeV2Field[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Receiver', 'Cfops', 'OwnerRole', 'Xml'];
+export const DEFAULT_LIMIT = 50;
+/** The start of an emission window that holds every NF-e: the model dates from 2006. */
+export const EARLIEST_EMISSION = '2006-01-01';
+
+export type NfeSearchPlan =
+  | { api: 'v2'; request: NfeV2Request; limit: number | undefined; defaultWindow: boolean }
+  | { api: 'v1'; role: NfeRole; query: NfeV1Query; limit: number | undefined; fields: NfeV2Field[] };
+
+type Flag = keyof NfeSearch;
+export const V2_ONLY_FLAGS: Flag[] = [
+  'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
+  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop',
+];
+
+export function planNfeSearch(o: NfeSearch, now: Date): NfeSearchPlan {
+  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
+  const v2Flags = V2_ONLY_FLAGS.filter((k) => o[k] !== undefined);
+  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
+  if (v1Reasons.length && v2Flags.length) {
+    throw new UsageError(`${v1Reasons[0]} needs the v1 endpoint, which has no ${flagName(v2Flags[0]!)} filter`, {
+      details: ['run two searches, or express the condition as a custom property (--filter)'],
+    });
+  }
+  const api = o.api ?? (v1Reasons.length ? 'v1' : 'v2');
+  if (api === 'v1') return planV1(o, limit, v2Flags, now);
+  if (v1Reasons.length) throw new UsageError(`${v1Reasons[0]} is not available with --api v2`);
+  return planV2(o, limit, now);
+}
+
+function planV2(o: NfeSearch, limit: number | undefined, now: Date): NfeSearchPlan {
+  const f = nfeV2Filters(o, now);
+  // R19: without EmissionDate the service searches the last 30 days of emission, so a search that
+  // names documents (a key, a number) and no period brings its own window: the months the keys
+  // carry (AAMM), or, for a number, every emission since the model exists. docs/search.md.
+  if (!f.EmissionDate && o.key?.length) f.EmissionDate = emissionWindowOfKeys(o.key);
+  else if (!f.EmissionDate && o.number) f.EmissionDate = { From: EARLIEST_EMISSION };
+  const request: NfeV2Request = {
+    Fields: o.fields ?? DEFAULT_SEARCH_FIELDS,
+    Filters: f,
+    Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX),
+  };
+  // R19: without an emission range the service searches the last 30 days of emission.
+  return { api: 'v2', request, limit, defaultWindow: !f.EmissionDate };
+}
+
+function planV1(o: NfeSearch, limit: number | undefined, v2Flags: Flag[], now: Date): NfeSearchPlan {
+  if (v2Flags.length) throw new UsageError(`${flagName(v2Flags[0]!)} is not available on the v1 endpoint (--api v1)`);
+  const roles = [...new Set(o.role ?? [])];
+  if (roles.length !== 1) {
+    throw new UsageError(`--role: the v1 endpoint lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+  }
+  const cpf = o.owner?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: the v1 endpoint takes 14-digit CNPJs only, got "${cpf}"`);
+  const unavailable = o.fields?.find((f) => !V1_FIELDS.includes(f));
+  if (unavailable) throw new UsageError(`--fields: ${unavailable} needs the v2 endpoint; v1 gives ${V1_FIELDS.join(', ')}`);
+  const query: NfeV1Query = listingQuery(o, limit, now);
+  return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)) };
+}
+

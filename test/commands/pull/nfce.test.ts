@@ -1,0 +1,4 @@
+// `fiscal pull nfce`: the declared flags parse as the listing needs them, and one small run (./other-type.ts).
+import { describePull } from './other-type.js';
+
+describePull('nfce', 'emitted', 'received');
