@@ -20,9 +20,9 @@ $script:FiscalTree = @{
   }
   'search nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--fields', '--limit', '--all', '--summary', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--role', '--fields', '--limit', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Options = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
+    TakesValue = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--fields' = @('AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -30,7 +30,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -38,7 +38,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -46,7 +46,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -62,7 +62,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -86,7 +86,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -94,7 +94,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -102,7 +102,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('taker', 'not-taker'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('taker', 'not-taker'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -110,7 +110,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -118,7 +118,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('emitted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -126,7 +126,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
@@ -798,7 +798,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
     Arguments = @()
     Variadic = $false
   }
