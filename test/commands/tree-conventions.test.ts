@@ -58,11 +58,11 @@ describe('command tree conventions', () => {
     expect(extra, 'options added by hand after register()').toEqual([]);
   });
 
-  it('every verb has an example, and every example is a full `fiscal ...` command line', () => {
+  it('every verb has an example, and every example is a full `fiscal ...` command line (or a pipeline into one)', () => {
     expect(verbs.length).toBeGreaterThan(0);
     const without = verbs.filter((n) => n.spec.examples.length === 0).map((n) => n.path);
     expect(without, 'verbs without an example').toEqual([]);
-    const bad = declared.flatMap((n) => n.spec!.examples.filter((e) => !e.startsWith('fiscal ')).map((e) => `${n.path}: ${e}`));
+    const bad = declared.flatMap((n) => n.spec!.examples.filter((e) => !/^fiscal |\| fiscal /.test(e)).map((e) => `${n.path}: ${e}`));
     expect(bad, 'examples that do not start with "fiscal "').toEqual([]);
   });
 
@@ -109,5 +109,7 @@ describe('command tree conventions', () => {
 function valueShape(o: Option): string {
   const m = /([<[])([^>\]]+)[>\]]/.exec(o.flags);
   if (!m) return 'switch';
-  return m[1] === '<' ? `<${m[2]}>` : `[${m[2]}]`;
+  // A list flag names its value in the plural (`<roles>`), one value in the singular (`<role>`).
+  const name = m[2]!.endsWith('ses') ? m[2]!.slice(0, -2) : m[2]!.endsWith('s') && !m[2]!.endsWith('us') ? m[2]!.slice(0, -1) : m[2]!;
+  return m[1] === '<' ? `<${name}>` : `[${name}]`;
 }

@@ -7,7 +7,7 @@ import { EVENT_FLAGS, EVENT_TYPES_NOTE, EVENTS_NOTES } from '../shared/event-fla
 /** `fiscal events`: a verb of its own (`events nfe <key>`) that also holds the `batch` group. */
 export const events = defineVerb({
   name: 'events',
-  summary: 'list (and save) the events of documents: cancellations, correction letters, manifestations...',
+  summary: 'list (and save) the events of documents: cancellations, correction letters, manifestations and the others',
   examples: [
     'fiscal events nfe 35260112345678000195550010000012341000012343',
     'fiscal events cte <key> <key> --event-code 110111 --dir ./events',

@@ -24,7 +24,7 @@ on, and the exit code is then 7. See docs/inspect.md for the fields and the CSV 
     type: {
       type: 'custom',
       list: true,
-      value: 'kinds',
+      value: 'types',
       summary: `keep only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`,
       complete: KINDS,
     },

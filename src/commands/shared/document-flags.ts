@@ -62,7 +62,7 @@ export const NFE_FILTER_FLAGS = {
     summary: 'finNFe: 1-6 or normal, complementary, adjustment, return, credit, debit',
   },
   ...pick(DOCUMENT_FLAGS, 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop', 'filter', 'where', 'whereMissing'),
-  api: { type: 'choice', choices: ['v1', 'v2'], value: 'version', summary: 'force an endpoint' },
+  api: { type: 'choice', choices: ['v1', 'v2'], value: 'endpoint', summary: 'force an endpoint: v2 (POST /v2/dfe/nfe) or v1 (GET role listing)' },
   /** The name every other search gives --prop. */
   custom: { type: 'pair', list: true, summary: '', deprecated: { use: '--prop', moveTo: 'prop' } },
 } as const satisfies Record<string, FlagSpec>;
