@@ -33,11 +33,12 @@ export default tseslint.config(
     },
   },
   {
-    // A command folder reaches another only through src/commands/shared/.
+    // A command folder reaches another only through src/commands/shared/, or, for the type groups
+    // (`fiscal nfce search` is `fiscal search nfce`), through another folder's declarations.
     files: ['src/commands/*/**/*.ts'],
     ignores: ['src/commands/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/', message: 'a command folder imports only its own files and ../shared/' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!index\\.js$)', message: 'a command folder imports only its own files, ../shared/ and declarations (../<area>/index.js)' }] }],
     },
   },
   {
@@ -49,7 +50,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: HEAVY, allowTypeImports: true, message: 'loaded for --help: import it in the verb module, or as a type' },
-            { regex: '/wire/', allowTypeImports: true, message: 'loaded for --help: wire schemas belong to the verb module (type imports are fine)' },
+            { regex: '/wire/(?!words\\.js$)', allowTypeImports: true, message: 'loaded for --help: wire schemas belong to the verb module (type imports are fine)' },
           ],
         },
       ],

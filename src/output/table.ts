@@ -65,7 +65,7 @@ export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], 
 export function tableCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  // eslint-disable-next-line no-control-regex
+   
   return String(value).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 

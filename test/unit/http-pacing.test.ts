@@ -110,7 +110,10 @@ function fixedWindow(clock: Clock, w: WindowShape) {
   const rejected: number[] = [];
   const respond = (_: RecordedRequest): ScriptedResponse => {
     const now = clock.now();
-    if (now >= end) (end = (w.aligned ? Math.floor(now / 1000) * 1000 : now) + w.windowMs), (used = 0);
+    if (now >= end) {
+      end = (w.aligned ? Math.floor(now / 1000) * 1000 : now) + w.windowMs;
+      used = 0;
+    }
     const reset = Math.ceil(end / 1000);
     const limitHeaders = { 'X-RateLimit-Limit': w.limit, 'X-RateLimit-Remaining': Math.max(0, w.limit - used - 1) };
     if (used >= w.limit) {

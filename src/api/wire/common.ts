@@ -84,7 +84,7 @@ export function phpJsonEncode(data: unknown): string {
 
 /** The \uXXXX form of an encoding (the same string when it is all ASCII). */
 export function asciiEscaped(encoded: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   if (!/[^\x00-\x7e]/.test(encoded)) return encoded;
   return encoded.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }

@@ -104,7 +104,6 @@ export function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' |
   return out as CteRecord;
 }
 
-const minute = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const taxId = (p: CteRecord['Taker'] | undefined) => p?.Cnpj || p?.Cpf || '';
 const who = (p: CteRecord['Taker'] | undefined) => p?.Name || taxId(p);
 

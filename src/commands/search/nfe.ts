@@ -131,7 +131,6 @@ export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): N
   return out as NfeV2Record;
 }
 
-const day = (iso: string | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const party = (cnpj?: string, cpf?: string) => cnpj || cpf || '';
 
 /**
