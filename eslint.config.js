@@ -26,7 +26,10 @@ export default tseslint.config(
       'no-misleading-character-class': 'off',
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true, ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_|Schema$', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_|Schema$', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
@@ -38,19 +41,44 @@ export default tseslint.config(
     files: ['src/commands/*/**/*.ts'],
     ignores: ['src/commands/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!index\\.js$)', message: 'a command folder imports only its own files, ../shared/ and declarations (../<area>/index.js)' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!shared/|\\.\\./)[^/]+/(?!index\\.js$)',
+              message: 'a command folder imports only its own files, ../shared/ and declarations (../<area>/index.js)',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The --help path: declarations, the program, the tree generators.
-    files: ['src/cli.ts', 'src/main.ts', 'src/program.ts', 'src/commands/*/index.ts', 'src/commands/shared/define.ts', 'src/cli-tree/**/*.ts'],
+    files: [
+      'src/cli.ts',
+      'src/main.ts',
+      'src/program.ts',
+      'src/commands/*/index.ts',
+      'src/commands/shared/define.ts',
+      'src/cli-tree/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: HEAVY, allowTypeImports: true, message: 'loaded for --help: import it in the verb module, or as a type' },
-            { regex: '/wire/(?!words\\.js$)', allowTypeImports: true, message: 'loaded for --help: wire schemas belong to the verb module (type imports are fine)' },
+            {
+              group: HEAVY,
+              allowTypeImports: true,
+              message: 'loaded for --help: import it in the verb module, or as a type',
+            },
+            {
+              regex: '/wire/(?!words\\.js$)',
+              allowTypeImports: true,
+              message: 'loaded for --help: wire schemas belong to the verb module (type imports are fine)',
+            },
           ],
         },
       ],

@@ -28,7 +28,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [ExitCode.partial, 'partial success: some items failed'],
   [ExitCode.locked, 'locked by another run'],
   [ExitCode.nothingNew, 'nothing new (only with --error-on-nothing-new)'],
-  [ExitCode.localFiles, 'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again'],
+  [
+    ExitCode.localFiles,
+    'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again',
+  ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
 
@@ -60,7 +63,13 @@ export class ApiError extends FiscalError {
     readonly status: number,
     readonly method: string,
     readonly path: string,
-    options?: { cause?: unknown; details?: string[]; serverCode?: string | number; fields?: Record<string, string[]>; body?: string },
+    options?: {
+      cause?: unknown;
+      details?: string[];
+      serverCode?: string | number;
+      fields?: Record<string, string[]>;
+      body?: string;
+    },
   ) {
     super(message, options);
     this.serverCode = options?.serverCode;

@@ -54,26 +54,50 @@ function describe(e: Errno, place: LocalFilePlace): { message: string; path: str
     case 'ENOSPC':
     case 'EDQUOT': {
       const what = code === 'ENOSPC' ? 'no space left' : 'disk quota exceeded';
-      return { message: `${what} on the disk holding ${where}`, path: where, todo: `free some space there (or choose another folder), ${again}` };
+      return {
+        message: `${what} on the disk holding ${where}`,
+        path: where,
+        todo: `free some space there (or choose another folder), ${again}`,
+      };
     }
     case 'EROFS':
-      return { message: `${where} is on a read-only file system`, path: where, todo: `choose a writable folder (or remount it read-write), ${again}` };
+      return {
+        message: `${where} is on a read-only file system`,
+        path: where,
+        todo: `choose a writable folder (or remount it read-write), ${again}`,
+      };
     case 'EMFILE':
     case 'ENFILE':
-      return { message: `too many open files while writing into ${where}`, path: where, todo: `raise the limit (ulimit -n) or lower --concurrency, ${again}` };
+      return {
+        message: `too many open files while writing into ${where}`,
+        path: where,
+        todo: `raise the limit (ulimit -n) or lower --concurrency, ${again}`,
+      };
     case 'EACCES':
     case 'EPERM': {
       const path = shownPath(e.path, place.folder);
-      return { message: `permission denied: cannot write ${path}`, path, todo: `give your user write permission there (or choose another folder), ${again}` };
+      return {
+        message: `permission denied: cannot write ${path}`,
+        path,
+        todo: `give your user write permission there (or choose another folder), ${again}`,
+      };
     }
     case 'EISDIR': {
       const path = shownPath(e.path, place.folder);
-      return { message: `${path} is a folder, where a file is to be written`, path, todo: `move or rename that folder, ${again}` };
+      return {
+        message: `${path} is a folder, where a file is to be written`,
+        path,
+        todo: `move or rename that folder, ${again}`,
+      };
     }
     default: {
       // ENOTDIR, or EEXIST from mkdir: a file stands where a folder is needed.
       const path = fileInTheWay(e.path!) ?? shownPath(e.path, place.folder);
-      return { message: `${path} is a file, where a folder is needed`, path, todo: `move or rename that file (or choose another folder), ${again}` };
+      return {
+        message: `${path} is a file, where a folder is needed`,
+        path,
+        todo: `move or rename that file (or choose another folder), ${again}`,
+      };
     }
   }
 }
@@ -112,7 +136,10 @@ export function localFileError(error: unknown, place: LocalFilePlace = {}): Loca
   const e = realMkdirError(error as Errno);
   if (!isLocalFileProblem(e)) return undefined;
   const { message, path, todo } = describe(e, place);
-  return new LocalFileError(`${message} (${e.code})`, path, e.code!, { cause: e, details: [todo, ...(place.kept ? [place.kept] : [])] });
+  return new LocalFileError(`${message} (${e.code})`, path, e.code!, {
+    cause: e,
+    details: [todo, ...(place.kept ? [place.kept] : [])],
+  });
 }
 
 /** Runs `fn`; a local file-system problem it meets becomes a LocalFileError about `place`. */

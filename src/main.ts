@@ -47,7 +47,8 @@ function report(ctx: Context, error: unknown): number {
       for (const [field, problems] of Object.entries(error.fields)) err.write(`  ${field}: ${problems.join('; ')}\n`);
     }
     for (const line of error.details) err.write(`  ${line}\n`);
-    if (ctx.globals.verbose && error.cause) err.write(`  cause: ${String((error.cause as Error).stack ?? error.cause)}\n`);
+    if (ctx.globals.verbose && error.cause)
+      err.write(`  cause: ${String((error.cause as Error).stack ?? error.cause)}\n`);
     return code;
   }
   const e = error as Error;

@@ -43,9 +43,23 @@ export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
     .description('search, pull and manage Brazilian fiscal documents (NF-e, NFS-e, CT-e, NFC-e, MDF-e)')
     .version(ctx.version, '-V, --version')
-    .addOption(suggest(new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'), 'profiles'))
-    .addOption(suggest(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'), ['production', 'sandbox']))
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, ndjson when piped)').choices(OUTPUTS))
+    .addOption(
+      suggest(
+        new Option('--profile <name>', 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'),
+        'profiles',
+      ),
+    )
+    .addOption(
+      suggest(new Option('--base-url <url>', 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'), [
+        'production',
+        'sandbox',
+      ]),
+    )
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, ndjson when piped)').choices(
+        OUTPUTS,
+      ),
+    )
     .option('--verbose', 'trace HTTP requests on stderr (credentials redacted)', false)
     .option('--quiet', 'print only results and errors', false)
     .option('--no-input', 'never prompt; fail instead when input is missing')
@@ -123,7 +137,10 @@ function exitCodeHelp(): string {
   return `\nExit codes:\n${lines.join('\n')}\n`;
 }
 
-export function parseGlobals(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): GlobalOptions {
+export function parseGlobals(
+  raw: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>,
+): GlobalOptions {
   let timeoutSeconds: number | undefined;
   if (raw.timeout !== undefined) {
     timeoutSeconds = Number(raw.timeout);

@@ -24,10 +24,13 @@ export const realClock: Clock = {
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new InterruptedError(''));
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       const onAbort = () => {
         clearTimeout(timer);
         reject(new InterruptedError(''));
@@ -58,7 +61,13 @@ const lazyPrompter: Prompter = {
   },
   async select(message, choices, options) {
     const { select } = await import('@inquirer/prompts');
-    return asked(select({ message, choices: [...choices], ...(options?.default !== undefined ? { default: options.default } : {}) }));
+    return asked(
+      select({
+        message,
+        choices: [...choices],
+        ...(options?.default !== undefined ? { default: options.default } : {}),
+      }),
+    );
   },
 };
 

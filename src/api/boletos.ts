@@ -27,7 +27,11 @@ export interface BoletoFilters {
   maxAmount?: string | undefined;
 }
 
-export function boletoPages(http: HttpClient, f: BoletoFilters, opts: PageOptions = {}): AsyncIterable<CursorPage<Boleto>> {
+export function boletoPages(
+  http: HttpClient,
+  f: BoletoFilters,
+  opts: PageOptions = {},
+): AsyncIterable<CursorPage<Boleto>> {
   const query = {
     'status[]': f.status,
     direction: f.direction,

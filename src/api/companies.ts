@@ -2,11 +2,22 @@
 import type { HttpClient } from './http.js';
 import { itemsOf, paginateCursor } from './paginate.js';
 import type { V1Page } from './wire/common.js';
-import { COMPANIES_PATH, DIRECTORY_LIMIT_MAX, companiesPageSchema, companyPath, companyResponseSchema, type CompanyItem } from './wire/companies.js';
+import {
+  COMPANIES_PATH,
+  DIRECTORY_LIMIT_MAX,
+  companiesPageSchema,
+  companyPath,
+  companyResponseSchema,
+  type CompanyItem,
+} from './wire/companies.js';
 
 async function listCompanies(http: HttpClient, cursor = 0): Promise<V1Page<CompanyItem>> {
   const res = await http.request({
-    method: 'GET', path: COMPANIES_PATH, query: { cursor, limit: DIRECTORY_LIMIT_MAX }, schema: companiesPageSchema, verifySignature: true,
+    method: 'GET',
+    path: COMPANIES_PATH,
+    query: { cursor, limit: DIRECTORY_LIMIT_MAX },
+    schema: companiesPageSchema,
+    verifySignature: true,
   });
   return res.body;
 }

@@ -97,17 +97,30 @@ function tokenPages<R extends CteRequest | CteOsRequest>(
 }
 
 /** Every page of a CT-e search, following `Paginator` from `req.Paginator` (or the start). */
-export function ctePages(http: HttpClient, req: CteRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<CteRecord>> {
+export function ctePages(
+  http: HttpClient,
+  req: CteRequest,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<TokenPage<CteRecord>> {
   return tokenPages(searchCte, http, req, opts);
 }
 
-export function cteOsPages(http: HttpClient, req: CteOsRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<CteRecord>> {
+export function cteOsPages(
+  http: HttpClient,
+  req: CteOsRequest,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<TokenPage<CteRecord>> {
   return tokenPages(searchCteOs, http, req, opts);
 }
 
 async function listV1(http: HttpClient, endpoint: Endpoint, q: CteV1Query): Promise<V1Page<CteV1Item>> {
   // The query is the NF-e listing's (R11, R15-R17); the signature is checked so a damaged page is fetched again (R14).
-  const res = await http.request({ ...endpoint, query: nfeV1QueryParams(q), schema: cteV1PageSchema, verifySignature: true });
+  const res = await http.request({
+    ...endpoint,
+    query: nfeV1QueryParams(q),
+    schema: cteV1PageSchema,
+    verifySignature: true,
+  });
   return res.body;
 }
 
@@ -122,10 +135,20 @@ export function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): P
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */
-export function cteV1Pages(http: HttpClient, role: CteRole, q: CteV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<CteV1Item>> {
+export function cteV1Pages(
+  http: HttpClient,
+  role: CteRole,
+  q: CteV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<CteV1Item>> {
   return paginateCursor((cursor) => listCteV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }
 
-export function cteOsV1Pages(http: HttpClient, role: CteOsRole, q: CteV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<CteV1Item>> {
+export function cteOsV1Pages(
+  http: HttpClient,
+  role: CteOsRole,
+  q: CteV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<CteV1Item>> {
   return paginateCursor((cursor) => listCteOsV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }

@@ -55,7 +55,9 @@ export function readServerError(bodyText: string): ServerSaid {
   // R6 field errors: `{status, errors: {name: [..]}}`.
   const fields = fieldErrors(body.errors);
   if (fields) {
-    const text = Object.entries(fields).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ');
+    const text = Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v.join(', ')}`)
+      .join('; ');
     return { text: clip(text || statusMessage || 'invalid request'), fields, details: [] };
   }
   // R2 gateway `{error: string, status}` and v1 `{status, error: string}` read the same way.
@@ -93,7 +95,8 @@ export interface ErrorAnswer {
 
 /** `400 Bad Request: Limit must be between 1 and 500` (the reason phrase is not repeated). */
 export function answerSummary(a: ErrorAnswer, said = readServerError(a.bodyText)): string {
-  const server = said.text && said.text.toLowerCase() !== (STATUS_CODES[a.status] ?? '').toLowerCase() ? `: ${said.text}` : '';
+  const server =
+    said.text && said.text.toLowerCase() !== (STATUS_CODES[a.status] ?? '').toLowerCase() ? `: ${said.text}` : '';
   return a.redact(`${statusLine(a.status)}${server}`);
 }
 
@@ -128,18 +131,30 @@ function redactFields(fields: Record<string, string[]>, redact: Redactor): Recor
 }
 
 /** Network failures in words a user can act on; `unsent` when the request never left. */
-export function describeNetworkError(err: unknown, timeoutMs: number, connectTimeoutMs: number): { text: string; retry: boolean; unsent: boolean } {
+export function describeNetworkError(
+  err: unknown,
+  timeoutMs: number,
+  connectTimeoutMs: number,
+): { text: string; retry: boolean; unsent: boolean } {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   const r = (text: string, retry = true, unsent = false) => ({ text, retry, unsent });
   switch (code) {
-    case 'UND_ERR_HEADERS_TIMEOUT': return r(`no response within ${formatMs(timeoutMs)}`);
-    case 'UND_ERR_BODY_TIMEOUT': return r(`the response stalled for ${formatMs(timeoutMs)}`);
-    case 'UND_ERR_CONNECT_TIMEOUT': return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
-    case 'ECONNREFUSED': return r('connection refused', true, true);
-    case 'ECONNRESET': return r('connection reset by the server');
-    case 'UND_ERR_SOCKET': return r('connection closed by the server before the response was complete');
-    case 'ENOTFOUND': return r('host not found (check the base URL)', false, true);
-    default: return r(`network error${code ? ` ${code}` : ''}: ${e.message ?? String(err)}`);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return r(`no response within ${formatMs(timeoutMs)}`);
+    case 'UND_ERR_BODY_TIMEOUT':
+      return r(`the response stalled for ${formatMs(timeoutMs)}`);
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
+    case 'ECONNREFUSED':
+      return r('connection refused', true, true);
+    case 'ECONNRESET':
+      return r('connection reset by the server');
+    case 'UND_ERR_SOCKET':
+      return r('connection closed by the server before the response was complete');
+    case 'ENOTFOUND':
+      return r('host not found (check the base URL)', false, true);
+    default:
+      return r(`network error${code ? ` ${code}` : ''}: ${e.message ?? String(err)}`);
   }
 }

@@ -25,11 +25,21 @@ import {
 
 /** The per-document endpoint each type is read from: the shown one for NF-e and NFC-e (R30). */
 const ENDPOINT_OF: Record<EventDocType, DocEventsEndpointName> = {
-  nfe: 'nfeV2', nfce: 'nfeV2', cte: 'cteV1', cteos: 'cteosV1', mdfe: 'mdfeV1', nfse: 'nfseV1',
+  nfe: 'nfeV2',
+  nfce: 'nfeV2',
+  cte: 'cteV1',
+  cteos: 'cteosV1',
+  mdfe: 'mdfeV1',
+  nfse: 'nfseV1',
 };
 
 /** The events of one document (an access key, or the R10 id of an NFS-e), optionally only some codes (`type[]`). */
-export async function documentEvents(http: HttpClient, type: EventDocType, id: string, codes?: readonly string[]): Promise<DocEventItem[]> {
+export async function documentEvents(
+  http: HttpClient,
+  type: EventDocType,
+  id: string,
+  codes?: readonly string[],
+): Promise<DocEventItem[]> {
   const { path, param } = DOC_EVENTS_ENDPOINTS[ENDPOINT_OF[type]];
   const res = await http.request({
     method: 'GET',
@@ -76,7 +86,12 @@ export function eventStreamPages(
 
 /** Sends a batch of events. Not retried: a repeated batch would be processed twice. */
 export async function submitEventBatch(http: HttpClient, events: BatchEvent[]): Promise<BatchAccepted> {
-  const res = await http.request({ method: 'POST', path: EVENT_BATCH_PATH, body: { events }, schema: batchAcceptedSchema });
+  const res = await http.request({
+    method: 'POST',
+    path: EVENT_BATCH_PATH,
+    body: { events },
+    schema: batchAcceptedSchema,
+  });
   return res.body.data;
 }
 

@@ -92,7 +92,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   const key = (k: string) => encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']');
   for (const [k, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
-    const values: ReadonlyArray<string | number | boolean> = Array.isArray(value) ? value : [value as string | number | boolean];
+    const values: ReadonlyArray<string | number | boolean> = Array.isArray(value)
+      ? value
+      : [value as string | number | boolean];
     for (const v of values) parts.push(`${key(k)}=${encodeURIComponent(String(v))}`);
   }
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${parts.length ? `?${parts.join('&')}` : ''}`;
@@ -100,21 +102,41 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(raw))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const connectTimeoutMs = o.connectTimeoutMs ?? 10_000;
-  const policy: RetryPolicy = { maxAttempts: Math.max(1, o.maxAttempts ?? 6), budgetMs: o.retryBudgetMs ?? 120_000, random: o.random ?? Math.random };
-  const dispatcher = o.dispatcher ?? new Agent({ connect: { timeout: connectTimeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+  const policy: RetryPolicy = {
+    maxAttempts: Math.max(1, o.maxAttempts ?? 6),
+    budgetMs: o.retryBudgetMs ?? 120_000,
+    random: o.random ?? Math.random,
+  };
+  const dispatcher =
+    o.dispatcher ??
+    new Agent({
+      connect: { timeout: connectTimeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 10_000,
+    });
   const redact = createRedactor(o.apiKey);
   // Every request in flight listens on the client's signal: a backfill's planning counts and its
   // windows' pages are dozens at once, which is no leak.
   if (o.signal) setMaxListeners(64, o.signal);
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
-  const stats: HttpStats = { requests: 0, retries: 0, rateLimited: 0, serverErrors: 0, networkErrors: 0, signatureMismatches: 0, pacedMs: 0 };
+  const stats: HttpStats = {
+    requests: 0,
+    retries: 0,
+    rateLimited: 0,
+    serverErrors: 0,
+    networkErrors: 0,
+    signatureMismatches: 0,
+    pacedMs: 0,
+  };
   const pacer = new RateLimitPacer(o.clock, (ms, s) => {
     const line = `rate limit: ${s.remaining ?? '?'}/${s.limit ?? '?'} left, pausing ${formatMs(ms)} until the window resets`;
     if (ms >= 10_000) o.log.warn(line);
@@ -147,7 +169,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       return await pacer.acquire(signal, policy.budgetMs);
     } catch (err) {
       if (err instanceof QuotaWaitTooLong) {
-        throw new RateLimitError(redact(`${ro.method} ${ro.path}: rate limit quota spent; it resets in ${formatMs(err.waitMs)}, more than the retry budget of ${formatMs(policy.budgetMs)}; safe to retry later`), 429, ro.method, ro.path);
+        throw new RateLimitError(
+          redact(
+            `${ro.method} ${ro.path}: rate limit quota spent; it resets in ${formatMs(err.waitMs)}, more than the retry budget of ${formatMs(policy.budgetMs)}; safe to retry later`,
+          ),
+          429,
+          ro.method,
+          ro.path,
+        );
       }
       if (signal?.aborted || err instanceof InterruptedError) throw interrupted(signal);
       throw err;
@@ -167,7 +196,12 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     };
   }
 
-  async function attempt<T>(ro: RequestOptions<T>, url: string, lastMismatch: { text?: string }, signal: AbortSignal | undefined): Promise<Attempt<T>> {
+  async function attempt<T>(
+    ro: RequestOptions<T>,
+    url: string,
+    lastMismatch: { text?: string },
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt<T>> {
     const release = await acquire(ro as RequestOptions<unknown>, signal);
     const headers = requestHeaders(ro.body !== undefined);
     const payload = ro.body === undefined ? undefined : JSON.stringify(ro.body);
@@ -175,7 +209,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     stats.requests++;
     o.log.debug(redact(`→ ${ro.method} ${url}`));
     for (const line of traceHeaders(headers, redact)) o.log.debug(line);
-    if (payload !== undefined) o.log.debug(redact(`  body: ${payload.length > 500 ? `${payload.slice(0, 500)}…` : payload}`));
+    if (payload !== undefined)
+      o.log.debug(redact(`  body: ${payload.length > 500 ? `${payload.slice(0, 500)}…` : payload}`));
     let status = 0;
     let resHeaders: Record<string, string> = {};
     let rl: RateLimitInfo = {};
@@ -194,7 +229,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
-      if (!net.retry || closed) throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${net.text}${closed ? ' (the client was closed)' : ''}`));
+      if (!net.retry || closed)
+        throw new TemporaryError(
+          redact(`${ro.method} ${ro.path}: ${net.text}${closed ? ' (the client was closed)' : ''}`),
+        );
       return { failed: { kind: 'network', describe: net.text, unsent: net.unsent } };
     } finally {
       release();
@@ -204,11 +242,21 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   }
 
   function traceResponse(status: number, headers: Record<string, string>, text: string, sentAt: number): void {
-    const remaining = headers['x-ratelimit-remaining'] === undefined ? '' : `, remaining ${headers['x-ratelimit-remaining']}/${headers['x-ratelimit-limit'] ?? '?'}`;
+    const remaining =
+      headers['x-ratelimit-remaining'] === undefined
+        ? ''
+        : `, remaining ${headers['x-ratelimit-remaining']}/${headers['x-ratelimit-limit'] ?? '?'}`;
     o.log.debug(redact(`← ${status} (${o.clock.now() - sentAt} ms, ${Buffer.byteLength(text)} bytes${remaining})`));
   }
 
-  function classify<T>(ro: RequestOptions<T>, status: number, headers: Record<string, string>, rl: RateLimitInfo, text: string, lastMismatch: { text?: string }): Attempt<T> {
+  function classify<T>(
+    ro: RequestOptions<T>,
+    status: number,
+    headers: Record<string, string>,
+    rl: RateLimitInfo,
+    text: string,
+    lastMismatch: { text?: string },
+  ): Attempt<T> {
     const answer = { method: ro.method, path: ro.path, status, bodyText: text, redact };
     if (status === 429) {
       stats.rateLimited++;
@@ -223,13 +271,21 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     return parseBody(ro, status, headers, text, lastMismatch);
   }
 
-  function parseBody<T>(ro: RequestOptions<T>, status: number, headers: Record<string, string>, text: string, lastMismatch: { text?: string }): Attempt<T> {
+  function parseBody<T>(
+    ro: RequestOptions<T>,
+    status: number,
+    headers: Record<string, string>,
+    text: string,
+    lastMismatch: { text?: string },
+  ): Attempt<T> {
     let raw: unknown;
     try {
       raw = text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
       stats.networkErrors++;
-      return { failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` } };
+      return {
+        failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` },
+      };
     }
     if (ro.verifySignature && !signatureMatches(raw, text)) {
       stats.signatureMismatches++;
@@ -245,7 +301,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     if (raw === undefined) return { failed: { kind: 'body', describe: `empty body with ${statusLine(status)}` } };
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length ? issue.path.map(String).join('.') : '(body)';
-    throw new ProtocolError(redact(`${ro.method} ${ro.path}: unexpected response body: ${where}: ${issue?.message ?? 'invalid'}`));
+    throw new ProtocolError(
+      redact(`${ro.method} ${ro.path}: unexpected response body: ${where}: ${issue?.message ?? 'invalid'}`),
+    );
   }
 
   function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
@@ -268,11 +326,16 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       // A 429 was refused before any work was done, and a refused connection carried nothing:
       // sending those again is safe even for a POST.
       if (!mayRepeat && f.kind !== 'rate' && !f.unsent) {
-        throw new TemporaryError(redact(`${ro.method} ${ro.path}: ${f.describe}; not retried automatically because the request may have taken effect: check before sending it again`));
+        throw new TemporaryError(
+          redact(
+            `${ro.method} ${ro.path}: ${f.describe}; not retried automatically because the request may have taken effect: check before sending it again`,
+          ),
+        );
       }
       const hintMs = f.retryAt === undefined ? undefined : Math.max(0, f.retryAt - o.clock.now());
       const decision = decideRetry(policy, n, waited, hintMs);
-      if ('giveUp' in decision) throw finalError(ro as RequestOptions<unknown>, f, `${decision.giveUp}; safe to retry later`);
+      if ('giveUp' in decision)
+        throw finalError(ro as RequestOptions<unknown>, f, `${decision.giveUp}; safe to retry later`);
       // Stopped while this attempt was answered: no retry, and nothing to warn about.
       if (signal?.aborted) throw interrupted(signal);
       stats.retries++;

@@ -22,7 +22,11 @@ export interface InvoiceFilters {
   maxBrl?: string | undefined;
 }
 
-export function invoicePages(http: HttpClient, f: InvoiceFilters, opts: PageOptions = {}): AsyncIterable<CursorPage<Invoice>> {
+export function invoicePages(
+  http: HttpClient,
+  f: InvoiceFilters,
+  opts: PageOptions = {},
+): AsyncIterable<CursorPage<Invoice>> {
   const query = {
     'owner[]': f.owner,
     'country[]': f.country,

@@ -1,8 +1,14 @@
 // Labels (Etiquetas), designed shapes: list, apply and remove.
 import type { HttpClient } from './http.js';
 import {
-  LABELS_APPLY_PATH, LABELS_PATH, LABELS_REMOVE_PATH, labelChangeResponseSchema, labelsResponseSchema,
-  type Label, type LabelChangeRequest, type LabelResult,
+  LABELS_APPLY_PATH,
+  LABELS_PATH,
+  LABELS_REMOVE_PATH,
+  labelChangeResponseSchema,
+  labelsResponseSchema,
+  type Label,
+  type LabelChangeRequest,
+  type LabelResult,
 } from './wire/labels.js';
 
 export async function listLabels(http: HttpClient): Promise<Label[]> {
@@ -11,8 +17,18 @@ export async function listLabels(http: HttpClient): Promise<Label[]> {
 }
 
 /** Adds or removes labels on documents; one result per id. Both are idempotent, so retried. */
-export async function changeLabels(http: HttpClient, how: 'apply' | 'remove', request: LabelChangeRequest): Promise<LabelResult[]> {
+export async function changeLabels(
+  http: HttpClient,
+  how: 'apply' | 'remove',
+  request: LabelChangeRequest,
+): Promise<LabelResult[]> {
   const path = how === 'apply' ? LABELS_APPLY_PATH : LABELS_REMOVE_PATH;
-  const res = await http.request({ method: 'POST', path, body: request, schema: labelChangeResponseSchema, retry: true });
+  const res = await http.request({
+    method: 'POST',
+    path,
+    body: request,
+    schema: labelChangeResponseSchema,
+    retry: true,
+  });
   return res.body.data;
 }

@@ -3,25 +3,57 @@
 import type { HttpClient } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import {
-  LATAM_PATH, LATAM_UPLOAD_PATH, latamJsonPath, latamJsonResponseSchema, latamPageSchema, latamQueryParams, latamUploadResponseSchema,
-  latamXmlPath, latamXmlResponseSchema, type LatamCountry, type LatamDocument, type LatamListItem, type LatamListQuery, type LatamUploadResult,
+  LATAM_PATH,
+  LATAM_UPLOAD_PATH,
+  latamJsonPath,
+  latamJsonResponseSchema,
+  latamPageSchema,
+  latamQueryParams,
+  latamUploadResponseSchema,
+  latamXmlPath,
+  latamXmlResponseSchema,
+  type LatamCountry,
+  type LatamDocument,
+  type LatamListItem,
+  type LatamListQuery,
+  type LatamUploadResult,
 } from './wire/latam.js';
 import type { V1Page } from './wire/common.js';
 
 /** Sends one document's bytes; `country` makes the service refuse a document of another country. */
-export async function uploadLatam(http: HttpClient, xml: Uint8Array, country?: LatamCountry): Promise<LatamUploadResult> {
+export async function uploadLatam(
+  http: HttpClient,
+  xml: Uint8Array,
+  country?: LatamCountry,
+): Promise<LatamUploadResult> {
   const body = { xml: Buffer.from(xml).toString('base64'), ...(country ? { country } : {}) };
   // A document is stored once by its id, so a lost answer can safely be asked again.
-  const res = await http.request({ method: 'POST', path: LATAM_UPLOAD_PATH, body, schema: latamUploadResponseSchema, retry: true });
+  const res = await http.request({
+    method: 'POST',
+    path: LATAM_UPLOAD_PATH,
+    body,
+    schema: latamUploadResponseSchema,
+    retry: true,
+  });
   return res.body.data;
 }
 
 async function listLatam(http: HttpClient, q: LatamListQuery): Promise<V1Page<LatamListItem>> {
-  const res = await http.request({ method: 'GET', path: LATAM_PATH, query: latamQueryParams(q), schema: latamPageSchema, verifySignature: true });
+  const res = await http.request({
+    method: 'GET',
+    path: LATAM_PATH,
+    query: latamQueryParams(q),
+    schema: latamPageSchema,
+    verifySignature: true,
+  });
   return res.body;
 }
 
-export function latamPages(http: HttpClient, q: LatamListQuery, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<LatamListItem>> {
+export function latamPages(
+  http: HttpClient,
+  q: LatamListQuery,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<LatamListItem>> {
   return paginateCursor((cursor) => listLatam(http, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }
 

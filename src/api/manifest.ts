@@ -2,8 +2,18 @@
 // retried (a repeated manifestation would be answered as a duplicate); the GETs are.
 import type { HttpClient } from './http.js';
 import {
-  MANIFEST_PATH, MANIFEST_STATUS_PATH, MANIFEST_SYNC_PATH, MANIFEST_V2_PATH, manifestAcceptedSchema, manifestLatestV1Schema,
-  manifestLatestV2Schema, manifestStatusSchema, manifestSyncSchema, type ManifestItem, type ManifestOrigin, type ManifestStatusItem,
+  MANIFEST_PATH,
+  MANIFEST_STATUS_PATH,
+  MANIFEST_SYNC_PATH,
+  MANIFEST_V2_PATH,
+  manifestAcceptedSchema,
+  manifestLatestV1Schema,
+  manifestLatestV2Schema,
+  manifestStatusSchema,
+  manifestSyncSchema,
+  type ManifestItem,
+  type ManifestOrigin,
+  type ManifestStatusItem,
   type SefazResponse,
 } from './wire/manifest.js';
 
@@ -20,13 +30,23 @@ export async function manifestAsync(http: HttpClient, manifests: ManifestItem[])
 
 /** 4.13: one manifest, answered by the tax authority at once. */
 export async function manifestSync(http: HttpClient, manifest: ManifestItem): Promise<SefazResponse> {
-  const res = await http.request({ ...manifestRequest(true), body: { manifests: [manifest] }, schema: manifestSyncSchema });
+  const res = await http.request({
+    ...manifestRequest(true),
+    body: { manifests: [manifest] },
+    schema: manifestSyncSchema,
+  });
   return res.body.data.sefaz_response;
 }
 
 /** 4.14: the status of manifestation requests, by key and/or request id. */
-export async function manifestStatus(http: HttpClient, by: { accessKeys?: string[]; requestIds?: string[] }): Promise<ManifestStatusItem[]> {
-  const query = { 'access_key[]': by.accessKeys?.length ? by.accessKeys : undefined, 'request_id[]': by.requestIds?.length ? by.requestIds : undefined };
+export async function manifestStatus(
+  http: HttpClient,
+  by: { accessKeys?: string[]; requestIds?: string[] },
+): Promise<ManifestStatusItem[]> {
+  const query = {
+    'access_key[]': by.accessKeys?.length ? by.accessKeys : undefined,
+    'request_id[]': by.requestIds?.length ? by.requestIds : undefined,
+  };
   const res = await http.request({ method: 'GET', path: MANIFEST_STATUS_PATH, query, schema: manifestStatusSchema });
   return res.body.data;
 }
@@ -37,11 +57,25 @@ interface LatestManifestation {
 }
 
 /** 4.10: the latest manifestation of each key; with `origin`, v2 (codes come back as strings there). */
-export async function manifestLatest(http: HttpClient, accessKeys: string[], origin?: ManifestOrigin): Promise<LatestManifestation[]> {
+export async function manifestLatest(
+  http: HttpClient,
+  accessKeys: string[],
+  origin?: ManifestOrigin,
+): Promise<LatestManifestation[]> {
   if (origin === undefined) {
-    const res = await http.request({ method: 'GET', path: MANIFEST_PATH, query: { 'access_key[]': accessKeys }, schema: manifestLatestV1Schema });
+    const res = await http.request({
+      method: 'GET',
+      path: MANIFEST_PATH,
+      query: { 'access_key[]': accessKeys },
+      schema: manifestLatestV1Schema,
+    });
     return res.body.data.map((item) => ({ access_key: item.access_key, code: String(item.code) }));
   }
-  const res = await http.request({ method: 'GET', path: MANIFEST_V2_PATH, query: { 'access_key[]': accessKeys, origin }, schema: manifestLatestV2Schema });
+  const res = await http.request({
+    method: 'GET',
+    path: MANIFEST_V2_PATH,
+    query: { 'access_key[]': accessKeys, origin },
+    schema: manifestLatestV2Schema,
+  });
   return res.body.data;
 }

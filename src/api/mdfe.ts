@@ -56,7 +56,11 @@ export async function searchMdfe(http: HttpClient, req: MdfeSearchRequest): Prom
   return res.body;
 }
 
-export function mdfeSearchPages(http: HttpClient, req: MdfeSearchRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<MdfeRecord>> {
+export function mdfeSearchPages(
+  http: HttpClient,
+  req: MdfeSearchRequest,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<TokenPage<MdfeRecord>> {
   const { Paginator: start, ...rest } = req;
   return paginateToken(
     async (token) => {
@@ -69,11 +73,19 @@ export function mdfeSearchPages(http: HttpClient, req: MdfeSearchRequest, opts: 
 
 export async function listMdfeV1(http: HttpClient, role: MdfeRole, q: MdfeV1Query): Promise<V1Page<MdfeV1Item>> {
   const res = await http.request({
-    ...mdfeV1Listing(role), query: nfeV1QueryParams(q), schema: mdfeV1PageSchema, verifySignature: true,
+    ...mdfeV1Listing(role),
+    query: nfeV1QueryParams(q),
+    schema: mdfeV1PageSchema,
+    verifySignature: true,
   });
   return res.body;
 }
 
-export function mdfeV1Pages(http: HttpClient, role: MdfeRole, q: MdfeV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<MdfeV1Item>> {
+export function mdfeV1Pages(
+  http: HttpClient,
+  role: MdfeRole,
+  q: MdfeV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<MdfeV1Item>> {
   return paginateCursor((cursor) => listMdfeV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }

@@ -13,11 +13,19 @@ export function nfceV1Listing(role: NfceRole): Endpoint {
 
 export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
   const res = await http.request({
-    ...nfceV1Listing(role), query: nfeV1QueryParams(q), schema: nfceV1PageSchema, verifySignature: true,
+    ...nfceV1Listing(role),
+    query: nfeV1QueryParams(q),
+    schema: nfceV1PageSchema,
+    verifySignature: true,
   });
   return res.body;
 }
 
-export function nfceV1Pages(http: HttpClient, role: NfceRole, q: NfceV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<NfceV1Item>> {
+export function nfceV1Pages(
+  http: HttpClient,
+  role: NfceRole,
+  q: NfceV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<NfceV1Item>> {
   return paginateCursor((cursor) => listNfceV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }

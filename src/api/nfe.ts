@@ -76,7 +76,11 @@ export async function searchNfeV2(http: HttpClient, req: NfeV2Request): Promise<
 }
 
 /** Every page of a v2 search, following `Paginator` from `req.Paginator` (or the start). */
-export function nfeV2Pages(http: HttpClient, req: NfeV2Request, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<NfeV2Record>> {
+export function nfeV2Pages(
+  http: HttpClient,
+  req: NfeV2Request,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<TokenPage<NfeV2Record>> {
   const { Paginator: start, ...rest } = req;
   return paginateToken(
     async (token) => {
@@ -113,6 +117,11 @@ export async function listNfeV1(http: HttpClient, role: NfeRole, q: NfeV1Query):
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */
-export function nfeV1Pages(http: HttpClient, role: NfeRole, q: NfeV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<NfeV1Item>> {
+export function nfeV1Pages(
+  http: HttpClient,
+  role: NfeRole,
+  q: NfeV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<NfeV1Item>> {
   return paginateCursor((cursor) => listNfeV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }

@@ -69,7 +69,11 @@ export async function searchNfse(http: HttpClient, req: NfseSearchRequest): Prom
 }
 
 /** Every page of a body search, following `paginator` (R19a loop guards in paginateToken). */
-export function nfseSearchPages(http: HttpClient, req: NfseSearchRequest, opts: { signal?: AbortSignal } = {}): AsyncIterable<TokenPage<NfseRecord>> {
+export function nfseSearchPages(
+  http: HttpClient,
+  req: NfseSearchRequest,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<TokenPage<NfseRecord>> {
   const { paginator: start, ...rest } = req;
   return paginateToken(
     async (token) => {
@@ -83,21 +87,39 @@ export function nfseSearchPages(http: HttpClient, req: NfseSearchRequest, opts: 
 /** One page of GET /v1/nfse/{role}; the signature is checked (R14). */
 export async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
   const res = await http.request({
-    ...nfseV1Listing(role), query: nfeV1QueryParams(q), schema: nfseV1PageSchema, verifySignature: true,
+    ...nfseV1Listing(role),
+    query: nfeV1QueryParams(q),
+    schema: nfseV1PageSchema,
+    verifySignature: true,
   });
   return res.body;
 }
 
-export function nfseV1Pages(http: HttpClient, role: NfseRole, q: NfseV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<NfseV1Item>> {
+export function nfseV1Pages(
+  http: HttpClient,
+  role: NfseRole,
+  q: NfseV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<NfseV1Item>> {
   return paginateCursor((cursor) => listNfseV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }
 
 /** One page of GET /v2/nfse/received (items with a 40-hex id and the custom properties). */
 export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV2Item>> {
-  const res = await http.request({ method: 'GET', path: '/v2/nfse/received', query: nfeV1QueryParams(q), schema: nfseV2PageSchema, verifySignature: true });
+  const res = await http.request({
+    method: 'GET',
+    path: '/v2/nfse/received',
+    query: nfeV1QueryParams(q),
+    schema: nfseV2PageSchema,
+    verifySignature: true,
+  });
   return res.body;
 }
 
-export function nfseReceivedV2Pages(http: HttpClient, q: NfseV1Query, opts: { signal?: AbortSignal } = {}): AsyncIterable<CursorPage<NfseV2Item>> {
+export function nfseReceivedV2Pages(
+  http: HttpClient,
+  q: NfseV1Query,
+  opts: { signal?: AbortSignal } = {},
+): AsyncIterable<CursorPage<NfseV2Item>> {
   return paginateCursor((cursor) => listNfseReceivedV2(http, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }

@@ -1,7 +1,13 @@
 // The OCR upload and its status (designed, docs/ocr-invoices-utilities.md). The invoices and
 // utility bills it makes are read with invoices.ts and utilities.ts.
 import type { HttpClient } from './http.js';
-import { OCR_PATH, ocrRequestPath, ocrRequestResponseSchema, type OcrRequest, type OcrUploadRequest } from './wire/ocr.js';
+import {
+  OCR_PATH,
+  ocrRequestPath,
+  ocrRequestResponseSchema,
+  type OcrRequest,
+  type OcrUploadRequest,
+} from './wire/ocr.js';
 
 /** Sends one PDF to the OCR. Not retried: a repeated POST would queue the PDF twice. */
 export async function submitOcr(http: HttpClient, request: OcrUploadRequest): Promise<OcrRequest> {

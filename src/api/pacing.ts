@@ -28,7 +28,10 @@ export interface PacerObservation extends RateLimitInfo {
   rateLimited: boolean;
 }
 
-export type PaceWaitListener = (ms: number, state: { limit?: number | undefined; remaining?: number | undefined }) => void;
+export type PaceWaitListener = (
+  ms: number,
+  state: { limit?: number | undefined; remaining?: number | undefined },
+) => void;
 
 export class RateLimitPacer {
   /** Total time spent waiting for a window to reset. */
@@ -47,7 +50,10 @@ export class RateLimitPacer {
   private since = Number.NEGATIVE_INFINITY;
   private readonly wakers = new Set<() => void>();
 
-  constructor(private readonly clock: Clock, private readonly onWait?: PaceWaitListener) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly onWait?: PaceWaitListener,
+  ) {}
 
   /** Waits until a request may be sent; call the returned function once its response was observed. */
   async acquire(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<() => void> {
@@ -86,7 +92,13 @@ export class RateLimitPacer {
 
   /** For tests and the trace. */
   snapshot() {
-    return { limit: this.limit, remaining: this.remaining, resetAt: this.resetAt, windowMs: this.windowMs, inFlight: this.inFlight };
+    return {
+      limit: this.limit,
+      remaining: this.remaining,
+      resetAt: this.resetAt,
+      windowMs: this.windowMs,
+      inFlight: this.inFlight,
+    };
   }
 
   private onRateLimited(o: PacerObservation): void {

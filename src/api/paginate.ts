@@ -23,7 +23,8 @@ export interface TokenPage<T> {
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason instanceof InterruptedError ? signal.reason : new InterruptedError('interrupted');
+  if (signal?.aborted)
+    throw signal.reason instanceof InterruptedError ? signal.reason : new InterruptedError('interrupted');
 }
 
 /**
@@ -98,7 +99,10 @@ export async function collect<T>(iterable: AsyncIterable<T>, max = Number.POSITI
 }
 
 /** Flattens pages into items; stops fetching once `limit` items were yielded. */
-export async function* itemsOf<T>(pages: AsyncIterable<{ items: T[] }>, limit = Number.POSITIVE_INFINITY): AsyncGenerator<T, void, undefined> {
+export async function* itemsOf<T>(
+  pages: AsyncIterable<{ items: T[] }>,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<T, void, undefined> {
   let count = 0;
   if (limit <= 0) return;
   for await (const page of pages) {

@@ -5,7 +5,14 @@
 import { ProtocolError } from '../errors.js';
 import type { HttpClient } from './http.js';
 import {
-  DACTE_OS_PATH, DACTE_PATH, DAMDFE_PATH, DANFE_PATH, DANFSE_PATH, idPdfResponseSchema, keyedPdfResponseSchema, nfseManualPdfPath,
+  DACTE_OS_PATH,
+  DACTE_PATH,
+  DAMDFE_PATH,
+  DANFE_PATH,
+  DANFSE_PATH,
+  idPdfResponseSchema,
+  keyedPdfResponseSchema,
+  nfseManualPdfPath,
   type NfsePdfRole,
 } from './wire/pdf.js';
 
@@ -23,11 +30,13 @@ export interface PdfRequest {
 /** `GET <path>?<param>=<value>`: the PDF, checked (a JSON answer echoing the value, a non-empty base64 PDF). */
 export async function fetchPdf(http: HttpClient, r: PdfRequest): Promise<Buffer> {
   const query = { [r.param]: r.value };
-  const res = r.param === 'id'
-    ? await http.request({ method: 'GET', path: r.path, query, schema: idPdfResponseSchema })
-    : await http.request({ method: 'GET', path: r.path, query, schema: keyedPdfResponseSchema });
+  const res =
+    r.param === 'id'
+      ? await http.request({ method: 'GET', path: r.path, query, schema: idPdfResponseSchema })
+      : await http.request({ method: 'GET', path: r.path, query, schema: keyedPdfResponseSchema });
   const type = res.headers['content-type'];
-  if (type !== undefined && !/json/i.test(type)) throw new ProtocolError(`GET ${r.path}: expected a JSON answer, got ${type}`);
+  if (type !== undefined && !/json/i.test(type))
+    throw new ProtocolError(`GET ${r.path}: expected a JSON answer, got ${type}`);
   const data = res.body.data as { id?: string; access_key?: string; encoded_pdf: string };
   const got = r.param === 'id' ? data.id : data.access_key;
   if (got !== r.value) throw new ProtocolError(`GET ${r.path}: asked for the ${r.what} of ${r.value}, got ${got}`);

@@ -3,11 +3,21 @@ import type { HttpClient } from './http.js';
 import { itemsOf, paginateCursor } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import { DIRECTORY_LIMIT_MAX } from './wire/companies.js';
-import { RURAL_PROPERTIES_PATH, ruralPropertiesPageSchema, ruralPropertyPath, ruralPropertyResponseSchema, type RuralPropertyItem } from './wire/properties.js';
+import {
+  RURAL_PROPERTIES_PATH,
+  ruralPropertiesPageSchema,
+  ruralPropertyPath,
+  ruralPropertyResponseSchema,
+  type RuralPropertyItem,
+} from './wire/properties.js';
 
 async function listRuralProperties(http: HttpClient, cursor = 0): Promise<V1Page<RuralPropertyItem>> {
   const res = await http.request({
-    method: 'GET', path: RURAL_PROPERTIES_PATH, query: { cursor, limit: DIRECTORY_LIMIT_MAX }, schema: ruralPropertiesPageSchema, verifySignature: true,
+    method: 'GET',
+    path: RURAL_PROPERTIES_PATH,
+    query: { cursor, limit: DIRECTORY_LIMIT_MAX },
+    schema: ruralPropertiesPageSchema,
+    verifySignature: true,
   });
   return res.body;
 }

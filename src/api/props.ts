@@ -2,8 +2,13 @@
 import type { HttpClient } from './http.js';
 import type { NfeRole } from './wire/nfe.js';
 import {
-  PROPERTIES_PATH, propertiesResponseSchema, propertyPath, setPropertyResponseSchema,
-  type CustomItem, type Property, type PropertyResult,
+  PROPERTIES_PATH,
+  propertiesResponseSchema,
+  propertyPath,
+  setPropertyResponseSchema,
+  type CustomItem,
+  type Property,
+  type PropertyResult,
 } from './wire/props.js';
 
 /** The request that sets `property` in `role`, for what a dry run shows and errors name. */
@@ -12,9 +17,19 @@ export function setPropertyRequest(role: NfeRole, property: string): { method: '
 }
 
 /** Sets `property` on the NF-e of one batch (at most PROPERTY_BATCH_MAX items); one result per item. */
-export async function setNfeProperty(http: HttpClient, role: NfeRole, property: string, items: CustomItem[]): Promise<PropertyResult[]> {
+export async function setNfeProperty(
+  http: HttpClient,
+  role: NfeRole,
+  property: string,
+  items: CustomItem[],
+): Promise<PropertyResult[]> {
   // A PUT of the same values twice leaves the same state, so it may be retried.
-  const res = await http.request({ ...setPropertyRequest(role, property), body: { data: items }, schema: setPropertyResponseSchema, retry: true });
+  const res = await http.request({
+    ...setPropertyRequest(role, property),
+    body: { data: items },
+    schema: setPropertyResponseSchema,
+    retry: true,
+  });
   return res.body.data;
 }
 

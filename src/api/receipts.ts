@@ -4,7 +4,14 @@ import type { HttpClient } from './http.js';
 import type { CursorPage } from './paginate.js';
 import { fetchPdf } from './pdf.js';
 import { amountRange, dateRange, getRecord, recordPages, type PageOptions } from './records.js';
-import { RECEIPT_PDF_PATH, RECEIPTS_PATH, receiptSchema, type Receipt, type ReceiptKind, type ReceiptSource } from './wire/receipts.js';
+import {
+  RECEIPT_PDF_PATH,
+  RECEIPTS_PATH,
+  receiptSchema,
+  type Receipt,
+  type ReceiptKind,
+  type ReceiptSource,
+} from './wire/receipts.js';
 
 export interface ReceiptFilters {
   source?: ReceiptSource | undefined;
@@ -21,7 +28,11 @@ export interface ReceiptFilters {
   maxAmount?: string | undefined;
 }
 
-export function receiptPages(http: HttpClient, f: ReceiptFilters, opts: PageOptions = {}): AsyncIterable<CursorPage<Receipt>> {
+export function receiptPages(
+  http: HttpClient,
+  f: ReceiptFilters,
+  opts: PageOptions = {},
+): AsyncIterable<CursorPage<Receipt>> {
   const query = {
     source: f.source,
     'kind[]': f.kind,

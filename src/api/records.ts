@@ -16,28 +16,48 @@ export interface PageOptions {
   signal?: AbortSignal;
 }
 
-async function listRecordsPage<T>(http: HttpClient, path: string, item: z.ZodType<T>, query: RecordQuery): Promise<V1Page<T>> {
+async function listRecordsPage<T>(
+  http: HttpClient,
+  path: string,
+  item: z.ZodType<T>,
+  query: RecordQuery,
+): Promise<V1Page<T>> {
   const res = await http.request({ method: 'GET', path, query, schema: v1PageSchema(item), verifySignature: true });
   return res.body as V1Page<T>;
 }
 
 /** Every page of a listing, lazily (R12, R13). */
-export function recordPages<T>(http: HttpClient, path: string, item: z.ZodType<T>, query: RecordQuery, opts: PageOptions = {}): AsyncIterable<CursorPage<T>> {
+export function recordPages<T>(
+  http: HttpClient,
+  path: string,
+  item: z.ZodType<T>,
+  query: RecordQuery,
+  opts: PageOptions = {},
+): AsyncIterable<CursorPage<T>> {
   const q = { ...query, ...(opts.pageSize === undefined ? {} : { limit: opts.pageSize }) };
-  return paginateCursor((cursor) => listRecordsPage(http, path, item, { ...q, cursor }), opts.signal ? { signal: opts.signal } : {});
+  return paginateCursor(
+    (cursor) => listRecordsPage(http, path, item, { ...q, cursor }),
+    opts.signal ? { signal: opts.signal } : {},
+  );
 }
 
 /** One record by id: `GET <path>/<id>`, `{status, data}`. A 404 is a NotFoundError. */
 export async function getRecord<T>(http: HttpClient, path: string, id: string, item: z.ZodType<T>): Promise<T> {
-  const res = await http.request({ method: 'GET', path: `${path}/${encodeURIComponent(id)}`, schema: z.object({ status: statusSchema, data: item }) });
+  const res = await http.request({
+    method: 'GET',
+    path: `${path}/${encodeURIComponent(id)}`,
+    schema: z.object({ status: statusSchema, data: item }),
+  });
   return res.body.data as T;
 }
 
 /** A date range as `name[from]`/`name[to]`. */
-export const dateRange = (name: string, from: string | undefined, to: string | undefined): RecordQuery => range(name, ['from', 'to'], from, to);
+export const dateRange = (name: string, from: string | undefined, to: string | undefined): RecordQuery =>
+  range(name, ['from', 'to'], from, to);
 
 /** An amount range as `name[min]`/`name[max]`. */
-export const amountRange = (name: string, min: string | undefined, max: string | undefined): RecordQuery => range(name, ['min', 'max'], min, max);
+export const amountRange = (name: string, min: string | undefined, max: string | undefined): RecordQuery =>
+  range(name, ['min', 'max'], min, max);
 
 function range(name: string, sides: [string, string], low: string | undefined, high: string | undefined): RecordQuery {
   const q: RecordQuery = {};

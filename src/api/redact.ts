@@ -22,7 +22,7 @@ export function createRedactor(secret: string): Redactor {
 
 /** Header lines for the --verbose trace, with the key masked. */
 export function traceHeaders(headers: Record<string, string>, redact: Redactor): string[] {
-  return Object.entries(headers).map(([name, value]) =>
-    `  ${name}: ${name.toLowerCase() === 'x-api-key' ? maskSecret(value) : redact(value)}`,
+  return Object.entries(headers).map(
+    ([name, value]) => `  ${name}: ${name.toLowerCase() === 'x-api-key' ? maskSecret(value) : redact(value)}`,
   );
 }

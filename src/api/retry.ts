@@ -49,7 +49,8 @@ export function readRateLimit(headers: Record<string, string>, now: number): Rat
   const retryAfter = headers['retry-after'];
   const seconds = intHeader(retryAfter);
   if (seconds !== undefined) info.retryAtMs = now + Math.max(0, seconds) * 1000;
-  else if (retryAfter !== undefined && Number.isFinite(Date.parse(retryAfter))) info.retryAtMs = Date.parse(retryAfter) - skew;
+  else if (retryAfter !== undefined && Number.isFinite(Date.parse(retryAfter)))
+    info.retryAtMs = Date.parse(retryAfter) - skew;
   return info;
 }
 
@@ -79,10 +80,13 @@ export type RetryDecision = { delayMs: number } | { giveUp: string };
  * budget ends the request at once, since waiting part of it would only earn another 429.
  */
 export function decideRetry(policy: RetryPolicy, attempt: number, waitedMs: number, hintMs?: number): RetryDecision {
-  if (attempt >= policy.maxAttempts) return { giveUp: `after ${attempt} attempts${waitedMs > 0 ? ` and ${formatMs(waitedMs)} of waiting` : ''}` };
+  if (attempt >= policy.maxAttempts)
+    return { giveUp: `after ${attempt} attempts${waitedMs > 0 ? ` and ${formatMs(waitedMs)} of waiting` : ''}` };
   const left = policy.budgetMs - waitedMs;
   if (hintMs !== undefined && hintMs > left) {
-    return { giveUp: `after ${attempt} attempts: the server asks to wait ${formatMs(hintMs)}, more than the ${formatMs(Math.max(0, left))} left of the retry budget` };
+    return {
+      giveUp: `after ${attempt} attempts: the server asks to wait ${formatMs(hintMs)}, more than the ${formatMs(Math.max(0, left))} left of the retry budget`,
+    };
   }
   if (left <= 0) return { giveUp: `after ${attempt} attempts and ${formatMs(waitedMs)} of waiting (the retry budget)` };
   const delayMs = Math.min(left, Math.max(hintMs ?? 0, backoffMs(attempt, policy.random)));

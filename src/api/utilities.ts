@@ -4,7 +4,14 @@ import type { HttpClient } from './http.js';
 import type { CursorPage } from './paginate.js';
 import { fetchPdf } from './pdf.js';
 import { amountRange, dateRange, getRecord, recordPages, type PageOptions } from './records.js';
-import { UTILITIES_PATH, UTILITY_PDF_PATH, utilitySchema, type Utility, type UtilityKind, type UtilityStatus } from './wire/utilities.js';
+import {
+  UTILITIES_PATH,
+  UTILITY_PDF_PATH,
+  utilitySchema,
+  type Utility,
+  type UtilityKind,
+  type UtilityStatus,
+} from './wire/utilities.js';
 
 export interface UtilityFilters {
   /** CNPJs of the account's companies. */
@@ -24,7 +31,11 @@ export interface UtilityFilters {
   maxAmount?: string | undefined;
 }
 
-export function utilityPages(http: HttpClient, f: UtilityFilters, opts: PageOptions = {}): AsyncIterable<CursorPage<Utility>> {
+export function utilityPages(
+  http: HttpClient,
+  f: UtilityFilters,
+  opts: PageOptions = {},
+): AsyncIterable<CursorPage<Utility>> {
   const query = {
     'owner[]': f.owner,
     'kind[]': f.kind,

@@ -48,7 +48,10 @@ export function verifySignature(
   if (timestamp === undefined) return { ok: false, reason: 'signature header has no timestamp (t=)' };
   if (digests.length === 0) return { ok: false, reason: 'signature header has no v1 digest' };
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) {
-    return { ok: false, reason: `signature timestamp is ${nowSeconds - timestamp} s away from now (tolerance ${toleranceSeconds} s)` };
+    return {
+      ok: false,
+      reason: `signature timestamp is ${nowSeconds - timestamp} s away from now (tolerance ${toleranceSeconds} s)`,
+    };
   }
   const expected = Buffer.from(signatureDigest(secret, timestamp, body), 'hex');
   const match = digests.some((d) => timingSafeEqual(Buffer.from(d, 'hex'), expected));

@@ -3,11 +3,25 @@
 // not, since a repeated create would make a second endpoint or subscription.
 import type { HttpClient } from './http.js';
 import {
-  WEBHOOK_ENDPOINTS_PATH, WEBHOOK_METADATA_PATH, WEBHOOK_SUBSCRIPTIONS_PATH, webhookDeletedResponseSchema,
-  webhookDeliveriesPath, webhookDeliveriesResponseSchema, webhookEndpointPath, webhookEndpointResponseSchema,
-  webhookEndpointsResponseSchema, webhookMetadataResponseSchema, webhookSubscriptionPath, webhookSubscriptionResponseSchema,
-  webhookSubscriptionsResponseSchema, type CreateWebhookEndpointRequest, type CreateWebhookSubscriptionRequest,
-  type WebhookDelivery, type WebhookEndpoint, type WebhookMetadata, type WebhookSubscription,
+  WEBHOOK_ENDPOINTS_PATH,
+  WEBHOOK_METADATA_PATH,
+  WEBHOOK_SUBSCRIPTIONS_PATH,
+  webhookDeletedResponseSchema,
+  webhookDeliveriesPath,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointPath,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
+  webhookMetadataResponseSchema,
+  webhookSubscriptionPath,
+  webhookSubscriptionResponseSchema,
+  webhookSubscriptionsResponseSchema,
+  type CreateWebhookEndpointRequest,
+  type CreateWebhookSubscriptionRequest,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookMetadata,
+  type WebhookSubscription,
 } from './wire/webhooks.js';
 
 interface WebhookDeleted {
@@ -23,25 +37,46 @@ export async function getWebhookMetadata(http: HttpClient): Promise<WebhookMetad
 }
 
 export async function listWebhookEndpoints(http: HttpClient): Promise<WebhookEndpoint[]> {
-  const res = await http.request({ method: 'GET', path: WEBHOOK_ENDPOINTS_PATH, schema: webhookEndpointsResponseSchema });
+  const res = await http.request({
+    method: 'GET',
+    path: WEBHOOK_ENDPOINTS_PATH,
+    schema: webhookEndpointsResponseSchema,
+  });
   return res.body.data;
 }
 
 /** Answers the endpoint with its signing `secret`, which the service shows this once only. */
-export async function createWebhookEndpoint(http: HttpClient, request: CreateWebhookEndpointRequest): Promise<WebhookEndpoint> {
-  const res = await http.request({ method: 'POST', path: WEBHOOK_ENDPOINTS_PATH, body: request, schema: webhookEndpointResponseSchema });
+export async function createWebhookEndpoint(
+  http: HttpClient,
+  request: CreateWebhookEndpointRequest,
+): Promise<WebhookEndpoint> {
+  const res = await http.request({
+    method: 'POST',
+    path: WEBHOOK_ENDPOINTS_PATH,
+    body: request,
+    schema: webhookEndpointResponseSchema,
+  });
   return res.body.data;
 }
 
 /** Also removes the endpoint's subscriptions (`subscriptions_removed`). */
 export async function deleteWebhookEndpoint(http: HttpClient, id: string): Promise<WebhookDeleted> {
-  const res = await http.request({ method: 'DELETE', path: webhookEndpointPath(id), schema: webhookDeletedResponseSchema, retry: true });
+  const res = await http.request({
+    method: 'DELETE',
+    path: webhookEndpointPath(id),
+    schema: webhookDeletedResponseSchema,
+    retry: true,
+  });
   return res.body.data;
 }
 
 /** The delivery attempts of notifications to an endpoint, as the service recorded them. */
 export async function listWebhookDeliveries(http: HttpClient, endpointId: string): Promise<WebhookDelivery[]> {
-  const res = await http.request({ method: 'GET', path: webhookDeliveriesPath(endpointId), schema: webhookDeliveriesResponseSchema });
+  const res = await http.request({
+    method: 'GET',
+    path: webhookDeliveriesPath(endpointId),
+    schema: webhookDeliveriesResponseSchema,
+  });
   return res.body.data;
 }
 
@@ -51,17 +86,35 @@ export async function listWebhookDeliveries(http: HttpClient, endpointId: string
  */
 export async function listWebhookSubscriptions(http: HttpClient, endpointId?: string): Promise<WebhookSubscription[]> {
   const query = { endpoint_id: endpointId };
-  const res = await http.request({ method: 'GET', path: WEBHOOK_SUBSCRIPTIONS_PATH, query, schema: webhookSubscriptionsResponseSchema });
+  const res = await http.request({
+    method: 'GET',
+    path: WEBHOOK_SUBSCRIPTIONS_PATH,
+    query,
+    schema: webhookSubscriptionsResponseSchema,
+  });
   return endpointId === undefined ? res.body.data : res.body.data.filter((s) => s.endpoint_id === endpointId);
 }
 
-export async function createWebhookSubscription(http: HttpClient, request: CreateWebhookSubscriptionRequest): Promise<WebhookSubscription> {
-  const res = await http.request({ method: 'POST', path: WEBHOOK_SUBSCRIPTIONS_PATH, body: request, schema: webhookSubscriptionResponseSchema });
+export async function createWebhookSubscription(
+  http: HttpClient,
+  request: CreateWebhookSubscriptionRequest,
+): Promise<WebhookSubscription> {
+  const res = await http.request({
+    method: 'POST',
+    path: WEBHOOK_SUBSCRIPTIONS_PATH,
+    body: request,
+    schema: webhookSubscriptionResponseSchema,
+  });
   return res.body.data;
 }
 
 export async function deleteWebhookSubscription(http: HttpClient, id: string): Promise<WebhookDeleted> {
-  const res = await http.request({ method: 'DELETE', path: webhookSubscriptionPath(id), schema: webhookDeletedResponseSchema, retry: true });
+  const res = await http.request({
+    method: 'DELETE',
+    path: webhookSubscriptionPath(id),
+    schema: webhookDeletedResponseSchema,
+    retry: true,
+  });
   return res.body.data;
 }
 
@@ -69,7 +122,8 @@ export type WebhookResource = 'endpoint' | 'subscription';
 
 /** What a write would send, for --dry-run rows and messages: `POST /v1/webhooks/endpoints`. */
 export const webhookWrites = {
-  create: (kind: WebhookResource): string => `POST ${kind === 'endpoint' ? WEBHOOK_ENDPOINTS_PATH : WEBHOOK_SUBSCRIPTIONS_PATH}`,
+  create: (kind: WebhookResource): string =>
+    `POST ${kind === 'endpoint' ? WEBHOOK_ENDPOINTS_PATH : WEBHOOK_SUBSCRIPTIONS_PATH}`,
   delete: (kind: WebhookResource, id?: string): string => {
     const collection = kind === 'endpoint' ? WEBHOOK_ENDPOINTS_PATH : WEBHOOK_SUBSCRIPTIONS_PATH;
     if (id === undefined) return `DELETE ${collection}`;

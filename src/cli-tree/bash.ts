@@ -14,23 +14,57 @@ export function bashScript(root: CommandSpec): string {
   const caseArms = (arms: string[]) => arms.map((a) => `    ${a}`).join('\n');
 
   const subcommands = specs.flatMap((s) =>
-    s.commands.map((c) => `${[c.name, ...c.aliases].map((w) => key(s.path, w)).join('|')}) _fiscal_p=${q(c.path.join(' '))} ;;`),
+    s.commands.map(
+      (c) => `${[c.name, ...c.aliases].map((w) => key(s.path, w)).join('|')}) _fiscal_p=${q(c.path.join(' '))} ;;`,
+    ),
   );
   const takesValue = [
-    ...globals.filter((o) => o.value === 'required').map((o) => `${flagsOf(o).map((f) => `*${q(`|${f}`)}`).join('|')}) return 0 ;;`),
-    ...specs.filter((s) => s !== root).flatMap((s) =>
-      s.options.filter((o) => o.value === 'required').map((o) => `${flagsOf(o).map((f) => key(s.path, f)).join('|')}) return 0 ;;`),
-    ),
+    ...globals
+      .filter((o) => o.value === 'required')
+      .map(
+        (o) =>
+          `${flagsOf(o)
+            .map((f) => `*${q(`|${f}`)}`)
+            .join('|')}) return 0 ;;`,
+      ),
+    ...specs
+      .filter((s) => s !== root)
+      .flatMap((s) =>
+        s.options
+          .filter((o) => o.value === 'required')
+          .map(
+            (o) =>
+              `${flagsOf(o)
+                .map((f) => key(s.path, f))
+                .join('|')}) return 0 ;;`,
+          ),
+      ),
   ];
   const words = specs.map((s) => {
     const list = [...s.commands.flatMap((c) => [c.name, ...c.aliases]), ...optionsAt(s, root).flatMap(flagsOf)];
     return `${q(s.path.join(' '))}) _fiscal_w=${q(list.join(' '))} ;;`;
   });
   const optionValues = [
-    ...globals.filter((o) => o.values).map((o) => `${flagsOf(o).map((f) => `*${q(`|${f}`)}`).join('|')}) ${assign(valueWords(o.values!))} ;;`),
-    ...specs.filter((s) => s !== root).flatMap((s) =>
-      s.options.filter((o) => o.values).map((o) => `${flagsOf(o).map((f) => key(s.path, f)).join('|')}) ${assign(valueWords(o.values!))} ;;`),
-    ),
+    ...globals
+      .filter((o) => o.values)
+      .map(
+        (o) =>
+          `${flagsOf(o)
+            .map((f) => `*${q(`|${f}`)}`)
+            .join('|')}) ${assign(valueWords(o.values!))} ;;`,
+      ),
+    ...specs
+      .filter((s) => s !== root)
+      .flatMap((s) =>
+        s.options
+          .filter((o) => o.values)
+          .map(
+            (o) =>
+              `${flagsOf(o)
+                .map((f) => key(s.path, f))
+                .join('|')}) ${assign(valueWords(o.values!))} ;;`,
+          ),
+      ),
   ];
   const argValues = specs.flatMap((s) =>
     s.arguments.flatMap((a, i) => {

@@ -4,7 +4,10 @@ import { TOPICS, type Topic } from './topics.js';
 
 /** Text escaped for roff: backslashes, hyphens of flags, and lines that would read as requests. */
 function esc(text: string): string {
-  return text.replace(/\\/g, '\\e').replace(/-/g, '\\-').replace(/^([.'])/gm, '\\&$1');
+  return text
+    .replace(/\\/g, '\\e')
+    .replace(/-/g, '\\-')
+    .replace(/^([.'])/gm, '\\&$1');
 }
 
 const bold = (s: string) => `\\fB${esc(s)}\\fR`;
@@ -41,13 +44,23 @@ export function manPage(root: CommandSpec): string {
 }
 
 function option(o: OptionSpec): string[] {
-  const value = o.value === 'required' ? ` ${italic(o.valueName ?? 'value')}` : o.value === 'optional' ? `[=${italic(o.valueName ?? 'value')}]` : '';
+  const value =
+    o.value === 'required'
+      ? ` ${italic(o.valueName ?? 'value')}`
+      : o.value === 'optional'
+        ? `[=${italic(o.valueName ?? 'value')}]`
+        : '';
   return ['.TP', `${flagsOf(o).reverse().map(bold).join(', ')}${value}`, esc(o.description)];
 }
 
 function command(s: CommandSpec): string[] {
   const usage = s.commands.length ? `${italic('command')}` : esc(s.usage);
-  const header = [`.SS "${['fiscal', ...s.path].join(' ')}"`, `${bold(['fiscal', ...s.path].join(' '))} ${usage}`, '.PP', esc(s.description) + (s.aliases.length ? ` (alias: ${esc(s.aliases.join(', '))})` : '')];
+  const header = [
+    `.SS "${['fiscal', ...s.path].join(' ')}"`,
+    `${bold(['fiscal', ...s.path].join(' '))} ${usage}`,
+    '.PP',
+    esc(s.description) + (s.aliases.length ? ` (alias: ${esc(s.aliases.join(', '))})` : ''),
+  ];
   if (s.commands.length) return header;
   const options = s.options.filter((o) => o.long !== '--help');
   const args = s.arguments.flatMap((a) => ['.TP', italic(a.name), esc(a.description)]);

@@ -16,7 +16,9 @@ export function powershellScript(root: CommandSpec): string {
     const options = optionsAt(s, root);
     const commands = subcommandWords(s).map(([w, c]) => `${q(w)} = ${q(c.path.join(' '))}`);
     const takes = options.filter((o) => o.value === 'required').flatMap(flagsOf);
-    const optionValues = options.filter((o) => o.values).flatMap((o) => flagsOf(o).map((f) => `${q(f)} = ${values(o.values!)}`));
+    const optionValues = options
+      .filter((o) => o.values)
+      .flatMap((o) => flagsOf(o).map((f) => `${q(f)} = ${values(o.values!)}`));
     const args = s.arguments.map((a) => (a.values ? values(a.values) : '$null'));
     const variadic = s.arguments.at(-1)?.variadic ? '$true' : '$false';
     return `  ${q(s.path.join(' '))} = @{

@@ -57,7 +57,11 @@ export function commandSpec(cmd: Command, path: string[] = []): CommandSpec {
 /** What addHelpText('after', ...) added: commander keeps it only as 'afterHelp' listeners. */
 function helpAfter(cmd: Command): string {
   let text = '';
-  (cmd as unknown as EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => void (text += s) });
+  (cmd as unknown as EventEmitter).emit('afterHelp', {
+    error: false,
+    command: cmd,
+    write: (s: string) => void (text += s),
+  });
   return text.trim();
 }
 
@@ -77,7 +81,13 @@ function optionSpec(o: Option): OptionSpec {
 
 function argumentSpec(a: Argument): ArgumentSpec {
   const values = hintOf(a);
-  return { name: a.name(), description: a.description, required: a.required, variadic: a.variadic, ...(values ? { values } : {}) };
+  return {
+    name: a.name(),
+    description: a.description,
+    required: a.required,
+    variadic: a.variadic,
+    ...(values ? { values } : {}),
+  };
 }
 
 /** Every command of the tree, depth first, the root first. */

@@ -20,7 +20,8 @@ export const TOPICS: readonly Topic[] = [
     title: 'EXIT STATUS',
     intro: 'Every command ends with one of these codes; errors are explained on stderr.',
     items: EXIT_CODE_HELP.map(([code, what]) => [String(code), what] as const),
-    outro: 'Commands that handle many items (pdf, manifest, upload, props, labels) go on past a failed item and end with 7.',
+    outro:
+      'Commands that handle many items (pdf, manifest, upload, props, labels) go on past a failed item and end with 7.',
   },
   {
     name: 'environment',
@@ -36,13 +37,22 @@ export const TOPICS: readonly Topic[] = [
       ['FISCAL_PROFILE', 'profile to use (like --profile); "emulator" runs a local emulator'],
       ['FISCAL_PRODUCTION_URL', 'the address the name "production" stands for (default https://api.arquivei.com.br)'],
       ['FISCAL_SANDBOX_URL', 'the address the name "sandbox" stands for (default https://sandbox-api.arquivei.com.br)'],
-      ['FISCAL_WEBHOOK_SECRET', 'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed'],
+      [
+        'FISCAL_WEBHOOK_SECRET',
+        'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed',
+      ],
       ['FISCAL_LOCALE', 'money and dates for people in tables and CSV (like --locale): pt-BR or en (the default)'],
-      ['FISCAL_CONFIG_DIR', 'folder of the profile file config.json (default $XDG_CONFIG_HOME/fiscal, else ~/.config/fiscal)'],
+      [
+        'FISCAL_CONFIG_DIR',
+        'folder of the profile file config.json (default $XDG_CONFIG_HOME/fiscal, else ~/.config/fiscal)',
+      ],
       ['XDG_CONFIG_HOME', 'base of the default profile folder'],
       ['HOME', 'base of the default profile folder when XDG_CONFIG_HOME is unset'],
       ['NO_COLOR', 'any non-empty value turns colors off (like --no-color)'],
-      ['COLUMNS', 'width of tables and help text when the terminal does not report one; a number of at least 20 (default 80 on a terminal, 100 when piped)'],
+      [
+        'COLUMNS',
+        'width of tables and help text when the terminal does not report one; a number of at least 20 (default 80 on a terminal, 100 when piped)',
+      ],
     ],
   },
   {
@@ -67,20 +77,30 @@ export const TOPICS: readonly Topic[] = [
     name: 'filters',
     summary: 'search and pull filters: dates, lists, --filter and --where expressions',
     title: 'FILTERS',
-    intro: 'search and pull narrow documents with flags; all of them are checked before anything is sent (exit 2 naming the flag).',
+    intro:
+      'search and pull narrow documents with flags; all of them are checked before anything is sent (exit 2 naming the flag).',
     items: [
-      ['--from, --to', 'emission date: YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss", Brasilia time (UTC-3); a bare --to date includes that whole day'],
-      ['--created-from, --created-to', 'when the service received the document, same formats; --created-to also takes now'],
+      [
+        '--from, --to',
+        'emission date: YYYY-MM-DD or "YYYY-MM-DD hh:mm:ss", Brasilia time (UTC-3); a bare --to date includes that whole day',
+      ],
+      [
+        '--created-from, --created-to',
+        'when the service received the document, same formats; --created-to also takes now',
+      ],
       ['lists', 'repeatable flags take several values: --tag a --tag b, or --tag a,b; any of them matches'],
       ['--role', 'the role of the account in the documents, e.g. received, emitted (comma-separated)'],
       ['--owner, --emitter', 'CNPJ or CPF, check digits verified'],
-      ['--filter EXPR', 'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop) (also spelled _not_exists), (AND e1 e2 ...), (OR e1 e2 ...)'],
+      [
+        '--filter EXPR',
+        'custom-property expression in prefix form: (= prop value), (NOT_EXISTS prop) (also spelled _not_exists), (AND e1 e2 ...), (OR e1 e2 ...)',
+      ],
       ['--where NAME=VALUE', 'shorthand composed into --filter: (= NAME VALUE), repeatable, joined with AND'],
       ['--where-missing NAME', 'shorthand for (NOT_EXISTS NAME); --where and --filter cannot be given together'],
       ['--has-cce[=false]', 'yes/no flags: alone means true, =false asks for documents without'],
     ],
     outro:
-      "Example: fiscal search nfe --role received --from 2026-01-01 --where status=done --where-missing erp_id. " +
+      'Example: fiscal search nfe --role received --from 2026-01-01 --where status=done --where-missing erp_id. ' +
       'A --filter (or --where) is answered from the v1 role listing; see docs/search.md for which flags each endpoint takes.',
   },
 ];
@@ -97,7 +117,14 @@ export function topicText(topic: Topic, width = 100): string {
     return `  ${term}${pad}${wrap(text, width - termWidth - 2).join(`\n${' '.repeat(termWidth + 2)}`)}`;
   });
   const para = (s: string) => wrap(s, width).join('\n');
-  return [`${topic.title}\n`, para(topic.intro), '', ...items, ...(topic.outro ? ['', para(topic.outro)] : []), ''].join('\n');
+  return [
+    `${topic.title}\n`,
+    para(topic.intro),
+    '',
+    ...items,
+    ...(topic.outro ? ['', para(topic.outro)] : []),
+    '',
+  ].join('\n');
 }
 
 function wrap(text: string, width: number): string[] {

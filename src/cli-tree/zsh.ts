@@ -7,7 +7,11 @@ import { valueWords } from './words.js';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Text inside `[...]` or between `:` of an _arguments spec. */
-const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/([[\]:])/g, '\\$1').replace(/\s+/g, ' ');
+const esc = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/([[\]:])/g, '\\$1')
+    .replace(/\s+/g, ' ');
 const fn = (s: CommandSpec) => `_fiscal${s.path.map((w) => `__${w.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}`;
 
 export function zshScript(root: CommandSpec): string {
@@ -39,7 +43,9 @@ function commandFunction(s: CommandSpec, root: CommandSpec): string {
     const args = argumentSpecs(s.arguments);
     return `${fn(s)}() {\n  _arguments -s -S \\\n${[...specs, ...args].map((a) => `    ${a}`).join(' \\\n')}\n}`;
   }
-  const names = s.commands.map((c) => `    ${q(`${c.name.replace(/:/g, '\\:')}:${c.description.replace(/\s+/g, ' ')}`)}`);
+  const names = s.commands.map(
+    (c) => `    ${q(`${c.name.replace(/:/g, '\\:')}:${c.description.replace(/\s+/g, ' ')}`)}`,
+  );
   const arms = s.commands.map((c) => `        ${[c.name, ...c.aliases].map(q).join('|')}) ${fn(c)} ;;`);
   return `${fn(s)}() {
   local curcontext=$curcontext state line ret=1
@@ -72,7 +78,12 @@ function optionSpecs(o: OptionSpec): string[] {
   const name = esc(o.valueName ?? 'value');
   const out: string[] = [];
   if (o.long) {
-    const tail = o.value === 'required' ? `=${desc}:${name}:${action(o.values, name)}` : o.value === 'optional' ? `=-${desc}::${name}:${action(o.values, name)}` : desc;
+    const tail =
+      o.value === 'required'
+        ? `=${desc}:${name}:${action(o.values, name)}`
+        : o.value === 'optional'
+          ? `=-${desc}::${name}:${action(o.values, name)}`
+          : desc;
     out.push(q(`*${o.long}${tail}`));
   }
   if (o.short) {

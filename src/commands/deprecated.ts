@@ -26,7 +26,8 @@ export function addDeprecatedFlags(cmd: Command, ctx: Context, flags: readonly D
       const old = d.option.long!;
       ctx.log.warn(`${old} is deprecated and will be removed; use ${d.use}`);
       if (d.moveTo === undefined) continue;
-      if (cmd.getOptionValueSource(d.moveTo) === 'cli') throw new UsageError(`use either ${d.use} or ${old} (its old name)`);
+      if (cmd.getOptionValueSource(d.moveTo) === 'cli')
+        throw new UsageError(`use either ${d.use} or ${old} (its old name)`);
       cmd.setOptionValueWithSource(d.moveTo, values[key], 'cli');
       delete values[key];
     }

@@ -36,16 +36,27 @@ export async function saveFile(file: string, bytes: Uint8Array | string): Promis
  * others go on; refused credentials, an interruption, or a folder that cannot take files (disk
  * full, read-only, no permission) stop the run, since every other item would fail the same way.
  */
-export async function saveDownload(ctx: Context, file: string, download: () => Promise<Uint8Array>): Promise<SaveOutcome> {
+export async function saveDownload(
+  ctx: Context,
+  file: string,
+  download: () => Promise<Uint8Array>,
+): Promise<SaveOutcome> {
   try {
     const bytes = await download();
     await saveFile(file, bytes);
     return { status: 'ok', file, bytes: bytes.length };
   } catch (error) {
-    if (error instanceof AuthError || error instanceof InterruptedError || error instanceof LocalFileError || ctx.signal.aborted) throw error;
+    if (
+      error instanceof AuthError ||
+      error instanceof InterruptedError ||
+      error instanceof LocalFileError ||
+      ctx.signal.aborted
+    )
+      throw error;
     if (error instanceof FiscalError) return { status: 'error', message: error.message };
     const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') return { status: 'error', message: `cannot write the file: ${(error as Error).message}` };
+    if (typeof code === 'string')
+      return { status: 'error', message: `cannot write the file: ${(error as Error).message}` };
     throw error;
   }
 }

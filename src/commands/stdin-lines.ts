@@ -23,6 +23,10 @@ export function itemOfLine(line: string, field?: string): string | undefined {
 export async function readStdinItems(ctx: Context): Promise<string[]> {
   if (ctx.io.stdinIsTTY) throw new UsageError('--stdin reads piped keys, but standard input is a terminal');
   let input = '';
-  for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  return input.split(/\r?\n/).map((line) => itemOfLine(line)).filter((k): k is string => k !== undefined);
+  for await (const chunk of ctx.io.stdin)
+    input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return input
+    .split(/\r?\n/)
+    .map((line) => itemOfLine(line))
+    .filter((k): k is string => k !== undefined);
 }

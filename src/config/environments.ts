@@ -37,7 +37,8 @@ export function baseUrlProblem(value: string): string | undefined {
   } catch {
     return 'expected "production", "sandbox" or an http(s) URL such as https://api.example.com';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `expected an http(s) URL, got a ${url.protocol} URL`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `expected an http(s) URL, got a ${url.protocol} URL`;
   // Credentials in a URL end up in logs and traces; they belong in the API id and key.
   if (url.username || url.password) return 'a base URL may not contain a user name or password';
   if (url.search || url.hash) return 'a base URL may not contain a query string or fragment';
@@ -48,7 +49,11 @@ export function baseUrlProblem(value: string): string | undefined {
  * Turns a base URL setting into the URL to use, naming where the setting came from in errors
  * (`origin` is e.g. `--base-url`, `FISCAL_BASE_URL` or `profile "work"`).
  */
-export function resolveBaseUrl(value: string, origin: string, env: Readonly<Record<string, string | undefined>>): string {
+export function resolveBaseUrl(
+  value: string,
+  origin: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   if (isEnvironmentName(value)) return environmentUrl(value, origin, env);
   const problem = baseUrlProblem(value);
   if (problem) throw new ConfigError(`invalid base URL from ${origin}: ${problem}`);
@@ -56,19 +61,29 @@ export function resolveBaseUrl(value: string, origin: string, env: Readonly<Reco
 }
 
 /** The address an environment name stands for: its variable when set, else the documented one. */
-export function environmentAddress(name: EnvironmentName, env: Readonly<Record<string, string | undefined>>): { url: string; from?: string } {
+export function environmentAddress(
+  name: EnvironmentName,
+  env: Readonly<Record<string, string | undefined>>,
+): { url: string; from?: string } {
   const variable = ENVIRONMENTS[name];
   const value = env[variable]?.trim();
   return value ? { url: value, from: variable } : { url: DEFAULT_URLS[name] };
 }
 
-function environmentUrl(name: EnvironmentName, origin: string, env: Readonly<Record<string, string | undefined>>): string {
+function environmentUrl(
+  name: EnvironmentName,
+  origin: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   const { url, from } = environmentAddress(name, env);
   const problem = baseUrlProblem(url);
   if (from && (problem || isEnvironmentName(url))) {
-    throw new ConfigError(`invalid ${from} (the ${name} address, used by ${origin}): ${problem ?? 'expected an http(s) URL'}`, {
-      details: [`unset it to use the built-in ${name} address ${DEFAULT_URLS[name]}`],
-    });
+    throw new ConfigError(
+      `invalid ${from} (the ${name} address, used by ${origin}): ${problem ?? 'expected an http(s) URL'}`,
+      {
+        details: [`unset it to use the built-in ${name} address ${DEFAULT_URLS[name]}`],
+      },
+    );
   }
   return new URL(url).href.replace(/\/+$/, '');
 }

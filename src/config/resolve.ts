@@ -89,7 +89,12 @@ export async function planTarget(ctx: Context): Promise<TargetPlan> {
       profile = { name, origin: named?.origin ?? 'the default profile' };
       stored = store.get(name);
       if (!stored && name === EMULATOR_PROFILE) builtinEmulator = true;
-      else if (!stored) throw unknownProfile(name, named?.origin, store.list().map((p) => p.name));
+      else if (!stored)
+        throw unknownProfile(
+          name,
+          named?.origin,
+          store.list().map((p) => p.name),
+        );
     }
   }
   const fromProfile = (value: string | undefined) => setting(value, 'profile', `profile "${profile?.name}"`);
@@ -108,12 +113,17 @@ export async function planTarget(ctx: Context): Promise<TargetPlan> {
     const used = { FISCAL_BASE_URL: plan.baseUrl, FISCAL_API_ID: plan.apiId, FISCAL_API_KEY: plan.apiKey };
     const set = { FISCAL_BASE_URL: env.base, FISCAL_API_ID: env.id, FISCAL_API_KEY: env.key };
     // A variable holding what the profile holds anyway changes nothing: no notice for it.
-    plan.ignored = CREDENTIAL_VARIABLES.filter((v) => set[v] !== undefined && set[v].value !== used[v]?.value && !(v === 'FISCAL_BASE_URL' && flagBase));
+    plan.ignored = CREDENTIAL_VARIABLES.filter(
+      (v) => set[v] !== undefined && set[v].value !== used[v]?.value && !(v === 'FISCAL_BASE_URL' && flagBase),
+    );
   }
   return plan;
 }
 
-export async function resolveTarget(ctx: Context, startEmulator: StartEmulator = startInProcessEmulator): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  ctx: Context,
+  startEmulator: StartEmulator = startInProcessEmulator,
+): Promise<ResolvedTarget> {
   const plan = await planTarget(ctx);
   if (plan.ignored.length > 0) ctx.log.warn(ignoredNotice(plan));
   let emulator: EmulatorHandle | undefined;
@@ -158,7 +168,10 @@ function unknownProfile(name: string, origin: string | undefined, known: string[
   const from = origin ? ` (from ${origin})` : ' (the default profile)';
   const names = [...known, `${EMULATOR_PROFILE} (built-in)`].join(', ');
   return new ConfigError(`unknown profile "${name}"${from}`, {
-    details: [`known profiles: ${names}`, 'add one with `fiscal profile add <name>`; list them with `fiscal profile list`'],
+    details: [
+      `known profiles: ${names}`,
+      'add one with `fiscal profile add <name>`; list them with `fiscal profile list`',
+    ],
   });
 }
 

@@ -136,7 +136,10 @@ function guard<T>(path: string, fn: () => T): T {
     const reason = e?.name === 'SyntaxError' ? 'it is not valid JSON' : String(coded ?? e);
     throw new ConfigError(`cannot use the configuration file ${path}: ${reason}`, {
       cause: e?.name === 'SyntaxError' ? undefined : error,
-      details: e?.name === 'SyntaxError' ? ['fix the file, or move it away and add your profiles again with `fiscal profile add`'] : [],
+      details:
+        e?.name === 'SyntaxError'
+          ? ['fix the file, or move it away and add your profiles again with `fiscal profile add`']
+          : [],
     });
   }
 }

@@ -43,24 +43,48 @@ export class AddEventError extends Error {
   }
 }
 
-const FIELDS: Record<EventInputError['field'], string> = { id: 'id', type: 'event', seq: 'seq', createdAt: 'created_at' };
+const FIELDS: Record<EventInputError['field'], string> = {
+  id: 'id',
+  type: 'event',
+  seq: 'seq',
+  createdAt: 'created_at',
+};
 
 /** The admin action, bound to the store and the emulator's clock. */
 export function eventAdder(store: Store, now: () => number): (req: AddEventRequest) => AddedEvent {
   return (req) => {
     const accounts = req.account === undefined ? store.accounts : store.accounts.filter((a) => a.id === req.account);
-    if (accounts.length === 0) throw new AddEventError(400, 'account', `no account "${req.account}"; accounts are ${store.accounts.map((a) => a.id).join(', ')}`);
-    const holder = accounts.find((a) => (req.type === 'nfe' ? store.findNfe(a.id, req.id) : store.findDoc(a.id, req.type, req.id)));
+    if (accounts.length === 0)
+      throw new AddEventError(
+        400,
+        'account',
+        `no account "${req.account}"; accounts are ${store.accounts.map((a) => a.id).join(', ')}`,
+      );
+    const holder = accounts.find((a) =>
+      req.type === 'nfe' ? store.findNfe(a.id, req.id) : store.findDoc(a.id, req.type, req.id),
+    );
     if (!holder) throw new AddEventError(404, 'id', `no ${req.type} "${req.id}" in ${req.account ?? 'any account'}`);
     const xml = req.xml === undefined ? undefined : Buffer.from(req.xml, 'base64').toString('utf8');
     try {
       const added = store.addEvent(holder.id, req.type, req.id, {
-        type: req.event, createdAt: req.created_at ?? brt(now()), ...(req.seq !== undefined ? { seq: req.seq } : {}), ...(xml !== undefined ? { xml } : {}),
+        type: req.event,
+        createdAt: req.created_at ?? brt(now()),
+        ...(req.seq !== undefined ? { seq: req.seq } : {}),
+        ...(xml !== undefined ? { xml } : {}),
       });
       const { type, seq, createdAt } = added.event;
-      return { account: holder.id, type: req.type, id: req.id, event: type, seq, created_at: createdAt, position: added.position };
+      return {
+        account: holder.id,
+        type: req.type,
+        id: req.id,
+        event: type,
+        seq,
+        created_at: createdAt,
+        position: added.position,
+      };
     } catch (error) {
-      if (error instanceof EventInputError) throw new AddEventError(error.field === 'id' ? 404 : 400, FIELDS[error.field], error.message);
+      if (error instanceof EventInputError)
+        throw new AddEventError(error.field === 'id' ? 404 : 400, FIELDS[error.field], error.message);
       throw error;
     }
   };

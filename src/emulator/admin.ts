@@ -97,7 +97,8 @@ function events(actions: AdminActions, rawBody: Buffer): Reply {
     return ok({ data: actions.addEvent(req) });
   } catch (error) {
     if (!(error instanceof AddEventError)) throw error;
-    if (error.status === 404) throw new HttpError(serviceError(404, 'not_found', error.message, { field: error.field }));
+    if (error.status === 404)
+      throw new HttpError(serviceError(404, 'not_found', error.message, { field: error.field }));
     throw badRequest('service', error.message, error.field);
   }
 }
@@ -136,17 +137,28 @@ function arrivals(actions: AdminActions, rawBody: Buffer): Reply {
     throw badRequest('service', `no account "${account}"; accounts are ${actions.accountIds.join(', ')}`, 'account');
   }
   const added = actions.addArrivals(count, account);
-  return ok({ data: { added: added.map((a) => ({ account: a.account, access_key: a.accessKey, position: a.position })) } });
+  return ok({
+    data: { added: added.map((a) => ({ account: a.account, access_key: a.accessKey, position: a.position })) },
+  });
 }
 
 /** The answer of an admin request, errors in the service's shape (R6). */
 export function adminReply(actions: AdminActions, method: string, path: string, rawBody: Buffer): Reply {
   const route = ROUTES[path];
   if (!route) {
-    return serviceError(404, 'not_found', `no such admin endpoint: ${method} ${path}; try ${Object.keys(ROUTES).join(', ')}`, { method, path });
+    return serviceError(
+      404,
+      'not_found',
+      `no such admin endpoint: ${method} ${path}; try ${Object.keys(ROUTES).join(', ')}`,
+      { method, path },
+    );
   }
   if (route.method !== method) {
-    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${route.method}`, { method, path, allowed: [route.method] });
+    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${route.method}`, {
+      method,
+      path,
+      allowed: [route.method],
+    });
     return { ...reply, headers: { Allow: route.method } };
   }
   try {

@@ -15,11 +15,21 @@ interface Annotatable {
 
 /** The store type of each flagerp doc_type; CF-e SAT is not held by the emulator. */
 const STORE_TYPE: Record<FlagDocType, DocType | 'nfe' | undefined> = {
-  NFE: 'nfe', NFSE: 'nfse', CTE: 'cte', CTEOS: 'cteos', NFCE: 'nfce', CFESAT: undefined,
+  NFE: 'nfe',
+  NFSE: 'nfse',
+  CTE: 'cte',
+  CTEOS: 'cteos',
+  NFCE: 'nfce',
+  CFESAT: undefined,
 };
 
 /** The account's document of that type and id (NFS-e: R10 id, with or without the owner). */
-export function findAnnotatable(store: Store, accountId: string, docType: FlagDocType, id: string): Annotatable | undefined {
+export function findAnnotatable(
+  store: Store,
+  accountId: string,
+  docType: FlagDocType,
+  id: string,
+): Annotatable | undefined {
   const type = STORE_TYPE[docType];
   if (type === undefined) return undefined;
   return type === 'nfe' ? store.findNfe(accountId, id) : store.findDoc(accountId, type, id);

@@ -6,7 +6,16 @@ import type { RequestCounters } from './admin.js';
 import { authenticate, requireGatewayHeader } from './auth.js';
 import { faultReply, writeCut, type FaultDraw, type FaultInjector } from './faults.js';
 import type { RateLimiter } from './rate-limit.js';
-import { HttpError, badRequest, errorReply, ok, serviceError, writeReply, type ErrorShape, type Reply } from './respond.js';
+import {
+  HttpError,
+  badRequest,
+  errorReply,
+  ok,
+  serviceError,
+  writeReply,
+  type ErrorShape,
+  type Reply,
+} from './respond.js';
 import { Router, type Route, type RequestContext } from './router.js';
 import { registerCte } from './routes/cte/index.js';
 import { registerMdfe } from './routes/mdfe/index.js';
@@ -101,7 +110,12 @@ export interface ApiRequest {
 }
 
 /** An API request, counted; a reset or truncate fault cuts the answer it would have had. */
-export async function handleApi(api: Api, req: IncomingMessage, res: ServerResponse, request: ApiRequest): Promise<void> {
+export async function handleApi(
+  api: Api,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: ApiRequest,
+): Promise<void> {
   const arrivedAt = performance.now();
   const { reply, headers, fault } = await answer(api, req, request);
   if (fault && api.faults) {
@@ -138,7 +152,9 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
       return { reply: faultReply(fault.kind, api.limiter?.peek(account.id)), headers, fault };
     }
     if (api.limiter) {
-      const decision = fault?.kind ? { allowed: true, headers: api.limiter.peek(account.id) } : api.limiter.take(account.id);
+      const decision = fault?.kind
+        ? { allowed: true, headers: api.limiter.peek(account.id) }
+        : api.limiter.take(account.id);
       headers = decision.headers;
       // R5: 429 has no body.
       if (!decision.allowed) return { reply: { status: 429 }, headers, fault };
@@ -150,7 +166,14 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
     // A cut answer is the real one, so a client sees a realistic prefix; but a write must not happen.
     if (fault?.kind && !isRead(route)) return { reply: ok({}), headers, fault };
     const ctx: RequestContext = {
-      method, url, params: match.params, headers: req.headers, account, store: api.store, now: api.now, rawBody,
+      method,
+      url,
+      params: match.params,
+      headers: req.headers,
+      account,
+      store: api.store,
+      now: api.now,
+      rawBody,
       origin: `http://${req.headers.host ?? api.address.slice('http://'.length)}`,
       json() {
         if (rawBody.length === 0) return undefined;
@@ -205,7 +228,11 @@ function findRoute(router: Router, method: string, path: string) {
   }
   if (match.kind === 'method-not-allowed') {
     const allowed = match.allowed.join(', ');
-    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed}`, { method, path, allowed: match.allowed });
+    const reply = serviceError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed}`, {
+      method,
+      path,
+      allowed: match.allowed,
+    });
     throw new HttpError({ ...reply, headers: { Allow: allowed } });
   }
   return match;
@@ -214,7 +241,10 @@ function findRoute(router: Router, method: string, path: string) {
 export function failure(error: unknown, shape: ErrorShape): Reply {
   if (error instanceof HttpError) return error.reply;
   if (error instanceof BodyTooLarge) {
-    return { ...errorReply(shape, 400, 'bad_request', `request body larger than ${MAX_BODY_BYTES} bytes`), headers: { Connection: 'close' } };
+    return {
+      ...errorReply(shape, 400, 'bad_request', `request body larger than ${MAX_BODY_BYTES} bytes`),
+      headers: { Connection: 'close' },
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return errorReply(shape, 500, 'internal_error', `internal error: ${message}`);

@@ -37,7 +37,8 @@ export class Arrivals {
 
   /** Adds `count` documents now to the account, or to every account; answers what was added. */
   add(count: number, accountId?: string): ArrivedNfe[] {
-    if (!Number.isInteger(count) || count < 0) throw new RangeError(`arrivals: count must be a whole number >= 0, got ${count}`);
+    if (!Number.isInteger(count) || count < 0)
+      throw new RangeError(`arrivals: count must be a whole number >= 0, got ${count}`);
     const accounts = accountId === undefined ? this.store.accounts : [this.account(accountId)];
     const added: ArrivedNfe[] = [];
     for (const account of accounts) {
@@ -51,7 +52,8 @@ export class Arrivals {
 
   /** Adds documents to every account at `perSecond` until stopped; fractions carry over between ticks. */
   start(perSecond: number): void {
-    if (!(perSecond > 0 && Number.isFinite(perSecond))) throw new RangeError(`arrivals: rate must be positive, got ${perSecond}`);
+    if (!(perSecond > 0 && Number.isFinite(perSecond)))
+      throw new RangeError(`arrivals: rate must be positive, got ${perSecond}`);
     this.stop();
     const tickMs = Math.min(1_000, Math.max(50, 1_000 / perSecond));
     let owed = 0;
@@ -112,7 +114,8 @@ function arrivalSeed(seed: number, n: number): number {
 export function retime(draft: StoredNfe, createdMs: number): NewNfe {
   const delayMs = Date.parse(draft.createdAt) - Date.parse(draft.emissionDate);
   const emissionDate = brt(createdMs - delayMs);
-  const first43 = draft.accessKey.slice(0, 2) + emissionDate.slice(2, 4) + emissionDate.slice(5, 7) + draft.accessKey.slice(6, 43);
+  const first43 =
+    draft.accessKey.slice(0, 2) + emissionDate.slice(2, 4) + emissionDate.slice(5, 7) + draft.accessKey.slice(6, 43);
   const accessKey = first43 + accessKeyCheckDigit(first43);
   const { position: _position, ...rest } = draft;
   return {
@@ -137,18 +140,31 @@ function worldsFor(accounts: readonly Account[], seed: number): Map<string, Acco
   accounts.forEach((account, i) => {
     const own = generated.find((w) => w.account.id === account.id && w.account.apiId === account.apiId);
     if (own) worlds.set(account.id, { ...own, account });
-    else if (account.companies.length > 0) worlds.set(account.id, worldAround(account, generated[i % generated.length]!));
+    else if (account.companies.length > 0)
+      worlds.set(account.id, worldAround(account, generated[i % generated.length]!));
   });
   return worlds;
 }
 
 function worldAround(account: Account, partners: AccountWorld): AccountWorld {
-  const owners: Party[] = account.companies.map((c) => ({ cnpj: c.cnpj, name: c.name, tradingName: c.tradingName, uf: c.uf, ...(c.ie ? { ie: c.ie } : {}) }));
+  const owners: Party[] = account.companies.map((c) => ({
+    cnpj: c.cnpj,
+    name: c.name,
+    tradingName: c.tradingName,
+    uf: c.uf,
+    ...(c.ie ? { ie: c.ie } : {}),
+  }));
   // The generator picks an intra-account receiver among the owners that are not the emitter (by
   // identity); with a single company a copy lets it pick that company rather than fail.
   const traders = owners.length > 1 ? owners : owners.map((o) => ({ ...o }));
   return {
-    account, traders, owners, carrier: owners[0]!, accountant: owners[owners.length - 1]!,
-    suppliers: partners.suppliers, customers: partners.customers, carriers: partners.carriers,
+    account,
+    traders,
+    owners,
+    carrier: owners[0]!,
+    accountant: owners[owners.length - 1]!,
+    suppliers: partners.suppliers,
+    customers: partners.customers,
+    carriers: partners.carriers,
   };
 }

@@ -23,7 +23,8 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders): Accoun
   const missing = [!apiId && 'X-API-ID', !apiKey && 'X-API-KEY'].filter(Boolean);
   if (missing.length > 0) throw new HttpError(gatewayError(`missing ${missing.join(' and ')} header`));
   const account = store.accountByApiId(apiId!);
-  if (!account || !sameSecret(account.apiKey, apiKey!)) throw new HttpError(gatewayError('invalid X-API-ID or X-API-KEY'));
+  if (!account || !sameSecret(account.apiKey, apiKey!))
+    throw new HttpError(gatewayError('invalid X-API-ID or X-API-KEY'));
   return account;
 }
 

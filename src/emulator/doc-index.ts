@@ -1,7 +1,15 @@
 // The emulator's indexes of the document types other than NF-e (CT-e, CT-e OS, MDF-e, NFC-e,
 // NFS-e): one per account and type, in stream-position order (R13) like the NF-e store, so that
 // every v1 cursor is a binary search and every body-based Paginator resumes where it stopped.
-import type { RoleOf, StoredCte, StoredCteOs, StoredDocBase, StoredMdfe, StoredNfce, StoredNfse } from './model-docs.js';
+import type {
+  RoleOf,
+  StoredCte,
+  StoredCteOs,
+  StoredDocBase,
+  StoredMdfe,
+  StoredNfce,
+  StoredNfse,
+} from './model-docs.js';
 
 /** The stored shape of each document type the index serves. */
 export interface DocTypes {
@@ -85,10 +93,12 @@ export class DocIndex<D extends AnyStoredDoc> {
   add(doc: D): void {
     const last = this.entries[this.entries.length - 1];
     const id = docIdOf(doc);
-    if (last && last.doc.position >= doc.position) throw new Error(`position ${doc.position} of ${this.type} ${id} is not after ${last.doc.position}`);
+    if (last && last.doc.position >= doc.position)
+      throw new Error(`position ${doc.position} of ${this.type} ${id} is not after ${last.doc.position}`);
     if (this.byId.has(id)) throw new Error(`account ${doc.accountId} holds ${this.type} ${id} twice`);
     const entry: DocEntry<D> = { doc, createdMs: Date.parse(doc.createdAt), emissionMs: Date.parse(doc.emissionDate) };
-    if (Number.isNaN(entry.createdMs) || Number.isNaN(entry.emissionMs)) throw new Error(`${this.type} ${id} has an unreadable createdAt or emissionDate`);
+    if (Number.isNaN(entry.createdMs) || Number.isNaN(entry.emissionMs))
+      throw new Error(`${this.type} ${id} has an unreadable createdAt or emissionDate`);
     this.entries.push(entry);
     this.byId.set(id, entry);
     const roles = new Set<string>();

@@ -29,9 +29,17 @@ const DISAGREEMENT_CANCEL = '610111';
 
 const reject = (cStat: number, xMotivo: string): { rejected: Rejection } => ({ rejected: { cStat, xMotivo } });
 
-export function registerEvent(store: Store, accountId: string, type: BatchDocType, event: BatchEvent, code: BatchEventCode, nowMs: number): EventOutcome {
+export function registerEvent(
+  store: Store,
+  accountId: string,
+  type: BatchDocType,
+  event: BatchEvent,
+  code: BatchEventCode,
+  nowMs: number,
+): EventOutcome {
   const label = LABELS[type];
-  const doc: EventDoc | undefined = type === 'nfe' ? store.findNfe(accountId, event.access_key) : store.findDoc(accountId, type, event.access_key);
+  const doc: EventDoc | undefined =
+    type === 'nfe' ? store.findNfe(accountId, event.access_key) : store.findDoc(accountId, type, event.access_key);
   if (!doc) return reject(217, `Rejeicao: ${label} nao consta na base de dados`);
   const author = authorOf(doc, code);
   if (author === undefined) return reject(574, `Rejeicao: o autor do evento nao e o ${code.author} do ${label}`);
@@ -40,12 +48,18 @@ export function registerEvent(store: Store, accountId: string, type: BatchDocTyp
     if (answer.cStat !== 135) return reject(answer.cStat, answer.xMotivo);
     return { seq: answer.nSeqEvento!, protocol: answer.nProt!, message: answer.xMotivo };
   }
-  if (isCanceled(doc)) return event.tp_evento === '110111' ? reject(218, `Rejeicao: ${label} ja esta cancelada na base de dados`) : reject(650, `Rejeicao: evento para ${label} cancelado`);
+  if (isCanceled(doc))
+    return event.tp_evento === '110111'
+      ? reject(218, `Rejeicao: ${label} ja esta cancelada na base de dados`)
+      : reject(650, `Rejeicao: evento para ${label} cancelado`);
   if (event.tp_evento === DISAGREEMENT_CANCEL && !doc.events.some((e) => e.type === DISAGREEMENT)) {
     return reject(632, `Rejeicao: nao existe evento de Prestacao do Servico em Desacordo para o ${label}`);
   }
-  const seq = event.n_seq_evento ?? doc.events.filter((e) => e.type === event.tp_evento).reduce((max, e) => Math.max(max, e.seq), 0) + 1;
-  if (doc.events.some((e) => e.type === event.tp_evento && e.seq === seq)) return reject(573, 'Rejeicao: Duplicidade de evento');
+  const seq =
+    event.n_seq_evento ??
+    doc.events.filter((e) => e.type === event.tp_evento).reduce((max, e) => Math.max(max, e.seq), 0) + 1;
+  if (doc.events.some((e) => e.type === event.tp_evento && e.seq === seq))
+    return reject(573, 'Rejeicao: Duplicidade de evento');
   const createdAt = brt(nowMs);
   const xml = eventXml(type, doc, event, code, { seq, createdAt, author });
   try {
@@ -54,7 +68,11 @@ export function registerEvent(store: Store, accountId: string, type: BatchDocTyp
     if (error instanceof EventInputError) return reject(489, `Rejeicao: ${error.message}`);
     throw error;
   }
-  return { seq, protocol: eventProtocol(event.access_key, event.tp_evento, seq), message: `Evento registrado e vinculado ${type === 'nfe' ? 'a' : 'ao'} ${label}` };
+  return {
+    seq,
+    protocol: eventProtocol(event.access_key, event.tp_evento, seq),
+    message: `Evento registrado e vinculado ${type === 'nfe' ? 'a' : 'ao'} ${label}`,
+  };
 }
 
 /** The CNPJ/CPF of the account's company that may author the event, if any. */
@@ -68,17 +86,52 @@ function isCanceled(doc: EventDoc): boolean {
   return 'isCanceled' in doc ? Boolean(doc.isCanceled) : (doc as { status: string }).status === 'canceled';
 }
 
-const CTE_LAYOUT: EventLayout = { ns: CTE_NS, doc: 'CTe', keyTag: 'chCTe', version: '4.00', seqDigits: 3, verAplic: 'SVRS_CTE_PL400', label: 'CT-e' };
-const NFE_LAYOUT: EventLayout = { ns: NFE_NS, doc: 'NFe', keyTag: 'chNFe', version: '1.00', seqDigits: 2, verAplic: 'SVRS202401091043', label: 'NF-e' };
+const CTE_LAYOUT: EventLayout = {
+  ns: CTE_NS,
+  doc: 'CTe',
+  keyTag: 'chCTe',
+  version: '4.00',
+  seqDigits: 3,
+  verAplic: 'SVRS_CTE_PL400',
+  label: 'CT-e',
+};
+const NFE_LAYOUT: EventLayout = {
+  ns: NFE_NS,
+  doc: 'NFe',
+  keyTag: 'chNFe',
+  version: '1.00',
+  seqDigits: 2,
+  verAplic: 'SVRS202401091043',
+  label: 'NF-e',
+};
 
 /** The procEvento of a batch event: the NF-e cancellation in its own layout, the others in the common envelope. */
-function eventXml(type: BatchDocType, doc: EventDoc, event: BatchEvent, code: BatchEventCode, at: { seq: number; createdAt: string; author: string }): string {
-  const core = { accessKey: event.access_key, type: event.tp_evento, seq: at.seq, date: at.createdAt, author: at.author, description: code.description };
+function eventXml(
+  type: BatchDocType,
+  doc: EventDoc,
+  event: BatchEvent,
+  code: BatchEventCode,
+  at: { seq: number; createdAt: string; author: string },
+): string {
+  const core = {
+    accessKey: event.access_key,
+    type: event.tp_evento,
+    seq: at.seq,
+    date: at.createdAt,
+    author: at.author,
+    description: code.description,
+  };
   if (type === 'nfe' && event.tp_evento === '110111') {
     const nfe = doc as StoredNfe;
-    return nfeEventXml({ ...core, authorCnpj: at.author, cuf: stateOf(nfe.emitter.uf).cuf, justification: event.justification!.trim() });
+    return nfeEventXml({
+      ...core,
+      authorCnpj: at.author,
+      cuf: stateOf(nfe.emitter.uf).cuf,
+      justification: event.justification!.trim(),
+    });
   }
   let details = el('descEvento', code.description);
-  if (event.justification !== undefined) details += el(event.tp_evento === DISAGREEMENT ? 'xObs' : 'xJust', event.justification.trim());
+  if (event.justification !== undefined)
+    details += el(event.tp_evento === DISAGREEMENT ? 'xObs' : 'xJust', event.justification.trim());
   return eventEnvelopeXml(type === 'nfe' ? NFE_LAYOUT : CTE_LAYOUT, core, details);
 }

@@ -4,7 +4,14 @@
 // processes what is due (so the events endpoints see the events) and every read settles first.
 // Batches are kept per emulator (keyed by its store) and per account (R3).
 import { createHash } from 'node:crypto';
-import { BATCH_EVENT_CODES, documentTypeOfKey, type BatchData, type BatchDocType, type BatchEvent, type BatchResult } from '../api/wire/events.js';
+import {
+  BATCH_EVENT_CODES,
+  documentTypeOfKey,
+  type BatchData,
+  type BatchDocType,
+  type BatchEvent,
+  type BatchResult,
+} from '../api/wire/events.js';
 import { brt } from './data/xml-util.js';
 import { registerEvent } from './event-batch-rules.js';
 import type { Store } from './store.js';
@@ -32,9 +39,19 @@ export class EventBatches {
   /** Accepts an already-checked batch (batchProblem found nothing). */
   submit(accountId: string, events: BatchEvent[]): BatchData {
     const createdMs = this.now();
-    const id = createHash('sha256').update(`${accountId}\n${++this.accepted}\n${JSON.stringify(events)}`).digest('hex').slice(0, 32);
+    const id = createHash('sha256')
+      .update(`${accountId}\n${++this.accepted}\n${JSON.stringify(events)}`)
+      .digest('hex')
+      .slice(0, 32);
     const documentType: BatchDocType = documentTypeOfKey(events[0]!.access_key)!;
-    const data: BatchData = { batch_id: id, status: 'queued', document_type: documentType, created_at: brt(createdMs), count: events.length, results: [] };
+    const data: BatchData = {
+      batch_id: id,
+      status: 'queued',
+      document_type: documentType,
+      created_at: brt(createdMs),
+      count: events.length,
+      results: [],
+    };
     const batch: Batch = { accountId, createdMs, events, data };
     this.byId.set(id, batch);
     this.pending.push(batch);
@@ -70,8 +87,23 @@ export class EventBatches {
   private process(accountId: string, type: BatchDocType, event: BatchEvent, nowMs: number): BatchResult {
     const base = { access_key: event.access_key, tp_evento: event.tp_evento };
     const outcome = registerEvent(this.store, accountId, type, event, BATCH_EVENT_CODES[type][event.tp_evento]!, nowMs);
-    if ('rejected' in outcome) return { ...base, n_seq_evento: event.n_seq_evento ?? null, status: 'rejected', code: outcome.rejected.cStat, message: outcome.rejected.xMotivo, protocol: null };
-    return { ...base, n_seq_evento: outcome.seq, status: 'registered', code: 135, message: outcome.message, protocol: outcome.protocol };
+    if ('rejected' in outcome)
+      return {
+        ...base,
+        n_seq_evento: event.n_seq_evento ?? null,
+        status: 'rejected',
+        code: outcome.rejected.cStat,
+        message: outcome.rejected.xMotivo,
+        protocol: null,
+      };
+    return {
+      ...base,
+      n_seq_evento: outcome.seq,
+      status: 'registered',
+      code: 135,
+      message: outcome.message,
+      protocol: outcome.protocol,
+    };
   }
 }
 

@@ -24,7 +24,10 @@ export interface StreamEvent {
 
 function createdMsOf(doc: EventDoc, event: StoredEvent): number {
   const ms = Date.parse(event.createdAt);
-  if (Number.isNaN(ms)) throw new Error(`event ${event.type}/${event.seq} of document at position ${doc.position} has an unreadable createdAt`);
+  if (Number.isNaN(ms))
+    throw new Error(
+      `event ${event.type}/${event.seq} of document at position ${doc.position} has an unreadable createdAt`,
+    );
   return ms;
 }
 
@@ -34,7 +37,8 @@ export class EventIndex {
   /** The stream of `docs` (in stream-position order): by event date, then document position, then seq. */
   static of(docs: Iterable<EventDoc>): EventIndex {
     const pending: Omit<StreamEvent, 'position'>[] = [];
-    for (const doc of docs) for (const event of doc.events) pending.push({ doc, event, createdMs: createdMsOf(doc, event) });
+    for (const doc of docs)
+      for (const event of doc.events) pending.push({ doc, event, createdMs: createdMsOf(doc, event) });
     pending.sort((a, b) => a.createdMs - b.createdMs || a.doc.position - b.doc.position || a.event.seq - b.event.seq);
     const index = new EventIndex();
     for (const item of pending) index.list.push({ ...item, position: index.list.length });
@@ -81,12 +85,16 @@ export class EventInputError extends Error {
 
 /** The event as it will be stored on `doc`; throws EventInputError on a bad code, seq or date. */
 export function eventFor(doc: EventDoc, input: NewEvent): StoredEvent {
-  if (!/^\d{6}$/.test(input.type)) throw new EventInputError('type', `an event type has exactly 6 digits, got "${input.type}"`);
-  if (Number.isNaN(Date.parse(input.createdAt))) throw new EventInputError('createdAt', `unreadable date "${input.createdAt}"`);
+  if (!/^\d{6}$/.test(input.type))
+    throw new EventInputError('type', `an event type has exactly 6 digits, got "${input.type}"`);
+  if (Number.isNaN(Date.parse(input.createdAt)))
+    throw new EventInputError('createdAt', `unreadable date "${input.createdAt}"`);
   const sameType = doc.events.filter((e) => e.type === input.type);
   const seq = input.seq ?? sameType.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
-  if (!Number.isInteger(seq) || seq < 1 || seq > 99) throw new EventInputError('seq', `seq is a whole number from 1 to 99, got ${seq}`);
-  if (sameType.some((e) => e.seq === seq)) throw new EventInputError('seq', `the document already has event ${input.type} with seq ${seq}`);
+  if (!Number.isInteger(seq) || seq < 1 || seq > 99)
+    throw new EventInputError('seq', `seq is a whole number from 1 to 99, got ${seq}`);
+  if (sameType.some((e) => e.seq === seq))
+    throw new EventInputError('seq', `the document already has event ${input.type} with seq ${seq}`);
   return { type: input.type, seq, createdAt: input.createdAt, ...(input.xml !== undefined ? { xml: input.xml } : {}) };
 }
 
@@ -121,6 +129,9 @@ export function checkRenderable(type: EventDocType, doc: EventDoc, event: Stored
   try {
     streamEventXml(type, doc, event);
   } catch (error) {
-    throw new EventInputError('type', `no ${type} XML layout for event ${event.type}: give the event's xml (${(error as Error).message})`);
+    throw new EventInputError(
+      'type',
+      `no ${type} XML layout for event ${event.type}: give the event's xml (${(error as Error).message})`,
+    );
   }
 }

@@ -128,7 +128,8 @@ function assign(parsed: number | string, set: (n: number) => void): string | und
 /** `500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,per-doc=0.2,seed=7`, any subset, any order. */
 export function parseFaultSpec(text: string): FaultSpec {
   const spec: FaultSpec = {};
-  if (text.trim() === '') throw new FaultSpecError('empty fault spec; expected kind=value items such as 500=0.05,latency=5-40');
+  if (text.trim() === '')
+    throw new FaultSpecError('empty fault spec; expected kind=value items such as 500=0.05,latency=5-40');
   const seen = new Set<string>();
   for (const raw of text.split(',')) {
     const item = raw.trim();
@@ -136,7 +137,8 @@ export function parseFaultSpec(text: string): FaultSpec {
     if (eq < 0) throw new FaultSpecError(`bad fault "${item}": expected kind=value, such as 500=0.05`);
     const kind = item.slice(0, eq).trim();
     const parse = PARSERS[kind];
-    if (!parse) throw new FaultSpecError(`unknown fault kind "${kind}" in "${item}"; expected one of ${KIND_NAMES.join(', ')}`);
+    if (!parse)
+      throw new FaultSpecError(`unknown fault kind "${kind}" in "${item}"; expected one of ${KIND_NAMES.join(', ')}`);
     if (seen.has(kind)) throw new FaultSpecError(`fault "${kind}" is given twice`);
     seen.add(kind);
     const problem = parse(item.slice(eq + 1).trim(), spec);
@@ -163,19 +165,27 @@ export function formatFaultSpec(spec: FaultSpec): string {
 
 /** The probability of each kind, in the order a draw tests them. */
 function chances(spec: FaultSpec): [FaultKind, number][] {
-  return [['500', spec.http500 ?? 0], ['503', spec.http503 ?? 0], ['429', spec.http429?.probability ?? 0], ['reset', spec.reset ?? 0], ['truncate', spec.truncate ?? 0]];
+  return [
+    ['500', spec.http500 ?? 0],
+    ['503', spec.http503 ?? 0],
+    ['429', spec.http429?.probability ?? 0],
+    ['reset', spec.reset ?? 0],
+    ['truncate', spec.truncate ?? 0],
+  ];
 }
 
 /** What is wrong with a spec built in code (the parser checks the same). */
 export function faultSpecProblem(spec: FaultSpec): string | undefined {
-  for (const [kind, p] of chances(spec)) if (!(p >= 0 && p <= 1)) return `fault ${kind}: probability ${p} is not from 0 to 1`;
+  for (const [kind, p] of chances(spec))
+    if (!(p >= 0 && p <= 1)) return `fault ${kind}: probability ${p} is not from 0 to 1`;
   // One draw picks at most one fault, so the probabilities share the unit interval.
   const total = chances(spec).reduce((sum, [, p]) => sum + p, 0);
   if (total > 1 + 1e-9) return `fault probabilities add up to ${Number(total.toFixed(6))}; at most 1`;
   const burst = spec.http429?.burst ?? 0;
   if (!Number.isInteger(burst) || burst < 0) return `fault 429: burst length ${burst} is not a non-negative integer`;
   const l = spec.latencyMs;
-  if (l && !(Number.isInteger(l.min) && Number.isInteger(l.max) && l.min >= 0 && l.max >= l.min)) return `fault latency: ${l.min}-${l.max} is not a range of milliseconds`;
+  if (l && !(Number.isInteger(l.min) && Number.isInteger(l.max) && l.min >= 0 && l.max >= l.min))
+    return `fault latency: ${l.min}-${l.max} is not a range of milliseconds`;
   const d = spec.perDocMs;
   if (d !== undefined && !(d >= 0 && Number.isFinite(d))) return `fault per-doc: ${d} is not a number of milliseconds`;
   return undefined;
@@ -188,7 +198,11 @@ export class FaultInjector {
   private serverTime = zeroServerTime();
 
   /** `carried`: counters to carry on from (when the faults of a running emulator are replaced). */
-  constructor(readonly spec: FaultSpec, defaultSeed: number, carried?: { faults: FaultCounts; serverTime: ServerTimeCounts }) {
+  constructor(
+    readonly spec: FaultSpec,
+    defaultSeed: number,
+    carried?: { faults: FaultCounts; serverTime: ServerTimeCounts },
+  ) {
     const problem = faultSpecProblem(spec);
     if (problem) throw new FaultSpecError(problem);
     this.rng = rngFor(spec.seed ?? defaultSeed, 'faults');
@@ -272,9 +286,17 @@ export function faultReply(kind: '500' | '503' | '429', rateHeaders: Record<stri
     };
     return { status: 429, headers };
   }
-  const reply = kind === '500'
-    ? serviceError(500, 'internal_error', 'internal error (injected fault); the request was not processed', { fault: kind })
-    : serviceError(503, 'service_unavailable', 'service unavailable (injected fault); the request was not processed', { fault: kind });
+  const reply =
+    kind === '500'
+      ? serviceError(500, 'internal_error', 'internal error (injected fault); the request was not processed', {
+          fault: kind,
+        })
+      : serviceError(
+          503,
+          'service_unavailable',
+          'service unavailable (injected fault); the request was not processed',
+          { fault: kind },
+        );
   return { ...reply, headers: rateHeaders ?? {} };
 }
 

@@ -41,8 +41,14 @@ class ManifestRequests {
 
   /** Accepts already-validated manifests; they are processed PROCESSING_MS later. */
   submit(accountId: string, manifests: readonly (ManifestItem & { code: ManifestCode })[]): ManifestRequest {
-    const id = createHash('sha256').update(`${accountId}\n${++this.accepted}\n${JSON.stringify(manifests)}`).digest('hex');
-    const items = manifests.map((m) => ({ accessKey: m.access_key, code: m.code, status: { code: PENDING_CODE, message: 'pending: queued for the tax authority' } }));
+    const id = createHash('sha256')
+      .update(`${accountId}\n${++this.accepted}\n${JSON.stringify(manifests)}`)
+      .digest('hex');
+    const items = manifests.map((m) => ({
+      accessKey: m.access_key,
+      code: m.code,
+      status: { code: PENDING_CODE, message: 'pending: queued for the tax authority' },
+    }));
     const request: ManifestRequest = { id, accountId, dueMs: this.now() + PROCESSING_MS, done: false, items };
     this.queue.push(request);
     this.byId.set(id, request);

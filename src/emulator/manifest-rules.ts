@@ -14,7 +14,10 @@ const CONCLUSIVE = new Set(['210200', '210220', '210240']);
 const REJECTIONS = {
   duplicate: { cStat: 573, xMotivo: 'Rejeição: Duplicidade de evento' },
   concluded: { cStat: 596, xMotivo: 'Rejeição: NF-e já possui manifestação conclusiva do destinatário' },
-  awarenessAfterConclusion: { cStat: 655, xMotivo: 'Rejeição: Evento de Ciência da Operação informado após a manifestação final do destinatário' },
+  awarenessAfterConclusion: {
+    cStat: 655,
+    xMotivo: 'Rejeição: Evento de Ciência da Operação informado após a manifestação final do destinatário',
+  },
   canceled: { cStat: 650, xMotivo: 'Rejeição: Evento de Manifestação do Destinatário para NF-e cancelada' },
 } as const;
 
@@ -25,7 +28,10 @@ export function holderProblem(store: Store, accountId: string, key: string): Hol
   const doc = store.findNfe(accountId, key);
   if (!doc) return { code: 404, message: `NF-e ${key} not found` };
   if (!doc.roles.some((r) => r.role === 'received')) {
-    return { code: 403, message: `none of the account's companies is the receiver of NF-e ${key}; only received NF-e can be manifested` };
+    return {
+      code: 403,
+      message: `none of the account's companies is the receiver of NF-e ${key}; only received NF-e can be manifested`,
+    };
   }
   return undefined;
 }
@@ -44,7 +50,13 @@ function rejectionOf(doc: StoredNfe, code: ManifestCode): (typeof REJECTIONS)[ke
  * Answers like the tax authority for a document the account receives: a rejection, or the
  * manifestation registered (document changed, event added to the account's stream).
  */
-export function manifest(store: Store, doc: StoredNfe, code: ManifestCode, nowMs: number, origin: ManifestOrigin = 'api'): SefazResponse {
+export function manifest(
+  store: Store,
+  doc: StoredNfe,
+  code: ManifestCode,
+  nowMs: number,
+  origin: ManifestOrigin = 'api',
+): SefazResponse {
   const rejection = rejectionOf(doc, code);
   if (rejection) return { ...rejection, tpEvento: code };
   const at = brt(nowMs);
@@ -55,5 +67,12 @@ export function manifest(store: Store, doc: StoredNfe, code: ManifestCode, nowMs
     ...doc.manifestations.map((m) => (m.Active ? { ...m, Active: false } : m)),
     { Type: code, Protocol: nProt, Seq: String(seq), Date: at, CreatedAt: at, Active: true, IsForced: false, origin },
   ];
-  return { cStat: REGISTERED_CODE, xMotivo: 'Evento registrado e vinculado a NF-e', tpEvento: code, nSeqEvento: seq, nProt, dhRegEvento: at };
+  return {
+    cStat: REGISTERED_CODE,
+    xMotivo: 'Evento registrado e vinculado a NF-e',
+    tpEvento: code,
+    nSeqEvento: seq,
+    nProt,
+    dhRegEvento: at,
+  };
 }

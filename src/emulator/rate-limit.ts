@@ -9,8 +9,7 @@ export interface RateLimitOptions {
 }
 
 export type RateDecision =
-  | { allowed: true; headers: Record<string, string> }
-  | { allowed: false; headers: Record<string, string> };
+  { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string> };
 
 /** What the limiter did since the last reset of the counters (admin stats). */
 export interface RateLimitStats {
@@ -37,7 +36,8 @@ export class RateLimiter {
     private readonly options: RateLimitOptions,
     private readonly clock: () => number = Date.now,
   ) {
-    if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error('rate limit: limit must be a positive integer');
+    if (!Number.isInteger(options.limit) || options.limit < 1)
+      throw new Error('rate limit: limit must be a positive integer');
     if (!(options.windowMs > 0)) throw new Error('rate limit: windowMs must be positive');
   }
 

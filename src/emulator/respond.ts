@@ -56,7 +56,10 @@ export function okAs<S extends z.ZodType>(schema: S, body: Omit<z.input<S>, 'sta
 export function replyAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): Reply {
   if (CHECK_REPLIES) {
     const result = schema.safeParse(body);
-    if (!result.success) throw new Error(`emulator reply does not match its wire schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+    if (!result.success)
+      throw new Error(
+        `emulator reply does not match its wire schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+      );
   }
   return { status, body };
 }
@@ -67,7 +70,12 @@ export function gatewayError(message: string, status = 401): Reply {
 }
 
 /** R6: `{error: {code, message, context}}` of the list endpoints. */
-export function serviceError(status: number, code: string, message: string, context: Record<string, unknown> = {}): Reply {
+export function serviceError(
+  status: number,
+  code: string,
+  message: string,
+  context: Record<string, unknown> = {},
+): Reply {
   return { status, body: { error: { code, message, context } } };
 }
 
@@ -84,10 +92,18 @@ export function v1FieldErrors(status: number, errors: Record<string, string[]>):
 /** A 400 in the route's envelope; `field` names the offending parameter or body key. */
 export function badRequest(shape: ErrorShape, message: string, field?: string): HttpError {
   if (shape === 'v1') return new HttpError(field ? v1FieldErrors(400, { [field]: [message] }) : v1Error(400, message));
-  return new HttpError(serviceError(400, 'bad_request', field ? `${field}: ${message}` : message, field ? { field } : {}));
+  return new HttpError(
+    serviceError(400, 'bad_request', field ? `${field}: ${message}` : message, field ? { field } : {}),
+  );
 }
 
-export function errorReply(shape: ErrorShape, status: number, code: string, message: string, context: Record<string, unknown> = {}): Reply {
+export function errorReply(
+  shape: ErrorShape,
+  status: number,
+  code: string,
+  message: string,
+  context: Record<string, unknown> = {},
+): Reply {
   return shape === 'v1' ? v1Error(status, message) : serviceError(status, code, message, context);
 }
 

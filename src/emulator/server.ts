@@ -8,7 +8,15 @@ import { eventAdder } from './admin-events.js';
 import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
 import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
-import { FaultInjector, FaultSpecError, parseFaultSpec, parseLatencyRange, zeroFaultCounts, zeroServerTime, type FaultSpec } from './faults.js';
+import {
+  FaultInjector,
+  FaultSpecError,
+  parseFaultSpec,
+  parseLatencyRange,
+  zeroFaultCounts,
+  zeroServerTime,
+  type FaultSpec,
+} from './faults.js';
 import type { Account, Dataset } from './model.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
@@ -75,7 +83,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
   const start = options.now ?? new Date();
-  const dataset = options.dataset ?? generateDataset({ seed, docs: options.docs ?? 2000, now: start, ...(options.accounts !== undefined ? { accounts: options.accounts } : {}), ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}) });
+  const dataset =
+    options.dataset ??
+    generateDataset({
+      seed,
+      docs: options.docs ?? 2000,
+      now: start,
+      ...(options.accounts !== undefined ? { accounts: options.accounts } : {}),
+      ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}),
+    });
   const store = new Store(dataset);
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
@@ -83,15 +99,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const webhooks = attachWebhooks(store, now, options.webhooks);
   const rate = options.arrivalRate;
   // Checked before listening, so that a bad rate does not leave a server behind.
-  if (rate !== undefined && !(rate > 0 && Number.isFinite(rate))) throw new RangeError(`arrivalRate must be positive, got ${rate}`);
+  if (rate !== undefined && !(rate > 0 && Number.isFinite(rate)))
+    throw new RangeError(`arrivalRate must be positive, got ${rate}`);
   const model = latencyModel(options);
   const api: Api = {
-    store, now, router: createRouter(), requests: new RequestCounters(), address: '',
+    store,
+    now,
+    router: createRouter(),
+    requests: new RequestCounters(),
+    address: '',
     limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
-    const carried = api.faults ? { faults: api.faults.counters(), serverTime: api.faults.serverTimeCounters() } : undefined;
+    const carried = api.faults
+      ? { faults: api.faults.counters(), serverTime: api.faults.serverTimeCounters() }
+      : undefined;
     api.faults = injectorOf(faults, model, seed, carried);
   };
   const stats = (): EmulatorStats => ({
@@ -109,7 +132,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return before;
   };
   const addArrivals = (count: number, accountId?: string) => arrivals.add(count, accountId);
-  const admin = { accountIds: store.accounts.map((a) => a.id), stats, resetStats, addArrivals, setFaults, addEvent: eventAdder(store, now) };
+  const admin = {
+    accountIds: store.accounts.map((a) => a.id),
+    stats,
+    resetStats,
+    addArrivals,
+    setFaults,
+    addEvent: eventAdder(store, now),
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
@@ -171,7 +201,10 @@ function latencyModel(options: EmulatorOptions): FaultSpec {
   const model: FaultSpec = {};
   if (options.latency !== undefined) {
     const range = typeof options.latency === 'string' ? parseLatencyRange(options.latency) : options.latency;
-    if (!range) throw new FaultSpecError(`latency "${String(options.latency)}": expected <min>-<max> milliseconds, such as 100-140`);
+    if (!range)
+      throw new FaultSpecError(
+        `latency "${String(options.latency)}": expected <min>-<max> milliseconds, such as 100-140`,
+      );
     model.latencyMs = range;
   }
   if (options.perDocMs !== undefined) model.perDocMs = options.perDocMs;
@@ -180,10 +213,14 @@ function latencyModel(options: EmulatorOptions): FaultSpec {
 
 type Carried = ConstructorParameters<typeof FaultInjector>[2];
 
-function injectorOf(faults: FaultSpec | string | undefined, model: FaultSpec, seed: number, carried?: Carried): FaultInjector | undefined {
+function injectorOf(
+  faults: FaultSpec | string | undefined,
+  model: FaultSpec,
+  seed: number,
+  carried?: Carried,
+): FaultInjector | undefined {
   const spec = { ...model, ...(typeof faults === 'string' ? parseFaultSpec(faults) : faults) };
   // Without faults or a latency model an injector is kept only to carry the counters of earlier ones.
   if (Object.keys(spec).length === 0 && !carried) return undefined;
   return new FaultInjector(spec, seed, carried);
 }
-

@@ -2,7 +2,17 @@
 // a v1 cursor is a binary search and a v2 Paginator resumes without re-reading the whole stream.
 import { NFE_ROLES, type NfeRole } from '../api/wire/nfe.js';
 import { DOC_TYPES, DocIndex, docIdOf, type DocType, type DocTypes } from './doc-index.js';
-import { applyEvent, checkRenderable, eventFor, EventIndex, EventInputError, type EventDoc, type EventDocType, type NewEvent, type StreamEvent } from './event-index.js';
+import {
+  applyEvent,
+  checkRenderable,
+  eventFor,
+  EventIndex,
+  EventInputError,
+  type EventDoc,
+  type EventDocType,
+  type NewEvent,
+  type StreamEvent,
+} from './event-index.js';
 import type { Account, Dataset, StoredNfe } from './model.js';
 
 /** A stored document with the values the filters need, computed once. */
@@ -77,7 +87,11 @@ export class Store {
       this.byApiId.set(account.apiId, account);
       this.nfes.set(account.id, emptyIndex());
       this.others.set(account.id, {
-        cte: new DocIndex('cte'), cteos: new DocIndex('cteos'), mdfe: new DocIndex('mdfe'), nfce: new DocIndex('nfce'), nfse: new DocIndex('nfse'),
+        cte: new DocIndex('cte'),
+        cteos: new DocIndex('cteos'),
+        mdfe: new DocIndex('mdfe'),
+        nfce: new DocIndex('nfce'),
+        nfse: new DocIndex('nfse'),
       });
     }
     const sorted = [...dataset.nfes].sort((a, b) => a.position - b.position);
@@ -192,7 +206,8 @@ export class Store {
   private appendEventsOf(accountId: string, type: EventDocType, doc: EventDoc): void {
     const stream = this.events.get(`${accountId}/${type}`);
     if (!stream) return;
-    for (const event of [...doc.events].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))) stream.append(doc, event);
+    for (const event of [...doc.events].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
+      stream.append(doc, event);
   }
 
   private indexOf(accountId: string): MutableAccountNfes {

@@ -57,7 +57,8 @@ export function buildAccessKey(parts: Omit<AccessKeyParts, 'checkDigit'>): strin
     parts.number.padStart(9, '0') +
     parts.emissionType +
     parts.code.padStart(8, '0');
-  if (body.length !== 43 || !/^\d+$/.test(body)) throw new Error(`cannot build an access key from ${JSON.stringify(parts)}`);
+  if (body.length !== 43 || !/^\d+$/.test(body))
+    throw new Error(`cannot build an access key from ${JSON.stringify(parts)}`);
   return body + accessKeyCheckDigit(body);
 }
 

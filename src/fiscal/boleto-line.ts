@@ -87,7 +87,11 @@ export function digitableLineProblem(line: string): string | undefined {
   if (!/^\d+$/.test(line)) return 'a digitable line has digits only';
   if (line.length !== 47) return `a digitable line has 47 digits, this one has ${line.length}`;
   if (line[3] !== '9') return `currency code is ${line[3]}, expected 9 (real)`;
-  const fields: [string, string, string][] = [['1', line.slice(0, 9), line[9]!], ['2', line.slice(10, 20), line[20]!], ['3', line.slice(21, 31), line[31]!]];
+  const fields: [string, string, string][] = [
+    ['1', line.slice(0, 9), line[9]!],
+    ['2', line.slice(10, 20), line[20]!],
+    ['3', line.slice(21, 31), line[31]!],
+  ];
   for (const [n, digits, dv] of fields) {
     const expected = mod10(digits);
     if (dv !== expected) return `check digit of field ${n} is ${dv}, expected ${expected}`;
@@ -106,7 +110,11 @@ export function barcodeProblem(barcode: string): string | undefined {
 
 /** The parts of a valid barcode: due date in the window of `near`, amount in cents. */
 export function readBarcode(barcode: string, near: Date): BoletoParts {
-  const parts: BoletoParts = { bank: barcode.slice(0, 3), amountCents: Number(barcode.slice(9, 19)), freeField: barcode.slice(19) };
+  const parts: BoletoParts = {
+    bank: barcode.slice(0, 3),
+    amountCents: Number(barcode.slice(9, 19)),
+    freeField: barcode.slice(19),
+  };
   const due = dateOfFactor(barcode.slice(5, 9), near);
   if (due) parts.dueDate = due;
   return parts;

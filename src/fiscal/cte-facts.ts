@@ -53,7 +53,11 @@ export function cteFacts(raw: string): CteFacts {
   const protAt = xml.lastIndexOf('<protCTe');
   const prot = protAt === -1 ? undefined : block(xml, 'protCTe', protAt);
   const parties = PARTIES.map((p) => taxIdIn(xml, p)).filter((id): id is string => id !== undefined);
-  const facts: CteFacts = { parties, authorized, hasCancellation: xml.includes(`<tpEvento>${CANCELLATION_EVENT}</tpEvento>`) };
+  const facts: CteFacts = {
+    parties,
+    authorized,
+    hasCancellation: xml.includes(`<tpEvento>${CANCELLATION_EVENT}</tpEvento>`),
+  };
   const set = <K extends keyof CteFacts>(k: K, v: CteFacts[K] | undefined) => v !== undefined && (facts[k] = v);
   set('emissionDate', ide && text(xml, 'dhEmi', ...ide));
   set('number', ide && text(xml, 'nCT', ...ide));
@@ -65,5 +69,6 @@ export function cteFacts(raw: string): CteFacts {
 
 /** canceled when a cancellation event is inside, else what the protocol says; null without either. */
 export function cteStatus(f: CteFacts): 'authorized' | 'canceled' | null {
-  return documentStatus({ type: 'cte', protocol: f.protocolStatus, canceledInXml: f.hasCancellation }) as 'authorized' | 'canceled' | null;
+  return documentStatus({ type: 'cte', protocol: f.protocolStatus, canceledInXml: f.hasCancellation }) as
+    'authorized' | 'canceled' | null;
 }

@@ -11,8 +11,12 @@ export function filterDateProblem(value: string): string | undefined {
   const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1).map(Number) as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!, +h, +mi, +s));
   const same =
-    date.getUTCFullYear() === y && date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d &&
-    date.getUTCHours() === +h && date.getUTCMinutes() === +mi && date.getUTCSeconds() === +s;
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo! - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === +h &&
+    date.getUTCMinutes() === +mi &&
+    date.getUTCSeconds() === +s;
   return same ? undefined : 'no such date or time';
 }
 
@@ -60,7 +64,9 @@ export function readDate(raw: string, time = true): { value: string } | { proble
   const br = BR_DATE.exec(text);
   const iso = ISO_T.exec(text);
   const value = br ? `${br[3]}-${br[2]}-${br[1]}${br[4] ? ` ${br[4]}` : ''}` : iso ? `${iso[1]} ${iso[2]}` : text;
-  const expected = time ? 'expected YYYY-MM-DD or dd/mm/yyyy, with or without a time hh:mm:ss' : 'expected a date YYYY-MM-DD or dd/mm/yyyy';
+  const expected = time
+    ? 'expected YYYY-MM-DD or dd/mm/yyyy, with or without a time hh:mm:ss'
+    : 'expected a date YYYY-MM-DD or dd/mm/yyyy';
   if (!time && value.length !== 10) return { problem: expected };
   const problem = filterDateProblem(value);
   if (problem) return { problem: problem === 'no such date or time' ? problem : expected };

@@ -69,7 +69,11 @@ export function documentStatus(e: StatusEvidence): DocumentStatus | null {
   ) {
     return 'canceled';
   }
-  if ((e.type === 'mdfe' && CLOSED_PROTOCOL.includes(e.protocol ?? '')) || said.includes('closed') || events.some((ev) => closing.includes(ev.type))) {
+  if (
+    (e.type === 'mdfe' && CLOSED_PROTOCOL.includes(e.protocol ?? '')) ||
+    said.includes('closed') ||
+    events.some((ev) => closing.includes(ev.type))
+  ) {
     return 'closed';
   }
   if (AUTHORIZED_PROTOCOL.includes(e.protocol ?? '') || said.includes('authorized')) return 'authorized';

@@ -71,5 +71,10 @@ export const CANCELLING_EVENTS: Readonly<Record<EventDocType, readonly string[]>
 
 /** Event codes that close a document without canceling it: the MDF-e's encerramento. */
 export const CLOSING_EVENTS: Readonly<Record<EventDocType, readonly string[]>> = {
-  nfe: [], nfce: [], cte: [], cteos: [], mdfe: ['110112'], nfse: [],
+  nfe: [],
+  nfce: [],
+  cte: [],
+  cteos: [],
+  mdfe: ['110112'],
+  nfse: [],
 };

@@ -23,7 +23,10 @@ export interface FactsWanted {
   authorized?: boolean;
 }
 
-export function nfeFacts(raw: string, want: FactsWanted = { receiver: true, transporter: true, authorized: true }): NfeFacts {
+export function nfeFacts(
+  raw: string,
+  want: FactsWanted = { receiver: true, transporter: true, authorized: true },
+): NfeFacts {
   // Namespace prefixes (`<nfe:infNFe>`) are rare in NF-e; drop them once rather than everywhere.
   const xml = raw.includes(':infNFe') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
   const authorized: string[] = [];

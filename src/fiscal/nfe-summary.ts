@@ -20,7 +20,12 @@ type Node = Record<string, unknown>;
 let parser: XMLParser | undefined;
 function xmlParser(): XMLParser {
   // parseTagValue false keeps keys, CNPJs and numbers with leading zeros as the strings they are.
-  parser ??= new XMLParser({ parseTagValue: false, ignoreAttributes: false, removeNSPrefix: true, isArray: (name) => name === 'det' });
+  parser ??= new XMLParser({
+    parseTagValue: false,
+    ignoreAttributes: false,
+    removeNSPrefix: true,
+    isArray: (name) => name === 'det',
+  });
   return parser;
 }
 

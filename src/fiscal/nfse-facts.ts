@@ -25,7 +25,10 @@ function taxIdWithin(xml: string, names: string[]): string | undefined {
 }
 
 export function nfseFacts(raw: string): NfseFacts {
-  const xml = raw.includes(':InfNfse') || raw.includes(':CompNfse') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
+  const xml =
+    raw.includes(':InfNfse') || raw.includes(':CompNfse')
+      ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<'))
+      : raw;
   const inf = block(xml, 'InfNfse');
   const facts: NfseFacts = { canceled: xml.includes('<NfseCancelamento') };
   const set = <K extends keyof NfseFacts>(k: K, v: NfseFacts[K] | undefined) => v !== undefined && (facts[k] = v);

@@ -108,7 +108,9 @@ class Parser {
       while (this.peek()?.kind === '(') args.push(this.expression());
       if (args.length === 0) {
         const next = this.peek();
-        throw new Error(`${op} needs at least one "(...)" expression, found ${this.describe(next)} ${this.where(next)}`);
+        throw new Error(
+          `${op} needs at least one "(...)" expression, found ${this.describe(next)} ${this.where(next)}`,
+        );
       }
       expr = { op, args };
     }

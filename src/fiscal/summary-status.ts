@@ -33,7 +33,12 @@ export function settleStatus(doc: DocumentSummary, clues: StatusClues): Document
     if (!events.some((e) => e.type === event.type && e.seq === event.seq)) events.push(event);
   }
   const status = documentStatus({
-    type, protocol: doc.protocol?.status, canceledInXml: doc.canceled, api: clues.api, index: clues.index, events: known,
+    type,
+    protocol: doc.protocol?.status,
+    canceledInXml: doc.canceled,
+    api: clues.api,
+    index: clues.index,
+    events: known,
   });
   return inFieldOrder({ ...doc, canceled: status === 'canceled', ...(events.length > 0 && { events }) });
 }

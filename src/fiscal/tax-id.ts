@@ -55,7 +55,11 @@ export const isTaxId = (value: string): boolean => taxIdProblem(value) === undef
 /** A CNPJ (14 digits), a CPF (11) or either. */
 export type TaxIdKind = 'cnpj' | 'cpf' | 'either';
 
-const KIND_PROBLEM: Record<TaxIdKind, (digits: string) => string | undefined> = { cnpj: cnpjProblem, cpf: cpfProblem, either: taxIdProblem };
+const KIND_PROBLEM: Record<TaxIdKind, (digits: string) => string | undefined> = {
+  cnpj: cnpjProblem,
+  cpf: cpfProblem,
+  either: taxIdProblem,
+};
 const KIND_FORM: Record<TaxIdKind, string> = {
   cnpj: 'a CNPJ: 14 digits, or masked as 12.345.678/0001-95',
   cpf: 'a CPF: 11 digits, or masked as 123.456.789-09',

@@ -5,13 +5,16 @@
 import { accessKeyProblem } from './access-key.js';
 import { DocumentReadError, readDocuments, type DocumentKind, type DocumentSummary } from './readers/index.js';
 
-export type UploadCheck =
-  | { ok: true; documents: DocumentSummary[] }
-  | { ok: false; message: string };
+export type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; message: string };
 
 /** Where each kind keeps its access key, as the message names it. */
 const KEY_TAGS: Partial<Record<DocumentKind, string>> = {
-  nfe: 'infNFe/@Id', nfce: 'infNFe/@Id', cte: 'infCte/@Id', cteos: 'infCte/@Id', mdfe: 'infMDFe/@Id', cfe: 'infCFe/@Id',
+  nfe: 'infNFe/@Id',
+  nfce: 'infNFe/@Id',
+  cte: 'infCte/@Id',
+  cteos: 'infCte/@Id',
+  mdfe: 'infMDFe/@Id',
+  cfe: 'infCFe/@Id',
 };
 const EVENT_KEY_TAGS: Record<string, string> = { nfe: 'chNFe', cte: 'chCTe', mdfe: 'chMDFe', nfse: 'chNFSe' };
 
@@ -46,9 +49,14 @@ export function documentProblems(doc: DocumentSummary): string[] {
   if (doc.kind === 'event' && doc.event) {
     const tag = `infEvento/${EVENT_KEY_TAGS[doc.event.family] ?? 'chave'}`;
     const key = doc.event.refKey;
-    const problem = !key ? 'missing' : doc.event.family === 'nfse' || doc.event.family === 'cfe' ? undefined : accessKeyProblem(key);
+    const problem = !key
+      ? 'missing'
+      : doc.event.family === 'nfse' || doc.event.family === 'cfe'
+        ? undefined
+        : accessKeyProblem(key);
     if (problem) problems.push(`${tag}: ${problem}`);
-    if (!/^\d{6}$/.test(doc.event.type) && doc.event.family !== 'cfe') problems.push('infEvento/tpEvento: not a 6-digit event code');
+    if (!/^\d{6}$/.test(doc.event.type) && doc.event.family !== 'cfe')
+      problems.push('infEvento/tpEvento: not a 6-digit event code');
   }
   return problems;
 }

@@ -41,4 +41,3 @@ export function taxIdIn(xml: string, name: string): string | undefined {
   if (!b) return undefined;
   return text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
 }
-

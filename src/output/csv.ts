@@ -33,13 +33,24 @@ export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], l
   const { separator, bom } = csvDialect(locale);
   let headerWritten = false;
   const header = () => {
-    if (!headerWritten) out.write(`${bom ? '\ufeff' : ''}${csvRow(columns.map((c) => c.header), separator)}`);
+    if (!headerWritten)
+      out.write(
+        `${bom ? '\ufeff' : ''}${csvRow(
+          columns.map((c) => c.header),
+          separator,
+        )}`,
+      );
     headerWritten = true;
   };
   return {
     write(record) {
       header();
-      out.write(csvRow(columns.map((c) => localizeCell(c.get(record), locale, 'csv', c.kind)), separator));
+      out.write(
+        csvRow(
+          columns.map((c) => localizeCell(c.get(record), locale, 'csv', c.kind)),
+          separator,
+        ),
+      );
     },
     end() {
       header();

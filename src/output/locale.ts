@@ -32,16 +32,19 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 
 /** A value as `locale` writes it in a table (`grouped`: `1.234,56`) or a CSV (`1234,56`). */
 export function localizeCell(value: Cell, locale: Locale | undefined, where: 'table' | 'csv', kind?: CellKind): Cell {
-  if (locale !== 'pt-BR' || value === null || value === undefined || typeof value === 'boolean' || kind === 'text') return value;
+  if (locale !== 'pt-BR' || value === null || value === undefined || typeof value === 'boolean' || kind === 'text')
+    return value;
   if (kind === 'money') return formatMoney(Number(value), locale, where === 'table');
   if (kind === 'count') return typeof value === 'number' && where === 'table' ? formatCount(value, locale) : value;
-  if (typeof value === 'number') return Number.isInteger(value) && kind !== 'decimal' ? value : formatDecimal(value, where === 'table');
+  if (typeof value === 'number')
+    return Number.isInteger(value) && kind !== 'decimal' ? value : formatDecimal(value, where === 'table');
   if (kind === 'month') return formatMonth(value, locale);
   if (DECIMAL.test(value)) return formatDecimal(Number(value), where === 'table', value.split('.')[1]!.length);
   const day = DAY.exec(value);
   if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   const time = DATE_TIME.exec(value);
-  if (time) return `${time[3]}/${time[2]}/${time[1]} ${time[4]}:${time[5]}${time[6] === undefined ? '' : `:${time[6]}`}`;
+  if (time)
+    return `${time[3]}/${time[2]}/${time[1]} ${time[4]}:${time[5]}${time[6] === undefined ? '' : `:${time[6]}`}`;
   return value;
 }
 

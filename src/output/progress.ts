@@ -72,7 +72,8 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
   let spinner: Spinner | undefined;
   let ending: Ending | undefined;
 
-  const text = () => oneLine(progressText(options.label, counts, ctx.clock.now() - startedAt, options.unit), streamColumns(stream));
+  const text = () =>
+    oneLine(progressText(options.label, counts, ctx.clock.now() - startedAt, options.unit), streamColumns(stream));
   const finish = (s: Spinner, end: Ending) => {
     if (end.kind === 'stop') s.stop();
     else s[end.kind](end.text);
@@ -87,7 +88,13 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
     .then(({ default: ora }) => {
       // Finished before ora loaded without anything to show: never draw at all.
       if (ending?.kind === 'stop') return;
-      spinner = ora({ text: text(), stream, isEnabled: true, discardStdin: false, color: ctx.globals.color ? 'cyan' : false });
+      spinner = ora({
+        text: text(),
+        stream,
+        isEnabled: true,
+        discardStdin: false,
+        color: ctx.globals.color ? 'cyan' : false,
+      });
       if (ending) finish(spinner, ending);
       else spinner.start();
     })

@@ -25,9 +25,20 @@ const MIN_WIDTH = 6;
 const READABLE_WIDTH = 16;
 
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
   middle: GAP,
 };
 
@@ -44,7 +55,11 @@ export function createTableSink<R>(out: Writable, columns: readonly Column<R>[],
   };
 }
 
-export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], options: Pick<TableOptions, 'width' | 'color'>): string {
+export function renderTable<R>(
+  columns: readonly Column<R>[],
+  rows: string[][],
+  options: Pick<TableOptions, 'width' | 'color'>,
+): string {
   const allHeaders = columns.map((c) => tableCell(c.header));
   const { keep, widths } = fitColumns(columns, allHeaders, rows, options.width);
   const headers = keep.map((i) => allHeaders[i]!);
@@ -57,7 +72,10 @@ export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], 
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
   });
   table.push(...rows.map((row) => keep.map((i) => row[i]!)));
-  const lines = table.toString().split('\n').map((line) => line.trimEnd());
+  const lines = table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd());
   return `${lines.join('\n')}\n`;
 }
 
@@ -65,7 +83,7 @@ export function renderTable<R>(columns: readonly Column<R>[], rows: string[][], 
 export function tableCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-   
+
   return String(value).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
@@ -95,11 +113,25 @@ export interface FittedColumns {
  * columns cannot all keep READABLE_WIDTH characters, the columns of lowest priority go first (the
  * rightmost among equals), down to one. What is left is shortened as fitWidths does.
  */
-export function fitColumns<R>(columns: readonly Column<R>[], headers: string[], rows: string[][], total: number): FittedColumns {
-  const whole = columns.map((c, i) => isWhole(c, rows.map((row) => row[i]!)));
-  const natural = columns.map((_, i) => Math.max(1, displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
+export function fitColumns<R>(
+  columns: readonly Column<R>[],
+  headers: string[],
+  rows: string[][],
+  total: number,
+): FittedColumns {
+  const whole = columns.map((c, i) =>
+    isWhole(
+      c,
+      rows.map((row) => row[i]!),
+    ),
+  );
+  const natural = columns.map((_, i) =>
+    Math.max(1, displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))),
+  );
   const least = columns.map((c, i) =>
-    whole[i] ? natural[i]! : Math.min(natural[i]!, c.width ?? Infinity, Math.max(READABLE_WIDTH, displayWidth(headers[i]!))),
+    whole[i]
+      ? natural[i]!
+      : Math.min(natural[i]!, c.width ?? Infinity, Math.max(READABLE_WIDTH, displayWidth(headers[i]!))),
   );
   const keep = columns.map((_, i) => i);
   const needed = () => keep.reduce((n, i) => n + least[i]!, 0) + GAP.length * (keep.length - 1);
@@ -110,13 +142,25 @@ export function fitColumns<R>(columns: readonly Column<R>[], headers: string[], 
     }
     keep.splice(drop, 1);
   }
-  const kept = keep.map((i): Column<R> => (whole[i] ? { header: columns[i]!.header, get: columns[i]!.get, truncate: false } : columns[i]!));
-  const widths = fitWidths(kept, keep.map((i) => headers[i]!), rows.map((row) => keep.map((i) => row[i]!)), total);
+  const kept = keep.map((i): Column<R> =>
+    whole[i] ? { header: columns[i]!.header, get: columns[i]!.get, truncate: false } : columns[i]!,
+  );
+  const widths = fitWidths(
+    kept,
+    keep.map((i) => headers[i]!),
+    rows.map((row) => keep.map((i) => row[i]!)),
+    total,
+  );
   return { keep, widths };
 }
 
 /** Column widths that fit `total` characters per line, if the unshortenable columns allow. */
-export function fitWidths<R>(columns: readonly Column<R>[], headers: string[], rows: string[][], total: number): number[] {
+export function fitWidths<R>(
+  columns: readonly Column<R>[],
+  headers: string[],
+  rows: string[][],
+  total: number,
+): number[] {
   const available = Math.max(total - GAP.length * (columns.length - 1), columns.length);
   const widths = columns.map((column, i) => {
     const natural = Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!)));
@@ -143,7 +187,8 @@ export function fitWidths<R>(columns: readonly Column<R>[], headers: string[], r
   return widths;
 }
 
-const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uff60\uffe0-\uffe6\p{Extended_Pictographic}]/u;
+const WIDE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uff60\uffe0-\uffe6\p{Extended_Pictographic}]/u;
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200f\ufe0f]/u;
 
 /** Terminal columns a plain string takes: wide East Asian characters and emoji count 2. */

@@ -128,7 +128,10 @@ const TERMINAL_WIDTH = 80;
  * COLUMNS when it holds a sensible number; else 80 on a terminal and 100 elsewhere (`-o table`
  * into a file).
  */
-export function terminalWidth(env: Readonly<Record<string, string | undefined>>, io?: Pick<IO, 'stdout' | 'stdoutIsTTY'>): number {
+export function terminalWidth(
+  env: Readonly<Record<string, string | undefined>>,
+  io?: Pick<IO, 'stdout' | 'stdoutIsTTY'>,
+): number {
   const reported = io?.stdoutIsTTY ? streamColumns(io.stdout) : undefined;
   if (reported !== undefined && reported >= MIN_WIDTH) return reported;
   const columns = Number(env.COLUMNS);

@@ -55,7 +55,9 @@ export function applyFilters(documents: readonly ReportDocument[], f: ReportFilt
     if (f.from && (!day || day < f.from)) continue;
     if (f.to && (!day || day > f.to)) continue;
     if (f.types && !f.types.includes(doc.facts.kind)) continue;
-    const copies = doc.copies.filter((c) => (!f.roles || f.roles.includes(c.role ?? '')) && (!f.owners || f.owners.includes(c.owner ?? '')));
+    const copies = doc.copies.filter(
+      (c) => (!f.roles || f.roles.includes(c.role ?? '')) && (!f.owners || f.owners.includes(c.owner ?? '')),
+    );
     if (copies.length === 0) continue;
     out.push(copies.length === doc.copies.length ? doc : { ...doc, copies });
   }
@@ -114,7 +116,11 @@ export function aggregate(documents: readonly ReportDocument[], by: readonly Dim
   return { by, groups: list, totals };
 }
 
-function count(into: { documents: number; canceled: number; sums: number[] }, doc: ReportDocument, canceled: boolean): void {
+function count(
+  into: { documents: number; canceled: number; sums: number[] },
+  doc: ReportDocument,
+  canceled: boolean,
+): void {
   if (canceled) {
     into.canceled++;
     return;

@@ -119,7 +119,8 @@ export async function collectDocuments(paths: readonly string[], options: Collec
     for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
   }
 
-  for (const f of found.values()) out.documents.push({ facts: f.facts, copies: f.copies, status: statusOf(f, events.get(f.facts.id) ?? []) });
+  for (const f of found.values())
+    out.documents.push({ facts: f.facts, copies: f.copies, status: statusOf(f, events.get(f.facts.id) ?? []) });
   return out;
 }
 
@@ -132,7 +133,13 @@ function statusOf(f: Found, events: KnownEvent[]): DocumentStatus | null {
   let best: DocumentStatus | null = null;
   const known = f.facts.events.length === 0 ? events : [...f.facts.events.map((t) => ({ type: t })), ...events];
   for (const index of new Set(f.indexStatuses)) {
-    const s = documentStatus({ type, protocol: f.facts.protocol, canceledInXml: f.facts.canceled, index, events: known });
+    const s = documentStatus({
+      type,
+      protocol: f.facts.protocol,
+      canceledInXml: f.facts.canceled,
+      index,
+      events: known,
+    });
     if (s && (!best || RANK[s] > RANK[best])) best = s;
   }
   return best;
@@ -150,7 +157,8 @@ async function readFacts(path: string | undefined): Promise<ReadResult> {
   let bytes: Buffer;
   try {
     const size = (await stat(path)).size;
-    if (size > MAX_BYTES) return { facts: { error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` }, events: [] };
+    if (size > MAX_BYTES)
+      return { facts: { error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` }, events: [] };
     bytes = await readFile(path);
   } catch (error) {
     return { facts: { error: reason(error as NodeJS.ErrnoException) }, events: [], transient: true };
@@ -159,7 +167,9 @@ async function readFacts(path: string | undefined): Promise<ReadResult> {
     const summaries = readDocuments(bytes, path);
     // Through JSON and back: the readers' strings are slices of the file's text, and keeping one
     // name would keep the whole XML alive (V8 sliced strings); a large folder would not fit.
-    const docs = JSON.parse(JSON.stringify(summaries.map(factsOf).filter((d): d is DocumentFacts => d !== undefined))) as DocumentFacts[];
+    const docs = JSON.parse(
+      JSON.stringify(summaries.map(factsOf).filter((d): d is DocumentFacts => d !== undefined)),
+    ) as DocumentFacts[];
     const events = summaries.map(eventFactsOf).filter((e) => e !== undefined);
     return { facts: { docs }, events };
   } catch (error) {
@@ -169,7 +179,11 @@ async function readFacts(path: string | undefined): Promise<ReadResult> {
 }
 
 /** `fn` over `items`, in order, with up to READ_AHEAD calls in flight (file reads overlap parsing). */
-async function* readAhead<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, signal?: AbortSignal): AsyncGenerator<[T, R]> {
+async function* readAhead<T, R>(
+  items: readonly T[],
+  fn: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): AsyncGenerator<[T, R]> {
   const inFlight: Promise<R>[] = [];
   let next = 0;
   while (next < items.length && inFlight.length < READ_AHEAD) inFlight.push(fn(items[next++]!));

@@ -10,8 +10,15 @@ export type SumName = (typeof SUMS)[number];
 
 /** Where each sum is read from, by kind: the first element present wins. */
 const TOTAL_FIELDS: Record<DocumentKind, readonly string[]> = {
-  nfe: ['vNF'], nfce: ['vNF'], cfe: ['vCFe'], cte: ['vTPrest'], cteos: ['vTPrest'], mdfe: ['vCarga'],
-  nfse: ['ValorServicos', 'vServ'], dps: ['vServ'], event: [],
+  nfe: ['vNF'],
+  nfce: ['vNF'],
+  cfe: ['vCFe'],
+  cte: ['vTPrest'],
+  cteos: ['vTPrest'],
+  mdfe: ['vCarga'],
+  nfse: ['ValorServicos', 'vServ'],
+  dps: ['vServ'],
+  event: [],
 };
 const SUM_FIELDS: Record<Exclude<SumName, 'total'>, readonly string[]> = {
   products: ['vProd'],
@@ -67,7 +74,9 @@ function pick(totals: Record<string, string>, names: readonly string[]): string 
 /** The facts of a document read by the readers; undefined for an event (see eventFactsOf). */
 export function factsOf(doc: DocumentSummary, index: number): DocumentFacts | undefined {
   if (doc.kind === 'event') return undefined;
-  const sums = SUMS.map((name) => cents(pick(doc.totals, name === 'total' ? TOTAL_FIELDS[doc.kind] : SUM_FIELDS[name])));
+  const sums = SUMS.map((name) =>
+    cents(pick(doc.totals, name === 'total' ? TOTAL_FIELDS[doc.kind] : SUM_FIELDS[name])),
+  );
   return {
     kind: doc.kind,
     id: doc.key ?? doc.id ?? `${doc.source}#${index}`,
@@ -78,12 +87,18 @@ export function factsOf(doc: DocumentSummary, index: number): DocumentFacts | un
     sums,
     protocol: doc.protocol?.status,
     canceled: doc.canceled === true,
-    events: (doc.events ?? []).filter((e) => eventRegistered(e.status, e.protocol, e.family === 'nfse')).map((e) => e.type),
+    events: (doc.events ?? [])
+      .filter((e) => eventRegistered(e.status, e.protocol, e.family === 'nfse'))
+      .map((e) => e.type),
   };
 }
 
 export function eventFactsOf(doc: DocumentSummary): EventFacts | undefined {
   const e = doc.event;
   if (doc.kind !== 'event' || !e?.refKey) return undefined;
-  return { refKey: e.refKey, type: e.type, registered: eventRegistered(doc.protocol?.status, doc.protocol?.number, e.family === 'nfse') };
+  return {
+    refKey: e.refKey,
+    type: e.type,
+    registered: eventRegistered(doc.protocol?.status, doc.protocol?.number, e.family === 'nfse'),
+  };
 }

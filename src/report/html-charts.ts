@@ -14,7 +14,18 @@ export interface Bar {
   note?: string | undefined;
 }
 
-const PALETTE = ['#1f6f8b', '#2a9d8f', '#e9c46a', '#f4a261', '#e76f51', '#6d597a', '#457b9d', '#8ab17d', '#b56576', '#7f8c8d'];
+const PALETTE = [
+  '#1f6f8b',
+  '#2a9d8f',
+  '#e9c46a',
+  '#f4a261',
+  '#e76f51',
+  '#6d597a',
+  '#457b9d',
+  '#8ab17d',
+  '#b56576',
+  '#7f8c8d',
+];
 
 /** Columns over time: one per month, labelled under, the value on hover. */
 export function columnChart(bars: readonly Bar[], title: string): string {

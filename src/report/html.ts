@@ -31,11 +31,21 @@ export function renderReportHtml(input: HtmlReportInput): string {
   const { locale } = input;
   const money = (cents: number) => formatMoney(cents / 100, locale, true);
   const totals = input.report.totals;
-  const taxes = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss'].reduce((n, s) => n + totals.sums[SUMS.indexOf(s as never)]!, 0);
+  const taxes = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss'].reduce(
+    (n, s) => n + totals.sums[SUMS.indexOf(s as never)]!,
+    0,
+  );
   const months = aggregate(input.documents, ['month']).groups.filter((g) => g.keys[0]!.value !== '');
-  const period = months.length ? `${formatMonth(months[0]!.keys[0]!.value, locale)} – ${formatMonth(months[months.length - 1]!.keys[0]!.value, locale)}` : w.none;
-  const section = (title: string, body: string) => (body ? `<section><h2>${escapeHtml(title)}</h2>${body}</section>` : '');
-  const monthly = months.map((g): Bar => ({ label: formatMonth(g.keys[0]!.value, locale), value: g.sums[0]!, text: money(g.sums[0]!) }));
+  const period = months.length
+    ? `${formatMonth(months[0]!.keys[0]!.value, locale)} – ${formatMonth(months[months.length - 1]!.keys[0]!.value, locale)}`
+    : w.none;
+  const section = (title: string, body: string) =>
+    body ? `<section><h2>${escapeHtml(title)}</h2>${body}</section>` : '';
+  const monthly = months.map((g): Bar => ({
+    label: formatMonth(g.keys[0]!.value, locale),
+    value: g.sums[0]!,
+    text: money(g.sums[0]!),
+  }));
   const ranked = (dim: Dimension, shares: boolean) => topBars(input.documents, dim, w, locale, shares);
   return `<!doctype html>
 <html lang="${locale === 'pt-BR' ? 'pt-BR' : 'en'}">
@@ -85,19 +95,36 @@ function card(label: string, value: string, id: string): string {
 }
 
 /** The largest groups of one dimension; for shares, the rest as one bar ("Others"). */
-function topBars(documents: readonly ReportDocument[], dim: Dimension, w: Words, locale: Locale | undefined, shares: boolean): Bar[] {
+function topBars(
+  documents: readonly ReportDocument[],
+  dim: Dimension,
+  w: Words,
+  locale: Locale | undefined,
+  shares: boolean,
+): Bar[] {
   const groups = aggregate(documents, [dim]).groups.filter((g) => g.sums[0]! > 0);
   const top = groups.slice(0, TOP);
   const rest = groups.slice(TOP);
   const bars = top.map((g): Bar => {
     const k = g.keys[0]!;
     const label = k.name ?? (k.value || w.unknown);
-    return { label, detail: k.name ? k.value : undefined, value: g.sums[0]!, text: formatMoney(g.sums[0]! / 100, locale, true), note: shares ? formatPercent(g.share, locale) : undefined };
+    return {
+      label,
+      detail: k.name ? k.value : undefined,
+      value: g.sums[0]!,
+      text: formatMoney(g.sums[0]! / 100, locale, true),
+      note: shares ? formatPercent(g.share, locale) : undefined,
+    };
   });
   if (shares && rest.length > 0) {
     const cents = rest.reduce((n, g) => n + g.sums[0]!, 0);
     const share = rest.reduce((n, g) => n + g.share, 0);
-    bars.push({ label: `${w.others} (${rest.length})`, value: cents, text: formatMoney(cents / 100, locale, true), note: shares ? formatPercent(share, locale) : undefined });
+    bars.push({
+      label: `${w.others} (${rest.length})`,
+      value: cents,
+      text: formatMoney(cents / 100, locale, true),
+      note: shares ? formatPercent(share, locale) : undefined,
+    });
   }
   return bars;
 }
@@ -106,8 +133,15 @@ const MONEY = new Set<string>(SUMS);
 const COUNTS = new Set(['documents', 'canceled']);
 
 function table(input: HtmlReportInput, w: Words): string {
-  const columns = input.rows[0] ? Object.keys(input.rows[0]) : Object.keys(input.totals).filter((k) => !k.startsWith('\u0000'));
-  const head = columns.map((c) => `<th data-col="${escapeHtml(c)}" class="${MONEY.has(c) || COUNTS.has(c) || c === 'share' ? 'num' : ''}">${escapeHtml(w.headers[c] ?? c)}</th>`).join('');
+  const columns = input.rows[0]
+    ? Object.keys(input.rows[0])
+    : Object.keys(input.totals).filter((k) => !k.startsWith('\u0000'));
+  const head = columns
+    .map(
+      (c) =>
+        `<th data-col="${escapeHtml(c)}" class="${MONEY.has(c) || COUNTS.has(c) || c === 'share' ? 'num' : ''}">${escapeHtml(w.headers[c] ?? c)}</th>`,
+    )
+    .join('');
   const cell = (col: string, value: string | number | undefined, total = false) => {
     const v = value ?? '';
     const raw = typeof v === 'number' && MONEY.has(col) ? v.toFixed(2) : String(v);

@@ -8,7 +8,11 @@ const CHUNK = 8 * 1024 * 1024;
  * Calls `onLine` with each complete line (without its newline). A last line without a newline
  * (cut by a crash, or being written) is passed to `onTail` instead, if given.
  */
-export async function forEachLine(path: string, onLine: (line: string) => void, onTail?: (line: string) => void): Promise<void> {
+export async function forEachLine(
+  path: string,
+  onLine: (line: string) => void,
+  onTail?: (line: string) => void,
+): Promise<void> {
   const handle = await open(path, 'r');
   try {
     let carry: Buffer = Buffer.alloc(0);

@@ -55,11 +55,20 @@ export async function readPullIndex(dir: string): Promise<PullIndex> {
     }
     const id = `${line.key}|${str(line.role)}|${str(line.owner)}`;
     if (line.event === undefined && !copies.has(id) && typeof line.sha256 === 'string') {
-      copies.set(id, { key: line.key, type: str(line.type), role: str(line.role), owner: str(line.owner), path: line.path, sha256: line.sha256, status: undefined });
+      copies.set(id, {
+        key: line.key,
+        type: str(line.type),
+        role: str(line.role),
+        owner: str(line.owner),
+        path: line.path,
+        sha256: line.sha256,
+        status: undefined,
+      });
     }
     // Canceling cannot be undone: a later line (a manifestation's event line) saying otherwise
     // does not bring the document back.
-    if ((typeof line.status === 'string' || line.status === null) && statuses.get(id) !== 'canceled') statuses.set(id, line.status);
+    if ((typeof line.status === 'string' || line.status === null) && statuses.get(id) !== 'canceled')
+      statuses.set(id, line.status);
   };
   // A last line without its newline is being written, or was cut by a crash: not a line yet.
   await forEachLine(join(dir, INDEX_NAME), onLine, () => skipped++);

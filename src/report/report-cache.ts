@@ -30,7 +30,18 @@ export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-c
 export const cacheKey = (sha256: string): string => sha256;
 
 type PartyRow = [string?, string?, string?];
-type FactsRow = [string, string, string | null, PartyRow, PartyRow, string | null, number[], string | null, 0 | 1, string[]];
+type FactsRow = [
+  string,
+  string,
+  string | null,
+  PartyRow,
+  PartyRow,
+  string | null,
+  number[],
+  string | null,
+  0 | 1,
+  string[],
+];
 
 const partyRow = (p: Party): PartyRow => [p.taxId ?? '', p.name ?? '', p.uf ?? ''];
 const partyOf = (row: unknown): Party => {
@@ -43,7 +54,18 @@ const partyOf = (row: unknown): Party => {
 };
 
 function toRow(f: DocumentFacts): FactsRow {
-  return [f.kind, f.id, f.emittedAt ?? null, partyRow(f.emitter), partyRow(f.receiver), f.cfop ?? null, f.sums, f.protocol ?? null, f.canceled ? 1 : 0, f.events];
+  return [
+    f.kind,
+    f.id,
+    f.emittedAt ?? null,
+    partyRow(f.emitter),
+    partyRow(f.receiver),
+    f.cfop ?? null,
+    f.sums,
+    f.protocol ?? null,
+    f.canceled ? 1 : 0,
+    f.events,
+  ];
 }
 
 const KINDS = new Set(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe']);
@@ -53,11 +75,20 @@ function fromRow(row: unknown): DocumentFacts | undefined {
   if (!Array.isArray(row) || row.length !== 10) return undefined;
   const [kind, id, emittedAt, emitter, receiver, cfop, sums, protocol, canceled, events] = row as unknown[];
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof id !== 'string') return undefined;
-  if (!Array.isArray(sums) || sums.length !== SUMS.length || !sums.every((s) => Number.isSafeInteger(s))) return undefined;
+  if (!Array.isArray(sums) || sums.length !== SUMS.length || !sums.every((s) => Number.isSafeInteger(s)))
+    return undefined;
   if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) return undefined;
   return {
-    kind: kind as DocumentFacts['kind'], id, emittedAt: optional(emittedAt), emitter: partyOf(emitter), receiver: partyOf(receiver),
-    cfop: optional(cfop), sums: sums as number[], protocol: optional(protocol), canceled: canceled === 1, events: events as string[],
+    kind: kind as DocumentFacts['kind'],
+    id,
+    emittedAt: optional(emittedAt),
+    emitter: partyOf(emitter),
+    receiver: partyOf(receiver),
+    cfop: optional(cfop),
+    sums: sums as number[],
+    protocol: optional(protocol),
+    canceled: canceled === 1,
+    events: events as string[],
   };
 }
 
@@ -95,7 +126,10 @@ export class ReportCache {
   }
 
   private async load(): Promise<void> {
-    const size = await stat(this.path).then((s) => (s.isFile() ? s.size : -1), () => -1);
+    const size = await stat(this.path).then(
+      (s) => (s.isFile() ? s.size : -1),
+      () => -1,
+    );
     if (size < 0) return;
     let first = true;
     let torn = false;

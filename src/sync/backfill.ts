@@ -52,7 +52,12 @@ interface Known {
  * windows again. The last window is the stream itself; when the others
  * read `split.windowSpeedup` times as many documents per request, it gets that much less.
  */
-export async function planWindows(split: NonNullable<StreamSource['split']>, parallel: number, signal: AbortSignal, now = new Date()): Promise<CreatedRange[] | undefined> {
+export async function planWindows(
+  split: NonNullable<StreamSource['split']>,
+  parallel: number,
+  signal: AbortSignal,
+  now = new Date(),
+): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   let total: number | undefined;
   try {
@@ -71,7 +76,10 @@ export async function planWindows(split: NonNullable<StreamSource['split']>, par
   const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
   const share = total / (k - 1 + tail);
   const targets = Array.from({ length: k - 1 }, (_, i) => Math.round(share * (i + 1)));
-  const known: Known[] = [{ at: from - 1000, count: 0 }, { at: to, count: total }];
+  const known: Known[] = [
+    { at: from - 1000, count: 0 },
+    { at: to, count: total },
+  ];
   const countAt = async (at: number): Promise<void> => {
     if (known.some((x) => x.at === at)) return;
     const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
@@ -81,9 +89,12 @@ export async function planWindows(split: NonNullable<StreamSource['split']>, par
   const lastYear = now.getUTCFullYear() + 1;
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
-    for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE) await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
+    for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
+      await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
   };
-  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter((at) => at > from && at < to);
+  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter(
+    (at) => at > from && at < to,
+  );
   await inRounds(probes);
   const tolerance = Math.max(1, share * BOUNDARY_TOLERANCE);
   /** The interval known to hold the target-th document: the last point below it, the first at or above. */
@@ -92,7 +103,8 @@ export async function planWindows(split: NonNullable<StreamSource['split']>, par
     const hi = known.findIndex((x) => x.count >= target);
     return [known[hi - 1]!, known[hi]!];
   };
-  const settled = ([lo, hi]: [Known, Known]) => hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
+  const settled = ([lo, hi]: [Known, Known]) =>
+    hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const asks = new Set<number>();
     for (const target of targets) {

@@ -60,7 +60,10 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -72,7 +75,10 @@ export function streamId(key: StreamKey): string {
 
 export class CheckpointStore {
   readonly dir: string;
-  constructor(stateDir: string, private readonly writer: DurableWriter) {
+  constructor(
+    stateDir: string,
+    private readonly writer: DurableWriter,
+  ) {
     this.dir = join(stateDir, 'checkpoints');
   }
 
@@ -98,7 +104,9 @@ export class CheckpointStore {
 
   /** Saves several checkpoints with one round of fsyncs (a commit of several streams). */
   async saveAll(checkpoints: Checkpoint[]): Promise<void> {
-    await this.writer.writeAllNow(checkpoints.map((c) => ({ path: this.pathOf(c.stream), data: `${JSON.stringify(c, null, 2)}\n` })));
+    await this.writer.writeAllNow(
+      checkpoints.map((c) => ({ path: this.pathOf(c.stream), data: `${JSON.stringify(c, null, 2)}\n` })),
+    );
   }
 
   /** Every checkpoint in the folder: the index is cut back to the longest committed length. */
@@ -135,9 +143,12 @@ function parseCheckpoint(text: string, path: string): Checkpoint {
   const parsed = checkpointSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CorruptCheckpointError(`checkpoint ${path} is corrupt: ${issue?.path.join('.') || 'root'}: ${issue?.message}`, {
-      details: ['remove it or run again with --restart'],
-    });
+    throw new CorruptCheckpointError(
+      `checkpoint ${path} is corrupt: ${issue?.path.join('.') || 'root'}: ${issue?.message}`,
+      {
+        details: ['remove it or run again with --restart'],
+      },
+    );
   }
   return parsed.data;
 }

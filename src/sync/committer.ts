@@ -22,7 +22,10 @@ export class Committer {
   private readonly dirty = new Set<StreamState>();
   private last: number;
 
-  constructor(private readonly d: CommitDeps, private readonly clock: Clock) {
+  constructor(
+    private readonly d: CommitDeps,
+    private readonly clock: Clock,
+  ) {
     this.last = clock.now();
   }
 
@@ -47,8 +50,11 @@ export class Committer {
     if (page.total !== undefined && !s.split) s.summary.total = page.total;
     const sum = this.d.summary;
     countPage(sum, s.summary, page, fresh);
-    sum.total = sum.streams.every((x) => x.total !== undefined) ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0) : undefined;
-    if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS) await this.commit();
+    sum.total = sum.streams.every((x) => x.total !== undefined)
+      ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0)
+      : undefined;
+    if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS)
+      await this.commit();
   }
 
   /** A checkpoint changed without a page (a window ended): saved with the next commit. */

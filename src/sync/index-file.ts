@@ -32,7 +32,8 @@ export interface IndexEntry {
  * Identity of a line: the same document may be pulled for two roles or two owners; an event
  * line is one per event of each copy.
  */
-export const entryId = (e: RecordIdentity) => (e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`);
+export const entryId = (e: RecordIdentity) =>
+  e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`;
 
 /** Length of the file up to and including its last newline. */
 async function completeLinesLength(path: string, size: number): Promise<number> {
@@ -54,7 +55,12 @@ async function completeLinesLength(path: string, size: number): Promise<number> 
 }
 
 const recordOf = (e: IndexEntry): KeyRecord => ({
-  key: e.key, role: e.role, owner: e.owner, path: e.path, status: e.status, ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }),
+  key: e.key,
+  role: e.role,
+  owner: e.owner,
+  path: e.path,
+  status: e.status,
+  ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }),
 });
 
 export class IndexFile {
@@ -69,7 +75,10 @@ export class IndexFile {
    * `onDurableLater` receives each store file written, for the caller to make durable with its
    * next group of files; without it the store reads back lagging state on open instead.
    */
-  constructor(readonly path: string, opts: { keysDir?: string; onDurableLater?: (path: string) => void } = {}) {
+  constructor(
+    readonly path: string,
+    opts: { keysDir?: string; onDurableLater?: (path: string) => void } = {},
+  ) {
     this.store = new KeyStore(opts.keysDir ?? join(dirname(path), '.fiscal', 'keys'), opts.onDurableLater);
   }
 
@@ -100,7 +109,10 @@ export class IndexFile {
    * every complete line instead: their files are durable.
    */
   async open(committed: number, keepComplete = false): Promise<{ dropped: number }> {
-    const size = await stat(this.path).then((s) => s.size, () => 0);
+    const size = await stat(this.path).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (keepComplete) committed = Math.max(committed, await completeLinesLength(this.path, size));
     if (size < committed) {
       throw new UsageError(`${this.path} is shorter (${size} bytes) than its checkpoints record (${committed} bytes)`, {
@@ -112,7 +124,9 @@ export class IndexFile {
       await this.store.open(this.path, committed);
     } catch (e) {
       if (!(e instanceof SyntaxError)) throw e;
-      throw new UsageError(`${this.path} holds a line that is not JSON`, { details: ['run again with --restart to rebuild it'] });
+      throw new UsageError(`${this.path} holds a line that is not JSON`, {
+        details: ['run again with --restart to rebuild it'],
+      });
     }
     this.lengthBytes = committed;
     this.handle = await open(this.path, 'a');
@@ -135,7 +149,8 @@ export class IndexFile {
       try {
         const { bytesWritten } = await this.handle!.write(bytes);
         // A full disk can take part of the lines and say so only by the count.
-        if (bytesWritten < bytes.length) throw Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC', path: this.path });
+        if (bytesWritten < bytes.length)
+          throw Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC', path: this.path });
         await this.handle!.sync();
       } catch (error) {
         // Never leave half a line behind: the index keeps only what was committed.

@@ -10,7 +10,17 @@
 //
 // Shards are written after the checkpoints that commit their lines, so they never hold a line the
 // index could lose at the next start (which would make a document look indexed when it is not).
-import { createReadStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fsyncPath } from './durable.js';
@@ -26,7 +36,10 @@ export interface KeyRecord {
   seq?: number | undefined;
 }
 
-export type RecordIdentity = Pick<KeyRecord, 'key' | 'role' | 'owner'> & { event?: string | undefined; seq?: number | undefined };
+export type RecordIdentity = Pick<KeyRecord, 'key' | 'role' | 'owner'> & {
+  event?: string | undefined;
+  seq?: number | undefined;
+};
 
 /** Where a document pulled earlier is, so its events can be written beside it. */
 export interface Placement {
@@ -56,14 +69,29 @@ export function shardOf(key: string): string {
 }
 
 const sameId = (r: KeyRecord, e: RecordIdentity) =>
-  r.role === e.role && r.owner === e.owner && r.event === e.event && (r.event === undefined || (r.seq ?? 0) === (e.seq ?? 0));
+  r.role === e.role &&
+  r.owner === e.owner &&
+  r.event === e.event &&
+  (r.event === undefined || (r.seq ?? 0) === (e.seq ?? 0));
 
 const line = (r: KeyRecord) =>
-  JSON.stringify(r.event === undefined ? [r.key, r.role, r.owner, r.path, r.status] : [r.key, r.role, r.owner, r.path, r.status, r.event, r.seq ?? 0]);
+  JSON.stringify(
+    r.event === undefined
+      ? [r.key, r.role, r.owner, r.path, r.status]
+      : [r.key, r.role, r.owner, r.path, r.status, r.event, r.seq ?? 0],
+  );
 
 function parseLine(text: string): KeyRecord | undefined {
   try {
-    const [key, role, owner, path, status, event, seq] = JSON.parse(text) as [string, string, string, string, string | null, string?, number?];
+    const [key, role, owner, path, status, event, seq] = JSON.parse(text) as [
+      string,
+      string,
+      string,
+      string,
+      string | null,
+      string?,
+      number?,
+    ];
     return { key, role, owner, path, status, ...(event === undefined ? {} : { event, seq }) };
   } catch {
     // A torn last line (power loss): the catch-up from the index writes it again.
@@ -82,7 +110,10 @@ export class KeyStore {
   private readonly unsynced = new Set<string>();
   private covered = 0;
 
-  constructor(readonly dir: string, private readonly onAppend?: (path: string) => void) {}
+  constructor(
+    readonly dir: string,
+    private readonly onAppend?: (path: string) => void,
+  ) {}
 
   private get statePath() {
     return join(this.dir, 'state.json');
@@ -107,17 +138,31 @@ export class KeyStore {
     }
     if (!Number.isInteger(covered) || covered < 0 || covered > committed) covered = 0;
     if (covered === 0) for (const name of readdirSync(this.dir)) rmSync(join(this.dir, name), { force: true });
-    this.existing = new Set(readdirSync(this.dir).filter((n) => n.endsWith('.ndjson')).map((n) => n.slice(0, -7)));
+    this.existing = new Set(
+      readdirSync(this.dir)
+        .filter((n) => n.endsWith('.ndjson'))
+        .map((n) => n.slice(0, -7)),
+    );
     if (covered < committed) {
       // Shards may already hold lines after `covered` (a run killed after writing them, before the
       // state file): those are skipped. A store rebuilt from nothing has none to skip.
       const dedupe = covered > 0;
       const fresh: KeyRecord[] = [];
-      const lines = createInterface({ input: createReadStream(indexPath, { start: covered, end: committed - 1, encoding: 'utf8' }), crlfDelay: Infinity });
+      const lines = createInterface({
+        input: createReadStream(indexPath, { start: covered, end: committed - 1, encoding: 'utf8' }),
+        crlfDelay: Infinity,
+      });
       for await (const text of lines) {
         if (!text) continue;
         const e = JSON.parse(text) as KeyRecord;
-        fresh.push({ key: e.key, role: e.role, owner: e.owner, path: e.path, status: e.status, ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }) });
+        fresh.push({
+          key: e.key,
+          role: e.role,
+          owner: e.owner,
+          path: e.path,
+          status: e.status,
+          ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }),
+        });
         if (fresh.length >= 5000) this.add(fresh.splice(0), dedupe);
       }
       this.add(fresh, dedupe);
@@ -140,7 +185,8 @@ export class KeyStore {
     for (const r of records) {
       if (r.event !== undefined) continue;
       let status = r.status;
-      for (const ev of records) if (ev.event !== undefined && ev.role === r.role && ev.owner === r.owner && ev.status) status = ev.status;
+      for (const ev of records)
+        if (ev.event !== undefined && ev.role === r.role && ev.owner === r.owner && ev.status) status = ev.status;
       out.push({ role: r.role, owner: r.owner, path: r.path, status });
     }
     return out;

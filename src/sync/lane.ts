@@ -24,7 +24,10 @@ export class Lane<T> {
   private pending: Promise<IteratorResult<T>> | undefined;
   private finished = false;
 
-  constructor(iterable: AsyncIterable<T>, private readonly limit: Semaphore) {
+  constructor(
+    iterable: AsyncIterable<T>,
+    private readonly limit: Semaphore,
+  ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
 

@@ -57,12 +57,14 @@ export function parseLayout(template: string, dir: string): Layout {
       }
       const name = parts[i] as Placeholder;
       const value = values[name];
-      if (!SHAPES[name].test(value)) throw new UnsafeValueError(`refusing ${name} ${JSON.stringify(value)} as part of a file path`);
+      if (!SHAPES[name].test(value))
+        throw new UnsafeValueError(`refusing ${name} ${JSON.stringify(value)} as part of a file path`);
       rel += value;
     }
     const full = resolve(root, rel);
     const back = relative(root, full);
-    if (back === '' || back.startsWith('..') || isAbsolute(back)) throw new UnsafeValueError(`path ${JSON.stringify(rel)} leaves ${root}`);
+    if (back === '' || back.startsWith('..') || isAbsolute(back))
+      throw new UnsafeValueError(`path ${JSON.stringify(rel)} leaves ${root}`);
     return back.split(sep).join('/');
   };
   return { template, relativePathFor, pathFor: (values) => join(root, relativePathFor(values)) };
@@ -71,11 +73,15 @@ export function parseLayout(template: string, dir: string): Layout {
 function templateProblem(template: string): string | undefined {
   if (!template.trim()) return 'the template is empty';
   if (isAbsolute(template) || template.startsWith('~')) return 'the template must be relative to --dir';
-  const unknown = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!).find((n) => !(PLACEHOLDERS as readonly string[]).includes(n));
-  if (unknown !== undefined) return `unknown placeholder {${unknown}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`;
+  const unknown = [...template.matchAll(/\{([^}]*)\}/g)]
+    .map((m) => m[1]!)
+    .find((n) => !(PLACEHOLDERS as readonly string[]).includes(n));
+  if (unknown !== undefined)
+    return `unknown placeholder {${unknown}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`;
   const literal = template.replace(/\{[a-z]+\}/g, 'x');
   if (/[{}]/.test(literal)) return 'unbalanced braces';
-  if (literal.split(/[\\/]/).some((part) => part === '..' || part === '.')) return 'the template may not contain . or .. segments';
+  if (literal.split(/[\\/]/).some((part) => part === '..' || part === '.'))
+    return 'the template may not contain . or .. segments';
   if (literal.split(/[\\/]/).some((part) => part === '')) return 'the template has an empty path segment';
   if (literal.split(/[\\/]/)[0] === '.fiscal') return '.fiscal is where pull keeps its state';
   if (!template.includes('{key}') && !template.includes('{number}')) {

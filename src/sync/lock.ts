@@ -80,7 +80,10 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
       }
       if (o.clock.now() >= deadline) {
         throw new LockedError(`${stateDir} is locked by another run (${describe(holder)})`, {
-          details: [o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --wait <seconds> to wait for it', `lock file: ${path}`],
+          details: [
+            o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --wait <seconds> to wait for it',
+            `lock file: ${path}`,
+          ],
         });
       }
       await o.clock.sleep(POLL_MS, o.signal);

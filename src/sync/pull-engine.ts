@@ -45,7 +45,8 @@ export interface PullOptions {
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
 }
 
-const describeResume = (c: Checkpoint) => (c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing');
+const describeResume = (c: Checkpoint) =>
+  c.endpoint === 'v1' ? `cursor ${c.cursor}` : c.paginator ? `paginator ${c.paginator}` : 'end of the listing';
 
 /** What a pull that stopped on a local file problem keeps: every page committed before it. */
 const PULL_KEPT = 'what was written before is kept with its checkpoint: the same command continues from there';
@@ -58,7 +59,12 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
   const writer = new DurableWriter(join(stateDir, 'tmp'));
   await writer.ensureDir(stateDir);
-  const lock = await acquireLock(stateDir, { waitSeconds: o.waitSeconds, clock: o.clock, signal: o.signal, warn: o.log.warn });
+  const lock = await acquireLock(stateDir, {
+    waitSeconds: o.waitSeconds,
+    clock: o.clock,
+    signal: o.signal,
+    warn: o.log.warn,
+  });
   try {
     await writer.init();
     return await pullLocked(o, writer);
@@ -94,7 +100,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
   const summary = o.summary ?? newSummary(o.sources);
-  const planned = await withBackfills(o.sources, starts, store, { concurrency: o.concurrency, committedLength, signal: o.signal });
+  const planned = await withBackfills(o.sources, starts, store, {
+    concurrency: o.concurrency,
+    committedLength,
+    signal: o.signal,
+  });
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
     lane: new Lane(p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal), limit),
@@ -113,7 +123,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     for (;;) {
       const s = nextInTurn(states);
       if (!s) break;
-      if (o.signal.aborted) throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');
+      if (o.signal.aborted)
+        throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');
       if (reachedLimit(o, summary, started)) {
         summary.stoppedBy = o.maxDocs !== undefined && summary.documents >= o.maxDocs ? 'max-docs' : 'max-duration';
         break;
@@ -135,17 +146,27 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
         s.lane.close();
-        o.log.debug(`${s.source.label}: stopped at an event of a document not pulled yet; the next run continues there`);
+        o.log.debug(
+          `${s.source.label}: stopped at an event of a document not pulled yet; the next run continues there`,
+        );
         continue;
       }
       await committer.addPage(s, result.value, fresh);
-      const known = result.value.docs.length > 0 && fresh.length === 0 && s.summary.skipped - skippedBefore === result.value.docs.length;
+      const known =
+        result.value.docs.length > 0 &&
+        fresh.length === 0 &&
+        s.summary.skipped - skippedBefore === result.value.docs.length;
       s.knownPages = known && !o.restart ? s.knownPages + 1 : 0;
       if (s.knownPages >= (o.maxKnownPages ?? MAX_KNOWN_PAGES)) {
         await committer.commit(states);
-        throw new StalledStreamError(`${s.source.label}: the service listed ${s.knownPages} pages in a row of documents already in the folder; stopped`, {
-          details: [`last position: ${describeResume(s.checkpoint)}; the checkpoint is saved, a later run continues from there`],
-        });
+        throw new StalledStreamError(
+          `${s.source.label}: the service listed ${s.knownPages} pages in a row of documents already in the folder; stopped`,
+          {
+            details: [
+              `last position: ${describeResume(s.checkpoint)}; the checkpoint is saved, a later run continues from there`,
+            ],
+          },
+        );
       }
       garbage += result.value.docs.reduce((n, d) => n + d.xml.length, 0);
       if (garbage >= GC_EVERY_BYTES) {
@@ -196,4 +217,3 @@ function reachedLimit(o: PullOptions, summary: PullSummary, started: number): bo
 
 /** A full collection after about this much document data (see memory.ts). */
 const GC_EVERY_BYTES = 4 * 1024 * 1024;
-

@@ -14,8 +14,16 @@ export interface StreamStart {
 
 export function initialCheckpoint(source: StreamSource): Checkpoint {
   return {
-    version: 1, stream: source.key, filters: source.filters, endpoint: source.endpoint,
-    cursor: 0, paginator: null, createdHighWater: null, indexLength: 0, documents: 0, pages: 0,
+    version: 1,
+    stream: source.key,
+    filters: source.filters,
+    endpoint: source.endpoint,
+    cursor: 0,
+    paginator: null,
+    createdHighWater: null,
+    indexLength: 0,
+    documents: 0,
+    pages: 0,
   };
 }
 
@@ -49,7 +57,12 @@ export async function resolveStarts(
   return { starts, committedLength };
 }
 
-async function loadOrSkip(store: CheckpointStore, source: StreamSource, restart: boolean, log: Logger): Promise<Checkpoint | undefined> {
+async function loadOrSkip(
+  store: CheckpointStore,
+  source: StreamSource,
+  restart: boolean,
+  log: Logger,
+): Promise<Checkpoint | undefined> {
   try {
     return await store.load(source.key);
   } catch (e) {

@@ -64,8 +64,14 @@ export function newSummary(sources: StreamSource[]): PullSummary {
     durationMs: 0,
     kept: zero(),
     streams: sources.map((s) => ({
-      label: s.label, type: s.key.type, role: s.key.role, owner: s.key.owner, endpoint: s.endpoint,
-      ...zero(), skipped: 0, refused: [],
+      label: s.label,
+      type: s.key.type,
+      role: s.key.role,
+      owner: s.key.owner,
+      endpoint: s.endpoint,
+      ...zero(),
+      skipped: 0,
+      refused: [],
     })),
   };
 }
@@ -76,7 +82,12 @@ const docId = (x: { key: string; role: string; owner: string }) => `${x.key}|${x
  * Counts a page once its files are written: `fresh` are its new index lines (documents and
  * events); a new document's attachments were written with it.
  */
-export function countPage(summary: PullSummary, stream: StreamSummary, page: SourcePage, fresh: readonly IndexEntry[]): void {
+export function countPage(
+  summary: PullSummary,
+  stream: StreamSummary,
+  page: SourcePage,
+  fresh: readonly IndexEntry[],
+): void {
   const added = zero();
   const written = new Set<string>();
   for (const e of fresh) {
@@ -101,7 +112,12 @@ export function countPage(summary: PullSummary, stream: StreamSummary, page: Sou
 
 /** Everything counted so far is durable: called after each commit. */
 export function markKept(summary: PullSummary): void {
-  summary.kept = { documents: summary.documents, events: summary.events, attachments: summary.attachments, bytes: summary.bytes };
+  summary.kept = {
+    documents: summary.documents,
+    events: summary.events,
+    attachments: summary.attachments,
+    bytes: summary.bytes,
+  };
 }
 
 /** How the line names things: the folder as the user gave it, and which kinds the run fetches. */
@@ -156,7 +172,8 @@ const STOPPED_AT: Record<StopReason, string> = {
  */
 export function summaryLine(s: PullSummary, v: SummaryView): string {
   const refused = s.streams.reduce((n, x) => n + x.refused.length, 0);
-  const tail = (refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '') + manifestTail(s.manifest);
+  const tail =
+    (refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '') + manifestTail(s.manifest);
   if (s.stoppedBy) {
     const k = s.kept;
     const kept = k.documents + k.events + k.attachments === 0 ? 'nothing new was kept' : `kept ${what(k, v)}`;
@@ -199,13 +216,31 @@ export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): R
     up_to_date: !s.stoppedBy && s.documents + s.events + s.attachments === 0,
     in_folder: v.inFolder ?? null,
     streams: s.streams.map((x) => ({
-      type: x.type, role: x.role, owner: x.owner || null, endpoint: x.endpoint,
-      documents: x.documents, events: x.events, pdfs: x.attachments, skipped: x.skipped, refused: x.refused,
+      type: x.type,
+      role: x.role,
+      owner: x.owner || null,
+      endpoint: x.endpoint,
+      documents: x.documents,
+      events: x.events,
+      pdfs: x.attachments,
+      skipped: x.skipped,
+      refused: x.refused,
       first_position: x.firstFrom ?? null,
-      last_position: x.lastResume ? (x.endpoint === 'v1' ? `cursor ${x.lastResume.cursor}` : x.lastResume.paginator ? `paginator ${x.lastResume.paginator}` : 'end') : null,
+      last_position: x.lastResume
+        ? x.endpoint === 'v1'
+          ? `cursor ${x.lastResume.cursor}`
+          : x.lastResume.paginator
+            ? `paginator ${x.lastResume.paginator}`
+            : 'end'
+        : null,
       total: x.total ?? null,
     })),
     ...(s.manifest ? { manifest: { ...s.manifest } } : {}),
-    http: { requests: http.requests, retries: http.retries, rate_limited: http.rateLimited, paced_ms: Math.round(http.pacedMs) },
+    http: {
+      requests: http.requests,
+      retries: http.retries,
+      rate_limited: http.rateLimited,
+      paced_ms: Math.round(http.pacedMs),
+    },
   };
 }

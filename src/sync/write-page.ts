@@ -28,7 +28,13 @@ export const HELD = Symbol('held');
  */
 const HOLD_EVENTS_MS = 15 * 60_000;
 
-export async function writePage(o: WriteTarget, s: StreamState, page: SourcePage, d: CommitDeps, started: number): Promise<IndexEntry[] | typeof HELD> {
+export async function writePage(
+  o: WriteTarget,
+  s: StreamState,
+  page: SourcePage,
+  d: CommitDeps,
+  started: number,
+): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
   for (const doc of page.docs) {
     if (doc.event) {
@@ -51,7 +57,15 @@ function layoutPath(o: WriteTarget, doc: PulledDocument, sum: StreamSummary): st
   try {
     const [yyyy = '', mm = '', dd = ''] = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.emissionDate)?.slice(1) ?? [];
     return o.layout.relativePathFor({
-      owner: doc.owner, type: doc.type, role: doc.role, yyyy, mm, dd, key: fileKey(doc.key), number: doc.number, emitter: doc.emitter,
+      owner: doc.owner,
+      type: doc.type,
+      role: doc.role,
+      yyyy,
+      mm,
+      dd,
+      key: fileKey(doc.key),
+      number: doc.number,
+      emitter: doc.emitter,
     });
   } catch (e) {
     if (!(e instanceof UnsafeValueError)) throw e;
@@ -70,7 +84,12 @@ function beside(rel: string, name: string): string {
 const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml$/i, '');
 
 /** Writes one document; undefined when it was already in the index or was refused. */
-async function writeDocument(o: WriteTarget, doc: PulledDocument, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry | undefined> {
+async function writeDocument(
+  o: WriteTarget,
+  doc: PulledDocument,
+  d: CommitDeps,
+  sum: StreamSummary,
+): Promise<IndexEntry | undefined> {
   const id = { key: doc.key, role: doc.role, owner: doc.owner };
   if (d.index.has(id) || d.pending.has(entryId(id))) {
     sum.skipped++;
@@ -79,11 +98,18 @@ async function writeDocument(o: WriteTarget, doc: PulledDocument, d: CommitDeps,
   const rel = layoutPath(o, doc, sum);
   if (rel === undefined) return undefined;
   await d.writer.write(join(o.dir, rel), doc.xml);
-  for (const a of doc.attachments ?? []) await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
+  for (const a of doc.attachments ?? [])
+    await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
   return {
-    key: doc.key, type: doc.type, role: doc.role, owner: doc.owner, path: rel,
-    sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
-    status: doc.status, created_at: doc.createdAt,
+    key: doc.key,
+    type: doc.type,
+    role: doc.role,
+    owner: doc.owner,
+    path: rel,
+    sha256: hash('sha256', doc.xml),
+    bytes: doc.xml.length,
+    status: doc.status,
+    created_at: doc.createdAt,
   };
 }
 
@@ -91,8 +117,16 @@ async function writeDocument(o: WriteTarget, doc: PulledDocument, d: CommitDeps,
  * Writes an event beside every copy of its document in the folder (`<key>-<type>-<seq>.xml`)
  * with an index line that carries the document's status after it; undefined when no copy is here.
  */
-async function writeEvent(o: WriteTarget, doc: PulledDocument, ev: NonNullable<PulledDocument['event']>, d: CommitDeps, sum: StreamSummary): Promise<IndexEntry[] | undefined> {
-  const copies = d.index.placementsOf(doc.key).filter((p) => (!doc.role || p.role === doc.role) && (!doc.owner || p.owner === doc.owner));
+async function writeEvent(
+  o: WriteTarget,
+  doc: PulledDocument,
+  ev: NonNullable<PulledDocument['event']>,
+  d: CommitDeps,
+  sum: StreamSummary,
+): Promise<IndexEntry[] | undefined> {
+  const copies = d.index
+    .placementsOf(doc.key)
+    .filter((p) => (!doc.role || p.role === doc.role) && (!doc.owner || p.owner === doc.owner));
   if (copies.length === 0) return undefined;
   const out: IndexEntry[] = [];
   for (const copy of copies) {
@@ -104,10 +138,19 @@ async function writeEvent(o: WriteTarget, doc: PulledDocument, ev: NonNullable<P
     const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
     await d.writer.write(join(o.dir, rel), doc.xml);
     out.push({
-      key: doc.key, type: doc.type, role: copy.role, owner: copy.owner, path: rel,
-      sha256: hash('sha256', doc.xml), bytes: doc.xml.length,
-      status: documentStatus({ type: doc.type as StatusDocType, index: copy.status, events: [{ type: ev.type }] }) ?? copy.status,
-      created_at: ev.createdAt, event: ev.type, seq: ev.seq,
+      key: doc.key,
+      type: doc.type,
+      role: copy.role,
+      owner: copy.owner,
+      path: rel,
+      sha256: hash('sha256', doc.xml),
+      bytes: doc.xml.length,
+      status:
+        documentStatus({ type: doc.type as StatusDocType, index: copy.status, events: [{ type: ev.type }] }) ??
+        copy.status,
+      created_at: ev.createdAt,
+      event: ev.type,
+      seq: ev.seq,
     });
   }
   return out;

@@ -10,7 +10,10 @@ const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
 /** The node flags of the installed command (its `#!/usr/bin/env -S node ...` line). */
-const NODE_FLAGS = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/).filter((w) => w.startsWith('--'));
+const NODE_FLAGS = readFileSync(bin, 'utf8')
+  .split('\n', 1)[0]
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'));
 
 /** Lets earlier writes reach the disk, so that a measurement does not pay for the one before. */
 export function settle() {
@@ -40,10 +43,19 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--dir', dir, ...args], {
-      env: { ...process.env, ...env, FISCAL_CONFIG_DIR: `${dir}-config`, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--dir', dir, ...args],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          FISCAL_CONFIG_DIR: `${dir}-config`,
+          ...(dist ? { FISCAL_BENCH_DIST: dist } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -52,7 +64,8 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined) {
     child.on('close', () => {
       const wallMs = performance.now() - start;
       const bench = JSON.parse(/BENCH (.*)/.exec(stderr)?.[1] ?? 'null');
-      if (!bench || !okCodes.includes(bench.code)) return reject(new Error(`pull ${args.join(' ')} exited ${bench?.code}: ${stderr.slice(-2000)}`));
+      if (!bench || !okCodes.includes(bench.code))
+        return reject(new Error(`pull ${args.join(' ')} exited ${bench?.code}: ${stderr.slice(-2000)}`));
       let summary = null;
       try {
         summary = JSON.parse(stdout);

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
 export async function startEmulatorProcess(args) {
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Its log line would interleave with the figures; kept for an error message instead.
   let stderr = '';
   child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-4000)));
@@ -29,9 +31,10 @@ export async function startEmulatorProcess(args) {
     async resetStats() {
       await fetch(`${env.FISCAL_BASE_URL}/_emulator/reset-stats`, { method: 'POST' });
     },
-    close: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -7,7 +7,17 @@ import { fetchAndDiscard, fetchAndWrite } from './loops.mjs';
 const ROLE = ['--role', 'received'];
 
 function account(docs, extra = []) {
-  return startEmulatorProcess(['--docs', String(docs), '--accounts', '1', '--other-docs', '0', '--seed', '1', ...extra]);
+  return startEmulatorProcess([
+    '--docs',
+    String(docs),
+    '--accounts',
+    '1',
+    '--other-docs',
+    '0',
+    '--seed',
+    '1',
+    ...extra,
+  ]);
 }
 
 /**
@@ -40,7 +50,13 @@ async function pullTwice(emu, docs, dist) {
     firstMs: first.wallMs,
     firstRate: rate(documents, first.wallMs),
     maxRssMb: first.maxRssMb,
-    rerun: { ms: again.wallMs, code: again.code, maxRssMb: again.maxRssMb, requests: againStats.requests.total, documents: again.summary?.documents ?? 0 },
+    rerun: {
+      ms: again.wallMs,
+      code: again.code,
+      maxRssMb: again.maxRssMb,
+      requests: againStats.requests.total,
+      documents: again.summary?.documents ?? 0,
+    },
   };
 }
 
@@ -81,7 +97,11 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
       const stats = await emu.stats();
       const documents = r.summary?.documents ?? 0;
       return {
-        documents, ms: r.wallMs, rate: rate(documents, r.wallMs), requests: stats.requests.total, pages: pagesOf(stats, documents),
+        documents,
+        ms: r.wallMs,
+        rate: rate(documents, r.wallMs),
+        requests: stats.requests.total,
+        pages: pagesOf(stats, documents),
         meanServerMs: stats.serverTime.requests ? stats.serverTime.totalMs / stats.serverTime.requests : 0,
       };
     };
@@ -92,7 +112,15 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
       cleanupPull(beforeDir);
       old = await once(beforeDir, before);
     }
-    return { docs, latency, perDocMs, loop: { ...loop, rate: rate(loop.docs, loop.wallMs) }, pull: after, before: old, meanServerMs: after.meanServerMs };
+    return {
+      docs,
+      latency,
+      perDocMs,
+      loop: { ...loop, rate: rate(loop.docs, loop.wallMs) },
+      pull: after,
+      before: old,
+      meanServerMs: after.meanServerMs,
+    };
   } finally {
     cleanupPull(dir);
     await emu.close();
@@ -110,7 +138,13 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
   const told = pullHasFlag('--rate-limit');
   try {
     await emu.resetStats();
-    const r = await pull(emu.env, dir, [...ROLE, '--max-duration', String(maxSeconds), ...(told ? ['--rate-limit', quota] : [])], [0], dist);
+    const r = await pull(
+      emu.env,
+      dir,
+      [...ROLE, '--max-duration', String(maxSeconds), ...(told ? ['--rate-limit', quota] : [])],
+      [0],
+      dist,
+    );
     const stats = await emu.stats();
     const requests = stats.requests.total;
     const rejected = stats.requests.byStatus['429'] ?? 0;
@@ -120,7 +154,13 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
     const seconds = spanMs / 1000;
     const offered = ((spanMs + windowSeconds * 1000) / (windowSeconds * 1000)) * limit;
     return {
-      docs, quota, told, seconds, pullSeconds: r.wallMs / 1000, requests, rejected,
+      docs,
+      quota,
+      told,
+      seconds,
+      pullSeconds: r.wallMs / 1000,
+      requests,
+      rejected,
       documents: r.summary?.documents ?? 0,
       quotaUse: stats.rateLimit.allowed / offered,
       rejectedShare: requests ? rejected / requests : 0,

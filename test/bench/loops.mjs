@@ -3,10 +3,25 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 
-const V2_FIELDS = ['AccessKey', 'Xml', 'Owner', 'OwnerRole', 'Status', 'CreatedAt', 'EmissionDate', 'Number', 'Emitter'];
+const V2_FIELDS = [
+  'AccessKey',
+  'Xml',
+  'Owner',
+  'OwnerRole',
+  'Status',
+  'CreatedAt',
+  'EmissionDate',
+  'Number',
+  'Emitter',
+];
 
 function headers(env) {
-  return { 'X-API-ID': env.FISCAL_API_ID, 'X-API-KEY': env.FISCAL_API_KEY, 'X-Use-ApiGateway': 'always', 'content-type': 'application/json' };
+  return {
+    'X-API-ID': env.FISCAL_API_ID,
+    'X-API-KEY': env.FISCAL_API_KEY,
+    'X-Use-ApiGateway': 'always',
+    'content-type': 'application/json',
+  };
 }
 
 async function json(res, what) {
@@ -18,7 +33,13 @@ async function json(res, what) {
 async function v1Pages(env, dispatcher, role, onPage) {
   let cursor = 0;
   for (;;) {
-    const body = await json(await request(`${env.FISCAL_BASE_URL}/v1/nfe/${role}?cursor=${cursor}&limit=50`, { headers: headers(env), dispatcher }), 'v1');
+    const body = await json(
+      await request(`${env.FISCAL_BASE_URL}/v1/nfe/${role}?cursor=${cursor}&limit=50`, {
+        headers: headers(env),
+        dispatcher,
+      }),
+      'v1',
+    );
     if (body.data.length === 0) return;
     await onPage(body.data.map((d) => ({ key: d.access_key, xml: d.xml })));
     const next = Number(new URL(body.page.next).searchParams.get('cursor'));
@@ -36,8 +57,20 @@ async function v2Pages(env, dispatcher, role, onPage, windows = false) {
   let paginator;
   for (;;) {
     const shape = windows ? { Fields: ['AccessKey', 'Xml'], Limit: 250 } : { Fields: V2_FIELDS, Limit: 500 };
-    const payload = { ...shape, Filters: { OwnerRoles: [role], EmissionDate: { From: '2000-01-01' } }, ...(paginator ? { Paginator: paginator } : {}) };
-    const body = await json(await request(`${env.FISCAL_BASE_URL}/v2/dfe/nfe`, { method: 'POST', headers: headers(env), body: JSON.stringify(payload), dispatcher }), 'v2');
+    const payload = {
+      ...shape,
+      Filters: { OwnerRoles: [role], EmissionDate: { From: '2000-01-01' } },
+      ...(paginator ? { Paginator: paginator } : {}),
+    };
+    const body = await json(
+      await request(`${env.FISCAL_BASE_URL}/v2/dfe/nfe`, {
+        method: 'POST',
+        headers: headers(env),
+        body: JSON.stringify(payload),
+        dispatcher,
+      }),
+      'v2',
+    );
     if (body.Nfes.length === 0) return;
     await onPage(body.Nfes.map((d) => ({ key: d.AccessKey, xml: d.Xml })));
     if (!body.Paginator) return;

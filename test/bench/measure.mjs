@@ -12,6 +12,12 @@ const { main } = await import(dist ? pathToFileURL(join(dist, 'cli.js')).href : 
 const start = performance.now();
 const code = await main(process.argv.slice(2));
 const m = process.memoryUsage();
-const report = { code, wallMs: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, heapTotalMb: m.heapTotal / 2 ** 20, externalMb: m.external / 2 ** 20 };
+const report = {
+  code,
+  wallMs: performance.now() - start,
+  maxRssMb: process.resourceUsage().maxRSS / 1024,
+  heapTotalMb: m.heapTotal / 2 ** 20,
+  externalMb: m.external / 2 ** 20,
+};
 process.stderr.write(`\nBENCH ${JSON.stringify(report)}\n`);
 process.exitCode = code;

@@ -18,7 +18,10 @@ const u = process.resourceUsage();
 process.stderr.write('\\nBENCH ' + JSON.stringify({ code, wallMs: performance.now() - start, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, maxRssMb: u.maxRSS / 1024 }) + '\\n');
 process.exitCode = code;`;
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
-const NODE_FLAGS = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/).filter((w) => w.startsWith('--'));
+const NODE_FLAGS = readFileSync(bin, 'utf8')
+  .split('\n', 1)[0]
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'));
 
 /** A second run's target: "within a few seconds". */
 const SECOND_RUN_TARGET_S = 5;
@@ -27,10 +30,14 @@ function report(dir) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [...NODE_FLAGS, '--input-type=module', '-e', MEASURED, '--', '-o', 'json', 'report', dir, '--by', 'month,status'], {
-      env: { ...process.env, FISCAL_CONFIG_DIR: `${dir}-config` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...NODE_FLAGS, '--input-type=module', '-e', MEASURED, '--', '-o', 'json', 'report', dir, '--by', 'month,status'],
+      {
+        env: { ...process.env, FISCAL_CONFIG_DIR: `${dir}-config` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -55,14 +62,20 @@ export async function benchReport({ quick = false, docs } = {}) {
   const dir = tempDir(`report-${n}`);
   try {
     const pulled = await pull(emu.env, dir, ['--role', 'received,emitted,transporter,authorized'], [0]);
-    console.log(`  folder: ${pulled.summary?.documents} XML files pulled in ${(pulled.wallMs / 1000).toFixed(1)} s (not measured)`);
+    console.log(
+      `  folder: ${pulled.summary?.documents} XML files pulled in ${(pulled.wallMs / 1000).toFixed(1)} s (not measured)`,
+    );
     const first = await report(dir);
     const second = await report(dir);
-    if (second.documents !== first.documents) throw new Error(`the second report counted ${second.documents} documents, the first ${first.documents}`);
-    const f = (r) => `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.maxRssMb.toFixed(0)} MB)`;
+    if (second.documents !== first.documents)
+      throw new Error(`the second report counted ${second.documents} documents, the first ${first.documents}`);
+    const f = (r) =>
+      `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.maxRssMb.toFixed(0)} MB)`;
     console.log(`  ${first.documents} documents; first run ${f(first)}; second run ${f(second)}`);
     const ok = second.wallMs / 1000 <= SECOND_RUN_TARGET_S;
-    console.log(`  ${'report, second run'.padEnd(46)} ${`${(second.wallMs / 1000).toFixed(2)} s`.padEnd(24)} target ${`<= ${SECOND_RUN_TARGET_S} s`.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`);
+    console.log(
+      `  ${'report, second run'.padEnd(46)} ${`${(second.wallMs / 1000).toFixed(2)} s`.padEnd(24)} target ${`<= ${SECOND_RUN_TARGET_S} s`.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`,
+    );
     return ok;
   } finally {
     cleanupPull(dir);

@@ -13,11 +13,14 @@ if (process.argv.includes('--startup')) process.exit(reportStartup() && 0); // s
 
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--1m') || process.env.FISCAL_BENCH_1M === '1';
-const SIZES = quick ? { small: 2_000, large: 20_000, latency: 2_000, quota: 10_000 } : { small: 20_000, large: 400_000, latency: 20_000, quota: 100_000 };
+const SIZES = quick
+  ? { small: 2_000, large: 20_000, latency: 2_000, quota: 10_000 }
+  : { small: 20_000, large: 400_000, latency: 20_000, quota: 100_000 };
 const largeArg = process.argv.find((a) => a.startsWith('--large='));
 if (largeArg) {
   SIZES.large = Number(largeArg.slice('--large='.length));
-  if (!Number.isInteger(SIZES.large) || SIZES.large < 1 || SIZES.large > 1_000_000) throw new Error(`--large=<docs>: expected 1 to 1000000, got ${largeArg}`);
+  if (!Number.isInteger(SIZES.large) || SIZES.large < 1 || SIZES.large > 1_000_000)
+    throw new Error(`--large=<docs>: expected 1 to 1000000, got ${largeArg}`);
 }
 const beforeArg = process.argv.find((a) => a.startsWith('--before='));
 /** Another build's dist/ (e.g. of the previous commit): every pull figure is measured for it too, same emulators. */
@@ -35,23 +38,36 @@ const results = [];
 /** One figure: its value, its target and PASS/MISS. */
 function figure(name, value, target, ok, was = undefined) {
   results.push(ok);
-  console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${verdict(ok)}${was === undefined ? '' : `   before: ${was}`}`);
+  console.log(
+    `  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${verdict(ok)}${was === undefined ? '' : `   before: ${was}`}`,
+  );
 }
 const started = performance.now();
 
 console.log(`fiscal bench${quick ? ' (--quick: small sizes, figures not comparable with the targets)' : ''}`);
-console.log(`  accounts: ${k(SIZES.small)} and ${k(SIZES.large)} NF-e${million ? ' and 1M' : ''} (one account per emulator, seed 1); role received`);
-if (largeArg) console.log(`  --large: the large account has ${k(SIZES.large)} NF-e instead of 400k; its figures do not meet the issue's definition`);
-if (before) console.log(`  before: every pull figure is also measured for the build in ${before} (same emulator, right after)`);
-if (!million) console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
+console.log(
+  `  accounts: ${k(SIZES.small)} and ${k(SIZES.large)} NF-e${million ? ' and 1M' : ''} (one account per emulator, seed 1); role received`,
+);
+if (largeArg)
+  console.log(
+    `  --large: the large account has ${k(SIZES.large)} NF-e instead of 400k; its figures do not meet the issue's definition`,
+  );
+if (before)
+  console.log(`  before: every pull figure is also measured for the build in ${before} (same emulator, right after)`);
+if (!million)
+  console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
 
 reportStartup(figure);
 
 console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
-console.log('  account  build   received  pages       requests  first run s  docs/s   peak RSS MB  re-run s (exit, requests)');
+console.log(
+  '  account  build   received  pages       requests  first run s  docs/s   peak RSS MB  re-run s (exit, requests)',
+);
 const rows = [];
 const row = (r, docs, build) =>
-  console.log(`  ${k(docs).padEnd(7)}  ${build.padEnd(6)}  ${String(r.received).padEnd(8)}  ${r.pages.padEnd(10)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`);
+  console.log(
+    `  ${k(docs).padEnd(7)}  ${build.padEnd(6)}  ${String(r.received).padEnd(8)}  ${r.pages.padEnd(10)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`,
+  );
 for (const docs of [SIZES.small, SIZES.large, ...(million ? [1_000_000] : [])]) {
   const r = await pullAccount(docs, { writeLoop: docs === SIZES.small, before });
   rows.push(r);
@@ -63,36 +79,95 @@ const x = (n) => `x${f2(n)}`;
 for (const big of rows.slice(1)) {
   const growth = big.maxRssMb / small.maxRssMb;
   const was = (f) => (big.before && small.before ? f(big.before, small.before) : undefined);
-  figure(`peak RSS ${k(big.docs)} vs ${k(small.docs)}`, x(growth), '<= x1.15', growth <= 1.15, was((b, s) => x(b.maxRssMb / s.maxRssMb)));
-  figure(`peak RSS ${k(big.docs)}`, `${f1(big.maxRssMb)} MB`, '<= 150 MB', big.maxRssMb <= 150, was((b) => `${f1(b.maxRssMb)} MB`));
+  figure(
+    `peak RSS ${k(big.docs)} vs ${k(small.docs)}`,
+    x(growth),
+    '<= x1.15',
+    growth <= 1.15,
+    was((b, s) => x(b.maxRssMb / s.maxRssMb)),
+  );
+  figure(
+    `peak RSS ${k(big.docs)}`,
+    `${f1(big.maxRssMb)} MB`,
+    '<= 150 MB',
+    big.maxRssMb <= 150,
+    was((b) => `${f1(b.maxRssMb)} MB`),
+  );
   const slower = big.rerun.ms / small.rerun.ms;
-  figure(`re-run, nothing new: ${k(big.docs)} vs ${k(small.docs)}`, `x${f2(slower)} (${f2(big.rerun.ms / 1000)} s)`, '<= x3', slower <= 3, was((b, s) => x(b.rerun.ms / s.rerun.ms)));
-  figure(`re-run, nothing new: ${k(big.docs)}`, `${f2(big.rerun.ms / 1000)} s`, '< 3 s', big.rerun.ms < 3000, was((b) => `${f2(b.rerun.ms / 1000)} s`));
+  figure(
+    `re-run, nothing new: ${k(big.docs)} vs ${k(small.docs)}`,
+    `x${f2(slower)} (${f2(big.rerun.ms / 1000)} s)`,
+    '<= x3',
+    slower <= 3,
+    was((b, s) => x(b.rerun.ms / s.rerun.ms)),
+  );
+  figure(
+    `re-run, nothing new: ${k(big.docs)}`,
+    `${f2(big.rerun.ms / 1000)} s`,
+    '< 3 s',
+    big.rerun.ms < 3000,
+    was((b) => `${f2(b.rerun.ms / 1000)} s`),
+  );
 }
 const loop = small.loop;
 const diskRatio = small.firstRate / loop.rate;
-console.log(`  baseline: one loop fetching the ${loop.api} pages the pull read most documents with, each document written to a plain file: ${loop.docs} docs in ${f1(loop.wallMs / 1000)} s, ${f1(loop.rate)} docs/s`);
-figure(`pull vs fetch-and-write loop (${k(small.docs)}, local disk)`, x(diskRatio), '>= x0.85', diskRatio >= 0.85, small.before && x(small.before.firstRate / loop.rate));
+console.log(
+  `  baseline: one loop fetching the ${loop.api} pages the pull read most documents with, each document written to a plain file: ${loop.docs} docs in ${f1(loop.wallMs / 1000)} s, ${f1(loop.rate)} docs/s`,
+);
+figure(
+  `pull vs fetch-and-write loop (${k(small.docs)}, local disk)`,
+  x(diskRatio),
+  '>= x0.85',
+  diskRatio >= 0.85,
+  small.before && x(small.before.firstRate / loop.rate),
+);
 
-console.log(`\nwith a remote service's latency: --latency ${LATENCY} --per-doc-ms ${PER_DOC_MS}, account ${k(SIZES.latency)}`);
+console.log(
+  `\nwith a remote service's latency: --latency ${LATENCY} --per-doc-ms ${PER_DOC_MS}, account ${k(SIZES.latency)}`,
+);
 const lat = await backfillUnderLatency(SIZES.latency, LATENCY, PER_DOC_MS, before);
-console.log(`  baseline: sequential v1 loop (one cursor, 50 per page, pages discarded): ${lat.loop.docs} docs in ${f1(lat.loop.wallMs / 1000)} s, ${f1(lat.loop.rate)} docs/s`);
-const latLine = (p, build) => console.log(`  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s, ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages), mean modelled server time ${f1(p.meanServerMs)} ms`);
+console.log(
+  `  baseline: sequential v1 loop (one cursor, 50 per page, pages discarded): ${lat.loop.docs} docs in ${f1(lat.loop.wallMs / 1000)} s, ${f1(lat.loop.rate)} docs/s`,
+);
+const latLine = (p, build) =>
+  console.log(
+    `  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s, ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages), mean modelled server time ${f1(p.meanServerMs)} ms`,
+  );
 latLine(lat.pull, 'now');
 if (lat.before) latLine(lat.before, 'before');
 const speedup = lat.pull.rate / lat.loop.rate;
-figure('backfill vs one-cursor v1 loop', x(speedup), '>= x5', speedup >= 5, lat.before && x(lat.before.rate / lat.loop.rate));
+figure(
+  'backfill vs one-cursor v1 loop',
+  x(speedup),
+  '>= x5',
+  speedup >= 5,
+  lat.before && x(lat.before.rate / lat.loop.rate),
+);
 
 const q = await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS });
-const qb = before ? await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS, dist: before }) : undefined;
-console.log(`\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`);
+const qb = before
+  ? await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS, dist: before })
+  : undefined;
+console.log(
+  `\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`,
+);
 for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
-  console.log(`  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s)`);
+  console.log(
+    `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s)`,
+  );
 }
 const pct = (n) => `${f1(n * 100)}%`;
 figure('share of the quota used', pct(q.quotaUse), '>= 90%', q.quotaUse >= 0.9, qb && pct(qb.quotaUse));
-figure('share of requests answered 429', `${f2(q.rejectedShare * 100)}%`, '< 1%', q.rejectedShare < 0.01, qb && `${f2(qb.rejectedShare * 100)}%`);
+figure(
+  'share of requests answered 429',
+  `${f2(q.rejectedShare * 100)}%`,
+  '< 1%',
+  q.rejectedShare < 0.01,
+  qb && `${f2(qb.rejectedShare * 100)}%`,
+);
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
-console.log(`\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`);
+console.log(
+  `\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`,
+);
 removeLeftovers();

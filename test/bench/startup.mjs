@@ -37,7 +37,14 @@ export function benchStartup(runs = 15) {
   for (let i = 0; i < runs; i++) RUNS.forEach((r, j) => times[j].push(timeRun(r.args)));
   const ms = Object.fromEntries(RUNS.map((r, j) => [r.name, median(times[j])]));
   const floor = ms['node -e 0'];
-  return { runs, ms, nodeMs: floor, fiscalMs: ms['fiscal --version'], helpMs: ms['fiscal --help'], ratio: ms['fiscal --version'] / floor };
+  return {
+    runs,
+    ms,
+    nodeMs: floor,
+    fiscalMs: ms['fiscal --version'],
+    helpMs: ms['fiscal --help'],
+    ratio: ms['fiscal --version'] / floor,
+  };
 }
 
 const f1 = (n) => n.toFixed(1);
@@ -47,7 +54,10 @@ const f2 = (n) => n.toFixed(2);
  * Prints the start-up section of the bench. `figure(name, value, target, ok)` is the bench's way
  * of printing a figure against its target; alone, a plain line is printed instead.
  */
-export function reportStartup(figure = (name, value, target, ok) => console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`)) {
+export function reportStartup(
+  figure = (name, value, target, ok) =>
+    console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`),
+) {
   const s = benchStartup();
   console.log(`\nstart-up (median of ${s.runs} interleaved runs)`);
   for (const [name, ms] of Object.entries(s.ms)) {

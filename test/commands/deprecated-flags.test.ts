@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-
 let emu: TestEmulator;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
@@ -21,12 +20,36 @@ const lines = (s: string) => s.trim().split('\n').filter(Boolean);
 
 describe('old flag spellings', () => {
   const cases: Array<[old: string[], now: string[], warning: RegExp]> = [
-    [['search', 'cte', '--taker', ...WIDE], ['search', 'cte', '--role', 'taker', ...WIDE], /--taker is deprecated .*use --role taker$/m],
-    [['search', 'cte', '--not-taker', ...WIDE], ['search', 'cte', '--role', 'not-taker,authorized', ...WIDE], /--not-taker is deprecated .*use --role not-taker,authorized$/m],
-    [['search', 'cte', '--type', 'normal', ...WIDE], ['search', 'cte', '--cte-type', 'normal', ...WIDE], /--type is deprecated .*use --cte-type$/m],
-    [['search', 'nfe', '--custom', 'status=done', ...WIDE], ['search', 'nfe', '--prop', 'status=done', ...WIDE], /--custom is deprecated .*use --prop$/m],
-    [['events', 'nfe', '--stream', '--limit', '5', '--type', '110111'], ['events', 'nfe', '--stream', '--limit', '5', '--event-code', '110111'], /--type is deprecated .*use --event-code$/m],
-    [['utilities', 'list', '--min', '100', '--max', '900'], ['utilities', 'list', '--min-amount', '100', '--max-amount', '900'], /--min is deprecated .*use --min-amount\n.*--max is deprecated .*use --max-amount$/m],
+    [
+      ['search', 'cte', '--taker', ...WIDE],
+      ['search', 'cte', '--role', 'taker', ...WIDE],
+      /--taker is deprecated .*use --role taker$/m,
+    ],
+    [
+      ['search', 'cte', '--not-taker', ...WIDE],
+      ['search', 'cte', '--role', 'not-taker,authorized', ...WIDE],
+      /--not-taker is deprecated .*use --role not-taker,authorized$/m,
+    ],
+    [
+      ['search', 'cte', '--type', 'normal', ...WIDE],
+      ['search', 'cte', '--cte-type', 'normal', ...WIDE],
+      /--type is deprecated .*use --cte-type$/m,
+    ],
+    [
+      ['search', 'nfe', '--custom', 'status=done', ...WIDE],
+      ['search', 'nfe', '--prop', 'status=done', ...WIDE],
+      /--custom is deprecated .*use --prop$/m,
+    ],
+    [
+      ['events', 'nfe', '--stream', '--limit', '5', '--type', '110111'],
+      ['events', 'nfe', '--stream', '--limit', '5', '--event-code', '110111'],
+      /--type is deprecated .*use --event-code$/m,
+    ],
+    [
+      ['utilities', 'list', '--min', '100', '--max', '900'],
+      ['utilities', 'list', '--min-amount', '100', '--max-amount', '900'],
+      /--min is deprecated .*use --min-amount\n.*--max is deprecated .*use --max-amount$/m,
+    ],
   ];
 
   for (const [old, now, warning] of cases) {

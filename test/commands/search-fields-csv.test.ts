@@ -7,7 +7,6 @@ import { currentTree } from '../helpers/cli-tree.js';
 import { runMain } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-
 let emu: TestEmulator;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
@@ -32,7 +31,9 @@ const CASES: Record<string, { argv: string[]; header: string }> = {
 
 describe('--fields with -o csv', () => {
   it('every command with --fields has a case here', () => {
-    const withFields = allSpecs(currentTree()).filter((s) => s.options.some((o) => o.long === '--fields')).map((s) => s.path.join(' '));
+    const withFields = allSpecs(currentTree())
+      .filter((s) => s.options.some((o) => o.long === '--fields'))
+      .map((s) => s.path.join(' '));
     expect(withFields.sort()).toEqual(Object.keys(CASES).sort());
   });
 
@@ -50,10 +51,18 @@ describe('--fields with -o csv', () => {
 
   it('without --fields prints every designed column', async () => {
     const r = await fiscal(['-o', 'csv', 'search', 'nfe', ...WIDE, '--limit', '1']);
-    expect(r.stdout.split('\n')[0]).toBe('access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,emitter_uf,receiver_cnpj_cpf,receiver_name,receiver_uf,status,owner,owner_role');
+    expect(r.stdout.split('\n')[0]).toBe(
+      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,emitter_uf,receiver_cnpj_cpf,receiver_name,receiver_uf,status,owner,owner_role',
+    );
   });
 
   it('names a field without designed columns in snake case', () => {
-    expect(['AccessKey', 'HasCCE', 'xmlAbrasf', 'IBSCBS', 'Xml'].map(snakeCase)).toEqual(['access_key', 'has_cce', 'xml_abrasf', 'ibscbs', 'xml']);
+    expect(['AccessKey', 'HasCCE', 'xmlAbrasf', 'IBSCBS', 'Xml'].map(snakeCase)).toEqual([
+      'access_key',
+      'has_cce',
+      'xml_abrasf',
+      'ibscbs',
+      'xml',
+    ]);
   });
 });

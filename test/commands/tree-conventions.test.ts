@@ -4,7 +4,13 @@
 // name means one thing. A command added by hand, or a flag bolted on after `register`, fails here.
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { declarationOf, flagName, type Flags, type GroupSpec, type VerbSpec } from '../../src/commands/shared/define.js';
+import {
+  declarationOf,
+  flagName,
+  type Flags,
+  type GroupSpec,
+  type VerbSpec,
+} from '../../src/commands/shared/define.js';
 import { createProgram } from '../../src/program.js';
 import { createTestContext } from '../helpers/context.js';
 
@@ -31,7 +37,9 @@ const declared = nodes.filter((n) => n.spec !== undefined);
 const verbs = declared.filter((n): n is Node & { spec: VerbSpec } => !('verbs' in n.spec!));
 
 /** Every option of every command, the root's included. */
-const options = [{ path: '(root)', command: program }, ...nodes].flatMap((n) => n.command.options.map((o) => ({ path: n.path, option: o })));
+const options = [{ path: '(root)', command: program }, ...nodes].flatMap((n) =>
+  n.command.options.map((o) => ({ path: n.path, option: o })),
+);
 
 /** A capitalised word starts it ("List ..."); an acronym (CNPJ, NF-e) may. */
 const capitalised = (s: string) => /^[A-Z][a-z]/.test(s);
@@ -39,20 +47,25 @@ const capitalised = (s: string) => /^[A-Z][a-z]/.test(s);
 describe('command tree conventions', () => {
   it('every command is built from a declaration (defineVerb/defineGroup), the root aside', () => {
     const undeclared = nodes.filter((n) => n.spec === undefined).map((n) => n.path);
-    expect(undeclared, `commands not declared with defineVerb/defineGroup and register(): ${undeclared.join(', ')}`).toEqual([]);
+    expect(
+      undeclared,
+      `commands not declared with defineVerb/defineGroup and register(): ${undeclared.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('a declared command has exactly the options its declaration lists', () => {
     const extra: string[] = [];
     for (const { path, command, spec } of verbs) {
       const flags = spec.flags as Flags;
-      const names = new Set(Object.keys(flags).flatMap((k) => {
-        const f = flags[k]!;
-        const long = flagName(k);
-        if (f.type === 'switch' && f.negated) return [long.replace(/^--/, '--no-')];
-        if (f.type === 'bool' && f.negatable) return [long, long.replace(/^--/, '--no-')];
-        return [long];
-      }));
+      const names = new Set(
+        Object.keys(flags).flatMap((k) => {
+          const f = flags[k]!;
+          const long = flagName(k);
+          if (f.type === 'switch' && f.negated) return [long.replace(/^--/, '--no-')];
+          if (f.type === 'bool' && f.negatable) return [long, long.replace(/^--/, '--no-')];
+          return [long];
+        }),
+      );
       for (const o of command.options) if (!names.has(o.long!)) extra.push(`${path} ${o.long}`);
     }
     expect(extra, 'options added by hand after register()').toEqual([]);
@@ -62,7 +75,9 @@ describe('command tree conventions', () => {
     expect(verbs.length).toBeGreaterThan(0);
     const without = verbs.filter((n) => n.spec.examples.length === 0).map((n) => n.path);
     expect(without, 'verbs without an example').toEqual([]);
-    const bad = declared.flatMap((n) => n.spec!.examples.filter((e) => !/^fiscal |\| fiscal /.test(e)).map((e) => `${n.path}: ${e}`));
+    const bad = declared.flatMap((n) =>
+      n.spec!.examples.filter((e) => !/^fiscal |\| fiscal /.test(e)).map((e) => `${n.path}: ${e}`),
+    );
     expect(bad, 'examples that do not start with "fiscal "').toEqual([]);
   });
 
@@ -93,14 +108,20 @@ describe('command tree conventions', () => {
     }
     const mixed = [...uses]
       .filter(([, byShape]) => byShape.size > 1)
-      .map(([name, byShape]) => `${name}: ${[...byShape].map(([shape, paths]) => `${shape} in ${paths.join(', ')}`).join('; ')}`);
+      .map(
+        ([name, byShape]) =>
+          `${name}: ${[...byShape].map(([shape, paths]) => `${shape} in ${paths.join(', ')}`).join('; ')}`,
+      );
     expect(mixed).toEqual([]);
   });
 
   it('a short flag means the same long flag wherever it is used', () => {
     const longOf = new Map<string, Set<string>>();
-    for (const { option } of options) if (option.short) longOf.set(option.short, new Set([...(longOf.get(option.short) ?? []), option.long!]));
-    const mixed = [...longOf].filter(([, longs]) => longs.size > 1).map(([short, longs]) => `${short}: ${[...longs].join(', ')}`);
+    for (const { option } of options)
+      if (option.short) longOf.set(option.short, new Set([...(longOf.get(option.short) ?? []), option.long!]));
+    const mixed = [...longOf]
+      .filter(([, longs]) => longs.size > 1)
+      .map(([short, longs]) => `${short}: ${[...longs].join(', ')}`);
     expect(mixed).toEqual([]);
   });
 });
@@ -110,6 +131,10 @@ function valueShape(o: Option): string {
   const m = /([<[])([^>\]]+)[>\]]/.exec(o.flags);
   if (!m) return 'switch';
   // A list flag names its value in the plural (`<roles>`), one value in the singular (`<role>`).
-  const name = m[2]!.endsWith('ses') ? m[2]!.slice(0, -2) : m[2]!.endsWith('s') && !m[2]!.endsWith('us') ? m[2]!.slice(0, -1) : m[2]!;
+  const name = m[2]!.endsWith('ses')
+    ? m[2]!.slice(0, -2)
+    : m[2]!.endsWith('s') && !m[2]!.endsWith('us')
+      ? m[2]!.slice(0, -1)
+      : m[2]!;
   return m[1] === '<' ? `<${name}>` : `[${name}]`;
 }

@@ -10,7 +10,6 @@ import { currentTree } from '../helpers/cli-tree.js';
 import { runMain, tempDir } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
-
 let emu: TestEmulator;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 40 });
@@ -45,13 +44,29 @@ function extras(path: string, flag: string): string[] {
     'mdfe events': ['--stream', '--limit', '1'],
     // An empty folder to report on: the flags are read before any file is.
     report: [tempDir()],
-    'webhooks subscriptions add': ['--endpoint', 'we_0123456789abcdef', '--document-type', 'nfe', '--event-type', 'received', '--dry-run'],
+    'webhooks subscriptions add': [
+      '--endpoint',
+      'we_0123456789abcdef',
+      '--document-type',
+      'nfe',
+      '--event-type',
+      'received',
+      '--dry-run',
+    ],
   };
-  const pullRoles: Record<string, string> = { nfe: 'received', cte: 'taker', cteos: 'taker', nfse: 'received', nfce: 'emitted', mdfe: 'emitted' };
+  const pullRoles: Record<string, string> = {
+    nfe: 'received',
+    cte: 'taker',
+    cteos: 'taker',
+    nfse: 'received',
+    nfce: 'emitted',
+    mdfe: 'emitted',
+  };
   if (path.startsWith('pull ')) return ['--role', pullRoles[path.slice(5)]!, '--dir', tempDir(), '--max-docs', '1'];
   // Ranges of the service come in pairs (R15): the other end of the one under test.
   const pair: Record<string, [string, string]> = {
-    '--created-from': ['--created-to', '2026-06-30'], '--created-to': ['--created-from', '2026-01-01'],
+    '--created-from': ['--created-to', '2026-06-30'],
+    '--created-to': ['--created-from', '2026-01-01'],
   };
   return [...(table[path] ?? []), ...(pair[flag] ?? [])];
 }
@@ -61,7 +76,8 @@ type Kind = 'tax-id' | 'cnpj' | 'date' | 'month';
 /** The kind of value an option takes, read from its help: what a user sees decides. */
 function kindOf(o: OptionSpec): Kind | undefined {
   if (o.value === 'none') return undefined;
-  if (/\bCNPJ\b/.test(o.description) || /cnpj/.test(o.valueName ?? '')) return /CPF|cnpj\/cpf/.test(`${o.description} ${o.valueName}`) ? 'tax-id' : 'cnpj';
+  if (/\bCNPJ\b/.test(o.description) || /cnpj/.test(o.valueName ?? ''))
+    return /CPF|cnpj\/cpf/.test(`${o.description} ${o.valueName}`) ? 'tax-id' : 'cnpj';
   if (/\bCPF\b/.test(o.description)) return 'tax-id';
   if (o.valueName === 'date') return 'date';
   if (o.valueName === 'yyyy-mm') return 'month';
@@ -83,14 +99,32 @@ function inputs(): Array<{ path: string; flag: string; kind: Kind }> {
   return found;
 }
 
-const VALUES: Record<Kind, { masked: string; wrong: string }> = { 'tax-id': CNPJ, cnpj: CNPJ, date: DATE, month: MONTH };
+const VALUES: Record<Kind, { masked: string; wrong: string }> = {
+  'tax-id': CNPJ,
+  cnpj: CNPJ,
+  date: DATE,
+  month: MONTH,
+};
 
 describe('flags that take a CNPJ/CPF or a date', () => {
   const all = inputs();
 
   it('are found in the tree (owner, emitter, taker, cnpj, dates, competence, month...)', () => {
     const flags = new Set(all.map((i) => i.flag));
-    for (const f of ['--owner', '--emitter', '--receiver', '--taker', '--cnpj', '--payer', '--from', '--created-to', '--due-from', '--competence', '--month']) expect(flags).toContain(f);
+    for (const f of [
+      '--owner',
+      '--emitter',
+      '--receiver',
+      '--taker',
+      '--cnpj',
+      '--payer',
+      '--from',
+      '--created-to',
+      '--due-from',
+      '--competence',
+      '--month',
+    ])
+      expect(flags).toContain(f);
     expect(all.length).toBeGreaterThan(60);
   });
 
@@ -124,7 +158,9 @@ describe('arguments that take a CNPJ', () => {
   }
 
   it('every argument named cnpj is one of those', () => {
-    const withCnpj = allSpecs(currentTree()).filter((s) => s.arguments.some((a) => /cnpj/i.test(a.name))).map((s) => s.path.join(' '));
+    const withCnpj = allSpecs(currentTree())
+      .filter((s) => s.arguments.some((a) => /cnpj/i.test(a.name)))
+      .map((s) => s.path.join(' '));
     expect(withCnpj.sort()).toEqual(['cnpj', 'companies show']);
   });
 });

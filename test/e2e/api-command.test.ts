@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const received = () => emu.store.nfesOf(acc).byRole.received.map((e) => e.doc.accessKey);
 const ALL_DATES = { From: '2000-01-01', To: '2026-12-31' };
 
@@ -47,7 +51,20 @@ describe('fiscal api', () => {
     expect(records.length).toBeGreaterThan(40);
     expect(records.map((x) => x.AccessKey).sort()).toEqual([...expected].sort());
 
-    const first = await runCli(['api', 'POST', '/v2/dfe/nfe', '-f', 'Limit=40', '-f', 'Fields[]=AccessKey', '-f', `Filters=${JSON.stringify({ EmissionDate: ALL_DATES })}`], { env });
+    const first = await runCli(
+      [
+        'api',
+        'POST',
+        '/v2/dfe/nfe',
+        '-f',
+        'Limit=40',
+        '-f',
+        'Fields[]=AccessKey',
+        '-f',
+        `Filters=${JSON.stringify({ EmissionDate: ALL_DATES })}`,
+      ],
+      { env },
+    );
     expect(first.exitCode, first.stderr).toBe(0);
     const page = JSON.parse(first.stdout);
     expect(page.Total).toBe(records.length);
@@ -66,7 +83,12 @@ describe('fiscal api', () => {
 
   it('a bad method, a path without /, or --input with -f exit 2 before anything is sent', async () => {
     const before = emu.stats().requests;
-    for (const args of [['api', 'FETCH', '/v1/nfe/received'], ['api', 'GET', 'v1/nfe/received'], ['api', 'POST', '/v2/dfe/nfe', '--input', '-', '-f', 'Limit=1'], ['api', 'GET', '/v1/nfe/received', '--input', '-']]) {
+    for (const args of [
+      ['api', 'FETCH', '/v1/nfe/received'],
+      ['api', 'GET', 'v1/nfe/received'],
+      ['api', 'POST', '/v2/dfe/nfe', '--input', '-', '-f', 'Limit=1'],
+      ['api', 'GET', '/v1/nfe/received', '--input', '-'],
+    ]) {
       const r = await runCli(args, { env, input: '{}' });
       expect(r.exitCode, args.join(' ')).toBe(2);
     }

@@ -14,7 +14,11 @@ let env: Record<string, string>;
 let canceledKey: string;
 
 const account = () => emu.accounts[0]!.id;
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,17 +28,33 @@ beforeAll(async () => {
   const recent = emu.store
     .nfesOf(account())
     .entries.map((e) => e.doc)
-    .find((d) => d.status === 'authorized' && d.roles.some((r) => r.role === 'received') && Date.parse(d.emissionDate) > EMULATOR_NOW.getTime() - 20 * DAY)!;
+    .find(
+      (d) =>
+        d.status === 'authorized' &&
+        d.roles.some((r) => r.role === 'received') &&
+        Date.parse(d.emissionDate) > EMULATOR_NOW.getTime() - 20 * DAY,
+    )!;
   expect(recent).toBeDefined();
   const r = await fetch(`${emu.url}/_emulator/events`, {
     method: 'POST',
-    body: JSON.stringify({ type: 'nfe', id: recent.accessKey, event: '110111', created_at: '2026-06-15T11:00:00-03:00' }),
+    body: JSON.stringify({
+      type: 'nfe',
+      id: recent.accessKey,
+      event: '110111',
+      created_at: '2026-06-15T11:00:00-03:00',
+    }),
   });
   expect(r.status).toBe(200);
   canceledKey = recent.accessKey;
   // The seeded CT-e of this size has no canceled one the taker sees: cancel one the same way.
-  const cte = emu.store.docsOf(account(), 'cte').entries.map((e) => e.doc).find((d) => d.status === 'authorized' && d.roles.some((x) => x.role === 'taker'))!;
-  const c = await fetch(`${emu.url}/_emulator/events`, { method: 'POST', body: JSON.stringify({ type: 'cte', id: cte.accessKey, event: '110111' }) });
+  const cte = emu.store
+    .docsOf(account(), 'cte')
+    .entries.map((e) => e.doc)
+    .find((d) => d.status === 'authorized' && d.roles.some((x) => x.role === 'taker'))!;
+  const c = await fetch(`${emu.url}/_emulator/events`, {
+    method: 'POST',
+    body: JSON.stringify({ type: 'cte', id: cte.accessKey, event: '110111' }),
+  });
   expect(c.status).toBe(200);
 });
 afterAll(async () => emu?.close());
@@ -68,7 +88,9 @@ describe('a canceled NF-e in every summary', () => {
   });
 
   it('R30: the CSV of search nfe --all --summary marks the canceled notes canceled and no others', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--all', '--summary', '-o', 'csv'], { env });
+    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--all', '--summary', '-o', 'csv'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = parseCsv(r.stdout);
     expect(rows.length).toBeGreaterThan(10);
@@ -85,28 +107,36 @@ describe('the other types with cancellation events', () => {
     ['cteos', 'taker'],
     ['mdfe', 'emitted'],
     ['nfse', 'received'],
-  ] as const)('R30: search %s --summary says canceled exactly for the canceled documents of the store', async (type, role) => {
-    const r = await runCli(['search', type, '--role', role, ...WIDE, '--all', '--summary', '-o', 'ndjson'], { env });
-    expect(r.exitCode, r.stderr).toBe(0);
-    const docs = ndjson(r.stdout);
-    const stored = (d: Record<string, any>) => emu.store.findDoc(account(), type, type === 'nfse' ? d.id : d.key) as { status?: string; isCanceled?: boolean };
-    const isCanceled = (d: Record<string, any>) => stored(d).status === 'canceled' || stored(d).isCanceled === true;
-    expect(docs.filter(isCanceled).length, 'the emulator has canceled ones').toBeGreaterThan(0);
-    expect(docs.filter((d) => d.canceled !== isCanceled(d)).map((d) => d.key ?? d.id)).toEqual([]);
-  });
+  ] as const)(
+    'R30: search %s --summary says canceled exactly for the canceled documents of the store',
+    async (type, role) => {
+      const r = await runCli(['search', type, '--role', role, ...WIDE, '--all', '--summary', '-o', 'ndjson'], { env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const docs = ndjson(r.stdout);
+      const stored = (d: Record<string, any>) =>
+        emu.store.findDoc(account(), type, type === 'nfse' ? d.id : d.key) as { status?: string; isCanceled?: boolean };
+      const isCanceled = (d: Record<string, any>) => stored(d).status === 'canceled' || stored(d).isCanceled === true;
+      expect(docs.filter(isCanceled).length, 'the emulator has canceled ones').toBeGreaterThan(0);
+      expect(docs.filter((d) => d.canceled !== isCanceled(d)).map((d) => d.key ?? d.id)).toEqual([]);
+    },
+  );
 
   it.each([
     ['cte', 'taker'],
     ['mdfe', 'emitted'],
-  ] as const)('R30: pull %s --with-events, then inspect <dir> says canceled exactly for the canceled ones', async (type, role) => {
-    const dir = tempDir();
-    const pulled = await runCli(['pull', type, '--role', role, '--dir', dir, '--with-events'], { env });
-    expect(pulled.exitCode, pulled.stderr).toBe(0);
-    const r = await runCli(['inspect', dir, '--type', type, '-o', 'ndjson'], { env: {} });
-    expect(r.exitCode, r.stderr).toBe(0);
-    const docs = ndjson(r.stdout);
-    const canceled = (d: Record<string, any>) => (emu.store.findDoc(account(), type, d.key) as { status: string }).status === 'canceled';
-    expect(docs.filter(canceled).length).toBeGreaterThan(0);
-    expect(docs.filter((d) => d.canceled !== canceled(d)).map((d) => d.key)).toEqual([]);
-  });
+  ] as const)(
+    'R30: pull %s --with-events, then inspect <dir> says canceled exactly for the canceled ones',
+    async (type, role) => {
+      const dir = tempDir();
+      const pulled = await runCli(['pull', type, '--role', role, '--dir', dir, '--with-events'], { env });
+      expect(pulled.exitCode, pulled.stderr).toBe(0);
+      const r = await runCli(['inspect', dir, '--type', type, '-o', 'ndjson'], { env: {} });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const docs = ndjson(r.stdout);
+      const canceled = (d: Record<string, any>) =>
+        (emu.store.findDoc(account(), type, d.key) as { status: string }).status === 'canceled';
+      expect(docs.filter(canceled).length).toBeGreaterThan(0);
+      expect(docs.filter((d) => d.canceled !== canceled(d)).map((d) => d.key)).toEqual([]);
+    },
+  );
 });

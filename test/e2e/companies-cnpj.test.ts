@@ -14,12 +14,16 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const cnpj = (first12: string) => first12 + cnpjCheckDigits(first12);
 const formatted = (c: string) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 
 describe('fiscal companies', () => {
-  it('R3: list shows the account\'s companies, as NDJSON when piped and as CSV', async () => {
+  it("R3: list shows the account's companies, as NDJSON when piped and as CSV", async () => {
     const r = await runCli(['companies', 'list'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
@@ -32,7 +36,7 @@ describe('fiscal companies', () => {
     expect(lines).toHaveLength(emu.accounts[0]!.companies.length + 1);
   });
 
-  it('R3: show accepts a formatted CNPJ; another account\'s company exits 4', async () => {
+  it("R3: show accepts a formatted CNPJ; another account's company exits 4", async () => {
     const mine = emu.accounts[0]!.companies[1]!;
     const r = await runCli(['companies', 'show', formatted(mine.cnpj), '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -51,7 +55,7 @@ describe('fiscal companies', () => {
 });
 
 describe('fiscal properties', () => {
-  it('R3: list and show the rural properties of the account; another account\'s id exits 4', async () => {
+  it("R3: list and show the rural properties of the account; another account's id exits 4", async () => {
     const owner = emu.accounts.findIndex((a) => ruralPropertiesOf(a).length > 0);
     expect(owner).toBeGreaterThanOrEqual(0);
     const ownerEnv = emulatorEnv(emu, owner);
@@ -61,7 +65,9 @@ describe('fiscal properties', () => {
     expect(ndjson(r.stdout).map((p) => p.id)).toEqual(expected.map((p) => p.id));
     const one = await runCli(['properties', 'show', expected[0]!.id], { env: ownerEnv });
     expect(ndjson(one.stdout)).toEqual([expected[0]]);
-    const other = emu.accounts.findIndex((a, i) => i !== owner && !ruralPropertiesOf(a).some((p) => p.id === expected[0]!.id));
+    const other = emu.accounts.findIndex(
+      (a, i) => i !== owner && !ruralPropertiesOf(a).some((p) => p.id === expected[0]!.id),
+    );
     const foreign = await runCli(['properties', 'show', expected[0]!.id], { env: emulatorEnv(emu, other) });
     expect(foreign.exitCode, foreign.stderr).toBe(4);
   });

@@ -10,7 +10,8 @@ import { currentTree } from '../helpers/cli-tree.js';
 import { hostTool } from '../helpers/host-tools.js';
 import { tempDir } from '../helpers/tree.js';
 
-const has = (shell: string) => hostTool(shell, ['-c', 'exit 0'], `the syntax check of the ${shell} completion script`, shell);
+const has = (shell: string) =>
+  hostTool(shell, ['-c', 'exit 0'], `the syntax check of the ${shell} completion script`, shell);
 const dir = tempDir('fiscal-completion-');
 
 function scriptFile(shell: 'bash' | 'zsh' | 'fish', name: string): string {
@@ -22,16 +23,24 @@ function scriptFile(shell: 'bash' | 'zsh' | 'fish', name: string): string {
 /** What _fiscal offers for the words of a command line, the last being the word under the cursor. */
 function bashComplete(words: string[], env: Record<string, string> = {}): string[] {
   const script = `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fiscal; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', scriptFile('bash', 'fiscal.bash'), ...words], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: dir, ...env },
-  });
+  const out = execFileSync(
+    'bash',
+    ['--norc', '--noprofile', '-c', script, 'bash', scriptFile('bash', 'fiscal.bash'), ...words],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir, ...env },
+    },
+  );
   return out.split('\n').filter(Boolean);
 }
 
 describe.skipIf(!has('bash'))('bash completion', () => {
   it('registers the completion function for fiscal', () => {
-    const out = execFileSync('bash', ['--norc', '--noprofile', '-c', 'source "$1" && complete -p fiscal', 'bash', scriptFile('bash', 'fiscal.bash')], { encoding: 'utf8' });
+    const out = execFileSync(
+      'bash',
+      ['--norc', '--noprofile', '-c', 'source "$1" && complete -p fiscal', 'bash', scriptFile('bash', 'fiscal.bash')],
+      { encoding: 'utf8' },
+    );
     expect(out.trim()).toBe('complete -o default -F _fiscal fiscal');
   });
 
@@ -65,11 +74,22 @@ describe.skipIf(!has('bash'))('bash completion', () => {
     chmodSync(join(bin, 'fiscal'), 0o755);
     const config = join(dir, 'config');
     mkdirSync(config, { recursive: true });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { work: { baseUrl: 'sandbox', apiId: 'id1', apiKey: 'secret-key-1' }, home: { baseUrl: 'production', apiId: 'id2', apiKey: 'secret-key-2' } } }));
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({
+        profiles: {
+          work: { baseUrl: 'sandbox', apiId: 'id1', apiKey: 'secret-key-1' },
+          home: { baseUrl: 'production', apiId: 'id2', apiKey: 'secret-key-2' },
+        },
+      }),
+    );
     const env = { PATH: `${bin}:${process.env.PATH}`, FISCAL_CONFIG_DIR: config };
     expect(bashComplete(['fiscal', '--profile', ''], env).sort()).toEqual(['emulator', 'home', 'work']);
     expect(bashComplete(['fiscal', 'profile', 'use', 'w'], env)).toEqual(['work']);
-    const raw = execFileSync(process.execPath, [BIN, '__complete', 'profiles'], { encoding: 'utf8', env: { PATH: process.env.PATH, FISCAL_CONFIG_DIR: config } });
+    const raw = execFileSync(process.execPath, [BIN, '__complete', 'profiles'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, FISCAL_CONFIG_DIR: config },
+    });
     expect(raw).toBe('home\nwork\nemulator\n');
     expect(raw).not.toContain('secret');
   });

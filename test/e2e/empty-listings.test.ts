@@ -32,7 +32,10 @@ const EMPTY = /No results\.|No documents found\.|No events\./;
 
 describe('empty-listing messages', () => {
   it('a listing that completed empty says so (table on stderr)', async () => {
-    const r = await runCli(['-o', 'table', 'search', 'nfe', '--role', 'received', '--filter', '(= status nothing-is-like-this)'], { env });
+    const r = await runCli(
+      ['-o', 'table', 'search', 'nfe', '--role', 'received', '--filter', '(= status nothing-is-like-this)'],
+      { env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('No results.');

@@ -18,9 +18,17 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const has = (d: StoredNfe, role: string) => d.roles.some((r) => r.role === role);
-const nfes = (pred: (d: StoredNfe) => boolean) => emu.store.nfesOf(acc).entries.map((e) => e.doc).filter(pred);
+const nfes = (pred: (d: StoredNfe) => boolean) =>
+  emu.store
+    .nfesOf(acc)
+    .entries.map((e) => e.doc)
+    .filter(pred);
 const JUST = 'Nota emitida em duplicidade por falha';
 
 describe('fiscal events batch submit', () => {
@@ -28,10 +36,13 @@ describe('fiscal events batch submit', () => {
     const emitted = nfes((d) => has(d, 'emitted') && !has(d, 'received') && d.status !== 'canceled')[0]!;
     const received = nfes((d) => has(d, 'received') && d.status !== 'canceled')[0]!;
     const file = join(tempDir('batch-'), 'events.json');
-    writeFileSync(file, JSON.stringify([
-      { access_key: emitted.accessKey, tp_evento: '110111', justification: JUST },
-      { access_key: received.accessKey, tp_evento: '211120' },
-    ]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { access_key: emitted.accessKey, tp_evento: '110111', justification: JUST },
+        { access_key: received.accessKey, tp_evento: '211120' },
+      ]),
+    );
     const r = await runCli(['events', 'batch', 'submit', file, '--wait'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
@@ -46,7 +57,12 @@ describe('fiscal events batch submit', () => {
   it('R32: NDJSON on standard input without --wait prints the queued batch; status --wait then shows the results, a rejected one exits 7', async () => {
     const emitted = nfes((d) => has(d, 'emitted') && !has(d, 'received') && d.status !== 'canceled')[1]!;
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
-    const input = [{ access_key: emitted.accessKey, tp_evento: '112150' }, { access_key: foreign, tp_evento: '210210' }].map((e) => JSON.stringify(e)).join('\n');
+    const input = [
+      { access_key: emitted.accessKey, tp_evento: '112150' },
+      { access_key: foreign, tp_evento: '210210' },
+    ]
+      .map((e) => JSON.stringify(e))
+      .join('\n');
     const submitted = await runCli(['events', 'batch', 'submit', '-'], { env, input });
     expect(submitted.exitCode, submitted.stderr).toBe(0);
     const [batch] = ndjson(submitted.stdout);
@@ -74,10 +90,16 @@ describe('fiscal events batch submit', () => {
 
   it('R32: --dry-run checks and prints the events without sending them', async () => {
     const key = nfes(() => true)[0]!.accessKey;
-    const r = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], { env, input: JSON.stringify({ events: [{ access_key: key, tp_evento: '210200' }] }) });
+    const r = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], {
+      env,
+      input: JSON.stringify({ events: [{ access_key: key, tp_evento: '210200' }] }),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toEqual([{ batch_id: '', key, tp_evento: '210200', seq: null, status: 'dry-run' }]);
-    const bad = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], { env, input: JSON.stringify([{ access_key: key, tp_evento: '110111' }]) });
+    const bad = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], {
+      env,
+      input: JSON.stringify([{ access_key: key, tp_evento: '110111' }]),
+    });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/events\[0\]\.justification/);
   });
@@ -86,7 +108,10 @@ describe('fiscal events batch submit', () => {
 describe('fiscal events batch status', () => {
   it("R32: another account's batch id is not found (exit 4)", async () => {
     const key = nfes(() => true)[0]!.accessKey;
-    const submitted = await runCli(['events', 'batch', 'submit', '-'], { env, input: JSON.stringify([{ access_key: key, tp_evento: '210210' }]) });
+    const submitted = await runCli(['events', 'batch', 'submit', '-'], {
+      env,
+      input: JSON.stringify([{ access_key: key, tp_evento: '210210' }]),
+    });
     const [batch] = ndjson(submitted.stdout);
     const r = await runCli(['events', 'batch', 'status', batch!.batch_id], { env: emulatorEnv(emu, 1) });
     expect(r.exitCode).toBe(4);

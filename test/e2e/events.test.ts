@@ -19,16 +19,37 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 300, otherDocs: 100 });
   env = emulatorEnv(emu);
   acc = emu.accounts[0]!.id;
-  docs = emu.store.nfesOf(acc).entries.map((e) => e.doc).filter((d) => new Set(d.events.map((e) => e.type)).size > 1).slice(0, 2);
+  docs = emu.store
+    .nfesOf(acc)
+    .entries.map((e) => e.doc)
+    .filter((d) => new Set(d.events.map((e) => e.type)).size > 1)
+    .slice(0, 2);
   expect(docs).toHaveLength(2);
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
-const unknownKey = buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '55', series: '1', number: '424242', emissionType: '1', code: '87654321' });
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+const unknownKey = buildAccessKey({
+  uf: '35',
+  yymm: '2601',
+  issuer: '11222333000181',
+  model: '55',
+  series: '1',
+  number: '424242',
+  emissionType: '1',
+  code: '87654321',
+});
 const DESCRIPTIONS: Record<string, string> = {
-  '110111': 'Cancelamento', '110110': 'Carta de Correção', '210200': 'Confirmação da Operação', '210210': 'Ciência da Operação',
-  '210220': 'Desconhecimento da Operação', '210240': 'Operação não Realizada',
+  '110111': 'Cancelamento',
+  '110110': 'Carta de Correção',
+  '210200': 'Confirmação da Operação',
+  '210210': 'Ciência da Operação',
+  '210220': 'Desconhecimento da Operação',
+  '210240': 'Operação não Realizada',
 };
 
 describe('fiscal events <type> <key>...', () => {
@@ -39,7 +60,9 @@ describe('fiscal events <type> <key>...', () => {
     const expected = docs.flatMap((d) => d.events.map((e) => [d.accessKey, e.type, DESCRIPTIONS[e.type], e.seq]));
     expect(rows.map((x) => [x.key, x.type, x.description, x.seq])).toEqual(expected);
     for (const row of rows) {
-      const event = docs.find((d) => d.accessKey === row.key)!.events.find((e) => e.type === row.type && e.seq === row.seq)!;
+      const event = docs
+        .find((d) => d.accessKey === row.key)!
+        .events.find((e) => e.type === row.type && e.seq === row.seq)!;
       // /v2/nfe/events carries no date: it is dhEvento, read from the XML.
       expect(Date.parse(row.date)).toBe(Date.parse(event.createdAt));
       expect(row.status).toBe('135');
@@ -67,7 +90,11 @@ describe('fiscal events <type> <key>...', () => {
     for (const [i, name] of names.entries()) {
       const [event] = readDocuments(readFileSync(join(dir, name)), name);
       expect(event!.kind).toBe('event');
-      expect(event!.event).toMatchObject({ type: doc.events[i]!.type, refKey: doc.accessKey, seq: String(doc.events[i]!.seq) });
+      expect(event!.event).toMatchObject({
+        type: doc.events[i]!.type,
+        refKey: doc.accessKey,
+        seq: String(doc.events[i]!.seq),
+      });
     }
   });
 
@@ -76,7 +103,9 @@ describe('fiscal events <type> <key>...', () => {
     const dir = tempDir();
     const r = await runCli(['events', 'nfse', nfse.id, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.type, x.description, x.seq, x.date])).toEqual([[nfse.id, '101101', 'Cancelamento de NFS-e', 1, nfse.events[0]!.createdAt]]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.type, x.description, x.seq, x.date])).toEqual([
+      [nfse.id, '101101', 'Cancelamento de NFS-e', 1, nfse.events[0]!.createdAt],
+    ]);
     expect(readdirSync(dir)).toEqual([`${nfse.id.replaceAll(':', '_')}-101101-1.xml`]);
   });
 
@@ -111,23 +140,32 @@ describe('fiscal events <type> --stream', () => {
     const stream = emu.store.eventsOf(acc, 'mdfe').entries;
     const first = await runCli(['events', 'mdfe', '--stream', '--cursor', String(stream.length - 2)], { env });
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(ndjson(first.stdout).map((x) => [x.key, x.type])).toEqual(stream.slice(-2).map((e) => ['accessKey' in e.doc ? e.doc.accessKey : '', e.event.type]));
+    expect(ndjson(first.stdout).map((x) => [x.key, x.type])).toEqual(
+      stream.slice(-2).map((e) => ['accessKey' in e.doc ? e.doc.accessKey : '', e.event.type]),
+    );
     const resume = /next cursor: (\d+)/.exec(first.stderr)![1]!;
     expect(Number(resume)).toBe(stream.length);
 
     const open = emu.store.docsOf(acc, 'mdfe').entries.find((e) => e.doc.status === 'authorized')!.doc;
-    const added = await fetch(`${emu.url}/_emulator/events`, { method: 'POST', body: JSON.stringify({ type: 'mdfe', id: open.accessKey, event: '110112' }) });
+    const added = await fetch(`${emu.url}/_emulator/events`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'mdfe', id: open.accessKey, event: '110112' }),
+    });
     expect(added.status).toBe(200);
     const second = await runCli(['events', 'mdfe', '--stream', '--cursor', resume], { env });
     expect(second.exitCode, second.stderr).toBe(0);
-    expect(ndjson(second.stdout).map((x) => [x.key, x.type, x.description])).toEqual([[open.accessKey, '110112', 'Encerramento']]);
+    expect(ndjson(second.stdout).map((x) => [x.key, x.type, x.description])).toEqual([
+      [open.accessKey, '110112', 'Encerramento'],
+    ]);
   });
 
   it('--limit stops after that many events and the resume cursor follows the last one (also with --quiet)', async () => {
     const r = await runCli(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--event-code', '110111'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const cancellations = emu.store.eventsOf(acc, 'nfe').entries.filter((e) => e.event.type === '110111');
-    expect(ndjson(r.stdout).map((x) => x.key)).toEqual(cancellations.slice(0, 3).map((e) => ('accessKey' in e.doc ? e.doc.accessKey : '')));
+    expect(ndjson(r.stdout).map((x) => x.key)).toEqual(
+      cancellations.slice(0, 3).map((e) => ('accessKey' in e.doc ? e.doc.accessKey : '')),
+    );
     expect(r.stderr).toContain(`next cursor: ${cancellations[2]!.position + 1}`);
   });
 

@@ -20,20 +20,32 @@ beforeAll(async () => {
     const { status: _status, ...rest } = doc.properties;
     doc.properties = rest;
   }
-  received = entries.slice(0, 4).map(({ doc }) => ({ accessKey: doc.accessKey, owner: doc.roles.find((r) => r.role === 'received')!.owner }));
+  received = entries
+    .slice(0, 4)
+    .map(({ doc }) => ({ accessKey: doc.accessKey, owner: doc.roles.find((r) => r.role === 'received')!.owner }));
   foreignKey = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const keyOf = (row: Record<string, any>) => (row.AccessKey ?? row.access_key ?? row.key) as string;
 
 describe('fiscal flag', () => {
   it('R27: flags a document; the flags land in its FlagErp', async () => {
     const { accessKey, owner } = received[0]!;
-    const r = await runCli(['flag', 'nfe', accessKey, '--owner', owner, '--set', 'erp_id=884', '--set', 'exported=true'], { env });
+    const r = await runCli(
+      ['flag', 'nfe', accessKey, '--owner', owner, '--set', 'erp_id=884', '--set', 'exported=true'],
+      { env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((row) => [row.key, row.value, row.status])).toEqual([['erp_id', '884', 'flagged'], ['exported', 'true', 'flagged']]);
+    expect(ndjson(r.stdout).map((row) => [row.key, row.value, row.status])).toEqual([
+      ['erp_id', '884', 'flagged'],
+      ['exported', 'true', 'flagged'],
+    ]);
     expect(emu.store.findNfe(accountId, accessKey)!.flagErp).toMatchObject({ erp_id: '884', exported: 'true' });
   });
 
@@ -47,7 +59,7 @@ describe('fiscal flag', () => {
     expect(emu.stats().requests.total).toBe(before);
   });
 
-  it('R3: another account\'s document is a 404: exit 4', async () => {
+  it("R3: another account's document is a 404: exit 4", async () => {
     const r = await runCli(['flag', 'nfe', foreignKey, '--owner', received[0]!.owner, '--set', 'k=v'], { env });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/404/);
@@ -70,13 +82,19 @@ describe('fiscal props and search --where', () => {
     const set = await runCli(['props', 'set', 'status', 'done', ...keys, '--role', 'received'], { env });
     expect(set.exitCode, set.stderr).toBe(0);
     expect(ndjson(set.stdout).map((row) => [row.access_key, row.status])).toEqual(keys.map((k) => [k, 'ok']));
-    const found = await runCli(['search', 'nfe', '--role', 'received', '--where', 'status=done', '--all', '-o', 'ndjson'], { env });
+    const found = await runCli(
+      ['search', 'nfe', '--role', 'received', '--where', 'status=done', '--all', '-o', 'ndjson'],
+      { env },
+    );
     expect(found.exitCode, found.stderr).toBe(0);
     expect(ndjson(found.stdout).map(keyOf).sort()).toEqual([...keys].sort());
   });
 
   it('R17: --where with --filter is a usage error (exit 2)', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', '--where', 'status=done', '--filter', '(NOT_EXISTS x)'], { env });
+    const r = await runCli(
+      ['search', 'nfe', '--role', 'received', '--where', 'status=done', '--filter', '(NOT_EXISTS x)'],
+      { env },
+    );
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--where/);
   });

@@ -9,7 +9,8 @@ import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { hostTool } from '../helpers/host-tools.js';
 import { tempDir } from '../helpers/tree.js';
 
-const hasScript = (): boolean => hostTool('script', ['--version'], 'the tests that drive a pseudo-terminal', 'bsdutils');
+const hasScript = (): boolean =>
+  hostTool('script', ['--version'], 'the tests that drive a pseudo-terminal', 'bsdutils');
 
 const ENTER = '\r';
 const DOWN = '\x1b[B';
@@ -41,7 +42,10 @@ function terminalSession(args: string[], env: Record<string, string>) {
         cleanup();
         resolve();
       };
-      const timer = setTimeout(() => (cleanup(), reject(new Error(`"${text}" never showed; output so far:\n${output}`))), PROMPT_WAIT_MS);
+      const timer = setTimeout(
+        () => (cleanup(), reject(new Error(`"${text}" never showed; output so far:\n${output}`))),
+        PROMPT_WAIT_MS,
+      );
       const cleanup = () => (clearTimeout(timer), waiters.delete(check));
       waiters.add(check);
       check();

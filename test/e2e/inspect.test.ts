@@ -30,7 +30,11 @@ function parseOptions(raw: Record<string, unknown>, paths: string[]) {
   return inspectOptions(parsed.options, parsed.args);
 }
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 
 async function inspect(args: string[], output: OutputFormat, extra: Record<string, unknown> = {}) {
   const t = createTestContext({ globals: { output } });
@@ -46,13 +50,18 @@ async function inspect(args: string[], output: OutputFormat, extra: Record<strin
 
 describe('inspect: options', () => {
   it('takes paths and --type kinds, comma-separated or repeated, case-insensitive', () => {
-    expect(parseOptions({ type: ['nfe', 'EVENT', 'nfe'] }, ['a.xml', 'dir'])).toEqual({ paths: ['a.xml', 'dir'], types: ['nfe', 'event'] });
+    expect(parseOptions({ type: ['nfe', 'EVENT', 'nfe'] }, ['a.xml', 'dir'])).toEqual({
+      paths: ['a.xml', 'dir'],
+      types: ['nfe', 'event'],
+    });
     expect(parseOptions({}, ['a.xml'])).toEqual({ paths: ['a.xml'] });
   });
 
   it('rejects an unknown kind, naming --type and the kinds there are', () => {
     expect(() => parseOptions({ type: ['nfe', 'boleto'] }, ['a.xml'])).toThrow(UsageError);
-    expect(() => parseOptions({ type: ['boleto'] }, ['a.xml'])).toThrow(/^--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event$/);
+    expect(() => parseOptions({ type: ['boleto'] }, ['a.xml'])).toThrow(
+      /^--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event$/,
+    );
   });
 });
 
@@ -65,21 +74,63 @@ describe('inspect: run', () => {
     expect(rows).toHaveLength(16);
     const byFile = (f: string) => rows.filter((x) => x.file === `${FIXTURES}/${f}`);
     expect(byFile('nfe/nfe-400-proc.xml')[0]).toMatchObject({
-      kind: 'nfe', model: '55', access_key: '35240311222333000181550010000012341123456781', series: '1', number: '1234',
-      emitter_tax_id: '11222333000181', emitter_uf: 'SP', counterpart_role: 'receiver', counterpart_tax_id: '44555666000181',
-      total: '1333.03', products: '1250.50', discount: '10.00', freight: '30.00', icms: '150.06', icms_st: '0.00', ipi: '62.53',
-      pis: '20.63', cofins: '95.04', item_count: '2', status: '100', protocol: '135240000123456', canceled: 'false', warnings: '',
+      kind: 'nfe',
+      model: '55',
+      access_key: '35240311222333000181550010000012341123456781',
+      series: '1',
+      number: '1234',
+      emitter_tax_id: '11222333000181',
+      emitter_uf: 'SP',
+      counterpart_role: 'receiver',
+      counterpart_tax_id: '44555666000181',
+      total: '1333.03',
+      products: '1250.50',
+      discount: '10.00',
+      freight: '30.00',
+      icms: '150.06',
+      icms_st: '0.00',
+      ipi: '62.53',
+      pis: '20.63',
+      cofins: '95.04',
+      item_count: '2',
+      status: '100',
+      protocol: '135240000123456',
+      canceled: 'false',
+      warnings: '',
     });
-    expect(byFile('cte/cte-400-proc.xml')[0]).toMatchObject({ kind: 'cte', total: '850.00', receivable: '850.00', cargo_value: '15000.00', icms: '102.00', counterpart_role: 'taker' });
-    expect(byFile('mdfe/mdfe-300-proc.xml')[0]).toMatchObject({ kind: 'mdfe', total: '23500.00', cte_count: '1', nfe_count: '2', item_count: '3' });
+    expect(byFile('cte/cte-400-proc.xml')[0]).toMatchObject({
+      kind: 'cte',
+      total: '850.00',
+      receivable: '850.00',
+      cargo_value: '15000.00',
+      icms: '102.00',
+      counterpart_role: 'taker',
+    });
+    expect(byFile('mdfe/mdfe-300-proc.xml')[0]).toMatchObject({
+      kind: 'mdfe',
+      total: '23500.00',
+      cte_count: '1',
+      nfe_count: '2',
+      item_count: '3',
+    });
     expect(byFile('nfse/abrasf-consultar-2-notes.xml').map((x) => [x.number, x.total, x.iss, x.canceled])).toEqual([
       ['1001', '1500.00', '75.00', 'false'],
       ['1002', '480.00', '9.60', 'true'],
     ]);
-    expect(byFile('nfse/nfse-national.xml')[0]).toMatchObject({ total: '1800.00', services: '1800.00', iss: '36.00', net_value: '1800.00' });
+    expect(byFile('nfse/nfse-national.xml')[0]).toMatchObject({
+      total: '1800.00',
+      services: '1800.00',
+      iss: '36.00',
+      net_value: '1800.00',
+    });
     expect(byFile('events/nfe-cancel-110111.xml')[0]).toMatchObject({
-      kind: 'event', event_type: '110111', event_description: 'Cancelamento', event_ref_key: '35240311222333000181550010000012341123456781',
-      event_seq: '1', status: '135', total: '',
+      kind: 'event',
+      event_type: '110111',
+      event_description: 'Cancelamento',
+      event_ref_key: '35240311222333000181550010000012341123456781',
+      event_seq: '1',
+      status: '135',
+      total: '',
     });
     expect(byFile('cte/CTEOS-400.XML')[0]).toMatchObject({ kind: 'cteos', total: '1200.00' });
     expect(r.stderr).toBe('');
@@ -103,8 +154,17 @@ describe('inspect: run', () => {
     expect(ndjson(r.stdout)).toEqual([
       { source: `${FIXTURES}/broken/empty.xml`, failure: 'empty', error: 'empty file' },
       expect.objectContaining({ source: `${FIXTURES}/broken/malformed.xml`, failure: 'malformed' }),
-      { source: `${FIXTURES}/broken/unknown.xml`, failure: 'unknown', error: expect.stringContaining('<pedidoCompra>'), root: 'pedidoCompra' },
-      expect.objectContaining({ source: `${FIXTURES}/cfe/cfe-sat.xml`, kind: 'cfe', key: '35240799887766000105599001234560004566543218' }),
+      {
+        source: `${FIXTURES}/broken/unknown.xml`,
+        failure: 'unknown',
+        error: expect.stringContaining('<pedidoCompra>'),
+        root: 'pedidoCompra',
+      },
+      expect.objectContaining({
+        source: `${FIXTURES}/cfe/cfe-sat.xml`,
+        kind: 'cfe',
+        key: '35240799887766000105599001234560004566543218',
+      }),
     ]);
   });
 
@@ -123,7 +183,9 @@ describe('inspect: run', () => {
     const dir = tempDir();
     copyFileSync(abs(`${FIXTURES}/cfe/cfe-sat.xml`), join(dir, 'cupom.txt'));
     const t = createTestContext({ globals: { output: 'ndjson' } });
-    await expect(run(t.ctx, parseOptions({}, [join(dir, 'cupom.txt'), join(dir, 'missing.xml')]))).rejects.toBeInstanceOf(PartialError);
+    await expect(
+      run(t.ctx, parseOptions({}, [join(dir, 'cupom.txt'), join(dir, 'missing.xml')])),
+    ).rejects.toBeInstanceOf(PartialError);
     expect(ndjson(t.stdout()).map((d) => d.kind ?? d.error)).toEqual(['cfe', 'no such file or directory']);
   });
 
@@ -163,7 +225,9 @@ describe('inspect: run', () => {
     await run(t.ctx, parseOptions({}, [abs(`${FIXTURES}/nfe/nfe-400-canceled.xml`)]));
     const [header, line] = t.stdout().split('\n');
     expect(header).toMatch(/^KIND +KEY\/ID +NUMBER +DATE +EMITTER +COUNTERPART +TOTAL +STATUS +FILE$/);
-    expect(line).toMatch(/^nfe +35240411222333000181550010000012401123456782 +1240 +2024-04-02 +TECIDOS AURORA LTDA +MERCADINHO BOM PRECO LTDA +500\.00 +canceled +/);
+    expect(line).toMatch(
+      /^nfe +35240411222333000181550010000012401123456782 +1240 +2024-04-02 +TECIDOS AURORA LTDA +MERCADINHO BOM PRECO LTDA +500\.00 +canceled +/,
+    );
   });
 });
 
@@ -175,8 +239,19 @@ describe('fiscal inspect (built CLI)', () => {
     expect(header).toBe(CSV_HEADER);
     const rows = parseCsv(r.stdout);
     expect(rows).toHaveLength(16);
-    expect(rows.find((x) => x.file === `${FIXTURES}/nfce/nfce-400.xml`)).toMatchObject({ kind: 'nfce', total: '40.00', products: '42.50', discount: '2.50', item_count: '3' });
-    expect(rows.find((x) => x.file === `${FIXTURES}/cfe/cfe-sat.xml`)).toMatchObject({ kind: 'cfe', total: '20.00', series: '900123456', number: '000456' });
+    expect(rows.find((x) => x.file === `${FIXTURES}/nfce/nfce-400.xml`)).toMatchObject({
+      kind: 'nfce',
+      total: '40.00',
+      products: '42.50',
+      discount: '2.50',
+      item_count: '3',
+    });
+    expect(rows.find((x) => x.file === `${FIXTURES}/cfe/cfe-sat.xml`)).toMatchObject({
+      kind: 'cfe',
+      total: '20.00',
+      series: '900123456',
+      number: '000456',
+    });
     expect(r.stderr).toContain(`fiscal: ${FIXTURES}/broken/malformed.xml: malformed XML`);
     expect(r.stderr).toContain('fiscal: 3 of 18 files could not be read');
   });
@@ -197,7 +272,9 @@ describe('fiscal inspect (built CLI)', () => {
   it('writes NDJSON when piped', async () => {
     const r = await runCli(['inspect', `${FIXTURES}/mdfe`], { cwd: REPO });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout)).toEqual([expect.objectContaining({ kind: 'mdfe', totals: expect.objectContaining({ vCarga: '23500.00' }) })]);
+    expect(ndjson(r.stdout)).toEqual([
+      expect.objectContaining({ kind: 'mdfe', totals: expect.objectContaining({ vCarga: '23500.00' }) }),
+    ]);
   });
 
   it('shows a table and a count on a terminal', async () => {

@@ -18,7 +18,11 @@ afterAll(async () => emu?.close());
 
 const FIXTURES = new URL('../fixtures/latam/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/latam/upload'] ?? 0;
 
 function folderWith(files: Record<string, Buffer | string>): string {
@@ -30,16 +34,22 @@ function folderWith(files: Record<string, Buffer | string>): string {
 describe('fiscal latam upload', () => {
   it('uploads a folder of the four countries, one row per file; a bad file fails locally (no request) and the exit code is 7', async () => {
     const dir = folderWith({
-      '1-mx.xml': fixture('cfdi-ingreso.xml'), '2-cl.xml': fixture('dte-factura.xml'),
-      '3-co.xml': fixture('co-factura.xml'), '4-pe.xml': fixture('pe-factura.xml'), '5-bad.xml': '<pedido/>',
+      '1-mx.xml': fixture('cfdi-ingreso.xml'),
+      '2-cl.xml': fixture('dte-factura.xml'),
+      '3-co.xml': fixture('co-factura.xml'),
+      '4-pe.xml': fixture('pe-factura.xml'),
+      '5-bad.xml': '<pedido/>',
     });
     const before = uploads();
     const r = await runCli(['latam', 'upload', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.file, x.country ?? null, x.success])).toEqual([
-      [join(dir, '1-mx.xml'), 'MX', true], [join(dir, '2-cl.xml'), 'CL', true], [join(dir, '3-co.xml'), 'CO', true],
-      [join(dir, '4-pe.xml'), 'PE', true], [join(dir, '5-bad.xml'), null, false],
+      [join(dir, '1-mx.xml'), 'MX', true],
+      [join(dir, '2-cl.xml'), 'CL', true],
+      [join(dir, '3-co.xml'), 'CO', true],
+      [join(dir, '4-pe.xml'), 'PE', true],
+      [join(dir, '5-bad.xml'), null, false],
     ]);
     expect(rows[1]).toMatchObject({ id: 'CL-76086428-5-33-5512', doc_type: 'DTE-33' });
     expect(rows[4]!.message).toMatch(/root element <pedido> is not/);
@@ -52,7 +62,11 @@ describe('fiscal latam upload', () => {
     const before = uploads();
     const dry = await runCli(['latam', 'upload', join(dir, 'pe.xml'), '--dry-run'], { env });
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(ndjson(dry.stdout)[0]).toMatchObject({ id: 'PE-20131312955-01-F001-00000123', success: true, message: 'dry run: would be sent' });
+    expect(ndjson(dry.stdout)[0]).toMatchObject({
+      id: 'PE-20131312955-01-F001-00000123',
+      success: true,
+      message: 'dry run: would be sent',
+    });
     const wrong = await runCli(['latam', 'upload', join(dir, 'pe.xml'), '--country', 'MX'], { env });
     expect(wrong.exitCode).toBe(7);
     expect(ndjson(wrong.stdout)[0]).toMatchObject({ success: false, message: 'the document is from PE, not MX' });
@@ -65,7 +79,11 @@ describe('fiscal latam upload', () => {
   it('reads standard input with -', async () => {
     const r = await runCli(['latam', 'upload', '-'], { env, input: fixture('cfdi-ingreso.xml').toString('utf8') });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout)[0]).toMatchObject({ file: '-', id: 'MX-5F0E6A3C-8B1D-4C2E-9A7F-1B2C3D4E5F60', success: true });
+    expect(ndjson(r.stdout)[0]).toMatchObject({
+      file: '-',
+      id: 'MX-5F0E6A3C-8B1D-4C2E-9A7F-1B2C3D4E5F60',
+      success: true,
+    });
   });
 });
 
@@ -94,7 +112,9 @@ describe('fiscal latam list', () => {
     const r = await runCli(['latam', 'list', '--issued-from', '2026/02/01'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--issued-from: "2026/02/01": expected a date YYYY-MM-DD or dd/mm/yyyy');
-    const reversed = await runCli(['latam', 'list', '--issued-from', '2026-03-01', '--issued-to', '2026-02-01'], { env });
+    const reversed = await runCli(['latam', 'list', '--issued-from', '2026-03-01', '--issued-to', '2026-02-01'], {
+      env,
+    });
     expect(reversed.exitCode).toBe(2);
   });
 });

@@ -13,7 +13,8 @@ import { canMount, mountTmpfs, root, type Tmpfs } from '../helpers/mounts.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
-const withoutState = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const withoutState = (t: Record<string, string>) =>
+  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -66,7 +67,11 @@ function pagesOf(dir: string): number {
   return Object.keys(snapshot(dir)).reduce((n, path) => n + Math.ceil(statSync(join(dir, path)).size / 4096) * 4096, 0);
 }
 
-const docKeys = (n: number) => emu.store.nfesOf(emu.accounts[0]!.id).entries.slice(0, n).map((e) => e.doc.accessKey);
+const docKeys = (n: number) =>
+  emu.store
+    .nfesOf(emu.accounts[0]!.id)
+    .entries.slice(0, n)
+    .map((e) => e.doc.accessKey);
 
 describe.runIf(canMount)('a disk that fills up during a pull (tmpfs)', () => {
   it('stops with exit 10 naming the folder and keeps the checkpoint; with more space the same command ends as one clean pull', async () => {
@@ -101,7 +106,12 @@ describe.runIf(canMount)('a disk that fills up during a pull (tmpfs)', () => {
 describe.runIf(canMount)('a read-only folder (tmpfs -o ro)', () => {
   it('pull and pdf end with exit 10: the folder is on a read-only file system', async () => {
     const ro = tmpfs('size=64k,ro');
-    expectLocalFileError(await runCli([...PULL, '--dir', ro.dir], { env }), ro.dir, /is on a read-only file system/, 'EROFS');
+    expectLocalFileError(
+      await runCli([...PULL, '--dir', ro.dir], { env }),
+      ro.dir,
+      /is on a read-only file system/,
+      'EROFS',
+    );
     const pdf = await runCli(['pdf', 'nfe', docKeys(1)[0]!, '--dir', ro.dir], { env });
     expectLocalFileError(pdf, ro.dir, /is on a read-only file system/, 'EROFS');
     expect(pdf.stderr).toMatch(/choose a writable folder/);
@@ -127,7 +137,8 @@ describe('a file where the folder should be', () => {
 
   it('pdf, xml, events --save and latam xml: exit 10 naming the file', async () => {
     const [a, b] = docKeys(2);
-    const withEvents = emu.store.nfesOf(emu.accounts[0]!.id).entries.find((e) => e.doc.events.length > 0)!.doc.accessKey;
+    const withEvents = emu.store.nfesOf(emu.accounts[0]!.id).entries.find((e) => e.doc.events.length > 0)!.doc
+      .accessKey;
     const latam = (await runCli(['latam', 'list', '--limit', '1', '-o', 'ndjson'], { env })).stdout.trim();
     const latamId = (JSON.parse(latam) as { id: string }).id;
     for (const args of [
@@ -138,7 +149,12 @@ describe('a file where the folder should be', () => {
     ]) {
       const file = inTheWay();
       const r = await runCli([...args, join(file, 'out')], { env });
-      expectLocalFileError({ ...r, stderr: `${args.join(' ')}\n${r.stderr}` }, file, /is a file, where a folder is needed/, 'ENOTDIR');
+      expectLocalFileError(
+        { ...r, stderr: `${args.join(' ')}\n${r.stderr}` },
+        file,
+        /is a file, where a folder is needed/,
+        'ENOTDIR',
+      );
     }
   });
 });

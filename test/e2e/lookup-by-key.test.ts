@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const keyOf = (row: Record<string, any>) => (row.AccessKey ?? row.access_key ?? row.key) as string;
 
 /** A valid key of the same month, model and emitter as `key` that no document has. */
@@ -122,7 +126,9 @@ describe('search cte and nfce name documents', () => {
 describe('xml, pdf and events by key', () => {
   // One command per test: each spawns the CLI once or twice, well inside the test timeout.
   const oldKey = (type: 'nfe' | 'cte' | 'mdfe') => (type === 'nfe' ? oldNfe().doc.accessKey : oldDoc(type).accessKey);
-  const cases = (['nfe', 'cte', 'mdfe'] as const).flatMap((type) => (['xml', 'pdf', 'events'] as const).map((verb) => [verb, type] as const));
+  const cases = (['nfe', 'cte', 'mdfe'] as const).flatMap((type) =>
+    (['xml', 'pdf', 'events'] as const).map((verb) => [verb, type] as const),
+  );
   const argsOf = (verb: 'xml' | 'pdf' | 'events', type: string, key: string) =>
     verb === 'pdf' ? ['pdf', type, key, '--dir', tempDir('fiscal-pdf-')] : [verb, type, key];
 
@@ -150,22 +156,27 @@ describe('flag, props and manifest by key', () => {
     expect(props.exitCode, props.stderr).toBe(0);
     expect(emu.store.findNfe(acc, doc.accessKey)!.properties.erp_ref).toBe('E1');
     const manifest = await runCli(['manifest', 'aware', doc.accessKey, '--sync'], { env });
-    expect(manifest.exitCode === 0 || /650|rejected/.test(manifest.stdout), manifest.stdout + manifest.stderr).toBe(true);
+    expect(manifest.exitCode === 0 || /650|rejected/.test(manifest.stdout), manifest.stdout + manifest.stderr).toBe(
+      true,
+    );
     expect(ndjson(manifest.stdout)[0]).toMatchObject({ key: doc.accessKey });
     expect(ndjson(manifest.stdout)[0]!.cstat).not.toBe(404);
   });
 
-  it.each([['flag'], ['props'], ['manifest --sync'], ['manifest --wait']])('R28/R29: %s of an absent key exits 4 naming it', async (what) => {
-    const { doc, owner } = oldNfe();
-    const missing = absentKey(doc.accessKey);
-    const argsOf: Record<string, string[]> = {
-      flag: ['flag', 'nfe', missing, '--owner', owner, '--set', 'exported=true'],
-      props: ['props', 'set', 'erp_ref', 'E2', missing],
-      'manifest --sync': ['manifest', 'aware', missing, '--sync'],
-      'manifest --wait': ['manifest', 'aware', missing, '--wait'],
-    };
-    const r = await runCli(argsOf[what]!, { env });
-    expect(r.exitCode, r.stderr).toBe(4);
-    expect(r.stderr).toContain(missing);
-  });
+  it.each([['flag'], ['props'], ['manifest --sync'], ['manifest --wait']])(
+    'R28/R29: %s of an absent key exits 4 naming it',
+    async (what) => {
+      const { doc, owner } = oldNfe();
+      const missing = absentKey(doc.accessKey);
+      const argsOf: Record<string, string[]> = {
+        flag: ['flag', 'nfe', missing, '--owner', owner, '--set', 'exported=true'],
+        props: ['props', 'set', 'erp_ref', 'E2', missing],
+        'manifest --sync': ['manifest', 'aware', missing, '--sync'],
+        'manifest --wait': ['manifest', 'aware', missing, '--wait'],
+      };
+      const r = await runCli(argsOf[what]!, { env });
+      expect(r.exitCode, r.stderr).toBe(4);
+      expect(r.stderr).toContain(missing);
+    },
+  );
 });

@@ -17,14 +17,27 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const received = (manifested: boolean) =>
-  emu.store.nfesOf(account).byRole.received.map((e) => e.doc).filter((d) => d.status === 'authorized' && (d.manifestations.length > 0) === manifested);
-const emittedOnly = () => emu.store.nfesOf(account).entries.map((e) => e.doc).find((d) => d.roles.every((r) => r.role !== 'received'))!;
+  emu.store
+    .nfesOf(account)
+    .byRole.received.map((e) => e.doc)
+    .filter((d) => d.status === 'authorized' && d.manifestations.length > 0 === manifested);
+const emittedOnly = () =>
+  emu.store
+    .nfesOf(account)
+    .entries.map((e) => e.doc)
+    .find((d) => d.roles.every((r) => r.role !== 'received'))!;
 
 describe('fiscal manifest', () => {
   it('R29: search nfe --role received --has-manifestation=false | manifest aware --stdin --wait gives every key a manifestation', async () => {
-    const search = await runCli(['search', 'nfe', '--role', 'received', '--has-manifestation=false', '-o', 'ndjson'], { env });
+    const search = await runCli(['search', 'nfe', '--role', 'received', '--has-manifestation=false', '-o', 'ndjson'], {
+      env,
+    });
     expect(search.exitCode, search.stderr).toBe(0);
     const keys = ndjson(search.stdout).map((r) => r.AccessKey ?? r.key);
     expect(keys.length).toBeGreaterThan(0);
@@ -37,7 +50,9 @@ describe('fiscal manifest', () => {
     for (const row of rows.filter((x) => x.status === 'registered')) {
       expect(emu.store.findNfe(account, row.key)!.manifestations.at(-1)!.Type).toBe('210210');
     }
-    const again = await runCli(['search', 'nfe', '--role', 'received', '--has-manifestation=false', '-o', 'ndjson'], { env });
+    const again = await runCli(['search', 'nfe', '--role', 'received', '--has-manifestation=false', '-o', 'ndjson'], {
+      env,
+    });
     const left = ndjson(again.stdout).map((x) => x.AccessKey ?? x.key);
     for (const row of rows.filter((x) => x.status === 'registered')) expect(left).not.toContain(row.key);
   });
@@ -60,18 +75,26 @@ describe('fiscal manifest', () => {
     expect(ndjson(latest.stdout)).toEqual([{ key, code: '210200', meaning: 'confirmation' }]);
   });
 
-  it('R29: --sync shows the tax authority\'s answer; a rejected key and a key not received fail their rows, exit 7', async () => {
+  it("R29: --sync shows the tax authority's answer; a rejected key and a key not received fail their rows, exit 7", async () => {
     const [fresh, other] = received(false);
     const file = join(tempDir(), 'keys.txt');
     writeFileSync(file, `${other!.accessKey}\n${emittedOnly().accessKey}\n`);
     const first = await runCli(['manifest', 'confirm', fresh!.accessKey, '--sync', '-o', 'ndjson'], { env });
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(ndjson(first.stdout)[0]).toMatchObject({ status: 'registered', cstat: 135, protocol: expect.stringMatching(/^\d{15}$/) });
-    const r = await runCli(['manifest', 'confirm', fresh!.accessKey, '--file', file, '--sync', '-o', 'ndjson'], { env });
+    expect(ndjson(first.stdout)[0]).toMatchObject({
+      status: 'registered',
+      cstat: 135,
+      protocol: expect.stringMatching(/^\d{15}$/),
+    });
+    const r = await runCli(['manifest', 'confirm', fresh!.accessKey, '--file', file, '--sync', '-o', 'ndjson'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.key, x.status])).toEqual([
-      [fresh!.accessKey, 'rejected'], [other!.accessKey, 'registered'], [emittedOnly().accessKey, 'error'],
+      [fresh!.accessKey, 'rejected'],
+      [other!.accessKey, 'registered'],
+      [emittedOnly().accessKey, 'error'],
     ]);
     expect(rows[0]).toMatchObject({ cstat: 573 });
   });
@@ -85,7 +108,10 @@ describe('fiscal manifest', () => {
     const short = await runCli(['manifest', 'not-performed', key, '--justification', 'curta'], { env });
     expect(short.exitCode).toBe(2);
     expect(emu.stats().requests.total).toBe(0);
-    const ok = await runCli(['manifest', 'not-performed', key, '--justification', 'mercadoria nunca foi entregue', '--sync', '-o', 'ndjson'], { env });
+    const ok = await runCli(
+      ['manifest', 'not-performed', key, '--justification', 'mercadoria nunca foi entregue', '--sync', '-o', 'ndjson'],
+      { env },
+    );
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(emu.store.findNfe(account, key)!.manifestations.at(-1)!.Type).toBe('210240');
   });

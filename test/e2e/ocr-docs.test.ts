@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const owner = () => emu.accounts[0]!.companies[0]!.cnpj;
 const pdfFile = (dir: string, name: string, text: string) => {
   const file = join(dir, name);
@@ -68,10 +72,14 @@ describe('fiscal invoices', () => {
 describe('fiscal utilities', () => {
   it('lists by kind and status with repeatable choices, and refuses an unknown kind', async () => {
     const all = ndjson((await runCli(['utilities', 'list', '--all'], { env })).stdout);
-    const r = await runCli(['utilities', 'list', '--all', '--kind', 'electricity,water', '--status', 'open,overdue'], { env });
+    const r = await runCli(['utilities', 'list', '--all', '--kind', 'electricity,water', '--status', 'open,overdue'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const some = ndjson(r.stdout);
-    expect(some.length).toBe(all.filter((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid').length);
+    expect(some.length).toBe(
+      all.filter((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid').length,
+    );
     const bad = await runCli(['utilities', 'list', '--kind', 'sewage'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/electricity/);
@@ -95,7 +103,11 @@ describe('fiscal ocr', () => {
     const r = await runCli(['ocr', 'upload', dir, '--kind', 'invoice', '--owner', owner(), '--wait'], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
-    expect(rows.map((row) => [row.file.replace(`${dir}/`, ''), row.status])).toEqual([['a.pdf', 'done'], ['b.pdf', 'failed'], ['c.pdf', 'rejected']]);
+    expect(rows.map((row) => [row.file.replace(`${dir}/`, ''), row.status])).toEqual([
+      ['a.pdf', 'done'],
+      ['b.pdf', 'failed'],
+      ['c.pdf', 'rejected'],
+    ]);
     expect(rows[2]!.request_id).toBeUndefined();
     const shown = await runCli(['invoices', 'show', rows[0]!.document], { env });
     expect(ndjson(shown.stdout)[0]!.source).toBe('upload');
@@ -128,7 +140,10 @@ describe('fiscal ocr', () => {
     expect(bad.stderr).toContain('--owner');
     const noKind = await runCli(['ocr', 'upload', file, '--owner', owner()], { env });
     expect(noKind.exitCode).toBe(2);
-    const foreign = await runCli(['ocr', 'upload', file, '--kind', 'invoice', '--owner', emu.accounts[1]!.companies[0]!.cnpj], { env });
+    const foreign = await runCli(
+      ['ocr', 'upload', file, '--kind', 'invoice', '--owner', emu.accounts[1]!.companies[0]!.cnpj],
+      { env },
+    );
     expect(foreign.exitCode).toBe(7);
     expect(ndjson(foreign.stdout)[0]!.message).toMatch(/not a company of this account/);
   });

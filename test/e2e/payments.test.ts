@@ -16,12 +16,19 @@ let env: Record<string, string>;
 let boletos: Boleto[];
 let receipts: Receipt[];
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120 });
   env = emulatorEnv(emu);
-  const [b, r] = await Promise.all([runCli(['boletos', 'list', '--all', '-o', 'ndjson'], { env }), runCli(['receipts', 'list', '--all', '-o', 'ndjson'], { env })]);
+  const [b, r] = await Promise.all([
+    runCli(['boletos', 'list', '--all', '-o', 'ndjson'], { env }),
+    runCli(['receipts', 'list', '--all', '-o', 'ndjson'], { env }),
+  ]);
   boletos = ndjson(b.stdout).map((x) => boletoSchema.parse(x));
   receipts = ndjson(r.stdout).map((x) => receiptSchema.parse(x));
 });
@@ -36,9 +43,26 @@ describe('fiscal boletos', () => {
   });
 
   it('list filters on the server: status, direction and amount range', async () => {
-    const r = await runCli(['boletos', 'list', '--status', 'overdue,paid', '--direction', 'receivable', '--min-amount', '100', '--all', '-o', 'ndjson'], { env });
+    const r = await runCli(
+      [
+        'boletos',
+        'list',
+        '--status',
+        'overdue,paid',
+        '--direction',
+        'receivable',
+        '--min-amount',
+        '100',
+        '--all',
+        '-o',
+        'ndjson',
+      ],
+      { env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
-    const want = boletos.filter((b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable' && b.amount >= 100);
+    const want = boletos.filter(
+      (b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable' && b.amount >= 100,
+    );
     expect(ndjson(r.stdout).map((x) => x.id)).toEqual(want.map((b) => b.id));
     expect(want.length).toBeGreaterThan(0);
   });
@@ -57,7 +81,10 @@ describe('fiscal boletos', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/--line: .*check digit of field 2/);
     const order = await runCli(['boletos', 'list', '--due-from', '2026-06-30', '--due-to', '2026-06-01'], { env });
-    expect([order.exitCode, order.stderr]).toEqual([2, expect.stringContaining('--due-from: 2026-06-30 is after --due-to 2026-06-01')]);
+    expect([order.exitCode, order.stderr]).toEqual([
+      2,
+      expect.stringContaining('--due-from: 2026-06-30 is after --due-to 2026-06-01'),
+    ]);
     const status = await runCli(['boletos', 'list', '--status', 'late'], { env });
     expect(status.exitCode).toBe(2);
     expect(status.stderr).toContain('open, paid, overdue, canceled');
@@ -83,9 +110,15 @@ describe('fiscal boletos', () => {
   it('pdf writes <dir>/<id>.pdf with the digitable line, from arguments and from a piped list', async () => {
     const dir = tempDir();
     const [a, b] = [boletos[0]!, boletos[3]!];
-    const r = await runCli(['boletos', 'pdf', a.id, '--dir', dir, '--stdin', '-o', 'ndjson'], { env, input: `${JSON.stringify(b)}\n` });
+    const r = await runCli(['boletos', 'pdf', a.id, '--dir', dir, '--stdin', '-o', 'ndjson'], {
+      env,
+      input: `${JSON.stringify(b)}\n`,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([[a.id, 'ok'], [b.id, 'ok']]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([
+      [a.id, 'ok'],
+      [b.id, 'ok'],
+    ]);
     expect(readdirSync(dir).sort()).toEqual([`${a.id}.pdf`, `${b.id}.pdf`].sort());
     expectPdf(join(dir, `${a.id}.pdf`), formatLine(a.digitable_line));
   });
@@ -109,8 +142,13 @@ describe('fiscal receipts', () => {
   });
 
   it('list filters by paid date range and kind', async () => {
-    const r = await runCli(['receipts', 'list', '--paid-from', '2026-01-01', '--kind', 'boleto', '--all', '-o', 'ndjson'], { env });
-    expect(ndjson(r.stdout).map((x) => x.id)).toEqual(receipts.filter((x) => x.paid_at >= '2026-01-01' && x.kind === 'boleto').map((x) => x.id));
+    const r = await runCli(
+      ['receipts', 'list', '--paid-from', '2026-01-01', '--kind', 'boleto', '--all', '-o', 'ndjson'],
+      { env },
+    );
+    expect(ndjson(r.stdout).map((x) => x.id)).toEqual(
+      receipts.filter((x) => x.paid_at >= '2026-01-01' && x.kind === 'boleto').map((x) => x.id),
+    );
   });
 
   it('show and pdf: the record, and <dir>/<id>.pdf as a receipt', async () => {
@@ -125,7 +163,12 @@ describe('fiscal receipts', () => {
   });
 
   it('--help of each verb shows examples', async () => {
-    for (const args of [['boletos', 'list'], ['boletos', 'pdf'], ['receipts', 'list'], ['receipts', 'show']]) {
+    for (const args of [
+      ['boletos', 'list'],
+      ['boletos', 'pdf'],
+      ['receipts', 'list'],
+      ['receipts', 'show'],
+    ]) {
       const r = await runCli([...args, '--help']);
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toContain(`$ fiscal ${args[0]} ${args[1]}`);

@@ -14,12 +14,28 @@ let keys: string[];
 beforeAll(async () => {
   emu = await startEmulator({ docs: 40 });
   env = emulatorEnv(emu);
-  keys = emu.store.nfesOf(emu.accounts[0]!.id).entries.slice(0, 3).map((e) => e.doc.accessKey);
+  keys = emu.store
+    .nfesOf(emu.accounts[0]!.id)
+    .entries.slice(0, 3)
+    .map((e) => e.doc.accessKey);
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
-const unknownKey = buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '55', series: '1', number: '424242', emissionType: '1', code: '87654321' });
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+const unknownKey = buildAccessKey({
+  uf: '35',
+  yymm: '2601',
+  issuer: '11222333000181',
+  model: '55',
+  series: '1',
+  number: '424242',
+  emissionType: '1',
+  code: '87654321',
+});
 
 function expectPdf(dir: string, key: string): void {
   const bytes = readFileSync(join(dir, `${key}.pdf`));
@@ -48,7 +64,11 @@ describe('fiscal pdf nfe', () => {
     const r = await runCli(['pdf', 'nfe', keys[0]!, unknownKey, keys[1]!, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
-    expect(rows.map((x) => [x.key, x.status])).toEqual([[keys[0], 'ok'], [unknownKey, 'error'], [keys[1], 'ok']]);
+    expect(rows.map((x) => [x.key, x.status])).toEqual([
+      [keys[0], 'ok'],
+      [unknownKey, 'error'],
+      [keys[1], 'ok'],
+    ]);
     expect(rows[1]!.message).toMatch(/404/);
     expect(r.stderr).toContain(unknownKey);
     expectPdf(dir, keys[0]!);
@@ -63,7 +83,16 @@ describe('fiscal pdf nfe', () => {
     const r = await runCli(['pdf', 'nfe', keys[0]!, bad, '--dir', dir], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(bad);
-    const nfce = buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '65', series: '1', number: '1', emissionType: '1', code: '1' });
+    const nfce = buildAccessKey({
+      uf: '35',
+      yymm: '2601',
+      issuer: '11222333000181',
+      model: '65',
+      series: '1',
+      number: '1',
+      emissionType: '1',
+      code: '1',
+    });
     const r2 = await runCli(['pdf', 'nfe', nfce], { env });
     expect(r2.exitCode).toBe(2);
     expect(r2.stderr).toMatch(new RegExp(`${nfce}.*model 65`));
@@ -72,7 +101,23 @@ describe('fiscal pdf nfe', () => {
   });
 
   it('--stdin takes the NDJSON of `fiscal search nfe` (and plain lines), skipping repeated keys', async () => {
-    const search = await runCli(['search', 'nfe', '--role', 'emitted', '--from', '2025-01-01', '--to', '2026-06-15', '--limit', '3', '-o', 'ndjson'], { env });
+    const search = await runCli(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'emitted',
+        '--from',
+        '2025-01-01',
+        '--to',
+        '2026-06-15',
+        '--limit',
+        '3',
+        '-o',
+        'ndjson',
+      ],
+      { env },
+    );
     expect(search.exitCode, search.stderr).toBe(0);
     const found = ndjson(search.stdout).map((x) => x.AccessKey as string);
     expect(found.length).toBeGreaterThan(0);

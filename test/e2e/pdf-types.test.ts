@@ -20,10 +20,27 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const docs = <T extends DocType>(type: T) => emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc);
-const keysOf = (type: 'cte' | 'cteos' | 'mdfe', n: number) => docs(type).slice(0, n).map((d) => d.accessKey);
-const unknownKey = (model: string) => buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '424242', emissionType: '1', code: '87654321' });
+const keysOf = (type: 'cte' | 'cteos' | 'mdfe', n: number) =>
+  docs(type)
+    .slice(0, n)
+    .map((d) => d.accessKey);
+const unknownKey = (model: string) =>
+  buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '424242',
+    emissionType: '1',
+    code: '87654321',
+  });
 
 /** The file is a PDF a reader opens, showing `shown` (accents included, with or without poppler). */
 const expectPdf = (file: string, shown: string): void => expectPdfShows(readFileSync(file), shown);
@@ -50,7 +67,10 @@ describe.each([
     const dir = tempDir();
     const r = await runCli(['pdf', type, unknown, key!, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([[unknown, 'error'], [key, 'ok']]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([
+      [unknown, 'error'],
+      [key, 'ok'],
+    ]);
     expect(r.stderr).toContain(unknown);
     expect(existsSync(join(dir, `${key}.pdf`))).toBe(true);
     expect(existsSync(join(dir, `${unknown}.pdf`))).toBe(false);
@@ -91,21 +111,34 @@ describe('fiscal pdf nfse', () => {
   it('R10: writes the DANFSe of each id as <dir>/<id with _>.pdf, from arguments and NDJSON on stdin', async () => {
     const [a, b] = docs('nfse');
     const dir = tempDir();
-    const r = await runCli(['pdf', 'nfse', a!.id, '--stdin', '--dir', dir], { env, input: `{"id":"${b!.id}"}\n${a!.id}\n` });
+    const r = await runCli(['pdf', 'nfse', a!.id, '--stdin', '--dir', dir], {
+      env,
+      input: `{"id":"${b!.id}"}\n${a!.id}\n`,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.file])).toEqual([[a!.id, join(dir, `${safe(a!.id)}.pdf`)], [b!.id, join(dir, `${safe(b!.id)}.pdf`)]]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.file])).toEqual([
+      [a!.id, join(dir, `${safe(a!.id)}.pdf`)],
+      [b!.id, join(dir, `${safe(b!.id)}.pdf`)],
+    ]);
     expectPdf(join(dir, `${safe(a!.id)}.pdf`), a!.emitter.name);
     expect(readdirSync(dir).every((f) => !f.includes(':'))).toBe(true);
   });
 
   it('--manual saves the OCR original as <id>-original.pdf; a note not read by OCR fails its row; exit 7', async () => {
     const ocr = ocrNote();
-    const plain = docs('nfse').find((d) => d.roles[0]!.role === ocr.roles[0]!.role && !['ocr', 'manual'].includes(d.origin))!;
+    const plain = docs('nfse').find(
+      (d) => d.roles[0]!.role === ocr.roles[0]!.role && !['ocr', 'manual'].includes(d.origin),
+    )!;
     const dir = tempDir();
-    const r = await runCli(['pdf', 'nfse', ocr.id, plain.id, '--manual', '--role', ocr.roles[0]!.role, '--dir', dir], { env });
+    const r = await runCli(['pdf', 'nfse', ocr.id, plain.id, '--manual', '--role', ocr.roles[0]!.role, '--dir', dir], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
-    expect(rows.map((x) => [x.key, x.status])).toEqual([[ocr.id, 'ok'], [plain.id, 'error']]);
+    expect(rows.map((x) => [x.key, x.status])).toEqual([
+      [ocr.id, 'ok'],
+      [plain.id, 'error'],
+    ]);
     expect(rows[1]!.message).toMatch(/no original PDF/);
     expectPdf(join(dir, `${safe(ocr.id)}-original.pdf`), 'NOTA FISCAL DE SERVIÇOS ELETRÔNICA');
     expect(readdirSync(dir)).toEqual([`${safe(ocr.id)}-original.pdf`]);

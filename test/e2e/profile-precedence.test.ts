@@ -10,14 +10,21 @@ let emu: TestEmulator;
 /** Account 1's credentials in the environment, and a config dir whose profile `b` holds account 2. */
 let env: Record<string, string>;
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 40, otherDocs: 10 });
   env = { ...emulatorEnv(emu, 0), FISCAL_CONFIG_DIR: freshConfigDir() };
   const b = emu.accounts[1]!;
-  const add = await runCli(['profile', 'add', 'b', '--api-id', b.apiId, '--base-url', emu.url, '--api-key-stdin'], { env, input: b.apiKey });
+  const add = await runCli(['profile', 'add', 'b', '--api-id', b.apiId, '--base-url', emu.url, '--api-key-stdin'], {
+    env,
+    input: b.apiKey,
+  });
   expect(add.exitCode, add.stderr).toBe(0);
 });
 afterAll(async () => emu?.close());
@@ -43,7 +50,9 @@ describe('--profile with FISCAL_* credentials exported', () => {
   });
 
   it('FISCAL_PROFILE selects a profile as before: the exported credentials still win', async () => {
-    const r = await runCli(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], { env: { ...env, FISCAL_PROFILE: 'b' } });
+    const r = await runCli(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], {
+      env: { ...env, FISCAL_PROFILE: 'b' },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((d) => holder(d.AccessKey))).toEqual([0, 0, 0]);
   });
@@ -77,7 +86,9 @@ describe('fiscal profile current', () => {
       { setting: 'api_id', value: emu.accounts[0]!.apiId, source: 'env FISCAL_API_ID' },
       { setting: 'api_key', value: `****${emu.accounts[0]!.apiKey.slice(-4)}`, source: 'env FISCAL_API_KEY' },
     ]);
-    const bare = await runCli(['profile', 'current', '-o', 'table'], { env: { FISCAL_PRODUCTION_URL: 'https://prod.example.com' } });
+    const bare = await runCli(['profile', 'current', '-o', 'table'], {
+      env: { FISCAL_PRODUCTION_URL: 'https://prod.example.com' },
+    });
     expect(bare.exitCode, bare.stderr).toBe(0);
     expect(bare.stdout).toMatch(/base_url\s+https:\/\/prod\.example\.com\s+default/);
     expect(bare.stdout).toMatch(/api_key\s+not set/);
@@ -88,7 +99,12 @@ describe('fiscal profile current', () => {
     const r = await runCli(['--profile', 'emulator', 'profile', 'current', '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Record<string, string>[];
-    expect(rows.map((x) => x.source)).toEqual(['flag --profile', 'built-in emulator', 'built-in emulator', 'built-in emulator']);
+    expect(rows.map((x) => x.source)).toEqual([
+      'flag --profile',
+      'built-in emulator',
+      'built-in emulator',
+      'built-in emulator',
+    ]);
     expect(rows[1]!.value).not.toMatch(/:\d+$/);
   });
 });

@@ -10,10 +10,13 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulat
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
-const withoutState = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const withoutState = (t: Record<string, string>) =>
+  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 const sortedLines = (dir: string) => readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).sort();
 const checkpoints = (dir: string) =>
-  readdirSync(join(dir, '.fiscal', 'checkpoints')).map((n) => JSON.parse(readFileSync(join(dir, '.fiscal', 'checkpoints', n), 'utf8')));
+  readdirSync(join(dir, '.fiscal', 'checkpoints')).map((n) =>
+    JSON.parse(readFileSync(join(dir, '.fiscal', 'checkpoints', n), 'utf8')),
+  );
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -59,9 +62,13 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     const r = await runCli([...PULL, '--dir', sequential, '--concurrency', '1'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(checkpoints(sequential)).toHaveLength(1);
-    expect(withoutState(snapshot(backfilled))).toEqual(Object.assign(withoutState(snapshot(sequential)), { 'index.ndjson': expect.any(String) }));
+    expect(withoutState(snapshot(backfilled))).toEqual(
+      Object.assign(withoutState(snapshot(sequential)), { 'index.ndjson': expect.any(String) }),
+    );
     expect(sortedLines(backfilled)).toEqual(sortedLines(sequential));
-    expect(new Set(readNdjson(join(backfilled, 'index.ndjson')).map((x) => x.key)).size).toBe(sortedLines(backfilled).length);
+    expect(new Set(readNdjson(join(backfilled, 'index.ndjson')).map((x) => x.key)).size).toBe(
+      sortedLines(backfilled).length,
+    );
   });
 
   it('after kill -9 at random moments of the backfill, a re-run leaves a byte-identical folder', async () => {
@@ -142,6 +149,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     const v1 = new Map(readNdjson(join(backfilled, 'index.ndjson')).map((x) => [x.key, x]));
     const v2 = readNdjson(join(dir, 'index.ndjson'));
     expect(new Set(v2.map((x) => x.key)).size).toBe(v2.length);
-    for (const x of v2) expect({ path: x.path, sha256: x.sha256 }).toEqual({ path: v1.get(x.key)?.path, sha256: v1.get(x.key)?.sha256 });
+    for (const x of v2)
+      expect({ path: x.path, sha256: x.sha256 }).toEqual({ path: v1.get(x.key)?.path, sha256: v1.get(x.key)?.sha256 });
   });
 });

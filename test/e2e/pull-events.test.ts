@@ -55,18 +55,35 @@ describe('fiscal pull nfe --with-events', () => {
     expect(first.exitCode, first.stderr).toBe(0);
     const before = snapshot(dir);
     const docs = readNdjson(join(dir, 'index.ndjson')).filter((l) => !l.event);
-    const target = docs.find((d) => emu.store.findNfe(account(), d.key)!.status === 'authorized' && !emu.store.findNfe(account(), d.key)!.events.length)!;
+    const target = docs.find(
+      (d) =>
+        emu.store.findNfe(account(), d.key)!.status === 'authorized' &&
+        !emu.store.findNfe(account(), d.key)!.events.length,
+    )!;
     expect(target).toBeDefined();
-    emu.store.addEvent(account(), 'nfe', target.key, { type: '110111', createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString() });
+    emu.store.addEvent(account(), 'nfe', target.key, {
+      type: '110111',
+      createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
+    });
 
-    const again = await runCli(['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], { env });
+    const again = await runCli(['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], {
+      env,
+    });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ documents: 0, events: 1 });
     const after = snapshot(dir);
     const added = Object.keys(after).filter((k) => !(k in before) && !k.startsWith('.fiscal'));
     expect(added).toEqual([target.path.replace(/[^/]+\.xml$/, `${target.key}-110111-1.xml`)]);
-    for (const [path, hash] of Object.entries(before)) if (path !== 'index.ndjson' && !path.startsWith('.fiscal')) expect(after[path], path).toBe(hash);
+    for (const [path, hash] of Object.entries(before))
+      if (path !== 'index.ndjson' && !path.startsWith('.fiscal')) expect(after[path], path).toBe(hash);
     const last = readNdjson(join(dir, 'index.ndjson')).at(-1)!;
-    expect(last).toMatchObject({ key: target.key, event: '110111', seq: 1, status: 'canceled', owner: target.owner, role: 'received' });
+    expect(last).toMatchObject({
+      key: target.key,
+      event: '110111',
+      seq: 1,
+      status: 'canceled',
+      owner: target.owner,
+      role: 'received',
+    });
   });
 });

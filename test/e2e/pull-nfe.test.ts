@@ -12,7 +12,8 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulat
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
-const withoutState = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const withoutState = (t: Record<string, string>) =>
+  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -30,7 +31,14 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 /** Kills a pull once its index holds at least `lines` lines, plus a little, at a varying phase. */
-async function killMidway(args: string[], runEnv: Record<string, string>, dir: string, lines: number, extraMs: number, signal: 'SIGKILL' | 'SIGTERM') {
+async function killMidway(
+  args: string[],
+  runEnv: Record<string, string>,
+  dir: string,
+  lines: number,
+  extraMs: number,
+  signal: 'SIGKILL' | 'SIGTERM',
+) {
   const child = spawnCli(args, { env: runEnv });
   const index = join(dir, 'index.ndjson');
   const lineCount = () => (existsSync(index) ? readFileSync(index, 'utf8').split('\n').length - 1 : 0);
@@ -101,7 +109,13 @@ describe('fiscal pull nfe', () => {
       let interrupted = 0;
       // Index lines appear a commit (about a second) at a time: the extra delays land the kill at
       // different moments between two commits.
-      for (const [lines, extraMs] of [[0, 30], [0, 450], [1, 120], [1, 600], [Math.floor(total / 2), 250]] as const) {
+      for (const [lines, extraMs] of [
+        [0, 30],
+        [0, 450],
+        [1, 120],
+        [1, 600],
+        [Math.floor(total / 2), 250],
+      ] as const) {
         const dir = tempDir();
         const child = await killMidway([...args, '--dir', dir], slowEnv, dir, lines, extraMs, 'SIGKILL');
         const killed = await child;
@@ -138,7 +152,10 @@ describe('fiscal pull nfe', () => {
   });
 
   it('survives 500s, 503s, 429 bursts, resets and truncated bodies with exactly the same files', async () => {
-    const faulty = await startEmulator({ docs: 400, faults: '500=0.08,503=0.05,429=0.05:2,reset=0.05,truncate=0.05,seed=3' });
+    const faulty = await startEmulator({
+      docs: 400,
+      faults: '500=0.08,503=0.05,429=0.05:2,reset=0.05,truncate=0.05,seed=3',
+    });
     try {
       const dir = tempDir();
       const r = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: emulatorEnv(faulty) });
@@ -210,7 +227,10 @@ describe('fiscal pull nfe', () => {
   it('a second run on a locked folder exits 8 at once; --lock-wait waits, then exits 8', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.fiscal'), { recursive: true });
-    writeFileSync(join(dir, '.fiscal', 'lock'), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }));
+    writeFileSync(
+      join(dir, '.fiscal', 'lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }),
+    );
     const r = await runCli([...PULL, '--dir', dir], { env });
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain(`pid ${process.pid}`);
@@ -224,7 +244,10 @@ describe('fiscal pull nfe', () => {
     const gone = await execa(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     const dir = tempDir();
     mkdirSync(join(dir, '.fiscal'), { recursive: true });
-    writeFileSync(join(dir, '.fiscal', 'lock'), JSON.stringify({ pid: Number(gone.stdout), host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }));
+    writeFileSync(
+      join(dir, '.fiscal', 'lock'),
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }),
+    );
     const r = await runCli([...PULL, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/took over a stale lock of pid \d+/);
@@ -275,19 +298,34 @@ describe('fiscal pull nfe', () => {
     const dir = tempDir();
     const piped = await runCli([...PULL, '--dir', dir, '--max-docs', '5'], { env });
     expect(piped.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(piped.stdout)).toMatchObject({ stopped_by: 'max-docs', streams: [{ role: 'received', endpoint: 'v1' }] });
+    expect(JSON.parse(piped.stdout)).toMatchObject({
+      stopped_by: 'max-docs',
+      streams: [{ role: 'received', endpoint: 'v1' }],
+    });
     // The same line on stderr either way (what cron mails); stdout has the JSON only when asked for.
-    expect(piped.stderr).toContain(`pull stopped at --max-docs: kept ${JSON.parse(piped.stdout).documents} documents (`);
+    expect(piped.stderr).toContain(
+      `pull stopped at --max-docs: kept ${JSON.parse(piped.stdout).documents} documents (`,
+    );
     const human = await runCli(['-o', 'table', ...PULL, '--dir', dir, '--max-docs', '5'], { env });
     expect(human.stdout).toBe('');
-    expect(human.stderr).toMatch(/^pull stopped at --max-docs: kept \d+ documents \(\d+ KB\) in (.+); run the same command again to continue$/);
+    expect(human.stderr).toMatch(
+      /^pull stopped at --max-docs: kept \d+ documents \(\d+ KB\) in (.+); run the same command again to continue$/,
+    );
     expect(human.stderr).toContain(` in ${dir}; `);
   });
 
   it('rejects bad flags before anything is sent or locked (exit 2)', async () => {
     const dir = tempDir();
-    for (const args of [['--layout', '../{key}.xml'], ['--layout', '{owner}/{nope}.xml'], ['--concurrency', '0'], ['--max-docs', 'x'], ['--role', 'payer']]) {
-      const r = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir, ...args], { env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' } });
+    for (const args of [
+      ['--layout', '../{key}.xml'],
+      ['--layout', '{owner}/{nope}.xml'],
+      ['--concurrency', '0'],
+      ['--max-docs', 'x'],
+      ['--role', 'payer'],
+    ]) {
+      const r = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir, ...args], {
+        env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' },
+      });
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
     }
     expect(existsSync(join(dir, '.fiscal'))).toBe(false);
@@ -297,7 +335,9 @@ describe('fiscal pull nfe', () => {
     const bad = await startEmulator({ docs: 30, dataset: undefined });
     try {
       const e = emulatorEnv(bad);
-      const first = bad.store.nfesOf(bad.accounts[0]!.id).entries.find((x) => x.doc.roles.some((r) => r.role === 'received'))!.doc;
+      const first = bad.store
+        .nfesOf(bad.accounts[0]!.id)
+        .entries.find((x) => x.doc.roles.some((r) => r.role === 'received'))!.doc;
       first.xml = `<nfeProc><NFe><infNFe Id="NFe${first.accessKey}"><ide><nNF>1</nNF><dhEmi>2026-05-01T10:00:00-03:00</dhEmi></ide><dest><CNPJ>../../../../tmp/evil</CNPJ></dest></infNFe></NFe></nfeProc>`;
       const parent = tempDir();
       const dir = join(parent, 'docs');

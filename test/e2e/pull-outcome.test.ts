@@ -19,8 +19,10 @@ let env: Record<string, string>;
 let reference: string;
 let referenceRun: { exitCode: number; stdout: string; stderr: string };
 
-const withoutState = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
-const files = (t: Record<string, string>) => Object.keys(t).filter((k) => !k.startsWith('.fiscal') && k !== 'index.ndjson');
+const withoutState = (t: Record<string, string>) =>
+  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const files = (t: Record<string, string>) =>
+  Object.keys(t).filter((k) => !k.startsWith('.fiscal') && k !== 'index.ndjson');
 
 /** What the folder holds, counted from the disk: XML documents, event files, PDFs and their bytes. */
 function onDisk(dir: string) {
@@ -48,10 +50,20 @@ describe('pull summary', () => {
     expect(disk.events).toBeGreaterThan(0);
     expect(disk.pdfs).toBeGreaterThan(0);
     const json = JSON.parse(referenceRun.stdout);
-    expect(json).toMatchObject({ dir: reference, documents: disk.documents, events: disk.events, pdfs: disk.pdfs, bytes: disk.bytes, stopped_by: null, up_to_date: false });
-    expect(referenceRun.stderr.trim()).toMatch(new RegExp(
-      `^pulled ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs \\(${formatBytes(disk.bytes)}\\) into ${reference} in \\d+\\.\\d s$`,
-    ));
+    expect(json).toMatchObject({
+      dir: reference,
+      documents: disk.documents,
+      events: disk.events,
+      pdfs: disk.pdfs,
+      bytes: disk.bytes,
+      stopped_by: null,
+      up_to_date: false,
+    });
+    expect(referenceRun.stderr.trim()).toMatch(
+      new RegExp(
+        `^pulled ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs \\(${formatBytes(disk.bytes)}\\) into ${reference} in \\d+\\.\\d s$`,
+      ),
+    );
     expect(readNdjson(join(reference, 'index.ndjson')).filter((l) => !l.event)).toHaveLength(disk.documents);
   });
 
@@ -61,7 +73,13 @@ describe('pull summary', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toBe(`${reference} is up to date (${onDisk(reference).documents} documents; nothing new)`);
     const json = await runCli(['-o', 'json', ...PULL, '--dir', reference], { env });
-    expect(JSON.parse(json.stdout)).toMatchObject({ up_to_date: true, in_folder: onDisk(reference).documents, documents: 0, events: 0, pdfs: 0 });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      up_to_date: true,
+      in_folder: onDisk(reference).documents,
+      documents: 0,
+      events: 0,
+      pdfs: 0,
+    });
   });
 });
 
@@ -120,10 +138,20 @@ describe('a stopped pull says what it kept', () => {
     const disk = onDisk(dir);
     const lines = r.stderr.trim().split('\n');
     // Nothing after the summary: no retry warning of a request cut short, no late PDF warning.
-    expect(lines.at(-1)).toMatch(/^pull stopped at --max-duration: (kept \d+ documents, \d+ events, \d+ PDFs \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/);
-    expect(lines.at(-1)).toContain(disk.documents ? `kept ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs (${formatBytes(disk.bytes)}) in ${dir};` : `nothing new was kept in ${dir};`);
+    expect(lines.at(-1)).toMatch(
+      /^pull stopped at --max-duration: (kept \d+ documents, \d+ events, \d+ PDFs \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/,
+    );
+    expect(lines.at(-1)).toContain(
+      disk.documents
+        ? `kept ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs (${formatBytes(disk.bytes)}) in ${dir};`
+        : `nothing new was kept in ${dir};`,
+    );
     expect(r.stderr).not.toMatch(/UND_ERR|retry \d+ of/);
-    expect(JSON.parse(r.stdout)).toMatchObject({ stopped_by: 'max-duration', documents: disk.documents, pdfs: disk.pdfs });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      stopped_by: 'max-duration',
+      documents: disk.documents,
+      pdfs: disk.pdfs,
+    });
     // The run was cut short, and what it kept is resumable from its checkpoint.
     expect(disk.documents).toBeLessThan(onDisk(reference).documents);
     const checkpoints = join(dir, '.fiscal', 'checkpoints');

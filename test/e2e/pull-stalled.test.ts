@@ -16,7 +16,9 @@ let env: Record<string, string>;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
   const acc = emu.accounts[0]!;
-  const res = await fetch(`${emu.url}/v1/nfe/received?cursor=0&limit=50`, { headers: { 'X-API-ID': acc.apiId, 'X-API-KEY': acc.apiKey } });
+  const res = await fetch(`${emu.url}/v1/nfe/received?cursor=0&limit=50`, {
+    headers: { 'X-API-ID': acc.apiId, 'X-API-KEY': acc.apiKey },
+  });
   const { signature: _s, ...first } = (await res.json()) as { data: unknown[]; page: object; signature?: string };
   expect(first.data.length).toBeGreaterThan(3);
   // The same few documents at every cursor, for ever: nothing new after the first page.
@@ -26,7 +28,12 @@ beforeAll(async () => {
       const cursor = Number(req.query.get('cursor') ?? 0);
       return {
         headers: { 'X-RateLimit-Limit': 1000, 'X-RateLimit-Remaining': 999 },
-        body: { ...first, data, page: { ...first.page, next: `${server.url}/v1/nfe/received?cursor=${cursor + 7}&limit=50` }, count: data.length },
+        body: {
+          ...first,
+          data,
+          page: { ...first.page, next: `${server.url}/v1/nfe/received?cursor=${cursor + 7}&limit=50` },
+          count: data.length,
+        },
       };
     },
   });

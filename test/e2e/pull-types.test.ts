@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const account = () => emu.accounts[0]!.id;
-const idOf = (type: DocType, doc: { accessKey?: string; documentId?: string }) => (type === 'nfse' ? doc.documentId! : doc.accessKey!);
+const idOf = (type: DocType, doc: { accessKey?: string; documentId?: string }) =>
+  type === 'nfse' ? doc.documentId! : doc.accessKey!;
 
 describe.each([
   ['cte', 'taker'],
@@ -34,7 +35,10 @@ describe.each([
     const dir = tempDir();
     const first = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir], { env });
     expect(first.exitCode, first.stderr).toBe(0);
-    const expected = emu.store.docsOf(account(), type).byRole(role).map((e) => idOf(type, e.doc as never));
+    const expected = emu.store
+      .docsOf(account(), type)
+      .byRole(role)
+      .map((e) => idOf(type, e.doc as never));
     expect(expected.length).toBeGreaterThan(0);
     const lines = readNdjson(join(dir, 'index.ndjson'));
     expect(lines.map((l) => l.key).sort()).toEqual([...expected].sort());
@@ -45,7 +49,9 @@ describe.each([
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(l.sha256);
     }
     expect(JSON.parse(first.stdout).documents).toBe(expected.length);
-    const again = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new'], { env });
+    const again = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new'], {
+      env,
+    });
     expect(again.exitCode).toBe(9);
     expect(JSON.parse(again.stdout).documents).toBe(0);
   });
@@ -75,11 +81,20 @@ describe('fiscal pull <type> companions', () => {
       return !doc.isCanceled && doc.events.length === 0;
     })!;
     expect(target).toBeDefined();
-    emu.store.addEvent(account(), 'nfse', target.key, { type: '101101', createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString() });
+    emu.store.addEvent(account(), 'nfse', target.key, {
+      type: '101101',
+      createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
+    });
     const again = await runCli(['pull', 'nfse', '--role', 'received', '--dir', dir, '--with-events'], { env });
     expect(again.exitCode, again.stderr).toBe(0);
     const last = readNdjson(join(dir, 'index.ndjson')).at(-1)!;
-    expect(last).toMatchObject({ key: target.key, event: '101101', status: 'canceled', role: 'received', owner: target.owner });
+    expect(last).toMatchObject({
+      key: target.key,
+      event: '101101',
+      status: 'canceled',
+      role: 'received',
+      owner: target.owner,
+    });
     expect(last.path).toBe(target.path.replace(/[^/]+\.xml$/, `${target.key.replaceAll(':', '_')}-101101-1.xml`));
   });
 });

@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('base addresses', () => {
   it('help environment names the documented production and sandbox addresses', async () => {
@@ -26,13 +30,19 @@ describe('base addresses', () => {
 
   it('the variable still overrides the built-in address: init --base-url sandbox checks against it', async () => {
     const { apiId, apiKey } = emu.accounts[0]!;
-    const r = await runCli(['init', '--base-url', 'sandbox', '--api-id', apiId, '--api-key-stdin'], { env: { FISCAL_SANDBOX_URL: emu.url }, input: apiKey });
+    const r = await runCli(['init', '--base-url', 'sandbox', '--api-id', apiId, '--api-key-stdin'], {
+      env: { FISCAL_SANDBOX_URL: emu.url },
+      input: apiKey,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain(`The credentials work with ${emu.url}`);
   });
 
   it('an invalid FISCAL_PRODUCTION_URL exits 2 naming the variable, and nothing is saved', async () => {
-    const r = await runCli(['init', '--base-url', 'production', '--api-id', 'x', '--api-key-stdin'], { env: { FISCAL_PRODUCTION_URL: 'api.example.com' }, input: 'k' });
+    const r = await runCli(['init', '--base-url', 'production', '--api-id', 'x', '--api-key-stdin'], {
+      env: { FISCAL_PRODUCTION_URL: 'api.example.com' },
+      input: 'k',
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/invalid FISCAL_PRODUCTION_URL/);
     expect(r.stderr).toContain('https://api.arquivei.com.br');
@@ -40,37 +50,59 @@ describe('base addresses', () => {
 });
 
 async function v1(path: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${emu.url}${path}`, { headers: { 'X-API-ID': env.FISCAL_API_ID!, 'X-API-KEY': env.FISCAL_API_KEY!, 'X-Use-ApiGateway': 'always' } });
+  const res = await fetch(`${emu.url}${path}`, {
+    headers: { 'X-API-ID': env.FISCAL_API_ID!, 'X-API-KEY': env.FISCAL_API_KEY!, 'X-Use-ApiGateway': 'always' },
+  });
   return { status: res.status, body: await res.json() };
 }
 
-const keysOf = (stdout: string) => ndjson(stdout).map((x) => x.AccessKey ?? x.key).sort();
+const keysOf = (stdout: string) =>
+  ndjson(stdout)
+    .map((x) => x.AccessKey ?? x.key)
+    .sort();
 
 describe('filter spellings of the public examples', () => {
   it('R17: the emulator reads _not_exists like NOT_EXISTS', async () => {
-    const lower = await v1(`/v1/nfe/received?filter=${encodeURIComponent('(OR (= status done) (_not_exists status))')}&limit=50`);
-    const upper = await v1(`/v1/nfe/received?filter=${encodeURIComponent('(OR (= status done) (NOT_EXISTS status))')}&limit=50`);
+    const lower = await v1(
+      `/v1/nfe/received?filter=${encodeURIComponent('(OR (= status done) (_not_exists status))')}&limit=50`,
+    );
+    const upper = await v1(
+      `/v1/nfe/received?filter=${encodeURIComponent('(OR (= status done) (NOT_EXISTS status))')}&limit=50`,
+    );
     expect(lower.status, JSON.stringify(lower.body)).toBe(200);
     expect(lower.body.data.length).toBeGreaterThan(0);
     expect(lower.body.data).toEqual(upper.body.data);
   });
 
   it('R17: search and pull accept _not_exists and find what NOT_EXISTS finds', async () => {
-    const lower = await runCli(['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (_not_exists status))', '--all'], { env });
-    const upper = await runCli(['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (NOT_EXISTS status))', '--all'], { env });
+    const lower = await runCli(
+      ['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (_not_exists status))', '--all'],
+      { env },
+    );
+    const upper = await runCli(
+      ['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (NOT_EXISTS status))', '--all'],
+      { env },
+    );
     expect(lower.exitCode, lower.stderr).toBe(0);
     expect(keysOf(lower.stdout).length).toBeGreaterThan(0);
     expect(keysOf(lower.stdout)).toEqual(keysOf(upper.stdout));
-    const cte = await runCli(['search', 'cte', '--role', 'taker', '--filter', '(_not_exists erp_id)', '--all'], { env });
+    const cte = await runCli(['search', 'cte', '--role', 'taker', '--filter', '(_not_exists erp_id)', '--all'], {
+      env,
+    });
     expect(cte.exitCode, cte.stderr).toBe(0);
     expect(keysOf(cte.stdout).length).toBeGreaterThan(0);
-    const pull = await runCli(['pull', 'mdfe', '--role', 'emitted', '--filter', '(_not_exists erp_id)', '--dir', tempDir('fiscal-pull-')], { env });
+    const pull = await runCli(
+      ['pull', 'mdfe', '--role', 'emitted', '--filter', '(_not_exists erp_id)', '--dir', tempDir('fiscal-pull-')],
+      { env },
+    );
     expect(pull.exitCode, pull.stderr).toBe(0);
   });
 
   it('R15: the emulator takes created_at[to]=now as its clock now', async () => {
     const now = await v1('/v1/nfe/received?created_at[from]=2026-06-01&created_at[to]=now&limit=50');
-    const open = await v1(`/v1/nfe/received?created_at[from]=2026-06-01&created_at[to]=${encodeURIComponent('2026-06-15 12:00:00')}&limit=50`);
+    const open = await v1(
+      `/v1/nfe/received?created_at[from]=2026-06-01&created_at[to]=${encodeURIComponent('2026-06-15 12:00:00')}&limit=50`,
+    );
     expect(now.status, JSON.stringify(now.body)).toBe(200);
     expect(now.body.data.length).toBeGreaterThan(0);
     expect(now.body.data).toEqual(open.body.data);
@@ -80,19 +112,68 @@ describe('filter spellings of the public examples', () => {
   });
 
   it('R15: --created-to now works on the v1 listing, the v2 search and the other types', async () => {
-    const v1now = await runCli(['search', 'nfe', '--role', 'received', '--api', 'v1', '--created-from', '2026-06-01', '--created-to', 'now', '--all'], { env });
-    const v1open = await runCli(['search', 'nfe', '--role', 'received', '--api', 'v1', '--created-from', '2026-06-01', '--all'], { env });
+    const v1now = await runCli(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'received',
+        '--api',
+        'v1',
+        '--created-from',
+        '2026-06-01',
+        '--created-to',
+        'now',
+        '--all',
+      ],
+      { env },
+    );
+    const v1open = await runCli(
+      ['search', 'nfe', '--role', 'received', '--api', 'v1', '--created-from', '2026-06-01', '--all'],
+      { env },
+    );
     expect(v1now.exitCode, v1now.stderr).toBe(0);
     expect(keysOf(v1now.stdout).length).toBeGreaterThan(0);
     expect(keysOf(v1now.stdout)).toEqual(keysOf(v1open.stdout));
-    const v2 = await runCli(['search', 'nfe', '--role', 'received', '--from', '2026-01-01', '--created-from', '2026-06-01', '--created-to', 'now', '--all'], { env });
+    const v2 = await runCli(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'received',
+        '--from',
+        '2026-01-01',
+        '--created-from',
+        '2026-06-01',
+        '--created-to',
+        'now',
+        '--all',
+      ],
+      { env },
+    );
     expect(v2.exitCode, v2.stderr).toBe(0);
     expect(keysOf(v2.stdout)).toEqual(keysOf(v1now.stdout));
     for (const type of ['cte', 'mdfe', 'nfce', 'nfse']) {
-      const r = await runCli(['search', type, '--created-from', '2026-06-01', '--created-to', 'now', '--limit', '5'], { env });
+      const r = await runCli(['search', type, '--created-from', '2026-06-01', '--created-to', 'now', '--limit', '5'], {
+        env,
+      });
       expect(r.exitCode, `${type}: ${r.stderr}`).toBe(0);
     }
-    const pull = await runCli(['pull', 'nfe', '--role', 'received', '--created-from', '2026-06-01', '--created-to', 'now', '--dir', tempDir('fiscal-pull-')], { env });
+    const pull = await runCli(
+      [
+        'pull',
+        'nfe',
+        '--role',
+        'received',
+        '--created-from',
+        '2026-06-01',
+        '--created-to',
+        'now',
+        '--dir',
+        tempDir('fiscal-pull-'),
+      ],
+      { env },
+    );
     expect(pull.exitCode, pull.stderr).toBe(0);
     const bad = await runCli(['search', 'nfe', '--created-from', 'now', '--created-to', 'now'], { env });
     expect(bad.exitCode).toBe(2);

@@ -16,7 +16,10 @@ let dir: string;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120, otherDocs: 40, accounts: 1 });
   dir = join(tempDir(), 'fiscal-docs');
-  for (const args of [['nfe', '--role', 'received,emitted', '--with-events'], ['nfse', '--role', 'received']]) {
+  for (const args of [
+    ['nfe', '--role', 'received,emitted', '--with-events'],
+    ['nfse', '--role', 'received'],
+  ]) {
     const r = await runCli(['pull', ...args, '--dir', dir], { env: emulatorEnv(emu) });
     expect(r.exitCode, r.stderr).toBe(0);
   }
@@ -35,7 +38,7 @@ const READ_TABLE = `(() => {
 type Cell = { value: string; text: string };
 
 describe.runIf(hasChromium())('report --html in headless chromium', () => {
-  it('loads with no console error, shows the CSV\'s figures, and can be screenshot', async () => {
+  it("loads with no console error, shows the CSV's figures, and can be screenshot", async () => {
     const out = tempDir();
     const html = join(out, 'relatorio.html');
     const args = ['report', dir, '--by', 'month,status', '--locale', 'pt-BR'];
@@ -44,12 +47,21 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
     const csvText = page.stdout;
     expect(csvText.startsWith('\ufeff')).toBe(true);
     // Grouped by month and status: no field holds a ; or a quote.
-    const [header, ...lines] = csvText.slice(1).trim().split('\n').map((l) => l.split(';'));
+    const [header, ...lines] = csvText
+      .slice(1)
+      .trim()
+      .split('\n')
+      .map((l) => l.split(';'));
     const csv = lines.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i]!])));
 
     const visit = await visitPage(pathToFileURL(html).href, READ_TABLE);
     expect(visit.errors).toEqual([]);
-    const shown = visit.value as { cols: string[]; rows: Record<string, Cell>[]; total: Record<string, Cell>; charts: number };
+    const shown = visit.value as {
+      cols: string[];
+      rows: Record<string, Cell>[];
+      total: Record<string, Cell>;
+      charts: number;
+    };
     expect(shown.charts).toBe(4);
     expect(shown.cols).toEqual(Object.keys(csv[0]!));
     expect(shown.rows).toHaveLength(csv.length);
@@ -86,9 +98,15 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
 
     // An emitter whose name is markup: shown as text, never run.
     const loose = tempDir();
-    const index = readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const index = readFileSync(join(dir, 'index.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const xml = readFileSync(join(dir, index.find((l) => l.type === 'nfe' && !l.event).path), 'utf8');
-    writeFileSync(join(loose, 'evil.xml'), xml.replace(/<xNome>[^<]*<\/xNome>/, '<xNome>&lt;img src=x onerror=alert(1)&gt; &amp; Co</xNome>'));
+    writeFileSync(
+      join(loose, 'evil.xml'),
+      xml.replace(/<xNome>[^<]*<\/xNome>/, '<xNome>&lt;img src=x onerror=alert(1)&gt; &amp; Co</xNome>'),
+    );
     const evil = join(loose, 'evil.html');
     expect((await runCli(['report', loose, '--by', 'emitter', '--html', evil, '-o', 'json'], {})).exitCode).toBe(0);
     const page = readFileSync(evil, 'utf8');
@@ -100,7 +118,10 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
 
   it('the browser check would see an error: a page that logs one and fetches a file', async () => {
     const page = join(tempDir(), 'bad.html');
-    writeFileSync(page, `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'"><img src="http://127.0.0.1:9/x.png"><script>console.error('broken')</script>`);
+    writeFileSync(
+      page,
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'"><img src="http://127.0.0.1:9/x.png"><script>console.error('broken')</script>`,
+    );
     const visit = await visitPage(pathToFileURL(page).href, '1');
     expect(visit.errors.some((e) => e.includes('broken'))).toBe(true);
     expect(visit.errors.some((e) => /Content Security Policy|x\.png/.test(e))).toBe(true);

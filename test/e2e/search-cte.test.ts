@@ -19,10 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const cteRecords = () => emu.store.docsOf(accountId, 'cte').records as readonly DocRecord<StoredCte>[];
 const cteOsRecords = () => emu.store.docsOf(accountId, 'cteos').records as readonly DocRecord<StoredCteOs>[];
-const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string }[]) => rs.map((r) => `${r.entry.doc.accessKey}/${r.owner}`);
+const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string }[]) =>
+  rs.map((r) => `${r.entry.doc.accessKey}/${r.owner}`);
 const idsOf = (rs: Record<string, any>[]) => rs.map((r) => `${r.AccessKey}/${r.Owner}`);
 
 async function search(args: string[]) {
@@ -34,9 +39,26 @@ async function search(args: string[]) {
 describe('fiscal search cte', () => {
   it('writes NDJSON when piped: --role taker --limit 20 gives the first 20 taker records with the default fields', async () => {
     const records = await search(['cte', '--role', 'taker', '--limit', '20']);
-    expect(idsOf(records)).toEqual(ids(cteRecords().filter((r) => r.role === 'taker').slice(0, 20)));
+    expect(idsOf(records)).toEqual(
+      ids(
+        cteRecords()
+          .filter((r) => r.role === 'taker')
+          .slice(0, 20),
+      ),
+    );
     for (const rec of records) {
-      expect(Object.keys(rec).sort()).toEqual(['AccessKey', 'CreatedAt', 'Document', 'EmissionDate', 'Emitter', 'Number', 'Owner', 'OwnerRole', 'Status', 'Taker']);
+      expect(Object.keys(rec).sort()).toEqual([
+        'AccessKey',
+        'CreatedAt',
+        'Document',
+        'EmissionDate',
+        'Emitter',
+        'Number',
+        'Owner',
+        'OwnerRole',
+        'Status',
+        'Taker',
+      ]);
       expect(isAccessKey(rec.AccessKey)).toBe(true);
       expect(rec.OwnerRole).toBe('taker');
     }
@@ -70,7 +92,9 @@ describe('fiscal search cte', () => {
 
   it('R23: --prop, --status, --emitter and --from/--to select the same records as the store', async () => {
     const all = cteRecords();
-    const [name, value] = Object.entries(all.find((r) => Object.keys(r.entry.doc.properties).length > 0)!.entry.doc.properties)[0]!;
+    const [name, value] = Object.entries(
+      all.find((r) => Object.keys(r.entry.doc.properties).length > 0)!.entry.doc.properties,
+    )[0]!;
     const sample = all[11]!.entry.doc;
     const day = sample.emissionDate.slice(0, 10);
     const cases: [string[], (r: DocRecord<StoredCte>) => boolean][] = [
@@ -88,19 +112,29 @@ describe('fiscal search cte', () => {
 
   it('R17: --filter uses the role listing and selects by custom property', async () => {
     const taking = emu.store.docsOf(accountId, 'cte').byRole('taker');
-    const [name, value] = Object.entries(taking.find((e) => Object.keys(e.doc.properties).length > 0)!.doc.properties)[0]!;
+    const [name, value] = Object.entries(
+      taking.find((e) => Object.keys(e.doc.properties).length > 0)!.doc.properties,
+    )[0]!;
     const records = await search(['cte', '--role', 'taker', '--filter', `(= ${name} ${value})`, '--all']);
     const expected = taking.filter((e) => e.doc.properties[name] === value);
     expect(records.map((r) => r.AccessKey)).toEqual(expected.map((e) => e.doc.accessKey));
     expect(records.length).toBeGreaterThan(0);
     const first = records[0]!;
     const doc = expected[0]!.doc;
-    expect(first).toMatchObject({ Number: doc.number, EmissionDate: doc.emissionDate, OwnerRole: 'taker', Status: doc.status });
+    expect(first).toMatchObject({
+      Number: doc.number,
+      EmissionDate: doc.emissionDate,
+      OwnerRole: 'taker',
+      Status: doc.status,
+    });
     expect(first.Emitter.Cnpj || first.Emitter.Cpf).toBe(doc.emitter.cnpj ?? doc.emitter.cpf);
   });
 
   it('R11/R13: --api v1 --all walks the role listing across many 50-document pages', async () => {
-    const expected = emu.store.docsOf(accountId, 'cte').byRole('not-taker').map((e) => e.doc.accessKey);
+    const expected = emu.store
+      .docsOf(accountId, 'cte')
+      .byRole('not-taker')
+      .map((e) => e.doc.accessKey);
     expect(expected.length).toBeGreaterThan(100);
     const records = await search(['cte', '--api', 'v1', '--role', 'not-taker', '--all', '--fields', 'AccessKey']);
     expect(records.map((r) => r.AccessKey)).toEqual(expected);
@@ -122,14 +156,40 @@ describe('fiscal search cte', () => {
     const r = await runCli(['-o', 'csv', 'search', 'cte', '--limit', '4'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
-    expect(rows[0]).toBe('access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,taker_cnpj_cpf,taker_name,status,owner,owner_role');
+    expect(rows[0]).toBe(
+      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,taker_cnpj_cpf,taker_name,status,owner,owner_role',
+    );
     expect(rows).toHaveLength(5);
   });
 
-  const nfeKey = buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '55', series: '1', number: '1', emissionType: '1', code: '12345678' });
+  const nfeKey = buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model: '55',
+    series: '1',
+    number: '1',
+    emissionType: '1',
+    code: '12345678',
+  });
   it.each([
     [['--nfe', `${nfeKey.slice(0, 43)}${(Number(nfeKey[43]) + 1) % 10}`], '--nfe'],
-    [['--nfe', buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '57', series: '1', number: '1', emissionType: '1', code: '12345678' })], '--nfe'],
+    [
+      [
+        '--nfe',
+        buildAccessKey({
+          uf: '35',
+          yymm: '2601',
+          issuer: '11222333000181',
+          model: '57',
+          series: '1',
+          number: '1',
+          emissionType: '1',
+          code: '12345678',
+        }),
+      ],
+      '--nfe',
+    ],
     [['--key', nfeKey], '--key'],
     [['--emitter', '11222333000180'], '--emitter'],
     [['--owner', '123'], '--owner'],
@@ -166,15 +226,36 @@ describe('fiscal search cteos', () => {
   it('R24: --owner narrows to that owner; --api v1 lists one role of the CT-e OS stream', async () => {
     const all = cteOsRecords();
     const owner = all[all.length - 1]!.owner;
-    expect(idsOf(await search(['cteos', '--owner', owner, '--all']))).toEqual(ids(all.filter((r) => r.owner === owner)));
+    expect(idsOf(await search(['cteos', '--owner', owner, '--all']))).toEqual(
+      ids(all.filter((r) => r.owner === owner)),
+    );
     const listed = await search(['cteos', '--api', 'v1', '--role', 'not-taker', '--limit', '60']);
-    const expected = emu.store.docsOf(accountId, 'cteos').byRole('not-taker').slice(0, 60).map((e) => e.doc.accessKey);
+    const expected = emu.store
+      .docsOf(accountId, 'cteos')
+      .byRole('not-taker')
+      .slice(0, 60)
+      .map((e) => e.doc.accessKey);
     expect(listed.map((r) => r.AccessKey)).toEqual(expected);
   });
 
   it.each([
     [['--role', 'authorized'], '--role'],
-    [['--key', buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model: '57', series: '1', number: '1', emissionType: '1', code: '12345678' })], '--key'],
+    [
+      [
+        '--key',
+        buildAccessKey({
+          uf: '35',
+          yymm: '2601',
+          issuer: '11222333000181',
+          model: '57',
+          series: '1',
+          number: '1',
+          emissionType: '1',
+          code: '12345678',
+        }),
+      ],
+      '--key',
+    ],
   ])('rejects %j with exit 2 naming the flag', async (args, name) => {
     const r = await runCli(['search', 'cteos', ...args], { env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' } });
     expect(r.exitCode, r.stderr).toBe(2);

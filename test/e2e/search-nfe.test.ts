@@ -13,13 +13,22 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 
 async function v2Total(filters: Record<string, unknown>): Promise<number> {
   const res = await fetch(`${emu.url}/v2/dfe/nfe`, {
     method: 'POST',
-    headers: { 'X-API-ID': env.FISCAL_API_ID!, 'X-API-KEY': env.FISCAL_API_KEY!, 'X-Use-ApiGateway': 'always', 'Content-Type': 'application/json' },
+    headers: {
+      'X-API-ID': env.FISCAL_API_ID!,
+      'X-API-KEY': env.FISCAL_API_KEY!,
+      'X-Use-ApiGateway': 'always',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ Filters: filters, Limit: 1 }),
   });
   return ((await res.json()) as { Total: number }).Total;
@@ -51,7 +60,22 @@ describe('fiscal search nfe', () => {
 
   it('R17/R23: --filter on v1 and --custom on v2 select the same documents', async () => {
     const v1 = await runCli(['search', 'nfe', '--role', 'received', '--filter', '(= status done)', '--all'], { env });
-    const v2 = await runCli(['search', 'nfe', '--role', 'received', '--prop', 'status=done', '--from', '2020-01-01', '--to', '2026-06-15', '--all'], { env });
+    const v2 = await runCli(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'received',
+        '--prop',
+        'status=done',
+        '--from',
+        '2020-01-01',
+        '--to',
+        '2026-06-15',
+        '--all',
+      ],
+      { env },
+    );
     expect(v1.exitCode, v1.stderr).toBe(0);
     expect(v2.exitCode, v2.stderr).toBe(0);
     const keys1 = new Set(ndjson(v1.stdout).map((x) => x.AccessKey));
@@ -114,7 +138,7 @@ describe('fiscal search nfe', () => {
     expect(r.stderr + r.stdout).not.toContain('SECRET');
   });
 
-  it('R3: another account sees none of the first account\'s documents', async () => {
+  it("R3: another account sees none of the first account's documents", async () => {
     const mine = ndjson((await runCli(['search', 'nfe', ...WIDE, '--all'], { env })).stdout);
     const theirs = ndjson((await runCli(['search', 'nfe', ...WIDE, '--all'], { env: emulatorEnv(emu, 1) })).stdout);
     expect(mine.length).toBeGreaterThan(0);
@@ -131,7 +155,8 @@ describe('fiscal (global)', () => {
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const h = await runCli(['--help']);
     expect(h.exitCode).toBe(0);
-    for (const code of ['0', '2', '3', '5', '7', '8', '130']) expect(h.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
+    for (const code of ['0', '2', '3', '5', '7', '8', '130'])
+      expect(h.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
   });
 
   it('an unknown command or option is a usage error (exit 2)', async () => {
@@ -148,7 +173,9 @@ describe('fiscal (global)', () => {
   });
 
   it('--summary reads each listed document like inspect: the CSV carries the totals and parties of the store', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '7', '--summary', '-o', 'csv'], { env });
+    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '7', '--summary', '-o', 'csv'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const [header, ...rows] = r.stdout.trim().split('\n');
     const cols = header!.split(',');
@@ -166,7 +193,23 @@ describe('fiscal (global)', () => {
   });
 
   it('--summary with --fields still asks for the XML it reads', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '2', '--fields', 'AccessKey', '--summary', '-o', 'ndjson'], { env });
+    const r = await runCli(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'received',
+        ...WIDE,
+        '--limit',
+        '2',
+        '--fields',
+        'AccessKey',
+        '--summary',
+        '-o',
+        'ndjson',
+      ],
+      { env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records).toHaveLength(2);

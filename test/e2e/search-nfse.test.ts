@@ -23,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const ROLE_OF = { emitter: 'emitted', taker: 'received', intermediate: 'intermediate' } as const;
 
 describe('fiscal search nfse', () => {
@@ -117,13 +121,18 @@ describe('fiscal search mdfe', () => {
     const r = await runCli(['search', 'mdfe', '--status', 'closed', '--all'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
-    expect(records.map((x) => `${x.AccessKey}/${x.Owner}`)).toEqual(expected.map((e) => `${e.entry.doc.accessKey}/${e.owner}`));
+    expect(records.map((x) => `${x.AccessKey}/${x.Owner}`)).toEqual(
+      expected.map((e) => `${e.entry.doc.accessKey}/${e.owner}`),
+    );
     for (const x of records) expect(x.Status).toBe('closed');
   });
 
   it('--plate, --uf and --cte map to Plate, Ufs and Ctes', async () => {
     const doc = mdfes.records.find((r) => r.entry.doc.cteKeys.length > 0)!.entry.doc;
-    const r = await runCli(['search', 'mdfe', '--plate', doc.plate, '--uf', doc.endUf, '--cte', doc.cteKeys[0]!, '--all'], { env });
+    const r = await runCli(
+      ['search', 'mdfe', '--plate', doc.plate, '--uf', doc.endUf, '--cte', doc.cteKeys[0]!, '--all'],
+      { env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const keys = new Set(ndjson(r.stdout).map((x) => x.AccessKey));
     expect(keys).toEqual(new Set([doc.accessKey]));

@@ -38,33 +38,37 @@ describe('progress under a pseudo-terminal', () => {
     expect(JSON.parse(again.stdout).documents).toBe(0);
   }, 90_000);
 
-  it.each([100, 0])('SIGTERM ends a pull promptly with exit 130 and its lock released (%i columns)', async (columns) => {
-    // A slow service and --with-pdf (one more request per document): the pull lasts long enough
-    // to be caught in the middle, with its progress drawing.
-    const slow = await startEmulator({ docs: 300, faults: 'latency=100-100' });
-    try {
-      const env = emulatorEnv(slow);
-      const args = ['pull', 'nfe', '--role', 'received', '--with-pdf'];
-      const dir = tempDir();
-      const run = spawnCliInTerminal([...args, '--dir', dir], { env, columns, timeoutMs: 60_000 });
-      const index = join(dir, 'index.ndjson');
-      const started = () => existsSync(index) && readFileSync(index, 'utf8').includes('\n');
-      for (let waited = 0; !started() && run.child.exitCode === null && waited < 30_000; waited += 10) {
-        await new Promise((r) => setTimeout(r, 10));
+  it.each([100, 0])(
+    'SIGTERM ends a pull promptly with exit 130 and its lock released (%i columns)',
+    async (columns) => {
+      // A slow service and --with-pdf (one more request per document): the pull lasts long enough
+      // to be caught in the middle, with its progress drawing.
+      const slow = await startEmulator({ docs: 300, faults: 'latency=100-100' });
+      try {
+        const env = emulatorEnv(slow);
+        const args = ['pull', 'nfe', '--role', 'received', '--with-pdf'];
+        const dir = tempDir();
+        const run = spawnCliInTerminal([...args, '--dir', dir], { env, columns, timeoutMs: 60_000 });
+        const index = join(dir, 'index.ndjson');
+        const started = () => existsSync(index) && readFileSync(index, 'utf8').includes('\n');
+        for (let waited = 0; !started() && run.child.exitCode === null && waited < 30_000; waited += 10) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(started()).toBe(true);
+        await run.kill('SIGTERM');
+        const r = await run.child;
+        expect(r.exitCode).toBe(130);
+        expect(String(r.stdout)).toMatch(/interrupted/);
+        expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);
+        slow.setFaults(undefined);
+        const again = await runCli([...args, '--dir', dir], { env });
+        expect(again.exitCode, again.stderr).toBe(0);
+      } finally {
+        await slow.close();
       }
-      expect(started()).toBe(true);
-      await run.kill('SIGTERM');
-      const r = await run.child;
-      expect(r.exitCode).toBe(130);
-      expect(String(r.stdout)).toMatch(/interrupted/);
-      expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);
-      slow.setFaults(undefined);
-      const again = await runCli([...args, '--dir', dir], { env });
-      expect(again.exitCode, again.stderr).toBe(0);
-    } finally {
-      await slow.close();
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 });
 
 /** The lines of a table in what a terminal showed: the header and the rows that hold an access key. */
@@ -76,55 +80,72 @@ function tableLines(out: string, header: RegExp): string[] {
 }
 
 describe('tables at the width the terminal reports', () => {
-  it.each([80, 160])('search nfe at %i columns: every row fits, no number is cut', async (columns) => {
-    const args = ['search', 'nfe', '--role', 'received', '--profile', 'emulator', '--limit', '20'];
-    const json = await runCli([...args, '-o', 'json']);
-    expect(json.exitCode, json.stderr).toBe(0);
-    const records = JSON.parse(json.stdout) as Array<{ AccessKey: string; EmissionDate: string; Document: { TotalValue: string }; Status: string }>;
-    expect(records.length).toBe(20);
+  it.each([80, 160])(
+    'search nfe at %i columns: every row fits, no number is cut',
+    async (columns) => {
+      const args = ['search', 'nfe', '--role', 'received', '--profile', 'emulator', '--limit', '20'];
+      const json = await runCli([...args, '-o', 'json']);
+      expect(json.exitCode, json.stderr).toBe(0);
+      const records = JSON.parse(json.stdout) as Array<{
+        AccessKey: string;
+        EmissionDate: string;
+        Document: { TotalValue: string };
+        Status: string;
+      }>;
+      expect(records.length).toBe(20);
 
-    const r = await runCliInTerminal(args, { columns });
-    expect(r.exitCode, r.stdout).toBe(0);
-    const [header, ...rows] = tableLines(r.stdout, /^KEY /);
-    expect(rows).toHaveLength(20);
-    for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
-    // What a person needs stays whole: key, date, value, and the status as a word.
-    expect(header).toMatch(/EMITTED .*VALUE .*STATUS/);
-    records.forEach((rec, i) => {
-      const row = rows[i]!;
-      expect(row.startsWith(`${rec.AccessKey} `)).toBe(true);
-      expect(row).toContain(` ${rec.EmissionDate.slice(0, 10)} `);
-      expect(row).toMatch(new RegExp(` ${rec.Document.TotalValue.replace('.', '\\.')}( |$)`));
-      expect(row).toMatch(/ (authorized|canceled)( |$)/);
-      expect(row).not.toMatch(/\d…/);
-    });
-    // Wide enough, the names are there too, whole.
-    if (columns >= 160) expect(header).toMatch(/EMITTER +RECEIVER/);
-  }, 60_000);
+      const r = await runCliInTerminal(args, { columns });
+      expect(r.exitCode, r.stdout).toBe(0);
+      const [header, ...rows] = tableLines(r.stdout, /^KEY /);
+      expect(rows).toHaveLength(20);
+      for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
+      // What a person needs stays whole: key, date, value, and the status as a word.
+      expect(header).toMatch(/EMITTED .*VALUE .*STATUS/);
+      records.forEach((rec, i) => {
+        const row = rows[i]!;
+        expect(row.startsWith(`${rec.AccessKey} `)).toBe(true);
+        expect(row).toContain(` ${rec.EmissionDate.slice(0, 10)} `);
+        expect(row).toMatch(new RegExp(` ${rec.Document.TotalValue.replace('.', '\\.')}( |$)`));
+        expect(row).toMatch(/ (authorized|canceled)( |$)/);
+        expect(row).not.toMatch(/\d…/);
+      });
+      // Wide enough, the names are there too, whole.
+      if (columns >= 160) expect(header).toMatch(/EMITTER +RECEIVER/);
+    },
+    60_000,
+  );
 
-  it.each([80, 160])('inspect at %i columns: every row fits, totals and dates whole, the status a word', async (columns) => {
-    const cwd = tempDir();
-    expect((await runCli([...PULL, '--dir', 'd', '--max-docs', '5'], { cwd })).exitCode).toBe(0);
-    const csv = await runCli(['inspect', 'd', '-o', 'csv'], { cwd });
-    expect(csv.exitCode, csv.stderr).toBe(0);
-    const docs = csv.stdout.trim().split('\n').slice(1).map((l) => l.split(','));
-    const head = csv.stdout.split('\n')[0]!.split(',');
-    const col = (name: string) => head.indexOf(name);
-    expect(docs.length).toBeGreaterThanOrEqual(5);
+  it.each([80, 160])(
+    'inspect at %i columns: every row fits, totals and dates whole, the status a word',
+    async (columns) => {
+      const cwd = tempDir();
+      expect((await runCli([...PULL, '--dir', 'd', '--max-docs', '5'], { cwd })).exitCode).toBe(0);
+      const csv = await runCli(['inspect', 'd', '-o', 'csv'], { cwd });
+      expect(csv.exitCode, csv.stderr).toBe(0);
+      const docs = csv.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(','));
+      const head = csv.stdout.split('\n')[0]!.split(',');
+      const col = (name: string) => head.indexOf(name);
+      expect(docs.length).toBeGreaterThanOrEqual(5);
 
-    const r = await runCliInTerminal(['inspect', 'd'], { columns, cwd });
-    expect(r.exitCode, r.stdout).toBe(0);
-    const [header, ...rows] = tableLines(r.stdout, /^KIND |KEY\/ID /);
-    expect(rows).toHaveLength(docs.length);
-    for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
-    expect(header).toMatch(/DATE .*TOTAL/);
-    for (const doc of docs) {
-      const row = rows.find((l) => l.includes(doc[col('access_key')]!))!;
-      expect(row).toContain(` ${doc[col('emission_date')]!.slice(0, 10)} `);
-      expect(row).toMatch(new RegExp(` ${doc[col('total')]!.replace('.', '\\.')}( |$)`));
-      expect(row).not.toMatch(/\d…/);
-      expect(row).not.toMatch(/ 100( |$)/);
-    }
-    if (columns >= 160) expect(header).toMatch(/EMITTER .*COUNTERPART .*TOTAL +STATUS/);
-  }, 60_000);
+      const r = await runCliInTerminal(['inspect', 'd'], { columns, cwd });
+      expect(r.exitCode, r.stdout).toBe(0);
+      const [header, ...rows] = tableLines(r.stdout, /^KIND |KEY\/ID /);
+      expect(rows).toHaveLength(docs.length);
+      for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
+      expect(header).toMatch(/DATE .*TOTAL/);
+      for (const doc of docs) {
+        const row = rows.find((l) => l.includes(doc[col('access_key')]!))!;
+        expect(row).toContain(` ${doc[col('emission_date')]!.slice(0, 10)} `);
+        expect(row).toMatch(new RegExp(` ${doc[col('total')]!.replace('.', '\\.')}( |$)`));
+        expect(row).not.toMatch(/\d…/);
+        expect(row).not.toMatch(/ 100( |$)/);
+      }
+      if (columns >= 160) expect(header).toMatch(/EMITTER .*COUNTERPART .*TOTAL +STATUS/);
+    },
+    60_000,
+  );
 });

@@ -21,9 +21,24 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
-const docs = <T extends DocType>(type: T, account = 0) => emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
-const unknownKey = (model: string) => buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '424242', emissionType: '1', code: '87654321' });
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+const docs = <T extends DocType>(type: T, account = 0) =>
+  emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
+const unknownKey = (model: string) =>
+  buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '424242',
+    emissionType: '1',
+    code: '87654321',
+  });
 
 describe('fiscal nfce', () => {
   it('search is `fiscal search nfce`: the same records', async () => {
@@ -43,13 +58,19 @@ describe('fiscal nfce', () => {
 
   it('R3, R7: several keys are written to --dir; a key of another account is reported: exit 7', async () => {
     const dir = tempDir('fiscal-xml-');
-    const keys = docs('nfce').slice(0, 2).map((d) => d.accessKey);
+    const keys = docs('nfce')
+      .slice(0, 2)
+      .map((d) => d.accessKey);
     const foreign = docs('nfce', 1)[0]!.accessKey;
     const r = await runCli(['nfce', 'xml', ...keys, foreign, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(r.stderr).toContain(foreign);
     const rows = ndjson(r.stdout);
-    expect(rows.map((row) => [row.key, row.status])).toEqual([[keys[0], 'ok'], [keys[1], 'ok'], [foreign, 'error']]);
+    expect(rows.map((row) => [row.key, row.status])).toEqual([
+      [keys[0], 'ok'],
+      [keys[1], 'ok'],
+      [foreign, 'error'],
+    ]);
     expect(readdirSync(dir).sort()).toEqual(keys.map((k) => `${k}.xml`).sort());
     expect(readFileSync(join(dir, `${keys[0]}.xml`), 'utf8')).toBe(docXml('nfce', docs('nfce')[0]!));
   });
@@ -86,7 +107,11 @@ describe('fiscal mdfe', () => {
     const dir = tempDir('fiscal-damdfe-');
     const pdf = await runCli(['mdfe', 'pdf', doc.accessKey, '--dir', dir], { env });
     expect(pdf.exitCode, pdf.stderr).toBe(0);
-    expect(readFileSync(join(dir, `${doc.accessKey}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(join(dir, `${doc.accessKey}.pdf`))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const events = await runCli(['mdfe', 'events', doc.accessKey], { env });
     expect(events.exitCode, events.stderr).toBe(0);
     expect(ndjson(events.stdout)).toHaveLength(doc.events.length);
@@ -104,7 +129,9 @@ describe('fiscal xml <type>', () => {
   it('R11: NF-e found in any role, CT-e too; NFS-e (no access key) is a usage error', async () => {
     const acc = emu.accounts[0]!.id;
     const received = emu.store.nfesOf(acc).byRole.received[0]!.doc;
-    const emitted = emu.store.nfesOf(acc).byRole.emitted.find((e) => !e.doc.roles.some((r) => r.role === 'received'))!.doc;
+    const emitted = emu.store
+      .nfesOf(acc)
+      .byRole.emitted.find((e) => !e.doc.roles.some((r) => r.role === 'received'))!.doc;
     const dir = tempDir('fiscal-xml-');
     const r = await runCli(['xml', 'nfe', received.accessKey, emitted.accessKey, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);

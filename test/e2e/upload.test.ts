@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/dfe/upload'] ?? 0;
 
 /** A folder with new NF-e (keys renumbered from a generated one), named 01.xml, 02.xml... */
@@ -46,7 +50,9 @@ describe('fiscal upload', () => {
       [join(dir, '02.xml'), 'nfe', keys[1], true],
     ]);
     expect(rows[0]!.message).toMatch(/^nfe \d{44}: stored at position \d+$/);
-    const found = await runCli(['search', 'nfe', '--key', keys[0]!, '--from', '2025-01-01', '--to', '2026-06-15'], { env });
+    const found = await runCli(['search', 'nfe', '--key', keys[0]!, '--from', '2025-01-01', '--to', '2026-06-15'], {
+      env,
+    });
     expect(found.exitCode, found.stderr).toBe(0);
     expect(ndjson(found.stdout).map((x) => x.AccessKey)).toContain(keys[0]);
   });
@@ -96,7 +102,9 @@ describe('fiscal upload', () => {
     const before = uploads();
     const r = await runCli(['upload', dir, '--dry-run'], { env, cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjson(r.stdout)).toEqual([{ file: join(dir, '01.xml'), type: 'nfe', key: keys[0], success: true, message: 'dry run: would be sent' }]);
+    expect(ndjson(r.stdout)).toEqual([
+      { file: join(dir, '01.xml'), type: 'nfe', key: keys[0], success: true, message: 'dry run: would be sent' },
+    ]);
     expect(uploads()).toBe(before);
     expect(emu.store.findNfe(emu.accounts[0]!.id, keys[0]!)).toBeUndefined();
     expect(existsSync(join(dir, '.fiscal-upload.json'))).toBe(false);
@@ -108,7 +116,10 @@ describe('fiscal upload', () => {
     expect((await runCli(['upload', dir, '--journal', journal], { env, cwd: dir })).exitCode).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(journal, 'utf8')).targets)).toHaveLength(1);
     mkdirSync(join(dir, 'more'));
-    writeFileSync(join(dir, 'more', 'new.xml'), rekeyed(nfeXml(source), source.accessKey, renumberedKey(source.accessKey, 109)));
+    writeFileSync(
+      join(dir, 'more', 'new.xml'),
+      rekeyed(nfeXml(source), source.accessKey, renumberedKey(source.accessKey, 109)),
+    );
     const before = uploads();
     const r = await runCli(['upload', join(dir, '01.xml'), join(dir, 'more'), '--journal', journal], { env, cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -151,10 +162,13 @@ describe('fiscal upload', () => {
     const [queued] = ndjson(first.stdout);
     expect(queued).toMatchObject({ key: keys[0], success: true });
     expect(queued!.message).toMatch(/queued in batch [\w-]+|^batch [\w-]+: /);
-    const pendingIds = (j: { pending: Record<string, Record<string, unknown>> }) => Object.values(j.pending).flatMap((p) => Object.keys(p));
+    const pendingIds = (j: { pending: Record<string, Record<string, unknown>> }) =>
+      Object.values(j.pending).flatMap((p) => Object.keys(p));
     const journal = JSON.parse(readFileSync(join(dir, '.fiscal-upload.json'), 'utf8'));
     // Queued and not read yet: the journal keeps its request id (or, if it was already done, its result).
-    expect(pendingIds(journal).length + Object.values(journal.targets as Record<string, object>).length).toBeGreaterThan(0);
+    expect(
+      pendingIds(journal).length + Object.values(journal.targets as Record<string, object>).length,
+    ).toBeGreaterThan(0);
     const again = await runCli(['upload', dir, '--batch'], { env, cwd: dir });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(sent() - before).toBe(1);
@@ -162,7 +176,11 @@ describe('fiscal upload', () => {
     expect(rows.every((x) => x.key === keys[0] && x.success)).toBe(true);
     const after = JSON.parse(readFileSync(join(dir, '.fiscal-upload.json'), 'utf8'));
     expect(pendingIds(after)).toEqual([]);
-    expect(Object.values(after.targets as Record<string, Record<string, { key: string }>>).flatMap((t) => Object.values(t).map((e) => e.key))).toEqual([keys[0]]);
+    expect(
+      Object.values(after.targets as Record<string, Record<string, { key: string }>>).flatMap((t) =>
+        Object.values(t).map((e) => e.key),
+      ),
+    ).toEqual([keys[0]]);
   });
 
   it('--batch refuses --owner, and --no-wait without --batch, before sending anything (exit 2)', async () => {

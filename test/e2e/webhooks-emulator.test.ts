@@ -21,7 +21,11 @@ afterEach(() => {
   for (const p of procs.splice(0)) p.kill('SIGKILL');
 });
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 /** A port nobody listens on right now, for an endpoint URL registered before its listener starts. */
 async function freePort(): Promise<number> {
@@ -34,7 +38,9 @@ async function freePort(): Promise<number> {
 
 /** `fiscal webhooks listen` on `port`, resolved once it says it listens. */
 async function listen(port: number, secret: string, extra: string[] = []) {
-  const proc = spawnCli(['webhooks', 'listen', '--port', String(port), ...extra], { env: { FISCAL_WEBHOOK_SECRET: secret } });
+  const proc = spawnCli(['webhooks', 'listen', '--port', String(port), ...extra], {
+    env: { FISCAL_WEBHOOK_SECRET: secret },
+  });
   procs.push(proc);
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
@@ -49,12 +55,29 @@ async function listen(port: number, secret: string, extra: string[] = []) {
 
 /** An endpoint for `port` and a subscription of every company of the first account to NF-e received. */
 async function subscribedEndpoint(port: number): Promise<{ id: string; secret: string }> {
-  const added = await runCli(['webhooks', 'endpoints', 'add', `http://127.0.0.1:${port}/hooks`, '-o', 'ndjson'], { env });
+  const added = await runCli(['webhooks', 'endpoints', 'add', `http://127.0.0.1:${port}/hooks`, '-o', 'ndjson'], {
+    env,
+  });
   expect(added.exitCode, added.stderr).toBe(0);
   const [row] = ndjson(added.stdout);
   expect(row!.secret).toMatch(/^whsec_/);
   const cnpjs = emu.accounts[0]!.companies.map((c) => c.cnpj).join(',');
-  const sub = await runCli(['webhooks', 'subscriptions', 'add', '--endpoint', row!.id, '--cnpj', cnpjs, '--document-type', 'nfe', '--event-type', 'received'], { env });
+  const sub = await runCli(
+    [
+      'webhooks',
+      'subscriptions',
+      'add',
+      '--endpoint',
+      row!.id,
+      '--cnpj',
+      cnpjs,
+      '--document-type',
+      'nfe',
+      '--event-type',
+      'received',
+    ],
+    { env },
+  );
   expect(sub.exitCode, sub.stderr).toBe(0);
   return { id: row!.id, secret: row!.secret };
 }
@@ -73,7 +96,9 @@ describe('R31: notifications from the emulator to fiscal webhooks listen', () =>
     expect(notification.type).toBe('document.received');
     expect(notification.data.key).toBe(arrived!.accessKey);
     expect(notification.data.document_type).toBe('nfe');
-    const deliveries = ndjson((await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout);
+    const deliveries = ndjson(
+      (await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
+    );
     expect(deliveries.some((d) => d.outcome === 'delivered' && d.status_code === 200)).toBe(true);
   });
 
@@ -84,16 +109,27 @@ describe('R31: notifications from the emulator to fiscal webhooks listen', () =>
     emu.addArrivals(1, emu.accounts[0]!.id);
     // One notification per matching subscription (an arrival may involve two of the account's
     // companies); each is tried maxAttempts times under its own id, then given up.
-    const settled = (ds: Record<string, any>[]) => ds.length > 0 && [...new Set(ds.map((d) => d.notification_id))].every((id) => ds.some((d) => d.notification_id === id && d.outcome === 'failed'));
+    const settled = (ds: Record<string, any>[]) =>
+      ds.length > 0 &&
+      [...new Set(ds.map((d) => d.notification_id))].every((id) =>
+        ds.some((d) => d.notification_id === id && d.outcome === 'failed'),
+      );
     let deliveries: Record<string, any>[] = [];
     for (let i = 0; i < 200 && !settled(deliveries); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      deliveries = ndjson((await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout);
+      deliveries = ndjson(
+        (await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
+      );
     }
     expect(settled(deliveries)).toBe(true);
     expect(deliveries.every((d) => d.status_code === 401)).toBe(true);
     for (const id of new Set(deliveries.map((d) => d.notification_id))) {
-      expect(deliveries.filter((d) => d.notification_id === id).map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'retrying', 'failed']);
+      expect(deliveries.filter((d) => d.notification_id === id).map((d) => d.outcome)).toEqual([
+        'retrying',
+        'retrying',
+        'retrying',
+        'failed',
+      ]);
     }
     expect(listener.stderr()).toMatch(/refused POST \/hooks: 401/);
     listener.proc.kill('SIGTERM');

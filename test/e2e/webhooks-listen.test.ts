@@ -35,22 +35,47 @@ async function listen(args: string[], env: Record<string, string> = {}): Promise
     proc.once('exit', () => reject(new Error(`listen exited early: ${err}`)));
   });
   const exit = proc.then((r) => ({ exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) }));
-  const listener: Listener = { url, port: Number(new URL(url).port), stderr: () => err, exit, kill: (s) => void proc.kill(s) };
+  const listener: Listener = {
+    url,
+    port: Number(new URL(url).port),
+    stderr: () => err,
+    exit,
+    kill: (s) => void proc.kill(s),
+  };
   running.push(listener);
   return listener;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const notification = (id: string) => JSON.stringify({
-  id, type: 'document.received', created_at: '2026-01-05T10:00:00Z',
-  data: { subscription_id: 'ws_1', document_type: 'nfe', event_type: 'received', cnpj: '12345678000195', role: 'received', key: '3'.repeat(44) },
-}, null, 2);
+const notification = (id: string) =>
+  JSON.stringify(
+    {
+      id,
+      type: 'document.received',
+      created_at: '2026-01-05T10:00:00Z',
+      data: {
+        subscription_id: 'ws_1',
+        document_type: 'nfe',
+        event_type: 'received',
+        cnpj: '12345678000195',
+        role: 'received',
+        key: '3'.repeat(44),
+      },
+    },
+    null,
+    2,
+  );
 
-async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   return { status: res.status, body: await res.text() };
 }
-const signed = (url: string, body: string, secret = SECRET, t = now()) => post(url, body, { 'x-fiscal-signature': signatureHeader(secret, t, body) });
+const signed = (url: string, body: string, secret = SECRET, t = now()) =>
+  post(url, body, { 'x-fiscal-signature': signatureHeader(secret, t, body) });
 
 /** A raw request on its own socket: the whole answer as text (the listener closes after a 413). */
 function rawRequest(port: number, head: string, body: Buffer = Buffer.alloc(0)): Promise<string> {
@@ -67,7 +92,11 @@ function rawRequest(port: number, head: string, body: Buffer = Buffer.alloc(0)):
   });
 }
 
-const lines = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 
 describe('fiscal webhooks listen', () => {
   it('R31: prints each signed notification once as a compact JSON line and refuses bad requests without stopping', async () => {
@@ -83,16 +112,26 @@ describe('fiscal webhooks listen', () => {
     expect((await signed(l.url, '{"id": "ntf_cut", ')).status).toBe(400);
     expect((await signed(l.url, '[1, 2]')).status).toBe(400);
 
-    const declared = await rawRequest(l.port, `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${LIMIT + 1}\r\n\r\n`);
+    const declared = await rawRequest(
+      l.port,
+      `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${LIMIT + 1}\r\n\r\n`,
+    );
     expect(declared).toMatch(/^HTTP\/1\.1 413 /);
     const chunk = Buffer.alloc(LIMIT + 1, 0x20);
-    const streamed = await rawRequest(l.port, `POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${(LIMIT + 1).toString(16)}\r\n`, chunk);
+    const streamed = await rawRequest(
+      l.port,
+      `POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${(LIMIT + 1).toString(16)}\r\n`,
+      chunk,
+    );
     expect(streamed).toMatch(/^HTTP\/1\.1 413 /);
 
     expect((await signed(l.url, notification('ntf_2'))).status).toBe(200);
     const r = await l.exit;
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout.split('\n').filter(Boolean)).toEqual([JSON.stringify(JSON.parse(first)), JSON.stringify(JSON.parse(notification('ntf_2')))]);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      JSON.stringify(JSON.parse(first)),
+      JSON.stringify(JSON.parse(notification('ntf_2'))),
+    ]);
     expect(r.stderr).toMatch(/401 missing x-fiscal-signature header/);
     expect(r.stderr).toMatch(/401 signature does not match the body/);
     expect(r.stderr).toMatch(/401 signature timestamp is \d+ s away/);

@@ -16,7 +16,8 @@ async function admin(path: string, init: RequestInit = {}) {
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
-const post = (path: string, body?: unknown) => admin(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const post = (path: string, body?: unknown) =>
+  admin(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 describe('GET /_emulator/stats', () => {
   it('R5: counts requests by status and route, and the quota used, so a benchmark can compute the 429 ratio', async () => {
@@ -80,7 +81,9 @@ describe('GET /_emulator/stats', () => {
     }
     const { requests, faults } = emu.stats();
     const count = (s: string) => statuses.filter((x) => x === s).length;
-    expect(requests.byStatus).toEqual(Object.fromEntries(['200', '500', '503', 'truncate'].filter(count).map((s) => [s, count(s)])));
+    expect(requests.byStatus).toEqual(
+      Object.fromEntries(['200', '500', '503', 'truncate'].filter(count).map((s) => [s, count(s)])),
+    );
     expect(faults).toMatchObject({ '500': count('500'), '503': count('503'), truncate: count('truncate') });
     expect(count('500') * count('503') * count('truncate') * count('200')).toBeGreaterThan(0);
   });
@@ -96,7 +99,11 @@ describe('admin routes', () => {
       expect(r.headers.get('x-ratelimit-limit')).toBeNull();
     }
     expect((await post('arrivals', { count: 1 })).status).toBe(200);
-    expect(emu.stats().requests).toMatchObject({ total: 3, byStatus: { '500': 3 }, byRoute: { 'GET /v1/nfe/{role}': 3 } });
+    expect(emu.stats().requests).toMatchObject({
+      total: 3,
+      byStatus: { '500': 3 },
+      byRoute: { 'GET /v1/nfe/{role}': 3 },
+    });
     // A faulted request takes no quota: the one request of the window is still there.
     await post('faults', { spec: null });
     expect((await get(emu, '/v1/nfe/emitted')).status).toBe(200);
@@ -146,7 +153,9 @@ describe('admin routes', () => {
   it('`fiscal emulator` prints the admin URLs as comments after the credentials', () => {
     const lines = describeEmulator({ url: 'http://127.0.0.1:8080', accounts: ACCOUNTS });
     expect(lines.slice(0, 4)).toEqual([
-      'FISCAL_BASE_URL=http://127.0.0.1:8080', 'FISCAL_API_ID=id-alfa', 'FISCAL_API_KEY=key-alfa',
+      'FISCAL_BASE_URL=http://127.0.0.1:8080',
+      'FISCAL_API_ID=id-alfa',
+      'FISCAL_API_KEY=key-alfa',
       '# account acc_2: FISCAL_API_ID=id-gama FISCAL_API_KEY=key-gama',
     ]);
     const admin = lines.filter((l) => l.includes('/_emulator/'));

@@ -23,7 +23,12 @@ async function generated(options: EmulatorOptions = {}): Promise<Emulator> {
 }
 
 /** Follows the v1 cursor of a role from `cursor` to the end: the keys seen and the cursor to save. */
-async function walk(emu: Emulator, account: Account, role: NfeRole, cursor: number): Promise<{ keys: string[]; next: number }> {
+async function walk(
+  emu: Emulator,
+  account: Account,
+  role: NfeRole,
+  cursor: number,
+): Promise<{ keys: string[]; next: number }> {
   const keys: string[] = [];
   for (let pages = 0; pages < 100; pages++) {
     const r = await get(emu, `/v1/nfe/${role}?cursor=${cursor}&limit=7`, authHeaders(account));
@@ -37,7 +42,10 @@ async function walk(emu: Emulator, account: Account, role: NfeRole, cursor: numb
 }
 
 function postArrivals(emu: Emulator, body: unknown): Promise<Response> {
-  return fetch(`${emu.url}/_emulator/arrivals`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(`${emu.url}/_emulator/arrivals`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 describe('R13: arrivals', () => {
@@ -71,7 +79,9 @@ describe('R13: arrivals', () => {
     const seen = new Set<string>();
     for (const role of NFE_ROLES) {
       const { keys } = await walk(emu, account, role, saved[role]);
-      const expected = added.filter((a) => emu.store.findNfe(account.id, a.access_key)!.roles.some((x) => x.role === role));
+      const expected = added.filter((a) =>
+        emu.store.findNfe(account.id, a.access_key)!.roles.some((x) => x.role === role),
+      );
       expect(keys).toEqual(expected.map((a) => a.access_key));
       for (const key of keys) seen.add(key);
     }
@@ -96,7 +106,11 @@ describe('R13: arrivals', () => {
       expect(doc).toMatchObject({ status: 'authorized', events: [], manifestations: [] });
       expect(doc.roles.length).toBeGreaterThan(0);
     }
-    const page = await get(emu, `/v1/nfe/${emu.store.findNfe(account.id, added[0]!.accessKey)!.roles[0]!.role}?access_key[]=${added[0]!.accessKey}`, authHeaders(account));
+    const page = await get(
+      emu,
+      `/v1/nfe/${emu.store.findNfe(account.id, added[0]!.accessKey)!.roles[0]!.role}?access_key[]=${added[0]!.accessKey}`,
+      authHeaders(account),
+    );
     const xml = Buffer.from(page.body.data[0].xml, 'base64').toString('utf8');
     const doc = emu.store.findNfe(account.id, added[0]!.accessKey)!;
     expect(xml).toContain(`Id="NFe${doc.accessKey}"`);
@@ -113,10 +127,14 @@ describe('R13: arrivals', () => {
     const batched = [...a.addArrivals(2), ...a.addArrivals(3)];
     const once = b.addArrivals(5);
     const describe = (emu: Emulator, list: typeof once) =>
-      emu.accounts.map((acc) => list.filter((x) => x.account === acc.id).map((x) => {
-        const { createdAt: _c, emissionDate: _e, ...doc } = emu.store.findNfe(acc.id, x.accessKey)!;
-        return doc;
-      }));
+      emu.accounts.map((acc) =>
+        list
+          .filter((x) => x.account === acc.id)
+          .map((x) => {
+            const { createdAt: _c, emissionDate: _e, ...doc } = emu.store.findNfe(acc.id, x.accessKey)!;
+            return doc;
+          }),
+      );
     expect(describe(a, batched)).toEqual(describe(b, once));
     expect(new Set(once.map((x) => x.accessKey)).size).toBe(15);
     const other = await generated({ seed: 4 });
@@ -129,7 +147,12 @@ describe('R13: arrivals', () => {
     emus.push(emu);
     const added = emu.addArrivals(3);
     expect(added.map((a) => [a.account, a.position])).toEqual([
-      ['acc_1', 22], ['acc_1', 23], ['acc_1', 24], ['acc_2', 2], ['acc_2', 3], ['acc_2', 4],
+      ['acc_1', 22],
+      ['acc_1', 23],
+      ['acc_1', 24],
+      ['acc_2', 2],
+      ['acc_2', 3],
+      ['acc_2', 4],
     ]);
     for (const { account, accessKey } of added) {
       const owners = emu.accounts.find((x) => x.id === account)!.companies.map((c) => c.cnpj);
@@ -144,8 +167,19 @@ describe('POST /_emulator/arrivals and --arrival-rate', () => {
   it('adds to every account by default; refuses bad bodies with a 400 naming the field', async () => {
     const emu = await generated({ docs: 5 });
     const all = await (await postArrivals(emu, { count: 2 })).json();
-    expect(all.data.added.map((a: { account: string }) => a.account)).toEqual(['acc_1', 'acc_1', 'acc_2', 'acc_2', 'acc_3', 'acc_3']);
-    expect(all.data.added[0]).toEqual({ account: 'acc_1', access_key: expect.stringMatching(/^\d{44}$/), position: expect.any(Number) });
+    expect(all.data.added.map((a: { account: string }) => a.account)).toEqual([
+      'acc_1',
+      'acc_1',
+      'acc_2',
+      'acc_2',
+      'acc_3',
+      'acc_3',
+    ]);
+    expect(all.data.added[0]).toEqual({
+      account: 'acc_1',
+      access_key: expect.stringMatching(/^\d{44}$/),
+      position: expect.any(Number),
+    });
     const cases: [unknown, RegExp][] = [
       [{}, /^count: /],
       [{ count: -1 }, /^count: /],

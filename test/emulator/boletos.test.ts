@@ -22,14 +22,21 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ids = async (query: string) => (await walkV1(emu, `/v1/boletos?${query}`, headers)).items.map((i) => i.id as string);
+const ids = async (query: string) =>
+  (await walkV1(emu, `/v1/boletos?${query}`, headers)).items.map((i) => i.id as string);
 const expected = (keep: (b: Boleto) => boolean) => all.filter(keep).map((b) => b.id);
 
 describe('GET /v1/boletos', () => {
   it('R12/R13: lists every slip of the account, one per duplicata of its emitted or received NF-e', () => {
     const acc = emu.accounts[0]!.id;
-    const withDups = emu.store.nfesOf(acc).entries.filter((e) => e.doc.roles.some((r) => r.role === 'emitted' || r.role === 'received'));
-    const dups = withDups.flatMap((e) => [...nfeXml(e.doc).matchAll(/<dup><nDup>(\d+)<\/nDup><dVenc>([\d-]+)<\/dVenc><vDup>([\d.]+)<\/vDup><\/dup>/g)].map((m) => `${e.doc.accessKey}/${m[1]}/${m[2]}/${Number(m[3])}`));
+    const withDups = emu.store
+      .nfesOf(acc)
+      .entries.filter((e) => e.doc.roles.some((r) => r.role === 'emitted' || r.role === 'received'));
+    const dups = withDups.flatMap((e) =>
+      [...nfeXml(e.doc).matchAll(/<dup><nDup>(\d+)<\/nDup><dVenc>([\d-]+)<\/dVenc><vDup>([\d.]+)<\/vDup><\/dup>/g)].map(
+        (m) => `${e.doc.accessKey}/${m[1]}/${m[2]}/${Number(m[3])}`,
+      ),
+    );
     expect(all.length).toBeGreaterThan(50);
     expect(all.map((b) => `${b.access_key}/${b.duplicata}/${b.due_date}/${b.amount}`)).toEqual(dups);
     expect(new Set(all.map((b) => b.id)).size).toBe(all.length);
@@ -58,7 +65,9 @@ describe('GET /v1/boletos', () => {
 
   it('R13: a filter keeps the stream positions, so the first page can start late', async () => {
     expect(await ids('status=overdue')).toEqual(expected((b) => b.status === 'overdue'));
-    expect(await ids('status[]=open&status[]=canceled&direction=payable')).toEqual(expected((b) => ['open', 'canceled'].includes(b.status) && b.direction === 'payable'));
+    expect(await ids('status[]=open&status[]=canceled&direction=payable')).toEqual(
+      expected((b) => ['open', 'canceled'].includes(b.status) && b.direction === 'payable'),
+    );
     const page = await get(emu, '/v1/boletos?status=canceled&limit=1', headers);
     const first = all.findIndex((b) => b.status === 'canceled');
     expect(page.body.data[0].id).toBe(all[first]!.id);
@@ -70,8 +79,12 @@ describe('GET /v1/boletos', () => {
       expected((b) => b.due_date >= '2026-05-01' && b.due_date <= '2026-06-30' && b.amount >= 500),
     );
     const some = all[7]!;
-    expect(await ids(`owner=${some.owner}&amount[max]=1000`)).toEqual(expected((b) => b.owner === some.owner && b.amount <= 1000));
-    expect(await ids(`beneficiary=${some.beneficiary.tax_id}`)).toEqual(expected((b) => b.beneficiary.tax_id === some.beneficiary.tax_id));
+    expect(await ids(`owner=${some.owner}&amount[max]=1000`)).toEqual(
+      expected((b) => b.owner === some.owner && b.amount <= 1000),
+    );
+    expect(await ids(`beneficiary=${some.beneficiary.tax_id}`)).toEqual(
+      expected((b) => b.beneficiary.tax_id === some.beneficiary.tax_id),
+    );
     expect(await ids(`access_key=${some.access_key}`)).toEqual(expected((b) => b.access_key === some.access_key));
     expect(await ids(`digitable_line=${some.digitable_line}`)).toEqual([some.id]);
   });
@@ -85,9 +98,19 @@ describe('GET /v1/boletos', () => {
 
   it('400: every bad parameter at once, named', async () => {
     const line = `${all[0]!.digitable_line.slice(0, 9)}${(Number(all[0]!.digitable_line[9]) + 1) % 10}${all[0]!.digitable_line.slice(10)}`;
-    const r = await get(emu, `/v1/boletos?status=late&owner=123&due_date[from]=15/06/2026&amount[min]=10&amount[max]=5&digitable_line=${line}`, headers);
+    const r = await get(
+      emu,
+      `/v1/boletos?status=late&owner=123&due_date[from]=15/06/2026&amount[min]=10&amount[max]=5&digitable_line=${line}`,
+      headers,
+    );
     expect(r.status).toBe(400);
-    expect(Object.keys(r.body.errors).sort()).toEqual(['amount', 'digitable_line', 'due_date[from]', 'owner', 'status']);
+    expect(Object.keys(r.body.errors).sort()).toEqual([
+      'amount',
+      'digitable_line',
+      'due_date[from]',
+      'owner',
+      'status',
+    ]);
     expect(r.body.errors.digitable_line[0]).toContain('check digit of field 1');
     expect(r.body.errors.status[0]).toContain('open, paid, overdue, canceled');
   });
@@ -100,7 +123,7 @@ describe('GET /v1/boletos/:id and /v1/boletos/pdf', () => {
     expect(boletoSchema.parse(r.body.data)).toEqual(all[3]);
   });
 
-  it('R3: another account\'s slip is a 404, for the record and its PDF', async () => {
+  it("R3: another account's slip is a 404, for the record and its PDF", async () => {
     const other = headersOf(emu, 1);
     const id = all[0]!.id;
     expect((await get(emu, `/v1/boletos/${id}`, other)).status).toBe(404);

@@ -21,7 +21,7 @@ afterAll(async () => emu?.close());
 const as = (i: number) => authHeaders(emu.accounts[i]!);
 
 describe('GET /v1/companies (designed)', () => {
-  it('R3, R4: lists exactly the account\'s companies, with the roles their documents are held in', async () => {
+  it("R3, R4: lists exactly the account's companies, with the roles their documents are held in", async () => {
     for (let i = 0; i < emu.accounts.length; i++) {
       const res = await get(emu, '/v1/companies', as(i));
       expect(res.status).toBe(200);
@@ -31,7 +31,11 @@ describe('GET /v1/companies (designed)', () => {
     }
     const page = companiesPageSchema.parse((await get(emu, '/v1/companies', as(0))).body);
     const acc = emu.accounts[0]!.id;
-    const emitted = new Set(emu.store.nfesOf(acc).byRole.emitted.flatMap((e) => e.doc.roles.filter((r) => r.role === 'emitted').map((r) => r.owner)));
+    const emitted = new Set(
+      emu.store
+        .nfesOf(acc)
+        .byRole.emitted.flatMap((e) => e.doc.roles.filter((r) => r.role === 'emitted').map((r) => r.owner)),
+    );
     for (const company of page.data) {
       const nfe = company.documents.find((d) => d.type === 'nfe');
       expect(Boolean(nfe?.roles.includes('emitted'))).toBe(emitted.has(company.cnpj));
@@ -53,7 +57,7 @@ describe('GET /v1/companies (designed)', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['limit']);
   });
 
-  it('R3: one company by CNPJ; another account\'s company is a 404, a malformed CNPJ a 400', async () => {
+  it("R3: one company by CNPJ; another account's company is a 404, a malformed CNPJ a 400", async () => {
     const mine = emu.accounts[0]!.companies[0]!;
     const res = companyResponseSchema.parse((await get(emu, `/v1/companies/${mine.cnpj}`, as(0))).body);
     expect(res.data).toMatchObject({ cnpj: mine.cnpj, name: mine.name, state_registration: mine.ie, uf: mine.uf });
@@ -114,12 +118,18 @@ describe('GET /v1/cnpj/{cnpj} (designed)', () => {
     expect(a.data.partners.length).toBeGreaterThan(0);
   });
 
-  it('an account\'s company keeps its name, trade name and address, and is active', async () => {
+  it("an account's company keeps its name, trade name and address, and is active", async () => {
     const company = emu.accounts[1]!.companies[0]!;
     const { data } = cnpjDataResponseSchema.parse((await get(emu, `/v1/cnpj/${company.cnpj}`, as(0))).body);
     const address = addressOf({ cnpj: company.cnpj, name: company.name, uf: company.uf });
     expect(data).toMatchObject({ name: company.name, trade_name: company.tradingName, situation: 'ATIVA' });
-    expect(data.address).toMatchObject({ street: address.street, number: address.number, city: address.city.name, uf: company.uf, cep: address.cep });
+    expect(data.address).toMatchObject({
+      street: address.street,
+      number: address.number,
+      city: address.city.name,
+      uf: company.uf,
+      cep: address.cep,
+    });
   });
 
   it('R8: a malformed CNPJ is a 400 naming cnpj; the designed unknown roots are a 404', async () => {

@@ -14,7 +14,12 @@ beforeAll(async () => {
   emu = await startEmulator({ otherDocs: 400 });
   const acc = emu.accounts[0]!;
   accountId = acc.id;
-  headers = { 'X-API-ID': acc.apiId, 'X-API-KEY': acc.apiKey, 'X-Use-ApiGateway': 'always', 'Content-Type': 'application/json' };
+  headers = {
+    'X-API-ID': acc.apiId,
+    'X-API-KEY': acc.apiKey,
+    'X-Use-ApiGateway': 'always',
+    'Content-Type': 'application/json',
+  };
 });
 afterAll(async () => emu?.close());
 
@@ -50,16 +55,20 @@ async function walk(path: Path, body: Record<string, unknown>) {
 
 const cteRecords = () => emu.store.docsOf(accountId, 'cte').records as readonly DocRecord<StoredCte>[];
 const cteOsRecords = () => emu.store.docsOf(accountId, 'cteos').records as readonly DocRecord<StoredCteOs>[];
-const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string }[]) => rs.map((r) => `${r.entry.doc.accessKey}/${r.owner}`);
+const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string }[]) =>
+  rs.map((r) => `${r.entry.doc.accessKey}/${r.owner}`);
 const idsOf = (rs: { AccessKey?: string; Owner?: string }[]) => rs.map((r) => `${r.AccessKey}/${r.Owner}`);
 const ID_FIELDS = ['AccessKey', 'Owner'];
 
 describe('R1: headers', () => {
-  it.each<Path>(['/v1/dfe/cte', '/v1/dfe/cteos'])('R1: %s without credentials is a 401 in the gateway shape', async (path) => {
-    const r = await post(path, {}, { 'Content-Type': 'application/json', 'X-Use-ApiGateway': 'always' });
-    expect(r.status).toBe(401);
-    expect(gatewayErrorSchema.safeParse(r.body).success).toBe(true);
-  });
+  it.each<Path>(['/v1/dfe/cte', '/v1/dfe/cteos'])(
+    'R1: %s without credentials is a 401 in the gateway shape',
+    async (path) => {
+      const r = await post(path, {}, { 'Content-Type': 'application/json', 'X-Use-ApiGateway': 'always' });
+      expect(r.status).toBe(401);
+      expect(gatewayErrorSchema.safeParse(r.body).success).toBe(true);
+    },
+  );
 
   it.each<Path>(['/v1/dfe/cte', '/v1/dfe/cteos'])('R1: %s without X-Use-ApiGateway is a 401', async (path) => {
     const { 'X-Use-ApiGateway': _g, ...rest } = headers;
@@ -88,7 +97,14 @@ describe('R21: POST /v1/dfe/cte', () => {
     }
     const first = page.Ctes[0]!;
     const doc = emu.store.findDoc(accountId, 'cte', first.AccessKey!)!;
-    expect(first.Emitter).toEqual({ Cnpj: doc.emitter.cnpj ?? '', Cpf: doc.emitter.cpf ?? '', Name: doc.emitter.name, TradingName: doc.emitter.tradingName ?? '', Inscription: doc.emitter.ie ?? '', Uf: doc.emitter.uf });
+    expect(first.Emitter).toEqual({
+      Cnpj: doc.emitter.cnpj ?? '',
+      Cpf: doc.emitter.cpf ?? '',
+      Name: doc.emitter.name,
+      TradingName: doc.emitter.tradingName ?? '',
+      Inscription: doc.emitter.ie ?? '',
+      Uf: doc.emitter.uf,
+    });
     expect(first.Taker?.Name).toBe(doc.taker.name);
     expect(first.Document?.Type).toBe(doc.cteType);
     expect(first.Cfops).toEqual([doc.cfop]);
@@ -113,8 +129,16 @@ describe('R21: POST /v1/dfe/cte', () => {
   });
 
   it('R21: IsTaker restricts by role: true gives the taker records, false every other role', async () => {
-    const takers = await walk('/v1/dfe/cte', { fields: [...ID_FIELDS, 'OwnerRole'], Filters: { IsTaker: true }, Limit: 500 });
-    const others = await walk('/v1/dfe/cte', { fields: [...ID_FIELDS, 'OwnerRole'], Filters: { IsTaker: false }, Limit: 500 });
+    const takers = await walk('/v1/dfe/cte', {
+      fields: [...ID_FIELDS, 'OwnerRole'],
+      Filters: { IsTaker: true },
+      Limit: 500,
+    });
+    const others = await walk('/v1/dfe/cte', {
+      fields: [...ID_FIELDS, 'OwnerRole'],
+      Filters: { IsTaker: false },
+      Limit: 500,
+    });
     expect(idsOf(takers.records)).toEqual(ids(cteRecords().filter((r) => r.role === 'taker')));
     expect(idsOf(others.records)).toEqual(ids(cteRecords().filter((r) => r.role !== 'taker')));
     expect(takers.records.length).toBeGreaterThan(0);
@@ -131,7 +155,10 @@ describe('R21: POST /v1/dfe/cte', () => {
   });
 
   it('R21: Types selects by tpCTe; an unknown type is a 400 naming Filters.Types', async () => {
-    const page = await walk('/v1/dfe/cte', { fields: [...ID_FIELDS, 'Document', 'AccessKeyPrev', 'AccessKeysComp'], Filters: { Types: ['1', '3'] } });
+    const page = await walk('/v1/dfe/cte', {
+      fields: [...ID_FIELDS, 'Document', 'AccessKeyPrev', 'AccessKeysComp'],
+      Filters: { Types: ['1', '3'] },
+    });
     const expected = cteRecords().filter((r) => r.entry.doc.cteType !== '0');
     expect(idsOf(page.records)).toEqual(ids(expected));
     expect(expected.length).toBeGreaterThan(0);
@@ -151,7 +178,10 @@ describe('R21: POST /v1/dfe/cte', () => {
       [{ Status: 'canceled' }, (r) => r.entry.doc.status === 'canceled'],
       [{ HasCCE: true }, (r) => r.entry.doc.events.some((e) => e.type === '110110')],
       [{ HasManifestation: true }, (r) => r.entry.doc.events.some((e) => e.type === '610110')],
-      [{ HasManifestation: false, Status: 'authorized' }, (r) => !r.entry.doc.events.some((e) => e.type === '610110') && r.entry.doc.status === 'authorized'],
+      [
+        { HasManifestation: false, Status: 'authorized' },
+        (r) => !r.entry.doc.events.some((e) => e.type === '610110') && r.entry.doc.status === 'authorized',
+      ],
       [{ Cfops: [sample.cfop] }, (r) => r.entry.doc.cfop === sample.cfop],
       [{ EmitterCnpj: [sample.emitter.cnpj!] }, (r) => r.entry.doc.emitter.cnpj === sample.emitter.cnpj],
       [{ Owners: [all[0]!.owner] }, (r) => r.owner === all[0]!.owner],
@@ -197,10 +227,24 @@ describe('R21: POST /v1/dfe/cte', () => {
     expect(idsOf(tagged.records)).toEqual(ids(all.filter((r) => r.entry.doc.tags.includes(tag))));
     const props = all.map((r) => r.entry.doc.properties).find((p) => Object.keys(p).length >= 1)!;
     const [name, value] = Object.entries(props)[0]!;
-    const other = [...new Set(all.map((r) => r.entry.doc.properties[name]).filter((v) => v && v !== value))][0] ?? 'zzz';
-    const anyOf = await walk('/v1/dfe/cte', { fields: ID_FIELDS, Filters: { CustomData: [{ Name: name, Values: [value, other] }] } });
-    expect(idsOf(anyOf.records)).toEqual(ids(all.filter((r) => [value, other].includes(r.entry.doc.properties[name]!))));
-    const both = await walk('/v1/dfe/cte', { fields: ID_FIELDS, Filters: { CustomData: [{ Name: name, Values: [value] }, { Name: name, Values: [other] }] } });
+    const other =
+      [...new Set(all.map((r) => r.entry.doc.properties[name]).filter((v) => v && v !== value))][0] ?? 'zzz';
+    const anyOf = await walk('/v1/dfe/cte', {
+      fields: ID_FIELDS,
+      Filters: { CustomData: [{ Name: name, Values: [value, other] }] },
+    });
+    expect(idsOf(anyOf.records)).toEqual(
+      ids(all.filter((r) => [value, other].includes(r.entry.doc.properties[name]!))),
+    );
+    const both = await walk('/v1/dfe/cte', {
+      fields: ID_FIELDS,
+      Filters: {
+        CustomData: [
+          { Name: name, Values: [value] },
+          { Name: name, Values: [other] },
+        ],
+      },
+    });
     expect(both.records).toEqual([]);
     expect(anyOf.records.length).toBeGreaterThan(0);
   });
@@ -217,7 +261,7 @@ describe('R21: POST /v1/dfe/cte', () => {
 });
 
 describe('R24: POST /v1/dfe/cteos', () => {
-  it('R24: returns every role of the Owners, all the account\'s owners when Owners is absent', async () => {
+  it("R24: returns every role of the Owners, all the account's owners when Owners is absent", async () => {
     const all = cteOsRecords();
     const everything = await walk('/v1/dfe/cteos', { fields: [...ID_FIELDS, 'OwnerRole'], Limit: 500 });
     expect(idsOf(everything.records)).toEqual(ids(all));
@@ -231,11 +275,16 @@ describe('R24: POST /v1/dfe/cteos', () => {
   it('R24: IsTaker is refused with a 400 naming it', async () => {
     const r = await post('/v1/dfe/cteos', { Filters: { IsTaker: true } });
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toMatch(/^Filters.IsTaker: unknown key "IsTaker": \/v1\/dfe\/cteos has no role filter/);
+    expect(r.body.error.message).toMatch(
+      /^Filters.IsTaker: unknown key "IsTaker": \/v1\/dfe\/cteos has no role filter/,
+    );
   });
 
   it('R24: CT-e OS records carry no cargo parties: Sender and Addressee are null, Taker and Document are set', async () => {
-    const page = await ok('/v1/dfe/cteos', { fields: ['AccessKey', 'Sender', 'Addressee', 'Taker', 'Document', 'Xml'], Limit: 3 });
+    const page = await ok('/v1/dfe/cteos', {
+      fields: ['AccessKey', 'Sender', 'Addressee', 'Taker', 'Document', 'Xml'],
+      Limit: 3,
+    });
     for (const r of page.Ctes) {
       expect(r.Sender).toBeNull();
       expect(r.Addressee).toBeNull();

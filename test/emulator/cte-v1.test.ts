@@ -37,14 +37,17 @@ const LISTINGS = [
   { path: '/v1/cte-os', type: 'cteos', roles: ['taker', 'not-taker'] },
 ] as const;
 
-const entriesOf = (type: 'cte' | 'cteos', role: string) => emu.store.docsOf(accountId, type).byRole(role) as readonly Entry[];
+const entriesOf = (type: 'cte' | 'cteos', role: string) =>
+  emu.store.docsOf(accountId, type).byRole(role) as readonly Entry[];
 const keys = (p: { data: { access_key: string }[] }) => p.data.map((d) => d.access_key);
 const cursorOf = (url: string) => Number(new URL(url).searchParams.get('cursor'));
 
 describe.each(LISTINGS)('$path/{role}', ({ path, type, roles }) => {
   it('R11: each role lists, by position, the documents where a company of the account has it (50 by default)', async () => {
     for (const role of roles) {
-      const expected = entriesOf(type, role).slice(0, 50).map((e) => e.doc.accessKey);
+      const expected = entriesOf(type, role)
+        .slice(0, 50)
+        .map((e) => e.doc.accessKey);
       expect(expected.length, role).toBeGreaterThan(0);
       const p = await page(`${path}/${role}`);
       expect(keys(p), role).toEqual(expected);
@@ -55,17 +58,24 @@ describe.each(LISTINGS)('$path/{role}', ({ path, type, roles }) => {
   it('R11: a role of another type is a 400 naming it and the valid roles', async () => {
     const r = await get(`${path}/received`);
     expect(r.status).toBe(400);
-    expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 400, message: 'Bad Request' }, error: `invalid role "received"; expected one of ${roles.join(', ')}` });
+    expect(v1ErrorSchema.parse(r.body)).toEqual({
+      status: { code: 400, message: 'Bad Request' },
+      error: `invalid role "received"; expected one of ${roles.join(', ')}`,
+    });
   });
 
-  it.each([['limit=51', 'limit'], ['limit=0', 'limit'], ['cursor=-1', 'cursor'], ['access_key[]=123', 'access_key'], ['cnpj[]=123', 'cnpj'], ['format_type=pdf', 'format_type']])(
-    'R11/R16: %s is a 400 naming %s',
-    async (query, field) => {
-      const r = await get(`${path}/taker?${query}`);
-      expect(r.status).toBe(400);
-      expect(Object.keys(r.body.errors)).toEqual([field]);
-    },
-  );
+  it.each([
+    ['limit=51', 'limit'],
+    ['limit=0', 'limit'],
+    ['cursor=-1', 'cursor'],
+    ['access_key[]=123', 'access_key'],
+    ['cnpj[]=123', 'cnpj'],
+    ['format_type=pdf', 'format_type'],
+  ])('R11/R16: %s is a 400 naming %s', async (query, field) => {
+    const r = await get(`${path}/taker?${query}`);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.errors)).toEqual([field]);
+  });
 
   it('R12: page URLs are absolute, alphabetical, previous is the cursor asked for, next follows the last item', async () => {
     const entries = entriesOf(type, 'taker');
@@ -92,7 +102,9 @@ describe.each(LISTINGS)('$path/{role}', ({ path, type, roles }) => {
 
   it('R13: the cursor is a stream position: with cnpj[] the first page jumps to the first match', async () => {
     const entries = entriesOf(type, 'taker');
-    const owners = [...new Set(entries.flatMap((e) => e.doc.roles.filter((r) => r.role === 'taker').map((r) => r.owner)))];
+    const owners = [
+      ...new Set(entries.flatMap((e) => e.doc.roles.filter((r) => r.role === 'taker').map((r) => r.owner))),
+    ];
     const owner = owners[owners.length - 1]!;
     const mine = entries.filter((e) => e.doc.roles.some((r) => r.role === 'taker' && r.owner === owner));
     const p = await page(`${path}/taker?cnpj[]=${owner}&limit=2`);
@@ -114,7 +126,9 @@ describe.each(LISTINGS)('$path/{role}', ({ path, type, roles }) => {
     const from = entries[10]!.doc.createdAt.slice(0, 10);
     const to = entries[entries.length - 10]!.doc.createdAt.slice(0, 10);
     const p = await page(`${path}/taker?created_at[from]=${from}&created_at[to]=${to}`);
-    const expected = entries.filter((e) => e.doc.createdAt.slice(0, 10) >= from && e.doc.createdAt.slice(0, 10) <= to).slice(0, 50);
+    const expected = entries
+      .filter((e) => e.doc.createdAt.slice(0, 10) >= from && e.doc.createdAt.slice(0, 10) <= to)
+      .slice(0, 50);
     expect(keys(p)).toEqual(expected.map((e) => e.doc.accessKey));
   });
 
@@ -131,13 +145,20 @@ describe.each(LISTINGS)('$path/{role}', ({ path, type, roles }) => {
 
   it('R17: filter selects by custom property; a malformed expression is a 400 naming filter', async () => {
     const entries = entriesOf(type, 'taker');
-    const [name, value] = Object.entries(entries.find((e) => Object.keys(e.doc.properties).length > 0)!.doc.properties)[0]!;
+    const [name, value] = Object.entries(
+      entries.find((e) => Object.keys(e.doc.properties).length > 0)!.doc.properties,
+    )[0]!;
     const p = await page(`${path}/taker?filter=${encodeURIComponent(`(= ${name} ${value})`)}`);
     const expected = entries.filter((e) => e.doc.properties[name] === value).slice(0, 50);
     expect(keys(p)).toEqual(expected.map((e) => e.doc.accessKey));
     expect(expected.length).toBeGreaterThan(0);
     const missing = await page(`${path}/taker?filter=${encodeURIComponent(`(NOT_EXISTS ${name})`)}`);
-    expect(keys(missing)).toEqual(entries.filter((e) => !(name in e.doc.properties)).slice(0, 50).map((e) => e.doc.accessKey));
+    expect(keys(missing)).toEqual(
+      entries
+        .filter((e) => !(name in e.doc.properties))
+        .slice(0, 50)
+        .map((e) => e.doc.accessKey),
+    );
     const bad = await get(`${path}/taker?filter=${encodeURIComponent('(= a')}`);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(['filter']);

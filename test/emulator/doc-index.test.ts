@@ -46,7 +46,9 @@ describe('other document types in the store', () => {
   });
 
   it('R13: an added document takes the next position; the same key twice is stored once', () => {
-    const local = new Store(generateDataset({ seed: 4, docs: 2, otherDocs: 3, now: new Date('2026-06-15T12:00:00-03:00') }));
+    const local = new Store(
+      generateDataset({ seed: 4, docs: 2, otherDocs: 3, now: new Date('2026-06-15T12:00:00-03:00') }),
+    );
     const index = local.docsOf(a, 'mdfe');
     const last = index.entries[index.entries.length - 1]!.doc;
     const { position: _p, ...copy } = last;

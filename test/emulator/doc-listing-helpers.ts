@@ -9,9 +9,18 @@ export function headersOf(emu: Emulator, account = 0): Record<string, string> {
   return authHeaders(emu.accounts[account]!);
 }
 
-export async function post(emu: Emulator, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+export async function post(
+  emu: Emulator,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Answer> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
-  const res = await fetch(`${emu.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: payload });
+  const res = await fetch(`${emu.url}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: payload,
+  });
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -23,7 +32,11 @@ export async function post(emu: Emulator, path: string, body: unknown, headers: 
 }
 
 /** Every item of a v1 cursor listing, following page.next until an empty page (R12). */
-export async function walkV1(emu: Emulator, pathAndQuery: string, headers: Record<string, string>): Promise<{ items: any[]; pages: number; cursors: number[] }> {
+export async function walkV1(
+  emu: Emulator,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+): Promise<{ items: any[]; pages: number; cursors: number[] }> {
   const items: any[] = [];
   const cursors: number[] = [];
   let url = pathAndQuery;
@@ -41,7 +54,10 @@ export async function walkV1(emu: Emulator, pathAndQuery: string, headers: Recor
 
 /** Every record of a body search, following the Paginator (its key spelled as the endpoint spells it). */
 export async function walkBody(
-  emu: Emulator, path: string, body: Record<string, unknown>, headers: Record<string, string>,
+  emu: Emulator,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string>,
   keys: { list: string; paginator: string; total: string },
 ): Promise<{ records: any[]; pages: number; totals: number[] }> {
   const records: any[] = [];

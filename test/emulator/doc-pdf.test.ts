@@ -23,7 +23,8 @@ import { authHeaders, get } from './fixtures.js';
 let emu: Emulator;
 const dataset = generateDataset({ seed: 1, docs: 5, otherDocs: 60, now: EMULATOR_NOW });
 const [A, B] = dataset.accounts as [Account, Account];
-const docsOf = <T extends DocType>(type: T, account: Account) => (dataset.docs as DocLists)[type].filter((d) => d.accountId === account.id);
+const docsOf = <T extends DocType>(type: T, account: Account) =>
+  (dataset.docs as DocLists)[type].filter((d) => d.accountId === account.id);
 /** The last CT-e of the first account answers XML that is no CT-e. */
 const broken = docsOf('cte', A).at(-1)!;
 
@@ -35,7 +36,11 @@ afterAll(async () => emu?.close());
 
 const pdfOf = (encoded: string): string => Buffer.from(encoded, 'base64').toString('latin1');
 const post = async (path: string, body: string, account = A) => {
-  const res = await fetch(`${emu.url}${path}`, { method: 'POST', headers: { ...authHeaders(account), 'Content-Type': 'application/json' }, body });
+  const res = await fetch(`${emu.url}${path}`, {
+    method: 'POST',
+    headers: { ...authHeaders(account), 'Content-Type': 'application/json' },
+    body,
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -74,10 +79,13 @@ describe.each(KEYED)('GET $path (designed)', ({ type, path, model }) => {
     expect(r.body.errors.access_key[0]).toContain(`model 55, this endpoint serves model ${model}`);
   });
 
-  it('R3: another account\'s key is a 404 naming the key; its owner gets the PDF', async () => {
+  it("R3: another account's key is a 404 naming the key; its owner gets the PDF", async () => {
     const r = await get(emu, `${path}?access_key=${other}`, authHeaders(A));
     expect(r.status, r.text).toBe(404);
-    expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 404, message: 'Not Found' }, error: expect.stringContaining(other) });
+    expect(v1ErrorSchema.parse(r.body)).toEqual({
+      status: { code: 404, message: 'Not Found' },
+      error: expect.stringContaining(other),
+    });
     expect((await get(emu, `${path}?access_key=${other}`, authHeaders(B))).status).toBe(200);
   });
 
@@ -94,7 +102,10 @@ describe('GET /v1/cte/dacte: a document that cannot be rendered', () => {
   it('R6: is a 422 {status, error} naming the key', async () => {
     const r = await get(emu, `/v1/cte/dacte?access_key=${broken.accessKey}`, authHeaders(A));
     expect(r.status, r.text).toBe(422);
-    expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 422, message: 'Unprocessable Entity' }, error: expect.stringContaining(broken.accessKey) });
+    expect(v1ErrorSchema.parse(r.body)).toEqual({
+      status: { code: 422, message: 'Unprocessable Entity' },
+      error: expect.stringContaining(broken.accessKey),
+    });
   });
 });
 
@@ -126,12 +137,13 @@ describe('GET /v1/nfse/danfse', () => {
     expect(Object.keys(r.body.errors)).toEqual(['id']);
   });
 
-  it('R3: another account\'s NFS-e is a 404, as is the id with an owner the note does not name', async () => {
+  it("R3: another account's NFS-e is a 404, as is the id with an owner the note does not name", async () => {
     const r = await get(emu, `/v1/nfse/danfse?id=${other.id}`, authHeaders(A));
     expect(r.status, r.text).toBe(404);
     expect(r.body.error).toContain(other.id);
     const stranger = A.companies.map((c) => c.cnpj).find((c) => !own.roles.some((x) => x.owner === c));
-    if (stranger) expect((await get(emu, `/v1/nfse/danfse?id=${stranger}:${own.documentId}`, authHeaders(A))).status).toBe(404);
+    if (stranger)
+      expect((await get(emu, `/v1/nfse/danfse?id=${stranger}:${own.documentId}`, authHeaders(A))).status).toBe(404);
     expect((await post('/v1/nfse/danfse', JSON.stringify({ id: other.id }), B)).status).toBe(200);
   });
 });
@@ -165,8 +177,10 @@ describe('GET /v1/nfse/{role}/manual/pdf (designed)', () => {
     expect(r.body.error).toMatch(/has no original PDF.*not ingested by OCR/);
   });
 
-  it('R3: a role the note does not have for that owner, or another account\'s note, is a 404; an unknown role a 400', async () => {
-    const missingRole = (['received', 'emitted', 'intermediate'] as const).find((role) => !ocr.roles.some((r) => r.role === role && r.owner === ocr.roles[0]!.owner))!;
+  it("R3: a role the note does not have for that owner, or another account's note, is a 404; an unknown role a 400", async () => {
+    const missingRole = (['received', 'emitted', 'intermediate'] as const).find(
+      (role) => !ocr.roles.some((r) => r.role === role && r.owner === ocr.roles[0]!.owner),
+    )!;
     expect((await manual(ocr, missingRole)).status).toBe(404);
     expect((await manual(otherOcr, otherOcr.roles[0]!.role, A)).status).toBe(404);
     expect((await manual(otherOcr, otherOcr.roles[0]!.role, B)).status).toBe(200);
@@ -178,9 +192,17 @@ describe('GET /v1/nfse/{role}/manual/pdf (designed)', () => {
 
 describe('the client functions', () => {
   const client = (account: Account) =>
-    createHttpClient({ baseUrl: emu.url, apiId: account.apiId, apiKey: account.apiKey, userAgent: 't', clock: createFakeClock(), log: createMemoryLogger(), random: () => 0 });
+    createHttpClient({
+      baseUrl: emu.url,
+      apiId: account.apiId,
+      apiKey: account.apiKey,
+      userAgent: 't',
+      clock: createFakeClock(),
+      log: createMemoryLogger(),
+      random: () => 0,
+    });
 
-  it('R30a: decode each endpoint\'s answer to PDF bytes; R3: another account\'s key is a NotFoundError', async () => {
+  it("R30a: decode each endpoint's answer to PDF bytes; R3: another account's key is a NotFoundError", async () => {
     const http = client(A);
     try {
       const ocr = docsOf('nfse', A).find((d) => ORIGINAL_PDF_ORIGINS.includes(d.origin))!;

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const authorizedNfe = (skip = 0) => emu.store.nfesOf(acc).entries.filter((e) => e.doc.status === 'authorized' && e.doc.events.length === 0)[skip]!.doc;
+const authorizedNfe = (skip = 0) =>
+  emu.store.nfesOf(acc).entries.filter((e) => e.doc.status === 'authorized' && e.doc.events.length === 0)[skip]!.doc;
 
 async function admin(body: unknown) {
   const r = await fetch(`${emu.url}/_emulator/events`, { method: 'POST', body: JSON.stringify(body) });
@@ -27,10 +28,20 @@ async function admin(body: unknown) {
 describe('addEvent: the document follows its events', () => {
   it('R30: 110111 makes an NF-e canceled in its v2 listing and adds its procEventoNFe', async () => {
     const doc = authorizedNfe();
-    const added = emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '110111', createdAt: '2026-06-15T10:00:00-03:00' });
+    const added = emu.store.addEvent(acc, 'nfe', doc.accessKey, {
+      type: '110111',
+      createdAt: '2026-06-15T10:00:00-03:00',
+    });
     expect(added.event).toMatchObject({ type: '110111', seq: 1 });
     const day = doc.emissionDate.slice(0, 10);
-    const r = await postV2(emu, { Fields: ['AccessKey', 'Status', 'Events'], Filters: { EmissionDate: { From: day, To: day }, Status: 'canceled' } }, headers);
+    const r = await postV2(
+      emu,
+      {
+        Fields: ['AccessKey', 'Status', 'Events'],
+        Filters: { EmissionDate: { From: day, To: day }, Status: 'canceled' },
+      },
+      headers,
+    );
     expect(r.status, r.text).toBe(200);
     const record = r.body.Nfes.find((n: { AccessKey: string }) => n.AccessKey === doc.accessKey);
     expect(record).toMatchObject({ Status: 'canceled', Events: [{ type: '110111' }] });
@@ -55,8 +66,14 @@ describe('addEvent: the document follows its events', () => {
 
   it('a correction letter does not change the status, and its seq follows the last one of its code', async () => {
     const doc = authorizedNfe(1);
-    const first = emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '110110', createdAt: '2026-06-15T10:00:00-03:00' });
-    const second = emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '110110', createdAt: '2026-06-15T10:05:00-03:00' });
+    const first = emu.store.addEvent(acc, 'nfe', doc.accessKey, {
+      type: '110110',
+      createdAt: '2026-06-15T10:00:00-03:00',
+    });
+    const second = emu.store.addEvent(acc, 'nfe', doc.accessKey, {
+      type: '110110',
+      createdAt: '2026-06-15T10:05:00-03:00',
+    });
     expect([first.event.seq, second.event.seq]).toEqual([1, 2]);
     expect(second.position).toBe(first.position + 1);
     expect(doc.status).toBe('authorized');
@@ -73,11 +90,17 @@ describe('addEvent: the document follows its events', () => {
       }
       return 'no error';
     };
-    expect(fails(() => emu.store.addEvent(emu.accounts[1]!.id, 'nfe', doc.accessKey, { type: '110111', createdAt: when }))).toBe('id');
+    expect(
+      fails(() => emu.store.addEvent(emu.accounts[1]!.id, 'nfe', doc.accessKey, { type: '110111', createdAt: when })),
+    ).toBe('id');
     expect(fails(() => emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '11011', createdAt: when }))).toBe('type');
-    expect(fails(() => emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '999999', createdAt: when }))).toBe('type');
+    expect(fails(() => emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '999999', createdAt: when }))).toBe(
+      'type',
+    );
     emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '210210', seq: 1, createdAt: when });
-    expect(fails(() => emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '210210', seq: 1, createdAt: when }))).toBe('seq');
+    expect(
+      fails(() => emu.store.addEvent(acc, 'nfe', doc.accessKey, { type: '210210', seq: 1, createdAt: when })),
+    ).toBe('seq');
     expect(doc.events.map((e) => e.type)).toEqual(['210210']);
   });
 });
@@ -88,7 +111,14 @@ describe('POST /_emulator/events (designed)', () => {
     const before = emu.store.eventsOf(acc, 'nfe').entries.length;
     const r = await admin({ type: 'nfe', id: doc.accessKey, event: '110111' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data).toMatchObject({ account: acc, type: 'nfe', id: doc.accessKey, event: '110111', seq: 1, position: before });
+    expect(r.body.data).toMatchObject({
+      account: acc,
+      type: 'nfe',
+      id: doc.accessKey,
+      event: '110111',
+      seq: 1,
+      position: before,
+    });
     // The emulator's clock: the test emulator starts at 2026-06-15 12:00 Brasília.
     expect(r.body.data.created_at).toMatch(/^2026-06-15T12:\d\d:\d\d-03:00$/);
     expect(doc.status).toBe('canceled');
@@ -100,7 +130,13 @@ describe('POST /_emulator/events (designed)', () => {
     const refused = await admin({ type: 'nfe', id: doc.accessKey, event: '110130' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.context).toEqual({ field: 'event' });
-    const r = await admin({ account: acc, type: 'nfe', id: doc.accessKey, event: '110130', xml: Buffer.from(xml).toString('base64') });
+    const r = await admin({
+      account: acc,
+      type: 'nfe',
+      id: doc.accessKey,
+      event: '110130',
+      xml: Buffer.from(xml).toString('base64'),
+    });
     expect(r.status).toBe(200);
     const events = await get(emu, `/v2/nfe/events?access_key=${doc.accessKey}`, headers);
     expect(Buffer.from(events.body.data[0].xml, 'base64').toString()).toBe(xml);

@@ -19,7 +19,10 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 300, otherDocs: 200 });
   acc = emu.accounts[0]!.id;
   headers = authHeaders(emu.accounts[0]!);
-  nfe = emu.store.nfesOf(acc).entries.map((e) => e.doc).find((d) => new Set(d.events.map((e) => e.type)).size > 1)!;
+  nfe = emu.store
+    .nfesOf(acc)
+    .entries.map((e) => e.doc)
+    .find((d) => new Set(d.events.map((e) => e.type)).size > 1)!;
 });
 afterAll(async () => emu?.close());
 
@@ -28,7 +31,10 @@ const decode = (xml: string) => Buffer.from(xml, 'base64');
 
 /** A document of the type with at least one event. */
 function withEvents<T extends DocType>(type: T) {
-  const doc = emu.store.docsOf(acc, type).entries.map((e) => e.doc).find((d) => d.events.length > 0);
+  const doc = emu.store
+    .docsOf(acc, type)
+    .entries.map((e) => e.doc)
+    .find((d) => d.events.length > 0);
   if (!doc) throw new Error(`no ${type} with events in the generated data`);
   return doc;
 }
@@ -51,15 +57,20 @@ describe('R30: GET /v2/nfe/events', () => {
     const code = nfe.events[0]!.type;
     const r = await ask(`/v2/nfe/events?access_key=${nfe.accessKey}&type[]=${code}`);
     expect(r.status).toBe(200);
-    expect(r.body.data.map((d: { type: string }) => d.type)).toEqual(nfe.events.filter((e) => e.type === code).map((e) => e.type));
+    expect(r.body.data.map((d: { type: string }) => d.type)).toEqual(
+      nfe.events.filter((e) => e.type === code).map((e) => e.type),
+    );
     expect(r.body.data.length).toBeLessThan(nfe.events.length);
   });
 
-  it.each([['12345'], ['1101110'], ['11011a']])('R30: type[]=%s (not exactly 6 digits) is a 400 naming type', async (code) => {
-    const r = await ask(`/v2/nfe/events?access_key=${nfe.accessKey}&type[]=${code}`);
-    expect(r.status).toBe(400);
-    expect(v1ErrorSchema.parse(r.body)).toMatchObject({ errors: { type: [expect.stringContaining(code)] } });
-  });
+  it.each([['12345'], ['1101110'], ['11011a']])(
+    'R30: type[]=%s (not exactly 6 digits) is a 400 naming type',
+    async (code) => {
+      const r = await ask(`/v2/nfe/events?access_key=${nfe.accessKey}&type[]=${code}`);
+      expect(r.status).toBe(400);
+      expect(v1ErrorSchema.parse(r.body)).toMatchObject({ errors: { type: [expect.stringContaining(code)] } });
+    },
+  );
 
   it('R30: one key per call: two access_key, or access_key[], are a 400', async () => {
     const other = emu.store.nfesOf(acc).entries[0]!.doc.accessKey;
@@ -94,8 +105,9 @@ describe('R30: GET /v2/nfe/events', () => {
     expect(decode(r.body.data[0].xml).toString()).toContain(`<chNFe>${nfce.accessKey}</chNFe>`);
   });
 
-  it("R3: a key of another account, or a valid key nobody holds, is a 404", async () => {
-    const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries.find((e) => !emu.store.findNfe(acc, e.doc.accessKey))!.doc.accessKey;
+  it('R3: a key of another account, or a valid key nobody holds, is a 404', async () => {
+    const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries.find((e) => !emu.store.findNfe(acc, e.doc.accessKey))!
+      .doc.accessKey;
     const body43 = `${nfe.accessKey.slice(0, 35)}99999999`;
     for (const key of [foreign, body43 + accessKeyCheckDigit(body43)]) {
       const r = await ask(`/v2/nfe/events?access_key=${key}`);

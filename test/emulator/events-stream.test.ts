@@ -61,7 +61,9 @@ describe('R11-R14: paging the stream', () => {
     const p = await page('/v1/events/cte?limit=3&type[]=110111');
     expect(p.count).toBe(p.data.length);
     const cancellations = emu.store.eventsOf(acc, 'cte').entries.filter((e) => e.event.type === '110111');
-    expect(p.page.next).toBe(`${emu.url}/v1/events/cte?cursor=${cancellations[Math.min(2, cancellations.length - 1)]!.position + 1}&limit=3&type%5B%5D=110111`);
+    expect(p.page.next).toBe(
+      `${emu.url}/v1/events/cte?cursor=${cancellations[Math.min(2, cancellations.length - 1)]!.position + 1}&limit=3&type%5B%5D=110111`,
+    );
     expect(p.page.previous).toBe(`${emu.url}/v1/events/cte?cursor=0&limit=3&type%5B%5D=110111`);
   });
 
@@ -92,13 +94,16 @@ describe('R11-R14: paging the stream', () => {
 });
 
 describe('filters', () => {
-  it.each(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as EventDocType[])('R13: the %s stream cursor is the stream position: a filtered page jumps', async (type) => {
-    const stream = emu.store.eventsOf(acc, type).entries;
-    const target = stream[stream.length - 1]!;
-    const p = await page(`/v1/events/${type}?limit=1&type[]=${target.event.type}&cursor=${target.position}`);
-    expect(p.data.map(short)).toEqual([[idOf(target), target.event.type, target.event.seq]]);
-    expect(cursorOf(p.page.next)).toBe(target.position + 1);
-  });
+  it.each(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as EventDocType[])(
+    'R13: the %s stream cursor is the stream position: a filtered page jumps',
+    async (type) => {
+      const stream = emu.store.eventsOf(acc, type).entries;
+      const target = stream[stream.length - 1]!;
+      const p = await page(`/v1/events/${type}?limit=1&type[]=${target.event.type}&cursor=${target.position}`);
+      expect(p.data.map(short)).toEqual([[idOf(target), target.event.type, target.event.seq]]);
+      expect(cursorOf(p.page.next)).toBe(target.position + 1);
+    },
+  );
 
   it('type[] keeps only those codes; a code that is not 6 digits is a 400', async () => {
     const { items } = await walk('/v1/events/nfe?type[]=110110&type[]=110111');
@@ -142,7 +147,10 @@ describe('R13: new events', () => {
   it('R13: a new event gets a higher position and a saved cursor resumes with only it', async () => {
     const { last } = await walk('/v1/events/cteos');
     const doc = emu.store.docsOf(acc, 'cteos').entries.find((e) => e.doc.status === 'authorized')!.doc;
-    const added = emu.store.addEvent(acc, 'cteos', doc.accessKey, { type: '110111', createdAt: '2026-06-15T11:00:00-03:00' });
+    const added = emu.store.addEvent(acc, 'cteos', doc.accessKey, {
+      type: '110111',
+      createdAt: '2026-06-15T11:00:00-03:00',
+    });
     expect(added.position).toBe(last);
     const p = await page(`/v1/events/cteos?cursor=${last}`);
     expect(p.data.map(short)).toEqual([[doc.accessKey, '110111', 1]]);
@@ -153,7 +161,11 @@ describe('R13: new events', () => {
     const before = emu.store.eventsOf(acc, 'nfe').entries.length;
     const model = emu.store.nfesOf(acc).entries.find((e) => e.doc.events.length > 0)!.doc;
     const key = `${model.accessKey.slice(0, 35)}77777777`;
-    const { doc } = emu.store.addNfe({ ...model, accessKey: key + accessKeyCheckDigit(key), events: [{ type: '110110', seq: 1, createdAt: '2020-01-01T00:00:00-03:00' }] });
+    const { doc } = emu.store.addNfe({
+      ...model,
+      accessKey: key + accessKeyCheckDigit(key),
+      events: [{ type: '110110', seq: 1, createdAt: '2020-01-01T00:00:00-03:00' }],
+    });
     const p = await page(`/v1/events/nfe?cursor=${before}`);
     expect(p.data.map(short)).toEqual([[doc.accessKey, '110110', 1]]);
   });

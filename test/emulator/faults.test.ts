@@ -51,11 +51,19 @@ describe('fault spec', () => {
     const text = '500=0.05,503=0.05,429=0.02:5,reset=0.02,truncate=0.02,latency=5-40,seed=7';
     const spec = parseFaultSpec(text);
     expect(spec).toEqual({
-      http500: 0.05, http503: 0.05, http429: { probability: 0.02, burst: 5 }, reset: 0.02, truncate: 0.02,
-      latencyMs: { min: 5, max: 40 }, seed: 7,
+      http500: 0.05,
+      http503: 0.05,
+      http429: { probability: 0.02, burst: 5 },
+      reset: 0.02,
+      truncate: 0.02,
+      latencyMs: { min: 5, max: 40 },
+      seed: 7,
     });
     expect(formatFaultSpec(spec)).toBe(text);
-    expect(parseFaultSpec(' latency=20 , 429=0.1 ')).toEqual({ latencyMs: { min: 20, max: 20 }, http429: { probability: 0.1, burst: 0 } });
+    expect(parseFaultSpec(' latency=20 , 429=0.1 ')).toEqual({
+      latencyMs: { min: 20, max: 20 },
+      http429: { probability: 0.1, burst: 0 },
+    });
     expect(parseFaultSpec('500=1')).toEqual({ http500: 1 });
   });
 
@@ -67,7 +75,10 @@ describe('fault spec', () => {
     ['429=0.1:x', /bad fault "429=0.1:x": expected <probability>\[:<burst length>\]/],
     ['latency=40-5', /bad fault "latency=40-5": expected <min>-<max> milliseconds/],
     ['seed=-1', /bad fault "seed=-1"/],
-    ['timeout=0.1', /unknown fault kind "timeout" in "timeout=0.1"; expected one of 500, 503, 429, reset, truncate, latency, per-doc, seed/],
+    [
+      'timeout=0.1',
+      /unknown fault kind "timeout" in "timeout=0.1"; expected one of 500, 503, 429, reset, truncate, latency, per-doc, seed/,
+    ],
     ['500=0.1,500=0.2', /fault "500" is given twice/],
     ['500=0.6,503=0.6', /fault probabilities add up to 1.2; at most 1/],
     ['500=0.1,,reset=0.1', /bad fault "": expected kind=value/],
@@ -80,8 +91,12 @@ describe('fault spec', () => {
     const opts = emulatorVerb.parse({ ...defaults, faults: '500=0.05,latency=5-40', arrivalRate: '0.5' }, []).options;
     expect(opts.faults).toEqual({ http500: 0.05, latencyMs: { min: 5, max: 40 } });
     expect(opts.arrivalRate).toBe(0.5);
-    expect(() => emulatorVerb.parse({ ...defaults, faults: 'reset=1.5' }, []).options).toThrow(new UsageError('--faults: bad fault "reset=1.5": expected a probability from 0 to 1, such as 0.05'));
-    expect(() => emulatorVerb.parse({ ...defaults, arrivalRate: 'fast' }, []).options).toThrow(/^--arrival-rate: expected documents per second/);
+    expect(() => emulatorVerb.parse({ ...defaults, faults: 'reset=1.5' }, []).options).toThrow(
+      new UsageError('--faults: bad fault "reset=1.5": expected a probability from 0 to 1, such as 0.05'),
+    );
+    expect(() => emulatorVerb.parse({ ...defaults, arrivalRate: 'fast' }, []).options).toThrow(
+      /^--arrival-rate: expected documents per second/,
+    );
     expect(() => emulatorVerb.parse({ ...defaults, arrivalRate: '0' }, []).options).toThrow(/^--arrival-rate: /);
   });
 });
@@ -146,7 +161,11 @@ describe('faults as a client sees them', () => {
       seen[account]!.push(injector.draw(account).kind ?? 'ok');
     }
     for (const kinds of Object.values(seen)) {
-      const runs = kinds.join(',').split('ok').map((run) => run.split(',').filter(Boolean).length).filter((n) => n > 0);
+      const runs = kinds
+        .join(',')
+        .split('ok')
+        .map((run) => run.split(',').filter(Boolean).length)
+        .filter((n) => n > 0);
       expect(runs.length).toBeGreaterThan(3);
       for (const run of runs) expect(run).toBeGreaterThanOrEqual(4);
     }
@@ -164,7 +183,9 @@ describe('faults as a client sees them', () => {
       expect(r.error).toBeDefined();
       if (r.status !== undefined) expect(r.body.length).toBeLessThan(Number(r.headers['content-length']));
     }
-    await expect(fetch(`${emu.url}/v1/nfe/emitted`, { headers: authHeaders() }).then((res) => res.text())).rejects.toThrow();
+    await expect(
+      fetch(`${emu.url}/v1/nfe/emitted`, { headers: authHeaders() }).then((res) => res.text()),
+    ).rejects.toThrow();
     expect(emu.stats().requests.byStatus).toEqual({ reset: 4 });
   });
 

@@ -50,27 +50,66 @@ export function makeNfe(position: number, spec: DocSpec = {}): StoredNfe {
   const emittedMs = NOW.getTime() - (spec.ageDays ?? 1) * DAY;
   const emitter = spec.emitter ?? { cnpj: A1.cnpj, name: A1.name, tradingName: A1.tradingName, ie: A1.ie, uf: A1.uf };
   const number = spec.number ?? String(100 + position);
-  const accessKey = spec.accessKey ?? buildAccessKey({
-    uf: '35', yymm: brt(emittedMs).slice(2, 4) + brt(emittedMs).slice(5, 7), issuer: emitter.cnpj ?? emitter.cpf!.padStart(14, '0'),
-    model: '55', series: '1', number, emissionType: '1', code: String(10_000_000 + ++serial).slice(-8),
-  });
+  const accessKey =
+    spec.accessKey ??
+    buildAccessKey({
+      uf: '35',
+      yymm: brt(emittedMs).slice(2, 4) + brt(emittedMs).slice(5, 7),
+      issuer: emitter.cnpj ?? emitter.cpf!.padStart(14, '0'),
+      model: '55',
+      series: '1',
+      number,
+      emissionType: '1',
+      code: String(10_000_000 + ++serial).slice(-8),
+    });
   const { ageDays: _age, ...rest } = spec;
   return {
-    accountId: 'acc_1', position, accessKey, model: '55', series: '1', number,
-    emissionDate: brt(emittedMs), createdAt: brt(emittedMs + 60 * 60 * 1000),
-    emitter, receiver: { cnpj: OUTSIDER, name: 'Cliente Externo', uf: 'PR' },
-    authorized: [], roles: [{ owner: A1.cnpj, role: 'emitted' }], status: 'authorized', natOp: 'Venda',
-    operation: '1', finNFe: '1', cfops: ['5102'], itemCount: 1, totalValue: '100.00', origin: 'sefaz',
-    tags: [], xPeds: [], events: [], manifestations: [], properties: {}, flagErp: {},
+    accountId: 'acc_1',
+    position,
+    accessKey,
+    model: '55',
+    series: '1',
+    number,
+    emissionDate: brt(emittedMs),
+    createdAt: brt(emittedMs + 60 * 60 * 1000),
+    emitter,
+    receiver: { cnpj: OUTSIDER, name: 'Cliente Externo', uf: 'PR' },
+    authorized: [],
+    roles: [{ owner: A1.cnpj, role: 'emitted' }],
+    status: 'authorized',
+    natOp: 'Venda',
+    operation: '1',
+    finNFe: '1',
+    cfops: ['5102'],
+    itemCount: 1,
+    totalValue: '100.00',
+    origin: 'sefaz',
+    tags: [],
+    xPeds: [],
+    events: [],
+    manifestations: [],
+    properties: {},
+    flagErp: {},
     ...rest,
     xml: spec.xml ?? nfeProc(accessKey, `<total><vNF>${spec.totalValue ?? '100.00'}</vNF></total><obs>a/b</obs>`),
   };
 }
 
-const event = (type: string) => ({ type, seq: 1, createdAt: brt(NOW.getTime() - DAY), xml: `<procEventoNFe><tpEvento>${type}</tpEvento></procEventoNFe>` });
+const event = (type: string) => ({
+  type,
+  seq: 1,
+  createdAt: brt(NOW.getTime() - DAY),
+  xml: `<procEventoNFe><tpEvento>${type}</tpEvento></procEventoNFe>`,
+});
 const manifestation = {
-  Type: '210210', Protocol: '135260000000001', Seq: '1', Date: brt(NOW.getTime() - DAY),
-  CreatedAt: brt(NOW.getTime() - DAY), Active: true, IsForced: false, origin: 'api' as const,
+  Type: '210210',
+  Protocol: '135260000000001',
+  Seq: '1',
+  Date: brt(NOW.getTime() - DAY),
+  CreatedAt: brt(NOW.getTime() - DAY),
+  Active: true,
+  IsForced: false,
+  origin: 'api' as const,
 };
 
 /**
@@ -82,14 +121,67 @@ export function smallDataset(): Dataset {
   const nfes: StoredNfe[] = [
     makeNfe(0, { tags: ['urgent'], cfops: ['5102', '5405'], properties: { status: 'done' } }),
     makeNfe(1, { ageDays: 45, status: 'canceled', events: [event('110111')] }),
-    makeNfe(2, { receiver: { cpf: PERSON, name: 'Pessoa Fisica', uf: 'SP' }, origin: 'upload', finNFe: '4', xPeds: ['PED-1'] }),
-    makeNfe(3, { receiver: a2AsReceiver, roles: [{ owner: A1.cnpj, role: 'emitted' }, { owner: A2.cnpj, role: 'received' }], tags: ['urgent', 'audit'], properties: { status: 'pending' } }),
-    makeNfe(5, { emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' }, receiver: a2AsReceiver, roles: [{ owner: A2.cnpj, role: 'received' }], events: [event('110110')], manifestations: [manifestation], properties: { status: 'done', erp: 'sent' } }),
-    makeNfe(8, { emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' }, receiver: a2AsReceiver, transporter: { cnpj: CARRIER, name: 'Transportadora', uf: 'SP' }, roles: [{ owner: A2.cnpj, role: 'received' }], cfops: ['6102'], origin: 'email', xPeds: ['PED-2'] }),
-    makeNfe(13, { emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' }, receiver: { cnpj: CARRIER, name: 'Outro', uf: 'SP' }, authorized: [A1.cnpj], roles: [{ owner: A1.cnpj, role: 'authorized' }], ageDays: 200, properties: { status: 'em processamento' } }),
-    makeNfe(21, { transporter: { cnpj: A2.cnpj, name: A2.name, uf: A2.uf }, roles: [{ owner: A1.cnpj, role: 'emitted' }, { owner: A2.cnpj, role: 'transporter' }], number: '9000', finNFe: '2', flagErp: { exported: 'yes' } }),
-    makeNfe(0, { accountId: 'acc_2', emitter: { cnpj: B1.cnpj, name: B1.name, uf: B1.uf }, roles: [{ owner: B1.cnpj, role: 'emitted' }], properties: { status: 'done' } }),
-    makeNfe(1, { accountId: 'acc_2', emitter: { cnpj: B1.cnpj, name: B1.name, uf: B1.uf }, roles: [{ owner: B1.cnpj, role: 'emitted' }] }),
+    makeNfe(2, {
+      receiver: { cpf: PERSON, name: 'Pessoa Fisica', uf: 'SP' },
+      origin: 'upload',
+      finNFe: '4',
+      xPeds: ['PED-1'],
+    }),
+    makeNfe(3, {
+      receiver: a2AsReceiver,
+      roles: [
+        { owner: A1.cnpj, role: 'emitted' },
+        { owner: A2.cnpj, role: 'received' },
+      ],
+      tags: ['urgent', 'audit'],
+      properties: { status: 'pending' },
+    }),
+    makeNfe(5, {
+      emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' },
+      receiver: a2AsReceiver,
+      roles: [{ owner: A2.cnpj, role: 'received' }],
+      events: [event('110110')],
+      manifestations: [manifestation],
+      properties: { status: 'done', erp: 'sent' },
+    }),
+    makeNfe(8, {
+      emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' },
+      receiver: a2AsReceiver,
+      transporter: { cnpj: CARRIER, name: 'Transportadora', uf: 'SP' },
+      roles: [{ owner: A2.cnpj, role: 'received' }],
+      cfops: ['6102'],
+      origin: 'email',
+      xPeds: ['PED-2'],
+    }),
+    makeNfe(13, {
+      emitter: { cnpj: OUTSIDER, name: 'Fornecedor', uf: 'PR' },
+      receiver: { cnpj: CARRIER, name: 'Outro', uf: 'SP' },
+      authorized: [A1.cnpj],
+      roles: [{ owner: A1.cnpj, role: 'authorized' }],
+      ageDays: 200,
+      properties: { status: 'em processamento' },
+    }),
+    makeNfe(21, {
+      transporter: { cnpj: A2.cnpj, name: A2.name, uf: A2.uf },
+      roles: [
+        { owner: A1.cnpj, role: 'emitted' },
+        { owner: A2.cnpj, role: 'transporter' },
+      ],
+      number: '9000',
+      finNFe: '2',
+      flagErp: { exported: 'yes' },
+    }),
+    makeNfe(0, {
+      accountId: 'acc_2',
+      emitter: { cnpj: B1.cnpj, name: B1.name, uf: B1.uf },
+      roles: [{ owner: B1.cnpj, role: 'emitted' }],
+      properties: { status: 'done' },
+    }),
+    makeNfe(1, {
+      accountId: 'acc_2',
+      emitter: { cnpj: B1.cnpj, name: B1.name, uf: B1.uf },
+      roles: [{ owner: B1.cnpj, role: 'emitted' }],
+    }),
   ];
   return { accounts: ACCOUNTS.map((a) => ({ ...a })), nfes };
 }
@@ -120,17 +212,35 @@ async function answer(res: Response): Promise<Answer> {
   return { status: res.status, headers: res.headers, text, body };
 }
 
-export async function postV2(emu: Emulator, body: unknown, headers: Record<string, string> = authHeaders()): Promise<Answer> {
+export async function postV2(
+  emu: Emulator,
+  body: unknown,
+  headers: Record<string, string> = authHeaders(),
+): Promise<Answer> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
-  return answer(await fetch(`${emu.url}/v2/dfe/nfe`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: payload }));
+  return answer(
+    await fetch(`${emu.url}/v2/dfe/nfe`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: payload,
+    }),
+  );
 }
 
-export async function get(emu: Emulator, pathAndQuery: string, headers: Record<string, string> = authHeaders()): Promise<Answer> {
+export async function get(
+  emu: Emulator,
+  pathAndQuery: string,
+  headers: Record<string, string> = authHeaders(),
+): Promise<Answer> {
   return answer(await fetch(`${emu.url}${pathAndQuery}`, { headers }));
 }
 
 /** All v2 records of a query, following the Paginator. */
-export async function walkV2(emu: Emulator, body: Record<string, unknown>, headers: Record<string, string> = authHeaders()): Promise<{ records: any[]; pages: number; totals: number[] }> {
+export async function walkV2(
+  emu: Emulator,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = authHeaders(),
+): Promise<{ records: any[]; pages: number; totals: number[] }> {
   const records: any[] = [];
   const totals: number[] = [];
   let paginator: string | null = null;

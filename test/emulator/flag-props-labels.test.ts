@@ -13,12 +13,17 @@ let emu: Emulator;
 let keyAt: (position: number, account?: string) => string;
 beforeAll(async () => {
   emu = await startSmall();
-  keyAt = (position, account = 'acc_1') => emu.store.nfesOf(account).entries.find((e) => e.doc.position === position)!.doc.accessKey;
+  keyAt = (position, account = 'acc_1') =>
+    emu.store.nfesOf(account).entries.find((e) => e.doc.position === position)!.doc.accessKey;
 });
 afterAll(async () => emu?.close());
 
 async function send(method: string, path: string, body: unknown, headers = authHeaders()) {
-  const res = await fetch(`${emu.url}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
 }
@@ -28,10 +33,21 @@ const gama = authHeaders(ACCOUNTS[1]);
 
 describe('R27: POST /v1/dfe/flagerp', () => {
   it('R27: flags land in the document flagErp and show in the v2 FlagErp', async () => {
-    const r = await flag({ doc_type: 'NFE', id: keyAt(0), owner: A1.cnpj, metadata: [{ key: 'erp_id', value: 'X-1' }, { key: 'exported', value: 'true' }] });
+    const r = await flag({
+      doc_type: 'NFE',
+      id: keyAt(0),
+      owner: A1.cnpj,
+      metadata: [
+        { key: 'erp_id', value: 'X-1' },
+        { key: 'exported', value: 'true' },
+      ],
+    });
     expect(r.status, r.text).toBe(200);
     expect(flagErpResponseSchema.parse(r.body).request_id).toMatch(/^[0-9a-f]{64}$/);
-    const { records } = await walkV2(emu, { Fields: ['AccessKey', 'FlagErp'], Filters: { EmissionDate: { From: '2025-01-01', To: '2026-12-31' } } });
+    const { records } = await walkV2(emu, {
+      Fields: ['AccessKey', 'FlagErp'],
+      Filters: { EmissionDate: { From: '2025-01-01', To: '2026-12-31' } },
+    });
     expect(records.find((n) => n.AccessKey === keyAt(0))!.FlagErp).toEqual({ erp_id: 'X-1', exported: 'true' });
   });
 
@@ -55,7 +71,12 @@ describe('R27: POST /v1/dfe/flagerp', () => {
       const nfse = big.store.docsOf(acc.id, 'nfse').entries[0]!.doc;
       const headers = authHeaders(acc);
       const owner = nfse.roles[0]!.owner;
-      const post = (id: string) => fetch(`${big.url}/v1/dfe/flagerp`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ doc_type: 'NFSE', id, owner, metadata: [{ key: 'k', value: 'v' }] }) });
+      const post = (id: string) =>
+        fetch(`${big.url}/v1/dfe/flagerp`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ doc_type: 'NFSE', id, owner, metadata: [{ key: 'k', value: 'v' }] }),
+        });
       const good = await post(nfse.documentId);
       expect(good.status, await good.clone().text()).toBe(200);
       expect(big.store.findDoc(acc.id, 'nfse', nfse.documentId)!.flagErp.k).toBe('v');
@@ -67,8 +88,13 @@ describe('R27: POST /v1/dfe/flagerp', () => {
     }
   });
 
-  it('R3: another account\'s document is a 404, and an owner outside the account a 403', async () => {
-    const foreign = await flag({ doc_type: 'NFE', id: keyAt(0, 'acc_2'), owner: A1.cnpj, metadata: [{ key: 'k', value: 'v' }] });
+  it("R3: another account's document is a 404, and an owner outside the account a 403", async () => {
+    const foreign = await flag({
+      doc_type: 'NFE',
+      id: keyAt(0, 'acc_2'),
+      owner: A1.cnpj,
+      metadata: [{ key: 'k', value: 'v' }],
+    });
     expect(foreign.status).toBe(404);
     const other = await flag({ doc_type: 'NFE', id: keyAt(0), owner: B1.cnpj, metadata: [{ key: 'k', value: 'v' }] });
     expect(other.status).toBe(403);
@@ -77,14 +103,23 @@ describe('R27: POST /v1/dfe/flagerp', () => {
 
   it('R1: flagerp requires the gateway header', async () => {
     const { 'X-Use-ApiGateway': _gateway, ...headers } = authHeaders();
-    const r = await flag({ doc_type: 'NFE', id: keyAt(0), owner: A1.cnpj, metadata: [{ key: 'k', value: 'v' }] }, headers);
+    const r = await flag(
+      { doc_type: 'NFE', id: keyAt(0), owner: A1.cnpj, metadata: [{ key: 'k', value: 'v' }] },
+      headers,
+    );
     expect(r.status).not.toBe(200);
   });
 });
 
 describe('R28: PUT /v1/nfe/{role}/{property}', () => {
   it('R28: sets the property on many keys at once, one result per item, and R17 filters see it', async () => {
-    const r = await send('PUT', '/v1/nfe/received/status', { data: [{ access_key: keyAt(3), value: 'archived' }, { access_key: keyAt(8), value: 'archived' }, { access_key: keyAt(0, 'acc_2'), value: 'archived' }] });
+    const r = await send('PUT', '/v1/nfe/received/status', {
+      data: [
+        { access_key: keyAt(3), value: 'archived' },
+        { access_key: keyAt(8), value: 'archived' },
+        { access_key: keyAt(0, 'acc_2'), value: 'archived' },
+      ],
+    });
     expect(r.status, r.text).toBe(200);
     expect(setPropertyResponseSchema.parse(r.body).data.map((d) => d.success)).toEqual([true, true, false]);
     const page = await get(emu, `/v1/nfe/received?filter=${encodeURIComponent('(= status archived)')}`);
@@ -94,21 +129,33 @@ describe('R28: PUT /v1/nfe/{role}/{property}', () => {
 
   it('R28: a new property composes with NOT_EXISTS in R17', async () => {
     await send('PUT', '/v1/nfe/received/erp_ref', { data: [{ access_key: keyAt(5), value: 'E5' }] });
-    const page = await get(emu, `/v1/nfe/received?filter=${encodeURIComponent('(AND (= status archived) (NOT_EXISTS erp_ref))')}`);
+    const page = await get(
+      emu,
+      `/v1/nfe/received?filter=${encodeURIComponent('(AND (= status archived) (NOT_EXISTS erp_ref))')}`,
+    );
     expect(page.body.data.map((d: { access_key: string }) => d.access_key)).toEqual([keyAt(3), keyAt(8)]);
   });
 
   it('R28: a key the account holds in another role only fails alone', async () => {
-    const r = await send('PUT', '/v1/nfe/transporter/status', { data: [{ access_key: keyAt(0), value: 'x' }, { access_key: keyAt(21), value: 'x' }] });
+    const r = await send('PUT', '/v1/nfe/transporter/status', {
+      data: [
+        { access_key: keyAt(0), value: 'x' },
+        { access_key: keyAt(21), value: 'x' },
+      ],
+    });
     expect(r.body.data.map((d: { success: boolean }) => d.success)).toEqual([false, true]);
   });
 
   it('R28: a malformed body is a 400 naming each item field; a bad role is a 400', async () => {
-    const r = await send('PUT', '/v1/nfe/received/status', { data: [{ access_key: 'short', value: 'x' }, { access_key: keyAt(3) }] });
+    const r = await send('PUT', '/v1/nfe/received/status', {
+      data: [{ access_key: 'short', value: 'x' }, { access_key: keyAt(3) }],
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.errors).sort()).toEqual(['data.0.access_key', 'data.1.value']);
     expect((await send('PUT', '/v1/nfe/received/status', {})).body.errors.data).toHaveLength(1);
-    expect((await send('PUT', '/v1/nfe/taker/status', { data: [{ access_key: keyAt(3), value: 'x' }] })).status).toBe(400);
+    expect((await send('PUT', '/v1/nfe/taker/status', { data: [{ access_key: keyAt(3), value: 'x' }] })).status).toBe(
+      400,
+    );
   });
 
   it('R28, R3: GET /v1/nfe/properties lists the account properties, status always among them', async () => {
@@ -122,7 +169,11 @@ describe('R28: PUT /v1/nfe/{role}/{property}', () => {
 
 describe('labels (designed)', () => {
   it('apply then list, per account (R3)', async () => {
-    const r = await send('POST', '/v1/labels/apply', { doc_type: 'NFE', ids: [keyAt(2), keyAt(0, 'acc_2')], labels: ['conferido'] });
+    const r = await send('POST', '/v1/labels/apply', {
+      doc_type: 'NFE',
+      ids: [keyAt(2), keyAt(0, 'acc_2')],
+      labels: ['conferido'],
+    });
     expect(r.status, r.text).toBe(200);
     const data = labelChangeResponseSchema.parse(r.body).data;
     expect(data.map((d) => d.success)).toEqual([true, false]);
@@ -137,7 +188,10 @@ describe('labels (designed)', () => {
   it('remove takes the label off and leaves the others', async () => {
     const r = await send('POST', '/v1/labels/remove', { doc_type: 'NFE', ids: [keyAt(3)], labels: ['urgent'] });
     expect(r.body.data[0].labels).toEqual(['audit']);
-    const { records } = await walkV2(emu, { Fields: ['AccessKey', 'Tags'], Filters: { EmissionDate: { From: '2025-01-01', To: '2026-12-31' }, Tags: ['audit'] } });
+    const { records } = await walkV2(emu, {
+      Fields: ['AccessKey', 'Tags'],
+      Filters: { EmissionDate: { From: '2025-01-01', To: '2026-12-31' }, Tags: ['audit'] },
+    });
     expect(records.map((n) => n.Tags)).toContainEqual(['audit']);
   });
 
@@ -147,6 +201,3 @@ describe('labels (designed)', () => {
     expect(Object.keys(r.body.errors).sort()).toEqual(['doc_type', 'ids', 'labels.0']);
   });
 });
-
-
-

@@ -39,7 +39,27 @@ describe('the generated data set', () => {
   });
 
   it('R18: every field of every record matches the wire schema; Xml and event XML decode', async () => {
-    const { records: all, totals } = await walkV2(emu, { Filters: WIDE, Fields: ['AccessKey', 'Xml', 'Events', 'Document', 'Emitter', 'Receiver', 'Manifestations', 'HasCCE', 'CustomData', 'FlagErp', 'OwnerRole', 'Number'] }, auth);
+    const { records: all, totals } = await walkV2(
+      emu,
+      {
+        Filters: WIDE,
+        Fields: [
+          'AccessKey',
+          'Xml',
+          'Events',
+          'Document',
+          'Emitter',
+          'Receiver',
+          'Manifestations',
+          'HasCCE',
+          'CustomData',
+          'FlagErp',
+          'OwnerRole',
+          'Number',
+        ],
+      },
+      auth,
+    );
     expect(all).toHaveLength(records().length);
     expect(totals[0]).toBe(all.length);
     nfeV2ResponseSchema.parse({ Nfes: all, Paginator: null, Total: all.length });
@@ -47,13 +67,16 @@ describe('the generated data set', () => {
       const xml = Buffer.from(rec.Xml, 'base64').toString('utf8');
       expect(xml).toContain(`<chNFe>${rec.AccessKey}</chNFe>`);
       expect(xml).toContain(`<nNF>${rec.Number}</nNF>`);
-      for (const event of rec.Events) expect(Buffer.from(event.xml, 'base64').toString()).toContain(`<tpEvento>${event.type}</tpEvento>`);
+      for (const event of rec.Events)
+        expect(Buffer.from(event.xml, 'base64').toString()).toContain(`<tpEvento>${event.type}</tpEvento>`);
     }
   });
 
   it('R19: without EmissionDate the Total is the records emitted in the 30 days before now', async () => {
     const from = NOW.getTime() - 30 * DAY;
-    const expected = records().filter((r) => Date.parse(r.doc.emissionDate) >= from && Date.parse(r.doc.emissionDate) <= NOW.getTime());
+    const expected = records().filter(
+      (r) => Date.parse(r.doc.emissionDate) >= from && Date.parse(r.doc.emissionDate) <= NOW.getTime(),
+    );
     const r = nfeV2ResponseSchema.parse((await postV2(emu, { Limit: 1 }, auth)).body);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(records().length);
@@ -61,17 +84,38 @@ describe('the generated data set', () => {
   });
 
   it('R20/R23: each filter selects the strict subset computed from the store', async () => {
-    const withCpf = pick(docs.map((d) => d.receiver.cpf), 'receiver CPF');
-    const transporter = pick(docs.map((d) => d.transporter?.cnpj), 'transporter');
-    const xPed = pick(docs.map((d) => d.xPeds[0]), 'xPed');
+    const withCpf = pick(
+      docs.map((d) => d.receiver.cpf),
+      'receiver CPF',
+    );
+    const transporter = pick(
+      docs.map((d) => d.transporter?.cnpj),
+      'transporter',
+    );
+    const xPed = pick(
+      docs.map((d) => d.xPeds[0]),
+      'xPed',
+    );
     const mid = docs[Math.floor(docs.length / 2)]!;
     const cases: [string, Record<string, unknown>, (r: Rec) => boolean][] = [
       ['Status', { Status: 'canceled' }, (r) => r.doc.status === 'canceled'],
-      ['OwnerRoles', { OwnerRoles: ['transporter', 'receiver'] }, (r) => r.role === 'transporter' || r.role === 'received'],
-      ['Owners', { Owners: [emu.accounts[0]!.companies[1]!.cnpj] }, (r) => r.owner === emu.accounts[0]!.companies[1]!.cnpj],
+      [
+        'OwnerRoles',
+        { OwnerRoles: ['transporter', 'receiver'] },
+        (r) => r.role === 'transporter' || r.role === 'received',
+      ],
+      [
+        'Owners',
+        { Owners: [emu.accounts[0]!.companies[1]!.cnpj] },
+        (r) => r.owner === emu.accounts[0]!.companies[1]!.cnpj,
+      ],
       ['ReceiverCnpj (CPF)', { ReceiverCnpj: [withCpf] }, (r) => r.doc.receiver.cpf === withCpf],
       ['TransporterCnpj', { TransporterCnpj: [transporter] }, (r) => r.doc.transporter?.cnpj === transporter],
-      ['EmitterCnpj', { EmitterCnpj: [mid.emitter.cnpj ?? mid.emitter.cpf] }, (r) => (r.doc.emitter.cnpj ?? r.doc.emitter.cpf) === (mid.emitter.cnpj ?? mid.emitter.cpf)],
+      [
+        'EmitterCnpj',
+        { EmitterCnpj: [mid.emitter.cnpj ?? mid.emitter.cpf] },
+        (r) => (r.doc.emitter.cnpj ?? r.doc.emitter.cpf) === (mid.emitter.cnpj ?? mid.emitter.cpf),
+      ],
       ['DocumentIdentifier', { DocumentIdentifier: mid.accessKey }, (r) => r.doc === mid],
       ['Origins', { Origins: ['email', 'upload'] }, (r) => ['email', 'upload'].includes(r.doc.origin)],
       ['HasCCE', { HasCCE: true }, (r) => r.doc.events.some((e) => e.type === '110110')],
@@ -83,15 +127,29 @@ describe('the generated data set', () => {
       ['NfeNumber', { NfeNumber: { To: Number(mid.number) } }, (r) => Number(r.doc.number) <= Number(mid.number)],
       ['Tags', { Tags: ['pago', 'urgente'] }, (r) => r.doc.tags.includes('pago') || r.doc.tags.includes('urgente')],
       ['FinNFe', { FinNFe: ['4'] }, (r) => r.doc.finNFe === '4'],
-      ['CustomData', { CustomData: [{ Name: 'status', Values: ['done', 'error'] }] }, (r) => ['done', 'error'].includes(r.doc.properties.status ?? '')],
-      ['CreatedAt', { CreatedAt: { From: '2026-01-01' } }, (r) => Date.parse(r.doc.createdAt) >= Date.parse('2026-01-01T00:00:00-03:00')],
+      [
+        'CustomData',
+        { CustomData: [{ Name: 'status', Values: ['done', 'error'] }] },
+        (r) => ['done', 'error'].includes(r.doc.properties.status ?? ''),
+      ],
+      [
+        'CreatedAt',
+        { CreatedAt: { From: '2026-01-01' } },
+        (r) => Date.parse(r.doc.createdAt) >= Date.parse('2026-01-01T00:00:00-03:00'),
+      ],
     ];
     for (const [name, filters, predicate] of cases) {
       const expected = records().filter(predicate);
       expect(expected.length, name).toBeGreaterThan(0);
       expect(expected.length, name).toBeLessThan(records().length);
-      const { records: got } = await walkV2(emu, { Filters: { ...WIDE, ...filters }, Fields: ['AccessKey', 'OwnerRole'] }, auth);
-      expect(got.map((r) => `${r.AccessKey}/${r.OwnerRole}`).sort(), name).toEqual(expected.map((r) => `${r.doc.accessKey}/${r.role}`).sort());
+      const { records: got } = await walkV2(
+        emu,
+        { Filters: { ...WIDE, ...filters }, Fields: ['AccessKey', 'OwnerRole'] },
+        auth,
+      );
+      expect(got.map((r) => `${r.AccessKey}/${r.OwnerRole}`).sort(), name).toEqual(
+        expected.map((r) => `${r.doc.accessKey}/${r.role}`).sort(),
+      );
     }
   });
 

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSignature } from '../../src/emulator/routes/listing/v1-listing.js';
 import {
-  latamJsonResponseSchema, latamPageSchema, latamUploadResponseSchema, latamXmlResponseSchema,
+  latamJsonResponseSchema,
+  latamPageSchema,
+  latamUploadResponseSchema,
+  latamXmlResponseSchema,
 } from '../../src/api/wire/latam.js';
 import { readLatamDocument } from '../../src/fiscal/latam/index.js';
 import { LATAM_PER_COUNTRY } from '../../src/emulator/latam/docs.js';
@@ -76,8 +79,11 @@ describe('GET /v1/latam (designed v1 cursor listing)', () => {
     expect(byIssuer.every((i) => i.issuer.tax_id === issuer)).toBe(true);
     const dates = all.map((i) => i.issued_at.slice(0, 10)).sort();
     const [from, to] = [dates[5]!, dates[15]!];
-    const ranged = (await walkV1(emu, `/v1/latam?issued_at[from]=${from}&issued_at[to]=${to}&country=MX`, headers)).items;
-    const expected = all.filter((i) => i.country === 'MX' && i.issued_at.slice(0, 10) >= from && i.issued_at.slice(0, 10) <= to);
+    const ranged = (await walkV1(emu, `/v1/latam?issued_at[from]=${from}&issued_at[to]=${to}&country=MX`, headers))
+      .items;
+    const expected = all.filter(
+      (i) => i.country === 'MX' && i.issued_at.slice(0, 10) >= from && i.issued_at.slice(0, 10) <= to,
+    );
     expect(ranged.map((i) => i.id)).toEqual(expected.map((i) => i.id));
   });
 
@@ -113,7 +119,13 @@ describe('POST /v1/latam/upload', () => {
   });
 
   it('R25: an unreadable document is a 200 with success false and the problem; a wrong country hint too', async () => {
-    expect(await upload({ xml: '%%%' })).toEqual({ id: null, country: null, doc_type: null, success: false, message: 'xml: not base64' });
+    expect(await upload({ xml: '%%%' })).toEqual({
+      id: null,
+      country: null,
+      doc_type: null,
+      success: false,
+      message: 'xml: not base64',
+    });
     const bad = await upload({ xml: Buffer.from('<pedido/>').toString('base64') });
     expect(bad.success).toBe(false);
     expect(bad.message).toMatch(/root element <pedido> is not/);

@@ -70,14 +70,20 @@ describe('latency model: the delays drawn', () => {
 
   it('the fault spec takes per-doc=<ms> beside latency; a bad value names the item', () => {
     expect(parseFaultSpec('latency=100-140,per-doc=0.2')).toEqual(MODEL);
-    expect(() => parseFaultSpec('per-doc=fast')).toThrow(/bad fault "per-doc=fast": expected milliseconds per document/);
+    expect(() => parseFaultSpec('per-doc=fast')).toThrow(
+      /bad fault "per-doc=fast": expected milliseconds per document/,
+    );
   });
 });
 
 describe('latency model in a running emulator', () => {
-  it('each API answer gets the seed\'s latency plus its documents\' time (stats, not the wall clock)', async () => {
+  it("each API answer gets the seed's latency plus its documents' time (stats, not the wall clock)", async () => {
     const emu = await start({ seed: 7, latency: '100-140', perDocMs: 0.2 });
-    const pages = [await get(emu, '/v1/nfe/emitted?limit=2'), await get(emu, '/v1/nfe/emitted'), await postV2(emu, { Filters: { EmissionDate: { From: '2000-01-01' } } })];
+    const pages = [
+      await get(emu, '/v1/nfe/emitted?limit=2'),
+      await get(emu, '/v1/nfe/emitted'),
+      await postV2(emu, { Filters: { EmissionDate: { From: '2000-01-01' } } }),
+    ];
     expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
     const docs = [pages[0]!.body.data.length, pages[1]!.body.data.length, pages[2]!.body.Nfes.length];
     expect(docs[0]).toBe(2);
@@ -85,7 +91,10 @@ describe('latency model in a running emulator', () => {
     const { serverTime, faults } = emu.stats();
     expect(serverTime.requests).toBe(3);
     expect(serverTime.documents).toBe(docs[0]! + docs[1]! + docs[2]!);
-    expect(serverTime.totalMs).toBeCloseTo(times.reduce((a, b) => a + b, 0), 6);
+    expect(serverTime.totalMs).toBeCloseTo(
+      times.reduce((a, b) => a + b, 0),
+      6,
+    );
     expect(faults.latency).toBe(3);
   });
 
@@ -127,7 +136,8 @@ describe('latency model in a running emulator', () => {
       return r;
     });
     // The admin route is never delayed; it answers while the API request is still waiting.
-    for (let i = 0; i < 20 && emu.stats().serverTime.requests === 0 && !slowDone; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 20 && emu.stats().serverTime.requests === 0 && !slowDone; i++)
+      await new Promise((r) => setTimeout(r, 5));
     const admin = await get(emu, '/_emulator/stats', {});
     expect(admin.status).toBe(200);
     expect(slowDone).toBe(false);
@@ -135,7 +145,9 @@ describe('latency model in a running emulator', () => {
   });
 
   it('a latency option that is not a range is refused', async () => {
-    await expect(startSmall({ latency: '140-100' })).rejects.toThrow(/latency "140-100": expected <min>-<max> milliseconds/);
+    await expect(startSmall({ latency: '140-100' })).rejects.toThrow(
+      /latency "140-100": expected <min>-<max> milliseconds/,
+    );
   });
 });
 
@@ -146,10 +158,18 @@ describe('fiscal emulator --latency, --per-doc-ms, --accounts', () => {
     const opts = emulatorVerb.parse({ ...defaults, latency: '100-140', perDocMs: '0.2', accounts: '1' }, []).options;
     expect(opts).toMatchObject({ latency: { min: 100, max: 140 }, perDocMs: 0.2, accounts: 1 });
     expect(emulatorVerb.parse({ ...defaults, latency: '20' }, []).options.latency).toEqual({ min: 20, max: 20 });
-    expect(() => emulatorVerb.parse({ ...defaults, latency: 'slow' }, []).options).toThrow(/^--latency: expected <min>-<max> milliseconds/);
-    expect(() => emulatorVerb.parse({ ...defaults, perDocMs: '-1' }, []).options).toThrow(/^--per-doc-ms: expected milliseconds per document/);
-    expect(() => emulatorVerb.parse({ ...defaults, accounts: '4' }, []).options).toThrow(/^--accounts: expected a number of accounts from 1 to 3/);
-    expect(() => emulatorVerb.parse({ ...defaults, latency: '5', faults: 'latency=5-9' }, []).options).toThrow(UsageError);
+    expect(() => emulatorVerb.parse({ ...defaults, latency: 'slow' }, []).options).toThrow(
+      /^--latency: expected <min>-<max> milliseconds/,
+    );
+    expect(() => emulatorVerb.parse({ ...defaults, perDocMs: '-1' }, []).options).toThrow(
+      /^--per-doc-ms: expected milliseconds per document/,
+    );
+    expect(() => emulatorVerb.parse({ ...defaults, accounts: '4' }, []).options).toThrow(
+      /^--accounts: expected a number of accounts from 1 to 3/,
+    );
+    expect(() => emulatorVerb.parse({ ...defaults, latency: '5', faults: 'latency=5-9' }, []).options).toThrow(
+      UsageError,
+    );
   });
 
   it('--accounts 1 serves the first account of the seed, the same as among all three', () => {

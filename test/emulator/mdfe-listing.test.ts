@@ -21,17 +21,20 @@ afterAll(async () => emu?.close());
 
 const rid = (r: DocRecord<StoredMdfe>) => `${r.entry.doc.accessKey}/${r.owner}/${r.role}`;
 const found = async (Filters: Record<string, unknown>) =>
-  (await walkBody(emu, PATH, { Filters, Fields: ['AccessKey', 'Owner', 'OwnerRole'], Limit: 500 }, headers, KEYS)).records.map(
-    (r) => `${r.AccessKey}/${r.Owner}/${r.OwnerRole}`,
-  );
+  (
+    await walkBody(emu, PATH, { Filters, Fields: ['AccessKey', 'Owner', 'OwnerRole'], Limit: 500 }, headers, KEYS)
+  ).records.map((r) => `${r.AccessKey}/${r.Owner}/${r.OwnerRole}`);
 const expected = (keep: (r: DocRecord<StoredMdfe>) => boolean) => index.records.filter(keep).map(rid);
 
 describe('GET /v1/mdfe/{role}', () => {
-  it.each(['emitted', 'contractor', 'authorized'])('R11/R12: %s lists the role by position with the events of each manifest', async (role) => {
-    const walk = await walkV1(emu, `/v1/mdfe/${role}`, headers);
-    expect(walk.items.map((i) => i.access_key)).toEqual(index.byRole(role).map((e) => e.doc.accessKey));
-    expect(walk.items.length).toBeGreaterThan(0);
-  });
+  it.each(['emitted', 'contractor', 'authorized'])(
+    'R11/R12: %s lists the role by position with the events of each manifest',
+    async (role) => {
+      const walk = await walkV1(emu, `/v1/mdfe/${role}`, headers);
+      expect(walk.items.map((i) => i.access_key)).toEqual(index.byRole(role).map((e) => e.doc.accessKey));
+      expect(walk.items.length).toBeGreaterThan(0);
+    },
+  );
 
   it('R16: items {access_key, xml, events}; a closed MDF-e carries its 110112 event', async () => {
     const walk = await walkV1(emu, '/v1/mdfe/emitted', headers);
@@ -49,7 +52,9 @@ describe('GET /v1/mdfe/{role}', () => {
   });
 
   it('R15/R17: created_at bounds together; a malformed filter is a 400', async () => {
-    expect(Object.keys((await get(emu, '/v1/mdfe/emitted?created_at[to]=2026-01-01', headers)).body.errors)).toEqual(['created_at[from]']);
+    expect(Object.keys((await get(emu, '/v1/mdfe/emitted?created_at[to]=2026-01-01', headers)).body.errors)).toEqual([
+      'created_at[from]',
+    ]);
     expect(Object.keys((await get(emu, '/v1/mdfe/emitted?filter=(FOO)', headers)).body.errors)).toEqual(['filter']);
   });
 });
@@ -80,10 +85,18 @@ describe('POST /v1/dfe/mdfe', () => {
   it('Plate, LoadCity, Ctes, Nfes, EmitterCnpj and Owners', async () => {
     const withCte = index.records.find((r) => r.entry.doc.cteKeys.length > 0)!.entry.doc;
     const withNfe = index.records.find((r) => r.entry.doc.nfeKeys.length > 0)!.entry.doc;
-    expect(await found({ Ctes: [withCte.cteKeys[0]!] })).toEqual(expected((r) => r.entry.doc.cteKeys.includes(withCte.cteKeys[0]!)));
-    expect(await found({ Nfes: [withNfe.nfeKeys[0]!] })).toEqual(expected((r) => r.entry.doc.nfeKeys.includes(withNfe.nfeKeys[0]!)));
-    expect(await found({ Plate: [withCte.plate.toLowerCase()] })).toEqual(expected((r) => r.entry.doc.plate === withCte.plate));
-    expect(await found({ LoadCity: [withCte.loadCity] })).toEqual(expected((r) => r.entry.doc.loadCity === withCte.loadCity));
+    expect(await found({ Ctes: [withCte.cteKeys[0]!] })).toEqual(
+      expected((r) => r.entry.doc.cteKeys.includes(withCte.cteKeys[0]!)),
+    );
+    expect(await found({ Nfes: [withNfe.nfeKeys[0]!] })).toEqual(
+      expected((r) => r.entry.doc.nfeKeys.includes(withNfe.nfeKeys[0]!)),
+    );
+    expect(await found({ Plate: [withCte.plate.toLowerCase()] })).toEqual(
+      expected((r) => r.entry.doc.plate === withCte.plate),
+    );
+    expect(await found({ LoadCity: [withCte.loadCity] })).toEqual(
+      expected((r) => r.entry.doc.loadCity === withCte.loadCity),
+    );
     const emitter = withCte.emitter.cnpj!;
     expect(await found({ EmitterCnpj: [emitter] })).toEqual(expected((r) => r.entry.doc.emitter.cnpj === emitter));
     const owner = index.records[0]!.owner;
@@ -92,13 +105,22 @@ describe('POST /v1/dfe/mdfe', () => {
 
   it('R9/R23: EmissionDate, CreatedAt, DocumentIdentifier, Tags and CustomData', async () => {
     const doc = index.records[40]!.entry.doc;
-    expect(await found({ DocumentIdentifier: doc.accessKey })).toEqual(expected((r) => r.entry.doc.accessKey === doc.accessKey));
+    expect(await found({ DocumentIdentifier: doc.accessKey })).toEqual(
+      expected((r) => r.entry.doc.accessKey === doc.accessKey),
+    );
     const day = doc.emissionDate.slice(0, 10);
-    expect(await found({ EmissionDate: { From: day, To: day } })).toEqual(expected((r) => r.entry.doc.emissionDate.slice(0, 10) === day));
+    expect(await found({ EmissionDate: { From: day, To: day } })).toEqual(
+      expected((r) => r.entry.doc.emissionDate.slice(0, 10) === day),
+    );
     const created = doc.createdAt.slice(0, 19).replace('T', ' ');
-    expect(await found({ CreatedAt: { From: created } })).toEqual(expected((r) => r.entry.createdMs >= Date.parse(doc.createdAt)));
+    expect(await found({ CreatedAt: { From: created } })).toEqual(
+      expected((r) => r.entry.createdMs >= Date.parse(doc.createdAt)),
+    );
     const tagged = index.records.find((r) => r.entry.doc.tags.length > 0);
-    if (tagged) expect(await found({ Tags: [tagged.entry.doc.tags[0]!] })).toEqual(expected((r) => r.entry.doc.tags.includes(tagged.entry.doc.tags[0]!)));
+    if (tagged)
+      expect(await found({ Tags: [tagged.entry.doc.tags[0]!] })).toEqual(
+        expected((r) => r.entry.doc.tags.includes(tagged.entry.doc.tags[0]!)),
+      );
     const done = expected((r) => r.entry.doc.properties.status === 'done');
     expect(done.length).toBeGreaterThan(0);
     expect(await found({ CustomData: [{ Name: 'status', Values: ['done'] }] })).toEqual(done);

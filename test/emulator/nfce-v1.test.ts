@@ -26,7 +26,9 @@ describe('GET /v1/nfce/emitted', () => {
   it('R11/R12: pages of 50 {access_key, xml}; walking next lists every NFC-e once, by position', async () => {
     const first = nfceV1PageSchema.parse((await get(emu, '/v1/nfce/emitted', headers)).body);
     expect(first.count).toBe(50);
-    expect(Buffer.from(first.data[0]!.xml, 'base64').toString('utf8')).toContain(`<chNFe>${first.data[0]!.access_key}</chNFe>`);
+    expect(Buffer.from(first.data[0]!.xml, 'base64').toString('utf8')).toContain(
+      `<chNFe>${first.data[0]!.access_key}</chNFe>`,
+    );
     const walk = await walkV1(emu, '/v1/nfce/emitted', headers);
     expect(walk.pages).toBeGreaterThan(1);
     expect(walk.items.map((i) => i.access_key)).toEqual(keys());
@@ -65,10 +67,18 @@ describe('GET /v1/nfce/emitted', () => {
     const owner = index.byRole('emitted')[0]!.doc.roles[0]!.owner;
     const byOwner = await walkV1(emu, `/v1/nfce/emitted?cnpj[]=${owner}`, headers);
     expect(byOwner.items.map((i) => i.access_key)).toEqual(
-      index.byRole('emitted').filter((e) => e.doc.roles.some((r) => r.owner === owner)).map((e) => e.doc.accessKey),
+      index
+        .byRole('emitted')
+        .filter((e) => e.doc.roles.some((r) => r.owner === owner))
+        .map((e) => e.doc.accessKey),
     );
     const filtered = await walkV1(emu, `/v1/nfce/emitted?filter=${encodeURIComponent('(NOT_EXISTS status)')}`, headers);
-    expect(filtered.items.map((i) => i.access_key)).toEqual(index.byRole('emitted').filter((e) => !('status' in e.doc.properties)).map((e) => e.doc.accessKey));
+    expect(filtered.items.map((i) => i.access_key)).toEqual(
+      index
+        .byRole('emitted')
+        .filter((e) => !('status' in e.doc.properties))
+        .map((e) => e.doc.accessKey),
+    );
     const half = await get(emu, '/v1/nfce/emitted?created_at[from]=2026-01-01', headers);
     expect(half.status).toBe(400);
     expect(Object.keys(half.body.errors)).toEqual(['created_at[to]']);

@@ -56,12 +56,24 @@ describe('GET /v1/nfe/danfe', () => {
     expect(r.text).toContain('access_key');
   });
 
-  it('R3: another account\'s key is a 404, as is a key nobody has', async () => {
-    const nobody = buildAccessKey({ uf: '35', yymm: '2601', issuer: A1.cnpj, model: '55', series: '1', number: '777777', emissionType: '1', code: '12345678' });
+  it("R3: another account's key is a 404, as is a key nobody has", async () => {
+    const nobody = buildAccessKey({
+      uf: '35',
+      yymm: '2601',
+      issuer: A1.cnpj,
+      model: '55',
+      series: '1',
+      number: '777777',
+      emissionType: '1',
+      code: '12345678',
+    });
     for (const key of [other, nobody]) {
       const r = await danfe(key);
       expect(r.status, r.text).toBe(404);
-      expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 404, message: 'Not Found' }, error: expect.stringContaining(key) });
+      expect(v1ErrorSchema.parse(r.body)).toEqual({
+        status: { code: 404, message: 'Not Found' },
+        error: expect.stringContaining(key),
+      });
     }
     // The owner of that key does get it.
     expect((await danfe(other, authHeaders(ACCOUNTS[1]!))).status).toBe(200);
@@ -70,7 +82,10 @@ describe('GET /v1/nfe/danfe', () => {
   it('R6: a document whose XML is not a renderable NF-e is a 422 {status, error}', async () => {
     const r = await danfe(broken);
     expect(r.status, r.text).toBe(422);
-    expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 422, message: 'Unprocessable Entity' }, error: expect.stringContaining(broken) });
+    expect(v1ErrorSchema.parse(r.body)).toEqual({
+      status: { code: 422, message: 'Unprocessable Entity' },
+      error: expect.stringContaining(broken),
+    });
   });
 
   it('R2: without credentials the gateway answers 401', async () => {
@@ -81,7 +96,11 @@ describe('GET /v1/nfe/danfe', () => {
 
 describe('POST /v1/nfe/danfe (designed)', () => {
   const post = async (body: string) => {
-    const res = await fetch(`${emu.url}/v1/nfe/danfe`, { method: 'POST', headers: { ...authHeaders(), 'Content-Type': 'application/json' }, body });
+    const res = await fetch(`${emu.url}/v1/nfe/danfe`, {
+      method: 'POST',
+      headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+      body,
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -99,9 +118,17 @@ describe('POST /v1/nfe/danfe (designed)', () => {
 
 describe('nfeDanfe (client)', () => {
   const client = (baseUrl: string, account = ACCOUNTS[0]!) =>
-    createHttpClient({ baseUrl, apiId: account.apiId, apiKey: account.apiKey, userAgent: 't', clock: createFakeClock(), log: createMemoryLogger(), random: () => 0 });
+    createHttpClient({
+      baseUrl,
+      apiId: account.apiId,
+      apiKey: account.apiKey,
+      userAgent: 't',
+      clock: createFakeClock(),
+      log: createMemoryLogger(),
+      random: () => 0,
+    });
 
-  it('R30a: decodes the emulator\'s answer to PDF bytes; R3: another account\'s key is a NotFoundError', async () => {
+  it("R30a: decodes the emulator's answer to PDF bytes; R3: another account's key is a NotFoundError", async () => {
     const http = client(emu.url);
     try {
       const pdf = await nfeDanfe(http, own);
@@ -115,7 +142,9 @@ describe('nfeDanfe (client)', () => {
   it('a 200 whose encoded_pdf is not a base64 PDF, or is for another key, is a ProtocolError', async () => {
     const server = await startScriptedServer();
     const http = client(server.url);
-    const answer = (key: string, encoded: string) => ({ body: { status: { code: 200, message: 'OK' }, data: { access_key: key, encoded_pdf: encoded } } });
+    const answer = (key: string, encoded: string) => ({
+      body: { status: { code: 200, message: 'OK' }, data: { access_key: key, encoded_pdf: encoded } },
+    });
     try {
       server.enqueue(answer(own, Buffer.from('<html>oops</html>').toString('base64')));
       await expect(nfeDanfe(http, own)).rejects.toThrow(ProtocolError);

@@ -83,7 +83,9 @@ describe('R11-R13: cursor paging', () => {
     try {
       const before = await walk(local, '&limit=40');
       const firstPage = await page(local, '?cursor=0&limit=40');
-      const added = [1, 2, 3].map(() => local.store.addNfe(makeNfe(0, { roles: [{ owner: A1.cnpj, role: 'emitted' }] })).doc);
+      const added = [1, 2, 3].map(
+        () => local.store.addNfe(makeNfe(0, { roles: [{ owner: A1.cnpj, role: 'emitted' }] })).doc,
+      );
       expect(added.map((d) => d.position)).toEqual([898, 899, 900]);
       expect(await page(local, '?cursor=0&limit=40')).toEqual(firstPage);
       const resumed = await walk(local, '&limit=40', before.last);
@@ -98,9 +100,18 @@ describe('R11-R13: cursor paging', () => {
     const nfes: StoredNfe[] = [];
     const template = makeNfe(0);
     for (let i = 0; i < 100_000; i++) {
-      nfes.push({ ...template, position: i, accessKey: String(i).padStart(44, '0'), properties: { status: i % 1000 === 0 ? 'rare' : 'x' } });
+      nfes.push({
+        ...template,
+        position: i,
+        accessKey: String(i).padStart(44, '0'),
+        properties: { status: i % 1000 === 0 ? 'rare' : 'x' },
+      });
     }
-    const big = await createEmulator({ port: 0, now: NOW, dataset: { accounts: ACCOUNTS.map((a) => ({ ...a })), nfes } });
+    const big = await createEmulator({
+      port: 0,
+      now: NOW,
+      dataset: { accounts: ACCOUNTS.map((a) => ({ ...a })), nfes },
+    });
     try {
       const started = performance.now();
       for (const cursor of [0, 50_000, 99_990, 100_000]) await page(big, `?cursor=${cursor}`);

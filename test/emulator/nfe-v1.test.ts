@@ -35,12 +35,21 @@ describe('R11/R12: role, limit and the page envelope', () => {
   it('R11: an unknown role is a 400 {status, error}', async () => {
     const r = await get(emu, '/v1/nfe/taker');
     expect(r.status).toBe(400);
-    expect(v1ErrorSchema.parse(r.body)).toEqual({ status: { code: 400, message: 'Bad Request' }, error: expect.stringMatching(/invalid role "taker"/) });
+    expect(v1ErrorSchema.parse(r.body)).toEqual({
+      status: { code: 400, message: 'Bad Request' },
+      error: expect.stringMatching(/invalid role "taker"/),
+    });
   });
 
   it.each([
-    ['limit=0', 'limit'], ['limit=51', 'limit'], ['limit=-1', 'limit'], ['limit=ten', 'limit'], ['limit=', 'limit'],
-    ['cursor=-1', 'cursor'], ['cursor=1.5', 'cursor'], ['cursor=abc', 'cursor'],
+    ['limit=0', 'limit'],
+    ['limit=51', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=ten', 'limit'],
+    ['limit=', 'limit'],
+    ['cursor=-1', 'cursor'],
+    ['cursor=1.5', 'cursor'],
+    ['cursor=abc', 'cursor'],
   ])('R11: %s is a 400 naming %s', async (query, field) => {
     const r = await get(emu, `/v1/nfe/emitted?${query}`);
     expect(r.status).toBe(400);
@@ -98,7 +107,9 @@ describe('R13-R17: query parameters', () => {
   });
 
   it('R17: NOT_EXISTS, AND and OR over custom properties', async () => {
-    expect(keys(await page(`/v1/nfe/emitted?filter=${encodeURIComponent('(NOT_EXISTS status)')}`))).toEqual([1, 2, 21].map(keyAt));
+    expect(keys(await page(`/v1/nfe/emitted?filter=${encodeURIComponent('(NOT_EXISTS status)')}`))).toEqual(
+      [1, 2, 21].map(keyAt),
+    );
     const or = '(OR (= status done) (AND (= status pending) (NOT_EXISTS erp)))';
     expect(keys(await page(`/v1/nfe/emitted?filter=${encodeURIComponent(or)}`))).toEqual([0, 3].map(keyAt));
   });

@@ -15,11 +15,18 @@ function bigDataset() {
   const nfes: StoredNfe[] = [];
   for (let i = 0; i < DOCS; i++) {
     const both = i % 3 === 0;
-    nfes.push(makeNfe(i * 2, {
-      ageDays: 1 + (i % 20),
-      status: i % 5 === 0 ? 'canceled' : 'authorized',
-      roles: both ? [{ owner: A1.cnpj, role: 'emitted' }, { owner: A2.cnpj, role: 'received' }] : [{ owner: A1.cnpj, role: 'emitted' }],
-    }));
+    nfes.push(
+      makeNfe(i * 2, {
+        ageDays: 1 + (i % 20),
+        status: i % 5 === 0 ? 'canceled' : 'authorized',
+        roles: both
+          ? [
+              { owner: A1.cnpj, role: 'emitted' },
+              { owner: A2.cnpj, role: 'received' },
+            ]
+          : [{ owner: A1.cnpj, role: 'emitted' }],
+      }),
+    );
   }
   return { accounts: ACCOUNTS.map((a) => ({ ...a })), nfes };
 }
@@ -56,7 +63,11 @@ describe('R18/R19a: Limit and Paginator', () => {
   });
 
   it('R18: with filters the walk yields exactly Total records', async () => {
-    const { records, totals } = await walkV2(emu, { Fields: FIELDS, Limit: 50, Filters: { Status: 'canceled', OwnerRoles: ['received'] } });
+    const { records, totals } = await walkV2(emu, {
+      Fields: FIELDS,
+      Limit: 50,
+      Filters: { Status: 'canceled', OwnerRoles: ['received'] },
+    });
     const expected = [...Array(DOCS).keys()].filter((i) => i % 3 === 0 && i % 5 === 0).length;
     expect(records).toHaveLength(expected);
     expect(totals[0]).toBe(expected);
@@ -67,7 +78,9 @@ describe('R18/R19a: Limit and Paginator', () => {
     const filters = { NfeNumber: { From: 100, To: 124 } };
     const first = nfeV2ResponseSchema.parse((await postV2(emu, { Fields: FIELDS, Limit: 9, Filters: filters })).body);
     expect(first.Total).toBe(18);
-    const second = nfeV2ResponseSchema.parse((await postV2(emu, { Fields: FIELDS, Limit: 9, Filters: filters, Paginator: first.Paginator })).body);
+    const second = nfeV2ResponseSchema.parse(
+      (await postV2(emu, { Fields: FIELDS, Limit: 9, Filters: filters, Paginator: first.Paginator })).body,
+    );
     expect(second.Nfes).toHaveLength(9);
     expect(second.Paginator).toBeNull();
   });
@@ -78,7 +91,9 @@ describe('R18/R19a: Limit and Paginator', () => {
       const first = nfeV2ResponseSchema.parse((await postV2(local, { Fields: FIELDS, Limit: 400 })).body);
       const { doc } = local.store.addNfe(makeNfe(0, { ageDays: 0.5 }));
       expect(doc.position).toBe((DOCS - 1) * 2 + 1);
-      const rest = nfeV2ResponseSchema.parse((await postV2(local, { Fields: FIELDS, Limit: 500, Paginator: first.Paginator })).body);
+      const rest = nfeV2ResponseSchema.parse(
+        (await postV2(local, { Fields: FIELDS, Limit: 500, Paginator: first.Paginator })).body,
+      );
       const all = [...first.Nfes, ...rest.Nfes] as { AccessKey: string; OwnerRole: string }[];
       expect(rest.Total).toBe(RECORDS + 1);
       expect(all).toHaveLength(RECORDS + 1);

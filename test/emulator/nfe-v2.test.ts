@@ -16,7 +16,11 @@ afterAll(async () => emu?.close());
 const WIDE = { EmissionDate: { From: '2020-01-01', To: '2026-12-31' } };
 
 async function search(filters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const r = await postV2(emu, { Filters: { ...WIDE, ...filters }, Fields: ['AccessKey', 'Owner', 'OwnerRole'], ...extra });
+  const r = await postV2(emu, {
+    Filters: { ...WIDE, ...filters },
+    Fields: ['AccessKey', 'Owner', 'OwnerRole'],
+    ...extra,
+  });
   expect(r.status, r.text).toBe(200);
   return nfeV2ResponseSchema.parse(r.body);
 }
@@ -46,8 +50,20 @@ describe('R18: request and projection', () => {
     const body = await search({ DocumentIdentifier: keyAt(5) }, { Fields: [...NFE_V2_FIELDS] });
     const rec = body.Nfes[0]!;
     expect(Object.keys(rec).sort()).toEqual([...NFE_V2_FIELDS].sort());
-    expect(rec.Document).toEqual({ Model: '55', Series: '1', Number: '105', Operation: '1', FinNFe: '1', NatOp: 'Venda', TotalValue: '100.00', ItemCount: 1 });
-    expect(rec.CustomData).toEqual([{ Name: 'status', Value: 'done' }, { Name: 'erp', Value: 'sent' }]);
+    expect(rec.Document).toEqual({
+      Model: '55',
+      Series: '1',
+      Number: '105',
+      Operation: '1',
+      FinNFe: '1',
+      NatOp: 'Venda',
+      TotalValue: '100.00',
+      ItemCount: 1,
+    });
+    expect(rec.CustomData).toEqual([
+      { Name: 'status', Value: 'done' },
+      { Name: 'erp', Value: 'sent' },
+    ]);
     expect(rec.HasCCE).toBe(true);
     expect(rec.Emitter).toMatchObject({ EmitterCnpj: OUTSIDER, EmitterCpf: '', EmitterAddressUf: 'PR' });
     expect(rec.Receiver).toMatchObject({ ReceiverCnpj: A2.cnpj, ReceiverName: A2.name });
@@ -81,7 +97,10 @@ describe('R18: request and projection', () => {
   it('R18: records are one per (document, owner role) of the account (designed)', async () => {
     const body = await search({ DocumentIdentifier: keyAt(3) });
     expect(body.Total).toBe(2);
-    expect(body.Nfes.map((n) => [n.Owner, n.OwnerRole])).toEqual([[A1.cnpj, 'emitted'], [A2.cnpj, 'received']]);
+    expect(body.Nfes.map((n) => [n.Owner, n.OwnerRole])).toEqual([
+      [A1.cnpj, 'emitted'],
+      [A2.cnpj, 'received'],
+    ]);
   });
 });
 
@@ -111,12 +130,15 @@ describe('R9: date filters', () => {
     expect((await search({ EmissionDate: { From: '2020-01-01', To: '2026-02-28 11:59:59' } })).Total).toBe(2);
   });
 
-  it.each(['2026-02-30', '28/02/2026', '2026-02-28T12:00:00', '2026-02-28 25:00:00'])('R9: %j is a 400 naming the bound', async (date) => {
-    const r = await postV2(emu, { Filters: { CreatedAt: { From: date } } });
-    expect(r.status).toBe(400);
-    expect(r.body.error.message).toMatch(/^Filters\.CreatedAt\.From: /);
-    expect(r.body.error.context).toEqual({ field: 'Filters.CreatedAt.From' });
-  });
+  it.each(['2026-02-30', '28/02/2026', '2026-02-28T12:00:00', '2026-02-28 25:00:00'])(
+    'R9: %j is a 400 naming the bound',
+    async (date) => {
+      const r = await postV2(emu, { Filters: { CreatedAt: { From: date } } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toMatch(/^Filters\.CreatedAt\.From: /);
+      expect(r.body.error.context).toEqual({ field: 'Filters.CreatedAt.From' });
+    },
+  );
 });
 
 describe('R20, R23: every filter selects a strict subset', () => {
@@ -151,12 +173,27 @@ describe('R20, R23: every filter selects a strict subset', () => {
     ['R20 XPeds', { XPeds: ['PED-2'] }, [8]],
     ['FinNFe', { FinNFe: ['2', '4'] }, [2, 21, 21]],
     ['R23 CustomData one value', { CustomData: [{ Name: 'status', Values: ['done'] }] }, [0, 5]],
-    ['R23 CustomData OR within Values', { CustomData: [{ Name: 'status', Values: ['done', 'pending'] }] }, [0, 3, 3, 5]],
-    ['R23 CustomData AND between items', { CustomData: [{ Name: 'status', Values: ['done'] }, { Name: 'erp', Values: ['sent'] }] }, [5]],
+    [
+      'R23 CustomData OR within Values',
+      { CustomData: [{ Name: 'status', Values: ['done', 'pending'] }] },
+      [0, 3, 3, 5],
+    ],
+    [
+      'R23 CustomData AND between items',
+      {
+        CustomData: [
+          { Name: 'status', Values: ['done'] },
+          { Name: 'erp', Values: ['sent'] },
+        ],
+      },
+      [5],
+    ],
   ];
 
   it.each(cases)('%s', async (_name, filters, positions) => {
-    const resolved = JSON.parse(JSON.stringify(filters).replace(/"key:(\d+)"/g, (_m, p: string) => `"${keyAt(Number(p))}"`));
+    const resolved = JSON.parse(
+      JSON.stringify(filters).replace(/"key:(\d+)"/g, (_m, p: string) => `"${keyAt(Number(p))}"`),
+    );
     const body = await search(resolved);
     expect(positions.length).toBeGreaterThan(0);
     expect(positions.length).toBeLessThan(10);

@@ -36,8 +36,12 @@ describe('R22: the body search', () => {
     expect(Object.keys(body.nfses[0]!)).toEqual(['id', 'document']);
     const first = records[0]!;
     expect(body.nfses[0]!.document).toMatchObject({
-      number: first.entry.doc.number, competence: first.entry.doc.competence, isCanceled: first.entry.doc.isCanceled,
-      owner: first.owner, ownerRole: OWNER_ROLE[first.role], serviceValue: first.entry.doc.serviceValue,
+      number: first.entry.doc.number,
+      competence: first.entry.doc.competence,
+      isCanceled: first.entry.doc.isCanceled,
+      owner: first.owner,
+      ownerRole: OWNER_ROLE[first.role],
+      serviceValue: first.entry.doc.serviceValue,
     });
     expect(body.nfses[0]!.id).toMatch(/^\d{11,14}:\d{11,14}:\d{4}-\d{2}-\d{2}:\d+$/);
   });
@@ -54,14 +58,22 @@ describe('R22: the body search', () => {
     expect(r.status, r.text).toBe(200);
     const rec = r.body.nfses[0];
     expect(Object.keys(rec)).toEqual(['id', 'origin', 'xmlAbrasf', 'xmlAbrasfRtc', 'customData', 'flagErp']);
-    expect(Buffer.from(rec.xmlAbrasf, 'base64').toString('utf8')).toContain('<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd">');
+    expect(Buffer.from(rec.xmlAbrasf, 'base64').toString('utf8')).toContain(
+      '<CompNfse xmlns="http://www.abrasf.org.br/nfse.xsd">',
+    );
     expect(rec.xmlAbrasfRtc).toBeNull();
     expect(rec.origin).toBe(records[0]!.entry.doc.origin);
-    expect(rec.customData).toEqual(Object.entries(records[0]!.entry.doc.properties).map(([name, value]) => ({ name, value })));
+    expect(rec.customData).toEqual(
+      Object.entries(records[0]!.entry.doc.properties).map(([name, value]) => ({ name, value })),
+    );
   });
 
   it('R22: ownerRoles emitter|taker|intermediate select the records of that role', async () => {
-    for (const [ownerRole, role] of [['emitter', 'emitted'], ['taker', 'received'], ['intermediate', 'intermediate']] as const) {
+    for (const [ownerRole, role] of [
+      ['emitter', 'emitted'],
+      ['taker', 'received'],
+      ['intermediate', 'intermediate'],
+    ] as const) {
       const expected = records.filter((r) => r.role === role).map(idOf);
       expect(expected.length, ownerRole).toBeGreaterThan(0);
       expect(await ids({ ownerRoles: [ownerRole] })).toEqual(expected);
@@ -77,7 +89,9 @@ describe('R22: the body search', () => {
 
   it('R22: competence items yyyy-mm select by the month of service', async () => {
     const month = records[records.length - 1]!.entry.doc.competence;
-    expect(await ids({ competence: [month] })).toEqual(records.filter((r) => r.entry.doc.competence === month).map(idOf));
+    expect(await ids({ competence: [month] })).toEqual(
+      records.filter((r) => r.entry.doc.competence === month).map(idOf),
+    );
   });
 
   it('R9/R22: emissionDate and createdAt {from, to} with dates and date-times', async () => {
@@ -86,7 +100,9 @@ describe('R22: the body search', () => {
     expect(await ids({ emissionDate: { from: mid } })).toEqual(expected);
     const created = records[10]!.entry.doc.createdAt; // 2026-..T..-03:00
     const stamp = created.slice(0, 19).replace('T', ' ');
-    expect(await ids({ createdAt: { to: stamp } })).toEqual(records.filter((r) => r.entry.createdMs <= Date.parse(created)).map(idOf));
+    expect(await ids({ createdAt: { to: stamp } })).toEqual(
+      records.filter((r) => r.entry.createdMs <= Date.parse(created)).map(idOf),
+    );
   });
 
   it('R10: documentIdentifier with the owner names one record; without it, every owner of the document', async () => {
@@ -100,8 +116,12 @@ describe('R22: the body search', () => {
     const r = records.find((x) => x.entry.doc.taker?.cnpj)!;
     const doc = r.entry.doc;
     expect(await ids({ owners: [r.owner] })).toEqual(records.filter((x) => x.owner === r.owner).map(idOf));
-    expect(await ids({ emitterCnpj: [doc.emitter.cnpj!] })).toEqual(records.filter((x) => x.entry.doc.emitter.cnpj === doc.emitter.cnpj).map(idOf));
-    expect(await ids({ takerCnpj: [doc.taker!.cnpj!] })).toEqual(records.filter((x) => x.entry.doc.taker?.cnpj === doc.taker!.cnpj).map(idOf));
+    expect(await ids({ emitterCnpj: [doc.emitter.cnpj!] })).toEqual(
+      records.filter((x) => x.entry.doc.emitter.cnpj === doc.emitter.cnpj).map(idOf),
+    );
+    expect(await ids({ takerCnpj: [doc.taker!.cnpj!] })).toEqual(
+      records.filter((x) => x.entry.doc.taker?.cnpj === doc.taker!.cnpj).map(idOf),
+    );
     expect(await ids({ origin: 'upload' })).toEqual(records.filter((x) => x.entry.doc.origin === 'upload').map(idOf));
   });
 
@@ -112,7 +132,14 @@ describe('R22: the body search', () => {
     const expected = records.filter((r) => values.includes(r.entry.doc.properties[name]!)).map(idOf);
     expect(expected.length).toBeGreaterThan(0);
     expect(await ids({ customData: [{ Name: name, Values: values }] })).toEqual(expected);
-    expect(await ids({ customData: [{ Name: name, Values: values }, { Name: '__none__', Values: ['x'] }] })).toEqual([]);
+    expect(
+      await ids({
+        customData: [
+          { Name: name, Values: values },
+          { Name: '__none__', Values: ['x'] },
+        ],
+      }),
+    ).toEqual([]);
   });
 });
 

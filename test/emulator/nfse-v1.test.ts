@@ -22,15 +22,21 @@ afterAll(async () => emu?.close());
 
 const ownerOf = (doc: StoredNfse, role: string) => doc.roles.find((r) => r.role === role)!.owner;
 const expectedIds = (role: string, keep: (d: StoredNfse) => boolean = () => true) =>
-  index.byRole(role).filter((e) => keep(e.doc)).map((e) => nfseId(ownerOf(e.doc, role), e.doc));
+  index
+    .byRole(role)
+    .filter((e) => keep(e.doc))
+    .map((e) => nfseId(ownerOf(e.doc, role), e.doc));
 const cursorOf = (url: string) => Number(new URL(url).searchParams.get('cursor'));
 
 describe('R11-R13: GET /v1/nfse/{role}', () => {
-  it.each(['received', 'emitted', 'intermediate'])('R11/R10: %s lists every document of the role, by position, id the R10 id', async (role) => {
-    const walk = await walkV1(emu, `/v1/nfse/${role}`, headers);
-    expect(walk.items.map((i) => i.id)).toEqual(expectedIds(role));
-    expect(walk.items.length).toBeGreaterThan(0);
-  });
+  it.each(['received', 'emitted', 'intermediate'])(
+    'R11/R10: %s lists every document of the role, by position, id the R10 id',
+    async (role) => {
+      const walk = await walkV1(emu, `/v1/nfse/${role}`, headers);
+      expect(walk.items.map((i) => i.id)).toEqual(expectedIds(role));
+      expect(walk.items.length).toBeGreaterThan(0);
+    },
+  );
 
   it('R11/R12: limit 50 by default; count is the page size; next/previous absolute, alphabetical', async () => {
     const r = await get(emu, '/v1/nfse/received?filter=(NOT_EXISTS%20nothing)', headers);
@@ -69,7 +75,9 @@ describe('R11-R13: GET /v1/nfse/{role}', () => {
   it('R8: cnpj[] keeps the documents of those owners in the role', async () => {
     const owner = ownerOf(index.byRole('received')[0]!.doc, 'received');
     const walk = await walkV1(emu, `/v1/nfse/received?cnpj[]=${owner}`, headers);
-    const expected = index.byRole('received').filter((e) => e.doc.roles.some((r) => r.role === 'received' && r.owner === owner));
+    const expected = index
+      .byRole('received')
+      .filter((e) => e.doc.roles.some((r) => r.role === 'received' && r.owner === owner));
     expect(walk.items.map((i) => i.id)).toEqual(expected.map((e) => nfseId(owner, e.doc)));
   });
 
@@ -117,7 +125,11 @@ describe('R16: GET /v2/nfse/received', () => {
     const first = nfseV2PageSchema.parse((await get(emu, '/v2/nfse/received?limit=1', headers)).body).data[0]!;
     expect(first.id).toMatch(/^[0-9a-f]{40}$/);
     const doc = entries[0]!.doc;
-    expect(first.id).toBe(createHash('sha1').update(nfseId(ownerOf(doc, 'received'), doc)).digest('hex'));
+    expect(first.id).toBe(
+      createHash('sha1')
+        .update(nfseId(ownerOf(doc, 'received'), doc))
+        .digest('hex'),
+    );
     expect(first.properties).toEqual(Object.entries(doc.properties).map(([name, value]) => ({ name, value })));
     expect(Buffer.from(first.xml, 'base64').toString('utf8')).toContain(`<Numero>${doc.number}</Numero>`);
   });

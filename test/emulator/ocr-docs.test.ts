@@ -21,7 +21,9 @@ const headersOf = (account = 0) => authHeaders(emu.accounts[account]!);
 
 async function call(method: string, path: string, body?: unknown, account = 0) {
   const res = await fetch(`${emu.url}${path}`, {
-    method, headers: { ...headersOf(account), 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    method,
+    headers: { ...headersOf(account), 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
@@ -77,7 +79,8 @@ describe('international invoices', () => {
     const currency = all[0]!.currency;
     const some = await walk('/v1/invoices', invoiceSchema, `&currency=${currency}&total_brl[min]=100`);
     expect(some.length).toBe(all.filter((i) => i.currency === currency && Number(i.total_brl) >= 100).length);
-    const from = [...all].sort((a, b) => a.issue_date.localeCompare(b.issue_date))[Math.floor(all.length / 2)]!.issue_date;
+    const from = [...all].sort((a, b) => a.issue_date.localeCompare(b.issue_date))[Math.floor(all.length / 2)]!
+      .issue_date;
     const recent = await walk('/v1/invoices', invoiceSchema, `&issue_date[from]=${from}`);
     expect(recent.length).toBe(all.filter((i) => i.issue_date >= from).length);
   });
@@ -114,7 +117,8 @@ describe('utility bills', () => {
     expect(all.length).toBeGreaterThanOrEqual(24);
     expect(new Set(all.map((u) => u.id)).size).toBe(all.length);
     const perContract = new Map<string, number>();
-    for (const u of all) perContract.set(`${u.owner}/${u.provider.cnpj}`, (perContract.get(`${u.owner}/${u.provider.cnpj}`) ?? 0) + 1);
+    for (const u of all)
+      perContract.set(`${u.owner}/${u.provider.cnpj}`, (perContract.get(`${u.owner}/${u.provider.cnpj}`) ?? 0) + 1);
     expect([...perContract.values()].every((n) => n === 12)).toBe(true);
   });
 
@@ -125,7 +129,9 @@ describe('utility bills', () => {
     expect(some.length).toBeGreaterThan(0);
     const open = await walk('/v1/utilities', utilitySchema, '&status[]=open&status[]=overdue');
     expect(open.length).toBe(all.filter((u) => u.status !== 'paid').length);
-    expect((await call('GET', '/v1/utilities?kind=sewage&reference_month=2026-13')).body.errors).toHaveProperty('reference_month');
+    expect((await call('GET', '/v1/utilities?kind=sewage&reference_month=2026-13')).body.errors).toHaveProperty(
+      'reference_month',
+    );
   });
 });
 
@@ -134,7 +140,12 @@ describe('OCR uploads', () => {
 
   it('reads an uploaded PDF into an invoice that lists, and serves the same PDF back', async () => {
     const pdf = pdfOf('Invoice 42 from abroad');
-    const r = await call('POST', '/v1/ocr', { kind: 'invoice', owner: owner(), pdf: pdf.toString('base64'), file_name: 'inv42.pdf' });
+    const r = await call('POST', '/v1/ocr', {
+      kind: 'invoice',
+      owner: owner(),
+      pdf: pdf.toString('base64'),
+      file_name: 'inv42.pdf',
+    });
     expect(r.status, r.text).toBe(200);
     const accepted = ocrRequestResponseSchema.parse(r.body).data;
     expect(accepted.status).toBe('queued');
@@ -157,11 +168,17 @@ describe('OCR uploads', () => {
       ids.push((await ocrUntilSettled(r.body.data.request_id)).document!.id);
     }
     expect(ids[0]).toBe(ids[1]);
-    expect((await walk('/v1/utilities', utilitySchema, '&source=upload')).filter((u) => u.id === ids[0])).toHaveLength(1);
+    expect((await walk('/v1/utilities', utilitySchema, '&source=upload')).filter((u) => u.id === ids[0])).toHaveLength(
+      1,
+    );
   });
 
   it('fails a PDF it cannot read, with a message', async () => {
-    const r = await call('POST', '/v1/ocr', { kind: 'invoice', owner: owner(), pdf: pdfOf('scan FAIL-OCR blurred').toString('base64') });
+    const r = await call('POST', '/v1/ocr', {
+      kind: 'invoice',
+      owner: owner(),
+      pdf: pdfOf('scan FAIL-OCR blurred').toString('base64'),
+    });
     const settled = await ocrUntilSettled(r.body.data.request_id);
     expect(settled.status).toBe('failed');
     expect(settled.message).toMatch(/could not be read/);
@@ -176,7 +193,11 @@ describe('OCR uploads', () => {
 
   it('R3: refuses an owner of another account (403) and hides its requests (404)', async () => {
     const other = emu.accounts[1]!.companies[0]!.cnpj;
-    const refused = await call('POST', '/v1/ocr', { kind: 'invoice', owner: other, pdf: pdfOf('x').toString('base64') });
+    const refused = await call('POST', '/v1/ocr', {
+      kind: 'invoice',
+      owner: other,
+      pdf: pdfOf('x').toString('base64'),
+    });
     expect(refused.status).toBe(403);
     const r = await call('POST', '/v1/ocr', { kind: 'invoice', owner: owner(), pdf: pdfOf('mine').toString('base64') });
     expect((await call('GET', `/v1/ocr/${r.body.data.request_id}`, undefined, 1)).status).toBe(404);

@@ -80,7 +80,12 @@ describe('R5: rate limiting', () => {
     now += 900; // 9.1 s left: Retry-After rounds up to 10
     expect(limiter.take('a')).toEqual({
       allowed: false,
-      headers: { 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1700000011', 'Retry-After': '10' },
+      headers: {
+        'X-RateLimit-Limit': '1',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': '1700000011',
+        'Retry-After': '10',
+      },
     });
     now = 1_700_000_010_249;
     expect(limiter.take('a').allowed).toBe(false);

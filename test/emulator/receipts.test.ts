@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ids = async (query: string) => (await walkV1(emu, `/v1/receipts?${query}`, headers)).items.map((i) => i.id as string);
+const ids = async (query: string) =>
+  (await walkV1(emu, `/v1/receipts?${query}`, headers)).items.map((i) => i.id as string);
 const expected = (keep: (r: Receipt) => boolean) => all.filter(keep).map((r) => r.id);
 
 describe('GET /v1/receipts', () => {
@@ -38,14 +39,24 @@ describe('GET /v1/receipts', () => {
     expect(paid.length).toBeGreaterThan(boletos.filter((b) => b.status === 'paid').length * 0.8);
     for (const b of paid) {
       const r = byBoleto.get(b.id)!;
-      expect([r.kind, r.amount, r.paid_at, r.payer, r.payee, r.access_key]).toEqual(['boleto', b.paid_amount, b.paid_at, b.payer, b.beneficiary, b.access_key]);
+      expect([r.kind, r.amount, r.paid_at, r.payer, r.payee, r.access_key]).toEqual([
+        'boleto',
+        b.paid_amount,
+        b.paid_at,
+        b.payer,
+        b.beneficiary,
+        b.access_key,
+      ]);
     }
-    for (const r of all.filter((x) => x.boleto_id)) expect(boletos.find((b) => b.id === r.boleto_id)?.status).toBe('paid');
+    for (const r of all.filter((x) => x.boleto_id))
+      expect(boletos.find((b) => b.id === r.boleto_id)?.status).toBe('paid');
   });
 
   it('filters by source, kind, paid_at and amount ranges, payer and payee', async () => {
     expect(await ids('source=manual')).toEqual(expected((r) => r.source === 'manual'));
-    expect(await ids('source=automatico&kind[]=pix&kind[]=ted')).toEqual(expected((r) => r.source === 'automatico' && r.kind !== 'boleto'));
+    expect(await ids('source=automatico&kind[]=pix&kind[]=ted')).toEqual(
+      expected((r) => r.source === 'automatico' && r.kind !== 'boleto'),
+    );
     expect(await ids('paid_at[from]=2026-03-01&paid_at[to]=2026-04-30 23:59:59&amount[min]=100.50')).toEqual(
       expected((r) => r.paid_at >= '2026-03-01' && r.paid_at.slice(0, 10) <= '2026-04-30' && r.amount >= 100.5),
     );
@@ -64,7 +75,7 @@ describe('GET /v1/receipts', () => {
 });
 
 describe('GET /v1/receipts/:id and /v1/receipts/pdf', () => {
-  it('answers one receipt; R3: another account\'s is a 404', async () => {
+  it("answers one receipt; R3: another account's is a 404", async () => {
     const r = await get(emu, `/v1/receipts/${all[2]!.id}`, headers);
     expect(receiptSchema.parse(r.body.data)).toEqual(all[2]);
     const other = headersOf(emu, 1);

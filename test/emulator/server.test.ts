@@ -26,7 +26,10 @@ describe('authentication (R1, R2, R3)', () => {
   ])('R1/R2: %s on /v2/dfe/nfe is a 401 in the gateway shape', async (_what, headers) => {
     const r = await postV2(emu, {}, headers as Record<string, string>);
     expect(r.status).toBe(401);
-    expect(gatewayErrorSchema.parse(r.body)).toEqual({ error: expect.any(String), status: { code: 401, message: 'Unauthorized' } });
+    expect(gatewayErrorSchema.parse(r.body)).toEqual({
+      error: expect.any(String),
+      status: { code: 401, message: 'Unauthorized' },
+    });
   });
 
   it('R1/R2: credentials are required on v1 too', async () => {
@@ -53,7 +56,7 @@ describe('authentication (R1, R2, R3)', () => {
     expect(r.status).toBe(200);
   });
 
-  it("R3: an account sees only its own documents, on v2 and v1", async () => {
+  it('R3: an account sees only its own documents, on v2 and v1', async () => {
     const mine = await postV2(emu, { Filters: WIDE, Fields: ['Owner'] }, authHeaders(gama));
     expect(mine.body.Total).toBe(2);
     expect(mine.body.Nfes.every((n: { Owner: string }) => n.Owner === B1.cnpj)).toBe(true);
@@ -76,7 +79,10 @@ describe('envelopes and errors (R4, R6)', () => {
   it('R6: an unknown path is 404 {error: {code, message, context}}', async () => {
     const r = await get(emu, '/v9/nothing/here');
     expect(r.status).toBe(404);
-    expect(serviceErrorSchema.parse(r.body).error).toMatchObject({ code: 'not_found', context: { path: '/v9/nothing/here' } });
+    expect(serviceErrorSchema.parse(r.body).error).toMatchObject({
+      code: 'not_found',
+      context: { path: '/v9/nothing/here' },
+    });
   });
 
   it('R6: a wrong method is 405 with Allow', async () => {
@@ -88,7 +94,7 @@ describe('envelopes and errors (R4, R6)', () => {
     expect(v1.status).toBe(405);
   });
 
-  it('R6: malformed JSON is 400 in the list endpoints\' shape', async () => {
+  it("R6: malformed JSON is 400 in the list endpoints' shape", async () => {
     const r = await postV2(emu, '{"Filters": ');
     expect(r.status).toBe(400);
     expect(serviceErrorSchema.parse(r.body).error.message).toMatch(/malformed JSON/);
@@ -103,7 +109,7 @@ describe('envelopes and errors (R4, R6)', () => {
 });
 
 describe('internal errors (R6)', () => {
-  it('R6: a failure inside a handler is a 500 in the endpoint\'s error shape, and the server keeps serving', async () => {
+  it("R6: a failure inside a handler is a 500 in the endpoint's error shape, and the server keeps serving", async () => {
     const broken = await startSmall();
     try {
       const doc = broken.store.nfesOf('acc_1').entries[0]!.doc;

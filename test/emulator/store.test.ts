@@ -24,8 +24,16 @@ describe('Store', () => {
     expect(nfes.byRole.received.map((e) => e.doc.position)).toEqual([3, 5, 8]);
     expect(nfes.byRole.transporter.map((e) => e.doc.position)).toEqual([21]);
     expect(nfes.records.map((r) => `${r.entry.doc.position}:${r.roleIndex}:${r.role}`)).toEqual([
-      '0:0:emitted', '1:0:emitted', '2:0:emitted', '3:0:emitted', '3:1:received', '5:0:received',
-      '8:0:received', '13:0:authorized', '21:0:emitted', '21:1:transporter',
+      '0:0:emitted',
+      '1:0:emitted',
+      '2:0:emitted',
+      '3:0:emitted',
+      '3:1:received',
+      '5:0:received',
+      '8:0:received',
+      '13:0:authorized',
+      '21:0:emitted',
+      '21:1:transporter',
     ]);
   });
 
@@ -38,7 +46,12 @@ describe('Store', () => {
   it('R13: addNfe appends at the next position and indexes the document everywhere', () => {
     const store = new Store(dataset());
     expect(store.nextPosition('acc_1')).toBe(22);
-    const input = makeNfe(999, { roles: [{ owner: A2.cnpj, role: 'received' }, { owner: A1.cnpj, role: 'authorized' }] });
+    const input = makeNfe(999, {
+      roles: [
+        { owner: A2.cnpj, role: 'received' },
+        { owner: A1.cnpj, role: 'authorized' },
+      ],
+    });
     const { doc, created } = store.addNfe(input);
     expect(created).toBe(true);
     expect(doc.position).toBe(22);

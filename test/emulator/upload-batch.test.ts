@@ -2,7 +2,12 @@
 // results, the callback POSTed when processing ends, request ids private to their account (R3).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchCallbackSchema, batchStatusResponseSchema, batchUploadResponseSchema, type BatchData } from '../../src/api/wire/upload.js';
+import {
+  batchCallbackSchema,
+  batchStatusResponseSchema,
+  batchUploadResponseSchema,
+  type BatchData,
+} from '../../src/api/wire/upload.js';
 import { docXml, nfeXml } from '../../src/emulator/data/dataset.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { base64, rekeyed, renumberedKey } from '../helpers/upload-xml.js';
@@ -66,7 +71,11 @@ describe('R26: batch NF-e upload', () => {
     const id = batchUploadResponseSchema.parse(r.body).request_id;
     const data = await untilDone(id);
     expect(data).toMatchObject({ request_id: id, total: 3, processed: 3 });
-    expect(data.invoices.map((i) => [i.index, i.success, i.access_key])).toEqual([[0, true, a.key], [1, false, undefined], [2, true, b.key]]);
+    expect(data.invoices.map((i) => [i.index, i.success, i.access_key])).toEqual([
+      [0, true, a.key],
+      [1, false, undefined],
+      [2, true, b.key],
+    ]);
     expect(data.invoices[1]!.message).toMatch(/^xml: /);
     expect(emu.store.findNfe(emu.accounts[0]!.id, b.key)?.origin).toBe('upload');
   });

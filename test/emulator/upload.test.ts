@@ -50,7 +50,7 @@ describe('R25: invalid uploads answer 200 with success false and the failing tag
     expect(r.upload?.message).toMatch(/^pedido: unknown document type/);
   });
 
-  it('R25: a document whose parties are none of the account\'s companies is refused', async () => {
+  it("R25: a document whose parties are none of the account's companies is refused", async () => {
     const doc = emu.store.nfesOf(emu.accounts[1]!.id).byRole.emitted[0]!.doc;
     const r = await upload({ xml: base64(rekeyed(nfeXml(doc), doc.accessKey, renumberedKey(doc.accessKey, 19))) });
     expect(r.upload?.success).toBe(false);
@@ -74,7 +74,7 @@ describe('R25: invalid uploads answer 200 with success false and the failing tag
 });
 
 describe('R3: owners outside the account', () => {
-  it('R3: an owner that is another account\'s company is refused with 403 and nothing is stored', async () => {
+  it("R3: an owner that is another account's company is refused with 403 and nothing is stored", async () => {
     const { xml, key } = newEmittedNfe(12);
     const foreign = emu.accounts[1]!.companies[0]!.cnpj;
     const r = await upload({ xml: base64(xml), owner: [foreign] });
@@ -109,7 +109,14 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
   it('R25: an event of a stored NF-e is added to it (a cancellation cancels it), once', async () => {
     const { xml, key, doc } = newEmittedNfe(15);
     await upload({ xml: base64(xml) });
-    const event = nfeEventXml({ accessKey: key, type: '110111', seq: 1, date: '2026-06-15T10:00:00-03:00', authorCnpj: doc.emitter.cnpj!, cuf: key.slice(0, 2) });
+    const event = nfeEventXml({
+      accessKey: key,
+      type: '110111',
+      seq: 1,
+      date: '2026-06-15T10:00:00-03:00',
+      authorCnpj: doc.emitter.cnpj!,
+      cuf: key.slice(0, 2),
+    });
     const r = await upload({ xml: base64(event) });
     expect(r.upload?.success, r.upload?.message).toBe(true);
     const stored = emu.store.findNfe(accountId, key)!;
@@ -122,18 +129,29 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
 
   it('R25: an event of a document the account does not hold is refused, naming the key', async () => {
     const { key, doc } = newEmittedNfe(16);
-    const event = nfeEventXml({ accessKey: key, type: '110111', seq: 1, date: '2026-06-15T10:00:00-03:00', authorCnpj: doc.emitter.cnpj!, cuf: key.slice(0, 2) });
+    const event = nfeEventXml({
+      accessKey: key,
+      type: '110111',
+      seq: 1,
+      date: '2026-06-15T10:00:00-03:00',
+      authorCnpj: doc.emitter.cnpj!,
+      cuf: key.slice(0, 2),
+    });
     const r = await upload({ xml: base64(event) });
     expect(r.upload).toEqual({ success: false, message: `infEvento/chave: the account holds no nfe ${key}` });
   });
 
   it.each(['cte', 'cteos', 'mdfe', 'nfce'] as const)('R25: a new %s is stored in its own stream', async (type) => {
     const index = emu.store.docsOf(accountId, type);
-    const doc = index.entries.find((e) => e.doc.roles.some((r) => r.owner === e.doc.emitter.cnpj))?.doc ?? index.entries[0]!.doc;
+    const doc =
+      index.entries.find((e) => e.doc.roles.some((r) => r.owner === e.doc.emitter.cnpj))?.doc ?? index.entries[0]!.doc;
     const key = renumberedKey(doc.accessKey, 17);
     const next = index.nextPosition();
     const r = await upload({ xml: base64(rekeyed(docXml(type, doc), doc.accessKey, key)) });
-    expect(r.upload, r.upload?.message).toEqual({ success: true, message: `${type} ${key}: stored at position ${next}` });
+    expect(r.upload, r.upload?.message).toEqual({
+      success: true,
+      message: `${type} ${key}: stored at position ${next}`,
+    });
     expect(emu.store.findDoc(accountId, type, key)?.position).toBe(next);
   });
 
@@ -152,6 +170,8 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
     expect(other).toBeDefined();
     const r = await upload({ xml: base64(xml), owner: [other.cnpj] });
     expect(r.upload?.success).toBe(true);
-    expect(emu.store.findNfe(accountId, renumberedKey(doc.accessKey, 18))!.roles).toEqual([{ owner: other.cnpj, role: 'authorized' }]);
+    expect(emu.store.findNfe(accountId, renumberedKey(doc.accessKey, 18))!.roles).toEqual([
+      { owner: other.cnpj, role: 'authorized' },
+    ]);
   });
 });

@@ -4,8 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/api/webhook-signature.js';
 import {
-  webhookDeliveriesResponseSchema, webhookEndpointResponseSchema, webhookNotificationSchema, webhookSubscriptionResponseSchema,
-  type WebhookEventType, type WebhookNotification,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointResponseSchema,
+  webhookNotificationSchema,
+  webhookSubscriptionResponseSchema,
+  type WebhookEventType,
+  type WebhookNotification,
 } from '../../src/api/wire/webhooks.js';
 import { nfeXml } from '../../src/emulator/data/dataset.js';
 import type { StoredNfe } from '../../src/emulator/model.js';
@@ -41,23 +45,37 @@ async function endpointFor(statuses: number[] = [200]) {
 }
 
 async function subscribe(endpointId: string, cnpj: string, document_type: string, event_type: WebhookEventType) {
-  const r = await post(emu, '/v1/webhooks/subscriptions', { endpoint_id: endpointId, cnpj, document_type, event_type }, headers);
+  const r = await post(
+    emu,
+    '/v1/webhooks/subscriptions',
+    { endpoint_id: endpointId, cnpj, document_type, event_type },
+    headers,
+  );
   expect(r.status, r.text).toBe(200);
   return webhookSubscriptionResponseSchema.parse(r.body).data;
 }
 
 async function deliveriesOf(endpointId: string) {
-  return webhookDeliveriesResponseSchema.parse((await get(emu, `/v1/webhooks/endpoints/${endpointId}/deliveries`, headers)).body).data;
+  return webhookDeliveriesResponseSchema.parse(
+    (await get(emu, `/v1/webhooks/endpoints/${endpointId}/deliveries`, headers)).body,
+  ).data;
 }
 
-const notificationsOf = (receiver: Receiver): WebhookNotification[] => receiver.received.map((r) => webhookNotificationSchema.parse(JSON.parse(r.body)));
+const notificationsOf = (receiver: Receiver): WebhookNotification[] =>
+  receiver.received.map((r) => webhookNotificationSchema.parse(JSON.parse(r.body)));
 const settled = () => webhooksOf(emu.store).idle();
 
 /** A new NF-e for the account, a copy of a stored one under a new key, with the given owners. */
 function addNfe(roles: StoredNfe['roles']): StoredNfe {
   const source = emu.store.nfesOf(accountId).entries[0]!.doc;
   const { position: _position, ...rest } = source;
-  return emu.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles, events: [], status: 'authorized' }).doc;
+  return emu.store.addNfe({
+    ...rest,
+    accessKey: renumberedKey(source.accessKey, code++),
+    roles,
+    events: [],
+    status: 'authorized',
+  }).doc;
 }
 
 describe('R31: notifications of received documents', () => {
@@ -74,15 +92,37 @@ describe('R31: notifications of received documents', () => {
     const [request] = receiver.received;
     expect(request!.headers['content-type']).toMatch(/^application\/json/);
     const now = Math.floor(Date.now() / 1000);
-    expect(verifySignature(secret, request!.headers['x-fiscal-signature'] as string, request!.body, now)).toEqual({ ok: true });
-    expect(verifySignature(`${secret}x`, request!.headers['x-fiscal-signature'] as string, request!.body, now).ok).toBe(false);
+    expect(verifySignature(secret, request!.headers['x-fiscal-signature'] as string, request!.body, now)).toEqual({
+      ok: true,
+    });
+    expect(verifySignature(`${secret}x`, request!.headers['x-fiscal-signature'] as string, request!.body, now).ok).toBe(
+      false,
+    );
     const [notification] = notificationsOf(receiver);
     expect(notification).toMatchObject({
       type: 'document.received',
-      data: { subscription_id: sub.id, document_type: 'nfe', event_type: 'received', cnpj: emitter, role: 'emitted', key, issued_at: doc.emissionDate },
+      data: {
+        subscription_id: sub.id,
+        document_type: 'nfe',
+        event_type: 'received',
+        cnpj: emitter,
+        role: 'emitted',
+        key,
+        issued_at: doc.emissionDate,
+      },
     });
     const deliveries = await deliveriesOf(endpoint.id);
-    expect(deliveries).toMatchObject([{ notification_id: notification!.id, type: 'document.received', attempt: 1, status_code: 200, error: null, outcome: 'delivered', next_attempt_at: null }]);
+    expect(deliveries).toMatchObject([
+      {
+        notification_id: notification!.id,
+        type: 'document.received',
+        attempt: 1,
+        status_code: 200,
+        error: null,
+        outcome: 'delivered',
+        next_attempt_at: null,
+      },
+    ]);
   });
 
   it('R31: documents added by the store notify too; an NFS-e is named by its R10 id as the owner sees it', async () => {
@@ -90,11 +130,20 @@ describe('R31: notifications of received documents', () => {
     const [c1] = emu.accounts[0]!.companies;
     await subscribe(endpoint.id, c1!.cnpj, 'nfe', 'received');
     const added = addNfe([{ owner: c1!.cnpj, role: 'received' }]);
-    const nfse = emu.store.docsOf(accountId, 'nfse').entries.find((e) => e.doc.roles.some((r) => r.owner === c1!.cnpj))!.doc;
+    const nfse = emu.store
+      .docsOf(accountId, 'nfse')
+      .entries.find((e) => e.doc.roles.some((r) => r.owner === c1!.cnpj))!.doc;
     await subscribe(endpoint.id, c1!.cnpj, 'nfse', 'received');
     const { position: _p, ...rest } = nfse;
     const documentId = `${nfse.emitter.cnpj}:2026-06-14:${code++}`;
-    emu.store.addDoc('nfse', { ...rest, documentId, id: `${nfse.roles[0]!.owner}:${documentId}`, number: documentId.split(':')[2]!, roles: [{ owner: c1!.cnpj, role: 'received' }], events: [] });
+    emu.store.addDoc('nfse', {
+      ...rest,
+      documentId,
+      id: `${nfse.roles[0]!.owner}:${documentId}`,
+      number: documentId.split(':')[2]!,
+      roles: [{ owner: c1!.cnpj, role: 'received' }],
+      events: [],
+    });
     await settled();
     const data = notificationsOf(receiver).map((n) => n.data);
     expect(data).toEqual([
@@ -128,7 +177,9 @@ describe('R31: notifications of received documents', () => {
     const doc = addNfe([{ owner: c1!.cnpj, role: 'emitted' }]);
     emu.store.addEvent(accountId, 'nfe', doc.accessKey, { type: '110110', createdAt: '2026-06-15T11:00:00-03:00' }); // a correction letter cancels nothing
     await settled();
-    expect(notificationsOf(receiver).map((n) => [n.data.subscription_id, n.data.key])).toEqual([[matching.id, doc.accessKey]]);
+    expect(notificationsOf(receiver).map((n) => [n.data.subscription_id, n.data.key])).toEqual([
+      [matching.id, doc.accessKey],
+    ]);
   });
 });
 
@@ -138,10 +189,18 @@ describe('R31: notifications of canceled documents', () => {
     const [c1] = emu.accounts[0]!.companies;
     const sub = await subscribe(endpoint.id, c1!.cnpj, 'nfe', 'canceled');
     const doc = addNfe([{ owner: c1!.cnpj, role: 'emitted' }]);
-    const r = await fetch(`${emu.url}/_emulator/events`, { method: 'POST', body: JSON.stringify({ account: accountId, type: 'nfe', id: doc.accessKey, event: '110111' }) });
+    const r = await fetch(`${emu.url}/_emulator/events`, {
+      method: 'POST',
+      body: JSON.stringify({ account: accountId, type: 'nfe', id: doc.accessKey, event: '110111' }),
+    });
     expect(r.status).toBe(200);
     await settled();
-    expect(notificationsOf(receiver)).toMatchObject([{ type: 'document.canceled', data: { subscription_id: sub.id, event_type: 'canceled', key: doc.accessKey, role: 'emitted' } }]);
+    expect(notificationsOf(receiver)).toMatchObject([
+      {
+        type: 'document.canceled',
+        data: { subscription_id: sub.id, event_type: 'canceled', key: doc.accessKey, role: 'emitted' },
+      },
+    ]);
   });
 });
 
@@ -159,7 +218,14 @@ describe('R31: retries', () => {
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries).toMatchObject([
       { notification_id: ids[0], attempt: 1, status_code: 500, error: 'endpoint answered 500', outcome: 'retrying' },
-      { notification_id: ids[0], attempt: 2, status_code: 200, error: null, outcome: 'delivered', next_attempt_at: null },
+      {
+        notification_id: ids[0],
+        attempt: 2,
+        status_code: 200,
+        error: null,
+        outcome: 'delivered',
+        next_attempt_at: null,
+      },
     ]);
     expect(deliveries[0]!.next_attempt_at).not.toBeNull();
   });
@@ -173,7 +239,12 @@ describe('R31: retries', () => {
     expect(receiver.received).toHaveLength(6);
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => [d.attempt, d.outcome])).toEqual([
-      [1, 'retrying'], [2, 'retrying'], [3, 'retrying'], [4, 'retrying'], [5, 'retrying'], [6, 'failed'],
+      [1, 'retrying'],
+      [2, 'retrying'],
+      [3, 'retrying'],
+      [4, 'retrying'],
+      [5, 'retrying'],
+      [6, 'failed'],
     ]);
     expect(new Set(deliveries.map((d) => d.notification_id)).size).toBe(1);
     expect(deliveries[5]!.next_attempt_at).toBeNull();
@@ -196,19 +267,35 @@ describe('R31: retries', () => {
 /** On an emulator of its own: an endpoint for `url`, subscribed to NF-e received by the first company, and one such NF-e stored. */
 async function subscribeAndReceive(own: TestEmulator, url: string) {
   const ownHeaders = headersOf(own);
-  const endpoint = webhookEndpointResponseSchema.parse((await post(own, '/v1/webhooks/endpoints', { url }, ownHeaders)).body).data;
+  const endpoint = webhookEndpointResponseSchema.parse(
+    (await post(own, '/v1/webhooks/endpoints', { url }, ownHeaders)).body,
+  ).data;
   const account = own.accounts[0]!;
   const company = account.companies[0]!.cnpj;
-  await post(own, '/v1/webhooks/subscriptions', { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' }, ownHeaders);
+  await post(
+    own,
+    '/v1/webhooks/subscriptions',
+    { endpoint_id: endpoint.id, cnpj: company, document_type: 'nfe', event_type: 'received' },
+    ownHeaders,
+  );
   const source = own.store.nfesOf(account.id).entries[0]!.doc;
   const { position: _position, ...rest } = source;
-  own.store.addNfe({ ...rest, accessKey: renumberedKey(source.accessKey, code++), roles: [{ owner: company, role: 'emitted' }], events: [] });
+  own.store.addNfe({
+    ...rest,
+    accessKey: renumberedKey(source.accessKey, code++),
+    roles: [{ owner: company, role: 'emitted' }],
+    events: [],
+  });
   return { endpoint, ownHeaders };
 }
 
 describe('R31: timeout and attempts options', () => {
   it('R31: an endpoint that does not answer within the timeout is recorded as such, up to maxAttempts', async () => {
-    const own = await startEmulator({ docs: 10, otherDocs: 2, webhooks: { retryBaseMs: 1, timeoutMs: 50, maxAttempts: 2 } });
+    const own = await startEmulator({
+      docs: 10,
+      otherDocs: 2,
+      webhooks: { retryBaseMs: 1, timeoutMs: 50, maxAttempts: 2 },
+    });
     try {
       const receiver = await startReceiver([0]);
       receivers.push(receiver);

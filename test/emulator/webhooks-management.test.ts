@@ -3,8 +3,15 @@
 // 404, never 403 (R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES, webhookDeletedResponseSchema, webhookDeliveriesResponseSchema, webhookEndpointResponseSchema,
-  webhookEndpointsResponseSchema, webhookMetadataResponseSchema, webhookSubscriptionResponseSchema, webhookSubscriptionsResponseSchema,
+  WEBHOOK_DOCUMENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  webhookDeletedResponseSchema,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
+  webhookMetadataResponseSchema,
+  webhookSubscriptionResponseSchema,
+  webhookSubscriptionsResponseSchema,
 } from '../../src/api/wire/webhooks.js';
 import { serviceErrorSchema } from '../../src/api/wire/common.js';
 import { cnpjCheckDigits } from '../../src/fiscal/tax-id.js';
@@ -61,7 +68,9 @@ describe('R31: endpoints', () => {
     const created = await newEndpoint();
     expect(created).toMatchObject({ url: 'http://127.0.0.1:9/hooks', description: 'ERP' });
     expect(created.secret).toMatch(/^whsec_.{20,}$/);
-    const one = webhookEndpointResponseSchema.parse((await get(emu, `/v1/webhooks/endpoints/${created.id}`, a)).body).data;
+    const one = webhookEndpointResponseSchema.parse(
+      (await get(emu, `/v1/webhooks/endpoints/${created.id}`, a)).body,
+    ).data;
     expect(one).toEqual({ id: created.id, url: created.url, description: 'ERP', created_at: created.created_at });
     const list = webhookEndpointsResponseSchema.parse((await get(emu, '/v1/webhooks/endpoints', a)).body).data;
     expect(list.find((e) => e.id === created.id)).toEqual(one);
@@ -76,17 +85,29 @@ describe('R31: endpoints', () => {
   it('R31: DELETE removes the endpoint and its subscriptions, and says how many', async () => {
     const endpoint = await newEndpoint();
     for (const event_type of WEBHOOK_EVENT_TYPES) {
-      expect((await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfe', event_type })).status).toBe(200);
+      expect(
+        (await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfe', event_type })).status,
+      ).toBe(200);
     }
     const r = await del(`/v1/webhooks/endpoints/${endpoint.id}`, a);
-    expect(webhookDeletedResponseSchema.parse(r.body).data).toEqual({ id: endpoint.id, deleted: true, subscriptions_removed: 2 });
+    expect(webhookDeletedResponseSchema.parse(r.body).data).toEqual({
+      id: endpoint.id,
+      deleted: true,
+      subscriptions_removed: 2,
+    });
     expectServiceError(await get(emu, `/v1/webhooks/endpoints/${endpoint.id}`, a), 404);
     const subs = webhookSubscriptionsResponseSchema.parse((await get(emu, '/v1/webhooks/subscriptions', a)).body).data;
     expect(subs.some((s) => s.endpoint_id === endpoint.id)).toBe(false);
   });
 
   it('R31: a bad URL is a 400 naming url', async () => {
-    const cases = [{ url: 'ftp://example.com/x' }, { url: 'not a url' }, { url: `https://example.com/${'x'.repeat(2048)}` }, { url: 'https://user:pw@example.com/' }, {}];
+    const cases = [
+      { url: 'ftp://example.com/x' },
+      { url: 'not a url' },
+      { url: `https://example.com/${'x'.repeat(2048)}` },
+      { url: 'https://user:pw@example.com/' },
+      {},
+    ];
     for (const body of cases) {
       const error = expectServiceError(await post(emu, '/v1/webhooks/endpoints', body, a), 400, 'url');
       expect(error.message).toMatch(/^url: /);
@@ -94,8 +115,16 @@ describe('R31: endpoints', () => {
   });
 
   it('R31: a description too long, an unknown field and malformed JSON are 400', async () => {
-    expectServiceError(await post(emu, '/v1/webhooks/endpoints', { url: 'https://e.example/', description: 'd'.repeat(256) }, a), 400, 'description');
-    expectServiceError(await post(emu, '/v1/webhooks/endpoints', { url: 'https://e.example/', secret: 'mine' }, a), 400, 'secret');
+    expectServiceError(
+      await post(emu, '/v1/webhooks/endpoints', { url: 'https://e.example/', description: 'd'.repeat(256) }, a),
+      400,
+      'description',
+    );
+    expectServiceError(
+      await post(emu, '/v1/webhooks/endpoints', { url: 'https://e.example/', secret: 'mine' }, a),
+      400,
+      'secret',
+    );
     expectServiceError(await post(emu, '/v1/webhooks/endpoints', '{"url": ', a), 400);
   });
 });
@@ -105,19 +134,33 @@ describe('R31: subscriptions', () => {
     const endpoint = await newEndpoint();
     const body = { endpoint_id: endpoint.id, cnpj: companyA, document_type: 'cte', event_type: 'received' };
     const first = webhookSubscriptionResponseSchema.parse((await subscribe(body)).body).data;
-    expect(first).toMatchObject({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'cte', event_type: 'received' });
+    expect(first).toMatchObject({
+      endpoint_id: endpoint.id,
+      cnpj: companyA,
+      document_type: 'cte',
+      event_type: 'received',
+    });
     const again = webhookSubscriptionResponseSchema.parse((await subscribe(body)).body).data;
     expect(again).toEqual(first);
-    const other = webhookSubscriptionResponseSchema.parse((await subscribe({ ...body, event_type: 'canceled' })).body).data;
+    const other = webhookSubscriptionResponseSchema.parse(
+      (await subscribe({ ...body, event_type: 'canceled' })).body,
+    ).data;
     expect(other.id).not.toBe(first.id);
-    const listed = webhookSubscriptionsResponseSchema.parse((await get(emu, `/v1/webhooks/subscriptions?endpoint_id=${endpoint.id}`, a)).body).data;
+    const listed = webhookSubscriptionsResponseSchema.parse(
+      (await get(emu, `/v1/webhooks/subscriptions?endpoint_id=${endpoint.id}`, a)).body,
+    ).data;
     expect(listed.map((s) => s.id).sort()).toEqual([first.id, other.id].sort());
   });
 
   it('R31: DELETE removes one subscription; a second DELETE is 404', async () => {
     const endpoint = await newEndpoint();
-    const sub = webhookSubscriptionResponseSchema.parse((await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfse', event_type: 'canceled' })).body).data;
-    expect(webhookDeletedResponseSchema.parse((await del(`/v1/webhooks/subscriptions/${sub.id}`, a)).body).data).toEqual({ id: sub.id, deleted: true });
+    const sub = webhookSubscriptionResponseSchema.parse(
+      (await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfse', event_type: 'canceled' }))
+        .body,
+    ).data;
+    expect(
+      webhookDeletedResponseSchema.parse((await del(`/v1/webhooks/subscriptions/${sub.id}`, a)).body).data,
+    ).toEqual({ id: sub.id, deleted: true });
     expectServiceError(await del(`/v1/webhooks/subscriptions/${sub.id}`, a), 404);
   });
 
@@ -125,10 +168,16 @@ describe('R31: subscriptions', () => {
     const endpoint = await newEndpoint();
     const base = { endpoint_id: endpoint.id, document_type: 'nfe', event_type: 'received' };
     const wrongDigits = companyA.slice(0, 12) + String((Number(companyA.slice(12)) + 1) % 100).padStart(2, '0');
-    expect(expectServiceError(await subscribe({ ...base, cnpj: wrongDigits }), 400, 'cnpj').message).toMatch(/check digits/);
-    expect(expectServiceError(await subscribe({ ...base, cnpj: '1234' }), 400, 'cnpj').message).toMatch(/14 digits and a CPF 11/);
+    expect(expectServiceError(await subscribe({ ...base, cnpj: wrongDigits }), 400, 'cnpj').message).toMatch(
+      /check digits/,
+    );
+    expect(expectServiceError(await subscribe({ ...base, cnpj: '1234' }), 400, 'cnpj').message).toMatch(
+      /14 digits and a CPF 11/,
+    );
     const outsider = '998887770001' + cnpjCheckDigits('998887770001');
-    expect(expectServiceError(await subscribe({ ...base, cnpj: outsider }), 400, 'cnpj').message).toMatch(/not a company of this account/);
+    expect(expectServiceError(await subscribe({ ...base, cnpj: outsider }), 400, 'cnpj').message).toMatch(
+      /not a company of this account/,
+    );
     const ofB = emu.accounts[1]!.companies[0]!.cnpj;
     expectServiceError(await subscribe({ ...base, cnpj: ofB }), 400, 'cnpj');
   });
@@ -144,22 +193,36 @@ describe('R31: subscriptions', () => {
   });
 
   it('R31: an unknown endpoint_id is 404', async () => {
-    expectServiceError(await subscribe({ endpoint_id: 'we_nope', cnpj: companyA, document_type: 'nfe', event_type: 'received' }), 404);
+    expectServiceError(
+      await subscribe({ endpoint_id: 'we_nope', cnpj: companyA, document_type: 'nfe', event_type: 'received' }),
+      404,
+    );
     expectServiceError(await get(emu, '/v1/webhooks/subscriptions?endpoint_id=we_nope', a), 404);
   });
 });
 
-describe('R3/R31: another account\'s webhook resources answer 404, never 403', () => {
+describe("R3/R31: another account's webhook resources answer 404, never 403", () => {
   it('R3: endpoints, deliveries and subscriptions of account A are not found by account B', async () => {
     const endpoint = await newEndpoint();
-    const sub = webhookSubscriptionResponseSchema.parse((await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfe', event_type: 'received' })).body).data;
+    const sub = webhookSubscriptionResponseSchema.parse(
+      (await subscribe({ endpoint_id: endpoint.id, cnpj: companyA, document_type: 'nfe', event_type: 'received' }))
+        .body,
+    ).data;
     const answers = [
       await get(emu, `/v1/webhooks/endpoints/${endpoint.id}`, b),
       await get(emu, `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, b),
       await get(emu, `/v1/webhooks/subscriptions?endpoint_id=${endpoint.id}`, b),
       await del(`/v1/webhooks/endpoints/${endpoint.id}`, b),
       await del(`/v1/webhooks/subscriptions/${sub.id}`, b),
-      await subscribe({ endpoint_id: endpoint.id, cnpj: emu.accounts[1]!.companies[0]!.cnpj, document_type: 'nfe', event_type: 'received' }, b),
+      await subscribe(
+        {
+          endpoint_id: endpoint.id,
+          cnpj: emu.accounts[1]!.companies[0]!.cnpj,
+          document_type: 'nfe',
+          event_type: 'received',
+        },
+        b,
+      ),
     ];
     for (const r of answers) expect(expectServiceError(r, 404).code).toBe('not_found');
     const listB = webhookEndpointsResponseSchema.parse((await get(emu, '/v1/webhooks/endpoints', b)).body).data;
@@ -168,6 +231,10 @@ describe('R3/R31: another account\'s webhook resources answer 404, never 403', (
     expect(subsB.some((s) => s.id === sub.id)).toBe(false);
     // Still there for its own account.
     expect((await get(emu, `/v1/webhooks/endpoints/${endpoint.id}`, a)).status).toBe(200);
-    expect(webhookDeliveriesResponseSchema.parse((await get(emu, `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, a)).body).data).toEqual([]);
+    expect(
+      webhookDeliveriesResponseSchema.parse(
+        (await get(emu, `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, a)).body,
+      ).data,
+    ).toEqual([]);
   });
 });

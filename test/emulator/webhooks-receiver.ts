@@ -41,10 +41,12 @@ export async function startReceiver(statuses: readonly number[] = [200]): Promis
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    waitFor: (count) => (received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    waitFor: (count) =>
+      received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -39,7 +39,9 @@ const worlds = generateWorlds(11);
  * Documents of one type: the first DOCS of the accounts, and DOCS more that have events, plus
  * the first with each event type the others lack.
  */
-function sample<T extends { events: DocEvent[] }>(gen: (w: AccountWorld, s: number, c: number, n: number) => T[]): { docs: T[]; evented: T[] } {
+function sample<T extends { events: DocEvent[] }>(
+  gen: (w: AccountWorld, s: number, c: number, n: number) => T[],
+): { docs: T[]; evented: T[] } {
   const all = worlds.map((w) => gen(w, 11, POOL, NOW_MS));
   const docs = all.flatMap((list) => list.slice(0, DOCS / worlds.length));
   const seen = new Set<string>();
@@ -89,7 +91,10 @@ const MDFE_EVENTS: Record<string, [string, string]> = {
   '110112': ['mdfe-PL_MDFe_300a/evEncMDFe_v3.00.xsd', 'evEncMDFe'],
 };
 const cteEventCheck = (what: string, type: string, xml: string): Check => ({
-  what, xml, schema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd', root: 'procEventoCTe',
+  what,
+  xml,
+  schema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+  root: 'procEventoCTe',
   part: { schema: CTE_EVENTS[type]![0], tag: CTE_EVENTS[type]![1], ns: CTE_NS },
 });
 
@@ -97,11 +102,24 @@ describe('emulator XML of the other documents and the official schemas', () => {
   it('R7: CT-e cteProc validates against procCTe_v4.00.xsd (rodo against the modal schema); 110111, 110110, 610110 events too', () => {
     const { docs, evented } = sample(generateCtes);
     const checks: Check[] = docs.map((d) => ({
-      what: `CT-e ${d.accessKey}`, xml: cteXml(d), schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd', root: 'cteProc',
-      part: d.cteType === '1' ? undefined : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
+      what: `CT-e ${d.accessKey}`,
+      xml: cteXml(d),
+      schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+      root: 'cteProc',
+      part:
+        d.cteType === '1'
+          ? undefined
+          : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
     }));
-    const events = evented.flatMap((d) => d.events.map((e) => cteEventCheck(`CT-e event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))));
-    const base = { accessKey: docs[0]!.accessKey, seq: 2, date: '2026-03-10T15:04:05Z', author: docs[0]!.emitter.cnpj! };
+    const events = evented.flatMap((d) =>
+      d.events.map((e) => cteEventCheck(`CT-e event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))),
+    );
+    const base = {
+      accessKey: docs[0]!.accessKey,
+      seq: 2,
+      date: '2026-03-10T15:04:05Z',
+      author: docs[0]!.emitter.cnpj!,
+    };
     const requested: CteEventArgs[] = [
       { ...base, type: '110111', text: 'Cancelado a pedido do cliente & <sem> carga' },
       { ...base, type: '110110', correction: { group: 'rem', field: 'xNome', value: 'Razao & Cia <Ltda>' } },
@@ -118,10 +136,15 @@ describe('emulator XML of the other documents and the official schemas', () => {
   it('R7: CT-e OS cteOSProc validates against procCTeOS_v4.00.xsd (rodoOS against the modal schema); 110111 events too', () => {
     const { docs, evented } = sample(generateCteOs);
     const checks: Check[] = docs.map((d) => ({
-      what: `CT-e OS ${d.accessKey}`, xml: cteOsXml(d), schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd', root: 'cteOSProc',
+      what: `CT-e OS ${d.accessKey}`,
+      xml: cteOsXml(d),
+      schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
+      root: 'cteOSProc',
       part: { schema: 'cte-PL_CTe_400/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS },
     }));
-    const events = evented.flatMap((d) => d.events.map((e) => cteEventCheck(`CT-e OS event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))));
+    const events = evented.flatMap((d) =>
+      d.events.map((e) => cteEventCheck(`CT-e OS event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))),
+    );
     expect(events.length).toBeGreaterThan(20);
     expect(run([...checks, ...events])).toEqual([]);
   });
@@ -129,18 +152,39 @@ describe('emulator XML of the other documents and the official schemas', () => {
   it('R7: MDF-e mdfeProc validates against procMDFe_v3.00.xsd (rodo against the modal schema); 110112 and 110111 events too', () => {
     const { docs, evented } = sample(generateMdfes);
     const checks: Check[] = docs.map((d) => ({
-      what: `MDF-e ${d.accessKey}`, xml: mdfeXml(d), schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd', root: 'mdfeProc',
+      what: `MDF-e ${d.accessKey}`,
+      xml: mdfeXml(d),
+      schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd',
+      root: 'mdfeProc',
       part: { schema: 'mdfe-PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd', tag: 'rodo', ns: MDFE_NS },
     }));
     const eventCheck = (what: string, type: string, xml: string): Check => ({
-      what, xml, schema: 'mdfe-PL_MDFe_300a/procEventoMDFe_v3.00.xsd', root: 'procEventoMDFe',
+      what,
+      xml,
+      schema: 'mdfe-PL_MDFe_300a/procEventoMDFe_v3.00.xsd',
+      root: 'procEventoMDFe',
       part: { schema: MDFE_EVENTS[type]![0], tag: MDFE_EVENTS[type]![1], ns: MDFE_NS },
     });
-    const events = evented.flatMap((d) => d.events.map((e) => eventCheck(`MDF-e event ${e.type} of ${d.accessKey}`, e.type, mdfeEventXml(d, e))));
-    const base = { accessKey: docs[0]!.accessKey, seq: 1, date: '2026-03-10T15:04:05Z', author: docs[0]!.emitter.cnpj! };
+    const events = evented.flatMap((d) =>
+      d.events.map((e) => eventCheck(`MDF-e event ${e.type} of ${d.accessKey}`, e.type, mdfeEventXml(d, e))),
+    );
+    const base = {
+      accessKey: docs[0]!.accessKey,
+      seq: 1,
+      date: '2026-03-10T15:04:05Z',
+      author: docs[0]!.emitter.cnpj!,
+    };
     const extra = [
-      eventCheck('requested 110111', '110111', mdfeEventProcXml({ ...base, type: '110111', justification: 'Viagem desfeita & <refeita> depois' })),
-      eventCheck('requested 110112', '110112', mdfeEventProcXml({ ...base, type: '110112', closedAt: { cuf: '35', city: '3550308' } })),
+      eventCheck(
+        'requested 110111',
+        '110111',
+        mdfeEventProcXml({ ...base, type: '110111', justification: 'Viagem desfeita & <refeita> depois' }),
+      ),
+      eventCheck(
+        'requested 110112',
+        '110112',
+        mdfeEventProcXml({ ...base, type: '110112', closedAt: { cuf: '35', city: '3550308' } }),
+      ),
     ];
     expect(new Set(docs.map((d) => d.emitterType))).toEqual(new Set(['1', '2']));
     expect(events.length).toBeGreaterThanOrEqual(DOCS);
@@ -149,21 +193,43 @@ describe('emulator XML of the other documents and the official schemas', () => {
 
   it('R7: NFC-e nfeProc (model 65, infNFeSupl) validates against procNFe_v4.00.xsd; 110111 against procEventoCancNFe', () => {
     const { docs, evented } = sample(generateNfces);
-    const checks: Check[] = docs.map((d) => ({ what: `NFC-e ${d.accessKey}`, xml: nfceXml(d), schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd', root: 'nfeProc' }));
-    const events = evented.flatMap((d) => d.events.map((e) => ({
-      what: `NFC-e event ${e.type} of ${d.accessKey}`, xml: nfceEventXml(d, e), schema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd', root: 'procEventoNFe',
-    })));
+    const checks: Check[] = docs.map((d) => ({
+      what: `NFC-e ${d.accessKey}`,
+      xml: nfceXml(d),
+      schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd',
+      root: 'nfeProc',
+    }));
+    const events = evented.flatMap((d) =>
+      d.events.map((e) => ({
+        what: `NFC-e event ${e.type} of ${d.accessKey}`,
+        xml: nfceEventXml(d, e),
+        schema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd',
+        root: 'procEventoNFe',
+      })),
+    );
     expect(events.length).toBeGreaterThan(10);
     expect(run([...checks, ...events])).toEqual([]);
   });
 
   it('R10: NFS-e CompNfse validates against nfse_v2-04.xsd, cancelled ones with NfseCancelamento; 101101 as CancelarNfseResposta', () => {
     const { docs, evented } = sample(generateNfses);
-    const checks: Check[] = [...docs, ...evented].map((d) => ({ what: `NFS-e ${d.id}`, xml: nfseXml(d), schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', root: 'CompNfse' }));
-    const events = evented.flatMap((d) => d.events.map((e) => ({
-      what: `NFS-e event ${e.type} of ${d.id}`, xml: nfseEventXml(d, e), schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', root: 'CancelarNfseResposta',
-    })));
-    expect(new Set(docs.flatMap((d) => d.roles.map((r) => r.role)))).toEqual(new Set(['emitted', 'received', 'intermediate']));
+    const checks: Check[] = [...docs, ...evented].map((d) => ({
+      what: `NFS-e ${d.id}`,
+      xml: nfseXml(d),
+      schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+      root: 'CompNfse',
+    }));
+    const events = evented.flatMap((d) =>
+      d.events.map((e) => ({
+        what: `NFS-e event ${e.type} of ${d.id}`,
+        xml: nfseEventXml(d, e),
+        schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+        root: 'CancelarNfseResposta',
+      })),
+    );
+    expect(new Set(docs.flatMap((d) => d.roles.map((r) => r.role)))).toEqual(
+      new Set(['emitted', 'received', 'intermediate']),
+    );
     expect(events.length).toBeGreaterThan(20);
     expect(run([...checks, ...events])).toEqual([]);
   });
@@ -173,21 +239,40 @@ describe('emulator XML of the other documents and the official schemas', () => {
     const mdfe = generateMdfes(worlds[0]!, 11, 1, NOW_MS)[0]!;
     const nfse = generateNfses(worlds[0]!, 11, 1, NOW_MS)[0]!;
     const broken = [
-      { schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd', xml: cteXml(cte).replace('<mod>57</mod>', '').replace('<natOp>', '<mod>57</mod><natOp>') },
+      {
+        schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+        xml: cteXml(cte).replace('<mod>57</mod>', '').replace('<natOp>', '<mod>57</mod><natOp>'),
+      },
       { schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd', xml: cteXml(cte).replace('<mod>57</mod>', '<mod>67</mod>') },
       { schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd', xml: mdfeXml(mdfe).replace(/<tot>/, '<tot><qMDFe>x</qMDFe>') },
-      { schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', xml: nfseXml(nfse).replace('<IssRetido>', '<IssRetido>3</IssRetido><IssRetido>') },
+      {
+        schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+        xml: nfseXml(nfse).replace('<IssRetido>', '<IssRetido>3</IssRetido><IssRetido>'),
+      },
     ];
     for (const b of broken) expect(schemas!.check(b.schema, b.xml)).toBeDefined();
-    expect(schemas!.checkFragment('cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', '<rodo><RNTRC>123</RNTRC></rodo>', 'rodo', CTE_NS)).toBeDefined();
+    expect(
+      schemas!.checkFragment(
+        'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd',
+        '<rodo><RNTRC>123</RNTRC></rodo>',
+        'rodo',
+        CTE_NS,
+      ),
+    ).toBeDefined();
   });
 
-  it.runIf(schemas)('the script\'s per-type count: validateType counts each invalid document and event and names it', () => {
-    const [good, bad] = generateCtes(worlds[0]!, 11, 2, NOW_MS).map((d) => ({ ...d, events: [...d.events] }));
-    bad!.xml = cteXml(bad!).replace('<mod>57</mod>', '<mod>67</mod>');
-    bad!.events.push({ type: '999999', seq: 1, createdAt: bad!.emissionDate });
-    const report = validateType(schemas!, 'cte', [good!, bad!]);
-    expect(report).toMatchObject({ label: 'CT-e', docs: 2, invalidDocs: 1, invalidEvents: 1 });
-    expect(report.failures.map((f) => f.what)).toEqual([`CT-e ${bad!.accessKey}`, `CT-e event 999999/1 of ${bad!.accessKey}`]);
-  });
+  it.runIf(schemas)(
+    "the script's per-type count: validateType counts each invalid document and event and names it",
+    () => {
+      const [good, bad] = generateCtes(worlds[0]!, 11, 2, NOW_MS).map((d) => ({ ...d, events: [...d.events] }));
+      bad!.xml = cteXml(bad!).replace('<mod>57</mod>', '<mod>67</mod>');
+      bad!.events.push({ type: '999999', seq: 1, createdAt: bad!.emissionDate });
+      const report = validateType(schemas!, 'cte', [good!, bad!]);
+      expect(report).toMatchObject({ label: 'CT-e', docs: 2, invalidDocs: 1, invalidEvents: 1 });
+      expect(report.failures.map((f) => f.what)).toEqual([
+        `CT-e ${bad!.accessKey}`,
+        `CT-e event 999999/1 of ${bad!.accessKey}`,
+      ]);
+    },
+  );
 });

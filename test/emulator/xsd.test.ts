@@ -19,10 +19,37 @@ const withEvents = dataset.nfes.filter((d) => d.events.length > 0);
 function requestedEvents(doc: StoredNfe): { type: string; xml: string }[] {
   const base = { accessKey: doc.accessKey, cuf: doc.accessKey.slice(0, 2), date: '2026-03-10T15:04:05Z' };
   return [
-    { type: '110111', xml: nfeEventXml({ ...base, type: '110111', seq: 1, authorCnpj: doc.emitter.cnpj!, justification: 'Cancelada a pedido do cliente & por erro' }) },
-    { type: '110110', xml: nfeEventXml({ ...base, type: '110110', seq: 3, authorCnpj: doc.emitter.cnpj!, correction: 'Corrigir <xPed> para 4500012345 conforme pedido.' }) },
+    {
+      type: '110111',
+      xml: nfeEventXml({
+        ...base,
+        type: '110111',
+        seq: 1,
+        authorCnpj: doc.emitter.cnpj!,
+        justification: 'Cancelada a pedido do cliente & por erro',
+      }),
+    },
+    {
+      type: '110110',
+      xml: nfeEventXml({
+        ...base,
+        type: '110110',
+        seq: 3,
+        authorCnpj: doc.emitter.cnpj!,
+        correction: 'Corrigir <xPed> para 4500012345 conforme pedido.',
+      }),
+    },
     { type: '210200', xml: nfeEventXml({ ...base, type: '210200', seq: 1, authorCnpj: '52998224725' }) },
-    { type: '210240', xml: nfeEventXml({ ...base, type: '210240', seq: 1, authorCnpj: doc.receiver.cnpj ?? '52998224725', justification: 'Mercadoria devolvida na portaria sem conferencia' }) },
+    {
+      type: '210240',
+      xml: nfeEventXml({
+        ...base,
+        type: '210240',
+        seq: 1,
+        authorCnpj: doc.receiver.cnpj ?? '52998224725',
+        justification: 'Mercadoria devolvida na portaria sem conferencia',
+      }),
+    },
   ];
 }
 
@@ -57,8 +84,14 @@ describe('emulator XML and the official schemas', () => {
       const report = validateDataset(schemas, dataset);
       expect(report.failures).toEqual([]);
       expect(report.docs).toBe(dataset.nfes.length);
-      expect(Object.keys(report.eventsByType).sort()).toEqual(expect.arrayContaining(['110110', '110111', '210200', '210210']));
-      for (const e of extra) expect({ type: e.type, why: schemas.check(EVENT_SCHEMAS[e.type]!, e.xml) }).toEqual({ type: e.type, why: undefined });
+      expect(Object.keys(report.eventsByType).sort()).toEqual(
+        expect.arrayContaining(['110110', '110111', '210200', '210210']),
+      );
+      for (const e of extra)
+        expect({ type: e.type, why: schemas.check(EVENT_SCHEMAS[e.type]!, e.xml) }).toEqual({
+          type: e.type,
+          why: undefined,
+        });
       // The validator does reject: a document with its elements out of order fails.
       const broken = nfeXml(dataset.nfes[0]!).replace('<mod>55</mod>', '').replace('<natOp>', '<mod>55</mod><natOp>');
       expect(schemas.check(NFE_SCHEMA, broken)).toMatch(/not expected/);

@@ -12,7 +12,12 @@ import { hostTool } from './host-tools.js';
 export const CHROMIUM = 'chromium';
 
 export const hasChromium = (): boolean =>
-  hostTool(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', 'about:blank'], 'the HTML report opened in a real browser', 'chromium');
+  hostTool(
+    CHROMIUM,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', 'about:blank'],
+    'the HTML report opened in a real browser',
+    'chromium',
+  );
 
 export interface PageVisit {
   /** Console errors, uncaught exceptions and browser log errors (a refused fetch, a CSP violation). */
@@ -33,11 +38,24 @@ interface Message {
 }
 
 /** Opens `url` in headless chromium, waits for its load event, evaluates `expression`, screenshots it. */
-export async function visitPage(url: string, expression: string, size = { width: 1280, height: 2000 }): Promise<PageVisit> {
+export async function visitPage(
+  url: string,
+  expression: string,
+  size = { width: 1280, height: 2000 },
+): Promise<PageVisit> {
   const profile = mkdtempSync(join(tmpdir(), 'fiscal-chromium-'));
   const child = spawn(
     CHROMIUM,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-pipe', `--user-data-dir=${profile}`, `--window-size=${size.width},${size.height}`, 'about:blank'],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--remote-debugging-pipe',
+      `--user-data-dir=${profile}`,
+      `--window-size=${size.width},${size.height}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
   child.stderr!.resume();
@@ -50,8 +68,10 @@ export async function visitPage(url: string, expression: string, size = { width:
     const errors: string[] = [];
     cdp.onEvent = (m) => {
       if (m.sessionId !== sessionId) return;
-      if (m.method === 'Runtime.consoleAPICalled' && m.params.type === 'error') errors.push(`console: ${m.params.args.map((a: any) => a.value ?? a.description).join(' ')}`);
-      if (m.method === 'Runtime.exceptionThrown') errors.push(`exception: ${m.params.exceptionDetails.exception?.description ?? m.params.exceptionDetails.text}`);
+      if (m.method === 'Runtime.consoleAPICalled' && m.params.type === 'error')
+        errors.push(`console: ${m.params.args.map((a: any) => a.value ?? a.description).join(' ')}`);
+      if (m.method === 'Runtime.exceptionThrown')
+        errors.push(`exception: ${m.params.exceptionDetails.exception?.description ?? m.params.exceptionDetails.text}`);
       if (m.method === 'Log.entryAdded' && m.params.entry.level === 'error') errors.push(`log: ${m.params.entry.text}`);
     };
     for (const domain of ['Page', 'Runtime', 'Log']) await cdp.send(`${domain}.enable`, {}, sessionId);

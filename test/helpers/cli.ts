@@ -72,13 +72,21 @@ export interface TerminalRun {
 export function spawnCliInTerminal(args: string[], o: TerminalOptions = {}): TerminalRun {
   const pidFile = join(tempDir('fiscal-pty-'), 'pid');
   const quoted = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-  const child = execa('script', ['-qefc', `stty cols ${o.columns ?? 200} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${quoted}`, '/dev/null'], {
-    env: { ...baseEnv(o.env), TERM: 'dumb' },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-    ...(o.cwd ? { cwd: o.cwd } : {}),
-  });
+  const child = execa(
+    'script',
+    [
+      '-qefc',
+      `stty cols ${o.columns ?? 200} 2>/dev/null; echo $$ > ${shellQuote(pidFile)}; exec ${quoted}`,
+      '/dev/null',
+    ],
+    {
+      env: { ...baseEnv(o.env), TERM: 'dumb' },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+    },
+  );
   const pid = async (): Promise<number> => {
     for (let waited = 0; waited < 30_000; waited += 10) {
       const text = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';

@@ -10,8 +10,7 @@ export function parseCsv(text: string): Record<string, string>[] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
     else if (c === ',') {
@@ -22,8 +21,7 @@ export function parseCsv(text: string): Record<string, string>[] {
       rows.push(row);
       row = [];
       field = '';
-    }
-    else field += c;
+    } else field += c;
   }
   if (field !== '' || row.length > 0) {
     row.push(field);

@@ -5,7 +5,9 @@ export const EMULATOR_NOW = new Date('2026-06-15T12:00:00-03:00');
 
 export type TestEmulator = Awaited<ReturnType<typeof createEmulator>>;
 
-export async function startEmulator(options: Partial<Parameters<typeof createEmulator>[0]> = {}): Promise<TestEmulator> {
+export async function startEmulator(
+  options: Partial<Parameters<typeof createEmulator>[0]> = {},
+): Promise<TestEmulator> {
   return createEmulator({ port: 0, host: '127.0.0.1', seed: 1, docs: 300, now: EMULATOR_NOW, ...options });
 }
 

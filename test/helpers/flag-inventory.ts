@@ -16,7 +16,12 @@ export function flagInventory(root: CommandSpec): Map<string, FlagUse[]> {
   for (const s of allSpecs(root)) {
     for (const o of s.options) {
       if (!o.long) continue;
-      const use = { command: s.path.join(' ') || '(every command)', value: o.value, valueName: (o.valueName ?? '').replace(/\.\.\.$/, ''), description: o.description };
+      const use = {
+        command: s.path.join(' ') || '(every command)',
+        value: o.value,
+        valueName: (o.valueName ?? '').replace(/\.\.\.$/, ''),
+        description: o.description,
+      };
       byName.set(o.long, [...(byName.get(o.long) ?? []), use]);
     }
   }
@@ -25,12 +30,15 @@ export function flagInventory(root: CommandSpec): Map<string, FlagUse[]> {
 
 /** The inventory as text: a name, then a line per meaning with its commands. */
 export function inventoryText(inventory: Map<string, FlagUse[]>): string {
-  return [...inventory].sort(([a], [b]) => a.localeCompare(b)).map(([name, uses]) => {
-    const meanings = new Map<string, string[]>();
-    for (const u of uses) {
-      const key = `${u.value === 'none' ? '' : ` <${u.valueName}>`}  ${u.description}`;
-      meanings.set(key, [...(meanings.get(key) ?? []), u.command]);
-    }
-    return [name, ...[...meanings].map(([m, cmds]) => `  ${m.trim()}  [${cmds.join('; ')}]`)].join('\n');
-  }).join('\n');
+  return [...inventory]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, uses]) => {
+      const meanings = new Map<string, string[]>();
+      for (const u of uses) {
+        const key = `${u.value === 'none' ? '' : ` <${u.valueName}>`}  ${u.description}`;
+        meanings.set(key, [...(meanings.get(key) ?? []), u.command]);
+      }
+      return [name, ...[...meanings].map(([m, cmds]) => `  ${m.trim()}  [${cmds.join('; ')}]`)].join('\n');
+    })
+    .join('\n');
 }

@@ -14,6 +14,7 @@ export function hostTool(name: string, probe: string[], skipped: string, pkg: st
   if (known !== undefined) return known;
   const ok = spawnSync(name, probe, { stdio: 'ignore' }).status === 0;
   seen.set(name, ok);
-  if (!ok) console.warn(`skipped: ${skipped}: \`${name}\` is not installed (apt-get install ${pkg}; .ci/run installs it)`);
+  if (!ok)
+    console.warn(`skipped: ${skipped}: \`${name}\` is not installed (apt-get install ${pkg}; .ci/run installs it)`);
   return ok;
 }

@@ -8,20 +8,50 @@ import { emulatorEnv } from './emulator.js';
 import { runMain, tempDir } from './context.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 export const unknownKey = (model: string) =>
-  buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '424242', emissionType: '1', code: '87654321' });
+  buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '424242',
+    emissionType: '1',
+    code: '87654321',
+  });
 
 /** The shared cases of `argv` (`['pdf', 'cte']`) for keys of `model`; `keys()` gives two of the account's. */
-export function keyedPdfCases(argv: string[], model: string, emu: () => TestEmulator, keys: () => string[], otherModel: () => string): void {
+export function keyedPdfCases(
+  argv: string[],
+  model: string,
+  emu: () => TestEmulator,
+  keys: () => string[],
+  otherModel: () => string,
+): void {
   it('R30a: writes <dir>/<key>.pdf of each key, from arguments and --stdin NDJSON, each key once', async () => {
     const [a, b] = keys();
     const dir = tempDir();
-    const r = await runMain([...argv, a!, '--stdin', '--dir', dir], emulatorEnv(emu()), `{"access_key":"${b}"}\n${a}\n`);
+    const r = await runMain(
+      [...argv, a!, '--stdin', '--dir', dir],
+      emulatorEnv(emu()),
+      `{"access_key":"${b}"}\n${a}\n`,
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.status, x.file])).toEqual([[a, 'ok', join(dir, `${a}.pdf`)], [b, 'ok', join(dir, `${b}.pdf`)]]);
-    expect(readFileSync(join(dir, `${a}.pdf`)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(ndjson(r.stdout).map((x) => [x.key, x.status, x.file])).toEqual([
+      [a, 'ok', join(dir, `${a}.pdf`)],
+      [b, 'ok', join(dir, `${b}.pdf`)],
+    ]);
+    expect(
+      readFileSync(join(dir, `${a}.pdf`))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     expect(readdirSync(dir).sort()).toEqual([`${a}.pdf`, `${b}.pdf`].sort());
   });
 

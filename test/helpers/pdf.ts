@@ -14,7 +14,10 @@ export function expectWellFormed(pdf: Buffer): string {
   expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!.map(Number) as number[];
   expect(first).toBe(0);
-  const entries = text.slice(startxref).split('\n').slice(2, 2 + count!);
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + count!);
   expect(entries[0]).toBe('0000000000 65535 f ');
   entries.slice(1).forEach((entry, i) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);
@@ -39,7 +42,9 @@ function decodeLiteral(body: string): string {
     if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
     return ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
   });
-  return [...bytes].map((c) => (c.charCodeAt(0) >= 0x80 && c.charCodeAt(0) <= 0x9f ? WIN_ANSI_HIGH[c.charCodeAt(0) - 0x80]! : c)).join('');
+  return [...bytes]
+    .map((c) => (c.charCodeAt(0) >= 0x80 && c.charCodeAt(0) <= 0x9f ? WIN_ANSI_HIGH[c.charCodeAt(0) - 0x80]! : c))
+    .join('');
 }
 
 /**
@@ -58,16 +63,29 @@ export function pdfText(pdf: Buffer): string {
     }
     const rows = new Map<number, typeof pieces>();
     for (const p of pieces) rows.set(p.y, [...(rows.get(p.y) ?? []), p]);
-    const lines = [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.sort((a, b) => a.x - b.x).map((p) => p.text).join('  '));
+    const lines = [...rows.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([, row]) =>
+        row
+          .sort((a, b) => a.x - b.x)
+          .map((p) => p.text)
+          .join('  '),
+      );
     if (lines.length) pages.push(lines.join('\n'));
   }
   return pages.join('\f');
 }
 
 /** Whether poppler's pdftotext is installed (.ci/run installs it; without it, its checks are skipped with a printed reason). */
-export const poppler = hostTool('pdftotext', ['-v'], 'checks of what poppler (a real PDF reader) extracts', 'poppler-utils');
+export const poppler = hostTool(
+  'pdftotext',
+  ['-v'],
+  'checks of what poppler (a real PDF reader) extracts',
+  'poppler-utils',
+);
 
-export const pdfToText = (pdf: Buffer): string => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+export const pdfToText = (pdf: Buffer): string =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 
 /** The file shows `shown`: to our extractor always, and to poppler too where it is installed. */
 export function expectPdfShows(pdf: Buffer, shown: string): void {

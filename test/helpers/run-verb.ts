@@ -4,9 +4,17 @@ import { Command } from 'commander';
 import type { Context } from '../../src/context.js';
 import type { VerbImpl } from '../../src/commands/shared/define.js';
 
-type Verb = Pick<VerbImpl, 'run'> & { parse(raw: Record<string, unknown>, args: string[]): { options: unknown; args: string[] } };
+type Verb = Pick<VerbImpl, 'run'> & {
+  parse(raw: Record<string, unknown>, args: string[]): { options: unknown; args: string[] };
+};
 
-export function runVerb(verb: Verb, ctx: Context, raw: Record<string, unknown> = {}, args: string[] = [], command = new Command()): Promise<void> {
+export function runVerb(
+  verb: Verb,
+  ctx: Context,
+  raw: Record<string, unknown> = {},
+  args: string[] = [],
+  command = new Command(),
+): Promise<void> {
   const parsed = verb.parse(raw, args);
   return verb.run(ctx, parsed.options, parsed.args, command);
 }

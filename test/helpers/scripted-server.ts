@@ -57,8 +57,13 @@ export async function startScriptedServer(opts: { fallback?: Responder } = {}): 
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const recorded: RecordedRequest = {
-        method: req.method ?? '', url: req.url ?? '/', path: url.pathname, query: url.searchParams,
-        headers: req.headers, body, json: parseJson(body),
+        method: req.method ?? '',
+        url: req.url ?? '/',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        json: parseJson(body),
       };
       requests.push(recorded);
       scripted.onRequest?.(recorded);
@@ -96,7 +101,8 @@ function answer(res: ServerResponse, r: ScriptedResponse): void {
   const text = r.body === undefined ? '' : typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
   const bytes = Buffer.from(text, 'utf8');
   const headers: Record<string, string | number> = { 'Content-Length': bytes.length, ...(r.headers ?? {}) };
-  if (bytes.length && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  if (bytes.length && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = 'application/json';
   res.writeHead(r.status ?? 200, headers);
   if (r.stall) return void res.flushHeaders();
   if (r.resetAfterBytes !== undefined) {

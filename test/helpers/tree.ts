@@ -34,5 +34,8 @@ export function tempDir(prefix = 'fiscal-test-'): string {
 }
 
 export function readNdjson(path: string): Array<Record<string, any>> {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }

@@ -1,7 +1,18 @@
 // The FEBRABAN digitable line and barcode of a boleto: check digits, due-date factor, round trips.
 import { describe, expect, it } from 'vitest';
 import {
-  barcodeOfLine, barcodeProblem, buildBarcode, compactLine, dateOfFactor, digitableLineProblem, dueFactor, formatLine, lineOfBarcode, mod10, mod11, readBarcode,
+  barcodeOfLine,
+  barcodeProblem,
+  buildBarcode,
+  compactLine,
+  dateOfFactor,
+  digitableLineProblem,
+  dueFactor,
+  formatLine,
+  lineOfBarcode,
+  mod10,
+  mod11,
+  readBarcode,
 } from '../../src/fiscal/boleto-line.js';
 
 const PARTS = { bank: '237', dueDate: '2026-07-10', amountCents: 123_456, freeField: '1234091234567890112345670' };
@@ -60,7 +71,7 @@ describe('barcode and digitable line', () => {
     expect(digitableLineProblem('2379x')).toBe('a digitable line has digits only');
   });
 
-  it('prints the line in the banks\' groups, and reads it back as digits', () => {
+  it("prints the line in the banks' groups, and reads it back as digits", () => {
     const line = lineOfBarcode(buildBarcode(PARTS));
     const printed = formatLine(line);
     expect(printed).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
@@ -70,6 +81,8 @@ describe('barcode and digitable line', () => {
   it('refuses parts that do not fit', () => {
     expect(() => buildBarcode({ ...PARTS, bank: '23' })).toThrow('3 digits');
     expect(() => buildBarcode({ ...PARTS, amountCents: 10_000_000_000 })).toThrow('amount');
-    expect(barcodeOfLine(lineOfBarcode(buildBarcode({ ...PARTS, dueDate: undefined as unknown as string }))).slice(5, 9)).toBe('0000');
+    expect(
+      barcodeOfLine(lineOfBarcode(buildBarcode({ ...PARTS, dueDate: undefined as unknown as string }))).slice(5, 9),
+    ).toBe('0000');
   });
 });

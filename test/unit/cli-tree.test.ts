@@ -21,7 +21,10 @@ describe('completion scripts', () => {
   for (const shell of Object.keys(COMPLETION_FILES) as Shell[]) {
     it(`completions/${COMPLETION_FILES[shell]} is what \`fiscal completion ${shell}\` prints now`, () => {
       const checkedIn = read(`completions/${COMPLETION_FILES[shell]}`);
-      expect(checkedIn === completionScript(shell, tree), `completions/${COMPLETION_FILES[shell]} is out of date: run \`npm run completions\``).toBe(true);
+      expect(
+        checkedIn === completionScript(shell, tree),
+        `completions/${COMPLETION_FILES[shell]} is out of date: run \`npm run completions\``,
+      ).toBe(true);
     });
   }
 
@@ -35,7 +38,12 @@ describe('completion scripts', () => {
 
   it('knows the enumerated values of arguments and list flags', () => {
     const at = (path: string) => allSpecs(tree).find((s) => s.path.join(' ') === path)!;
-    expect(at('pull nfe').options.find((o) => o.long === '--role')!.values).toEqual(['received', 'emitted', 'transporter', 'authorized']);
+    expect(at('pull nfe').options.find((o) => o.long === '--role')!.values).toEqual([
+      'received',
+      'emitted',
+      'transporter',
+      'authorized',
+    ]);
     expect(at('events').arguments[0]!.values).toContain('nfse');
     expect(at('profile use').arguments[0]!.values).toBe('profiles');
     expect(tree.options.find((o) => o.long === '--output')!.values).toEqual(['table', 'json', 'ndjson', 'csv']);
@@ -55,7 +63,9 @@ describe('--help of every command', () => {
 
 describe('man page', () => {
   it('docs/fiscal.1 is what `fiscal help --man` prints now', () => {
-    expect(read('docs/fiscal.1') === manPage(currentTree()), 'docs/fiscal.1 is out of date: run `npm run man`').toBe(true);
+    expect(read('docs/fiscal.1') === manPage(currentTree()), 'docs/fiscal.1 is out of date: run `npm run man`').toBe(
+      true,
+    );
   });
 
   it('has a section for every command and every help topic', () => {
@@ -73,7 +83,11 @@ const hasGroff = hostTool('groff', ['--version'], 'the man page rendered by grof
 
 describe.skipIf(!hasGroff)('man page with groff', () => {
   it('is read by groff -man without warnings (but for lines it cannot justify) and renders every command', () => {
-    const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', '-Wbreak'], { input: manPage(currentTree()), encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', '-Wbreak'], {
+      input: manPage(currentTree()),
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const text = r.stdout.replace(/.\x08/g, '');
@@ -95,7 +109,11 @@ describe('help topics', () => {
         const path = `${dir}/${entry.name}`;
         if (entry.isDirectory()) walk(path);
         // The emulator prints variables for the client; it reads none.
-        else if (path.endsWith('.ts') && !path.startsWith('src/emulator') && !path.startsWith('src/commands/emulator')) {
+        else if (
+          path.endsWith('.ts') &&
+          !path.startsWith('src/emulator') &&
+          !path.startsWith('src/commands/emulator')
+        ) {
           for (const m of read(path).matchAll(/\bFISCAL_[A-Z_]+[A-Z]\b/g)) mentioned.add(m[0]);
         }
       }

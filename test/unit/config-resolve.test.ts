@@ -35,22 +35,48 @@ describe('resolveTarget precedence', () => {
 
   it('FISCAL_PROFILE beats the default profile, and --profile beats FISCAL_PROFILE', async () => {
     const env = await setup({ env: { FISCAL_PROFILE: 'home', FISCAL_SANDBOX_URL: 'https://sandbox.example.com/' } });
-    expect(await resolveTarget(env.ctx, noEmulator)).toMatchObject({ profile: 'home', apiId: 'home-id', baseUrl: 'https://sandbox.example.com' });
+    expect(await resolveTarget(env.ctx, noEmulator)).toMatchObject({
+      profile: 'home',
+      apiId: 'home-id',
+      baseUrl: 'https://sandbox.example.com',
+    });
     const flag = await setup({ env: { FISCAL_PROFILE: 'home' }, globals: { profile: 'work' } });
     expect(await resolveTarget(flag.ctx, noEmulator)).toMatchObject({ profile: 'work', apiId: 'work-id' });
   });
 
   it('an explicit --profile beats the FISCAL_* credentials and says which variables it ignored', async () => {
-    const t = await setup({ globals: { profile: 'home' }, env: { FISCAL_API_ID: 'env-id', FISCAL_API_KEY: 'env-key', FISCAL_BASE_URL: 'https://env.example.com', FISCAL_SANDBOX_URL: 'https://sandbox.example.com' } });
+    const t = await setup({
+      globals: { profile: 'home' },
+      env: {
+        FISCAL_API_ID: 'env-id',
+        FISCAL_API_KEY: 'env-key',
+        FISCAL_BASE_URL: 'https://env.example.com',
+        FISCAL_SANDBOX_URL: 'https://sandbox.example.com',
+      },
+    });
     const target = await resolveTarget(t.ctx, noEmulator);
-    expect(target).toMatchObject({ profile: 'home', apiId: 'home-id', apiKey: 'home-key', baseUrl: 'https://sandbox.example.com' });
+    expect(target).toMatchObject({
+      profile: 'home',
+      apiId: 'home-id',
+      apiKey: 'home-key',
+      baseUrl: 'https://sandbox.example.com',
+    });
     expect(target.sources).toEqual({ baseUrl: 'profile', apiId: 'profile', apiKey: 'profile' });
-    expect(t.stderr()).toContain('--profile home: using the profile\'s credentials and base URL; ignoring FISCAL_BASE_URL, FISCAL_API_ID, FISCAL_API_KEY');
+    expect(t.stderr()).toContain(
+      "--profile home: using the profile's credentials and base URL; ignoring FISCAL_BASE_URL, FISCAL_API_ID, FISCAL_API_KEY",
+    );
   });
 
-  it('--base-url still beats an explicit --profile; a variable equal to the profile\'s value is not reported', async () => {
-    const t = await setup({ globals: { profile: 'work', baseUrl: 'https://flag.example.com' }, env: { FISCAL_API_ID: 'work-id', FISCAL_BASE_URL: 'https://env.example.com' } });
-    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://flag.example.com', apiId: 'work-id', sources: { baseUrl: 'flag', apiId: 'profile' } });
+  it("--base-url still beats an explicit --profile; a variable equal to the profile's value is not reported", async () => {
+    const t = await setup({
+      globals: { profile: 'work', baseUrl: 'https://flag.example.com' },
+      env: { FISCAL_API_ID: 'work-id', FISCAL_BASE_URL: 'https://env.example.com' },
+    });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({
+      baseUrl: 'https://flag.example.com',
+      apiId: 'work-id',
+      sources: { baseUrl: 'flag', apiId: 'profile' },
+    });
     expect(t.stderr()).not.toContain('ignoring');
   });
 
@@ -63,25 +89,48 @@ describe('resolveTarget precedence', () => {
 
   it('--base-url beats FISCAL_BASE_URL, which beats the profile', async () => {
     const env = await setup({ env: { FISCAL_BASE_URL: 'https://env.example.com' } });
-    expect(await resolveTarget(env.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://env.example.com', sources: { baseUrl: 'env' } });
-    const flag = await setup({ env: { FISCAL_BASE_URL: 'https://env.example.com' }, globals: { baseUrl: 'https://flag.example.com/v2/' } });
-    expect(await resolveTarget(flag.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://flag.example.com/v2', sources: { baseUrl: 'flag' } });
+    expect(await resolveTarget(env.ctx, noEmulator)).toMatchObject({
+      baseUrl: 'https://env.example.com',
+      sources: { baseUrl: 'env' },
+    });
+    const flag = await setup({
+      env: { FISCAL_BASE_URL: 'https://env.example.com' },
+      globals: { baseUrl: 'https://flag.example.com/v2/' },
+    });
+    expect(await resolveTarget(flag.ctx, noEmulator)).toMatchObject({
+      baseUrl: 'https://flag.example.com/v2',
+      sources: { baseUrl: 'flag' },
+    });
   });
 
   it('falls back to production when no source names a base URL', async () => {
     const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_PRODUCTION_URL: PROD } });
-    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: PROD, profile: undefined, sources: { baseUrl: 'default' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({
+      baseUrl: PROD,
+      profile: undefined,
+      sources: { baseUrl: 'default' },
+    });
   });
 
   it('production and sandbox stand for the documented addresses when their variables are unset', async () => {
     const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
-    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://api.arquivei.com.br', sources: { baseUrl: 'default' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({
+      baseUrl: 'https://api.arquivei.com.br',
+      sources: { baseUrl: 'default' },
+    });
     const s = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox' } });
     expect(await resolveTarget(s.ctx, noEmulator)).toMatchObject({ baseUrl: 'https://sandbox-api.arquivei.com.br' });
   });
 
   it('an invalid FISCAL_SANDBOX_URL is named, with the built-in address it hides', async () => {
-    const t = createTestContext({ env: { FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k', FISCAL_BASE_URL: 'sandbox', FISCAL_SANDBOX_URL: 'sandbox.example.com' } });
+    const t = createTestContext({
+      env: {
+        FISCAL_API_ID: 'i',
+        FISCAL_API_KEY: 'k',
+        FISCAL_BASE_URL: 'sandbox',
+        FISCAL_SANDBOX_URL: 'sandbox.example.com',
+      },
+    });
     const error = await rejection(resolveTarget(t.ctx, noEmulator), ConfigError);
     expect(error.message).toMatch(/^invalid FISCAL_SANDBOX_URL/);
     expect(error.details.join('\n')).toContain('https://sandbox-api.arquivei.com.br');
@@ -91,7 +140,9 @@ describe('resolveTarget precedence', () => {
     const t = createTestContext({ env: { FISCAL_BASE_URL: PROD, FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
     mkdirSync(t.configDir, { recursive: true });
     writeFileSync(join(t.configDir, 'config.json'), '{ broken');
-    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({ sources: { baseUrl: 'env', apiId: 'env', apiKey: 'env' } });
+    expect(await resolveTarget(t.ctx, noEmulator)).toMatchObject({
+      sources: { baseUrl: 'env', apiId: 'env', apiKey: 'env' },
+    });
   });
 
   it('names where an invalid base URL came from', async () => {
@@ -118,7 +169,8 @@ describe('resolveTarget errors', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toBe('no API credentials configured (no profile selected and no default profile)');
     const help = error.details.join('\n');
-    for (const way of ['fiscal profile add', 'FISCAL_API_ID', 'FISCAL_API_KEY', '--profile emulator']) expect(help).toContain(way);
+    for (const way of ['fiscal profile add', 'FISCAL_API_ID', 'FISCAL_API_KEY', '--profile emulator'])
+      expect(help).toContain(way);
   });
 
   it('says which credential is missing', async () => {
@@ -137,7 +189,11 @@ describe('resolveTarget errors', () => {
 describe('the built-in emulator profile', () => {
   function fakeEmulator() {
     const close = vi.fn(async () => {});
-    const handle: EmulatorHandle = { url: 'http://127.0.0.1:40123', accounts: [{ apiId: 'emu-id', apiKey: 'emu-key' }], close };
+    const handle: EmulatorHandle = {
+      url: 'http://127.0.0.1:40123',
+      accounts: [{ apiId: 'emu-id', apiKey: 'emu-key' }],
+      close,
+    };
     return { start: vi.fn(async () => handle), close };
   }
 
@@ -159,11 +215,18 @@ describe('the built-in emulator profile', () => {
 
   it('lets the environment override the emulator credentials', async () => {
     const t = createTestContext({ env: { FISCAL_PROFILE: 'emulator', FISCAL_API_KEY: 'wrong-key' } });
-    expect(await resolveTarget(t.ctx, fakeEmulator().start)).toMatchObject({ apiId: 'emu-id', apiKey: 'wrong-key', sources: { apiKey: 'env' } });
+    expect(await resolveTarget(t.ctx, fakeEmulator().start)).toMatchObject({
+      apiId: 'emu-id',
+      apiKey: 'wrong-key',
+      sources: { apiKey: 'env' },
+    });
   });
 
   it('does not start when flags and environment give everything', async () => {
-    const t = createTestContext({ globals: { baseUrl: PROD }, env: { FISCAL_PROFILE: 'emulator', FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' } });
+    const t = createTestContext({
+      globals: { baseUrl: PROD },
+      env: { FISCAL_PROFILE: 'emulator', FISCAL_API_ID: 'i', FISCAL_API_KEY: 'k' },
+    });
     const emu = fakeEmulator();
     expect(await resolveTarget(t.ctx, emu.start)).toMatchObject({ emulator: false, profile: 'emulator' });
     expect(emu.start).not.toHaveBeenCalled();

@@ -77,8 +77,16 @@ describe('the pull source documents', () => {
     const item = { access_key: doc.accessKey, xml: Buffer.from(xml).toString('base64') };
     const pulled = cteV1Document('cte', item, 'taker', '');
     expect(pulled).toEqual({
-      key: doc.accessKey, type: 'cte', role: 'taker', owner: idOf(doc.taker), xml: Buffer.from(xml),
-      status: 'authorized', createdAt: null, emissionDate: doc.emissionDate, number: doc.number, emitter: idOf(doc.emitter),
+      key: doc.accessKey,
+      type: 'cte',
+      role: 'taker',
+      owner: idOf(doc.taker),
+      xml: Buffer.from(xml),
+      status: 'authorized',
+      createdAt: null,
+      emissionDate: doc.emissionDate,
+      number: doc.number,
+      emitter: idOf(doc.emitter),
     });
     expect(cteV1Document('cteos', item, 'taker', '11222333000181').owner).toBe('11222333000181');
   });
@@ -87,6 +95,8 @@ describe('the pull source documents', () => {
     const doc = ctes.find((d) => idOf(d.taker) !== idOf(d.addressee) && idOf(d.emitter) !== idOf(d.addressee))!;
     const f = cteFacts(docXml('cte', doc));
     expect(cteOwnerFromFacts('not-taker', f, [idOf(doc.addressee)!])).toBe(idOf(doc.addressee));
-    expect(cteOwnerFromFacts('not-taker', f)).toBe(idOf(doc.emitter) === idOf(doc.taker) ? f.parties.find((p) => p !== f.taker) : idOf(doc.emitter));
+    expect(cteOwnerFromFacts('not-taker', f)).toBe(
+      idOf(doc.emitter) === idOf(doc.taker) ? f.parties.find((p) => p !== f.taker) : idOf(doc.emitter),
+    );
   });
 });

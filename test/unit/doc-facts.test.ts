@@ -34,10 +34,16 @@ describe('NFS-e facts (CompNfse)', () => {
   });
 
   it('reads prefixed and national-portal spellings (ns2:, CNPJ upper case)', () => {
-    const xml = '<ns2:CompNfse xmlns:ns2="x"><ns2:Nfse><ns2:InfNfse><ns2:Numero>77</ns2:Numero><ns2:DataEmissao>2026-01-02T10:00:00</ns2:DataEmissao>' +
+    const xml =
+      '<ns2:CompNfse xmlns:ns2="x"><ns2:Nfse><ns2:InfNfse><ns2:Numero>77</ns2:Numero><ns2:DataEmissao>2026-01-02T10:00:00</ns2:DataEmissao>' +
       '<ns2:IdentificacaoPrestador><ns2:CNPJ>11222333000181</ns2:CNPJ></ns2:IdentificacaoPrestador></ns2:InfNfse></ns2:Nfse></ns2:CompNfse>';
     const f = nfseFacts(xml);
-    expect(f).toMatchObject({ number: '77', emissionDate: '2026-01-02T10:00:00', emitter: '11222333000181', canceled: false });
+    expect(f).toMatchObject({
+      number: '77',
+      emissionDate: '2026-01-02T10:00:00',
+      emitter: '11222333000181',
+      canceled: false,
+    });
     expect(nfseDocumentId(f)).toBe('11222333000181:2026-01-02:77');
   });
 
@@ -46,8 +52,14 @@ describe('NFS-e facts (CompNfse)', () => {
     const owner = doc.roles[0]!;
     const pulled = nfseDocument({ id: nfseId(owner.owner, doc), xml: b64(docXml('nfse', doc)) }, owner.role, '');
     expect(pulled).toMatchObject({
-      key: doc.documentId, type: 'nfse', role: owner.role, owner: owner.owner, status: 'canceled',
-      emissionDate: doc.emissionDate, number: doc.number, emitter: doc.emitter.cnpj,
+      key: doc.documentId,
+      type: 'nfse',
+      role: owner.role,
+      owner: owner.owner,
+      status: 'canceled',
+      emissionDate: doc.emissionDate,
+      number: doc.number,
+      emitter: doc.emitter.cnpj,
     });
   });
 });
@@ -57,8 +69,14 @@ describe('NFC-e facts (nfeProc model 65)', () => {
     for (const doc of docs.nfce.slice(0, 40)) {
       const pulled = nfceDocument({ access_key: doc.accessKey, xml: b64(docXml('nfce', doc)) }, '');
       expect(pulled).toMatchObject({
-        key: doc.accessKey, type: 'nfce', role: 'emitted', owner: doc.emitter.cnpj, status: 'authorized',
-        emissionDate: doc.emissionDate, number: String(Number(doc.number)), emitter: doc.emitter.cnpj,
+        key: doc.accessKey,
+        type: 'nfce',
+        role: 'emitted',
+        owner: doc.emitter.cnpj,
+        status: 'authorized',
+        emissionDate: doc.emissionDate,
+        number: String(Number(doc.number)),
+        emitter: doc.emitter.cnpj,
       });
     }
   });
@@ -75,7 +93,12 @@ describe('MDF-e facts (mdfeProc)', () => {
       expect(f.protocolStatus).toBe('100');
       expect(f.authorized).toBe(doc.authorized[0]);
       if (doc.contractors[0]) expect(f.contractor).toBe(doc.contractors[0].cnpj ?? doc.contractors[0].cpf);
-      expect(mdfeStatus(doc.events.map((e) => e.type), f.protocolStatus)).toBe(doc.status);
+      expect(
+        mdfeStatus(
+          doc.events.map((e) => e.type),
+          f.protocolStatus,
+        ),
+      ).toBe(doc.status);
     }
     expect(new Set(docs.mdfe.map((d) => d.status))).toEqual(new Set(['authorized', 'closed', 'canceled']));
   });
@@ -84,7 +107,14 @@ describe('MDF-e facts (mdfeProc)', () => {
     const doc = docs.mdfe.find((d) => d.status === 'closed')!;
     const events = doc.events.map((e) => ({ type: e.type, xml: b64(docEventXml('mdfe', doc, e)) }));
     const pulled = mdfeDocument({ access_key: doc.accessKey, xml: b64(docXml('mdfe', doc)), events }, 'emitted', 'X');
-    expect(pulled).toMatchObject({ key: doc.accessKey, type: 'mdfe', role: 'emitted', owner: 'X', status: 'closed', emitter: doc.emitter.cnpj });
+    expect(pulled).toMatchObject({
+      key: doc.accessKey,
+      type: 'mdfe',
+      role: 'emitted',
+      owner: 'X',
+      status: 'closed',
+      emitter: doc.emitter.cnpj,
+    });
     expect(mdfeStatus([], undefined)).toBeNull();
     expect(mdfeStatus([], '101')).toBe('canceled');
   });

@@ -15,9 +15,15 @@ describe('documentStatus', () => {
   });
 
   it('R30: events that cancel nothing, or were not registered, leave the status alone', () => {
-    expect(documentStatus({ type: 'nfe', protocol: '100', events: [{ type: '110110' }, { type: '210200' }] })).toBe('authorized');
-    expect(documentStatus({ type: 'nfe', protocol: '100', events: [{ type: '110111', registered: false }] })).toBe('authorized');
-    expect(documentStatus({ type: 'cte', protocol: '100', events: [{ type: '610111' }, { type: '110112' }] })).toBe('authorized');
+    expect(documentStatus({ type: 'nfe', protocol: '100', events: [{ type: '110110' }, { type: '210200' }] })).toBe(
+      'authorized',
+    );
+    expect(documentStatus({ type: 'nfe', protocol: '100', events: [{ type: '110111', registered: false }] })).toBe(
+      'authorized',
+    );
+    expect(documentStatus({ type: 'cte', protocol: '100', events: [{ type: '610111' }, { type: '110112' }] })).toBe(
+      'authorized',
+    );
     expect(documentStatus({ type: 'nfe', api: false })).toBe('authorized');
   });
 

@@ -29,13 +29,27 @@ const DAY = 86_400_000;
 const SEED = 7;
 const N = 500;
 const worlds = generateWorlds(SEED);
-const each = <T>(gen: (w: AccountWorld, seed: number, count: number, nowMs: number) => T[]): T[][] => worlds.map((w) => gen(w, SEED, N, NOW_MS));
+const each = <T>(gen: (w: AccountWorld, seed: number, count: number, nowMs: number) => T[]): T[][] =>
+  worlds.map((w) => gen(w, SEED, N, NOW_MS));
 
-const streams = { cte: each(generateCtes), cteos: each(generateCteOs), mdfe: each(generateMdfes), nfce: each(generateNfces), nfse: each(generateNfses) };
-const [ctes, cteOs, mdfes, nfces, nfses] = [streams.cte.flat(), streams.cteos.flat(), streams.mdfe.flat(), streams.nfce.flat(), streams.nfse.flat()];
+const streams = {
+  cte: each(generateCtes),
+  cteos: each(generateCteOs),
+  mdfe: each(generateMdfes),
+  nfce: each(generateNfces),
+  nfse: each(generateNfses),
+};
+const [ctes, cteOs, mdfes, nfces, nfses] = [
+  streams.cte.flat(),
+  streams.cteos.flat(),
+  streams.mdfe.flat(),
+  streams.nfce.flat(),
+  streams.nfse.flat(),
+];
 const LISTS = ['Comp', 'det', 'infMunDescarga', 'infCTe'];
 const parser = new XMLParser({
-  ignoreAttributes: false, parseTagValue: false,
+  ignoreAttributes: false,
+  parseTagValue: false,
   isArray: (name, path) => LISTS.includes(name) || (name === 'infNFe' && !String(path).endsWith('NFe.infNFe')),
 });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -62,7 +76,8 @@ describe('emulator data (other documents): determinism', () => {
     ] as const;
     for (const [again, first, render] of pairs) {
       expect(again).toEqual(first);
-      for (const i of [0, 250, N - 1]) expect((render as (d: unknown) => string)(again[i])).toBe((render as (d: unknown) => string)(first[i]));
+      for (const i of [0, 250, N - 1])
+        expect((render as (d: unknown) => string)(again[i])).toBe((render as (d: unknown) => string)(first[i]));
     }
     const e = ctes.find((d) => d.events.length)!;
     expect(cteEventXml(structuredClone(e), e.events[0]!)).toBe(cteEventXml(e, e.events[0]!));
@@ -90,33 +105,49 @@ describe('emulator data (other documents): identifiers', () => {
     });
   }
 
-  it('R7: related keys are valid: CT-e NF-e (55, the sender\'s) and referenced CT-e (57); MDF-e CT-e or NF-e of its emitter', () => {
+  it("R7: related keys are valid: CT-e NF-e (55, the sender's) and referenced CT-e (57); MDF-e CT-e or NF-e of its emitter", () => {
     for (const d of ctes) {
-      for (const k of d.nfeKeys) expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([undefined, '55', taxId(d.sender)]);
-      for (const k of d.referencedKeys) expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([undefined, '57', taxId(d.emitter)]);
+      for (const k of d.nfeKeys)
+        expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([undefined, '55', taxId(d.sender)]);
+      for (const k of d.referencedKeys)
+        expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([undefined, '57', taxId(d.emitter)]);
     }
     for (const d of mdfes) {
       const keys = d.emitterType === '1' ? d.cteKeys : d.nfeKeys;
       expect(keys.length).toBeGreaterThan(0);
       expect(d.unloads.reduce((n, u) => n + u.count, 0)).toBe(keys.length);
-      for (const k of keys) expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([undefined, d.emitterType === '1' ? '57' : '55', taxId(d.emitter)]);
+      for (const k of keys)
+        expect([accessKeyProblem(k), k.slice(20, 22), k.slice(6, 20)]).toEqual([
+          undefined,
+          d.emitterType === '1' ? '57' : '55',
+          taxId(d.emitter),
+        ]);
     }
   });
 
   it('R8: every party of every document has a valid CNPJ or CPF, and some parties are people (CPF)', () => {
     const parties: Party[] = [
-      ...ctes.flatMap((d) => [d.emitter, d.taker, d.sender, d.addressee, ...(d.dispatcher ? [d.dispatcher] : []), ...(d.receiver ? [d.receiver] : [])]),
-      ...cteOs.flatMap((d) => [d.emitter, d.taker]), ...mdfes.flatMap((d) => [d.emitter, ...d.contractors]),
+      ...ctes.flatMap((d) => [
+        d.emitter,
+        d.taker,
+        d.sender,
+        d.addressee,
+        ...(d.dispatcher ? [d.dispatcher] : []),
+        ...(d.receiver ? [d.receiver] : []),
+      ]),
+      ...cteOs.flatMap((d) => [d.emitter, d.taker]),
+      ...mdfes.flatMap((d) => [d.emitter, ...d.contractors]),
       ...nfces.flatMap((d) => [d.emitter, ...(d.consumer ? [d.consumer] : [])]),
       ...nfses.flatMap((d) => [d.emitter, ...(d.taker ? [d.taker] : []), ...(d.intermediary ? [d.intermediary] : [])]),
     ];
     for (const p of parties) expect(taxIdProblem(taxId(p))).toBeUndefined();
-    for (const id of [...ctes.flatMap((d) => d.authorized), ...mdfes.flatMap((d) => d.authorized)]) expect(taxIdProblem(id)).toBeUndefined();
+    for (const id of [...ctes.flatMap((d) => d.authorized), ...mdfes.flatMap((d) => d.authorized)])
+      expect(taxIdProblem(id)).toBeUndefined();
     expect(parties.filter((p) => p.cpf).length).toBeGreaterThan(50);
     for (const d of [...ctes, ...cteOs, ...mdfes, ...nfces, ...nfses]) expect(d.emitter.cnpj).toMatch(/^\d{14}$/);
   });
 
-  it('R10: NFS-e ids are <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>, the owner being one of the document\'s', () => {
+  it("R10: NFS-e ids are <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>, the owner being one of the document's", () => {
     expect(new Set(nfses.map((d) => d.documentId)).size).toBe(nfses.length);
     for (const d of nfses) {
       expect(d.id).toBe(`${d.roles[0]!.owner}:${d.emitter.cnpj}:${d.emissionDate.slice(0, 10)}:${d.number}`);
@@ -144,7 +175,8 @@ describe('emulator data (other documents): the streams', () => {
           expect(emitted).toBeGreaterThan(NOW_MS - 366 * DAY);
           expect(emitted).toBeLessThanOrEqual(Date.parse(d.createdAt));
           expect(Date.parse(d.createdAt)).toBeLessThan(NOW_MS);
-          for (const e of d.events) expect(Date.parse(e.createdAt) > emitted && Date.parse(e.createdAt) < NOW_MS).toBe(true);
+          for (const e of d.events)
+            expect(Date.parse(e.createdAt) > emitted && Date.parse(e.createdAt) < NOW_MS).toBe(true);
         }
       }
     });
@@ -166,20 +198,38 @@ describe('emulator data (other documents): the streams', () => {
     for (const d of ctes) {
       for (const r of d.roles) {
         if (r.role === 'taker') expect(r.owner).toBe(taxId(d.taker));
-        if (r.role === 'not-taker') expect(ids([d.emitter, d.sender, d.dispatcher, d.receiver, d.addressee]).filter((x) => x !== taxId(d.taker))).toContain(r.owner);
+        if (r.role === 'not-taker')
+          expect(
+            ids([d.emitter, d.sender, d.dispatcher, d.receiver, d.addressee]).filter((x) => x !== taxId(d.taker)),
+          ).toContain(r.owner);
         if (r.role === 'authorized') expect(d.authorized).toContain(r.owner);
       }
     }
-    for (const d of mdfes) for (const r of d.roles) expect(r.role === 'emitted' ? [taxId(d.emitter)] : r.role === 'contractor' ? ids(d.contractors) : d.authorized).toContain(r.owner);
-    for (const d of nfses) for (const r of d.roles) expect(taxId({ emitted: d.emitter, received: d.taker, intermediate: d.intermediary }[r.role]!)).toBe(r.owner);
+    for (const d of mdfes)
+      for (const r of d.roles)
+        expect(
+          r.role === 'emitted' ? [taxId(d.emitter)] : r.role === 'contractor' ? ids(d.contractors) : d.authorized,
+        ).toContain(r.owner);
+    for (const d of nfses)
+      for (const r of d.roles)
+        expect(taxId({ emitted: d.emitter, received: d.taker, intermediate: d.intermediary }[r.role]!)).toBe(r.owner);
     for (const d of nfces) expect(d.roles).toEqual([{ owner: d.emitter.cnpj, role: 'emitted' }]);
   });
 
   it('statuses follow the events (110111 cancels, 110112 closes an MDF-e, 101101 cancels an NFS-e); CT-e types 0, 1, 3 and takers 0-4', () => {
-    for (const d of [...ctes, ...cteOs, ...nfces]) expect(d.status === 'canceled').toBe(d.events.some((e) => e.type === '110111'));
-    for (const d of mdfes) expect(d.status).toBe(d.events.some((e) => e.type === '110111') ? 'canceled' : d.events.some((e) => e.type === '110112') ? 'closed' : 'authorized');
+    for (const d of [...ctes, ...cteOs, ...nfces])
+      expect(d.status === 'canceled').toBe(d.events.some((e) => e.type === '110111'));
+    for (const d of mdfes)
+      expect(d.status).toBe(
+        d.events.some((e) => e.type === '110111')
+          ? 'canceled'
+          : d.events.some((e) => e.type === '110112')
+            ? 'closed'
+            : 'authorized',
+      );
     for (const d of nfses) expect(d.isCanceled).toBe(d.events.some((e) => e.type === '101101'));
-    for (const d of nfces.filter((x) => x.status === 'canceled')) expect(Date.parse(d.events[0]!.createdAt) - Date.parse(d.emissionDate)).toBeLessThanOrEqual(31 * 60_000);
+    for (const d of nfces.filter((x) => x.status === 'canceled'))
+      expect(Date.parse(d.events[0]!.createdAt) - Date.parse(d.emissionDate)).toBeLessThanOrEqual(31 * 60_000);
     expect(new Set(mdfes.map((d) => d.status))).toEqual(new Set(['authorized', 'closed', 'canceled']));
     expect(new Set(ctes.flatMap((d) => d.events.map((e) => e.type)))).toEqual(new Set(['110111', '110110', '610110']));
     expect(new Set(ctes.map((d) => d.cteType))).toEqual(new Set(['0', '1', '3']));
@@ -190,8 +240,13 @@ describe('emulator data (other documents): the streams', () => {
       expect(d.referencedKeys.length).toBe(d.cteType === '0' ? 0 : 1);
       expect(d.nfeKeys.length > 0).toBe(d.cteType !== '1');
     }
-    for (const [docs, share] of [[ctes, 0.05], [nfses, 0.05]] as const) {
-      const canceled = (docs as AnyDoc[]).filter((d) => d.events.some((e) => e.type === '110111' || e.type === '101101')).length / docs.length;
+    for (const [docs, share] of [
+      [ctes, 0.05],
+      [nfses, 0.05],
+    ] as const) {
+      const canceled =
+        (docs as AnyDoc[]).filter((d) => d.events.some((e) => e.type === '110111' || e.type === '101101')).length /
+        docs.length;
       expect(canceled).toBeGreaterThan(share / 3);
       expect(canceled).toBeLessThan(share * 3);
     }
@@ -203,9 +258,19 @@ describe('emulator data (other documents): values add up and the XML carries the
     for (const d of ctes.slice(0, 200)) {
       const inf = parser.parse(cteXml(d)).cteProc.CTe.infCte;
       const comps = inf.vPrest.Comp.reduce((s: number, c: { vComp: string }) => s + cents(c.vComp), 0);
-      expect([comps, inf.vPrest.vTPrest, inf.vPrest.vRec]).toEqual([cents(d.totalValue), d.totalValue, d.receivableValue]);
+      expect([comps, inf.vPrest.vTPrest, inf.vPrest.vRec]).toEqual([
+        cents(d.totalValue),
+        d.totalValue,
+        d.receivableValue,
+      ]);
       expect(cents(d.receivableValue)).toBeLessThanOrEqual(cents(d.totalValue));
-      expect([inf.ide.tpCTe, inf.ide.CFOP, inf.ide.nCT, inf.ide.UFIni, inf.ide.UFFim]).toEqual([d.cteType, d.cfop, d.number, d.startUf, d.endUf]);
+      expect([inf.ide.tpCTe, inf.ide.CFOP, inf.ide.nCT, inf.ide.UFIni, inf.ide.UFFim]).toEqual([
+        d.cteType,
+        d.cfop,
+        d.number,
+        d.startUf,
+        d.endUf,
+      ]);
       expect(inf.ide.toma3?.toma ?? inf.ide.toma4.toma).toBe(d.takerKind);
       expect((inf.infCTeNorm?.infDoc.infNFe ?? []).map((n: { chave: string }) => n.chave)).toEqual(d.nfeKeys);
       if (d.cteType === '3') expect(inf.infCTeNorm.infCteSub.chCte).toBe(d.referencedKeys[0]);
@@ -219,7 +284,11 @@ describe('emulator data (other documents): values add up and the XML carries the
       const det = nfe.infNFe.det as { prod: { vProd: string; vDesc?: string } }[];
       const net = det.reduce((s, x) => s + cents(x.prod.vProd) - cents(x.prod.vDesc ?? '0'), 0);
       const pag = nfe.infNFe.pag;
-      expect([det.length, net, cents(nfe.infNFe.total.ICMSTot.vNF)]).toEqual([d.itemCount, cents(d.totalValue), cents(d.totalValue)]);
+      expect([det.length, net, cents(nfe.infNFe.total.ICMSTot.vNF)]).toEqual([
+        d.itemCount,
+        cents(d.totalValue),
+        cents(d.totalValue),
+      ]);
       expect(cents(pag.detPag.vPag) - cents(pag.vTroco ?? '0')).toBe(cents(d.totalValue));
       expect(nfe.infNFe.dest?.CPF).toBe(d.consumer?.cpf);
       expect(nfe.infNFeSupl.qrCode).toContain(`?p=${d.accessKey}|2|1|`);
@@ -230,7 +299,9 @@ describe('emulator data (other documents): values add up and the XML carries the
   it('NFS-e: ValorIss = ValorServicos * Aliquota / 100; ValorLiquidoNfse = ValorServicos - withheld; competence yyyy-mm', () => {
     for (const d of nfses) {
       expect(cents(d.issValue)).toBe(Math.round((cents(d.serviceValue) * cents(d.issRate)) / 10_000));
-      expect(cents(d.netValue)).toBe(cents(d.serviceValue) - cents(d.federalWithheld) - (d.issWithheld ? cents(d.issValue) : 0));
+      expect(cents(d.netValue)).toBe(
+        cents(d.serviceValue) - cents(d.federalWithheld) - (d.issWithheld ? cents(d.issValue) : 0),
+      );
       expect(d.competence).toMatch(/^\d{4}-\d{2}$/);
       expect(d.competence <= d.emissionDate.slice(0, 7)).toBe(true);
     }
@@ -238,38 +309,62 @@ describe('emulator data (other documents): values add up and the XML carries the
       const inf = parser.parse(nfseXml(d)).CompNfse.Nfse.InfNfse;
       const v = inf.DeclaracaoPrestacaoServico.InfDeclaracaoPrestacaoServico.Servico.Valores;
       const withheld = ['ValorPis', 'ValorCofins', 'ValorIr', 'ValorCsll'].reduce((s, k) => s + cents(v[k] ?? '0'), 0);
-      expect([withheld, inf.ValoresNfse.ValorIss, inf.ValoresNfse.ValorLiquidoNfse, inf.Numero]).toEqual([cents(d.federalWithheld), d.issValue, d.netValue, d.number]);
+      expect([withheld, inf.ValoresNfse.ValorIss, inf.ValoresNfse.ValorLiquidoNfse, inf.Numero]).toEqual([
+        cents(d.federalWithheld),
+        d.issValue,
+        d.netValue,
+        d.number,
+      ]);
       expect(inf.DeclaracaoPrestacaoServico.InfDeclaracaoPrestacaoServico.Competencia.slice(0, 7)).toBe(d.competence);
     }
     expect(new Set(nfses.map((d) => d.withholding))).toEqual(new Set(['none', 'ir', 'csrf', 'ir-csrf']));
   });
 
-  it('MDF-e: tot/qCTe or qNFe counts the keys of infMunDescarga; vCarga and the plate are the metadata\'s', () => {
+  it("MDF-e: tot/qCTe or qNFe counts the keys of infMunDescarga; vCarga and the plate are the metadata's", () => {
     for (const d of mdfes.slice(0, 200)) {
       const inf = parser.parse(mdfeXml(d)).mdfeProc.MDFe.infMDFe;
-      const listed = (inf.infDoc.infMunDescarga as Record<string, unknown[]>[]).flatMap((u) => (u.infCTe ?? u.infNFe ?? []) as Record<string, string>[]);
+      const listed = (inf.infDoc.infMunDescarga as Record<string, unknown[]>[]).flatMap(
+        (u) => (u.infCTe ?? u.infNFe ?? []) as Record<string, string>[],
+      );
       expect(listed.map((x) => x.chCTe ?? x.chNFe)).toEqual([...d.cteKeys, ...d.nfeKeys]);
-      expect([Number(inf.tot.qCTe ?? inf.tot.qNFe), inf.tot.vCarga, inf.infModal.rodo.veicTracao.placa]).toEqual([listed.length, d.cargoValue, d.plate]);
+      expect([Number(inf.tot.qCTe ?? inf.tot.qNFe), inf.tot.vCarga, inf.infModal.rodo.veicTracao.placa]).toEqual([
+        listed.length,
+        d.cargoValue,
+        d.plate,
+      ]);
     }
   });
 
-  it('events render with the document\'s key and the event\'s type and date', () => {
-    const check = (xml: string, key: string, type: string, date: string) => expect([xml.includes(key), xml.includes(`<tpEvento>${type}</tpEvento>`), xml.includes(date)]).toEqual([true, true, true]);
-    for (const d of ctes.filter((x) => x.events.length).slice(0, 20)) for (const e of d.events) check(cteEventXml(d, e), d.accessKey, e.type, e.createdAt);
-    for (const d of mdfes.filter((x) => x.events.length).slice(0, 20)) for (const e of d.events) check(mdfeEventXml(d, e), d.accessKey, e.type, e.createdAt);
-    for (const d of nfces.filter((x) => x.events.length).slice(0, 5)) for (const e of d.events) check(nfceEventXml(d, e), d.accessKey, e.type, e.createdAt);
-    for (const d of nfses.filter((x) => x.isCanceled).slice(0, 5)) expect(nfseEventXml(d, d.events[0]!)).toContain(`<DataHora>${d.events[0]!.createdAt}</DataHora>`);
+  it("events render with the document's key and the event's type and date", () => {
+    const check = (xml: string, key: string, type: string, date: string) =>
+      expect([xml.includes(key), xml.includes(`<tpEvento>${type}</tpEvento>`), xml.includes(date)]).toEqual([
+        true,
+        true,
+        true,
+      ]);
+    for (const d of ctes.filter((x) => x.events.length).slice(0, 20))
+      for (const e of d.events) check(cteEventXml(d, e), d.accessKey, e.type, e.createdAt);
+    for (const d of mdfes.filter((x) => x.events.length).slice(0, 20))
+      for (const e of d.events) check(mdfeEventXml(d, e), d.accessKey, e.type, e.createdAt);
+    for (const d of nfces.filter((x) => x.events.length).slice(0, 5))
+      for (const e of d.events) check(nfceEventXml(d, e), d.accessKey, e.type, e.createdAt);
+    for (const d of nfses.filter((x) => x.isCanceled).slice(0, 5))
+      expect(nfseEventXml(d, d.events[0]!)).toContain(`<DataHora>${d.events[0]!.createdAt}</DataHora>`);
   });
 });
 
 describe('emulator data (other documents): scale', () => {
-  it('generates 100000 documents of each type for an account, without XML', () => {
-    const w = worlds[0]!;
-    for (const gen of [generateCtes, generateCteOs, generateMdfes, generateNfces, generateNfses] as const) {
-      const docs = (gen as (w: AccountWorld, s: number, c: number, n: number) => AnyDoc[])(w, 3, 100_000, NOW_MS);
-      expect(docs.length).toBe(100_000);
-      expect(docs[99_999]!.position).toBeGreaterThan(docs[0]!.position + 99_999);
-      expect(docs[99_999]!.xml).toBeUndefined();
-    }
-  }, SCALE_TIMEOUT_MS);
+  it(
+    'generates 100000 documents of each type for an account, without XML',
+    () => {
+      const w = worlds[0]!;
+      for (const gen of [generateCtes, generateCteOs, generateMdfes, generateNfces, generateNfses] as const) {
+        const docs = (gen as (w: AccountWorld, s: number, c: number, n: number) => AnyDoc[])(w, 3, 100_000, NOW_MS);
+        expect(docs.length).toBe(100_000);
+        expect(docs[99_999]!.position).toBeGreaterThan(docs[0]!.position + 99_999);
+        expect(docs[99_999]!.xml).toBeUndefined();
+      }
+    },
+    SCALE_TIMEOUT_MS,
+  );
 });

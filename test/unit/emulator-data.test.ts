@@ -14,7 +14,11 @@ const SCALE_TIMEOUT_MS = 300_000;
 const NOW = new Date('2026-03-15T12:00:00Z');
 const DAY = 86_400_000;
 const data = generateDataset({ seed: 7, docs: 800, now: NOW });
-const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ['det', 'autXML', 'dup'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  isArray: (name) => ['det', 'autXML', 'dup'].includes(name),
+});
 
 function byAccount(ds: Dataset): Map<string, StoredNfe[]> {
   const out = new Map<string, StoredNfe[]>();
@@ -59,7 +63,8 @@ describe('emulator data: shared and private lists', () => {
       expect(Object.isFrozen(d.roles) && Object.isFrozen(d.cfops) && Object.isFrozen(d.authorized)).toBe(true);
       expect(Object.isFrozen(d.tags) || Object.isFrozen(d.events) || Object.isFrozen(d.properties)).toBe(false);
     }
-    for (const field of ['tags', 'events', 'manifestations', 'properties', 'flagErp'] as const) expect(a[field]).not.toBe(b[field]);
+    for (const field of ['tags', 'events', 'manifestations', 'properties', 'flagErp'] as const)
+      expect(a[field]).not.toBe(b[field]);
   });
 });
 
@@ -152,7 +157,12 @@ describe('emulator data: roles and filters', () => {
         expect(d.roles.length).toBeGreaterThan(0);
         for (const { owner, role } of d.roles) {
           expect(companies.has(owner)).toBe(true);
-          const party = { emitted: d.emitter.cnpj, received: d.receiver.cnpj, transporter: d.transporter?.cnpj, authorized: undefined }[role];
+          const party = {
+            emitted: d.emitter.cnpj,
+            received: d.receiver.cnpj,
+            transporter: d.transporter?.cnpj,
+            authorized: undefined,
+          }[role];
           if (role === 'authorized') expect(d.authorized).toContain(owner);
           else expect(party).toBe(owner);
         }
@@ -175,16 +185,30 @@ describe('emulator data: roles and filters', () => {
       TransporterCnpj: (d) => d.transporter !== undefined,
       ReceiverCnpj: (d) => d.receiver.cnpj === company,
       Owners: (d) => d.roles.some((r) => r.owner === company),
-      ...Object.fromEntries(NFE_ROLES.map((role) => [`OwnerRoles ${role}`, (d: StoredNfe) => d.roles.some((r) => r.role === role)])),
+      ...Object.fromEntries(
+        NFE_ROLES.map((role) => [`OwnerRoles ${role}`, (d: StoredNfe) => d.roles.some((r) => r.role === role)]),
+      ),
       'Status canceled': (d) => d.status === 'canceled',
-      ...Object.fromEntries(['sefaz', 'upload', 'upload_api', 'email', 'integracoes'].map((o) => [`Origin ${o}`, (d: StoredNfe) => d.origin === o])),
+      ...Object.fromEntries(
+        ['sefaz', 'upload', 'upload_api', 'email', 'integracoes'].map((o) => [
+          `Origin ${o}`,
+          (d: StoredNfe) => d.origin === o,
+        ]),
+      ),
       HasCCE: (d) => d.events.some((e) => e.type === '110110'),
       HasEvent: (d) => d.events.length > 0,
       HasManifestation: (d) => d.manifestations.length > 0,
       HasXPed: (d) => d.xPeds.length > 0,
-      ...Object.fromEntries(['5102', '6102', '5405', '1102', '2102', '5949', '6108', '5202'].map((c) => [`Cfops ${c}`, (d: StoredNfe) => d.cfops.includes(c)])),
+      ...Object.fromEntries(
+        ['5102', '6102', '5405', '1102', '2102', '5949', '6108', '5202'].map((c) => [
+          `Cfops ${c}`,
+          (d: StoredNfe) => d.cfops.includes(c),
+        ]),
+      ),
       NfeNumber: (d) => Number(d.number) >= 1000 && Number(d.number) <= 20_000,
-      ...Object.fromEntries(['urgente', 'revisar', 'pago', 'estoque'].map((t) => [`Tags ${t}`, (d: StoredNfe) => d.tags.includes(t)])),
+      ...Object.fromEntries(
+        ['urgente', 'revisar', 'pago', 'estoque'].map((t) => [`Tags ${t}`, (d: StoredNfe) => d.tags.includes(t)]),
+      ),
       TagsAll: (d) => d.tags.length >= 2,
       xPeds: (d) => d.xPeds.includes(data.nfes.find((x) => x.xPeds.length)!.xPeds[0]!),
       ...Object.fromEntries(['1', '2', '3', '4'].map((f) => [`FinNFe ${f}`, (d: StoredNfe) => d.finNFe === f])),
@@ -194,7 +218,9 @@ describe('emulator data: roles and filters', () => {
       FlagErp: (d) => Object.keys(d.flagErp).length > 0,
       'tpNF 0': (d) => d.operation === '0',
     };
-    const counts = Object.fromEntries(Object.entries(filters).map(([name, test]) => [name, data.nfes.filter(test).length]));
+    const counts = Object.fromEntries(
+      Object.entries(filters).map(([name, test]) => [name, data.nfes.filter(test).length]),
+    );
     for (const [name, count] of Object.entries(counts)) {
       expect({ name, some: count > 0, notAll: count < data.nfes.length }).toEqual({ name, some: true, notAll: true });
     }
@@ -281,11 +307,16 @@ describe('emulator data: XML content', () => {
     }
   });
 
-  it('R30: nfeEventXml writes the caller\'s texts (escaped) and Brasília time, the same bytes each time', () => {
+  it("R30: nfeEventXml writes the caller's texts (escaped) and Brasília time, the same bytes each time", () => {
     const d = data.nfes[0]!;
     const args = {
-      accessKey: d.accessKey, type: '110111', seq: 1, date: '2026-03-10T15:04:05Z', authorCnpj: d.emitter.cnpj!,
-      cuf: d.accessKey.slice(0, 2), justification: 'Erro no valor & na quantidade <item 2>',
+      accessKey: d.accessKey,
+      type: '110111',
+      seq: 1,
+      date: '2026-03-10T15:04:05Z',
+      authorCnpj: d.emitter.cnpj!,
+      cuf: d.accessKey.slice(0, 2),
+      justification: 'Erro no valor & na quantidade <item 2>',
     };
     const xml = nfeEventXml(args);
     expect(xml).toBe(nfeEventXml({ ...args }));
@@ -298,10 +329,14 @@ describe('emulator data: XML content', () => {
 });
 
 describe('emulator data: scale', () => {
-  it('generates 100000 documents per account', () => {
-    const big = generateDataset({ seed: 3, docs: 100_000, now: NOW });
-    const counts = [...byAccount(big).values()].map((docs) => docs.length);
-    expect(counts).toEqual(big.accounts.map(() => 100_000));
-    expect(accessKeyProblem(big.nfes[big.nfes.length - 1]!.accessKey)).toBeUndefined();
-  }, SCALE_TIMEOUT_MS);
+  it(
+    'generates 100000 documents per account',
+    () => {
+      const big = generateDataset({ seed: 3, docs: 100_000, now: NOW });
+      const counts = [...byAccount(big).values()].map((docs) => docs.length);
+      expect(counts).toEqual(big.accounts.map(() => 100_000));
+      expect(accessKeyProblem(big.nfes[big.nfes.length - 1]!.accessKey)).toBeUndefined();
+    },
+    SCALE_TIMEOUT_MS,
+  );
 });

@@ -22,14 +22,19 @@ describe('flag names', () => {
     const mixed = [...inventory]
       .filter(([name]) => !(name in KIND_EXCEPTIONS))
       .filter(([, uses]) => new Set(uses.map((u) => (u.value === 'required' ? 'value' : 'switch'))).size > 1)
-      .map(([name, uses]) => `${name}: ${uses.map((u) => `${u.command} (${u.value === 'required' ? `<${u.valueName}>` : 'switch'})`).join(', ')}`);
+      .map(
+        ([name, uses]) =>
+          `${name}: ${uses.map((u) => `${u.command} (${u.value === 'required' ? `<${u.valueName}>` : 'switch'})`).join(', ')}`,
+      );
     expect(mixed).toEqual([]);
   });
 
   it('the renamed flags name one thing each', () => {
     const commands = (name: string) => (inventory.get(name) ?? []).map((u) => u.command);
     // --taker is a party's CNPJ/CPF, --type a document type, --dir a folder, --prop a custom property.
-    expect((inventory.get('--taker') ?? []).every((u) => u.value === 'required' && /CNPJ/.test(u.description))).toBe(true);
+    expect((inventory.get('--taker') ?? []).every((u) => u.value === 'required' && /CNPJ/.test(u.description))).toBe(
+      true,
+    );
     expect((inventory.get('--type') ?? []).every((u) => /document type|kinds/.test(u.description))).toBe(true);
     expect(commands('--save')).toEqual([]);
     expect(commands('--custom')).toEqual([]);

@@ -30,7 +30,8 @@ function helpTexts(): Text[] {
     for (const o of s.options) texts.push({ where: `${at} ${o.long ?? o.short}`, text: o.description });
     for (const a of s.arguments) texts.push({ where: `${at} <${a.name}>`, text: a.description });
   }
-  for (const t of TOPICS) texts.push({ where: `help ${t.name}`, text: [t.summary, t.intro, ...t.items.flat(), t.outro ?? ''].join('\n') });
+  for (const t of TOPICS)
+    texts.push({ where: `help ${t.name}`, text: [t.summary, t.intro, ...t.items.flat(), t.outro ?? ''].join('\n') });
   return texts;
 }
 
@@ -61,7 +62,8 @@ describe('help texts', () => {
 function stringsOf(source: string): string[] {
   const strings: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) strings.push(node.text);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))
+      strings.push(node.text);
     node.forEachChild(visit);
   };
   visit(ts.createSourceFile('source.ts', source, ts.ScriptTarget.Latest, true));
@@ -76,11 +78,16 @@ function sourceFiles(dir: string): string[] {
 
 describe('messages of the sources', () => {
   it('name no rule id in any string (comments may)', () => {
-    expect(stringsOf('// R12 here\nconst a = `x (R31) ${b} y R14`; const c = "R7";')).toEqual(['x (R31) ', ' y R14', 'R7']);
+    expect(stringsOf('// R12 here\nconst a = `x (R31) ${b} y R14`; const c = "R7";')).toEqual([
+      'x (R31) ',
+      ' y R14',
+      'R7',
+    ]);
     const found: string[] = [];
     // Product names of the generated data are not messages (a tyre size like "175/70 R14").
     for (const file of sourceFiles('src').filter((f) => !f.startsWith('src/emulator/data/'))) {
-      for (const s of stringsOf(readFileSync(join(repo, file), 'utf8'))) if (RULE_ID.test(s)) found.push(`${file}: ${s.trim().slice(0, 80)}`);
+      for (const s of stringsOf(readFileSync(join(repo, file), 'utf8')))
+        if (RULE_ID.test(s)) found.push(`${file}: ${s.trim().slice(0, 80)}`);
     }
     expect(found).toEqual([]);
   });

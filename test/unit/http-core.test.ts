@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildUrl, createHttpClient, withSignal, type HttpClientOptions } from '../../src/api/http.js';
-import { ExitCode, InterruptedError, ProtocolError, RateLimitError, TemporaryError, ApiError, exitCodeOf } from '../../src/errors.js';
-import { createFakeClock, createMemoryLogger, startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import {
+  ExitCode,
+  InterruptedError,
+  ProtocolError,
+  RateLimitError,
+  TemporaryError,
+  ApiError,
+  exitCodeOf,
+} from '../../src/errors.js';
+import {
+  createFakeClock,
+  createMemoryLogger,
+  startScriptedServer,
+  type ScriptedServer,
+} from '../helpers/scripted-server.js';
 
 const KEY = 'sk_live_0123456789abcdefWXYZ';
 const okSchema = z.object({ ok: z.boolean() });
@@ -20,7 +33,16 @@ function setup(over: Partial<HttpClientOptions> = {}) {
   const clock = createFakeClock();
   const log = createMemoryLogger();
   // random = 1 makes full jitter take its ceiling, so backoff durations are exact.
-  const http = createHttpClient({ baseUrl: server.url, apiId: 'api-id-1', apiKey: KEY, userAgent: 'fiscal/test', clock, log, random: () => 1, ...over });
+  const http = createHttpClient({
+    baseUrl: server.url,
+    apiId: 'api-id-1',
+    apiKey: KEY,
+    userAgent: 'fiscal/test',
+    clock,
+    log,
+    random: () => 1,
+    ...over,
+  });
   return { http, clock, log };
 }
 
@@ -33,24 +55,45 @@ describe('request basics', () => {
     await http.request(get);
     await http.request({ method: 'POST', path: '/v2/dfe/nfe', body: { Limit: 1 }, schema: okSchema });
     const [g, p] = server.requests;
-    expect(g!.headers).toMatchObject({ 'x-api-id': 'api-id-1', 'x-api-key': KEY, 'x-use-apigateway': 'always', 'user-agent': 'fiscal/test', accept: 'application/json' });
+    expect(g!.headers).toMatchObject({
+      'x-api-id': 'api-id-1',
+      'x-api-key': KEY,
+      'x-use-apigateway': 'always',
+      'user-agent': 'fiscal/test',
+      accept: 'application/json',
+    });
     expect(g!.headers['content-type']).toBeUndefined();
-    expect(p!.headers).toMatchObject({ 'x-api-key': KEY, 'x-use-apigateway': 'always', 'content-type': 'application/json' });
+    expect(p!.headers).toMatchObject({
+      'x-api-key': KEY,
+      'x-use-apigateway': 'always',
+      'content-type': 'application/json',
+    });
     expect(p!.json).toEqual({ Limit: 1 });
     await http.close();
   });
 
   it('builds URLs from a base with a path prefix, literal bracket keys and repeated array keys', () => {
     const url = buildUrl('https://api.example/gw/', '/v1/nfe/received', {
-      cursor: 0, limit: 50, 'access_key[]': ['1', '2'], filter: '(= status ok)', 'created_at[from]': '2024-01-01 00:00:00', skip: undefined, flag: true,
+      cursor: 0,
+      limit: 50,
+      'access_key[]': ['1', '2'],
+      filter: '(= status ok)',
+      'created_at[from]': '2024-01-01 00:00:00',
+      skip: undefined,
+      flag: true,
     });
-    expect(url).toBe('https://api.example/gw/v1/nfe/received?cursor=0&limit=50&access_key[]=1&access_key[]=2&filter=(%3D%20status%20ok)&created_at[from]=2024-01-01%2000%3A00%3A00&flag=true');
+    expect(url).toBe(
+      'https://api.example/gw/v1/nfe/received?cursor=0&limit=50&access_key[]=1&access_key[]=2&filter=(%3D%20status%20ok)&created_at[from]=2024-01-01%2000%3A00%3A00&flag=true',
+    );
     expect(new URL(url).searchParams.getAll('access_key[]')).toEqual(['1', '2']);
   });
 
   it('returns status, lower-case headers and the parsed body', async () => {
     const { http } = setup();
-    server.enqueue({ body: { ok: true, extra: 1 }, headers: { 'X-RateLimit-Limit': 100, 'X-RateLimit-Remaining': 99 } });
+    server.enqueue({
+      body: { ok: true, extra: 1 },
+      headers: { 'X-RateLimit-Limit': 100, 'X-RateLimit-Remaining': 99 },
+    });
     const res = await http.request(get);
     expect(res).toMatchObject({ status: 200, body: { ok: true }, headers: { 'x-ratelimit-remaining': '99' } });
     expect(http.stats).toMatchObject({ requests: 1, retries: 0 });
@@ -77,7 +120,10 @@ describe('retries', () => {
 
   it('R5: honours Retry-After on 429', async () => {
     const { http, clock } = setup();
-    server.enqueue({ status: 429, headers: { 'Retry-After': 7, 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0 } }, OK);
+    server.enqueue(
+      { status: 429, headers: { 'Retry-After': 7, 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0 } },
+      OK,
+    );
     await http.request(get);
     expect(clock.sleeps[0]).toBeGreaterThanOrEqual(7000);
     expect(http.stats.rateLimited).toBe(1);
@@ -86,7 +132,13 @@ describe('retries', () => {
   it('R5: honours X-RateLimit-Reset when it says later than Retry-After', async () => {
     const { http, clock } = setup();
     const reset = Math.ceil(clock.now() / 1000) + 20;
-    server.enqueue({ status: 429, headers: { 'Retry-After': 2, 'X-RateLimit-Reset': reset, 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0 } }, OK);
+    server.enqueue(
+      {
+        status: 429,
+        headers: { 'Retry-After': 2, 'X-RateLimit-Reset': reset, 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0 },
+      },
+      OK,
+    );
     await http.request(get);
     expect(clock.sleeps[0]).toBeGreaterThanOrEqual(reset * 1000 - 1_700_000_000_000);
   });
@@ -125,7 +177,9 @@ describe('retries', () => {
     server.enqueue({ status: 503, body: { error: 'maintenance' } }, { status: 503 }, { status: 502 });
     const err = await http.request(get).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TemporaryError);
-    expect((err as Error).message).toBe('GET /v1/nfe/received: 502 Bad Gateway; gave up after 3 attempts and 1.5 s of waiting; safe to retry later');
+    expect((err as Error).message).toBe(
+      'GET /v1/nfe/received: 502 Bad Gateway; gave up after 3 attempts and 1.5 s of waiting; safe to retry later',
+    );
     expect(exitCodeOf(err)).toBe(ExitCode.temporary);
     expect(http.stats).toMatchObject({ requests: 3, retries: 2, serverErrors: 3 });
   });
@@ -176,7 +230,9 @@ describe('retries', () => {
     const e1 = await http.request(post).catch((e: unknown) => e);
     const e2 = await http.request(post).catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(TemporaryError);
-    expect((e1 as Error).message).toMatch(/^POST \/v1\/nfe\/upload: 500 Internal Server Error: boom; not retried automatically/);
+    expect((e1 as Error).message).toMatch(
+      /^POST \/v1\/nfe\/upload: 500 Internal Server Error: boom; not retried automatically/,
+    );
     expect(e2).toBeInstanceOf(TemporaryError);
     expect(server.requests).toHaveLength(2);
   });
@@ -185,7 +241,9 @@ describe('retries', () => {
     const closed = await startScriptedServer();
     await closed.close();
     const { http } = setup({ baseUrl: closed.url, maxAttempts: 3 });
-    const err = await http.request({ method: 'POST', path: '/v1/nfe/upload', body: {}, schema: okSchema }).catch((e: unknown) => e);
+    const err = await http
+      .request({ method: 'POST', path: '/v1/nfe/upload', body: {}, schema: okSchema })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TemporaryError);
     expect((err as Error).message).toMatch(/^POST \/v1\/nfe\/upload: connection refused; gave up after 3 attempts/);
     expect(http.stats.networkErrors).toBe(3);
@@ -241,7 +299,7 @@ describe('interruption', () => {
     expect(log.lines.filter((l) => l.startsWith('warn:') && !l.includes('retry 1 of'))).toEqual([]);
   });
 
-  it('withSignal: the view\'s requests end with its signal, mid-request, and share the stats; the client goes on', async () => {
+  it("withSignal: the view's requests end with its signal, mid-request, and share the stats; the client goes on", async () => {
     const ac = new AbortController();
     const { http, log } = setup();
     const view = withSignal(http, ac.signal);

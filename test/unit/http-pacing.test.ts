@@ -3,13 +3,24 @@ import { z } from 'zod';
 import { createHttpClient } from '../../src/api/http.js';
 import { QuotaWaitTooLong, RateLimitPacer, RESET_MARGIN_MS } from '../../src/api/pacing.js';
 import type { Clock } from '../../src/context.js';
-import { createFakeClock, createMemoryLogger, startScriptedServer, type RecordedRequest, type ScriptedResponse, type ScriptedServer } from '../helpers/scripted-server.js';
+import {
+  createFakeClock,
+  createMemoryLogger,
+  startScriptedServer,
+  type RecordedRequest,
+  type ScriptedResponse,
+  type ScriptedServer,
+} from '../helpers/scripted-server.js';
 
 const T0 = 1_700_000_000_000;
 
 describe('R5: pacer (unit, fake clock)', () => {
   /** Sends one request through the pacer and feeds it the given response headers. */
-  async function send(pacer: RateLimitPacer, clock: Clock, o: { limit?: number; remaining?: number; resetAtMs?: number; retryAtMs?: number; rateLimited?: boolean }) {
+  async function send(
+    pacer: RateLimitPacer,
+    clock: Clock,
+    o: { limit?: number; remaining?: number; resetAtMs?: number; retryAtMs?: number; rateLimited?: boolean },
+  ) {
     const release = await pacer.acquire();
     pacer.observe({ sentAt: clock.now(), rateLimited: false, ...o });
     release();
@@ -118,10 +129,16 @@ function fixedWindow(clock: Clock, w: WindowShape) {
     const limitHeaders = { 'X-RateLimit-Limit': w.limit, 'X-RateLimit-Remaining': Math.max(0, w.limit - used - 1) };
     if (used >= w.limit) {
       rejected.push(now);
-      return { status: 429, headers: { ...limitHeaders, 'X-RateLimit-Reset': reset, 'Retry-After': Math.ceil((end - now) / 1000) } };
+      return {
+        status: 429,
+        headers: { ...limitHeaders, 'X-RateLimit-Reset': reset, 'Retry-After': Math.ceil((end - now) / 1000) },
+      };
     }
     used++;
-    return { body: { ok: true }, headers: { ...limitHeaders, ...(w.resetOn200 ? { 'X-RateLimit-Reset': reset } : {}) } };
+    return {
+      body: { ok: true },
+      headers: { ...limitHeaders, ...(w.resetOn200 ? { 'X-RateLimit-Reset': reset } : {}) },
+    };
   };
   return { respond, rejected };
 }
@@ -162,12 +179,22 @@ describe('R5: pacing against a fixed-window server', () => {
     const { clock, streamDone } = createSteppedClock(T0 + 300, streams);
     const window = fixedWindow(clock, shape);
     server = await startScriptedServer({ fallback: window.respond });
-    const http = createHttpClient({ baseUrl: server.url, apiId: 'id', apiKey: 'key-123456', userAgent: 't', clock, log: createMemoryLogger(), random: () => 0.5 });
+    const http = createHttpClient({
+      baseUrl: server.url,
+      apiId: 'id',
+      apiKey: 'key-123456',
+      userAgent: 't',
+      clock,
+      log: createMemoryLogger(),
+      random: () => 0.5,
+    });
     const one = () => http.request({ method: 'GET', path: '/v1/nfe/received', schema: z.object({ ok: z.boolean() }) });
-    await Promise.all(Array.from({ length: streams }, async () => {
-      for (let i = 0; i < total / streams; i++) await one();
-      streamDone();
-    }));
+    await Promise.all(
+      Array.from({ length: streams }, async () => {
+        for (let i = 0; i < total / streams; i++) await one();
+        streamDone();
+      }),
+    );
     await http.close();
     return { rejected: window.rejected.length, elapsed: clock.now() - T0 - 300, stats: http.stats };
   }
@@ -178,14 +205,17 @@ describe('R5: pacing against a fixed-window server', () => {
     ['four parallel streams', 4, window],
     ['one stream, whole-second windows', 1, { ...window, aligned: true }],
     ['four parallel streams, whole-second windows', 4, { ...window, aligned: true }],
-  ])('%s: 100 requests at 20 per 10 s window meet at most 2 429s and use at least 90%% of the quota', async (_, streams, shape) => {
-    const { rejected, elapsed, stats } = await run(streams, 100, shape);
-    expect(rejected).toBeLessThanOrEqual(2);
-    expect(stats.requests).toBe(100 + rejected);
-    expect(stats.pacedMs).toBeGreaterThan(0);
-    // 100 requests need at least 4 resets (40 s of fake time); 90% of the quota allows 44.4 s.
-    expect(elapsed).toBeLessThanOrEqual(40_000 / 0.9);
-  });
+  ])(
+    '%s: 100 requests at 20 per 10 s window meet at most 2 429s and use at least 90%% of the quota',
+    async (_, streams, shape) => {
+      const { rejected, elapsed, stats } = await run(streams, 100, shape);
+      expect(rejected).toBeLessThanOrEqual(2);
+      expect(stats.requests).toBe(100 + rejected);
+      expect(stats.pacedMs).toBeGreaterThan(0);
+      // 100 requests need at least 4 resets (40 s of fake time); 90% of the quota allows 44.4 s.
+      expect(elapsed).toBeLessThanOrEqual(40_000 / 0.9);
+    },
+  );
 
   it('when 200s carry X-RateLimit-Reset no 429 is needed at all', async () => {
     const { rejected } = await run(2, 100, { ...window, resetOn200: true });
@@ -204,7 +234,14 @@ describe('R5: without pacing information', () => {
 
   it('responses without rate-limit headers never cause a wait', async () => {
     const clock = createFakeClock(T0);
-    const http = createHttpClient({ baseUrl: server.url, apiId: 'id', apiKey: 'key-123456', userAgent: 't', clock, log: createMemoryLogger() });
+    const http = createHttpClient({
+      baseUrl: server.url,
+      apiId: 'id',
+      apiKey: 'key-123456',
+      userAgent: 't',
+      clock,
+      log: createMemoryLogger(),
+    });
     for (let i = 0; i < 5; i++) await http.request({ method: 'GET', path: '/x', schema: z.unknown() });
     expect(clock.sleeps).toEqual([]);
     await http.close();

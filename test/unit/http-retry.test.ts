@@ -6,7 +6,9 @@ const NOW = 1_700_000_000_000;
 describe('backoff', () => {
   it('doubles from 500 ms and is capped at 30 s; full jitter scales it by random()', () => {
     const top = () => 1;
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(n, top))).toEqual([500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(n, top))).toEqual([
+      500, 1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
     expect(backoffMs(3, () => 0.25)).toBe(500);
     expect(backoffMs(3, () => 0)).toBe(0);
   });
@@ -14,7 +16,15 @@ describe('backoff', () => {
 
 describe('R5: rate-limit headers', () => {
   it('reads limit, remaining, Reset (unix seconds) and Retry-After (seconds)', () => {
-    const info = readRateLimit({ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 30), 'retry-after': '7' }, NOW);
+    const info = readRateLimit(
+      {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(NOW / 1000 + 30),
+        'retry-after': '7',
+      },
+      NOW,
+    );
     expect(info).toEqual({ limit: 100, remaining: 0, resetAtMs: NOW + 30_000, retryAtMs: NOW + 7_000 });
     expect(serverWaitMs(info, NOW)).toBe(30_000);
   });
@@ -32,12 +42,18 @@ describe('R5: rate-limit headers', () => {
 
   it('corrects Reset for clock skew shown by the Date header (a local clock 5 min late)', () => {
     const serverNow = NOW + 300_000;
-    const info = readRateLimit({ date: new Date(serverNow).toUTCString(), 'x-ratelimit-reset': String(serverNow / 1000 + 10) }, NOW);
+    const info = readRateLimit(
+      { date: new Date(serverNow).toUTCString(), 'x-ratelimit-reset': String(serverNow / 1000 + 10) },
+      NOW,
+    );
     expect(serverWaitMs(info, NOW)).toBe(10_000);
   });
 
   it('a Date header within its own 1 s resolution is not taken as skew', () => {
-    const info = readRateLimit({ date: new Date(NOW - 900).toUTCString(), 'x-ratelimit-reset': String(NOW / 1000 + 10) }, NOW);
+    const info = readRateLimit(
+      { date: new Date(NOW - 900).toUTCString(), 'x-ratelimit-reset': String(NOW / 1000 + 10) },
+      NOW,
+    );
     expect(info.resetAtMs).toBe(NOW + 10_000);
   });
 });
@@ -56,9 +72,13 @@ describe('retry decisions', () => {
   });
 
   it('a hint beyond the remaining budget gives up now; backoff is clipped to the budget', () => {
-    expect(decideRetry(policy, 1, 5000, 6000)).toMatchObject({ giveUp: expect.stringContaining('the server asks to wait 6 s') });
+    expect(decideRetry(policy, 1, 5000, 6000)).toMatchObject({
+      giveUp: expect.stringContaining('the server asks to wait 6 s'),
+    });
     expect(decideRetry({ ...policy, budgetMs: 1200 }, 2, 1000)).toEqual({ delayMs: 200 });
-    expect(decideRetry({ ...policy, budgetMs: 1000 }, 2, 1000)).toMatchObject({ giveUp: expect.stringContaining('retry budget') });
+    expect(decideRetry({ ...policy, budgetMs: 1000 }, 2, 1000)).toMatchObject({
+      giveUp: expect.stringContaining('retry budget'),
+    });
   });
 
   it('formats durations for people', () => {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { nitCheckDigit, nitProblem, rfcProblem, rucProblem, rutCheckDigit, rutProblem } from '../../src/fiscal/latam/tax-ids.js';
+import {
+  nitCheckDigit,
+  nitProblem,
+  rfcProblem,
+  rucProblem,
+  rutCheckDigit,
+  rutProblem,
+} from '../../src/fiscal/latam/tax-ids.js';
 
 describe('LATAM tax ids', () => {
   it('RFC: SAT test RFCs (company and person) pass; a wrong check digit is named', () => {
-    for (const rfc of ['EKU9003173C9', 'XIA190128J61', 'IIA040805DZ4', 'CACX7605101P8', 'XAXX010101000']) expect(rfcProblem(rfc), rfc).toBeUndefined();
+    for (const rfc of ['EKU9003173C9', 'XIA190128J61', 'IIA040805DZ4', 'CACX7605101P8', 'XAXX010101000'])
+      expect(rfcProblem(rfc), rfc).toBeUndefined();
     expect(rfcProblem('EKU9003173C8')).toMatch(/check digit is 8, expected 9/);
     expect(rfcProblem('EKU-900317')).toMatch(/is not an RFC/);
   });

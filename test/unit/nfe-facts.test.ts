@@ -24,14 +24,19 @@ describe('nfeFacts (the pull reader)', () => {
   it('reads namespace-prefixed documents and keeps leading zeros', () => {
     const xml = `<nfe:nfeProc xmlns:nfe="http://www.portalfiscal.inf.br/nfe"><nfe:NFe><nfe:infNFe Id="NFe1"><nfe:ide><nfe:nNF>000123</nfe:nNF><nfe:dhEmi>2026-01-02T10:00:00-03:00</nfe:dhEmi></nfe:ide><nfe:emit><nfe:CNPJ>01222333000181</nfe:CNPJ></nfe:emit><nfe:dest><nfe:CPF>01234567890</nfe:CPF></nfe:dest></nfe:infNFe></nfe:NFe><nfe:protNFe><nfe:infProt><nfe:cStat>101</nfe:cStat></nfe:infProt></nfe:protNFe></nfe:nfeProc>`;
     expect(nfeFacts(xml)).toEqual({
-      authorized: [], number: '000123', emissionDate: '2026-01-02T10:00:00-03:00',
-      emitter: '01222333000181', receiver: '01234567890', protocolStatus: '101',
+      authorized: [],
+      number: '000123',
+      emissionDate: '2026-01-02T10:00:00-03:00',
+      emitter: '01222333000181',
+      receiver: '01234567890',
+      protocolStatus: '101',
     });
     expect(statusOfProtocol('101')).toBe('canceled');
   });
 
   it('does not mistake <emitente> or <destino> for <emit> and <dest>, and says nothing of what is missing', () => {
-    const xml = '<NFe><infNFe><ide><nNF>7</nNF></ide><emitente><CNPJ>1</CNPJ></emitente><destino><CNPJ>2</CNPJ></destino></infNFe></NFe>';
+    const xml =
+      '<NFe><infNFe><ide><nNF>7</nNF></ide><emitente><CNPJ>1</CNPJ></emitente><destino><CNPJ>2</CNPJ></destino></infNFe></NFe>';
     expect(nfeFacts(xml)).toEqual({ authorized: [], number: '7' });
     expect(statusOfProtocol(undefined)).toBeNull();
   });

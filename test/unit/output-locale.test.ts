@@ -1,7 +1,14 @@
 // Money and dates per locale (src/output/locale.ts): en leaves every value as it was; pt-BR
 // writes them as Brazilians read them, grouped in tables and plain in CSV.
 import { describe, expect, it } from 'vitest';
-import { csvDialect, formatCount, formatMoney, formatMonth, formatPercent, localizeCell } from '../../src/output/locale.js';
+import {
+  csvDialect,
+  formatCount,
+  formatMoney,
+  formatMonth,
+  formatPercent,
+  localizeCell,
+} from '../../src/output/locale.js';
 
 describe('locale', () => {
   it('en (and no locale) changes nothing', () => {
@@ -24,10 +31,19 @@ describe('locale', () => {
   });
 
   it('pt-BR leaves identifiers, whole numbers and text alone', () => {
-    for (const v of ['35260112345678000195550010000012341000012343', '12345678000195', '1234', 42, 'Av. Paulista, 1.000', '4.00']) {
+    for (const v of [
+      '35260112345678000195550010000012341000012343',
+      '12345678000195',
+      '1234',
+      42,
+      'Av. Paulista, 1.000',
+      '4.00',
+    ]) {
       expect(localizeCell(v, 'pt-BR', 'table', 'text')).toBe(v);
     }
-    expect(localizeCell('35260112345678000195550010000012341000012343', 'pt-BR', 'csv')).toBe('35260112345678000195550010000012341000012343');
+    expect(localizeCell('35260112345678000195550010000012341000012343', 'pt-BR', 'csv')).toBe(
+      '35260112345678000195550010000012341000012343',
+    );
     expect(localizeCell(42, 'pt-BR', 'csv')).toBe(42);
   });
 

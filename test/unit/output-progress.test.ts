@@ -104,7 +104,9 @@ describe('progressText', () => {
 
   it('shows the percentage and the time left at the rate so far, while the total is not reached', () => {
     expect(progressText('Pulling', { done: 50, total: 100 }, 2000)).toBe('Pulling 50/100 50% · 25/s · 2s left');
-    expect(progressText('Pulling', { done: 120, total: 500 }, 60_000, 'documents')).toBe('Pulling 120/500 documents 24% · 2.0/s · 3m10s left');
+    expect(progressText('Pulling', { done: 120, total: 500 }, 60_000, 'documents')).toBe(
+      'Pulling 120/500 documents 24% · 2.0/s · 3m10s left',
+    );
     expect(progressText('Pulling', { done: 1, total: 5000 }, 1000)).toBe('Pulling 1/5000 0% · 1.0/s · 1h24m left');
     // Done (or past a total that grew): no time left to show, and never more than 100%.
     expect(progressText('Pulling', { done: 100, total: 100 }, 2000)).toBe('Pulling 100/100 100% · 50/s');
@@ -116,7 +118,9 @@ describe('progressText', () => {
     expect(progressText('pulling nfe', { done: 40, events: 1, pdfs: 40, bytes: 4_200_000 }, 500, 'documents')).toBe(
       'pulling nfe 40 documents · 1 event · 40 PDFs · 4.2 MB',
     );
-    expect(progressText('pulling nfe', { done: 2, events: 3, pdfs: 1, bytes: 999 }, 500)).toBe('pulling nfe 2 · 3 events · 1 PDF · 999 B');
+    expect(progressText('pulling nfe', { done: 2, events: 3, pdfs: 1, bytes: 999 }, 500)).toBe(
+      'pulling nfe 2 · 3 events · 1 PDF · 999 B',
+    );
   });
 });
 

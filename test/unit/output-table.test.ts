@@ -115,12 +115,15 @@ describe('table', () => {
     const rec = [{ key: 'k', name: 'n', total: 1 }];
     expect(table(rec, { globals: { color: true } }).stdout()).toContain('\u001b[1m');
     expect(table(rec, { globals: { color: false } }).stdout()).not.toContain('\u001b[');
-    expect(table(rec, { stdoutIsTTY: false, globals: { color: true, output: 'table' } }).stdout()).not.toContain('\u001b[');
+    expect(table(rec, { stdoutIsTTY: false, globals: { color: true, output: 'table' } }).stdout()).not.toContain(
+      '\u001b[',
+    );
   });
 });
 
 describe('fitWidths', () => {
-  const cols = (n: number): Column<unknown>[] => Array.from({ length: n }, (_, i) => ({ header: `C${i}`, get: () => '' }));
+  const cols = (n: number): Column<unknown>[] =>
+    Array.from({ length: n }, (_, i) => ({ header: `C${i}`, get: () => '' }));
 
   it('leaves a table that fits alone', () => {
     expect(fitWidths(cols(2), ['C0', 'C1'], [['abc', 'de']], 80)).toEqual([3, 2]);
@@ -138,7 +141,10 @@ describe('fitWidths', () => {
 
   it('never shortens a column of numbers, dates or identifiers, even one not marked so', () => {
     const c = cols(2);
-    const rows = [['Comércio de Alimentos Bom Preço', '2026-06-15 10:00:00-03:00'], ['Padaria', '1.234.567,89']];
+    const rows = [
+      ['Comércio de Alimentos Bom Preço', '2026-06-15 10:00:00-03:00'],
+      ['Padaria', '1.234.567,89'],
+    ];
     expect(fitWidths(c, ['C0', 'C1'], rows, 45)).toEqual([21, 22]); // fitWidths alone cuts both...
     const { keep, widths } = fitColumns(c, ['C0', 'C1'], rows, 45);
     expect(keep).toEqual([0, 1]);

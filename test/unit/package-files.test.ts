@@ -16,7 +16,12 @@ function namedDocs(): string[] {
   const tree = currentTree();
   const texts = [
     manPage(tree),
-    ...allSpecs(tree).flatMap((s) => [s.description, s.helpAfter, ...s.options.map((o) => o.description), ...s.arguments.map((a) => a.description)]),
+    ...allSpecs(tree).flatMap((s) => [
+      s.description,
+      s.helpAfter,
+      ...s.options.map((o) => o.description),
+      ...s.arguments.map((a) => a.description),
+    ]),
     ...TOPICS.flatMap((t) => [t.intro, t.outro ?? '', ...t.items.flat()]),
   ];
   return [...new Set(texts.flatMap((t) => [...t.matchAll(/\bdocs\/[\w.-]+\.md\b/g)].map((m) => m[0])))].sort();
@@ -31,7 +36,11 @@ describe('the docs the help names', () => {
   });
 
   it('are in the package (npm pack), with the man page', () => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const packed = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path));
     expect(named.filter((path) => !packed.has(path))).toEqual([]);
     expect(packed.has('docs/fiscal.1')).toBe(true);

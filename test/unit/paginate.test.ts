@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { collect, itemsOf, nextCursorOf, paginateCursor, paginateToken, signatureMatches } from '../../src/api/paginate.js';
+import {
+  collect,
+  itemsOf,
+  nextCursorOf,
+  paginateCursor,
+  paginateToken,
+  signatureMatches,
+} from '../../src/api/paginate.js';
 import type { V1Page } from '../../src/api/wire/common.js';
 import { InterruptedError, ProtocolError } from '../../src/errors.js';
 
@@ -9,7 +16,12 @@ const BASE = 'https://api.example/v1/nfe/received';
 /** A v1 page as the service writes it (R12): `next` an absolute URL, never null. */
 function v1Page<T>(data: T[], next: number | string, previous = 0): V1Page<T> {
   const url = typeof next === 'number' ? `${BASE}?cursor=${next}&limit=50` : next;
-  return { status: { code: 200, message: 'OK' }, data, page: { next: url, previous: `${BASE}?cursor=${previous}` }, count: data.length };
+  return {
+    status: { code: 200, message: 'OK' },
+    data,
+    page: { next: url, previous: `${BASE}?cursor=${previous}` },
+    count: data.length,
+  };
 }
 
 /** fetchPage over a map cursor -> page, recording the cursors asked for. */
@@ -28,7 +40,10 @@ describe('paginateCursor', () => {
   it('R12: follows page.next and stops on the empty page past the end', async () => {
     const s = cursorServer({ 0: v1Page(['a', 'b'], 2), 2: v1Page(['c'], 3), 3: v1Page([], 3, 3) });
     const pages = await collect(paginateCursor(s.fetchPage));
-    expect(pages).toEqual([{ items: ['a', 'b'], cursor: 0, next: 2 }, { items: ['c'], cursor: 2, next: 3 }]);
+    expect(pages).toEqual([
+      { items: ['a', 'b'], cursor: 0, next: 2 },
+      { items: ['c'], cursor: 2, next: 3 },
+    ]);
     expect(s.asked).toEqual([0, 2, 3]);
   });
 
@@ -87,9 +102,15 @@ describe('paginateToken', () => {
   }
 
   it('R19a: follows Paginator and stops when it is null', async () => {
-    const s = tokenServer({ '<start>': { items: ['a'], token: 'p2', total: 2 }, p2: { items: ['b'], token: null, total: 2 } });
+    const s = tokenServer({
+      '<start>': { items: ['a'], token: 'p2', total: 2 },
+      p2: { items: ['b'], token: null, total: 2 },
+    });
     const pages = await collect(paginateToken(s.fetchPage));
-    expect(pages).toEqual([{ items: ['a'], token: undefined, next: 'p2', total: 2 }, { items: ['b'], token: 'p2', next: null, total: 2 }]);
+    expect(pages).toEqual([
+      { items: ['a'], token: undefined, next: 'p2', total: 2 },
+      { items: ['b'], token: 'p2', next: null, total: 2 },
+    ]);
     expect(s.asked).toEqual([undefined, 'p2']);
   });
 
@@ -106,7 +127,11 @@ describe('paginateToken', () => {
   });
 
   it('R19a: stops on a Paginator seen before (loop guard)', async () => {
-    const s = tokenServer({ '<start>': { items: ['a'], token: 'p2' }, p2: { items: ['b'], token: 'p3' }, p3: { items: ['c'], token: 'p2' } });
+    const s = tokenServer({
+      '<start>': { items: ['a'], token: 'p2' },
+      p2: { items: ['b'], token: 'p3' },
+      p3: { items: ['c'], token: 'p2' },
+    });
     expect(await collect(paginateToken(s.fetchPage))).toHaveLength(3);
     expect(s.asked).toEqual([undefined, 'p2', 'p3']);
   });
@@ -119,7 +144,8 @@ describe('paginateToken', () => {
 });
 
 describe('collect and itemsOf', () => {
-  const pages = () => cursorServer({ 0: v1Page([1, 2, 3], 3), 3: v1Page([4, 5, 6], 6), 6: v1Page([7], 7), 7: v1Page([], 7) });
+  const pages = () =>
+    cursorServer({ 0: v1Page([1, 2, 3], 3), 3: v1Page([4, 5, 6], 6), 6: v1Page([7], 7), 7: v1Page([], 7) });
 
   it('itemsOf flattens pages and stops fetching once the limit is reached', async () => {
     const s = pages();

@@ -8,7 +8,12 @@ import { invoicePdf } from '../../src/api/invoices.js';
 import { receiptPdf } from '../../src/api/receipts.js';
 import { utilityPdf } from '../../src/api/utilities.js';
 import { ProtocolError } from '../../src/errors.js';
-import { createFakeClock, createMemoryLogger, startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
+import {
+  createFakeClock,
+  createMemoryLogger,
+  startScriptedServer,
+  type ScriptedServer,
+} from '../helpers/scripted-server.js';
 
 let server: ScriptedServer;
 beforeEach(async () => {
@@ -17,7 +22,15 @@ beforeEach(async () => {
 afterEach(async () => server.close());
 
 const client = () =>
-  createHttpClient({ baseUrl: server.url, apiId: 'id', apiKey: 'key', userAgent: 'fiscal/test', clock: createFakeClock(), log: createMemoryLogger(), random: () => 1 });
+  createHttpClient({
+    baseUrl: server.url,
+    apiId: 'id',
+    apiKey: 'key',
+    userAgent: 'fiscal/test',
+    clock: createFakeClock(),
+    log: createMemoryLogger(),
+    random: () => 1,
+  });
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 const answer = (id: string, bytes: Buffer | string, headers: Record<string, string> = {}) => ({
@@ -42,7 +55,12 @@ describe('fetchPdf through each record group', () => {
 
     it(`an answer for a ${what} PDF that is not a PDF, is empty, names another id or is not JSON is a protocol error`, async () => {
       const http = client();
-      server.enqueue(answer(id, 'hello, not a pdf'), answer(id, '%PDF-'), answer('other', PDF), answer(id, PDF, { 'content-type': 'text/plain' }));
+      server.enqueue(
+        answer(id, 'hello, not a pdf'),
+        answer(id, '%PDF-'),
+        answer('other', PDF),
+        answer(id, PDF, { 'content-type': 'text/plain' }),
+      );
       await expect(download(http, id)).rejects.toThrow(/is not a base64 PDF/);
       await expect(download(http, id)).rejects.toThrow(/is not a base64 PDF/);
       await expect(download(http, id)).rejects.toThrow(`got other`);

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { docXml, generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
 import type { DocLists } from '../../src/emulator/doc-index.js';
 import type { Party } from '../../src/emulator/model.js';
-import { DACTE_OS_TITLE, DACTE_TITLE, MAX_NFE_LINES, renderDacte, renderDacteOs } from '../../src/emulator/pdf/dacte.js';
+import {
+  DACTE_OS_TITLE,
+  DACTE_TITLE,
+  MAX_NFE_LINES,
+  renderDacte,
+  renderDacteOs,
+} from '../../src/emulator/pdf/dacte.js';
 import { DAMDFE_TITLE, renderDamdfe } from '../../src/emulator/pdf/damdfe.js';
 import { DANFSE_TITLE, renderDanfse } from '../../src/emulator/pdf/danfse.js';
 import { formatDecimal, formatKey, formatMoney, formatTaxId } from '../../src/emulator/pdf/format.js';
@@ -32,14 +38,28 @@ describe('renderDacte', () => {
 
   it('R7: shows the key, number, emitter, taker, sender, addressee, the NF-e carried, vTPrest, vRec and the protocol', () => {
     const strings = [
-      DACTE_TITLE, formatKey(cte.accessKey), cte.emitter.name, `${idLine(cte.emitter)}   UF ${cte.emitter.uf}`,
-      'TOMADOR DO SERVIÇO', cte.taker.name, 'REMETENTE', cte.sender.name, 'DESTINATÁRIO', cte.addressee.name,
-      `NF-e TRANSPORTADAS (${cte.nfeKeys.length})`, ...cte.nfeKeys.map(formatKey),
-      money(cte.totalValue), money(cte.receivableValue), money(cte.cargoValue), 'Situação: 100 - Autorizado o uso do CT-e',
+      DACTE_TITLE,
+      formatKey(cte.accessKey),
+      cte.emitter.name,
+      `${idLine(cte.emitter)}   UF ${cte.emitter.uf}`,
+      'TOMADOR DO SERVIÇO',
+      cte.taker.name,
+      'REMETENTE',
+      cte.sender.name,
+      'DESTINATÁRIO',
+      cte.addressee.name,
+      `NF-e TRANSPORTADAS (${cte.nfeKeys.length})`,
+      ...cte.nfeKeys.map(formatKey),
+      money(cte.totalValue),
+      money(cte.receivableValue),
+      money(cte.cargoValue),
+      'Situação: 100 - Autorizado o uso do CT-e',
     ];
     if (cte.dispatcher) strings.push('EXPEDIDOR', cte.dispatcher.name);
     expectShows(renderDacte(docXml('cte', cte)), strings);
-    expect(renderDacte(docXml('cte', cte)).toString('latin1')).toContain(pdfString(`Número ${cte.number}   Série ${cte.series}`).slice(0, -1));
+    expect(renderDacte(docXml('cte', cte)).toString('latin1')).toContain(
+      pdfString(`Número ${cte.number}   Série ${cte.series}`).slice(0, -1),
+    );
   });
 
   it('cuts a long list of NF-e with "... N more"', () => {
@@ -62,8 +82,15 @@ describe('renderDacteOs', () => {
 
   it('R7: shows the key, emitter, taker, the service and vTPrest / vRec', () => {
     expectShows(renderDacteOs(docXml('cteos', doc)), [
-      DACTE_OS_TITLE, formatKey(doc.accessKey), doc.emitter.name, doc.taker.name, `${idLine(doc.taker)}   UF ${doc.taker.uf}`,
-      'SERVIÇO PRESTADO', money(doc.totalValue), money(doc.receivableValue), 'Valor total da prestação',
+      DACTE_OS_TITLE,
+      formatKey(doc.accessKey),
+      doc.emitter.name,
+      doc.taker.name,
+      `${idLine(doc.taker)}   UF ${doc.taker.uf}`,
+      'SERVIÇO PRESTADO',
+      money(doc.totalValue),
+      money(doc.receivableValue),
+      'Valor total da prestação',
     ]);
     expect(() => renderDacteOs(docXml('cte', ctes[0]!))).toThrow(/expected a CT-e OS/);
   });
@@ -75,16 +102,26 @@ describe('renderDamdfe', () => {
 
   it('R7: shows the key, emitter, contractors, the CT-e listed, cargo value and weight', () => {
     expectShows(renderDamdfe(docXml('mdfe', withContractor)), [
-      DAMDFE_TITLE, formatKey(withContractor.accessKey), withContractor.emitter.name, `Veículo (placa) ${withContractor.plate}`,
-      ...withContractor.contractors.flatMap((c) => ['CONTRATANTE', c.name]), ...withContractor.cteKeys.map(formatKey),
-      `Quantidade de CT-e`, money(withContractor.cargoValue), formatDecimal(withContractor.cargoWeight),
+      DAMDFE_TITLE,
+      formatKey(withContractor.accessKey),
+      withContractor.emitter.name,
+      `Veículo (placa) ${withContractor.plate}`,
+      ...withContractor.contractors.flatMap((c) => ['CONTRATANTE', c.name]),
+      ...withContractor.cteKeys.map(formatKey),
+      `Quantidade de CT-e`,
+      money(withContractor.cargoValue),
+      formatDecimal(withContractor.cargoWeight),
       'DESCARREGAMENTO',
       'Situação: 100 - Autorizado o uso do MDF-e',
     ]);
   });
 
   it('an own-cargo MDF-e lists its NF-e', () => {
-    expectShows(renderDamdfe(docXml('mdfe', ownCargo)), [`DOCUMENTOS (${ownCargo.nfeKeys.length})`, formatKey(ownCargo.nfeKeys[0]!), 'Quantidade de NF-e']);
+    expectShows(renderDamdfe(docXml('mdfe', ownCargo)), [
+      `DOCUMENTOS (${ownCargo.nfeKeys.length})`,
+      formatKey(ownCargo.nfeKeys[0]!),
+      'Quantidade de NF-e',
+    ]);
     expect(() => renderDamdfe(docXml('cte', ctes[0]!))).toThrow(PdfRenderError);
   });
 });
@@ -95,10 +132,20 @@ describe('renderDanfse and the OCR original', () => {
 
   it('R10: the DANFSe shows number, R10 id, provider, taker, intermediary, service value, ISS and net value', () => {
     expectShows(renderDanfse(docXml('nfse', nfse), { id: nfse.id }), [
-      DANFSE_TITLE, `Identificador: ${nfse.id}`, nfse.emitter.name, nfse.taker!.name, 'INTERMEDIÁRIO', nfse.intermediary!.name,
-      money(nfse.serviceValue), money(nfse.issValue), money(nfse.netValue), 'Situação: normal',
+      DANFSE_TITLE,
+      `Identificador: ${nfse.id}`,
+      nfse.emitter.name,
+      nfse.taker!.name,
+      'INTERMEDIÁRIO',
+      nfse.intermediary!.name,
+      money(nfse.serviceValue),
+      money(nfse.issValue),
+      money(nfse.netValue),
+      'Situação: normal',
     ]);
-    expect(renderDanfse(docXml('nfse', nfse)).toString('latin1')).toContain(pdfString(`Identificador: ${nfse.documentId}`));
+    expect(renderDanfse(docXml('nfse', nfse)).toString('latin1')).toContain(
+      pdfString(`Identificador: ${nfse.documentId}`),
+    );
   });
 
   it('a cancelled NFS-e says so on both pages', () => {
@@ -109,8 +156,13 @@ describe('renderDanfse and the OCR original', () => {
   it('the original looks like a municipal invoice: boxed, in capitals, with the values and the scan note', () => {
     const pdf = renderNfseOriginal(docXml('nfse', nfse), { id: nfse.id });
     expectShows(pdf, [
-      ORIGINAL_TITLE, nfse.number, `NOME/RAZÃO SOCIAL: ${nfse.emitter.name.toUpperCase()}`, `NOME/RAZÃO SOCIAL: ${nfse.taker!.name.toUpperCase()}`,
-      `VALOR TOTAL DA NOTA = ${money(nfse.serviceValue)}`, money(nfse.netValue), `${SCANNED_NOTE} - ${nfse.id}`,
+      ORIGINAL_TITLE,
+      nfse.number,
+      `NOME/RAZÃO SOCIAL: ${nfse.emitter.name.toUpperCase()}`,
+      `NOME/RAZÃO SOCIAL: ${nfse.taker!.name.toUpperCase()}`,
+      `VALOR TOTAL DA NOTA = ${money(nfse.serviceValue)}`,
+      money(nfse.netValue),
+      `${SCANNED_NOTE} - ${nfse.id}`,
     ]);
     // A box per section: four rules each, at least header, numbers, two parties, service, total, taxes.
     expect(pdf.toString('latin1').match(/ l S/g)!.length).toBeGreaterThanOrEqual(4 * 7);
@@ -130,10 +182,19 @@ describe('what a reader reads (our extractor, and poppler where installed)', () 
     const nfse = nfses[0]!;
     const pages: [Buffer, string[]][] = [
       [renderDacte(docXml('cte', cte)), [DACTE_TITLE, formatKey(cte.accessKey), cte.emitter.name, 'DESTINATÁRIO']],
-      [renderDacteOs(docXml('cteos', cteos[0]!)), [DACTE_OS_TITLE, formatKey(cteos[0]!.accessKey), cteos[0]!.taker.name]],
+      [
+        renderDacteOs(docXml('cteos', cteos[0]!)),
+        [DACTE_OS_TITLE, formatKey(cteos[0]!.accessKey), cteos[0]!.taker.name],
+      ],
       [renderDamdfe(docXml('mdfe', mdfe)), [DAMDFE_TITLE, formatKey(mdfe.accessKey), mdfe.emitter.name]],
-      [renderDanfse(docXml('nfse', nfse), { id: nfse.id }), [DANFSE_TITLE, nfse.id, nfse.emitter.name, money(nfse.serviceValue)]],
-      [renderNfseOriginal(docXml('nfse', nfse)), [ORIGINAL_TITLE, nfse.emitter.name.toUpperCase(), 'DISCRIMINAÇÃO DOS SERVIÇOS']],
+      [
+        renderDanfse(docXml('nfse', nfse), { id: nfse.id }),
+        [DANFSE_TITLE, nfse.id, nfse.emitter.name, money(nfse.serviceValue)],
+      ],
+      [
+        renderNfseOriginal(docXml('nfse', nfse)),
+        [ORIGINAL_TITLE, nfse.emitter.name.toUpperCase(), 'DISCRIMINAÇÃO DOS SERVIÇOS'],
+      ],
     ];
     for (const [pdf, strings] of pages) {
       for (const text of [pdfText(pdf), ...(poppler ? [pdfToText(pdf)] : [])]) {

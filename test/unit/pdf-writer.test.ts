@@ -9,7 +9,10 @@ import { expectWellFormed, pdfText, pdfToText, poppler } from '../helpers/pdf.js
 
 describe('writePdf', () => {
   it('writes a header, numbered objects at the offsets the xref gives, a trailer and %%EOF', () => {
-    const pdf = writePdf([{ texts: [{ x: 40, y: 800, text: 'first page' }] }, { texts: [{ x: 40, y: 800, text: 'second', bold: true }], rules: [{ x1: 40, y1: 790, x2: 555, y2: 790 }] }]);
+    const pdf = writePdf([
+      { texts: [{ x: 40, y: 800, text: 'first page' }] },
+      { texts: [{ x: 40, y: 800, text: 'second', bold: true }], rules: [{ x1: 40, y1: 790, x2: 555, y2: 790 }] },
+    ]);
     const text = expectWellFormed(pdf);
     expect(text).toContain('/Count 2');
     expect(text).toContain('(first page) Tj');
@@ -56,7 +59,9 @@ describe('renderDanfe', () => {
 
   it('refuses what is not an NF-e with a DanfeError', () => {
     expect(() => renderDanfe('not xml')).toThrow(DanfeError);
-    expect(() => renderDanfe('<nfeProc><NFe><infNFe versao="4.00"><ide/></infNFe></NFe></nfeProc>')).toThrow(/access key/);
+    expect(() => renderDanfe('<nfeProc><NFe><infNFe versao="4.00"><ide/></infNFe></NFe></nfeProc>')).toThrow(
+      /access key/,
+    );
   });
 
   it('reads back with the accents and the key readable (our extractor, and poppler where installed)', () => {

@@ -6,7 +6,8 @@ import {
   type FilterExpr,
 } from '../../src/fiscal/property-filter.js';
 
-const matches = (text: string, props: Record<string, string>) => matchesPropertyFilter(parsePropertyFilter(text), props);
+const matches = (text: string, props: Record<string, string>) =>
+  matchesPropertyFilter(parsePropertyFilter(text), props);
 
 describe('R17: property filter parser', () => {
   it('R17: parses the four operators into a tree', () => {
@@ -16,14 +17,28 @@ describe('R17: property filter parser', () => {
       op: 'AND',
       args: [
         { op: '=', property: 'a', value: '1' },
-        { op: 'OR', args: [{ op: '=', property: 'b', value: '2' }, { op: 'NOT_EXISTS', property: 'c' }] },
+        {
+          op: 'OR',
+          args: [
+            { op: '=', property: 'b', value: '2' },
+            { op: 'NOT_EXISTS', property: 'c' },
+          ],
+        },
       ],
     });
   });
 
   it('R17: values may be double-quoted with spaces, parentheses and escapes', () => {
-    expect(parsePropertyFilter('(= status "em processamento")')).toEqual({ op: '=', property: 'status', value: 'em processamento' });
-    expect(parsePropertyFilter('(= "my prop" "a (b) \\"c\\" \\\\")')).toEqual({ op: '=', property: 'my prop', value: 'a (b) "c" \\' });
+    expect(parsePropertyFilter('(= status "em processamento")')).toEqual({
+      op: '=',
+      property: 'status',
+      value: 'em processamento',
+    });
+    expect(parsePropertyFilter('(= "my prop" "a (b) \\"c\\" \\\\")')).toEqual({
+      op: '=',
+      property: 'my prop',
+      value: 'a (b) "c" \\',
+    });
     expect(parsePropertyFilter('(= status "")')).toEqual({ op: '=', property: 'status', value: '' });
   });
 
@@ -78,7 +93,11 @@ describe('R17: property filter evaluation', () => {
   it('formats an expression back to text that parses to the same tree', () => {
     const expr: FilterExpr = {
       op: 'OR',
-      args: [{ op: '=', property: 'status', value: 'em processamento' }, { op: 'NOT_EXISTS', property: 'a"b' }, { op: '=', property: 'x', value: '' }],
+      args: [
+        { op: '=', property: 'status', value: 'em processamento' },
+        { op: 'NOT_EXISTS', property: 'a"b' },
+        { op: '=', property: 'x', value: '' },
+      ],
     };
     const text = formatPropertyFilter(expr);
     expect(text).toBe('(OR (= status "em processamento") (NOT_EXISTS "a\\"b") (= x ""))');
@@ -90,7 +109,10 @@ describe('the spelling of the public examples (R17)', () => {
   it('_not_exists reads as NOT_EXISTS', () => {
     expect(parsePropertyFilter('(OR (= processed false) (_not_exists processed))')).toEqual({
       op: 'OR',
-      args: [{ op: '=', property: 'processed', value: 'false' }, { op: 'NOT_EXISTS', property: 'processed' }],
+      args: [
+        { op: '=', property: 'processed', value: 'false' },
+        { op: 'NOT_EXISTS', property: 'processed' },
+      ],
     });
   });
 });

@@ -4,11 +4,26 @@ import { EVENTS_ROLE } from '../../src/sync/sources/events.js';
 import type { PullSummary, StreamSummary } from '../../src/sync/summary.js';
 
 const stream = (o: Partial<StreamSummary>): StreamSummary => ({
-  label: 'nfe received', type: 'nfe', role: 'received', owner: '', endpoint: 'v2', documents: 0, events: 0, attachments: 0, bytes: 0, skipped: 0, refused: [], ...o,
+  label: 'nfe received',
+  type: 'nfe',
+  role: 'received',
+  owner: '',
+  endpoint: 'v2',
+  documents: 0,
+  events: 0,
+  attachments: 0,
+  bytes: 0,
+  skipped: 0,
+  refused: [],
+  ...o,
 });
 const zero = { documents: 0, events: 0, attachments: 0, bytes: 0 };
 const summary = (streams: StreamSummary[], counts: Partial<typeof zero> = {}): PullSummary => ({
-  ...zero, ...counts, durationMs: 0, kept: zero, streams,
+  ...zero,
+  ...counts,
+  durationMs: 0,
+  kept: zero,
+  streams,
 });
 
 describe('pullProgress', () => {
@@ -26,7 +41,10 @@ describe('pullProgress', () => {
 
   it('has no total when a stream does not say it, or resumed its listing in the middle', () => {
     expect(pullProgress(summary([stream({ endpoint: 'v1', documents: 5 })])).total).toBeUndefined();
-    const resumed = summary([stream({ documents: 5, total: 400, firstFrom: 'paginator abc' }), stream({ role: 'emitted', total: 9, firstFrom: 'start' })]);
+    const resumed = summary([
+      stream({ documents: 5, total: 400, firstFrom: 'paginator abc' }),
+      stream({ role: 'emitted', total: 9, firstFrom: 'start' }),
+    ]);
     expect(pullProgress(resumed)).toMatchObject({ done: 5, total: undefined });
   });
 });

@@ -26,7 +26,14 @@ describe('CF-e SAT reader', () => {
       itemCount: 2,
       warnings: [],
     });
-    expect(doc!.totals).toMatchObject({ vCFe: '20.00', vCFeLei12741: '5.10', vProd: '20.00', vICMS: '3.60', vPIS: '0.33', vCOFINS: '1.52' });
+    expect(doc!.totals).toMatchObject({
+      vCFe: '20.00',
+      vCFeLei12741: '5.10',
+      vProd: '20.00',
+      vICMS: '3.60',
+      vPIS: '0.33',
+      vCOFINS: '1.52',
+    });
   });
 
   it('reads a CFeCanc as the cancellation event of the CF-e it names', () => {

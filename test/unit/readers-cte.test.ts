@@ -33,16 +33,29 @@ describe('CT-e reader', () => {
 
   it('follows toma3 to the sender, and toma4 to a party of its own', () => {
     const sender = readText(text('cte/cte-400-proc.xml').replace('<toma>3</toma>', '<toma>0</toma>'))[0]!;
-    expect(sender.counterpart).toEqual({ role: 'taker', taxId: '11222333000181', name: 'TECIDOS AURORA LTDA', uf: 'SP' });
+    expect(sender.counterpart).toEqual({
+      role: 'taker',
+      taxId: '11222333000181',
+      name: 'TECIDOS AURORA LTDA',
+      uf: 'SP',
+    });
     const other = text('cte/cte-400-proc.xml').replace(
       '<toma3><toma>3</toma></toma3>',
       '<toma4><toma>4</toma><CPF>12345678909</CPF><xNome>JOSE PAGADOR</xNome><enderToma><UF>MG</UF></enderToma></toma4>',
     );
-    expect(readText(other)[0]!.counterpart).toEqual({ role: 'taker', taxId: '12345678909', name: 'JOSE PAGADOR', uf: 'MG' });
+    expect(readText(other)[0]!.counterpart).toEqual({
+      role: 'taker',
+      taxId: '12345678909',
+      name: 'JOSE PAGADOR',
+      uf: 'MG',
+    });
   });
 
   it('reads toma03 of the 2.00 layout', () => {
-    const old = text('cte/cte-400-proc.xml').replace('<toma3><toma>3</toma></toma3>', '<toma03><toma>0</toma></toma03>');
+    const old = text('cte/cte-400-proc.xml').replace(
+      '<toma3><toma>3</toma></toma3>',
+      '<toma03><toma>0</toma></toma03>',
+    );
     expect(readText(old)[0]!.counterpart.taxId).toBe('11222333000181');
   });
 

@@ -19,8 +19,19 @@ describe('event readers', () => {
       emittedAt: '2024-03-12T16:39:50-03:00',
       emitter: { taxId: '11222333000181' },
       counterpart: { role: 'receiver', taxId: '44555666000181' },
-      event: { type: '110111', family: 'nfe', description: 'Cancelamento', refKey: '35240311222333000181550010000012341123456781', seq: '1' },
-      protocol: { status: '135', reason: 'Evento registrado e vinculado a NF-e', number: '135240000998877', at: '2024-03-12T16:40:05-03:00' },
+      event: {
+        type: '110111',
+        family: 'nfe',
+        description: 'Cancelamento',
+        refKey: '35240311222333000181550010000012341123456781',
+        seq: '1',
+      },
+      protocol: {
+        status: '135',
+        reason: 'Evento registrado e vinculado a NF-e',
+        number: '135240000998877',
+        at: '2024-03-12T16:40:05-03:00',
+      },
       totals: {},
       warnings: [],
     });
@@ -30,7 +41,11 @@ describe('event readers', () => {
   it('R30: reads a CC-e (110110) with its sequence number', () => {
     const [doc] = readText(text('events/nfe-cce-110110.xml'));
     expect(doc!.event).toEqual({
-      type: '110110', family: 'nfe', description: 'Carta de Correção', refKey: '35240411222333000181550010000012351123456782', seq: '2',
+      type: '110110',
+      family: 'nfe',
+      description: 'Carta de Correção',
+      refKey: '35240411222333000181550010000012351123456782',
+      seq: '2',
     });
     expect(doc!.protocol?.status).toBe('135');
   });
@@ -41,7 +56,13 @@ describe('event readers', () => {
       kind: 'event',
       model: '57',
       version: '4.00',
-      event: { type: '110110', family: 'cte', description: 'Carta de Correção', refKey: '42240412312312000110570010000055021123456784', seq: '1' },
+      event: {
+        type: '110110',
+        family: 'cte',
+        description: 'Carta de Correção',
+        refKey: '42240412312312000110570010000055021123456784',
+        seq: '1',
+      },
       protocol: { status: '135', number: '342240000012399' },
     });
   });
@@ -51,8 +72,12 @@ describe('event readers', () => {
     const [alone] = readText(evento);
     expect(alone!.event?.type).toBe('110110');
     expect(alone!.protocol).toBeUndefined();
-    const second = evento.replace(/110110/g, '210210').replace('<nSeqEvento>2</nSeqEvento>', '<nSeqEvento>1</nSeqEvento>');
-    const batch = readText(`<envEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><idLote>7</idLote>${evento}${second}</envEvento>`);
+    const second = evento
+      .replace(/110110/g, '210210')
+      .replace('<nSeqEvento>2</nSeqEvento>', '<nSeqEvento>1</nSeqEvento>');
+    const batch = readText(
+      `<envEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><idLote>7</idLote>${evento}${second}</envEvento>`,
+    );
     expect(batch.map((d) => [d.event?.type, d.event?.description, d.root])).toEqual([
       ['110110', 'Carta de Correção', 'envEvento'],
       ['210210', 'Ciência da Operação', 'envEvento'],
@@ -61,9 +86,15 @@ describe('event readers', () => {
 
   it('reads the results of a retEnvEvento', () => {
     const ret = /<retEvento[\s\S]*<\/retEvento>/.exec(text('events/nfe-cancel-110111.xml'))![0];
-    const docs = readText(`<retEnvEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><idLote>7</idLote><cStat>128</cStat>${ret}</retEnvEvento>`);
+    const docs = readText(
+      `<retEnvEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><idLote>7</idLote><cStat>128</cStat>${ret}</retEnvEvento>`,
+    );
     expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatchObject({ emittedAt: '2024-03-12T16:40:05-03:00', event: { type: '110111', refKey: '35240311222333000181550010000012341123456781' }, protocol: { status: '135' } });
+    expect(docs[0]).toMatchObject({
+      emittedAt: '2024-03-12T16:40:05-03:00',
+      event: { type: '110111', refKey: '35240311222333000181550010000012341123456781' },
+      protocol: { status: '135' },
+    });
   });
 
   it('reads an MDF-e event by chMDFe: 110112 is a closure (Encerramento), not a cancellation', () => {
@@ -72,7 +103,10 @@ describe('event readers', () => {
       <dhEvento>2024-06-21T08:00:00-03:00</dhEvento><tpEvento>110112</tpEvento><nSeqEvento>1</nSeqEvento>
       <detEvento versaoEvento="3.00"><evEncMDFe><descEvento>Encerramento</descEvento><nProt>942240000031001</nProt><dtEnc>2024-06-21</dtEnc><cUF>41</cUF><cMun>4106902</cMun></evEncMDFe></detEvento>
       </infEvento></eventoMDFe>`;
-    expect(readText(xml)[0]).toMatchObject({ model: '58', event: { type: '110112', family: 'mdfe', description: 'Encerramento' } });
+    expect(readText(xml)[0]).toMatchObject({
+      model: '58',
+      event: { type: '110112', family: 'mdfe', description: 'Encerramento' },
+    });
   });
 
   it('reads a national NFS-e cancellation event (pedRegEvento / e101101)', () => {
@@ -96,13 +130,21 @@ describe('event readers', () => {
   });
 
   it('R7: warns when the key an event refers to has a wrong check digit', () => {
-    const xml = text('events/nfe-cce-110110.xml').replace(/35240411222333000181550010000012351123456782/g, '35240411222333000181550010000012351123456780');
-    expect(readText(xml)[0]!.warnings).toEqual(['referenced key 35240411222333000181550010000012351123456780: check digit is 0, expected 2']);
+    const xml = text('events/nfe-cce-110110.xml').replace(
+      /35240411222333000181550010000012351123456782/g,
+      '35240411222333000181550010000012351123456780',
+    );
+    expect(readText(xml)[0]!.warnings).toEqual([
+      'referenced key 35240411222333000181550010000012351123456780: check digit is 0, expected 2',
+    ]);
   });
 
   it('keeps an event about another document, appended to an nfeProc, as a row of its own', () => {
     const ret = /<retEvento[\s\S]*<\/retEvento>/.exec(text('events/nfe-cancel-110111.xml'))![0];
-    const other = ret.replace(/35240311222333000181550010000012341123456781/g, '35240444555666000181550010000009991123456783');
+    const other = ret.replace(
+      /35240311222333000181550010000012341123456781/g,
+      '35240444555666000181550010000009991123456783',
+    );
     const docs = readText(text('nfe/nfe-400-proc.xml').replace('</nfeProc>', `${other}</nfeProc>`));
     expect(docs.map((d) => [d.kind, d.canceled, d.event?.refKey])).toEqual([
       ['nfe', false, undefined],

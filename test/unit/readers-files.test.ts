@@ -20,12 +20,18 @@ function failure(bytes: Uint8Array | string): DocumentReadError {
 
 describe('reading files', () => {
   it('refuses an empty file and a blank one', () => {
-    expect(failure(readFileSync(FIXTURES + 'broken/empty.xml'))).toMatchObject({ failure: 'empty', message: 'empty file' });
+    expect(failure(readFileSync(FIXTURES + 'broken/empty.xml'))).toMatchObject({
+      failure: 'empty',
+      message: 'empty file',
+    });
     expect(failure(' \n\t ')).toMatchObject({ failure: 'empty' });
   });
 
   it('refuses what is not XML, saying how it starts', () => {
-    expect(failure('{"access_key": "3524"}')).toMatchObject({ failure: 'not-xml', message: 'not XML: starts with "{\\"access_key\\": \\"3524"' });
+    expect(failure('{"access_key": "3524"}')).toMatchObject({
+      failure: 'not-xml',
+      message: 'not XML: starts with "{\\"access_key\\": \\"3524"',
+    });
   });
 
   it('refuses a truncated file, naming the elements left open', () => {
@@ -45,18 +51,24 @@ describe('reading files', () => {
   });
 
   it('does not take an element named NFe without infNFe (São Paulo NFS-e) for an NF-e', () => {
-    const paulistana = '<RetornoConsulta><NFe><ChaveNFe><InscricaoPrestador>12345678</InscricaoPrestador><NumeroNFe>1</NumeroNFe></ChaveNFe></NFe></RetornoConsulta>';
+    const paulistana =
+      '<RetornoConsulta><NFe><ChaveNFe><InscricaoPrestador>12345678</InscricaoPrestador><NumeroNFe>1</NumeroNFe></ChaveNFe></NFe></RetornoConsulta>';
     expect(failure(paulistana)).toMatchObject({ failure: 'unknown', root: 'RetornoConsulta' });
   });
 
   it('treats element names that are also JavaScript property names as plain names, or refuses them', () => {
     expect(failure('<valueOf><toString>1</toString><hasOwnProperty/></valueOf>')).toMatchObject({ failure: 'unknown' });
-    expect(failure('<a><__proto__><b/></__proto__></a>')).toMatchObject({ failure: 'unreadable', message: expect.stringMatching(/^cannot read the XML: /) });
+    expect(failure('<a><__proto__><b/></__proto__></a>')).toMatchObject({
+      failure: 'unreadable',
+      message: expect.stringMatching(/^cannot read the XML: /),
+    });
   });
 
   it('does not take a protocol without its document for a document', () => {
     const prot = /<protNFe[\s\S]*<\/protNFe>/.exec(text('nfe/nfe-400-proc.xml'))![0];
-    expect(failure(`<retConsSitNFe versao="4.00"><cStat>100</cStat>${prot}</retConsSitNFe>`)).toMatchObject({ failure: 'unknown' });
+    expect(failure(`<retConsSitNFe versao="4.00"><cStat>100</cStat>${prot}</retConsSitNFe>`)).toMatchObject({
+      failure: 'unknown',
+    });
   });
 
   it('reads UTF-8 with a BOM, ISO-8859-1 as declared, and UTF-16 with a BOM', () => {
@@ -67,7 +79,10 @@ describe('reading files', () => {
     const [doc] = readDocuments(latin1, 'x.xml');
     expect(doc!.emitter.name).toBe('MÓVEIS SERRA AZUL LTDA');
     expect(doc!.warnings).toEqual([]);
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le'),
+    ]);
     expect(readDocuments(utf16, 'x.xml')[0]!.emitter.name).toBe('MÓVEIS SERRA AZUL LTDA');
   });
 
@@ -86,8 +101,23 @@ describe('reading files', () => {
   it('orders the fields of a summary and records the file and its root element', () => {
     const [doc] = readDocuments(readFileSync(FIXTURES + 'mdfe/mdfe-300-proc.xml'), 'some/dir/m.xml');
     expect(Object.keys(doc!)).toEqual([
-      'source', 'kind', 'model', 'version', 'key', 'series', 'number', 'emittedAt', 'environment', 'emitter',
-      'counterpart', 'totals', 'itemCount', 'protocol', 'canceled', 'warnings', 'root',
+      'source',
+      'kind',
+      'model',
+      'version',
+      'key',
+      'series',
+      'number',
+      'emittedAt',
+      'environment',
+      'emitter',
+      'counterpart',
+      'totals',
+      'itemCount',
+      'protocol',
+      'canceled',
+      'warnings',
+      'root',
     ]);
     expect(doc).toMatchObject({ source: 'some/dir/m.xml', root: 'mdfeProc' });
   });

@@ -36,14 +36,24 @@ describe('MDF-e reader', () => {
   });
 
   it('R30: an appended closure (110112) is kept as an event but does not cancel the MDF-e; 110111 does', () => {
-    const event = (type: string, name: string) => `<procEncMDFe versao="3.00"><retEventoMDFe versao="3.00"><infEvento><tpAmb>1</tpAmb>
+    const event = (
+      type: string,
+      name: string,
+    ) => `<procEncMDFe versao="3.00"><retEventoMDFe versao="3.00"><infEvento><tpAmb>1</tpAmb>
       <cStat>135</cStat><xMotivo>Evento registrado e vinculado ao MDF-e</xMotivo>
       <chMDFe>42240612312312000110580010000003101123456783</chMDFe><tpEvento>${type}</tpEvento><xEvento>${name}</xEvento>
       <nSeqEvento>1</nSeqEvento><dhRegEvento>2024-06-21T09:00:00-03:00</dhRegEvento><nProt>942240000031002</nProt>
       </infEvento></retEventoMDFe></procEncMDFe>`;
-    const closed = readText(text('mdfe/mdfe-300-proc.xml').replace('</mdfeProc>', `${event('110112', 'Encerramento')}</mdfeProc>`));
-    expect(closed[0]).toMatchObject({ canceled: false, events: [{ type: '110112', family: 'mdfe', description: 'Encerramento' }] });
-    const canceled = readText(text('mdfe/mdfe-300-proc.xml').replace('</mdfeProc>', `${event('110111', 'Cancelamento')}</mdfeProc>`));
+    const closed = readText(
+      text('mdfe/mdfe-300-proc.xml').replace('</mdfeProc>', `${event('110112', 'Encerramento')}</mdfeProc>`),
+    );
+    expect(closed[0]).toMatchObject({
+      canceled: false,
+      events: [{ type: '110112', family: 'mdfe', description: 'Encerramento' }],
+    });
+    const canceled = readText(
+      text('mdfe/mdfe-300-proc.xml').replace('</mdfeProc>', `${event('110111', 'Cancelamento')}</mdfeProc>`),
+    );
     expect(canceled[0]!.canceled).toBe(true);
   });
 });

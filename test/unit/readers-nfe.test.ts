@@ -24,15 +24,27 @@ describe('NF-e reader', () => {
       emitter: { taxId: '11222333000181', name: 'TECIDOS AURORA LTDA', uf: 'SP' },
       counterpart: { role: 'receiver', taxId: '44555666000181', name: 'MOVEIS SERRA AZUL LTDA', uf: 'PR' },
       itemCount: 2,
-      protocol: { status: '100', reason: 'Autorizado o uso da NF-e', number: '135240000123456', at: '2024-03-12T10:15:42-03:00' },
+      protocol: {
+        status: '100',
+        reason: 'Autorizado o uso da NF-e',
+        number: '135240000123456',
+        at: '2024-03-12T10:15:42-03:00',
+      },
       canceled: false,
       warnings: [],
       root: 'nfeProc',
       source: 'nfe/nfe-400-proc.xml',
     });
     expect(doc!.totals).toMatchObject({
-      vNF: '1333.03', vProd: '1250.50', vICMS: '150.06', vIPI: '62.53', vST: '0.00', vFrete: '30.00', vDesc: '10.00',
-      vPIS: '20.63', vCOFINS: '95.04',
+      vNF: '1333.03',
+      vProd: '1250.50',
+      vICMS: '150.06',
+      vIPI: '62.53',
+      vST: '0.00',
+      vFrete: '30.00',
+      vDesc: '10.00',
+      vPIS: '20.63',
+      vCOFINS: '95.04',
     });
   });
 
@@ -62,7 +74,16 @@ describe('NF-e reader', () => {
       number: '1240',
       canceled: true,
       protocol: { status: '100' },
-      events: [{ type: '110111', family: 'nfe', description: 'Cancelamento', status: '135', protocol: '135240000200777', at: '2024-04-02T09:12:05-03:00' }],
+      events: [
+        {
+          type: '110111',
+          family: 'nfe',
+          description: 'Cancelamento',
+          status: '135',
+          protocol: '135240000200777',
+          at: '2024-04-02T09:12:05-03:00',
+        },
+      ],
     });
   });
 
@@ -83,10 +104,15 @@ describe('NF-e reader', () => {
   });
 
   it('R7: reports an invalid check digit as a warning and still reads the document', () => {
-    const xml = readFileSync(FIXTURES + 'nfe/nfe-310-bare.xml', 'utf8').replace('NFe41170544555666000181550020000000771123456781', 'NFe41170544555666000181550020000000771123456789');
+    const xml = readFileSync(FIXTURES + 'nfe/nfe-310-bare.xml', 'utf8').replace(
+      'NFe41170544555666000181550020000000771123456781',
+      'NFe41170544555666000181550020000000771123456789',
+    );
     const [doc] = readDocuments(Buffer.from(xml), 'x.xml');
     expect(doc!.number).toBe('77');
-    expect(doc!.warnings).toEqual(['access key 41170544555666000181550020000000771123456789: check digit is 9, expected 1']);
+    expect(doc!.warnings).toEqual([
+      'access key 41170544555666000181550020000000771123456789: check digit is 9, expected 1',
+    ]);
   });
 
   it('warns when the protocol is for another key than the document', () => {

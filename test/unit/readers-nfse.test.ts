@@ -26,8 +26,15 @@ describe('ABRASF NFS-e reader', () => {
       root: 'CompNfse',
     });
     expect(doc!.totals).toMatchObject({
-      ValorServicos: '3000.00', ValorIss: '60.00', BaseCalculo: '3000.00', Aliquota: '2.00', ValorPis: '19.50',
-      ValorCofins: '90.00', ValorIr: '45.00', ValorCsll: '30.00', ValorLiquidoNfse: '2815.50',
+      ValorServicos: '3000.00',
+      ValorIss: '60.00',
+      BaseCalculo: '3000.00',
+      Aliquota: '2.00',
+      ValorPis: '19.50',
+      ValorCofins: '90.00',
+      ValorIr: '45.00',
+      ValorCsll: '30.00',
+      ValorLiquidoNfse: '2815.50',
     });
     expect(doc!.key).toBeUndefined();
     expect(doc!.totals).not.toHaveProperty('IssRetido');
@@ -35,7 +42,9 @@ describe('ABRASF NFS-e reader', () => {
 
   it('reads every note of a ConsultarNfse...Resposta list, one with NfseCancelamento, one with a CPF taker', () => {
     const docs = readText(text('nfse/abrasf-consultar-2-notes.xml'));
-    expect(docs.map((d) => [d.number, d.totals.ValorServicos, d.totals.ValorIss, d.canceled, d.counterpart.taxId])).toEqual([
+    expect(
+      docs.map((d) => [d.number, d.totals.ValorServicos, d.totals.ValorIss, d.canceled, d.counterpart.taxId]),
+    ).toEqual([
       ['1001', '1500.00', '75.00', false, '32132132000163'],
       ['1002', '480.00', '9.60', true, '98765432100'],
     ]);
@@ -51,7 +60,13 @@ describe('ABRASF NFS-e reader', () => {
       number: '318',
       emitter: { taxId: '32132132000163', name: 'FRETAMENTOS VALE VERDE LTDA', uf: 'PR' },
       counterpart: { role: 'taker', taxId: '12312312000110', uf: 'SC' },
-      totals: { ValorServicos: '2350.00', ValorIss: '70.50', BaseCalculo: '2350.00', Aliquota: '0.03', ValorLiquidoNfse: '2350.00' },
+      totals: {
+        ValorServicos: '2350.00',
+        ValorIss: '70.50',
+        BaseCalculo: '2350.00',
+        Aliquota: '0.03',
+        ValorLiquidoNfse: '2350.00',
+      },
       root: 'ConsultarNfseResposta',
     });
   });
@@ -63,19 +78,28 @@ describe('ABRASF NFS-e reader', () => {
     expect(readText(xml)[0]!.totals).toMatchObject({ ValorServicos: '2350.00', ValorIss: '70.5' });
   });
 
-  it('reads Betha\'s ComplNfse and a bare Nfse', () => {
+  it("reads Betha's ComplNfse and a bare Nfse", () => {
     const comp = text('nfse/abrasf-204-compnfse.xml').replace(/CompNfse/g, 'ComplNfse');
     expect(readText(comp)[0]!.number).toBe('2024000000123');
-    const bare = text('nfse/abrasf-204-compnfse.xml').replace(/<\/?CompNfse[^>]*>/g, '').replace('<Nfse ', '<Nfse xmlns="http://www.abrasf.org.br/nfse.xsd" ');
+    const bare = text('nfse/abrasf-204-compnfse.xml')
+      .replace(/<\/?CompNfse[^>]*>/g, '')
+      .replace('<Nfse ', '<Nfse xmlns="http://www.abrasf.org.br/nfse.xsd" ');
     expect(readText(bare)[0]).toMatchObject({ number: '2024000000123', root: 'Nfse' });
   });
 
   it('follows an ABRASF answer escaped inside a SOAP envelope (outputXML)', () => {
-    const inner = text('nfse/abrasf-consultar-2-notes.xml').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const inner = text('nfse/abrasf-consultar-2-notes.xml')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;');
     const soap = `<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body>
       <ns2:ConsultarNfseResponse xmlns:ns2="http://ws.example.gov.br"><outputXML>${inner}</outputXML></ns2:ConsultarNfseResponse></S:Body></S:Envelope>`;
     const docs = readText(soap);
-    expect(docs.map((d) => [d.number, d.root])).toEqual([['1001', 'Envelope'], ['1002', 'Envelope']]);
+    expect(docs.map((d) => [d.number, d.root])).toEqual([
+      ['1001', 'Envelope'],
+      ['1002', 'Envelope'],
+    ]);
   });
 });
 
@@ -100,7 +124,9 @@ describe('national NFS-e reader', () => {
   });
 
   it('reads a DPS on its own as kind dps', () => {
-    const dps = /<DPS[\s\S]*<\/DPS>/.exec(text('nfse/nfse-national.xml'))![0].replace('<DPS ', '<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" ');
+    const dps = /<DPS[\s\S]*<\/DPS>/
+      .exec(text('nfse/nfse-national.xml'))![0]
+      .replace('<DPS ', '<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" ');
     const [doc] = readText(dps);
     expect(doc).toMatchObject({
       kind: 'dps',
@@ -117,6 +143,8 @@ describe('national NFS-e reader', () => {
 
   it('warns about a national key that is not 50 digits', () => {
     const xml = text('nfse/nfse-national.xml').replace('Id="NFS355030812', 'Id="NFS3550308');
-    expect(readText(xml)[0]!.warnings).toEqual(['NFS-e key 355030811222333000181000000000004224061234567897: expected 50 digits, found 48 characters']);
+    expect(readText(xml)[0]!.warnings).toEqual([
+      'NFS-e key 355030811222333000181000000000004224061234567897: expected 50 digits, found 48 characters',
+    ]);
   });
 });

@@ -18,7 +18,14 @@ const FILTERS: RecordFilter<Slip>[] = [
   { kind: 'amounts', param: 'amount', get: (r) => r.amount },
 ];
 
-const slip = (over: Partial<Slip>): Slip => ({ position: 0, status: 'open', tags: [], dueMs: Date.UTC(2026, 5, 10, 12), amount: 100, ...over });
+const slip = (over: Partial<Slip>): Slip => ({
+  position: 0,
+  status: 'open',
+  tags: [],
+  dueMs: Date.UTC(2026, 5, 10, 12),
+  amount: 100,
+  ...over,
+});
 const query = (q: string) => parseRecordQuery(new URLSearchParams(q), FILTERS);
 
 function fieldErrors(q: string): Record<string, string[]> {

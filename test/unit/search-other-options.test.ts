@@ -16,7 +16,16 @@ const parseNfce = (raw: Record<string, unknown>) => searchNfce.parse(raw, []).op
 const parseNfse = (raw: Record<string, unknown>) => nfseSearchOf(searchNfse.parse(raw, []).options);
 const CNPJ = '11222333000181';
 const key = (model: '55' | '57' | '65') =>
-  buildAccessKey({ uf: '35', yymm: '2605', issuer: CNPJ, model, series: '1', number: '42', emissionType: '1', code: '12345678' });
+  buildAccessKey({
+    uf: '35',
+    yymm: '2605',
+    issuer: CNPJ,
+    model,
+    series: '1',
+    number: '42',
+    emissionType: '1',
+    code: '12345678',
+  });
 
 function usage(run: () => unknown): string {
   try {
@@ -63,24 +72,53 @@ describe('search nfse options', () => {
   });
 
   it('R22: flags map to lower camel filters; isCanceled is a string; roles become ownerRoles', () => {
-    const plan = nfse({ role: ['received', 'intermediate'], competence: ['2026-05'], canceled: false, taker: [CNPJ], prop: ['erp=1', 'erp=2'], from: '2026-05-01', createdTo: '2026-06-01 10:00:00', origin: 'upload' });
+    const plan = nfse({
+      role: ['received', 'intermediate'],
+      competence: ['2026-05'],
+      canceled: false,
+      taker: [CNPJ],
+      prop: ['erp=1', 'erp=2'],
+      from: '2026-05-01',
+      createdTo: '2026-06-01 10:00:00',
+      origin: 'upload',
+    });
     expect(plan).toEqual({
-      api: 'search', limit: 50,
+      api: 'search',
+      limit: 50,
       request: {
-        fields: ['document'], limit: 50,
+        fields: ['document'],
+        limit: 50,
         filters: {
-          ownerRoles: ['taker', 'intermediate'], competence: ['2026-05'], isCanceled: 'false', takerCnpj: [CNPJ], origin: 'upload',
-          customData: [{ Name: 'erp', Values: ['1', '2'] }], emissionDate: { from: '2026-05-01' }, createdAt: { to: '2026-06-01 10:00:00' },
+          ownerRoles: ['taker', 'intermediate'],
+          competence: ['2026-05'],
+          isCanceled: 'false',
+          takerCnpj: [CNPJ],
+          origin: 'upload',
+          customData: [{ Name: 'erp', Values: ['1', '2'] }],
+          emissionDate: { from: '2026-05-01' },
+          createdAt: { to: '2026-06-01 10:00:00' },
         },
       },
     });
-    expect(nfse({ canceled: true, all: true })).toMatchObject({ limit: undefined, request: { limit: 500, filters: { isCanceled: 'true' } } });
+    expect(nfse({ canceled: true, all: true })).toMatchObject({
+      limit: undefined,
+      request: { limit: 500, filters: { isCanceled: 'true' } },
+    });
   });
 
   it('R15/R17: --filter plans the role listing with both created_at bounds', () => {
     expect(nfse({ filter: '(= a b)', role: ['emitted'], owner: [CNPJ], createdFrom: '2026-01-01' })).toEqual({
-      api: 'v1', role: 'emitted', limit: 50, fields: ['document'],
-      query: { limit: 50, filter: '(= a b)', cnpjs: [CNPJ], createdFrom: '2026-01-01', createdTo: '2026-06-15 12:00:00' },
+      api: 'v1',
+      role: 'emitted',
+      limit: 50,
+      fields: ['document'],
+      query: {
+        limit: 50,
+        filter: '(= a b)',
+        cnpjs: [CNPJ],
+        createdFrom: '2026-01-01',
+        createdTo: '2026-06-15 12:00:00',
+      },
     });
   });
 });
@@ -89,7 +127,9 @@ describe('search nfce options', () => {
   it('R7: --key needs the check digit and model 65', () => {
     expect(usage(() => parseNfce({ key: [key('55')] }))).toMatch(/--key.*model 55/);
     const good = key('65');
-    expect(usage(() => parseNfce({ key: [good.slice(0, 43) + String((Number(good[43]) + 1) % 10)] }))).toContain('--key');
+    expect(usage(() => parseNfce({ key: [good.slice(0, 43) + String((Number(good[43]) + 1) % 10)] }))).toContain(
+      '--key',
+    );
     expect(parseNfce({ key: [good] }).key).toEqual([good]);
   });
 
@@ -116,14 +156,31 @@ describe('search mdfe options', () => {
   });
 
   it('flags map to the PascalCase filters', () => {
-    const plan = mdfe({ role: ['contractor'], status: ['closed'], uf: ['sp'], plate: ['abc-1d23'], cte: [key('57')], nfe: [key('55')], tag: ['x'], prop: ['a=b'], to: '2026-06-01' });
+    const plan = mdfe({
+      role: ['contractor'],
+      status: ['closed'],
+      uf: ['sp'],
+      plate: ['abc-1d23'],
+      cte: [key('57')],
+      nfe: [key('55')],
+      tag: ['x'],
+      prop: ['a=b'],
+      to: '2026-06-01',
+    });
     expect(plan).toMatchObject({
       api: 'search',
       request: {
         Limit: 50,
         Filters: {
-          OwnerRoles: ['contractor'], Status: 'closed', Ufs: ['SP'], Plate: ['ABC1D23'], Ctes: [key('57')], Nfes: [key('55')],
-          Tags: ['x'], CustomData: [{ Name: 'a', Values: ['b'] }], EmissionDate: { To: '2026-06-01' },
+          OwnerRoles: ['contractor'],
+          Status: 'closed',
+          Ufs: ['SP'],
+          Plate: ['ABC1D23'],
+          Ctes: [key('57')],
+          Nfes: [key('55')],
+          Tags: ['x'],
+          CustomData: [{ Name: 'a', Values: ['b'] }],
+          EmissionDate: { To: '2026-06-01' },
         },
       },
     });

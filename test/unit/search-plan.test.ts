@@ -13,11 +13,29 @@ const KEY = '35260112345678000195550010000012341000012343';
 describe('search nfe: flags to request', () => {
   it('maps every v2 flag to its filter (R18, R20, R23)', () => {
     const p = plan({
-      role: ['received', 'emitter'], owner: ['11222333000181'], emitter: ['11444777000161'], receiver: ['52998224725'],
-      transporter: ['11222333000181'], from: '2026-01-01', to: '2026-01-31 23:00:00', createdFrom: '2026-01-02',
-      status: 'canceled', number: '100..200', cfop: ['5102'], tag: ['a'], tagsAll: ['b', 'c'], origin: ['sefaz'],
-      fin: ['normal', '4'], hasCce: true, hasEvent: 'false', hasManifestation: 'yes', hasXped: '0', xped: ['PO-1'],
-      prop: ['status=done', 'status=error', 'erp=x'], fields: ['accesskey', 'XML'], limit: '20',
+      role: ['received', 'emitter'],
+      owner: ['11222333000181'],
+      emitter: ['11444777000161'],
+      receiver: ['52998224725'],
+      transporter: ['11222333000181'],
+      from: '2026-01-01',
+      to: '2026-01-31 23:00:00',
+      createdFrom: '2026-01-02',
+      status: 'canceled',
+      number: '100..200',
+      cfop: ['5102'],
+      tag: ['a'],
+      tagsAll: ['b', 'c'],
+      origin: ['sefaz'],
+      fin: ['normal', '4'],
+      hasCce: true,
+      hasEvent: 'false',
+      hasManifestation: 'yes',
+      hasXped: '0',
+      xped: ['PO-1'],
+      prop: ['status=done', 'status=error', 'erp=x'],
+      fields: ['accesskey', 'XML'],
+      limit: '20',
     });
     expect(p.api).toBe('v2');
     if (p.api !== 'v2') return;
@@ -25,12 +43,29 @@ describe('search nfe: flags to request', () => {
       Fields: ['AccessKey', 'Xml'],
       Limit: 20,
       Filters: {
-        OwnerRoles: ['received', 'emitted'], Owners: ['11222333000181'], EmitterCnpj: ['11444777000161'],
-        ReceiverCnpj: ['52998224725'], TransporterCnpj: ['11222333000181'],
-        EmissionDate: { From: '2026-01-01', To: '2026-01-31 23:00:00' }, CreatedAt: { From: '2026-01-02' },
-        Status: 'canceled', NfeNumber: { From: 100, To: 200 }, Cfops: ['5102'], Tags: ['a'], TagsAll: ['b', 'c'],
-        Origins: ['sefaz'], FinNFe: ['1', '4'], HasCCE: true, HasEvent: false, HasManifestation: true, HasXPed: false,
-        xPeds: ['PO-1'], CustomData: [{ Name: 'status', Values: ['done', 'error'] }, { Name: 'erp', Values: ['x'] }],
+        OwnerRoles: ['received', 'emitted'],
+        Owners: ['11222333000181'],
+        EmitterCnpj: ['11444777000161'],
+        ReceiverCnpj: ['52998224725'],
+        TransporterCnpj: ['11222333000181'],
+        EmissionDate: { From: '2026-01-01', To: '2026-01-31 23:00:00' },
+        CreatedAt: { From: '2026-01-02' },
+        Status: 'canceled',
+        NfeNumber: { From: 100, To: 200 },
+        Cfops: ['5102'],
+        Tags: ['a'],
+        TagsAll: ['b', 'c'],
+        Origins: ['sefaz'],
+        FinNFe: ['1', '4'],
+        HasCCE: true,
+        HasEvent: false,
+        HasManifestation: true,
+        HasXPed: false,
+        xPeds: ['PO-1'],
+        CustomData: [
+          { Name: 'status', Values: ['done', 'error'] },
+          { Name: 'erp', Values: ['x'] },
+        ],
       },
     });
     expect(p.defaultWindow).toBe(false);
@@ -42,10 +77,24 @@ describe('search nfe: flags to request', () => {
   });
 
   it('--filter selects v1 with one role, cnpj[] and both created_at bounds (R15, R17)', () => {
-    const p = plan({ role: ['received'], filter: '(NOT_EXISTS erp_id)', owner: ['11222333000181'], createdFrom: '2026-01-01', all: true });
+    const p = plan({
+      role: ['received'],
+      filter: '(NOT_EXISTS erp_id)',
+      owner: ['11222333000181'],
+      createdFrom: '2026-01-01',
+      all: true,
+    });
     expect(p).toMatchObject({
-      api: 'v1', role: 'received', limit: undefined,
-      query: { filter: '(NOT_EXISTS erp_id)', cnpjs: ['11222333000181'], createdFrom: '2026-01-01', createdTo: brasiliaDateTime(NOW), limit: 50 },
+      api: 'v1',
+      role: 'received',
+      limit: undefined,
+      query: {
+        filter: '(NOT_EXISTS erp_id)',
+        cnpjs: ['11222333000181'],
+        createdFrom: '2026-01-01',
+        createdTo: brasiliaDateTime(NOW),
+        limit: 50,
+      },
     });
     expect(brasiliaDateTime(NOW)).toBe('2026-06-15 12:00:00');
   });
@@ -92,15 +141,26 @@ describe('search nfe: flags to request', () => {
 describe('the emission window of a search that names documents (R19)', () => {
   it('--key without --from/--to: the months its AAMM gives, a day wider each side', () => {
     // KEY carries AAMM 2601: January 2026.
-    expect(plan({ key: [KEY] })).toMatchObject({ api: 'v2', defaultWindow: false, request: { Filters: { DocumentIdentifier: KEY, EmissionDate: { From: '2025-12-31', To: '2026-02-01' } } } });
+    expect(plan({ key: [KEY] })).toMatchObject({
+      api: 'v2',
+      defaultWindow: false,
+      request: { Filters: { DocumentIdentifier: KEY, EmissionDate: { From: '2025-12-31', To: '2026-02-01' } } },
+    });
   });
 
   it('--number: from 2006 on; --from/--to given are kept as given', () => {
-    expect(plan({ number: '1234' })).toMatchObject({ defaultWindow: false, request: { Filters: { EmissionDate: { From: '2006-01-01' } } } });
-    expect(plan({ key: [KEY], from: '2026-01-10' })).toMatchObject({ request: { Filters: { EmissionDate: { From: '2026-01-10' } } } });
+    expect(plan({ number: '1234' })).toMatchObject({
+      defaultWindow: false,
+      request: { Filters: { EmissionDate: { From: '2006-01-01' } } },
+    });
+    expect(plan({ key: [KEY], from: '2026-01-10' })).toMatchObject({
+      request: { Filters: { EmissionDate: { From: '2026-01-10' } } },
+    });
   });
 
   it('--created-to now: the run time in a body search', () => {
-    expect(plan({ createdFrom: '2026-01-01', createdTo: 'now' })).toMatchObject({ request: { Filters: { CreatedAt: { From: '2026-01-01', To: brasiliaDateTime(NOW) } } } });
+    expect(plan({ createdFrom: '2026-01-01', createdTo: 'now' })).toMatchObject({
+      request: { Filters: { CreatedAt: { From: '2026-01-01', To: brasiliaDateTime(NOW) } } },
+    });
   });
 });

@@ -18,7 +18,9 @@ const bin = join(root, 'bin', 'fiscal.js');
 const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/', 'ora', 'conf'];
 
 function isHeavy(specifier: string): boolean {
-  return HEAVY.some((h) => (h.endsWith('/') ? specifier.startsWith(h) : specifier === h || specifier.startsWith(`${h}/`)));
+  return HEAVY.some((h) =>
+    h.endsWith('/') ? specifier.startsWith(h) : specifier === h || specifier.startsWith(`${h}/`),
+  );
 }
 
 /** `import ... from "x"`, `import "x"` and `export ... from "x"`; never `import("x")`. */
@@ -58,10 +60,12 @@ function programChunk(): string {
 
 /** Each heavy package on the path, with the source modules (esbuild's `// src/...` marks) of the chunk importing it. */
 function heavyOf(reach: Reach): string[] {
-  return [...reach.packages].filter(([spec]) => isHeavy(spec)).map(([spec, file]) => {
-    const sources = [...readFileSync(join(dist, file), 'utf8').matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]);
-    return `${spec} (imported by ${file}: ${sources.join(', ')})`;
-  });
+  return [...reach.packages]
+    .filter(([spec]) => isHeavy(spec))
+    .map(([spec, file]) => {
+      const sources = [...readFileSync(join(dist, file), 'utf8').matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]);
+      return `${spec} (imported by ${file}: ${sources.join(', ')})`;
+    });
 }
 
 /** Runs bin/fiscal.js with a loader hook that writes every module URL it loads to a file. */
@@ -70,15 +74,21 @@ function loadedBy(...argv: string[]): { status: number | null; stdout: string; u
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
   const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, [
-    "import { appendFileSync } from 'node:fs';",
-    'export async function load(url, context, next) {',
-    '  appendFileSync(process.env.FISCAL_TEST_LOADED, `${url}\\n`);',
-    '  return next(url, context);',
-    '}',
-  ].join('\n'));
+  writeFileSync(
+    hooks,
+    [
+      "import { appendFileSync } from 'node:fs';",
+      'export async function load(url, context, next) {',
+      '  appendFileSync(process.env.FISCAL_TEST_LOADED, `${url}\\n`);',
+      '  return next(url, context);',
+      '}',
+    ].join('\n'),
+  );
   const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
   const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, bin, ...argv], {
     encoding: 'utf8',
     env: { ...process.env, FISCAL_TEST_LOADED: log, FISCAL_CONFIG_DIR: dir, NO_COLOR: '1' },
@@ -119,7 +129,9 @@ describe('start-up: what --help and --version load', () => {
     expect(isHeavy('zod')).toBe(true);
     expect(isHeavy('@inquirer/prompts')).toBe(true);
     expect(isHeavy('zodiac')).toBe(false);
-    expect([...'import { z } from "zod";\nconst m = await import("undici");'.matchAll(STATIC_IMPORT)].map((m) => m[1])).toEqual(['zod']);
+    expect(
+      [...'import { z } from "zod";\nconst m = await import("undici");'.matchAll(STATIC_IMPORT)].map((m) => m[1]),
+    ).toEqual(['zod']);
     expect(readdirSync(join(dist, 'chunks')).some((f) => f.startsWith('program-'))).toBe(true);
   });
 });

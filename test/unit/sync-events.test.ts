@@ -18,14 +18,26 @@ const quiet = { info: () => undefined, warn: () => undefined, debug: () => undef
 
 function doc(n: number): PulledDocument {
   return {
-    key: key(n), type: 'nfe', role: 'received', owner: OWNER, xml: Buffer.from(`<nfeProc n="${n}"/>`),
-    status: 'authorized', createdAt: null, emissionDate: '2026-01-15T10:00:00-03:00', number: String(n), emitter: '12345678000195',
+    key: key(n),
+    type: 'nfe',
+    role: 'received',
+    owner: OWNER,
+    xml: Buffer.from(`<nfeProc n="${n}"/>`),
+    status: 'authorized',
+    createdAt: null,
+    emissionDate: '2026-01-15T10:00:00-03:00',
+    number: String(n),
+    emitter: '12345678000195',
   };
 }
 
 function event(n: number, type: string, createdAt: string, seq = 1): PulledDocument {
   return {
-    ...doc(n), role: '', owner: '', xml: Buffer.from(`<procEventoNFe n="${n}" t="${type}"/>`), status: null,
+    ...doc(n),
+    role: '',
+    owner: '',
+    xml: Buffer.from(`<procEventoNFe n="${n}" t="${type}"/>`),
+    status: null,
     event: { type, seq, createdAt },
   };
 }
@@ -34,10 +46,17 @@ function event(n: number, type: string, createdAt: string, seq = 1): PulledDocum
 function source(name: string, pages: PulledDocument[][], phase?: 'events'): StreamSource {
   return {
     key: { account: 'acc', baseUrl: 'emulator', type: 'nfe', role: phase ? 'events' : 'received', owner: '' },
-    endpoint: 'v1', filters: '{}', label: name, ...(phase ? { phase } : {}),
+    endpoint: 'v1',
+    filters: '{}',
+    label: name,
+    ...(phase ? { phase } : {}),
     async *pages(start) {
       for (let i = start?.cursor ?? 0; i < pages.length; i++) {
-        const page: SourcePage = { docs: pages[i]!, from: `cursor ${i}`, resume: { cursor: i + 1, paginator: null, createdHighWater: null } };
+        const page: SourcePage = {
+          docs: pages[i]!,
+          from: `cursor ${i}`,
+          resume: { cursor: i + 1, paginator: null, createdHighWater: null },
+        };
         yield page;
       }
     },
@@ -46,8 +65,15 @@ function source(name: string, pages: PulledDocument[][], phase?: 'events'): Stre
 
 function pull(dir: string, sources: StreamSource[]) {
   return runPull({
-    dir, layout: parseLayout(DEFAULT_LAYOUT, dir), sources, restart: false, concurrency: 2, waitSeconds: 0,
-    clock: realClock, signal: new AbortController().signal, log: quiet,
+    dir,
+    layout: parseLayout(DEFAULT_LAYOUT, dir),
+    sources,
+    restart: false,
+    concurrency: 2,
+    waitSeconds: 0,
+    clock: realClock,
+    signal: new AbortController().signal,
+    log: quiet,
   });
 }
 
@@ -57,7 +83,11 @@ describe('pull events phase', () => {
   it('writes each event beside its document and the cancellation status into the index', async () => {
     const dir = tempDir();
     const docs = source('docs', [[doc(1), doc(2)], [doc(3)]]);
-    const events = source('events', [[event(2, '110111', OLD), event(3, '110110', OLD)], [event(9, '110111', OLD)]], 'events');
+    const events = source(
+      'events',
+      [[event(2, '110111', OLD), event(3, '110110', OLD)], [event(9, '110111', OLD)]],
+      'events',
+    );
     const summary = await pull(dir, [docs, events]);
     const lines = readNdjson(join(dir, 'index.ndjson'));
     // Documents first (the events phase starts after them), then one line per event placed.
@@ -94,7 +124,10 @@ describe('pull events phase', () => {
     await pull(dir, [source('docs', [[doc(1)], [doc(5)]]), source('events', eventPages, 'events')]);
     const lines = readNdjson(join(dir, 'index.ndjson'));
     expect(lines.map((l) => `${l.key.slice(-12)}:${l.event ?? 'doc'}`)).toEqual([
-      `${key(1).slice(-12)}:doc`, `${key(1).slice(-12)}:110110`, `${key(5).slice(-12)}:doc`, `${key(5).slice(-12)}:110111`,
+      `${key(1).slice(-12)}:doc`,
+      `${key(1).slice(-12)}:110110`,
+      `${key(5).slice(-12)}:doc`,
+      `${key(5).slice(-12)}:110111`,
     ]);
     expect(lines[3]!.status).toBe('canceled');
   });

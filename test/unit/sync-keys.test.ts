@@ -10,7 +10,16 @@ import { tempDir } from '../helpers/tree.js';
 /** A 44-digit access key of year-month `aamm` with a serial number. */
 const key = (aamm: string, n: number) => `35${aamm}${String(n).padStart(38, '0')}`;
 const entry = (k: string, role = 'received', extra: Partial<IndexEntry> = {}): IndexEntry => ({
-  key: k, type: 'nfe', role, owner: '11222333000181', path: `${k}.xml`, sha256: 'x', bytes: 1, status: 'authorized', created_at: null, ...extra,
+  key: k,
+  type: 'nfe',
+  role,
+  owner: '11222333000181',
+  path: `${k}.xml`,
+  sha256: 'x',
+  bytes: 1,
+  status: 'authorized',
+  created_at: null,
+  ...extra,
 });
 
 describe('key store', () => {
@@ -26,7 +35,15 @@ describe('key store', () => {
     const store = new KeyStore(join(dir, 'keys'));
     await store.open(join(dir, 'none.ndjson'), 0);
     const months = ['2501', '2502', '2503', '2504', '2505', '2506', '2507', '2508'];
-    const records = months.flatMap((m) => Array.from({ length: 10_000 }, (_, i) => ({ key: key(m, i), role: 'received', owner: 'o', path: `${m}/${i}.xml`, status: 'authorized' })));
+    const records = months.flatMap((m) =>
+      Array.from({ length: 10_000 }, (_, i) => ({
+        key: key(m, i),
+        role: 'received',
+        owner: 'o',
+        path: `${m}/${i}.xml`,
+        status: 'authorized',
+      })),
+    );
     store.publish(records, 0);
     for (const r of records.filter((_, i) => i % 97 === 0)) expect(store.has(r)).toBe(true);
     expect(store.has({ key: key('2503', 10_001), role: 'received', owner: 'o' })).toBe(false);
@@ -42,9 +59,16 @@ describe('key store', () => {
     const index = new IndexFile(join(dir, 'index.ndjson'));
     await index.open(0);
     const k = key('2606', 1);
-    await index.append([entry(k), entry(k, 'emitted'), entry(k, 'received', { event: '110111', seq: 1, status: 'canceled', path: 'ev.xml' })]);
+    await index.append([
+      entry(k),
+      entry(k, 'emitted'),
+      entry(k, 'received', { event: '110111', seq: 1, status: 'canceled', path: 'ev.xml' }),
+    ]);
     index.publish();
-    expect(index.placementsOf(k).map((p) => [p.role, p.status])).toEqual([['received', 'canceled'], ['emitted', 'authorized']]);
+    expect(index.placementsOf(k).map((p) => [p.role, p.status])).toEqual([
+      ['received', 'canceled'],
+      ['emitted', 'authorized'],
+    ]);
     expect(index.has({ key: k, role: 'received', owner: '11222333000181', event: '110111', seq: 1 })).toBe(true);
     expect(index.has({ key: k, role: 'received', owner: '11222333000181', event: '110111', seq: 2 })).toBe(false);
     await index.close();
@@ -81,7 +105,11 @@ describe('key store', () => {
     expect(reopened.has({ key: key('2607', 3), role: 'received', owner: '11222333000181' })).toBe(true);
     await reopened.close();
     const shards = readdirSync(join(dir, '.fiscal', 'keys')).filter((n) => n.endsWith('.ndjson'));
-    const lines = shards.flatMap((n) => readFileSync(join(dir, '.fiscal', 'keys', n), 'utf8').split('\n').filter(Boolean));
+    const lines = shards.flatMap((n) =>
+      readFileSync(join(dir, '.fiscal', 'keys', n), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    );
     expect(lines).toHaveLength(3);
     expect(JSON.parse(readFileSync(join(dir, '.fiscal', 'keys', 'state.json'), 'utf8')).indexLength).toBe(length);
   });

@@ -4,7 +4,15 @@ import { UsageError } from '../../src/errors.js';
 
 const KEY = '35260112345678000195550010000012341000012343';
 const values: LayoutValues = {
-  owner: '11222333000181', type: 'nfe', role: 'received', yyyy: '2026', mm: '01', dd: '31', key: KEY, number: '1234', emitter: '12345678000195',
+  owner: '11222333000181',
+  type: 'nfe',
+  role: 'received',
+  yyyy: '2026',
+  mm: '01',
+  dd: '31',
+  key: KEY,
+  number: '1234',
+  emitter: '12345678000195',
 };
 
 describe('pull layout', () => {
@@ -22,7 +30,9 @@ describe('pull layout', () => {
   it('R10: an NFS-e id becomes a file-safe key (`:` to `_`), and is checked like an access key', () => {
     const layout = parseLayout('{owner}/{type}/{key}.xml', 'd');
     const key = fileKey('12345678000195:2026-01-31:987');
-    expect(layout.relativePathFor({ ...values, type: 'nfse', key })).toBe('11222333000181/nfse/12345678000195_2026-01-31_987.xml');
+    expect(layout.relativePathFor({ ...values, type: 'nfse', key })).toBe(
+      '11222333000181/nfse/12345678000195_2026-01-31_987.xml',
+    );
   });
 
   it.each([

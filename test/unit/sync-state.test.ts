@@ -13,7 +13,15 @@ import { realClock } from '../../src/runtime.js';
 import { tempDir } from '../helpers/tree.js';
 
 const entry = (key: string, role = 'received'): IndexEntry => ({
-  key, type: 'nfe', role, owner: '11222333000181', path: `${key}.xml`, sha256: 'x', bytes: 1, status: null, created_at: null,
+  key,
+  type: 'nfe',
+  role,
+  owner: '11222333000181',
+  path: `${key}.xml`,
+  sha256: 'x',
+  bytes: 1,
+  status: null,
+  created_at: null,
 });
 
 describe('index.ndjson', () => {
@@ -28,9 +36,14 @@ describe('index.ndjson', () => {
     await again.open((await import('node:fs')).statSync(join(dir, 'index.ndjson')).size);
     await again.append([entry('c'), entry('d')]);
     await again.close();
-    const lines = readFileSync(join(dir, 'index.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).key + '/' + JSON.parse(l).role);
+    const lines = readFileSync(join(dir, 'index.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).key + '/' + JSON.parse(l).role);
     expect(lines).toEqual(['a/received', 'b/received', 'c/received', 'a/authorized', 'd/received']);
-    expect(length).toBe(Buffer.byteLength(readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n'));
+    expect(length).toBe(
+      Buffer.byteLength(readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n'),
+    );
   });
 
   it('is cut back to the committed length: lines of an uncommitted page disappear', async () => {
@@ -78,23 +91,37 @@ describe('checkpoints', () => {
     const store = new CheckpointStore(dir, writer);
     expect(canonicalJson({ b: [2, { d: 1, c: undefined, a: 'x' }], a: 1 })).toBe('{"a":1,"b":[2,{"a":"x","d":1}]}');
     const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
-    const cp = { version: 1 as const, stream: key, filters: '{}', endpoint: 'v1' as const, cursor: 42, paginator: null, createdHighWater: null, indexLength: 10, documents: 3, pages: 1 };
+    const cp = {
+      version: 1 as const,
+      stream: key,
+      filters: '{}',
+      endpoint: 'v1' as const,
+      cursor: 42,
+      paginator: null,
+      createdHighWater: null,
+      indexLength: 10,
+      documents: 3,
+      pages: 1,
+    };
     await store.save(cp);
     expect(await store.load(key)).toEqual(cp);
     expect(await store.load({ ...key, role: 'emitted' })).toBeUndefined();
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
   });
 
-  it.each([['{"version":1,"str'], ['{"version":2}'], ['[]'], ['']])('a corrupt checkpoint %j is reported with its path', async (text) => {
-    const dir = tempDir();
-    const store = new CheckpointStore(dir, new DurableWriter(join(dir, 'tmp')));
-    const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
-    mkdirSync(store.dir, { recursive: true });
-    writeFileSync(store.pathOf(key), text);
-    await expect(store.load(key)).rejects.toThrow(CorruptCheckpointError);
-    await expect(store.load(key)).rejects.toThrow(store.pathOf(key));
-    expect(await store.all({ skipCorrupt: true })).toEqual([]);
-  });
+  it.each([['{"version":1,"str'], ['{"version":2}'], ['[]'], ['']])(
+    'a corrupt checkpoint %j is reported with its path',
+    async (text) => {
+      const dir = tempDir();
+      const store = new CheckpointStore(dir, new DurableWriter(join(dir, 'tmp')));
+      const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
+      mkdirSync(store.dir, { recursive: true });
+      writeFileSync(store.pathOf(key), text);
+      await expect(store.load(key)).rejects.toThrow(CorruptCheckpointError);
+      await expect(store.load(key)).rejects.toThrow(store.pathOf(key));
+      expect(await store.all({ skipCorrupt: true })).toEqual([]);
+    },
+  );
 });
 
 describe('lock', () => {

@@ -33,7 +33,10 @@ describe('readDate and readMonth (R9)', () => {
   it('refuse dates that do not exist, other shapes, and a time where a day is asked', () => {
     expect(readDate('31/02/2026')).toEqual({ problem: 'no such date or time' });
     expect(readDate('05/31/2026')).toEqual({ problem: 'no such date or time' });
-    expect(readDate('2026.05.31')).toHaveProperty('problem', expect.stringMatching(/^expected YYYY-MM-DD or dd\/mm\/yyyy/));
+    expect(readDate('2026.05.31')).toHaveProperty(
+      'problem',
+      expect.stringMatching(/^expected YYYY-MM-DD or dd\/mm\/yyyy/),
+    );
     expect(readDate('2026-05-31 08:30:00', false)).toHaveProperty('problem', expect.stringMatching(/^expected a date/));
   });
 
@@ -55,7 +58,9 @@ describe('search nfe --month', () => {
   });
 
   it('is refused together with --from or --to, naming --month', () => {
-    expect(() => parseNfeSearchOptions({ month: '2026-05', from: '2026-05-02' })).toThrow(/--month: .*either --month or --from\/--to/);
+    expect(() => parseNfeSearchOptions({ month: '2026-05', from: '2026-05-02' })).toThrow(
+      /--month: .*either --month or --from\/--to/,
+    );
     expect(() => parseNfeSearchOptions({ month: '2026-05', to: '2026-05-02' })).toThrow(/--month/);
   });
 });

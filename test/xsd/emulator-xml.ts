@@ -4,7 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  XmlBufferInputProvider, XmlDocument, XmlValidateError, XsdValidator, xmlRegisterInputProvider,
+  XmlBufferInputProvider,
+  XmlDocument,
+  XmlValidateError,
+  XsdValidator,
+  xmlRegisterInputProvider,
 } from 'libxml2-wasm';
 import { docEventXml, docXml, eventXml, generateDataset, nfeXml } from '../../src/emulator/data/dataset.js';
 import { DOC_TYPES, docIdOf, type DocLists, type DocType, type DocTypes } from '../../src/emulator/doc-index.js';
@@ -39,7 +43,8 @@ export class NfeSchemas {
     if (registered) return;
     // libxml2 resolves xs:include/xs:import through this provider: every schema of the folder.
     const buffers: Record<string, Uint8Array> = {};
-    for (const f of fs.readdirSync(dir)) if (f.endsWith('.xsd')) buffers[path.join(dir, f)] = fs.readFileSync(path.join(dir, f));
+    for (const f of fs.readdirSync(dir))
+      if (f.endsWith('.xsd')) buffers[path.join(dir, f)] = fs.readFileSync(path.join(dir, f));
     xmlRegisterInputProvider(new XmlBufferInputProvider(buffers));
     registered = true;
   }
@@ -64,7 +69,11 @@ export class NfeSchemas {
       validator.validate(doc);
       return undefined;
     } catch (e) {
-      if (e instanceof XmlValidateError) return e.details.map((d) => d.message.trim()).slice(0, 3).join(' | ');
+      if (e instanceof XmlValidateError)
+        return e.details
+          .map((d) => d.message.trim())
+          .slice(0, 3)
+          .join(' | ');
       return e instanceof Error ? e.message : String(e);
     } finally {
       doc?.dispose();
@@ -152,7 +161,8 @@ export class DocSchemas {
       const dir = path.join(root, d);
       if (providedDirs.has(dir)) continue;
       const buffers: Record<string, Uint8Array> = {};
-      for (const f of fs.readdirSync(dir)) if (f.endsWith('.xsd')) buffers[path.join(dir, f)] = fs.readFileSync(path.join(dir, f));
+      for (const f of fs.readdirSync(dir))
+        if (f.endsWith('.xsd')) buffers[path.join(dir, f)] = fs.readFileSync(path.join(dir, f));
       xmlRegisterInputProvider(new XmlBufferInputProvider(buffers));
       providedDirs.add(dir);
     }
@@ -221,18 +231,26 @@ const cteEventParts: Record<string, SchemaPart> = {
 /** The same pairs of schemas as test/emulator/xsd-docs.test.ts. */
 export const TYPE_SCHEMAS: { [T in DocType]: TypeSchemas<T> } = {
   cte: {
-    label: 'CT-e', schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+    label: 'CT-e',
+    schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
     // A complementary CT-e has no infModal.
-    part: (d) => (d.cteType === '1' ? undefined : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS }),
-    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd', eventParts: cteEventParts,
+    part: (d) =>
+      d.cteType === '1'
+        ? undefined
+        : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
+    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+    eventParts: cteEventParts,
   },
   cteos: {
-    label: 'CT-e OS', schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
+    label: 'CT-e OS',
+    schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
     part: () => ({ schema: 'cte-PL_CTe_400/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS }),
-    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd', eventParts: cteEventParts,
+    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+    eventParts: cteEventParts,
   },
   mdfe: {
-    label: 'MDF-e', schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd',
+    label: 'MDF-e',
+    schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd',
     part: () => ({ schema: 'mdfe-PL_MDFe_300a/mdfeModalRodoviario_v3.00.xsd', tag: 'rodo', ns: MDFE_NS }),
     eventSchema: 'mdfe-PL_MDFe_300a/procEventoMDFe_v3.00.xsd',
     eventParts: {
@@ -240,7 +258,11 @@ export const TYPE_SCHEMAS: { [T in DocType]: TypeSchemas<T> } = {
       '110112': { schema: 'mdfe-PL_MDFe_300a/evEncMDFe_v3.00.xsd', tag: 'evEncMDFe', ns: MDFE_NS },
     },
   },
-  nfce: { label: 'NFC-e', schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd', eventSchema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd' },
+  nfce: {
+    label: 'NFC-e',
+    schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd',
+    eventSchema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd',
+  },
   nfse: { label: 'NFS-e', schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', eventSchema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd' },
 };
 
@@ -255,14 +277,27 @@ export interface TypeReport {
 }
 
 /** Checks every document of `list` (all of one type) and every event of those documents. */
-export function validateType<T extends DocType>(schemas: DocSchemas, type: T, list: readonly DocTypes[T][]): TypeReport {
+export function validateType<T extends DocType>(
+  schemas: DocSchemas,
+  type: T,
+  list: readonly DocTypes[T][],
+): TypeReport {
   const spec = TYPE_SCHEMAS[type] as TypeSchemas<T>;
-  const report: TypeReport = { label: spec.label, docs: 0, invalidDocs: 0, events: 0, invalidEvents: 0, eventsByType: {}, failures: [] };
+  const report: TypeReport = {
+    label: spec.label,
+    docs: 0,
+    invalidDocs: 0,
+    events: 0,
+    invalidEvents: 0,
+    eventsByType: {},
+    failures: [],
+  };
   /** The first problem of `xml` against its schema and its skipped part, recorded; true when valid. */
   const check = (what: string, schema: string, xml: string, part: SchemaPart | undefined): boolean => {
     let why = schemas.check(schema, xml);
     let against = schema;
-    if (why === undefined && part) [why, against] = [schemas.checkFragment(part.schema, xml, part.tag, part.ns), part.schema];
+    if (why === undefined && part)
+      [why, against] = [schemas.checkFragment(part.schema, xml, part.tag, part.ns), part.schema];
     if (why !== undefined) report.failures.push({ what, schema: against, why });
     return why === undefined;
   };

@@ -16,7 +16,9 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, docs: { type: 'string', default: '300' } } });
+const { values } = parseArgs({
+  options: { seed: { type: 'string', default: '1' }, docs: { type: 'string', default: '300' } },
+});
 
 if (!fs.existsSync(path.resolve(repoRoot, '..', 'shared', 'xsd'))) {
   console.log('../shared/xsd not found, skipping');
@@ -33,7 +35,9 @@ await build({
   outfile,
   logLevel: 'warning',
 });
-const { nfeXsdDir, sharedXsdRoot, validateGenerated, validateGeneratedTypes } = await import(pathToFileURL(outfile).href);
+const { nfeXsdDir, sharedXsdRoot, validateGenerated, validateGeneratedTypes } = await import(
+  pathToFileURL(outfile).href
+);
 
 const seed = Number(values.seed);
 const docs = Number(values.docs);
@@ -43,8 +47,12 @@ if (dir) {
   const started = Date.now();
   const report = validateGenerated(dir, seed, docs);
   for (const f of report.failures.slice(0, 20)) console.log(`INVALID ${f.what} (${f.schema}): ${f.why.slice(0, 400)}`);
-  const types = Object.entries(report.eventsByType).map(([t, n]) => `${t}: ${n}`).join(', ');
-  console.log(`NF-e documents: ${report.docs}; events: ${report.events} (${types}); ${report.failures.length} invalid, in ${Date.now() - started} ms`);
+  const types = Object.entries(report.eventsByType)
+    .map(([t, n]) => `${t}: ${n}`)
+    .join(', ');
+  console.log(
+    `NF-e documents: ${report.docs}; events: ${report.events} (${types}); ${report.failures.length} invalid, in ${Date.now() - started} ms`,
+  );
   invalid += report.failures.length;
 } else {
   console.log('../shared/xsd/nfe-PL_009_V4 not found, NF-e skipped');
@@ -55,8 +63,12 @@ if (root) {
   const started = Date.now();
   for (const r of validateGeneratedTypes(root, seed, docs)) {
     for (const f of r.failures.slice(0, 10)) console.log(`INVALID ${f.what} (${f.schema}): ${f.why.slice(0, 400)}`);
-    const types = Object.entries(r.eventsByType).map(([t, n]) => `${t}: ${n}`).join(', ');
-    console.log(`${r.label} documents: ${r.docs}, ${r.invalidDocs} invalid; events: ${r.events}${types ? ` (${types})` : ''}, ${r.invalidEvents} invalid`);
+    const types = Object.entries(r.eventsByType)
+      .map(([t, n]) => `${t}: ${n}`)
+      .join(', ');
+    console.log(
+      `${r.label} documents: ${r.docs}, ${r.invalidDocs} invalid; events: ${r.events}${types ? ` (${types})` : ''}, ${r.invalidEvents} invalid`,
+    );
     invalid += r.invalidDocs + r.invalidEvents;
   }
   console.log(`other types in ${Date.now() - started} ms`);

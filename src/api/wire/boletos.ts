@@ -16,7 +16,8 @@ export type BoletoStatus = (typeof BOLETO_STATUSES)[number];
 /** `bol_` and 16 hex digits. */
 const BOLETO_ID = /^bol_[0-9a-f]{16}$/;
 
-export const boletoIdProblem = (id: string): string | undefined => (BOLETO_ID.test(id) ? undefined : 'a boleto id is bol_ and 16 hex digits');
+export const boletoIdProblem = (id: string): string | undefined =>
+  BOLETO_ID.test(id) ? undefined : 'a boleto id is bol_ and 16 hex digits';
 
 /** A company or person: CNPJ (14 digits) or CPF (11). */
 export const partySchema = z.object({ tax_id: z.string(), name: z.string() });

@@ -15,7 +15,10 @@ export const serviceErrorSchema = z.object({
 
 /** R6: most v1 endpoints, `{status, error}` or `{status, errors: {name: [..]}}`. */
 export const v1ErrorSchema = z.union([
-  z.object({ status: statusSchema, error: z.union([z.string(), z.object({ message: z.string().optional() }).loose()]) }),
+  z.object({
+    status: statusSchema,
+    error: z.union([z.string(), z.object({ message: z.string().optional() }).loose()]),
+  }),
   z.object({ status: statusSchema, errors: z.record(z.string(), z.array(z.string())) }),
 ]);
 
@@ -84,7 +87,6 @@ export function phpJsonEncode(data: unknown): string {
 
 /** The \uXXXX form of an encoding (the same string when it is all ASCII). */
 export function asciiEscaped(encoded: string): string {
-   
   if (!/[^\x00-\x7e]/.test(encoded)) return encoded;
   return encoded.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }

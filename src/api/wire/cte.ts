@@ -62,17 +62,34 @@ export type CteOsRequest = z.infer<typeof cteOsRequestSchema>;
  * the same neutral shape, unlike the NF-e's prefixed `EmitterCnpj`...; an absent party is null.
  */
 export const ctePartySchema = z.object({
-  Cnpj: z.string(), Cpf: z.string(), Name: z.string(), TradingName: z.string(), Inscription: z.string(), Uf: z.string(),
+  Cnpj: z.string(),
+  Cpf: z.string(),
+  Name: z.string(),
+  TradingName: z.string(),
+  Inscription: z.string(),
+  Uf: z.string(),
 });
 export type CteParty = z.infer<typeof ctePartySchema>;
 
 /** Designed: the CT-e's identification, route and values (CT-e OS: ServiceType and Quantity, no cargo). */
 export const cteDocumentSchema = z.object({
-  Model: z.string(), Series: z.string(), Number: z.string(), Type: z.string(), Modal: z.string(),
-  Cfop: z.string(), NatOp: z.string(), StartCity: z.string(), StartUf: z.string(), EndCity: z.string(), EndUf: z.string(),
-  TotalValue: z.string(), ReceivableValue: z.string(),
-  TakerKind: z.string().optional(), CargoValue: z.string().optional(),
-  ServiceType: z.string().optional(), Quantity: z.number().int().optional(),
+  Model: z.string(),
+  Series: z.string(),
+  Number: z.string(),
+  Type: z.string(),
+  Modal: z.string(),
+  Cfop: z.string(),
+  NatOp: z.string(),
+  StartCity: z.string(),
+  StartUf: z.string(),
+  EndCity: z.string(),
+  EndUf: z.string(),
+  TotalValue: z.string(),
+  ReceivableValue: z.string(),
+  TakerKind: z.string().optional(),
+  CargoValue: z.string().optional(),
+  ServiceType: z.string().optional(),
+  Quantity: z.number().int().optional(),
 });
 
 const party = ctePartySchema.nullable();

@@ -121,23 +121,45 @@ const NFE_CODES: Record<string, BatchEventCode> = {
   '210210': { description: 'Ciencia da Operacao', author: 'receiver' },
   '210220': { description: 'Desconhecimento da Operacao', author: 'receiver' },
   '210240': { description: 'Operacao nao Realizada', author: 'receiver', justified: true },
-  '112110': { description: 'Informacao de efetivo pagamento integral para liberar credito presumido do adquirente', author: 'emitter' },
+  '112110': {
+    description: 'Informacao de efetivo pagamento integral para liberar credito presumido do adquirente',
+    author: 'emitter',
+  },
   '112120': { description: 'Importacao em ALC/ZFM nao convertida em isencao', author: 'emitter' },
-  '112130': { description: 'Perecimento, perda, roubo ou furto durante o transporte contratado pelo fornecedor', author: 'emitter' },
+  '112130': {
+    description: 'Perecimento, perda, roubo ou furto durante o transporte contratado pelo fornecedor',
+    author: 'emitter',
+  },
   '112140': { description: 'Fornecimento nao realizado com pagamento antecipado', author: 'emitter' },
   '112150': { description: 'Atualizacao da Data de Previsao de Entrega', author: 'emitter' },
   '211110': { description: 'Solicitacao de Apropriacao de credito presumido', author: 'receiver' },
   '211120': { description: 'Destinacao de item para consumo pessoal', author: 'receiver' },
-  '211124': { description: 'Perecimento, perda, roubo ou furto durante o transporte contratado pelo adquirente', author: 'receiver' },
+  '211124': {
+    description: 'Perecimento, perda, roubo ou furto durante o transporte contratado pelo adquirente',
+    author: 'receiver',
+  },
   '211128': { description: 'Aceite de debito na apuracao por emissao de nota de credito', author: 'receiver' },
   '211130': { description: 'Imobilizacao de Item', author: 'receiver' },
   '211140': { description: 'Solicitacao de Apropriacao de Credito de Combustivel', author: 'receiver' },
-  '211150': { description: 'Solicitacao de Apropriacao de Credito para bens e servicos que dependem de atividade do adquirente', author: 'receiver' },
-  '212110': { description: 'Manifestacao sobre Pedido de Transferencia de Credito de IBS em Operacao de Sucessao', author: 'successor' },
-  '212120': { description: 'Manifestacao sobre Pedido de Transferencia de Credito de CBS em Operacao de Sucessao', author: 'successor' },
+  '211150': {
+    description: 'Solicitacao de Apropriacao de Credito para bens e servicos que dependem de atividade do adquirente',
+    author: 'receiver',
+  },
+  '212110': {
+    description: 'Manifestacao sobre Pedido de Transferencia de Credito de IBS em Operacao de Sucessao',
+    author: 'successor',
+  },
+  '212120': {
+    description: 'Manifestacao sobre Pedido de Transferencia de Credito de CBS em Operacao de Sucessao',
+    author: 'successor',
+  },
 };
 
-export const BATCH_EVENT_CODES: Record<BatchDocType, Record<string, BatchEventCode>> = { nfe: NFE_CODES, cte: CTE_CODES, cteos: CTE_CODES };
+export const BATCH_EVENT_CODES: Record<BatchDocType, Record<string, BatchEventCode>> = {
+  nfe: NFE_CODES,
+  cte: CTE_CODES,
+  cteos: CTE_CODES,
+};
 
 const batchEventSchema = z.object({
   access_key: z.string(),
@@ -153,7 +175,12 @@ export const BATCH_STATES = ['queued', 'processing', 'done'] as const;
 
 export const batchAcceptedSchema = z.object({
   status: statusSchema,
-  data: z.object({ batch_id: z.string(), status: z.enum(BATCH_STATES), document_type: z.enum(BATCH_DOC_TYPES), count: z.number().int() }),
+  data: z.object({
+    batch_id: z.string(),
+    status: z.enum(BATCH_STATES),
+    document_type: z.enum(BATCH_DOC_TYPES),
+    count: z.number().int(),
+  }),
 });
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>['data'];
 
@@ -195,7 +222,8 @@ export function documentTypeOfKey(key: string): BatchDocType | undefined {
 /** R32: the first problem of a batch (item order), or undefined when it may be sent. */
 export function batchProblem(events: readonly unknown[]): BatchProblem | undefined {
   if (events.length === 0) return { field: 'events', message: 'a batch has at least one event' };
-  if (events.length > MAX_BATCH_EVENTS) return { field: 'events', message: `at most ${MAX_BATCH_EVENTS} events per batch, got ${events.length}` };
+  if (events.length > MAX_BATCH_EVENTS)
+    return { field: 'events', message: `at most ${MAX_BATCH_EVENTS} events per batch, got ${events.length}` };
   let first: BatchDocType | undefined;
   for (const [i, raw] of events.entries()) {
     const at = (name: string) => `events[${i}]${name ? `.${name}` : ''}`;
@@ -208,7 +236,11 @@ export function batchProblem(events: readonly unknown[]): BatchProblem | undefin
     if (problem) return { field: at(problem.field), message: problem.message };
     const type = documentTypeOfKey(parsed.data.access_key)!;
     first ??= type;
-    if (type !== first) return { field: at('access_key'), message: `a batch cannot mix document types: this is ${type}, the batch is ${first}` };
+    if (type !== first)
+      return {
+        field: at('access_key'),
+        message: `a batch cannot mix document types: this is ${type}, the batch is ${first}`,
+      };
   }
   return undefined;
 }
@@ -217,14 +249,26 @@ function itemProblem(e: BatchEvent): { field: string; message: string } | undefi
   const keyProblem = accessKeyProblem(e.access_key);
   if (keyProblem) return { field: 'access_key', message: `${keyProblem}: "${e.access_key}"` };
   const type = documentTypeOfKey(e.access_key);
-  if (!type) return { field: 'access_key', message: `a key of model ${parseAccessKey(e.access_key).model}; batches take NF-e (55), CT-e (57) and CT-e OS (67)` };
+  if (!type)
+    return {
+      field: 'access_key',
+      message: `a key of model ${parseAccessKey(e.access_key).model}; batches take NF-e (55), CT-e (57) and CT-e OS (67)`,
+    };
   const code = BATCH_EVENT_CODES[type][e.tp_evento];
-  if (!code) return { field: 'tp_evento', message: `${type} batches take ${Object.keys(BATCH_EVENT_CODES[type]).join(', ')}; got "${e.tp_evento}"` };
-  if (e.n_seq_evento !== undefined && (e.n_seq_evento < 1 || e.n_seq_evento > 99)) return { field: 'n_seq_evento', message: `n_seq_evento is from 1 to 99, got ${e.n_seq_evento}` };
+  if (!code)
+    return {
+      field: 'tp_evento',
+      message: `${type} batches take ${Object.keys(BATCH_EVENT_CODES[type]).join(', ')}; got "${e.tp_evento}"`,
+    };
+  if (e.n_seq_evento !== undefined && (e.n_seq_evento < 1 || e.n_seq_evento > 99))
+    return { field: 'n_seq_evento', message: `n_seq_evento is from 1 to 99, got ${e.n_seq_evento}` };
   if (code.justified) {
     const length = e.justification?.trim().length ?? 0;
     if (length < JUSTIFICATION_MIN || length > JUSTIFICATION_MAX) {
-      return { field: 'justification', message: `event ${e.tp_evento} needs a justification of ${JUSTIFICATION_MIN} to ${JUSTIFICATION_MAX} characters, got ${length}` };
+      return {
+        field: 'justification',
+        message: `event ${e.tp_evento} needs a justification of ${JUSTIFICATION_MIN} to ${JUSTIFICATION_MAX} characters, got ${length}`,
+      };
     }
   }
   return undefined;

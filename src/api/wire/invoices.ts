@@ -10,7 +10,8 @@ export const INVOICE_PDF_PATH = '/v1/invoices/pdf';
 
 /** Designed: `inv_` and 24 hex digits. */
 export const INVOICE_ID = /^inv_[0-9a-f]{24}$/;
-export const invoiceIdProblem = (id: string): string | undefined => (INVOICE_ID.test(id) ? undefined : 'expected inv_ and 24 hex digits');
+export const invoiceIdProblem = (id: string): string | undefined =>
+  INVOICE_ID.test(id) ? undefined : 'expected inv_ and 24 hex digits';
 
 const amount = z.string();
 

@@ -78,7 +78,10 @@ const latamUploadResultSchema = z.object({
 export type LatamUploadResult = z.infer<typeof latamUploadResultSchema>;
 export const latamUploadResponseSchema = z.object({ status: statusSchema, data: latamUploadResultSchema });
 
-export const latamXmlResponseSchema = z.object({ status: statusSchema, data: z.object({ id: z.string(), xml: z.string() }) });
+export const latamXmlResponseSchema = z.object({
+  status: statusSchema,
+  data: z.object({ id: z.string(), xml: z.string() }),
+});
 export const latamJsonResponseSchema = z.object({ status: statusSchema, data: latamDocumentSchema });
 
 /** An item of the listing: the document without its taxes and items. */
@@ -100,7 +103,11 @@ export interface LatamListQuery {
 
 export function latamQueryParams(q: LatamListQuery): Record<string, string | number | undefined> {
   return {
-    cursor: q.cursor, limit: q.limit, country: q.country, issuer: q.issuer,
-    'issued_at[from]': q.issuedFrom, 'issued_at[to]': q.issuedTo,
+    cursor: q.cursor,
+    limit: q.limit,
+    country: q.country,
+    issuer: q.issuer,
+    'issued_at[from]': q.issuedFrom,
+    'issued_at[to]': q.issuedTo,
   };
 }

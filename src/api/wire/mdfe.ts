@@ -2,7 +2,14 @@
 // GET /v1/mdfe/{role}, a v1 cursor listing (R11-R17), and POST /v1/dfe/mdfe, a body search in
 // the PascalCase of POST /v2/dfe/nfe (R18, R19a, R23). docs/nfce-mdfe.md has the shapes.
 import { z } from 'zod';
-import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
+import {
+  bodySearchSchema,
+  customDataFilterSchema,
+  dateRangeSchema,
+  statusSchema,
+  v1PageSchema,
+  type V1ListingQuery,
+} from './common.js';
 import { eventItemSchema } from './nfe.js';
 import { MDFE_FIELDS, MDFE_ROLES, MDFE_STATUSES } from './words.js';
 
@@ -42,9 +49,18 @@ export const mdfeSearchRequestSchema = bodySearchSchema(mdfeFiltersSchema);
 export type MdfeSearchRequest = z.infer<typeof mdfeSearchRequestSchema>;
 
 export const mdfeDocumentSchema = z.object({
-  Series: z.string(), Number: z.string(), EmitterType: z.string(), StartUf: z.string(), EndUf: z.string(),
-  LoadCity: z.string(), UnloadCities: z.array(z.string()), Plate: z.string(), CargoValue: z.string(),
-  CargoWeight: z.string(), Ctes: z.array(z.string()), Nfes: z.array(z.string()),
+  Series: z.string(),
+  Number: z.string(),
+  EmitterType: z.string(),
+  StartUf: z.string(),
+  EndUf: z.string(),
+  LoadCity: z.string(),
+  UnloadCities: z.array(z.string()),
+  Plate: z.string(),
+  CargoValue: z.string(),
+  CargoWeight: z.string(),
+  Ctes: z.array(z.string()),
+  Nfes: z.array(z.string()),
 });
 
 export const mdfeRecordSchema = z
@@ -54,7 +70,12 @@ export const mdfeRecordSchema = z
     CustomData: z.array(z.object({ Name: z.string(), Value: z.string() })),
     Document: mdfeDocumentSchema,
     EmissionDate: z.string(),
-    Emitter: z.object({ EmitterCnpj: z.string(), EmitterCpf: z.string(), EmitterName: z.string(), EmitterAddressUf: z.string() }),
+    Emitter: z.object({
+      EmitterCnpj: z.string(),
+      EmitterCpf: z.string(),
+      EmitterName: z.string(),
+      EmitterAddressUf: z.string(),
+    }),
     Events: z.array(eventItemSchema),
     FlagErp: z.record(z.string(), z.string()),
     Number: z.string(),

@@ -1,6 +1,13 @@
 // NF-e wire shapes: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23) and GET /v1/nfe/{role} (4.6, R11-R17).
 import { z } from 'zod';
-import { bodySearchSchema, customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
+import {
+  bodySearchSchema,
+  customDataFilterSchema,
+  dateRangeSchema,
+  statusSchema,
+  v1PageSchema,
+  type V1ListingQuery,
+} from './common.js';
 import { NFE_ROLES, NFE_STATUSES, NFE_V2_FIELDS } from './words.js';
 
 // The words (roles, statuses, fields) live in ./words.ts, zod-free, for the flag declarations.
@@ -43,16 +50,29 @@ export const nfeV2RequestSchema = bodySearchSchema(nfeV2FiltersSchema);
 export type NfeV2Request = z.infer<typeof nfeV2RequestSchema>;
 
 const emitterSchema = z.object({
-  EmitterAddressUf: z.string(), EmitterCnpj: z.string(), EmitterCpf: z.string(),
-  EmitterInscription: z.string(), EmitterName: z.string(), EmitterTradingName: z.string(),
+  EmitterAddressUf: z.string(),
+  EmitterCnpj: z.string(),
+  EmitterCpf: z.string(),
+  EmitterInscription: z.string(),
+  EmitterName: z.string(),
+  EmitterTradingName: z.string(),
 });
 const receiverSchema = z.object({
-  ReceiverAddressUf: z.string(), ReceiverCnpj: z.string(), ReceiverCpf: z.string(),
-  ReceiverInscription: z.string(), ReceiverName: z.string(), ReceiverTradingName: z.string(),
+  ReceiverAddressUf: z.string(),
+  ReceiverCnpj: z.string(),
+  ReceiverCpf: z.string(),
+  ReceiverInscription: z.string(),
+  ReceiverName: z.string(),
+  ReceiverTradingName: z.string(),
 });
 export const manifestationSchema = z.object({
-  Active: z.boolean(), CreatedAt: z.string(), Date: z.string(), IsForced: z.boolean(),
-  Protocol: z.string(), Seq: z.string(), Type: z.string(),
+  Active: z.boolean(),
+  CreatedAt: z.string(),
+  Date: z.string(),
+  IsForced: z.boolean(),
+  Protocol: z.string(),
+  Seq: z.string(),
+  Type: z.string(),
 });
 export const eventItemSchema = z.object({ type: z.string(), xml: z.string() });
 
@@ -61,8 +81,14 @@ export const eventItemSchema = z.object({ type: z.string(), xml: z.string() });
  * `FlagErp` maps flag keys to values; `CustomData` lists `{Name, Value}` custom properties.
  */
 export const nfeDocumentSummarySchema = z.object({
-  Model: z.string(), Series: z.string(), Number: z.string(), Operation: z.string(),
-  FinNFe: z.string(), NatOp: z.string(), TotalValue: z.string(), ItemCount: z.number().int(),
+  Model: z.string(),
+  Series: z.string(),
+  Number: z.string(),
+  Operation: z.string(),
+  FinNFe: z.string(),
+  NatOp: z.string(),
+  TotalValue: z.string(),
+  ItemCount: z.number().int(),
 });
 
 export const nfeV2RecordSchema = z
@@ -100,7 +126,10 @@ export const nfeV2ResponseSchema = z.object({
 export type NfeV2Response = z.infer<typeof nfeV2ResponseSchema>;
 
 /** R16: v1 item; `xml` is base64 XML, or with `format_type=json` the document as a JSON object. */
-export const nfeV1ItemSchema = z.object({ access_key: z.string(), xml: z.union([z.string(), z.record(z.string(), z.unknown())]) });
+export const nfeV1ItemSchema = z.object({
+  access_key: z.string(),
+  xml: z.union([z.string(), z.record(z.string(), z.unknown())]),
+});
 export type NfeV1Item = z.infer<typeof nfeV1ItemSchema>;
 export const nfeV1PageSchema = v1PageSchema(nfeV1ItemSchema);
 

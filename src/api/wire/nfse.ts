@@ -11,8 +11,16 @@ export type NfseRole = (typeof NFSE_ROLES)[number];
 /** R22: `ownerRoles` values of the body search, and the path role each stands for. */
 export const NFSE_OWNER_ROLES = ['emitter', 'taker', 'intermediate'] as const;
 export type NfseOwnerRole = (typeof NFSE_OWNER_ROLES)[number];
-export const OWNER_ROLE_OF: Record<NfseRole, NfseOwnerRole> = { emitted: 'emitter', received: 'taker', intermediate: 'intermediate' };
-export const ROLE_OF_OWNER_ROLE: Record<NfseOwnerRole, NfseRole> = { emitter: 'emitted', taker: 'received', intermediate: 'intermediate' };
+export const OWNER_ROLE_OF: Record<NfseRole, NfseOwnerRole> = {
+  emitted: 'emitter',
+  received: 'taker',
+  intermediate: 'intermediate',
+};
+export const ROLE_OF_OWNER_ROLE: Record<NfseOwnerRole, NfseRole> = {
+  emitter: 'emitted',
+  taker: 'received',
+  intermediate: 'intermediate',
+};
 
 export type NfseField = (typeof NFSE_FIELDS)[number];
 /** Designed: without `fields`, the document summary (the XML is asked for by name). */

@@ -15,7 +15,8 @@ export const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** Designed: a value has at most this many characters. */
 export const PROPERTY_VALUE_MAX = 255;
 
-export const propertyPath = (role: NfeRole, property: string): string => `/v1/nfe/${role}/${encodeURIComponent(property)}`;
+export const propertyPath = (role: NfeRole, property: string): string =>
+  `/v1/nfe/${role}/${encodeURIComponent(property)}`;
 
 const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
 export type CustomItem = z.infer<typeof customItemSchema>;

@@ -15,7 +15,8 @@ export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** `rcp_` and 16 hex digits. */
 const RECEIPT_ID = /^rcp_[0-9a-f]{16}$/;
-export const receiptIdProblem = (id: string): string | undefined => (RECEIPT_ID.test(id) ? undefined : 'a receipt id is rcp_ and 16 hex digits');
+export const receiptIdProblem = (id: string): string | undefined =>
+  RECEIPT_ID.test(id) ? undefined : 'a receipt id is rcp_ and 16 hex digits';
 
 export const receiptSchema = z.object({
   id: z.string(),

@@ -12,7 +12,8 @@ export const UTILITY_PDF_PATH = '/v1/utilities/pdf';
 
 /** Designed: `utl_` and 24 hex digits. */
 export const UTILITY_ID = /^utl_[0-9a-f]{24}$/;
-export const utilityIdProblem = (id: string): string | undefined => (UTILITY_ID.test(id) ? undefined : 'expected utl_ and 24 hex digits');
+export const utilityIdProblem = (id: string): string | undefined =>
+  UTILITY_ID.test(id) ? undefined : 'expected utl_ and 24 hex digits';
 
 export type UtilityKind = (typeof UTILITY_KINDS)[number];
 export type UtilityStatus = (typeof UTILITY_STATUSES)[number];

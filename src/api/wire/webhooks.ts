@@ -11,7 +11,8 @@ export const WEBHOOK_ENDPOINTS_PATH = '/v1/webhooks/endpoints';
 export const WEBHOOK_SUBSCRIPTIONS_PATH = '/v1/webhooks/subscriptions';
 export const webhookEndpointPath = (id: string): string => `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
 export const webhookDeliveriesPath = (endpointId: string): string => `${webhookEndpointPath(endpointId)}/deliveries`;
-export const webhookSubscriptionPath = (id: string): string => `${WEBHOOK_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
+export const webhookSubscriptionPath = (id: string): string =>
+  `${WEBHOOK_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
 
 /** Designed: the document types and event types a subscription may name. */
 export const WEBHOOK_DOCUMENT_TYPES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as const;
@@ -66,7 +67,10 @@ export interface CreateWebhookSubscriptionRequest {
   event_type: WebhookEventType;
 }
 export const webhookSubscriptionResponseSchema = z.object({ status: statusSchema, data: webhookSubscriptionSchema });
-export const webhookSubscriptionsResponseSchema = z.object({ status: statusSchema, data: z.array(webhookSubscriptionSchema) });
+export const webhookSubscriptionsResponseSchema = z.object({
+  status: statusSchema,
+  data: z.array(webhookSubscriptionSchema),
+});
 
 /** `DELETE` of an endpoint (which also removes its subscriptions) or of a subscription. */
 export const webhookDeletedResponseSchema = z.object({

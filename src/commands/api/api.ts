@@ -46,11 +46,20 @@ export function requestOf(o: ApiOptions, [rawMethod = '', rawPath = '']: string[
   const fields = o.field ?? [];
   const [path, search] = splitPath(rawPath);
   const hasBody = WITH_BODY.has(method);
-  if (o.input !== undefined && !hasBody) throw new UsageError(`--input: ${method} sends no body; use -f for query parameters`);
-  if (o.input !== undefined && fields.length > 0) throw new UsageError('--input gives the whole body: use it or -f fields, not both');
+  if (o.input !== undefined && !hasBody)
+    throw new UsageError(`--input: ${method} sends no body; use -f for query parameters`);
+  if (o.input !== undefined && fields.length > 0)
+    throw new UsageError('--input gives the whole body: use it or -f fields, not both');
   const query = queryOf(hasBody ? [] : fields);
   for (const [key, value] of new URLSearchParams(search)) (query[key] ??= []).push(value);
-  return { method, path, query, body: hasBody && o.input === undefined ? bodyOf(fields) : undefined, input: o.input, paginate: o.paginate };
+  return {
+    method,
+    path,
+    query,
+    body: hasBody && o.input === undefined ? bodyOf(fields) : undefined,
+    input: o.input,
+    paginate: o.paginate,
+  };
 }
 
 function splitPath(path: string): [string, string] {
@@ -68,7 +77,8 @@ async function send(ctx: Context, options: ApiRequest): Promise<void> {
   try {
     const first = await send();
     if (options.paginate && (await streamRecords(ctx, first, send, options))) return;
-    if (first !== undefined) ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? JSON.stringify(first, null, 2) : JSON.stringify(first)}\n`);
+    if (first !== undefined)
+      ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? JSON.stringify(first, null, 2) : JSON.stringify(first)}\n`);
   } catch (error) {
     if (error instanceof ApiError && error.body) ctx.io.stderr.write(`${error.body.trimEnd()}\n`);
     throw error;
@@ -77,11 +87,16 @@ async function send(ctx: Context, options: ApiRequest): Promise<void> {
 
 function sender(http: HttpClient, o: ApiRequest, body: unknown): Send {
   return async (extra = {}, bodyExtra) => {
-    const payload = bodyExtra && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...bodyExtra } : body;
+    const payload =
+      bodyExtra && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...bodyExtra } : body;
     const res = await http.request({
-      method: o.method, path: o.path, query: { ...o.query, ...extra }, schema: z.unknown(),
+      method: o.method,
+      path: o.path,
+      query: { ...o.query, ...extra },
+      schema: z.unknown(),
       ...(payload !== undefined ? { body: payload } : {}),
-      retry: IDEMPOTENT.has(o.method), verifySignature: o.method === 'GET',
+      retry: IDEMPOTENT.has(o.method),
+      verifySignature: o.method === 'GET',
     });
     return res.body;
   };
@@ -92,7 +107,8 @@ async function readInput(ctx: Context, source: string): Promise<unknown> {
   try {
     if (source === '-') {
       if (ctx.io.stdinIsTTY) throw new UsageError('--input -: standard input is a terminal; pipe the JSON body in');
-      for await (const chunk of ctx.io.stdin) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+      for await (const chunk of ctx.io.stdin)
+        text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
     } else text = await readFile(source, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -101,6 +117,8 @@ async function readInput(ctx: Context, source: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--input: ${source === '-' ? 'standard input' : source} is not JSON: ${(error as Error).message}`);
+    throw new UsageError(
+      `--input: ${source === '-' ? 'standard input' : source} is not JSON: ${(error as Error).message}`,
+    );
   }
 }

@@ -51,7 +51,8 @@ export function bodyOf(fields: readonly string[]): Record<string, unknown> {
     const parsed = parseFieldValue(value);
     if (many) {
       const list = body[key];
-      if (list !== undefined && !Array.isArray(list)) throw new UsageError(`-f/--field: "${key}" is given both as a value and as an array (${key}[])`);
+      if (list !== undefined && !Array.isArray(list))
+        throw new UsageError(`-f/--field: "${key}" is given both as a value and as an array (${key}[])`);
       body[key] = [...((list as unknown[] | undefined) ?? []), parsed];
     } else {
       if (key in body) throw new UsageError(`-f/--field: "${key}" is given twice; use ${key}[]=value for an array`);

@@ -25,7 +25,13 @@ as NDJSON, one per line. An error answer is printed on stderr, with the usual ex
     { name: 'path', summary: 'the path, starting with / (a query string is kept)' },
   ],
   flags: {
-    field: { type: 'pair', short: 'f', value: 'key=value', list: true, summary: 'a query parameter or body field (repeatable)' },
+    field: {
+      type: 'pair',
+      short: 'f',
+      value: 'key=value',
+      list: true,
+      summary: 'a query parameter or body field (repeatable)',
+    },
     input: { type: 'path', summary: 'the JSON body, from a file or - (standard input)' },
     paginate: { type: 'switch', summary: 'follow every page and print the records as NDJSON' },
   },

@@ -29,19 +29,31 @@ export async function streamRecords(ctx: Context, first: unknown, send: Send, o:
   const write = (item: unknown) => ctx.io.stdout.write(`${JSON.stringify(item)}\n`);
   if (isV1Page(first)) {
     const start = Number(o.query.cursor?.[0] ?? 0);
-    const fetchPage = async (cursor: number) => (cursor === start ? first : ((await send({ cursor: [String(cursor)] })) as V1Page<unknown>));
+    const fetchPage = async (cursor: number) =>
+      cursor === start ? first : ((await send({ cursor: [String(cursor)] })) as V1Page<unknown>);
     for await (const page of paginateCursor(fetchPage, { start, signal: ctx.signal })) page.items.forEach(write);
     return true;
   }
   const keys = v2Keys(first);
   if (keys) {
     const fetchPage = async (token: string | undefined) => {
-      const body = (token === undefined ? first : await send(o.body === undefined && o.input === undefined ? { [keys.token]: [token] } : {}, { [keys.token]: token })) as Json;
-      return { items: Array.isArray(body[keys.list]) ? (body[keys.list] as unknown[]) : [], token: (body[keys.token] as string | null | undefined) ?? null };
+      const body = (
+        token === undefined
+          ? first
+          : await send(o.body === undefined && o.input === undefined ? { [keys.token]: [token] } : {}, {
+              [keys.token]: token,
+            })
+      ) as Json;
+      return {
+        items: Array.isArray(body[keys.list]) ? (body[keys.list] as unknown[]) : [],
+        token: (body[keys.token] as string | null | undefined) ?? null,
+      };
     };
     for await (const page of paginateToken(fetchPage, { signal: ctx.signal })) page.items.forEach(write);
     return true;
   }
-  ctx.log.warn('--paginate: the answer is not a page (v1 data + page.next, or a v2 Paginator and a list); printed as is');
+  ctx.log.warn(
+    '--paginate: the answer is not a page (v1 data + page.next, or a v2 Paginator and a list); printed as is',
+  );
   return false;
 }

@@ -21,13 +21,28 @@ export const listVerb = defineVerb({
   examples: LIST_EXAMPLES,
   notes: LIST_NOTES,
   flags: {
-    status: { type: 'choice', value: 'status', choices: BOLETO_STATUSES, list: true, summary: `only slips in these states: ${BOLETO_STATUSES.join(', ')}` },
-    direction: { type: 'choice', value: 'direction', choices: BOLETO_DIRECTIONS, summary: 'receivable (issued by the account) or payable (sent to it)' },
+    status: {
+      type: 'choice',
+      value: 'status',
+      choices: BOLETO_STATUSES,
+      list: true,
+      summary: `only slips in these states: ${BOLETO_STATUSES.join(', ')}`,
+    },
+    direction: {
+      type: 'choice',
+      value: 'direction',
+      choices: BOLETO_DIRECTIONS,
+      summary: 'receivable (issued by the account) or payable (sent to it)',
+    },
     owner: { type: 'cnpj', list: true, summary: 'only slips of these companies of the account' },
     beneficiary: { type: 'tax-id', list: true, summary: 'only slips of these beneficiaries (CNPJ or CPF)' },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only slips of these payers (CNPJ or CPF)' },
     accessKey: { type: 'key', models: ['55'], list: true, summary: 'only slips of these NF-e' },
-    line: { type: 'custom', value: 'digits', summary: 'the slip with this digitable line (47 digits, dots and spaces allowed)' },
+    line: {
+      type: 'custom',
+      value: 'digits',
+      summary: 'the slip with this digitable line (47 digits, dots and spaces allowed)',
+    },
     dueFrom: { type: 'date', summary: 'due on or after this date (YYYY-MM-DD or dd/mm/yyyy)' },
     dueTo: { type: 'date', summary: 'due on or before this date' },
     issuedFrom: { type: 'date', summary: 'issued on or after this date' },
@@ -44,7 +59,10 @@ const IDS = 'boleto ids (bol_ and 16 hex digits)';
 export const showVerb = showVerbOf({
   what: 'boleto',
   ids: IDS,
-  examples: ['fiscal boletos show bol_0123456789abcdef', 'fiscal boletos show bol_0123456789abcdef bol_fedcba9876543210 -o json'],
+  examples: [
+    'fiscal boletos show bol_0123456789abcdef',
+    'fiscal boletos show bol_0123456789abcdef bol_fedcba9876543210 -o json',
+  ],
   notes: `An id the account does not have is reported on stderr and the others go on: exit 4 when none was
 found, 7 when some were not.`,
   load: () => import('./show.js'),
@@ -53,7 +71,10 @@ found, 7 when some were not.`,
 export const pdfVerb = pdfVerbOf({
   what: 'boleto',
   ids: IDS,
-  examples: ['fiscal boletos pdf bol_0123456789abcdef --dir ./boletos', 'fiscal boletos list --status open -o ndjson | fiscal boletos pdf --stdin --dir ./boletos'],
+  examples: [
+    'fiscal boletos pdf bol_0123456789abcdef --dir ./boletos',
+    'fiscal boletos list --status open -o ndjson | fiscal boletos pdf --stdin --dir ./boletos',
+  ],
   notes: `Each slip is written as <dir>/<id>.pdf (one page with the digitable line), replaced atomically, one
 result row per id. Ids are checked before anything is sent; an id that fails is reported and the
 others go on, with exit code 7.`,

@@ -25,6 +25,11 @@ export default verb(listVerb, {
   async run(ctx, o) {
     const { limit, all, ...filters } = o;
     const http = await ctx.http();
-    await writeRecordList(ctx, (page) => boletoPages(http, filters, page), { limit, all }, { table: BOLETO_TABLE, csv: BOLETO_CSV });
+    await writeRecordList(
+      ctx,
+      (page) => boletoPages(http, filters, page),
+      { limit, all },
+      { table: BOLETO_TABLE, csv: BOLETO_CSV },
+    );
   },
 });

@@ -37,7 +37,8 @@ export default verb(cnpjVerb, {
         try {
           writer.write(await getCnpjData(http, cnpj));
         } catch (error) {
-          if (error instanceof AuthError || error instanceof InterruptedError || !(error instanceof FiscalError)) throw error;
+          if (error instanceof AuthError || error instanceof InterruptedError || !(error instanceof FiscalError))
+            throw error;
           failures.push(error);
           // With one CNPJ the command's own error says it; with several, each failure is named as it comes.
           if (cnpjs.length > 1) ctx.io.stderr.write(`fiscal: ${cnpj}: ${error.message}\n`);

@@ -3,7 +3,8 @@ import type { CompanyItem, EnabledDocuments } from '../../api/wire/companies.js'
 import type { Column } from '../../output/writer.js';
 
 /** `nfe:emitted,received cte:taker`: the types and roles a unit holds documents in. */
-const documentsCell = (documents: EnabledDocuments[]): string => documents.map((d) => `${d.type}:${d.roles.join(',')}`).join(' ');
+const documentsCell = (documents: EnabledDocuments[]): string =>
+  documents.map((d) => `${d.type}:${d.roles.join(',')}`).join(' ');
 
 const REGIMES: Record<string, string> = { '1': 'simples', '3': 'normal' };
 

@@ -5,7 +5,13 @@ import { UsageError } from '../../errors.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { ADMIN_PREFIX } from '../../emulator/admin.js';
 import { ACCOUNT_COUNT } from '../../emulator/data/accounts.js';
-import { formatFaultSpec, parseFaultSpec, parseLatencyRange, parsePerDocMs, type FaultSpec } from '../../emulator/faults.js';
+import {
+  formatFaultSpec,
+  parseFaultSpec,
+  parseLatencyRange,
+  parsePerDocMs,
+  type FaultSpec,
+} from '../../emulator/faults.js';
 import { createEmulator, type Emulator } from '../../emulator/server.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
 import { verb } from '../shared/verb.js';
@@ -66,22 +72,29 @@ const PARSERS = {
       'expected an ISO 8601 date such as 2026-03-01T12:00:00-03:00',
     )
     .transform((text) => new Date(text)),
-  faults: z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return parseFaultSpec(text);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  faults: z.string().transform((text, ctx) => {
+    try {
+      return parseFaultSpec(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   latency: z
     .string()
-    .transform((text, ctx) => parseLatencyRange(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected <min>-<max> milliseconds, such as 100-140, or one number' }), z.NEVER)),
+    .transform(
+      (text, ctx) =>
+        parseLatencyRange(text) ??
+        (ctx.addIssue({ code: 'custom', message: 'expected <min>-<max> milliseconds, such as 100-140, or one number' }),
+        z.NEVER),
+    ),
   perDocMs: z
     .string()
-    .transform((text, ctx) => parsePerDocMs(text) ?? (ctx.addIssue({ code: 'custom', message: 'expected milliseconds per document, such as 0.2' }), z.NEVER)),
+    .transform(
+      (text, ctx) =>
+        parsePerDocMs(text) ??
+        (ctx.addIssue({ code: 'custom', message: 'expected milliseconds per document, such as 0.2' }), z.NEVER),
+    ),
   arrivalRate: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, 'expected documents per second, such as 2 or 0.5')
@@ -95,8 +108,10 @@ const PARSERS = {
 export default verb(emulator, {
   parsers: PARSERS,
   check(o) {
-    if (o.latency && o.faults?.latencyMs) throw new UsageError('--latency: --faults has a latency item too; give the latency once');
-    if (o.perDocMs !== undefined && o.faults?.perDocMs !== undefined) throw new UsageError('--per-doc-ms: --faults has a per-doc item too; give it once');
+    if (o.latency && o.faults?.latencyMs)
+      throw new UsageError('--latency: --faults has a latency item too; give the latency once');
+    if (o.perDocMs !== undefined && o.faults?.perDocMs !== undefined)
+      throw new UsageError('--per-doc-ms: --faults has a per-doc item too; give it once');
   },
   // host, port, seed and docs have defaults in the declaration: commander always gives them.
   run: (ctx, o) => serve(ctx, { ...o, host: o.host, port: o.port!, seed: o.seed!, docs: o.docs! }),
@@ -110,16 +125,32 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 
 async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
   try {
-    const { host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs } = opts;
+    const { host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs } =
+      opts;
     const webhooks = {
       ...(opts.webhookRetryMs === undefined ? {} : { retryBaseMs: opts.webhookRetryMs }),
       ...(opts.webhookAttempts === undefined ? {} : { maxAttempts: opts.webhookAttempts }),
       ...(opts.webhookTimeoutMs === undefined ? {} : { timeoutMs: opts.webhookTimeoutMs }),
     };
-    return await createEmulator({ host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs, webhooks });
+    return await createEmulator({
+      host,
+      port,
+      seed,
+      docs,
+      accounts,
+      otherDocs,
+      rateLimit,
+      now,
+      faults,
+      arrivalRate,
+      latency,
+      perDocMs,
+      webhooks,
+    });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
-    if (problem) throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
+    if (problem)
+      throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
     throw error;
   }
 }
@@ -148,7 +179,8 @@ export function describeEmulator(emulator: Pick<Emulator, 'url' | 'accounts'>): 
 /** The optional behaviours in force, for the log line. */
 function extras(opts: EmulatorCommandOptions): string {
   const parts: string[] = [];
-  if (opts.rateLimit) parts.push(`rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account`);
+  if (opts.rateLimit)
+    parts.push(`rate limit ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs / 1000}s per account`);
   if (opts.latency) parts.push(`latency ${opts.latency.min}-${opts.latency.max} ms`);
   if (opts.perDocMs) parts.push(`${opts.perDocMs} ms per document`);
   if (opts.faults) parts.push(`faults ${formatFaultSpec(opts.faults)}`);
@@ -166,7 +198,11 @@ function aborted(signal: AbortSignal): Promise<void> {
 async function serve(ctx: Context, opts: EmulatorCommandOptions): Promise<void> {
   const emulator = await start(opts);
   ctx.defer(() => emulator.close());
-  ctx.io.stdout.write(describeEmulator(emulator).map((line) => `${line}\n`).join(''));
+  ctx.io.stdout.write(
+    describeEmulator(emulator)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
   ctx.log.info(`fiscal emulator listening on ${emulator.url}${extras(opts)}; press Ctrl-C to stop`);
   await aborted(ctx.signal);
   await emulator.close();

@@ -50,7 +50,9 @@ function parseNdjson(text: string, name: string): Parsed {
       events.push(JSON.parse(line));
       lines.push(i + 1);
     } catch (error) {
-      throw new UsageError(`${name}: line ${i + 1} is not JSON (give a JSON array of events, or one event per line): ${(error as Error).message}`);
+      throw new UsageError(
+        `${name}: line ${i + 1} is not JSON (give a JSON array of events, or one event per line): ${(error as Error).message}`,
+      );
     }
   });
   return { events, lines };
@@ -67,6 +69,7 @@ async function readSource(path: string): Promise<string> {
 async function readStdin(ctx: Context): Promise<string> {
   if (ctx.io.stdinIsTTY) throw new UsageError('"-" reads the events from standard input, but it is a terminal');
   let input = '';
-  for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of ctx.io.stdin)
+    input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   return input;
 }

@@ -32,7 +32,14 @@ const BATCH_COLUMNS: Column<BatchRow>[] = [
 
 export function rowsOf(data: BatchData): BatchRow[] {
   return data.results.map((r) => ({
-    batch_id: data.batch_id, key: r.access_key, tp_evento: r.tp_evento, seq: r.n_seq_evento, status: r.status, code: r.code, protocol: r.protocol, message: r.message,
+    batch_id: data.batch_id,
+    key: r.access_key,
+    tp_evento: r.tp_evento,
+    seq: r.n_seq_evento,
+    status: r.status,
+    code: r.code,
+    protocol: r.protocol,
+    message: r.message,
   }));
 }
 
@@ -47,7 +54,8 @@ export async function waitDone(ctx: Context, http: HttpClient, batchId: string):
     if (data.status === 'done') return data;
     ctx.log.info(`batch ${batchId}: ${data.status}, ${data.results.length} of ${data.count} events processed`);
     await ctx.clock.sleep(pause, ctx.signal).catch(() => undefined);
-    if (ctx.signal.aborted) throw new InterruptedError(`batch --wait stopped; follow up with: fiscal events batch status ${batchId} --wait`);
+    if (ctx.signal.aborted)
+      throw new InterruptedError(`batch --wait stopped; follow up with: fiscal events batch status ${batchId} --wait`);
     pause = Math.min(MAX_POLL_MS, pause * 2);
   }
 }
@@ -64,5 +72,6 @@ export function writeRows(ctx: Context, rows: BatchRow[]): void {
     writer.end();
   }
   const rejected = rows.filter((r) => r.status === 'rejected').length;
-  if (rejected > 0) throw new PartialError(`${rejected} of ${rows.length} event${rows.length === 1 ? '' : 's'} rejected`);
+  if (rejected > 0)
+    throw new PartialError(`${rejected} of ${rows.length} event${rows.length === 1 ? '' : 's'} rejected`);
 }

@@ -11,14 +11,17 @@ const BATCH_ID = /^[\w-]{1,100}$/;
 
 export default verb(batchStatusVerb, {
   check(_o, ids) {
-    for (const id of ids) if (!BATCH_ID.test(id.trim())) throw new UsageError(`<ids>: a batch id has letters, digits, - and _ only, got "${id}"`);
+    for (const id of ids)
+      if (!BATCH_ID.test(id.trim()))
+        throw new UsageError(`<ids>: a batch id has letters, digits, - and _ only, got "${id}"`);
   },
   async run(ctx, o, args) {
     const http = await ctx.http();
     const rows: BatchRow[] = [];
     for (const id of new Set(args.map((a) => a.trim()))) {
       const data = o.wait ? await waitDone(ctx, http, id) : await eventBatchStatus(http, id);
-      if (data.status !== 'done') ctx.log.info(`batch ${id}: ${data.status}, ${data.results.length} of ${data.count} events processed`);
+      if (data.status !== 'done')
+        ctx.log.info(`batch ${id}: ${data.status}, ${data.results.length} of ${data.count} events processed`);
       rows.push(...rowsOf(data));
     }
     writeRows(ctx, rows);

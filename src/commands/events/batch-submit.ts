@@ -19,13 +19,24 @@ async function submit(ctx: Context, source: string, options: { wait: boolean; dr
   if (options.dryRun) {
     const type = documentTypeOfKey(events[0]!.access_key);
     ctx.log.info(`dry run: a ${type} batch of ${events.length} event${events.length === 1 ? '' : 's'}, nothing sent`);
-    writeRows(ctx, events.map((e): BatchRow => ({ batch_id: '', key: e.access_key, tp_evento: e.tp_evento, seq: e.n_seq_evento ?? null, status: 'dry-run' })));
+    writeRows(
+      ctx,
+      events.map((e): BatchRow => ({
+        batch_id: '',
+        key: e.access_key,
+        tp_evento: e.tp_evento,
+        seq: e.n_seq_evento ?? null,
+        status: 'dry-run',
+      })),
+    );
     return;
   }
   const http = await ctx.http();
   const accepted = await submitEventBatch(http, events);
   if (!options.wait) {
-    ctx.log.info(`batch ${accepted.batch_id} ${accepted.status}; follow it with: fiscal events batch status ${accepted.batch_id}`);
+    ctx.log.info(
+      `batch ${accepted.batch_id} ${accepted.status}; follow it with: fiscal events batch status ${accepted.batch_id}`,
+    );
     const writer = createRecordWriter<typeof accepted>(ctx, {
       columns: [
         { header: 'BATCH', get: (r) => r.batch_id, truncate: false },

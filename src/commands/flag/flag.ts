@@ -47,7 +47,8 @@ function flagRequest(o: FlagFlags, args: string[]): FlagErpRequest {
       // R10: flagerp names an NFS-e without its owner; the full id's owner stands in for --owner.
       const idOwner = nfseIdOwner(id);
       if (idOwner !== undefined) {
-        if (owner !== undefined && owner !== idOwner) problems.push(`--owner ${owner} is not the owner ${idOwner} of the NFS-e id`);
+        if (owner !== undefined && owner !== idOwner)
+          problems.push(`--owner ${owner} is not the owner ${idOwner} of the NFS-e id`);
         owner ??= idOwner;
         id = id.split(':').slice(1).join(':');
       }
@@ -104,8 +105,13 @@ async function send(ctx: Context, request: FlagErpRequest, dryRun: boolean): Pro
   try {
     for (const { key, value } of request.metadata) {
       writer.write({
-        doc_type: request.doc_type, id: request.id, owner: request.owner, key, value,
-        status: dryRun ? 'dry-run' : 'flagged', ...(requestId ? { request_id: requestId } : {}),
+        doc_type: request.doc_type,
+        id: request.id,
+        owner: request.owner,
+        key,
+        value,
+        status: dryRun ? 'dry-run' : 'flagged',
+        ...(requestId ? { request_id: requestId } : {}),
       });
     }
   } catch (error) {
@@ -120,9 +126,11 @@ async function send(ctx: Context, request: FlagErpRequest, dryRun: boolean): Pro
 const SOURCE: Record<string, string> = { doc_type: '<type>', id: '<id>', owner: '--owner', metadata: '--set' };
 
 function withFlagNames(error: ApiError): ApiError {
-  const fields = Object.fromEntries(Object.entries(error.fields!).map(([field, problems]) => {
-    const source = SOURCE[field.split('.')[0]!];
-    return [source ? `${field} (${source})` : field, problems];
-  }));
+  const fields = Object.fromEntries(
+    Object.entries(error.fields!).map(([field, problems]) => {
+      const source = SOURCE[field.split('.')[0]!];
+      return [source ? `${field} (${source})` : field, problems];
+    }),
+  );
   return new ApiError(error.message, error.status, error.method, error.path, { details: error.details, fields });
 }

@@ -14,7 +14,12 @@ before sending (exit 2 naming each missing or bad part); a document the account 
 exit 4. See docs/flag-props-labels.md.`,
   // Optional here so that every missing part is reported at once (the verb's check).
   args: [
-    { name: 'type', summary: 'nfe, nfse, cte, cteos, cfesat or nfce', required: false, complete: ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'] },
+    {
+      name: 'type',
+      summary: 'nfe, nfse, cte, cteos, cfesat or nfce',
+      required: false,
+      complete: ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'],
+    },
     { name: 'id', summary: 'access key, or the NFS-e id', required: false },
   ],
   flags: {

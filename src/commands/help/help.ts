@@ -25,13 +25,21 @@ export default verb(help, {
     const found = words.reduce<Command | undefined>((cmd, word) => cmd && findCommand(cmd, word), root);
     if (!found) {
       throw new UsageError(`help: no command or topic "${words.join(' ')}"`, {
-        details: [`topics: ${TOPICS.map((t) => t.name).join(', ')}`, `commands: ${root.commands.filter((c) => !hidden(c)).map((c) => c.name()).join(', ')}`],
+        details: [
+          `topics: ${TOPICS.map((t) => t.name).join(', ')}`,
+          `commands: ${root.commands
+            .filter((c) => !hidden(c))
+            .map((c) => c.name())
+            .join(', ')}`,
+        ],
       });
     }
     found.outputHelp();
     if (found === root) {
       const width = Math.max(...TOPICS.map((t) => t.name.length)) + 2;
-      ctx.io.stdout.write(`\nHelp topics (fiscal help <topic>):\n${TOPICS.map((t) => `  ${t.name.padEnd(width)}${t.summary}`).join('\n')}\n`);
+      ctx.io.stdout.write(
+        `\nHelp topics (fiscal help <topic>):\n${TOPICS.map((t) => `  ${t.name.padEnd(width)}${t.summary}`).join('\n')}\n`,
+      );
     }
   },
 });

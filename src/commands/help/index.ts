@@ -11,9 +11,21 @@ export const TOPIC_NAMES = ['exit-codes', 'environment', 'output', 'filters'] as
 export const help = defineVerb({
   name: 'help',
   summary: `show help for a command, or a topic: ${TOPIC_NAMES.join(', ')}`,
-  examples: ['fiscal help exit-codes', 'fiscal help filters', 'fiscal help search nfe          # the same as fiscal search nfe --help'],
+  examples: [
+    'fiscal help exit-codes',
+    'fiscal help filters',
+    'fiscal help search nfe          # the same as fiscal search nfe --help',
+  ],
   notes: `Topics: ${TOPIC_NAMES.join(', ')}. The man page (man fiscal) has them all.`,
-  args: [{ name: 'topic', summary: 'a topic, or a command (e.g. search nfe)', required: false, variadic: true, complete: TOPIC_NAMES }],
+  args: [
+    {
+      name: 'topic',
+      summary: 'a topic, or a command (e.g. search nfe)',
+      required: false,
+      variadic: true,
+      complete: TOPIC_NAMES,
+    },
+  ],
   flags: {
     // `npm run man` writes docs/fiscal.1 with it; not for people, so hidden.
     man: { type: 'switch', summary: 'print the man page (roff)', hidden: true },

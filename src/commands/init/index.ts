@@ -18,14 +18,28 @@ unreachable server leaves the choice to save anyway. Without a terminal, or with
 nothing is asked: the missing flags are named (exit 2) and refused credentials save nothing
 (exit 3). The first profile becomes the default. See docs/init.md.`,
   flags: {
-    name: { type: 'text', value: 'profile', summary: 'profile name (default "default"): lowercase letters, digits, "_" and "-"' },
+    name: {
+      type: 'text',
+      value: 'profile',
+      summary: 'profile name (default "default"): lowercase letters, digits, "_" and "-"',
+    },
     apiId: { type: 'custom', value: 'id', summary: 'API id' },
     apiKeyStdin: { type: 'switch', summary: 'read the API key from standard input (never from the command line)' },
-    baseUrl: { type: 'custom', value: 'url', summary: 'production, sandbox or an http(s) URL', complete: ['production', 'sandbox'] },
+    baseUrl: {
+      type: 'custom',
+      value: 'url',
+      summary: 'production, sandbox or an http(s) URL',
+      complete: ['production', 'sandbox'],
+    },
     skipCheck: { type: 'switch', summary: 'save without checking the credentials against the server' },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
     // Declared only to answer with an explanation instead of "unknown option".
-    apiKey: { type: 'text', value: 'key', summary: 'refused: a key on the command line shows in ps and shell history', hidden: true },
+    apiKey: {
+      type: 'text',
+      value: 'key',
+      summary: 'refused: a key on the command line shows in ps and shell history',
+      hidden: true,
+    },
   },
   load: () => import('./init.js'),
 });

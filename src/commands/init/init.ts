@@ -1,7 +1,12 @@
 // `fiscal init`: a new user's first profile (the walkthrough is shared with `profile add`).
 import { UsageError } from '../../errors.js';
 import { firstProfile } from '../shared/first-profile.js';
-import { CREDENTIAL_PARSERS, newProfileNameProblem, profileBaseUrl, refuseKeyFlag } from '../shared/profile-credentials.js';
+import {
+  CREDENTIAL_PARSERS,
+  newProfileNameProblem,
+  profileBaseUrl,
+  refuseKeyFlag,
+} from '../shared/profile-credentials.js';
 import { verb } from '../shared/verb.js';
 import { init } from './index.js';
 

@@ -96,7 +96,10 @@ async function loadIndex(dir: string): Promise<IndexView | undefined> {
   const path = resolve(dir, INDEX);
   const copyAt = new Map<string, string>();
   const status = new Map<string, string | null>();
-  const isFile = await stat(path).then((s) => s.isFile(), () => false);
+  const isFile = await stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
   if (!isFile) return undefined;
   try {
     const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });

@@ -32,7 +32,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** One kind of --type, any case; the error lists the kinds there are. */
 const kind = z.string().transform((v, ctx) => {
   const k = v.trim().toLowerCase() as DocumentKind;
-  if (!DOCUMENT_KINDS.includes(k)) ctx.addIssue({ code: 'custom', message: `"${v}" is not a kind; use ${DOCUMENT_KINDS.join(', ')}` });
+  if (!DOCUMENT_KINDS.includes(k))
+    ctx.addIssue({ code: 'custom', message: `"${v}" is not a kind; use ${DOCUMENT_KINDS.join(', ')}` });
   return k;
 });
 const parsers = { type: kind };
@@ -68,7 +69,10 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
     for await (const input of inputFiles(options.paths)) {
       if (ctx.signal.aborted) throw new InterruptedError('inspect stopped');
       tally.files++;
-      const problem = 'problem' in input ? { failure: 'unreadable', error: input.problem } : await inspectFile(ctx, input.path, options, { writer, tally, clues });
+      const problem =
+        'problem' in input
+          ? { failure: 'unreadable', error: input.problem }
+          : await inspectFile(ctx, input.path, options, { writer, tally, clues });
       if (!problem) continue;
       tally.problems++;
       ctx.io.stderr.write(`fiscal: ${input.path}: ${problem.error}\n`);
@@ -80,7 +84,8 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
   } finally {
     writer.end();
   }
-  if (ctx.io.stderrIsTTY) ctx.log.info(`${tally.documents} documents in ${tally.files - tally.problems} of ${tally.files} files`);
+  if (ctx.io.stderrIsTTY)
+    ctx.log.info(`${tally.documents} documents in ${tally.files - tally.problems} of ${tally.files} files`);
   if (tally.problems > 0) {
     throw new PartialError(`${tally.problems} of ${tally.files} files could not be read`);
   }
@@ -96,7 +101,8 @@ async function inspectFile(
   let bytes: Buffer;
   try {
     const size = (await stat(path)).size;
-    if (size > MAX_BYTES) return { failure: 'unreadable', error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` };
+    if (size > MAX_BYTES)
+      return { failure: 'unreadable', error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` };
     bytes = await readFile(path);
   } catch (error) {
     return { failure: 'unreadable', error: fsReason(error) };
@@ -120,7 +126,14 @@ async function inspectFile(
 
 /** Exit 2 when none of the paths exists: most likely a typo, and nothing could be read. */
 async function requireSomePath(paths: readonly string[]): Promise<void> {
-  const found = await Promise.all(paths.map((p) => stat(p).then(() => true, () => false)));
+  const found = await Promise.all(
+    paths.map((p) =>
+      stat(p).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   if (!found.some(Boolean)) {
     const list = paths.map((p) => `"${p}"`).join(', ');
     throw new UsageError(`no such file or directory: ${list}`);

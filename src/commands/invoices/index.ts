@@ -24,9 +24,24 @@ export const listVerb = defineVerb({
   notes: NOTES,
   flags: {
     owner: { type: 'cnpj', list: true, summary: 'only of these companies (repeatable or comma-separated)' },
-    source: { type: 'choice', value: 'source', choices: RECORD_SOURCES, summary: 'capture (the service found it) or upload (sent to the OCR)' },
-    country: { type: 'custom', list: true, value: 'code', summary: 'supplier country, ISO code like US (repeatable or comma-separated)' },
-    currency: { type: 'custom', list: true, value: 'code', summary: 'currency, ISO code like USD (repeatable or comma-separated)' },
+    source: {
+      type: 'choice',
+      value: 'source',
+      choices: RECORD_SOURCES,
+      summary: 'capture (the service found it) or upload (sent to the OCR)',
+    },
+    country: {
+      type: 'custom',
+      list: true,
+      value: 'code',
+      summary: 'supplier country, ISO code like US (repeatable or comma-separated)',
+    },
+    currency: {
+      type: 'custom',
+      list: true,
+      value: 'code',
+      summary: 'currency, ISO code like USD (repeatable or comma-separated)',
+    },
     issuedFrom: { type: 'date', summary: 'issued on or after (YYYY-MM-DD or dd/mm/yyyy)' },
     issuedTo: { type: 'date', summary: 'issued on or before (YYYY-MM-DD or dd/mm/yyyy)' },
     minBrl: { type: 'custom', value: 'amount', summary: 'total in reais at least' },
@@ -46,14 +61,20 @@ export const showVerb = showVerbOf({
 export const pdfVerb = pdfVerbOf({
   what: 'invoice',
   ids: 'invoice ids',
-  examples: [`fiscal invoices pdf ${ID} --dir ./pdf`, 'fiscal invoices list --all -o ndjson | fiscal invoices pdf --stdin --dir ./pdf'],
+  examples: [
+    `fiscal invoices pdf ${ID} --dir ./pdf`,
+    'fiscal invoices list --all -o ndjson | fiscal invoices pdf --stdin --dir ./pdf',
+  ],
   load: () => import('./pdf.js'),
 });
 
 export const uploadVerb = defineVerb({
   name: 'upload',
   summary: 'send PDFs of invoices to the OCR (same as fiscal ocr upload --kind invoice)',
-  examples: ['fiscal invoices upload ./scans --owner 12345678000195 --wait', 'fiscal invoices upload scan.pdf --owner 12345678000195 --dry-run'],
+  examples: [
+    'fiscal invoices upload ./scans --owner 12345678000195 --wait',
+    'fiscal invoices upload scan.pdf --owner 12345678000195 --dry-run',
+  ],
   args: uploadArgs,
   flags: uploadFlags,
   load: () => import('./upload.js'),

@@ -20,6 +20,11 @@ export default verb(listVerb, {
   async run(ctx, o) {
     const { limit, all, ...filters } = o;
     const http = await ctx.http();
-    await writeRecordList(ctx, (page) => invoicePages(http, filters, page), { limit, all }, { table: INVOICE_TABLE, csv: INVOICE_CSV });
+    await writeRecordList(
+      ctx,
+      (page) => invoicePages(http, filters, page),
+      { limit, all },
+      { table: INVOICE_TABLE, csv: INVOICE_CSV },
+    );
   },
 });

@@ -30,9 +30,13 @@ export function changeVerb(spec: typeof applyVerb, how: 'apply' | 'remove') {
   return verb(spec, {
     check(o, ids) {
       for (const label of o.label) {
-        if (label.length > LABEL_MAX) throw new UsageError(`--label: "${label}" is not a label (1 to ${LABEL_MAX} characters, no leading or trailing blanks)`);
+        if (label.length > LABEL_MAX)
+          throw new UsageError(
+            `--label: "${label}" is not a label (1 to ${LABEL_MAX} characters, no leading or trailing blanks)`,
+          );
       }
-      if (ids.length === 0 && !o.stdin) throw new UsageError('give at least one document id, or --stdin to read them from standard input');
+      if (ids.length === 0 && !o.stdin)
+        throw new UsageError('give at least one document id, or --stdin to read them from standard input');
       const type = docTypeOf(o.type)!;
       for (const id of ids) checkId(type, id.trim(), '');
     },
@@ -64,20 +68,28 @@ async function change(ctx: Context, how: 'apply' | 'remove', o: Change): Promise
   let failed = 0;
   try {
     if (o.dryRun) {
-      for (const id of o.ids) writer.write({ id, status: 'dry-run', labels: o.labels.join(','), message: `${how} ${o.labels.join(', ')}` });
+      for (const id of o.ids)
+        writer.write({ id, status: 'dry-run', labels: o.labels.join(','), message: `${how} ${o.labels.join(', ')}` });
       return;
     }
     const http = await ctx.http();
     for (let i = 0; i < o.ids.length; i += LABEL_BATCH_MAX) {
       if (ctx.signal.aborted) throw new InterruptedError(`labels ${how} stopped`);
       const batch = o.ids.slice(i, i + LABEL_BATCH_MAX);
-      const results = new Map((await changeLabels(http, how, { doc_type: o.type, ids: batch, labels: o.labels })).map((r) => [r.id, r]));
+      const results = new Map(
+        (await changeLabels(http, how, { doc_type: o.type, ids: batch, labels: o.labels })).map((r) => [r.id, r]),
+      );
       for (const id of batch) {
         const r = results.get(id);
         if (r?.success) writer.write({ id, status: 'ok', labels: r.labels.join(',') });
         else {
           failed++;
-          writer.write({ id, status: 'error', labels: '', message: r?.message ?? 'no result for this id in the answer' });
+          writer.write({
+            id,
+            status: 'error',
+            labels: '',
+            message: r?.message ?? 'no result for this id in the answer',
+          });
         }
       }
     }

@@ -12,12 +12,25 @@ const CHANGE_NOTES = `Labels are the documents' Tags (search --tag / --tags-all)
 the account does not hold is reported and the others go on (exit 7). See docs/flag-props-labels.md.`;
 
 const CHANGE_FLAGS = {
-  label: { type: 'text', list: true, required: true, value: 'label', summary: 'a label (repeatable or comma-separated)' },
+  label: {
+    type: 'text',
+    list: true,
+    required: true,
+    value: 'label',
+    summary: 'a label (repeatable or comma-separated)',
+  },
   type: {
-    type: 'choice', choices: DOC_TYPES, aliases: { 'cte-os': 'cteos', cfe: 'cfesat' }, default: 'nfe', value: 'type',
+    type: 'choice',
+    choices: DOC_TYPES,
+    aliases: { 'cte-os': 'cteos', cfe: 'cfesat' },
+    default: 'nfe',
+    value: 'type',
     summary: 'document type: nfe, nfse, cte, cteos, cfesat or nfce',
   },
-  stdin: { type: 'switch', summary: 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id' },
+  stdin: {
+    type: 'switch',
+    summary: 'also read ids from standard input: one per line, or NDJSON with AccessKey / access_key / id',
+  },
   dryRun: { type: 'switch', summary: 'show what would be sent, send nothing' },
 } as const satisfies Flags;
 

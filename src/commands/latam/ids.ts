@@ -7,7 +7,9 @@ import { readStdinItems } from '../stdin-lines.js';
 
 function checkLatamId(id: string, where = ''): void {
   if (!LATAM_ID.test(id)) {
-    throw new UsageError(`"${id}"${where} is not a LATAM document id (MX-<UUID>, CL-<RUT>-<type>-<folio>, CO-<CUFE>, PE-<RUC>-<type>-<series>-<number>)`);
+    throw new UsageError(
+      `"${id}"${where} is not a LATAM document id (MX-<UUID>, CL-<RUT>-<type>-<folio>, CO-<CUFE>, PE-<RUC>-<type>-<series>-<number>)`,
+    );
   }
 }
 
@@ -20,6 +22,9 @@ export async function latamIds(ctx: Context, args: readonly string[], stdin: boo
   const piped = stdin ? await readStdinItems(ctx) : [];
   for (const id of piped) checkLatamId(id, ' (standard input)');
   const ids = [...new Set([...args.map((a) => a.trim()), ...piped])];
-  if (ids.length === 0) throw new UsageError(stdin ? 'no id on standard input' : 'give at least one id, or --stdin to read them from standard input');
+  if (ids.length === 0)
+    throw new UsageError(
+      stdin ? 'no id on standard input' : 'give at least one id, or --stdin to read them from standard input',
+    );
   return ids;
 }

@@ -6,15 +6,23 @@ const IDS: ArgSpec = {
   name: 'ids',
   required: false,
   variadic: true,
-  summary: 'document ids as the service names them: MX-<UUID>, CL-<RUT>-<type>-<folio>, CO-<CUFE>, PE-<RUC>-<type>-<series>-<number>',
+  summary:
+    'document ids as the service names them: MX-<UUID>, CL-<RUT>-<type>-<folio>, CO-<CUFE>, PE-<RUC>-<type>-<series>-<number>',
 };
 
-const STDIN = { type: 'switch', summary: 'also read ids from standard input: one per line, or NDJSON with id (fiscal latam list -o ndjson)' } as const satisfies SwitchFlag;
+const STDIN = {
+  type: 'switch',
+  summary: 'also read ids from standard input: one per line, or NDJSON with id (fiscal latam list -o ndjson)',
+} as const satisfies SwitchFlag;
 
 export const uploadVerb = defineVerb({
   name: 'upload',
   summary: 'upload LATAM XML documents (CFDI 4.0, DTE, UBL 2.1 of DIAN and SUNAT)',
-  examples: ['fiscal latam upload ./facturas', 'fiscal latam upload cfdi.xml --country MX --dry-run', 'cat dte.xml | fiscal latam upload -'],
+  examples: [
+    'fiscal latam upload ./facturas',
+    'fiscal latam upload cfdi.xml --country MX --dry-run',
+    'cat dte.xml | fiscal latam upload -',
+  ],
   notes: `Reads Mexico CFDI 4.0 (stamped), Chile DTE (EnvioDTE with one DTE), Colombia UBL 2.1 (DIAN,
 also inside an AttachedDocument) and Peru UBL 2.1 (SUNAT). Folders are walked for *.xml. Each
 file is checked before sending (well-formed, recognized, required fields, tax-id check digits);
@@ -22,7 +30,12 @@ one row per file (file, id, country, type, success, message). A document already
 its id. Exit 7 when some file was not uploaded. See docs/latam.md.`,
   args: [{ name: 'paths', variadic: true, summary: 'XML files, folders (walked for *.xml), or - for standard input' }],
   flags: {
-    country: { type: 'choice', choices: LATAM_COUNTRIES, value: 'code', summary: 'refuse documents of any other country' },
+    country: {
+      type: 'choice',
+      choices: LATAM_COUNTRIES,
+      value: 'code',
+      summary: 'refuse documents of any other country',
+    },
     dryRun: { type: 'switch', summary: 'check the files and show what would be sent, sending nothing' },
   },
   load: () => import('./upload.js'),
@@ -62,7 +75,11 @@ one result row per id. An id that fails is reported and the others go on; the ex
   args: [IDS],
   flags: {
     stdin: STDIN,
-    dir: { type: 'dir', value: 'path', summary: 'write <dir>/<id>.xml (default: standard output for one id, . for several)' },
+    dir: {
+      type: 'dir',
+      value: 'path',
+      summary: 'write <dir>/<id>.xml (default: standard output for one id, . for several)',
+    },
   },
   load: () => import('./xml.js'),
 });

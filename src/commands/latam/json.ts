@@ -38,7 +38,13 @@ export default verb(jsonVerb, {
         try {
           writer.write(await latamJson(http, id));
         } catch (error) {
-          if (error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted || !(error instanceof FiscalError)) throw error;
+          if (
+            error instanceof AuthError ||
+            error instanceof InterruptedError ||
+            ctx.signal.aborted ||
+            !(error instanceof FiscalError)
+          )
+            throw error;
           failed++;
           ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);
         }

@@ -21,7 +21,8 @@ const COLUMNS: Column<LatamListItem>[] = [
 
 export default verb(listVerb, {
   check(o) {
-    if (o.issuedFrom && o.issuedTo && o.issuedFrom > o.issuedTo) throw new UsageError(`--issued-from ${o.issuedFrom} is after --issued-to ${o.issuedTo}`);
+    if (o.issuedFrom && o.issuedTo && o.issuedFrom > o.issuedTo)
+      throw new UsageError(`--issued-from ${o.issuedFrom} is after --issued-to ${o.issuedTo}`);
   },
   async run(ctx, o) {
     const query: LatamListQuery = {

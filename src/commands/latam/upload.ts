@@ -66,7 +66,11 @@ async function upload(ctx: Context, options: LatamUploadOptions): Promise<void> 
   if (failed > 0) throw new PartialError(`${failed} of ${total} files were not uploaded`);
 }
 
-async function uploadOne(ctx: Context, options: LatamUploadOptions, { file, bytes, problem }: FileInput): Promise<LatamUploadRecord> {
+async function uploadOne(
+  ctx: Context,
+  options: LatamUploadOptions,
+  { file, bytes, problem }: FileInput,
+): Promise<LatamUploadRecord> {
   if (!bytes) return { file, success: false, message: problem ?? 'unreadable' };
   let row: LatamUploadRecord;
   try {

@@ -31,7 +31,10 @@ export default verb(xmlVerb, {
     try {
       for (const id of ids) {
         if (ctx.signal.aborted) throw new InterruptedError('xml stopped');
-        const record: XmlRecord = { id, ...(await saveDownload(ctx, join(dir, `${id}.xml`), () => latamXml(http, id))) };
+        const record: XmlRecord = {
+          id,
+          ...(await saveDownload(ctx, join(dir, `${id}.xml`), () => latamXml(http, id))),
+        };
         if (record.status === 'error') {
           failed++;
           ctx.io.stderr.write(`fiscal: ${id}: ${record.message}\n`);

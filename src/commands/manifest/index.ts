@@ -3,7 +3,10 @@ import { defineGroup, defineVerb, type Flags } from '../shared/define.js';
 
 const SOURCES = {
   file: { type: 'path', value: 'path', summary: 'also read keys from a file: one per line, or NDJSON' },
-  stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON (fiscal search nfe -o ndjson)' },
+  stdin: {
+    type: 'switch',
+    summary: 'also read keys from standard input: one per line, or NDJSON (fiscal search nfe -o ndjson)',
+  },
 } as const satisfies Flags;
 
 const SEND_FLAGS = {
@@ -26,15 +29,25 @@ each row carries its request_id; --wait follows them until answered (progress on
 --sync asks key by key and shows the tax authority's answer. A rejected or refused key is a failed
 row, the others go on, and the exit code is then 7. See docs/manifest.md.`;
 
-const KEYS = [{ name: 'keys', summary: 'NF-e access keys (44 digits, model 55)', required: false, variadic: true }] as const;
+const KEYS = [
+  { name: 'keys', summary: 'NF-e access keys (44 digits, model 55)', required: false, variadic: true },
+] as const;
 
 /** A manifestation verb: the same flags, each its own code. */
 const sendVerb = (name: string, summary: string, load: () => Promise<unknown>) =>
   defineVerb({ name, summary, examples: SEND_EXAMPLES, notes: SEND_NOTES, args: KEYS, flags: SEND_FLAGS, load });
 
 export const confirmVerb = sendVerb('confirm', 'confirm the operation (210200)', () => import('./confirm.js'));
-export const awareVerb = sendVerb('aware', 'declare awareness of the operation, "ciência" (210210)', () => import('./aware.js'));
-export const unawareVerb = sendVerb('unaware', 'declare the operation unknown, "desconhecimento" (210220)', () => import('./unaware.js'));
+export const awareVerb = sendVerb(
+  'aware',
+  'declare awareness of the operation, "ciência" (210210)',
+  () => import('./aware.js'),
+);
+export const unawareVerb = sendVerb(
+  'unaware',
+  'declare the operation unknown, "desconhecimento" (210220)',
+  () => import('./unaware.js'),
+);
 export const notPerformedVerb = sendVerb(
   'not-performed',
   'declare the operation not performed (210240, needs --justification)',
@@ -64,7 +77,12 @@ export const latestVerb = defineVerb({
   flags: {
     ...SOURCES,
     // The origins of wire/manifest.ts MANIFEST_ORIGINS, written out: this module is loaded for --help.
-    origin: { type: 'choice', choices: ['app', 'api'], value: 'origin', summary: 'only manifestations made through app (the platform) or api' },
+    origin: {
+      type: 'choice',
+      choices: ['app', 'api'],
+      value: 'origin',
+      summary: 'only manifestations made through app (the platform) or api',
+    },
   },
   load: () => import('./latest.js'),
 });
@@ -72,7 +90,11 @@ export const latestVerb = defineVerb({
 export const manifest = defineGroup({
   name: 'manifest',
   summary: 'manifest received NF-e to the tax authority (Manifestação do Destinatário)',
-  examples: ['fiscal manifest aware <key> --wait', 'fiscal manifest status <request_id>', 'fiscal manifest latest <key> --origin api'],
+  examples: [
+    'fiscal manifest aware <key> --wait',
+    'fiscal manifest status <request_id>',
+    'fiscal manifest latest <key> --origin api',
+  ],
   notes: 'See docs/manifest.md.',
   verbs: [confirmVerb, awareVerb, unawareVerb, notPerformedVerb, statusVerb, latestVerb],
 });

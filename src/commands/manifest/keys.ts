@@ -18,11 +18,16 @@ export function checkNfeKey(key: string, where = ''): void {
   const problem = accessKeyProblem(key);
   if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
   const model = parseAccessKey(key).model;
-  if (model !== '55') throw new UsageError(`"${key}"${where} is a key of model ${model}; only NF-e (model 55) can be manifested`);
+  if (model !== '55')
+    throw new UsageError(`"${key}"${where} is a key of model ${model}; only NF-e (model 55) can be manifested`);
 }
 
 /** The keys of every source, checked, in order, each once. */
-export async function readKeys(ctx: Context, sources: KeySources, check: (value: string, where: string) => void = checkNfeKey): Promise<string[]> {
+export async function readKeys(
+  ctx: Context,
+  sources: KeySources,
+  check: (value: string, where: string) => void = checkNfeKey,
+): Promise<string[]> {
   const keys: string[] = [];
   sources.keys.forEach((key) => {
     check(key, '');
@@ -32,7 +37,8 @@ export async function readKeys(ctx: Context, sources: KeySources, check: (value:
   if (sources.stdin) {
     if (ctx.io.stdinIsTTY) throw new UsageError('--stdin reads piped keys, but standard input is a terminal');
     let input = '';
-    for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    for await (const chunk of ctx.io.stdin)
+      input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
     keys.push(...linesOf(input, 'standard input', check));
   }
   return [...new Set(keys)];

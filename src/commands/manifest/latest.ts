@@ -30,10 +30,12 @@ const COLUMNS: Column<LatestRow>[] = [
 
 export default verb(latestVerb, {
   check(o, keys) {
-    if (keys.length === 0 && !o.stdin && o.file === undefined) throw new UsageError('give at least one access key, --file <path> or --stdin');
+    if (keys.length === 0 && !o.stdin && o.file === undefined)
+      throw new UsageError('give at least one access key, --file <path> or --stdin');
     for (const key of keys) checkNfeKey(key.trim());
   },
-  run: (ctx, o, keys) => showLatest(ctx, { keys: keys.map((k) => k.trim()), file: o.file, stdin: o.stdin, origin: o.origin }),
+  run: (ctx, o, keys) =>
+    showLatest(ctx, { keys: keys.map((k) => k.trim()), file: o.file, stdin: o.stdin, origin: o.origin }),
 });
 
 async function showLatest(ctx: Context, options: LatestOptions): Promise<void> {
@@ -41,13 +43,22 @@ async function showLatest(ctx: Context, options: LatestOptions): Promise<void> {
   const http = await ctx.http();
   const found = new Map<string, string>();
   for (let i = 0; i < keys.length; i += CHUNK) {
-    for (const item of await manifestLatest(http, keys.slice(i, i + CHUNK), options.origin)) found.set(item.access_key, item.code);
+    for (const item of await manifestLatest(http, keys.slice(i, i + CHUNK), options.origin))
+      found.set(item.access_key, item.code);
   }
   const writer = createRecordWriter<LatestRow>(ctx, { columns: COLUMNS });
   try {
     for (const key of keys) {
       const code = found.get(key) ?? '';
-      writer.write({ key, code, meaning: isManifestCode(code) ? MANIFEST_CODES[code] : code ? 'unknown code' : 'none through the platform or API' });
+      writer.write({
+        key,
+        code,
+        meaning: isManifestCode(code)
+          ? MANIFEST_CODES[code]
+          : code
+            ? 'unknown code'
+            : 'none through the platform or API',
+      });
     }
   } catch (error) {
     writer.fail();

@@ -32,7 +32,14 @@ export function isFailure(row: ManifestRow): boolean {
 /** A row from a status item of 4.14 (the code there is the manifestation code). */
 export function rowOfStatus(item: ManifestStatusItem): ManifestRow {
   const code = item.status.code;
-  const status: OutcomeStatus = code === PENDING_CODE ? 'pending' : code === REGISTERED_CODE ? 'registered' : code === 403 || code === 404 ? 'error' : 'rejected';
+  const status: OutcomeStatus =
+    code === PENDING_CODE
+      ? 'pending'
+      : code === REGISTERED_CODE
+        ? 'registered'
+        : code === 403 || code === 404
+          ? 'error'
+          : 'rejected';
   const row: ManifestRow = { key: item.access_key, code: String(item.code), status, message: item.status.message };
   if (code !== PENDING_CODE) row.cstat = code;
   if (item.request_id !== undefined) row.request_id = item.request_id;
@@ -41,7 +48,13 @@ export function rowOfStatus(item: ManifestStatusItem): ManifestRow {
 
 /** A row from the tax authority's answer to a synchronous manifestation. */
 export function rowOfSefaz(key: string, code: string, answer: SefazResponse): ManifestRow {
-  const row: ManifestRow = { key, code, status: answer.cStat === REGISTERED_CODE ? 'registered' : 'rejected', cstat: answer.cStat, message: answer.xMotivo };
+  const row: ManifestRow = {
+    key,
+    code,
+    status: answer.cStat === REGISTERED_CODE ? 'registered' : 'rejected',
+    cstat: answer.cStat,
+    message: answer.xMotivo,
+  };
   if (answer.nProt !== undefined) row.protocol = answer.nProt;
   return row;
 }

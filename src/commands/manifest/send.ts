@@ -6,7 +6,13 @@
 // failed row, the others go on, and the exit code is then 7.
 import { manifestAsync, manifestRequest, manifestStatus, manifestSync } from '../../api/manifest.js';
 import type { HttpClient } from '../../api/http.js';
-import { JUSTIFIED_CODE, MANIFEST_CODES, justificationProblem, type ManifestCode, type ManifestItem } from '../../api/wire/manifest.js';
+import {
+  JUSTIFIED_CODE,
+  MANIFEST_CODES,
+  justificationProblem,
+  type ManifestCode,
+  type ManifestItem,
+} from '../../api/wire/manifest.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
@@ -39,18 +45,33 @@ export function sendVerb(spec: typeof confirmVerb, code: ManifestCode) {
       } else if (o.justification !== undefined) {
         throw new UsageError(`--justification only applies to not-performed (${JUSTIFIED_CODE})`);
       }
-      if (o.sync && o.wait) throw new UsageError('--wait follows asynchronous requests; --sync already waits for the answer');
-      if (keys.length === 0 && !o.stdin && o.file === undefined) throw new UsageError('give at least one key, --file <path> or --stdin');
+      if (o.sync && o.wait)
+        throw new UsageError('--wait follows asynchronous requests; --sync already waits for the answer');
+      if (keys.length === 0 && !o.stdin && o.file === undefined)
+        throw new UsageError('give at least one key, --file <path> or --stdin');
     },
     run: (ctx, o, keys) =>
-      send(ctx, { keys: keys.map((k) => k.trim()), file: o.file, stdin: o.stdin, code, justification: o.justification?.trim(), wait: o.wait, sync: o.sync, dryRun: o.dryRun }),
+      send(ctx, {
+        keys: keys.map((k) => k.trim()),
+        file: o.file,
+        stdin: o.stdin,
+        code,
+        justification: o.justification?.trim(),
+        wait: o.wait,
+        sync: o.sync,
+        dryRun: o.dryRun,
+      }),
   });
 }
 
 async function send(ctx: Context, options: SendOptions): Promise<void> {
   const keys = await readKeys(ctx, options);
   if (keys.length === 0) throw new UsageError('no key to manifest');
-  const items = keys.map((access_key): ManifestItem => ({ access_key, code: options.code, ...(options.justification ? { justification: options.justification } : {}) }));
+  const items = keys.map((access_key): ManifestItem => ({
+    access_key,
+    code: options.code,
+    ...(options.justification ? { justification: options.justification } : {}),
+  }));
   const writer = createRecordWriter<ManifestRow>(ctx, { columns: ROW_COLUMNS });
   let rows: ManifestRow[];
   try {
@@ -72,18 +93,27 @@ async function send(ctx: Context, options: SendOptions): Promise<void> {
   const failed = rows.filter(isFailure).length;
   // Every key unknown to the service: nothing named exists, which is exit 4, not a partial run.
   if (failed > 0 && rows.every((r) => r.cstat === 404)) {
-    const message = rows.length === 1 ? `no NF-e with access key ${rows[0]!.key} among the account's documents` : `none of the ${rows.length} NF-e was found`;
+    const message =
+      rows.length === 1
+        ? `no NF-e with access key ${rows[0]!.key} among the account's documents`
+        : `none of the ${rows.length} NF-e was found`;
     const request = manifestRequest(options.sync);
     throw new NotFoundError(message, 404, request.method, request.path);
   }
-  if (failed > 0) throw new PartialError(`${failed} of ${rows.length} manifestation${rows.length === 1 ? '' : 's'} failed`);
+  if (failed > 0)
+    throw new PartialError(`${failed} of ${rows.length} manifestation${rows.length === 1 ? '' : 's'} failed`);
 }
 
 function dryRun(items: ManifestItem[], options: SendOptions): ManifestRow[] {
   const request = manifestRequest(options.sync);
   const how = `${request.method} ${request.path}`;
   const meaning = MANIFEST_CODES[options.code];
-  return items.map((m) => ({ key: m.access_key, code: m.code, status: 'dry-run', message: `would send ${m.code} (${meaning}) with ${how}; nothing sent` }));
+  return items.map((m) => ({
+    key: m.access_key,
+    code: m.code,
+    status: 'dry-run',
+    message: `would send ${m.code} (${meaning}) with ${how}; nothing sent`,
+  }));
 }
 
 async function sendSync(ctx: Context, http: HttpClient, items: ManifestItem[]): Promise<ManifestRow[]> {
@@ -105,8 +135,16 @@ async function sendAsync(ctx: Context, http: HttpClient, items: ManifestItem[], 
     const chunk = items.slice(i, i + CHUNK);
     try {
       const requestId = await manifestAsync(http, chunk);
-      if (!wait) ctx.log.info(`manifestation request ${requestId}: ${chunk.length} key${chunk.length === 1 ? '' : 's'}`);
-      rows.push(...chunk.map((m): ManifestRow => ({ key: m.access_key, code: m.code, status: 'accepted', request_id: requestId })));
+      if (!wait)
+        ctx.log.info(`manifestation request ${requestId}: ${chunk.length} key${chunk.length === 1 ? '' : 's'}`);
+      rows.push(
+        ...chunk.map((m): ManifestRow => ({
+          key: m.access_key,
+          code: m.code,
+          status: 'accepted',
+          request_id: requestId,
+        })),
+      );
     } catch (error) {
       rows.push(...chunk.map((m) => errorRow(ctx, m, error)));
     }
@@ -123,10 +161,13 @@ async function waitFor(ctx: Context, http: HttpClient, rows: ManifestRow[]): Pro
   let pause = FIRST_POLL_MS;
   try {
     for (;;) {
-      const open = [...new Set(rows.filter((r) => r.request_id !== undefined && !done.has(id(r))).map((r) => r.request_id!))];
+      const open = [
+        ...new Set(rows.filter((r) => r.request_id !== undefined && !done.has(id(r))).map((r) => r.request_id!)),
+      ];
       if (open.length === 0) break;
       await ctx.clock.sleep(pause, ctx.signal);
-      if (ctx.signal.aborted) throw new InterruptedError(`manifest --wait stopped; follow up with: fiscal manifest status ${open.join(' ')}`);
+      if (ctx.signal.aborted)
+        throw new InterruptedError(`manifest --wait stopped; follow up with: fiscal manifest status ${open.join(' ')}`);
       pause = Math.min(MAX_POLL_MS, pause * 2);
       for (const item of await manifestStatus(http, { requestIds: open })) {
         const row = rowOfStatus(item);
@@ -148,7 +189,14 @@ async function waitFor(ctx: Context, http: HttpClient, rows: ManifestRow[]): Pro
  */
 function errorRow(ctx: Context, item: ManifestItem, error: unknown): ManifestRow {
   const forbidden = error instanceof AuthError && error.status === 403;
-  if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+  if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted)
+    throw error;
   if (!(error instanceof FiscalError)) throw error;
-  return { key: item.access_key, code: item.code, status: 'error', message: error.message, ...(error instanceof NotFoundError ? { cstat: 404 } : {}) };
+  return {
+    key: item.access_key,
+    code: item.code,
+    status: 'error',
+    message: error.message,
+    ...(error instanceof NotFoundError ? { cstat: 404 } : {}),
+  };
 }

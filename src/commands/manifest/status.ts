@@ -13,7 +13,8 @@ import { ROW_COLUMNS, rowOfStatus, type ManifestRow } from './outcome.js';
 
 export default verb(statusVerb, {
   check(o, values) {
-    if (values.length === 0 && !o.stdin && o.file === undefined) throw new UsageError('give at least one access key or request id, --file <path> or --stdin');
+    if (values.length === 0 && !o.stdin && o.file === undefined)
+      throw new UsageError('give at least one access key or request id, --file <path> or --stdin');
     for (const value of values) checkKeyOrId(value.trim(), '');
   },
   run: (ctx, o, values) => showStatus(ctx, { keys: values.map((v) => v.trim()), file: o.file, stdin: o.stdin }),
@@ -38,7 +39,12 @@ async function showStatus(ctx: Context, options: KeySources): Promise<void> {
     for (const item of items) writer.write(rowOfStatus(item));
     const answered = new Set(items.flatMap((i) => [i.access_key, i.request_id]));
     for (const value of values.filter((v) => !answered.has(v))) {
-      const row: ManifestRow = { key: isRequestId(value) ? '' : value, code: '', status: 'error', message: 'no manifestation request known for it' };
+      const row: ManifestRow = {
+        key: isRequestId(value) ? '' : value,
+        code: '',
+        status: 'error',
+        message: 'no manifestation request known for it',
+      };
       if (isRequestId(value)) row.request_id = value;
       writer.write(row);
     }

@@ -21,14 +21,26 @@ export const mdfeSearch = defineVerb({
   flags: {
     role: ROLE_FLAGS.mdfe,
     // One status at a time (the body search takes one): a list so that two are refused, not overridden.
-    status: { type: 'choice', list: true, value: 'status', choices: MDFE_STATUSES, summary: 'authorized (open), closed or canceled' },
+    status: {
+      type: 'choice',
+      list: true,
+      value: 'status',
+      choices: MDFE_STATUSES,
+      summary: 'authorized (open), closed or canceled',
+    },
     uf: { type: 'choice', list: true, value: 'uf', choices: UFS, summary: 'start or end UF, any of (repeatable)' },
     /** AAA9999 or AAA9A99, checked by the verb's parser. */
     plate: { type: 'custom', list: true, value: 'plate', summary: 'vehicle plate (repeatable)' },
     cte: { type: 'key', models: ['57'], list: true, summary: 'carries this CT-e (repeatable)' },
     nfe: { type: 'key', models: ['55'], list: true, summary: 'carries this NF-e (repeatable)' },
     ...pick(DOCUMENT_FLAGS, 'tag', 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
-    fields: { type: 'choice', list: true, value: 'fields', choices: MDFE_FIELDS, summary: 'fields to return (comma-separated)' },
+    fields: {
+      type: 'choice',
+      list: true,
+      value: 'fields',
+      choices: MDFE_FIELDS,
+      summary: 'fields to return (comma-separated)',
+    },
     ...pick(DOCUMENT_FLAGS, 'limit', 'all', 'summary'),
   },
   load: () => import('./search.js'),

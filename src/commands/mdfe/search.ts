@@ -28,17 +28,24 @@ async function run(ctx: Context, options: MdfeSearch, summary: boolean): Promise
   const plan = planMdfeSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
-    table: TABLE, csv: CSV,
+    table: TABLE,
+    csv: CSV,
     fields: options.fields,
     summary: summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'mdfe', clues: recordClues(r) }) : undefined,
   });
 }
 
-async function* fromSearch(http: HttpClient, plan: Extract<MdfeSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<MdfeRecord>> {
+async function* fromSearch(
+  http: HttpClient,
+  plan: Extract<MdfeSearchPlan, { api: 'search' }>,
+): AsyncGenerator<RecordPage<MdfeRecord>> {
   for await (const page of mdfeSearchPages(http, plan.request)) yield { records: page.items, total: page.total };
 }
 
-async function* fromListing(http: HttpClient, plan: Extract<MdfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage<MdfeRecord>> {
+async function* fromListing(
+  http: HttpClient,
+  plan: Extract<MdfeSearchPlan, { api: 'v1' }>,
+): AsyncGenerator<RecordPage<MdfeRecord>> {
   for await (const page of mdfeV1Pages(http, plan.role, plan.query)) {
     yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
   }
@@ -47,11 +54,19 @@ async function* fromListing(http: HttpClient, plan: Extract<MdfeSearchPlan, { ap
 /** A listing item carries the XML and its events: the fields a list shows are read from them. */
 export function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
   const f = mdfeFacts(Buffer.from(item.xml, 'base64').toString('latin1'));
-  const status = mdfeStatus(item.events.map((e) => e.type), f.protocolStatus);
+  const status = mdfeStatus(
+    item.events.map((e) => e.type),
+    f.protocolStatus,
+  );
   const full: MdfeRecord = {
-    AccessKey: item.access_key, Number: f.number ?? '', EmissionDate: f.emissionDate ?? '', OwnerRole: role,
+    AccessKey: item.access_key,
+    Number: f.number ?? '',
+    EmissionDate: f.emissionDate ?? '',
+    OwnerRole: role,
     Emitter: { EmitterCnpj: f.emitter ?? '', EmitterCpf: '', EmitterName: '', EmitterAddressUf: '' },
-    ...(status && { Status: status }), Events: item.events, Xml: item.xml,
+    ...(status && { Status: status }),
+    Events: item.events,
+    Xml: item.xml,
   };
   const out: Record<string, unknown> = {};
   for (const field of fields) if (field in full) out[field] = full[field as keyof MdfeRecord];

@@ -39,7 +39,10 @@ export function nfceQuery(o: NfceSearchOptions, now: Date): NfceV1Query {
 export function nfceRecord(item: NfceV1Item): NfceOutput {
   const f = nfeFacts(Buffer.from(item.xml, 'base64').toString('latin1'), {});
   return {
-    AccessKey: item.access_key, Number: f.number ?? '', EmissionDate: f.emissionDate ?? '', EmitterCnpj: f.emitter ?? '',
+    AccessKey: item.access_key,
+    Number: f.number ?? '',
+    EmissionDate: f.emissionDate ?? '',
+    EmitterCnpj: f.emitter ?? '',
     Status: statusOfProtocol(f.protocolStatus),
   };
 }
@@ -54,7 +57,9 @@ async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
       for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items };
     }
     await writeRecords(ctx, items(), limit, {
-      table: [], csv: [], summary: (item) => ({ xml: item.xml, source: item.access_key }),
+      table: [],
+      csv: [],
+      summary: (item) => ({ xml: item.xml, source: item.access_key }),
       named: o.key && { ...namedKeys('NFC-e', o.key, nfceV1Listing('emitted'))!, idOf: (item) => item.access_key },
     });
     return;
@@ -62,7 +67,11 @@ async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
   async function* pages() {
     for await (const page of nfceV1Pages(http, 'emitted', query)) yield { records: page.items.map(nfceRecord) };
   }
-  await writeRecords(ctx, pages(), limit, { table: TABLE, csv: CSV, named: namedKeys('NFC-e', o.key, nfceV1Listing('emitted')) });
+  await writeRecords(ctx, pages(), limit, {
+    table: TABLE,
+    csv: CSV,
+    named: namedKeys('NFC-e', o.key, nfceV1Listing('emitted')),
+  });
 }
 
 const TABLE: Column<NfceOutput>[] = [

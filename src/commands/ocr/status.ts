@@ -13,7 +13,8 @@ import { statusVerb } from './index.js';
 function requestIds(args: readonly string[]): string[] {
   const ids = [...new Set(args.map((a) => a.trim().toLowerCase()))];
   if (ids.length === 0) throw new UsageError('give at least one request id (printed by fiscal ocr upload)');
-  for (const id of ids) if (!OCR_REQUEST_ID.test(id)) throw new UsageError(`invalid request id "${id}": expected a UUID`);
+  for (const id of ids)
+    if (!OCR_REQUEST_ID.test(id)) throw new UsageError(`invalid request id "${id}": expected a UUID`);
   return ids;
 }
 
@@ -37,7 +38,13 @@ export default verb(statusVerb, {
     const writer = createRecordWriter<OcrRow>(ctx, { columns: ROW_COLUMNS });
     for (const row of rows) writer.write(row);
     writer.end();
-    if (first && rows.length === 0) throw new NotFoundError(ids.length === 1 ? first.message : 'none of the OCR requests was found', 404, first.method, first.path);
+    if (first && rows.length === 0)
+      throw new NotFoundError(
+        ids.length === 1 ? first.message : 'none of the OCR requests was found',
+        404,
+        first.method,
+        first.path,
+      );
     const failed = ids.length - rows.length + rows.filter(isFailure).length;
     if (failed > 0) throw new PartialError(`${failed} of ${ids.length} OCR requests not found or not read`);
   },

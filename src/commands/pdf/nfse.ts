@@ -9,10 +9,16 @@ const ROLES = nfseVerb.flags.role.choices.join(', ');
 
 export default verb(nfseVerb, {
   check(o, keys) {
-    if (o.manual && !o.role) throw new UsageError(`--manual needs --role (${ROLES}): the role the account's company has in the note`);
+    if (o.manual && !o.role)
+      throw new UsageError(`--manual needs --role (${ROLES}): the role the account's company has in the note`);
     if (o.role && !o.manual) throw new UsageError('--role only applies with --manual');
     checkPdfKeys(PDF_KINDS.nfse, keys, o.stdin);
   },
   run: (ctx, o, keys) =>
-    downloadPdfs(ctx, PDF_KINDS.nfse, { keys, dir: o.dir, stdin: o.stdin, ...(o.manual && o.role && { manual: { role: o.role } }) }),
+    downloadPdfs(ctx, PDF_KINDS.nfse, {
+      keys,
+      dir: o.dir,
+      stdin: o.stdin,
+      ...(o.manual && o.role && { manual: { role: o.role } }),
+    }),
 });

@@ -6,7 +6,15 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { firstProfile } from '../shared/first-profile.js';
 import {
-  apiIdProblem, checkNewProfileName, CREDENTIAL_PARSERS, profileBaseUrl, promptKey, readKeyFromStdin, refuseKeyFlag, refuseStdinKeyOnTerminal, saveProfile,
+  apiIdProblem,
+  checkNewProfileName,
+  CREDENTIAL_PARSERS,
+  profileBaseUrl,
+  promptKey,
+  readKeyFromStdin,
+  refuseKeyFlag,
+  refuseStdinKeyOnTerminal,
+  saveProfile,
 } from '../shared/profile-credentials.js';
 import { verb } from '../shared/verb.js';
 import { addVerb } from './index.js';
@@ -49,10 +57,18 @@ async function add(ctx: Context, opts: AddOptions): Promise<void> {
 async function walkThrough(ctx: Context, opts: AddOptions, interactive: boolean): Promise<void> {
   if (!interactive) {
     throw new UsageError('a profile name is required when not prompting (no terminal, or --no-input)', {
-      details: ['for example: `printf %s "$KEY" | fiscal profile add work --api-id <id> --api-key-stdin --base-url sandbox`'],
+      details: [
+        'for example: `printf %s "$KEY" | fiscal profile add work --api-id <id> --api-key-stdin --base-url sandbox`',
+      ],
     });
   }
-  await firstProfile(ctx, { apiId: opts.apiId, apiKeyStdin: opts.apiKeyStdin, baseUrl: opts.baseUrl, skipCheck: false, force: opts.force });
+  await firstProfile(ctx, {
+    apiId: opts.apiId,
+    apiKeyStdin: opts.apiKeyStdin,
+    baseUrl: opts.baseUrl,
+    skipCheck: false,
+    force: opts.force,
+  });
 }
 
 async function promptApiId(ctx: Context, interactive: boolean): Promise<string> {

@@ -53,7 +53,11 @@ function settingRows(ctx: Context, plan: TargetPlan): SettingRow[] {
 
 function baseUrlRow(ctx: Context, plan: TargetPlan): SettingRow {
   if (!plan.baseUrl && plan.builtinEmulator) {
-    return { setting: 'base_url', value: 'http://127.0.0.1:<a free port, chosen when a command starts it>', source: EMULATOR_SOURCE };
+    return {
+      setting: 'base_url',
+      value: 'http://127.0.0.1:<a free port, chosen when a command starts it>',
+      source: EMULATOR_SOURCE,
+    };
   }
   const base = plan.baseUrl ?? DEFAULT_BASE;
   let value: string;
@@ -66,9 +70,18 @@ function baseUrlRow(ctx: Context, plan: TargetPlan): SettingRow {
   return { setting: 'base_url', value, source: sourceOf(base.origin, base) };
 }
 
-function credentialRow(name: 'api_id' | 'api_key', s: Setting | undefined, show: (v: string) => string, otherwise: string): SettingRow {
+function credentialRow(
+  name: 'api_id' | 'api_key',
+  s: Setting | undefined,
+  show: (v: string) => string,
+  otherwise: string,
+): SettingRow {
   if (s) return { setting: name, value: show(s.value), source: sourceOf(s.origin, s) };
-  return { setting: name, value: otherwise === EMULATOR_SOURCE ? "(the emulator's first account)" : '', source: otherwise };
+  return {
+    setting: name,
+    value: otherwise === EMULATOR_SOURCE ? "(the emulator's first account)" : '',
+    source: otherwise,
+  };
 }
 
 /** `flag --profile`, `env FISCAL_API_ID`, `profile "work"`, `default profile`, `default`. */

@@ -9,15 +9,36 @@ export const addVerb = defineVerb({
     'fiscal profile add ci --api-id 1234 --api-key-stdin --base-url sandbox < key.txt',
     'fiscal profile add local --api-id demo --base-url http://127.0.0.1:8080 --api-key-stdin < key.txt',
   ],
-  notes: 'In a script, pipe the key: echo "$API_KEY" | fiscal profile add ci --api-id 1234 --api-key-stdin --base-url sandbox',
-  args: [{ name: 'name', required: false, summary: 'profile name: lowercase letters, digits, "_" and "-" (omitted on a terminal: the `fiscal init` walkthrough)' }],
+  notes:
+    'In a script, pipe the key: echo "$API_KEY" | fiscal profile add ci --api-id 1234 --api-key-stdin --base-url sandbox',
+  args: [
+    {
+      name: 'name',
+      required: false,
+      summary:
+        'profile name: lowercase letters, digits, "_" and "-" (omitted on a terminal: the `fiscal init` walkthrough)',
+    },
+  ],
   flags: {
     apiId: { type: 'custom', value: 'id', summary: 'API id (prompted for on a terminal when omitted)' },
-    apiKeyStdin: { type: 'switch', summary: 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)' },
-    baseUrl: { type: 'custom', value: 'url', summary: 'production, sandbox or an http(s) URL (default: production)', complete: ['production', 'sandbox'] },
+    apiKeyStdin: {
+      type: 'switch',
+      summary: 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)',
+    },
+    baseUrl: {
+      type: 'custom',
+      value: 'url',
+      summary: 'production, sandbox or an http(s) URL (default: production)',
+      complete: ['production', 'sandbox'],
+    },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
     // Declared only to answer with an explanation instead of "unknown option".
-    apiKey: { type: 'text', value: 'key', summary: 'refused: a key on the command line shows in ps and shell history', hidden: true },
+    apiKey: {
+      type: 'text',
+      value: 'key',
+      summary: 'refused: a key on the command line shows in ps and shell history',
+      hidden: true,
+    },
   },
   load: () => import('./add.js'),
 });
@@ -35,7 +56,14 @@ export const showVerb = defineVerb({
   name: 'show',
   summary: 'show a profile, with its API key masked',
   examples: ['fiscal profile show', 'fiscal profile show work -o json'],
-  args: [{ name: 'name', required: false, summary: 'profile name (default: the profile this run would use)', complete: 'profiles' }],
+  args: [
+    {
+      name: 'name',
+      required: false,
+      summary: 'profile name (default: the profile this run would use)',
+      complete: 'profiles',
+    },
+  ],
   flags: {},
   load: () => import('./show.js'),
 });
@@ -74,7 +102,11 @@ export const removeVerb = defineVerb({
 export const profile = defineGroup({
   name: 'profile',
   summary: 'manage profiles: named API credentials and base URLs, stored in a private file',
-  examples: ['fiscal profile add work --api-id 1234', 'fiscal profile use work', 'fiscal --profile emulator search nfe --role received'],
+  examples: [
+    'fiscal profile add work --api-id 1234',
+    'fiscal profile use work',
+    'fiscal --profile emulator search nfe --role received',
+  ],
   notes: `A profile is used with --profile <name>, FISCAL_PROFILE, or as the default.
 The built-in profile "emulator" runs a local emulator with demo credentials.
 FISCAL_CONFIG_DIR overrides where profiles are stored.`,

@@ -16,7 +16,11 @@ export interface ProfileRecord {
 export function unknownProfile(name: string, store: ProfileStore): UsageError {
   const known = store.list().map((p) => p.name);
   return new UsageError(`no profile named "${name}"`, {
-    details: [known.length ? `known profiles: ${known.join(', ')}` : 'no profiles yet: add one with `fiscal profile add <name>`'],
+    details: [
+      known.length
+        ? `known profiles: ${known.join(', ')}`
+        : 'no profiles yet: add one with `fiscal profile add <name>`',
+    ],
   });
 }
 

@@ -33,11 +33,27 @@ async function show(ctx: Context, given: string | undefined): Promise<void> {
   writer.end();
 }
 
-function describe(name: string, fallback: string | undefined, store: Awaited<ReturnType<Context['config']>>): ProfileRecord {
+function describe(
+  name: string,
+  fallback: string | undefined,
+  store: Awaited<ReturnType<Context['config']>>,
+): ProfileRecord {
   if (isBuiltinEmulator(name, store)) {
-    return { name, baseUrl: 'local emulator, started on demand', apiId: 'demo account', apiKey: '', default: name === fallback };
+    return {
+      name,
+      baseUrl: 'local emulator, started on demand',
+      apiId: 'demo account',
+      apiKey: '',
+      default: name === fallback,
+    };
   }
   const profile = store.get(name);
   if (!profile) throw unknownProfile(name, store);
-  return { name, baseUrl: profile.baseUrl, apiId: profile.apiId, apiKey: maskKey(profile.apiKey), default: name === fallback };
+  return {
+    name,
+    baseUrl: profile.baseUrl,
+    apiId: profile.apiId,
+    apiKey: maskKey(profile.apiKey),
+    default: name === fallback,
+  };
 }

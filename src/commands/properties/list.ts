@@ -9,7 +9,10 @@ import { listVerb } from './index.js';
 export default verb(listVerb, {
   async run(ctx) {
     const http = await ctx.http();
-    const writer = createRecordWriter<RuralPropertyItem>(ctx, { columns: PROPERTY_COLUMNS, emptyMessage: 'No rural properties.' });
+    const writer = createRecordWriter<RuralPropertyItem>(ctx, {
+      columns: PROPERTY_COLUMNS,
+      emptyMessage: 'No rural properties.',
+    });
     try {
       for await (const property of allRuralProperties(http)) writer.write(property);
     } catch (error) {

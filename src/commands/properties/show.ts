@@ -11,7 +11,10 @@ import { showVerb } from './index.js';
 /** `mt12345678901` -> `MT12345678901`; anything that is not the UF then digits is a usage error. */
 function propertyId(raw: string): string {
   const id = raw.trim().toUpperCase();
-  if (!RURAL_PROPERTY_ID.test(id)) throw new UsageError(`invalid property id "${raw}": expected the UF then the state registration digits, e.g. MG0012345678`);
+  if (!RURAL_PROPERTY_ID.test(id))
+    throw new UsageError(
+      `invalid property id "${raw}": expected the UF then the state registration digits, e.g. MG0012345678`,
+    );
   return id;
 }
 

@@ -19,8 +19,17 @@ read. See docs/flag-props-labels.md.`,
   ],
   flags: {
     // The roles of wire/nfe.ts NFE_ROLES, written out: this module is loaded for --help.
-    role: { type: 'choice', choices: ['received', 'emitted', 'transporter', 'authorized'], default: 'received', value: 'role', summary: 'the role the account has in the documents' },
-    stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key' },
+    role: {
+      type: 'choice',
+      choices: ['received', 'emitted', 'transporter', 'authorized'],
+      default: 'received',
+      value: 'role',
+      summary: 'the role the account has in the documents',
+    },
+    stdin: {
+      type: 'switch',
+      summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key',
+    },
     dryRun: { type: 'switch', summary: 'show what would be sent, send nothing' },
   },
   load: () => import('./set.js'),

@@ -38,9 +38,12 @@ const COLUMNS: Column<PropsRecord>[] = [
 
 export default verb(setVerb, {
   check(o, [property, value, ...keys]) {
-    if (!PROPERTY_NAME.test(property!)) throw new UsageError('<property>: a property name is 1 to 64 letters, digits or _, not starting with a digit');
-    if (value!.length > PROPERTY_VALUE_MAX) throw new UsageError(`<value>: a value has at most ${PROPERTY_VALUE_MAX} characters`);
-    if (keys.length === 0 && !o.stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
+    if (!PROPERTY_NAME.test(property!))
+      throw new UsageError('<property>: a property name is 1 to 64 letters, digits or _, not starting with a digit');
+    if (value!.length > PROPERTY_VALUE_MAX)
+      throw new UsageError(`<value>: a value has at most ${PROPERTY_VALUE_MAX} characters`);
+    if (keys.length === 0 && !o.stdin)
+      throw new UsageError('give at least one access key, or --stdin to read them from standard input');
     for (const key of keys) checkKey(key.trim(), '');
   },
   async run(ctx, o, [property, value, ...args]) {
@@ -60,8 +63,13 @@ function checkKey(key: string, where: string): void {
 async function setProperty(ctx: Context, o: PropsSet): Promise<void> {
   const { keys } = o;
   const request = setPropertyRequest(o.role, o.property);
-  const row = (access_key: string, status: PropsRecord['status'], message?: string): PropsRecord =>
-    ({ access_key, property: o.property, value: o.value, status, ...(message ? { message } : {}) });
+  const row = (access_key: string, status: PropsRecord['status'], message?: string): PropsRecord => ({
+    access_key,
+    property: o.property,
+    value: o.value,
+    status,
+    ...(message ? { message } : {}),
+  });
   const writer = createRecordWriter<PropsRecord>(ctx, { columns: COLUMNS });
   let failed = 0;
   let unknown = 0;
@@ -74,7 +82,16 @@ async function setProperty(ctx: Context, o: PropsSet): Promise<void> {
     for (let i = 0; i < keys.length; i += PROPERTY_BATCH_MAX) {
       if (ctx.signal.aborted) throw new InterruptedError('props set stopped');
       const batch = keys.slice(i, i + PROPERTY_BATCH_MAX);
-      const results = new Map((await setNfeProperty(http, o.role, o.property, batch.map((access_key) => ({ access_key, value: o.value })))).map((r) => [r.access_key, r]));
+      const results = new Map(
+        (
+          await setNfeProperty(
+            http,
+            o.role,
+            o.property,
+            batch.map((access_key) => ({ access_key, value: o.value })),
+          )
+        ).map((r) => [r.access_key, r]),
+      );
       for (const key of batch) {
         const result = results.get(key);
         if (result?.success) writer.write(row(key, 'ok'));
@@ -95,7 +112,12 @@ async function setProperty(ctx: Context, o: PropsSet): Promise<void> {
   // Every key unknown in this role: nothing named exists, exit 4 (as xml, pdf and events).
   if (failed > 0 && unknown === keys.length) {
     const what = keys.length === 1 ? `${keys[0]} is not` : `none of the ${keys.length} keys is`;
-    throw new NotFoundError(`${what} an NF-e of the account in role ${o.role}; nothing set`, 404, request.method, request.path);
+    throw new NotFoundError(
+      `${what} an NF-e of the account in role ${o.role}; nothing set`,
+      404,
+      request.method,
+      request.path,
+    );
   }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} keys were not set`);
 }

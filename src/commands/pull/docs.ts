@@ -14,7 +14,15 @@ import type { OptionsOf } from '../shared/define.js';
 import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { pullCte, pullCteos, pullMdfe, pullNfce, pullNfse } from './index.js';
-import { OPEN_END, PULL_PARSERS, pdfOrNothing, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
+import {
+  OPEN_END,
+  PULL_PARSERS,
+  pdfOrNothing,
+  pullFlagsOf,
+  runPullCommand,
+  type PullFlags,
+  type StreamIdentity,
+} from './shared.js';
 
 export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
 

@@ -4,19 +4,42 @@ import type { FlagSpec } from '../shared/define.js';
 
 export const PULL_FLAGS = {
   dir: { type: 'dir', value: 'path', default: './fiscal-docs', summary: 'destination folder' },
-  layout: { type: 'text', value: 'template', summary: 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}' },
+  layout: {
+    type: 'text',
+    value: 'template',
+    summary: 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}',
+  },
   restart: { type: 'switch', summary: 'start again from the beginning (cursor 0)' },
   /** Seconds, 0 or more: the verb's parser is PULL_PARSERS.lockWait (./shared.ts). */
-  lockWait: { type: 'custom', value: 'seconds', default: '0', summary: 'wait this long for another run on the same folder to finish' },
+  lockWait: {
+    type: 'custom',
+    value: 'seconds',
+    default: '0',
+    summary: 'wait this long for another run on the same folder to finish',
+  },
   maxDuration: { type: 'seconds', summary: 'stop cleanly after this long (checkpoint saved)' },
   maxDocs: { type: 'int', summary: 'stop cleanly after this many new documents (checkpoint saved)' },
   /** 1 to 16: the verb's parser is PULL_PARSERS.concurrency (./shared.ts). */
   concurrency: { type: 'custom', value: 'n', default: '4', summary: 'streams fetched in parallel' },
   errorOnNothingNew: { type: 'switch', summary: 'exit 9 when no new document was found' },
-  withEvents: { type: 'switch', summary: 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson' },
+  withEvents: {
+    type: 'switch',
+    summary: 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson',
+  },
   withPdf: { type: 'switch', summary: "also write each document's PDF beside it (<key>.pdf)" },
-  manifest: { type: 'choice', choices: ['aware'], value: 'aware', summary: 'pull nfe --role received: send "ciência" (210210) for each new NF-e that has no manifestation' },
-  profiles: { type: 'text', list: true, value: 'names', complete: 'profiles', summary: "pull each profile's account into <dir>/<profile> (comma-separated)" },
+  manifest: {
+    type: 'choice',
+    choices: ['aware'],
+    value: 'aware',
+    summary: 'pull nfe --role received: send "ciência" (210210) for each new NF-e that has no manifestation',
+  },
+  profiles: {
+    type: 'text',
+    list: true,
+    value: 'names',
+    complete: 'profiles',
+    summary: "pull each profile's account into <dir>/<profile> (comma-separated)",
+  },
   allProfiles: { type: 'switch', summary: 'pull every stored profile, each into <dir>/<profile>' },
   // Elsewhere --wait is a switch (wait for the service to finish), not a number of seconds.
   wait: { type: 'custom', value: 'seconds', summary: '', deprecated: { use: '--lock-wait', moveTo: 'lockWait' } },

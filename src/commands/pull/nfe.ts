@@ -9,7 +9,15 @@ import type { OptionsOf } from '../shared/define.js';
 import { NFE_PARSERS, nfeSearchOf, planNfeSearch, V2_ONLY_FLAGS, type NfeSearch } from '../shared/nfe-search.js';
 import { verb } from '../shared/verb.js';
 import { pullNfe } from './index.js';
-import { OPEN_END, PULL_PARSERS, pdfOrNothing, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
+import {
+  OPEN_END,
+  PULL_PARSERS,
+  pdfOrNothing,
+  pullFlagsOf,
+  runPullCommand,
+  type PullFlags,
+  type StreamIdentity,
+} from './shared.js';
 
 export interface PullNfeOptions {
   pull: PullFlags;
@@ -41,7 +49,9 @@ export function parseOptions(o: OptionsOf<typeof pullNfe.flags, typeof PARSERS>)
 
 export async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
   await runPullCommand(ctx, {
-    type: 'nfe', pull: o.pull, streams: (http, id, now) => streams(http, o, id, now),
+    type: 'nfe',
+    pull: o.pull,
+    streams: (http, id, now) => streams(http, o, id, now),
     pdf: (http, doc) => pdfOrNothing(ctx, 'nfe', doc.key, () => nfeDanfe(http, doc.key)),
   });
 }
@@ -51,12 +61,17 @@ function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: n
   for (const role of [...new Set(o.filters.role ?? [])]) {
     for (const owner of o.filters.owner?.length ? [...new Set(o.filters.owner)] : ['']) {
       const key = { ...id, type: 'nfe', role, owner };
-      const plan = planNfeSearch({ ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api }, new Date(now));
+      const plan = planNfeSearch(
+        { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api },
+        new Date(now),
+      );
       if (plan.api === 'v1') out.push(nfeV1Source(http, key, plan.query));
       else {
         // A pull wants every document, not the API's default 30 days of emission (R19).
         const filters = plan.request.Filters ?? {};
-        const request = filters.EmissionDate ? plan.request : { ...plan.request, Filters: { ...filters, EmissionDate: { From: '2000-01-01' } } };
+        const request = filters.EmissionDate
+          ? plan.request
+          : { ...plan.request, Filters: { ...filters, EmissionDate: { From: '2000-01-01' } } };
         out.push(nfeV2Source(http, key, request));
       }
     }

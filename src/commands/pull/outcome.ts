@@ -81,7 +81,10 @@ export function report(ctx: Context, s: PullSummary, view: SummaryView, http: Ht
 export async function documentsInFolder(dir: string, sources: readonly StreamSource[]): Promise<number | undefined> {
   const streams = sources.filter((x) => x.phase !== 'events').map((x) => x.key);
   if (!existsSync(join(dir, 'index.ndjson'))) return 0;
-  const lines = createInterface({ input: createReadStream(join(dir, 'index.ndjson'), { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = createInterface({
+    input: createReadStream(join(dir, 'index.ndjson'), { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   let n = 0;
   try {
     for await (const line of lines) {

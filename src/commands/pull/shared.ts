@@ -48,9 +48,19 @@ export interface PullFlags {
 /** The pull flags of a verb's options, --layout checked against --dir. */
 export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>): PullFlags {
   const pull: PullFlags = {
-    dir: o.dir, layout: o.layout, restart: o.restart, lockWait: o.lockWait ?? 0, maxDuration: o.maxDuration, maxDocs: o.maxDocs,
-    concurrency: o.concurrency ?? 4, errorOnNothingNew: o.errorOnNothingNew, withEvents: o.withEvents, withPdf: o.withPdf,
-    manifest: o.manifest, profiles: o.profiles, allProfiles: o.allProfiles,
+    dir: o.dir,
+    layout: o.layout,
+    restart: o.restart,
+    lockWait: o.lockWait ?? 0,
+    maxDuration: o.maxDuration,
+    maxDocs: o.maxDocs,
+    concurrency: o.concurrency ?? 4,
+    errorOnNothingNew: o.errorOnNothingNew,
+    withEvents: o.withEvents,
+    withPdf: o.withPdf,
+    manifest: o.manifest,
+    profiles: o.profiles,
+    allProfiles: o.allProfiles,
   };
   if (pull.layout) parseLayout(pull.layout, pull.dir);
   return pull;
@@ -76,9 +86,7 @@ function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: n
     const pdf = c.pdf;
     if (!pdf) throw new UsageError(`--with-pdf: the service has no PDF for ${c.type}`);
     // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
-    sources = sources.map((s) =>
-      withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)),
-    );
+    sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)));
   }
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
@@ -91,7 +99,12 @@ function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: n
 }
 
 /** A document's PDF, or undefined (with a warning) when the service has none for it (404, 422). */
-export async function pdfOrNothing(ctx: Context, type: string, key: string, fetch: () => Promise<Buffer>): Promise<Buffer | undefined> {
+export async function pdfOrNothing(
+  ctx: Context,
+  type: string,
+  key: string,
+  fetch: () => Promise<Buffer>,
+): Promise<Buffer | undefined> {
   try {
     return await fetch();
   } catch (error) {
@@ -107,7 +120,12 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   if (c.pull.profiles || c.pull.allProfiles) return (await import('./profiles.js')).runProfiles(ctx, c, runPullCommand);
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
-  const sources = allStreams(c, http, { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl }, ctx.clock.now());
+  const sources = allStreams(
+    c,
+    http,
+    { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl },
+    ctx.clock.now(),
+  );
   const view = { dir: c.pull.dir, withEvents: Boolean(c.pull.withEvents), withPdf: Boolean(c.pull.withPdf) };
   const summary = newSummary(sources);
   const ciencia = cienciaOf(ctx, c.type, c.pull, sources, http, summary);
@@ -115,13 +133,27 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const maxDurationMs = c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000;
   const run = runSignal(ctx, maxDurationMs);
   const started = ctx.clock.now();
-  const progress = createProgress(ctx, { label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`, unit: 'documents' });
+  const progress = createProgress(ctx, {
+    label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`,
+    unit: 'documents',
+  });
   try {
     await ciencia?.drain(run.signal);
     await runPull({
-      dir: c.pull.dir, layout, sources, restart: Boolean(c.pull.restart), maxDocs: c.pull.maxDocs, maxDurationMs,
-      concurrency: c.pull.concurrency, waitSeconds: c.pull.lockWait, clock: ctx.clock, signal: run.signal, log: ctx.log, summary,
-      onProgress: (_written, _total, s) => progress.update(pullProgress(s)), onCommit: ciencia?.onCommit,
+      dir: c.pull.dir,
+      layout,
+      sources,
+      restart: Boolean(c.pull.restart),
+      maxDocs: c.pull.maxDocs,
+      maxDurationMs,
+      concurrency: c.pull.concurrency,
+      waitSeconds: c.pull.lockWait,
+      clock: ctx.clock,
+      signal: run.signal,
+      log: ctx.log,
+      summary,
+      onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
+      onCommit: ciencia?.onCommit,
     });
     if (ciencia && summary.stoppedBy !== 'max-duration') {
       await ciencia.drain(run.signal);
@@ -147,7 +179,8 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   throwIfRejected(summary);
-  if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy) throw new NothingNewError('no new documents');
+  if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy)
+    throw new NothingNewError('no new documents');
 }
 
 /**

@@ -20,12 +20,26 @@ export const listVerb = defineVerb({
   examples: LIST_EXAMPLES,
   notes: LIST_NOTES,
   flags: {
-    source: { type: 'choice', value: 'source', choices: RECEIPT_SOURCES, summary: 'manual (sent by the customer) or automatico (captured by bank connection)' },
-    kind: { type: 'choice', value: 'kind', choices: RECEIPT_KINDS, list: true, summary: `only these payment kinds: ${RECEIPT_KINDS.join(', ')}` },
+    source: {
+      type: 'choice',
+      value: 'source',
+      choices: RECEIPT_SOURCES,
+      summary: 'manual (sent by the customer) or automatico (captured by bank connection)',
+    },
+    kind: {
+      type: 'choice',
+      value: 'kind',
+      choices: RECEIPT_KINDS,
+      list: true,
+      summary: `only these payment kinds: ${RECEIPT_KINDS.join(', ')}`,
+    },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only payments by these CNPJ/CPF' },
     payee: { type: 'tax-id', list: true, value: 'id', summary: 'only payments to these CNPJ/CPF' },
     accessKey: { type: 'key', models: ['55'], list: true, summary: 'only payments of these NF-e' },
-    paidFrom: { type: 'date', summary: 'paid on or after this date (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)' },
+    paidFrom: {
+      type: 'date',
+      summary: 'paid on or after this date (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)',
+    },
     paidTo: { type: 'date', summary: 'paid on or before this date' },
     minAmount: { type: 'custom', value: 'reais', summary: 'amount at least this (1234.56)' },
     maxAmount: { type: 'custom', value: 'reais', summary: 'amount at most this' },
@@ -39,7 +53,10 @@ const IDS = 'receipt ids (rcp_ and 16 hex digits)';
 export const showVerb = showVerbOf({
   what: 'receipt',
   ids: IDS,
-  examples: ['fiscal receipts show rcp_0123456789abcdef', 'fiscal receipts show rcp_0123456789abcdef rcp_fedcba9876543210 -o json'],
+  examples: [
+    'fiscal receipts show rcp_0123456789abcdef',
+    'fiscal receipts show rcp_0123456789abcdef rcp_fedcba9876543210 -o json',
+  ],
   notes: `An id the account does not have is reported on stderr and the others go on: exit 4 when none was
 found, 7 when some were not.`,
   load: () => import('./show.js'),

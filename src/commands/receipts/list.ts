@@ -15,6 +15,11 @@ export default verb(listVerb, {
   async run(ctx, o) {
     const { limit, all, ...filters } = o;
     const http = await ctx.http();
-    await writeRecordList(ctx, (page) => receiptPages(http, filters, page), { limit, all }, { table: RECEIPT_TABLE, csv: RECEIPT_CSV });
+    await writeRecordList(
+      ctx,
+      (page) => receiptPages(http, filters, page),
+      { limit, all },
+      { table: RECEIPT_TABLE, csv: RECEIPT_CSV },
+    );
   },
 });

@@ -15,7 +15,10 @@ const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver']);
 
 const money = (cents: number): number => Math.round(cents) / 100;
 
-export function groupRecord(by: readonly Dimension[], g: Pick<ReportGroup, 'keys' | 'documents' | 'canceled' | 'sums' | 'share'>): ReportRecord {
+export function groupRecord(
+  by: readonly Dimension[],
+  g: Pick<ReportGroup, 'keys' | 'documents' | 'canceled' | 'sums' | 'share'>,
+): ReportRecord {
   const r: ReportRecord = {};
   by.forEach((dim, i) => {
     r[dim] = g.keys[i]!.value;
@@ -31,11 +34,22 @@ export function groupRecord(by: readonly Dimension[], g: Pick<ReportGroup, 'keys
 /** The table's last row: the totals over every group (a document in two groups counted once). */
 export function totalsRecord(by: readonly Dimension[], t: ReportTotals, label: string): ReportRecord {
   const keys = by.map((_, i) => ({ value: i === 0 ? label : '' }));
-  return { ...groupRecord(by, { keys, documents: t.documents, canceled: t.canceled, sums: t.sums, share: 1 }), [TOTAL_ROW]: 1 };
+  return {
+    ...groupRecord(by, { keys, documents: t.documents, canceled: t.canceled, sums: t.sums, share: 1 }),
+    [TOTAL_ROW]: 1,
+  };
 }
 
 const SUM_HEADERS: Record<SumName, string> = {
-  total: 'TOTAL', products: 'PRODUCTS', icms: 'ICMS', icms_st: 'ICMS-ST', ipi: 'IPI', pis: 'PIS', cofins: 'COFINS', iss: 'ISS', freight: 'FREIGHT',
+  total: 'TOTAL',
+  products: 'PRODUCTS',
+  icms: 'ICMS',
+  icms_st: 'ICMS-ST',
+  ipi: 'IPI',
+  pis: 'PIS',
+  cofins: 'COFINS',
+  iss: 'ISS',
+  freight: 'FREIGHT',
 };
 
 const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toFixed(2) : v);
@@ -43,7 +57,9 @@ const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toF
 export function csvColumns(by: readonly Dimension[]): Column<ReportRecord>[] {
   const keys = by.flatMap((dim): Column<ReportRecord>[] => [
     { header: dim, get: (r) => r[dim], kind: dim === 'month' ? 'month' : 'text' },
-    ...(NAMED.has(dim) ? [{ header: `${dim}_name`, get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const }] : []),
+    ...(NAMED.has(dim)
+      ? [{ header: `${dim}_name`, get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const }]
+      : []),
   ]);
   return [
     ...keys,
@@ -66,16 +82,35 @@ export function shareBar(share: number, locale: Locale | undefined): string {
 
 export function tableColumns(by: readonly Dimension[], locale: Locale | undefined): Column<ReportRecord>[] {
   const keys = by.flatMap((dim): Column<ReportRecord>[] => [
-    { header: dim.toUpperCase(), get: (r) => r[dim], kind: dim === 'month' ? 'month' : 'text', truncate: false, priority: 6 },
-    ...(NAMED.has(dim) ? [{ header: 'NAME', get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const, width: 30, priority: 3 }] : []),
+    {
+      header: dim.toUpperCase(),
+      get: (r) => r[dim],
+      kind: dim === 'month' ? 'month' : 'text',
+      truncate: false,
+      priority: 6,
+    },
+    ...(NAMED.has(dim)
+      ? [{ header: 'NAME', get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const, width: 30, priority: 3 }]
+      : []),
   ]);
-  const sum = (name: SumName, priority: number): Column<ReportRecord> => ({ header: SUM_HEADERS[name], get: (r) => fixed(r[name]), kind: 'money', priority });
+  const sum = (name: SumName, priority: number): Column<ReportRecord> => ({
+    header: SUM_HEADERS[name],
+    get: (r) => fixed(r[name]),
+    kind: 'money',
+    priority,
+  });
   return [
     ...keys,
     { header: 'DOCS', get: (r) => r.documents, kind: 'count', priority: 6 },
     { header: 'CANCELED', get: (r) => r.canceled, kind: 'count', priority: 4 },
     sum('total', 6),
-    { header: 'SHARE', get: (r) => (r[TOTAL_ROW] ? '' : shareBar(Number(r.share), locale)), kind: 'text', truncate: false, priority: 5 },
+    {
+      header: 'SHARE',
+      get: (r) => (r[TOTAL_ROW] ? '' : shareBar(Number(r.share), locale)),
+      kind: 'text',
+      truncate: false,
+      priority: 5,
+    },
     sum('products', 2),
     sum('icms', 2),
     sum('icms_st', 1),

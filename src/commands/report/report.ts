@@ -18,18 +18,28 @@ export const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {
-    if (options.from && options.to && options.from > options.to) throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
+    if (options.from && options.to && options.from > options.to)
+      throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
   },
   async run(ctx, options, args) {
     const paths = args.length > 0 ? args : [DEFAULT_DIR];
     await requireSomePath(paths, args.length === 0);
     const by = [...new Set(options.by ?? ['month'])] as Dimension[];
-    const filters: ReportFilters = { from: options.from, to: options.to, types: options.type, roles: options.role, owners: options.owner };
+    const filters: ReportFilters = {
+      from: options.from,
+      to: options.to,
+      types: options.type,
+      roles: options.role,
+      owners: options.owner,
+    };
 
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
     let collected;
     try {
-      collected = await collectDocuments(paths, { signal: ctx.signal, progress: (done, total) => progress.update({ done, total }) });
+      collected = await collectDocuments(paths, {
+        signal: ctx.signal,
+        progress: (done, total) => progress.update({ done, total }),
+      });
     } finally {
       progress.stop();
     }
@@ -50,7 +60,12 @@ export default verb(reportVerb, {
 
     if (options.html) {
       const page = renderReportHtml({
-        report, rows, totals, documents, locale: options.locale, sources: paths,
+        report,
+        rows,
+        totals,
+        documents,
+        locale: options.locale,
+        sources: paths,
         generatedAt: new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
         filters: describeFilters(filters),
       });
@@ -60,10 +75,13 @@ export default verb(reportVerb, {
     }
 
     if (ctx.io.stderrIsTTY) {
-      ctx.log.info(`${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.read} files read, ${collected.cached} from the cache`);
+      ctx.log.info(
+        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.read} files read, ${collected.cached} from the cache`,
+      );
     }
     for (const p of collected.problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
-    if (collected.problems.length > 0) throw new PartialError(`${collected.problems.length} files could not be read; the report leaves them out`);
+    if (collected.problems.length > 0)
+      throw new PartialError(`${collected.problems.length} files could not be read; the report leaves them out`);
   },
 });
 
@@ -79,8 +97,16 @@ function describeFilters(f: ReportFilters): string {
 
 /** Exit 2 when none of the paths exists: most likely a typo (or no pull here yet). */
 async function requireSomePath(paths: readonly string[], defaulted: boolean): Promise<void> {
-  const found = await Promise.all(paths.map((p) => stat(p).then(() => true, () => false)));
+  const found = await Promise.all(
+    paths.map((p) =>
+      stat(p).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   if (found.some(Boolean)) return;
-  if (defaulted) throw new UsageError(`no ${DEFAULT_DIR} here: give a pull folder or XML files (fiscal report <dir or files>...)`);
+  if (defaulted)
+    throw new UsageError(`no ${DEFAULT_DIR} here: give a pull folder or XML files (fiscal report <dir or files>...)`);
   throw new UsageError(`no such file or directory: ${paths.map((p) => `"${p}"`).join(', ')}`);
 }

@@ -34,7 +34,10 @@ export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & { prop?: string[]
 export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
   checkRanges(o);
   if (o.taker && o.notTaker) throw new UsageError('--not-taker: use either --role taker or --role not-taker');
-  if ((o.taker || o.notTaker) && o.role) throw new UsageError(`${o.taker ? '--taker' : '--not-taker'}: use --role alone (--taker and --not-taker are its old spellings)`);
+  if ((o.taker || o.notTaker) && o.role)
+    throw new UsageError(
+      `${o.taker ? '--taker' : '--not-taker'}: use --role alone (--taker and --not-taker are its old spellings)`,
+    );
   const search: CteSearch = {
     ...o,
     kind,
@@ -48,25 +51,66 @@ export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
 }
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
-  'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole',
+  'AccessKey',
+  'Number',
+  'EmissionDate',
+  'CreatedAt',
+  'Emitter',
+  'Taker',
+  'Status',
+  'Owner',
+  'OwnerRole',
   // The table's VALUE (Document.TotalValue).
   'Document',
 ];
 /** Fields a role listing can give: read from the XML it returns (Owner only when one was asked for). */
-export const V1_CTE_FIELDS: CteField[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Taker', 'Status', 'Owner', 'OwnerRole', 'Xml'];
+export const V1_CTE_FIELDS: CteField[] = [
+  'AccessKey',
+  'Number',
+  'EmissionDate',
+  'Emitter',
+  'Taker',
+  'Status',
+  'Owner',
+  'OwnerRole',
+  'Xml',
+];
 export const DEFAULT_LIMIT = 50;
 
 export type CteSearchPlan =
   | { api: 'dfe'; kind: CteKind; request: CteRequest; limit: number | undefined; keepRoles?: CteRole[] }
-  | { api: 'v1'; kind: CteKind; role: CteRole; query: CteV1Query; limit: number | undefined; fields: CteField[]; owner?: string };
+  | {
+      api: 'v1';
+      kind: CteKind;
+      role: CteRole;
+      query: CteV1Query;
+      limit: number | undefined;
+      fields: CteField[];
+      owner?: string;
+    };
 
 type Flag = keyof CteSearch;
-export const DFE_ONLY_FLAGS: Flag[] = ['emitter', 'from', 'to', 'status', 'cteType', 'nfe', 'cfop', 'tag', 'origin', 'hasCce', 'hasManifestation', 'prop'];
+export const DFE_ONLY_FLAGS: Flag[] = [
+  'emitter',
+  'from',
+  'to',
+  'status',
+  'cteType',
+  'nfe',
+  'cfop',
+  'tag',
+  'origin',
+  'hasCce',
+  'hasManifestation',
+  'prop',
+];
 
 export function planCteSearch(o: CteSearch, now: Date): CteSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   const dfeFlags = DFE_ONLY_FLAGS.filter((k) => o[k] !== undefined);
-  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
+  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(
+    Boolean,
+  );
   if (v1Reasons.length && dfeFlags.length) {
     throw new UsageError(`${v1Reasons[0]} needs the role listing (v1), which has no ${flagName(dfeFlags[0]!)} filter`, {
       details: ['run two searches, or express the condition as a custom property (--filter)'],
@@ -95,7 +139,8 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
     const taker = roles.includes('taker');
     // R21: IsTaker is exact for {taker} and for every role but taker; R24: CT-e OS has no role filter.
     if (o.kind === 'cte' && (roles.length === 1 || !taker)) isTaker = taker;
-    const exact = roles.length === all || (o.kind === 'cte' && (roles.length === 1 ? taker : !taker && roles.length === 2));
+    const exact =
+      roles.length === all || (o.kind === 'cte' && (roles.length === 1 ? taker : !taker && roles.length === 2));
     if (!exact) keepRoles = roles;
   }
   const f = cteFilters({ ...o, isTaker }, now);
@@ -106,17 +151,22 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
 }
 
 function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
-  if (dfeFlags.length) throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
+  if (dfeFlags.length)
+    throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
   const roles = o.role ?? (o.taker ? ['taker'] : o.notTaker ? ['not-taker'] : []);
   if (roles.length !== 1) {
-    throw new UsageError(`--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+    throw new UsageError(
+      `--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`,
+    );
   }
   cnpjOwnersOnly(o.owner, 'the role listing (v1)');
   const unavailable = o.fields?.find((f) => !V1_CTE_FIELDS.includes(f));
-  if (unavailable) throw new UsageError(`--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`);
+  if (unavailable)
+    throw new UsageError(
+      `--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`,
+    );
   const query: CteV1Query = listingQuery(o, limit, now);
   const fields = o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f));
   const owner = o.owner?.length === 1 ? o.owner[0] : undefined;
   return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };
 }
-

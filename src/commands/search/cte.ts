@@ -1,7 +1,15 @@
 // `fiscal search cte` (and, through cteos.ts, `search cteos`): plan the request, stream matching
 // records to the output layer.
 import type { HttpClient } from '../../api/http.js';
-import { cteOsPages, cteOsV1Pages, ctePages, cteSearch, cteV1Listing, cteV1Pages, type CteKind } from '../../api/cte.js';
+import {
+  cteOsPages,
+  cteOsV1Pages,
+  ctePages,
+  cteSearch,
+  cteV1Listing,
+  cteV1Pages,
+  type CteKind,
+} from '../../api/cte.js';
 import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
 import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
@@ -39,7 +47,8 @@ export const cteosVerb = verbFor('cteos');
 async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<void> {
   const plan = planCteSearch(options, new Date(ctx.clock.now()));
   // The XML may not carry a later cancellation; the search's Status and Events do.
-  if (summary && plan.api === 'dfe') plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
+  if (summary && plan.api === 'dfe')
+    plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
@@ -48,8 +57,14 @@ async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<
     csv: CSV_COLUMNS,
     fields: options.fields,
     keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
-    summary: summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) }) : undefined,
-    named: namedKeys(options.kind === 'cte' ? 'CT-e' : 'CT-e OS', options.key, plan.api === 'dfe' ? cteSearch(plan.kind) : cteV1Listing(plan.kind, plan.role)),
+    summary: summary
+      ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) })
+      : undefined,
+    named: namedKeys(
+      options.kind === 'cte' ? 'CT-e' : 'CT-e OS',
+      options.key,
+      plan.api === 'dfe' ? cteSearch(plan.kind) : cteV1Listing(plan.kind, plan.role),
+    ),
   });
 }
 
@@ -66,7 +81,10 @@ async function* searchDfe(http: HttpClient, plan: DfePlan): AsyncGenerator<Recor
 }
 
 async function* searchV1(http: HttpClient, plan: V1Plan): AsyncGenerator<RecordPage> {
-  const pages = plan.kind === 'cte' ? cteV1Pages(http, plan.role, plan.query) : cteOsV1Pages(http, plan.role as CteOsRole, plan.query);
+  const pages =
+    plan.kind === 'cte'
+      ? cteV1Pages(http, plan.role, plan.query)
+      : cteOsV1Pages(http, plan.role as CteOsRole, plan.query);
   for await (const page of pages) yield { records: page.items.map((item) => v1Record(item, plan)) };
 }
 
@@ -79,7 +97,12 @@ function summaryOf(xml: string): DocumentSummary | undefined {
 }
 
 const party = (taxId: string | undefined, name: string | undefined, uf: string | undefined) => ({
-  Cnpj: taxId?.length === 14 ? taxId : '', Cpf: taxId?.length === 11 ? taxId : '', Name: name ?? '', TradingName: '', Inscription: '', Uf: uf ?? '',
+  Cnpj: taxId?.length === 14 ? taxId : '',
+  Cpf: taxId?.length === 11 ? taxId : '',
+  Name: name ?? '',
+  TradingName: '',
+  Inscription: '',
+  Uf: uf ?? '',
 });
 
 /** A role-listing item carries only the XML: read the record fields the listing shows from it. */

@@ -5,7 +5,14 @@ import { CTE_FIELDS, CTE_TYPE_NAMES, CTE_TYPES, NFSE_FIELDS } from '../../api/wi
 import { mdfeSearch } from '../mdfe/index.js';
 import { nfceSearch } from '../nfce/index.js';
 import { defineGroup, defineVerb, type KeyModel } from '../shared/define.js';
-import { DOCUMENT_FLAGS, NFE_FIELDS_FLAG, NFE_FILTER_FLAGS, NFE_KEY_FLAG, pick, ROLE_FLAGS } from '../shared/document-flags.js';
+import {
+  DOCUMENT_FLAGS,
+  NFE_FIELDS_FLAG,
+  NFE_FILTER_FLAGS,
+  NFE_KEY_FLAG,
+  pick,
+  ROLE_FLAGS,
+} from '../shared/document-flags.js';
 
 export const searchNfe = defineVerb({
   name: 'nfe',
@@ -38,21 +45,48 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
     ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
     key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
     cteType: {
-      type: 'choice', list: true, value: 'type', choices: CTE_TYPES, aliases: CTE_TYPE_NAMES, complete: [...CTE_TYPES, ...Object.keys(CTE_TYPE_NAMES)],
+      type: 'choice',
+      list: true,
+      value: 'type',
+      choices: CTE_TYPES,
+      aliases: CTE_TYPE_NAMES,
+      complete: [...CTE_TYPES, ...Object.keys(CTE_TYPE_NAMES)],
       summary: 'tpCTe: 0 normal, 1 complementary, 3 substitute (names accepted; repeatable)',
     },
     nfe: { type: 'key', models: ['55'], list: true, summary: 'related NF-e access key (repeatable)' },
     ...pick(DOCUMENT_FLAGS, 'cfop', 'tag', 'origin', 'hasCce'),
     hasManifestation: { type: 'bool', summary: "has the taker's disagreement event (610110)" },
     ...pick(DOCUMENT_FLAGS, 'prop', 'filter'),
-    fields: { type: 'choice', list: true, value: 'fields', choices: CTE_FIELDS, summary: 'fields to return (comma-separated, e.g. AccessKey,Taker,Xml)' },
+    fields: {
+      type: 'choice',
+      list: true,
+      value: 'fields',
+      choices: CTE_FIELDS,
+      summary: 'fields to return (comma-separated, e.g. AccessKey,Taker,Xml)',
+    },
     ...pick(DOCUMENT_FLAGS, 'limit', 'all'),
-    api: { type: 'choice', choices: ['dfe', 'v1'], value: 'endpoint', summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)' },
+    api: {
+      type: 'choice',
+      choices: ['dfe', 'v1'],
+      value: 'endpoint',
+      summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)',
+    },
     summary: DOCUMENT_FLAGS.summary,
     // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
     taker: { type: 'switch', summary: '', deprecated: { use: '--role taker' } },
-    notTaker: { type: 'switch', summary: '', deprecated: { use: kind === 'cte' ? '--role not-taker,authorized' : '--role not-taker' } },
-    type: { type: 'choice', list: true, choices: CTE_TYPES, aliases: CTE_TYPE_NAMES, summary: '', deprecated: { use: '--cte-type', moveTo: 'cteType' } },
+    notTaker: {
+      type: 'switch',
+      summary: '',
+      deprecated: { use: kind === 'cte' ? '--role not-taker,authorized' : '--role not-taker' },
+    },
+    type: {
+      type: 'choice',
+      list: true,
+      choices: CTE_TYPES,
+      aliases: CTE_TYPE_NAMES,
+      summary: '',
+      deprecated: { use: '--cte-type', moveTo: 'cteType' },
+    },
   } as const;
 }
 
@@ -94,15 +128,30 @@ export const searchNfse = defineVerb({
   notes: 'Endpoint: POST /v1/dfe/nfse; GET /v1/nfse/{role} when --filter is given. See docs/nfse.md.',
   flags: {
     role: ROLE_FLAGS.nfse,
-    competence: { type: 'month', list: true, value: 'yyyy-mm', summary: 'month of the service, YYYY-MM or MM/YYYY (repeatable)' },
-    canceled: { type: 'bool', negatable: 'valid (not canceled) only', summary: 'canceled only; --no-canceled (or --canceled=false) for valid ones' },
+    competence: {
+      type: 'month',
+      list: true,
+      value: 'yyyy-mm',
+      summary: 'month of the service, YYYY-MM or MM/YYYY (repeatable)',
+    },
+    canceled: {
+      type: 'bool',
+      negatable: 'valid (not canceled) only',
+      summary: 'canceled only; --no-canceled (or --canceled=false) for valid ones',
+    },
     taker: DOCUMENT_FLAGS.taker,
     /** R10, checked by the verb's parser. */
     id: { type: 'custom', value: 'id', summary: 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>' },
     // One origin: the body search's `origin` is a string (R22).
     origin: { type: 'text', value: 'origin', summary: 'origin, e.g. nacional, upload' },
     ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
-    fields: { type: 'choice', list: true, value: 'fields', choices: NFSE_FIELDS, summary: 'fields to return (comma-separated)' },
+    fields: {
+      type: 'choice',
+      list: true,
+      value: 'fields',
+      choices: NFSE_FIELDS,
+      summary: 'fields to return (comma-separated)',
+    },
     ...pick(DOCUMENT_FLAGS, 'limit', 'all', 'summary'),
   },
   load: () => import('./nfse.js'),
@@ -118,5 +167,12 @@ export const search = defineGroup({
   ],
   notes: 'Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.',
   // `fiscal search nfce` is `fiscal nfce search`: the one declaration under the type's name.
-  verbs: [searchNfe, searchCte, searchCteos, searchNfse, { ...nfceSearch, name: 'nfce' }, { ...mdfeSearch, name: 'mdfe' }],
+  verbs: [
+    searchNfe,
+    searchCte,
+    searchCteos,
+    searchNfse,
+    { ...nfceSearch, name: 'nfce' },
+    { ...mdfeSearch, name: 'mdfe' },
+  ],
 });

@@ -26,15 +26,23 @@ export default verb(searchNfe, {
 });
 
 async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<void> {
-  const plan = planNfeSearch(summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options, new Date(ctx.clock.now()));
+  const plan = planNfeSearch(
+    summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options,
+    new Date(ctx.clock.now()),
+  );
   // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
-  if (summary && plan.api === 'v2') plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
+  if (summary && plan.api === 'v2')
+    plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   if (plan.api === 'v2' && plan.defaultWindow) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const http = await ctx.http();
   const format = ctx.outputFormat();
-  const writer = summary ? summaryOf(createSummaryWriter(ctx)) : createRecordWriter<NfeV2Record>(ctx, { columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS });
+  const writer = summary
+    ? summaryOf(createSummaryWriter(ctx))
+    : createRecordWriter<NfeV2Record>(ctx, {
+        columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
+      });
   const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
   const progress = searchProgress(ctx);
@@ -70,7 +78,13 @@ function namedOf(o: NfeSearch, plan: NfeSearchPlan): NamedDocuments<NfeV2Record>
   const keys = namedKeys<NfeV2Record>('NF-e', o.key, endpoint);
   if (keys || !o.number) return keys;
   const { from, to } = o.number;
-  return { what: 'NF-e', ids: [], described: `numbered ${from === to ? from : `${from}..${to}`}`, idOf: (r) => r.AccessKey, endpoint };
+  return {
+    what: 'NF-e',
+    ids: [],
+    described: `numbered ${from === to ? from : `${from}..${to}`}`,
+    idOf: (r) => r.AccessKey,
+    endpoint,
+  };
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
@@ -116,12 +130,20 @@ export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): N
       EmissionDate: s.emissionDate ?? '',
       Cfops: s.cfops,
       Emitter: {
-        EmitterAddressUf: s.emitter.uf ?? '', EmitterCnpj: s.emitter.cnpj ?? '', EmitterCpf: s.emitter.cpf ?? '',
-        EmitterInscription: '', EmitterName: s.emitter.name ?? '', EmitterTradingName: '',
+        EmitterAddressUf: s.emitter.uf ?? '',
+        EmitterCnpj: s.emitter.cnpj ?? '',
+        EmitterCpf: s.emitter.cpf ?? '',
+        EmitterInscription: '',
+        EmitterName: s.emitter.name ?? '',
+        EmitterTradingName: '',
       },
       Receiver: {
-        ReceiverAddressUf: s.receiver.uf ?? '', ReceiverCnpj: s.receiver.cnpj ?? '', ReceiverCpf: s.receiver.cpf ?? '',
-        ReceiverInscription: '', ReceiverName: s.receiver.name ?? '', ReceiverTradingName: '',
+        ReceiverAddressUf: s.receiver.uf ?? '',
+        ReceiverCnpj: s.receiver.cnpj ?? '',
+        ReceiverCpf: s.receiver.cpf ?? '',
+        ReceiverInscription: '',
+        ReceiverName: s.receiver.name ?? '',
+        ReceiverTradingName: '',
       },
     }),
     ...(typeof item.xml === 'string' && { Xml: item.xml }),
@@ -141,8 +163,16 @@ const TABLE_COLUMNS: Column<NfeV2Record>[] = [
   { header: 'KEY', get: (r) => r.AccessKey, truncate: false, priority: 5 },
   { header: 'NUMBER', get: (r) => r.Number, priority: 2 },
   { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
-  { header: 'EMITTER', get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf), priority: 3 },
-  { header: 'RECEIVER', get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf), priority: 3 },
+  {
+    header: 'EMITTER',
+    get: (r) => r.Emitter?.EmitterName || party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf),
+    priority: 3,
+  },
+  {
+    header: 'RECEIVER',
+    get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
+    priority: 3,
+  },
   { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
   { header: 'STATUS', get: (r) => r.Status, priority: 4 },
   { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
@@ -156,7 +186,11 @@ const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [
   { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
   { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.EmitterName },
   { header: 'emitter_uf', field: 'Emitter', get: (r) => r.Emitter?.EmitterAddressUf },
-  { header: 'receiver_cnpj_cpf', field: 'Receiver', get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf) },
+  {
+    header: 'receiver_cnpj_cpf',
+    field: 'Receiver',
+    get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
+  },
   { header: 'receiver_name', field: 'Receiver', get: (r) => r.Receiver?.ReceiverName },
   { header: 'receiver_uf', field: 'Receiver', get: (r) => r.Receiver?.ReceiverAddressUf },
   { header: 'status', field: 'Status', get: (r) => r.Status },

@@ -4,7 +4,15 @@
 // expression (R17) but one role, owners and reception dates only. --filter picks the listing.
 import { z } from 'zod';
 import { nfseFilters, type NfseSearchFilters } from '../../api/nfse.js';
-import { NFSE_DEFAULT_FIELDS, NFSE_ID, NFSE_LIMIT_MAX, type NfseField, type NfseRole, type NfseSearchRequest, type NfseV1Query } from '../../api/wire/nfse.js';
+import {
+  NFSE_DEFAULT_FIELDS,
+  NFSE_ID,
+  NFSE_LIMIT_MAX,
+  type NfseField,
+  type NfseRole,
+  type NfseSearchRequest,
+  type NfseV1Query,
+} from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { checkRanges, propertyFilters } from '../shared/document-options.js';
@@ -47,7 +55,17 @@ export type NfseSearchPlan =
   | { api: 'search'; request: NfseSearchRequest; limit: number | undefined }
   | { api: 'v1'; role: NfseRole; query: NfseV1Query; limit: number | undefined; fields: NfseField[] };
 
-const SEARCH_ONLY: (keyof NfseSearch)[] = ['competence', 'canceled', 'taker', 'emitter', 'id', 'from', 'to', 'origin', 'prop'];
+const SEARCH_ONLY: (keyof NfseSearch)[] = [
+  'competence',
+  'canceled',
+  'taker',
+  'emitter',
+  'id',
+  'from',
+  'to',
+  'origin',
+  'prop',
+];
 
 export function planNfseSearch(o: NfseSearch, now: Date): NfseSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
@@ -55,7 +73,11 @@ export function planNfseSearch(o: NfseSearch, now: Date): NfseSearchPlan {
   const f = nfseFilters(o, now);
   return {
     api: 'search',
-    request: { fields: o.fields ?? NFSE_DEFAULT_FIELDS, filters: f, limit: Math.min(limit ?? NFSE_LIMIT_MAX, NFSE_LIMIT_MAX) },
+    request: {
+      fields: o.fields ?? NFSE_DEFAULT_FIELDS,
+      filters: f,
+      limit: Math.min(limit ?? NFSE_LIMIT_MAX, NFSE_LIMIT_MAX),
+    },
     limit,
   };
 }

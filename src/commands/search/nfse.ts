@@ -1,7 +1,14 @@
 // `fiscal search nfse`: plan the request, stream matching records to the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { NFSE_SEARCH, nfseSearchPages, nfseV1Pages } from '../../api/nfse.js';
-import { OWNER_ROLE_OF, type NfseDocument, type NfseField, type NfseRecord, type NfseRole, type NfseV1Item } from '../../api/wire/nfse.js';
+import {
+  OWNER_ROLE_OF,
+  type NfseDocument,
+  type NfseField,
+  type NfseRecord,
+  type NfseRole,
+  type NfseV1Item,
+} from '../../api/wire/nfse.js';
 import type { Context } from '../../context.js';
 import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
@@ -30,20 +37,35 @@ async function run(ctx: Context, options: NfseSearch, summary: boolean): Promise
   const plan = planNfseSearch(options, new Date(ctx.clock.now()));
   const http = await ctx.http();
   await writeRecords(ctx, plan.api === 'search' ? fromSearch(http, plan) : fromListing(http, plan), plan.limit, {
-    table: TABLE, csv: CSV,
+    table: TABLE,
+    csv: CSV,
     fields: options.fields,
-    summary: summary ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } }) : undefined,
+    summary: summary
+      ? (r) => ({ xml: r.xmlAbrasf ?? '', source: r.id, clues: { api: r.document?.isCanceled } })
+      : undefined,
     named: options.id
-      ? { what: 'NFS-e', ids: [options.id], described: `with id ${options.id}`, idOf: (r) => r.id, endpoint: NFSE_SEARCH }
+      ? {
+          what: 'NFS-e',
+          ids: [options.id],
+          described: `with id ${options.id}`,
+          idOf: (r) => r.id,
+          endpoint: NFSE_SEARCH,
+        }
       : undefined,
   });
 }
 
-async function* fromSearch(http: HttpClient, plan: Extract<NfseSearchPlan, { api: 'search' }>): AsyncGenerator<RecordPage<NfseOutput>> {
+async function* fromSearch(
+  http: HttpClient,
+  plan: Extract<NfseSearchPlan, { api: 'search' }>,
+): AsyncGenerator<RecordPage<NfseOutput>> {
   for await (const page of nfseSearchPages(http, plan.request)) yield { records: page.items, total: page.total };
 }
 
-async function* fromListing(http: HttpClient, plan: Extract<NfseSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage<NfseOutput>> {
+async function* fromListing(
+  http: HttpClient,
+  plan: Extract<NfseSearchPlan, { api: 'v1' }>,
+): AsyncGenerator<RecordPage<NfseOutput>> {
   for await (const page of nfseV1Pages(http, plan.role, plan.query)) {
     yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
   }
@@ -55,8 +77,14 @@ export function v1Record(item: NfseV1Item, role: NfseRole, fields: NfseField[]):
   if (fields.includes('document')) {
     const f = nfseFacts(Buffer.from(item.xml, 'base64').toString('utf8'));
     out.document = {
-      number: f.number ?? '', emissionDate: f.emissionDate ?? '', emitterCnpj: f.emitter ?? '', takerCnpj: f.taker ?? '',
-      intermediaryCnpj: f.intermediary ?? '', isCanceled: f.canceled, owner: item.id.split(':')[0] ?? '', ownerRole: OWNER_ROLE_OF[role],
+      number: f.number ?? '',
+      emissionDate: f.emissionDate ?? '',
+      emitterCnpj: f.emitter ?? '',
+      takerCnpj: f.taker ?? '',
+      intermediaryCnpj: f.intermediary ?? '',
+      isCanceled: f.canceled,
+      owner: item.id.split(':')[0] ?? '',
+      ownerRole: OWNER_ROLE_OF[role],
     };
   }
   if (fields.includes('xmlAbrasf')) out.xmlAbrasf = item.xml;

@@ -22,10 +22,23 @@ export type KeyModel = '55' | '57' | '58' | '59' | '65' | '67';
  * - custom: parsed by a zod schema the verb module gives (`parsers`), for values of one verb
  */
 export type ScalarType =
-  | 'text' | 'path' | 'dir' | 'url'
-  | 'int' | 'count' | 'seconds' | 'amount'
-  | 'date' | 'day' | 'month' | 'created-to'
-  | 'cnpj' | 'tax-id' | 'expression' | 'pair' | 'custom';
+  | 'text'
+  | 'path'
+  | 'dir'
+  | 'url'
+  | 'int'
+  | 'count'
+  | 'seconds'
+  | 'amount'
+  | 'date'
+  | 'day'
+  | 'month'
+  | 'created-to'
+  | 'cnpj'
+  | 'tax-id'
+  | 'expression'
+  | 'pair'
+  | 'custom';
 
 interface FlagBase {
   summary: string;
@@ -157,7 +170,11 @@ type One<S> = S extends SwitchFlag
           ? ScalarValue<S['type']>
           : never;
 type Value<S> = S extends { list: true } ? One<S>[] : One<S>;
-type HasDefault<S> = S extends SwitchFlag ? true : S extends { default: string | number } | { required: true } ? true : false;
+type HasDefault<S> = S extends SwitchFlag
+  ? true
+  : S extends { default: string | number } | { required: true }
+    ? true
+    : false;
 
 /** The options a verb's flags parse to (custom flags: the type of the verb's parser). */
 export type OptionsOf<F extends Flags, P = {}> = {
@@ -180,14 +197,33 @@ export function flagName(key: string): string {
 }
 
 const VALUE_NAMES: Record<string, string> = {
-  text: 'value', path: 'file', dir: 'dir', url: 'url', int: 'n', count: 'n', seconds: 'seconds', amount: 'reais',
-  date: 'date', day: 'date', month: 'yyyy-mm', 'created-to': 'date', cnpj: 'cnpj', 'tax-id': 'cnpj', expression: 'expression',
-  pair: 'name=value', custom: 'value', choice: 'value', key: 'key',
+  text: 'value',
+  path: 'file',
+  dir: 'dir',
+  url: 'url',
+  int: 'n',
+  count: 'n',
+  seconds: 'seconds',
+  amount: 'reais',
+  date: 'date',
+  day: 'date',
+  month: 'yyyy-mm',
+  'created-to': 'date',
+  cnpj: 'cnpj',
+  'tax-id': 'cnpj',
+  expression: 'expression',
+  pair: 'name=value',
+  custom: 'value',
+  choice: 'value',
+  key: 'key',
 };
 
 /** Repeatable list flags: `--tag a --tag b` and `--tag a,b` both give ['a', 'b']. */
 export function collectList(value: string, previous: string[] | undefined): string[] {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...(previous ?? []), ...items];
 }
 
@@ -213,7 +249,10 @@ export function examplesText(examples: readonly string[], notes?: string): strin
 /** Adds a group, or a verb, declared as above, under `parent`. */
 export function register(parent: Command, ctx: Context, spec: VerbSpec<any> | GroupSpec): Command {
   if ('verbs' in spec) {
-    const group = parent.command(spec.name).description(spec.summary).addHelpText('after', examplesText(spec.examples, spec.notes));
+    const group = parent
+      .command(spec.name)
+      .description(spec.summary)
+      .addHelpText('after', examplesText(spec.examples, spec.notes));
     declared.set(group, spec);
     for (const v of spec.verbs) register(group, ctx, v);
     return group;
@@ -225,7 +264,8 @@ export function register(parent: Command, ctx: Context, spec: VerbSpec<any> | Gr
   for (const [key, flag] of Object.entries(spec.flags as Flags)) {
     if (flag.deprecated) continue;
     cmd.addOption(option(key, flag));
-    if (flag.type === 'bool' && flag.negatable) cmd.addOption(new Option(flagName(key).replace(/^--/, '--no-'), flag.negatable));
+    if (flag.type === 'bool' && flag.negatable)
+      cmd.addOption(new Option(flagName(key).replace(/^--/, '--no-'), flag.negatable));
   }
   addDeprecated(cmd, ctx, spec.flags as Flags);
   cmd.addHelpText('after', examplesText(spec.examples, spec.notes));
@@ -287,7 +327,8 @@ function addDeprecated(cmd: Command, ctx: Context, flags: Flags): void {
       const { use, moveTo } = flag.deprecated!;
       ctx.log.warn(`${flagName(key)} is deprecated and will be removed; use ${use}`);
       if (moveTo === undefined) continue;
-      if (cmd.getOptionValueSource(moveTo) === 'cli') throw new UsageError(`use either ${use} or ${flagName(key)} (its old name)`);
+      if (cmd.getOptionValueSource(moveTo) === 'cli')
+        throw new UsageError(`use either ${use} or ${flagName(key)} (its old name)`);
       cmd.setOptionValueWithSource(moveTo, values[key], 'cli');
       delete values[key];
     }

@@ -6,13 +6,23 @@ import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 
 /** Type words on the command line, lower case; `cfe` is also read as CF-e SAT. */
 const DOC_TYPE_WORDS: Record<string, FlagDocType> = {
-  nfe: 'NFE', nfse: 'NFSE', cte: 'CTE', cteos: 'CTEOS', 'cte-os': 'CTEOS', cfesat: 'CFESAT', cfe: 'CFESAT', nfce: 'NFCE',
+  nfe: 'NFE',
+  nfse: 'NFSE',
+  cte: 'CTE',
+  cteos: 'CTEOS',
+  'cte-os': 'CTEOS',
+  cfesat: 'CFESAT',
+  cfe: 'CFESAT',
+  nfce: 'NFCE',
 };
 export const DOC_TYPE_HELP = 'nfe, nfse, cte, cteos, cfesat or nfce';
 
 export function docTypeOf(word: string): FlagDocType | undefined {
   const upper = word.toUpperCase();
-  return DOC_TYPE_WORDS[word.toLowerCase()] ?? ((FLAG_DOC_TYPES as readonly string[]).includes(upper) ? (upper as FlagDocType) : undefined);
+  return (
+    DOC_TYPE_WORDS[word.toLowerCase()] ??
+    ((FLAG_DOC_TYPES as readonly string[]).includes(upper) ? (upper as FlagDocType) : undefined)
+  );
 }
 
 /** Why `id` does not name a document of that type; NFS-e ids with or without the owner. */

@@ -11,7 +11,15 @@ import { documentEvents, eventStreamPages } from '../../api/events.js';
 import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type EventDocType } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
-import { AuthError, FiscalError, InterruptedError, LocalFileError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import {
+  AuthError,
+  FiscalError,
+  InterruptedError,
+  LocalFileError,
+  NotFoundError,
+  PartialError,
+  UsageError,
+} from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import type { EventsVerbSpec } from './event-flags.js';
@@ -53,17 +61,25 @@ export function documentEventsVerb(spec: EventsVerbSpec, type?: EventDocType) {
         throw new UsageError(`unknown document type "${docType}": expected one of ${EVENT_DOC_TYPES.join(', ')}`);
       }
       if (o.stream && ids.length > 0) throw new UsageError('--stream reads the whole stream: give no key with it');
-      if (!o.stream && ids.length === 0) throw new UsageError(`give at least one ${docType === 'nfse' ? 'NFS-e id' : 'access key'}, or --stream`);
+      if (!o.stream && ids.length === 0)
+        throw new UsageError(`give at least one ${docType === 'nfse' ? 'NFS-e id' : 'access key'}, or --stream`);
       if (!o.stream) {
-        for (const flag of ['cursor', 'limit', 'cnpj'] as const) if (o[flag] !== undefined) throw new UsageError(`--${flag} goes with --stream`);
+        for (const flag of ['cursor', 'limit', 'cnpj'] as const)
+          if (o[flag] !== undefined) throw new UsageError(`--${flag} goes with --stream`);
       }
       for (const id of ids) checkId(docType as EventDocType, id);
     },
     run(ctx, o, args) {
       const { type: docType, ids } = split(args);
       return listEvents(ctx, {
-        type: docType as EventDocType, ids: [...new Set(ids)], codes: [...new Set(o.eventCode ?? [])], save: o.dir, stream: o.stream,
-        cursor: o.cursor ?? 0, limit: o.limit, cnpjs: o.cnpj ?? [],
+        type: docType as EventDocType,
+        ids: [...new Set(ids)],
+        codes: [...new Set(o.eventCode ?? [])],
+        save: o.dir,
+        stream: o.stream,
+        cursor: o.cursor ?? 0,
+        limit: o.limit,
+        cnpjs: o.cnpj ?? [],
       });
     },
   });
@@ -73,17 +89,26 @@ export function documentEventsVerb(spec: EventsVerbSpec, type?: EventDocType) {
 function checkId(type: EventDocType, id: string): void {
   const model = MODEL_OF[type];
   if (model === undefined) {
-    if (!NFSE_ID.test(id)) throw new UsageError(`invalid NFS-e id "${id}": expected <owner>:<emitter>:<yyyy-mm-dd>:<number> (owner optional)`);
+    if (!NFSE_ID.test(id))
+      throw new UsageError(
+        `invalid NFS-e id "${id}": expected <owner>:<emitter>:<yyyy-mm-dd>:<number> (owner optional)`,
+      );
     return;
   }
   const problem = accessKeyProblem(id);
   if (problem) throw new UsageError(`invalid access key "${id}": ${problem}`);
   const actual = parseAccessKey(id).model as keyof typeof MODELS;
-  if (actual !== model) throw new UsageError(`"${id}" is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${type} (${model})`);
+  if (actual !== model)
+    throw new UsageError(
+      `"${id}" is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${type} (${model})`,
+    );
 }
 
 async function listEvents(ctx: Context, options: EventsOptions): Promise<void> {
-  const writer = createRecordWriter<EventRow>(ctx, { columns: options.save ? saveColumns() : COLUMNS, emptyMessage: 'No events.' });
+  const writer = createRecordWriter<EventRow>(ctx, {
+    columns: options.save ? saveColumns() : COLUMNS,
+    emptyMessage: 'No events.',
+  });
   const emit = async (row: EventRow, xml: Buffer) => {
     if (options.save) row.file = await saveEvent(options.save, row, xml);
     writer.write(row);
@@ -106,7 +131,12 @@ async function readStream(ctx: Context, o: EventsOptions, emit: Emit): Promise<v
   let resume = o.cursor;
   let count = 0;
   // With a limit of at most a page, pages hold just that many, so the resume cursor is exact.
-  const query = { cursor: o.cursor, types: o.codes, cnpjs: o.cnpjs, ...(o.limit !== undefined ? { limit: Math.min(o.limit, V1_LIMIT_MAX) } : {}) };
+  const query = {
+    cursor: o.cursor,
+    types: o.codes,
+    cnpjs: o.cnpjs,
+    ...(o.limit !== undefined ? { limit: Math.min(o.limit, V1_LIMIT_MAX) } : {}),
+  };
   pages: for await (const page of eventStreamPages(http, o.type, query, { signal: ctx.signal })) {
     for (const item of page.items) {
       // A limit that ends inside a page resumes at that page's start: nothing is skipped, some seen twice.
@@ -134,7 +164,13 @@ async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Pro
       }
     } catch (error) {
       // A folder that cannot take the events refuses every other document's too: stop.
-      if (error instanceof AuthError || error instanceof InterruptedError || error instanceof LocalFileError || ctx.signal.aborted) throw error;
+      if (
+        error instanceof AuthError ||
+        error instanceof InterruptedError ||
+        error instanceof LocalFileError ||
+        ctx.signal.aborted
+      )
+        throw error;
       if (!(error instanceof FiscalError)) throw error;
       failures.push(error);
       ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);

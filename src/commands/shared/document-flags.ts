@@ -2,8 +2,17 @@
 // declared once so that one word means one filter everywhere. A verb takes the ones it reads:
 // `flags: { ...pick(DOCUMENT_FLAGS, 'owner', 'from', 'to'), ... }`. Plain data: loaded for --help.
 import {
-  CTE_ROLES, CTEOS_ROLES, FIN_NFE, FIN_NFE_NAMES, MDFE_ROLES, NFCE_ROLES, NFE_ROLE_ALIASES, NFE_ROLES, NFE_STATUSES,
-  NFE_V2_FIELDS, NFSE_ROLES,
+  CTE_ROLES,
+  CTEOS_ROLES,
+  FIN_NFE,
+  FIN_NFE_NAMES,
+  MDFE_ROLES,
+  NFCE_ROLES,
+  NFE_ROLE_ALIASES,
+  NFE_ROLES,
+  NFE_STATUSES,
+  NFE_V2_FIELDS,
+  NFSE_ROLES,
 } from '../../api/wire/words.js';
 import type { FlagSpec } from './define.js';
 
@@ -15,7 +24,11 @@ export const DOCUMENT_FLAGS = {
   taker: { type: 'tax-id', list: true, value: 'cnpj', summary: 'taker CNPJ/CPF (repeatable)' },
   from: { type: 'date', summary: 'emitted on or after (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)' },
   to: { type: 'date', summary: 'emitted on or before' },
-  month: { type: 'month', value: 'yyyy-mm', summary: 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to' },
+  month: {
+    type: 'month',
+    value: 'yyyy-mm',
+    summary: 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to',
+  },
   createdFrom: { type: 'date', summary: 'received by the service on or after' },
   createdTo: { type: 'created-to', summary: 'received by the service on or before (a date, or now)' },
   status: { type: 'choice', choices: NFE_STATUSES, value: 'status', summary: 'document status' },
@@ -23,54 +36,145 @@ export const DOCUMENT_FLAGS = {
   cfop: { type: 'custom', list: true, value: 'cfop', summary: 'CFOP codes, any of (repeatable)' },
   tag: { type: 'text', list: true, value: 'tag', summary: 'tags, any of (repeatable)' },
   tagsAll: { type: 'text', list: true, value: 'tag', summary: 'tags, all of (repeatable)' },
-  origin: { type: 'text', list: true, value: 'origin', summary: 'origins, any of: sefaz, upload, upload_api, email, ... (repeatable)' },
+  origin: {
+    type: 'text',
+    list: true,
+    value: 'origin',
+    summary: 'origins, any of: sefaz, upload, upload_api, email, ... (repeatable)',
+  },
   xped: { type: 'text', list: true, value: 'xped', summary: 'xPed values (repeatable)' },
   hasCce: { type: 'bool', summary: 'has a correction letter (CC-e); --has-cce=false for none' },
   hasEvent: { type: 'bool', summary: 'has events' },
   hasManifestation: { type: 'bool', summary: 'has a recipient manifestation' },
   hasXped: { type: 'bool', summary: 'has an xPed (purchase order)' },
   prop: { type: 'pair', list: true, summary: 'custom property equals value (repeatable; same name: any of)' },
-  filter: { type: 'expression', summary: "custom-property expression, e.g. '(AND (= status done) (NOT_EXISTS erp_id))'" },
+  filter: {
+    type: 'expression',
+    summary: "custom-property expression, e.g. '(AND (= status done) (NOT_EXISTS erp_id))'",
+  },
   where: { type: 'pair', list: true, summary: 'custom property equals value, composed into --filter (repeatable)' },
-  whereMissing: { type: 'text', list: true, value: 'name', summary: 'custom property not set, composed into --filter (repeatable)' },
+  whereMissing: {
+    type: 'text',
+    list: true,
+    value: 'name',
+    summary: 'custom property not set, composed into --filter (repeatable)',
+  },
   limit: { type: 'int', summary: 'at most this many documents (default 50)' },
   all: { type: 'switch', summary: 'every matching document (streams)' },
-  summary: { type: 'switch', summary: 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)' },
+  summary: {
+    type: 'switch',
+    summary: 'read each document from its XML and show it as `fiscal inspect` does (totals, parties, protocol)',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `--role` of each type, in `search <type>` and (required) in `pull <type>`. */
 export const ROLE_FLAGS = {
   nfe: {
-    type: 'choice', list: true, value: 'roles', choices: NFE_ROLES, aliases: NFE_ROLE_ALIASES,
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: NFE_ROLES,
+    aliases: NFE_ROLE_ALIASES,
     summary: 'owner role(s): received, emitted, transporter, authorized (comma-separated)',
   },
-  cte: { type: 'choice', list: true, value: 'roles', choices: CTE_ROLES, summary: 'owner role(s): taker, not-taker, authorized (comma-separated)' },
-  cteos: { type: 'choice', list: true, value: 'roles', choices: CTEOS_ROLES, summary: 'owner role(s): taker, not-taker (comma-separated)' },
-  nfse: { type: 'choice', list: true, value: 'roles', choices: NFSE_ROLES, summary: 'owner role(s): received (taker), emitted, intermediate (comma-separated)' },
-  nfce: { type: 'choice', list: true, value: 'roles', choices: NFCE_ROLES, summary: 'owner role(s): emitted (comma-separated)' },
-  mdfe: { type: 'choice', list: true, value: 'roles', choices: MDFE_ROLES, summary: 'owner role(s): emitted, contractor, authorized (comma-separated)' },
+  cte: {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: CTE_ROLES,
+    summary: 'owner role(s): taker, not-taker, authorized (comma-separated)',
+  },
+  cteos: {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: CTEOS_ROLES,
+    summary: 'owner role(s): taker, not-taker (comma-separated)',
+  },
+  nfse: {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: NFSE_ROLES,
+    summary: 'owner role(s): received (taker), emitted, intermediate (comma-separated)',
+  },
+  nfce: {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: NFCE_ROLES,
+    summary: 'owner role(s): emitted (comma-separated)',
+  },
+  mdfe: {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: MDFE_ROLES,
+    summary: 'owner role(s): emitted, contractor, authorized (comma-separated)',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** The NF-e filters of `search nfe` that `pull nfe` takes too (every one but --key and --month). */
 export const NFE_FILTER_FLAGS = {
-  ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'receiver', 'transporter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+  ...pick(
+    DOCUMENT_FLAGS,
+    'owner',
+    'emitter',
+    'receiver',
+    'transporter',
+    'from',
+    'to',
+    'createdFrom',
+    'createdTo',
+    'status',
+  ),
   /** `100` or `100..200`: the verb's parser is NFE_PARSERS.number (./nfe-search.ts). */
   number: { type: 'custom', value: 'n', summary: 'invoice number or range (100..200)' },
   ...pick(DOCUMENT_FLAGS, 'cfop', 'tag', 'tagsAll', 'origin'),
   fin: {
-    type: 'choice', list: true, value: 'purpose', choices: FIN_NFE, aliases: FIN_NFE_NAMES, complete: [...FIN_NFE, ...Object.keys(FIN_NFE_NAMES)],
+    type: 'choice',
+    list: true,
+    value: 'purpose',
+    choices: FIN_NFE,
+    aliases: FIN_NFE_NAMES,
+    complete: [...FIN_NFE, ...Object.keys(FIN_NFE_NAMES)],
     summary: 'finNFe: 1-6 or normal, complementary, adjustment, return, credit, debit',
   },
-  ...pick(DOCUMENT_FLAGS, 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop', 'filter', 'where', 'whereMissing'),
-  api: { type: 'choice', choices: ['v1', 'v2'], value: 'endpoint', summary: 'force an endpoint: v2 (POST /v2/dfe/nfe) or v1 (GET role listing)' },
+  ...pick(
+    DOCUMENT_FLAGS,
+    'hasCce',
+    'hasEvent',
+    'hasManifestation',
+    'hasXped',
+    'xped',
+    'prop',
+    'filter',
+    'where',
+    'whereMissing',
+  ),
+  api: {
+    type: 'choice',
+    choices: ['v1', 'v2'],
+    value: 'endpoint',
+    summary: 'force an endpoint: v2 (POST /v2/dfe/nfe) or v1 (GET role listing)',
+  },
   /** The name every other search gives --prop. */
   custom: { type: 'pair', list: true, summary: '', deprecated: { use: '--prop', moveTo: 'prop' } },
 } as const satisfies Record<string, FlagSpec>;
 
-export const NFE_KEY_FLAG = { type: 'key', models: ['55'], list: true, summary: 'access key (44 digits; repeatable)' } as const satisfies FlagSpec;
+export const NFE_KEY_FLAG = {
+  type: 'key',
+  models: ['55'],
+  list: true,
+  summary: 'access key (44 digits; repeatable)',
+} as const satisfies FlagSpec;
 
 export const NFE_FIELDS_FLAG = {
-  type: 'choice', list: true, value: 'fields', choices: NFE_V2_FIELDS, summary: 'fields to return (comma-separated, e.g. AccessKey,Xml)',
+  type: 'choice',
+  list: true,
+  value: 'fields',
+  choices: NFE_V2_FIELDS,
+  summary: 'fields to return (comma-separated, e.g. AccessKey,Xml)',
 } as const satisfies FlagSpec;
 
 /** The named entries of a flag table, types kept. */

@@ -32,7 +32,13 @@ export function given<T extends object, K extends keyof T>(o: T, keys: readonly 
 /** Each range in order, and --all with --limit refused. */
 export function checkRanges(o: RangeFlags): void {
   const order = (a: string | undefined, b: string | undefined, keyA: string, keyB: string) => {
-    if (a && b && !filterDateProblem(a) && !filterDateProblem(b) && filterDateToMs(a, 'from') > filterDateToMs(b, 'to')) {
+    if (
+      a &&
+      b &&
+      !filterDateProblem(a) &&
+      !filterDateProblem(b) &&
+      filterDateToMs(a, 'from') > filterDateToMs(b, 'to')
+    ) {
       throw new UsageError(`${flagName(keyA)}: ${a} is after ${flagName(keyB)} ${b}`);
     }
   };
@@ -64,7 +70,12 @@ export function cnpjOwnersOnly(owners: readonly string[] | undefined, listing: s
  * The fields to ask for: with --summary, the XML field the summary is read from is added to those
  * given, or to `minimal` (what the summary needs besides) without --fields.
  */
-export function summaryFields<F extends string>(summary: boolean, fields: F[] | undefined, xmlField: F, minimal: readonly F[]): F[] | undefined {
+export function summaryFields<F extends string>(
+  summary: boolean,
+  fields: F[] | undefined,
+  xmlField: F,
+  minimal: readonly F[],
+): F[] | undefined {
   if (!summary) return fields;
   const asked = fields ?? [...minimal];
   return asked.includes(xmlField) ? asked : [...asked, xmlField];

@@ -38,7 +38,8 @@ export function createSummaryWriter(ctx: Context): SummaryWriter {
       } catch (error) {
         if (!(error instanceof DocumentReadError)) throw error;
         ctx.log.warn(`${source}: ${error.message}`);
-        if (withProblems) out.write({ source, error: error.message, failure: error.failure, ...(error.root && { root: error.root }) });
+        if (withProblems)
+          out.write({ source, error: error.message, failure: error.failure, ...(error.root && { root: error.root }) });
       }
     },
     end: () => out.end(),

@@ -5,14 +5,30 @@ import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js'
 import { defineVerb, type Flags, type VerbSpec } from './define.js';
 
 export const EVENT_FLAGS = {
-  eventCode: { type: 'custom', list: true, value: 'code', summary: 'only events of this 6-digit code (repeatable or comma-separated)' },
+  eventCode: {
+    type: 'custom',
+    list: true,
+    value: 'code',
+    summary: 'only events of this 6-digit code (repeatable or comma-separated)',
+  },
   dir: { type: 'dir', value: 'path', summary: 'also write each event XML into this folder' },
   stream: { type: 'switch', summary: "read the account's event stream of the type instead of documents' events" },
   cursor: { type: 'count', summary: 'with --stream: the stream position to start from (default 0)' },
   limit: { type: 'int', summary: 'with --stream: at most this many events' },
-  cnpj: { type: 'tax-id', list: true, value: 'cnpj', summary: 'with --stream: only documents of these companies (repeatable or comma-separated)' },
+  cnpj: {
+    type: 'tax-id',
+    list: true,
+    value: 'cnpj',
+    summary: 'with --stream: only documents of these companies (repeatable or comma-separated)',
+  },
   // --type names a document type elsewhere; --save is --dir everywhere else.
-  type: { type: 'custom', list: true, value: 'code', summary: 'old name of --event-code', deprecated: { use: '--event-code', moveTo: 'eventCode' } },
+  type: {
+    type: 'custom',
+    list: true,
+    value: 'code',
+    summary: 'old name of --event-code',
+    deprecated: { use: '--event-code', moveTo: 'eventCode' },
+  },
   save: { type: 'dir', summary: 'old name of --dir', deprecated: { use: '--dir', moveTo: 'dir' } },
 } as const satisfies Flags;
 
@@ -33,7 +49,10 @@ export function eventsVerbOf(type: EventDocType): EventsVerbSpec {
   const spec: EventsVerbSpec = defineVerb({
     name: 'events',
     summary: `list (and save) the events of ${type === 'nfce' ? 'NFC-e' : type === 'mdfe' ? 'MDF-e' : type} or of the account's event stream`,
-    examples: [`fiscal ${type} events <key> <key> --dir ./events`, `fiscal ${type} events --stream --cursor 1200 -o ndjson`],
+    examples: [
+      `fiscal ${type} events <key> <key> --dir ./events`,
+      `fiscal ${type} events --stream --cursor 1200 -o ndjson`,
+    ],
     notes: `The same as \`fiscal events ${type} ...\`. See docs/events.md.`,
     args: [{ name: 'keys', summary: 'access keys (44 digits)', required: false, variadic: true }],
     flags: EVENT_FLAGS,

@@ -6,7 +6,11 @@ import type { Cell, Column } from '../../output/writer.js';
 export type FieldColumn<R> = Column<R> & { field?: string | null };
 
 /** `AccessKey` -> `access_key`, `HasCCE` -> `has_cce`, `xmlAbrasf` -> `xml_abrasf`. */
-export const snakeCase = (name: string): string => name.replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toLowerCase();
+export const snakeCase = (name: string): string =>
+  name
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 /** A field without designed columns: its value as is, or as JSON when it is a list or an object. */
 function valueColumn<R>(field: string): Column<R> {
@@ -20,7 +24,10 @@ function valueColumn<R>(field: string): Column<R> {
 }
 
 /** All designed columns without --fields; with it, the identifiers and then each field's columns. */
-export function csvColumnsFor<R>(designed: readonly FieldColumn<R>[], fields: readonly string[] | undefined): Column<R>[] {
+export function csvColumnsFor<R>(
+  designed: readonly FieldColumn<R>[],
+  fields: readonly string[] | undefined,
+): Column<R>[] {
   if (!fields) return [...designed];
   const asked = [...new Set(fields)];
   return [

@@ -29,7 +29,11 @@ const CHECK_ATTEMPTS = 2;
 const CHECK_BUDGET_MS = 5_000;
 const CHECK_TIMEOUT_MS = 15_000;
 
-export async function checkCredentials(ctx: Context, profile: Profile, probe = probeCredentials): Promise<CheckOutcome> {
+export async function checkCredentials(
+  ctx: Context,
+  profile: Profile,
+  probe = probeCredentials,
+): Promise<CheckOutcome> {
   let baseUrl: string;
   try {
     baseUrl = resolveBaseUrl(profile.baseUrl, 'the new profile', ctx.env);

@@ -13,7 +13,10 @@ type Check = (value: string) => string | undefined;
 async function askValid(ctx: Context, message: string, check: Check, fallback?: string): Promise<string> {
   for (;;) {
     const answer = (
-      await ctx.prompter.input(message, { ...(fallback ? { default: fallback } : {}), validate: (v) => check(v.trim()) ?? true })
+      await ctx.prompter.input(message, {
+        ...(fallback ? { default: fallback } : {}),
+        validate: (v) => check(v.trim()) ?? true,
+      })
     ).trim();
     const problem = check(answer);
     if (!problem) return answer;
@@ -37,7 +40,11 @@ export async function askBaseUrl(ctx: Context): Promise<string> {
   const choices: Array<Choice<EnvironmentName | typeof CUSTOM>> = [
     environmentChoice(ctx, 'production'),
     environmentChoice(ctx, 'sandbox'),
-    { value: CUSTOM, name: 'another URL', description: 'an http(s) address, e.g. a local emulator (`fiscal emulator`)' },
+    {
+      value: CUSTOM,
+      name: 'another URL',
+      description: 'an http(s) address, e.g. a local emulator (`fiscal emulator`)',
+    },
   ];
   const picked = await ctx.prompter.select('Environment:', choices, { default: 'production' });
   if (picked !== CUSTOM) return picked;
@@ -46,7 +53,11 @@ export async function askBaseUrl(ctx: Context): Promise<string> {
 
 function environmentChoice(ctx: Context, name: EnvironmentName): Choice<EnvironmentName> {
   const { url, from } = environmentAddress(name, ctx.env);
-  return { value: name, name, description: from ? `${url} (from ${from})` : `${url} (set ${ENVIRONMENTS[name]} to use another address)` };
+  return {
+    value: name,
+    name,
+    description: from ? `${url} (from ${from})` : `${url} (set ${ENVIRONMENTS[name]} to use another address)`,
+  };
 }
 
 export function askApiId(ctx: Context, previous?: string): Promise<string> {

@@ -8,7 +8,13 @@ import type { Profile } from '../../config/profile.js';
 import { FiscalError, UsageError } from '../../errors.js';
 import { checkCredentials, describeInconclusive, type CheckOutcome } from './first-profile-check.js';
 import { nextSteps } from './first-profile-next-steps.js';
-import { DEFAULT_PROFILE_NAME, askApiId, askBaseUrl, askMakeDefault, askProfileName } from './first-profile-questions.js';
+import {
+  DEFAULT_PROFILE_NAME,
+  askApiId,
+  askBaseUrl,
+  askMakeDefault,
+  askProfileName,
+} from './first-profile-questions.js';
 import { promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './profile-credentials.js';
 
 export interface FirstProfileOptions {
@@ -26,7 +32,9 @@ export async function firstProfile(ctx: Context, opts: FirstProfileOptions): Pro
   const store = await ctx.config();
   // Checked before any question, so nobody types a secret only to be refused.
   if (opts.name !== undefined && store.get(opts.name) && !opts.force) {
-    throw new UsageError(`profile "${opts.name}" already exists`, { details: ['add --force to replace it, or choose another --name'] });
+    throw new UsageError(`profile "${opts.name}" already exists`, {
+      details: ['add --force to replace it, or choose another --name'],
+    });
   }
   if (!interactive) {
     const missing = missingFlags(opts);
@@ -35,13 +43,16 @@ export async function firstProfile(ctx: Context, opts: FirstProfileOptions): Pro
 
   const name = opts.name ?? (interactive ? await askProfileName(ctx, store, opts.force) : DEFAULT_PROFILE_NAME);
   if (!interactive && store.get(name) && !opts.force) {
-    throw new UsageError(`profile "${name}" already exists`, { details: ['add --force to replace it, or choose another --name'] });
+    throw new UsageError(`profile "${name}" already exists`, {
+      details: ['add --force to replace it, or choose another --name'],
+    });
   }
   const baseUrl = opts.baseUrl ?? (await askBaseUrl(ctx));
   const apiId = opts.apiId ?? (await askApiId(ctx));
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await promptKey(ctx);
   let profile: Profile = { baseUrl, apiId, apiKey };
-  if (!opts.skipCheck) profile = interactive ? await checkAtTerminal(ctx, profile) : await checkUnattended(ctx, profile);
+  if (!opts.skipCheck)
+    profile = interactive ? await checkAtTerminal(ctx, profile) : await checkUnattended(ctx, profile);
 
   const makeDefault = interactive ? await askMakeDefault(ctx, store, name) : false;
   const isDefault = saveProfile(store, name, profile, makeDefault) || store.defaultProfile() === name;
@@ -60,7 +71,8 @@ async function checkAtTerminal(ctx: Context, first: Profile): Promise<Profile> {
     }
     if (outcome.kind === 'refused') {
       ctx.log.warn(`the server refused this API id and key (${outcome.error.status}): ${refusalHint(outcome)}`);
-      if (!(await ctx.prompter.confirm('Type the API id and key again?', { default: true }))) throw nothingSaved(outcome.error, []);
+      if (!(await ctx.prompter.confirm('Type the API id and key again?', { default: true })))
+        throw nothingSaved(outcome.error, []);
       profile = { ...profile, apiId: await askApiId(ctx, profile.apiId), apiKey: await promptKey(ctx) };
       continue;
     }
@@ -99,7 +111,8 @@ interface MissingFlag {
 
 function missingFlags(opts: FirstProfileOptions): MissingFlag[] {
   const missing: MissingFlag[] = [];
-  if (opts.baseUrl === undefined) missing.push({ flag: '--base-url <url>', what: 'production, sandbox or an http(s) URL' });
+  if (opts.baseUrl === undefined)
+    missing.push({ flag: '--base-url <url>', what: 'production, sandbox or an http(s) URL' });
   if (opts.apiId === undefined) missing.push({ flag: '--api-id <id>', what: 'the API id' });
   if (!opts.apiKeyStdin) missing.push({ flag: '--api-key-stdin', what: 'and the API key piped to standard input' });
   return missing;
@@ -115,11 +128,14 @@ function missingFlagsError(ctx: Context, opts: FirstProfileOptions, missing: Mis
     `--api-id ${opts.apiId ?? '<id>'}`,
     '--api-key-stdin',
   ].join(' ');
-  return new UsageError(`missing flags (init does not prompt: ${why}): ${missing.map((m) => m.flag.split(' ')[0]).join(', ')}`, {
-    details: [
-      ...missing.map((m) => `${m.flag.padEnd(width)}  ${m.what}`),
-      `for example: ${example}`,
-      `optional: --name <profile> (default "${DEFAULT_PROFILE_NAME}"), --skip-check, --force`,
-    ],
-  });
+  return new UsageError(
+    `missing flags (init does not prompt: ${why}): ${missing.map((m) => m.flag.split(' ')[0]).join(', ')}`,
+    {
+      details: [
+        ...missing.map((m) => `${m.flag.padEnd(width)}  ${m.what}`),
+        `for example: ${example}`,
+        `optional: --name <profile> (default "${DEFAULT_PROFILE_NAME}"), --skip-check, --force`,
+      ],
+    },
+  );
 }

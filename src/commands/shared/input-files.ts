@@ -75,12 +75,19 @@ export interface FileInput {
  * The contents of the files to send (`fiscal upload`, `fiscal ocr upload`): `-` is standard input,
  * folders are walked for names matching `names`; a path that cannot be read is a problem, not a stop.
  */
-export async function* fileContents(ctx: Context, paths: readonly string[], names: RegExp, what: string): AsyncGenerator<FileInput> {
+export async function* fileContents(
+  ctx: Context,
+  paths: readonly string[],
+  names: RegExp,
+  what: string,
+): AsyncGenerator<FileInput> {
   for (const path of paths) {
     if (path === '-') {
-      if (ctx.io.stdinIsTTY) throw new UsageError(`- reads ${what} from standard input, but standard input is a terminal`);
+      if (ctx.io.stdinIsTTY)
+        throw new UsageError(`- reads ${what} from standard input, but standard input is a terminal`);
       const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      for await (const chunk of ctx.io.stdin)
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
       yield { file: '-', bytes: Buffer.concat(chunks) };
       continue;
     }

@@ -33,7 +33,10 @@ export interface RecordOutput<R> {
 /** The record writer, or the summary writer behind the same interface. */
 function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>, 'write' | 'end' | 'fail' | 'count'> {
   const toSummary = out.summary;
-  if (!toSummary) return createRecordWriter<R>(ctx, { columns: ctx.outputFormat() === 'csv' ? csvColumnsFor(out.csv, out.fields) : out.table });
+  if (!toSummary)
+    return createRecordWriter<R>(ctx, {
+      columns: ctx.outputFormat() === 'csv' ? csvColumnsFor(out.csv, out.fields) : out.table,
+    });
   const summaries = createSummaryWriter(ctx);
   return {
     get count() {
@@ -101,6 +104,9 @@ export async function writeRecords<R>(
 export const minute = (iso: string | undefined): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
 /** The status clues of a record that carries the API's Status and events (`{type, xml}`, base64). */
-export function recordClues(r: { Status?: string | null | undefined; Events?: readonly { type: string; xml: string }[] | undefined }): StatusClues {
+export function recordClues(r: {
+  Status?: string | null | undefined;
+  Events?: readonly { type: string; xml: string }[] | undefined;
+}): StatusClues {
   return { api: r.Status, events: r.Events?.map((e) => ({ type: e.type, xml: Buffer.from(e.xml, 'base64') })) };
 }

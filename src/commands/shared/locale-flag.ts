@@ -10,6 +10,7 @@ export const LOCALE_FLAG = {
     aliases: { pt: 'pt-BR', br: 'pt-BR', 'en-US': 'en' },
     value: 'locale',
     env: 'FISCAL_LOCALE',
-    summary: 'money and dates for people: pt-BR (1.234,56, 15/06/2026; CSV with ; and a BOM for spreadsheets) or en (1234.56, ISO dates: the default)',
+    summary:
+      'money and dates for people: pt-BR (1.234,56, 15/06/2026; CSV with ; and a BOM for spreadsheets) or en (1234.56, ISO dates: the default)',
   },
 } as const satisfies Record<string, FlagSpec>;

@@ -36,7 +36,9 @@ export function namedTracker<R>(named: NamedDocuments<R> | undefined) {
       if (written === 0) {
         const many = named.ids.length > 1;
         if (many) for (const id of named.ids) ctx.io.stderr.write(`fiscal: ${id}: no ${named.what} found\n`);
-        const message = many ? `none of the ${named.ids.length} ${named.what} named was found` : `no ${named.what} ${named.described} found`;
+        const message = many
+          ? `none of the ${named.ids.length} ${named.what} named was found`
+          : `no ${named.what} ${named.described} found`;
         throw new NotFoundError(message, 404, named.endpoint.method, named.endpoint.path);
       }
       // Records whose fields do not hold their id (--fields without it) cannot be matched to ids.
@@ -50,7 +52,11 @@ export function namedTracker<R>(named: NamedDocuments<R> | undefined) {
 }
 
 /** The named documents of key flags: `with access key <key>` for one. */
-export function namedKeys<R extends { AccessKey?: string | undefined }>(what: string, keys: readonly string[] | undefined, endpoint: Endpoint): NamedDocuments<R> | undefined {
+export function namedKeys<R extends { AccessKey?: string | undefined }>(
+  what: string,
+  keys: readonly string[] | undefined,
+  endpoint: Endpoint,
+): NamedDocuments<R> | undefined {
   if (!keys?.length) return undefined;
   return { what, ids: [...new Set(keys)], described: `with access key ${keys[0]}`, idOf: (r) => r.AccessKey, endpoint };
 }

@@ -37,11 +37,12 @@ export const NFE_PARSERS = {
 
 /** The values of the NF-e flags a verb declares (`pull nfe` has no --key, --month, --fields...). */
 type NfeFlagValues = Partial<OptionsOf<NfeFlags, typeof NFE_PARSERS>>;
-type NfeFlags = typeof NFE_FILTER_FLAGS & Pick<typeof DOCUMENT_FLAGS, 'month' | 'limit' | 'all'> & {
-  role: (typeof ROLE_FLAGS)['nfe'];
-  key: typeof NFE_KEY_FLAG;
-  fields: typeof NFE_FIELDS_FLAG;
-};
+type NfeFlags = typeof NFE_FILTER_FLAGS &
+  Pick<typeof DOCUMENT_FLAGS, 'month' | 'limit' | 'all'> & {
+    role: (typeof ROLE_FLAGS)['nfe'];
+    key: typeof NFE_KEY_FLAG;
+    fields: typeof NFE_FIELDS_FLAG;
+  };
 
 /** An NF-e search: the filters in the client's words, and how much of what to list. */
 export interface NfeSearch extends NfeSearchFilters {
@@ -53,8 +54,32 @@ export interface NfeSearch extends NfeSearchFilters {
 }
 
 const NFE_SEARCH_KEYS = [
-  'role', 'owner', 'emitter', 'receiver', 'transporter', 'from', 'to', 'createdFrom', 'createdTo', 'status', 'key', 'number',
-  'cfop', 'tag', 'tagsAll', 'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'fields', 'limit', 'all', 'api',
+  'role',
+  'owner',
+  'emitter',
+  'receiver',
+  'transporter',
+  'from',
+  'to',
+  'createdFrom',
+  'createdTo',
+  'status',
+  'key',
+  'number',
+  'cfop',
+  'tag',
+  'tagsAll',
+  'origin',
+  'fin',
+  'hasCce',
+  'hasEvent',
+  'hasManifestation',
+  'hasXped',
+  'xped',
+  'fields',
+  'limit',
+  'all',
+  'api',
 ] as const satisfies readonly (keyof NfeSearch)[];
 
 /**
@@ -76,12 +101,29 @@ export function nfeSearchOf(o: NfeFlagValues): NfeSearch {
 }
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
-  'AccessKey', 'Number', 'EmissionDate', 'CreatedAt', 'Emitter', 'Receiver', 'Status', 'Owner', 'OwnerRole',
+  'AccessKey',
+  'Number',
+  'EmissionDate',
+  'CreatedAt',
+  'Emitter',
+  'Receiver',
+  'Status',
+  'Owner',
+  'OwnerRole',
   // The table's VALUE (Document.TotalValue).
   'Document',
 ];
 /** Fields a v1 listing can give: read from the XML it returns. */
-export const V1_FIELDS: NfeV2Field[] = ['AccessKey', 'Number', 'EmissionDate', 'Emitter', 'Receiver', 'Cfops', 'OwnerRole', 'Xml'];
+export const V1_FIELDS: NfeV2Field[] = [
+  'AccessKey',
+  'Number',
+  'EmissionDate',
+  'Emitter',
+  'Receiver',
+  'Cfops',
+  'OwnerRole',
+  'Xml',
+];
 export const DEFAULT_LIMIT = 50;
 /** The start of an emission window that holds every NF-e: the model dates from 2006. */
 export const EARLIEST_EMISSION = '2006-01-01';
@@ -92,14 +134,32 @@ export type NfeSearchPlan =
 
 type Flag = keyof NfeSearch;
 export const V2_ONLY_FLAGS: Flag[] = [
-  'emitter', 'receiver', 'transporter', 'from', 'to', 'status', 'number', 'cfop', 'tag', 'tagsAll',
-  'origin', 'fin', 'hasCce', 'hasEvent', 'hasManifestation', 'hasXped', 'xped', 'prop',
+  'emitter',
+  'receiver',
+  'transporter',
+  'from',
+  'to',
+  'status',
+  'number',
+  'cfop',
+  'tag',
+  'tagsAll',
+  'origin',
+  'fin',
+  'hasCce',
+  'hasEvent',
+  'hasManifestation',
+  'hasXped',
+  'xped',
+  'prop',
 ];
 
 export function planNfeSearch(o: NfeSearch, now: Date): NfeSearchPlan {
   const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
   const v2Flags = V2_ONLY_FLAGS.filter((k) => o[k] !== undefined);
-  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(Boolean);
+  const v1Reasons = [o.filter !== undefined ? '--filter' : '', (o.key?.length ?? 0) > 1 ? 'several --key' : ''].filter(
+    Boolean,
+  );
   if (v1Reasons.length && v2Flags.length) {
     throw new UsageError(`${v1Reasons[0]} needs the v1 endpoint, which has no ${flagName(v2Flags[0]!)} filter`, {
       details: ['run two searches, or express the condition as a custom property (--filter)'],
@@ -131,13 +191,21 @@ function planV1(o: NfeSearch, limit: number | undefined, v2Flags: Flag[], now: D
   if (v2Flags.length) throw new UsageError(`${flagName(v2Flags[0]!)} is not available on the v1 endpoint (--api v1)`);
   const roles = [...new Set(o.role ?? [])];
   if (roles.length !== 1) {
-    throw new UsageError(`--role: the v1 endpoint lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+    throw new UsageError(
+      `--role: the v1 endpoint lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`,
+    );
   }
   const cpf = o.owner?.find((v) => v.length !== 14);
   if (cpf) throw new UsageError(`--owner: the v1 endpoint takes 14-digit CNPJs only, got "${cpf}"`);
   const unavailable = o.fields?.find((f) => !V1_FIELDS.includes(f));
-  if (unavailable) throw new UsageError(`--fields: ${unavailable} needs the v2 endpoint; v1 gives ${V1_FIELDS.join(', ')}`);
+  if (unavailable)
+    throw new UsageError(`--fields: ${unavailable} needs the v2 endpoint; v1 gives ${V1_FIELDS.join(', ')}`);
   const query: NfeV1Query = listingQuery(o, limit, now);
-  return { api: 'v1', role: roles[0]!, query, limit, fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)) };
+  return {
+    api: 'v1',
+    role: roles[0]!,
+    query,
+    limit,
+    fields: o.fields ?? DEFAULT_SEARCH_FIELDS.filter((f) => V1_FIELDS.includes(f)),
+  };
 }
-

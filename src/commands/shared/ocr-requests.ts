@@ -32,7 +32,9 @@ export const isFailure = (row: OcrRow): boolean => row.status === 'rejected' || 
 export function rowOf(request: OcrRequest, file?: string): OcrRow {
   return {
     ...(file === undefined ? (request.file_name ? { file: request.file_name } : {}) : { file }),
-    request_id: request.request_id, kind: request.kind, status: request.status,
+    request_id: request.request_id,
+    kind: request.kind,
+    status: request.status,
     ...(request.document ? { document: request.document.id } : {}),
     ...(request.message ? { message: request.message } : {}),
   };
@@ -51,7 +53,11 @@ export async function waitForOcr(ctx: Context, http: HttpClient, rows: OcrRow[])
     while (open().length > 0) {
       await ctx.clock.sleep(pause, ctx.signal);
       if (ctx.signal.aborted) {
-        throw new InterruptedError(`--wait stopped; follow up with: fiscal ocr status ${open().map(([r]) => r.request_id).join(' ')}`);
+        throw new InterruptedError(
+          `--wait stopped; follow up with: fiscal ocr status ${open()
+            .map(([r]) => r.request_id)
+            .join(' ')}`,
+        );
       }
       pause = Math.min(MAX_POLL_MS, pause * 2);
       for (const [row, i] of open()) {

@@ -25,7 +25,8 @@ const PDF_NAME = /\.pdf$/i;
 /** Why the OCR would refuse these bytes, checked before sending. */
 function pdfProblem(bytes: Buffer): string | undefined {
   if (bytes.length === 0) return 'the file is empty';
-  if (bytes.length > OCR_PDF_MAX_BYTES) return `the file has ${bytes.length} bytes, the OCR takes at most ${OCR_PDF_MAX_BYTES}`;
+  if (bytes.length > OCR_PDF_MAX_BYTES)
+    return `the file has ${bytes.length} bytes, the OCR takes at most ${OCR_PDF_MAX_BYTES}`;
   if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return 'not a PDF (it does not start with %PDF-)';
   return undefined;
 }
@@ -41,12 +42,28 @@ export async function uploadToOcr(ctx: Context, paths: readonly string[], o: Ocr
       continue;
     }
     if (!http) {
-      rows.push({ file: source.file, kind: o.kind, status: 'dry-run', message: `${source.bytes!.length} bytes would be sent` });
+      rows.push({
+        file: source.file,
+        kind: o.kind,
+        status: 'dry-run',
+        message: `${source.bytes!.length} bytes would be sent`,
+      });
       continue;
     }
-    rows.push(await send(ctx, () => submitOcr(http, {
-      kind: o.kind, owner: o.owner, pdf: source.bytes!.toString('base64'), file_name: source.file === '-' ? 'stdin.pdf' : basename(source.file),
-    }), source.file, o.kind));
+    rows.push(
+      await send(
+        ctx,
+        () =>
+          submitOcr(http, {
+            kind: o.kind,
+            owner: o.owner,
+            pdf: source.bytes!.toString('base64'),
+            file_name: source.file === '-' ? 'stdin.pdf' : basename(source.file),
+          }),
+        source.file,
+        o.kind,
+      ),
+    );
   }
   if (rows.length === 0) throw new UsageError('no PDF found in the paths given (folders are searched for *.pdf)');
   const settled = http && o.wait ? await waitForOcr(ctx, http, rows) : rows;
@@ -54,7 +71,8 @@ export async function uploadToOcr(ctx: Context, paths: readonly string[], o: Ocr
   for (const row of settled) writer.write(row);
   writer.end();
   const failed = settled.filter(isFailure).length;
-  if (failed > 0) throw new PartialError(`${failed} of ${settled.length} PDF${settled.length === 1 ? '' : 's'} not read`);
+  if (failed > 0)
+    throw new PartialError(`${failed} of ${settled.length} PDF${settled.length === 1 ? '' : 's'} not read`);
 }
 
 /** A refusal of this file (400, 403 for the owner) is its row; credentials or an interrupt stop the run. */
@@ -64,7 +82,8 @@ async function send(ctx: Context, submit: () => Promise<OcrRequest>, file: strin
     return { file, request_id: request.request_id, kind, status: request.status };
   } catch (error) {
     const forbidden = error instanceof AuthError && error.status === 403;
-    if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+    if ((error instanceof AuthError && !forbidden) || error instanceof InterruptedError || ctx.signal.aborted)
+      throw error;
     if (!(error instanceof FiscalError)) throw error;
     return { file, kind, status: 'rejected', message: error.message };
   }

@@ -56,7 +56,9 @@ function keyed(model: ModelCode, what: string, download: (http: HttpClient, key:
       if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
       const actual = parseAccessKey(key).model as ModelCode;
       if (actual !== model) {
-        throw new UsageError(`"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${NAMES[model]} (${model})`);
+        throw new UsageError(
+          `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${NAMES[model]} (${model})`,
+        );
       }
     },
     fileName: (key) => `${key}.pdf`,
@@ -65,7 +67,12 @@ function keyed(model: ModelCode, what: string, download: (http: HttpClient, key:
 }
 
 const NAMES: Record<ModelCode, string> = {
-  '55': 'an NF-e', '57': 'a CT-e', '58': 'an MDF-e', '59': 'a CF-e', '65': 'an NFC-e', '67': 'a CT-e OS',
+  '55': 'an NF-e',
+  '57': 'a CT-e',
+  '58': 'an MDF-e',
+  '59': 'a CF-e',
+  '65': 'an NFC-e',
+  '67': 'a CT-e OS',
 };
 
 const NFSE: PdfKind = {
@@ -88,7 +95,11 @@ export const PDF_KINDS: Record<PdfType, PdfKind> = {
 };
 
 /** The PDF of a record of a designed group (receipt, invoice, utility bill...), saved as `<id>.pdf`. */
-export function recordPdfKind(what: string, problem: (id: string) => string | undefined, download: (http: HttpClient, id: string) => Promise<Buffer>): PdfKind {
+export function recordPdfKind(
+  what: string,
+  problem: (id: string) => string | undefined,
+  download: (http: HttpClient, id: string) => Promise<Buffer>,
+): PdfKind {
   return {
     what,
     check(id, where) {
@@ -104,14 +115,16 @@ export function recordPdfKind(what: string, problem: (id: string) => string | un
 
 /** The rules a verb checks before anything is read or sent: the keys given, and some key to come. */
 export function checkPdfKeys(kind: PdfKind, keys: readonly string[], stdin: boolean): void {
-  if (keys.length === 0 && !stdin) throw new UsageError('give at least one key, or --stdin to read them from standard input');
+  if (keys.length === 0 && !stdin)
+    throw new UsageError('give at least one key, or --stdin to read them from standard input');
   for (const key of keys) kind.check(key.trim(), '');
 }
 
 async function stdinKeys(ctx: Context, kind: PdfKind): Promise<string[]> {
   if (ctx.io.stdinIsTTY) throw new UsageError('--stdin reads piped keys, but standard input is a terminal');
   let input = '';
-  for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of ctx.io.stdin)
+    input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   const keys: string[] = [];
   input.split(/\r?\n/).forEach((line, i) => {
     const key = itemOfLine(line, kind.idField);
@@ -164,7 +177,12 @@ export async function downloadPdfs(ctx: Context, kind: PdfKind, options: PdfOpti
   const what = options.manual ? 'original PDF' : kind.what;
   // Nothing named exists (every key answered 404): exit 4, as `fiscal xml` does; else a partial run.
   if (notFound && notFoundCount === keys.length) {
-    throw new NotFoundError(`${keys.length === 1 ? `${keys[0]}` : `none of the ${keys.length} keys`}: not found, no ${what} saved`, 404, notFound.method, notFound.path);
+    throw new NotFoundError(
+      `${keys.length === 1 ? `${keys[0]}` : `none of the ${keys.length} keys`}: not found, no ${what} saved`,
+      404,
+      notFound.method,
+      notFound.path,
+    );
   }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
 }

@@ -7,13 +7,24 @@ export type PdfType = 'nfe' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 export const PDF_FLAGS = {
   dir: { type: 'dir', value: 'path', default: '.', summary: 'destination folder' },
-  stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id' },
+  stdin: {
+    type: 'switch',
+    summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key / id',
+  },
 } as const satisfies Record<string, ScalarFlag | SwitchFlag>;
 
 const NFSE_FLAGS = {
   ...PDF_FLAGS,
-  manual: { type: 'switch', summary: 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)' },
-  role: { type: 'choice', choices: ['received', 'emitted', 'intermediate'], value: 'role', summary: "with --manual: the role the account's company has in the note" },
+  manual: {
+    type: 'switch',
+    summary: 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)',
+  },
+  role: {
+    type: 'choice',
+    choices: ['received', 'emitted', 'intermediate'],
+    value: 'role',
+    summary: "with --manual: the role the account's company has in the note",
+  },
 } as const;
 
 const KEY = '35260112345678000195550010000012341000012343';
@@ -25,10 +36,26 @@ interface PdfWords {
 }
 
 const WORDS: Record<PdfType, PdfWords> = {
-  nfe: { summary: 'download the DANFe (PDF) of NF-e by access key', argument: 'NF-e access keys (44 digits, model 55)', example: `fiscal pdf nfe ${KEY}` },
-  cte: { summary: 'download the DACTe (PDF) of CT-e by access key', argument: 'CT-e access keys (44 digits, model 57)', example: 'fiscal pdf cte <key> --dir ./dactes' },
-  cteos: { summary: 'download the DACTe-OS (PDF) of CT-e OS by access key', argument: 'CT-e OS access keys (44 digits, model 67)', example: 'fiscal pdf cteos <key> --dir ./dactes' },
-  mdfe: { summary: 'download the DAMDFe (PDF) of MDF-e by access key', argument: 'MDF-e access keys (44 digits, model 58)', example: 'fiscal pdf mdfe <key> --dir ./damdfes' },
+  nfe: {
+    summary: 'download the DANFe (PDF) of NF-e by access key',
+    argument: 'NF-e access keys (44 digits, model 55)',
+    example: `fiscal pdf nfe ${KEY}`,
+  },
+  cte: {
+    summary: 'download the DACTe (PDF) of CT-e by access key',
+    argument: 'CT-e access keys (44 digits, model 57)',
+    example: 'fiscal pdf cte <key> --dir ./dactes',
+  },
+  cteos: {
+    summary: 'download the DACTe-OS (PDF) of CT-e OS by access key',
+    argument: 'CT-e OS access keys (44 digits, model 67)',
+    example: 'fiscal pdf cteos <key> --dir ./dactes',
+  },
+  mdfe: {
+    summary: 'download the DAMDFe (PDF) of MDF-e by access key',
+    argument: 'MDF-e access keys (44 digits, model 58)',
+    example: 'fiscal pdf mdfe <key> --dir ./damdfes',
+  },
   nfse: {
     summary: 'download the DANFSe (PDF) of NFS-e by id, or with --manual the original PDF read by OCR',
     argument: 'NFS-e ids: <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>',
@@ -52,7 +79,10 @@ function examples(type: PdfType): string[] {
 export function keyedPdfVerb(type: Exclude<PdfType, 'nfse'>, load: () => Promise<unknown>, name: string = type) {
   const w = WORDS[type];
   return defineVerb({
-    name, summary: w.summary, examples: examples(type), notes: notes(type),
+    name,
+    summary: w.summary,
+    examples: examples(type),
+    notes: notes(type),
     args: [{ name: 'keys', required: false, variadic: true, summary: w.argument }],
     flags: PDF_FLAGS,
     load,
@@ -63,7 +93,10 @@ export function keyedPdfVerb(type: Exclude<PdfType, 'nfse'>, load: () => Promise
 export function nfsePdfVerb(load: () => Promise<unknown>, name = 'nfse') {
   const w = WORDS.nfse;
   return defineVerb({
-    name, summary: w.summary, examples: examples('nfse'), notes: notes('nfse'),
+    name,
+    summary: w.summary,
+    examples: examples('nfse'),
+    notes: notes('nfse'),
     args: [{ name: 'keys', required: false, variadic: true, summary: w.argument }],
     flags: NFSE_FLAGS,
     load,

@@ -56,7 +56,8 @@ export function checkProfileName(name: string): string {
 
 /** What is wrong with a name for a new profile, if anything: the rules, and the reserved name. */
 export function newProfileNameProblem(name: string): string | undefined {
-  if (name === EMULATOR_PROFILE) return `"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`;
+  if (name === EMULATOR_PROFILE)
+    return `"${EMULATOR_PROFILE}" is reserved for the built-in local emulator (--profile ${EMULATOR_PROFILE})`;
   return profileNameProblem(name);
 }
 
@@ -72,7 +73,8 @@ export function checkNewProfileName(name: string): string {
 export function checkKey(raw: string, origin: string): string {
   const key = raw.trim();
   if (!key) throw new UsageError(`no API key read from ${origin}`);
-  if (/\s/.test(key)) throw new UsageError(`the API key from ${origin} contains spaces or line breaks; expected a single key`);
+  if (/\s/.test(key))
+    throw new UsageError(`the API key from ${origin} contains spaces or line breaks; expected a single key`);
   return key;
 }
 

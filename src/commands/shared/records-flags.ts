@@ -19,7 +19,10 @@ export const amount = pattern(/^\d{1,13}(\.\d{1,2})?$/, 'an amount in reais like
 
 /** An upper-case code of `length` letters (`us` is `US`). */
 export const upperCode = (length: number, what: string) =>
-  z.string().transform((v) => v.trim().toUpperCase()).pipe(pattern(new RegExp(`^[A-Z]{${length}}$`), what));
+  z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .pipe(pattern(new RegExp(`^[A-Z]{${length}}$`), what));
 
 type Range = [low: string | undefined, high: string | undefined, lowFlag: string, highFlag: string];
 
@@ -34,7 +37,8 @@ export function checkDateOrder(...ranges: Range[]): void {
 /** `--min-…` not above `--max-…` (amounts). */
 export function checkAmountOrder(...ranges: Range[]): void {
   for (const [low, high, lowFlag, highFlag] of ranges) {
-    if (low !== undefined && high !== undefined && Number(low) > Number(high)) throw afterError(low, high, lowFlag, highFlag);
+    if (low !== undefined && high !== undefined && Number(low) > Number(high))
+      throw afterError(low, high, lowFlag, highFlag);
   }
 }
 

@@ -22,7 +22,8 @@ export interface RecordPdfs extends RecordIds {
 /** Checks the ids given as arguments (the verb's check): a UsageError naming the first bad one. */
 export function checkPdfIds(args: readonly string[], stdin: boolean, o: RecordIds): void {
   const ids = args.map((a) => a.trim());
-  if (ids.length === 0 && !stdin) throw new UsageError('give at least one id, or --stdin to read them from standard input');
+  if (ids.length === 0 && !stdin)
+    throw new UsageError('give at least one id, or --stdin to read them from standard input');
   for (const id of ids) checkOne(o, id, '');
 }
 
@@ -47,7 +48,8 @@ function idOfLine(line: string): string | undefined {
 async function stdinIds(ctx: Context, o: RecordIds): Promise<string[]> {
   if (ctx.io.stdinIsTTY) throw new UsageError('--stdin reads piped keys, but standard input is a terminal');
   let input = '';
-  for await (const chunk of ctx.io.stdin) input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of ctx.io.stdin)
+    input += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   const ids: string[] = [];
   input.split(/\r?\n/).forEach((line, i) => {
     const id = idOfLine(line);
@@ -61,7 +63,12 @@ async function stdinIds(ctx: Context, o: RecordIds): Promise<string[]> {
 /** `:` and the like are not allowed in every file system; record ids are letters, digits and `_`. */
 const fileName = (id: string) => `${id.replace(/[^0-9A-Za-z.-]/g, '_')}.pdf`;
 
-export async function saveRecordPdfs(ctx: Context, args: readonly string[], options: { dir: string; stdin: boolean }, o: RecordPdfs): Promise<void> {
+export async function saveRecordPdfs(
+  ctx: Context,
+  args: readonly string[],
+  options: { dir: string; stdin: boolean },
+  o: RecordPdfs,
+): Promise<void> {
   checkPdfIds(args, options.stdin, o);
   const ids = [...new Set([...args.map((a) => a.trim()), ...(options.stdin ? await stdinIds(ctx, o) : [])])];
   if (ids.length === 0) throw new UsageError('no key on standard input');
@@ -85,7 +92,10 @@ export async function saveRecordPdfs(ctx: Context, args: readonly string[], opti
   try {
     for (const id of ids) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
-      const row: RecordPdfRow = { key: id, ...(await saveDownload(ctx, join(options.dir, fileName(id)), () => download(id))) };
+      const row: RecordPdfRow = {
+        key: id,
+        ...(await saveDownload(ctx, join(options.dir, fileName(id)), () => download(id))),
+      };
       if (row.status === 'error') {
         failed++;
         ctx.io.stderr.write(`fiscal: ${id}: ${row.message}\n`);
@@ -99,7 +109,12 @@ export async function saveRecordPdfs(ctx: Context, args: readonly string[], opti
     writer.end();
   }
   if (notFound && notFoundCount === ids.length) {
-    throw new NotFoundError(`${ids.length === 1 ? ids[0] : `none of the ${ids.length} keys`}: not found, no ${o.what} saved`, 404, notFound.method, notFound.path);
+    throw new NotFoundError(
+      `${ids.length === 1 ? ids[0] : `none of the ${ids.length} keys`}: not found, no ${o.what} saved`,
+      404,
+      notFound.method,
+      notFound.path,
+    );
   }
   if (failed > 0) throw new PartialError(`${failed} of ${ids.length} ${o.what} could not be saved`);
 }

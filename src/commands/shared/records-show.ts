@@ -54,7 +54,12 @@ export async function showRecords<T>(
     writer.end();
   }
   if (first && missing === ids.length) {
-    throw new NotFoundError(ids.length === 1 ? first.message : `none of the ${ids.length} ${o.what}s was found`, 404, first.method, first.path);
+    throw new NotFoundError(
+      ids.length === 1 ? first.message : `none of the ${ids.length} ${o.what}s was found`,
+      404,
+      first.method,
+      first.path,
+    );
   }
   if (missing > 0) throw new PartialError(`${missing} of ${ids.length} ${o.what}s not found`);
 }

@@ -18,7 +18,12 @@ export interface RoleListingRules<O> {
   fields: readonly string[];
 }
 
-export function roleListingQuery<O extends RoleListingFlags>(o: O, rules: RoleListingRules<O>, limit: number | undefined, now: Date): { role: string; query: V1ListingQuery } {
+export function roleListingQuery<O extends RoleListingFlags>(
+  o: O,
+  rules: RoleListingRules<O>,
+  limit: number | undefined,
+  now: Date,
+): { role: string; query: V1ListingQuery } {
   const other = rules.searchOnly.find((k) => o[k] !== undefined);
   if (other) {
     throw new UsageError(`--filter needs the role listing, which has no ${flagName(String(other))} filter`, {
@@ -26,9 +31,13 @@ export function roleListingQuery<O extends RoleListingFlags>(o: O, rules: RoleLi
     });
   }
   const roles = [...new Set(o.role ?? [])];
-  if (roles.length !== 1) throw new UsageError(`--role: --filter lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
+  if (roles.length !== 1)
+    throw new UsageError(`--role: --filter lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`);
   cnpjOwnersOnly(o.owner, 'the role listing');
   const unavailable = o.fields?.find((f) => !rules.fields.includes(f));
-  if (unavailable) throw new UsageError(`--fields: ${unavailable} is not available with --filter; the role listing gives ${rules.fields.join(', ')}`);
+  if (unavailable)
+    throw new UsageError(
+      `--fields: ${unavailable} is not available with --filter; the role listing gives ${rules.fields.join(', ')}`,
+    );
   return { role: roles[0]!, query: listingQuery(o, limit, now) };
 }

@@ -38,7 +38,11 @@ function pick(d: DocumentSummary, names: readonly string[]): string | undefined 
 }
 
 /** A column over documents; problem records (never shown in table or csv) give an empty cell. */
-function col(header: string, get: (d: DocumentSummary) => Cell, extra: Partial<Column<InspectRecord>> = {}): Column<InspectRecord> {
+function col(
+  header: string,
+  get: (d: DocumentSummary) => Cell,
+  extra: Partial<Column<InspectRecord>> = {},
+): Column<InspectRecord> {
   return { header, get: (r) => ('error' in r ? undefined : get(r)), ...extra };
 }
 
@@ -96,7 +100,12 @@ const who = (p: DocumentSummary['emitter']) => p.name ?? p.taxId;
 
 /** Protocol codes as the words people use; other codes are shown as they are. */
 const DOCUMENT_STATUS: Record<string, string> = {
-  '100': 'authorized', '150': 'authorized', '110': 'denied', '301': 'denied', '302': 'denied', '303': 'denied',
+  '100': 'authorized',
+  '150': 'authorized',
+  '110': 'denied',
+  '301': 'denied',
+  '302': 'denied',
+  '303': 'denied',
 };
 const NFSE_STATUS: Record<string, string> = { '100': 'issued', '101': 'issued', '102': 'issued', '103': 'issued' };
 const EVENT_STATUS: Record<string, string> = { '135': 'registered', '136': 'registered', '155': 'registered' };
@@ -104,7 +113,8 @@ const EVENT_STATUS: Record<string, string> = { '135': 'registered', '136': 'regi
 /** `authorized`, `canceled`, `registered`...: a word, not `100`; `(!)` when something was wrong. */
 function statusWord(d: DocumentSummary): string {
   const code = d.protocol?.status;
-  const words = d.kind === 'event' ? EVENT_STATUS : d.kind === 'nfse' || d.kind === 'dps' ? NFSE_STATUS : DOCUMENT_STATUS;
+  const words =
+    d.kind === 'event' ? EVENT_STATUS : d.kind === 'nfse' || d.kind === 'dps' ? NFSE_STATUS : DOCUMENT_STATUS;
   const word = d.canceled ? 'canceled' : code && (words[code] ?? code);
   return [word, d.warnings.length > 0 ? '(!)' : undefined].filter(Boolean).join(' ');
 }

@@ -32,20 +32,23 @@ export const day = readWith((v) => readDate(v, false));
 /** A month (`YYYY-MM` or MM/YYYY), given back as `YYYY-MM`. */
 export const month = readWith(readMonth);
 
-export const bool = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx) => {
-    if (typeof v === 'boolean') return v;
-    const s = v.toLowerCase();
-    if (['true', 'yes', '1'].includes(s)) return true;
-    if (['false', 'no', '0'].includes(s)) return false;
-    ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
-    return z.NEVER;
-  });
+export const bool = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  const s = v.toLowerCase();
+  if (['true', 'yes', '1'].includes(s)) return true;
+  if (['false', 'no', '0'].includes(s)) return false;
+  ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
+  return z.NEVER;
+});
 
 type Model = keyof typeof MODELS;
 const MODEL_LABELS: Record<Model, string> = {
-  '55': 'an NF-e (55)', '57': 'a CT-e (57)', '58': 'an MDF-e (58)', '59': 'a CF-e (59)', '65': 'an NFC-e (65)', '67': 'a CT-e OS (67)',
+  '55': 'an NF-e (55)',
+  '57': 'a CT-e (57)',
+  '58': 'an MDF-e (58)',
+  '59': 'a CF-e (59)',
+  '65': 'an NFC-e (65)',
+  '67': 'a CT-e OS (67)',
 };
 
 /** A valid access key (R7) of one of `models`. */
@@ -59,7 +62,10 @@ export function accessKey(models: readonly Model[]) {
     const model = parseAccessKey(v).model as Model;
     if (!models.includes(model)) {
       const wanted = models.map((m) => MODEL_LABELS[m]).join(' or ');
-      ctx.addIssue({ code: 'custom', message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}`,
+      });
     }
   });
 }

@@ -4,7 +4,15 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { flagName, type ArgSpec, type FlagSpec, type Flags, type OptionsOf, type VerbImpl, type VerbSpec } from './define.js';
+import {
+  flagName,
+  type ArgSpec,
+  type FlagSpec,
+  type Flags,
+  type OptionsOf,
+  type VerbImpl,
+  type VerbSpec,
+} from './define.js';
 import { accessKey, bool, cnpj, createdTo, date, day, month, propertyExpression, taxId } from './values.js';
 
 type Parsers<F extends Flags> = Partial<Record<keyof F, z.ZodType>>;
@@ -18,7 +26,10 @@ export interface VerbBody<F extends Flags, P extends Parsers<F>> {
 }
 
 /** What a verb module exports by default: `export default verb(listVerb, { run... })`. */
-export function verb<const F extends Flags, const P extends Parsers<F> = {}>(spec: VerbSpec<F>, body: VerbBody<F, P>): Omit<VerbImpl, 'parse'> & {
+export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
+  spec: VerbSpec<F>,
+  body: VerbBody<F, P>,
+): Omit<VerbImpl, 'parse'> & {
   /** Parses raw commander values as `run` receives them (tests use it to check a flag alone). */
   parse(raw: Record<string, unknown>, args: string[]): { options: OptionsOf<F, P>; args: string[] };
 } {
@@ -53,7 +64,11 @@ function flagSchema(key: string, flag: FlagSpec, custom: z.ZodType | undefined):
   return (list ? z.array(one) : one).optional();
 }
 
-function valueSchema(flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgSpec, custom: z.ZodType | undefined, key: string): z.ZodType {
+function valueSchema(
+  flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgSpec,
+  custom: z.ZodType | undefined,
+  key: string,
+): z.ZodType {
   const type = flag.type ?? 'text';
   switch (type) {
     case 'custom':
@@ -72,7 +87,10 @@ function valueSchema(flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgS
     case 'seconds':
       return z.coerce.number().positive('expected a positive number of seconds');
     case 'amount':
-      return z.string().regex(/^\d+(?:[.,]\d{1,2})?$/, 'expected an amount in reais like 1234.56').transform((v) => Number(v.replace(',', '.')));
+      return z
+        .string()
+        .regex(/^\d+(?:[.,]\d{1,2})?$/, 'expected an amount in reais like 1234.56')
+        .transform((v) => Number(v.replace(',', '.')));
     case 'date':
       return date;
     case 'day':
@@ -88,7 +106,10 @@ function valueSchema(flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgS
     case 'expression':
       return propertyExpression;
     case 'url':
-      return z.string().url('expected an http(s) URL').refine((v) => /^https?:/i.test(v), 'expected an http(s) URL');
+      return z
+        .string()
+        .url('expected an http(s) URL')
+        .refine((v) => /^https?:/i.test(v), 'expected an http(s) URL');
     default:
       return z.string().trim().min(1, 'expected a value');
   }
@@ -98,7 +119,9 @@ function valueSchema(flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgS
 function choice(choices: readonly string[], aliases: Readonly<Record<string, string>>): z.ZodType<string> {
   return z.string().transform((v, ctx) => {
     const lower = v.trim().toLowerCase();
-    const found = choices.find((c) => c.toLowerCase() === lower) ?? Object.entries(aliases).find(([a]) => a.toLowerCase() === lower)?.[1];
+    const found =
+      choices.find((c) => c.toLowerCase() === lower) ??
+      Object.entries(aliases).find(([a]) => a.toLowerCase() === lower)?.[1];
     if (found === undefined) ctx.addIssue({ code: 'custom', message: `"${v}" is not one of ${choices.join(', ')}` });
     return found ?? z.NEVER;
   });

@@ -31,8 +31,13 @@ export function composeWhere(where: readonly string[], missing: readonly string[
 }
 
 /** The --filter a search sends: given, or composed from --where and --where-missing (not both). */
-export function whereFilter(o: { filter?: string | undefined; where?: readonly string[] | undefined; whereMissing?: readonly string[] | undefined }): string | undefined {
+export function whereFilter(o: {
+  filter?: string | undefined;
+  where?: readonly string[] | undefined;
+  whereMissing?: readonly string[] | undefined;
+}): string | undefined {
   if (!o.where?.length && !o.whereMissing?.length) return o.filter;
-  if (o.filter !== undefined) throw new UsageError('--where and --where-missing build a --filter expression: give one or the other, not both');
+  if (o.filter !== undefined)
+    throw new UsageError('--where and --where-missing build a --filter expression: give one or the other, not both');
   return composeWhere(o.where ?? [], o.whereMissing ?? []);
 }

@@ -20,12 +20,24 @@ journal (default .fiscal-upload.json in the current folder) and not sent again. 
 file was not uploaded. See docs/upload.md.`,
   args: [{ name: 'paths', summary: 'XML files, folders (walked for *.xml), or - for standard input', variadic: true }],
   flags: {
-    owner: { type: 'text', list: true, value: 'cnpj', summary: 'a company of the account the documents belong to (repeatable or comma-separated)' },
+    owner: {
+      type: 'text',
+      list: true,
+      value: 'cnpj',
+      summary: 'a company of the account the documents belong to (repeatable or comma-separated)',
+    },
     dryRun: { type: 'switch', summary: 'check the files and show what would be sent, sending nothing' },
     journal: { type: 'path', default: '.fiscal-upload.json', summary: 'state file of the files already uploaded' },
-    batch: { type: 'switch', summary: 'NF-e only: send asynchronous batches (POST /v1/nfe/upload) and read their results' },
+    batch: {
+      type: 'switch',
+      summary: 'NF-e only: send asynchronous batches (POST /v1/nfe/upload) and read their results',
+    },
     batchSize: { type: 'int', summary: `invoices per batch (default ${DEFAULT_BATCH_SIZE}, at most 500)` },
-    wait: { type: 'switch', negated: true, summary: 'with --batch: report the request ids and return; a later run reads the results' },
+    wait: {
+      type: 'switch',
+      negated: true,
+      summary: 'with --batch: report the request ids and return; a later run reads the results',
+    },
     callbackUrl: { type: 'url', summary: 'with --batch: the service POSTs each batch result there' },
   },
   load: () => import('./upload.js'),

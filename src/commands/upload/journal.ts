@@ -10,7 +10,12 @@ import { ConfigError } from '../../errors.js';
 import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 
-const entrySchema = z.object({ file: z.string(), key: z.string().optional(), type: z.string().optional(), at: z.string() });
+const entrySchema = z.object({
+  file: z.string(),
+  key: z.string().optional(),
+  type: z.string().optional(),
+  at: z.string(),
+});
 type JournalEntry = z.infer<typeof entrySchema>;
 
 const pendingFileSchema = entrySchema.omit({ at: true }).extend({ sha256: z.string(), index: z.number().int() });
@@ -36,7 +41,10 @@ export class UploadJournal {
     let data: JournalFile = { version: 1, targets: {}, pending: {} };
     try {
       const parsed = journalSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-      if (!parsed.success) throw new ConfigError(`${path} is not an upload journal of this version; move it away or give another --journal`);
+      if (!parsed.success)
+        throw new ConfigError(
+          `${path} is not an upload journal of this version; move it away or give another --journal`,
+        );
       data = parsed.data;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof ConfigError)) {
@@ -75,8 +83,12 @@ export class UploadJournal {
 
   private async save(): Promise<void> {
     const tmp = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    await writingLocalFiles({ folder: dirname(this.path), kept: 'the journal keeps what was recorded before: the same command goes on from there' }, () =>
-      writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`, tmp),
+    await writingLocalFiles(
+      {
+        folder: dirname(this.path),
+        kept: 'the journal keeps what was recorded before: the same command goes on from there',
+      },
+      () => writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`, tmp),
     );
   }
 }

@@ -44,13 +44,18 @@ export default verb(upload, {
       if ('problem' in r) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${r.problem}`);
     }
     if (paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
-    if (o.batchSize !== undefined && o.batchSize > MAX_BATCH_SIZE) throw new UsageError(`--batch-size: at most ${MAX_BATCH_SIZE} invoices per batch`);
-    if (!o.batch && (o.callbackUrl || !o.wait || o.batchSize !== undefined)) throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
-    if (o.batch && o.owner?.length) throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
+    if (o.batchSize !== undefined && o.batchSize > MAX_BATCH_SIZE)
+      throw new UsageError(`--batch-size: at most ${MAX_BATCH_SIZE} invoices per batch`);
+    if (!o.batch && (o.callbackUrl || !o.wait || o.batchSize !== undefined))
+      throw new UsageError('--batch-size, --no-wait and --callback-url go with --batch');
+    if (o.batch && o.owner?.length)
+      throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
   },
   async run(ctx, o, paths) {
     const owners = (o.owner ?? []).map((owner) => (readTaxId(owner) as { value: string }).value);
-    const batch = o.batch ? { size: o.batchSize ?? DEFAULT_BATCH_SIZE, wait: o.wait, callbackUrl: o.callbackUrl } : undefined;
+    const batch = o.batch
+      ? { size: o.batchSize ?? DEFAULT_BATCH_SIZE, wait: o.wait, callbackUrl: o.callbackUrl }
+      : undefined;
     await uploadFiles(ctx, { paths, owners: [...new Set(owners)], dryRun: o.dryRun, journal: o.journal, batch });
   },
 });
@@ -66,7 +71,8 @@ const COLUMNS: Column<UploadRecord>[] = [
 /** The key or id a row shows, and the type: the first document of the file. */
 function identity(doc: DocumentSummary | undefined): Pick<UploadRecord, 'key' | 'type'> {
   if (!doc) return {};
-  if (doc.kind === 'event') return { type: `event ${doc.event?.type ?? ''}`.trim(), ...(doc.event?.refKey ? { key: doc.event.refKey } : {}) };
+  if (doc.kind === 'event')
+    return { type: `event ${doc.event?.type ?? ''}`.trim(), ...(doc.event?.refKey ? { key: doc.event.refKey } : {}) };
   const key = doc.key ?? doc.id;
   return { type: doc.kind, ...(key ? { key } : {}) };
 }
@@ -109,7 +115,13 @@ type Batch = NonNullable<UploadOptions['batch']>;
  * request is never lost track of), then the NF-e not yet uploaded go in batches of `size`; with
  * `wait` each is polled until done and reported per invoice, else its request_id is reported.
  */
-async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journal: UploadJournal, report: (r: UploadRecord) => void): Promise<void> {
+async function runBatches(
+  ctx: Context,
+  options: UploadOptions,
+  b: Batch,
+  journal: UploadJournal,
+  report: (r: UploadRecord) => void,
+): Promise<void> {
   const http = await ctx.http();
   for (const [requestId, files] of Object.entries(journal.pending())) {
     if (options.dryRun) continue;
@@ -121,12 +133,27 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
     const files = chunk;
     chunk = [];
     if (options.dryRun) {
-      for (const f of files) report({ file: f.file, ...pick(f.pending), success: true, message: 'dry run: would be sent in a batch' });
+      for (const f of files)
+        report({ file: f.file, ...pick(f.pending), success: true, message: 'dry run: would be sent in a batch' });
       return;
     }
-    const requestId = await uploadBatch(http, files.map((f) => f.bytes), b.callbackUrl);
-    await journal.addPending(requestId, files.map((f) => f.pending));
-    await settleBatch(ctx, requestId, files.map((f) => f.pending), journal, report, b.wait);
+    const requestId = await uploadBatch(
+      http,
+      files.map((f) => f.bytes),
+      b.callbackUrl,
+    );
+    await journal.addPending(
+      requestId,
+      files.map((f) => f.pending),
+    );
+    await settleBatch(
+      ctx,
+      requestId,
+      files.map((f) => f.pending),
+      journal,
+      report,
+      b.wait,
+    );
   };
   for await (const source of fileContents(ctx, options.paths, XML_NAME, 'an XML')) {
     if (ctx.signal.aborted) throw new InterruptedError('upload stopped');
@@ -142,7 +169,11 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
     }
     const row = { file, ...identity(check.documents[0]) };
     if (row.type !== 'nfe') {
-      report({ ...row, success: false, message: `--batch takes NF-e only; upload this ${row.type ?? 'file'} without --batch` });
+      report({
+        ...row,
+        success: false,
+        message: `--batch takes NF-e only; upload this ${row.type ?? 'file'} without --batch`,
+      });
       continue;
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -157,14 +188,30 @@ async function runBatches(ctx: Context, options: UploadOptions, b: Batch, journa
   await flush();
 }
 
-const pick = (f: Pick<PendingFile, 'key' | 'type'>) => ({ ...(f.key ? { key: f.key } : {}), ...(f.type ? { type: f.type } : {}) });
+const pick = (f: Pick<PendingFile, 'key' | 'type'>) => ({
+  ...(f.key ? { key: f.key } : {}),
+  ...(f.type ? { type: f.type } : {}),
+});
 
 /** Waits for a batch (or, without `wait`, reports it queued) and records its results. */
-async function settleBatch(ctx: Context, requestId: string, files: PendingFile[], journal: UploadJournal, report: (r: UploadRecord) => void, wait: boolean): Promise<void> {
+async function settleBatch(
+  ctx: Context,
+  requestId: string,
+  files: PendingFile[],
+  journal: UploadJournal,
+  report: (r: UploadRecord) => void,
+  wait: boolean,
+): Promise<void> {
   const http = await ctx.http();
   let data = await batchStatus(http, requestId);
   if (data.status !== 'done' && !wait) {
-    for (const f of files) report({ file: f.file, ...pick(f), success: true, message: `queued in batch ${requestId}; run again to read its result` });
+    for (const f of files)
+      report({
+        file: f.file,
+        ...pick(f),
+        success: true,
+        message: `queued in batch ${requestId}; run again to read its result`,
+      });
     return;
   }
   const progress = createProgress(ctx, { label: `batch ${requestId.slice(0, 12)}…`, total: data.total });
@@ -188,7 +235,12 @@ async function settleBatch(ctx: Context, requestId: string, files: PendingFile[]
     const result = data.invoices.find((i) => i.index === f.index);
     const success = result?.success ?? false;
     if (success) successes.push({ sha256: f.sha256, entry: { file: f.file, ...pick(f), at } });
-    report({ file: f.file, ...pick(f), success, message: result ? `batch ${requestId}: ${result.message}` : `batch ${requestId}: no result for this invoice` });
+    report({
+      file: f.file,
+      ...pick(f),
+      success,
+      message: result ? `batch ${requestId}: ${result.message}` : `batch ${requestId}: no result for this invoice`,
+    });
   }
   await journal.settle(requestId, successes);
 }
@@ -197,14 +249,23 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new InterruptedError('upload stopped'));
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new InterruptedError('upload stopped; run again to read the batches already sent'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new InterruptedError('upload stopped; run again to read the batches already sent'));
+      },
+      { once: true },
+    );
   });
 }
 
-async function uploadOne(ctx: Context, options: UploadOptions, journal: UploadJournal, source: { file: string; bytes?: Uint8Array; problem?: string }): Promise<UploadRecord> {
+async function uploadOne(
+  ctx: Context,
+  options: UploadOptions,
+  journal: UploadJournal,
+  source: { file: string; bytes?: Uint8Array; problem?: string },
+): Promise<UploadRecord> {
   const { file, bytes } = source;
   if (!bytes) return { file, success: false, message: source.problem ?? 'unreadable' };
   const check = checkUploadXml(bytes, file);
@@ -216,12 +277,18 @@ async function uploadOne(ctx: Context, options: UploadOptions, journal: UploadJo
   if (options.dryRun) return { ...row, success: true, message: 'dry run: would be sent' };
   try {
     const result = await uploadDocument(await ctx.http(), bytes, options.owners);
-    if (result.success) await journal.record(sha256, { file, ...identity(check.documents[0]), at: new Date(ctx.clock.now()).toISOString() });
+    if (result.success)
+      await journal.record(sha256, {
+        file,
+        ...identity(check.documents[0]),
+        at: new Date(ctx.clock.now()).toISOString(),
+      });
     return { ...row, success: result.success, message: result.message };
   } catch (error) {
     // 403 on upload is about the owner (R3), not the credentials: that file fails, the others go on.
     const ownerRefused = error instanceof AuthError && error.status === 403;
-    if ((error instanceof AuthError && !ownerRefused) || error instanceof InterruptedError || ctx.signal.aborted) throw error;
+    if ((error instanceof AuthError && !ownerRefused) || error instanceof InterruptedError || ctx.signal.aborted)
+      throw error;
     if (error instanceof FiscalError) return { ...row, success: false, message: error.message };
     throw error;
   }

@@ -15,6 +15,11 @@ export default verb(listVerb, {
   async run(ctx, o) {
     const { limit, all, min: _min, max: _max, ...filters } = o;
     const http = await ctx.http();
-    await writeRecordList(ctx, (page) => utilityPages(http, filters, page), { limit, all }, { table: UTILITY_TABLE, csv: UTILITY_CSV });
+    await writeRecordList(
+      ctx,
+      (page) => utilityPages(http, filters, page),
+      { limit, all },
+      { table: UTILITY_TABLE, csv: UTILITY_CSV },
+    );
   },
 });

@@ -53,13 +53,31 @@ async function add(ctx: Context, o: EndpointsAddOptions): Promise<void> {
   const writer = createRecordWriter<AddedRow>(ctx, { columns: COLUMNS });
   try {
     if (o.dryRun) {
-      writer.write({ id: '', status: 'dry-run', url: o.url, description: o.description ?? null, message: `would send ${webhookWrites.create('endpoint')}; nothing sent` });
+      writer.write({
+        id: '',
+        status: 'dry-run',
+        url: o.url,
+        description: o.description ?? null,
+        message: `would send ${webhookWrites.create('endpoint')}; nothing sent`,
+      });
       return;
     }
-    const endpoint = await createWebhookEndpoint(await ctx.http(), { url: o.url, ...(o.description ? { description: o.description } : {}) });
-    writer.write({ id: endpoint.id, status: 'created', url: endpoint.url, description: endpoint.description, created_at: endpoint.created_at, secret: endpoint.secret });
+    const endpoint = await createWebhookEndpoint(await ctx.http(), {
+      url: o.url,
+      ...(o.description ? { description: o.description } : {}),
+    });
+    writer.write({
+      id: endpoint.id,
+      status: 'created',
+      url: endpoint.url,
+      description: endpoint.description,
+      created_at: endpoint.created_at,
+      secret: endpoint.secret,
+    });
     if (endpoint.secret) {
-      ctx.io.stderr.write(`fiscal: keep the signing secret of ${endpoint.id} now: it is not shown again (fiscal webhooks listen reads it from FISCAL_WEBHOOK_SECRET)\n`);
+      ctx.io.stderr.write(
+        `fiscal: keep the signing secret of ${endpoint.id} now: it is not shown again (fiscal webhooks listen reads it from FISCAL_WEBHOOK_SECRET)\n`,
+      );
     } else ctx.log.warn(`the service did not answer a signing secret for ${endpoint.id}`);
   } catch (error) {
     writer.fail();

@@ -24,7 +24,10 @@ export default verb(endpointsListVerb, { run: list });
 
 async function list(ctx: Context): Promise<void> {
   const endpoints = await listWebhookEndpoints(await ctx.http());
-  const writer = createRecordWriter<EndpointRecord>(ctx, { columns: ENDPOINT_COLUMNS, emptyMessage: 'No webhook endpoints.' });
+  const writer = createRecordWriter<EndpointRecord>(ctx, {
+    columns: ENDPOINT_COLUMNS,
+    emptyMessage: 'No webhook endpoints.',
+  });
   try {
     for (const endpoint of endpoints) writer.write(withoutSecret(endpoint));
   } catch (error) {

@@ -4,7 +4,14 @@ import { defineGroup, defineVerb } from '../shared/define.js';
 
 // Spelled out here because the wire module loads zod, which --help must not; a test keeps these
 // equal to WEBHOOK_DOCUMENT_TYPES and WEBHOOK_EVENT_TYPES.
-export const DOCUMENT_TYPE_CHOICES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as const satisfies readonly WebhookDocumentType[];
+export const DOCUMENT_TYPE_CHOICES = [
+  'nfe',
+  'nfce',
+  'cte',
+  'cteos',
+  'mdfe',
+  'nfse',
+] as const satisfies readonly WebhookDocumentType[];
 export const EVENT_TYPE_CHOICES = ['received', 'canceled'] as const satisfies readonly WebhookEventType[];
 
 const ENDPOINTS_EXAMPLES = [
@@ -102,9 +109,26 @@ export const subscriptionsAddVerb = defineVerb({
   notes: SUBSCRIPTIONS_NOTES,
   flags: {
     endpoint: { type: 'text', value: 'id', summary: 'the endpoint to notify' },
-    cnpj: { type: 'custom', value: 'cnpj', list: true, summary: 'CNPJ or CPF of a company of the account (several: repeated or comma-separated)' },
-    documentType: { type: 'choice', value: 'type', choices: DOCUMENT_TYPE_CHOICES, list: true, summary: 'document types (several)' },
-    eventType: { type: 'choice', value: 'event', choices: EVENT_TYPE_CHOICES, list: true, summary: 'event types (several)' },
+    cnpj: {
+      type: 'custom',
+      value: 'cnpj',
+      list: true,
+      summary: 'CNPJ or CPF of a company of the account (several: repeated or comma-separated)',
+    },
+    documentType: {
+      type: 'choice',
+      value: 'type',
+      choices: DOCUMENT_TYPE_CHOICES,
+      list: true,
+      summary: 'document types (several)',
+    },
+    eventType: {
+      type: 'choice',
+      value: 'event',
+      choices: EVENT_TYPE_CHOICES,
+      list: true,
+      summary: 'event types (several)',
+    },
     dryRun: { type: 'switch', summary: 'check and show what would be sent, send nothing' },
   },
   load: () => import('./subscriptions-add.js'),
@@ -138,9 +162,22 @@ that fails the sender gets 502 and delivers again later. Binds 127.0.0.1 unless 
 otherwise. Exits 0 on Ctrl-C/SIGTERM, or after --max notifications.`,
   flags: {
     port: { type: 'custom', value: 'port', summary: 'port to listen on; 0 picks a free one', default: '0' },
-    host: { type: 'text', value: 'address', summary: 'address to bind; anything but loopback must be asked for', default: '127.0.0.1' },
-    secret: { type: 'text', value: 'secret', summary: "the endpoint's signing secret (env FISCAL_WEBHOOK_SECRET; the env keeps it out of ps)" },
-    forwardTo: { type: 'custom', value: 'url', summary: 'also POST each notification, body and signature unchanged, to this URL' },
+    host: {
+      type: 'text',
+      value: 'address',
+      summary: 'address to bind; anything but loopback must be asked for',
+      default: '127.0.0.1',
+    },
+    secret: {
+      type: 'text',
+      value: 'secret',
+      summary: "the endpoint's signing secret (env FISCAL_WEBHOOK_SECRET; the env keeps it out of ps)",
+    },
+    forwardTo: {
+      type: 'custom',
+      value: 'url',
+      summary: 'also POST each notification, body and signature unchanged, to this URL',
+    },
     max: { type: 'custom', value: 'n', summary: 'exit after this many notifications' },
     all: { type: 'switch', summary: 'print (and forward) every delivery, retries of one notification id included' },
   },

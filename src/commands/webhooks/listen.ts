@@ -32,9 +32,14 @@ const httpUrl = z
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'expected an http:// or https:// URL');
 
 export default verb(listenVerb, {
-  parsers: { forwardTo: httpUrl, port: integer('a port number', 0, 65_535), max: integer('a number of notifications', 1, Number.MAX_SAFE_INTEGER) },
+  parsers: {
+    forwardTo: httpUrl,
+    port: integer('a port number', 0, 65_535),
+    max: integer('a number of notifications', 1, Number.MAX_SAFE_INTEGER),
+  },
   // --port and --host have defaults in the declaration: commander always gives them.
-  run: (ctx, o) => listen(ctx, { host: o.host, port: o.port!, secret: o.secret, forwardTo: o.forwardTo, max: o.max, all: o.all }),
+  run: (ctx, o) =>
+    listen(ctx, { host: o.host, port: o.port!, secret: o.secret, forwardTo: o.forwardTo, max: o.max, all: o.all }),
 });
 
 export function isLoopback(host: string): boolean {
@@ -61,7 +66,8 @@ async function listen(ctx: Context, o: ListenOptions): Promise<void> {
   const stop = () => receiver.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   say(`listening on ${receiver.url}`);
-  if (!isLoopback(o.host)) ctx.log.warn(`${o.host} is not a loopback address: anyone who reaches ${receiver.url} can post to it`);
+  if (!isLoopback(o.host))
+    ctx.log.warn(`${o.host} is not a loopback address: anyone who reaches ${receiver.url} can post to it`);
   if (secret === undefined) ctx.log.warn(`no signing secret (--secret or ${SECRET_ENV}): signatures are not checked`);
   if (o.forwardTo !== undefined) ctx.log.info(`forwarding notifications to ${o.forwardTo}`);
   try {

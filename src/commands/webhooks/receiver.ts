@@ -87,11 +87,17 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
       return { status: 405, error: `method ${req.method} not allowed: notifications are POSTed` };
     }
     const declared = Number(req.headers['content-length']);
-    if (declared > BODY_LIMIT) return { status: 413, error: `body of ${declared} bytes is over the limit of ${BODY_LIMIT}` };
+    if (declared > BODY_LIMIT)
+      return { status: 413, error: `body of ${declared} bytes is over the limit of ${BODY_LIMIT}` };
     const body = await readBody(req);
     if (body === undefined) return { status: 413, error: `body is over the limit of ${BODY_LIMIT} bytes` };
     if (o.secret !== undefined) {
-      const check = verifySignature(o.secret, req.headers[SIGNATURE_HEADER] as string | undefined, body, o.nowSeconds());
+      const check = verifySignature(
+        o.secret,
+        req.headers[SIGNATURE_HEADER] as string | undefined,
+        body,
+        o.nowSeconds(),
+      );
       if (!check.ok) return { status: 401, error: check.reason };
     }
     const notification = parseNotification(body);
@@ -149,14 +155,18 @@ function parseNotification(body: Buffer): { id: string; json: unknown } | string
   } catch {
     return 'body is not JSON';
   }
-  const id = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { id?: unknown }).id : undefined;
+  const id =
+    typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { id?: unknown }).id : undefined;
   if (typeof id !== 'string' || id === '') return 'body is not a notification: no string "id"';
   return { id, json };
 }
 
 function reply(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
   const body = JSON.stringify(outcome.error === undefined ? { received: true } : { error: outcome.error });
-  const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  };
   if (outcome.status === 405) headers.Allow = 'POST';
   // Unread request bytes stay on the socket: it cannot carry another request.
   if (outcome.status === 413 || !req.complete) headers.Connection = 'close';

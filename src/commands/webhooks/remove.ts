@@ -1,6 +1,11 @@
 // `fiscal webhooks endpoints remove <id>...` and `subscriptions remove <id>...`: one DELETE per id,
 // a row per id. Removing an endpoint also removes its subscriptions (the row counts them).
-import { deleteWebhookEndpoint, deleteWebhookSubscription, webhookWrites, type WebhookResource } from '../../api/webhooks.js';
+import {
+  deleteWebhookEndpoint,
+  deleteWebhookSubscription,
+  webhookWrites,
+  type WebhookResource,
+} from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
@@ -24,7 +29,8 @@ async function remove(ctx: Context, kind: WebhookResource, ids: string[], o: Rem
   let lastNotFound: NotFoundError | undefined;
   try {
     if (o.dryRun) {
-      for (const id of ids) writer.write({ id, status: 'dry-run', message: `would send ${webhookWrites.delete(kind, id)}; nothing sent` });
+      for (const id of ids)
+        writer.write({ id, status: 'dry-run', message: `would send ${webhookWrites.delete(kind, id)}; nothing sent` });
       return;
     }
     const http = await ctx.http();

@@ -1,6 +1,14 @@
 // What the webhook management verbs share: id checks, the rows of add/remove and the one message
 // for an id the account does not hold (R31: another account's resource is a 404, never a 403).
-import { ApiError, AuthError, FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
+import {
+  ApiError,
+  AuthError,
+  FiscalError,
+  InterruptedError,
+  NotFoundError,
+  PartialError,
+  UsageError,
+} from '../../errors.js';
 import { webhookWrites, type WebhookResource } from '../../api/webhooks.js';
 import type { Column } from '../../output/writer.js';
 
@@ -16,7 +24,10 @@ export function checkIds(ids: string[], what: string): string[] {
 export function notFound(kind: WebhookResource, id: string, error: ApiError): NotFoundError {
   return new NotFoundError(
     `webhook ${kind} ${id} not found in this account (it was removed, or belongs to another account)`,
-    error.status, error.method, error.path, { cause: error },
+    error.status,
+    error.method,
+    error.path,
+    { cause: error },
   );
 }
 

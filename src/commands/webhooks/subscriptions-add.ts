@@ -5,7 +5,11 @@
 // others go on (exit 7). The endpoint not being found (R31) ends the run with exit 4.
 import { z } from 'zod';
 import { createWebhookSubscription, getWebhookMetadata, webhookWrites } from '../../api/webhooks.js';
-import type { CreateWebhookSubscriptionRequest, WebhookDocumentType, WebhookEventType } from '../../api/wire/webhooks.js';
+import type {
+  CreateWebhookSubscriptionRequest,
+  WebhookDocumentType,
+  WebhookEventType,
+} from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
@@ -64,7 +68,8 @@ export default verb(subscriptionsAddVerb, {
 
 function checkAccepted(flag: string, given: string[], accepted: string[]): void {
   const bad = given.find((v) => !accepted.includes(v));
-  if (bad !== undefined) throw new UsageError(`${flag}: "${bad}" is not accepted by the service (accepted: ${accepted.join(', ')})`);
+  if (bad !== undefined)
+    throw new UsageError(`${flag}: "${bad}" is not accepted by the service (accepted: ${accepted.join(', ')})`);
 }
 
 const COLUMNS: Column<AddedRow>[] = [
@@ -85,7 +90,10 @@ async function add(ctx: Context, o: SubscriptionsAddOptions): Promise<void> {
   const requests = o.cnpjs.flatMap((cnpj) =>
     o.documentTypes.flatMap((document_type) =>
       o.eventTypes.map((event_type): CreateWebhookSubscriptionRequest => ({
-        endpoint_id: o.endpointId, cnpj, document_type: document_type as WebhookDocumentType, event_type: event_type as WebhookEventType,
+        endpoint_id: o.endpointId,
+        cnpj,
+        document_type: document_type as WebhookDocumentType,
+        event_type: event_type as WebhookEventType,
       })),
     ),
   );
@@ -94,7 +102,12 @@ async function add(ctx: Context, o: SubscriptionsAddOptions): Promise<void> {
   try {
     for (const request of requests) {
       if (o.dryRun) {
-        writer.write({ id: '', status: 'dry-run', ...request, message: `would send ${webhookWrites.create('subscription')}; nothing sent` });
+        writer.write({
+          id: '',
+          status: 'dry-run',
+          ...request,
+          message: `would send ${webhookWrites.create('subscription')}; nothing sent`,
+        });
         continue;
       }
       if (ctx.signal.aborted) throw new InterruptedError('webhooks subscriptions add stopped');

@@ -23,7 +23,10 @@ const SUBSCRIPTION_COLUMNS: Column<WebhookSubscription>[] = [
 
 async function list(ctx: Context, endpointId: string | undefined): Promise<void> {
   const subscriptions = await listWebhookSubscriptions(await ctx.http(), endpointId);
-  const writer = createRecordWriter<WebhookSubscription>(ctx, { columns: SUBSCRIPTION_COLUMNS, emptyMessage: 'No webhook subscriptions.' });
+  const writer = createRecordWriter<WebhookSubscription>(ctx, {
+    columns: SUBSCRIPTION_COLUMNS,
+    emptyMessage: 'No webhook subscriptions.',
+  });
   try {
     for (const subscription of subscriptions) writer.write(subscription);
   } catch (error) {

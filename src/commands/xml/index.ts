@@ -20,7 +20,10 @@ const examples = (command: string) => [
 
 const XML_FLAGS = {
   dir: { type: 'dir', value: 'path', summary: 'write each XML into this folder as <key>.xml' },
-  stdin: { type: 'switch', summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key' },
+  stdin: {
+    type: 'switch',
+    summary: 'also read keys from standard input: one per line, or NDJSON with AccessKey / access_key',
+  },
 } as const;
 
 export const xmlVerb = defineVerb({
@@ -43,7 +46,16 @@ function typeXmlVerb<const T extends 'nfce' | 'mdfe'>(type: T, what: string, mod
     summary: `download the XML of ${what} by access key`,
     examples: examples(`fiscal ${type} xml`),
     notes,
-    args: [{ name: 'keys', summary: `${what} access keys (44 digits)`, required: false, variadic: true, type: 'key', models: [model] }],
+    args: [
+      {
+        name: 'keys',
+        summary: `${what} access keys (44 digits)`,
+        required: false,
+        variadic: true,
+        type: 'key',
+        models: [model],
+      },
+    ],
     flags: XML_FLAGS,
     load: async (): Promise<unknown> => ({ default: (await import('./retrieve.js')).typeXmlVerbs[type] }),
   });

@@ -33,18 +33,51 @@ export interface XmlKind {
 const query = (accessKeys: string[]) => ({ accessKeys, limit: V1_LIMIT_MAX });
 
 export const XML_KINDS: Record<XmlType, XmlKind> = {
-  nfe: { model: '55', name: 'NF-e', roles: NFE_ROLES, pages: (http, role, keys, signal) => nfeV1Pages(http, role as (typeof NFE_ROLES)[number], query(keys), { signal }) },
-  nfce: { model: '65', name: 'NFC-e', roles: NFCE_ROLES, pages: (http, role, keys, signal) => nfceV1Pages(http, role as (typeof NFCE_ROLES)[number], query(keys), { signal }) },
-  cte: { model: '57', name: 'CT-e', roles: CTE_ROLES, pages: (http, role, keys, signal) => cteV1Pages(http, role as (typeof CTE_ROLES)[number], query(keys), { signal }) },
-  cteos: { model: '67', name: 'CT-e OS', roles: CTEOS_ROLES, pages: (http, role, keys, signal) => cteOsV1Pages(http, role as (typeof CTEOS_ROLES)[number], query(keys), { signal }) },
-  mdfe: { model: '58', name: 'MDF-e', roles: MDFE_ROLES, pages: (http, role, keys, signal) => mdfeV1Pages(http, role as (typeof MDFE_ROLES)[number], query(keys), { signal }) },
+  nfe: {
+    model: '55',
+    name: 'NF-e',
+    roles: NFE_ROLES,
+    pages: (http, role, keys, signal) => nfeV1Pages(http, role as (typeof NFE_ROLES)[number], query(keys), { signal }),
+  },
+  nfce: {
+    model: '65',
+    name: 'NFC-e',
+    roles: NFCE_ROLES,
+    pages: (http, role, keys, signal) =>
+      nfceV1Pages(http, role as (typeof NFCE_ROLES)[number], query(keys), { signal }),
+  },
+  cte: {
+    model: '57',
+    name: 'CT-e',
+    roles: CTE_ROLES,
+    pages: (http, role, keys, signal) => cteV1Pages(http, role as (typeof CTE_ROLES)[number], query(keys), { signal }),
+  },
+  cteos: {
+    model: '67',
+    name: 'CT-e OS',
+    roles: CTEOS_ROLES,
+    pages: (http, role, keys, signal) =>
+      cteOsV1Pages(http, role as (typeof CTEOS_ROLES)[number], query(keys), { signal }),
+  },
+  mdfe: {
+    model: '58',
+    name: 'MDF-e',
+    roles: MDFE_ROLES,
+    pages: (http, role, keys, signal) =>
+      mdfeV1Pages(http, role as (typeof MDFE_ROLES)[number], query(keys), { signal }),
+  },
 };
 
 /**
  * The XML of each key the account holds, looked up role by role: a key found in one role is not
  * asked for in the next. Keys go in batches of one page (V1_LIMIT_MAX).
  */
-export async function fetchXmls(http: HttpClient, kind: XmlKind, keys: string[], signal: AbortSignal): Promise<Map<string, Buffer>> {
+export async function fetchXmls(
+  http: HttpClient,
+  kind: XmlKind,
+  keys: string[],
+  signal: AbortSignal,
+): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
   for (let i = 0; i < keys.length; i += V1_LIMIT_MAX) {
     let pending = keys.slice(i, i + V1_LIMIT_MAX);
@@ -52,7 +85,8 @@ export async function fetchXmls(http: HttpClient, kind: XmlKind, keys: string[],
       if (pending.length === 0) break;
       for await (const page of kind.pages(http, role, pending, signal)) {
         for (const item of page.items) {
-          if (typeof item.xml === 'string' && !found.has(item.access_key)) found.set(item.access_key, Buffer.from(item.xml, 'base64'));
+          if (typeof item.xml === 'string' && !found.has(item.access_key))
+            found.set(item.access_key, Buffer.from(item.xml, 'base64'));
         }
         // Every key of the batch is in: the empty page that ends the listing need not be asked for.
         if (pending.every((key) => found.has(key))) break;

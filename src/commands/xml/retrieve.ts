@@ -50,7 +50,8 @@ function typeVerb(type: XmlType, spec: typeof nfceXml) {
 }
 
 function checkKeys(type: XmlType, keys: string[], stdin: boolean): void {
-  if (keys.length === 0 && !stdin) throw new UsageError('give at least one access key, or --stdin to read them from standard input');
+  if (keys.length === 0 && !stdin)
+    throw new UsageError('give at least one access key, or --stdin to read them from standard input');
   for (const key of keys) checkKey(XML_KINDS[type], key.trim(), '');
 }
 
@@ -58,7 +59,10 @@ function checkKey(kind: XmlKind, key: string, where: string): void {
   const problem = accessKeyProblem(key);
   if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
   const actual = parseAccessKey(key).model as ModelCode;
-  if (actual !== kind.model) throw new UsageError(`"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${kind.name} (${kind.model})`);
+  if (actual !== kind.model)
+    throw new UsageError(
+      `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${kind.name} (${kind.model})`,
+    );
 }
 
 async function run(ctx: Context, o: XmlOptions): Promise<void> {
@@ -71,7 +75,13 @@ async function run(ctx: Context, o: XmlOptions): Promise<void> {
   const found = await fetchXmls(http, kind, keys, ctx.signal);
   if (keys.length === 1 && o.dir === undefined) {
     const xml = found.get(keys[0]!);
-    if (!xml) throw new NotFoundError(`no ${kind.name} with access key ${keys[0]} among the account's documents`, 404, 'GET', '');
+    if (!xml)
+      throw new NotFoundError(
+        `no ${kind.name} with access key ${keys[0]} among the account's documents`,
+        404,
+        'GET',
+        '',
+      );
     ctx.io.stdout.write(xml);
     return;
   }

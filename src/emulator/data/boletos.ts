@@ -96,13 +96,31 @@ export function boletosOf(doc: StoredNfe, duplicatas: readonly Duplicata[], posi
     const bank = rng.pick(BANKS);
     const ourNumber = rng.digits(11);
     // A Bradesco-like free field for every bank: agency, wallet, our number, account, zero.
-    const barcode = buildBarcode({ bank: bank.code, dueDate: dup.due, amountCents: dup.cents, freeField: `${rng.digits(4)}09${ourNumber}${rng.digits(7)}0` });
+    const barcode = buildBarcode({
+      bank: bank.code,
+      dueDate: dup.due,
+      amountCents: dup.cents,
+      freeField: `${rng.digits(4)}09${ourNumber}${rng.digits(7)}0`,
+    });
     const dueStartMs = Date.parse(`${dup.due}T00:00:00-03:00`);
     const boleto: StoredBoleto = {
-      position: position + i, id: `bol_${rng.hex(16)}`, accessKey: doc.accessKey, duplicata: dup.number, ...side,
-      beneficiary: partyOf(doc.emitter), payer: partyOf(doc.receiver), bank, ourNumber, barcode, line: lineOfBarcode(barcode),
-      cents: dup.cents, issueDate: doc.emissionDate.slice(0, 10), dueDate: dup.due, dueEndMs: dueStartMs + DAY - 1000,
-      canceled: doc.status === 'canceled' || rng.chance(0.03), receiptByCustomer: false,
+      position: position + i,
+      id: `bol_${rng.hex(16)}`,
+      accessKey: doc.accessKey,
+      duplicata: dup.number,
+      ...side,
+      beneficiary: partyOf(doc.emitter),
+      payer: partyOf(doc.receiver),
+      bank,
+      ourNumber,
+      barcode,
+      line: lineOfBarcode(barcode),
+      cents: dup.cents,
+      issueDate: doc.emissionDate.slice(0, 10),
+      dueDate: dup.due,
+      dueEndMs: dueStartMs + DAY - 1000,
+      canceled: doc.status === 'canceled' || rng.chance(0.03),
+      receiptByCustomer: false,
     };
     if (!boleto.canceled && rng.chance(0.75)) {
       const dayMs = Math.max(issueMs + DAY, dueStartMs + rng.int(-12, 6) * DAY);

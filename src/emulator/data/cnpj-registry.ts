@@ -17,7 +17,13 @@ export function isUnknownCnpj(cnpj: string): boolean {
   return Number(cnpj.slice(0, 8)) % 20 === 13;
 }
 
-const SITUATIONS = weights<(typeof CNPJ_SITUATIONS)[number]>([['ATIVA', 85], ['BAIXADA', 6], ['INAPTA', 5], ['SUSPENSA', 3], ['NULA', 1]]);
+const SITUATIONS = weights<(typeof CNPJ_SITUATIONS)[number]>([
+  ['ATIVA', 85],
+  ['BAIXADA', 6],
+  ['INAPTA', 5],
+  ['SUSPENSA', 3],
+  ['NULA', 1],
+]);
 const NATURES = [
   { code: '206-2', description: 'Sociedade Empresária Limitada' },
   { code: '205-4', description: 'Sociedade Anônima Fechada' },
@@ -32,7 +38,10 @@ const CNAES = [
   { code: '47.61-0-03', description: 'Comércio varejista de artigos de papelaria' },
   { code: '13.21-9-00', description: 'Tecelagem de fios de algodão' },
   { code: '45.30-7-03', description: 'Comércio a varejo de peças e acessórios novos para veículos automotores' },
-  { code: '47.53-9-00', description: 'Comércio varejista especializado de eletrodomésticos e equipamentos de áudio e vídeo' },
+  {
+    code: '47.53-9-00',
+    description: 'Comércio varejista especializado de eletrodomésticos e equipamentos de áudio e vídeo',
+  },
   { code: '22.22-6-00', description: 'Fabricação de embalagens de material plástico' },
   { code: '31.01-2-00', description: 'Fabricação de móveis com predominância de madeira' },
   { code: '46.35-4-02', description: 'Comércio atacadista de cerveja, chope e refrigerante' },
@@ -54,7 +63,10 @@ export function cnpjRegistryData(cnpj: string, company: Company | undefined): Cn
   const individual = nature.code === '213-5';
   const size = simples ? rng.pick(COMPANY_SIZES.slice(0, 2)) : 'DEMAIS';
   const [main, ...secondary] = rng.shuffle(CNAES).slice(0, rng.int(1, 4));
-  const slug = tradingName.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const slug = tradingName
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
   return {
     cnpj,
     kind: cnpj.slice(8, 12) === '0001' ? 'MATRIZ' : 'FILIAL',
@@ -69,8 +81,14 @@ export function cnpjRegistryData(cnpj: string, company: Company | undefined): Cn
     main_activity: { ...main! },
     secondary_activities: secondary.map((a) => ({ ...a })),
     address: {
-      street: address.street, number: address.number, complement: rng.chance(0.3) ? `SALA ${rng.int(1, 40)}` : '',
-      district: address.district, city: address.city.name, city_code: address.city.code, uf: address.uf, cep: address.cep,
+      street: address.street,
+      number: address.number,
+      complement: rng.chance(0.3) ? `SALA ${rng.int(1, 40)}` : '',
+      district: address.district,
+      city: address.city.name,
+      city_code: address.city.code,
+      uf: address.uf,
+      cep: address.cep,
     },
     phone: address.phone,
     email: `contato@${slug || 'empresa'}.com.br`,
@@ -83,7 +101,10 @@ export function cnpjRegistryData(cnpj: string, company: Company | undefined): Cn
 function partners(rng: Rng, individual: boolean): CnpjData['partners'] {
   if (individual) return [{ name: personName(rng), role: 'Titular' }];
   const count = rng.int(1, 3);
-  return Array.from({ length: count }, (_, i) => ({ name: personName(rng), role: i === 0 ? 'Sócio-Administrador' : 'Sócio' }));
+  return Array.from({ length: count }, (_, i) => ({
+    name: personName(rng),
+    role: i === 0 ? 'Sócio-Administrador' : 'Sócio',
+  }));
 }
 
 /** A date from January of `from` to December of `to`, as YYYY-MM-DD. */

@@ -89,7 +89,15 @@ export interface EventCore {
   description: string;
 }
 
-const CTE_LAYOUT: EventLayout = { ns: CTE_NS, doc: 'CTe', keyTag: 'chCTe', version: '4.00', seqDigits: 3, verAplic: 'SVRS_CTE_PL400', label: 'CT-e' };
+const CTE_LAYOUT: EventLayout = {
+  ns: CTE_NS,
+  doc: 'CTe',
+  keyTag: 'chCTe',
+  version: '4.00',
+  seqDigits: 3,
+  verAplic: 'SVRS_CTE_PL400',
+  label: 'CT-e',
+};
 
 /**
  * proc<Evento> of one event: the signed event with `details` in detEvento, and the authority's
@@ -126,7 +134,10 @@ export function cteEventArgsOf(doc: StoredCte | StoredCteOs, event: DocEvent): C
   if (!(type in DESCRIPTIONS)) throw new Error(`no procEventoCTe layout for event ${event.type}`);
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${type}:${event.seq}`));
   return {
-    accessKey: doc.accessKey, type, seq: event.seq, date: event.createdAt,
+    accessKey: doc.accessKey,
+    type,
+    seq: event.seq,
+    date: event.createdAt,
     author: taxIdOf(type === '610110' ? doc.taker : doc.emitter),
     text: type === '110111' ? rng.pick(CTE_CANCEL_REASONS) : type === '610110' ? rng.pick(DISAGREEMENTS) : undefined,
     correction: type === '110110' ? rng.pick(CORRECTIONS) : undefined,

@@ -92,7 +92,8 @@ export function autXmlOf(authorized: readonly string[]): string {
 }
 
 /** RNTRC (the carrier's registration at ANTT): eight digits that follow from its CNPJ. */
-export const rntrcOf = (carrier: Party): string => String(hashString(`rntrc:${taxIdOf(carrier)}`) % 100_000_000).padStart(8, '0');
+export const rntrcOf = (carrier: Party): string =>
+  String(hashString(`rntrc:${taxIdOf(carrier)}`) % 100_000_000).padStart(8, '0');
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

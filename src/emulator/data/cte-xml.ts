@@ -3,14 +3,31 @@
 // cteModalRodoviario_v4.00.xsd, which procCTe leaves unchecked). Rendered on demand from the metadata: same document, same bytes.
 import type { StoredCte } from '../model-docs.js';
 import {
-  autXmlOf, CTE_NS, CTE_RESP_TEC, emitXml, icmsXml, indIEToma, partyXml, protCTeXml, qrCodeXml, rntrcOf,
-  serviceIcmsRate, vPrestXml,
+  autXmlOf,
+  CTE_NS,
+  CTE_RESP_TEC,
+  emitXml,
+  icmsXml,
+  indIEToma,
+  partyXml,
+  protCTeXml,
+  qrCodeXml,
+  rntrcOf,
+  serviceIcmsRate,
+  vPrestXml,
 } from './cte-xml-parts.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { hashString, Rng } from './random.js';
 import { digestOf, el, signatureXml, XML_DECL } from './xml-util.js';
 
-const PRODUCTS = ['MERCADORIAS DIVERSAS', 'MATERIAL DE CONSTRUCAO', 'ALIMENTOS', 'ELETRONICOS', 'PAPEL E EMBALAGENS', 'AUTOPECAS'] as const;
+const PRODUCTS = [
+  'MERCADORIAS DIVERSAS',
+  'MATERIAL DE CONSTRUCAO',
+  'ALIMENTOS',
+  'ELETRONICOS',
+  'PAPEL E EMBALAGENS',
+  'AUTOPECAS',
+] as const;
 const NOTES = [
   'Mercadoria transportada conforme notas fiscais relacionadas.',
   'Entrega agendada com o destinatario. Descarga por conta do destinatario.',

@@ -13,9 +13,25 @@ import { brt } from './xml-util.js';
 
 /** How a CT-e relates to the account. */
 type Scenario = 'taker' | 'other-pays' | 'carrier' | 'intra' | 'authorized';
-const SCENARIOS = weights<Scenario>([['taker', 45], ['other-pays', 15], ['carrier', 25], ['intra', 8], ['authorized', 7]]);
-const CTE_TYPES = weights<CteType>([['0', 90], ['1', 6], ['3', 4]]);
-const NFE_COUNTS = weights([[1, 60], [2, 20], [3, 10], [4, 6], [6, 4]]);
+const SCENARIOS = weights<Scenario>([
+  ['taker', 45],
+  ['other-pays', 15],
+  ['carrier', 25],
+  ['intra', 8],
+  ['authorized', 7],
+]);
+const CTE_TYPES = weights<CteType>([
+  ['0', 90],
+  ['1', 6],
+  ['3', 4],
+]);
+const NFE_COUNTS = weights([
+  [1, 60],
+  [2, 20],
+  [3, 10],
+  [4, 6],
+  [6, 4],
+]);
 const ROLE_ORDER: readonly CteRole[] = ['taker', 'not-taker', 'authorized'];
 
 interface Carriage {
@@ -38,9 +54,31 @@ function carriageFor(rng: Rng, w: AccountWorld, scenario: Scenario): Carriage {
   if (scenario === 'taker') {
     const r = rng.next();
     const takerKind: TakerKind = r < 0.6 ? '0' : r < 0.95 ? '3' : '4';
-    c = takerKind === '0' ? { emitter: outside(), sender: owner, addressee: rng.pick(w.customers), takerKind, listsAccountant: rng.chance(0.1) }
-      : takerKind === '3' ? { emitter: outside(), sender: rng.pick(w.suppliers), addressee: owner, takerKind, listsAccountant: rng.chance(0.1) }
-        : { emitter: outside(), sender: rng.pick(w.suppliers), addressee: rng.pick(w.customers), takerKind, other: owner, listsAccountant: false };
+    c =
+      takerKind === '0'
+        ? {
+            emitter: outside(),
+            sender: owner,
+            addressee: rng.pick(w.customers),
+            takerKind,
+            listsAccountant: rng.chance(0.1),
+          }
+        : takerKind === '3'
+          ? {
+              emitter: outside(),
+              sender: rng.pick(w.suppliers),
+              addressee: owner,
+              takerKind,
+              listsAccountant: rng.chance(0.1),
+            }
+          : {
+              emitter: outside(),
+              sender: rng.pick(w.suppliers),
+              addressee: rng.pick(w.customers),
+              takerKind,
+              other: owner,
+              listsAccountant: false,
+            };
   } else if (scenario === 'other-pays') {
     // The owner ships or receives, the other side pays the freight.
     c = rng.chance(0.5)
@@ -48,12 +86,21 @@ function carriageFor(rng: Rng, w: AccountWorld, scenario: Scenario): Carriage {
       : { emitter: outside(), sender: rng.pick(w.suppliers), addressee: owner, takerKind: '0', listsAccountant: false };
   } else if (scenario === 'carrier' || scenario === 'authorized') {
     c = {
-      emitter: scenario === 'carrier' ? w.carrier : rng.pick(w.carriers), sender: rng.pick(w.suppliers),
-      addressee: rng.pick(w.customers), takerKind: cifOrFob(), listsAccountant: scenario === 'authorized',
+      emitter: scenario === 'carrier' ? w.carrier : rng.pick(w.carriers),
+      sender: rng.pick(w.suppliers),
+      addressee: rng.pick(w.customers),
+      takerKind: cifOrFob(),
+      listsAccountant: scenario === 'authorized',
     };
   } else {
     const others = w.traders.filter((t) => t !== owner);
-    c = { emitter: w.carrier, sender: owner, addressee: others.length ? rng.pick(others) : rng.pick(w.customers), takerKind: cifOrFob(), listsAccountant: false };
+    c = {
+      emitter: w.carrier,
+      sender: owner,
+      addressee: others.length ? rng.pick(others) : rng.pick(w.customers),
+      takerKind: cifOrFob(),
+      listsAccountant: false,
+    };
   }
   if (rng.chance(0.08)) c.dispatcher = rng.pick(w.carriers);
   if (rng.chance(0.08)) c.receiver = rng.pick(w.carriers);
@@ -67,11 +114,16 @@ function carriageFor(rng: Rng, w: AccountWorld, scenario: Scenario): Carriage {
 
 function takerOf(c: Carriage): Party {
   switch (c.takerKind) {
-    case '0': return c.sender;
-    case '1': return c.dispatcher!;
-    case '2': return c.receiver!;
-    case '3': return c.addressee;
-    default: return c.other!;
+    case '0':
+      return c.sender;
+    case '1':
+      return c.dispatcher!;
+    case '2':
+      return c.receiver!;
+    case '3':
+      return c.addressee;
+    default:
+      return c.other!;
   }
 }
 
@@ -86,7 +138,9 @@ export function transportCfop(emitterUf: string, startUf: string, endUf: string,
 }
 
 export function transportNatOp(cfop: string): string {
-  return cfop.endsWith('932') ? 'PRESTACAO DE SERVICO DE TRANSPORTE INICIADA EM OUTRA UF' : 'PRESTACAO DE SERVICO DE TRANSPORTE';
+  return cfop.endsWith('932')
+    ? 'PRESTACAO DE SERVICO DE TRANSPORTE INICIADA EM OUTRA UF'
+    : 'PRESTACAO DE SERVICO DE TRANSPORTE';
 }
 
 /** Values in cents: goods from ~R$ 600 to ~R$ 300k, freight 1.5% to 8% of them with a minimum. */
@@ -105,7 +159,12 @@ class CteStream extends DocStream {
   private readonly roles: RoleLists<CteRole>;
   private readonly accountantOnly: string[];
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    nowMs: number,
+  ) {
     super('cte', w, seed, count, nowMs);
     this.roles = new RoleLists(w.owners, ROLE_ORDER);
     this.accountantOnly = frozen([taxIdOf(w.accountant)]);
@@ -121,21 +180,50 @@ class CteStream extends DocStream {
     const emission = brt(emissionMs);
     const number = String(this.numbers.take(c.emitter));
     const accessKey = accessKeyOf(rng, '57', c.emitter, emission, '1', number);
-    const nfeKeys = cteType === '1' ? NO_STRINGS : Array.from({ length: rng.weighted(NFE_COUNTS) }, () => earlierKey(rng, '55', c.sender, emissionMs, 3));
-    const referencedKeys = cteType === '0' ? NO_STRINGS : [earlierKey(rng, '57', c.emitter, emissionMs, cteType === '1' ? 30 : 15)];
+    const nfeKeys =
+      cteType === '1'
+        ? NO_STRINGS
+        : Array.from({ length: rng.weighted(NFE_COUNTS) }, () => earlierKey(rng, '55', c.sender, emissionMs, 3));
+    const referencedKeys =
+      cteType === '0' ? NO_STRINGS : [earlierKey(rng, '57', c.emitter, emissionMs, cteType === '1' ? 30 : 15)];
     const values = valuesOf(rng, cteType);
     const cfop = transportCfop(c.emitter.uf, c.sender.uf, c.addressee.uf, taker.ie !== undefined);
     const authorized = c.listsAccountant ? this.accountantOnly : NO_STRINGS;
     const events = this.history(emissionMs, createdMs, this.roles.bit(taker, 'taker') !== 0);
     return {
-      accountId: w.account.id, position: this.nextPosition(), accessKey, model: '57', series: '1', number,
-      emissionDate: emission, createdAt: brt(createdMs), emitter: c.emitter, roles: this.roles.of(this.roleMask(c, taker, authorized)),
+      accountId: w.account.id,
+      position: this.nextPosition(),
+      accessKey,
+      model: '57',
+      series: '1',
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      emitter: c.emitter,
+      roles: this.roles.of(this.roleMask(c, taker, authorized)),
       status: events.some((e) => e.type === '110111') ? 'canceled' : 'authorized',
-      cteType, takerKind: c.takerKind, taker, sender: c.sender, dispatcher: c.dispatcher, receiver: c.receiver, addressee: c.addressee,
-      authorized, cfop, natOp: transportNatOp(cfop), nfeKeys, referencedKeys, modal: '01',
-      startCity: addressOf(c.sender).city.code, startUf: c.sender.uf, endCity: addressOf(c.addressee).city.code, endUf: c.addressee.uf,
-      totalValue: money(values.total), receivableValue: money(values.receivable), cargoValue: money(values.cargo),
-      events, ...this.apiFields(),
+      cteType,
+      takerKind: c.takerKind,
+      taker,
+      sender: c.sender,
+      dispatcher: c.dispatcher,
+      receiver: c.receiver,
+      addressee: c.addressee,
+      authorized,
+      cfop,
+      natOp: transportNatOp(cfop),
+      nfeKeys,
+      referencedKeys,
+      modal: '01',
+      startCity: addressOf(c.sender).city.code,
+      startUf: c.sender.uf,
+      endCity: addressOf(c.addressee).city.code,
+      endUf: c.addressee.uf,
+      totalValue: money(values.total),
+      receivableValue: money(values.receivable),
+      cargoValue: money(values.cargo),
+      events,
+      ...this.apiFields(),
     };
   }
 
@@ -155,8 +243,10 @@ class CteStream extends DocStream {
     const events: DocEvent[] = [];
     const canceled = rng.chance(0.05);
     if (canceled) events.push({ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 10, 7 * 1440)) });
-    else if (rng.chance(0.05)) events.push({ type: '110110', seq: 1, createdAt: brt(this.later(createdMs, 60, 20 * 1440)) });
-    if (ownerTakes && rng.chance(0.02)) events.push({ type: '610110', seq: 1, createdAt: brt(this.later(createdMs, 1440, 30 * 1440)) });
+    else if (rng.chance(0.05))
+      events.push({ type: '110110', seq: 1, createdAt: brt(this.later(createdMs, 60, 20 * 1440)) });
+    if (ownerTakes && rng.chance(0.02))
+      events.push({ type: '610110', seq: 1, createdAt: brt(this.later(createdMs, 1440, 30 * 1440)) });
     // Never shared: the server may add events (uploads) to a document's own list.
     return byDate(events);
   }

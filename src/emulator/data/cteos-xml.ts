@@ -3,8 +3,18 @@
 // cteModalRodoviarioOS_v4.00.xsd, which the envelope leaves unchecked). Rendered on demand.
 import type { StoredCteOs } from '../model-docs.js';
 import {
-  cityOf, CTE_NS, CTE_RESP_TEC, emitXml, icmsXml, indIEToma, partyXml, plateOf, protCTeXml, qrCodeXml,
-  serviceIcmsRate, vPrestXml,
+  cityOf,
+  CTE_NS,
+  CTE_RESP_TEC,
+  emitXml,
+  icmsXml,
+  indIEToma,
+  partyXml,
+  plateOf,
+  protCTeXml,
+  qrCodeXml,
+  serviceIcmsRate,
+  vPrestXml,
 } from './cte-xml-parts.js';
 import { addressOf, taxIdOf } from './parties.js';
 import { hashString, Rng } from './random.js';
@@ -37,7 +47,9 @@ function ideXml(doc: StoredCteOs): string {
 /** rodoOS: the carrier's authorization (TAF, twelve digits that follow from its CNPJ) and the vehicle. */
 function rodoOSXml(doc: StoredCteOs): string {
   const id = taxIdOf(doc.emitter);
-  const taf = String(hashString(`taf:${id}`)).padStart(12, '0').slice(-12);
+  const taf = String(hashString(`taf:${id}`))
+    .padStart(12, '0')
+    .slice(-12);
   const plate = plateOf(`${id}:${hashString(doc.accessKey) % 12}`);
   return `<rodoOS>${el('TAF', taf)}<veic>${el('placa', plate)}${el('UF', doc.emitter.uf)}</veic></rodoOS>`;
 }

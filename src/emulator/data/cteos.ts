@@ -13,8 +13,16 @@ import { weights } from './random.js';
 import { brt } from './xml-util.js';
 
 type Scenario = 'taker' | 'provider' | 'intra';
-const SCENARIOS = weights<Scenario>([['taker', 65], ['provider', 25], ['intra', 10]]);
-const SERVICES = weights<CteOsService>([['6', 70], ['7', 20], ['8', 10]]);
+const SCENARIOS = weights<Scenario>([
+  ['taker', 65],
+  ['provider', 25],
+  ['intra', 10],
+]);
+const SERVICES = weights<CteOsService>([
+  ['6', 70],
+  ['7', 20],
+  ['8', 10],
+]);
 const ROLE_ORDER: readonly CteOsRole[] = ['taker', 'not-taker'];
 
 const NAT_OP: Record<CteOsService, string> = {
@@ -24,12 +32,21 @@ const NAT_OP: Record<CteOsService, string> = {
 };
 
 /** Price range of a service in cents: a chartered trip, an armoured-car run, excess baggage. */
-const PRICE: Record<CteOsService, readonly [number, number]> = { '6': [30_000, 1_500_000], '7': [20_000, 500_000], '8': [5_000, 50_000] };
+const PRICE: Record<CteOsService, readonly [number, number]> = {
+  '6': [30_000, 1_500_000],
+  '7': [20_000, 500_000],
+  '8': [5_000, 50_000],
+};
 
 class CteOsStream extends DocStream {
   private readonly roles: RoleLists<CteOsRole>;
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    nowMs: number,
+  ) {
     super('cteos', w, seed, count, nowMs);
     this.roles = new RoleLists(w.owners, ROLE_ORDER);
   }
@@ -62,12 +79,32 @@ class CteOsStream extends DocStream {
     const events: DocEvent[] = [];
     if (rng.chance(0.04)) events.push({ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 10, 7 * 1440)) });
     return {
-      accountId: w.account.id, position: this.nextPosition(), accessKey, model: '67', series: '1', number,
-      emissionDate: emission, createdAt: brt(createdMs), emitter, roles: this.roles.of(mask),
-      status: events.length ? 'canceled' : 'authorized', cteType: '0', serviceType, taker, cfop, natOp: NAT_OP[serviceType],
-      modal: '01', startCity: start.code, startUf: taker.uf, endCity: end.code, endUf: endState.uf,
-      quantity: serviceType === '6' ? rng.int(5, 50) : 1, totalValue: money(total), receivableValue: money(total),
-      events: byDate(events), ...this.apiFields(),
+      accountId: w.account.id,
+      position: this.nextPosition(),
+      accessKey,
+      model: '67',
+      series: '1',
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      emitter,
+      roles: this.roles.of(mask),
+      status: events.length ? 'canceled' : 'authorized',
+      cteType: '0',
+      serviceType,
+      taker,
+      cfop,
+      natOp: NAT_OP[serviceType],
+      modal: '01',
+      startCity: start.code,
+      startUf: taker.uf,
+      endCity: end.code,
+      endUf: endState.uf,
+      quantity: serviceType === '6' ? rng.int(5, 50) : 1,
+      totalValue: money(total),
+      receivableValue: money(total),
+      events: byDate(events),
+      ...this.apiFields(),
     };
   }
 }

@@ -23,7 +23,11 @@ import { generateNfses } from './nfse.js';
 type Generator<T extends DocType> = (w: AccountWorld, seed: number, count: number, nowMs: number) => DocTypes[T][];
 
 const GENERATORS: { [T in DocType]: Generator<T> } = {
-  cte: generateCtes, cteos: generateCteOs, mdfe: generateMdfes, nfce: generateNfces, nfse: generateNfses,
+  cte: generateCtes,
+  cteos: generateCteOs,
+  mdfe: generateMdfes,
+  nfce: generateNfces,
+  nfse: generateNfses,
 };
 
 /** Documents per account of each type other than NF-e when `otherDocs` is not given. */
@@ -37,11 +41,13 @@ export { eventProtocol, authorizationProtocol } from './xml-util.js';
  * by account and then by stream position. Same options, same dataset, deep-equal.
  */
 export function generateDataset(opts: DatasetOptions): Dataset {
-  if (!Number.isInteger(opts.docs) || opts.docs < 0) throw new Error(`docs must be a whole number >= 0, got ${opts.docs}`);
+  if (!Number.isInteger(opts.docs) || opts.docs < 0)
+    throw new Error(`docs must be a whole number >= 0, got ${opts.docs}`);
   const nowMs = opts.now.getTime();
   if (Number.isNaN(nowMs)) throw new Error('now is not a valid date');
   const accounts = opts.accounts ?? ACCOUNT_COUNT;
-  if (!Number.isInteger(accounts) || accounts < 1 || accounts > ACCOUNT_COUNT) throw new Error(`accounts must be from 1 to ${ACCOUNT_COUNT}, got ${accounts}`);
+  if (!Number.isInteger(accounts) || accounts < 1 || accounts > ACCOUNT_COUNT)
+    throw new Error(`accounts must be from 1 to ${ACCOUNT_COUNT}, got ${accounts}`);
   // The first accounts are the same whatever their number: worlds are made for all, then cut.
   const worlds = generateWorlds(opts.seed).slice(0, accounts);
   const nfes: StoredNfe[] = new Array(worlds.length * opts.docs);
@@ -52,7 +58,10 @@ export function generateDataset(opts: DatasetOptions): Dataset {
   const others = opts.otherDocs ?? Math.min(opts.docs, DEFAULT_OTHER_DOCS);
   if (!Number.isInteger(others) || others < 0) throw new Error(`otherDocs must be a whole number >= 0, got ${others}`);
   const docs = Object.fromEntries(
-    DOC_TYPES.map((type) => [type, worlds.flatMap((w) => (GENERATORS[type] as Generator<DocType>)(w, opts.seed, others, nowMs))]),
+    DOC_TYPES.map((type) => [
+      type,
+      worlds.flatMap((w) => (GENERATORS[type] as Generator<DocType>)(w, opts.seed, others, nowMs)),
+    ]),
   ) as DocLists;
   return { accounts: worlds.map((w) => w.account), nfes, docs };
 }

@@ -15,9 +15,19 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export const SEFAZ_ORIGINS = weights([['sefaz', 75], ['upload', 8], ['upload_api', 7], ['email', 6], ['integracoes', 4]]);
+export const SEFAZ_ORIGINS = weights([
+  ['sefaz', 75],
+  ['upload', 8],
+  ['upload_api', 7],
+  ['email', 6],
+  ['integracoes', 4],
+]);
 const TAGS = ['urgente', 'revisar', 'pago', 'estoque'] as const;
-const PROPERTY_STATUS = weights([['pending', 50], ['done', 35], ['error', 15]]);
+const PROPERTY_STATUS = weights([
+  ['pending', 50],
+  ['done', 35],
+  ['error', 15],
+]);
 const COST_CENTERS = ['CC100', 'CC200', 'CC300', 'CC410'] as const;
 const NO_TAGS: string[] = frozen([]);
 
@@ -129,11 +139,26 @@ export function receptionTimes(rng: Rng, count: number, nowMs: number): Float64A
 }
 
 /** An R7 access key of `model` for a document of `emitter` emitted at `emission` (a brt string). */
-export function accessKeyOf(rng: Rng, model: string, emitter: Party, emission: string, series: string, number: string): string {
-  return flatDigits(buildAccessKey({
-    uf: stateOf(emitter.uf).cuf, yymm: emission.slice(2, 4) + emission.slice(5, 7), issuer: taxIdOf(emitter),
-    model, series, number, emissionType: '1', code: rng.digits(8),
-  }));
+export function accessKeyOf(
+  rng: Rng,
+  model: string,
+  emitter: Party,
+  emission: string,
+  series: string,
+  number: string,
+): string {
+  return flatDigits(
+    buildAccessKey({
+      uf: stateOf(emitter.uf).cuf,
+      yymm: emission.slice(2, 4) + emission.slice(5, 7),
+      issuer: taxIdOf(emitter),
+      model,
+      series,
+      number,
+      emissionType: '1',
+      code: rng.digits(8),
+    }),
+  );
 }
 
 /** The key of an earlier document of `emitter` (model 55 NF-e, 57 CT-e...), up to `maxDays` before `beforeMs`. */

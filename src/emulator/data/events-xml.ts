@@ -59,13 +59,16 @@ function detailsXml(a: NfeEventArgs): string {
   const desc = DESCRIPTIONS[a.type];
   if (!desc) throw new Error(`no procEventoNFe layout for event ${a.type}`);
   let body = el('descEvento', desc);
-  if (a.type === '110111') body += el('nProt', authorizationProtocol(a.accessKey)) + el('xJust', a.justification ?? CANCEL_REASONS[0]);
-  else if (a.type === '110110') body += el('xCorrecao', a.correction ?? CORRECTIONS[0]) + el('xCondUso', CCE_CONDITIONS);
+  if (a.type === '110111')
+    body += el('nProt', authorizationProtocol(a.accessKey)) + el('xJust', a.justification ?? CANCEL_REASONS[0]);
+  else if (a.type === '110110')
+    body += el('xCorrecao', a.correction ?? CORRECTIONS[0]) + el('xCondUso', CCE_CONDITIONS);
   else if (a.type === '210240') body += el('xJust', a.justification ?? NOT_PERFORMED_REASONS[0]);
   return `<detEvento versao="1.00">${body}</detEvento>`;
 }
 
-const authorXml = (taxId: string, suffix = ''): string => (taxId.length === 11 ? el(`CPF${suffix}`, taxId) : el(`CNPJ${suffix}`, taxId));
+const authorXml = (taxId: string, suffix = ''): string =>
+  taxId.length === 11 ? el(`CPF${suffix}`, taxId) : el(`CNPJ${suffix}`, taxId);
 
 /** procEventoNFe of one event: deterministic from the arguments. */
 export function nfeEventXml(a: NfeEventArgs): string {
@@ -100,7 +103,12 @@ export function eventArgsOf(doc: StoredNfe, event: NfeEvent): NfeEventArgs {
     date: event.createdAt,
     authorCnpj: author.cnpj ?? author.cpf ?? '',
     cuf: stateOf(doc.emitter.uf).cuf,
-    justification: event.type === '110111' ? rng.pick(CANCEL_REASONS) : event.type === '210240' ? rng.pick(NOT_PERFORMED_REASONS) : undefined,
+    justification:
+      event.type === '110111'
+        ? rng.pick(CANCEL_REASONS)
+        : event.type === '210240'
+          ? rng.pick(NOT_PERFORMED_REASONS)
+          : undefined,
     correction: event.type === '110110' ? rng.pick(CORRECTIONS) : undefined,
   };
 }

@@ -33,13 +33,22 @@ export const MDFE_CANCEL_REASONS = [
 
 function detailsXml(a: MdfeEventArgs, when: string): string {
   const head = el('descEvento', DESCRIPTIONS[a.type]) + el('nProt', authorizationProtocol(a.accessKey));
-  if (a.type === '110111') return `<evCancMDFe>${head}${el('xJust', a.justification ?? MDFE_CANCEL_REASONS[0])}</evCancMDFe>`;
+  if (a.type === '110111')
+    return `<evCancMDFe>${head}${el('xJust', a.justification ?? MDFE_CANCEL_REASONS[0])}</evCancMDFe>`;
   const place = a.closedAt;
   if (!place) throw new Error('an MDF-e closing (110112) needs closedAt');
   return `<evEncMDFe>${head}${el('dtEnc', when.slice(0, 10))}${el('cUF', place.cuf)}${el('cMun', place.city)}</evEncMDFe>`;
 }
 
-const MDFE_LAYOUT: EventLayout = { ns: MDFE_NS, doc: 'MDFe', keyTag: 'chMDFe', version: '3.00', seqDigits: 2, verAplic: 'SVRS_MDFE_300', label: 'MDF-e' };
+const MDFE_LAYOUT: EventLayout = {
+  ns: MDFE_NS,
+  doc: 'MDFe',
+  keyTag: 'chMDFe',
+  version: '3.00',
+  seqDigits: 2,
+  verAplic: 'SVRS_MDFE_300',
+  label: 'MDF-e',
+};
 
 /** procEventoMDFe of one event: deterministic from the arguments. */
 export function mdfeEventProcXml(a: MdfeEventArgs): string {
@@ -53,7 +62,11 @@ export function mdfeEventArgsOf(doc: StoredMdfe, event: DocEvent): MdfeEventArgs
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${type}:${event.seq}`));
   const last = doc.unloads[doc.unloads.length - 1]!;
   return {
-    accessKey: doc.accessKey, type, seq: event.seq, date: event.createdAt, author: taxIdOf(doc.emitter),
+    accessKey: doc.accessKey,
+    type,
+    seq: event.seq,
+    date: event.createdAt,
+    author: taxIdOf(doc.emitter),
     justification: type === '110111' ? rng.pick(MDFE_CANCEL_REASONS) : undefined,
     closedAt: type === '110112' ? { cuf: stateOf(doc.endUf).cuf, city: last.city } : undefined,
   };

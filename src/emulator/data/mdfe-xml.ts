@@ -60,7 +60,9 @@ function vehiclesXml(doc: StoredMdfe): string {
 
 /** infModal/rodo: the carrier's RNTRC and contractors (infANTT), the vehicles. */
 function rodoXml(doc: StoredMdfe): string {
-  const contractors = doc.contractors.map((c) => `<infContratante>${el('xNome', c.name)}${idXml(taxIdOf(c))}</infContratante>`).join('');
+  const contractors = doc.contractors
+    .map((c) => `<infContratante>${el('xNome', c.name)}${idXml(taxIdOf(c))}</infContratante>`)
+    .join('');
   const antt = doc.emitterType === '1' ? `<infANTT>${el('RNTRC', rntrcOf(doc.emitter))}${contractors}</infANTT>` : '';
   return `<rodo>${antt}${vehiclesXml(doc)}</rodo>`;
 }
@@ -71,7 +73,10 @@ function infDocXml(doc: StoredMdfe): string {
   let first = 0;
   const unloads = doc.unloads.map((u) => {
     const city = cityOf(doc.endUf, u.city);
-    const keys = all.slice(first, (first += u.count)).map((k) => `<${group}>${el(tag, k)}</${group}>`).join('');
+    const keys = all
+      .slice(first, (first += u.count))
+      .map((k) => `<${group}>${el(tag, k)}</${group}>`)
+      .join('');
     return `<infMunDescarga>${el('cMunDescarga', city.code)}${el('xMunDescarga', city.name)}${keys}</infMunDescarga>`;
   });
   return `<infDoc>${unloads.join('')}</infDoc>`;

@@ -15,8 +15,18 @@ import { brt } from './xml-util.js';
 
 /** The account's carrier manifests CT-e; a trading company its own goods; or an outside carrier works for the account. */
 type Scenario = 'carrier' | 'own' | 'contractor';
-const SCENARIOS = weights<Scenario>([['carrier', 55], ['own', 35], ['contractor', 10]]);
-const KEYS_PER_CITY = weights([[1, 45], [2, 25], [3, 15], [4, 10], [8, 5]]);
+const SCENARIOS = weights<Scenario>([
+  ['carrier', 55],
+  ['own', 35],
+  ['contractor', 10],
+]);
+const KEYS_PER_CITY = weights([
+  [1, 45],
+  [2, 25],
+  [3, 15],
+  [4, 10],
+  [8, 5],
+]);
 const ROLE_ORDER: readonly MdfeRole[] = ['emitted', 'contractor', 'authorized'];
 const NO_PARTIES: Party[] = frozen([]);
 /** Vehicles per fleet: the plate follows from the emitter and a vehicle number below this. */
@@ -26,7 +36,12 @@ class MdfeStream extends DocStream {
   private readonly roles: RoleLists<MdfeRole>;
   private readonly accountantOnly: string[];
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    nowMs: number,
+  ) {
     super('mdfe', w, seed, count, nowMs);
     this.roles = new RoleLists(w.owners, ROLE_ORDER);
     this.accountantOnly = frozen([taxIdOf(w.accountant)]);
@@ -36,8 +51,10 @@ class MdfeStream extends DocStream {
     const { rng, w } = this;
     const scenario = rng.weighted(SCENARIOS);
     const listsAccountant = scenario !== 'contractor' && rng.chance(0.1);
-    if (scenario === 'own') return { emitter: rng.pick(w.traders), contractors: NO_PARTIES, emitterType: '2', listsAccountant };
-    if (scenario === 'contractor') return { emitter: rng.pick(w.carriers), contractors: [rng.pick(w.traders)], emitterType: '1', listsAccountant };
+    if (scenario === 'own')
+      return { emitter: rng.pick(w.traders), contractors: NO_PARTIES, emitterType: '2', listsAccountant };
+    if (scenario === 'contractor')
+      return { emitter: rng.pick(w.carriers), contractors: [rng.pick(w.traders)], emitterType: '1', listsAccountant };
     const r = rng.next();
     const contractors = r < 0.15 ? [rng.pick(w.traders)] : r < 0.5 ? [rng.pick(w.suppliers)] : NO_PARTIES;
     return { emitter: w.carrier, contractors, emitterType: '1', listsAccountant };
@@ -56,21 +73,39 @@ class MdfeStream extends DocStream {
     const model = p.emitterType === '1' ? '57' : '55';
     const unloads = cities.map((c) => ({ city: c.code, count: rng.weighted(KEYS_PER_CITY) }));
     const keys: string[] = [];
-    for (const u of unloads) for (let k = 0; k < u.count; k++) keys.push(earlierKey(rng, model, p.emitter, emissionMs, 2));
+    for (const u of unloads)
+      for (let k = 0; k < u.count; k++) keys.push(earlierKey(rng, model, p.emitter, emissionMs, 2));
     const authorized = p.listsAccountant ? this.accountantOnly : NO_STRINGS;
     let mask = this.roles.bit(p.emitter, 'emitted');
     for (const c of p.contractors) mask |= this.roles.bit(c, 'contractor');
     if (p.listsAccountant) mask |= this.roles.bit(w.accountant, 'authorized');
     const { status, events } = this.history(emissionMs, endState.uf !== p.emitter.uf);
     return {
-      accountId: w.account.id, position: this.nextPosition(), accessKey, model: '58', series: '1', number,
-      emissionDate: emission, createdAt: brt(createdMs), emitter: p.emitter, roles: this.roles.of(mask), status,
-      emitterType: p.emitterType, contractors: p.contractors, authorized,
-      startUf: p.emitter.uf, endUf: endState.uf, loadCity: addressOf(p.emitter).city.code, unloads,
-      cteKeys: model === '57' ? keys : NO_STRINGS, nfeKeys: model === '55' ? keys : NO_STRINGS,
-      cargoValue: money(Math.round(10 ** (5.5 + rng.next() * 2))), cargoWeight: `${rng.int(200, 30_000)}.${rng.digits(3)}0`,
+      accountId: w.account.id,
+      position: this.nextPosition(),
+      accessKey,
+      model: '58',
+      series: '1',
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      emitter: p.emitter,
+      roles: this.roles.of(mask),
+      status,
+      emitterType: p.emitterType,
+      contractors: p.contractors,
+      authorized,
+      startUf: p.emitter.uf,
+      endUf: endState.uf,
+      loadCity: addressOf(p.emitter).city.code,
+      unloads,
+      cteKeys: model === '57' ? keys : NO_STRINGS,
+      nfeKeys: model === '55' ? keys : NO_STRINGS,
+      cargoValue: money(Math.round(10 ** (5.5 + rng.next() * 2))),
+      cargoWeight: `${rng.int(200, 30_000)}.${rng.digits(3)}0`,
       plate: plateOf(`${taxIdOf(p.emitter)}:${rng.int(0, FLEET_SIZE - 1)}`),
-      events, ...this.apiFields(),
+      events,
+      ...this.apiFields(),
     };
   }
 
@@ -80,7 +115,11 @@ class MdfeStream extends DocStream {
    */
   private history(emissionMs: number, interstate: boolean): { status: StoredMdfe['status']; events: DocEvent[] } {
     const { rng } = this;
-    if (rng.chance(0.03)) return { status: 'canceled', events: [{ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 5, 1380)) }] };
+    if (rng.chance(0.03))
+      return {
+        status: 'canceled',
+        events: [{ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 5, 1380)) }],
+      };
     const closeMs = emissionMs + rng.int(90, interstate ? 5 * 1440 : 1440) * 60_000 + rng.int(0, 59) * 1000;
     if (closeMs > this.latestMs || rng.chance(0.03)) return { status: 'authorized', events: [] };
     return { status: 'closed', events: [{ type: '110112', seq: 1, createdAt: brt(closeMs) }] };

@@ -23,12 +23,21 @@ const NO_ORDERS: Pick<StoredNfe, 'xPeds'> = { xPeds: [] };
 
 /** QR code and consultation addresses of a few states; the others use the shared SVRS portal. */
 const PORTALS: Record<string, readonly [string, string]> = {
-  SP: ['https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica/Paginas/ConsultaQRCode.aspx', 'https://www.nfce.fazenda.sp.gov.br/consulta'],
-  MG: ['https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml', 'https://portalsped.fazenda.mg.gov.br/portalnfce'],
+  SP: [
+    'https://www.nfce.fazenda.sp.gov.br/NFCeConsultaPublica/Paginas/ConsultaQRCode.aspx',
+    'https://www.nfce.fazenda.sp.gov.br/consulta',
+  ],
+  MG: [
+    'https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
+    'https://portalsped.fazenda.mg.gov.br/portalnfce',
+  ],
   PR: ['http://www.fazenda.pr.gov.br/nfce/qrcode', 'http://www.fazenda.pr.gov.br/nfce/consulta'],
   RJ: ['https://consultadfe.fazenda.rj.gov.br/consultaNFCe/QRCode', 'https://www.fazenda.rj.gov.br/nfce/consulta'],
 };
-const SVRS: readonly [string, string] = ['https://dfe-portal.svrs.rs.gov.br/NFCE/QRCode', 'https://dfe-portal.svrs.rs.gov.br/NFCE/Consulta'];
+const SVRS: readonly [string, string] = [
+  'https://dfe-portal.svrs.rs.gov.br/NFCE/QRCode',
+  'https://dfe-portal.svrs.rs.gov.br/NFCE/Consulta',
+];
 
 function ideXml(doc: StoredNfce): string {
   const key = doc.accessKey;
@@ -79,7 +88,11 @@ function supplXml(doc: StoredNfce): string {
 function taxedLinesOf(doc: StoredNfce): TaxedLines {
   const simples = taxRegimeOf(doc.emitter) === '1';
   const presumed = hashString(`regime:${taxIdOf(doc.emitter)}`) % 2 === 0;
-  const rates = { icms: icmsRate(doc.emitter.uf, doc.emitter.uf) * 100, pis: presumed ? 65 : 165, cofins: presumed ? 300 : 760 };
+  const rates = {
+    icms: icmsRate(doc.emitter.uf, doc.emitter.uf) * 100,
+    pis: presumed ? 65 : 165,
+    cofins: presumed ? 300 : 760,
+  };
   return taxLines(nfceLines(doc.accessKey, doc.itemCount), rates, simples);
 }
 
@@ -116,7 +129,12 @@ export function nfceEventXml(doc: StoredNfce, event: DocEvent): string {
   if (event.xml !== undefined) return event.xml;
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${event.type}:${event.seq}`));
   return nfeEventXml({
-    accessKey: doc.accessKey, type: event.type, seq: event.seq, date: event.createdAt, authorCnpj: taxIdOf(doc.emitter),
-    cuf: stateOf(doc.emitter.uf).cuf, justification: event.type === '110111' ? rng.pick(CANCEL_REASONS) : undefined,
+    accessKey: doc.accessKey,
+    type: event.type,
+    seq: event.seq,
+    date: event.createdAt,
+    authorCnpj: taxIdOf(doc.emitter),
+    cuf: stateOf(doc.emitter.uf).cuf,
+    justification: event.type === '110111' ? rng.pick(CANCEL_REASONS) : undefined,
   });
 }

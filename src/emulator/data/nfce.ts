@@ -12,8 +12,21 @@ import { hashString, Rng, weights } from './random.js';
 import { CfopLists } from './shared-lists.js';
 import { brt } from './xml-util.js';
 
-const ITEM_COUNTS = weights([[1, 35], [2, 20], [3, 15], [4, 10], [5, 8], [7, 7], [10, 5]]);
-const PAYMENTS = weights<StoredNfce['paymentType']>([['03', 35], ['04', 25], ['17', 25], ['01', 15]]);
+const ITEM_COUNTS = weights([
+  [1, 35],
+  [2, 20],
+  [3, 15],
+  [4, 10],
+  [5, 8],
+  [7, 7],
+  [10, 5],
+]);
+const PAYMENTS = weights<StoredNfce['paymentType']>([
+  ['03', 35],
+  ['04', 25],
+  ['17', 25],
+  ['01', 15],
+]);
 const ROLE_ORDER: readonly NfceRole[] = ['emitted'];
 const CFOP_LISTS = new CfopLists();
 /** Retail sales inside the state: 5102, or 5405 for goods under ICMS tax substitution. */
@@ -35,7 +48,15 @@ export function nfceLines(accessKey: string, itemCount: number): Lines {
     const lineDiscount = rng.chance(0.08) ? Math.floor(grossCents / 20) : 0;
     productCents += grossCents;
     discountCents += lineDiscount;
-    lines.push({ product, cfop: cfopOf(product), qtyMil, unitCents, grossCents, discountCents: lineDiscount, freightCents: 0 });
+    lines.push({
+      product,
+      cfop: cfopOf(product),
+      qtyMil,
+      unitCents,
+      grossCents,
+      discountCents: lineDiscount,
+      freightCents: 0,
+    });
   }
   return { lines, productCents, discountCents, freightCents: 0, totalCents: productCents - discountCents };
 }
@@ -45,7 +66,12 @@ class NfceStream extends DocStream {
   /** Consumers who give their CPF at the till. */
   private readonly people: Party[];
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    nowMs: number,
+  ) {
     super('nfce', w, seed, count, nowMs);
     this.roles = new RoleLists(w.owners, ROLE_ORDER);
     this.people = w.customers.filter((c) => c.cpf !== undefined);
@@ -70,10 +96,24 @@ class NfceStream extends DocStream {
     // An NFC-e may be cancelled within 30 minutes of its authorization.
     if (rng.chance(0.02)) events.push({ type: '110111', seq: 1, createdAt: brt(this.later(emissionMs, 2, 30)) });
     return {
-      accountId: w.account.id, position: this.nextPosition(), accessKey, model: '65', series: '1', number,
-      emissionDate: emission, createdAt: brt(createdMs), emitter, consumer, roles: this.roles.of(this.roles.bit(emitter, 'emitted')),
-      status: events.length ? 'canceled' : 'authorized', itemCount, cfops, totalValue: money(lines.totalCents),
-      paymentType: rng.weighted(PAYMENTS), events, ...this.apiFields(),
+      accountId: w.account.id,
+      position: this.nextPosition(),
+      accessKey,
+      model: '65',
+      series: '1',
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      emitter,
+      consumer,
+      roles: this.roles.of(this.roles.bit(emitter, 'emitted')),
+      status: events.length ? 'canceled' : 'authorized',
+      itemCount,
+      cfops,
+      totalValue: money(lines.totalCents),
+      paymentType: rng.weighted(PAYMENTS),
+      events,
+      ...this.apiFields(),
     };
   }
 }

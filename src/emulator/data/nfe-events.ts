@@ -70,11 +70,20 @@ export function historyOf(rng: Rng, f: EventFacts): History {
   const events: NfeEvent[] = [];
   // Cancellation is only allowed within 24 hours of the authorization.
   const canceled = rng.chance(0.1);
-  if (canceled) events.push({ type: '110111', seq: 1, createdAt: brt(Math.min(f.emissionMs + rng.int(10, 1380) * MINUTE, f.latestMs)) });
+  if (canceled)
+    events.push({
+      type: '110111',
+      seq: 1,
+      createdAt: brt(Math.min(f.emissionMs + rng.int(10, 1380) * MINUTE, f.latestMs)),
+    });
   if (rng.chance(0.08)) correctionLetters(rng, f, events);
   const manifested = f.receivedByOwner && rng.chance(0.3) ? manifestations(rng, f, events) : [];
   // Same format and offset everywhere, so the strings sort as the instants do.
   if (events.length > 1) events.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   // Copies without the spare room of pushed-to arrays: this is kept for every document.
-  return { status: canceled ? 'canceled' : 'authorized', events: events.length ? events.slice() : events, manifestations: manifested };
+  return {
+    status: canceled ? 'canceled' : 'authorized',
+    events: events.length ? events.slice() : events,
+    manifestations: manifested,
+  };
 }

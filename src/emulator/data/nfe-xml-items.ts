@@ -1,7 +1,16 @@
 // The items (det) and the totals (total/ICMSTot) of an NF-e. Totals are sums of the very numbers
 // written in the items, so a client that adds them up finds vProd and vNF.
 import type { StoredNfe } from '../model.js';
-import { lineTaxes, money, quantityText, ST_CFOPS, type Line, type LineTaxes, type Lines, type TaxRates } from './amounts.js';
+import {
+  lineTaxes,
+  money,
+  quantityText,
+  ST_CFOPS,
+  type Line,
+  type LineTaxes,
+  type Lines,
+  type TaxRates,
+} from './amounts.js';
 import { el } from './xml-util.js';
 
 export interface TaxedLines extends Lines {
@@ -19,7 +28,10 @@ export function taxLines(lines: Lines, rates: TaxRates, simples: boolean): Taxed
 
 function icmsXml(l: Line, t: LineTaxes, simples: boolean): string {
   const st = ST_CFOPS.has(l.cfop);
-  if (simples) return st ? '<ICMSSN500><orig>0</orig><CSOSN>500</CSOSN></ICMSSN500>' : '<ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102>';
+  if (simples)
+    return st
+      ? '<ICMSSN500><orig>0</orig><CSOSN>500</CSOSN></ICMSSN500>'
+      : '<ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102>';
   if (st) return '<ICMS60><orig>0</orig><CST>60</CST></ICMS60>';
   return (
     `<ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>${money(t.baseCents)}</vBC>` +

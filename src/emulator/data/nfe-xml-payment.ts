@@ -38,7 +38,11 @@ export function transpXml(rng: Rng, doc: StoredNfe, lines: Lines): string {
   );
 }
 
-const PAYMENT_MEANS = weights([['01', 25], ['15', 45], ['17', 30]] as const);
+const PAYMENT_MEANS = weights([
+  ['01', 25],
+  ['15', 45],
+  ['17', 30],
+] as const);
 
 /** cobr (only for bank slips, tPag 15) and pag. Returns and adjustments carry no payment (tPag 90). */
 export function paymentXml(rng: Rng, doc: StoredNfe, lines: Lines): { cobr: string; pag: string } {

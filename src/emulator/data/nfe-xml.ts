@@ -32,8 +32,14 @@ function referenceXml(rng: Rng, doc: StoredNfe): string {
   const seller = doc.finNFe === '4' && doc.receiver.cnpj ? doc.receiver : doc.emitter;
   const month = doc.emissionDate.slice(2, 4) + doc.emissionDate.slice(5, 7);
   const key = buildAccessKey({
-    uf: stateOf(seller.uf).cuf, yymm: month, issuer: taxIdOf(seller), model: '55', series: '1',
-    number: String(rng.int(1, 99_999)), emissionType: '1', code: rng.digits(8),
+    uf: stateOf(seller.uf).cuf,
+    yymm: month,
+    issuer: taxIdOf(seller),
+    model: '55',
+    series: '1',
+    number: String(rng.int(1, 99_999)),
+    emissionType: '1',
+    code: rng.digits(8),
   });
   return `<NFref><refNFe>${key}</refNFe></NFref>`;
 }
@@ -69,7 +75,10 @@ function destXml(doc: StoredNfe): string {
 
 function infAdicXml(doc: StoredNfe, simples: boolean): string {
   const notes = [`Documento ${doc.series}-${doc.number} emitido em ambiente de producao.`];
-  if (simples) notes.push('Documento emitido por ME ou EPP optante pelo Simples Nacional. Nao gera direito a credito fiscal de IPI.');
+  if (simples)
+    notes.push(
+      'Documento emitido por ME ou EPP optante pelo Simples Nacional. Nao gera direito a credito fiscal de IPI.',
+    );
   if (doc.xPeds.length) notes.push(`Pedido(s) de compra: ${doc.xPeds.join(', ')}.`);
   return `<infAdic>${el('infCpl', notes.join(' '))}</infAdic>`;
 }
@@ -93,7 +102,11 @@ function protNFeXml(doc: StoredNfe, digest: string): string {
 function taxedLinesOf(doc: StoredNfe): TaxedLines {
   const simples = taxRegimeOf(doc.emitter) === '1';
   const presumed = hashString(`regime:${taxIdOf(doc.emitter)}`) % 2 === 0;
-  const rates = { icms: icmsRate(doc.emitter.uf, doc.receiver.uf) * 100, pis: presumed ? 65 : 165, cofins: presumed ? 300 : 760 };
+  const rates = {
+    icms: icmsRate(doc.emitter.uf, doc.receiver.uf) * 100,
+    pis: presumed ? 65 : 165,
+    cofins: presumed ? 300 : 760,
+  };
   return taxLines(invoiceLines(doc.accessKey, doc.itemCount, doc.cfops), rates, simples);
 }
 

@@ -14,27 +14,54 @@ import { frozen, NO_STRINGS, NfeRoleLists, type DocParties } from './shared-list
 import { brt, flatDigits } from './xml-util.js';
 import { MINUTE, Numbering, positionAfter, receptionDelay, receptionTimes } from './doc-stream.js';
 
-
 /** How an invoice relates to the account: the share of each kind in the stream. */
 type Scenario = 'received' | 'emitted' | 'intra' | 'transporter' | 'authorized';
-const SCENARIOS = weights<Scenario>([['received', 50], ['emitted', 30], ['intra', 6], ['transporter', 8], ['authorized', 6]]);
+const SCENARIOS = weights<Scenario>([
+  ['received', 50],
+  ['emitted', 30],
+  ['intra', 6],
+  ['transporter', 8],
+  ['authorized', 6],
+]);
 
-const ITEM_COUNTS = weights([[1, 30], [2, 20], [3, 15], [4, 10], [5, 8], [6, 7], [7, 5], [8, 5]]);
-const ORIGINS = weights([['sefaz', 75], ['upload', 8], ['upload_api', 7], ['email', 6], ['integracoes', 4]]);
+const ITEM_COUNTS = weights([
+  [1, 30],
+  [2, 20],
+  [3, 15],
+  [4, 10],
+  [5, 8],
+  [6, 7],
+  [7, 5],
+  [8, 5],
+]);
+const ORIGINS = weights([
+  ['sefaz', 75],
+  ['upload', 8],
+  ['upload_api', 7],
+  ['email', 6],
+  ['integracoes', 4],
+]);
 const TAGS = ['urgente', 'revisar', 'pago', 'estoque'] as const;
-const PROPERTY_STATUS = weights([['pending', 50], ['done', 35], ['error', 15]]);
+const PROPERTY_STATUS = weights([
+  ['pending', 50],
+  ['done', 35],
+  ['error', 15],
+]);
 const COST_CENTERS = ['CC100', 'CC200', 'CC300', 'CC410'] as const;
 
 function partiesFor(rng: Rng, w: AccountWorld, scenario: Scenario, accountantOnly: string[]): DocParties {
   const emitter = scenario === 'emitted' || scenario === 'intra' ? rng.pick(w.traders) : rng.pick(w.suppliers);
   const receiver =
-    scenario === 'received' ? rng.pick(w.owners)
-      : scenario === 'intra' ? rng.pick(w.owners.filter((o) => o !== emitter))
+    scenario === 'received'
+      ? rng.pick(w.owners)
+      : scenario === 'intra'
+        ? rng.pick(w.owners.filter((o) => o !== emitter))
         : rng.pick(w.customers);
   let transporter: Party | undefined;
   if (scenario === 'transporter' || (scenario === 'emitted' && rng.chance(0.05))) transporter = w.carrier;
   else if (rng.chance(0.15)) transporter = rng.pick(w.carriers);
-  const listsAccountant = scenario === 'authorized' || ((scenario === 'received' || scenario === 'emitted') && rng.chance(0.1));
+  const listsAccountant =
+    scenario === 'authorized' || ((scenario === 'received' || scenario === 'emitted') && rng.chance(0.1));
   return { emitter, receiver, transporter, authorized: listsAccountant ? accountantOnly : NO_STRINGS };
 }
 
@@ -72,7 +99,12 @@ class AccountStream {
   private readonly times: Float64Array;
   private position: number;
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, private readonly nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    private readonly nowMs: number,
+  ) {
     this.rng = rngFor(seed, 'nfe', w.account.id);
     this.numbers = new Numbering(this.rng);
     this.roles = new NfeRoleLists(w.owners);
@@ -83,10 +115,18 @@ class AccountStream {
   }
 
   private accessKey(emitter: Party, emission: string, number: string): string {
-    return flatDigits(buildAccessKey({
-      uf: stateOf(emitter.uf).cuf, yymm: emission.slice(2, 4) + emission.slice(5, 7), issuer: taxIdOf(emitter),
-      model: '55', series: '1', number, emissionType: '1', code: this.rng.digits(8),
-    }));
+    return flatDigits(
+      buildAccessKey({
+        uf: stateOf(emitter.uf).cuf,
+        yymm: emission.slice(2, 4) + emission.slice(5, 7),
+        issuer: taxIdOf(emitter),
+        model: '55',
+        series: '1',
+        number,
+        emissionType: '1',
+        code: this.rng.digits(8),
+      }),
+    );
   }
 
   /** The i-th document of the stream; call in order. */
@@ -101,19 +141,41 @@ class AccountStream {
     const number = String(this.numbers.take(p.emitter));
     const accessKey = this.accessKey(p.emitter, emission, number);
     const history = historyOf(rng, {
-      accessKey, emissionMs, createdMs, latestMs: this.nowMs - MINUTE, receivedByOwner: this.owners.has(p.receiver.cnpj),
+      accessKey,
+      emissionMs,
+      createdMs,
+      latestMs: this.nowMs - MINUTE,
+      receivedByOwner: this.owners.has(p.receiver.cnpj),
     });
     this.position = positionAfter(rng, this.position);
     return {
-      accountId: w.account.id, position: this.position, accessKey, model: '55', series: '1', number,
-      emissionDate: emission, createdAt: brt(createdMs),
-      emitter: p.emitter, receiver: p.receiver, transporter: p.transporter, authorized: p.authorized,
-      roles: this.roles.of(p), status: history.status,
-      natOp: op.natOp, operation: op.operation, finNFe: op.finNFe, cfops: op.cfops, itemCount,
+      accountId: w.account.id,
+      position: this.position,
+      accessKey,
+      model: '55',
+      series: '1',
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      emitter: p.emitter,
+      receiver: p.receiver,
+      transporter: p.transporter,
+      authorized: p.authorized,
+      roles: this.roles.of(p),
+      status: history.status,
+      natOp: op.natOp,
+      operation: op.operation,
+      finNFe: op.finNFe,
+      cfops: op.cfops,
+      itemCount,
       totalValue: money(invoiceTotalCents(accessKey, itemCount, op.cfops)),
-      origin: rng.weighted(ORIGINS), tags: tagsOf(rng), xPeds: xPedsOf(rng),
-      events: history.events, manifestations: history.manifestations,
-      properties: propertiesOf(rng), flagErp: flagErpOf(rng),
+      origin: rng.weighted(ORIGINS),
+      tags: tagsOf(rng),
+      xPeds: xPedsOf(rng),
+      events: history.events,
+      manifestations: history.manifestations,
+      properties: propertiesOf(rng),
+      flagErp: flagErpOf(rng),
     };
   }
 }

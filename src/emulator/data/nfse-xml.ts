@@ -17,10 +17,12 @@ const cents = (value: string): number => Math.round(Number(value) * 100);
 const cpfCnpjXml = (p: Party): string => `<CpfCnpj>${p.cnpj ? el('Cnpj', p.cnpj) : el('Cpf', p.cpf ?? '')}</CpfCnpj>`;
 
 /** The municipal registration (InscricaoMunicipal) of a company: digits that follow from its CNPJ. */
-export const municipalRegistration = (p: Party): string => String(hashString(`im:${taxIdOf(p)}`) % 90_000_000 + 10_000_000);
+export const municipalRegistration = (p: Party): string =>
+  String((hashString(`im:${taxIdOf(p)}`) % 90_000_000) + 10_000_000);
 
 /** CodigoVerificacao: nine characters the municipality gives each NFS-e. */
-const verificationCode = (doc: StoredNfse): string => new Rng(hashString(`verif:${doc.documentId}`)).alnum(9).toUpperCase();
+const verificationCode = (doc: StoredNfse): string =>
+  new Rng(hashString(`verif:${doc.documentId}`)).alnum(9).toUpperCase();
 
 function enderecoXml(p: Party): string {
   const a = addressOf(p);

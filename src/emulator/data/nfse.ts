@@ -11,12 +11,30 @@ import { weights, type Rng } from './random.js';
 import { brt, brtDate } from './xml-util.js';
 
 type Scenario = 'received' | 'emitted' | 'intra' | 'intermediate';
-const SCENARIOS = weights<Scenario>([['received', 55], ['emitted', 30], ['intra', 8], ['intermediate', 7]]);
+const SCENARIOS = weights<Scenario>([
+  ['received', 55],
+  ['emitted', 30],
+  ['intra', 8],
+  ['intermediate', 7],
+]);
 const ROLE_ORDER: readonly NfseRole[] = ['emitted', 'received', 'intermediate'];
 // ocr and manual: notes the customer sent in as PDF, read by OCR; only they have an original PDF.
-const ORIGINS = weights([['nacional', 55], ['prefeitura', 20], ['upload', 15], ['email', 10], ['ocr', 7], ['manual', 3]]);
+const ORIGINS = weights([
+  ['nacional', 55],
+  ['prefeitura', 20],
+  ['upload', 15],
+  ['email', 10],
+  ['ocr', 7],
+  ['manual', 3],
+]);
 /** ISS rates in hundredths of a percent: 2% is the legal floor, 5% the ceiling. */
-const ISS_RATES = weights([[200, 30], [250, 5], [300, 15], [400, 10], [500, 40]]);
+const ISS_RATES = weights([
+  [200, 30],
+  [250, 5],
+  [300, 15],
+  [400, 10],
+  [500, 40],
+]);
 
 export interface Service {
   /** ItemListaServico (LC 116/2003). */
@@ -25,9 +43,17 @@ export interface Service {
   description: string;
 }
 
-export const ACCOUNTING: Service = { item: '17.19', cnae: '6920601', description: 'Servicos de contabilidade e escrituracao fiscal' };
+export const ACCOUNTING: Service = {
+  item: '17.19',
+  cnae: '6920601',
+  description: 'Servicos de contabilidade e escrituracao fiscal',
+};
 export const SERVICES: readonly Service[] = [
-  { item: '01.07', cnae: '6209100', description: 'Suporte tecnico em informatica, instalacao e configuracao de sistemas' },
+  {
+    item: '01.07',
+    cnae: '6209100',
+    description: 'Suporte tecnico em informatica, instalacao e configuracao de sistemas',
+  },
   { item: '14.01', cnae: '3314710', description: 'Manutencao preventiva e corretiva de maquinas e equipamentos' },
   { item: '17.01', cnae: '7020400', description: 'Consultoria em gestao empresarial' },
   { item: '07.10', cnae: '8121400', description: 'Limpeza e conservacao de imoveis' },
@@ -44,11 +70,16 @@ export function serviceOf(item: string): Service {
 }
 
 /** Federal taxes withheld, in cents: IR 1.5%; CSRF = PIS 0.65% + COFINS 3% + CSLL 1%. */
-export function withheldTaxes(serviceCents: number, w: Withholding): { pis: number; cofins: number; csll: number; ir: number } {
+export function withheldTaxes(
+  serviceCents: number,
+  w: Withholding,
+): { pis: number; cofins: number; csll: number; ir: number } {
   const csrf = w === 'csrf' || w === 'ir-csrf';
   const rate = (hundredths: number) => Math.round((serviceCents * hundredths) / 10_000);
   return {
-    pis: csrf ? rate(65) : 0, cofins: csrf ? rate(300) : 0, csll: csrf ? rate(100) : 0,
+    pis: csrf ? rate(65) : 0,
+    cofins: csrf ? rate(300) : 0,
+    csll: csrf ? rate(100) : 0,
     ir: w === 'ir' || w === 'ir-csrf' ? rate(150) : 0,
   };
 }
@@ -76,7 +107,12 @@ class NfseStream extends DocStream {
   /** The account's companies that buy services (all but the accounting firm, which sells them). */
   private readonly buyers: Party[];
 
-  constructor(private readonly w: AccountWorld, seed: number, count: number, nowMs: number) {
+  constructor(
+    private readonly w: AccountWorld,
+    seed: number,
+    count: number,
+    nowMs: number,
+  ) {
     super('nfse', w, seed, count, nowMs);
     this.roles = new RoleLists(w.owners, ROLE_ORDER);
     this.buyers = w.owners.filter((o) => o !== w.accountant);
@@ -85,15 +121,18 @@ class NfseStream extends DocStream {
   private deal(): Deal {
     const { rng, w, buyers } = this;
     switch (rng.weighted(SCENARIOS)) {
-      case 'received': return { emitter: rng.pick(w.suppliers), taker: rng.pick(buyers) };
+      case 'received':
+        return { emitter: rng.pick(w.suppliers), taker: rng.pick(buyers) };
       case 'emitted': {
         const emitter = rng.chance(0.3) ? w.accountant : rng.pick(w.traders);
         const taker = rng.pick(w.customers);
         // People often give no CPF for a service: the NFS-e then names no taker.
         return { emitter, taker: taker.cpf && rng.chance(0.3) ? undefined : taker };
       }
-      case 'intra': return { emitter: w.accountant, taker: rng.pick(buyers) };
-      default: return { emitter: rng.pick(w.suppliers), taker: rng.pick(w.customers), intermediary: rng.pick(w.traders) };
+      case 'intra':
+        return { emitter: w.accountant, taker: rng.pick(buyers) };
+      default:
+        return { emitter: rng.pick(w.suppliers), taker: rng.pick(w.customers), intermediary: rng.pick(w.traders) };
     }
   }
 
@@ -115,16 +154,40 @@ class NfseStream extends DocStream {
     const competence = (rng.chance(0.2) ? brtDate(emissionMs - rng.int(1, 25) * DAY) : emission).slice(0, 7);
     const number = String(this.numbers.take(d.emitter));
     const documentId = `${taxIdOf(d.emitter)}:${emission.slice(0, 10)}:${number}`;
-    const roles = this.roles.of(this.roles.bit(d.emitter, 'emitted') | this.roles.bit(d.taker, 'received') | this.roles.bit(d.intermediary, 'intermediate'));
+    const roles = this.roles.of(
+      this.roles.bit(d.emitter, 'emitted') |
+        this.roles.bit(d.taker, 'received') |
+        this.roles.bit(d.intermediary, 'intermediate'),
+    );
     const events: DocEvent[] = [];
-    if (rng.chance(0.05)) events.push({ type: '101101', seq: 1, createdAt: brt(this.later(emissionMs, 60, 20 * 1440)) });
+    if (rng.chance(0.05))
+      events.push({ type: '101101', seq: 1, createdAt: brt(this.later(emissionMs, 60, 20 * 1440)) });
     return {
-      accountId: w.account.id, position: this.nextPosition(), id: nfseId(roles[0]!.owner, { documentId }), documentId, number,
-      emissionDate: emission, createdAt: brt(createdMs), competence, emitter: d.emitter, taker: d.taker, intermediary: d.intermediary,
-      roles, isCanceled: events.length > 0, serviceCode: service.item, cnae: service.cnae, cityCode: addressOf(d.emitter).city.code,
-      serviceValue: money(serviceCents), issRate: money(rate), issValue: money(issCents), issWithheld, withholding,
-      federalWithheld: money(federal), netValue: money(serviceCents - federal - (issWithheld ? issCents : 0)),
-      events, ...this.apiFields(ORIGINS),
+      accountId: w.account.id,
+      position: this.nextPosition(),
+      id: nfseId(roles[0]!.owner, { documentId }),
+      documentId,
+      number,
+      emissionDate: emission,
+      createdAt: brt(createdMs),
+      competence,
+      emitter: d.emitter,
+      taker: d.taker,
+      intermediary: d.intermediary,
+      roles,
+      isCanceled: events.length > 0,
+      serviceCode: service.item,
+      cnae: service.cnae,
+      cityCode: addressOf(d.emitter).city.code,
+      serviceValue: money(serviceCents),
+      issRate: money(rate),
+      issValue: money(issCents),
+      issWithheld,
+      withholding,
+      federalWithheld: money(federal),
+      netValue: money(serviceCents - federal - (issWithheld ? issCents : 0)),
+      events,
+      ...this.apiFields(ORIGINS),
     };
   }
 }

@@ -45,8 +45,19 @@ function interstate(cfop: string): string {
 }
 
 const CFOP_LISTS = new CfopLists();
-const SALE_CFOPS = weights([['5102', 55], ['5101', 15], ['5405', 12], ['5949', 8], ['5910', 5]]);
-const FIN_NFE = weights<FinNFe>([['1', 90], ['2', 3], ['3', 2], ['4', 5]]);
+const SALE_CFOPS = weights([
+  ['5102', 55],
+  ['5101', 15],
+  ['5405', 12],
+  ['5949', 8],
+  ['5910', 5],
+]);
+const FIN_NFE = weights<FinNFe>([
+  ['1', 90],
+  ['2', 3],
+  ['3', 2],
+  ['4', 5],
+]);
 
 function primaryCfop(rng: Rng, operation: '0' | '1', finNFe: FinNFe, consumer: boolean): string {
   if (finNFe === '4') return operation === '0' ? '1202' : '5202';
@@ -71,6 +82,11 @@ export function operationFor(rng: Rng, emitter: Party, receiver: Party, itemCoun
     const second = sameState ? other : interstate(other);
     if (second !== primary) cfops = CFOP_LISTS.of(primary, second);
   }
-  const natOp = finNFe === '2' ? 'COMPLEMENTO DE PRECO' : finNFe === '3' ? 'NF-E DE AJUSTE' : (NAT_OP[primary] ?? 'VENDA DE MERCADORIA');
+  const natOp =
+    finNFe === '2'
+      ? 'COMPLEMENTO DE PRECO'
+      : finNFe === '3'
+        ? 'NF-E DE AJUSTE'
+        : (NAT_OP[primary] ?? 'VENDA DE MERCADORIA');
   return { operation, finNFe, cfops, natOp };
 }

@@ -17,8 +17,14 @@ export interface Product {
 }
 
 const p = (
-  code: string, description: string, ncm: string, unit: string,
-  minCents: number, maxCents: number, fractional = false, cest?: string,
+  code: string,
+  description: string,
+  ncm: string,
+  unit: string,
+  minCents: number,
+  maxCents: number,
+  fractional = false,
+  cest?: string,
 ): Product => ({ code, description, ncm, unit, minCents, maxCents, fractional, ...(cest ? { cest } : {}) });
 
 export const PRODUCTS: readonly Product[] = [

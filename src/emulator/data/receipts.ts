@@ -38,9 +38,19 @@ export function boletoReceipt(boleto: StoredBoleto): StoredReceipt | undefined {
   const rng = rngFor('receipt', boleto.id);
   const source = boleto.receiptByCustomer ? 'manual' : 'automatico';
   return {
-    position: -1, id: `rcp_${rng.hex(16)}`, source, kind: 'boleto', boletoId: boleto.id, accessKey: boleto.accessKey,
-    payer: boleto.payer, payee: boleto.beneficiary, bank: boleto.bank, cents: boleto.paidCents, paidMs: boleto.paidMs,
-    authentication: authentication(rng), createdMs: arrival(rng, source, boleto.paidMs),
+    position: -1,
+    id: `rcp_${rng.hex(16)}`,
+    source,
+    kind: 'boleto',
+    boletoId: boleto.id,
+    accessKey: boleto.accessKey,
+    payer: boleto.payer,
+    payee: boleto.beneficiary,
+    bank: boleto.bank,
+    cents: boleto.paidCents,
+    paidMs: boleto.paidMs,
+    authentication: authentication(rng),
+    createdMs: arrival(rng, source, boleto.paidMs),
   };
 }
 
@@ -63,8 +73,17 @@ export function transferReceipt(doc: StoredNfe, means: string | undefined): Stor
   }
   const paidMs = Date.parse(doc.emissionDate) + rng.int(0, 20) * DAY + rng.int(0, 8) * HOUR;
   return {
-    position: -1, id: `rcp_${rng.hex(16)}`, source, kind, accessKey: doc.accessKey,
-    payer: partyOf(doc.receiver), payee: partyOf(doc.emitter), bank: rng.pick(BANKS), cents, paidMs,
-    authentication: authentication(rng), createdMs: arrival(rng, source, paidMs),
+    position: -1,
+    id: `rcp_${rng.hex(16)}`,
+    source,
+    kind,
+    accessKey: doc.accessKey,
+    payer: partyOf(doc.receiver),
+    payee: partyOf(doc.emitter),
+    bank: rng.pick(BANKS),
+    cents,
+    paidMs,
+    authentication: authentication(rng),
+    createdMs: arrival(rng, source, paidMs),
   };
 }

@@ -13,7 +13,18 @@ import { rngFor, type Rng } from './random.js';
 /** States of farming country, where the properties sit. */
 const FARM_STATES = ['MT', 'GO', 'MG', 'PR', 'RS', 'SP', 'BA', 'MS'] as const;
 const FARM_KINDS = ['Fazenda', 'Sítio', 'Chácara', 'Estância'] as const;
-const FARM_NAMES = ['Boa Vista', 'Santa Helena', 'São José', 'Três Irmãos', 'Bela Aurora', 'Recanto Verde', 'Água Limpa', 'Santa Rita', 'Primavera', 'Ouro Branco'] as const;
+const FARM_NAMES = [
+  'Boa Vista',
+  'Santa Helena',
+  'São José',
+  'Três Irmãos',
+  'Bela Aurora',
+  'Recanto Verde',
+  'Água Limpa',
+  'Santa Rita',
+  'Primavera',
+  'Ouro Branco',
+] as const;
 
 const cache = new WeakMap<Account, RuralPropertyItem[]>();
 
@@ -30,7 +41,9 @@ function generate(rng: Rng): RuralPropertyItem[] {
   const count = rng.int(0, 3);
   const producer = { cpf: cpf(rng), name: personName(rng) };
   // One producer usually owns the farms of an account; sometimes a relative owns one of them.
-  return Array.from({ length: count }, (_, i) => property(rng, i > 0 && rng.chance(0.3) ? { cpf: cpf(rng), name: personName(rng) } : producer));
+  return Array.from({ length: count }, (_, i) =>
+    property(rng, i > 0 && rng.chance(0.3) ? { cpf: cpf(rng), name: personName(rng) } : producer),
+  );
 }
 
 function property(rng: Rng, producer: { cpf: string; name: string }): RuralPropertyItem {

@@ -34,7 +34,10 @@ export class RoleLists<R extends string> {
   private readonly index = new Map<string, number>();
   private readonly lists = new Map<number, RoleOf<R>[]>();
 
-  constructor(private readonly owners: readonly Party[], private readonly order: readonly R[]) {
+  constructor(
+    private readonly owners: readonly Party[],
+    private readonly order: readonly R[],
+  ) {
     owners.forEach((o, i) => this.index.set(taxIdOf(o), i));
   }
 
@@ -69,7 +72,10 @@ export class NfeRoleLists {
   }
 
   of(p: DocParties): RoleEntry[] {
-    let mask = this.lists.bit(p.emitter, 'emitted') | this.lists.bit(p.receiver, 'received') | this.lists.bit(p.transporter, 'transporter');
+    let mask =
+      this.lists.bit(p.emitter, 'emitted') |
+      this.lists.bit(p.receiver, 'received') |
+      this.lists.bit(p.transporter, 'transporter');
     for (const id of p.authorized) mask |= this.lists.bit(id, 'authorized');
     return this.lists.of(mask);
   }

@@ -58,9 +58,31 @@ export function brt(ms: number): string {
   const m = Math.floor(seconds / 60) % 60;
   const s = seconds % 60;
   return String.fromCharCode(
-    d[0]!, d[1]!, d[2]!, d[3]!, d[4]!, d[5]!, d[6]!, d[7]!, d[8]!, d[9]!, d[10]!,
-    ZERO + Math.floor(h / 10), ZERO + (h % 10), COLON, ZERO + Math.floor(m / 10), ZERO + (m % 10), COLON,
-    ZERO + Math.floor(s / 10), ZERO + (s % 10), MINUS, ZERO, ZERO + 3, COLON, ZERO, ZERO,
+    d[0]!,
+    d[1]!,
+    d[2]!,
+    d[3]!,
+    d[4]!,
+    d[5]!,
+    d[6]!,
+    d[7]!,
+    d[8]!,
+    d[9]!,
+    d[10]!,
+    ZERO + Math.floor(h / 10),
+    ZERO + (h % 10),
+    COLON,
+    ZERO + Math.floor(m / 10),
+    ZERO + (m % 10),
+    COLON,
+    ZERO + Math.floor(s / 10),
+    ZERO + (s % 10),
+    MINUS,
+    ZERO,
+    ZERO + 3,
+    COLON,
+    ZERO,
+    ZERO,
   );
 }
 

@@ -31,20 +31,59 @@ export interface Draft {
 
 const NAMES: Record<LatamCountry, { companies: string[]; products: string[] }> = {
   MX: {
-    companies: ['Comercializadora del Bajío SA de CV', 'Servicios Logísticos Anáhuac SA de CV', 'Tecnología Regia SAPI de CV', 'Alimentos Tapatíos SA de CV'],
-    products: ['Consultoría en sistemas', 'Tarimas de madera', 'Servicio de transporte', 'Licencia de software', 'Café de Chiapas 1 kg'],
+    companies: [
+      'Comercializadora del Bajío SA de CV',
+      'Servicios Logísticos Anáhuac SA de CV',
+      'Tecnología Regia SAPI de CV',
+      'Alimentos Tapatíos SA de CV',
+    ],
+    products: [
+      'Consultoría en sistemas',
+      'Tarimas de madera',
+      'Servicio de transporte',
+      'Licencia de software',
+      'Café de Chiapas 1 kg',
+    ],
   },
   CL: {
     companies: ['Comercial Andes SpA', 'Transportes Biobío Ltda.', 'Viña Colchagua S.A.', 'Servicios Atacama SpA'],
-    products: ['Vino reserva 750 ml', 'Flete Santiago-Concepción', 'Cobre en cátodos (kg)', 'Mantención de equipos', 'Salmón congelado (kg)'],
+    products: [
+      'Vino reserva 750 ml',
+      'Flete Santiago-Concepción',
+      'Cobre en cátodos (kg)',
+      'Mantención de equipos',
+      'Salmón congelado (kg)',
+    ],
   },
   CO: {
-    companies: ['Alimentos del Valle S.A.S.', 'Textiles Antioquia S.A.', 'Logística Caribe S.A.S.', 'Flores de la Sabana Ltda.'],
-    products: ['Caja de café tostado', 'Rollo de tela índigo', 'Servicio de bodegaje', 'Ramo de rosas (docena)', 'Panela orgánica (kg)'],
+    companies: [
+      'Alimentos del Valle S.A.S.',
+      'Textiles Antioquia S.A.',
+      'Logística Caribe S.A.S.',
+      'Flores de la Sabana Ltda.',
+    ],
+    products: [
+      'Caja de café tostado',
+      'Rollo de tela índigo',
+      'Servicio de bodegaje',
+      'Ramo de rosas (docena)',
+      'Panela orgánica (kg)',
+    ],
   },
   PE: {
-    companies: ['Textiles del Sur S.A.C.', 'Agroexportadora Ica S.A.', 'Minera Cajamarca S.A.A.', 'Servicios Callao E.I.R.L.'],
-    products: ['Tela de algodón pima (metro)', 'Espárragos frescos (kg)', 'Alquiler de maquinaria', 'Quinua orgánica (kg)', 'Servicio de estiba'],
+    companies: [
+      'Textiles del Sur S.A.C.',
+      'Agroexportadora Ica S.A.',
+      'Minera Cajamarca S.A.A.',
+      'Servicios Callao E.I.R.L.',
+    ],
+    products: [
+      'Tela de algodón pima (metro)',
+      'Espárragos frescos (kg)',
+      'Alquiler de maquinaria',
+      'Quinua orgánica (kg)',
+      'Servicio de estiba',
+    ],
   },
 };
 
@@ -53,7 +92,11 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 function party(rng: Rng, country: LatamCountry, name: string): DraftParty {
   switch (country) {
     case 'MX': {
-      const head = Array.from({ length: 3 }, () => rng.pick([...LETTERS])).join('') + `${rng.int(80, 99)}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}` + rng.pick([...LETTERS]) + rng.int(1, 9);
+      const head =
+        Array.from({ length: 3 }, () => rng.pick([...LETTERS])).join('') +
+        `${rng.int(80, 99)}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}` +
+        rng.pick([...LETTERS]) +
+        rng.int(1, 9);
       return { taxId: head + rfcCheckDigit(head), name };
     }
     case 'CL': {
@@ -83,7 +126,9 @@ export function draftsOf(rng: Rng, country: LatamCountry, count: number, todayMs
   for (let i = 0; i < count; i++) {
     const ms = todayMs - rng.int(1, 90) * 86_400_000 + rng.int(8 * 3600, 18 * 3600) * 1000;
     drafts.push({
-      country, issuer: rng.pick(issuers), receiver: rng.pick(receivers),
+      country,
+      issuer: rng.pick(issuers),
+      receiver: rng.pick(receivers),
       issuedAt: new Date(ms).toISOString().slice(0, 19),
       // Consecutive: an issuer's numbers never repeat, and neither do the ids made of them.
       number: firstNumber + i,

@@ -41,8 +41,12 @@ function uuidOf(hex: string): string {
 
 function cfdiXml(d: Draft): string {
   const s = sums(d);
-  const concepts = d.lines.map((l, i) =>
-    `<cfdi:Concepto ClaveProdServ="01010101" Cantidad="${l.quantity}" ClaveUnidad="H87" Descripcion="${esc(l.description)}" ValorUnitario="${money(l.unitPrice)}" Importe="${money(s.amounts[i]!)}" ObjetoImp="02"><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${money(s.amounts[i]!)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(round2(s.amounts[i]! * 0.16))}"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`).join('');
+  const concepts = d.lines
+    .map(
+      (l, i) =>
+        `<cfdi:Concepto ClaveProdServ="01010101" Cantidad="${l.quantity}" ClaveUnidad="H87" Descripcion="${esc(l.description)}" ValorUnitario="${money(l.unitPrice)}" Importe="${money(s.amounts[i]!)}" ObjetoImp="02"><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${money(s.amounts[i]!)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${money(round2(s.amounts[i]! * 0.16))}"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd http://www.sat.gob.mx/TimbreFiscalDigital http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd" Version="4.0" Serie="A" Folio="${d.number}" Fecha="${d.issuedAt}" Sello="U0VMTE8=" FormaPago="03" NoCertificado="30001000000500003416" Certificado="Q0VSVA==" SubTotal="${money(s.net)}" Moneda="MXN" Total="${money(s.total)}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="06600">
 <cfdi:Emisor Rfc="${d.issuer.taxId}" Nombre="${esc(d.issuer.name)}" RegimenFiscal="601"/>
@@ -56,8 +60,12 @@ function cfdiXml(d: Draft): string {
 
 function dteXml(d: Draft): string {
   const s = sums(d);
-  const details = d.lines.map((l, i) =>
-    `<Detalle><NroLinDet>${i + 1}</NroLinDet><NmbItem>${esc(l.description)}</NmbItem><QtyItem>${l.quantity}</QtyItem><PrcItem>${l.unitPrice}</PrcItem><MontoItem>${s.amounts[i]}</MontoItem></Detalle>`).join('');
+  const details = d.lines
+    .map(
+      (l, i) =>
+        `<Detalle><NroLinDet>${i + 1}</NroLinDet><NmbItem>${esc(l.description)}</NmbItem><QtyItem>${l.quantity}</QtyItem><PrcItem>${l.unitPrice}</PrcItem><MontoItem>${s.amounts[i]}</MontoItem></Detalle>`,
+    )
+    .join('');
   const date = d.issuedAt.slice(0, 10);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <EnvioDTE xmlns="http://www.sii.cl/SiiDte" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sii.cl/SiiDte EnvioDTE_v10.xsd" version="1.0">
@@ -72,18 +80,27 @@ function ublXml(d: Draft): string {
   const s = sums(d);
   const co = d.country === 'CO';
   const cur = co ? 'COP' : 'PEN';
-  const taxScheme = co ? '<cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name>' : '<cbc:ID>1000</cbc:ID><cbc:Name>IGV</cbc:Name><cbc:TaxTypeCode>VAT</cbc:TaxTypeCode>';
+  const taxScheme = co
+    ? '<cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name>'
+    : '<cbc:ID>1000</cbc:ID><cbc:Name>IGV</cbc:Name><cbc:TaxTypeCode>VAT</cbc:TaxTypeCode>';
   const percent = co ? '19.00' : '18.00';
   const amount = (tag: string, n: number) => `<cbc:${tag} currencyID="${cur}">${money(n)}</cbc:${tag}>`;
   const number = co ? `SETP${990000000 + d.number}` : `F001-${String(d.number).padStart(8, '0')}`;
   const [date, time] = d.issuedAt.split('T');
   // A CUFE is the SHA-384 of the invoice's fields and the issuer's technical key; any fixed recipe will do here.
-  const cufe = createHash('sha384').update(`${number}${date}${s.total}${d.issuer.taxId}${d.receiver.taxId}${d.nonce}`).digest('hex');
-  const party = (p: Draft['issuer']) => co
-    ? `<cac:Party><cac:PartyName><cbc:Name>${esc(p.name)}</cbc:Name></cac:PartyName><cac:PartyTaxScheme><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName><cbc:CompanyID schemeAgencyID="195" schemeID="${p.dv}" schemeName="31">${p.taxId}</cbc:CompanyID><cac:RegistrationAddress><cac:Country><cbc:IdentificationCode>CO</cbc:IdentificationCode></cac:Country></cac:RegistrationAddress><cac:TaxScheme><cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:PartyTaxScheme></cac:Party>`
-    : `<cac:Party><cac:PartyIdentification><cbc:ID schemeID="6" schemeAgencyName="PE:SUNAT">${p.taxId}</cbc:ID></cac:PartyIdentification><cac:PartyLegalEntity><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName><cac:RegistrationAddress><cac:Country><cbc:IdentificationCode>PE</cbc:IdentificationCode></cac:Country></cac:RegistrationAddress></cac:PartyLegalEntity></cac:Party>`;
-  const lines = d.lines.map((l, i) =>
-    `<cac:InvoiceLine><cbc:ID>${i + 1}</cbc:ID><cbc:InvoicedQuantity unitCode="${co ? '94' : 'NIU'}">${l.quantity}</cbc:InvoicedQuantity>${amount('LineExtensionAmount', s.amounts[i]!)}<cac:Item><cbc:Description>${esc(l.description)}</cbc:Description></cac:Item><cac:Price>${amount('PriceAmount', l.unitPrice)}</cac:Price></cac:InvoiceLine>`).join('');
+  const cufe = createHash('sha384')
+    .update(`${number}${date}${s.total}${d.issuer.taxId}${d.receiver.taxId}${d.nonce}`)
+    .digest('hex');
+  const party = (p: Draft['issuer']) =>
+    co
+      ? `<cac:Party><cac:PartyName><cbc:Name>${esc(p.name)}</cbc:Name></cac:PartyName><cac:PartyTaxScheme><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName><cbc:CompanyID schemeAgencyID="195" schemeID="${p.dv}" schemeName="31">${p.taxId}</cbc:CompanyID><cac:RegistrationAddress><cac:Country><cbc:IdentificationCode>CO</cbc:IdentificationCode></cac:Country></cac:RegistrationAddress><cac:TaxScheme><cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:PartyTaxScheme></cac:Party>`
+      : `<cac:Party><cac:PartyIdentification><cbc:ID schemeID="6" schemeAgencyName="PE:SUNAT">${p.taxId}</cbc:ID></cac:PartyIdentification><cac:PartyLegalEntity><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName><cac:RegistrationAddress><cac:Country><cbc:IdentificationCode>PE</cbc:IdentificationCode></cac:Country></cac:RegistrationAddress></cac:PartyLegalEntity></cac:Party>`;
+  const lines = d.lines
+    .map(
+      (l, i) =>
+        `<cac:InvoiceLine><cbc:ID>${i + 1}</cbc:ID><cbc:InvoicedQuantity unitCode="${co ? '94' : 'NIU'}">${l.quantity}</cbc:InvoicedQuantity>${amount('LineExtensionAmount', s.amounts[i]!)}<cac:Item><cbc:Description>${esc(l.description)}</cbc:Description></cac:Item><cac:Price>${amount('PriceAmount', l.unitPrice)}</cac:Price></cac:InvoiceLine>`,
+    )
+    .join('');
   const head = co
     ? `<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID><cbc:CustomizationID>10</cbc:CustomizationID><cbc:ProfileID>DIAN 2.1: Factura Electrónica de Venta</cbc:ProfileID><cbc:ProfileExecutionID>2</cbc:ProfileExecutionID><cbc:ID>${number}</cbc:ID><cbc:UUID schemeID="2" schemeName="CUFE-SHA384">${cufe}</cbc:UUID><cbc:IssueDate>${date}</cbc:IssueDate><cbc:IssueTime>${time}-05:00</cbc:IssueTime><cbc:InvoiceTypeCode>01</cbc:InvoiceTypeCode>`
     : `<cbc:UBLVersionID>2.1</cbc:UBLVersionID><cbc:CustomizationID schemeAgencyName="PE:SUNAT">2.0</cbc:CustomizationID><cbc:ID>${number}</cbc:ID><cbc:IssueDate>${date}</cbc:IssueDate><cbc:IssueTime>${time}</cbc:IssueTime><cbc:InvoiceTypeCode listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01" listID="0101">01</cbc:InvoiceTypeCode>`;

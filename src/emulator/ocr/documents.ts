@@ -55,7 +55,8 @@ function generate(account: Account, dayMs: number): AccountOcrDocs {
         const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 1));
         const sub = rngFor(account.apiId, 'utility', company.cnpj, provider.name, m);
         const id = recordId('utl', account.apiId, company.cnpj, provider.name, month.toISOString().slice(0, 7));
-        const draft = (position: number) => utilityFrom(sub, account, provider, company.cnpj, accountNumber, month, position, id, dayMs);
+        const draft = (position: number) =>
+          utilityFrom(sub, account, provider, company.cnpj, accountNumber, month, position, id, dayMs);
         drafts.push({ createdMs: Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 10), make: draft });
       }
     }
@@ -71,15 +72,29 @@ function generate(account: Account, dayMs: number): AccountOcrDocs {
 }
 
 /** What the OCR reads from a PDF: a record made from the PDF's hash, so the same PDF reads the same. */
-export function recognize(docs: AccountOcrDocs, account: Account, kind: OcrKind, owner: string, pdf: Buffer, nowMs: number): InvoiceRecord | UtilityRecord {
+export function recognize(
+  docs: AccountOcrDocs,
+  account: Account,
+  kind: OcrKind,
+  owner: string,
+  pdf: Buffer,
+  nowMs: number,
+): InvoiceRecord | UtilityRecord {
   const hash = createHash('sha256').update(pdf).digest('hex');
-  const existing = kind === 'invoice' ? docs.invoices.find((r) => r.pdfHash === hash) : docs.utilities.find((r) => r.pdfHash === hash);
+  const existing =
+    kind === 'invoice' ? docs.invoices.find((r) => r.pdfHash === hash) : docs.utilities.find((r) => r.pdfHash === hash);
   if (existing) return existing;
   const rng = rngFor('ocr', hash);
   const position = docs.nextPosition++;
   const created = brasilia(nowMs);
   if (kind === 'invoice') {
-    const record = invoiceFrom(rng, account, nowMs - rng.int(0, 20) * DAY_MS, position, recordId('inv', account.apiId, hash));
+    const record = invoiceFrom(
+      rng,
+      account,
+      nowMs - rng.int(0, 20) * DAY_MS,
+      position,
+      recordId('inv', account.apiId, hash),
+    );
     Object.assign(record, { owner, source: 'upload', created_at: created, pdf, pdfHash: hash });
     docs.invoices.push(record);
     return record;
@@ -87,7 +102,17 @@ export function recognize(docs: AccountOcrDocs, account: Account, kind: OcrKind,
   const provider = rng.pick(PROVIDERS);
   const now = new Date(nowMs);
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const record = utilityFrom(rng, account, provider, owner, rng.digits(10), month, position, recordId('utl', account.apiId, hash), nowMs);
+  const record = utilityFrom(
+    rng,
+    account,
+    provider,
+    owner,
+    rng.digits(10),
+    month,
+    position,
+    recordId('utl', account.apiId, hash),
+    nowMs,
+  );
   Object.assign(record, { source: 'upload', created_at: created, pdf, pdfHash: hash });
   docs.utilities.push(record);
   return record;

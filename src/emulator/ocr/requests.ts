@@ -32,10 +32,22 @@ export interface OcrInput {
   fileName: string | null;
 }
 
-export function startOcr(store: Store, account: Account, input: OcrInput, now: () => number, createdAt: string): OcrRequest {
+export function startOcr(
+  store: Store,
+  account: Account,
+  input: OcrInput,
+  now: () => number,
+  createdAt: string,
+): OcrRequest {
   const data: OcrRequest = {
-    request_id: randomUUID(), kind: input.kind, owner: input.owner, file_name: input.fileName,
-    status: 'queued', created_at: createdAt, document: null, message: null,
+    request_id: randomUUID(),
+    kind: input.kind,
+    owner: input.owner,
+    file_name: input.fileName,
+    status: 'queued',
+    created_at: createdAt,
+    document: null,
+    message: null,
   };
   registryOf(store).set(data.request_id, { accountId: account.id, data });
   setImmediate(() => {

@@ -38,7 +38,15 @@ function providerCnpj(name: string): string {
 }
 
 export function utilityFrom(
-  rng: Rng, account: Account, provider: Provider, owner: string, accountNumber: string, month: Date, position: number, id: string, nowMs: number,
+  rng: Rng,
+  account: Account,
+  provider: Provider,
+  owner: string,
+  accountNumber: string,
+  month: Date,
+  position: number,
+  id: string,
+  nowMs: number,
 ): UtilityRecord {
   const issuedMs = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, rng.int(1, 8), 12);
   const dueMs = issuedMs + rng.int(10, 20) * DAY_MS;
@@ -46,7 +54,11 @@ export function utilityFrom(
   const amount = provider.unit === null ? usage : usage * provider.price + rng.int(0, 4000) / 100;
   const paid = dueMs < nowMs - 5 * DAY_MS ? rng.chance(0.93) : dueMs < nowMs && rng.chance(0.5);
   return {
-    id, position, dueMs, owner, kind: provider.kind,
+    id,
+    position,
+    dueMs,
+    owner,
+    kind: provider.kind,
     provider: { name: provider.name, cnpj: providerCnpj(provider.name) },
     account_number: accountNumber,
     reference_month: month.toISOString().slice(0, 7),

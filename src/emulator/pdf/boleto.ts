@@ -6,11 +6,23 @@ import { formatLine } from '../../fiscal/boleto-line.js';
 import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
 import { LEFT, onePagePdf, PageBuilder, RIGHT, totalsBlock } from './layout.js';
 
-const STATUS: Record<Boleto['status'], string> = { open: 'EM ABERTO', paid: 'PAGO', overdue: 'VENCIDO', canceled: 'CANCELADO' };
+const STATUS: Record<Boleto['status'], string> = {
+  open: 'EM ABERTO',
+  paid: 'PAGO',
+  overdue: 'VENCIDO',
+  canceled: 'CANCELADO',
+};
 
 export function renderBoleto(b: Boleto): Buffer {
   const page = new PageBuilder();
-  page.row([[`${b.bank.name} | ${b.bank.code}`, LEFT], [formatLine(b.digitable_line), RIGHT, 'right']], 11, true);
+  page.row(
+    [
+      [`${b.bank.name} | ${b.bank.code}`, LEFT],
+      [formatLine(b.digitable_line), RIGHT, 'right'],
+    ],
+    11,
+    true,
+  );
   page.rule();
   page.text('BOLETO DE COBRANÇA', 13, true);
   page.text(`Situação: ${STATUS[b.status]}${b.paid_at ? `  em ${formatDateTime(b.paid_at)}` : ''}`, 9);
@@ -19,11 +31,15 @@ export function renderBoleto(b: Boleto): Buffer {
   page.label('DOCUMENTO');
   page.text(`NF-e ${formatKey(b.access_key)}`, 9);
   page.text(`Duplicata ${b.duplicata}   Nosso número ${b.our_number}   Emissão ${formatDateTime(b.issue_date)}`, 9);
-  totalsBlock(page, [
-    ['Vencimento', formatDateTime(b.due_date), true],
-    ['Valor do documento', `R$ ${formatMoney(b.amount.toFixed(2))}`, true],
-    ['Valor pago', b.paid_amount === null ? undefined : `R$ ${formatMoney(b.paid_amount.toFixed(2))}`],
-  ], 'VALORES');
+  totalsBlock(
+    page,
+    [
+      ['Vencimento', formatDateTime(b.due_date), true],
+      ['Valor do documento', `R$ ${formatMoney(b.amount.toFixed(2))}`, true],
+      ['Valor pago', b.paid_amount === null ? undefined : `R$ ${formatMoney(b.paid_amount.toFixed(2))}`],
+    ],
+    'VALORES',
+  );
   page.rule();
   page.label('LINHA DIGITÁVEL');
   page.text(formatLine(b.digitable_line), 12, true);

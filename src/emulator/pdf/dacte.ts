@@ -7,7 +7,17 @@ import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatDecimal } from './format.js';
 import {
-  keyBlock, keyListBlock, money, onePagePdf, PageBuilder, partyBlock, protocolBlock, readSummary, titleBlock, totalsBlock, wrap,
+  keyBlock,
+  keyListBlock,
+  money,
+  onePagePdf,
+  PageBuilder,
+  partyBlock,
+  protocolBlock,
+  readSummary,
+  titleBlock,
+  totalsBlock,
+  wrap,
 } from './layout.js';
 
 export const DACTE_TITLE = 'DACTE - Documento Auxiliar do Conhecimento de Transporte Eletrônico';
@@ -38,13 +48,17 @@ export function renderDacte(xml: string): Buffer {
   }
   page.rule();
   const infDoc = at(inf, 'infCTeNorm', 'infDoc');
-  const keys = arr(infDoc.infNFe).map((n) => text(n.chave)).filter((k): k is string => k !== undefined);
+  const keys = arr(infDoc.infNFe)
+    .map((n) => text(n.chave))
+    .filter((k): k is string => k !== undefined);
   keyListBlock(page, 'NF-e TRANSPORTADAS', keys, MAX_NFE_LINES);
   page.rule();
   const t = doc.totals;
   totalsBlock(page, [
-    ['Valor da carga', money(t.vCarga)], ['Valor do ICMS', money(t.vICMS)],
-    ['Valor a receber', money(t.vRec)], ['Valor total da prestação', money(t.vTPrest), true],
+    ['Valor da carga', money(t.vCarga)],
+    ['Valor do ICMS', money(t.vICMS)],
+    ['Valor a receber', money(t.vRec)],
+    ['Valor total da prestação', money(t.vTPrest), true],
   ]);
   return onePagePdf(page, `DACTE ${doc.key}`);
 }
@@ -66,7 +80,9 @@ export function renderDacteOs(xml: string): Buffer {
   page.rule();
   const t = doc.totals;
   totalsBlock(page, [
-    ['Valor do ICMS', money(t.vICMS)], ['Valor a receber', money(t.vRec)], ['Valor total da prestação', money(t.vTPrest), true],
+    ['Valor do ICMS', money(t.vICMS)],
+    ['Valor a receber', money(t.vRec)],
+    ['Valor total da prestação', money(t.vTPrest), true],
   ]);
   return onePagePdf(page, `DACTE OS ${doc.key}`);
 }
@@ -81,9 +97,13 @@ function infCte(xml: string, element: 'CTe' | 'CTeOS'): Node {
 function header(page: PageBuilder, doc: DocumentSummary, inf: Node): void {
   keyBlock(page, doc.key!);
   const ide = at(inf, 'ide');
-  page.text(`Número ${doc.number ?? '-'}   Série ${doc.series ?? '-'}   Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Modelo ${doc.model}`);
+  page.text(
+    `Número ${doc.number ?? '-'}   Série ${doc.series ?? '-'}   Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Modelo ${doc.model}`,
+  );
   page.text(`CFOP ${text(ide.CFOP) ?? '-'}  ${text(ide.natOp) ?? ''}`);
-  page.text(`Início ${place(text(ide.xMunIni), text(ide.UFIni))}   Término ${place(text(ide.xMunFim), text(ide.UFFim))}`);
+  page.text(
+    `Início ${place(text(ide.xMunIni), text(ide.UFIni))}   Término ${place(text(ide.xMunFim), text(ide.UFFim))}`,
+  );
   protocolBlock(page, doc.protocol, doc.canceled);
   page.rule();
 }

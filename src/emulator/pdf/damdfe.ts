@@ -5,7 +5,16 @@ import { arr, at, party, text, type Node } from '../../fiscal/readers/common.js'
 import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatDecimal } from './format.js';
 import {
-  keyBlock, keyListBlock, money, onePagePdf, PageBuilder, partyBlock, protocolBlock, readSummary, titleBlock, totalsBlock,
+  keyBlock,
+  keyListBlock,
+  money,
+  onePagePdf,
+  PageBuilder,
+  partyBlock,
+  protocolBlock,
+  readSummary,
+  titleBlock,
+  totalsBlock,
   type TotalRow,
 } from './layout.js';
 
@@ -21,8 +30,13 @@ export function renderDamdfe(xml: string): Buffer {
   const page = new PageBuilder();
   titleBlock(page, DAMDFE_TITLE, 'Representação simplificada gerada a partir do XML do MDF-e');
   keyBlock(page, doc.key!);
-  page.text(`Número ${doc.number ?? '-'}   Série ${doc.series ?? '-'}   Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Modelo ${doc.model}`);
-  const loads = arr(ide.infMunCarrega).map((m) => text(m.xMunCarrega)).filter(Boolean).join(', ');
+  page.text(
+    `Número ${doc.number ?? '-'}   Série ${doc.series ?? '-'}   Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Modelo ${doc.model}`,
+  );
+  const loads = arr(ide.infMunCarrega)
+    .map((m) => text(m.xMunCarrega))
+    .filter(Boolean)
+    .join(', ');
   page.text(`UF início ${text(ide.UFIni) ?? '-'}   UF fim ${text(ide.UFFim) ?? '-'}   Carregamento ${loads || '-'}`);
   const plate = text(at(inf, 'infModal', 'rodo', 'veicTracao').placa);
   if (plate) page.text(`Veículo (placa) ${plate}`);
@@ -37,7 +51,10 @@ export function renderDamdfe(xml: string): Buffer {
   const rows: TotalRow[] = [];
   if (t.qCTe !== undefined) rows.push(['Quantidade de CT-e', t.qCTe]);
   if (t.qNFe !== undefined) rows.push(['Quantidade de NF-e', t.qNFe]);
-  rows.push(['Peso bruto da carga (kg)', t.qCarga === undefined ? undefined : formatDecimal(t.qCarga)], ['Valor total da carga', money(t.vCarga), true]);
+  rows.push(
+    ['Peso bruto da carga (kg)', t.qCarga === undefined ? undefined : formatDecimal(t.qCarga)],
+    ['Valor total da carga', money(t.vCarga), true],
+  );
   totalsBlock(page, rows);
   return onePagePdf(page, `DAMDFE ${doc.key}`);
 }

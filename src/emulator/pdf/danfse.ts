@@ -7,7 +7,15 @@ import type { DocumentSummary, Party } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
 import { formatDateTime, formatMoney } from './format.js';
 import {
-  money, onePagePdf, PageBuilder, partyBlock, PdfRenderError, readSummary, titleBlock, totalsBlock, wrap,
+  money,
+  onePagePdf,
+  PageBuilder,
+  partyBlock,
+  PdfRenderError,
+  readSummary,
+  titleBlock,
+  totalsBlock,
+  wrap,
 } from './layout.js';
 
 export const DANFSE_TITLE = 'DANFSe - Documento Auxiliar da Nota Fiscal de Serviço Eletrônica';
@@ -37,11 +45,17 @@ export function renderDanfse(xml: string, options: NfsePdfOptions = {}): Buffer 
   page.label('NÚMERO DA NFS-e');
   page.text(`${doc.number}   Código de verificação ${details.verificationCode ?? '-'}`, 11, true);
   page.text(`Identificador: ${options.id ?? doc.id ?? '-'}`, 9);
-  page.text(`Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Competência ${details.competence ?? '-'}   Município ${details.cityCode ?? '-'}/${details.cityUf ?? '-'}`);
+  page.text(
+    `Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Competência ${details.competence ?? '-'}   Município ${details.cityCode ?? '-'}/${details.cityUf ?? '-'}`,
+  );
   page.text(`Situação: ${doc.canceled ? 'CANCELADA' : 'normal'}`);
   page.rule();
   partyBlock(page, 'PRESTADOR DO SERVIÇO', doc.emitter);
-  partyBlock(page, 'TOMADOR DO SERVIÇO', doc.counterpart.taxId || doc.counterpart.name ? doc.counterpart : { name: 'não identificado' });
+  partyBlock(
+    page,
+    'TOMADOR DO SERVIÇO',
+    doc.counterpart.taxId || doc.counterpart.name ? doc.counterpart : { name: 'não identificado' },
+  );
   if (details.intermediary) partyBlock(page, 'INTERMEDIÁRIO', details.intermediary);
   page.rule();
   page.label(`SERVIÇO ${details.serviceItem ? `(item ${details.serviceItem})` : ''}`.trim());
@@ -49,7 +63,8 @@ export function renderDanfse(xml: string, options: NfsePdfOptions = {}): Buffer 
   page.rule();
   const t = doc.totals;
   totalsBlock(page, [
-    ['Valor dos serviços', money(t.ValorServicos)], ['Base de cálculo', money(t.BaseCalculo)],
+    ['Valor dos serviços', money(t.ValorServicos)],
+    ['Base de cálculo', money(t.BaseCalculo)],
     ['Alíquota do ISS', t.Aliquota === undefined ? undefined : `${formatMoney(t.Aliquota)} %`],
     [`Valor do ISS${details.issWithheld ? ' (retido)' : ''}`, money(t.ValorIss)],
     ['Valor líquido da NFS-e', money(t.ValorLiquidoNfse), true],
@@ -73,12 +88,17 @@ export function nfseDetails(xml: string): NfseDetails {
   const service = Object.keys(at(inf, 'Servico')).length > 0 ? at(inf, 'Servico') : at(decl, 'Servico');
   const details: NfseDetails = { issWithheld: text(service.IssRetido) === '1' };
   const fields = {
-    verificationCode: text(inf.CodigoVerificacao), competence: text(inf.Competencia) ?? text(decl.Competencia),
-    serviceItem: text(service.ItemListaServico), description: text(service.Discriminacao),
-    cityCode: text(at(inf, 'OrgaoGerador').CodigoMunicipio), cityUf: text(at(inf, 'OrgaoGerador').Uf),
+    verificationCode: text(inf.CodigoVerificacao),
+    competence: text(inf.Competencia) ?? text(decl.Competencia),
+    serviceItem: text(service.ItemListaServico),
+    description: text(service.Discriminacao),
+    cityCode: text(at(inf, 'OrgaoGerador').CodigoMunicipio),
+    cityUf: text(at(inf, 'OrgaoGerador').Uf),
   };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) details[k as keyof typeof fields] = v;
-  const intermediary = intermediaryOf([at(inf, 'IntermediarioServico'), at(decl, 'Intermediario')].find((n) => Object.keys(n).length > 0));
+  const intermediary = intermediaryOf(
+    [at(inf, 'IntermediarioServico'), at(decl, 'Intermediario')].find((n) => Object.keys(n).length > 0),
+  );
   if (intermediary) details.intermediary = intermediary;
   return details;
 }
@@ -86,7 +106,8 @@ export function nfseDetails(xml: string): NfseDetails {
 function intermediaryOf(node: Node | undefined): Party | undefined {
   if (!node) return undefined;
   const ids = at(node, 'IdentificacaoIntermediario');
-  const taxId = first(at(ids, 'CpfCnpj'), 'Cnpj', 'Cpf') ?? first(ids, 'Cnpj', 'Cpf') ?? first(at(node, 'CpfCnpj'), 'Cnpj', 'Cpf');
+  const taxId =
+    first(at(ids, 'CpfCnpj'), 'Cnpj', 'Cpf') ?? first(ids, 'Cnpj', 'Cpf') ?? first(at(node, 'CpfCnpj'), 'Cnpj', 'Cpf');
   const name = text(node.RazaoSocial);
   if (!taxId && !name) return undefined;
   return { ...(taxId ? { taxId } : {}), ...(name ? { name } : {}) };

@@ -2,7 +2,13 @@
 // out from the top down, a title, the key in blocks of four, the protocol and status, party blocks
 // and a column of totals. The data comes from the shared XML reader; each renderer adds only the
 // few blocks of its own type.
-import { readDocuments, type DocumentKind, type DocumentSummary, type Party, type Protocol } from '../../fiscal/readers/index.js';
+import {
+  readDocuments,
+  type DocumentKind,
+  type DocumentSummary,
+  type Party,
+  type Protocol,
+} from '../../fiscal/readers/index.js';
 import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
 
@@ -88,7 +94,8 @@ export function readSummary(xml: string, kinds: readonly DocumentKind[], what: s
   }
   const doc = docs.find((d) => kinds.includes(d.kind));
   if (!doc) throw new PdfRenderError(`expected ${what}, found ${docs.map((d) => d.kind).join(', ')}`);
-  if (keyed && (!doc.key || !/^\d{44}$/.test(doc.key))) throw new PdfRenderError(`the document has no 44-digit access key (expected ${what})`);
+  if (keyed && (!doc.key || !/^\d{44}$/.test(doc.key)))
+    throw new PdfRenderError(`the document has no 44-digit access key (expected ${what})`);
   return doc;
 }
 
@@ -104,10 +111,17 @@ export function keyBlock(page: PageBuilder, key: string, label = 'CHAVE DE ACESS
 }
 
 /** Protocol number and time, then the status line (`100 - Autorizado...`, and CANCELADA). */
-export function protocolBlock(page: PageBuilder, protocol: Protocol | undefined, canceled: boolean | undefined, canceledWord = 'CANCELADA'): void {
+export function protocolBlock(
+  page: PageBuilder,
+  protocol: Protocol | undefined,
+  canceled: boolean | undefined,
+  canceledWord = 'CANCELADA',
+): void {
   const p = protocol;
   page.text(`Protocolo de autorização: ${p?.number ?? '-'}${p?.at ? `  em ${formatDateTime(p.at)}` : ''}`);
-  page.text(`Situação: ${p?.status ? `${p.status} - ${p.reason ?? ''}` : 'sem protocolo'}${canceled ? `  (${canceledWord})` : ''}`);
+  page.text(
+    `Situação: ${p?.status ? `${p.status} - ${p.reason ?? ''}` : 'sem protocolo'}${canceled ? `  (${canceledWord})` : ''}`,
+  );
 }
 
 export function partyBlock(page: PageBuilder, label: string, party: Party | undefined): void {
@@ -127,7 +141,15 @@ export type TotalRow = [label: string, value: string | undefined, emphasis?: boo
 
 export function totalsBlock(page: PageBuilder, rows: readonly TotalRow[], label = 'TOTAIS'): void {
   page.label(label);
-  for (const [name, value, emphasis] of rows) page.row([[name, LEFT], [value ?? '-', RIGHT, 'right']], 10, emphasis);
+  for (const [name, value, emphasis] of rows)
+    page.row(
+      [
+        [name, LEFT],
+        [value ?? '-', RIGHT, 'right'],
+      ],
+      10,
+      emphasis,
+    );
 }
 
 /** `R$ 1.234,50`, or undefined when the document has no such value. */

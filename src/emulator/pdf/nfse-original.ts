@@ -14,21 +14,48 @@ export function renderNfseOriginal(xml: string, options: NfsePdfOptions = {}): B
   const { doc, details } = readNfse(xml);
   const page = new PageBuilder();
   section(page, () => {
-    page.text(`PREFEITURA MUNICIPAL - MUNICÍPIO ${details.cityCode ?? '-'} / ${details.cityUf ?? '-'}`, 11, true, LEFT + 6);
+    page.text(
+      `PREFEITURA MUNICIPAL - MUNICÍPIO ${details.cityCode ?? '-'} / ${details.cityUf ?? '-'}`,
+      11,
+      true,
+      LEFT + 6,
+    );
     page.text('SECRETARIA MUNICIPAL DE FINANÇAS', 8, false, LEFT + 6);
     page.text(ORIGINAL_TITLE, 12, true, LEFT + 6);
   });
   section(page, () => {
-    page.row([['NÚMERO DA NOTA', LEFT + 6], ['DATA E HORA DE EMISSÃO', 220], ['CÓDIGO DE VERIFICAÇÃO', 420]], 7, true);
-    page.row([[doc.number!, LEFT + 6], [doc.emittedAt ? formatDateTime(doc.emittedAt) : '-', 220], [details.verificationCode ?? '-', 420]], 11, true);
+    page.row(
+      [
+        ['NÚMERO DA NOTA', LEFT + 6],
+        ['DATA E HORA DE EMISSÃO', 220],
+        ['CÓDIGO DE VERIFICAÇÃO', 420],
+      ],
+      7,
+      true,
+    );
+    page.row(
+      [
+        [doc.number!, LEFT + 6],
+        [doc.emittedAt ? formatDateTime(doc.emittedAt) : '-', 220],
+        [details.verificationCode ?? '-', 420],
+      ],
+      11,
+      true,
+    );
   });
   partySection(page, 'PRESTADOR DE SERVIÇOS', doc.emitter);
   partySection(page, 'TOMADOR DE SERVIÇOS', doc.counterpart);
   if (details.intermediary) partySection(page, 'INTERMEDIÁRIO DE SERVIÇOS', details.intermediary);
   section(page, () => {
     page.text('DISCRIMINAÇÃO DOS SERVIÇOS', 7, true, LEFT + 6);
-    for (const line of wrap((details.description ?? '-').toUpperCase(), 85).slice(0, 10)) page.text(line, 9, false, LEFT + 6);
-    page.text(`CÓDIGO DO SERVIÇO ${details.serviceItem ?? '-'}   COMPETÊNCIA ${details.competence ?? '-'}`, 8, false, LEFT + 6);
+    for (const line of wrap((details.description ?? '-').toUpperCase(), 85).slice(0, 10))
+      page.text(line, 9, false, LEFT + 6);
+    page.text(
+      `CÓDIGO DO SERVIÇO ${details.serviceItem ?? '-'}   COMPETÊNCIA ${details.competence ?? '-'}`,
+      8,
+      false,
+      LEFT + 6,
+    );
   });
   const t = doc.totals;
   section(page, () => {
@@ -36,12 +63,21 @@ export function renderNfseOriginal(xml: string, options: NfsePdfOptions = {}): B
   });
   section(page, () => {
     const cells: [string, string | undefined][] = [
-      ['BASE DE CÁLCULO', money(t.BaseCalculo)], ['ALÍQUOTA', t.Aliquota === undefined ? undefined : `${formatMoney(t.Aliquota)}%`],
-      [details.issWithheld ? 'ISS RETIDO' : 'VALOR DO ISS', money(t.ValorIss)], ['VALOR LÍQUIDO', money(t.ValorLiquidoNfse)],
+      ['BASE DE CÁLCULO', money(t.BaseCalculo)],
+      ['ALÍQUOTA', t.Aliquota === undefined ? undefined : `${formatMoney(t.Aliquota)}%`],
+      [details.issWithheld ? 'ISS RETIDO' : 'VALOR DO ISS', money(t.ValorIss)],
+      ['VALOR LÍQUIDO', money(t.ValorLiquidoNfse)],
     ];
     const x = (i: number) => LEFT + 6 + i * 130;
-    page.row(cells.map(([label], i) => [label, x(i)]), 7, true);
-    page.row(cells.map(([, value], i) => [value ?? '-', x(i)]), 10);
+    page.row(
+      cells.map(([label], i) => [label, x(i)]),
+      7,
+      true,
+    );
+    page.row(
+      cells.map(([, value], i) => [value ?? '-', x(i)]),
+      10,
+    );
   });
   if (doc.canceled) page.text('*** NOTA CANCELADA ***', 14, true, LEFT + 150);
   page.gap(6);
@@ -63,6 +99,11 @@ function partySection(page: PageBuilder, title: string, party: Party): void {
     page.text(title, 7, true, LEFT + 6);
     page.text(`NOME/RAZÃO SOCIAL: ${(party.name ?? 'NÃO IDENTIFICADO').toUpperCase()}`, 9, false, LEFT + 6);
     const id = party.taxId;
-    page.text(`${id?.length === 11 ? 'CPF' : 'CPF/CNPJ'}: ${id ? formatTaxId(id) : '-'}   UF: ${party.uf ?? '-'}`, 9, false, LEFT + 6);
+    page.text(
+      `${id?.length === 11 ? 'CPF' : 'CPF/CNPJ'}: ${id ? formatTaxId(id) : '-'}   UF: ${party.uf ?? '-'}`,
+      9,
+      false,
+      LEFT + 6,
+    );
   });
 }

@@ -6,18 +6,29 @@ import { formatDateTime, formatKey, formatMoney } from './format.js';
 import { onePagePdf, PageBuilder, totalsBlock } from './layout.js';
 import { party } from './boleto.js';
 
-const KIND: Record<Receipt['kind'], string> = { boleto: 'Pagamento de boleto', pix: 'Transferência PIX', ted: 'Transferência TED' };
-const SOURCE: Record<Receipt['source'], string> = { manual: 'enviado pelo cliente', automatico: 'capturado pela conexão bancária' };
+const KIND: Record<Receipt['kind'], string> = {
+  boleto: 'Pagamento de boleto',
+  pix: 'Transferência PIX',
+  ted: 'Transferência TED',
+};
+const SOURCE: Record<Receipt['source'], string> = {
+  manual: 'enviado pelo cliente',
+  automatico: 'capturado pela conexão bancária',
+};
 
 export function renderReceipt(r: Receipt): Buffer {
   const page = new PageBuilder();
   page.text('COMPROVANTE DE PAGAMENTO', 13, true);
   page.text(`${KIND[r.kind]} - ${r.bank.name} (${r.bank.code})`, 9);
   page.gap(6);
-  totalsBlock(page, [
-    ['Valor pago', `R$ ${formatMoney(r.amount.toFixed(2))}`, true],
-    ['Data do pagamento', formatDateTime(r.paid_at)],
-  ], 'PAGAMENTO');
+  totalsBlock(
+    page,
+    [
+      ['Valor pago', `R$ ${formatMoney(r.amount.toFixed(2))}`, true],
+      ['Data do pagamento', formatDateTime(r.paid_at)],
+    ],
+    'PAGAMENTO',
+  );
   party(page, 'PAGADOR', r.payer);
   party(page, 'RECEBEDOR', r.payee);
   page.label('REFERÊNCIA');

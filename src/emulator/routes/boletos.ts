@@ -1,6 +1,15 @@
 // Designed: GET /v1/boletos (v1 cursor listing, filters below), GET /v1/boletos/:id and GET
 // /v1/boletos/pdf?id= (also POST {id}). The account's slips only (R3); status at the emulator clock.
-import { BOLETO_DIRECTIONS, BOLETO_PDF_PATH, BOLETO_STATUSES, BOLETOS_PATH, boletoIdProblem, boletoSchema, type Boleto, type BoletoStatus } from '../../api/wire/boletos.js';
+import {
+  BOLETO_DIRECTIONS,
+  BOLETO_PDF_PATH,
+  BOLETO_STATUSES,
+  BOLETOS_PATH,
+  boletoIdProblem,
+  boletoSchema,
+  type Boleto,
+  type BoletoStatus,
+} from '../../api/wire/boletos.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { digitableLineProblem } from '../../fiscal/boleto-line.js';
 import { renderBoleto } from '../pdf/boleto.js';
@@ -40,15 +49,31 @@ export const reais = (cents: number) => cents / 100;
 function boletoItem(b: StoredBoleto, status: BoletoStatus): Boleto {
   const paid = status === 'paid';
   return {
-    id: b.id, access_key: b.accessKey, duplicata: b.duplicata, owner: b.owner, direction: b.direction,
-    beneficiary: partyItem(b.beneficiary), payer: partyItem(b.payer), bank: { code: b.bank.code, name: b.bank.name },
-    our_number: b.ourNumber, digitable_line: b.line, barcode: b.barcode, amount: reais(b.cents),
-    issue_date: b.issueDate, due_date: b.dueDate, status,
-    paid_at: paid ? brt(b.paidMs!) : null, paid_amount: paid ? reais(b.paidCents!) : null,
+    id: b.id,
+    access_key: b.accessKey,
+    duplicata: b.duplicata,
+    owner: b.owner,
+    direction: b.direction,
+    beneficiary: partyItem(b.beneficiary),
+    payer: partyItem(b.payer),
+    bank: { code: b.bank.code, name: b.bank.name },
+    our_number: b.ourNumber,
+    digitable_line: b.line,
+    barcode: b.barcode,
+    amount: reais(b.cents),
+    issue_date: b.issueDate,
+    due_date: b.dueDate,
+    status,
+    paid_at: paid ? brt(b.paidMs!) : null,
+    paid_amount: paid ? reais(b.paidCents!) : null,
   };
 }
 
-const view = (ctx: RequestContext, boleto: StoredBoleto): BoletoView => ({ position: boleto.position, boleto, status: boletoStatus(boleto, ctx.now()) });
+const view = (ctx: RequestContext, boleto: StoredBoleto): BoletoView => ({
+  position: boleto.position,
+  boleto,
+  status: boletoStatus(boleto, ctx.now()),
+});
 const toItem = (v: BoletoView) => boletoItem(v.boleto, v.status);
 
 function find(ctx: RequestContext, id: string): BoletoView | undefined {
@@ -73,5 +98,12 @@ export function registerBoletos(router: Router): void {
     item: boletoSchema,
     toItem,
   });
-  registerRecordLookup(router, { path: `${BOLETOS_PATH}/:id`, find, item: boletoSchema, toItem, what: 'boleto', problem: boletoIdProblem });
+  registerRecordLookup(router, {
+    path: `${BOLETOS_PATH}/:id`,
+    find,
+    item: boletoSchema,
+    toItem,
+    what: 'boleto',
+    problem: boletoIdProblem,
+  });
 }

@@ -26,7 +26,8 @@ function showCompany(ctx: RequestContext): Reply {
   if (problem) throw badRequest('v1', problem, 'cnpj');
   const company = ctx.account.companies.find((c) => c.cnpj === cnpj);
   // R3: another account's company is as unknown as a CNPJ of no account.
-  if (!company) throw new HttpError(v1Error(404, `no company ${cnpj} among the companies these credentials may access`));
+  if (!company)
+    throw new HttpError(v1Error(404, `no company ${cnpj} among the companies these credentials may access`));
   return okAs(companyResponseSchema, { data: companyItem(company, rolesByOwner(ctx.store, ctx.account.id).get(cnpj)) });
 }
 
@@ -38,8 +39,16 @@ function companyItem(c: Company, roles: Map<string, Set<string>> | undefined): C
     return set ? [{ type, roles: [...set].sort() }] : [];
   });
   return {
-    cnpj: c.cnpj, name: c.name, trade_name: c.tradingName, state_registration: c.ie, uf: c.uf, uf_code: c.cuf,
-    city: city.name, city_code: city.code, tax_regime: taxRegimeOf(party), documents,
+    cnpj: c.cnpj,
+    name: c.name,
+    trade_name: c.tradingName,
+    state_registration: c.ie,
+    uf: c.uf,
+    uf_code: c.cuf,
+    city: city.name,
+    city_code: city.code,
+    tax_regime: taxRegimeOf(party),
+    documents,
   };
 }
 

@@ -4,7 +4,13 @@
 // hold, or one that owner has no role in, is 404; the flags are merged into the document's
 // `flagErp`, which the v2 records show as `FlagErp`.
 import { randomBytes } from 'node:crypto';
-import { FLAG_DOC_TYPES, FLAG_ERP_PATH, flagErpResponseSchema, type FlagDocType, type FlagErpRequest } from '../../api/wire/flag.js';
+import {
+  FLAG_DOC_TYPES,
+  FLAG_ERP_PATH,
+  flagErpResponseSchema,
+  type FlagDocType,
+  type FlagErpRequest,
+} from '../../api/wire/flag.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
@@ -38,7 +44,8 @@ function readFlagErp(raw: unknown): FlagErpRequest {
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
   const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   for (const field of ['doc_type', 'id', 'metadata', 'owner']) {
-    if (body[field] === undefined || body[field] === null || body[field] === '') problem(field, `The ${field} field is required.`);
+    if (body[field] === undefined || body[field] === null || body[field] === '')
+      problem(field, `The ${field} field is required.`);
   }
   const docType = body.doc_type;
   if (docType !== undefined && !(FLAG_DOC_TYPES as readonly unknown[]).includes(docType)) {
@@ -74,7 +81,8 @@ function metadataProblems(metadata: unknown, problem: (field: string, message: s
   metadata.forEach((item: unknown, i) => {
     const it = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     for (const field of ['key', 'value']) {
-      if (typeof it[field] !== 'string' || (field === 'key' && it[field] === '')) problem(`metadata.${i}.${field}`, `The metadata.${i}.${field} field is required.`);
+      if (typeof it[field] !== 'string' || (field === 'key' && it[field] === ''))
+        problem(`metadata.${i}.${field}`, `The metadata.${i}.${field} field is required.`);
     }
   });
 }

@@ -13,7 +13,8 @@ import { registerRecordListing, registerRecordLookup } from './records.js';
 
 const invoices = (ctx: RequestContext) => ocrDocsOf(ctx.store, ctx.account, ctx.now()).invoices;
 const find = (ctx: RequestContext, id: string) => invoices(ctx).find((r) => r.id === id);
-const code = (length: number, what: string) => (v: string) => (new RegExp(`^[A-Z]{${length}}$`).test(v) ? undefined : `expected an ISO ${what}`);
+const code = (length: number, what: string) => (v: string) =>
+  new RegExp(`^[A-Z]{${length}}$`).test(v) ? undefined : `expected an ISO ${what}`;
 
 /** The 400 names the id's shape. */
 const idProblem = (id: string) => (INVOICE_ID.test(id) ? undefined : 'expected an id like inv_<24 hex digits>');
@@ -33,9 +34,21 @@ export function registerInvoices(router: Router): void {
     item: invoiceSchema,
     toItem: invoiceItem,
   });
-  registerRecordLookup(router, { path: `${INVOICES_PATH}/:id`, find, item: invoiceSchema, toItem: invoiceItem, what: 'invoice', problem: idProblem });
+  registerRecordLookup(router, {
+    path: `${INVOICES_PATH}/:id`,
+    find,
+    item: invoiceSchema,
+    toItem: invoiceItem,
+    what: 'invoice',
+    problem: idProblem,
+  });
   registerPdfRoute(router, {
-    path: INVOICE_PDF_PATH, param: 'id', problem: idProblem, find, missing: (id) => `invoice ${id} not found`,
-    render: (r) => r.pdf ?? renderInvoicePdf(invoiceItem(r)), what: 'invoice PDF',
+    path: INVOICE_PDF_PATH,
+    param: 'id',
+    problem: idProblem,
+    find,
+    missing: (id) => `invoice ${id} not found`,
+    render: (r) => r.pdf ?? renderInvoicePdf(invoiceItem(r)),
+    what: 'invoice PDF',
   });
 }

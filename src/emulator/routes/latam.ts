@@ -2,8 +2,17 @@
 // JSON by id. Per account (R3: another account's id is a 404). A document that cannot be read is
 // a 200 with success false and the problem, like the Brazilian upload (R25).
 import {
-  LATAM_COUNTRIES, LATAM_PATH, LATAM_UPLOAD_PATH, latamJsonResponseSchema, latamUploadRequestSchema, latamUploadResponseSchema, latamXmlResponseSchema,
-  type LatamCountry, type LatamDocument, type LatamListItem, type LatamUploadResult,
+  LATAM_COUNTRIES,
+  LATAM_PATH,
+  LATAM_UPLOAD_PATH,
+  latamJsonResponseSchema,
+  latamUploadRequestSchema,
+  latamUploadResponseSchema,
+  latamXmlResponseSchema,
+  type LatamCountry,
+  type LatamDocument,
+  type LatamListItem,
+  type LatamUploadResult,
 } from '../../api/wire/latam.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { LatamReadError, readLatamDocument } from '../../fiscal/latam/index.js';
@@ -16,7 +25,9 @@ export function registerLatam(router: Router): void {
   router.add('POST', LATAM_UPLOAD_PATH, upload, { errors: 'v1' });
   router.add('GET', LATAM_PATH, list, { errors: 'v1' });
   router.add('GET', `${LATAM_PATH}/:id/xml`, xmlOf, { errors: 'v1' });
-  router.add('GET', `${LATAM_PATH}/:id/json`, (ctx) => okAs(latamJsonResponseSchema, { data: found(ctx).doc }), { errors: 'v1' });
+  router.add('GET', `${LATAM_PATH}/:id/json`, (ctx) => okAs(latamJsonResponseSchema, { data: found(ctx).doc }), {
+    errors: 'v1',
+  });
 }
 
 const docsOf = (ctx: RequestContext) => latamDocsOf(ctx.store, ctx.account, ctx.now());
@@ -49,7 +60,9 @@ function upload(ctx: RequestContext): Reply {
   try {
     const doc = readLatamDocument(xml, parsed.data.country);
     const { stored, created } = docsOf(ctx).add(xml, doc);
-    const message = created ? `${doc.doc_type} ${doc.id}: stored at position ${stored.position}` : `${doc.doc_type} ${doc.id}: already stored, not added again`;
+    const message = created
+      ? `${doc.doc_type} ${doc.id}: stored at position ${stored.position}`
+      : `${doc.doc_type} ${doc.id}: already stored, not added again`;
     result = { id: doc.id, country: doc.country, doc_type: doc.doc_type, success: true, message };
   } catch (error) {
     if (!(error instanceof LatamReadError)) throw error;
@@ -58,7 +71,13 @@ function upload(ctx: RequestContext): Reply {
   return okAs(latamUploadResponseSchema, { data: result });
 }
 
-const failed = (message: string): LatamUploadResult => ({ id: null, country: null, doc_type: null, success: false, message });
+const failed = (message: string): LatamUploadResult => ({
+  id: null,
+  country: null,
+  doc_type: null,
+  success: false,
+  message,
+});
 
 interface LatamQuery {
   cursor: number;
@@ -91,7 +110,10 @@ function parseQuery(params: URLSearchParams): LatamQuery {
   }
   const issuer = scalarParam(params, 'issuer');
   if (issuer !== undefined) q.issuer = issuer;
-  for (const [field, key] of [['issued_at[from]', 'from'], ['issued_at[to]', 'to']] as const) {
+  for (const [field, key] of [
+    ['issued_at[from]', 'from'],
+    ['issued_at[to]', 'to'],
+  ] as const) {
     const value = scalarParam(params, field);
     if (value === undefined) continue;
     if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) q[key] = value;

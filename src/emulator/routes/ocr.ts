@@ -1,7 +1,14 @@
 // The OCR upload (designed, docs/ocr-invoices-utilities.md): POST /v1/ocr takes one PDF and answers
 // a request id at once; GET /v1/ocr/{request_id} says where it stands and, when done, the invoice or
 // utility bill it made (routes/invoices.ts, routes/utilities.ts). The account's only (R3).
-import { OCR_KINDS, OCR_PATH, OCR_PDF_MAX_BYTES, OCR_REQUEST_ID, ocrRequestResponseSchema, type OcrKind } from '../../api/wire/ocr.js';
+import {
+  OCR_KINDS,
+  OCR_PATH,
+  OCR_PDF_MAX_BYTES,
+  OCR_REQUEST_ID,
+  ocrRequestResponseSchema,
+  type OcrKind,
+} from '../../api/wire/ocr.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { brasilia } from '../ocr/values.js';
 import { findOcr, startOcr } from '../ocr/requests.js';
@@ -10,13 +17,19 @@ import type { RequestContext, Router } from '../router.js';
 
 export function registerOcr(router: Router): void {
   router.add('POST', OCR_PATH, submitOcr, { errors: 'v1' });
-  router.add('GET', `${OCR_PATH}/:id`, (ctx) => {
-    const id = ctx.params.id!;
-    if (!OCR_REQUEST_ID.test(id)) throw new HttpError(v1FieldErrors(400, { request_id: [`expected a UUID, got "${id}"`] }));
-    const request = findOcr(ctx.store, ctx.account.id, id);
-    if (!request) throw new HttpError(v1Error(404, `OCR request ${id} not found`));
-    return okAs(ocrRequestResponseSchema, { data: request });
-  }, { errors: 'v1' });
+  router.add(
+    'GET',
+    `${OCR_PATH}/:id`,
+    (ctx) => {
+      const id = ctx.params.id!;
+      if (!OCR_REQUEST_ID.test(id))
+        throw new HttpError(v1FieldErrors(400, { request_id: [`expected a UUID, got "${id}"`] }));
+      const request = findOcr(ctx.store, ctx.account.id, id);
+      if (!request) throw new HttpError(v1Error(404, `OCR request ${id} not found`));
+      return okAs(ocrRequestResponseSchema, { data: request });
+    },
+    { errors: 'v1' },
+  );
 }
 
 function submitOcr(ctx: RequestContext): Reply {
@@ -37,13 +50,23 @@ function submitOcr(ctx: RequestContext): Reply {
   else {
     pdf = Buffer.from(body.pdf, 'base64');
     if (pdf.length > OCR_PDF_MAX_BYTES) problem('pdf', `is ${pdf.length} bytes, the most is ${OCR_PDF_MAX_BYTES}`);
-    else if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) problem('pdf', 'is not a PDF (it does not start with %PDF-)');
+    else if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-')))
+      problem('pdf', 'is not a PDF (it does not start with %PDF-)');
   }
   const fileName = body.file_name;
-  if (fileName !== undefined && (typeof fileName !== 'string' || fileName.length > 255)) problem('file_name', 'must be a string of at most 255 characters');
+  if (fileName !== undefined && (typeof fileName !== 'string' || fileName.length > 255))
+    problem('file_name', 'must be a string of at most 255 characters');
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   // R3: a company of another account (or of none) is not the account's to send documents for.
-  if (!ctx.account.companies.some((c) => c.cnpj === owner)) throw new HttpError(v1Error(403, `${owner as string} is not a company of this account`));
-  const input = { kind: body.kind as OcrKind, owner: owner as string, pdf: pdf!, fileName: (fileName as string | undefined) ?? null };
-  return okAs(ocrRequestResponseSchema, { data: startOcr(ctx.store, ctx.account, input, ctx.now, brasilia(ctx.now())) });
+  if (!ctx.account.companies.some((c) => c.cnpj === owner))
+    throw new HttpError(v1Error(403, `${owner as string} is not a company of this account`));
+  const input = {
+    kind: body.kind as OcrKind,
+    owner: owner as string,
+    pdf: pdf!,
+    fileName: (fileName as string | undefined) ?? null,
+  };
+  return okAs(ocrRequestResponseSchema, {
+    data: startOcr(ctx.store, ctx.account, input, ctx.now, brasilia(ctx.now())),
+  });
 }

@@ -13,7 +13,8 @@ export function registerProperties(router: Router): void {
 
 function showRuralProperty(ctx: RequestContext): Reply {
   const id = ctx.params.id!;
-  if (!RURAL_PROPERTY_ID.test(id)) throw badRequest('v1', 'a property id is the UF then the state registration digits, e.g. MG0012345678', 'id');
+  if (!RURAL_PROPERTY_ID.test(id))
+    throw badRequest('v1', 'a property id is the UF then the state registration digits, e.g. MG0012345678', 'id');
   const found = ruralPropertiesOf(ctx.account).find((p) => p.id === id);
   // R3: another account's property is as unknown as an id of no account.
   if (!found) throw new HttpError(v1Error(404, `no property ${id} among the properties these credentials may access`));

@@ -4,8 +4,15 @@
 // then each item gets a result: a key the account does not hold in that role fails alone.
 import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
 import {
-  DEFAULT_PROPERTY, PROPERTIES_PATH, PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX, propertiesResponseSchema, setPropertyResponseSchema,
-  type CustomItem, type PropertyResult,
+  DEFAULT_PROPERTY,
+  PROPERTIES_PATH,
+  PROPERTY_BATCH_MAX,
+  PROPERTY_NAME,
+  PROPERTY_VALUE_MAX,
+  propertiesResponseSchema,
+  setPropertyResponseSchema,
+  type CustomItem,
+  type PropertyResult,
 } from '../../api/wire/props.js';
 import { annotatablesOf, countNames } from '../annotations.js';
 import { HttpError, okAs, v1FieldErrors, type Reply } from '../respond.js';
@@ -38,16 +45,21 @@ function setOne(ctx: RequestContext, role: NfeRole, property: string, item: Cust
 function readItems(raw: unknown, property: string): CustomItem[] {
   const errors: Record<string, string[]> = {};
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (!PROPERTY_NAME.test(property)) problem('property', 'The property is 1 to 64 letters, digits or underscores, not starting with a digit.');
+  if (!PROPERTY_NAME.test(property))
+    problem('property', 'The property is 1 to 64 letters, digits or underscores, not starting with a digit.');
   const data = typeof raw === 'object' && raw !== null ? (raw as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data) || data.length === 0) problem('data', 'The data field is required: a non-empty array of {access_key, value}.');
-  else if (data.length > PROPERTY_BATCH_MAX) problem('data', `The data may not have more than ${PROPERTY_BATCH_MAX} items.`);
+  if (!Array.isArray(data) || data.length === 0)
+    problem('data', 'The data field is required: a non-empty array of {access_key, value}.');
+  else if (data.length > PROPERTY_BATCH_MAX)
+    problem('data', `The data may not have more than ${PROPERTY_BATCH_MAX} items.`);
   else {
     data.forEach((item: unknown, i) => {
       const it = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      if (typeof it.access_key !== 'string' || it.access_key.length !== 44) problem(`data.${i}.access_key`, 'The access_key must have 44 characters.');
+      if (typeof it.access_key !== 'string' || it.access_key.length !== 44)
+        problem(`data.${i}.access_key`, 'The access_key must have 44 characters.');
       if (typeof it.value !== 'string') problem(`data.${i}.value`, 'The value field is required.');
-      else if (it.value.length > PROPERTY_VALUE_MAX) problem(`data.${i}.value`, `The value may not be greater than ${PROPERTY_VALUE_MAX} characters.`);
+      else if (it.value.length > PROPERTY_VALUE_MAX)
+        problem(`data.${i}.value`, `The value may not be greater than ${PROPERTY_VALUE_MAX} characters.`);
     });
   }
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
@@ -61,7 +73,8 @@ function listProperties(ctx: RequestContext): Reply {
   };
   const counts = countNames(names());
   if (!counts.has(DEFAULT_PROPERTY)) counts.set(DEFAULT_PROPERTY, 0);
-  const data = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const data = [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, documents]) => ({ name, default: name === DEFAULT_PROPERTY, documents }));
   return okAs(propertiesResponseSchema, { data });
 }

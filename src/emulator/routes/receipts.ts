@@ -1,7 +1,15 @@
 // Designed: GET /v1/receipts (v1 cursor listing in the order the service got them), GET
 // /v1/receipts/:id and GET /v1/receipts/pdf?id= (also POST {id}): one PDF layout whatever the
 // source. A receipt exists from its created_at on, by the emulator clock; the account's only (R3).
-import { RECEIPT_KINDS, RECEIPT_PDF_PATH, RECEIPT_SOURCES, RECEIPTS_PATH, receiptIdProblem, receiptSchema, type Receipt } from '../../api/wire/receipts.js';
+import {
+  RECEIPT_KINDS,
+  RECEIPT_PDF_PATH,
+  RECEIPT_SOURCES,
+  RECEIPTS_PATH,
+  receiptIdProblem,
+  receiptSchema,
+  type Receipt,
+} from '../../api/wire/receipts.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { renderReceipt } from '../pdf/receipt.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
@@ -28,9 +36,18 @@ const FILTERS: RecordFilter<StoredReceipt>[] = [
 /** The wire record of a stored receipt. */
 function receiptItem(r: StoredReceipt): Receipt {
   return {
-    id: r.id, source: r.source, kind: r.kind, boleto_id: r.boletoId ?? null, access_key: r.accessKey ?? null,
-    payer: partyItem(r.payer), payee: partyItem(r.payee), bank: { code: r.bank.code, name: r.bank.name },
-    amount: reais(r.cents), paid_at: brt(r.paidMs), authentication: r.authentication, created_at: brt(r.createdMs),
+    id: r.id,
+    source: r.source,
+    kind: r.kind,
+    boleto_id: r.boletoId ?? null,
+    access_key: r.accessKey ?? null,
+    payer: partyItem(r.payer),
+    payee: partyItem(r.payee),
+    bank: { code: r.bank.code, name: r.bank.name },
+    amount: reais(r.cents),
+    paid_at: brt(r.paidMs),
+    authentication: r.authentication,
+    created_at: brt(r.createdMs),
   };
 }
 
@@ -56,5 +73,12 @@ export function registerReceipts(router: Router): void {
     item: receiptSchema,
     toItem: receiptItem,
   });
-  registerRecordLookup(router, { path: `${RECEIPTS_PATH}/:id`, find, item: receiptSchema, toItem: receiptItem, what: 'receipt', problem: receiptIdProblem });
+  registerRecordLookup(router, {
+    path: `${RECEIPTS_PATH}/:id`,
+    find,
+    item: receiptSchema,
+    toItem: receiptItem,
+    what: 'receipt',
+    problem: receiptIdProblem,
+  });
 }

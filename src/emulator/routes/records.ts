@@ -22,7 +22,13 @@ export interface ListedRecord {
 
 export type RecordFilter<R> =
   /** `name` / `name[]`: the record's value (or one of its values) is one of those asked for. */
-  | { kind: 'values'; param: string; values?: readonly string[]; problem?: (value: string) => string | undefined; get: (r: R) => string | readonly string[] | undefined }
+  | {
+      kind: 'values';
+      param: string;
+      values?: readonly string[];
+      problem?: (value: string) => string | undefined;
+      get: (r: R) => string | readonly string[] | undefined;
+    }
   /** `name[from]` / `name[to]`: a date (`yyyy-mm-dd` or `yyyy-mm-dd hh:mm:ss`, Brasília) range. */
   | { kind: 'dates'; param: string; get: (r: R) => number | undefined }
   /** `name[min]` / `name[max]`: an amount range, in the record's unit (reais). */
@@ -52,32 +58,54 @@ export interface RecordLookup<R, S extends z.ZodType> {
   problem?(id: string): string | undefined;
 }
 
-export function registerRecordListing<R extends ListedRecord, S extends z.ZodType>(router: Router, listing: RecordListing<R, S>): void {
+export function registerRecordListing<R extends ListedRecord, S extends z.ZodType>(
+  router: Router,
+  listing: RecordListing<R, S>,
+): void {
   // The page as the client reads it (api/records.ts): checked whole when replies are checked.
   const page: z.ZodType = v1PageSchema(listing.item);
-  router.add('GET', listing.path, (ctx) => {
-    const reply = listPage(ctx, listing);
-    return replyAs(page, reply.body, reply.status);
-  }, { errors: 'v1' });
+  router.add(
+    'GET',
+    listing.path,
+    (ctx) => {
+      const reply = listPage(ctx, listing);
+      return replyAs(page, reply.body, reply.status);
+    },
+    { errors: 'v1' },
+  );
 }
 
 export function registerRecordLookup<R, S extends z.ZodType>(router: Router, lookup: RecordLookup<R, S>): void {
   // Typed by the item's schema through toItem; checked whole by okAs.
   const reply: z.ZodType = z.object({ status: statusSchema, data: lookup.item });
-  router.add('GET', lookup.path, (ctx) => {
-    const id = ctx.params.id!;
-    const why = lookup.problem?.(id);
-    if (why) throw new HttpError(v1FieldErrors(400, { id: [`${why}, got "${id}"`] }));
-    const record = lookup.find(ctx, id);
-    if (record === undefined) throw new HttpError(v1Error(404, `${lookup.what} "${id}" not found`));
-    return okAs(reply, { data: lookup.toItem(record, ctx) });
-  }, { errors: 'v1' });
+  router.add(
+    'GET',
+    lookup.path,
+    (ctx) => {
+      const id = ctx.params.id!;
+      const why = lookup.problem?.(id);
+      if (why) throw new HttpError(v1FieldErrors(400, { id: [`${why}, got "${id}"`] }));
+      const record = lookup.find(ctx, id);
+      if (record === undefined) throw new HttpError(v1Error(404, `${lookup.what} "${id}" not found`));
+      return okAs(reply, { data: lookup.toItem(record, ctx) });
+    },
+    { errors: 'v1' },
+  );
 }
 
-function listPage<R extends ListedRecord, S extends z.ZodType>(ctx: RequestContext, listing: RecordListing<R, S>): Reply {
+function listPage<R extends ListedRecord, S extends z.ZodType>(
+  ctx: RequestContext,
+  listing: RecordListing<R, S>,
+): Reply {
   const { limit, cursor, matches } = parseRecordQuery(ctx.url.searchParams, listing.filters);
   const entries = listing.records(ctx).map((record) => ({ doc: record, record }));
-  return cursorPage(ctx, { cursor, limit }, entries, (e) => matches(e.record), (e) => listing.toItem(e.record, ctx));
+  return cursorPage(
+    ctx,
+    { cursor, limit },
+    entries,
+    (e) => matches(e.record),
+    (e) => listing.toItem(e.record, ctx),
+  );
 }
 
 export interface RecordQuery<R> {
@@ -113,14 +141,19 @@ export function parseRecordQuery<R>(params: URLSearchParams, filters: readonly R
 
 type Problem = (field: string, message: string) => void;
 
-function filterTest<R>(params: URLSearchParams, filter: RecordFilter<R>, problem: Problem): ((record: R) => boolean) | undefined {
+function filterTest<R>(
+  params: URLSearchParams,
+  filter: RecordFilter<R>,
+  problem: Problem,
+): ((record: R) => boolean) | undefined {
   const { param } = filter;
   if (filter.kind === 'values') {
     const single = scalarParam(params, param);
     const asked = [...(arrayParam(params, param) ?? []), ...(single === undefined ? [] : [single])];
     if (asked.length === 0) return undefined;
     for (const value of asked) {
-      if (filter.values && !filter.values.includes(value)) problem(param, `must be one of ${filter.values.join(', ')}, got "${value}"`);
+      if (filter.values && !filter.values.includes(value))
+        problem(param, `must be one of ${filter.values.join(', ')}, got "${value}"`);
       const why = filter.problem?.(value);
       if (why) problem(param, `${why}, got "${value}"`);
     }

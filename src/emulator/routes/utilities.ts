@@ -2,7 +2,14 @@
 // GET /v1/utilities/:id and GET /v1/utilities/pdf?id= (also POST {id}): the PDF the OCR read, or
 // one drawn for a captured bill. The account's only (R3).
 import { RECORD_SOURCES } from '../../api/wire/ocr.js';
-import { UTILITIES_PATH, UTILITY_KINDS, UTILITY_PDF_PATH, UTILITY_STATUSES, UTILITY_ID, utilitySchema } from '../../api/wire/utilities.js';
+import {
+  UTILITIES_PATH,
+  UTILITY_KINDS,
+  UTILITY_PDF_PATH,
+  UTILITY_STATUSES,
+  UTILITY_ID,
+  utilitySchema,
+} from '../../api/wire/utilities.js';
 import { renderUtilityPdf } from '../pdf/ocr-docs.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { ocrDocsOf } from '../ocr/documents.js';
@@ -13,7 +20,8 @@ import { registerRecordListing, registerRecordLookup } from './records.js';
 
 const utilities = (ctx: RequestContext) => ocrDocsOf(ctx.store, ctx.account, ctx.now()).utilities;
 const find = (ctx: RequestContext, id: string) => utilities(ctx).find((r) => r.id === id);
-const monthProblem = (value: string) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? undefined : 'expected a month as yyyy-mm');
+const monthProblem = (value: string) =>
+  /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? undefined : 'expected a month as yyyy-mm';
 
 /** The 400 names the id's shape. */
 const idProblem = (id: string) => (UTILITY_ID.test(id) ? undefined : 'expected an id like utl_<24 hex digits>');
@@ -35,9 +43,21 @@ export function registerUtilities(router: Router): void {
     item: utilitySchema,
     toItem: utilityItem,
   });
-  registerRecordLookup(router, { path: `${UTILITIES_PATH}/:id`, find, item: utilitySchema, toItem: utilityItem, what: 'utility bill', problem: idProblem });
+  registerRecordLookup(router, {
+    path: `${UTILITIES_PATH}/:id`,
+    find,
+    item: utilitySchema,
+    toItem: utilityItem,
+    what: 'utility bill',
+    problem: idProblem,
+  });
   registerPdfRoute(router, {
-    path: UTILITY_PDF_PATH, param: 'id', problem: idProblem, find, missing: (id) => `utility bill ${id} not found`,
-    render: (r) => r.pdf ?? renderUtilityPdf(utilityItem(r)), what: 'utility bill PDF',
+    path: UTILITY_PDF_PATH,
+    param: 'id',
+    problem: idProblem,
+    find,
+    missing: (id) => `utility bill ${id} not found`,
+    render: (r) => r.pdf ?? renderUtilityPdf(utilityItem(r)),
+    what: 'utility bill PDF',
   });
 }

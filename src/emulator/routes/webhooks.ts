@@ -3,10 +3,20 @@
 // of another account answers 404 in the service error shape, never 403 (R3).
 import { SIGNATURE_ALGORITHM } from '../../api/webhook-signature.js';
 import {
-  WEBHOOK_DOCUMENT_TYPES, WEBHOOK_ENDPOINTS_PATH, WEBHOOK_EVENT_TYPES, WEBHOOK_METADATA_PATH, WEBHOOK_SUBSCRIPTIONS_PATH,
-  webhookDeletedResponseSchema, webhookDeliveriesResponseSchema, webhookEndpointResponseSchema, webhookEndpointsResponseSchema,
-  webhookMetadataResponseSchema, webhookSubscriptionResponseSchema, webhookSubscriptionsResponseSchema,
-  type WebhookEndpoint, type WebhookSubscription,
+  WEBHOOK_DOCUMENT_TYPES,
+  WEBHOOK_ENDPOINTS_PATH,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_METADATA_PATH,
+  WEBHOOK_SUBSCRIPTIONS_PATH,
+  webhookDeletedResponseSchema,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
+  webhookMetadataResponseSchema,
+  webhookSubscriptionResponseSchema,
+  webhookSubscriptionsResponseSchema,
+  type WebhookEndpoint,
+  type WebhookSubscription,
 } from '../../api/wire/webhooks.js';
 import { brt } from '../data/xml-util.js';
 import { HttpError, okAs, serviceError, type Reply } from '../respond.js';
@@ -60,11 +70,22 @@ function endpointWire(endpoint: StoredEndpoint, withSecret = false): WebhookEndp
 }
 
 function subscriptionWire(sub: StoredSubscription): WebhookSubscription {
-  return { id: sub.id, endpoint_id: sub.endpointId, cnpj: sub.cnpj, document_type: sub.documentType, event_type: sub.eventType, created_at: sub.createdAt };
+  return {
+    id: sub.id,
+    endpoint_id: sub.endpointId,
+    cnpj: sub.cnpj,
+    document_type: sub.documentType,
+    event_type: sub.eventType,
+    created_at: sub.createdAt,
+  };
 }
 
 function listEndpoints(ctx: RequestContext): Reply {
-  return okAs(webhookEndpointsResponseSchema, { data: registryOf(ctx).endpointsOf(ctx.account.id).map((e) => endpointWire(e)) });
+  return okAs(webhookEndpointsResponseSchema, {
+    data: registryOf(ctx)
+      .endpointsOf(ctx.account.id)
+      .map((e) => endpointWire(e)),
+  });
 }
 
 /** The secret is in this answer only: it signs every notification to the endpoint. */
@@ -87,13 +108,19 @@ function deleteEndpoint(ctx: RequestContext): Reply {
 
 function listDeliveries(ctx: RequestContext): Reply {
   const endpoint = endpointOf(ctx, ctx.params.id!);
-  return okAs(webhookDeliveriesResponseSchema, { data: registryOf(ctx).deliveriesOf(endpoint.id).map((d) => ({ ...d })) });
+  return okAs(webhookDeliveriesResponseSchema, {
+    data: registryOf(ctx)
+      .deliveriesOf(endpoint.id)
+      .map((d) => ({ ...d })),
+  });
 }
 
 function listSubscriptions(ctx: RequestContext): Reply {
   const endpointId = ctx.url.searchParams.get('endpoint_id') ?? undefined;
   if (endpointId !== undefined) endpointOf(ctx, endpointId);
-  return okAs(webhookSubscriptionsResponseSchema, { data: registryOf(ctx).subscriptionsOf(ctx.account.id, endpointId).map(subscriptionWire) });
+  return okAs(webhookSubscriptionsResponseSchema, {
+    data: registryOf(ctx).subscriptionsOf(ctx.account.id, endpointId).map(subscriptionWire),
+  });
 }
 
 /** Idempotent: posting the same subscription again answers the one already there. */
@@ -101,7 +128,13 @@ function createSubscription(ctx: RequestContext): Reply {
   const req = subscriptionRequest(ctx.json(), ctx.account);
   const endpoint = endpointOf(ctx, req.endpoint_id);
   const { subscription } = registryOf(ctx).addSubscription(
-    { accountId: ctx.account.id, endpointId: endpoint.id, cnpj: req.cnpj, documentType: req.document_type, eventType: req.event_type },
+    {
+      accountId: ctx.account.id,
+      endpointId: endpoint.id,
+      cnpj: req.cnpj,
+      documentType: req.document_type,
+      eventType: req.event_type,
+    },
     brt(ctx.now()),
   );
   return okAs(webhookSubscriptionResponseSchema, { data: subscriptionWire(subscription) });

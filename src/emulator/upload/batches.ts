@@ -30,7 +30,13 @@ interface BatchInput {
 
 export function startBatch(store: Store, account: Account, input: BatchInput, now: () => number): string {
   const id = randomUUID();
-  const data: BatchData = { request_id: id, status: 'processing', total: input.xmls.length, processed: 0, invoices: [] };
+  const data: BatchData = {
+    request_id: id,
+    status: 'processing',
+    total: input.xmls.length,
+    processed: 0,
+    invoices: [],
+  };
   registryOf(store).set(id, { accountId: account.id, data });
   const step = (index: number): void => {
     if (index >= input.xmls.length) {
@@ -47,10 +53,16 @@ export function startBatch(store: Store, account: Account, input: BatchInput, no
 }
 
 /** An invoice of a batch: an NF-e only (R26), else refused with the root it has. */
-function processInvoice(store: Store, account: Account, xml: string, nowMs: number): { success: boolean; message: string; access_key?: string } {
+function processInvoice(
+  store: Store,
+  account: Account,
+  xml: string,
+  nowMs: number,
+): { success: boolean; message: string; access_key?: string } {
   const check = checkUploadXml(Buffer.from(xml, 'base64'), 'batch');
   const doc = check.ok ? check.documents[0] : undefined;
-  if (doc && doc.kind !== 'nfe') return { success: false, message: `${doc.root}: the batch upload takes NF-e only, this is ${doc.kind}` };
+  if (doc && doc.kind !== 'nfe')
+    return { success: false, message: `${doc.root}: the batch upload takes NF-e only, this is ${doc.kind}` };
   const result = ingestUpload(store, account, { xml, owners: [] }, nowMs);
   return { ...result, ...(doc?.key ? { access_key: doc.key } : {}) };
 }
@@ -63,7 +75,12 @@ export function findBatch(store: Store, accountId: string, requestId: string): B
 /** Best effort, like a webhook: a callback that cannot be delivered is not retried. */
 async function sendCallback(url: string, data: BatchData): Promise<void> {
   try {
-    await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data), signal: AbortSignal.timeout(10_000) });
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(data),
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch {
     // Nobody listening: the status endpoint still has the result.
   }

@@ -36,7 +36,9 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
   let success = true;
   const messages = check.documents.map((doc) => {
     try {
-      return doc.kind === 'event' ? addEvent(store, ctx, doc) : addDocument(store, ctx, doc, candidates, input.owners.length > 0);
+      return doc.kind === 'event'
+        ? addEvent(store, ctx, doc)
+        : addDocument(store, ctx, doc, candidates, input.owners.length > 0);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       success = false;
@@ -48,22 +50,38 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
 
 function typeOf(doc: DocumentSummary): UploadType {
   switch (doc.kind) {
-    case 'nfe': case 'nfce': case 'cte': case 'cteos': case 'mdfe': case 'nfse':
+    case 'nfe':
+    case 'nfce':
+    case 'cte':
+    case 'cteos':
+    case 'mdfe':
+    case 'nfse':
       return doc.kind;
     default:
-      throw new Refusal(`${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`);
+      throw new Refusal(
+        `${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`,
+      );
   }
 }
 
-function addDocument(store: Store, ctx: UploadContext, doc: DocumentSummary, candidates: readonly string[], named: boolean): string {
+function addDocument(
+  store: Store,
+  ctx: UploadContext,
+  doc: DocumentSummary,
+  candidates: readonly string[],
+  named: boolean,
+): string {
   const type = typeOf(doc);
   const roles = rolesOf(type, doc, candidates, named);
   if (roles.length === 0) {
-    throw new Refusal(`emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`);
+    throw new Refusal(
+      `emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
+    );
   }
-  const { doc: stored, created } = type === 'nfe'
-    ? store.addNfe(storedNfe(doc, ctx, roles))
-    : store.addDoc(type, STORED_DOC[type](doc, ctx, roles) as never);
+  const { doc: stored, created } =
+    type === 'nfe'
+      ? store.addNfe(storedNfe(doc, ctx, roles))
+      : store.addDoc(type, STORED_DOC[type](doc, ctx, roles) as never);
   const id = 'accessKey' in stored ? stored.accessKey : stored.documentId;
   return created ? `${type} ${id}: stored at position ${stored.position}` : `${type} ${id}: already stored`;
 }
@@ -83,13 +101,22 @@ function addEvent(store: Store, ctx: UploadContext, doc: DocumentSummary): strin
   const seq = info.seq !== undefined ? Number(info.seq) : undefined;
   try {
     const added = store.addEvent(ctx.accountId, type, info.refKey!, {
-      type: info.type, createdAt: doc.emittedAt ?? ctx.createdAt, xml: ctx.xml, ...(seq !== undefined ? { seq } : {}),
+      type: info.type,
+      createdAt: doc.emittedAt ?? ctx.createdAt,
+      xml: ctx.xml,
+      ...(seq !== undefined ? { seq } : {}),
     });
     return `event ${info.type} of ${type} ${info.refKey}: stored at position ${added.position}`;
   } catch (error) {
     if (!(error instanceof EventInputError)) throw error;
-    if (error.field === 'seq' && /already has/.test(error.message)) return `event ${info.type} of ${type} ${info.refKey}: already stored`;
-    const tag = error.field === 'id' ? 'infEvento/chave' : `infEvento/${{ type: 'tpEvento', seq: 'nSeqEvento', createdAt: 'dhEvento' }[error.field]}`;
-    throw new Refusal(`${tag}: ${error.field === 'id' ? `the account holds no ${type} ${info.refKey}` : error.message}`);
+    if (error.field === 'seq' && /already has/.test(error.message))
+      return `event ${info.type} of ${type} ${info.refKey}: already stored`;
+    const tag =
+      error.field === 'id'
+        ? 'infEvento/chave'
+        : `infEvento/${{ type: 'tpEvento', seq: 'nSeqEvento', createdAt: 'dhEvento' }[error.field]}`;
+    throw new Refusal(
+      `${tag}: ${error.field === 'id' ? `the account holds no ${type} ${info.refKey}` : error.message}`,
+    );
   }
 }

@@ -17,23 +17,45 @@ function partyRoles(type: UploadType, doc: DocumentSummary): OwnerRole[] {
   const emitter = doc.emitter.taxId;
   const other = doc.counterpart.taxId;
   const pairs: [string | undefined, string][] = {
-    nfe: [[emitter, 'emitted'], [other, 'received']],
+    nfe: [
+      [emitter, 'emitted'],
+      [other, 'received'],
+    ],
     nfce: [[emitter, 'emitted']],
-    cte: [[other, 'taker'], [emitter, 'not-taker']],
-    cteos: [[other, 'taker'], [emitter, 'not-taker']],
+    cte: [
+      [other, 'taker'],
+      [emitter, 'not-taker'],
+    ],
+    cteos: [
+      [other, 'taker'],
+      [emitter, 'not-taker'],
+    ],
     mdfe: [[emitter, 'emitted']],
-    nfse: [[emitter, 'emitted'], [other, 'received']],
+    nfse: [
+      [emitter, 'emitted'],
+      [other, 'received'],
+    ],
   }[type] as [string | undefined, string][];
   return pairs.filter((p): p is [string, string] => p[0] !== undefined).map(([owner, role]) => ({ owner, role }));
 }
 
-const NAMED_ROLE: Partial<Record<UploadType, string>> = { nfe: 'authorized', cte: 'authorized', mdfe: 'authorized', cteos: 'not-taker' };
+const NAMED_ROLE: Partial<Record<UploadType, string>> = {
+  nfe: 'authorized',
+  cte: 'authorized',
+  mdfe: 'authorized',
+  cteos: 'not-taker',
+};
 
 /**
  * The roles of `candidates` (the account's companies, or the named owners) in the document, one
  * per company and role, in the order the parties appear.
  */
-export function rolesOf(type: UploadType, doc: DocumentSummary, candidates: readonly string[], named: boolean): OwnerRole[] {
+export function rolesOf(
+  type: UploadType,
+  doc: DocumentSummary,
+  candidates: readonly string[],
+  named: boolean,
+): OwnerRole[] {
   const out: OwnerRole[] = [];
   const parties = partyRoles(type, doc);
   for (const owner of candidates) {

@@ -48,7 +48,8 @@ export class WebhookDeliverer {
   ) {
     this.options = { ...DEFAULT_DELIVERY, ...definedOf(options) };
     for (const [name, value] of Object.entries(this.options)) {
-      if (!(Number.isInteger(value) && value >= (name === 'maxAttempts' ? 1 : 0))) throw new RangeError(`webhooks: ${name} must be a whole number, got ${value}`);
+      if (!(Number.isInteger(value) && value >= (name === 'maxAttempts' ? 1 : 0)))
+        throw new RangeError(`webhooks: ${name} must be a whole number, got ${value}`);
     }
   }
 
@@ -102,9 +103,15 @@ export class WebhookDeliverer {
     const delayMs = this.options.retryBaseMs * 2 ** (job.attempts - 1);
     const nowMs = this.now();
     const delivery: WebhookDelivery = {
-      id: randomId('wd_'), notification_id: job.notification.id, type: job.notification.type, attempt: job.attempts, at: brt(nowMs),
-      status_code: result.statusCode, error: delivered ? null : (result.error ?? `endpoint answered ${result.statusCode}`),
-      outcome: delivered ? 'delivered' : retry ? 'retrying' : 'failed', next_attempt_at: retry ? brt(nowMs + delayMs) : null,
+      id: randomId('wd_'),
+      notification_id: job.notification.id,
+      type: job.notification.type,
+      attempt: job.attempts,
+      at: brt(nowMs),
+      status_code: result.statusCode,
+      error: delivered ? null : (result.error ?? `endpoint answered ${result.statusCode}`),
+      outcome: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
+      next_attempt_at: retry ? brt(nowMs + delayMs) : null,
     };
     this.registry.recordDelivery(job.endpointId, delivery);
     if (retry) this.schedule(job, delayMs);
@@ -121,12 +128,19 @@ export class WebhookDeliverer {
         return resolve({ statusCode: null, error: `unreadable URL ${url}` });
       }
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(target, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, agent: false }, (res) => {
-        res.resume();
-        resolve({ statusCode: res.statusCode ?? null, error: null });
-      });
+      const req = send(
+        target,
+        { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, agent: false },
+        (res) => {
+          res.resume();
+          resolve({ statusCode: res.statusCode ?? null, error: null });
+        },
+      );
       this.inFlight.add(req);
-      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+      const timer = setTimeout(
+        () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+        this.options.timeoutMs,
+      );
       timer.unref();
       req.on('error', (error) => resolve({ statusCode: null, error: error.message }));
       req.on('close', () => {

@@ -20,7 +20,11 @@ export function eventTypeOf(change: StoreChange): WebhookEventType | undefined {
 }
 
 /** One notification per matching subscription (its own id, kept on every retry). */
-export function notificationsFor(change: StoreChange, subscriptions: readonly StoredSubscription[], createdAt: string): PendingNotification[] {
+export function notificationsFor(
+  change: StoreChange,
+  subscriptions: readonly StoredSubscription[],
+  createdAt: string,
+): PendingNotification[] {
   const eventType = eventTypeOf(change);
   if (!eventType) return [];
   const roles = change.doc.roles as readonly { owner: string; role: string }[];
@@ -36,8 +40,13 @@ export function notificationsFor(change: StoreChange, subscriptions: readonly St
         type: `document.${eventType}`,
         created_at: createdAt,
         data: {
-          subscription_id: subscription.id, document_type: change.type, event_type: eventType,
-          cnpj: subscription.cnpj, role: role.role, key: keyOf(change.type, change.doc, subscription.cnpj), issued_at: change.doc.emissionDate,
+          subscription_id: subscription.id,
+          document_type: change.type,
+          event_type: eventType,
+          cnpj: subscription.cnpj,
+          role: role.role,
+          key: keyOf(change.type, change.doc, subscription.cnpj),
+          issued_at: change.doc.emissionDate,
         },
       },
     });

@@ -3,7 +3,12 @@
 // not found (R3, R31): callers answer 404, never 403. Ids and secrets come from node:crypto, not
 // from the seeded data, so that creating them never changes the generated documents.
 import { randomBytes } from 'node:crypto';
-import { WEBHOOK_SECRET_PREFIX, type WebhookDelivery, type WebhookDocumentType, type WebhookEventType } from '../../api/wire/webhooks.js';
+import {
+  WEBHOOK_SECRET_PREFIX,
+  type WebhookDelivery,
+  type WebhookDocumentType,
+  type WebhookEventType,
+} from '../../api/wire/webhooks.js';
 
 export interface StoredEndpoint {
   id: string;
@@ -49,7 +54,12 @@ export class WebhookRegistry {
 
   addEndpoint(accountId: string, url: string, description: string | null, createdAt: string): StoredEndpoint {
     const endpoint: StoredEndpoint = {
-      id: randomId('we_'), accountId, url, description, createdAt, secret: `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`,
+      id: randomId('we_'),
+      accountId,
+      url,
+      description,
+      createdAt,
+      secret: `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`,
     };
     this.endpoints.set(endpoint.id, endpoint);
     return endpoint;
@@ -70,7 +80,9 @@ export class WebhookRegistry {
   }
 
   subscriptionsOf(accountId: string, endpointId?: string): StoredSubscription[] {
-    return [...this.subscriptions.values()].filter((s) => s.accountId === accountId && (endpointId === undefined || s.endpointId === endpointId));
+    return [...this.subscriptions.values()].filter(
+      (s) => s.accountId === accountId && (endpointId === undefined || s.endpointId === endpointId),
+    );
   }
 
   /** Idempotent: the same endpoint, CNPJ/CPF, document type and event type answer the existing one. */

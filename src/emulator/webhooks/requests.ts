@@ -28,7 +28,12 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') throw badRequest('service', `unknown field; accepted fields are ${Object.keys((schema as z.ZodObject).shape).join(', ')}`, issue.keys[0]);
+  if (issue.code === 'unrecognized_keys')
+    throw badRequest(
+      'service',
+      `unknown field; accepted fields are ${Object.keys((schema as z.ZodObject).shape).join(', ')}`,
+      issue.keys[0],
+    );
   const field = issue.path.join('.');
   throw badRequest('service', issue.message, field === '' ? 'body' : field);
 }
@@ -41,27 +46,33 @@ export function endpointRequest(body: unknown): { url: string; description: stri
 }
 
 function urlProblem(url: string): string | undefined {
-  if (url.length > WEBHOOK_URL_MAX) return `a URL has at most ${WEBHOOK_URL_MAX} characters, this one has ${url.length}`;
+  if (url.length > WEBHOOK_URL_MAX)
+    return `a URL has at most ${WEBHOOK_URL_MAX} characters, this one has ${url.length}`;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return `not an absolute URL: "${url}"`;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `the URL must be http or https, got ${parsed.protocol.slice(0, -1)}`;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `the URL must be http or https, got ${parsed.protocol.slice(0, -1)}`;
   if (parsed.username !== '' || parsed.password !== '') return 'the URL must not carry credentials';
   return undefined;
 }
 
 /** The subscription asked for, each field checked against the account and the accepted values. */
-export function subscriptionRequest(body: unknown, account: Account): SubscriptionBody & {
+export function subscriptionRequest(
+  body: unknown,
+  account: Account,
+): SubscriptionBody & {
   document_type: (typeof WEBHOOK_DOCUMENT_TYPES)[number];
   event_type: (typeof WEBHOOK_EVENT_TYPES)[number];
 } {
   const req = parse(subscriptionBody, body);
   const problem = taxIdProblem(req.cnpj);
   if (problem) throw badRequest('service', problem, 'cnpj');
-  if (!account.companies.some((c) => c.cnpj === req.cnpj)) throw badRequest('service', `${req.cnpj} is not a company of this account`, 'cnpj');
+  if (!account.companies.some((c) => c.cnpj === req.cnpj))
+    throw badRequest('service', `${req.cnpj} is not a company of this account`, 'cnpj');
   const documentType = oneOf(WEBHOOK_DOCUMENT_TYPES, req.document_type, 'document_type');
   const eventType = oneOf(WEBHOOK_EVENT_TYPES, req.event_type, 'event_type');
   return { ...req, document_type: documentType, event_type: eventType };

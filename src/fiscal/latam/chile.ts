@@ -17,7 +17,9 @@ export function readDte(root: string, node: Node): LatamDocument {
   const dte = dtes[0]!;
   if (dte.Documento === undefined) {
     const other = Object.keys(dte).find((k) => !k.startsWith('@_') && k !== 'Signature');
-    throw new LatamReadError(`DTE/${other ?? '?'} is not read: only DTE/Documento (not export or liquidation documents)`);
+    throw new LatamReadError(
+      `DTE/${other ?? '?'} is not read: only DTE/Documento (not export or liquidation documents)`,
+    );
   }
   const doc = obj(dte.Documento);
   const head = obj(doc.Encabezado);
@@ -61,11 +63,25 @@ function taxesOf(totals: Node, net: number | undefined): LatamTax[] {
   const out: LatamTax[] = [];
   const vat = decimal(text(totals.IVA), 'Totales/IVA');
   if (vat !== undefined) {
-    out.push({ kind: 'transfer', code: 'IVA', name: 'IVA', rate: decimal(text(totals.TasaIVA), 'Totales/TasaIVA') ?? null, base: net ?? null, amount: vat });
+    out.push({
+      kind: 'transfer',
+      code: 'IVA',
+      name: 'IVA',
+      rate: decimal(text(totals.TasaIVA), 'Totales/TasaIVA') ?? null,
+      base: net ?? null,
+      amount: vat,
+    });
   }
   for (const other of arr(totals.ImptoReten)) {
     const code = required(text(other.TipoImp), 'ImptoReten/TipoImp');
-    out.push({ kind: 'withholding', code, name: `ImptoReten ${code}`, rate: decimal(text(other.TasaImp), 'ImptoReten/TasaImp') ?? null, base: null, amount: requiredDecimal(text(other.MontoImp), 'ImptoReten/MontoImp') });
+    out.push({
+      kind: 'withholding',
+      code,
+      name: `ImptoReten ${code}`,
+      rate: decimal(text(other.TasaImp), 'ImptoReten/TasaImp') ?? null,
+      base: null,
+      amount: requiredDecimal(text(other.MontoImp), 'ImptoReten/MontoImp'),
+    });
   }
   return out;
 }

@@ -12,7 +12,18 @@ import { readUblInvoice, ublCountry } from './ubl.js';
 export { LatamReadError } from './common.js';
 
 const WHAT_IS_READ = 'a CFDI 4.0 (Mexico), a DTE (Chile) or a UBL 2.1 Invoice of the DIAN (Colombia) or SUNAT (Peru)';
-const BRAZILIAN = new Set(['nfeProc', 'NFe', 'cteProc', 'CTe', 'mdfeProc', 'MDFe', 'CFe', 'CompNfse', 'NFSe', 'procEventoNFe']);
+const BRAZILIAN = new Set([
+  'nfeProc',
+  'NFe',
+  'cteProc',
+  'CTe',
+  'mdfeProc',
+  'MDFe',
+  'CFe',
+  'CompNfse',
+  'NFSe',
+  'procEventoNFe',
+]);
 
 /** The document in `bytes`; with `country`, a document of another country is refused. */
 export function readLatamDocument(bytes: Uint8Array, country?: LatamCountry): LatamDocument {
@@ -25,7 +36,8 @@ export function readLatamDocument(bytes: Uint8Array, country?: LatamCountry): La
     throw error;
   }
   const doc = readRoot(parsed.root, parsed.tree[parsed.root] as Node);
-  if (country && doc.country !== country) throw new LatamReadError(`the document is from ${doc.country}, not ${country}`);
+  if (country && doc.country !== country)
+    throw new LatamReadError(`the document is from ${doc.country}, not ${country}`);
   return doc;
 }
 
@@ -34,15 +46,20 @@ function readRoot(root: string, node: Node): LatamDocument {
   if (isDte(root)) return readDte(root, node);
   if (root === 'Invoice') {
     const country = ublCountry(node);
-    if (!country) throw new LatamReadError('UBL Invoice without the marks of the DIAN (CUFE) or SUNAT (PE:SUNAT, RUC): country not read');
+    if (!country)
+      throw new LatamReadError(
+        'UBL Invoice without the marks of the DIAN (CUFE) or SUNAT (PE:SUNAT, RUC): country not read',
+      );
     return readUblInvoice(node, country);
   }
   // DIAN sends the invoice inside an AttachedDocument, as text.
   if (root === 'AttachedDocument') {
     const inner = text(at(node, 'Attachment', 'ExternalReference').Description);
-    if (!inner) throw new LatamReadError('AttachedDocument without the invoice in Attachment/ExternalReference/Description');
+    if (!inner)
+      throw new LatamReadError('AttachedDocument without the invoice in Attachment/ExternalReference/Description');
     return readLatamDocument(Buffer.from(inner, 'utf8'));
   }
-  if (BRAZILIAN.has(root)) throw new LatamReadError(`<${root}> is a Brazilian document: send it with fiscal upload (POST /v1/dfe/upload)`);
+  if (BRAZILIAN.has(root))
+    throw new LatamReadError(`<${root}> is a Brazilian document: send it with fiscal upload (POST /v1/dfe/upload)`);
   throw new LatamReadError(`root element <${root}> is not ${WHAT_IS_READ}`);
 }

@@ -33,7 +33,11 @@ export function readCfdi(node: Node): LatamDocument {
     number: folio === undefined ? null : series ? `${series}-${folio}` : folio,
     issuer: partyOf(issuerRfc, attr(issuer, 'Nombre'), 'MX'),
     // A foreign receiver carries the generic RFC and its own tax id and country.
-    receiver: partyOf(attr(receiver, 'NumRegIdTrib') ?? receiverRfc, attr(receiver, 'Nombre'), receiverRfc === 'XEXX010101000' ? attr(receiver, 'ResidenciaFiscal') : 'MX'),
+    receiver: partyOf(
+      attr(receiver, 'NumRegIdTrib') ?? receiverRfc,
+      attr(receiver, 'Nombre'),
+      receiverRfc === 'XEXX010101000' ? attr(receiver, 'ResidenciaFiscal') : 'MX',
+    ),
     issued_at: required(attr(node, 'Fecha'), 'Comprobante@Fecha'),
     currency: required(attr(node, 'Moneda'), 'Comprobante@Moneda'),
     subtotal: requiredDecimal(attr(node, 'SubTotal'), 'Comprobante@SubTotal'),
@@ -55,7 +59,9 @@ function taxesOf(taxes: Node): LatamTax[] {
     const code = required(attr(t, 'Impuesto'), 'Traslado@Impuesto');
     // An exempt transfer has no amount.
     out.push({
-      kind: 'transfer', code, name: TAX_NAMES[code] ?? code,
+      kind: 'transfer',
+      code,
+      name: TAX_NAMES[code] ?? code,
       rate: attr(t, 'TipoFactor') === 'Tasa' ? percentOf(decimal(attr(t, 'TasaOCuota'), 'Traslado@TasaOCuota')) : null,
       base: decimal(attr(t, 'Base'), 'Traslado@Base') ?? null,
       amount: decimal(attr(t, 'Importe'), 'Traslado@Importe') ?? 0,
@@ -63,7 +69,14 @@ function taxesOf(taxes: Node): LatamTax[] {
   }
   for (const t of arr(obj(taxes.Retenciones).Retencion)) {
     const code = required(attr(t, 'Impuesto'), 'Retencion@Impuesto');
-    out.push({ kind: 'withholding', code, name: TAX_NAMES[code] ?? code, rate: null, base: null, amount: requiredDecimal(attr(t, 'Importe'), 'Retencion@Importe') });
+    out.push({
+      kind: 'withholding',
+      code,
+      name: TAX_NAMES[code] ?? code,
+      rate: null,
+      base: null,
+      amount: requiredDecimal(attr(t, 'Importe'), 'Retencion@Importe'),
+    });
   }
   return out;
 }

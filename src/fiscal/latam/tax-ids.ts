@@ -17,7 +17,8 @@ const GENERIC_RFCS = new Set(['XAXX010101000', 'XEXX010101000']);
 
 export function rfcProblem(rfc: string): string | undefined {
   if (GENERIC_RFCS.has(rfc)) return undefined;
-  if (!/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/.test(rfc)) return `"${rfc}" is not an RFC (3 or 4 letters, yymmdd, 3 characters)`;
+  if (!/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/.test(rfc))
+    return `"${rfc}" is not an RFC (3 or 4 letters, yymmdd, 3 characters)`;
   const expected = rfcCheckDigit(rfc.slice(0, -1));
   return rfc.endsWith(expected) ? undefined : `RFC "${rfc}": check digit is ${rfc.slice(-1)}, expected ${expected}`;
 }

@@ -2,15 +2,51 @@
 // cancellation, read as an event. The key has the NF-e length and check digit but its own layout:
 // cUF AAMM CNPJ mod nserieSAT(9) nCFe(6) cNF(6) cDV.
 import {
-  addTotals, arr, at, attr, compact, environment, keyFromId, keyWarnings, lookup, modelOfKey, party, text,
-  type Node, type Summary,
+  addTotals,
+  arr,
+  at,
+  attr,
+  compact,
+  environment,
+  keyFromId,
+  keyWarnings,
+  lookup,
+  modelOfKey,
+  party,
+  text,
+  type Node,
+  type Summary,
 } from './common.js';
 
 /** IBGE state codes: a CF-e address has no UF, its ide has cUF. */
 const UF_BY_CODE: Record<string, string> = {
-  '11': 'RO', '12': 'AC', '13': 'AM', '14': 'RR', '15': 'PA', '16': 'AP', '17': 'TO', '21': 'MA', '22': 'PI',
-  '23': 'CE', '24': 'RN', '25': 'PB', '26': 'PE', '27': 'AL', '28': 'SE', '29': 'BA', '31': 'MG', '32': 'ES',
-  '33': 'RJ', '35': 'SP', '41': 'PR', '42': 'SC', '43': 'RS', '50': 'MS', '51': 'MT', '52': 'GO', '53': 'DF',
+  '11': 'RO',
+  '12': 'AC',
+  '13': 'AM',
+  '14': 'RR',
+  '15': 'PA',
+  '16': 'AP',
+  '17': 'TO',
+  '21': 'MA',
+  '22': 'PI',
+  '23': 'CE',
+  '24': 'RN',
+  '25': 'PB',
+  '26': 'PE',
+  '27': 'AL',
+  '28': 'SE',
+  '29': 'BA',
+  '31': 'MG',
+  '32': 'ES',
+  '33': 'RJ',
+  '35': 'SP',
+  '41': 'PR',
+  '42': 'SC',
+  '43': 'RS',
+  '50': 'MS',
+  '51': 'MT',
+  '52': 'GO',
+  '53': 'DF',
 };
 
 /** `20240715` + `142530` -> `2024-07-15T14:25:30` (SAT writes local time without an offset). */

@@ -5,7 +5,17 @@ import { accessKeyProblem } from '../access-key.js';
 import type { StatusDocType } from '../doc-status.js';
 
 export type DocumentKind = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse' | 'dps' | 'cfe' | 'event';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  'nfe',
+  'nfce',
+  'cte',
+  'cteos',
+  'mdfe',
+  'nfse',
+  'dps',
+  'cfe',
+  'event',
+];
 
 /** The type whose status rules (doc-status.ts) apply to a kind; undefined for DPS and events. */
 export function statusTypeOf(kind: DocumentKind): StatusDocType | undefined {
@@ -114,7 +124,8 @@ export const arr = (v: unknown): Node[] =>
 /** Text content (trimmed), or undefined when absent or empty. */
 export function text(v: unknown): string | undefined {
   const first = Array.isArray(v) ? v[0] : v;
-  const raw = typeof first === 'string' ? first : first && typeof first === 'object' ? (first as Node)['#text'] : undefined;
+  const raw =
+    typeof first === 'string' ? first : first && typeof first === 'object' ? (first as Node)['#text'] : undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
   const t = String(raw).trim();
   return t === '' ? undefined : t;

@@ -3,8 +3,21 @@
 // 2.00) names one of the parties already in the document, toma4 carries another party; a CT-e OS
 // has its own `toma` group.
 import {
-  addTotals, arr, at, attr, compact, decimal, environment, keyFromId, keyWarnings, lookup, modelOfKey, party, text,
-  type Node, type Summary,
+  addTotals,
+  arr,
+  at,
+  attr,
+  compact,
+  decimal,
+  environment,
+  keyFromId,
+  keyWarnings,
+  lookup,
+  modelOfKey,
+  party,
+  text,
+  type Node,
+  type Summary,
 } from './common.js';
 
 /** toma3/toma value -> the group holding that party and its address element. */

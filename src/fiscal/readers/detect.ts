@@ -111,7 +111,8 @@ function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summ
   if (protocol) {
     doc.protocol = protocol;
     const protKey = text(inf[spec.keyField]);
-    if (protKey && doc.key && protKey !== doc.key) doc.warnings.push(`the protocol is for key ${protKey}, the document has ${doc.key}`);
+    if (protKey && doc.key && protKey !== doc.key)
+      doc.warnings.push(`the protocol is for key ${protKey}, the document has ${doc.key}`);
   }
   const others: Summary[] = [];
   for (const [child, v] of Object.entries(proc)) {
@@ -125,8 +126,12 @@ function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summ
       }
     }
   }
-  doc.canceled = documentStatus({
-    type: statusTypeOf(doc.kind) ?? 'nfe', protocol: doc.protocol?.status, canceledInXml: doc.canceled, events: doc.events?.map(knownEvent),
-  }) === 'canceled';
+  doc.canceled =
+    documentStatus({
+      type: statusTypeOf(doc.kind) ?? 'nfe',
+      protocol: doc.protocol?.status,
+      canceledInXml: doc.canceled,
+      events: doc.events?.map(knownEvent),
+    }) === 'canceled';
   return [doc, ...others];
 }

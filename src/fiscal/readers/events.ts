@@ -3,8 +3,24 @@
 // (`procEventoNFe`, `procEventoCTe`, `procEventoMDFe`). Which document family an event belongs to
 // is read from the key field it carries (chNFe, chCTe, chMDFe, chNFSe), not from element names.
 import {
-  at, attr, compact, first, keyFromId, keyWarnings, lookup, modelOfKey, protocolOf, text, environment,
-  type AttachedEvent, type EventFamily, type EventInfo, type Node, type Party, type Protocol, type Summary,
+  at,
+  attr,
+  compact,
+  first,
+  keyFromId,
+  keyWarnings,
+  lookup,
+  modelOfKey,
+  protocolOf,
+  text,
+  environment,
+  type AttachedEvent,
+  type EventFamily,
+  type EventInfo,
+  type Node,
+  type Party,
+  type Protocol,
+  type Summary,
 } from './common.js';
 import { eventRegistered, type KnownEvent } from '../doc-status.js';
 
@@ -12,24 +28,44 @@ type Family = Exclude<EventFamily, 'cfe'>;
 
 const DESCRIPTIONS: Record<Family, Record<string, string>> = {
   nfe: {
-    '110110': 'Carta de Correção', '110111': 'Cancelamento', '110112': 'Cancelamento por substituição',
-    '110140': 'EPEC', '110130': 'Comprovante de Entrega', '110131': 'Cancelamento do Comprovante de Entrega',
-    '110150': 'Ator interessado', '210200': 'Confirmação da Operação', '210210': 'Ciência da Operação',
-    '210220': 'Desconhecimento da Operação', '210240': 'Operação não Realizada',
+    '110110': 'Carta de Correção',
+    '110111': 'Cancelamento',
+    '110112': 'Cancelamento por substituição',
+    '110140': 'EPEC',
+    '110130': 'Comprovante de Entrega',
+    '110131': 'Cancelamento do Comprovante de Entrega',
+    '110150': 'Ator interessado',
+    '210200': 'Confirmação da Operação',
+    '210210': 'Ciência da Operação',
+    '210220': 'Desconhecimento da Operação',
+    '210240': 'Operação não Realizada',
   },
   cte: {
-    '110110': 'Carta de Correção', '110111': 'Cancelamento', '110113': 'EPEC', '110160': 'Registro Multimodal',
-    '110180': 'Comprovante de Entrega', '110181': 'Cancelamento do Comprovante de Entrega',
-    '610110': 'Prestação do Serviço em Desacordo', '610111': 'Cancelamento da Prestação do Serviço em Desacordo',
+    '110110': 'Carta de Correção',
+    '110111': 'Cancelamento',
+    '110113': 'EPEC',
+    '110160': 'Registro Multimodal',
+    '110180': 'Comprovante de Entrega',
+    '110181': 'Cancelamento do Comprovante de Entrega',
+    '610110': 'Prestação do Serviço em Desacordo',
+    '610111': 'Cancelamento da Prestação do Serviço em Desacordo',
   },
   mdfe: {
-    '110111': 'Cancelamento', '110112': 'Encerramento', '110114': 'Inclusão de Condutor', '110115': 'Inclusão de DF-e',
+    '110111': 'Cancelamento',
+    '110112': 'Encerramento',
+    '110114': 'Inclusão de Condutor',
+    '110115': 'Inclusão de DF-e',
     '110116': 'Pagamento da Operação de Transporte',
   },
   nfse: { '101101': 'Cancelamento de NFS-e', '105102': 'Cancelamento de NFS-e por Substituição' },
 };
 
-const KEY_FIELDS: [string, Family][] = [['chNFe', 'nfe'], ['chCTe', 'cte'], ['chMDFe', 'mdfe'], ['chNFSe', 'nfse']];
+const KEY_FIELDS: [string, Family][] = [
+  ['chNFe', 'nfe'],
+  ['chCTe', 'cte'],
+  ['chMDFe', 'mdfe'],
+  ['chNFSe', 'nfse'],
+];
 
 function familyOf(...nodes: Node[]): [Family, string] | undefined {
   for (const node of nodes) {
@@ -44,18 +80,23 @@ function familyOf(...nodes: Node[]): [Family, string] | undefined {
 /** Reads an event from its request and/or result; undefined when neither has infEvento/infPedReg. */
 export function readEvent(request: Node | undefined, result: Node | undefined): Summary | undefined {
   const inf = at(request, 'infEvento');
-  const ped = [at(inf, 'pedRegEvento', 'infPedReg'), at(request, 'infPedReg')].find((n) => Object.keys(n).length > 0) ?? {};
+  const ped =
+    [at(inf, 'pedRegEvento', 'infPedReg'), at(request, 'infPedReg')].find((n) => Object.keys(n).length > 0) ?? {};
   const res = at(result, 'infEvento');
   const found = familyOf(inf, ped, res);
   if (!found) return undefined;
   const [family, refKey] = found;
   const national = Object.keys(ped).length > 0 ? nationalType(ped) : undefined;
   const type = national?.type ?? text(inf.tpEvento) ?? text(res.tpEvento) ?? '';
-  const description = lookup(DESCRIPTIONS[family], type) ?? national?.description ?? descriptionOf(inf) ?? text(res.xEvento) ?? '';
+  const description =
+    lookup(DESCRIPTIONS[family], type) ?? national?.description ?? descriptionOf(inf) ?? text(res.xEvento) ?? '';
   const warnings = family === 'nfse' ? [] : keyWarnings('referenced key', refKey);
   const resultKey = familyOf(res)?.[1];
-  if (resultKey && resultKey !== refKey) warnings.push(`the result (retEvento) is for key ${resultKey}, the request for ${refKey}`);
-  const protocol = national ? compact<Protocol>({ number: text(inf.nDFe), at: text(inf.dhProc) }) : protocolOf(res, 'dhRegEvento');
+  if (resultKey && resultKey !== refKey)
+    warnings.push(`the result (retEvento) is for key ${resultKey}, the request for ${refKey}`);
+  const protocol = national
+    ? compact<Protocol>({ number: text(inf.nDFe), at: text(inf.dhProc) })
+    : protocolOf(res, 'dhRegEvento');
   return compact({
     kind: 'event',
     model: modelOfKey(refKey),
@@ -68,7 +109,13 @@ export function readEvent(request: Node | undefined, result: Node | undefined): 
     counterpart: receiver(res),
     totals: {},
     protocol: protocol && Object.keys(protocol).length > 0 ? protocol : undefined,
-    event: compact({ type, family, description, refKey, seq: text(inf.nSeqEvento) ?? text(ped.nPedRegEvento) ?? text(res.nSeqEvento) }),
+    event: compact({
+      type,
+      family,
+      description,
+      refKey,
+      seq: text(inf.nSeqEvento) ?? text(ped.nPedRegEvento) ?? text(res.nSeqEvento),
+    }),
     warnings,
   } satisfies Summary);
 }

@@ -4,14 +4,41 @@ import type { DocumentSummary, Summary } from './common.js';
 import { findDocuments } from './detect.js';
 import { decodeXml, DocumentReadError, parseXml } from './xml.js';
 
-export type { AttachedEvent, Counterpart, DocumentKind, DocumentSummary, EventInfo, Party, Protocol } from './common.js';
+export type {
+  AttachedEvent,
+  Counterpart,
+  DocumentKind,
+  DocumentSummary,
+  EventInfo,
+  Party,
+  Protocol,
+} from './common.js';
 export { DOCUMENT_KINDS } from './common.js';
 export { DocumentReadError, type ReadFailure } from './xml.js';
 
 /** Field order of a summary as JSON shows it. */
 const ORDER: readonly (keyof DocumentSummary)[] = [
-  'source', 'kind', 'model', 'version', 'key', 'id', 'series', 'number', 'emittedAt', 'environment', 'emitter',
-  'counterpart', 'totals', 'itemCount', 'cfops', 'protocol', 'canceled', 'events', 'event', 'warnings', 'root',
+  'source',
+  'kind',
+  'model',
+  'version',
+  'key',
+  'id',
+  'series',
+  'number',
+  'emittedAt',
+  'environment',
+  'emitter',
+  'counterpart',
+  'totals',
+  'itemCount',
+  'cfops',
+  'protocol',
+  'canceled',
+  'events',
+  'event',
+  'warnings',
+  'root',
 ];
 
 export function readDocuments(bytes: Uint8Array, source: string): DocumentSummary[] {

@@ -2,8 +2,19 @@
 // has no receiver: the counterpart stays empty. Its totals are the cargo value and the number of
 // CT-e / NF-e / MDF-e it declares; itemCount is how many it actually lists.
 import {
-  addTotals, arr, at, attr, compact, environment, keyFromId, keyWarnings, modelOfKey, party, text,
-  type Node, type Summary,
+  addTotals,
+  arr,
+  at,
+  attr,
+  compact,
+  environment,
+  keyFromId,
+  keyWarnings,
+  modelOfKey,
+  party,
+  text,
+  type Node,
+  type Summary,
 } from './common.js';
 
 /** Reads an `MDFe` element; undefined when it has no infMDFe. */

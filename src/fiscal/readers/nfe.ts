@@ -1,8 +1,19 @@
 // NF-e (model 55) and NFC-e (model 65), layouts 2.00, 3.10 and 4.00: the `NFe` element, bare or
 // inside nfeProc / enviNFe. The two models share one layout; NFC-e adds infNFeSupl (QR code).
 import {
-  addTotals, arr, at, attr, compact, environment, keyFromId, keyWarnings, modelOfKey, party, text,
-  type Node, type Summary,
+  addTotals,
+  arr,
+  at,
+  attr,
+  compact,
+  environment,
+  keyFromId,
+  keyWarnings,
+  modelOfKey,
+  party,
+  text,
+  type Node,
+  type Summary,
 } from './common.js';
 
 /** Reads an `NFe` element; undefined when it has no infNFe (another layout named NFe). */

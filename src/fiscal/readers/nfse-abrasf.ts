@@ -10,9 +10,22 @@ import { addTotals, at, attr, compact, first, text, type Node, type Party, type 
 
 /** Value fields of Valores / ValoresNfse (flags such as IssRetido are left out). */
 const VALUE_FIELDS = [
-  'ValorServicos', 'ValorDeducoes', 'ValorPis', 'ValorCofins', 'ValorInss', 'ValorIr', 'ValorCsll',
-  'OutrasRetencoes', 'ValorIss', 'ValorIssRetido', 'BaseCalculo', 'Aliquota', 'ValorLiquidoNfse',
-  'DescontoIncondicionado', 'DescontoCondicionado', 'ValorTotalTributos',
+  'ValorServicos',
+  'ValorDeducoes',
+  'ValorPis',
+  'ValorCofins',
+  'ValorInss',
+  'ValorIr',
+  'ValorCsll',
+  'OutrasRetencoes',
+  'ValorIss',
+  'ValorIssRetido',
+  'BaseCalculo',
+  'Aliquota',
+  'ValorLiquidoNfse',
+  'DescontoIncondicionado',
+  'DescontoCondicionado',
+  'ValorTotalTributos',
 ];
 
 const nonEmpty = (n: Node): boolean => Object.keys(n).length > 0;
@@ -52,7 +65,11 @@ export function readAbrasf(node: Node, element: string): Summary | undefined {
 }
 
 /** R10: `<emitter_cnpj>:<yyyy-mm-dd>:<number>` (the API prefixes the owner). */
-export function nfseId(emitter: string | undefined, emittedAt: string | undefined, number: string | undefined): string | undefined {
+export function nfseId(
+  emitter: string | undefined,
+  emittedAt: string | undefined,
+  number: string | undefined,
+): string | undefined {
   const day = emittedAt?.slice(0, 10);
   if (!emitter || !number || !day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   return `${emitter}:${day}:${number}`;

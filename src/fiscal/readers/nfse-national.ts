@@ -2,7 +2,18 @@
 // and 1.01: `NFSe/infNFSe`, which embeds the provider's declaration `DPS/infDPS`, and the `DPS` on
 // its own (a declaration not yet turned into a note: kind `dps`).
 import {
-  addTotals, at, attr, compact, environment, keyFromId, lookup, party, text, type Node, type Party, type Summary,
+  addTotals,
+  at,
+  attr,
+  compact,
+  environment,
+  keyFromId,
+  lookup,
+  party,
+  text,
+  type Node,
+  type Party,
+  type Summary,
 } from './common.js';
 import { nfseId } from './nfse-abrasf.js';
 

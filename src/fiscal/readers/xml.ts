@@ -21,9 +21,28 @@ export class DocumentReadError extends Error {
 
 /** Elements that repeat: always arrays, so a list of one looks like a list of many. */
 const REPEATED = new Set([
-  'det', 'dup', 'detPag', 'MP', 'autXML', 'NFref', 'vol', 'obsCont', 'obsFisco', 'procRef', 'Comp', 'infQ',
-  'infMunCarrega', 'infPercurso', 'infMunDescarga', 'infCTe', 'infMDFeTransp', 'infNF', 'infOutros', 'lacres',
-  'CompNfse', 'ComplNfse',
+  'det',
+  'dup',
+  'detPag',
+  'MP',
+  'autXML',
+  'NFref',
+  'vol',
+  'obsCont',
+  'obsFisco',
+  'procRef',
+  'Comp',
+  'infQ',
+  'infMunCarrega',
+  'infPercurso',
+  'infMunDescarga',
+  'infCTe',
+  'infMDFeTransp',
+  'infNF',
+  'infOutros',
+  'lacres',
+  'CompNfse',
+  'ComplNfse',
 ]);
 /** infNFe is the NF-e itself in an NF-e, but a repeated reference inside CT-e and MDF-e lists. */
 const REPEATED_UNDER = /(?:^|\.)(?:infDoc|infMunDescarga)\.infNFe$/;
@@ -55,8 +74,10 @@ export interface DecodedText {
 /** Bytes to text, honouring BOMs and the declared encoding; bad UTF-8 falls back to Windows-1252. */
 export function decodeXml(bytes: Uint8Array): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return utf8(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), warnings: [] };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), warnings: [] };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), warnings: [] };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), warnings: [] };
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
   if (declared && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared)) {

@@ -23,19 +23,34 @@ export function cteOwnerFromFacts(role: string, f: CteFacts, candidates: readonl
 }
 
 /** A v1 item as a PulledDocument: the facts come from a string scan of the XML, not a parse. */
-export function cteV1Document(type: CteStreamType, item: CteV1Item, role: string, owner: string, candidates: readonly string[] = []): PulledDocument {
+export function cteV1Document(
+  type: CteStreamType,
+  item: CteV1Item,
+  role: string,
+  owner: string,
+  candidates: readonly string[] = [],
+): PulledDocument {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64') : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = cteFacts(xml.toString('latin1'));
   return {
-    key: item.access_key, type, role, owner: owner || cteOwnerFromFacts(role, f, candidates), xml,
-    status: cteStatus(f), createdAt: null,
-    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+    key: item.access_key,
+    type,
+    role,
+    owner: owner || cteOwnerFromFacts(role, f, candidates),
+    xml,
+    status: cteStatus(f),
+    createdAt: null,
+    emissionDate: f.emissionDate ?? '',
+    number: f.number ?? '',
+    emitter: f.emitter ?? '',
   };
 }
 
 function pagesOf(type: CteStreamType, http: HttpClient, role: string, q: CteV1Query, signal: AbortSignal) {
-  return type === 'cte' ? cteV1Pages(http, role as CteRole, q, { signal }) : cteOsV1Pages(http, role as CteOsRole, q, { signal });
+  return type === 'cte'
+    ? cteV1Pages(http, role as CteRole, q, { signal })
+    : cteOsV1Pages(http, role as CteOsRole, q, { signal });
 }
 
 /** The v1 role listing of CT-e (`key.type` 'cte') or CT-e OS ('cteos') as a resumable stream. */

@@ -21,8 +21,16 @@ export function eventDocumentKey(item: StreamEventItem): string {
 
 function eventDocument(type: EventDocType, item: StreamEventItem, owner: string): PulledDocument {
   return {
-    key: eventDocumentKey(item), type, role: '', owner, xml: Buffer.from(item.xml, 'base64'),
-    status: null, createdAt: item.created_at, emissionDate: '', number: '', emitter: '',
+    key: eventDocumentKey(item),
+    type,
+    role: '',
+    owner,
+    xml: Buffer.from(item.xml, 'base64'),
+    status: null,
+    createdAt: item.created_at,
+    emissionDate: '',
+    number: '',
+    emitter: '',
     event: { type: item.type, seq: item.seq, createdAt: item.created_at },
   };
 }

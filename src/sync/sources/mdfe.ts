@@ -13,9 +13,19 @@ export function mdfeDocument(item: MdfeV1Item, role: MdfeRole, owner: string): P
   const f = mdfeFacts(xml.toString('latin1'), owner ? {} : { [role]: true });
   const ownerOfRole = role === 'emitted' ? f.emitter : role === 'contractor' ? f.contractor : f.authorized;
   return {
-    key: item.access_key, type: 'mdfe', role, owner: owner || (ownerOfRole ?? ''), xml,
-    status: mdfeStatus(item.events.map((e) => e.type), f.protocolStatus), createdAt: null,
-    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+    key: item.access_key,
+    type: 'mdfe',
+    role,
+    owner: owner || (ownerOfRole ?? ''),
+    xml,
+    status: mdfeStatus(
+      item.events.map((e) => e.type),
+      f.protocolStatus,
+    ),
+    createdAt: null,
+    emissionDate: f.emissionDate ?? '',
+    number: f.number ?? '',
+    emitter: f.emitter ?? '',
   };
 }
 

@@ -12,9 +12,16 @@ export function nfceDocument(item: NfceV1Item, owner: string): PulledDocument {
   const xml = Buffer.from(item.xml, 'base64');
   const f = nfeFacts(xml.toString('latin1'), {});
   return {
-    key: item.access_key, type: 'nfce', role: 'emitted', owner: owner || (f.emitter ?? ''), xml,
-    status: statusOfProtocol(f.protocolStatus), createdAt: null,
-    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+    key: item.access_key,
+    type: 'nfce',
+    role: 'emitted',
+    owner: owner || (f.emitter ?? ''),
+    xml,
+    status: statusOfProtocol(f.protocolStatus),
+    createdAt: null,
+    emissionDate: f.emissionDate ?? '',
+    number: f.number ?? '',
+    emitter: f.emitter ?? '',
   };
 }
 

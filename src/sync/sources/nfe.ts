@@ -20,17 +20,41 @@ const V2_PULL_LIMIT = 500;
 const ALL_CREATED = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
 
 /** How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total). */
-async function countV2(http: HttpClient, filters: NfeV2Request["Filters"], range: CreatedRange): Promise<number | undefined> {
-  const page = await searchNfeV2(http, { Fields: ['AccessKey'], Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } }, Limit: 1 });
+async function countV2(
+  http: HttpClient,
+  filters: NfeV2Request['Filters'],
+  range: CreatedRange,
+): Promise<number | undefined> {
+  const page = await searchNfeV2(http, {
+    Fields: ['AccessKey'],
+    Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } },
+    Limit: 1,
+  });
   return page.Total ?? undefined;
 }
 
 /** A filter date with its time: a bare date stands for its first (`from`) or last (`to`) second. */
-const withTime = (value: string, bound: 'from' | 'to') => (value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value);
+const withTime = (value: string, bound: 'from' | 'to') =>
+  value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value;
 
-const V2_PULL_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml', 'Owner', 'OwnerRole', 'Status', 'CreatedAt', 'EmissionDate', 'Number', 'Emitter'];
+const V2_PULL_FIELDS: NfeV2Field[] = [
+  'AccessKey',
+  'Xml',
+  'Owner',
+  'OwnerRole',
+  'Status',
+  'CreatedAt',
+  'EmissionDate',
+  'Number',
+  'Emitter',
+];
 
-const PARTY_OF_ROLE = { received: 'receiver', emitted: 'emitter', transporter: 'transporter', authorized: 'authorized' } as const;
+const PARTY_OF_ROLE = {
+  received: 'receiver',
+  emitted: 'emitter',
+  transporter: 'transporter',
+  authorized: 'authorized',
+} as const;
 
 /** Who owns a document listed by role, read from the XML when the stream is not one owner's. */
 export function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
@@ -52,9 +76,16 @@ function v1Document(item: Pick<NfeV1Item, 'access_key' | 'xml'>, role: NfeRole, 
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = nfeFacts(xml.toString('latin1'), owner ? {} : { [PARTY_OF_ROLE[role]]: true });
   return {
-    key: item.access_key, type: 'nfe', role, owner: owner || ownerFromFacts(role, f), xml,
-    status: statusOfProtocol(f.protocolStatus), createdAt: null,
-    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+    key: item.access_key,
+    type: 'nfe',
+    role,
+    owner: owner || ownerFromFacts(role, f),
+    xml,
+    status: statusOfProtocol(f.protocolStatus),
+    createdAt: null,
+    emissionDate: f.emissionDate ?? '',
+    number: f.number ?? '',
+    emitter: f.emitter ?? '',
   };
 }
 
@@ -79,7 +110,11 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
   // property filter (R17), no list of keys. v2 then counts it for the plan and reads its windows.
   const v2Filters: NfeV2Request['Filters'] | undefined =
     query.filter === undefined && !query.accessKeys?.length && query.formatType !== 'json'
-      ? { EmissionDate: { From: '2000-01-01' }, OwnerRoles: [role], ...(query.cnpjs?.length ? { Owners: query.cnpjs } : {}) }
+      ? {
+          EmissionDate: { From: '2000-01-01' },
+          OwnerRoles: [role],
+          ...(query.cnpjs?.length ? { Owners: query.cnpjs } : {}),
+        }
       : undefined;
   return {
     key,
@@ -89,7 +124,10 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
     ...(v2Filters
       ? {
           split: {
-            range: query.createdFrom && query.createdTo ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') } : ALL_CREATED,
+            range:
+              query.createdFrom && query.createdTo
+                ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') }
+                : ALL_CREATED,
             count: (range: CreatedRange) => countV2(http, v2Filters, range),
             windowSpeedup: V2_WINDOW_SPEEDUP,
           },
@@ -102,12 +140,15 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
         // read from it, no created_at), so the index is the same as a v1 read's. Its Paginator is
         // its position. (A window a v1 read had begun, cursor > 0, goes on on v1.)
         const req: NfeV2Request = {
-          Fields: V2_WINDOW_FIELDS, Limit: V2_WINDOW_LIMIT,
+          Fields: V2_WINDOW_FIELDS,
+          Limit: V2_WINDOW_LIMIT,
           Filters: { ...v2Filters, CreatedAt: { From: start.range.from, To: start.range.to } },
           ...(start.paginator ? { Paginator: start.paginator } : {}),
         };
         for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
-          const docs = page.items.map((r) => v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner));
+          const docs = page.items.map((r) =>
+            v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner),
+          );
           // The base64 text (as large as the documents) is not kept while the page waits its turn.
           page.items.length = 0;
           yield {
@@ -136,13 +177,21 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
 
 function v2Document(r: NfeV2Record, role: NfeRole): PulledDocument {
   return {
-    key: r.AccessKey ?? '', type: 'nfe', role, owner: r.Owner ?? '', xml: Buffer.from(r.Xml ?? '', 'base64'),
-    status: r.Status ?? null, createdAt: r.CreatedAt ?? null, emissionDate: r.EmissionDate ?? '',
-    number: r.Number ?? '', emitter: r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf || '',
+    key: r.AccessKey ?? '',
+    type: 'nfe',
+    role,
+    owner: r.Owner ?? '',
+    xml: Buffer.from(r.Xml ?? '', 'base64'),
+    status: r.Status ?? null,
+    createdAt: r.CreatedAt ?? null,
+    emissionDate: r.EmissionDate ?? '',
+    number: r.Number ?? '',
+    emitter: r.Emitter?.EmitterCnpj || r.Emitter?.EmitterCpf || '',
   };
 }
 
-const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a);
+const later = (a: string | null, b: string | null | undefined) =>
+  !b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a;
 
 export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request): StreamSource {
   const role = key.role as NfeRole;
@@ -162,7 +211,8 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
     },
     async *pages(start, signal) {
       let base = plain;
-      if (start?.range) base = { ...plain, Filters: { ...plain.Filters, CreatedAt: { From: start.range.from, To: start.range.to } } };
+      if (start?.range)
+        base = { ...plain, Filters: { ...plain.Filters, CreatedAt: { From: start.range.from, To: start.range.to } } };
       let req = base;
       if (start?.paginator) req = { ...base, Paginator: start.paginator };
       else if (start?.createdHighWater) {
@@ -170,7 +220,10 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         // deduplicated by the index).
         const from = brasiliaDateTime(new Date(start.createdHighWater));
         const own = base.Filters?.CreatedAt?.From;
-        req = { ...base, Filters: { ...base.Filters, CreatedAt: { ...base.Filters?.CreatedAt, From: own && own > from ? own : from } } };
+        req = {
+          ...base,
+          Filters: { ...base.Filters, CreatedAt: { ...base.Filters?.CreatedAt, From: own && own > from ? own : from } },
+        };
       }
       let high = start?.createdHighWater ?? null;
       for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {

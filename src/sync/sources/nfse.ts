@@ -21,9 +21,16 @@ export function nfseDocument(item: NfseV1Item, role: NfseRole, owner: string): P
   const parts = item.id.split(':');
   const key = parts.length === 4 ? parts.slice(1).join(':') : (nfseDocumentId(f) ?? item.id);
   return {
-    key, type: 'nfse', role, owner: owner || (parts.length === 4 ? parts[0]! : ownerFromFacts(role, f)), xml,
-    status: documentStatus({ type: 'nfse', canceledInXml: f.canceled }) ?? 'authorized', createdAt: null,
-    emissionDate: f.emissionDate ?? '', number: f.number ?? '', emitter: f.emitter ?? '',
+    key,
+    type: 'nfse',
+    role,
+    owner: owner || (parts.length === 4 ? parts[0]! : ownerFromFacts(role, f)),
+    xml,
+    status: documentStatus({ type: 'nfse', canceledInXml: f.canceled }) ?? 'authorized',
+    createdAt: null,
+    emissionDate: f.emissionDate ?? '',
+    number: f.number ?? '',
+    emitter: f.emitter ?? '',
   };
 }
 

@@ -27,7 +27,12 @@ describe('fiscal api', () => {
   it('R12: --paginate prints every record once, as NDJSON', async () => {
     const r = await runMain(['api', 'GET', '/v1/nfe/received?limit=9', '--paginate'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { access_key: string }).access_key)).toEqual(received());
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { access_key: string }).access_key),
+    ).toEqual(received());
   });
 
   it('an unknown method or a path without / is a usage error naming the argument, and sends nothing', async () => {

@@ -28,9 +28,21 @@ describe('fiscal boletos list', () => {
 
   it('a list flag takes its values repeated or comma-separated, the same rows', async () => {
     const comma = await fiscal('boletos', 'list', '--status', 'overdue,paid', '--direction', 'receivable', '--all');
-    const repeated = await fiscal('boletos', 'list', '--status', 'overdue', '--status', 'paid', '--direction', 'receivable', '--all');
+    const repeated = await fiscal(
+      'boletos',
+      'list',
+      '--status',
+      'overdue',
+      '--status',
+      'paid',
+      '--direction',
+      'receivable',
+      '--all',
+    );
     expect(comma.code, comma.stderr).toBe(0);
-    const want = all.filter((b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable').map((b) => b.id);
+    const want = all
+      .filter((b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable')
+      .map((b) => b.id);
     expect(want.length).toBeGreaterThan(0);
     expect(ndjsonRows(comma.stdout).map((b) => b.id)).toEqual(want);
     expect(repeated.stdout).toBe(comma.stdout);
@@ -41,7 +53,9 @@ describe('fiscal boletos list', () => {
     const line = await fiscal('boletos', 'list', '--line', formatLine(b.digitable_line));
     expect(ndjsonRows(line.stdout).map((x) => x.id)).toEqual([b.id]);
     const some = await fiscal('boletos', 'list', '--min-amount', '100', '--due-from', '01/01/2026', '--all');
-    expect(ndjsonRows(some.stdout).map((x) => x.id)).toEqual(all.filter((x) => x.amount >= 100 && x.due_date >= '2026-01-01').map((x) => x.id));
+    expect(ndjsonRows(some.stdout).map((x) => x.id)).toEqual(
+      all.filter((x) => x.amount >= 100 && x.due_date >= '2026-01-01').map((x) => x.id),
+    );
   });
 
   it('-o csv writes the spreadsheet columns, --limit rows', async () => {

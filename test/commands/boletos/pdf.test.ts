@@ -24,7 +24,11 @@ describe('fiscal boletos pdf', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(ndjsonRows(r.stdout).map((x) => [x.key, x.status])).toEqual(ids.map((id) => [id, 'ok']));
     expect(readdirSync(dir).sort()).toEqual(ids.map((id) => `${id}.pdf`).sort());
-    expect(readFileSync(join(dir, `${ids[0]}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(join(dir, `${ids[0]}.pdf`))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(requestsTo(emu, 'GET /v1/boletos/pdf') - before).toBe(ids.length);
   });
 
@@ -40,7 +44,10 @@ describe('fiscal boletos pdf', () => {
   it('checks every id before anything is sent (exit 2), and wants an id or --stdin', async () => {
     const before = requestsSoFar(emu);
     const bad = await fiscal('boletos', 'pdf', ids[0]!, 'rcp_0123456789abcdef', '--dir', tempDir());
-    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('invalid boleto PDF id "rcp_0123456789abcdef"')]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      expect.stringContaining('invalid boleto PDF id "rcp_0123456789abcdef"'),
+    ]);
     const none = await fiscal('boletos', 'pdf', '--dir', tempDir());
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('--stdin')]);
     expect(requestsSoFar(emu)).toBe(before);

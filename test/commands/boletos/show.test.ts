@@ -34,7 +34,10 @@ describe('fiscal boletos show', () => {
   it('a malformed id is refused before anything is sent (exit 2)', async () => {
     const before = requestsSoFar(emu);
     const r = await fiscal(['boletos', 'show', 'bol_xyz']);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('invalid boleto id "bol_xyz": a boleto id is bol_ and 16 hex digits')]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringContaining('invalid boleto id "bol_xyz": a boleto id is bol_ and 16 hex digits'),
+    ]);
     expect(requestsSoFar(emu)).toBe(before);
   });
 });

@@ -28,7 +28,10 @@ describe('fiscal __complete', () => {
   it('profiles: the stored profile names and the built-in emulator, names only', async () => {
     const config = tempDir('fiscal-config-');
     mkdirSync(config, { recursive: true });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { work: { apiKey: 'secret-key' }, acme: {} } }));
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({ profiles: { work: { apiKey: 'secret-key' }, acme: {} } }),
+    );
     const r = await runMain(['__complete', 'profiles'], { FISCAL_CONFIG_DIR: config });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('acme\nwork\nemulator\n');

@@ -13,14 +13,30 @@ const DEFAULTS = { host: '127.0.0.1', port: '8080', seed: '1', docs: '2000' };
 describe('fiscal emulator: options', () => {
   it('parses the defaults and every flag into typed options', () => {
     expect(emulatorVerb.parse(DEFAULTS, []).options).toEqual({ host: '127.0.0.1', port: 8080, seed: 1, docs: 2000 });
-    const opts = emulatorVerb.parse({ ...DEFAULTS, port: '0', seed: '42', docs: '10', rateLimit: '60/min', now: '2026-03-01T12:00:00-03:00' }, []).options;
+    const opts = emulatorVerb.parse(
+      { ...DEFAULTS, port: '0', seed: '42', docs: '10', rateLimit: '60/min', now: '2026-03-01T12:00:00-03:00' },
+      [],
+    ).options;
     expect(opts).toEqual({
-      host: '127.0.0.1', port: 0, seed: 42, docs: 10,
-      rateLimit: { limit: 60, windowMs: 60_000 }, now: new Date('2026-03-01T15:00:00Z'),
+      host: '127.0.0.1',
+      port: 0,
+      seed: 42,
+      docs: 10,
+      rateLimit: { limit: 60, windowMs: 60_000 },
+      now: new Date('2026-03-01T15:00:00Z'),
     });
-    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '5/s' }, []).options.rateLimit).toEqual({ limit: 5, windowMs: 1_000 });
-    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '100/10s' }, []).options.rateLimit).toEqual({ limit: 100, windowMs: 10_000 });
-    const hooks = emulatorVerb.parse({ ...DEFAULTS, webhookRetryMs: '50', webhookAttempts: '3', webhookTimeoutMs: '2000' }, []).options;
+    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '5/s' }, []).options.rateLimit).toEqual({
+      limit: 5,
+      windowMs: 1_000,
+    });
+    expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '100/10s' }, []).options.rateLimit).toEqual({
+      limit: 100,
+      windowMs: 10_000,
+    });
+    const hooks = emulatorVerb.parse(
+      { ...DEFAULTS, webhookRetryMs: '50', webhookAttempts: '3', webhookTimeoutMs: '2000' },
+      [],
+    ).options;
     expect([hooks.webhookRetryMs, hooks.webhookAttempts, hooks.webhookTimeoutMs]).toEqual([50, 3, 2000]);
   });
 
@@ -57,7 +73,11 @@ function testContext() {
   stdout.on('data', (c: Buffer) => (out += c.toString()));
   stderr.on('data', (c: Buffer) => (err += c.toString()));
   const controller = new AbortController();
-  const ctx = createNodeContext([], { io: { stdout, stderr, stdoutIsTTY: false, stderrIsTTY: false }, env: {}, signal: controller.signal });
+  const ctx = createNodeContext([], {
+    io: { stdout, stderr, stdoutIsTTY: false, stderrIsTTY: false },
+    env: {},
+    signal: controller.signal,
+  });
   return { ctx, controller, out: () => out, err: () => err };
 }
 
@@ -66,7 +86,13 @@ async function until(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
-const OPTS: EmulatorCommandOptions = { host: '127.0.0.1', port: 0, seed: 3, docs: 20, now: new Date('2026-03-01T12:00:00-03:00') };
+const OPTS: EmulatorCommandOptions = {
+  host: '127.0.0.1',
+  port: 0,
+  seed: 3,
+  docs: 20,
+  now: new Date('2026-03-01T12:00:00-03:00'),
+};
 let blocker: Server | undefined;
 afterEach(() => blocker?.close());
 
@@ -83,7 +109,9 @@ describe('fiscal emulator: run', () => {
     expect(lines.filter((l) => /^# {3}\d{14} /.test(l)).length).toBeGreaterThan(1);
     expect(t.err()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
     const env = Object.fromEntries(lines.slice(0, 3).map((l) => l.split('=') as [string, string]));
-    const res = await fetch(`${env.FISCAL_BASE_URL}/v1/nfe/emitted?limit=1`, { headers: { 'X-API-ID': env.FISCAL_API_ID!, 'X-API-KEY': env.FISCAL_API_KEY! } });
+    const res = await fetch(`${env.FISCAL_BASE_URL}/v1/nfe/emitted?limit=1`, {
+      headers: { 'X-API-ID': env.FISCAL_API_ID!, 'X-API-KEY': env.FISCAL_API_KEY! },
+    });
     expect(res.status).toBe(200);
     t.controller.abort();
     await expect(running).resolves.toBeUndefined();
@@ -95,7 +123,11 @@ describe('fiscal emulator: run', () => {
     await new Promise<void>((resolve) => blocker!.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     const t = testContext();
-    await expect(emulatorVerb.run(t.ctx, { ...OPTS, port }, [], new Command())).rejects.toThrow(new UsageError(`cannot listen on 127.0.0.1:${port}: that address is already in use; choose another with --port, or --port 0 for a free one`));
+    await expect(emulatorVerb.run(t.ctx, { ...OPTS, port }, [], new Command())).rejects.toThrow(
+      new UsageError(
+        `cannot listen on 127.0.0.1:${port}: that address is already in use; choose another with --port, or --port 0 for a free one`,
+      ),
+    );
   });
 
   it('`fiscal emulator --port 0` through main: exit 0 after the abort, exit 2 on a bad flag', async () => {

@@ -15,21 +15,37 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal events batch status', () => {
   it('R32: --wait follows the batch to the end: a row per result, a rejected one exits 7', async () => {
-    const mine = emu.store.nfesOf(account).entries.map((e) => e.doc).find((d) => d.roles.some((r) => r.role === 'emitted') && d.status !== 'canceled')!;
+    const mine = emu.store
+      .nfesOf(account)
+      .entries.map((e) => e.doc)
+      .find((d) => d.roles.some((r) => r.role === 'emitted') && d.status !== 'canceled')!;
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
     const file = join(tempDir(), 'events.json');
-    writeFileSync(file, JSON.stringify([{ access_key: mine.accessKey, tp_evento: '112150' }, { access_key: foreign, tp_evento: '210210' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { access_key: mine.accessKey, tp_evento: '112150' },
+        { access_key: foreign, tp_evento: '210210' },
+      ]),
+    );
     const submitted = await fiscal(['events', 'batch', 'submit', file]);
     expect(submitted.code, submitted.stderr).toBe(0);
     const id = ndjson(submitted.stdout)[0]!.batch_id as string;
     const r = await fiscal(['events', 'batch', 'status', id, id, '--wait']);
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/1 of 2 events rejected/);
-    expect(ndjson(r.stdout).map((row) => [row.batch_id, row.key, row.status])).toEqual([[id, mine.accessKey, 'registered'], [id, foreign, 'rejected']]);
+    expect(ndjson(r.stdout).map((row) => [row.batch_id, row.key, row.status])).toEqual([
+      [id, mine.accessKey, 'registered'],
+      [id, foreign, 'rejected'],
+    ]);
   });
 
   it('R32: an id with other characters exits 2 naming it; an unknown batch is exit 4', async () => {

@@ -13,18 +13,27 @@ let doc: StoredNfe;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 150 });
   account = emu.accounts[0]!.id;
-  doc = emu.store.nfesOf(account).entries.map((e) => e.doc).find((d) => new Set(d.events.map((e) => e.type)).size > 1)!;
+  doc = emu.store
+    .nfesOf(account)
+    .entries.map((e) => e.doc)
+    .find((d) => new Set(d.events.map((e) => e.type)).size > 1)!;
 });
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal events <type> <key>...', () => {
-  it('R30: a row per event of the document, in the store\'s order', async () => {
+  it("R30: a row per event of the document, in the store's order", async () => {
     const r = await fiscal(['events', 'nfe', doc.accessKey]);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((row) => [row.key, row.type, row.seq])).toEqual(doc.events.map((e) => [doc.accessKey, e.type, e.seq]));
+    expect(ndjson(r.stdout).map((row) => [row.key, row.type, row.seq])).toEqual(
+      doc.events.map((e) => [doc.accessKey, e.type, e.seq]),
+    );
   });
 
   it('R30: --event-code, repeated or comma-separated, keeps only those codes; --dir writes each event', async () => {

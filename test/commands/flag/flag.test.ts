@@ -13,12 +13,17 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const received = () => {
   const doc = emu.store.nfesOf(account).byRole.received[0]!.doc;
   return { key: doc.accessKey, owner: doc.roles.find((r) => r.role === 'received')!.owner };
 };
-const masked = (cnpj: string) => `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+const masked = (cnpj: string) =>
+  `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 
 describe('fiscal flag', () => {
   it('R27: a row per flag; a masked --owner is read as its digits; a value keeps its commas', async () => {
@@ -26,7 +31,10 @@ describe('fiscal flag', () => {
     const r = await fiscal(['flag', 'nfe', key, '--owner', masked(owner), '--set', 'erp_id=884', '--set', 'tags=a,b']);
     expect(r.code, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
-    expect(rows.map((row) => [row.key, row.value, row.owner, row.status])).toEqual([['erp_id', '884', owner, 'flagged'], ['tags', 'a,b', owner, 'flagged']]);
+    expect(rows.map((row) => [row.key, row.value, row.owner, row.status])).toEqual([
+      ['erp_id', '884', owner, 'flagged'],
+      ['tags', 'a,b', owner, 'flagged'],
+    ]);
     expect(rows[0]!.request_id).toMatch(/^[0-9a-f]{64}$/);
     expect(emu.store.findNfe(account, key)!.flagErp).toMatchObject({ erp_id: '884', tags: 'a,b' });
   });

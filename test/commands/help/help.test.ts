@@ -31,13 +31,20 @@ async function onTerminal(columns: number, env: Record<string, string>, ...argv:
 }
 
 /** The longest line that could have been wrapped (a lone long word, such as a URL, cannot). */
-const longest = (text: string) => Math.max(...text.split('\n').filter((l) => /\S\s+\S/.test(l)).map((l) => l.length));
+const longest = (text: string) =>
+  Math.max(
+    ...text
+      .split('\n')
+      .filter((l) => /\S\s+\S/.test(l))
+      .map((l) => l.length),
+  );
 
 describe('fiscal help', () => {
   it('exit-codes prints every code from the one list in errors.ts', async () => {
     const r = await fiscal('help', 'exit-codes');
     expect(r.code).toBe(0);
-    for (const [code, what] of EXIT_CODE_HELP) expect(r.stdout).toMatch(new RegExp(`^ {2}${code} +${what.slice(0, 20).replace(/[()/]/g, '\\$&')}`, 'm'));
+    for (const [code, what] of EXIT_CODE_HELP)
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${code} +${what.slice(0, 20).replace(/[()/]/g, '\\$&')}`, 'm'));
   });
 
   it('environment, output and filters print their topic', async () => {
@@ -54,7 +61,9 @@ describe('fiscal help', () => {
   });
 
   it('the environment topic gives COLUMNS its true defaults: 80 on a terminal, 100 when piped', async () => {
-    expect((await fiscal('help', 'environment')).stdout.replace(/\s+/g, ' ')).toContain('default 80 on a terminal, 100 when piped');
+    expect((await fiscal('help', 'environment')).stdout.replace(/\s+/g, ' ')).toContain(
+      'default 80 on a terminal, 100 when piped',
+    );
   });
 
   it('with no topic lists the commands and the topics', async () => {
@@ -67,7 +76,7 @@ describe('fiscal help', () => {
     expect(r.stdout).not.toContain('__complete');
   });
 
-  it('help <command...> shows that command\'s help, examples included, as --help does', async () => {
+  it("help <command...> shows that command's help, examples included, as --help does", async () => {
     const viaHelp = await fiscal('help', 'search', 'nfe');
     const viaFlag = await fiscal('search', 'nfe', '--help');
     expect(viaHelp.code).toBe(0);
@@ -94,6 +103,8 @@ describe('fiscal help', () => {
 
   it('fiscal --help ends with the examples and where more help is', async () => {
     const r = await fiscal('--help');
-    expect(r.stdout).toMatch(/Exit codes:[\s\S]*Examples:\n {2}\$ fiscal --profile emulator search nfe[\s\S]*More help: fiscal help <command> \| exit-codes \| environment \| output \| filters\n+$/);
+    expect(r.stdout).toMatch(
+      /Exit codes:[\s\S]*Examples:\n {2}\$ fiscal --profile emulator search nfe[\s\S]*More help: fiscal help <command> \| exit-codes \| environment \| output \| filters\n+$/,
+    );
   });
 });

@@ -33,7 +33,9 @@ function scripted(steps: Step[]): Prompter & { asked: string[]; left(): number }
     asked.push(`${kind} ${message}`);
     const step = queue.shift();
     if (!step || step.kind !== kind || !step.message.test(message)) {
-      throw new Error(`unexpected ${kind} prompt "${message}" (expected ${step ? `${step.kind} ${String(step.message)}` : 'none'})`);
+      throw new Error(
+        `unexpected ${kind} prompt "${message}" (expected ${step ? `${step.kind} ${String(step.message)}` : 'none'})`,
+      );
     }
     return step.answer;
   };
@@ -103,7 +105,14 @@ describe('fiscal init on a terminal', () => {
   });
 
   it('R2: giving up after a refused key exits 3 and saves nothing', async () => {
-    const { t } = terminal([ask.name(), ask.custom(), ask.url(emu.url), ask.id(apiId), ask.key(WRONG_KEY), ask.retry(false)]);
+    const { t } = terminal([
+      ask.name(),
+      ask.custom(),
+      ask.url(emu.url),
+      ask.id(apiId),
+      ask.key(WRONG_KEY),
+      ask.retry(false),
+    ]);
     const error = await rejection(runVerb(initVerb, t.ctx, {}, []), AuthError);
     expect(exitCodeOf(error)).toBe(ExitCode.auth);
     expect(error.details).toContain('nothing was saved');
@@ -119,13 +128,21 @@ describe('fiscal init on a terminal', () => {
 
   it('offers the environments with the address each one would use', async () => {
     let offered: string[] = [];
-    const prompter = scripted([ask.name(), { kind: 'select', message: /^Environment:/, answer: 'sandbox' }, ask.id(apiId), ask.key(apiKey)]);
+    const prompter = scripted([
+      ask.name(),
+      { kind: 'select', message: /^Environment:/, answer: 'sandbox' },
+      ask.id(apiId),
+      ask.key(apiKey),
+    ]);
     const t = createTestContext({
       input: true,
       env: { FISCAL_SANDBOX_URL: emu.url },
       prompter: {
         ...prompter,
-        select: async (m, choices) => ((offered = choices.map((c) => `${c.value}: ${c.description ?? ''}`)), prompter.select(m, choices)),
+        select: async (m, choices) => (
+          (offered = choices.map((c) => `${c.value}: ${c.description ?? ''}`)),
+          prompter.select(m, choices)
+        ),
       },
     });
     await runVerb(initVerb, t.ctx, {}, []);
@@ -158,14 +175,20 @@ describe('fiscal init on a terminal', () => {
   });
 
   it('offers to save anyway when the server cannot be reached, and says why', async () => {
-    const { t } = terminal([ask.key(apiKey), { kind: 'confirm', message: /^Save the profile without checking\?/, answer: true }]);
+    const { t } = terminal([
+      ask.key(apiKey),
+      { kind: 'confirm', message: /^Save the profile without checking\?/, answer: true },
+    ]);
     await runVerb(initVerb, t.ctx, { name: 'offline', baseUrl: DEAD_URL, apiId }, []);
     expect(t.stderr()).toContain('could not check the credentials: no usable answer from the server');
     expect((await t.ctx.config()).get('offline')?.baseUrl).toBe(DEAD_URL);
   });
 
   it('saves nothing when the person declines to save an unchecked profile', async () => {
-    const { t } = terminal([ask.key(apiKey), { kind: 'confirm', message: /^Save the profile without checking\?/, answer: false }]);
+    const { t } = terminal([
+      ask.key(apiKey),
+      { kind: 'confirm', message: /^Save the profile without checking\?/, answer: false },
+    ]);
     await rejection(runVerb(initVerb, t.ctx, { name: 'offline', baseUrl: DEAD_URL, apiId }, []), TemporaryError);
     expect((await saved(t)).profiles).toEqual([]);
   });
@@ -188,14 +211,20 @@ describe('fiscal init without prompting', () => {
   it('works from flags and a piped key, and the first profile becomes the default', async () => {
     const t = unattended(`${apiKey}\n`);
     await runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []);
-    expect(await saved(t)).toEqual({ profiles: [{ name: 'ci', profile: { baseUrl: emu.url, apiId, apiKey } }], default: 'ci' });
+    expect(await saved(t)).toEqual({
+      profiles: [{ name: 'ci', profile: { baseUrl: emu.url, apiId, apiKey } }],
+      default: 'ci',
+    });
     expect(t.stderr()).toContain('Next, try:');
     expect(t.stderr()).not.toContain(apiKey);
   });
 
   it('R2: a refused key exits 3 and saves nothing', async () => {
     const t = unattended(`${WRONG_KEY}\n`);
-    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: emu.url, apiId, apiKeyStdin: true }, []), AuthError);
+    const error = await rejection(
+      runVerb(initVerb, t.ctx, { baseUrl: emu.url, apiId, apiKeyStdin: true }, []),
+      AuthError,
+    );
     expect(exitCodeOf(error)).toBe(ExitCode.auth);
     expect(error.details).toEqual(expect.arrayContaining(['nothing was saved']));
     expect((await saved(t)).profiles).toEqual([]);
@@ -204,7 +233,9 @@ describe('fiscal init without prompting', () => {
   it('with --no-input on a terminal, names every missing flag and shows an --api-key-stdin example', async () => {
     const t = unattended('', { noInputOnTerminal: true });
     const error = await rejection(runVerb(initVerb, t.ctx, {}, []), UsageError);
-    expect(error.message).toBe('missing flags (init does not prompt: --no-input is set): --base-url, --api-id, --api-key-stdin');
+    expect(error.message).toBe(
+      'missing flags (init does not prompt: --no-input is set): --base-url, --api-id, --api-key-stdin',
+    );
     expect(error.details.find((d) => d.startsWith('for example:'))).toBe(
       'for example: printf %s "$FISCAL_API_KEY" | fiscal init --name default --base-url sandbox --api-id <id> --api-key-stdin',
     );
@@ -213,15 +244,22 @@ describe('fiscal init without prompting', () => {
   it('without a terminal, names only the flags still missing and keeps the given ones in the example', async () => {
     const t = unattended(`${apiKey}\n`);
     const error = await rejection(runVerb(initVerb, t.ctx, { name: 'ci', apiId: 'acme' }, []), UsageError);
-    expect(error.message).toBe('missing flags (init does not prompt: standard input is not a terminal): --base-url, --api-key-stdin');
-    expect(error.details.join('\n')).toContain('fiscal init --name ci --base-url sandbox --api-id acme --api-key-stdin');
+    expect(error.message).toBe(
+      'missing flags (init does not prompt: standard input is not a terminal): --base-url, --api-key-stdin',
+    );
+    expect(error.details.join('\n')).toContain(
+      'fiscal init --name ci --base-url sandbox --api-id acme --api-key-stdin',
+    );
     expect((await saved(t)).profiles).toEqual([]);
   });
 
   it('refuses an existing profile without --force before reading the key, and replaces it with --force', async () => {
     const t = unattended(`${apiKey}\n`);
     await addWithStdin(t, 'ci');
-    const error = await rejection(runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []), UsageError);
+    const error = await rejection(
+      runVerb(initVerb, t.ctx, { name: 'ci', baseUrl: emu.url, apiId, apiKeyStdin: true }, []),
+      UsageError,
+    );
     expect(error.message).toBe('profile "ci" already exists');
     expect(error.details.join('\n')).toContain('--force');
     expect((await t.ctx.config()).get('ci')?.apiId).toBe('id-ci');
@@ -232,7 +270,10 @@ describe('fiscal init without prompting', () => {
 
   it('an unreachable server exits 5, saves nothing and points at --skip-check; --skip-check saves', async () => {
     const t = unattended(`${apiKey}\n`);
-    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true }, []), TemporaryError);
+    const error = await rejection(
+      runVerb(initVerb, t.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true }, []),
+      TemporaryError,
+    );
     expect(exitCodeOf(error)).toBe(ExitCode.temporary);
     expect(error.details).toEqual(['pass --skip-check to save the profile without checking', 'nothing was saved']);
     expect((await saved(t)).profiles).toEqual([]);
@@ -244,7 +285,10 @@ describe('fiscal init without prompting', () => {
 
   it('an invalid FISCAL_PRODUCTION_URL cannot be checked: the error names it and nothing is saved', async () => {
     const t = unattended(`${apiKey}\n`, { env: { FISCAL_PRODUCTION_URL: 'api.example.com' } });
-    const error = await rejection(runVerb(initVerb, t.ctx, { baseUrl: 'production', apiId, apiKeyStdin: true }, []), ConfigError);
+    const error = await rejection(
+      runVerb(initVerb, t.ctx, { baseUrl: 'production', apiId, apiKeyStdin: true }, []),
+      ConfigError,
+    );
     expect(error.message).toContain('FISCAL_PRODUCTION_URL');
     expect((await saved(t)).profiles).toEqual([]);
   });

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/xml/', import.meta.url));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const inspect = (...argv: string[]) => runMain(['inspect', ...argv], {});
 
 describe('fiscal inspect', () => {
@@ -13,7 +17,9 @@ describe('fiscal inspect', () => {
     const commas = await inspect(FIXTURES, '--type', 'cteos,event', '-o', 'ndjson');
     expect(repeated.code).toBe(7); // broken/ is among the fixtures
     expect(commas.code).toBe(7);
-    const kinds = ndjson(repeated.stdout).filter((r) => !('error' in r)).map((r) => r.kind);
+    const kinds = ndjson(repeated.stdout)
+      .filter((r) => !('error' in r))
+      .map((r) => r.kind);
     expect(new Set(kinds)).toEqual(new Set(['cteos', 'event']));
     expect(kinds.filter((k) => k === 'event')).toHaveLength(3);
     expect(commas.stdout).toBe(repeated.stdout);
@@ -30,7 +36,9 @@ describe('fiscal inspect', () => {
   it('an unknown kind exits 2 naming --type and the kinds there are', async () => {
     const r = await inspect(FIXTURES, '--type', 'nfe,boleto');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event');
+    expect(r.stderr).toContain(
+      '--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event',
+    );
   });
 
   it('no path that exists exits 2; no path at all too', async () => {

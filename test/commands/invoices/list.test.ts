@@ -28,14 +28,22 @@ describe('fiscal invoices list', () => {
     const [a, b] = [...new Set(all.map((i) => i.currency as string))];
     const r = await fiscal('invoices', 'list', '--all', '--currency', `${a!.toLowerCase()},${b}`, '--min-brl', '100');
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout).map((i) => i.id)).toEqual(all.filter((i) => [a, b].includes(i.currency) && Number(i.total_brl) >= 100).map((i) => i.id));
+    expect(ndjsonRows(r.stdout).map((i) => i.id)).toEqual(
+      all.filter((i) => [a, b].includes(i.currency) && Number(i.total_brl) >= 100).map((i) => i.id),
+    );
     const repeated = await fiscal('invoices', 'list', '--all', '--currency', a!, '--currency', b!, '--min-brl', '100');
     expect(repeated.stdout).toBe(r.stdout);
   });
 
   it('-o csv writes the spreadsheet columns', async () => {
     const rows = parseCsv((await fiscal('invoices', 'list', '--limit', '2', '-o', 'csv')).stdout);
-    expect(Object.keys(rows[0]!).slice(0, 5)).toEqual(['id', 'owner', 'supplier_name', 'supplier_country', 'supplier_tax_id']);
+    expect(Object.keys(rows[0]!).slice(0, 5)).toEqual([
+      'id',
+      'owner',
+      'supplier_name',
+      'supplier_country',
+      'supplier_tax_id',
+    ]);
   });
 
   it('refuses a bad flag before sending anything, naming it (exit 2)', async () => {

@@ -25,7 +25,10 @@ describe('fiscal invoices show', () => {
   it('refuses a malformed id before anything is sent (exit 2)', async () => {
     const before = requestsSoFar(emu);
     const r = await fiscal(['invoices', 'show', 'inv_123']);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('invalid invoice id "inv_123": expected inv_ and 24 hex digits')]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringContaining('invalid invoice id "inv_123": expected inv_ and 24 hex digits'),
+    ]);
     expect(requestsSoFar(emu)).toBe(before);
   });
 });

@@ -13,8 +13,16 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
-const nfeKeys = (n: number) => emu.store.nfesOf(account).entries.slice(0, n).map((e) => e.doc.accessKey);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+const nfeKeys = (n: number) =>
+  emu.store
+    .nfesOf(account)
+    .entries.slice(0, n)
+    .map((e) => e.doc.accessKey);
 
 describe('fiscal labels apply', () => {
   it('--label repeated and comma-separated: every label lands on every document', async () => {
@@ -22,7 +30,8 @@ describe('fiscal labels apply', () => {
     const r = await fiscal(['labels', 'apply', '--label', 'conferido', '--label', 'pago,arquivado', ...keys]);
     expect(r.code, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((row) => [row.id, row.status])).toEqual(keys.map((k) => [k, 'ok']));
-    for (const key of keys) expect(emu.store.findNfe(account, key)!.tags).toEqual(expect.arrayContaining(['conferido', 'pago', 'arquivado']));
+    for (const key of keys)
+      expect(emu.store.findNfe(account, key)!.tags).toEqual(expect.arrayContaining(['conferido', 'pago', 'arquivado']));
   });
 
   it('R3: a document of another account fails its row; the others are labelled (exit 7)', async () => {

@@ -8,11 +8,18 @@ let ids: string[];
 beforeAll(async () => {
   emu = await startEmulator({ docs: 10 });
   const listed = await runMain(['latam', 'list', '--limit', '2'], emulatorEnv(emu));
-  ids = listed.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+  ids = listed.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal latam json', () => {
   it('gives each document whole (taxes and items) from arguments and --stdin', async () => {

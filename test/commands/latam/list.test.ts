@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const list = async (...argv: string[]) => runMain(['latam', 'list', ...argv], emulatorEnv(emu));
 
 describe('fiscal latam list', () => {

@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/latam/${name}`, import.meta.url));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/latam/upload'] ?? 0;
 
 function folder(files: Record<string, Buffer | string>): string {
@@ -27,7 +31,10 @@ describe('fiscal latam upload', () => {
     const before = uploads();
     const r = await runMain(['latam', 'upload', dir], emulatorEnv(emu));
     expect(r.code).toBe(7);
-    expect(ndjson(r.stdout).map((x) => [x.file, x.success])).toEqual([[join(dir, 'a.xml'), true], [join(dir, 'b.xml'), false]]);
+    expect(ndjson(r.stdout).map((x) => [x.file, x.success])).toEqual([
+      [join(dir, 'a.xml'), true],
+      [join(dir, 'b.xml'), false],
+    ]);
     expect(uploads() - before).toBe(1);
   });
 

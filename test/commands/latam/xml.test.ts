@@ -10,11 +10,18 @@ let ids: string[];
 beforeAll(async () => {
   emu = await startEmulator({ docs: 10 });
   const listed = await runMain(['latam', 'list', '--limit', '2'], emulatorEnv(emu));
-  ids = listed.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+  ids = listed.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal latam xml', () => {
   it('one id without --dir writes its XML to stdout', async () => {
@@ -25,9 +32,16 @@ describe('fiscal latam xml', () => {
 
   it('ids from arguments and --stdin go to <dir>/<id>.xml, each once', async () => {
     const dir = tempDir();
-    const r = await runMain(['latam', 'xml', ids[0]!, '--stdin', '--dir', dir], emulatorEnv(emu), `${ids[0]}\n{"id":"${ids[1]}"}\n`);
+    const r = await runMain(
+      ['latam', 'xml', ids[0]!, '--stdin', '--dir', dir],
+      emulatorEnv(emu),
+      `${ids[0]}\n{"id":"${ids[1]}"}\n`,
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.id, x.status])).toEqual([[ids[0], 'ok'], [ids[1], 'ok']]);
+    expect(ndjson(r.stdout).map((x) => [x.id, x.status])).toEqual([
+      [ids[0], 'ok'],
+      [ids[1], 'ok'],
+    ]);
     expect(readdirSync(dir).sort()).toEqual(ids.map((id) => `${id}.xml`).sort());
     expect(readFileSync(join(dir, `${ids[1]}.xml`), 'utf8')).toContain('<');
   });

@@ -13,12 +13,18 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 /** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
 const taken = new Set<string>();
 const freshKey = () => {
   const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  const key = docs.find(
+    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
+  )!.accessKey;
   taken.add(key);
   return key;
 };
@@ -38,7 +44,9 @@ describe('fiscal manifest confirm', () => {
     const key = freshKey();
     const r = await fiscal(['manifest', 'confirm', key, '--wait']);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout)).toEqual([expect.objectContaining({ key, code: '210200', status: 'registered', cstat: 135 })]);
+    expect(ndjson(r.stdout)).toEqual([
+      expect.objectContaining({ key, code: '210200', status: 'registered', cstat: 135 }),
+    ]);
     expect(emu.store.findNfe(account, key)!.manifestations.at(-1)!.Type).toBe('210200');
   });
 

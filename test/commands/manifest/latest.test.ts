@@ -13,12 +13,18 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 /** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
 const taken = new Set<string>();
 const freshKey = () => {
   const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  const key = docs.find(
+    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
+  )!.accessKey;
   taken.add(key);
   return key;
 };

@@ -13,12 +13,18 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 /** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
 const taken = new Set<string>();
 const freshKey = () => {
   const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  const key = docs.find(
+    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
+  )!.accessKey;
   taken.add(key);
   return key;
 };
@@ -38,7 +44,14 @@ describe('fiscal manifest not-performed', () => {
 
   it('R29: with a justification --sync registers 210240 on the NF-e', async () => {
     const key = freshKey();
-    const r = await fiscal(['manifest', 'not-performed', key, '--justification', 'mercadoria nunca foi entregue', '--sync']);
+    const r = await fiscal([
+      'manifest',
+      'not-performed',
+      key,
+      '--justification',
+      'mercadoria nunca foi entregue',
+      '--sync',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(ndjson(r.stdout)[0]).toMatchObject({ key, code: '210240', status: 'registered' });
     expect(emu.store.findNfe(account, key)!.manifestations.at(-1)!.Type).toBe('210240');

@@ -13,12 +13,18 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 /** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
 const taken = new Set<string>();
 const freshKey = () => {
   const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  const key = docs.find(
+    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
+  )!.accessKey;
   taken.add(key);
   return key;
 };
@@ -31,11 +37,16 @@ describe('fiscal manifest status', () => {
     const requestId = ndjson(sent.stdout)[0]!.request_id as string;
     const byId = await fiscal(['manifest', 'status', requestId]);
     expect(byId.code, byId.stderr).toBe(0);
-    expect(ndjson(byId.stdout)).toEqual([expect.objectContaining({ key, code: '210200', status: 'registered', request_id: requestId })]);
+    expect(ndjson(byId.stdout)).toEqual([
+      expect.objectContaining({ key, code: '210200', status: 'registered', request_id: requestId }),
+    ]);
     const never = freshKey();
     const byKey = await fiscal(['manifest', 'status', key, never]);
     expect(byKey.code, byKey.stderr).toBe(0);
-    expect(ndjson(byKey.stdout).map((row) => [row.key, row.status])).toEqual([[key, 'registered'], [never, 'error']]);
+    expect(ndjson(byKey.stdout).map((row) => [row.key, row.status])).toEqual([
+      [key, 'registered'],
+      [never, 'error'],
+    ]);
   });
 
   it('no key nor id: exit 2; a value neither a key nor a 64-character id: exit 2 naming it', async () => {

@@ -13,12 +13,18 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 /** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
 const taken = new Set<string>();
 const freshKey = () => {
   const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find((d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey))!.accessKey;
+  const key = docs.find(
+    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
+  )!.accessKey;
   taken.add(key);
   return key;
 };
@@ -30,7 +36,12 @@ describe('fiscal manifest unaware', () => {
     const r = await fiscal(['manifest', 'unaware', key, '--dry-run', '--sync']);
     expect(r.code, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toEqual([
-      { key, code: '210220', status: 'dry-run', message: 'would send 210220 (unawareness) with POST /v1/nfe/manifest/sync; nothing sent' },
+      {
+        key,
+        code: '210220',
+        status: 'dry-run',
+        message: 'would send 210220 (unawareness) with POST /v1/nfe/manifest/sync; nothing sent',
+      },
     ]);
     expect(emu.stats().requests.total).toBe(0);
   });
@@ -40,7 +51,10 @@ describe('fiscal manifest unaware', () => {
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
     const r = await fiscal(['manifest', 'unaware', key, foreign, '--sync']);
     expect(r.code).toBe(7);
-    expect(ndjson(r.stdout).map((row) => [row.key, row.status])).toEqual([[key, 'registered'], [foreign, 'error']]);
+    expect(ndjson(r.stdout).map((row) => [row.key, row.status])).toEqual([
+      [key, 'registered'],
+      [foreign, 'error'],
+    ]);
     expect(r.stderr).toContain(foreign);
     const alone = await fiscal(['manifest', 'unaware', foreign, '--sync']);
     expect(alone.code).toBe(4);

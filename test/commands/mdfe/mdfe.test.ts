@@ -23,12 +23,29 @@ describe('fiscal mdfe', () => {
     for (const verb of ['search', 'xml', 'pdf', 'events']) expect(help).toMatch(new RegExp(`^ {2}${verb} `, 'm'));
   });
 
-  it('search: --plate and --uf as people write them narrow to the store\'s MDF-e', async () => {
+  it("search: --plate and --uf as people write them narrow to the store's MDF-e", async () => {
     const doc = docs().find((d) => d.plate)!;
     const plate = `${doc.plate.slice(0, 3).toLowerCase()}-${doc.plate.slice(3)}`;
-    const r = await fiscal(['mdfe', 'search', '--plate', plate, '--uf', doc.startUf.toLowerCase(), '--from', '2020-01-01', '--all', '-o', 'ndjson', '--fields', 'AccessKey,Document']);
+    const r = await fiscal([
+      'mdfe',
+      'search',
+      '--plate',
+      plate,
+      '--uf',
+      doc.startUf.toLowerCase(),
+      '--from',
+      '2020-01-01',
+      '--all',
+      '-o',
+      'ndjson',
+      '--fields',
+      'AccessKey,Document',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { AccessKey: string; Document: { Plate: string } });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { AccessKey: string; Document: { Plate: string } });
     expect(rows.map((row) => row.AccessKey)).toContain(doc.accessKey);
     expect(rows.every((row) => row.Document.Plate === doc.plate)).toBe(true);
   });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[], stdin?: string) => runMain(argv, emulatorEnv(emu), { stdin });
-const docs = <T extends 'nfce' | 'mdfe'>(type: T, account = 0) => emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
+const docs = <T extends 'nfce' | 'mdfe'>(type: T, account = 0) =>
+  emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
 
 describe('fiscal nfce', () => {
   it('declares search and xml, and lists events beside them', async () => {
@@ -54,7 +55,9 @@ describe('fiscal nfce', () => {
     expect(bad.stderr).toMatch(/<keys>: .*model 58/);
     expect(emu.stats().requests.total).toBe(before);
     const dir = tempDir();
-    const keys = docs('nfce').slice(0, 2).map((d) => d.accessKey);
+    const keys = docs('nfce')
+      .slice(0, 2)
+      .map((d) => d.accessKey);
     const r = await fiscal(['nfce', 'xml', '--stdin', '--dir', dir], `${keys.join('\n')}\n`);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(keys.map((k) => `${k}.xml`).sort());

@@ -39,7 +39,10 @@ describe('fiscal ocr status', () => {
   it('a request id that is not a UUID is refused before anything is sent (exit 2)', async () => {
     const before = requestsSoFar(emu);
     const r = await fiscal(['ocr', 'status', 'not-a-uuid']);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('invalid request id "not-a-uuid": expected a UUID')]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringContaining('invalid request id "not-a-uuid": expected a UUID'),
+    ]);
     expect(requestsSoFar(emu)).toBe(before);
   });
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const pdfIn = (dir: string, name: string, text: string) => writeFileSync(join(dir, name), writePdf([{ texts: [{ x: 40, y: 800, text, size: 10 }] }]));
+const pdfIn = (dir: string, name: string, text: string) =>
+  writeFileSync(join(dir, name), writePdf([{ texts: [{ x: 40, y: 800, text, size: 10 }] }]));
 
 describe('fiscal ocr upload', () => {
   it('--wait follows each request; a PDF the OCR cannot read and a file that is no PDF fail alone (exit 7)', async () => {
@@ -28,7 +29,11 @@ describe('fiscal ocr upload', () => {
     const r = await fiscal('ocr', 'upload', dir, '--kind', 'invoice', '--owner', owner(), '--wait');
     expect(r.code).toBe(7);
     const rows = ndjsonRows(r.stdout);
-    expect(rows.map((x) => [x.file.replace(`${dir}/`, ''), x.status])).toEqual([['a.pdf', 'done'], ['b.pdf', 'failed'], ['c.pdf', 'rejected']]);
+    expect(rows.map((x) => [x.file.replace(`${dir}/`, ''), x.status])).toEqual([
+      ['a.pdf', 'done'],
+      ['b.pdf', 'failed'],
+      ['c.pdf', 'rejected'],
+    ]);
     expect(rows[0]!.document).toMatch(/^inv_/);
     expect(requestsTo(emu, 'POST /v1/ocr') - before).toBe(2);
   });
@@ -41,7 +46,15 @@ describe('fiscal ocr upload', () => {
     expect([noKind.code, noKind.stderr]).toEqual([2, expect.stringContaining('--kind')]);
     const badKind = await fiscal('ocr', 'upload', join(dir, 'x.pdf'), '--owner', owner(), '--kind', 'boleto');
     expect([badKind.code, badKind.stderr]).toEqual([2, expect.stringContaining('--kind')]);
-    const badOwner = await fiscal('ocr', 'upload', join(dir, 'x.pdf'), '--kind', 'utility', '--owner', '12345678000100');
+    const badOwner = await fiscal(
+      'ocr',
+      'upload',
+      join(dir, 'x.pdf'),
+      '--kind',
+      'utility',
+      '--owner',
+      '12345678000100',
+    );
     expect([badOwner.code, badOwner.stderr]).toEqual([2, expect.stringContaining('--owner: ')]);
     expect(requestsSoFar(emu)).toBe(before);
   });
@@ -49,7 +62,15 @@ describe('fiscal ocr upload', () => {
   it('R3: an owner of another account is refused per file (a rejected row, exit 7)', async () => {
     const dir = tempDir();
     pdfIn(dir, 'y.pdf', 'y');
-    const r = await fiscal('ocr', 'upload', join(dir, 'y.pdf'), '--kind', 'invoice', '--owner', emu.accounts[1]!.companies[0]!.cnpj);
+    const r = await fiscal(
+      'ocr',
+      'upload',
+      join(dir, 'y.pdf'),
+      '--kind',
+      'invoice',
+      '--owner',
+      emu.accounts[1]!.companies[0]!.cnpj,
+    );
     expect(r.code).toBe(7);
     expect(ndjsonRows(r.stdout)[0]!.message).toMatch(/not a company of this account/);
   });

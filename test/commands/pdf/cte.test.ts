@@ -9,8 +9,15 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const keysOf = (type: 'cte' | 'cteos') => emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
+const keysOf = (type: 'cte' | 'cteos') =>
+  emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
 
 describe('fiscal pdf cte', () => {
-  keyedPdfCases(['pdf', 'cte'], '57', () => emu, () => keysOf('cte').slice(0, 2), () => keysOf('cteos')[0]!);
+  keyedPdfCases(
+    ['pdf', 'cte'],
+    '57',
+    () => emu,
+    () => keysOf('cte').slice(0, 2),
+    () => keysOf('cteos')[0]!,
+  );
 });

@@ -9,8 +9,15 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const keysOf = (type: 'cteos' | 'cte') => emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
+const keysOf = (type: 'cteos' | 'cte') =>
+  emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
 
 describe('fiscal pdf cteos', () => {
-  keyedPdfCases(['pdf', 'cteos'], '67', () => emu, () => keysOf('cteos').slice(0, 2), () => keysOf('cte')[0]!);
+  keyedPdfCases(
+    ['pdf', 'cteos'],
+    '67',
+    () => emu,
+    () => keysOf('cteos').slice(0, 2),
+    () => keysOf('cte')[0]!,
+  );
 });

@@ -9,12 +9,25 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const keysOf = (type: 'mdfe' | 'cte') => emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
+const keysOf = (type: 'mdfe' | 'cte') =>
+  emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc.accessKey);
 
 describe('fiscal pdf mdfe', () => {
-  keyedPdfCases(['pdf', 'mdfe'], '58', () => emu, () => keysOf('mdfe').slice(0, 2), () => keysOf('cte')[0]!);
+  keyedPdfCases(
+    ['pdf', 'mdfe'],
+    '58',
+    () => emu,
+    () => keysOf('mdfe').slice(0, 2),
+    () => keysOf('cte')[0]!,
+  );
 });
 
 describe('fiscal mdfe pdf (the same verb under the type)', () => {
-  keyedPdfCases(['mdfe', 'pdf'], '58', () => emu, () => keysOf('mdfe').slice(0, 2), () => keysOf('cte')[0]!);
+  keyedPdfCases(
+    ['mdfe', 'pdf'],
+    '58',
+    () => emu,
+    () => keysOf('mdfe').slice(0, 2),
+    () => keysOf('cte')[0]!,
+  );
 });

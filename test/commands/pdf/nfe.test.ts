@@ -13,5 +13,11 @@ const nfeKeys = () => emu.store.nfesOf(emu.accounts[0]!.id).entries.map((e) => e
 const cteKey = () => emu.store.docsOf(emu.accounts[0]!.id, 'cte').entries[0]!.doc.accessKey;
 
 describe('fiscal pdf nfe', () => {
-  keyedPdfCases(['pdf', 'nfe'], '55', () => emu, () => nfeKeys().slice(0, 2), cteKey);
+  keyedPdfCases(
+    ['pdf', 'nfe'],
+    '55',
+    () => emu,
+    () => nfeKeys().slice(0, 2),
+    cteKey,
+  );
 });

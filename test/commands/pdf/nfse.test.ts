@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const notes = (): StoredNfse[] => emu.store.docsOf(emu.accounts[0]!.id, 'nfse').entries.map((e) => e.doc);
 const safe = (id: string) => id.replace(/:/g, '_');
 const pdf = (argv: string[], stdin?: string) => runMain(['pdf', 'nfse', ...argv], emulatorEnv(emu), stdin);
@@ -25,7 +29,10 @@ describe('fiscal pdf nfse', () => {
     const dir = tempDir();
     const r = await pdf([a!.id, '--stdin', '--dir', dir], `{"id":"${b!.id}"}\n`);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout).map((x) => [x.key, x.file])).toEqual([[a!.id, join(dir, `${safe(a!.id)}.pdf`)], [b!.id, join(dir, `${safe(b!.id)}.pdf`)]]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.file])).toEqual([
+      [a!.id, join(dir, `${safe(a!.id)}.pdf`)],
+      [b!.id, join(dir, `${safe(b!.id)}.pdf`)],
+    ]);
   });
 
   it('--manual --role saves the OCR original as <id>-original.pdf', async () => {

@@ -100,9 +100,13 @@ describe('profile add', () => {
   });
 
   it('validates --base-url, naming the flag', () => {
-    expect(() => addVerb.parse({ baseUrl: 'ftp://x.example' }, ['w']).options).toThrow(/^--base-url: expected an http\(s\) URL/);
+    expect(() => addVerb.parse({ baseUrl: 'ftp://x.example' }, ['w']).options).toThrow(
+      /^--base-url: expected an http\(s\) URL/,
+    );
     expect(() => addVerb.parse({ baseUrl: 'staging' }, ['w']).options).toThrow(/--base-url/);
-    expect(addVerb.parse({ baseUrl: 'https://api.example.com/' }, ['w']).options.baseUrl).toBe('https://api.example.com/');
+    expect(addVerb.parse({ baseUrl: 'https://api.example.com/' }, ['w']).options.baseUrl).toBe(
+      'https://api.example.com/',
+    );
   });
 
   it('needs --force to replace a profile, and asks for nothing before refusing', async () => {
@@ -116,7 +120,10 @@ describe('profile add', () => {
   it('takes --base-url after the verb although the root command owns that flag', async () => {
     const t = createTestContext({ stdin: KEY });
     const program = createProgram(t.ctx);
-    await program.parseAsync(['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox'], { from: 'user' });
+    await program.parseAsync(
+      ['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox'],
+      { from: 'user' },
+    );
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
   });
 });

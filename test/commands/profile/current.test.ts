@@ -23,7 +23,10 @@ describe('profile current', () => {
   });
 
   it('--base-url on the command line wins, and is named as a flag', async () => {
-    const r = await runMain(['--base-url', 'sandbox', 'profile', 'current', '-o', 'json'], { FISCAL_API_ID: 'acme', FISCAL_API_KEY: KEY });
+    const r = await runMain(['--base-url', 'sandbox', 'profile', 'current', '-o', 'json'], {
+      FISCAL_API_ID: 'acme',
+      FISCAL_API_KEY: KEY,
+    });
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ setting: string; source: string }>;
     expect(rows.find((row) => row.setting === 'base_url')?.source).toBe('flag --base-url');

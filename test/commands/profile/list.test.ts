@@ -32,7 +32,6 @@ describe('profile list', () => {
     expect(t.stdout().split('\n')[0]).toMatch(/^NAME\s+BASE URL\s+API ID\s+DEFAULT$/);
     expect(t.stdout()).toMatch(/work\s+production\s+id-work\s+yes/);
   });
-
 });
 
 describe('the configuration file', () => {

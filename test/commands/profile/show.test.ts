@@ -23,5 +23,4 @@ describe('profile show', () => {
     await runVerb(showVerb, t.ctx, {}, []);
     expect(records(t)[0]?.name).toBe('home');
   });
-
 });

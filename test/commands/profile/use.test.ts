@@ -18,5 +18,4 @@ describe('profile use', () => {
     const error = await rejection(runVerb(useVerb, t.ctx, {}, ['nope']), UsageError);
     expect(error.details.join('\n')).toContain('home, work');
   });
-
 });

@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const withProperties = () => emu.accounts.findIndex((a) => ruralPropertiesOf(a).length > 0);
 
 describe('fiscal properties list', () => {

@@ -13,16 +13,26 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const receivedKeys = () => emu.store.nfesOf(account).byRole.received.map((e) => e.doc.accessKey);
-const emittedOnly = () => emu.store.nfesOf(account).entries.map((e) => e.doc).find((d) => d.roles.every((r) => r.role !== 'received'))!.accessKey;
+const emittedOnly = () =>
+  emu.store
+    .nfesOf(account)
+    .entries.map((e) => e.doc)
+    .find((d) => d.roles.every((r) => r.role !== 'received'))!.accessKey;
 
 describe('fiscal props set', () => {
   it('R28: sets the value on every key (default role received), a row per key', async () => {
     const keys = receivedKeys().slice(0, 2);
     const r = await fiscal(['props', 'set', 'erp_ref', 'E7', ...keys]);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjson(r.stdout)).toEqual(keys.map((access_key) => ({ access_key, property: 'erp_ref', value: 'E7', status: 'ok' })));
+    expect(ndjson(r.stdout)).toEqual(
+      keys.map((access_key) => ({ access_key, property: 'erp_ref', value: 'E7', status: 'ok' })),
+    );
     for (const key of keys) expect(emu.store.findNfe(account, key)!.properties.erp_ref).toBe('E7');
   });
 

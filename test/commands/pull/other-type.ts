@@ -13,7 +13,8 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emu
 const CNPJ = '11222333000181';
 
 export function describePull(type: OtherType, role: string, notARole: string): void {
-  const parse = (raw: Record<string, unknown>) => PULL_DOCS[type].parse({ dir: tempDir(), lockWait: '0', concurrency: '4', role: [role], ...raw }, []).options;
+  const parse = (raw: Record<string, unknown>) =>
+    PULL_DOCS[type].parse({ dir: tempDir(), lockWait: '0', concurrency: '4', role: [role], ...raw }, []).options;
 
   describe(`pull ${type}: declaration and parsing`, () => {
     it('--role is required and takes the roles of the type', () => {
@@ -30,9 +31,17 @@ export function describePull(type: OtherType, role: string, notARole: string): v
     });
 
     it('R15: an open created range ends at a fixed far date (the filters are part of the checkpoint)', () => {
-      expect(parseOptions(type, parse({ createdFrom: '2026-01-01' })).query).toEqual({ createdFrom: '2026-01-01', createdTo: OPEN_END });
-      expect(parseOptions(type, parse({ createdTo: '05/02/2026' })).query).toEqual({ createdFrom: '2000-01-01', createdTo: '2026-02-05' });
-      expect(() => parse({ createdFrom: '2026-02-02', createdTo: '2026-02-01' })).toThrow(/--created-from: 2026-02-02 is after --created-to/);
+      expect(parseOptions(type, parse({ createdFrom: '2026-01-01' })).query).toEqual({
+        createdFrom: '2026-01-01',
+        createdTo: OPEN_END,
+      });
+      expect(parseOptions(type, parse({ createdTo: '05/02/2026' })).query).toEqual({
+        createdFrom: '2000-01-01',
+        createdTo: '2026-02-05',
+      });
+      expect(() => parse({ createdFrom: '2026-02-02', createdTo: '2026-02-01' })).toThrow(
+        /--created-from: 2026-02-02 is after --created-to/,
+      );
     });
 
     it('the pull flags: defaults, bounds and the layout checked before anything runs', () => {
@@ -54,11 +63,17 @@ export function describePull(type: OtherType, role: string, notARole: string): v
 
     it(`--role ${role} --max-docs 1 stops after the first page, its documents indexed`, async () => {
       const dir = tempDir();
-      const r = await runMain(['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--max-docs', '1'], emulatorEnv(emu));
+      const r = await runMain(
+        ['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--max-docs', '1'],
+        emulatorEnv(emu),
+      );
       expect(r.code, r.stderr).toBe(0);
       const summary = JSON.parse(r.stdout) as { documents: number };
       expect(summary.documents).toBeGreaterThan(0);
-      const lines = readFileSync(join(dir, 'index.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; role: string });
+      const lines = readFileSync(join(dir, 'index.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; role: string });
       expect(lines).toHaveLength(summary.documents);
       for (const line of lines) expect(line).toMatchObject({ type, role });
     });

@@ -30,7 +30,9 @@ describe('fiscal receipts list', () => {
       expect(ndjsonRows(r.stdout).map((x) => x.id)).toEqual(all.filter((x) => x.source === source).map((x) => x.id));
     }
     const kinds = await fiscal('receipts', 'list', '--kind', 'pix,ted', '--paid-from', '01/01/2026', '--all');
-    expect(ndjsonRows(kinds.stdout).map((x) => x.id)).toEqual(all.filter((x) => ['pix', 'ted'].includes(x.kind) && x.paid_at >= '2026-01-01').map((x) => x.id));
+    expect(ndjsonRows(kinds.stdout).map((x) => x.id)).toEqual(
+      all.filter((x) => ['pix', 'ted'].includes(x.kind) && x.paid_at >= '2026-01-01').map((x) => x.id),
+    );
   });
 
   it('-o csv writes the spreadsheet columns', async () => {
@@ -44,7 +46,10 @@ describe('fiscal receipts list', () => {
     const source = await fiscal('receipts', 'list', '--source', 'automatic');
     expect([source.code, source.stderr]).toEqual([2, expect.stringContaining('manual, automatico')]);
     const order = await fiscal('receipts', 'list', '--paid-from', '2026-05-02', '--paid-to', '2026-05-01');
-    expect([order.code, order.stderr]).toEqual([2, expect.stringContaining('--paid-from: 2026-05-02 is after --paid-to 2026-05-01')]);
+    expect([order.code, order.stderr]).toEqual([
+      2,
+      expect.stringContaining('--paid-from: 2026-05-02 is after --paid-to 2026-05-01'),
+    ]);
     const payee = await fiscal('receipts', 'list', '--payee', '123.456.789-08');
     expect([payee.code, payee.stderr]).toEqual([2, expect.stringContaining('--payee: ')]);
     expect(requestsSoFar(emu)).toBe(before);

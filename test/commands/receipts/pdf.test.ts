@@ -22,7 +22,9 @@ describe('fiscal receipts pdf', () => {
     const dir = tempDir();
     const r = await fiscal('receipts', 'pdf', id, '--dir', dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout)).toEqual([expect.objectContaining({ key: id, status: 'ok', file: join(dir, `${id}.pdf`) })]);
+    expect(ndjsonRows(r.stdout)).toEqual([
+      expect.objectContaining({ key: id, status: 'ok', file: join(dir, `${id}.pdf`) }),
+    ]);
     expectPdfShows(readFileSync(join(dir, `${id}.pdf`)), 'COMPROVANTE DE PAGAMENTO');
   });
 

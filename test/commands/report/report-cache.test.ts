@@ -35,7 +35,11 @@ async function report(): Promise<Record<string, any>> {
 
 const cachePath = () => join(dir, '.fiscal', 'report-cache.ndjson');
 const cacheLines = () => readFileSync(cachePath(), 'utf8').split('\n').filter(Boolean);
-const indexLines = () => readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const indexLines = () =>
+  readFileSync(join(dir, 'index.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const receivedKeys = () => new Set(emu.store.nfesOf(emu.accounts[0]!.id).byRole.received.map((e) => e.doc.accessKey));
 
 describe('report cache', () => {
@@ -57,9 +61,19 @@ describe('report cache', () => {
     const second = await report();
     expect(second.documents + second.canceled).toBe(receivedKeys().size);
     expect(second.documents + second.canceled).toBeGreaterThan(first.documents + first.canceled);
-    const keys = cacheLines().slice(1).map((l) => JSON.parse(l).k as string);
+    const keys = cacheLines()
+      .slice(1)
+      .map((l) => JSON.parse(l).k as string);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys.sort()).toEqual([...new Set(indexLines().filter((l) => l.event === undefined).map((l) => l.sha256))].sort());
+    expect(keys.sort()).toEqual(
+      [
+        ...new Set(
+          indexLines()
+            .filter((l) => l.event === undefined)
+            .map((l) => l.sha256),
+        ),
+      ].sort(),
+    );
     expect(await report()).toEqual(second);
   });
 

@@ -34,7 +34,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const report = (args: string[], extra: Record<string, string> = {}) => runMain(['report', dir, ...args], { ...env, ...extra });
+const report = (args: string[], extra: Record<string, string> = {}) =>
+  runMain(['report', dir, ...args], { ...env, ...extra });
 const json = (text: string) => JSON.parse(text) as Record<string, any>[];
 const cents = (v: number | string) => Math.round(Number(v) * 100);
 
@@ -55,8 +56,16 @@ function independentSums(docs: StoredNfe[]) {
   const live = docs.filter((d) => d.status !== 'canceled');
   const sum = (field: string) => live.reduce((n, d) => n + (xmlTotals(d)[field] ?? 0), 0);
   return {
-    documents: live.length, canceled: docs.length - live.length,
-    total: sum('vNF'), products: sum('vProd'), icms: sum('vICMS'), icms_st: sum('vST'), ipi: sum('vIPI'), pis: sum('vPIS'), cofins: sum('vCOFINS'), freight: sum('vFrete'),
+    documents: live.length,
+    canceled: docs.length - live.length,
+    total: sum('vNF'),
+    products: sum('vProd'),
+    icms: sum('vICMS'),
+    icms_st: sum('vST'),
+    ipi: sum('vIPI'),
+    pis: sum('vPIS'),
+    cofins: sum('vCOFINS'),
+    freight: sum('vFrete'),
   };
 }
 
@@ -96,7 +105,9 @@ describe('report: --by', () => {
     const sum = (rs: Record<string, any>[], k: string) => rs.reduce((n, x) => n + cents(x[k]), 0);
     // One role, one owner per document here: every document is in exactly one group.
     expect(sum(rows, 'total')).toBe(sum(whole, 'total'));
-    expect(rows.reduce((n, x) => n + x.documents + x.canceled, 0)).toBe(whole.reduce((n, x) => n + x.documents + x.canceled, 0));
+    expect(rows.reduce((n, x) => n + x.documents + x.canceled, 0)).toBe(
+      whole.reduce((n, x) => n + x.documents + x.canceled, 0),
+    );
     expect(rows.reduce((n, x) => n + x.share, 0)).toBeCloseTo(1, 2);
     if (dim === 'month') expect(rows.map((x) => x.month)).toEqual(rows.map((x) => x.month).sort());
     else expect(rows.map((x) => cents(x.total))).toEqual(rows.map((x) => cents(x.total)).sort((a, b) => b - a));
@@ -119,13 +130,26 @@ describe('report: --by', () => {
 });
 
 describe('report: filters', () => {
-  it('--from/--to keep the documents emitted in the range (the emitter\'s own date)', async () => {
+  it("--from/--to keep the documents emitted in the range (the emitter's own date)", async () => {
     const docs = storeDocs('received');
     const days = docs.map((d) => d.emissionDate.slice(0, 10)).sort();
     const from = days[Math.floor(days.length / 4)]!;
     const to = days[Math.floor((days.length * 3) / 4)]!;
     const inRange = docs.filter((d) => d.emissionDate.slice(0, 10) >= from && d.emissionDate.slice(0, 10) <= to);
-    const r = await report(['--role', 'received', '--type', 'nfe', '--from', from, '--to', to, '--by', 'type', '-o', 'json']);
+    const r = await report([
+      '--role',
+      'received',
+      '--type',
+      'nfe',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--by',
+      'type',
+      '-o',
+      'json',
+    ]);
     const [row] = json(r.stdout);
     const expected = independentSums(inRange);
     expect(row).toMatchObject({ documents: expected.documents, canceled: expected.canceled });
@@ -139,7 +163,9 @@ describe('report: filters', () => {
     expect(emitted[0]!.documents + emitted[0]!.canceled).toBe(storeDocs('emitted').length);
     const owners = json((await report(['--role', 'received', '--type', 'nfe', '--by', 'owner', '-o', 'json'])).stdout);
     const owner = owners[0]!.owner as string;
-    const mine = json((await report(['--role', 'received', '--type', 'nfe', '--owner', owner, '--by', 'owner', '-o', 'json'])).stdout);
+    const mine = json(
+      (await report(['--role', 'received', '--type', 'nfe', '--owner', owner, '--by', 'owner', '-o', 'json'])).stdout,
+    );
     expect(mine).toEqual([{ ...owners[0], share: 1 }]);
   });
 
@@ -159,20 +185,25 @@ describe('report: filters', () => {
 describe('report: output formats', () => {
   it('ndjson: one group per line, the same as json', async () => {
     const a = json((await report(['--by', 'uf', '-o', 'json'])).stdout);
-    const b = (await report(['--by', 'uf', '-o', 'ndjson'])).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const b = (await report(['--by', 'uf', '-o', 'ndjson'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(b).toEqual(a);
   });
 
   it('csv: a header and one row per group, plain decimals with a dot', async () => {
     const text = (await report(['--by', 'emitter', '-o', 'csv'])).stdout;
-    expect(text.split('\n')[0]).toBe('emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,share');
+    expect(text.split('\n')[0]).toBe(
+      'emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,share',
+    );
     const rows = parseCsv(text);
     const fromJson = json((await report(['--by', 'emitter', '-o', 'json'])).stdout);
     expect(rows.map((x) => x.total)).toEqual(fromJson.map((x) => x.total.toFixed(2)));
     expect(rows[0]!.total).toMatch(/^\d+\.\d{2}$/);
   });
 
-  it('table: a bar of each group\'s share and a total row', async () => {
+  it("table: a bar of each group's share and a total row", async () => {
     const r = await report(['--by', 'status', '-o', 'table']);
     expect(r.stdout).toMatch(/^STATUS\s+DOCS\s+CANCELED\s+TOTAL\s+SHARE/);
     expect(r.stdout).toMatch(/authorized\s+\d+\s+0\s+\d+\.\d{2}\s+█+[▏▎▍▌▋▊▉]?\s+100\.0%/);
@@ -190,7 +221,9 @@ describe('report: output formats', () => {
     const bytes = Buffer.from(stdout, 'utf8');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = stdout.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share');
+    expect(lines[0]).toBe(
+      'emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share',
+    );
     const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
     const first = lines[1]!.split(';');
     expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));
@@ -203,7 +236,9 @@ describe('report: loose XML files', () => {
   it('reads XML files outside a pull folder; an event among them cancels its document', async () => {
     const loose = tempDir();
     const { writeFileSync } = await import('node:fs');
-    const docs = storeDocs('received').filter((d) => d.status === 'authorized').slice(0, 3);
+    const docs = storeDocs('received')
+      .filter((d) => d.status === 'authorized')
+      .slice(0, 3);
     docs.forEach((d, i) => writeFileSync(join(loose, `n${i}.xml`), nfeXml(d)));
     writeFileSync(join(loose, 'broken.xml'), '<nfeProc><NFe>');
     const r = await runMain(['report', loose, '--by', 'type', '-o', 'json'], env);
@@ -218,11 +253,19 @@ describe('report: loose XML files', () => {
     expect(readFileSync(join(loose, 'n0.xml'), 'utf8')).toContain('<nfeProc');
 
     // A canceled NF-e keeps its authorization protocol: only its event says it was canceled.
-    const gone = storeDocs('received').find((d) => d.status === 'canceled' && d.events.some((e) => e.type === '110111'))!;
+    const gone = storeDocs('received').find(
+      (d) => d.status === 'canceled' && d.events.some((e) => e.type === '110111'),
+    )!;
     writeFileSync(join(loose, 'gone.xml'), nfeXml(gone));
     const before = json((await runMain(['report', loose, '--by', 'type', '-o', 'json'], env)).stdout)[0]!;
     expect(before).toMatchObject({ documents: 4, canceled: 0 });
-    writeFileSync(join(loose, 'gone-110111-1.xml'), eventXml(gone, gone.events.find((e) => e.type === '110111')!));
+    writeFileSync(
+      join(loose, 'gone-110111-1.xml'),
+      eventXml(
+        gone,
+        gone.events.find((e) => e.type === '110111')!,
+      ),
+    );
     const after = json((await runMain(['report', loose, '--by', 'type', '-o', 'json'], env)).stdout)[0]!;
     expect(after).toMatchObject({ documents: 3, canceled: 1, total: row!.total });
   });

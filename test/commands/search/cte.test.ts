@@ -11,7 +11,16 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emu
 
 const NOW = new Date('2026-06-15T15:00:00Z');
 const key = (model: '55' | '57' | '67') =>
-  buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '7', emissionType: '1', code: '12345678' });
+  buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '7',
+    emissionType: '1',
+    code: '12345678',
+  });
 const parse = (raw: Record<string, unknown>) => searchCte.parse(raw, []).options;
 const plan = (raw: Record<string, unknown>) => planCteSearch(cteSearchOf('cte', parse(raw)), NOW);
 
@@ -27,7 +36,11 @@ describe('search cte: declaration', () => {
 
 describe('search cte: parsing', () => {
   it('--cte-type takes codes and names, each once', () => {
-    expect(cteSearchOf('cte', parse({ cteType: ['Normal', 'substitution', '3', '1'] })).cteType).toEqual(['0', '3', '1']);
+    expect(cteSearchOf('cte', parse({ cteType: ['Normal', 'substitution', '3', '1'] })).cteType).toEqual([
+      '0',
+      '3',
+      '1',
+    ]);
     expect(() => parse({ cteType: ['2'] })).toThrow(/--cte-type: "2" is not one of 0, 1, 3/);
   });
 
@@ -39,12 +52,17 @@ describe('search cte: parsing', () => {
 
   it('the old --taker and --not-taker stand for --role, never beside it', () => {
     expect(plan({ taker: true })).toMatchObject({ api: 'dfe', request: { Filters: { IsTaker: true } } });
-    expect(() => parse({ taker: true, notTaker: true })).toThrow(/--not-taker: use either --role taker or --role not-taker/);
+    expect(() => parse({ taker: true, notTaker: true })).toThrow(
+      /--not-taker: use either --role taker or --role not-taker/,
+    );
     expect(() => parse({ taker: true, role: ['taker'] })).toThrow(/--taker: use --role alone/);
   });
 
   it('R21: roles the body search cannot say are kept on the client by OwnerRole', () => {
-    expect(plan({ role: ['authorized'] })).toMatchObject({ keepRoles: ['authorized'], request: { Filters: { IsTaker: false } } });
+    expect(plan({ role: ['authorized'] })).toMatchObject({
+      keepRoles: ['authorized'],
+      request: { Filters: { IsTaker: false } },
+    });
   });
 });
 
@@ -58,7 +76,10 @@ describe('search cte: a run', () => {
   it('--role taker --limit 2 prints two taker CT-e', async () => {
     const r = await runMain(['search', 'cte', '--role', 'taker', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { OwnerRole: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { OwnerRole: string });
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.OwnerRole === 'taker')).toBe(true);
   });

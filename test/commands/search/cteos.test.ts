@@ -11,7 +11,16 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emu
 
 const NOW = new Date('2026-06-15T15:00:00Z');
 const key = (model: '57' | '67') =>
-  buildAccessKey({ uf: '35', yymm: '2601', issuer: '11222333000181', model, series: '1', number: '7', emissionType: '1', code: '12345678' });
+  buildAccessKey({
+    uf: '35',
+    yymm: '2601',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '7',
+    emissionType: '1',
+    code: '12345678',
+  });
 const parse = (raw: Record<string, unknown>) => cteosVerb.parse(raw, []).options;
 
 describe('search cteos', () => {
@@ -44,7 +53,10 @@ describe('search cteos', () => {
       const r = await runMain(['search', 'cteos', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
       expect(r.code, r.stderr).toBe(0);
       const keys = new Set(emu.store.docsOf(emu.accounts[0]!.id, 'cteos').entries.map((e) => e.doc.accessKey));
-      const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { AccessKey: string });
+      const rows = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { AccessKey: string });
       expect(rows).toHaveLength(2);
       expect(rows.every((row) => keys.has(row.AccessKey))).toBe(true);
     });

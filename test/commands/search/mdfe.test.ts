@@ -31,8 +31,21 @@ describe('search mdfe', () => {
   });
 
   it('flags map to the body search filters', () => {
-    const p = planMdfeSearch(mdfeSearchOf(parse({ role: ['contractor'], status: ['authorized'], tag: ['x'], prop: ['a=b'] })), NOW);
-    expect(p).toMatchObject({ api: 'search', request: { Filters: { OwnerRoles: ['contractor'], Status: 'authorized', Tags: ['x'], CustomData: [{ Name: 'a', Values: ['b'] }] } } });
+    const p = planMdfeSearch(
+      mdfeSearchOf(parse({ role: ['contractor'], status: ['authorized'], tag: ['x'], prop: ['a=b'] })),
+      NOW,
+    );
+    expect(p).toMatchObject({
+      api: 'search',
+      request: {
+        Filters: {
+          OwnerRoles: ['contractor'],
+          Status: 'authorized',
+          Tags: ['x'],
+          CustomData: [{ Name: 'a', Values: ['b'] }],
+        },
+      },
+    });
   });
 
   describe('a run', () => {
@@ -43,9 +56,15 @@ describe('search mdfe', () => {
     afterAll(async () => emu?.close());
 
     it('--role emitted --limit 2 prints two emitted MDF-e', async () => {
-      const r = await runMain(['search', 'mdfe', '--role', 'emitted', '--from', '2025-01-01', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
+      const r = await runMain(
+        ['search', 'mdfe', '--role', 'emitted', '--from', '2025-01-01', '--limit', '2', '-o', 'ndjson'],
+        emulatorEnv(emu),
+      );
       expect(r.code, r.stderr).toBe(0);
-      const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { OwnerRole: string });
+      const rows = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { OwnerRole: string });
       expect(rows).toHaveLength(2);
       expect(rows.every((row) => row.OwnerRole === 'emitted')).toBe(true);
     });

@@ -9,7 +9,16 @@ import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 const key = (model: '55' | '65') =>
-  buildAccessKey({ uf: '35', yymm: '2605', issuer: '11222333000181', model, series: '1', number: '9', emissionType: '1', code: '12345678' });
+  buildAccessKey({
+    uf: '35',
+    yymm: '2605',
+    issuer: '11222333000181',
+    model,
+    series: '1',
+    number: '9',
+    emissionType: '1',
+    code: '12345678',
+  });
 const parse = (raw: Record<string, unknown>) => searchNfce.parse(raw, []).options;
 
 describe('search nfce', () => {
@@ -27,7 +36,9 @@ describe('search nfce', () => {
   });
 
   it('ranges in order, and --all or --limit', () => {
-    expect(() => parse({ createdFrom: '2026-05-02', createdTo: '2026-05-01' })).toThrow(/--created-from: 2026-05-02 is after --created-to/);
+    expect(() => parse({ createdFrom: '2026-05-02', createdTo: '2026-05-01' })).toThrow(
+      /--created-from: 2026-05-02 is after --created-to/,
+    );
     expect(() => parse({ all: true, limit: '2' })).toThrow(/--all: use either --all or --limit/);
   });
 
@@ -41,8 +52,16 @@ describe('search nfce', () => {
     it('--limit 2 prints the first two NFC-e, as `fiscal nfce search` does', async () => {
       const a = await runMain(['search', 'nfce', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
       expect(a.code, a.stderr).toBe(0);
-      const rows = a.stdout.trim().split('\n').map((l) => JSON.parse(l) as { AccessKey: string });
-      expect(rows.map((r) => r.AccessKey)).toEqual(emu.store.docsOf(emu.accounts[0]!.id, 'nfce').entries.slice(0, 2).map((e) => e.doc.accessKey));
+      const rows = a.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { AccessKey: string });
+      expect(rows.map((r) => r.AccessKey)).toEqual(
+        emu.store
+          .docsOf(emu.accounts[0]!.id, 'nfce')
+          .entries.slice(0, 2)
+          .map((e) => e.doc.accessKey),
+      );
       const b = await runMain(['nfce', 'search', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
       expect(b.stdout).toBe(a.stdout);
     });

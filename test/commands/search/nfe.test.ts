@@ -44,12 +44,20 @@ describe('search nfe: parsing', () => {
   });
 
   it('--where and --where-missing compose --filter; with --filter they are refused', () => {
-    expect(searchOf({ where: ['status=done'], whereMissing: ['erp_id'] }).filter).toBe('(AND (= status done) (NOT_EXISTS erp_id))');
+    expect(searchOf({ where: ['status=done'], whereMissing: ['erp_id'] }).filter).toBe(
+      '(AND (= status done) (NOT_EXISTS erp_id))',
+    );
     expect(() => parse({ where: ['a=1'], filter: '(= b 2)' })).toThrow(/--where and --where-missing build a --filter/);
   });
 
   it('--prop items become property filters; a search holds only what was given', () => {
-    expect(searchOf({ prop: ['a=1', 'a=2', 'b=x'], all: true })).toEqual({ prop: [{ Name: 'a', Values: ['1', '2'] }, { Name: 'b', Values: ['x'] }], all: true });
+    expect(searchOf({ prop: ['a=1', 'a=2', 'b=x'], all: true })).toEqual({
+      prop: [
+        { Name: 'a', Values: ['1', '2'] },
+        { Name: 'b', Values: ['x'] },
+      ],
+      all: true,
+    });
     expect(() => parse({ prop: ['novalue'] })).toThrow(/--prop: expected name=value/);
   });
 
@@ -66,9 +74,28 @@ describe('search nfe: a run', () => {
   afterAll(async () => emu?.close());
 
   it('--role received --limit 3 prints three received NF-e of the account', async () => {
-    const r = await runMain(['search', 'nfe', '--role', 'received', '--from', '2025-01-01', '--to', '2026-06-30', '--limit', '3', '-o', 'ndjson'], emulatorEnv(emu));
+    const r = await runMain(
+      [
+        'search',
+        'nfe',
+        '--role',
+        'received',
+        '--from',
+        '2025-01-01',
+        '--to',
+        '2026-06-30',
+        '--limit',
+        '3',
+        '-o',
+        'ndjson',
+      ],
+      emulatorEnv(emu),
+    );
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { AccessKey: string; OwnerRole: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { AccessKey: string; OwnerRole: string });
     expect(rows).toHaveLength(3);
     const received = new Set(emu.store.nfesOf(emu.accounts[0]!.id).byRole.received.map((e) => e.doc.accessKey));
     for (const row of rows) {

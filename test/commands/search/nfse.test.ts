@@ -35,7 +35,10 @@ describe('search nfse: parsing', () => {
 
   it('--competence takes months as people write them; roles become ownerRoles', () => {
     const p = planNfseSearch(nfseSearchOf(parse({ competence: ['05/2026'], role: ['received', 'received'] })), NOW);
-    expect(p).toMatchObject({ api: 'search', request: { filters: { competence: ['2026-05'], ownerRoles: ['taker'] } } });
+    expect(p).toMatchObject({
+      api: 'search',
+      request: { filters: { competence: ['2026-05'], ownerRoles: ['taker'] } },
+    });
   });
 });
 
@@ -49,7 +52,10 @@ describe('search nfse: a run', () => {
   it('--role emitted --limit 2 prints two emitted NFS-e', async () => {
     const r = await runMain(['search', 'nfse', '--role', 'emitted', '--limit', '2', '-o', 'ndjson'], emulatorEnv(emu));
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; document: { ownerRole: string } });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; document: { ownerRole: string } });
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.document.ownerRole === 'emitter')).toBe(true);
   });

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const route = (key: string) => emu.stats().requests.byRoute[key] ?? 0;
 
 /** A folder with new NF-e (keys renumbered from a generated one) and its journal's path. */
@@ -82,7 +86,13 @@ describe('fiscal upload', () => {
   it('R26: flags that go with --batch, and --batch-size past 500, exit 2 before sending', async () => {
     const { dir, journal } = folderOf([308]);
     emu.resetStats();
-    for (const argv of [['--no-wait'], ['--batch-size', '10'], ['--callback-url', 'https://example.com/hook'], ['--batch', '--batch-size', '501'], ['--batch', '--batch-size', 'x']]) {
+    for (const argv of [
+      ['--no-wait'],
+      ['--batch-size', '10'],
+      ['--callback-url', 'https://example.com/hook'],
+      ['--batch', '--batch-size', '501'],
+      ['--batch', '--batch-size', 'x'],
+    ]) {
       const r = await fiscal(['upload', dir, '--journal', journal, ...argv]);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/--batch/);

@@ -17,11 +17,26 @@ afterAll(async () => emu?.close());
 
 describe('fiscal utilities list', () => {
   it('choices and months take lists, repeated or comma-separated, as people write them', async () => {
-    const month = all.find((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid')!.reference_month as string;
+    const month = all.find((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid')!
+      .reference_month as string;
     const [y, m] = month.split('-');
-    const r = await fiscal('utilities', 'list', '--all', '--kind', 'electricity,water', '--status', 'open', '--status', 'overdue', '--month', `${m}/${y}`);
+    const r = await fiscal(
+      'utilities',
+      'list',
+      '--all',
+      '--kind',
+      'electricity,water',
+      '--status',
+      'open',
+      '--status',
+      'overdue',
+      '--month',
+      `${m}/${y}`,
+    );
     expect(r.code, r.stderr).toBe(0);
-    const want = all.filter((u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid' && u.reference_month === month);
+    const want = all.filter(
+      (u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid' && u.reference_month === month,
+    );
     expect(want.length).toBeGreaterThan(0);
     expect(ndjsonRows(r.stdout).map((u) => u.id)).toEqual(want.map((u) => u.id));
   });
@@ -30,7 +45,9 @@ describe('fiscal utilities list', () => {
     const now = await fiscal('utilities', 'list', '--all', '--min-amount', '100', '--max-amount', '900');
     const old = await fiscal('utilities', 'list', '--all', '--min', '100', '--max', '900');
     expect(old.stdout).toBe(now.stdout);
-    expect(ndjsonRows(now.stdout).map((u) => u.id)).toEqual(all.filter((u) => Number(u.amount) >= 100 && Number(u.amount) <= 900).map((u) => u.id));
+    expect(ndjsonRows(now.stdout).map((u) => u.id)).toEqual(
+      all.filter((u) => Number(u.amount) >= 100 && Number(u.amount) <= 900).map((u) => u.id),
+    );
     expect(old.stderr).toMatch(/--min is deprecated .*use --min-amount/);
   });
 

@@ -20,7 +20,10 @@ describe('fiscal utilities show', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(ndjsonRows(r.stdout)).toEqual(listed);
     const mixed = await fiscal(['utilities', 'show', listed[0]!.id, 'utl_000000000000000000000000']);
-    expect([mixed.code, mixed.stderr]).toEqual([7, expect.stringContaining('utility bill utl_000000000000000000000000: not found')]);
+    expect([mixed.code, mixed.stderr]).toEqual([
+      7,
+      expect.stringContaining('utility bill utl_000000000000000000000000: not found'),
+    ]);
   });
 
   it('R3: another account does not have it (exit 4); a malformed id is refused first (exit 2)', async () => {

@@ -4,10 +4,17 @@ import { STATUS, SECRET, server, fiscal, endpoint } from './scripted.js';
 
 describe('fiscal webhooks endpoints add', () => {
   it('R31: add sends url and description, shows the secret once in its row and says so on stderr; list never shows it', async () => {
-    server.enqueue({ status: 201, body: { status: STATUS, data: endpoint('we_1', { description: 'ERP inbox', secret: SECRET }) } });
+    server.enqueue({
+      status: 201,
+      body: { status: STATUS, data: endpoint('we_1', { description: 'ERP inbox', secret: SECRET }) },
+    });
     const added = await fiscal('endpoints', 'add', 'https://erp.example.com/we_1', '--description', 'ERP inbox');
     expect(added.code, added.stderr).toBe(0);
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/webhooks/endpoints', json: { url: 'https://erp.example.com/we_1', description: 'ERP inbox' } });
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/webhooks/endpoints',
+      json: { url: 'https://erp.example.com/we_1', description: 'ERP inbox' },
+    });
     expect(added.rows).toEqual([expect.objectContaining({ id: 'we_1', status: 'created', secret: SECRET })]);
     expect(added.stderr).toMatch(/not shown again/);
     expect(added.stderr).not.toContain(SECRET);

@@ -10,19 +10,28 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const rows = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const rows = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('fiscal webhooks endpoints list', () => {
   it('R31: lists the endpoints added, without their secrets; another account sees none of them', async () => {
     const env = emulatorEnv(emu);
-    const added = await runMain(['webhooks', 'endpoints', 'add', 'https://erp.example.com/a', '--description', 'ERP'], env);
+    const added = await runMain(
+      ['webhooks', 'endpoints', 'add', 'https://erp.example.com/a', '--description', 'ERP'],
+      env,
+    );
     expect(added.code, added.stderr).toBe(0);
     const [row] = rows(added.stdout);
     expect(row!.secret).toMatch(/^whsec_/);
 
     const listed = await runMain(['webhooks', 'endpoints', 'ls'], env);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(rows(listed.stdout)).toEqual([expect.objectContaining({ id: row!.id, url: 'https://erp.example.com/a', description: 'ERP' })]);
+    expect(rows(listed.stdout)).toEqual([
+      expect.objectContaining({ id: row!.id, url: 'https://erp.example.com/a', description: 'ERP' }),
+    ]);
     expect(listed.stdout).not.toContain(String(row!.secret));
     expect(listed.stdout).not.toContain('secret');
 

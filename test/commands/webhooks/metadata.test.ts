@@ -7,7 +7,9 @@ describe('fiscal webhooks metadata', () => {
     server.enqueue(metadata());
     const r = await fiscal('metadata');
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests.map((q) => [q.method, q.path, q.headers['x-api-id']])).toEqual([['GET', '/v1/webhooks/metadata', 'acc-1']]);
+    expect(server.requests.map((q) => [q.method, q.path, q.headers['x-api-id']])).toEqual([
+      ['GET', '/v1/webhooks/metadata', 'acc-1'],
+    ]);
     expect(r.rows).toEqual([metadata().body.data]);
   });
 });

@@ -26,25 +26,48 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-
-export async function fiscal(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; rows: Array<Record<string, any>> }> {
+export async function fiscal(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string; rows: Array<Record<string, any>> }> {
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = new PassThrough();
   stdin.end();
-  const env = { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), FISCAL_BASE_URL: server.url, FISCAL_API_ID: 'acc-1', FISCAL_API_KEY: 'key-abcdef123456' };
+  const env = {
+    FISCAL_CONFIG_DIR: tempDir('fiscal-config-'),
+    FISCAL_BASE_URL: server.url,
+    FISCAL_API_ID: 'acc-1',
+    FISCAL_API_KEY: 'key-abcdef123456',
+  };
   const code = await main(['webhooks', ...args], {
-    env, signal: new AbortController().signal,
+    env,
+    signal: new AbortController().signal,
     io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
   });
-  const rows = stdout.text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  const rows = stdout.text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
   return { code, stdout: stdout.text, stderr: stderr.text, rows };
 }
 
 export const metadata = (document_types = [...WEBHOOK_DOCUMENT_TYPES], event_types = [...WEBHOOK_EVENT_TYPES]) => ({
-  body: { status: STATUS, data: { document_types, event_types, signature: { header: 'X-Fiscal-Signature', algorithm: 'HMAC-SHA256' } } },
+  body: {
+    status: STATUS,
+    data: { document_types, event_types, signature: { header: 'X-Fiscal-Signature', algorithm: 'HMAC-SHA256' } },
+  },
 });
-export const endpoint = (id: string, extra: Record<string, unknown> = {}) => ({ id, url: `https://erp.example.com/${id}`, description: null, created_at: '2026-01-05T10:00:00Z', ...extra });
-export const subscription = (id: string, body: Record<string, string>) => ({ body: { status: STATUS, data: { id, created_at: '2026-01-05T10:00:00Z', ...body } } });
-export const notFound = { status: 404, body: { error: { code: 'not_found', message: 'webhook endpoint not found', context: null } } };
-
+export const endpoint = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  url: `https://erp.example.com/${id}`,
+  description: null,
+  created_at: '2026-01-05T10:00:00Z',
+  ...extra,
+});
+export const subscription = (id: string, body: Record<string, string>) => ({
+  body: { status: STATUS, data: { id, created_at: '2026-01-05T10:00:00Z', ...body } },
+});
+export const notFound = {
+  status: 404,
+  body: { error: { code: 'not_found', message: 'webhook endpoint not found', context: null } },
+};

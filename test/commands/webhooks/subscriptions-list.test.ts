@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { STATUS, CNPJ_A, server, fiscal, notFound } from './scripted.js';
 
 describe('fiscal webhooks subscriptions list', () => {
-  it('R31: list --endpoint asks for that endpoint and keeps only its subscriptions; remove of another account\'s id exits 4', async () => {
-    const s = (id: string, endpoint_id: string) => ({ id, endpoint_id, cnpj: CNPJ_A, document_type: 'nfe', event_type: 'received', created_at: '2026-01-05T10:00:00Z' });
+  it("R31: list --endpoint asks for that endpoint and keeps only its subscriptions; remove of another account's id exits 4", async () => {
+    const s = (id: string, endpoint_id: string) => ({
+      id,
+      endpoint_id,
+      cnpj: CNPJ_A,
+      document_type: 'nfe',
+      event_type: 'received',
+      created_at: '2026-01-05T10:00:00Z',
+    });
     server.enqueue({ body: { status: STATUS, data: [s('ws_1', 'we_1'), s('ws_2', 'we_2')] } }, notFound);
     const listed = await fiscal('subscriptions', 'list', '--endpoint', 'we_1');
     expect(listed.code, listed.stderr).toBe(0);

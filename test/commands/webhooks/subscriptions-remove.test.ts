@@ -10,14 +10,35 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const rows = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>);
+const rows = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, string>);
 
 describe('fiscal webhooks subscriptions remove', () => {
   it('R31: removes a subscription (a row each), after a dry run that removed nothing; again, or from another account, exits 4', async () => {
     const env = emulatorEnv(emu);
-    const endpoint = rows((await runMain(['webhooks', 'endpoints', 'add', 'https://erp.example.com/s'], env)).stdout)[0]!.id!;
+    const endpoint = rows(
+      (await runMain(['webhooks', 'endpoints', 'add', 'https://erp.example.com/s'], env)).stdout,
+    )[0]!.id!;
     const cnpj = emu.accounts[0]!.companies[0]!.cnpj;
-    const added = await runMain(['webhooks', 'subscriptions', 'add', '--endpoint', endpoint, '--cnpj', cnpj, '--document-type', 'nfe', '--event-type', 'received,canceled'], env);
+    const added = await runMain(
+      [
+        'webhooks',
+        'subscriptions',
+        'add',
+        '--endpoint',
+        endpoint,
+        '--cnpj',
+        cnpj,
+        '--document-type',
+        'nfe',
+        '--event-type',
+        'received,canceled',
+      ],
+      env,
+    );
     expect(added.code, added.stderr).toBe(0);
     const ids = rows(added.stdout).map((r) => r.id!);
     expect(ids).toHaveLength(2);
@@ -28,12 +49,16 @@ describe('fiscal webhooks subscriptions remove', () => {
 
     const dry = await runMain(['webhooks', 'subscriptions', 'rm', ...ids, '--dry-run'], env);
     expect(dry.code).toBe(0);
-    expect(rows(dry.stdout).map((r) => [r.id, r.status, r.message])).toEqual(ids.map((id) => [id, 'dry-run', `would send DELETE /v1/webhooks/subscriptions/${id}; nothing sent`]));
+    expect(rows(dry.stdout).map((r) => [r.id, r.status, r.message])).toEqual(
+      ids.map((id) => [id, 'dry-run', `would send DELETE /v1/webhooks/subscriptions/${id}; nothing sent`]),
+    );
 
     const removed = await runMain(['webhooks', 'subscriptions', 'remove', ...ids], env);
     expect(removed.code, removed.stderr).toBe(0);
     expect(rows(removed.stdout).map((r) => [r.id, r.status])).toEqual(ids.map((id) => [id, 'deleted']));
-    expect(rows((await runMain(['webhooks', 'subscriptions', 'list', '--endpoint', endpoint], env)).stdout)).toEqual([]);
+    expect(rows((await runMain(['webhooks', 'subscriptions', 'list', '--endpoint', endpoint], env)).stdout)).toEqual(
+      [],
+    );
 
     const again = await runMain(['webhooks', 'subscriptions', 'remove', ids[0]!], env);
     expect(again.code).toBe(4);

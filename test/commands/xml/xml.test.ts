@@ -19,7 +19,11 @@ afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[], stdin?: string) => runMain(argv, emulatorEnv(emu), { stdin });
 const account = () => emu.accounts[0]!.id;
-const ndjson = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const ndjson = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 /** A valid key of the same month, model and emitter as `key` that no document has. */
 const absent = (key: string) => `${key.slice(0, 35)}99999999` + accessKeyCheckDigit(`${key.slice(0, 35)}99999999`);
 
@@ -38,13 +42,20 @@ describe('fiscal xml', () => {
   });
 
   it('several keys go to --dir, one row each; a key not held is reported: exit 7', async () => {
-    const ctes = emu.store.docsOf(account(), 'cte').entries.slice(0, 2).map((e) => e.doc);
+    const ctes = emu.store
+      .docsOf(account(), 'cte')
+      .entries.slice(0, 2)
+      .map((e) => e.doc);
     const missing = absent(ctes[0]!.accessKey);
     const dir = tempDir();
     const r = await fiscal(['-o', 'ndjson', 'xml', 'cte', ...ctes.map((d) => d.accessKey), missing, '--dir', dir]);
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toContain(`${missing}: not found among the account's CT-e`);
-    expect(ndjson(r.stdout).map((row) => [row.key, row.status])).toEqual([[ctes[0]!.accessKey, 'ok'], [ctes[1]!.accessKey, 'ok'], [missing, 'error']]);
+    expect(ndjson(r.stdout).map((row) => [row.key, row.status])).toEqual([
+      [ctes[0]!.accessKey, 'ok'],
+      [ctes[1]!.accessKey, 'ok'],
+      [missing, 'error'],
+    ]);
     expect(readdirSync(dir).sort()).toEqual(ctes.map((d) => `${d.accessKey}.xml`).sort());
     expect(readFileSync(join(dir, `${ctes[1]!.accessKey}.xml`), 'utf8')).toBe(docXml('cte', ctes[1]!));
   });
@@ -75,13 +86,19 @@ describe('fiscal xml', () => {
   });
 
   it('--stdin reads keys, one per line or NDJSON, each checked (naming standard input)', async () => {
-    const docs = emu.store.docsOf(account(), 'cteos').entries.slice(0, 2).map((e) => e.doc);
+    const docs = emu.store
+      .docsOf(account(), 'cteos')
+      .entries.slice(0, 2)
+      .map((e) => e.doc);
     const dir = tempDir();
     const lines = `${docs[0]!.accessKey}\n${JSON.stringify({ AccessKey: docs[1]!.accessKey })}\n`;
     const r = await fiscal(['xml', 'cteos', '--stdin', '--dir', dir], lines);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir)).toHaveLength(2);
-    const wrong = await fiscal(['xml', 'cteos', '--stdin', '--dir', tempDir()], `${docs[0]!.accessKey.slice(0, 43)}x\n`);
+    const wrong = await fiscal(
+      ['xml', 'cteos', '--stdin', '--dir', tempDir()],
+      `${docs[0]!.accessKey.slice(0, 43)}x\n`,
+    );
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('(standard input)');
     expect(existsSync(join(dir, 'x.xml'))).toBe(false);

@@ -12,7 +12,8 @@ function bad(message: string, field: string): never {
 }
 
 const anyIn = (values: readonly string[], wanted: ReadonlySet<string>): boolean => values.some((v) => wanted.has(v));
-const listOf = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const listOf = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /**
  * Compiles the filters. Unlike /v2/dfe/nfe (R19), spec 4.2 gives no default emission window, so
@@ -61,7 +62,8 @@ export function compileCteFilters(f: CteFilters): CteRecordPredicate {
   // R21: tpCTe.
   if (f.Types) {
     for (const value of f.Types) {
-      if (!(CTE_TYPES as readonly string[]).includes(value)) bad(`unknown CT-e type "${value}"; expected one of ${CTE_TYPES.join(', ')}`, 'Types');
+      if (!(CTE_TYPES as readonly string[]).includes(value))
+        bad(`unknown CT-e type "${value}"; expected one of ${CTE_TYPES.join(', ')}`, 'Types');
     }
     const wanted = new Set(f.Types);
     add((r) => wanted.has(r.entry.doc.cteType));

@@ -3,7 +3,17 @@
 // (document, owner role) records like /v2/dfe/nfe; GET /v1/cte/{role} and GET /v1/cte-os/{role}
 // (R11-R17), the v1 cursor listing of NF-e over the CT-e and CT-e OS streams.
 import type { z } from 'zod';
-import { CTE_DEFAULT_FIELDS, CTE_FIELDS, CTE_ROLES, CTEOS_ROLES, cteOsRequestSchema, cteRequestSchema, cteResponseSchema, cteV1PageSchema, type CteFilters } from '../../../api/wire/cte.js';
+import {
+  CTE_DEFAULT_FIELDS,
+  CTE_FIELDS,
+  CTE_ROLES,
+  CTEOS_ROLES,
+  cteOsRequestSchema,
+  cteRequestSchema,
+  cteResponseSchema,
+  cteV1PageSchema,
+  type CteFilters,
+} from '../../../api/wire/cte.js';
 import { badRequest, okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
@@ -23,7 +33,11 @@ function parseRequest(type: CteLikeType, body: unknown): z.infer<typeof cteReque
   // R24: say why IsTaker is refused rather than only that the key is unknown.
   const filters = (input as { Filters?: unknown }).Filters;
   if (type === 'cteos' && filters && typeof filters === 'object' && Object.hasOwn(filters, 'IsTaker')) {
-    throw badRequest('service', 'unknown key "IsTaker": /v1/dfe/cteos has no role filter; it returns every role of the Owners', 'Filters.IsTaker');
+    throw badRequest(
+      'service',
+      'unknown key "IsTaker": /v1/dfe/cteos has no role filter; it returns every role of the Owners',
+      'Filters.IsTaker',
+    );
   }
   return type === 'cte' ? parseBody(cteRequestSchema, input) : parseBody(cteOsRequestSchema, input);
 }
@@ -36,7 +50,11 @@ function search(ctx: RequestContext, type: CteLikeType): Reply {
   const matches = compileCteFilters((request.Filters ?? {}) as CteFilters);
   const records = ctx.store.docsOf(ctx.account.id, type).records as readonly CteLikeRecord[];
   const page = searchPage(records, matches, limit, request.Paginator, 'Paginator');
-  return okAs(cteResponseSchema, { Ctes: page.records.map((r) => toCteRecord(r, type, fields)), Paginator: page.paginator, Total: page.total });
+  return okAs(cteResponseSchema, {
+    Ctes: page.records.map((r) => toCteRecord(r, type, fields)),
+    Paginator: page.paginator,
+    Total: page.total,
+  });
 }
 
 function listByRole(ctx: RequestContext, type: CteLikeType): Reply {

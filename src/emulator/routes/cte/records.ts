@@ -20,7 +20,14 @@ export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
 }
 
 function party(p: Party): CteParty {
-  return { Cnpj: p.cnpj ?? '', Cpf: p.cpf ?? '', Name: p.name, TradingName: p.tradingName ?? '', Inscription: p.ie ?? '', Uf: p.uf };
+  return {
+    Cnpj: p.cnpj ?? '',
+    Cpf: p.cpf ?? '',
+    Name: p.name,
+    TradingName: p.tradingName ?? '',
+    Inscription: p.ie ?? '',
+    Uf: p.uf,
+  };
 }
 
 /** An absent party is null. */
@@ -30,9 +37,19 @@ const isCte = (doc: CteLikeDoc): doc is StoredCte => doc.model === '57';
 
 function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
   const common = {
-    Model: doc.model, Series: doc.series, Number: doc.number, Type: doc.cteType, Modal: doc.modal,
-    Cfop: doc.cfop, NatOp: doc.natOp, StartCity: doc.startCity, StartUf: doc.startUf, EndCity: doc.endCity, EndUf: doc.endUf,
-    TotalValue: doc.totalValue, ReceivableValue: doc.receivableValue,
+    Model: doc.model,
+    Series: doc.series,
+    Number: doc.number,
+    Type: doc.cteType,
+    Modal: doc.modal,
+    Cfop: doc.cfop,
+    NatOp: doc.natOp,
+    StartCity: doc.startCity,
+    StartUf: doc.startUf,
+    EndCity: doc.endCity,
+    EndUf: doc.endUf,
+    TotalValue: doc.totalValue,
+    ReceivableValue: doc.receivableValue,
   };
   return isCte(doc)
     ? { ...common, TakerKind: doc.takerKind, CargoValue: doc.cargoValue }
@@ -61,10 +78,17 @@ const FIELD_VALUES: { [F in CteField]: (record: CteLikeRecord, type: CteLikeType
   HasCCE: (r) => hasEvent(docOf(r), CCE_EVENT),
   Manifestations: (r) => {
     const doc = docOf(r);
-    return doc.events.filter((e) => e.type === DISAGREEMENT_EVENT).map((e) => ({
-      Active: true, CreatedAt: e.createdAt, Date: e.createdAt, IsForced: false,
-      Protocol: eventProtocol(doc.accessKey, e.type, e.seq), Seq: String(e.seq), Type: e.type,
-    }));
+    return doc.events
+      .filter((e) => e.type === DISAGREEMENT_EVENT)
+      .map((e) => ({
+        Active: true,
+        CreatedAt: e.createdAt,
+        Date: e.createdAt,
+        IsForced: false,
+        Protocol: eventProtocol(doc.accessKey, e.type, e.seq),
+        Seq: String(e.seq),
+        Type: e.type,
+      }));
   },
   Number: (r) => docOf(r).number,
   Owner: (r) => r.owner,

@@ -2,7 +2,14 @@
 // /v1/dfe/nfe/events, /v1/cte/events, /v2/cte/events, /v1/cte-os/events, /v1/mdfe/events and
 // /v1/nfse/events. One document per call; the key must be valid (R7) and of the path's model
 // (the NF-e endpoints also serve NFC-e, model 65); a document the account does not hold is a 404 (R3).
-import { DOC_EVENTS_ENDPOINTS, NFSE_ID, docEventsResponseSchema, type DocEventItem, type DocEventsEndpoint, type EventDocType } from '../../../api/wire/events.js';
+import {
+  DOC_EVENTS_ENDPOINTS,
+  NFSE_ID,
+  docEventsResponseSchema,
+  type DocEventItem,
+  type DocEventsEndpoint,
+  type EventDocType,
+} from '../../../api/wire/events.js';
 import { accessKeyProblem, parseAccessKey } from '../../../fiscal/access-key.js';
 import { streamEventXml, type EventDoc } from '../../event-index.js';
 import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
@@ -10,7 +17,13 @@ import type { RequestContext, Router } from '../../router.js';
 import { addProblem, arrayParam, eventTypes, type Problems } from './query.js';
 
 /** The document type a model is stored as. */
-const TYPE_OF_MODEL: Record<string, EventDocType> = { '55': 'nfe', '65': 'nfce', '57': 'cte', '67': 'cteos', '58': 'mdfe' };
+const TYPE_OF_MODEL: Record<string, EventDocType> = {
+  '55': 'nfe',
+  '65': 'nfce',
+  '57': 'cte',
+  '67': 'cteos',
+  '58': 'mdfe',
+};
 
 export function registerDocumentEvents(router: Router): void {
   for (const endpoint of Object.values(DOC_EVENTS_ENDPOINTS)) {
@@ -34,14 +47,24 @@ function parseQuery(ctx: RequestContext, endpoint: DocEventsEndpoint): DocEvents
   if (values.length > 1 || arrayParam(params, name)) addProblem(problems, name, 'one document per call');
   else if (id === undefined || id === '') addProblem(problems, name, 'is required');
   else if (name === 'id') {
-    if (!NFSE_ID.test(id)) addProblem(problems, name, `an NFS-e id reads <owner>:<emitter>:<yyyy-mm-dd>:<number> (owner optional), got "${id}"`);
+    if (!NFSE_ID.test(id))
+      addProblem(
+        problems,
+        name,
+        `an NFS-e id reads <owner>:<emitter>:<yyyy-mm-dd>:<number> (owner optional), got "${id}"`,
+      );
   } else if (id.length !== 44) {
     addProblem(problems, name, `an access key has 44 characters, "${id}" has ${id.length}`);
   } else {
     const problem = accessKeyProblem(id);
     const model = parseAccessKey(id).model;
     if (problem) addProblem(problems, name, `invalid access key "${id}": ${problem}`);
-    else if (!endpoint.models.includes(model)) addProblem(problems, name, `"${id}" is a key of model ${model}; ${endpoint.path} takes model ${endpoint.models.join(' or ')}`);
+    else if (!endpoint.models.includes(model))
+      addProblem(
+        problems,
+        name,
+        `"${id}" is a key of model ${model}; ${endpoint.path} takes model ${endpoint.models.join(' or ')}`,
+      );
     else type = TYPE_OF_MODEL[model]!;
   }
   const types = eventTypes(params, problems);
@@ -62,7 +85,11 @@ function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply
   for (const event of doc.events) {
     if (q.types && !q.types.has(event.type)) continue;
     const xml = Buffer.from(streamEventXml(q.type, doc, event), 'utf8').toString('base64');
-    data.push(endpoint.detailed ? { type: event.type, seq: event.seq, created_at: event.createdAt, xml } : { type: event.type, xml });
+    data.push(
+      endpoint.detailed
+        ? { type: event.type, seq: event.seq, created_at: event.createdAt, xml }
+        : { type: event.type, xml },
+    );
   }
   return okAs(docEventsResponseSchema, { data });
 }

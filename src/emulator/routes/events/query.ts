@@ -15,6 +15,7 @@ export function addProblem(problems: Problems, field: string, message: string): 
 /** R30: `type[]` items are exactly 6 digits; undefined when none was given. */
 export function eventTypes(params: URLSearchParams, problems: Problems): Set<string> | undefined {
   const types = arrayParam(params, 'type');
-  for (const type of types ?? []) if (!EVENT_CODE.test(type)) addProblem(problems, 'type', `each event type has exactly 6 digits, got "${type}"`);
+  for (const type of types ?? [])
+    if (!EVENT_CODE.test(type)) addProblem(problems, 'type', `each event type has exactly 6 digits, got "${type}"`);
   return types ? new Set(types) : undefined;
 }

@@ -44,7 +44,9 @@ function parseQuery(ctx: RequestContext): StreamQuery {
   }
   query.types = eventTypes(params, problems);
   const cnpjs = arrayParam(params, 'cnpj');
-  for (const cnpj of cnpjs ?? []) if (!/^\d{14}$|^\d{11}$/.test(cnpj)) addProblem(problems, 'cnpj', `each item is a CNPJ (14 digits) or CPF (11), got "${cnpj}"`);
+  for (const cnpj of cnpjs ?? [])
+    if (!/^\d{14}$|^\d{11}$/.test(cnpj))
+      addProblem(problems, 'cnpj', `each item is a CNPJ (14 digits) or CPF (11), got "${cnpj}"`);
   if (cnpjs) query.cnpjs = new Set(cnpjs);
   const created = createdRange(params, (field, message) => addProblem(problems, field, message), ctx.now());
   if (created) query.created = created;

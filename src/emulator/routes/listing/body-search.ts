@@ -65,10 +65,16 @@ function requestError(issue: z.core.$ZodIssue) {
 }
 
 /** The requested fields (in `key`), checked against the known ones; `defaults` when none are asked for. */
-export function projection<F extends string>(fields: string[] | undefined, known: readonly F[], defaults: F[], key: string): F[] {
+export function projection<F extends string>(
+  fields: string[] | undefined,
+  known: readonly F[],
+  defaults: F[],
+  key: string,
+): F[] {
   if (!fields || fields.length === 0) return defaults;
   for (const field of fields) {
-    if (!(known as readonly string[]).includes(field)) throw badRequest('service', `unknown field "${field}"; expected some of ${known.join(', ')}`, key);
+    if (!(known as readonly string[]).includes(field))
+      throw badRequest('service', `unknown field "${field}"; expected some of ${known.join(', ')}`, key);
   }
   return [...new Set(fields)] as F[];
 }

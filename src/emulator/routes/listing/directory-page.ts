@@ -10,7 +10,11 @@ import { cursorPage, scalarParam, type PageItem, type UntypedPageSchema } from '
  * R12-R14: one page of `items` by `cursor` and `limit` (1 to DIRECTORY_LIMIT_MAX, default the
  * maximum), typed by `schema`, the client's page schema, when one is given.
  */
-export function directoryPage<S extends z.ZodType = UntypedPageSchema>(ctx: RequestContext, items: readonly PageItem<S>[], schema?: S): Reply {
+export function directoryPage<S extends z.ZodType = UntypedPageSchema>(
+  ctx: RequestContext,
+  items: readonly PageItem<S>[],
+  schema?: S,
+): Reply {
   const params = ctx.url.searchParams;
   const errors: Record<string, string[]> = {};
   const q = { cursor: 0, limit: DIRECTORY_LIMIT_MAX };
@@ -26,5 +30,12 @@ export function directoryPage<S extends z.ZodType = UntypedPageSchema>(ctx: Requ
   }
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   const entries = items.map((item, position) => ({ doc: { position }, item }));
-  return cursorPage(ctx, q, entries, () => true, (e) => e.item, schema);
+  return cursorPage(
+    ctx,
+    q,
+    entries,
+    () => true,
+    (e) => e.item,
+    schema,
+  );
 }

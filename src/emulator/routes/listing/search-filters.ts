@@ -12,8 +12,14 @@ export function boundMs(text: string | undefined, which: 'from' | 'to', field: s
 }
 
 /** A PascalCase `{From, To}` filter (R9) as instants; a bad date is a 400 naming `Filters.<name>.From`. */
-export function pascalRange(value: { From?: string | undefined; To?: string | undefined } | undefined, name: string): { from?: number | undefined; to?: number | undefined } {
-  return { from: boundMs(value?.From, 'from', `Filters.${name}.From`), to: boundMs(value?.To, 'to', `Filters.${name}.To`) };
+export function pascalRange(
+  value: { From?: string | undefined; To?: string | undefined } | undefined,
+  name: string,
+): { from?: number | undefined; to?: number | undefined } {
+  return {
+    from: boundMs(value?.From, 'from', `Filters.${name}.From`),
+    to: boundMs(value?.To, 'to', `Filters.${name}.To`),
+  };
 }
 
 export function within(ms: number, r: { from?: number | undefined; to?: number | undefined }): boolean {
@@ -21,7 +27,9 @@ export function within(ms: number, r: { from?: number | undefined; to?: number |
 }
 
 /** R23: a test of `CustomData` items, AND between items and OR between the values of one item. */
-export function customDataTest(items: { Name: string; Values: string[] }[]): (props: Record<string, string>) => boolean {
+export function customDataTest(
+  items: { Name: string; Values: string[] }[],
+): (props: Record<string, string>) => boolean {
   const wanted = items.map((item) => ({ name: item.Name, values: new Set(item.Values) }));
   return (props) => wanted.every(({ name, values }) => Object.hasOwn(props, name) && values.has(props[name]!));
 }

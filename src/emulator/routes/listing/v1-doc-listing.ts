@@ -48,7 +48,19 @@ export interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
  * One page of a role listing. R13: the cursor is a stream position; documents at or after it are
  * read in position order. R12: next is never null; past the end it repeats the cursor asked for.
  */
-export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(ctx: RequestContext, index: DocIndex<D>, q: DocV1Query, listing: DocListing<D, S>): Reply {
+export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(
+  ctx: RequestContext,
+  index: DocIndex<D>,
+  q: DocV1Query,
+  listing: DocListing<D, S>,
+): Reply {
   const { schema, toItem, keyOf = () => undefined } = listing;
-  return cursorPage(ctx, q, index.byRole(q.role), matcher(q, keyOf), (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!), schema);
+  return cursorPage(
+    ctx,
+    q,
+    index.byRole(q.role),
+    matcher(q, keyOf),
+    (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!),
+    schema,
+  );
 }

@@ -71,7 +71,11 @@ export interface V1QueryOptions {
 }
 
 /** R11-R17: the query of a v1 listing; every problem is reported at once, by parameter. */
-export function parseV1Query<R extends string>(ctx: RequestContext, roles: readonly R[], o: V1QueryOptions = {}): V1Query<R> {
+export function parseV1Query<R extends string>(
+  ctx: RequestContext,
+  roles: readonly R[],
+  o: V1QueryOptions = {},
+): V1Query<R> {
   const role = o.role === undefined ? roleParam(ctx, roles) : checkRole(o.role, roles);
   const params = ctx.url.searchParams;
   const errors: Record<string, string[]> = {};
@@ -90,11 +94,13 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
   }
   if (o.accessKeys !== false) {
     const keys = arrayParam(params, 'access_key');
-    for (const key of keys ?? []) if (key.length !== 44) problem('access_key', `each access key has 44 characters, "${key}" has ${key.length}`);
+    for (const key of keys ?? [])
+      if (key.length !== 44) problem('access_key', `each access key has 44 characters, "${key}" has ${key.length}`);
     if (keys) query.accessKeys = new Set(keys);
   }
   const cnpjs = arrayParam(params, 'cnpj');
-  for (const cnpj of cnpjs ?? []) if (cnpj.length !== 14) problem('cnpj', `each CNPJ has 14 characters, "${cnpj}" has ${cnpj.length}`);
+  for (const cnpj of cnpjs ?? [])
+    if (cnpj.length !== 14) problem('cnpj', `each CNPJ has 14 characters, "${cnpj}" has ${cnpj.length}`);
   if (cnpjs) query.cnpjs = new Set(cnpjs);
 
   const filter = scalarParam(params, 'filter');
@@ -122,7 +128,11 @@ export function parseV1Query<R extends string>(ctx: RequestContext, roles: reado
  * upper bound may also be `now` (the service's public documentation accepts it), `nowMs` here.
  * Problems are reported through `problem`; the range only when there are none.
  */
-export function createdRange(params: URLSearchParams, problem: (field: string, message: string) => void, nowMs: number): { from: number; to: number } | undefined {
+export function createdRange(
+  params: URLSearchParams,
+  problem: (field: string, message: string) => void,
+  nowMs: number,
+): { from: number; to: number } | undefined {
   const from = scalarParam(params, 'created_at[from]');
   const to = scalarParam(params, 'created_at[to]');
   if (from !== undefined && to === undefined) problem('created_at[to]', 'is required when created_at[from] is given');
@@ -169,7 +179,13 @@ export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)
  * a stream position, so documents at or after it are read in position order, filtered on the way.
  * The page is typed by `schema`, the one the client reads it with.
  */
-export function v1Page<E extends V1Entry, S extends z.ZodType>(ctx: RequestContext, q: V1Query, entries: readonly E[], toItem: (entry: E) => PageItem<S>, schema: S): Reply {
+export function v1Page<E extends V1Entry, S extends z.ZodType>(
+  ctx: RequestContext,
+  q: V1Query,
+  entries: readonly E[],
+  toItem: (entry: E) => PageItem<S>,
+  schema: S,
+): Reply {
   return cursorPage(ctx, q, entries, matcher(q), toItem, schema);
 }
 
@@ -198,8 +214,19 @@ export function cursorPage<E extends { doc: { position: number } }, S extends z.
 }
 
 /** A v1 page: `last` is the position of its last item. R12: next is never null; past the end it repeats the cursor asked for. */
-export function pageReply<S extends z.ZodType = UntypedPageSchema>(ctx: RequestContext, cursor: number, data: PageItem<S>[], last: number | undefined, schema?: S): Reply {
+export function pageReply<S extends z.ZodType = UntypedPageSchema>(
+  ctx: RequestContext,
+  cursor: number,
+  data: PageItem<S>[],
+  last: number | undefined,
+  schema?: S,
+): Reply {
   const next = last === undefined ? cursor : last + 1;
-  const page: Omit<V1Page<PageItem<S>>, 'status'> = { data, page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, cursor) }, count: data.length, signature: pageSignature(data) };
+  const page: Omit<V1Page<PageItem<S>>, 'status'> = {
+    data,
+    page: { next: pageUrl(ctx, next), previous: pageUrl(ctx, cursor) },
+    count: data.length,
+    signature: pageSignature(data),
+  };
   return okAs<z.ZodType>(schema ?? untypedPageSchema, page);
 }

@@ -3,8 +3,16 @@
 // latest manifestation of each key, code integer in v1, string in v2 with an `origin` filter.
 // Keys and ids the account does not know are left out of `data` (R3), not answered with 404.
 import {
-  MANIFEST_ORIGINS, MANIFEST_PATH, MANIFEST_STATUS_PATH, MANIFEST_V2_PATH, REQUEST_ID_LENGTH, manifestLatestV1Schema, manifestLatestV2Schema,
-  manifestStatusSchema, type ManifestOrigin, type ManifestStatusItem,
+  MANIFEST_ORIGINS,
+  MANIFEST_PATH,
+  MANIFEST_STATUS_PATH,
+  MANIFEST_V2_PATH,
+  REQUEST_ID_LENGTH,
+  manifestLatestV1Schema,
+  manifestLatestV2Schema,
+  manifestStatusSchema,
+  type ManifestOrigin,
+  type ManifestStatusItem,
 } from '../../../api/wire/manifest.js';
 import { HttpError, okAs, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
@@ -24,7 +32,10 @@ function status(ctx: RequestContext): Reply {
   const keys = keysOf(ctx, errors, false);
   const ids = valuesOf(ctx, 'request_id');
   for (const id of ids) {
-    if (id.length !== REQUEST_ID_LENGTH) (errors['request_id[]'] ??= []).push(`a request_id has ${REQUEST_ID_LENGTH} characters, "${id}" has ${id.length}`);
+    if (id.length !== REQUEST_ID_LENGTH)
+      (errors['request_id[]'] ??= []).push(
+        `a request_id has ${REQUEST_ID_LENGTH} characters, "${id}" has ${id.length}`,
+      );
   }
   if (keys.length === 0 && ids.length === 0) errors['access_key[]'] = ['give access_key[] and/or request_id[]'];
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
@@ -35,7 +46,12 @@ function status(ctx: RequestContext): Reply {
   const push = (request: ManifestRequest, item: RequestItem) => {
     if (seen.has(item)) return;
     seen.add(item);
-    data.push({ access_key: item.accessKey, code: Number(item.code), status: { ...item.status }, request_id: request.id });
+    data.push({
+      access_key: item.accessKey,
+      code: Number(item.code),
+      status: { ...item.status },
+      request_id: request.id,
+    });
   };
   for (const id of ids) {
     const request = requests.request(ctx.account.id, id);
@@ -51,8 +67,9 @@ function status(ctx: RequestContext): Reply {
 function latest(ctx: RequestContext, version: 'v1' | 'v2'): Reply {
   const errors: Record<string, string[]> = {};
   const keys = keysOf(ctx, errors, true);
-  const origin = version === 'v2' ? ctx.url.searchParams.get('origin') ?? undefined : undefined;
-  if (origin !== undefined && !MANIFEST_ORIGINS.includes(origin as ManifestOrigin)) errors.origin = [`origin is app or api, got "${origin}"`];
+  const origin = version === 'v2' ? (ctx.url.searchParams.get('origin') ?? undefined) : undefined;
+  if (origin !== undefined && !MANIFEST_ORIGINS.includes(origin as ManifestOrigin))
+    errors.origin = [`origin is app or api, got "${origin}"`];
   if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
   manifestRequestsOf(ctx.store, ctx.now).settle();
   const data: { access_key: string; code: string }[] = [];
@@ -63,7 +80,10 @@ function latest(ctx: RequestContext, version: 'v1' | 'v2'): Reply {
     if (last) data.push({ access_key: key, code: last.Type });
   }
   // 4.10: the code is an integer in v1, a string in v2.
-  if (version === 'v1') return okAs(manifestLatestV1Schema, { data: data.map((d) => ({ access_key: d.access_key, code: Number(d.code) })) });
+  if (version === 'v1')
+    return okAs(manifestLatestV1Schema, {
+      data: data.map((d) => ({ access_key: d.access_key, code: Number(d.code) })),
+    });
   return okAs(manifestLatestV2Schema, { data });
 }
 

@@ -4,7 +4,15 @@
 // 400 `{status, errors}` naming each bad field. Sync takes one manifest; a key the account does
 // not hold is a 404 and one it does not receive a 403 (designed, see docs/manifest.md).
 import {
-  MANIFEST_PATH, MANIFEST_SYNC_PATH, manifestAcceptedSchema, manifestSyncSchema, isManifestCode, JUSTIFIED_CODE, justificationProblem, type ManifestCode, type ManifestItem,
+  MANIFEST_PATH,
+  MANIFEST_SYNC_PATH,
+  manifestAcceptedSchema,
+  manifestSyncSchema,
+  isManifestCode,
+  JUSTIFIED_CODE,
+  justificationProblem,
+  type ManifestCode,
+  type ManifestItem,
 } from '../../../api/wire/manifest.js';
 import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
@@ -38,14 +46,18 @@ function submitSync(ctx: RequestContext): Reply {
   const problem = holderProblem(ctx.store, ctx.account.id, item!.access_key);
   if (problem) throw new HttpError(v1Error(problem.code, problem.message));
   const doc = ctx.store.findNfe(ctx.account.id, item!.access_key)!;
-  return okAs(manifestSyncSchema, { data: { access_key: item!.access_key, sefaz_response: manifest(ctx.store, doc, item!.code, ctx.now()) } });
+  return okAs(manifestSyncSchema, {
+    data: { access_key: item!.access_key, sefaz_response: manifest(ctx.store, doc, item!.code, ctx.now()) },
+  });
 }
 
 /** The manifests of a body, or a 400 listing every problem by field. */
 function checkedBody(body: unknown, max: number): CheckedManifest[] {
   const list = body && typeof body === 'object' ? (body as { manifests?: unknown }).manifests : undefined;
-  if (!Array.isArray(list) || list.length === 0) throw fieldError('manifests', 'a non-empty array of {access_key, code, justification?} is required');
-  if (list.length > max) throw fieldError('manifests', `at most ${max} manifest${max === 1 ? '' : 's'} per request, got ${list.length}`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw fieldError('manifests', 'a non-empty array of {access_key, code, justification?} is required');
+  if (list.length > max)
+    throw fieldError('manifests', `at most ${max} manifest${max === 1 ? '' : 's'} per request, got ${list.length}`);
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   list.forEach((raw: unknown, i) => {
@@ -56,8 +68,10 @@ function checkedBody(body: unknown, max: number): CheckedManifest[] {
       const problem = nfeKeyProblem(m.access_key);
       if (problem) add(`${at}.access_key`, `${problem}: "${m.access_key}"`);
     }
-    if (typeof m.code !== 'string' || !isManifestCode(m.code)) add(`${at}.code`, `code is one of 210200, 210210, 210220, 210240, got ${JSON.stringify(m.code)}`);
-    if (m.justification !== undefined && typeof m.justification !== 'string') add(`${at}.justification`, 'justification is a string');
+    if (typeof m.code !== 'string' || !isManifestCode(m.code))
+      add(`${at}.code`, `code is one of 210200, 210210, 210220, 210240, got ${JSON.stringify(m.code)}`);
+    if (m.justification !== undefined && typeof m.justification !== 'string')
+      add(`${at}.justification`, 'justification is a string');
     else if (m.code === JUSTIFIED_CODE) {
       const problem = justificationProblem(m.justification as string | undefined);
       if (problem) add(`${at}.justification`, problem);

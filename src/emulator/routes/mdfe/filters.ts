@@ -27,7 +27,11 @@ export function compileMdfeFilters(f: MdfeFilters): Predicate {
   if (f.OwnerRoles) {
     for (const role of f.OwnerRoles) {
       if (!(MDFE_ROLES as readonly string[]).includes(role)) {
-        throw badRequest('service', `unknown role "${role}"; expected one of ${MDFE_ROLES.join(', ')}`, 'Filters.OwnerRoles');
+        throw badRequest(
+          'service',
+          `unknown role "${role}"; expected one of ${MDFE_ROLES.join(', ')}`,
+          'Filters.OwnerRoles',
+        );
       }
     }
     const wanted = set(f.OwnerRoles);

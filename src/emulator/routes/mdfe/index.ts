@@ -1,6 +1,14 @@
 // The MDF-e listings (designed): POST /v1/dfe/mdfe, a body search in PascalCase like POST
 // /v2/dfe/nfe, and GET /v1/mdfe/{role}, a v1 cursor listing (R11-R17) with the events of each manifest.
-import { MDFE_DEFAULT_FIELDS, MDFE_FIELDS, MDFE_LIMIT_MAX, MDFE_ROLES, mdfeSearchRequestSchema, mdfeSearchResponseSchema, mdfeV1PageSchema } from '../../../api/wire/mdfe.js';
+import {
+  MDFE_DEFAULT_FIELDS,
+  MDFE_FIELDS,
+  MDFE_LIMIT_MAX,
+  MDFE_ROLES,
+  mdfeSearchRequestSchema,
+  mdfeSearchResponseSchema,
+  mdfeV1PageSchema,
+} from '../../../api/wire/mdfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
@@ -18,11 +26,25 @@ function search(ctx: RequestContext): Reply {
   const fields = projection(request.Fields, MDFE_FIELDS, MDFE_DEFAULT_FIELDS, 'Fields');
   const limit = pageSize(request.Limit, MDFE_LIMIT_MAX, 'Limit');
   const matches = compileMdfeFilters(request.Filters ?? {});
-  const page = searchPage(ctx.store.docsOf(ctx.account.id, 'mdfe').records, matches, limit, request.Paginator, 'Paginator');
-  return okAs(mdfeSearchResponseSchema, { Mdfes: page.records.map((r) => toMdfeRecord(r, fields)), Paginator: page.paginator, Total: page.total });
+  const page = searchPage(
+    ctx.store.docsOf(ctx.account.id, 'mdfe').records,
+    matches,
+    limit,
+    request.Paginator,
+    'Paginator',
+  );
+  return okAs(mdfeSearchResponseSchema, {
+    Mdfes: page.records.map((r) => toMdfeRecord(r, fields)),
+    Paginator: page.paginator,
+    Total: page.total,
+  });
 }
 
 function listByRole(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: MDFE_ROLES, accessKeys: true });
-  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'mdfe'), q, { schema: mdfeV1PageSchema, toItem: toMdfeV1Item, keyOf: (doc) => doc.accessKey });
+  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'mdfe'), q, {
+    schema: mdfeV1PageSchema,
+    toItem: toMdfeV1Item,
+    keyOf: (doc) => doc.accessKey,
+  });
 }

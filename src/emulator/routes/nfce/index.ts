@@ -16,5 +16,9 @@ const toItem = (doc: StoredNfce): NfceV1Item => ({ access_key: doc.accessKey, xm
 
 function listEmitted(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: NFCE_ROLES, accessKeys: true });
-  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfce'), q, { schema: nfceV1PageSchema, toItem, keyOf: (doc) => doc.accessKey });
+  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfce'), q, {
+    schema: nfceV1PageSchema,
+    toItem,
+    keyOf: (doc) => doc.accessKey,
+  });
 }

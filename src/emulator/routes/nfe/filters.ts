@@ -23,7 +23,11 @@ function roles(values: string[]): Set<NfeRole> {
   const out = new Set<NfeRole>();
   for (const value of values) {
     const role = (NFE_ROLES as readonly string[]).includes(value) ? (value as NfeRole) : NFE_ROLE_ALIASES[value];
-    if (!role) bad(`unknown role "${value}"; expected one of ${[...NFE_ROLES, ...Object.keys(NFE_ROLE_ALIASES)].join(', ')}`, 'OwnerRoles');
+    if (!role)
+      bad(
+        `unknown role "${value}"; expected one of ${[...NFE_ROLES, ...Object.keys(NFE_ROLE_ALIASES)].join(', ')}`,
+        'OwnerRoles',
+      );
     out.add(role);
   }
   return out;
@@ -99,7 +103,8 @@ export function compileFilters(f: NfeV2Filters, now: number): RecordPredicate {
   }
   if (f.FinNFe) {
     for (const value of f.FinNFe) {
-      if (!(FIN_NFE as readonly string[]).includes(value)) bad(`unknown finNFe "${value}"; expected one of ${FIN_NFE.join(', ')}`, 'FinNFe');
+      if (!(FIN_NFE as readonly string[]).includes(value))
+        bad(`unknown finNFe "${value}"; expected one of ${FIN_NFE.join(', ')}`, 'FinNFe');
     }
     const wanted = new Set(f.FinNFe);
     add((r) => wanted.has(r.entry.doc.finNFe));

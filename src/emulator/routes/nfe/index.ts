@@ -1,6 +1,13 @@
 // The NF-e listings: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23), filters, projection and Paginator
 // paging; GET /v1/nfe/{role} (spec 4.6, R11-R17), cursor paging over the account's stream.
-import { NFE_ROLES, NFE_V2_DEFAULT_FIELDS, NFE_V2_FIELDS, nfeV1PageSchema, nfeV2RequestSchema, nfeV2ResponseSchema } from '../../../api/wire/nfe.js';
+import {
+  NFE_ROLES,
+  NFE_V2_DEFAULT_FIELDS,
+  NFE_V2_FIELDS,
+  nfeV1PageSchema,
+  nfeV2RequestSchema,
+  nfeV2ResponseSchema,
+} from '../../../api/wire/nfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
@@ -19,7 +26,11 @@ function search(ctx: RequestContext): Reply {
   const limit = pageSize(request.Limit);
   const matches = compileFilters(request.Filters ?? {}, ctx.now());
   const page = searchPage(ctx.store.nfesOf(ctx.account.id).records, matches, limit, request.Paginator, 'Paginator');
-  return okAs(nfeV2ResponseSchema, { Nfes: page.records.map((r) => toV2Record(r, fields)), Paginator: page.paginator, Total: page.total });
+  return okAs(nfeV2ResponseSchema, {
+    Nfes: page.records.map((r) => toV2Record(r, fields)),
+    Paginator: page.paginator,
+    Total: page.total,
+  });
 }
 
 function listByRole(ctx: RequestContext): Reply {

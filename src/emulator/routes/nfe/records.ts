@@ -14,15 +14,23 @@ export function xmlOf(doc: StoredNfe): string {
 
 function emitter(p: Party): NonNullable<NfeV2Record['Emitter']> {
   return {
-    EmitterAddressUf: p.uf, EmitterCnpj: p.cnpj ?? '', EmitterCpf: p.cpf ?? '',
-    EmitterInscription: p.ie ?? '', EmitterName: p.name, EmitterTradingName: p.tradingName ?? '',
+    EmitterAddressUf: p.uf,
+    EmitterCnpj: p.cnpj ?? '',
+    EmitterCpf: p.cpf ?? '',
+    EmitterInscription: p.ie ?? '',
+    EmitterName: p.name,
+    EmitterTradingName: p.tradingName ?? '',
   };
 }
 
 function receiver(p: Party): NonNullable<NfeV2Record['Receiver']> {
   return {
-    ReceiverAddressUf: p.uf, ReceiverCnpj: p.cnpj ?? '', ReceiverCpf: p.cpf ?? '',
-    ReceiverInscription: p.ie ?? '', ReceiverName: p.name, ReceiverTradingName: p.tradingName ?? '',
+    ReceiverAddressUf: p.uf,
+    ReceiverCnpj: p.cnpj ?? '',
+    ReceiverCpf: p.cpf ?? '',
+    ReceiverInscription: p.ie ?? '',
+    ReceiverName: p.name,
+    ReceiverTradingName: p.tradingName ?? '',
   };
 }
 
@@ -35,8 +43,14 @@ const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Re
   CustomData: (r) => Object.entries(r.entry.doc.properties).map(([Name, Value]) => ({ Name, Value })),
   // Designed: the invoice's identification and totals.
   Document: ({ entry: { doc } }) => ({
-    Model: doc.model, Series: doc.series, Number: doc.number, Operation: doc.operation,
-    FinNFe: doc.finNFe, NatOp: doc.natOp, TotalValue: doc.totalValue, ItemCount: doc.itemCount,
+    Model: doc.model,
+    Series: doc.series,
+    Number: doc.number,
+    Operation: doc.operation,
+    FinNFe: doc.finNFe,
+    NatOp: doc.natOp,
+    TotalValue: doc.totalValue,
+    ItemCount: doc.itemCount,
   }),
   EmissionDate: (r) => r.entry.doc.emissionDate,
   Emitter: (r) => emitter(r.entry.doc.emitter),
@@ -46,8 +60,13 @@ const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Re
   HasCCE: (r) => r.entry.doc.events.some((e) => e.type === CCE_EVENT),
   Manifestations: (r) =>
     r.entry.doc.manifestations.map((m) => ({
-      Active: m.Active, CreatedAt: m.CreatedAt, Date: m.Date, IsForced: m.IsForced,
-      Protocol: m.Protocol, Seq: m.Seq, Type: m.Type,
+      Active: m.Active,
+      CreatedAt: m.CreatedAt,
+      Date: m.Date,
+      IsForced: m.IsForced,
+      Protocol: m.Protocol,
+      Seq: m.Seq,
+      Type: m.Type,
     })),
   Number: (r) => r.entry.doc.number,
   Origin: (r) => r.entry.doc.origin,

@@ -1,6 +1,13 @@
 // The filters of POST /v1/dfe/nfse (spec 4.3, R9, R10, R22, R23) compiled into one predicate
 // over (document, owner role) records. Bad values throw a 400 naming the filter.
-import { COMPETENCE, NFSE_ID, NFSE_OWNER_ROLES, ROLE_OF_OWNER_ROLE, type NfseFilters, type NfseOwnerRole } from '../../../api/wire/nfse.js';
+import {
+  COMPETENCE,
+  NFSE_ID,
+  NFSE_OWNER_ROLES,
+  ROLE_OF_OWNER_ROLE,
+  type NfseFilters,
+  type NfseOwnerRole,
+} from '../../../api/wire/nfse.js';
 import { nfseId } from '../../data/nfse.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
@@ -15,7 +22,10 @@ function bad(message: string, field: string): never {
 }
 
 function range(value: { from?: string | undefined; to?: string | undefined } | undefined, name: string) {
-  return { from: boundMs(value?.from, 'from', `filters.${name}.from`), to: boundMs(value?.to, 'to', `filters.${name}.to`) };
+  return {
+    from: boundMs(value?.from, 'from', `filters.${name}.from`),
+    to: boundMs(value?.to, 'to', `filters.${name}.to`),
+  };
 }
 
 const taxIds = (p: Party | undefined): string[] => (p ? [p.cnpj, p.cpf].filter((x): x is string => !!x) : []);
@@ -56,13 +66,15 @@ export function compileNfseFilters(f: NfseFilters): Predicate {
   if (f.ownerRoles) {
     const roles = new Set<string>();
     for (const value of f.ownerRoles) {
-      if (!(NFSE_OWNER_ROLES as readonly string[]).includes(value)) bad(`unknown role "${value}"; expected one of ${NFSE_OWNER_ROLES.join(', ')}`, 'ownerRoles');
+      if (!(NFSE_OWNER_ROLES as readonly string[]).includes(value))
+        bad(`unknown role "${value}"; expected one of ${NFSE_OWNER_ROLES.join(', ')}`, 'ownerRoles');
       roles.add(ROLE_OF_OWNER_ROLE[value as NfseOwnerRole]);
     }
     add((r) => roles.has(r.role));
   }
   if (f.competence) {
-    for (const value of f.competence) if (!COMPETENCE.test(value)) bad(`each item is yyyy-mm, got "${value}"`, 'competence');
+    for (const value of f.competence)
+      if (!COMPETENCE.test(value)) bad(`each item is yyyy-mm, got "${value}"`, 'competence');
     const wanted = new Set(f.competence);
     add((r) => wanted.has(r.entry.doc.competence));
   }

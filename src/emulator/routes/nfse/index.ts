@@ -1,7 +1,16 @@
 // The NFS-e listings: POST /v1/dfe/nfse (spec 4.3, R22, R23), lower camel case filters, projection
 // and Paginator paging; GET /v1/nfse/{role} (R11-R17) and GET /v2/nfse/received (R12, R16), v1
 // cursor listings of the account's NFS-e stream.
-import { NFSE_DEFAULT_FIELDS, NFSE_FIELDS, NFSE_LIMIT_MAX, NFSE_ROLES, nfseSearchRequestSchema, nfseSearchResponseSchema, nfseV1PageSchema, nfseV2PageSchema } from '../../../api/wire/nfse.js';
+import {
+  NFSE_DEFAULT_FIELDS,
+  NFSE_FIELDS,
+  NFSE_LIMIT_MAX,
+  NFSE_ROLES,
+  nfseSearchRequestSchema,
+  nfseSearchResponseSchema,
+  nfseV1PageSchema,
+  nfseV2PageSchema,
+} from '../../../api/wire/nfse.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
@@ -20,16 +29,32 @@ function search(ctx: RequestContext): Reply {
   const fields = projection(request.fields, NFSE_FIELDS, NFSE_DEFAULT_FIELDS, 'fields');
   const limit = pageSize(request.limit, NFSE_LIMIT_MAX, 'limit');
   const matches = compileNfseFilters(request.filters ?? {});
-  const page = searchPage(ctx.store.docsOf(ctx.account.id, 'nfse').records, matches, limit, request.paginator, 'paginator');
-  return okAs(nfseSearchResponseSchema, { nfses: page.records.map((r) => toNfseRecord(r, fields)), paginator: page.paginator, total: page.total });
+  const page = searchPage(
+    ctx.store.docsOf(ctx.account.id, 'nfse').records,
+    matches,
+    limit,
+    request.paginator,
+    'paginator',
+  );
+  return okAs(nfseSearchResponseSchema, {
+    nfses: page.records.map((r) => toNfseRecord(r, fields)),
+    paginator: page.paginator,
+    total: page.total,
+  });
 }
 
 function listByRole(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: NFSE_ROLES, accessKeys: false });
-  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfse'), q, { schema: nfseV1PageSchema, toItem: toNfseV1Item });
+  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfse'), q, {
+    schema: nfseV1PageSchema,
+    toItem: toNfseV1Item,
+  });
 }
 
 function listReceivedV2(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, 'received', { roles: ['received'], accessKeys: false });
-  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfse'), q, { schema: nfseV2PageSchema, toItem: toNfseV2Item });
+  return listDocsV1(ctx, ctx.store.docsOf(ctx.account.id, 'nfse'), q, {
+    schema: nfseV2PageSchema,
+    toItem: toNfseV2Item,
+  });
 }

@@ -1,7 +1,13 @@
 // How a stored NFS-e is put on the wire: the record of POST /v1/dfe/nfse (one per owner role),
 // the item of GET /v1/nfse/{role} and the item of GET /v2/nfse/received.
 import { createHash } from 'node:crypto';
-import { OWNER_ROLE_OF, type NfseField, type NfseRecord, type NfseV1Item, type NfseV2Item } from '../../../api/wire/nfse.js';
+import {
+  OWNER_ROLE_OF,
+  type NfseField,
+  type NfseRecord,
+  type NfseV1Item,
+  type NfseV2Item,
+} from '../../../api/wire/nfse.js';
 import { docXml } from '../../data/dataset.js';
 import { nfseId } from '../../data/nfse.js';
 import type { DocRecord } from '../../doc-index.js';
@@ -22,11 +28,25 @@ const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<N
   flagErp: (r) => ({ ...r.entry.doc.flagErp }),
   customData: (r) => properties(r.entry.doc),
   document: ({ entry: { doc }, owner, role }) => ({
-    number: doc.number, emissionDate: doc.emissionDate, createdAt: doc.createdAt, competence: doc.competence,
-    emitterCnpj: taxId(doc.emitter), emitterName: doc.emitter.name, takerCnpj: taxId(doc.taker), takerName: doc.taker?.name ?? '',
-    intermediaryCnpj: taxId(doc.intermediary), serviceCode: doc.serviceCode, cityCode: doc.cityCode,
-    serviceValue: doc.serviceValue, issRate: doc.issRate, issValue: doc.issValue, issWithheld: doc.issWithheld,
-    netValue: doc.netValue, isCanceled: doc.isCanceled, owner, ownerRole: OWNER_ROLE_OF[role],
+    number: doc.number,
+    emissionDate: doc.emissionDate,
+    createdAt: doc.createdAt,
+    competence: doc.competence,
+    emitterCnpj: taxId(doc.emitter),
+    emitterName: doc.emitter.name,
+    takerCnpj: taxId(doc.taker),
+    takerName: doc.taker?.name ?? '',
+    intermediaryCnpj: taxId(doc.intermediary),
+    serviceCode: doc.serviceCode,
+    cityCode: doc.cityCode,
+    serviceValue: doc.serviceValue,
+    issRate: doc.issRate,
+    issValue: doc.issValue,
+    issWithheld: doc.issWithheld,
+    netValue: doc.netValue,
+    isCanceled: doc.isCanceled,
+    owner,
+    ownerRole: OWNER_ROLE_OF[role],
   }),
 };
 

@@ -40,10 +40,12 @@ export function registerNfsePdf(router: Router): void {
 /** The note, if one of the account's companies has it in the path's role and it came in as a PDF. */
 function findOriginal(ctx: RequestContext, id: string): StoredNfse | undefined {
   const role = ctx.params.role!;
-  if (!(NFSE_PDF_ROLES as readonly string[]).includes(role)) throw badRequest('v1', `role must be one of ${NFSE_PDF_ROLES.join(', ')}, got "${role}"`, 'role');
+  if (!(NFSE_PDF_ROLES as readonly string[]).includes(role))
+    throw badRequest('v1', `role must be one of ${NFSE_PDF_ROLES.join(', ')}, got "${role}"`, 'role');
   const doc = ctx.store.findDoc(ctx.account.id, 'nfse', id);
   const owner = nfseIdOwner(id);
-  if (!doc || !doc.roles.some((r) => r.role === (role as NfsePdfRole) && (owner === undefined || r.owner === owner))) return undefined;
+  if (!doc || !doc.roles.some((r) => r.role === (role as NfsePdfRole) && (owner === undefined || r.owner === owner)))
+    return undefined;
   if (!ORIGINAL_PDF_ORIGINS.includes(doc.origin)) {
     throw notFound(`NFS-e ${id} has no original PDF: it was not ingested by OCR (origin "${doc.origin}")`);
   }

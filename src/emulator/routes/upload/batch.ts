@@ -1,6 +1,12 @@
 // POST /v1/nfe/upload (R26): NF-e batch, answered at once with a request_id; GET
 // /v1/nfe/upload/status?request_id= (4.9): the per-invoice results so far (designed shape).
-import { BATCH_STATUS_PATH, BATCH_UPLOAD_PATH, batchStatusResponseSchema, batchUploadRequestSchema, batchUploadResponseSchema } from '../../../api/wire/upload.js';
+import {
+  BATCH_STATUS_PATH,
+  BATCH_UPLOAD_PATH,
+  batchStatusResponseSchema,
+  batchUploadRequestSchema,
+  batchUploadResponseSchema,
+} from '../../../api/wire/upload.js';
 import { HttpError, badRequest, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { findBatch, startBatch } from '../../upload/batches.js';
@@ -17,7 +23,12 @@ function upload(ctx: RequestContext): Reply {
     for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
     throw new HttpError(v1FieldErrors(400, errors));
   }
-  const id = startBatch(ctx.store, ctx.account, { xmls: parsed.data.invoices.map((i) => i.xml), callbackUrl: parsed.data.callback_url }, ctx.now);
+  const id = startBatch(
+    ctx.store,
+    ctx.account,
+    { xmls: parsed.data.invoices.map((i) => i.xml), callbackUrl: parsed.data.callback_url },
+    ctx.now,
+  );
   return okAs(batchUploadResponseSchema, { request_id: id });
 }
 

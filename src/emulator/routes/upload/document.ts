@@ -19,6 +19,9 @@ function upload(ctx: RequestContext): Reply {
   }
   const owners = parsed.data.owner ?? [];
   const foreign = owners.filter((o) => !ctx.account.companies.some((c) => c.cnpj === o));
-  if (foreign.length > 0) throw new HttpError(v1Error(403, `owner ${foreign.join(', ')} is not a company of this account`));
-  return okAs(uploadResponseSchema, { upload: ingestUpload(ctx.store, ctx.account, { xml: parsed.data.xml, owners }, ctx.now()) });
+  if (foreign.length > 0)
+    throw new HttpError(v1Error(403, `owner ${foreign.join(', ')} is not a company of this account`));
+  return okAs(uploadResponseSchema, {
+    upload: ingestUpload(ctx.store, ctx.account, { xml: parsed.data.xml, owners }, ctx.now()),
+  });
 }
