@@ -1,6 +1,7 @@
 // The context injected into every command. Commands never touch process.* or the clock directly;
 // expensive parts (profile store, HTTP client, emulator) are created lazily on first use so that
 // `--help` and `--version` load nothing heavy.
+import type { Locale } from './output/locale.js';
 import type { Readable, Writable } from 'node:stream';
 import type { HttpClient } from './api/http.js';
 import type { ProfileStore } from './config/store.js';
@@ -32,6 +33,8 @@ export interface GlobalOptions {
   input: boolean;
   color: boolean;
   timeoutSeconds?: number | undefined;
+  /** --locale (or FISCAL_LOCALE): money and dates in tables and CSV; a verb's own --locale wins. */
+  locale?: Locale | undefined;
 }
 
 export interface Choice<T extends string> {

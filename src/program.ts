@@ -38,6 +38,8 @@ import { receipts } from './commands/receipts/index.js';
 import { webhooks } from './commands/webhooks/index.js';
 
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+/** The locales of src/output/locale.ts, spelled here so that --help loads nothing more. */
+const LOCALES = ['en', 'pt-BR'] as const;
 
 export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
@@ -65,6 +67,12 @@ export function createProgram(ctx: NodeContext): Command {
     .option('--no-input', 'never prompt; fail instead when input is missing')
     .option('--no-color', 'disable colors (also NO_COLOR)')
     .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
+    .addOption(
+      new Option(
+        '--locale <locale>',
+        'money and dates in tables and CSV: en (default) or pt-BR (env FISCAL_LOCALE)',
+      ).choices(LOCALES),
+    )
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
@@ -149,6 +157,10 @@ export function parseGlobals(
     }
   }
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  const locale = (raw.locale as string | undefined) ?? (env.FISCAL_LOCALE || undefined);
+  if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) {
+    throw new UsageError(`FISCAL_LOCALE: "${locale}" is not one of ${LOCALES.join(', ')}`);
+  }
   return {
     profile: raw.profile as string | undefined,
     baseUrl: raw.baseUrl as string | undefined,
@@ -158,5 +170,6 @@ export function parseGlobals(
     input: raw.input !== false,
     color: raw.color !== false && !noColorEnv,
     timeoutSeconds,
+    locale: locale as GlobalOptions['locale'],
   };
 }

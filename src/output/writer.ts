@@ -96,15 +96,16 @@ export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>
 function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () => boolean): Sink<R> {
   const format = opts.format ?? ctx.outputFormat();
   const out = ctx.io.stdout;
+  const locale = opts.locale ?? ctx.globals.locale;
   switch (format) {
     case 'json':
       return createJsonSink(out);
     case 'ndjson':
       return createNdjsonSink(out);
     case 'csv':
-      return createCsvSink(out, opts.columns, opts.locale);
+      return createCsvSink(out, opts.columns, locale);
     case 'table':
-      return createTableSink(out, localized(opts.columns, opts.locale), {
+      return createTableSink(out, localized(opts.columns, locale), {
         width: terminalWidth(ctx.env, ctx.io),
         color: ctx.globals.color && ctx.io.stdoutIsTTY,
         // "No results." is a finding: only a listing that completed has one.
