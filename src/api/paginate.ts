@@ -3,6 +3,8 @@
 // early (break, a limit) stops the fetching too.
 import { createHash } from 'node:crypto';
 import { InterruptedError, ProtocolError } from '../errors.js';
+import type { ZodType } from 'zod';
+import type { HttpClient } from './http.js';
 import { asciiEscaped, phpJsonEncode, type V1Page } from './wire/common.js';
 
 export interface CursorPage<T> {
@@ -139,4 +141,19 @@ function rawData(text: string): string | undefined {
   const start = text.indexOf('"data":[');
   const end = text.lastIndexOf('],"page":');
   return start === -1 || end < start ? undefined : text.slice(start + 7, end + 1);
+}
+
+/** Every item of a signed v1 cursor listing (`GET path?cursor=&limit=`), page after page. */
+export function cursorListingItems<T>(
+  http: HttpClient,
+  path: string,
+  schema: ZodType<V1Page<T>>,
+  limit: number,
+): AsyncIterable<T> {
+  return itemsOf(
+    paginateCursor(async (cursor) => {
+      const res = await http.request({ method: 'GET', path, query: { cursor, limit }, schema, verifySignature: true });
+      return res.body;
+    }),
+  );
 }

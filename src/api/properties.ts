@@ -1,7 +1,6 @@
 // The rural properties the credentials may access (designed, R3): `fiscal properties`.
 import type { HttpClient } from './http.js';
-import { itemsOf, paginateCursor } from './paginate.js';
-import type { V1Page } from './wire/common.js';
+import { cursorListingItems } from './paginate.js';
 import { DIRECTORY_LIMIT_MAX } from './wire/companies.js';
 import {
   RURAL_PROPERTIES_PATH,
@@ -11,20 +10,9 @@ import {
   type RuralPropertyItem,
 } from './wire/properties.js';
 
-async function listRuralProperties(http: HttpClient, cursor = 0): Promise<V1Page<RuralPropertyItem>> {
-  const res = await http.request({
-    method: 'GET',
-    path: RURAL_PROPERTIES_PATH,
-    query: { cursor, limit: DIRECTORY_LIMIT_MAX },
-    schema: ruralPropertiesPageSchema,
-    verifySignature: true,
-  });
-  return res.body;
-}
-
 /** Every rural property of the account, page after page. */
 export function allRuralProperties(http: HttpClient): AsyncIterable<RuralPropertyItem> {
-  return itemsOf(paginateCursor((cursor) => listRuralProperties(http, cursor)));
+  return cursorListingItems(http, RURAL_PROPERTIES_PATH, ruralPropertiesPageSchema, DIRECTORY_LIMIT_MAX);
 }
 
 /** One rural property of the account; an id the credentials may not access is a 404 (NotFoundError). */

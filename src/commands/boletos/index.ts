@@ -63,8 +63,6 @@ export const showVerb = showVerbOf({
     'fiscal boletos show bol_0123456789abcdef',
     'fiscal boletos show bol_0123456789abcdef bol_fedcba9876543210 -o json',
   ],
-  notes: `An id the account does not have is reported on stderr and the others go on: exit 4 when none was
-found, 7 when some were not.`,
   load: () => import('./show.js'),
 });
 

@@ -20,12 +20,16 @@ export interface RecordVerbText {
   load: () => Promise<unknown>;
 }
 
+/** What every record group's `show` does with ids it does not find. */
+const SHOW_NOTES = `An id the account does not have is reported on stderr and the others go on: exit 4 when none was
+found, 7 when some were not.`;
+
 export function showVerbOf(v: RecordVerbText) {
   return defineVerb({
     name: 'show',
     summary: `show ${v.what}s by id (the whole record with -o json)`,
     examples: v.examples,
-    ...(v.notes ? { notes: v.notes } : {}),
+    notes: v.notes ?? SHOW_NOTES,
     args: [{ name: 'ids', variadic: true, summary: v.ids }],
     flags: {},
     load: v.load,

@@ -22,13 +22,14 @@ export const SEFAZ_ORIGINS = weights([
   ['email', 6],
   ['integracoes', 4],
 ]);
-const TAGS = ['urgente', 'revisar', 'pago', 'estoque'] as const;
-const PROPERTY_STATUS = weights([
+/** The API-side fields every stream draws from (NF-e's own generator too). */
+export const TAGS = ['urgente', 'revisar', 'pago', 'estoque'] as const;
+export const PROPERTY_STATUS = weights([
   ['pending', 50],
   ['done', 35],
   ['error', 15],
 ]);
-const COST_CENTERS = ['CC100', 'CC200', 'CC300', 'CC410'] as const;
+export const COST_CENTERS = ['CC100', 'CC200', 'CC300', 'CC410'] as const;
 const NO_TAGS: string[] = frozen([]);
 
 /** Numbers run per emitter and series, from a random start, in the order documents are made. */

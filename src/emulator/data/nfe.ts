@@ -12,7 +12,17 @@ import { taxIdOf } from './parties.js';
 import { rngFor, weights, type Rng } from './random.js';
 import { frozen, NO_STRINGS, NfeRoleLists, type DocParties } from './shared-lists.js';
 import { brt, flatDigits } from './xml-util.js';
-import { MINUTE, Numbering, positionAfter, receptionDelay, receptionTimes } from './doc-stream.js';
+import {
+  COST_CENTERS,
+  MINUTE,
+  Numbering,
+  positionAfter,
+  PROPERTY_STATUS,
+  receptionDelay,
+  receptionTimes,
+  SEFAZ_ORIGINS,
+  TAGS,
+} from './doc-stream.js';
 
 /** How an invoice relates to the account: the share of each kind in the stream. */
 type Scenario = 'received' | 'emitted' | 'intra' | 'transporter' | 'authorized';
@@ -34,20 +44,6 @@ const ITEM_COUNTS = weights([
   [7, 5],
   [8, 5],
 ]);
-const ORIGINS = weights([
-  ['sefaz', 75],
-  ['upload', 8],
-  ['upload_api', 7],
-  ['email', 6],
-  ['integracoes', 4],
-]);
-const TAGS = ['urgente', 'revisar', 'pago', 'estoque'] as const;
-const PROPERTY_STATUS = weights([
-  ['pending', 50],
-  ['done', 35],
-  ['error', 15],
-]);
-const COST_CENTERS = ['CC100', 'CC200', 'CC300', 'CC410'] as const;
 
 function partiesFor(rng: Rng, w: AccountWorld, scenario: Scenario, accountantOnly: string[]): DocParties {
   const emitter = scenario === 'emitted' || scenario === 'intra' ? rng.pick(w.traders) : rng.pick(w.suppliers);
@@ -169,7 +165,7 @@ class AccountStream {
       cfops: op.cfops,
       itemCount,
       totalValue: money(invoiceTotalCents(accessKey, itemCount, op.cfops)),
-      origin: rng.weighted(ORIGINS),
+      origin: rng.weighted(SEFAZ_ORIGINS),
       tags: tagsOf(rng),
       xPeds: xPedsOf(rng),
       events: history.events,
