@@ -17,8 +17,9 @@ const fiscal = (argv: string[]) => runMain(argv, emulatorEnv(emu));
 const docs = () => emu.store.docsOf(emu.accounts[0]!.id, 'mdfe').entries.map((e) => e.doc);
 
 describe('fiscal mdfe', () => {
-  it('declares search and xml, and lists pdf and events beside them', async () => {
-    expect(mdfe.verbs).toEqual([mdfeSearch, mdfeXml]);
+  it('declares search, xml, pdf and events: the very declarations of their verb-first forms', async () => {
+    expect(mdfe.verbs.slice(0, 2)).toEqual([mdfeSearch, mdfeXml]);
+    expect(mdfe.verbs.map((v) => v.name)).toEqual(['search', 'xml', 'pdf', 'events']);
     const help = (await fiscal(['mdfe', '--help'])).stdout;
     for (const verb of ['search', 'xml', 'pdf', 'events']) expect(help).toMatch(new RegExp(`^ {2}${verb} `, 'm'));
   });

@@ -20,8 +20,9 @@ const docs = <T extends 'nfce' | 'mdfe'>(type: T, account = 0) =>
   emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
 
 describe('fiscal nfce', () => {
-  it('declares search and xml, and lists events beside them', async () => {
-    expect(nfce.verbs).toEqual([nfceSearch, nfceXml]);
+  it('declares search, xml and events: the very declarations of their verb-first forms', async () => {
+    expect(nfce.verbs.slice(0, 2)).toEqual([nfceSearch, nfceXml]);
+    expect(nfce.verbs.map((v) => v.name)).toEqual(['search', 'xml', 'events']);
     const help = (await fiscal(['nfce', '--help'])).stdout;
     expect(help).toMatch(/^ {2}search \[options\] +list NFC-e/m);
     expect(help).toMatch(/^ {2}xml \[options\] \[keys\.\.\.\] +download the XML of NFC-e/m);
