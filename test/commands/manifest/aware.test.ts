@@ -2,34 +2,12 @@
 // keys from --file are checked like arguments, before anything is sent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMain, tempDir } from '../../helpers/context.js';
-import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/context.js';
+import { manifestBench, ndjson } from '../../helpers/manifest.js';
 
-let emu: TestEmulator;
-let account: string;
-beforeAll(async () => {
-  emu = await startEmulator({ docs: 60 });
-  account = emu.accounts[0]!.id;
-});
-afterAll(async () => emu?.close());
-
-const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
-/** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
-const taken = new Set<string>();
-const freshKey = () => {
-  const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find(
-    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
-  )!.accessKey;
-  taken.add(key);
-  return key;
-};
+const bench = manifestBench();
+const { fiscal, freshKey } = bench;
 
 describe('fiscal manifest aware', () => {
   it('R29: --sync with keys from an argument and --file: a row per key with the protocol', async () => {
@@ -49,15 +27,15 @@ describe('fiscal manifest aware', () => {
   it('R7: a bad key in the file exits 2 naming the file and line; nothing is sent', async () => {
     const file = join(tempDir(), 'keys.txt');
     writeFileSync(file, `${freshKey()}\n123\n`);
-    emu.resetStats();
+    bench.emu().resetStats();
     const r = await fiscal(['manifest', 'aware', '--file', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`invalid access key "123" (file ${file}, line 2)`);
-    expect(emu.stats().requests.total).toBe(0);
+    expect(bench.emu().stats().requests.total).toBe(0);
   });
 
   it('R7: a key of another model is refused: only NF-e are manifested', async () => {
-    const cte = emu.store.docsOf(account, 'cte').entries[0]!.doc.accessKey;
+    const cte = bench.emu().store.docsOf(bench.account(), 'cte').entries[0]!.doc.accessKey;
     const r = await fiscal(['manifest', 'aware', cte]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/model 57; only NF-e \(model 55\) can be manifested/);

@@ -1,33 +1,10 @@
 // `fiscal manifest confirm`, run in process against an emulator (R29): asynchronous by default,
 // a row per key with its request id; --wait follows the requests until the authority answers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMain } from '../../helpers/context.js';
-import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { manifestBench, ndjson } from '../../helpers/manifest.js';
 
-let emu: TestEmulator;
-let account: string;
-beforeAll(async () => {
-  emu = await startEmulator({ docs: 60 });
-  account = emu.accounts[0]!.id;
-});
-afterAll(async () => emu?.close());
-
-const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
-/** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
-const taken = new Set<string>();
-const freshKey = () => {
-  const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find(
-    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
-  )!.accessKey;
-  taken.add(key);
-  return key;
-};
+const bench = manifestBench();
+const { fiscal, freshKey } = bench;
 
 describe('fiscal manifest confirm', () => {
   it('R29: without --wait each key is accepted in a request whose 64-character id the row carries', async () => {
@@ -47,7 +24,7 @@ describe('fiscal manifest confirm', () => {
     expect(ndjson(r.stdout)).toEqual([
       expect.objectContaining({ key, code: '210200', status: 'registered', cstat: 135 }),
     ]);
-    expect(emu.store.findNfe(account, key)!.manifestations.at(-1)!.Type).toBe('210200');
+    expect(bench.emu().store.findNfe(bench.account(), key)!.manifestations.at(-1)!.Type).toBe('210200');
   });
 
   it('R29: --justification does not go with it; --sync with --wait is refused; no key at all: exit 2', async () => {

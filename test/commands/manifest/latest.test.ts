@@ -1,33 +1,10 @@
 // `fiscal manifest latest`, run in process against an emulator (4.10): the latest manifestation
 // of each key, through v2 with --origin; a key without one gets an empty code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMain } from '../../helpers/context.js';
-import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { manifestBench, ndjson } from '../../helpers/manifest.js';
 
-let emu: TestEmulator;
-let account: string;
-beforeAll(async () => {
-  emu = await startEmulator({ docs: 60 });
-  account = emu.accounts[0]!.id;
-});
-afterAll(async () => emu?.close());
-
-const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
-/** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
-const taken = new Set<string>();
-const freshKey = () => {
-  const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find(
-    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
-  )!.accessKey;
-  taken.add(key);
-  return key;
-};
+const bench = manifestBench();
+const { fiscal, freshKey } = bench;
 
 describe('fiscal manifest latest', () => {
   it('the code and its meaning per key, v1 and v2 (--origin api) alike; none yet: an empty code', async () => {

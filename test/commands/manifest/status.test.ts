@@ -1,33 +1,10 @@
 // `fiscal manifest status`, run in process against an emulator (R29): where requests stand, by
 // request id or access key; one the service knows nothing of gets a row saying so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMain } from '../../helpers/context.js';
-import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { manifestBench, ndjson } from '../../helpers/manifest.js';
 
-let emu: TestEmulator;
-let account: string;
-beforeAll(async () => {
-  emu = await startEmulator({ docs: 60 });
-  account = emu.accounts[0]!.id;
-});
-afterAll(async () => emu?.close());
-
-const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
-/** An authorized NF-e the account received and nobody manifested yet, a different one per call. */
-const taken = new Set<string>();
-const freshKey = () => {
-  const docs = emu.store.nfesOf(account).byRole.received.map((e) => e.doc);
-  const key = docs.find(
-    (d) => d.status === 'authorized' && d.manifestations.length === 0 && !taken.has(d.accessKey),
-  )!.accessKey;
-  taken.add(key);
-  return key;
-};
+const bench = manifestBench();
+const { fiscal, freshKey } = bench;
 
 describe('fiscal manifest status', () => {
   it('R29: by request id and by key, a row per manifestation; an unknown key gets an error row', async () => {
