@@ -342,7 +342,6 @@ _fiscal_takes_value() {
     'pull mdfe|--manifest') return 0 ;;
     'pull mdfe|--profiles') return 0 ;;
     'inspect|--type') return 0 ;;
-    'inspect|--locale') return 0 ;;
     'report|--by') return 0 ;;
     'report|--from') return 0 ;;
     'report|--to') return 0 ;;
@@ -350,7 +349,6 @@ _fiscal_takes_value() {
     'report|--role') return 0 ;;
     'report|--owner') return 0 ;;
     'report|--html') return 0 ;;
-    'report|--locale') return 0 ;;
     'pdf nfe|--dir') return 0 ;;
     'pdf cte|--dir') return 0 ;;
     'pdf cteos|--dir') return 0 ;;
@@ -536,8 +534,8 @@ _fiscal_words() {
     'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
-    'inspect') _fiscal_w='--type --locale --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
-    'report') _fiscal_w='--by --from --to --type --role --owner --html --locale --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout' ;;
+    'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf nfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf cte') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -703,11 +701,9 @@ _fiscal_option_values() {
     'pull mdfe|--manifest') _fiscal_w='aware' ;;
     'pull mdfe|--profiles') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
-    'inspect|--locale') _fiscal_w='en pt-BR' ;;
     'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner' ;;
     'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
     'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
-    'report|--locale') _fiscal_w='en pt-BR' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;
     'manifest latest|--origin') _fiscal_w='app api' ;;
     'latam upload|--country') _fiscal_w='MX CL CO PE' ;;

@@ -140,17 +140,17 @@ $script:FiscalTree = @{
   }
   'inspect' = @{
     Commands = @{  }
-    Options = @('--type', '--locale', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--type', '--locale', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--locale' = @('en', 'pt-BR'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Options = @('--type', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'report' = @{
     Commands = @{  }
-    Options = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--locale', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout')
-    TakesValue = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--locale', '--profile', '--base-url', '--output', '-o', '--timeout')
-    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--locale' = @('en', 'pt-BR'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv') }
+    Options = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }

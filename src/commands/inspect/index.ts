@@ -1,6 +1,5 @@
 // `fiscal inspect <file|dir>...`: declaration only; the verb module (and the XML readers) load on use.
 import { defineVerb } from '../shared/define.js';
-import { LOCALE_FLAG } from '../shared/locale-flag.js';
 
 /** The kinds of document the readers tell apart (fiscal/readers), listed here so that --help loads no reader. */
 const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'] as const;
@@ -28,7 +27,6 @@ on, and the exit code is then 7. See docs/inspect.md for the fields and the CSV 
       summary: `keep only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`,
       complete: KINDS,
     },
-    ...LOCALE_FLAG,
   },
   load: () => import('./inspect.js'),
 });

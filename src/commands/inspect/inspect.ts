@@ -10,7 +10,6 @@ import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } from '../../fiscal/readers/index.js';
 import { settleStatus } from '../../fiscal/summary-status.js';
-import type { Locale } from '../../output/locale.js';
 import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
 import type { OptionsOf } from '../shared/define.js';
 import { fsReason, inputFiles } from '../shared/input-files.js';
@@ -23,7 +22,6 @@ export interface InspectOptions {
   paths: string[];
   /** Kinds to keep; all when undefined. */
   types?: DocumentKind[];
-  locale?: Locale | undefined;
 }
 
 /** Larger files are not fiscal documents (the largest NF-e allowed is far below this). */
@@ -45,7 +43,7 @@ export default verb(inspect, {
 
 /** The parsed flags and paths as the run takes them: each kind once. */
 export function inspectOptions(o: OptionsOf<typeof inspect.flags, typeof parsers>, paths: string[]): InspectOptions {
-  return { paths, locale: o.locale, ...(o.type && { types: [...new Set(o.type)] }) };
+  return { paths, ...(o.type && { types: [...new Set(o.type)] }) };
 }
 
 interface Tally {
@@ -60,7 +58,6 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
   const writer = createRecordWriter<InspectRecord>(ctx, {
     columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS,
     emptyMessage: 'No documents found.',
-    locale: options.locale,
   });
   const withProblems = format === 'json' || format === 'ndjson';
   const tally: Tally = { files: 0, documents: 0, problems: 0 };

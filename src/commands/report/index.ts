@@ -1,7 +1,6 @@
 // `fiscal report [<dir or files>...]`: the declaration only; the verb module (XML readers, the
 // cache, the HTML page) loads when it runs.
 import { defineVerb } from '../shared/define.js';
-import { LOCALE_FLAG } from '../shared/locale-flag.js';
 
 const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (its index.ndjson
 says which documents it holds, default ./fiscal-docs) or any XML files and folders. The sums
@@ -57,7 +56,6 @@ export const report = defineVerb({
     },
     owner: { type: 'tax-id', list: true, value: 'cnpj', summary: 'only documents pulled for these owners (CNPJ/CPF)' },
     html: { type: 'path', summary: 'also write a self-contained HTML page with the tables and charts to this file' },
-    ...LOCALE_FLAG,
   },
   load: () => import('./report.js'),
 });

@@ -50,8 +50,8 @@ export default verb(reportVerb, {
 
     const format = ctx.outputFormat();
     const writer = createRecordWriter<ReportRecord>(ctx, {
-      columns: format === 'csv' ? csvColumns(by) : tableColumns(by, options.locale),
-      locale: options.locale,
+      columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+      locale: ctx.globals.locale,
       emptyMessage: 'No documents found.',
     });
     for (const row of rows) writer.write(row);
@@ -64,7 +64,7 @@ export default verb(reportVerb, {
         rows,
         totals,
         documents,
-        locale: options.locale,
+        locale: ctx.globals.locale,
         sources: paths,
         generatedAt: new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
         filters: describeFilters(filters),
