@@ -6,12 +6,12 @@ import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import type { Clock, Logger } from '../context.js';
-import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
-import { answerSummary, describeNetworkError, errorFromAnswer, statusLine } from './errors-map.js';
-import { signatureMatches } from './paginate.js';
+import { FiscalError, InterruptedError, RateLimitError, TemporaryError } from '../errors.js';
+import { describeNetworkError } from './errors-map.js';
+import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
 import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
 import { createRedactor, traceHeaders } from './redact.js';
-import { decideRetry, formatMs, readRateLimit, serverRetryAt, type RateLimitInfo, type RetryPolicy } from './retry.js';
+import { decideRetry, formatMs, readRateLimit, type RateLimitInfo, type RetryPolicy } from './retry.js';
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -73,18 +73,6 @@ export interface HttpClient {
   request<T>(o: RequestOptions<T>): Promise<HttpResponse<T>>;
   close(): Promise<void>;
 }
-
-/** A failed attempt that another attempt may fix. `describe` says what happened, for messages. */
-interface Retryable {
-  kind: 'rate' | 'server' | 'network' | 'body' | 'signature';
-  describe: string;
-  /** The request certainly never reached the server (connection refused or not made in time). */
-  unsent?: boolean;
-  /** When the server said we may try again (local clock). */
-  retryAt?: number;
-}
-
-type Attempt<T> = { ok: HttpResponse<T> } | { failed: Retryable };
 
 /** Builds `base + path + query`. Brackets in keys stay literal: easier to read in traces, and servers accept them. */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -238,7 +226,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       release();
     }
     traceResponse(status, resHeaders, text, sentAt);
-    return classify(ro, status, resHeaders, rl, text, lastMismatch);
+    return readAnswer(
+      { ro, status, headers: resHeaders, rl, text, lastMismatch },
+      { stats, redact, warn: (m) => o.log.warn(m) },
+    );
   }
 
   function traceResponse(status: number, headers: Record<string, string>, text: string, sentAt: number): void {
@@ -247,63 +238,6 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         ? ''
         : `, remaining ${headers['x-ratelimit-remaining']}/${headers['x-ratelimit-limit'] ?? '?'}`;
     o.log.debug(redact(`← ${status} (${o.clock.now() - sentAt} ms, ${Buffer.byteLength(text)} bytes${remaining})`));
-  }
-
-  function classify<T>(
-    ro: RequestOptions<T>,
-    status: number,
-    headers: Record<string, string>,
-    rl: RateLimitInfo,
-    text: string,
-    lastMismatch: { text?: string },
-  ): Attempt<T> {
-    const answer = { method: ro.method, path: ro.path, status, bodyText: text, redact };
-    if (status === 429) {
-      stats.rateLimited++;
-      const retryAt = serverRetryAt(rl);
-      return { failed: { kind: 'rate', describe: statusLine(429), ...(retryAt !== undefined ? { retryAt } : {}) } };
-    }
-    if (status >= 500) {
-      stats.serverErrors++;
-      return { failed: { kind: 'server', describe: answerSummary(answer) } };
-    }
-    if (status < 200 || status >= 300) throw errorFromAnswer(answer);
-    return parseBody(ro, status, headers, text, lastMismatch);
-  }
-
-  function parseBody<T>(
-    ro: RequestOptions<T>,
-    status: number,
-    headers: Record<string, string>,
-    text: string,
-    lastMismatch: { text?: string },
-  ): Attempt<T> {
-    let raw: unknown;
-    try {
-      raw = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      stats.networkErrors++;
-      return {
-        failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` },
-      };
-    }
-    if (ro.verifySignature && !signatureMatches(raw, text)) {
-      stats.signatureMismatches++;
-      // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
-      if (lastMismatch.text !== text) {
-        lastMismatch.text = text;
-        return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
-      }
-      o.log.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
-    }
-    const parsed = ro.schema.safeParse(raw);
-    if (parsed.success) return { ok: { status, headers, body: parsed.data } };
-    if (raw === undefined) return { failed: { kind: 'body', describe: `empty body with ${statusLine(status)}` } };
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length ? issue.path.map(String).join('.') : '(body)';
-    throw new ProtocolError(
-      redact(`${ro.method} ${ro.path}: unexpected response body: ${where}: ${issue?.message ?? 'invalid'}`),
-    );
   }
 
   function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
