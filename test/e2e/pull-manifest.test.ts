@@ -78,7 +78,7 @@ describe('fiscal pull nfe --manifest aware', () => {
   });
   afterAll(async () => w?.emu.close());
 
-  it('manifests each new received NF-e once; a canceled one is rejected, named on stderr, and the run exits 7', async () => {
+  it('R29: manifests each new received NF-e once; a canceled one is rejected, named on stderr, and the run exits 7', async () => {
     const r = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     const keys = receivedKeys(dir);
     const fresh = keys.filter((k) => !w.hadOne.has(k));
@@ -106,7 +106,7 @@ describe('fiscal pull nfe --manifest aware', () => {
     expect(existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))).toBe(false);
   });
 
-  it('a re-run sends nothing again; after arrivals it manifests only the new documents', async () => {
+  it('R29: a re-run sends nothing again; after arrivals it manifests only the new documents', async () => {
     const before = requestsByKey(w);
     const again = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     expect(again.exitCode, again.stderr).toBe(0);
@@ -152,7 +152,7 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
   });
   afterAll(async () => w?.emu.close());
 
-  it('then run again until complete: no key manifested twice, none missed', async () => {
+  it('R29: then run again until complete: no key manifested twice, none missed', async () => {
     const dir = tempDir();
     const queue = join(dir, '.fiscal', 'manifest-queue.ndjson');
     const done = join(dir, '.fiscal', 'manifest-done.ndjson');

@@ -40,7 +40,7 @@ afterAll(async () => emu?.close());
 describe('fiscal pull --profiles', () => {
   const dir = tempDir();
 
-  it("pulls the good profile's account into <dir>/<profile>; the one with a wrong key is named, exit 7", async () => {
+  it("R2: pulls the good profile's account into <dir>/<profile>; the one with a wrong key is named, exit 7", async () => {
     const r = await runCli([...PULL, '--profiles', 'acme,beta', '--dir', dir, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     const acme = indexOf(join(dir, 'acme'));
