@@ -1,6 +1,7 @@
 // Spawning the built CLI (bin/fiscal.js -> dist/) the way a user or a script does.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { tempDir } from './tree.js';
@@ -47,6 +48,36 @@ export function spawnCli(args: string[], o: CliOptions = {}): ResultPromise {
 export async function runCli(args: string[], o: CliOptions = {}): Promise<CliRun> {
   const r = await spawnCli(args, o);
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+/**
+ * Runs the same argv as `runCli`, with the same environment (and nothing else of this process's),
+ * but in this process through `main`: stdin piped, nothing a terminal. Command behaviour is tested
+ * this way; what only a process has (signals, kill -9, a terminal, the lock, the exit of a real
+ * process, a working directory) is tested with `runCli`, one end-to-end smoke test per area at least.
+ */
+export async function runInProcess(args: string[], o: Omit<CliOptions, 'cwd'> = {}): Promise<CliRun> {
+  if ((o as CliOptions).cwd !== undefined) throw new Error('runInProcess has no working directory: use runCli');
+  const { main } = await import('../../src/main.js');
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = new PassThrough();
+  stdin.end(o.input ?? '');
+  const exitCode = await main(args, {
+    io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    env: baseEnv(o.env),
+    signal: new AbortController().signal,
+  });
+  return { exitCode, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** Collects what is written, synchronously. */
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    callback();
+  }
 }
 
 export interface TerminalOptions extends CliOptions {
