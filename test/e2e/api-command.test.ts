@@ -1,6 +1,6 @@
 // End to end: `fiscal api` (built CLI) against an emulator: raw requests, -f, --input, --paginate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -35,7 +35,7 @@ describe('fiscal api', () => {
   });
 
   it('R12: --paginate follows the v1 cursor and prints every record once, as NDJSON', async () => {
-    const r = await runCli(['api', 'GET', '/v1/nfe/received?limit=7', '--paginate'], { env });
+    const r = await runInProcess(['api', 'GET', '/v1/nfe/received?limit=7', '--paginate'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const keys = ndjson(r.stdout).map((x) => x.access_key);
     expect(keys.length).toBeGreaterThan(7);
@@ -45,13 +45,13 @@ describe('fiscal api', () => {
   it('R19a: --paginate follows the v2 Paginator of POST /v2/dfe/nfe; the records match the emulator and Total', async () => {
     const expected = emu.store.nfesOf(acc).records.map((r) => r.entry.doc.accessKey);
     const input = JSON.stringify({ Fields: ['AccessKey'], Limit: 40, Filters: { EmissionDate: ALL_DATES } });
-    const r = await runCli(['api', 'POST', '/v2/dfe/nfe', '--input', '-', '--paginate'], { env, input });
+    const r = await runInProcess(['api', 'POST', '/v2/dfe/nfe', '--input', '-', '--paginate'], { env, input });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.length).toBeGreaterThan(40);
     expect(records.map((x) => x.AccessKey).sort()).toEqual([...expected].sort());
 
-    const first = await runCli(
+    const first = await runInProcess(
       [
         'api',
         'POST',
@@ -72,11 +72,11 @@ describe('fiscal api', () => {
   });
 
   it('R6: a 404 answer: body on stderr, exit 4; a 400 exits 6', async () => {
-    const r = await runCli(['api', 'GET', '/v1/events/batch/unknown'], { env });
+    const r = await runInProcess(['api', 'GET', '/v1/events/batch/unknown'], { env });
     expect(r.exitCode).toBe(4);
     expect(r.stdout).toBe('');
     expect(JSON.parse(r.stderr.split('\n')[0]!)).toMatchObject({ status: { code: 404 } });
-    const bad = await runCli(['api', 'GET', '/v1/nfe/received', '-f', 'limit=500'], { env });
+    const bad = await runInProcess(['api', 'GET', '/v1/nfe/received', '-f', 'limit=500'], { env });
     expect(bad.exitCode).toBe(6);
     expect(bad.stderr).toMatch(/limit/);
   });
@@ -89,7 +89,7 @@ describe('fiscal api', () => {
       ['api', 'POST', '/v2/dfe/nfe', '--input', '-', '-f', 'Limit=1'],
       ['api', 'GET', '/v1/nfe/received', '--input', '-'],
     ]) {
-      const r = await runCli(args, { env, input: '{}' });
+      const r = await runInProcess(args, { env, input: '{}' });
       expect(r.exitCode, args.join(' ')).toBe(2);
     }
     expect(emu.stats().requests).toEqual(before);

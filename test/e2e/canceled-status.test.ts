@@ -3,7 +3,7 @@
 // (search --summary), from the event files and index.ndjson of a pull folder (inspect), and so
 // in the accountant's CSV. R30: 110111 is the cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { parseCsv } from '../helpers/csv.js';
 import { emulatorEnv, startEmulator, EMULATOR_NOW, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
@@ -75,9 +75,9 @@ describe('a canceled NF-e in every summary', () => {
 
   it('R30: pull nfe --with-events, then inspect <dir> says canceled for exactly the canceled notes', async () => {
     const dir = tempDir();
-    const pulled = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], { env });
+    const pulled = await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], { env });
     expect(pulled.exitCode, pulled.stderr).toBe(0);
-    const r = await runCli(['inspect', dir, '--type', 'nfe', '-o', 'ndjson'], { env: {} });
+    const r = await runInProcess(['inspect', dir, '--type', 'nfe', '-o', 'ndjson'], { env: {} });
     expect(r.exitCode, r.stderr).toBe(0);
     const docs = ndjson(r.stdout);
     expect(docs.length).toBeGreaterThan(10);
@@ -88,7 +88,7 @@ describe('a canceled NF-e in every summary', () => {
   });
 
   it('R30: the CSV of search nfe --all --summary marks the canceled notes canceled and no others', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--all', '--summary', '-o', 'csv'], {
+    const r = await runInProcess(['search', 'nfe', '--role', 'received', ...WIDE, '--all', '--summary', '-o', 'csv'], {
       env,
     });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -110,7 +110,9 @@ describe('the other types with cancellation events', () => {
   ] as const)(
     'R30: search %s --summary says canceled exactly for the canceled documents of the store',
     async (type, role) => {
-      const r = await runCli(['search', type, '--role', role, ...WIDE, '--all', '--summary', '-o', 'ndjson'], { env });
+      const r = await runInProcess(['search', type, '--role', role, ...WIDE, '--all', '--summary', '-o', 'ndjson'], {
+        env,
+      });
       expect(r.exitCode, r.stderr).toBe(0);
       const docs = ndjson(r.stdout);
       const stored = (d: Record<string, any>) =>
@@ -128,9 +130,9 @@ describe('the other types with cancellation events', () => {
     'R30: pull %s --with-events, then inspect <dir> says canceled exactly for the canceled ones',
     async (type, role) => {
       const dir = tempDir();
-      const pulled = await runCli(['pull', type, '--role', role, '--dir', dir, '--with-events'], { env });
+      const pulled = await runInProcess(['pull', type, '--role', role, '--dir', dir, '--with-events'], { env });
       expect(pulled.exitCode, pulled.stderr).toBe(0);
-      const r = await runCli(['inspect', dir, '--type', type, '-o', 'ndjson'], { env: {} });
+      const r = await runInProcess(['inspect', dir, '--type', type, '-o', 'ndjson'], { env: {} });
       expect(r.exitCode, r.stderr).toBe(0);
       const docs = ndjson(r.stdout);
       const canceled = (d: Record<string, any>) =>

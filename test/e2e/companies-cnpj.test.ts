@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruralPropertiesOf } from '../../src/emulator/data/rural-properties.js';
 import { cnpjCheckDigits } from '../../src/fiscal/tax-id.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -29,7 +29,7 @@ describe('fiscal companies', () => {
     const rows = ndjson(r.stdout);
     expect(rows.map((row) => row.cnpj)).toEqual(emu.accounts[0]!.companies.map((c) => c.cnpj));
     expect(rows[0]!.documents.length).toBeGreaterThan(0);
-    const csv = await runCli(['companies', 'list', '-o', 'csv'], { env });
+    const csv = await runInProcess(['companies', 'list', '-o', 'csv'], { env });
     expect(csv.exitCode, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^CNPJ,NAME,/);
@@ -38,16 +38,16 @@ describe('fiscal companies', () => {
 
   it("R3: show accepts a formatted CNPJ; another account's company exits 4", async () => {
     const mine = emu.accounts[0]!.companies[1]!;
-    const r = await runCli(['companies', 'show', formatted(mine.cnpj), '-o', 'json'], { env });
+    const r = await runInProcess(['companies', 'show', formatted(mine.cnpj), '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject([{ cnpj: mine.cnpj, name: mine.name }]);
-    const theirs = await runCli(['companies', 'show', emu.accounts[1]!.companies[0]!.cnpj], { env });
+    const theirs = await runInProcess(['companies', 'show', emu.accounts[1]!.companies[0]!.cnpj], { env });
     expect(theirs.exitCode, theirs.stderr).toBe(4);
   });
 
   it('R8: a CNPJ with wrong check digits exits 2 naming it, and nothing is sent', async () => {
     const before = emu.stats().requests.total;
-    const r = await runCli(['companies', 'show', '12.345.678/0001-00'], { env });
+    const r = await runInProcess(['companies', 'show', '12.345.678/0001-00'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/12\.345\.678\/0001-00.*check digits/);
     expect(emu.stats().requests.total).toBe(before);
@@ -60,15 +60,15 @@ describe('fiscal properties', () => {
     expect(owner).toBeGreaterThanOrEqual(0);
     const ownerEnv = emulatorEnv(emu, owner);
     const expected = ruralPropertiesOf(emu.accounts[owner]!);
-    const r = await runCli(['properties', 'list'], { env: ownerEnv });
+    const r = await runInProcess(['properties', 'list'], { env: ownerEnv });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((p) => p.id)).toEqual(expected.map((p) => p.id));
-    const one = await runCli(['properties', 'show', expected[0]!.id], { env: ownerEnv });
+    const one = await runInProcess(['properties', 'show', expected[0]!.id], { env: ownerEnv });
     expect(ndjson(one.stdout)).toEqual([expected[0]]);
     const other = emu.accounts.findIndex(
       (a, i) => i !== owner && !ruralPropertiesOf(a).some((p) => p.id === expected[0]!.id),
     );
-    const foreign = await runCli(['properties', 'show', expected[0]!.id], { env: emulatorEnv(emu, other) });
+    const foreign = await runInProcess(['properties', 'show', expected[0]!.id], { env: emulatorEnv(emu, other) });
     expect(foreign.exitCode, foreign.stderr).toBe(4);
   });
 });
@@ -77,7 +77,7 @@ describe('fiscal cnpj', () => {
   it('a row per CNPJ; -o json carries the whole record', async () => {
     const a = cnpj('123456780001');
     const b = emu.accounts[2]!.companies[0]!;
-    const r = await runCli(['cnpj', formatted(a), b.cnpj, '-o', 'json'], { env });
+    const r = await runInProcess(['cnpj', formatted(a), b.cnpj, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = JSON.parse(r.stdout) as Record<string, any>[];
     expect(records.map((x) => x.cnpj)).toEqual([a, b.cnpj]);
@@ -88,7 +88,7 @@ describe('fiscal cnpj', () => {
 
   it('R8: a bad CNPJ exits 2 naming the argument before anything is sent', async () => {
     const before = emu.stats().requests.total;
-    const r = await runCli(['cnpj', cnpj('123456780001'), '1234'], { env });
+    const r = await runInProcess(['cnpj', cnpj('123456780001'), '1234'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/"1234"/);
     expect(emu.stats().requests.total).toBe(before);
@@ -96,11 +96,11 @@ describe('fiscal cnpj', () => {
 
   it('an unknown CNPJ is reported and the others go on: exit 7; only unknown ones: exit 4', async () => {
     const unknown = cnpj('000000130001');
-    const some = await runCli(['cnpj', unknown, cnpj('123456780001')], { env });
+    const some = await runInProcess(['cnpj', unknown, cnpj('123456780001')], { env });
     expect(some.exitCode, some.stderr).toBe(7);
     expect(some.stderr).toContain(unknown);
     expect(ndjson(some.stdout)).toHaveLength(1);
-    const none = await runCli(['cnpj', unknown], { env });
+    const none = await runInProcess(['cnpj', unknown], { env });
     expect(none.exitCode, none.stderr).toBe(4);
   });
 });

@@ -3,7 +3,7 @@
 // and nothing else.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -47,7 +47,7 @@ describe('empty-listing messages', () => {
     ['search cte', ['search', 'cte', '--role', 'taker']],
     ['companies list', ['companies', 'list']],
   ])('R2: %s with a wrong key exits 3 with the 401 and no "No results."', async (_name, args) => {
-    const r = await runCli(['-o', 'table', ...args], { env: wrongKey });
+    const r = await runInProcess(['-o', 'table', ...args], { env: wrongKey });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/401/);
     expect(r.stdout).toBe('');
@@ -55,7 +55,7 @@ describe('empty-listing messages', () => {
   });
 
   it('search nfe against a refused connection exits 5 with the network error and no "No results."', async () => {
-    const r = await runCli(['-o', 'table', 'search', 'nfe', '--role', 'received'], { env: refused });
+    const r = await runInProcess(['-o', 'table', 'search', 'nfe', '--role', 'received'], { env: refused });
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toMatch(/refused|ECONNREFUSED/i);
     expect(r.stdout).toBe('');
@@ -64,7 +64,7 @@ describe('empty-listing messages', () => {
   }, 90_000);
 
   it('a failed JSON listing still closes its array on stdout, and says nothing about emptiness', async () => {
-    const r = await runCli(['-o', 'json', 'search', 'nfe', '--role', 'received'], { env: wrongKey });
+    const r = await runInProcess(['-o', 'json', 'search', 'nfe', '--role', 'received'], { env: wrongKey });
     expect(r.exitCode).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual([]);
     expect(r.stderr).not.toMatch(EMPTY);

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredNfe } from '../../src/emulator/model.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -63,12 +63,12 @@ describe('fiscal events batch submit', () => {
     ]
       .map((e) => JSON.stringify(e))
       .join('\n');
-    const submitted = await runCli(['events', 'batch', 'submit', '-'], { env, input });
+    const submitted = await runInProcess(['events', 'batch', 'submit', '-'], { env, input });
     expect(submitted.exitCode, submitted.stderr).toBe(0);
     const [batch] = ndjson(submitted.stdout);
     expect(batch).toMatchObject({ status: 'queued', document_type: 'nfe', count: 2 });
 
-    const status = await runCli(['events', 'batch', 'status', batch!.batch_id, '--wait'], { env });
+    const status = await runInProcess(['events', 'batch', 'status', batch!.batch_id, '--wait'], { env });
     expect(status.exitCode, status.stderr).toBe(7);
     expect(ndjson(status.stdout).map((x) => [x.batch_id, x.key, x.status, x.code])).toEqual([
       [batch!.batch_id, emitted.accessKey, 'registered', 135],
@@ -82,7 +82,7 @@ describe('fiscal events batch submit', () => {
     const cte = emu.store.docsOf(acc, 'cte').entries[0]!.doc.accessKey;
     const before = emu.stats();
     const input = `${JSON.stringify({ access_key: nfe, tp_evento: '210210' })}\n\n${JSON.stringify({ access_key: cte, tp_evento: '610111' })}\n`;
-    const r = await runCli(['events', 'batch', 'submit', '-'], { env, input });
+    const r = await runInProcess(['events', 'batch', 'submit', '-'], { env, input });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/event 2, line 3 \(events\[1\]\.access_key\): a batch cannot mix document types/);
     expect(emu.stats().requests).toEqual(before.requests);
@@ -90,13 +90,13 @@ describe('fiscal events batch submit', () => {
 
   it('R32: --dry-run checks and prints the events without sending them', async () => {
     const key = nfes(() => true)[0]!.accessKey;
-    const r = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], {
+    const r = await runInProcess(['events', 'batch', 'submit', '-', '--dry-run'], {
       env,
       input: JSON.stringify({ events: [{ access_key: key, tp_evento: '210200' }] }),
     });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toEqual([{ batch_id: '', key, tp_evento: '210200', seq: null, status: 'dry-run' }]);
-    const bad = await runCli(['events', 'batch', 'submit', '-', '--dry-run'], {
+    const bad = await runInProcess(['events', 'batch', 'submit', '-', '--dry-run'], {
       env,
       input: JSON.stringify([{ access_key: key, tp_evento: '110111' }]),
     });
@@ -108,12 +108,12 @@ describe('fiscal events batch submit', () => {
 describe('fiscal events batch status', () => {
   it("R32: another account's batch id is not found (exit 4)", async () => {
     const key = nfes(() => true)[0]!.accessKey;
-    const submitted = await runCli(['events', 'batch', 'submit', '-'], {
+    const submitted = await runInProcess(['events', 'batch', 'submit', '-'], {
       env,
       input: JSON.stringify([{ access_key: key, tp_evento: '210210' }]),
     });
     const [batch] = ndjson(submitted.stdout);
-    const r = await runCli(['events', 'batch', 'status', batch!.batch_id], { env: emulatorEnv(emu, 1) });
+    const r = await runInProcess(['events', 'batch', 'status', batch!.batch_id], { env: emulatorEnv(emu, 1) });
     expect(r.exitCode).toBe(4);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredNfe } from '../../src/emulator/model.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { readDocuments } from '../../src/fiscal/readers/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -72,7 +72,7 @@ describe('fiscal events <type> <key>...', () => {
 
   it('R30: --event-code keeps only the events of that code', async () => {
     const code = docs[0]!.events[0]!.type;
-    const r = await runCli(['events', 'nfe', docs[0]!.accessKey, '--event-code', code, '-o', 'json'], { env });
+    const r = await runInProcess(['events', 'nfe', docs[0]!.accessKey, '--event-code', code, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as { type: string }[];
     expect(rows.map((x) => x.type)).toEqual(docs[0]!.events.filter((e) => e.type === code).map((e) => e.type));
@@ -82,7 +82,7 @@ describe('fiscal events <type> <key>...', () => {
   it('--dir writes each event as <key>-<type>-<seq>.xml, a readable event of that key', async () => {
     const dir = tempDir();
     const doc = docs[1]!;
-    const r = await runCli(['events', 'nfe', doc.accessKey, '--dir', dir], { env });
+    const r = await runInProcess(['events', 'nfe', doc.accessKey, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const names = doc.events.map((e) => `${doc.accessKey}-${e.type}-${e.seq}.xml`);
     expect(readdirSync(dir).sort()).toEqual([...names].sort());
@@ -101,7 +101,7 @@ describe('fiscal events <type> <key>...', () => {
   it('R10: NFS-e by id; the saved file name replaces the id\'s ":"', async () => {
     const nfse = emu.store.docsOf(acc, 'nfse').entries.find((e) => e.doc.events.length > 0)!.doc;
     const dir = tempDir();
-    const r = await runCli(['events', 'nfse', nfse.id, '--dir', dir], { env });
+    const r = await runInProcess(['events', 'nfse', nfse.id, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((x) => [x.key, x.type, x.description, x.seq, x.date])).toEqual([
       [nfse.id, '101101', 'Cancelamento de NFS-e', 1, nfse.events[0]!.createdAt],
@@ -112,23 +112,23 @@ describe('fiscal events <type> <key>...', () => {
   it('R7: a bad key, a key of another model or a bad --event-code exits 2 naming it, before anything is sent', async () => {
     emu.resetStats();
     const bad = `${docs[0]!.accessKey.slice(0, 43)}${(Number(docs[0]!.accessKey[43]) + 1) % 10}`;
-    const r = await runCli(['events', 'nfe', docs[0]!.accessKey, bad], { env });
+    const r = await runInProcess(['events', 'nfe', docs[0]!.accessKey, bad], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(bad);
-    const r2 = await runCli(['events', 'cte', docs[0]!.accessKey], { env });
+    const r2 = await runInProcess(['events', 'cte', docs[0]!.accessKey], { env });
     expect(r2.exitCode).toBe(2);
     expect(r2.stderr).toMatch(new RegExp(`${docs[0]!.accessKey}.*model 55`));
-    const r3 = await runCli(['events', 'nfe', docs[0]!.accessKey, '--event-code', '1101'], { env });
+    const r3 = await runInProcess(['events', 'nfe', docs[0]!.accessKey, '--event-code', '1101'], { env });
     expect(r3.exitCode).toBe(2);
     expect(r3.stderr).toMatch(/--event-code.*1101/);
     expect(emu.stats().requests.total).toBe(0);
   });
 
   it('R3: a key not found exits 4; with other keys found, they are printed and the exit is 7', async () => {
-    const alone = await runCli(['events', 'nfe', unknownKey], { env });
+    const alone = await runInProcess(['events', 'nfe', unknownKey], { env });
     expect(alone.exitCode).toBe(4);
     expect(alone.stderr).toContain(unknownKey);
-    const mixed = await runCli(['events', 'nfe', unknownKey, docs[0]!.accessKey], { env });
+    const mixed = await runInProcess(['events', 'nfe', unknownKey, docs[0]!.accessKey], { env });
     expect(mixed.exitCode).toBe(7);
     expect(ndjson(mixed.stdout).map((x) => x.key)).toEqual(docs[0]!.events.map(() => docs[0]!.accessKey));
     expect(mixed.stderr).toContain(unknownKey);
@@ -138,7 +138,7 @@ describe('fiscal events <type> <key>...', () => {
 describe('fiscal events <type> --stream', () => {
   it('R13: reads the stream from a cursor and says where to resume; a resumed run sees only the new event', async () => {
     const stream = emu.store.eventsOf(acc, 'mdfe').entries;
-    const first = await runCli(['events', 'mdfe', '--stream', '--cursor', String(stream.length - 2)], { env });
+    const first = await runInProcess(['events', 'mdfe', '--stream', '--cursor', String(stream.length - 2)], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     expect(ndjson(first.stdout).map((x) => [x.key, x.type])).toEqual(
       stream.slice(-2).map((e) => ['accessKey' in e.doc ? e.doc.accessKey : '', e.event.type]),
@@ -152,7 +152,7 @@ describe('fiscal events <type> --stream', () => {
       body: JSON.stringify({ type: 'mdfe', id: open.accessKey, event: '110112' }),
     });
     expect(added.status).toBe(200);
-    const second = await runCli(['events', 'mdfe', '--stream', '--cursor', resume], { env });
+    const second = await runInProcess(['events', 'mdfe', '--stream', '--cursor', resume], { env });
     expect(second.exitCode, second.stderr).toBe(0);
     expect(ndjson(second.stdout).map((x) => [x.key, x.type, x.description])).toEqual([
       [open.accessKey, '110112', 'Encerramento'],
@@ -160,7 +160,9 @@ describe('fiscal events <type> --stream', () => {
   });
 
   it('--limit stops after that many events and the resume cursor follows the last one (also with --quiet)', async () => {
-    const r = await runCli(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--event-code', '110111'], { env });
+    const r = await runInProcess(['--quiet', 'events', 'nfe', '--stream', '--limit', '3', '--event-code', '110111'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const cancellations = emu.store.eventsOf(acc, 'nfe').entries.filter((e) => e.event.type === '110111');
     expect(ndjson(r.stdout).map((x) => x.key)).toEqual(
@@ -170,7 +172,7 @@ describe('fiscal events <type> --stream', () => {
   });
 
   it('--stream with keys, or --cursor without --stream, exits 2', async () => {
-    expect((await runCli(['events', 'nfe', '--stream', docs[0]!.accessKey], { env })).exitCode).toBe(2);
-    expect((await runCli(['events', 'nfe', docs[0]!.accessKey, '--cursor', '3'], { env })).exitCode).toBe(2);
+    expect((await runInProcess(['events', 'nfe', '--stream', docs[0]!.accessKey], { env })).exitCode).toBe(2);
+    expect((await runInProcess(['events', 'nfe', docs[0]!.accessKey, '--cursor', '3'], { env })).exitCode).toBe(2);
   });
 });

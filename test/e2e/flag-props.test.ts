@@ -1,7 +1,7 @@
 // End to end: `fiscal flag`, `fiscal props`, `fiscal labels` and `search nfe --where` (built CLI)
 // against an emulator on a loopback port (R27, R28, R17, R10, R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -51,7 +51,7 @@ describe('fiscal flag', () => {
 
   it('R27: missing fields exit 2 naming each of them, and nothing is sent', async () => {
     const before = emu.stats().requests.total;
-    const r = await runCli(['flag', 'nfe'], { env });
+    const r = await runInProcess(['flag', 'nfe'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/<id> is missing/);
     expect(r.stderr).toMatch(/--owner is missing/);
@@ -60,7 +60,7 @@ describe('fiscal flag', () => {
   });
 
   it("R3: another account's document is a 404: exit 4", async () => {
-    const r = await runCli(['flag', 'nfe', foreignKey, '--owner', received[0]!.owner, '--set', 'k=v'], { env });
+    const r = await runInProcess(['flag', 'nfe', foreignKey, '--owner', received[0]!.owner, '--set', 'k=v'], { env });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/404/);
   });
@@ -68,7 +68,9 @@ describe('fiscal flag', () => {
   it('--dry-run shows the flags and sends nothing', async () => {
     const before = emu.stats().requests.total;
     const { accessKey, owner } = received[1]!;
-    const r = await runCli(['flag', 'nfe', accessKey, '--owner', owner, '--set', 'erp_id=1', '--dry-run'], { env });
+    const r = await runInProcess(['flag', 'nfe', accessKey, '--owner', owner, '--set', 'erp_id=1', '--dry-run'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)[0]).toMatchObject({ key: 'erp_id', status: 'dry-run' });
     expect(emu.stats().requests.total).toBe(before);
@@ -79,10 +81,10 @@ describe('fiscal flag', () => {
 describe('fiscal props and search --where', () => {
   it('R28, R17: props set then search nfe --role received --where status=done finds exactly those keys', async () => {
     const keys = received.slice(0, 3).map((d) => d.accessKey);
-    const set = await runCli(['props', 'set', 'status', 'done', ...keys, '--role', 'received'], { env });
+    const set = await runInProcess(['props', 'set', 'status', 'done', ...keys, '--role', 'received'], { env });
     expect(set.exitCode, set.stderr).toBe(0);
     expect(ndjson(set.stdout).map((row) => [row.access_key, row.status])).toEqual(keys.map((k) => [k, 'ok']));
-    const found = await runCli(
+    const found = await runInProcess(
       ['search', 'nfe', '--role', 'received', '--where', 'status=done', '--all', '-o', 'ndjson'],
       { env },
     );
@@ -91,7 +93,7 @@ describe('fiscal props and search --where', () => {
   });
 
   it('R17: --where with --filter is a usage error (exit 2)', async () => {
-    const r = await runCli(
+    const r = await runInProcess(
       ['search', 'nfe', '--role', 'received', '--where', 'status=done', '--filter', '(NOT_EXISTS x)'],
       { env },
     );
@@ -100,7 +102,7 @@ describe('fiscal props and search --where', () => {
   });
 
   it('R28: a key the account does not hold is a failed row, the others are set; exit 7', async () => {
-    const r = await runCli(['props', 'set', 'erp_ref', 'E1', received[3]!.accessKey, foreignKey], { env });
+    const r = await runInProcess(['props', 'set', 'erp_ref', 'E1', received[3]!.accessKey, foreignKey], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(ndjson(r.stdout).map((row) => row.status)).toEqual(['ok', 'error']);
     expect(emu.store.findNfe(emu.accounts[1]!.id, foreignKey)!.properties.erp_ref).toBeUndefined();
@@ -108,16 +110,16 @@ describe('fiscal props and search --where', () => {
 
   it('props set --dry-run sends nothing; a bad key exits 2', async () => {
     const before = emu.stats().requests.total;
-    const dry = await runCli(['props', 'set', 'status', 'x', received[3]!.accessKey, '--dry-run'], { env });
+    const dry = await runInProcess(['props', 'set', 'status', 'x', received[3]!.accessKey, '--dry-run'], { env });
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(ndjson(dry.stdout)[0]).toMatchObject({ status: 'dry-run' });
-    const bad = await runCli(['props', 'set', 'status', 'x', '123'], { env });
+    const bad = await runInProcess(['props', 'set', 'status', 'x', '123'], { env });
     expect(bad.exitCode).toBe(2);
     expect(emu.stats().requests.total).toBe(before);
   });
 
   it('props list shows the default status property', async () => {
-    const r = await runCli(['props', 'list', '-o', 'ndjson'], { env });
+    const r = await runInProcess(['props', 'list', '-o', 'ndjson'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toContainEqual(expect.objectContaining({ name: 'status', default: true }));
   });
@@ -126,12 +128,12 @@ describe('fiscal props and search --where', () => {
 describe('fiscal labels', () => {
   it('apply, list and remove a label', async () => {
     const key = received[2]!.accessKey;
-    const apply = await runCli(['labels', 'apply', '--label', 'conferido', key], { env });
+    const apply = await runInProcess(['labels', 'apply', '--label', 'conferido', key], { env });
     expect(apply.exitCode, apply.stderr).toBe(0);
     expect(ndjson(apply.stdout)[0]).toMatchObject({ id: key, status: 'ok' });
-    const list = await runCli(['labels', 'list', '-o', 'ndjson'], { env });
+    const list = await runInProcess(['labels', 'list', '-o', 'ndjson'], { env });
     expect(ndjson(list.stdout)).toContainEqual({ name: 'conferido', documents: 1 });
-    const remove = await runCli(['labels', 'remove', '--label', 'conferido', key], { env });
+    const remove = await runInProcess(['labels', 'remove', '--label', 'conferido', key], { env });
     expect(remove.exitCode, remove.stderr).toBe(0);
     expect(emu.store.findNfe(accountId, key)!.tags).not.toContain('conferido');
   });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import inspectVerb, { inspectFiles as run, inspectOptions } from '../../src/commands/inspect/inspect.js';
 import { PartialError, UsageError } from '../../src/errors.js';
-import { runCli, runCliInTerminal } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
 import type { OutputFormat } from '../../src/context.js';
 import { parseCsv } from '../helpers/csv.js';
@@ -233,7 +233,7 @@ describe('inspect: run', () => {
 
 describe('fiscal inspect (built CLI)', () => {
   it('writes CSV for the fixtures and exits 7 with the broken files present', async () => {
-    const r = await runCli(['inspect', FIXTURES, '-o', 'csv'], { cwd: REPO });
+    const r = await runInProcess(['inspect', FIXTURES, '-o', 'csv'], { cwd: REPO });
     expect(r.exitCode, r.stderr).toBe(7);
     const [header] = r.stdout.split('\n');
     expect(header).toBe(CSV_HEADER);
@@ -257,20 +257,20 @@ describe('fiscal inspect (built CLI)', () => {
   });
 
   it('exits 0 without the broken files', async () => {
-    const r = await runCli(['inspect', ...GOOD, '-o', 'csv'], { cwd: REPO });
+    const r = await runInProcess(['inspect', ...GOOD, '-o', 'csv'], { cwd: REPO });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(parseCsv(r.stdout)).toHaveLength(16);
     expect(r.stderr).toBe('');
   });
 
   it('exits 2 when no path exists', async () => {
-    const r = await runCli(['inspect', 'no/such/dir', '-o', 'csv'], { cwd: REPO });
+    const r = await runInProcess(['inspect', 'no/such/dir', '-o', 'csv'], { cwd: REPO });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('no such file or directory: "no/such/dir"');
   });
 
   it('writes NDJSON when piped', async () => {
-    const r = await runCli(['inspect', `${FIXTURES}/mdfe`], { cwd: REPO });
+    const r = await runInProcess(['inspect', `${FIXTURES}/mdfe`], { cwd: REPO });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toEqual([
       expect.objectContaining({ kind: 'mdfe', totals: expect.objectContaining({ vCarga: '23500.00' }) }),

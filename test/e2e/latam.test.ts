@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatamDocument } from '../../src/fiscal/latam/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -60,24 +60,27 @@ describe('fiscal latam upload', () => {
   it('--dry-run sends nothing; --country refuses another country locally', async () => {
     const dir = folderWith({ 'pe.xml': fixture('pe-factura.xml') });
     const before = uploads();
-    const dry = await runCli(['latam', 'upload', join(dir, 'pe.xml'), '--dry-run'], { env });
+    const dry = await runInProcess(['latam', 'upload', join(dir, 'pe.xml'), '--dry-run'], { env });
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(ndjson(dry.stdout)[0]).toMatchObject({
       id: 'PE-20131312955-01-F001-00000123',
       success: true,
       message: 'dry run: would be sent',
     });
-    const wrong = await runCli(['latam', 'upload', join(dir, 'pe.xml'), '--country', 'MX'], { env });
+    const wrong = await runInProcess(['latam', 'upload', join(dir, 'pe.xml'), '--country', 'MX'], { env });
     expect(wrong.exitCode).toBe(7);
     expect(ndjson(wrong.stdout)[0]).toMatchObject({ success: false, message: 'the document is from PE, not MX' });
     expect(uploads()).toBe(before);
-    const bad = await runCli(['latam', 'upload', dir, '--country', 'AR'], { env });
+    const bad = await runInProcess(['latam', 'upload', dir, '--country', 'AR'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/--country/);
   });
 
   it('reads standard input with -', async () => {
-    const r = await runCli(['latam', 'upload', '-'], { env, input: fixture('cfdi-ingreso.xml').toString('utf8') });
+    const r = await runInProcess(['latam', 'upload', '-'], {
+      env,
+      input: fixture('cfdi-ingreso.xml').toString('utf8'),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)[0]).toMatchObject({
       file: '-',
@@ -89,30 +92,34 @@ describe('fiscal latam upload', () => {
 
 describe('fiscal latam list', () => {
   it('lists every document of the account across pages, filtered by country and issue dates', async () => {
-    const all = await runCli(['latam', 'list'], { env });
+    const all = await runInProcess(['latam', 'list'], { env });
     expect(all.exitCode, all.stderr).toBe(0);
     const rows = ndjson(all.stdout);
     expect(rows.length).toBeGreaterThanOrEqual(24);
-    const mx = ndjson((await runCli(['latam', 'list', '--country', 'MX'], { env })).stdout);
+    const mx = ndjson((await runInProcess(['latam', 'list', '--country', 'MX'], { env })).stdout);
     expect(mx.map((x) => x.id)).toEqual(rows.filter((x) => x.country === 'MX').map((x) => x.id));
     const dates = rows.map((x) => String(x.issued_at).slice(0, 10)).sort();
     const from = dates[3]!;
     const to = dates[10]!;
-    const ranged = ndjson((await runCli(['latam', 'list', '--issued-from', from, '--issued-to', to], { env })).stdout);
+    const ranged = ndjson(
+      (await runInProcess(['latam', 'list', '--issued-from', from, '--issued-to', to], { env })).stdout,
+    );
     const expected = rows.filter((x) => x.issued_at.slice(0, 10) >= from && x.issued_at.slice(0, 10) <= to);
     expect(ranged.map((x) => x.id)).toEqual(expected.map((x) => x.id));
     const issuer = rows[0]!.issuer.tax_id as string;
-    const byIssuer = ndjson((await runCli(['latam', 'list', '--issuer', issuer, '--limit', '2'], { env })).stdout);
+    const byIssuer = ndjson(
+      (await runInProcess(['latam', 'list', '--issuer', issuer, '--limit', '2'], { env })).stdout,
+    );
     expect(byIssuer.length).toBeGreaterThan(0);
     expect(byIssuer.length).toBeLessThanOrEqual(2);
     expect(byIssuer.every((x) => x.issuer.tax_id === issuer)).toBe(true);
   });
 
   it('bad dates are a usage error naming the flag (exit 2)', async () => {
-    const r = await runCli(['latam', 'list', '--issued-from', '2026/02/01'], { env });
+    const r = await runInProcess(['latam', 'list', '--issued-from', '2026/02/01'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--issued-from: "2026/02/01": expected a date YYYY-MM-DD or dd/mm/yyyy');
-    const reversed = await runCli(['latam', 'list', '--issued-from', '2026-03-01', '--issued-to', '2026-02-01'], {
+    const reversed = await runInProcess(['latam', 'list', '--issued-from', '2026-03-01', '--issued-to', '2026-02-01'], {
       env,
     });
     expect(reversed.exitCode).toBe(2);
@@ -121,19 +128,19 @@ describe('fiscal latam list', () => {
 
 describe('fiscal latam xml', () => {
   it('one id without --dir: the XML on stdout, byte for byte as uploaded', async () => {
-    await runCli(['latam', 'upload', fileOf('co-factura.xml')], { env });
+    await runInProcess(['latam', 'upload', fileOf('co-factura.xml')], { env });
     const id = readLatamDocument(fixture('co-factura.xml')).id;
-    const r = await runCli(['latam', 'xml', id], { env });
+    const r = await runInProcess(['latam', 'xml', id], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(fixture('co-factura.xml').toString('utf8').trimEnd());
   });
 
   it('--stdin from list -o ndjson with --dir: <dir>/<id>.xml for each, no temp file left; a missing id fails alone (exit 7)', async () => {
-    const listed = await runCli(['latam', 'list', '--country', 'PE', '-o', 'ndjson'], { env });
+    const listed = await runInProcess(['latam', 'list', '--country', 'PE', '-o', 'ndjson'], { env });
     const ids = ndjson(listed.stdout).map((x) => x.id as string);
     const dir = tempDir();
     const input = `${listed.stdout}\nPE-20131312955-01-F999-1\n`;
-    const r = await runCli(['latam', 'xml', '--stdin', '--dir', dir], { env, input });
+    const r = await runInProcess(['latam', 'xml', '--stdin', '--dir', dir], { env, input });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.filter((x) => x.status === 'ok').map((x) => x.id)).toEqual(ids);
@@ -143,32 +150,32 @@ describe('fiscal latam xml', () => {
   });
 
   it('a malformed id is a usage error before any request (exit 2); an unknown one alone is not found (exit 4)', async () => {
-    const bad = await runCli(['latam', 'xml', 'BR-123'], { env });
+    const bad = await runInProcess(['latam', 'xml', 'BR-123'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('"BR-123" is not a LATAM document id');
-    const missing = await runCli(['latam', 'xml', 'MX-00000000-0000-4000-A000-000000000000'], { env });
+    const missing = await runInProcess(['latam', 'xml', 'MX-00000000-0000-4000-A000-000000000000'], { env });
     expect(missing.exitCode).toBe(4);
   });
 });
 
 describe('fiscal latam json', () => {
   it('-o json gives the whole parsed document; the table a summary', async () => {
-    await runCli(['latam', 'upload', fileOf('cfdi-ingreso.xml')], { env });
+    await runInProcess(['latam', 'upload', fileOf('cfdi-ingreso.xml')], { env });
     const id = 'MX-5F0E6A3C-8B1D-4C2E-9A7F-1B2C3D4E5F60';
-    const r = await runCli(['latam', 'json', id, '-o', 'json'], { env });
+    const r = await runInProcess(['latam', 'json', id, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const [doc] = JSON.parse(r.stdout) as Record<string, any>[];
     expect(doc).toEqual(readLatamDocument(fixture('cfdi-ingreso.xml')));
-    const table = await runCli(['latam', 'json', id, '-o', 'table'], { env: { ...env, COLUMNS: '250' } });
+    const table = await runInProcess(['latam', 'json', id, '-o', 'table'], { env: { ...env, COLUMNS: '250' } });
     expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/CFDI-I/);
     expect(table.stdout).toMatch(/2856\.67/);
   });
 
   it('R3: a document of another account is not found for this one (exit 7, reported on stderr)', async () => {
-    const mine = ndjson((await runCli(['latam', 'list', '--limit', '1'], { env })).stdout)[0]!.id as string;
+    const mine = ndjson((await runInProcess(['latam', 'list', '--limit', '1'], { env })).stdout)[0]!.id as string;
     const other = emulatorEnv(emu, 1);
-    const r = await runCli(['latam', 'json', mine], { env: other });
+    const r = await runInProcess(['latam', 'json', mine], { env: other });
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toContain(`${mine}: `);
     expect(r.stdout).toBe('');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
-import { BIN, freshConfigDir, runCli, type CliRun } from '../helpers/cli.js';
+import { runCli, BIN, freshConfigDir, runInProcess, type CliRun } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { canMount, mountTmpfs, root, type Tmpfs } from '../helpers/mounts.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 500 });
   env = emulatorEnv(emu);
   reference = tempDir();
-  const r = await runCli([...PULL, '--dir', reference], { env });
+  const r = await runInProcess([...PULL, '--dir', reference], { env });
   expect(r.exitCode, r.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -82,7 +82,7 @@ describe.runIf(canMount)('a disk that fills up during a pull (tmpfs)', () => {
     const start = await runCli([...PULL, '--dir', dir, '--max-docs', '1'], { env });
     expect(start.exitCode, start.stderr).toBe(0);
     const committed = readFileSync(join(dir, 'index.ndjson'), 'utf8');
-    const full = await runCli([...PULL, '--dir', dir], { env });
+    const full = await runInProcess([...PULL, '--dir', dir], { env });
     expectLocalFileError(full, dir, /no space left on the disk holding/, 'ENOSPC');
     expect(full.stderr).toMatch(/free some space there/);
     expect(full.stderr).toMatch(/kept with its checkpoint/);
@@ -93,7 +93,7 @@ describe.runIf(canMount)('a disk that fills up during a pull (tmpfs)', () => {
     expectOnlyWholeFiles(dir);
 
     disk.remount(`size=${half * 4}`);
-    const again = await runCli([...PULL, '--dir', dir], { env });
+    const again = await runInProcess([...PULL, '--dir', dir], { env });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
     const index = readNdjson(join(dir, 'index.ndjson'));
@@ -107,12 +107,12 @@ describe.runIf(canMount)('a read-only folder (tmpfs -o ro)', () => {
   it('pull and pdf end with exit 10: the folder is on a read-only file system', async () => {
     const ro = tmpfs('size=64k,ro');
     expectLocalFileError(
-      await runCli([...PULL, '--dir', ro.dir], { env }),
+      await runInProcess([...PULL, '--dir', ro.dir], { env }),
       ro.dir,
       /is on a read-only file system/,
       'EROFS',
     );
-    const pdf = await runCli(['pdf', 'nfe', docKeys(1)[0]!, '--dir', ro.dir], { env });
+    const pdf = await runInProcess(['pdf', 'nfe', docKeys(1)[0]!, '--dir', ro.dir], { env });
     expectLocalFileError(pdf, ro.dir, /is on a read-only file system/, 'EROFS');
     expect(pdf.stderr).toMatch(/choose a writable folder/);
   });
@@ -127,11 +127,11 @@ describe('a file where the folder should be', () => {
 
   it('pull: exit 10 naming the file, which is left as it was', async () => {
     const file = inTheWay();
-    const r = await runCli([...PULL, '--dir', file], { env });
+    const r = await runInProcess([...PULL, '--dir', file], { env });
     expectLocalFileError(r, file, /is a file, where a folder is needed/, 'ENOTDIR');
     expect(r.stderr).toMatch(/move or rename that file/);
     expect(readFileSync(file, 'utf8')).toBe('mine\n');
-    const below = await runCli([...PULL, '--dir', join(file, 'docs')], { env });
+    const below = await runInProcess([...PULL, '--dir', join(file, 'docs')], { env });
     expectLocalFileError(below, file, /is a file, where a folder is needed/, 'ENOTDIR');
   });
 
@@ -139,7 +139,7 @@ describe('a file where the folder should be', () => {
     const [a, b] = docKeys(2);
     const withEvents = emu.store.nfesOf(emu.accounts[0]!.id).entries.find((e) => e.doc.events.length > 0)!.doc
       .accessKey;
-    const latam = (await runCli(['latam', 'list', '--limit', '1', '-o', 'ndjson'], { env })).stdout.trim();
+    const latam = (await runInProcess(['latam', 'list', '--limit', '1', '-o', 'ndjson'], { env })).stdout.trim();
     const latamId = (JSON.parse(latam) as { id: string }).id;
     for (const args of [
       ['pdf', 'nfe', a!, b!, '--dir'],
@@ -148,7 +148,7 @@ describe('a file where the folder should be', () => {
       ['latam', 'xml', latamId, latamId, '--dir'],
     ]) {
       const file = inTheWay();
-      const r = await runCli([...args, join(file, 'out')], { env });
+      const r = await runInProcess([...args, join(file, 'out')], { env });
       expectLocalFileError(
         { ...r, stderr: `${args.join(' ')}\n${r.stderr}` },
         file,
@@ -192,7 +192,7 @@ describe('the profile store in a place that is a file', () => {
   it('names the configuration file and says its code once, never "EEXIST: EEXIST"', async () => {
     const file = join(tempDir(), 'config-is-a-file');
     writeFileSync(file, 'x');
-    const r = await runCli(['profile', 'list'], { env: { FISCAL_CONFIG_DIR: file } });
+    const r = await runInProcess(['profile', 'list'], { env: { FISCAL_CONFIG_DIR: file } });
     expect(r.exitCode, r.stderr).toBe(ExitCode.usage);
     expect(r.stderr).toContain(`cannot use the configuration file ${join(file, 'config.json')}`);
     expect(r.stderr).toMatch(/\b(EEXIST|ENOTDIR)\b/);

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -61,7 +61,7 @@ describe('fiscal pdf nfe', () => {
 
   it('R6: an unknown key (404) is a failed row, the others are written; exit 7', async () => {
     const dir = tempDir();
-    const r = await runCli(['pdf', 'nfe', keys[0]!, unknownKey, keys[1]!, '--dir', dir], { env });
+    const r = await runInProcess(['pdf', 'nfe', keys[0]!, unknownKey, keys[1]!, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.key, x.status])).toEqual([
@@ -80,7 +80,7 @@ describe('fiscal pdf nfe', () => {
     emu.resetStats();
     const dir = tempDir();
     const bad = `${keys[0]!.slice(0, 43)}${(Number(keys[0]![43]) + 1) % 10}`;
-    const r = await runCli(['pdf', 'nfe', keys[0]!, bad, '--dir', dir], { env });
+    const r = await runInProcess(['pdf', 'nfe', keys[0]!, bad, '--dir', dir], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(bad);
     const nfce = buildAccessKey({
@@ -93,7 +93,7 @@ describe('fiscal pdf nfe', () => {
       emissionType: '1',
       code: '1',
     });
-    const r2 = await runCli(['pdf', 'nfe', nfce], { env });
+    const r2 = await runInProcess(['pdf', 'nfe', nfce], { env });
     expect(r2.exitCode).toBe(2);
     expect(r2.stderr).toMatch(new RegExp(`${nfce}.*model 65`));
     expect(emu.stats().requests.total).toBe(0);
@@ -101,7 +101,7 @@ describe('fiscal pdf nfe', () => {
   });
 
   it('--stdin takes the NDJSON of `fiscal search nfe` (and plain lines), skipping repeated keys', async () => {
-    const search = await runCli(
+    const search = await runInProcess(
       [
         'search',
         'nfe',
@@ -123,7 +123,7 @@ describe('fiscal pdf nfe', () => {
     expect(found.length).toBeGreaterThan(0);
     const dir = tempDir();
     const input = `${search.stdout}\n${found[0]}\n{"access_key":"${found[0]}"}\n`;
-    const r = await runCli(['pdf', 'nfe', '--stdin', '--dir', dir], { env, input });
+    const r = await runInProcess(['pdf', 'nfe', '--stdin', '--dir', dir], { env, input });
     expect(r.exitCode, r.stderr).toBe(0);
     const unique = [...new Set(found)];
     expect(ndjson(r.stdout).map((x) => x.key)).toEqual(unique);
@@ -131,7 +131,7 @@ describe('fiscal pdf nfe', () => {
   });
 
   it('--stdin with a bad line exits 2 naming the line', async () => {
-    const r = await runCli(['pdf', 'nfe', '--stdin'], { env, input: `${keys[0]}\nnot-a-key\n` });
+    const r = await runInProcess(['pdf', 'nfe', '--stdin'], { env, input: `${keys[0]}\nnot-a-key\n` });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/not-a-key.*line 2/);
   });

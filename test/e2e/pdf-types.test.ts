@@ -6,7 +6,7 @@ import type { DocType } from '../../src/emulator/doc-index.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { formatKey } from '../../src/emulator/pdf/format.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';
 import { tempDir } from '../helpers/tree.js';
@@ -65,7 +65,7 @@ describe.each([
     const [key] = keysOf(type, 1);
     const unknown = unknownKey(model);
     const dir = tempDir();
-    const r = await runCli(['pdf', type, unknown, key!, '--dir', dir], { env });
+    const r = await runInProcess(['pdf', type, unknown, key!, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([
       [unknown, 'error'],
@@ -82,14 +82,14 @@ describe('fiscal pdf: keys checked before anything is sent', () => {
     emu.resetStats();
     const [cte] = keysOf('cte', 1);
     const nfe = emu.store.nfesOf(emu.accounts[0]!.id).entries[0]!.doc.accessKey;
-    const r = await runCli(['pdf', 'cte', cte!, nfe], { env });
+    const r = await runInProcess(['pdf', 'cte', cte!, nfe], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`${nfe}.*model 55.*not a CT-e \\(57\\)`));
     const bad = `${cte!.slice(0, 43)}${(Number(cte![43]) + 1) % 10}`;
-    const r2 = await runCli(['pdf', 'mdfe', '--stdin'], { env, input: `${keysOf('mdfe', 1)[0]}\n${bad}\n` });
+    const r2 = await runInProcess(['pdf', 'mdfe', '--stdin'], { env, input: `${keysOf('mdfe', 1)[0]}\n${bad}\n` });
     expect(r2.exitCode).toBe(2);
     expect(r2.stderr).toMatch(new RegExp(`${bad}.*line 2`));
-    const r3 = await runCli(['pdf', 'nfse', '12345:2026-01-01:1'], { env });
+    const r3 = await runInProcess(['pdf', 'nfse', '12345:2026-01-01:1'], { env });
     expect(r3.exitCode).toBe(2);
     expect(r3.stderr).toContain('12345:2026-01-01:1');
     expect(emu.stats().requests.total).toBe(0);
@@ -97,8 +97,8 @@ describe('fiscal pdf: keys checked before anything is sent', () => {
 
   it('--manual needs --role, and --role needs --manual (exit 2)', async () => {
     const [nfse] = docs('nfse');
-    expect((await runCli(['pdf', 'nfse', nfse!.id, '--manual'], { env })).stderr).toContain('--role');
-    const r = await runCli(['pdf', 'nfse', nfse!.id, '--role', 'received'], { env });
+    expect((await runInProcess(['pdf', 'nfse', nfse!.id, '--manual'], { env })).stderr).toContain('--role');
+    const r = await runInProcess(['pdf', 'nfse', nfse!.id, '--role', 'received'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--manual');
   });
@@ -111,7 +111,7 @@ describe('fiscal pdf nfse', () => {
   it('R10: writes the DANFSe of each id as <dir>/<id with _>.pdf, from arguments and NDJSON on stdin', async () => {
     const [a, b] = docs('nfse');
     const dir = tempDir();
-    const r = await runCli(['pdf', 'nfse', a!.id, '--stdin', '--dir', dir], {
+    const r = await runInProcess(['pdf', 'nfse', a!.id, '--stdin', '--dir', dir], {
       env,
       input: `{"id":"${b!.id}"}\n${a!.id}\n`,
     });
@@ -130,9 +130,12 @@ describe('fiscal pdf nfse', () => {
       (d) => d.roles[0]!.role === ocr.roles[0]!.role && !['ocr', 'manual'].includes(d.origin),
     )!;
     const dir = tempDir();
-    const r = await runCli(['pdf', 'nfse', ocr.id, plain.id, '--manual', '--role', ocr.roles[0]!.role, '--dir', dir], {
-      env,
-    });
+    const r = await runInProcess(
+      ['pdf', 'nfse', ocr.id, plain.id, '--manual', '--role', ocr.roles[0]!.role, '--dir', dir],
+      {
+        env,
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.key, x.status])).toEqual([

@@ -3,7 +3,7 @@
 // aside), and `fiscal profile current` says where each setting comes from, offline, key masked.
 // R3: each account sees only its own documents, which tells the two accounts apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { runCli, freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -21,10 +21,13 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 40, otherDocs: 10 });
   env = { ...emulatorEnv(emu, 0), FISCAL_CONFIG_DIR: freshConfigDir() };
   const b = emu.accounts[1]!;
-  const add = await runCli(['profile', 'add', 'b', '--api-id', b.apiId, '--base-url', emu.url, '--api-key-stdin'], {
-    env,
-    input: b.apiKey,
-  });
+  const add = await runInProcess(
+    ['profile', 'add', 'b', '--api-id', b.apiId, '--base-url', emu.url, '--api-key-stdin'],
+    {
+      env,
+      input: b.apiKey,
+    },
+  );
   expect(add.exitCode, add.stderr).toBe(0);
 });
 afterAll(async () => emu?.close());
@@ -43,14 +46,14 @@ describe('--profile with FISCAL_* credentials exported', () => {
   });
 
   it('R3: without --profile the environment is used, as before, with no notice', async () => {
-    const r = await runCli(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], { env });
+    const r = await runInProcess(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((d) => holder(d.AccessKey))).toEqual([0, 0, 0]);
     expect(r.stderr).not.toContain('ignoring');
   });
 
   it('FISCAL_PROFILE selects a profile as before: the exported credentials still win', async () => {
-    const r = await runCli(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], {
+    const r = await runInProcess(['search', 'nfe', ...WIDE, '--limit', '3', '-o', 'ndjson'], {
       env: { ...env, FISCAL_PROFILE: 'b' },
     });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -63,7 +66,7 @@ describe('fiscal profile current', () => {
 
   it('says where each setting comes from, masks the key and sends nothing', async () => {
     const before = emu.stats().requests;
-    const r = await runCli(['--profile', 'b', 'profile', 'current', '-o', 'json'], { env });
+    const r = await runInProcess(['--profile', 'b', 'profile', 'current', '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const b = emu.accounts[1]!;
     expect(JSON.parse(r.stdout)).toEqual([
@@ -78,7 +81,7 @@ describe('fiscal profile current', () => {
   });
 
   it('names the environment variables when they are used, and the default when nothing names a base URL', async () => {
-    const r = await runCli(['profile', 'current', '-o', 'json'], { env });
+    const r = await runInProcess(['profile', 'current', '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
       { setting: 'profile', value: '', source: 'not set' }, // complete in the environment: no profile is read
@@ -86,7 +89,7 @@ describe('fiscal profile current', () => {
       { setting: 'api_id', value: emu.accounts[0]!.apiId, source: 'env FISCAL_API_ID' },
       { setting: 'api_key', value: `****${emu.accounts[0]!.apiKey.slice(-4)}`, source: 'env FISCAL_API_KEY' },
     ]);
-    const bare = await runCli(['profile', 'current', '-o', 'table'], {
+    const bare = await runInProcess(['profile', 'current', '-o', 'table'], {
       env: { FISCAL_PRODUCTION_URL: 'https://prod.example.com' },
     });
     expect(bare.exitCode, bare.stderr).toBe(0);
@@ -96,7 +99,7 @@ describe('fiscal profile current', () => {
   });
 
   it('the built-in emulator profile is not started to answer', async () => {
-    const r = await runCli(['--profile', 'emulator', 'profile', 'current', '-o', 'json']);
+    const r = await runInProcess(['--profile', 'emulator', 'profile', 'current', '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Record<string, string>[];
     expect(rows.map((x) => x.source)).toEqual([

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 3000, faults: 'latency=20-60' });
   env = emulatorEnv(emu);
   backfilled = tempDir();
-  const r = await runCli([...PULL, '--dir', backfilled], { env });
+  const r = await runInProcess([...PULL, '--dir', backfilled], { env });
   expect(r.exitCode, r.stderr).toBe(0);
   // One pull of 3000 documents on a loaded machine.
 }, 240_000);
@@ -59,7 +59,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     expect(ranges.at(-1).to).toBe('2099-12-31 23:59:59');
 
     const sequential = tempDir();
-    const r = await runCli([...PULL, '--dir', sequential, '--concurrency', '1'], { env });
+    const r = await runInProcess([...PULL, '--dir', sequential, '--concurrency', '1'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(checkpoints(sequential)).toHaveLength(1);
     expect(withoutState(snapshot(backfilled))).toEqual(
@@ -83,7 +83,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
       const lines = trial === 0 ? 0 : Math.floor(next() * total * 0.8);
       const child = await killAt(dir, lines, Math.floor(next() * 400));
       if ((await child).signal === 'SIGKILL') interrupted++;
-      const resumed = await runCli([...PULL, '--dir', dir], { env });
+      const resumed = await runInProcess([...PULL, '--dir', dir], { env });
       expect(resumed.exitCode, resumed.stderr).toBe(0);
       expect(snapshot(dir)).toEqual(expected);
     }
@@ -95,7 +95,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     const both = ['pull', 'nfe', '--role', 'received,emitted'];
     const clean = tempDir();
     await emu.resetStats();
-    const r = await runCli([...both, '--dir', clean], { env });
+    const r = await runInProcess([...both, '--dir', clean], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     // The windows are read on v2 (the planning counts are v2 requests too); the streams themselves on v1.
     const routes = emu.stats().requests.byRoute;
@@ -115,7 +115,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
         const child = await killAt(dir, Math.floor(share * total), Math.floor(next() * 300), both);
         if ((await child).signal === 'SIGKILL') interrupted++;
       }
-      const resumed = await runCli([...both, '--dir', dir], { env });
+      const resumed = await runInProcess([...both, '--dir', dir], { env });
       expect(resumed.exitCode, resumed.stderr).toBe(0);
       expect(snapshot(dir)).toEqual(expected);
       // Removed here, within this test's time: the file's cleanup hook has a minute for the rest.
@@ -126,12 +126,12 @@ describe('fiscal pull nfe: backfill of a large account', () => {
   }, 600_000);
 
   it('R13: once the backfill is done, a run reads only the stream itself, and only what is new', async () => {
-    const again = await runCli([...PULL, '--dir', backfilled, '-o', 'json'], { env });
+    const again = await runInProcess([...PULL, '--dir', backfilled, '-o', 'json'], { env });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ documents: 0, http: { requests: 1 } });
     const before = readFileSync(join(backfilled, 'index.ndjson'), 'utf8');
     await emu.addArrivals(60);
-    const third = await runCli([...PULL, '--dir', backfilled, '-o', 'json'], { env });
+    const third = await runInProcess([...PULL, '--dir', backfilled, '-o', 'json'], { env });
     expect(third.exitCode, third.stderr).toBe(0);
     const summary = JSON.parse(third.stdout);
     expect(summary.documents).toBeGreaterThan(0);
@@ -143,7 +143,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
 
   it('--api v2 backfills with 500-document pages and files the same bytes at the same paths', async () => {
     const dir = tempDir();
-    const r = await runCli([...PULL, '--dir', dir, '--api', 'v2', '-o', 'json'], { env });
+    const r = await runInProcess([...PULL, '--dir', dir, '--api', 'v2', '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(checkpoints(dir).filter((c) => c.stream.window !== undefined).length).toBeGreaterThanOrEqual(2);
     const v1 = new Map(readNdjson(join(backfilled, 'index.ndjson')).map((x) => [x.key, x]));

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, EMULATOR_NOW, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -51,7 +51,7 @@ describe('fiscal pull nfe --with-events', () => {
 
   it('R13: a later run fetches only the new cancellation, appended to the index, and changes nothing else', async () => {
     const dir = tempDir();
-    const first = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], { env });
+    const first = await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     const before = snapshot(dir);
     const docs = readNdjson(join(dir, 'index.ndjson')).filter((l) => !l.event);
@@ -66,9 +66,12 @@ describe('fiscal pull nfe --with-events', () => {
       createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
     });
 
-    const again = await runCli(['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'], {
-      env,
-    });
+    const again = await runInProcess(
+      ['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir, '--with-events'],
+      {
+        env,
+      },
+    );
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ documents: 0, events: 1 });
     const after = snapshot(dir);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestRequestsOf } from '../../src/emulator/manifest-requests.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
@@ -79,7 +79,7 @@ describe('fiscal pull nfe --manifest aware', () => {
   afterAll(async () => w?.emu.close());
 
   it('R29: manifests each new received NF-e once; a canceled one is rejected, named on stderr, and the run exits 7', async () => {
-    const r = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
+    const r = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     const keys = receivedKeys(dir);
     const fresh = keys.filter((k) => !w.hadOne.has(k));
     const canceled = fresh.filter((k) => statusOf(w, k) === 'canceled');
@@ -108,7 +108,7 @@ describe('fiscal pull nfe --manifest aware', () => {
 
   it('R29: a re-run sends nothing again; after arrivals it manifests only the new documents', async () => {
     const before = requestsByKey(w);
-    const again = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
+    const again = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).manifest).toMatchObject({ manifested: 0, already: 0, rejected: [], pending: 0 });
     expect(requestsByKey(w)).toEqual(before);
@@ -116,7 +116,7 @@ describe('fiscal pull nfe --manifest aware', () => {
     const arrived = w.emu
       .addArrivals(12)
       .filter((a) => w.emu.store.findNfe(w.account, a.accessKey)?.roles.some((x) => x.role === 'received'));
-    const third = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
+    const third = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     expect([0, 7]).toContain(third.exitCode);
     const summary = JSON.parse(third.stdout);
     expect(summary.documents).toBe(arrived.length);
@@ -128,16 +128,16 @@ describe('fiscal pull nfe --manifest aware', () => {
 
   it('refuses --manifest where nothing received is pulled (exit 2), before anything is sent', async () => {
     const before = w.emu.stats().requests.total;
-    const r = await runCli(['pull', 'nfe', '--role', 'emitted', '--manifest', 'aware', '--dir', tempDir()], {
+    const r = await runInProcess(['pull', 'nfe', '--role', 'emitted', '--manifest', 'aware', '--dir', tempDir()], {
       env: w.env,
     });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--manifest aware');
-    const cte = await runCli(['pull', 'cte', '--role', 'taker', '--manifest', 'aware', '--dir', tempDir()], {
+    const cte = await runInProcess(['pull', 'cte', '--role', 'taker', '--manifest', 'aware', '--dir', tempDir()], {
       env: w.env,
     });
     expect(cte.exitCode).toBe(2);
-    const bad = await runCli([...PULL.slice(0, 4), '--manifest', 'confirm', '--dir', tempDir()], { env: w.env });
+    const bad = await runInProcess([...PULL.slice(0, 4), '--manifest', 'confirm', '--dir', tempDir()], { env: w.env });
     expect(bad.exitCode).toBe(2);
     expect(w.emu.stats().requests.total).toBe(before);
   });
@@ -188,7 +188,7 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
     expect(killed).toBeGreaterThan(0);
     let last;
     for (let round = 0; round < 5; round++) {
-      last = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
+      last = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
       if (!existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))) break;
     }
     expect([0, 7], last!.stderr).toContain(last!.exitCode);

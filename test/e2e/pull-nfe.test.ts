@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCli, runCliInTerminal, spawnCli } from '../helpers/cli.js';
+import { runCliInTerminal, spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 400 });
   env = emulatorEnv(emu);
   reference = tempDir();
-  const r = await runCli([...PULL, '--dir', reference], { env });
+  const r = await runInProcess([...PULL, '--dir', reference], { env });
   expect(r.exitCode, r.stderr).toBe(0);
   referenceTree = snapshot(reference);
 });
@@ -76,13 +76,13 @@ describe('fiscal pull nfe', () => {
     try {
       const e = emulatorEnv(own);
       const dir = tempDir();
-      expect((await runCli([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
       const before = readNdjson(join(dir, 'index.ndjson'));
-      const again = await runCli([...PULL, '--dir', dir, '-o', 'json', '--error-on-nothing-new'], { env: e });
+      const again = await runInProcess([...PULL, '--dir', dir, '-o', 'json', '--error-on-nothing-new'], { env: e });
       expect(again.exitCode).toBe(9);
       expect(JSON.parse(again.stdout)).toMatchObject({ documents: 0, http: { requests: 1 } });
       await own.addArrivals(40);
-      const third = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: e });
+      const third = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: e });
       expect(third.exitCode, third.stderr).toBe(0);
       const summary = JSON.parse(third.stdout);
       const after = readNdjson(join(dir, 'index.ndjson'));
@@ -103,7 +103,7 @@ describe('fiscal pull nfe', () => {
       const slowEnv = emulatorEnv(slow);
       const args = ['pull', 'nfe', '--role', 'received,emitted'];
       const clean = tempDir();
-      expect((await runCli([...args, '--dir', clean], { env: slowEnv })).exitCode).toBe(0);
+      expect((await runInProcess([...args, '--dir', clean], { env: slowEnv })).exitCode).toBe(0);
       const expected = snapshot(clean);
       const total = readNdjson(join(clean, 'index.ndjson')).length;
       let interrupted = 0;
@@ -120,7 +120,7 @@ describe('fiscal pull nfe', () => {
         const child = await killMidway([...args, '--dir', dir], slowEnv, dir, lines, extraMs, 'SIGKILL');
         const killed = await child;
         if (killed.signal === 'SIGKILL') interrupted++;
-        const resumed = await runCli([...args, '--dir', dir], { env: slowEnv });
+        const resumed = await runInProcess([...args, '--dir', dir], { env: slowEnv });
         expect(resumed.exitCode, resumed.stderr).toBe(0);
         expect(snapshot(dir)).toEqual(expected);
       }
@@ -136,7 +136,7 @@ describe('fiscal pull nfe', () => {
     try {
       const e = emulatorEnv(slow);
       const clean = tempDir();
-      expect((await runCli([...PULL, '--dir', clean], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', clean], { env: e })).exitCode).toBe(0);
       const dir = tempDir();
       const child = await killMidway([...PULL, '--dir', dir], e, dir, 1, 0, 'SIGTERM');
       const stopped = await child;
@@ -144,7 +144,7 @@ describe('fiscal pull nfe', () => {
       expect(String(stopped.stderr)).toMatch(/interrupted/);
       expect(readdirSync(join(dir, '.fiscal', 'checkpoints'))).toHaveLength(1);
       expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);
-      expect((await runCli([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
       expect(snapshot(dir)).toEqual(snapshot(clean));
     } finally {
       await slow.close();
@@ -158,7 +158,7 @@ describe('fiscal pull nfe', () => {
     });
     try {
       const dir = tempDir();
-      const r = await runCli([...PULL, '--dir', dir, '-o', 'json'], { env: emulatorEnv(faulty) });
+      const r = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: emulatorEnv(faulty) });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).http.retries).toBeGreaterThan(0);
       expect(withoutState(snapshot(dir))).toEqual(withoutState(referenceTree));
@@ -172,15 +172,15 @@ describe('fiscal pull nfe', () => {
     try {
       const e = emulatorEnv(own);
       const dir = tempDir();
-      expect((await runCli([...PULL, '--dir', dir, '--max-docs', '60'], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '60'], { env: e })).exitCode).toBe(0);
       const before = snapshot(dir);
       own.setFaults('500=1');
-      const r = await runCli([...PULL, '--dir', dir], { env: e });
+      const r = await runInProcess([...PULL, '--dir', dir], { env: e });
       expect(r.exitCode).toBe(5);
       expect(r.stderr).toMatch(/500/);
       expect(snapshot(dir)).toEqual(before);
       own.setFaults(undefined);
-      expect((await runCli([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
       expect(withoutState(snapshot(dir))).toEqual(withoutState(referenceTree));
     } finally {
       await own.close();
@@ -191,7 +191,7 @@ describe('fiscal pull nfe', () => {
     const dir = tempDir();
     let runs = 0;
     for (;;) {
-      const r = await runCli([...PULL, '--dir', dir, '--max-docs', '70', '-o', 'json'], { env });
+      const r = await runInProcess([...PULL, '--dir', dir, '--max-docs', '70', '-o', 'json'], { env });
       expect(r.exitCode, r.stderr).toBe(0);
       runs++;
       if (JSON.parse(r.stdout).stopped_by === null) break;
@@ -206,10 +206,10 @@ describe('fiscal pull nfe', () => {
     try {
       const e = emulatorEnv(slow);
       const dir = tempDir();
-      const first = await runCli([...PULL, '--dir', dir, '--max-duration', '0.5', '-o', 'json'], { env: e });
+      const first = await runInProcess([...PULL, '--dir', dir, '--max-duration', '0.5', '-o', 'json'], { env: e });
       expect(first.exitCode, first.stderr).toBe(0);
       expect(JSON.parse(first.stdout).stopped_by).toBe('max-duration');
-      expect((await runCli([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
+      expect((await runInProcess([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
       expect(withoutState(snapshot(dir))).toEqual(withoutState(referenceTree));
     } finally {
       await slow.close();
@@ -231,10 +231,10 @@ describe('fiscal pull nfe', () => {
       join(dir, '.fiscal', 'lock'),
       JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }),
     );
-    const r = await runCli([...PULL, '--dir', dir], { env });
+    const r = await runInProcess([...PULL, '--dir', dir], { env });
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain(`pid ${process.pid}`);
-    const waited = await runCli([...PULL, '--dir', dir, '--lock-wait', '1'], { env });
+    const waited = await runInProcess([...PULL, '--dir', dir, '--lock-wait', '1'], { env });
     expect(waited.exitCode).toBe(8);
     expect(waited.stderr).toContain('waited 1 s');
     expect(existsSync(join(dir, 'index.ndjson'))).toBe(false);
@@ -248,7 +248,7 @@ describe('fiscal pull nfe', () => {
       join(dir, '.fiscal', 'lock'),
       JSON.stringify({ pid: Number(gone.stdout), host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }),
     );
-    const r = await runCli([...PULL, '--dir', dir], { env });
+    const r = await runInProcess([...PULL, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/took over a stale lock of pid \d+/);
     expect(snapshot(dir)).toEqual(referenceTree);
@@ -256,23 +256,23 @@ describe('fiscal pull nfe', () => {
 
   it('a corrupt checkpoint is reported by name (exit 2); --restart rebuilds', async () => {
     const dir = tempDir();
-    expect((await runCli([...PULL, '--dir', dir, '--max-docs', '60'], { env })).exitCode).toBe(0);
+    expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '60'], { env })).exitCode).toBe(0);
     const [name] = readdirSync(join(dir, '.fiscal', 'checkpoints'));
     const path = join(dir, '.fiscal', 'checkpoints', name!);
     writeFileSync(path, readFileSync(path, 'utf8').slice(0, 40));
-    const r = await runCli([...PULL, '--dir', dir], { env });
+    const r = await runInProcess([...PULL, '--dir', dir], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(path);
     expect(r.stderr).toMatch(/corrupt/);
-    const restarted = await runCli([...PULL, '--dir', dir, '--restart'], { env });
+    const restarted = await runInProcess([...PULL, '--dir', dir, '--restart'], { env });
     expect(restarted.exitCode, restarted.stderr).toBe(0);
     expect(snapshot(dir)).toEqual(referenceTree);
   });
 
   it('refuses a checkpoint made with other filters unless --restart', async () => {
     const dir = tempDir();
-    expect((await runCli([...PULL, '--dir', dir, '--max-docs', '10'], { env })).exitCode).toBe(0);
-    const r = await runCli([...PULL, '--dir', dir, '--filter', '(= status done)'], { env });
+    expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '10'], { env })).exitCode).toBe(0);
+    const r = await runInProcess([...PULL, '--dir', dir, '--filter', '(= status done)'], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/other filters/);
     expect(r.stderr).toContain('--restart');
@@ -280,7 +280,7 @@ describe('fiscal pull nfe', () => {
 
   it('a flag only v2 has switches to POST /v2/dfe/nfe and files the same bytes at the same paths', async () => {
     const dir = tempDir();
-    const r = await runCli([...PULL, '--dir', dir, '--status', 'authorized', '-o', 'json'], { env });
+    const r = await runInProcess([...PULL, '--dir', dir, '--status', 'authorized', '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).streams[0].endpoint).toBe('v2');
     const v2 = readNdjson(join(dir, 'index.ndjson'));
@@ -296,7 +296,7 @@ describe('fiscal pull nfe', () => {
 
   it('prints one summary line on a pipe and a human line with -o table', async () => {
     const dir = tempDir();
-    const piped = await runCli([...PULL, '--dir', dir, '--max-docs', '5'], { env });
+    const piped = await runInProcess([...PULL, '--dir', dir, '--max-docs', '5'], { env });
     expect(piped.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(piped.stdout)).toMatchObject({
       stopped_by: 'max-docs',
@@ -306,7 +306,7 @@ describe('fiscal pull nfe', () => {
     expect(piped.stderr).toContain(
       `pull stopped at --max-docs: kept ${JSON.parse(piped.stdout).documents} documents (`,
     );
-    const human = await runCli(['-o', 'table', ...PULL, '--dir', dir, '--max-docs', '5'], { env });
+    const human = await runInProcess(['-o', 'table', ...PULL, '--dir', dir, '--max-docs', '5'], { env });
     expect(human.stdout).toBe('');
     expect(human.stderr).toMatch(
       /^pull stopped at --max-docs: kept \d+ documents \(\d+ KB\) in (.+); run the same command again to continue$/,
@@ -323,7 +323,7 @@ describe('fiscal pull nfe', () => {
       ['--max-docs', 'x'],
       ['--role', 'payer'],
     ]) {
-      const r = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir, ...args], {
+      const r = await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', dir, ...args], {
         env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' },
       });
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
@@ -341,7 +341,7 @@ describe('fiscal pull nfe', () => {
       first.xml = `<nfeProc><NFe><infNFe Id="NFe${first.accessKey}"><ide><nNF>1</nNF><dhEmi>2026-05-01T10:00:00-03:00</dhEmi></ide><dest><CNPJ>../../../../tmp/evil</CNPJ></dest></infNFe></NFe></nfeProc>`;
       const parent = tempDir();
       const dir = join(parent, 'docs');
-      const r = await runCli([...PULL, '--dir', dir], { env: e });
+      const r = await runInProcess([...PULL, '--dir', dir], { env: e });
       expect(r.exitCode).toBe(7);
       expect(r.stderr).toMatch(/refusing owner "..\/..\/..\/..\/tmp\/evil"/);
       expect(readdirSync(parent)).toEqual(['docs']);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../src/sync/summary.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { runCli, spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 300 });
   env = emulatorEnv(emu);
   reference = tempDir();
-  referenceRun = await runCli(['-o', 'json', ...PULL, '--dir', reference], { env });
+  referenceRun = await runInProcess(['-o', 'json', ...PULL, '--dir', reference], { env });
   expect(referenceRun.exitCode, referenceRun.stderr).toBe(0);
 });
 afterAll(async () => emu?.close());
@@ -68,11 +68,11 @@ describe('pull summary', () => {
   });
 
   it('a re-run says the folder is up to date, with the documents it holds', async () => {
-    const r = await runCli(['-o', 'table', ...PULL, '--dir', reference], { env });
+    const r = await runInProcess(['-o', 'table', ...PULL, '--dir', reference], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toBe(`${reference} is up to date (${onDisk(reference).documents} documents; nothing new)`);
-    const json = await runCli(['-o', 'json', ...PULL, '--dir', reference], { env });
+    const json = await runInProcess(['-o', 'json', ...PULL, '--dir', reference], { env });
     expect(JSON.parse(json.stdout)).toMatchObject({
       up_to_date: true,
       in_folder: onDisk(reference).documents,
@@ -116,7 +116,7 @@ describe('a stopped pull says what it kept', () => {
     } finally {
       emu.setFaults(undefined);
     }
-    const resumed = await runCli([...PULL, '--dir', dir], { env });
+    const resumed = await runInProcess([...PULL, '--dir', dir], { env });
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
   });
@@ -127,7 +127,7 @@ describe('a stopped pull says what it kept', () => {
     let r: Awaited<ReturnType<typeof runCli>>;
     const started = Date.now();
     try {
-      r = await runCli([...PULL, '--dir', dir, '--max-duration', '3'], { env });
+      r = await runInProcess([...PULL, '--dir', dir, '--max-duration', '3'], { env });
     } finally {
       emu.setFaults(undefined);
     }
@@ -157,7 +157,7 @@ describe('a stopped pull says what it kept', () => {
     const checkpoints = join(dir, '.fiscal', 'checkpoints');
     if (disk.documents > 0) expect(readdirSync(checkpoints).length).toBeGreaterThan(0);
     else expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);
-    const resumed = await runCli(['-o', 'json', ...PULL, '--dir', dir], { env });
+    const resumed = await runInProcess(['-o', 'json', ...PULL, '--dir', dir], { env });
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout).documents).toBe(onDisk(reference).documents - disk.documents);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { runCli, freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
@@ -18,7 +18,7 @@ const PULL = ['pull', 'nfe', '--role', 'received'];
 
 async function addProfile(name: string, account: number, apiKey?: string): Promise<void> {
   const a = emu.accounts[account]!;
-  const r = await runCli(
+  const r = await runInProcess(
     ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
     { env, input: apiKey ?? a.apiKey },
   );
@@ -64,7 +64,7 @@ describe('fiscal pull --profiles', () => {
 
   it('a second run with both good pulls only what is new: nothing for acme, everything for beta', async () => {
     await addProfile('beta', 1);
-    const r = await runCli([...PULL, '--profiles', 'acme,beta', '--dir', dir, '-o', 'json'], { env });
+    const r = await runInProcess([...PULL, '--profiles', 'acme,beta', '--dir', dir, '-o', 'json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(
@@ -85,7 +85,9 @@ describe('fiscal pull --profiles', () => {
           a.account === emu.accounts[i]!.id &&
           emu.store.findNfe(a.account, a.accessKey)!.roles.some((x) => x.role === 'received'),
       ).length;
-    const third = await runCli([...PULL, '--all-profiles', '--dir', dir, '-o', 'json', '--concurrency', '2'], { env });
+    const third = await runInProcess([...PULL, '--all-profiles', '--dir', dir, '-o', 'json', '--concurrency', '2'], {
+      env,
+    });
     expect(third.exitCode, third.stderr).toBe(0);
     const after = JSON.parse(third.stdout);
     expect(after.profiles.map((p: { profile: string; documents: number }) => [p.profile, p.documents])).toEqual([
@@ -104,15 +106,18 @@ describe('fiscal pull --profiles', () => {
     try {
       const a = emu.accounts[1]!;
       const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
-      const add = await runCli(['profile', 'add', 'gama', '--api-id', a.apiId, '--base-url', url, '--api-key-stdin'], {
-        env,
-        input: a.apiKey,
-      });
+      const add = await runInProcess(
+        ['profile', 'add', 'gama', '--api-id', a.apiId, '--base-url', url, '--api-key-stdin'],
+        {
+          env,
+          input: a.apiKey,
+        },
+      );
       expect(add.exitCode, add.stderr).toBe(0);
       const arrived = emu
         .addArrivals(4, emu.accounts[0]!.id)
         .filter((x) => emu.store.findNfe(x.account, x.accessKey)!.roles.some((r) => r.role === 'received'));
-      const r = await runCli([...PULL, '--profiles', 'gama,acme', '--dir', dir], { env });
+      const r = await runInProcess([...PULL, '--profiles', 'gama,acme', '--dir', dir], { env });
       expect(r.exitCode, r.stderr).toBe(7);
       expect(r.stderr).toMatch(/^gama: FAILED: .*503/m);
       expect(r.stderr).toMatch(
@@ -127,10 +132,10 @@ describe('fiscal pull --profiles', () => {
 
   it('names problems before anything is sent: an unknown profile, --profile with --profiles (exit 2)', async () => {
     const before = emu.stats().requests.total;
-    const unknown = await runCli([...PULL, '--profiles', 'acme,nope', '--dir', tempDir()], { env });
+    const unknown = await runInProcess([...PULL, '--profiles', 'acme,nope', '--dir', tempDir()], { env });
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown profile "nope"');
-    const both = await runCli(['--profile', 'acme', ...PULL, '--profiles', 'acme', '--dir', tempDir()], { env });
+    const both = await runInProcess(['--profile', 'acme', ...PULL, '--profiles', 'acme', '--dir', tempDir()], { env });
     expect(both.exitCode).toBe(2);
     expect(emu.stats().requests.total).toBe(before);
   });

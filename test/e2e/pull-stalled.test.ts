@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_KNOWN_PAGES } from '../../src/sync/pull-engine.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
@@ -63,7 +63,7 @@ describe('fiscal pull against a stream that brings nothing new', () => {
     expect(readdirSync(join(dir, '.fiscal', 'tmp'))).toEqual([]);
 
     // The next run continues from there, and stops the same way: it does not start over.
-    const again = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir], { env });
+    const again = await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', dir], { env });
     expect(again.exitCode).toBe(5);
     expect(server.requests[requests]!.query.get('cursor')).toBe(String(7 * (MAX_KNOWN_PAGES + 1)));
     expect(readNdjson(join(dir, 'index.ndjson'))).toHaveLength(3);

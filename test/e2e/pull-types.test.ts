@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocType } from '../../src/emulator/doc-index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, EMULATOR_NOW, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
@@ -49,9 +49,12 @@ describe.each([
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(l.sha256);
     }
     expect(JSON.parse(first.stdout).documents).toBe(expected.length);
-    const again = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new'], {
-      env,
-    });
+    const again = await runInProcess(
+      ['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new'],
+      {
+        env,
+      },
+    );
     expect(again.exitCode).toBe(9);
     expect(JSON.parse(again.stdout).documents).toBe(0);
   });
@@ -60,7 +63,7 @@ describe.each([
 describe('fiscal pull <type> companions', () => {
   it('--with-pdf writes an openable PDF beside each CT-e', async () => {
     const dir = tempDir();
-    const r = await runCli(['pull', 'cte', '--role', 'taker', '--dir', dir, '--with-pdf'], { env });
+    const r = await runInProcess(['pull', 'cte', '--role', 'taker', '--dir', dir, '--with-pdf'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = readNdjson(join(dir, 'index.ndjson'));
     expect(lines.length).toBeGreaterThan(0);
@@ -73,7 +76,7 @@ describe('fiscal pull <type> companions', () => {
 
   it('--with-events: an NFS-e cancellation arriving later shows in the index (101101)', async () => {
     const dir = tempDir();
-    const first = await runCli(['pull', 'nfse', '--role', 'received', '--dir', dir, '--with-events'], { env });
+    const first = await runInProcess(['pull', 'nfse', '--role', 'received', '--dir', dir, '--with-events'], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     const docs = readNdjson(join(dir, 'index.ndjson')).filter((l) => !l.event);
     const target = docs.find((d) => {
@@ -85,7 +88,7 @@ describe('fiscal pull <type> companions', () => {
       type: '101101',
       createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
     });
-    const again = await runCli(['pull', 'nfse', '--role', 'received', '--dir', dir, '--with-events'], { env });
+    const again = await runInProcess(['pull', 'nfse', '--role', 'received', '--dir', dir, '--with-events'], { env });
     expect(again.exitCode, again.stderr).toBe(0);
     const last = readNdjson(join(dir, 'index.ndjson')).at(-1)!;
     expect(last).toMatchObject({
@@ -106,7 +109,7 @@ describe('fiscal pull <type> flags', () => {
     [['pull', 'mdfe', '--role', 'emitted', '--created-from', '2026-13-01'], /--created-from/],
     [['pull', 'nfse', '--role', 'received', '--filter', '(= status'], /--filter/],
   ])('%j exits 2 naming the flag', async (args, message) => {
-    const r = await runCli([...args, '--dir', tempDir()], { env });
+    const r = await runInProcess([...args, '--dir', tempDir()], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(message);
   });

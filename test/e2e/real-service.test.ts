@@ -1,7 +1,7 @@
 // The real service (issue 12): its documented addresses built in, the filter spellings its public
 // examples use, and lookups by key that find a document whatever its emission date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tree.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -30,7 +30,7 @@ describe('base addresses', () => {
 
   it('the variable still overrides the built-in address: init --base-url sandbox checks against it', async () => {
     const { apiId, apiKey } = emu.accounts[0]!;
-    const r = await runCli(['init', '--base-url', 'sandbox', '--api-id', apiId, '--api-key-stdin'], {
+    const r = await runInProcess(['init', '--base-url', 'sandbox', '--api-id', apiId, '--api-key-stdin'], {
       env: { FISCAL_SANDBOX_URL: emu.url },
       input: apiKey,
     });
@@ -39,7 +39,7 @@ describe('base addresses', () => {
   });
 
   it('an invalid FISCAL_PRODUCTION_URL exits 2 naming the variable, and nothing is saved', async () => {
-    const r = await runCli(['init', '--base-url', 'production', '--api-id', 'x', '--api-key-stdin'], {
+    const r = await runInProcess(['init', '--base-url', 'production', '--api-id', 'x', '--api-key-stdin'], {
       env: { FISCAL_PRODUCTION_URL: 'api.example.com' },
       input: 'k',
     });
@@ -75,23 +75,23 @@ describe('filter spellings of the public examples', () => {
   });
 
   it('R17: search and pull accept _not_exists and find what NOT_EXISTS finds', async () => {
-    const lower = await runCli(
+    const lower = await runInProcess(
       ['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (_not_exists status))', '--all'],
       { env },
     );
-    const upper = await runCli(
+    const upper = await runInProcess(
       ['search', 'nfe', '--role', 'received', '--filter', '(OR (= status done) (NOT_EXISTS status))', '--all'],
       { env },
     );
     expect(lower.exitCode, lower.stderr).toBe(0);
     expect(keysOf(lower.stdout).length).toBeGreaterThan(0);
     expect(keysOf(lower.stdout)).toEqual(keysOf(upper.stdout));
-    const cte = await runCli(['search', 'cte', '--role', 'taker', '--filter', '(_not_exists erp_id)', '--all'], {
+    const cte = await runInProcess(['search', 'cte', '--role', 'taker', '--filter', '(_not_exists erp_id)', '--all'], {
       env,
     });
     expect(cte.exitCode, cte.stderr).toBe(0);
     expect(keysOf(cte.stdout).length).toBeGreaterThan(0);
-    const pull = await runCli(
+    const pull = await runInProcess(
       ['pull', 'mdfe', '--role', 'emitted', '--filter', '(_not_exists erp_id)', '--dir', tempDir('fiscal-pull-')],
       { env },
     );
@@ -112,7 +112,7 @@ describe('filter spellings of the public examples', () => {
   });
 
   it('R15: --created-to now works on the v1 listing, the v2 search and the other types', async () => {
-    const v1now = await runCli(
+    const v1now = await runInProcess(
       [
         'search',
         'nfe',
@@ -128,14 +128,14 @@ describe('filter spellings of the public examples', () => {
       ],
       { env },
     );
-    const v1open = await runCli(
+    const v1open = await runInProcess(
       ['search', 'nfe', '--role', 'received', '--api', 'v1', '--created-from', '2026-06-01', '--all'],
       { env },
     );
     expect(v1now.exitCode, v1now.stderr).toBe(0);
     expect(keysOf(v1now.stdout).length).toBeGreaterThan(0);
     expect(keysOf(v1now.stdout)).toEqual(keysOf(v1open.stdout));
-    const v2 = await runCli(
+    const v2 = await runInProcess(
       [
         'search',
         'nfe',
@@ -154,12 +154,15 @@ describe('filter spellings of the public examples', () => {
     expect(v2.exitCode, v2.stderr).toBe(0);
     expect(keysOf(v2.stdout)).toEqual(keysOf(v1now.stdout));
     for (const type of ['cte', 'mdfe', 'nfce', 'nfse']) {
-      const r = await runCli(['search', type, '--created-from', '2026-06-01', '--created-to', 'now', '--limit', '5'], {
-        env,
-      });
+      const r = await runInProcess(
+        ['search', type, '--created-from', '2026-06-01', '--created-to', 'now', '--limit', '5'],
+        {
+          env,
+        },
+      );
       expect(r.exitCode, `${type}: ${r.stderr}`).toBe(0);
     }
-    const pull = await runCli(
+    const pull = await runInProcess(
       [
         'pull',
         'nfe',
@@ -175,7 +178,7 @@ describe('filter spellings of the public examples', () => {
       { env },
     );
     expect(pull.exitCode, pull.stderr).toBe(0);
-    const bad = await runCli(['search', 'nfe', '--created-from', 'now', '--created-to', 'now'], { env });
+    const bad = await runInProcess(['search', 'nfe', '--created-from', 'now', '--created-to', 'now'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/--created-from/);
   });

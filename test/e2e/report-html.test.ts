@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, visitPage } from '../helpers/chromium.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
     ['nfe', '--role', 'received,emitted', '--with-events'],
     ['nfse', '--role', 'received'],
   ]) {
-    const r = await runCli(['pull', ...args, '--dir', dir], { env: emulatorEnv(emu) });
+    const r = await runInProcess(['pull', ...args, '--dir', dir], { env: emulatorEnv(emu) });
     expect(r.exitCode, r.stderr).toBe(0);
   }
 }, 120_000);
@@ -89,7 +89,9 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
 
   it('is one self-contained file: nothing to fetch, names from documents escaped', async () => {
     const html = join(tempDir(), 'r.html');
-    const r = await runCli(['report', dir, '--by', 'emitter', '--html', html, '-o', 'json'], { env: emulatorEnv(emu) });
+    const r = await runInProcess(['report', dir, '--by', 'emitter', '--html', html, '-o', 'json'], {
+      env: emulatorEnv(emu),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const text = readFileSync(html, 'utf8');
     expect(text).not.toMatch(/<(link|img|iframe)\b|\bsrc=|@import|url\(/i);
@@ -108,7 +110,9 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
       xml.replace(/<xNome>[^<]*<\/xNome>/, '<xNome>&lt;img src=x onerror=alert(1)&gt; &amp; Co</xNome>'),
     );
     const evil = join(loose, 'evil.html');
-    expect((await runCli(['report', loose, '--by', 'emitter', '--html', evil, '-o', 'json'], {})).exitCode).toBe(0);
+    expect((await runInProcess(['report', loose, '--by', 'emitter', '--html', evil, '-o', 'json'], {})).exitCode).toBe(
+      0,
+    );
     const page = readFileSync(evil, 'utf8');
     expect(page).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; Co');
     expect(page).not.toContain('<img');

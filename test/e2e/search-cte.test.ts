@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocRecord } from '../../src/emulator/doc-index.js';
 import type { StoredCte, StoredCteOs } from '../../src/emulator/model-docs.js';
 import { buildAccessKey, isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCli, runCliInTerminal } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -31,7 +31,7 @@ const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string
 const idsOf = (rs: Record<string, any>[]) => rs.map((r) => `${r.AccessKey}/${r.Owner}`);
 
 async function search(args: string[]) {
-  const r = await runCli(['search', ...args], { env });
+  const r = await runInProcess(['search', ...args], { env });
   expect(r.exitCode, r.stderr).toBe(0);
   return ndjson(r.stdout);
 }
@@ -153,7 +153,7 @@ describe('fiscal search cte', () => {
   });
 
   it('-o csv writes the CT-e header and one row per record', async () => {
-    const r = await runCli(['-o', 'csv', 'search', 'cte', '--limit', '4'], { env });
+    const r = await runInProcess(['-o', 'csv', 'search', 'cte', '--limit', '4'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows[0]).toBe(
@@ -207,7 +207,9 @@ describe('fiscal search cte', () => {
     [['--has-cce', 'maybe'], '--has-cce'],
   ])('rejects %j with exit 2 naming the flag, sending nothing', async (args, name) => {
     // A base URL where nothing listens: a request would end in exit 5, not 2.
-    const r = await runCli(['search', 'cte', ...args], { env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await runInProcess(['search', 'cte', ...args], {
+      env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(name);
     expect(r.stdout).toBe('');
@@ -257,7 +259,9 @@ describe('fiscal search cteos', () => {
       '--key',
     ],
   ])('rejects %j with exit 2 naming the flag', async (args, name) => {
-    const r = await runCli(['search', 'cteos', ...args], { env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await runInProcess(['search', 'cteos', ...args], {
+      env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(name);
   });

@@ -1,7 +1,7 @@
 // End to end: the built CLI against an emulator on a loopback port.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCli, runCliInTerminal } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -36,7 +36,7 @@ async function v2Total(filters: Record<string, unknown>): Promise<number> {
 
 describe('fiscal search nfe', () => {
   it('writes NDJSON when piped, one record per line, honouring --limit and the role filter', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '20'], { env });
+    const r = await runInProcess(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '20'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records).toHaveLength(20);
@@ -51,7 +51,7 @@ describe('fiscal search nfe', () => {
   it('R18: --all follows the Paginator through every page and yields exactly Total records', async () => {
     const total = await v2Total({ OwnerRoles: ['emitted'], EmissionDate: { From: '2025-01-01', To: '2026-06-15' } });
     expect(total).toBeGreaterThan(0);
-    const r = await runCli(['search', 'nfe', '--role', 'emitted', ...WIDE, '--all'], { env });
+    const r = await runInProcess(['search', 'nfe', '--role', 'emitted', ...WIDE, '--all'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records).toHaveLength(total);
@@ -59,8 +59,10 @@ describe('fiscal search nfe', () => {
   });
 
   it('R17/R23: --filter on v1 and --custom on v2 select the same documents', async () => {
-    const v1 = await runCli(['search', 'nfe', '--role', 'received', '--filter', '(= status done)', '--all'], { env });
-    const v2 = await runCli(
+    const v1 = await runInProcess(['search', 'nfe', '--role', 'received', '--filter', '(= status done)', '--all'], {
+      env,
+    });
+    const v2 = await runInProcess(
       [
         'search',
         'nfe',
@@ -95,17 +97,17 @@ describe('fiscal search nfe', () => {
   });
 
   it('-o csv writes a header and one row per document; -o json a JSON array', async () => {
-    const csv = await runCli(['-o', 'csv', 'search', 'nfe', ...WIDE, '--limit', '7'], { env });
+    const csv = await runInProcess(['-o', 'csv', 'search', 'nfe', ...WIDE, '--limit', '7'], { env });
     expect(csv.exitCode, csv.stderr).toBe(0);
     const rows = csv.stdout.trim().split('\n');
     expect(rows[0]).toMatch(/^access_key,number,emission_date/);
     expect(rows).toHaveLength(8);
-    const json = await runCli(['search', 'nfe', ...WIDE, '--limit', '3', '--output', 'json'], { env });
+    const json = await runInProcess(['search', 'nfe', ...WIDE, '--limit', '3', '--output', 'json'], { env });
     expect(JSON.parse(json.stdout)).toHaveLength(3);
   });
 
   it('says on stderr that the API searches the last 30 days when no emission range is given (R19)', async () => {
-    const r = await runCli(['search', 'nfe', '--limit', '1'], { env });
+    const r = await runInProcess(['search', 'nfe', '--limit', '1'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('last 30 days');
     expect(ndjson(r.stdout).length).toBeLessThanOrEqual(1);
@@ -124,7 +126,9 @@ describe('fiscal search nfe', () => {
     [['--status', 'lost'], '--status'],
   ])('rejects %j with exit 2 naming the flag, sending nothing', async (args, name) => {
     // A base URL where nothing listens: a request would end in exit 5, not 2.
-    const r = await runCli(['search', 'nfe', ...args], { env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await runInProcess(['search', 'nfe', ...args], {
+      env: { ...env, FISCAL_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(name);
     expect(r.stdout).toBe('');
@@ -132,15 +136,19 @@ describe('fiscal search nfe', () => {
 
   it('R2: wrong credentials exit 3 and never print the key', async () => {
     const key = 'k'.repeat(36) + 'SECRET';
-    const r = await runCli(['--verbose', 'search', 'nfe', '--limit', '1'], { env: { ...env, FISCAL_API_KEY: key } });
+    const r = await runInProcess(['--verbose', 'search', 'nfe', '--limit', '1'], {
+      env: { ...env, FISCAL_API_KEY: key },
+    });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/401/);
     expect(r.stderr + r.stdout).not.toContain('SECRET');
   });
 
   it("R3: another account sees none of the first account's documents", async () => {
-    const mine = ndjson((await runCli(['search', 'nfe', ...WIDE, '--all'], { env })).stdout);
-    const theirs = ndjson((await runCli(['search', 'nfe', ...WIDE, '--all'], { env: emulatorEnv(emu, 1) })).stdout);
+    const mine = ndjson((await runInProcess(['search', 'nfe', ...WIDE, '--all'], { env })).stdout);
+    const theirs = ndjson(
+      (await runInProcess(['search', 'nfe', ...WIDE, '--all'], { env: emulatorEnv(emu, 1) })).stdout,
+    );
     expect(mine.length).toBeGreaterThan(0);
     expect(theirs.length).toBeGreaterThan(0);
     const mineKeys = new Set(mine.map((x) => x.AccessKey));
@@ -150,22 +158,22 @@ describe('fiscal search nfe', () => {
 
 describe('fiscal (global)', () => {
   it('--version prints the version and --help documents the exit codes', async () => {
-    const v = await runCli(['--version']);
+    const v = await runInProcess(['--version']);
     expect(v.exitCode).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    const h = await runCli(['--help']);
+    const h = await runInProcess(['--help']);
     expect(h.exitCode).toBe(0);
     for (const code of ['0', '2', '3', '5', '7', '8', '130'])
       expect(h.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
   });
 
   it('an unknown command or option is a usage error (exit 2)', async () => {
-    expect((await runCli(['serch'])).exitCode).toBe(2);
-    expect((await runCli(['search', 'nfe', '--bogus'])).exitCode).toBe(2);
+    expect((await runInProcess(['serch'])).exitCode).toBe(2);
+    expect((await runInProcess(['search', 'nfe', '--bogus'])).exitCode).toBe(2);
   });
 
   it('--profile emulator needs no set-up: it starts a local emulator and searches it', async () => {
-    const r = await runCli(['--profile', 'emulator', 'search', 'nfe', '--limit', '3']);
+    const r = await runInProcess(['--profile', 'emulator', 'search', 'nfe', '--limit', '3']);
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.length).toBeGreaterThan(0);
@@ -173,9 +181,12 @@ describe('fiscal (global)', () => {
   });
 
   it('--summary reads each listed document like inspect: the CSV carries the totals and parties of the store', async () => {
-    const r = await runCli(['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '7', '--summary', '-o', 'csv'], {
-      env,
-    });
+    const r = await runInProcess(
+      ['search', 'nfe', '--role', 'received', ...WIDE, '--limit', '7', '--summary', '-o', 'csv'],
+      {
+        env,
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const [header, ...rows] = r.stdout.trim().split('\n');
     const cols = header!.split(',');
@@ -193,7 +204,7 @@ describe('fiscal (global)', () => {
   });
 
   it('--summary with --fields still asks for the XML it reads', async () => {
-    const r = await runCli(
+    const r = await runInProcess(
       [
         'search',
         'nfe',

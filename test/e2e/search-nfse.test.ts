@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfseId } from '../../src/emulator/data/nfse.js';
 import type { DocIndex } from '../../src/emulator/doc-index.js';
 import type { StoredMdfe, StoredNfce, StoredNfse } from '../../src/emulator/model-docs.js';
-import { runCli, runCliInTerminal } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -34,7 +34,7 @@ describe('fiscal search nfse', () => {
   it('R22: --role received --all follows the paginator across pages and yields every taker record', async () => {
     const expected = nfses.records.filter((r) => r.role === 'received').map((r) => nfseId(r.owner, r.entry.doc));
     expect(expected.length).toBeGreaterThan(50);
-    const r = await runCli(['search', 'nfse', '--role', 'received', '--all'], { env });
+    const r = await runInProcess(['search', 'nfse', '--role', 'received', '--all'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.map((x) => x.id)).toEqual(expected);
@@ -44,17 +44,17 @@ describe('fiscal search nfse', () => {
   it('R22: --competence, --no-canceled and --limit map to competence, isCanceled "false" and limit', async () => {
     const month = nfses.records[0]!.entry.doc.competence;
     const expected = nfses.records.filter((r) => r.entry.doc.competence === month && !r.entry.doc.isCanceled);
-    const r = await runCli(['search', 'nfse', '--competence', month, '--no-canceled', '--limit', '3'], { env });
+    const r = await runInProcess(['search', 'nfse', '--competence', month, '--no-canceled', '--limit', '3'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((x) => x.id)).toEqual(expected.slice(0, 3).map((x) => nfseId(x.owner, x.entry.doc)));
-    const canceled = await runCli(['search', 'nfse', '--canceled', '--all'], { env });
+    const canceled = await runInProcess(['search', 'nfse', '--canceled', '--all'], { env });
     expect(ndjson(canceled.stdout).length).toBe(nfses.records.filter((x) => x.entry.doc.isCanceled).length);
   });
 
   it('R10: --id finds one record; --fields xmlAbrasf brings the CompNfse', async () => {
     const rec = nfses.records[7]!;
     const id = nfseId(rec.owner, rec.entry.doc);
-    const r = await runCli(['search', 'nfse', '--id', id, '--fields', 'document,xmlAbrasf'], { env });
+    const r = await runInProcess(['search', 'nfse', '--id', id, '--fields', 'document,xmlAbrasf'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const [x] = ndjson(r.stdout);
     expect(x!.id).toBe(id);
@@ -63,7 +63,9 @@ describe('fiscal search nfse', () => {
 
   it('R17: --filter uses the role listing, reading the document facts from the XML', async () => {
     const expected = nfses.byRole('emitted').filter((e) => e.doc.properties.status === 'done');
-    const r = await runCli(['search', 'nfse', '--role', 'emitted', '--filter', '(= status done)', '--all'], { env });
+    const r = await runInProcess(['search', 'nfse', '--role', 'emitted', '--filter', '(= status done)', '--all'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.map((x) => x.document.number)).toEqual(expected.map((e) => e.doc.number));
@@ -74,7 +76,7 @@ describe('fiscal search nfse', () => {
     const t = await runCliInTerminal(['search', 'nfse', '--limit', '4'], { env });
     expect(t.exitCode, t.stdout).toBe(0);
     for (const col of ['ID', 'NUMBER', 'COMPETENCE', 'TAKER', 'CANCELED']) expect(t.stdout).toContain(col);
-    const csv = await runCli(['-o', 'csv', 'search', 'nfse', '--limit', '5'], { env });
+    const csv = await runInProcess(['-o', 'csv', 'search', 'nfse', '--limit', '5'], { env });
     const rows = csv.stdout.trim().split('\n');
     expect(rows[0]).toMatch(/^id,number,emission_date,competence/);
     expect(rows).toHaveLength(6);
@@ -84,7 +86,7 @@ describe('fiscal search nfse', () => {
     [['--competence', '2026-13'], '--competence'],
     [['--filter', '(= a b)', '--role', 'emitted', '--competence', '2026-01'], '--competence'],
   ])('validation: %j exits 2 naming %s, before any request', async (args, flag) => {
-    const r = await runCli(['search', 'nfse', ...args], { env });
+    const r = await runInProcess(['search', 'nfse', ...args], { env });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(flag);
   });
@@ -92,7 +94,7 @@ describe('fiscal search nfse', () => {
 
 describe('fiscal search nfce', () => {
   it('R12: --all walks every page of the emitted listing', async () => {
-    const r = await runCli(['search', 'nfce', '--all'], { env });
+    const r = await runInProcess(['search', 'nfce', '--all'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.length).toBeGreaterThan(50);
@@ -102,14 +104,14 @@ describe('fiscal search nfce', () => {
 
   it('R16: --key selects those NFC-e', async () => {
     const keys = [nfces.entries[4]!.doc.accessKey, nfces.entries[9]!.doc.accessKey];
-    const r = await runCli(['search', 'nfce', '--key', keys.join(',')], { env });
+    const r = await runInProcess(['search', 'nfce', '--key', keys.join(',')], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout).map((x) => x.AccessKey)).toEqual(keys);
   });
 
   it('R7: a key of another model exits 2 naming --key', async () => {
     const nfe = emu.store.nfesOf(emu.accounts[0]!.id).entries[0]!.doc.accessKey;
-    const wrongModel = await runCli(['search', 'nfce', '--key', nfe], { env });
+    const wrongModel = await runInProcess(['search', 'nfce', '--key', nfe], { env });
     expect(wrongModel.exitCode).toBe(2);
     expect(wrongModel.stderr).toMatch(/--key.*model 55/);
   });
@@ -118,7 +120,7 @@ describe('fiscal search nfce', () => {
 describe('fiscal search mdfe', () => {
   it('--status closed --all yields every closed record across pages of the body search', async () => {
     const expected = mdfes.records.filter((r) => r.entry.doc.status === 'closed');
-    const r = await runCli(['search', 'mdfe', '--status', 'closed', '--all'], { env });
+    const r = await runInProcess(['search', 'mdfe', '--status', 'closed', '--all'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.map((x) => `${x.AccessKey}/${x.Owner}`)).toEqual(
@@ -129,7 +131,7 @@ describe('fiscal search mdfe', () => {
 
   it('--plate, --uf and --cte map to Plate, Ufs and Ctes', async () => {
     const doc = mdfes.records.find((r) => r.entry.doc.cteKeys.length > 0)!.entry.doc;
-    const r = await runCli(
+    const r = await runInProcess(
       ['search', 'mdfe', '--plate', doc.plate, '--uf', doc.endUf, '--cte', doc.cteKeys[0]!, '--all'],
       { env },
     );
@@ -140,7 +142,9 @@ describe('fiscal search mdfe', () => {
 
   it('R17: --filter lists one role with the status read from the events', async () => {
     const expected = mdfes.byRole('emitted').filter((e) => e.doc.properties.status === 'done');
-    const r = await runCli(['search', 'mdfe', '--role', 'emitted', '--filter', '(= status done)', '--all'], { env });
+    const r = await runInProcess(['search', 'mdfe', '--role', 'emitted', '--filter', '(= status done)', '--all'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const records = ndjson(r.stdout);
     expect(records.map((x) => x.AccessKey)).toEqual(expected.map((e) => e.doc.accessKey));
@@ -151,7 +155,7 @@ describe('fiscal search mdfe', () => {
     [['--status', 'open'], '--status'],
     [['--plate', '12345'], '--plate'],
   ])('validation: %j exits 2 naming %s', async (args, flag) => {
-    const r = await runCli(['search', 'mdfe', ...args], { env });
+    const r = await runInProcess(['search', 'mdfe', ...args], { env });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(flag);
   });

@@ -9,7 +9,7 @@ import type { DocType } from '../../src/emulator/doc-index.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { XML_TYPE_WORDS } from '../../src/commands/xml/index.js';
 import { XML_TYPES } from '../../src/commands/xml/kinds.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -43,7 +43,7 @@ const unknownKey = (model: string) =>
 describe('fiscal nfce', () => {
   it('search is `fiscal search nfce`: the same records', async () => {
     const a = await runCli(['nfce', 'search', '--limit', '5'], { env });
-    const b = await runCli(['search', 'nfce', '--limit', '5'], { env });
+    const b = await runInProcess(['search', 'nfce', '--limit', '5'], { env });
     expect(a.exitCode, a.stderr).toBe(0);
     expect(ndjson(a.stdout)).toHaveLength(5);
     expect(a.stdout).toBe(b.stdout);
@@ -51,7 +51,7 @@ describe('fiscal nfce', () => {
 
   it('R11: xml of one key goes to stdout, byte for byte the stored document', async () => {
     const doc = docs('nfce')[3]!;
-    const r = await runCli(['nfce', 'xml', doc.accessKey], { env });
+    const r = await runInProcess(['nfce', 'xml', doc.accessKey], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(docXml('nfce', doc));
   });
@@ -62,7 +62,7 @@ describe('fiscal nfce', () => {
       .slice(0, 2)
       .map((d) => d.accessKey);
     const foreign = docs('nfce', 1)[0]!.accessKey;
-    const r = await runCli(['nfce', 'xml', ...keys, foreign, '--dir', dir], { env });
+    const r = await runInProcess(['nfce', 'xml', ...keys, foreign, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(r.stderr).toContain(foreign);
     const rows = ndjson(r.stdout);
@@ -78,7 +78,7 @@ describe('fiscal nfce', () => {
   it('R7: a key of another model exits 2 naming it, before anything is sent', async () => {
     const before = emu.stats().requests.total;
     const mdfeKey = docs('mdfe')[0]!.accessKey;
-    const r = await runCli(['nfce', 'xml', mdfeKey], { env });
+    const r = await runInProcess(['nfce', 'xml', mdfeKey], { env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(mdfeKey);
     expect(r.stderr).toMatch(/model 58/);
@@ -87,8 +87,8 @@ describe('fiscal nfce', () => {
 
   it('events is `fiscal events nfce`', async () => {
     const withEvents = docs('nfce').find((d) => d.events.length > 0) ?? docs('nfce')[0]!;
-    const a = await runCli(['nfce', 'events', withEvents.accessKey], { env });
-    const b = await runCli(['events', 'nfce', withEvents.accessKey], { env });
+    const a = await runInProcess(['nfce', 'events', withEvents.accessKey], { env });
+    const b = await runInProcess(['events', 'nfce', withEvents.accessKey], { env });
     expect(a.exitCode, a.stderr).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(ndjson(a.stdout)).toHaveLength(withEvents.events.length);
@@ -98,28 +98,28 @@ describe('fiscal nfce', () => {
 describe('fiscal mdfe', () => {
   it('search, xml, pdf and events of an MDF-e', async () => {
     const doc = docs('mdfe')[1]!;
-    const search = await runCli(['mdfe', 'search', '--limit', '3'], { env });
+    const search = await runInProcess(['mdfe', 'search', '--limit', '3'], { env });
     expect(search.exitCode, search.stderr).toBe(0);
-    expect(search.stdout).toBe((await runCli(['search', 'mdfe', '--limit', '3'], { env })).stdout);
-    const xml = await runCli(['mdfe', 'xml', doc.accessKey], { env });
+    expect(search.stdout).toBe((await runInProcess(['search', 'mdfe', '--limit', '3'], { env })).stdout);
+    const xml = await runInProcess(['mdfe', 'xml', doc.accessKey], { env });
     expect(xml.exitCode, xml.stderr).toBe(0);
     expect(xml.stdout).toBe(docXml('mdfe', doc));
     const dir = tempDir('fiscal-damdfe-');
-    const pdf = await runCli(['mdfe', 'pdf', doc.accessKey, '--dir', dir], { env });
+    const pdf = await runInProcess(['mdfe', 'pdf', doc.accessKey, '--dir', dir], { env });
     expect(pdf.exitCode, pdf.stderr).toBe(0);
     expect(
       readFileSync(join(dir, `${doc.accessKey}.pdf`))
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    const events = await runCli(['mdfe', 'events', doc.accessKey], { env });
+    const events = await runInProcess(['mdfe', 'events', doc.accessKey], { env });
     expect(events.exitCode, events.stderr).toBe(0);
     expect(ndjson(events.stdout)).toHaveLength(doc.events.length);
   });
 
   it('R11: an MDF-e the account does not hold exits 4 and writes nothing', async () => {
     const dir = tempDir('fiscal-xml-');
-    const r = await runCli(['mdfe', 'xml', unknownKey('58'), '--dir', dir], { env });
+    const r = await runInProcess(['mdfe', 'xml', unknownKey('58'), '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(existsSync(join(dir, `${unknownKey('58')}.xml`))).toBe(false);
   });
@@ -133,14 +133,14 @@ describe('fiscal xml <type>', () => {
       .nfesOf(acc)
       .byRole.emitted.find((e) => !e.doc.roles.some((r) => r.role === 'received'))!.doc;
     const dir = tempDir('fiscal-xml-');
-    const r = await runCli(['xml', 'nfe', received.accessKey, emitted.accessKey, '--dir', dir], { env });
+    const r = await runInProcess(['xml', 'nfe', received.accessKey, emitted.accessKey, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readFileSync(join(dir, `${emitted.accessKey}.xml`), 'utf8')).toBe(nfeXml(emitted));
     const cte = docs('cte')[0]!;
-    const c = await runCli(['xml', 'cte', cte.accessKey], { env });
+    const c = await runInProcess(['xml', 'cte', cte.accessKey], { env });
     expect(c.exitCode, c.stderr).toBe(0);
     expect(c.stdout).toBe(docXml('cte', cte));
-    const nfse = await runCli(['xml', 'nfse', 'x'], { env });
+    const nfse = await runInProcess(['xml', 'nfse', 'x'], { env });
     expect(nfse.exitCode).toBe(2);
     expect(nfse.stderr).toMatch(/'nfse' is invalid.*choices are nfe, nfce, cte, cteos, mdfe/);
     // The words --help and completions offer are the types the module retrieves.
@@ -148,9 +148,9 @@ describe('fiscal xml <type>', () => {
   });
 
   it('reads keys from --stdin (NDJSON of a search)', async () => {
-    const search = await runCli(['search', 'nfce', '--limit', '2'], { env });
+    const search = await runInProcess(['search', 'nfce', '--limit', '2'], { env });
     const dir = tempDir('fiscal-xml-');
-    const r = await runCli(['xml', 'nfce', '--stdin', '--dir', dir], { env, input: search.stdout });
+    const r = await runInProcess(['xml', 'nfce', '--stdin', '--dir', dir], { env, input: search.stdout });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readdirSync(dir)).toHaveLength(2);
   });

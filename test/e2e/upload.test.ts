@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../../src/emulator/data/dataset.js';
 import type { StoredNfe } from '../../src/emulator/model.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 import { rekeyed, renumberedKey } from '../helpers/upload-xml.js';
@@ -50,9 +50,12 @@ describe('fiscal upload', () => {
       [join(dir, '02.xml'), 'nfe', keys[1], true],
     ]);
     expect(rows[0]!.message).toMatch(/^nfe \d{44}: stored at position \d+$/);
-    const found = await runCli(['search', 'nfe', '--key', keys[0]!, '--from', '2025-01-01', '--to', '2026-06-15'], {
-      env,
-    });
+    const found = await runInProcess(
+      ['search', 'nfe', '--key', keys[0]!, '--from', '2025-01-01', '--to', '2026-06-15'],
+      {
+        env,
+      },
+    );
     expect(found.exitCode, found.stderr).toBe(0);
     expect(ndjson(found.stdout).map((x) => x.AccessKey)).toContain(keys[0]);
   });
@@ -66,7 +69,7 @@ describe('fiscal upload', () => {
       '04-other.xml': '<?xml version="1.0"?><pedido/>',
     });
     const before = uploads();
-    const r = await runCli(['upload', dir], { env, cwd: dir });
+    const r = await runInProcess(['upload', dir], { env, cwd: dir });
     expect(r.exitCode).toBe(7);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => x.success)).toEqual([true, false, false, false]);
@@ -81,7 +84,7 @@ describe('fiscal upload', () => {
   it('R8: a malformed --owner is a usage error naming the flag (exit 2), nothing sent', async () => {
     const { dir } = folderOf([105]);
     const before = uploads();
-    const r = await runCli(['upload', dir, '--owner', '11222333000100'], { env, cwd: dir });
+    const r = await runInProcess(['upload', dir, '--owner', '11222333000100'], { env, cwd: dir });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--owner: "11222333000100" is not a valid CNPJ\/CPF/);
     expect(uploads()).toBe(before);
@@ -90,7 +93,7 @@ describe('fiscal upload', () => {
   it('R3: an owner of another account is refused by the service (403) for that file; exit 7', async () => {
     const { dir } = folderOf([106]);
     const foreign = emu.accounts[1]!.companies[0]!.cnpj;
-    const r = await runCli(['upload', dir, '--owner', foreign], { env, cwd: dir });
+    const r = await runInProcess(['upload', dir, '--owner', foreign], { env, cwd: dir });
     expect(r.exitCode).toBe(7);
     const [row] = ndjson(r.stdout);
     expect(row!.success).toBe(false);
@@ -100,7 +103,7 @@ describe('fiscal upload', () => {
   it('--dry-run checks and lists the files but sends nothing (emulator stats)', async () => {
     const { dir, keys } = folderOf([107]);
     const before = uploads();
-    const r = await runCli(['upload', dir, '--dry-run'], { env, cwd: dir });
+    const r = await runInProcess(['upload', dir, '--dry-run'], { env, cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ndjson(r.stdout)).toEqual([
       { file: join(dir, '01.xml'), type: 'nfe', key: keys[0], success: true, message: 'dry run: would be sent' },
@@ -113,7 +116,7 @@ describe('fiscal upload', () => {
   it('a re-run does not re-send files that already succeeded (journal), only the new ones', async () => {
     const { dir, keys } = folderOf([108]);
     const journal = join(dir, 'state.json');
-    expect((await runCli(['upload', dir, '--journal', journal], { env, cwd: dir })).exitCode).toBe(0);
+    expect((await runInProcess(['upload', dir, '--journal', journal], { env, cwd: dir })).exitCode).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(journal, 'utf8')).targets)).toHaveLength(1);
     mkdirSync(join(dir, 'more'));
     writeFileSync(
@@ -121,7 +124,10 @@ describe('fiscal upload', () => {
       rekeyed(nfeXml(source), source.accessKey, renumberedKey(source.accessKey, 109)),
     );
     const before = uploads();
-    const r = await runCli(['upload', join(dir, '01.xml'), join(dir, 'more'), '--journal', journal], { env, cwd: dir });
+    const r = await runInProcess(['upload', join(dir, '01.xml'), join(dir, 'more'), '--journal', journal], {
+      env,
+      cwd: dir,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows[0]).toMatchObject({ key: keys[0], success: true });
@@ -133,9 +139,9 @@ describe('fiscal upload', () => {
   it('R25: - reads one XML from standard input; uploading it again answers already stored', async () => {
     const xml = rekeyed(nfeXml(source), source.accessKey, renumberedKey(source.accessKey, 110));
     const cwd = tempDir();
-    const first = await runCli(['upload', '-', '--journal', join(cwd, 'a.json')], { env, cwd, input: xml });
+    const first = await runInProcess(['upload', '-', '--journal', join(cwd, 'a.json')], { env, cwd, input: xml });
     expect(first.exitCode, first.stderr).toBe(0);
-    const second = await runCli(['upload', '-', '--journal', join(cwd, 'b.json')], { env, cwd, input: xml });
+    const second = await runInProcess(['upload', '-', '--journal', join(cwd, 'b.json')], { env, cwd, input: xml });
     expect(second.exitCode, second.stderr).toBe(0);
     expect(ndjson(second.stdout)[0]!.message).toMatch(/already stored$/);
   });
@@ -143,7 +149,7 @@ describe('fiscal upload', () => {
   it('R26: --batch sends NF-e in asynchronous batches, polls them to the end and reports each invoice; search finds them', async () => {
     const { dir, keys } = folderOf([301, 302, 303]);
     const before = emu.stats().requests.byRoute['POST /v1/nfe/upload'] ?? 0;
-    const r = await runCli(['upload', dir, '--batch', '--batch-size', '2'], { env, cwd: dir });
+    const r = await runInProcess(['upload', dir, '--batch', '--batch-size', '2'], { env, cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.key, x.success])).toEqual(keys.map((k) => [k, true]));
@@ -157,7 +163,7 @@ describe('fiscal upload', () => {
     const { dir, keys } = folderOf([311]);
     const sent = () => emu.stats().requests.byRoute['POST /v1/nfe/upload'] ?? 0;
     const before = sent();
-    const first = await runCli(['upload', dir, '--batch', '--no-wait'], { env, cwd: dir });
+    const first = await runInProcess(['upload', dir, '--batch', '--no-wait'], { env, cwd: dir });
     expect(first.exitCode, first.stderr).toBe(0);
     const [queued] = ndjson(first.stdout);
     expect(queued).toMatchObject({ key: keys[0], success: true });
@@ -169,7 +175,7 @@ describe('fiscal upload', () => {
     expect(
       pendingIds(journal).length + Object.values(journal.targets as Record<string, object>).length,
     ).toBeGreaterThan(0);
-    const again = await runCli(['upload', dir, '--batch'], { env, cwd: dir });
+    const again = await runInProcess(['upload', dir, '--batch'], { env, cwd: dir });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(sent() - before).toBe(1);
     const rows = ndjson(again.stdout);
@@ -185,10 +191,10 @@ describe('fiscal upload', () => {
 
   it('--batch refuses --owner, and --no-wait without --batch, before sending anything (exit 2)', async () => {
     const { dir } = folderOf([321]);
-    const a = await runCli(['upload', dir, '--batch', '--owner', '11222333000181'], { env, cwd: dir });
+    const a = await runInProcess(['upload', dir, '--batch', '--owner', '11222333000181'], { env, cwd: dir });
     expect(a.exitCode).toBe(2);
     expect(a.stderr).toMatch(/--owner/);
-    const b = await runCli(['upload', dir, '--no-wait'], { env, cwd: dir });
+    const b = await runInProcess(['upload', dir, '--no-wait'], { env, cwd: dir });
     expect(b.exitCode).toBe(2);
     expect(b.stderr).toMatch(/--batch/);
   });

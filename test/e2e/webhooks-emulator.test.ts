@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookNotificationSchema } from '../../src/api/wire/webhooks.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -55,14 +55,14 @@ async function listen(port: number, secret: string, extra: string[] = []) {
 
 /** An endpoint for `port` and a subscription of every company of the first account to NF-e received. */
 async function subscribedEndpoint(port: number): Promise<{ id: string; secret: string }> {
-  const added = await runCli(['webhooks', 'endpoints', 'add', `http://127.0.0.1:${port}/hooks`, '-o', 'ndjson'], {
+  const added = await runInProcess(['webhooks', 'endpoints', 'add', `http://127.0.0.1:${port}/hooks`, '-o', 'ndjson'], {
     env,
   });
   expect(added.exitCode, added.stderr).toBe(0);
   const [row] = ndjson(added.stdout);
   expect(row!.secret).toMatch(/^whsec_/);
   const cnpjs = emu.accounts[0]!.companies.map((c) => c.cnpj).join(',');
-  const sub = await runCli(
+  const sub = await runInProcess(
     [
       'webhooks',
       'subscriptions',
@@ -97,7 +97,7 @@ describe('R31: notifications from the emulator to fiscal webhooks listen', () =>
     expect(notification.data.key).toBe(arrived!.accessKey);
     expect(notification.data.document_type).toBe('nfe');
     const deliveries = ndjson(
-      (await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
+      (await runInProcess(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
     );
     expect(deliveries.some((d) => d.outcome === 'delivered' && d.status_code === 200)).toBe(true);
   });
@@ -118,7 +118,7 @@ describe('R31: notifications from the emulator to fiscal webhooks listen', () =>
     for (let i = 0; i < 200 && !settled(deliveries); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       deliveries = ndjson(
-        (await runCli(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
+        (await runInProcess(['webhooks', 'endpoints', 'deliveries', endpoint.id, '-o', 'ndjson'], { env })).stdout,
       );
     }
     expect(settled(deliveries)).toBe(true);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/api/webhook-signature.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { spawnCli, runInProcess } from '../helpers/cli.js';
 
 const SECRET = 'whsec_e2e_7f1c0d';
 const LIMIT = 1024 * 1024;
@@ -164,13 +164,13 @@ describe('fiscal webhooks listen', () => {
   });
 
   it('R31: bad flags exit 2 naming the flag', async () => {
-    const port = await runCli(['webhooks', 'listen', '--port', 'http']);
+    const port = await runInProcess(['webhooks', 'listen', '--port', 'http']);
     expect(port.exitCode).toBe(2);
     expect(port.stderr).toMatch(/--port: expected a port number/);
-    const forward = await runCli(['webhooks', 'listen', '--forward-to', 'ftp://127.0.0.1/x']);
+    const forward = await runInProcess(['webhooks', 'listen', '--forward-to', 'ftp://127.0.0.1/x']);
     expect(forward.exitCode).toBe(2);
     expect(forward.stderr).toMatch(/--forward-to: expected an http:\/\/ or https:\/\/ URL/);
-    const max = await runCli(['webhooks', 'listen', '--max', '0']);
+    const max = await runInProcess(['webhooks', 'listen', '--max', '0']);
     expect(max.exitCode).toBe(2);
     expect(max.stderr).toMatch(/--max/);
   });

@@ -52,24 +52,33 @@ export async function runCli(args: string[], o: CliOptions = {}): Promise<CliRun
 
 /**
  * Runs the same argv as `runCli`, with the same environment (and nothing else of this process's),
- * but in this process through `main`: stdin piped, nothing a terminal. Command behaviour is tested
- * this way; what only a process has (signals, kill -9, a terminal, the lock, the exit of a real
- * process, a working directory) is tested with `runCli`, one end-to-end smoke test per area at least.
+ * but in this process through `main`: stdin piped, nothing a terminal; `cwd` is entered for the
+ * run and left after it (a test file's tests run one at a time in their own worker process).
+ * Command behaviour is tested this way; what only a process has (signals, kill -9, a terminal, the
+ * exit of a real process) is tested with `runCli`, one end-to-end smoke test per area at least.
  */
-export async function runInProcess(args: string[], o: Omit<CliOptions, 'cwd'> = {}): Promise<CliRun> {
-  if ((o as CliOptions).cwd !== undefined) throw new Error('runInProcess has no working directory: use runCli');
+export async function runInProcess(args: string[], o: CliOptions = {}): Promise<CliRun> {
   const { main } = await import('../../src/main.js');
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = new PassThrough();
   stdin.end(o.input ?? '');
-  const exitCode = await main(args, {
-    io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
-    env: baseEnv(o.env),
-    signal: new AbortController().signal,
-  });
-  return { exitCode, stdout: stdout.text, stderr: stderr.text };
+  const back = process.cwd();
+  if (o.cwd) process.chdir(o.cwd);
+  try {
+    const exitCode = await main(args, {
+      io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+      env: baseEnv(o.env),
+      signal: new AbortController().signal,
+    });
+    // As execa gives a spawned run's output: without one final newline.
+    return { exitCode, stdout: stripFinalNewline(stdout.text), stderr: stripFinalNewline(stderr.text) };
+  } finally {
+    if (o.cwd) process.chdir(back);
+  }
 }
+
+const stripFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
 
 /** Collects what is written, synchronously. */
 class Capture extends Writable {
