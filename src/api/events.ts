@@ -1,6 +1,6 @@
 // Event endpoints: the events of one document (GET /v2/nfe/events, R30, and the designed
 // per-document endpoints), the account-wide streams /v1/events/{type} with their page iterator,
-// and the event batches (R32, designed: docs/event-batches.md).
+// and the event batches (R32, designed: docs/events.md).
 import type { HttpClient, QueryValue } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import {

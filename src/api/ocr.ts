@@ -1,4 +1,4 @@
-// The OCR upload and its status (designed, docs/ocr-invoices-utilities.md). The invoices and
+// The OCR upload and its status (designed, docs/ocr.md). The invoices and
 // utility bills it makes are read with invoices.ts and utilities.ts.
 import type { HttpClient } from './http.js';
 import {

@@ -1,4 +1,4 @@
-// Event batches in the emulator (R32; designed shapes in docs/event-batches.md).
+// Event batches in the emulator (R32; designed shapes in docs/events.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_BATCH_EVENTS,

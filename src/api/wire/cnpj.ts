@@ -1,5 +1,5 @@
 // Public registry data of a CNPJ (spec group "Dados - CNPJs"): designed GET /v1/cnpj/{cnpj}, the
-// fields the Receita Federal publishes, in the `{status, data}` envelope. See docs/companies-cnpj.md.
+// fields the Receita Federal publishes, in the `{status, data}` envelope. See docs/cnpj.md.
 import { z } from 'zod';
 import { statusSchema } from './common.js';
 

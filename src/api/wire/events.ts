@@ -82,7 +82,7 @@ export interface EventStreamQuery {
 }
 
 // ---- Event batches (spec 4.16, R32) ----
-// Designed: the spec shows no path nor payload; see docs/event-batches.md. The rules a batch must
+// Designed: the spec shows no path nor payload; see docs/events.md. The rules a batch must
 // pass live here so that the emulator (400) and the CLI (exit 2 before sending) refuse exactly the
 // same batches.
 

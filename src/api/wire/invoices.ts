@@ -1,5 +1,5 @@
 // International invoices read by the OCR (spec group Invoice; every path and shape designed,
-// docs/ocr-invoices-utilities.md): a record group in the `{status, data}` envelope with v1 cursor
+// docs/invoices.md): a record group in the `{status, data}` envelope with v1 cursor
 // paging, its PDF as `{status, data: {id, encoded_pdf}}` (wire/pdf.ts). Amounts are decimal
 // strings like the NF-e's.
 import { z } from 'zod';

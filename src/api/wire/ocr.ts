@@ -1,5 +1,5 @@
 // The OCR that reads international invoices and utility bills (spec group OCR; designed,
-// docs/ocr-invoices-utilities.md): POST /v1/ocr takes one PDF and answers a request id at once;
+// docs/ocr.md): POST /v1/ocr takes one PDF and answers a request id at once;
 // GET /v1/ocr/{request_id} says where it stands and, when done, the record it made
 // (wire/invoices.ts, wire/utilities.ts). `{status, data}` envelope.
 import { z } from 'zod';

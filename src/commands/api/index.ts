@@ -19,7 +19,7 @@ null become JSON values, key[]=v builds an array. --input sends a JSON body from
 (standard input: echo '{"Filters": {"Status": "authorized"}}' | fiscal api POST /v1/dfe/cte --input -).
 --paginate follows v1 cursors (page.next) or v2 Paginators and prints the records of every page
 as NDJSON, one per line. An error answer is printed on stderr, with the usual exit codes
-(4 not found, 6 rejected...). See docs/api-command.md.`,
+(4 not found, 6 rejected...). See docs/api.md.`,
   args: [
     { name: 'method', summary: 'GET, POST, PUT, DELETE or PATCH', complete: METHODS },
     { name: 'path', summary: 'the path, starting with / (a query string is kept)' },

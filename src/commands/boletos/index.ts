@@ -6,7 +6,7 @@ import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';
 const LIST_NOTES = `Slips of the account's NF-e duplicatas: receivable (its company is the beneficiary) or payable (the
 payer). Overdue is an unpaid slip past its due date. Every flag is checked before anything is sent
 (exit 2 naming it); a digitable line may be pasted with its dots and spaces. At most 50 rows unless
---limit or --all. See docs/payments.md.`;
+--limit or --all. See docs/boletos.md.`;
 
 const LIST_EXAMPLES = [
   'fiscal boletos list --status overdue --direction payable',

@@ -14,7 +14,7 @@ opening date, legal nature, size, share capital, CNAE, address, phone, e-mail, p
 the Simples / MEI flags. A row per CNPJ in a table; -o json / ndjson carry every field. CNPJs are
 checked locally first (exit 2 naming the bad one). A CNPJ the registry does not know is reported
 and the others go on: exit 4 when none was found, 7 when some were. Endpoint: GET
-/v1/cnpj/{cnpj} (designed). See docs/companies-cnpj.md.`,
+/v1/cnpj/{cnpj} (designed). See docs/cnpj.md.`,
   args: [{ name: 'cnpj', summary: 'CNPJs, digits or 12.345.678/0001-95', variadic: true, type: 'cnpj' }],
   flags: {},
   load: () => import('./lookup.js'),

@@ -4,7 +4,7 @@ import { defineGroup, defineVerb } from '../shared/define.js';
 const NOTES = `One row per company the credentials may access: CNPJ, names, state registration (IE), UF, city,
 tax regime and the document types and roles it holds documents in. A CNPJ is checked locally
 first (exit 2); one the credentials may not access is not found (exit 4). Endpoint: GET
-/v1/companies (designed). See docs/companies-cnpj.md.`;
+/v1/companies (designed). See docs/companies.md.`;
 
 export const listVerb = defineVerb({
   name: 'list',
@@ -30,6 +30,6 @@ export const companies = defineGroup({
   name: 'companies',
   summary: 'list and look up the companies (Empresas) the credentials may access',
   examples: ['fiscal companies list', 'fiscal companies show 12.345.678/0001-95 -o json'],
-  notes: 'See docs/companies-cnpj.md.',
+  notes: 'See docs/companies.md.',
   verbs: [listVerb, showVerb],
 });

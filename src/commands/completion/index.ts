@@ -17,7 +17,7 @@ export const completion = defineVerb({
 
 The scripts are generated from the command tree and complete commands, options and their
 enumerated values without starting fiscal; profile names are read at TAB time (names only).
-The same scripts ship in completions/. See docs/completions.md.`,
+The same scripts ship in completions/. See docs/completion.md.`,
   args: [{ name: 'shell', summary: 'bash, zsh, fish or powershell', choices: SHELLS }],
   flags: {},
   load: () => import('./completion.js'),

@@ -32,7 +32,7 @@ const BATCH_NOTES = `The file is a JSON array of events, or NDJSON (one per line
 n_seq_evento?, justification?, details?}. One document type per batch: NF-e (110111, 2102xx and
 the tax-reform events) or CT-e / CT-e OS (610110, 610111). The batch is checked before anything
 is sent (exit 2 naming the item and field). A row per event result; rejected events make the
-exit code 7. See docs/event-batches.md.`;
+exit code 7. See docs/events.md.`;
 
 export const batchSubmitVerb = defineVerb({
   name: 'submit',
@@ -68,6 +68,6 @@ export const eventBatch = defineGroup({
     'fiscal events batch submit - --dry-run < eventos.ndjson',
     'fiscal events batch status 4f1c9a0e2b7d4c3a9e8f7a6b5c4d3e2f --wait',
   ],
-  notes: 'One batch holds events of one document type. See docs/event-batches.md.',
+  notes: 'One batch holds events of one document type. See docs/events.md.',
   verbs: [batchSubmitVerb, batchStatusVerb],
 });

@@ -11,7 +11,7 @@ export const flag = defineVerb({
   notes: `Sends POST /v1/dfe/flagerp. An NFS-e is named <emitter_cnpj>:<yyyy-mm-dd>:<number>; the full id
 <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number> also works and gives the owner. Everything is checked
 before sending (exit 2 naming each missing or bad part); a document the account does not hold is
-exit 4. See docs/flag-props-labels.md.`,
+exit 4. See docs/flag.md.`,
   // Optional here so that every missing part is reported at once (the verb's check).
   args: [
     {

@@ -15,7 +15,7 @@ const EXAMPLES = [
   'fiscal invoices upload invoice.pdf --owner 12345678000195 --wait',
 ];
 
-const NOTES = 'See docs/ocr-invoices-utilities.md.';
+const NOTES = 'See docs/invoices.md.';
 
 export const listVerb = defineVerb({
   name: 'list',

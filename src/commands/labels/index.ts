@@ -9,7 +9,7 @@ const CHANGE_EXAMPLES = [
 ];
 
 const CHANGE_NOTES = `Labels are the documents' Tags (search --tag / --tags-all). One result row per document; a document
-the account does not hold is reported and the others go on (exit 7). See docs/flag-props-labels.md.`;
+the account does not hold is reported and the others go on (exit 7). See docs/labels.md.`;
 
 const CHANGE_FLAGS = {
   label: {
@@ -69,6 +69,6 @@ export const labels = defineGroup({
   name: 'labels',
   summary: 'the account labels (Etiquetas): list, apply to and remove from documents',
   examples: ['fiscal labels list', 'fiscal labels apply --label conferido <key>'],
-  notes: 'See docs/flag-props-labels.md.',
+  notes: 'See docs/labels.md.',
   verbs: [listVerb, applyVerb, removeVerb],
 });

@@ -17,7 +17,7 @@ export const mdfeSearch = defineVerb({
     'fiscal search mdfe --role emitted --status closed --uf SP',
     'fiscal search mdfe --plate ABC1D23 --from 2026-05-01 -o csv',
   ],
-  notes: 'Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/nfce-mdfe.md.',
+  notes: 'Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/mdfe.md.',
   flags: {
     role: ROLE_FLAGS.mdfe,
     // One status at a time (the body search takes one): a list so that two are refused, not overridden.

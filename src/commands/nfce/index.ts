@@ -15,7 +15,7 @@ export const nfceSearch = defineVerb({
     'fiscal search nfce --key 35260512345678000195650010000001231000001234 -o json',
     'fiscal nfce search --all -o ndjson | fiscal nfce xml --stdin --dir ./nfce',
   ],
-  notes: 'Endpoint: GET /v1/nfce/emitted. See docs/nfce-mdfe.md.',
+  notes: 'Endpoint: GET /v1/nfce/emitted. See docs/nfce.md.',
   flags: {
     key: { type: 'key', models: ['65'], list: true, summary: 'access key (44 digits, model 65; repeatable)' },
     ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),

@@ -14,7 +14,7 @@ const NOTES = `Folders are searched for *.pdf; - reads one PDF from standard inp
 (a PDF, at most 10 MiB): one that is not is a rejected row and the others go on. A row carries the
 request id; --wait follows the requests until read (progress on stderr) and shows the document
 each one made. A rejected file or a failed read makes the exit code 7. See
-docs/ocr-invoices-utilities.md.`;
+docs/ocr.md.`;
 
 export const uploadVerb = defineVerb({
   name: 'upload',

@@ -6,7 +6,7 @@ import { defineGroup, defineVerb } from '../shared/define.js';
 const NOTES = `A property is a rural property (propriedade rural) of a producer, CPF or CNPJ, with its own
 producer state registration; its id is the UF then that registration. One the credentials may not
 access is not found (exit 4). Custom properties of documents are \`fiscal props\`. Endpoint: GET
-/v1/properties (designed). See docs/companies-cnpj.md.`;
+/v1/properties (designed). See docs/properties.md.`;
 
 const EXAMPLES = ['fiscal properties list', 'fiscal properties show MT12345678901 -o json'];
 
@@ -34,6 +34,6 @@ export const properties = defineGroup({
   name: 'properties',
   summary: 'list and look up the rural properties (Property) the credentials may access',
   examples: EXAMPLES,
-  notes: 'See docs/companies-cnpj.md.',
+  notes: 'See docs/properties.md.',
   verbs: [listVerb, showVerb],
 });

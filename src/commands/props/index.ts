@@ -11,7 +11,7 @@ export const setVerb = defineVerb({
   notes: `Sends PUT /v1/nfe/{role}/{property} in batches of up to 500 keys, one result row per key. Keys are
 checked before anything is sent (exit 2 naming the bad key); a key the service refuses is reported
 and the others go on (exit 7). The stored values are what --filter / --where of search and pull
-read. See docs/flag-props-labels.md.`,
+read. See docs/props.md.`,
   args: [
     { name: 'property', summary: 'property name, e.g. status (every account has it)' },
     { name: 'value', summary: 'the value to store' },
@@ -48,6 +48,6 @@ export const props = defineGroup({
   name: 'props',
   summary: 'custom properties of NF-e: set values, list the account properties',
   examples: ['fiscal props list', 'fiscal props set status done <key>'],
-  notes: 'See docs/flag-props-labels.md.',
+  notes: 'See docs/props.md.',
   verbs: [setVerb, listVerb],
 });

@@ -6,7 +6,7 @@ import { pagingFlags, pdfVerbOf, showVerbOf } from '../shared/records-verbs.js';
 const LIST_NOTES = `Payment receipts (comprovantes) in the order the service got them. Source manual: sent by the
 customer and processed by the service; automatico: captured by bank connection. Every flag is
 checked before anything is sent (exit 2 naming it). At most 50 rows unless --limit or --all.
-See docs/payments.md.`;
+See docs/receipts.md.`;
 
 const LIST_EXAMPLES = [
   'fiscal receipts list --source manual',

@@ -14,7 +14,7 @@ const EXAMPLES = [
   'fiscal utilities upload ./bills --owner 12345678000195 --wait',
 ];
 
-const NOTES = 'See docs/ocr-invoices-utilities.md.';
+const NOTES = 'See docs/utilities.md.';
 
 export const listVerb = defineVerb({
   name: 'list',

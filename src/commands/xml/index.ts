@@ -10,7 +10,7 @@ role. One key without --dir: the XML goes to stdout. Otherwise each is written a
 <dir>/<key>.xml (default dir: the current folder), replaced atomically, one result row per key.
 Keys are checked before anything is sent (exit 2 naming the bad key). A key the account does not
 hold is reported and the others go on: exit 4 when none was found, 7 when some were. See
-docs/nfce-mdfe.md.`;
+docs/xml.md.`;
 
 const examples = (command: string) => [
   `${command} 35260112345678000195550010000012341000012343 > nota.xml`,

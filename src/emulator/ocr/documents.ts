@@ -1,4 +1,4 @@
-// The account's international invoices and utility bills (designed groups, docs/ocr-invoices-utilities.md):
+// The account's international invoices and utility bills (designed groups, docs/invoices.md and docs/utilities.md):
 // generated per account on first use, deterministic from the account's credentials (which the seed
 // decides) and the emulator's start day, on streams of their own so the fiscal documents do not
 // change; the OCR adds to them (requests.ts). Kept per emulator, keyed by its store.

@@ -1,4 +1,4 @@
-// International invoices of an account (designed, docs/ocr-invoices-utilities.md): drawn from a
+// International invoices of an account (designed, docs/invoices.md): drawn from a
 // few foreign suppliers at synthetic exchange rates; documents.ts decides which and when.
 import type { Invoice } from '../../api/wire/invoices.js';
 import type { Rng } from '../data/random.js';

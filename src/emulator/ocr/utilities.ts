@@ -1,4 +1,4 @@
-// Utility bills of an account (designed, docs/ocr-invoices-utilities.md): monthly bills of a few
+// Utility bills of an account (designed, docs/utilities.md): monthly bills of a few
 // providers per company; documents.ts decides which and when.
 import type { Utility, UtilityKind } from '../../api/wire/utilities.js';
 import { cnpjCheckDigits } from '../../fiscal/tax-id.js';

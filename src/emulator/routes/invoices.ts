@@ -1,4 +1,4 @@
-// International invoices (designed, docs/ocr-invoices-utilities.md): GET /v1/invoices (v1 cursor
+// International invoices (designed, docs/invoices.md): GET /v1/invoices (v1 cursor
 // listing), GET /v1/invoices/:id and GET /v1/invoices/pdf?id= (also POST {id}): the PDF the OCR
 // read, or one drawn for a captured invoice. The account's only (R3).
 import { INVOICE_PDF_PATH, INVOICES_PATH, INVOICE_ID, invoiceSchema } from '../../api/wire/invoices.js';

@@ -1,4 +1,4 @@
-// The OCR upload (designed, docs/ocr-invoices-utilities.md): POST /v1/ocr takes one PDF and answers
+// The OCR upload (designed, docs/ocr.md): POST /v1/ocr takes one PDF and answers
 // a request id at once; GET /v1/ocr/{request_id} says where it stands and, when done, the invoice or
 // utility bill it made (routes/invoices.ts, routes/utilities.ts). The account's only (R3).
 import {

@@ -1,4 +1,4 @@
-// Utility bills (designed, docs/ocr-invoices-utilities.md): GET /v1/utilities (v1 cursor listing),
+// Utility bills (designed, docs/utilities.md): GET /v1/utilities (v1 cursor listing),
 // GET /v1/utilities/:id and GET /v1/utilities/pdf?id= (also POST {id}): the PDF the OCR read, or
 // one drawn for a captured bill. The account's only (R3).
 import { RECORD_SOURCES } from '../../api/wire/ocr.js';

@@ -1,4 +1,4 @@
-// POST /v1/events/batch and GET /v1/events/batch/:id (R32, designed: docs/event-batches.md). A
+// POST /v1/events/batch and GET /v1/events/batch/:id (R32, designed: docs/events.md). A
 // batch is checked whole before it is accepted (the first problem is a 400 naming its item and
 // field, R32: mixing document types is one); its events are then processed asynchronously and an
 // event whose document the account does not hold is a rejected result, not a 404 of the batch.

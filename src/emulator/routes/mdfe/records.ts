@@ -1,5 +1,5 @@
 // How a stored MDF-e is put on the wire: the record of POST /v1/dfe/mdfe (one per owner role) and
-// the item of GET /v1/mdfe/{role} (designed shapes, docs/nfce-mdfe.md).
+// the item of GET /v1/mdfe/{role} (designed shapes, docs/mdfe.md).
 import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../../api/wire/mdfe.js';
 import { docEventXml, docXml } from '../../data/dataset.js';
 import type { DocRecord } from '../../doc-index.js';
