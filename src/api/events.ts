@@ -1,7 +1,7 @@
 // Event endpoints: the events of one document (GET /v2/nfe/events, R30, and the designed
 // per-document endpoints), the account-wide streams /v1/events/{type} with their page iterator,
 // and the event batches (R32, designed: docs/event-batches.md).
-import type { HttpClient, QueryValue } from './http.js';
+import { requestData, type HttpClient, type QueryValue } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import {
   DOC_EVENTS_ENDPOINTS,
@@ -41,13 +41,12 @@ export async function documentEvents(
   codes?: readonly string[],
 ): Promise<DocEventItem[]> {
   const { path, param } = DOC_EVENTS_ENDPOINTS[ENDPOINT_OF[type]];
-  const res = await http.request({
+  return requestData(http, {
     method: 'GET',
     path,
     query: { [param]: id, 'type[]': codes?.length ? codes : undefined },
     schema: docEventsResponseSchema,
   });
-  return res.body.data;
 }
 
 /** The query string of a stream, names as the service spells them (R11, R15). */
@@ -86,17 +85,15 @@ export function eventStreamPages(
 
 /** Sends a batch of events. Not retried: a repeated batch would be processed twice. */
 export async function submitEventBatch(http: HttpClient, events: BatchEvent[]): Promise<BatchAccepted> {
-  const res = await http.request({
+  return requestData(http, {
     method: 'POST',
     path: EVENT_BATCH_PATH,
     body: { events },
     schema: batchAcceptedSchema,
   });
-  return res.body.data;
 }
 
 /** Where a batch stands and the results of its events so far (retried: a read). */
 export async function eventBatchStatus(http: HttpClient, batchId: string): Promise<BatchData> {
-  const res = await http.request({ method: 'GET', path: eventBatchStatusPath(batchId), schema: batchStatusSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: eventBatchStatusPath(batchId), schema: batchStatusSchema });
 }
