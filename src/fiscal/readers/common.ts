@@ -208,13 +208,17 @@ export interface SefazDocument {
   inf: Node;
   ide: Node;
   key: string | undefined;
+  /** ide/mod, else the key's model digits. */
+  model: string | undefined;
 }
 
 /** `root`'s `infName` element; undefined without one (another layout under the same root name). */
 export function sefazDocument(root: Node, infName: string): SefazDocument | undefined {
   const inf = at(root, infName);
   if (Object.keys(inf).length === 0) return undefined;
-  return { inf, ide: at(inf, 'ide'), key: keyFromId(attr(inf, 'Id')) };
+  const ide = at(inf, 'ide');
+  const key = keyFromId(attr(inf, 'Id'));
+  return { inf, ide, key, model: text(ide.mod) ?? modelOfKey(key) };
 }
 
 /**

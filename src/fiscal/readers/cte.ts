@@ -10,7 +10,6 @@ import {
   decimal,
   keyWarnings,
   lookup,
-  modelOfKey,
   party,
   sefazDocument,
   sefazHeading,
@@ -32,7 +31,7 @@ export function readCte(cte: Node, os: boolean): Summary | undefined {
   const doc = sefazDocument(cte, 'infCte');
   if (!doc) return undefined;
   const { inf, ide, key } = doc;
-  const model = text(ide.mod) ?? modelOfKey(key) ?? (os ? '67' : '57');
+  const model = doc.model ?? (os ? '67' : '57');
   const totals: Record<string, string> = {};
   addTotals(totals, at(inf, 'vPrest'), ['vTPrest', 'vRec']);
   addTotals(totals, at(inf, 'infCTeNorm', 'infCarga'), ['vCarga']);

@@ -7,10 +7,8 @@ import {
   at,
   compact,
   keyWarnings,
-  modelOfKey,
   sefazDocument,
   sefazHeading,
-  text,
   type Node,
   type Summary,
 } from './common.js';
@@ -19,13 +17,13 @@ import {
 export function readMdfe(mdfe: Node): Summary | undefined {
   const doc = sefazDocument(mdfe, 'infMDFe');
   if (!doc) return undefined;
-  const { inf, ide, key } = doc;
+  const { inf, key } = doc;
   const totals: Record<string, string> = {};
   addTotals(totals, at(inf, 'tot'), ['vCarga', 'qCTe', 'qNFe', 'qMDFe', 'qCarga']);
   const listed = listedDocuments(inf);
   return compact({
     kind: 'mdfe',
-    model: text(ide.mod) ?? modelOfKey(key) ?? '58',
+    model: doc.model ?? '58',
     ...sefazHeading(mdfe, doc, 'nMDF'),
     counterpart: {},
     totals,

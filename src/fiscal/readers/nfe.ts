@@ -6,7 +6,6 @@ import {
   at,
   compact,
   keyWarnings,
-  modelOfKey,
   party,
   sefazDocument,
   sefazHeading,
@@ -19,8 +18,8 @@ import {
 export function readNfe(nfe: Node): Summary | undefined {
   const doc = sefazDocument(nfe, 'infNFe');
   if (!doc) return undefined;
-  const { inf, ide, key } = doc;
-  const model = text(ide.mod) ?? modelOfKey(key);
+  const { inf, key } = doc;
+  const model = doc.model;
   const total = at(inf, 'total');
   const totals: Record<string, string> = {};
   addTotals(totals, at(total, 'ICMSTot'));
