@@ -2,7 +2,7 @@
 // per-document endpoints), the account-wide streams /v1/events/{type} with their page iterator,
 // and the event batches (R32, designed: docs/event-batches.md).
 import { requestData, type HttpClient, type QueryValue } from './http.js';
-import { paginateCursor, type CursorPage } from './paginate.js';
+import { listingPages } from './paginate.js';
 import {
   DOC_EVENTS_ENDPOINTS,
   EVENT_BATCH_PATH,
@@ -20,7 +20,6 @@ import {
   type EventDocType,
   type EventStreamPage,
   type EventStreamQuery,
-  type StreamEventItem,
 } from './wire/events.js';
 
 /** The per-document endpoint each type is read from: the shown one for NF-e and NFC-e (R30). */
@@ -74,14 +73,7 @@ async function listEventStream(http: HttpClient, type: EventDocType, q: EventStr
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream; `next` of the last page resumes (R13). */
-export function eventStreamPages(
-  http: HttpClient,
-  type: EventDocType,
-  q: EventStreamQuery,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<StreamEventItem>> {
-  return paginateCursor((cursor) => listEventStream(http, type, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const eventStreamPages = listingPages(listEventStream);
 
 /** Sends a batch of events. Not retried: a repeated batch would be processed twice. */
 export async function submitEventBatch(http: HttpClient, events: BatchEvent[]): Promise<BatchAccepted> {
