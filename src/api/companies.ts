@@ -1,5 +1,5 @@
 // The companies the credentials may access (designed, R3): `fiscal companies`.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import { cursorListingItems } from './paginate.js';
 import {
   COMPANIES_PATH,
@@ -17,6 +17,5 @@ export function allCompanies(http: HttpClient): AsyncIterable<CompanyItem> {
 
 /** One company of the account; a CNPJ the credentials may not access is a 404 (NotFoundError). */
 export async function getCompany(http: HttpClient, cnpj: string): Promise<CompanyItem> {
-  const res = await http.request({ method: 'GET', path: companyPath(cnpj), schema: companyResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: companyPath(cnpj), schema: companyResponseSchema });
 }

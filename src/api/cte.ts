@@ -4,7 +4,7 @@
 import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   cteResponseSchema,
@@ -135,20 +135,6 @@ export function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): P
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */
-export function cteV1Pages(
-  http: HttpClient,
-  role: CteRole,
-  q: CteV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<CteV1Item>> {
-  return paginateCursor((cursor) => listCteV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const cteV1Pages = listingPages(listCteV1);
 
-export function cteOsV1Pages(
-  http: HttpClient,
-  role: CteOsRole,
-  q: CteV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<CteV1Item>> {
-  return paginateCursor((cursor) => listCteOsV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const cteOsV1Pages = listingPages(listCteOsV1);

@@ -1,8 +1,8 @@
 // Event endpoints: the events of one document (GET /v2/nfe/events, R30, and the designed
 // per-document endpoints), the account-wide streams /v1/events/{type} with their page iterator,
 // and the event batches (R32, designed: docs/events.md).
-import type { HttpClient, QueryValue } from './http.js';
-import { paginateCursor, type CursorPage } from './paginate.js';
+import { requestData, type HttpClient, type QueryValue } from './http.js';
+import { listingPages } from './paginate.js';
 import {
   DOC_EVENTS_ENDPOINTS,
   EVENT_BATCH_PATH,
@@ -20,7 +20,6 @@ import {
   type EventDocType,
   type EventStreamPage,
   type EventStreamQuery,
-  type StreamEventItem,
 } from './wire/events.js';
 
 /** The per-document endpoint each type is read from: the shown one for NF-e and NFC-e (R30). */
@@ -41,13 +40,12 @@ export async function documentEvents(
   codes?: readonly string[],
 ): Promise<DocEventItem[]> {
   const { path, param } = DOC_EVENTS_ENDPOINTS[ENDPOINT_OF[type]];
-  const res = await http.request({
+  return requestData(http, {
     method: 'GET',
     path,
     query: { [param]: id, 'type[]': codes?.length ? codes : undefined },
     schema: docEventsResponseSchema,
   });
-  return res.body.data;
 }
 
 /** The query string of a stream, names as the service spells them (R11, R15). */
@@ -75,28 +73,19 @@ async function listEventStream(http: HttpClient, type: EventDocType, q: EventStr
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream; `next` of the last page resumes (R13). */
-export function eventStreamPages(
-  http: HttpClient,
-  type: EventDocType,
-  q: EventStreamQuery,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<StreamEventItem>> {
-  return paginateCursor((cursor) => listEventStream(http, type, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const eventStreamPages = listingPages(listEventStream);
 
 /** Sends a batch of events. Not retried: a repeated batch would be processed twice. */
 export async function submitEventBatch(http: HttpClient, events: BatchEvent[]): Promise<BatchAccepted> {
-  const res = await http.request({
+  return requestData(http, {
     method: 'POST',
     path: EVENT_BATCH_PATH,
     body: { events },
     schema: batchAcceptedSchema,
   });
-  return res.body.data;
 }
 
 /** Where a batch stands and the results of its events so far (retried: a read). */
 export async function eventBatchStatus(http: HttpClient, batchId: string): Promise<BatchData> {
-  const res = await http.request({ method: 'GET', path: eventBatchStatusPath(batchId), schema: batchStatusSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: eventBatchStatusPath(batchId), schema: batchStatusSchema });
 }

@@ -74,6 +74,12 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+/** The `data` of an answer in the `{status, data}` envelope (R4), which most endpoints answer in. */
+export async function requestData<T>(http: HttpClient, o: RequestOptions<{ data: T }>): Promise<T> {
+  const res = await http.request(o);
+  return res.body.data;
+}
+
 /** Builds `base + path + query`. Brackets in keys stay literal: easier to read in traces, and servers accept them. */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const parts: string[] = [];

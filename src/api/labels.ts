@@ -1,5 +1,5 @@
 // Labels (Etiquetas), designed shapes: list, apply and remove.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import {
   LABELS_APPLY_PATH,
   LABELS_PATH,
@@ -12,8 +12,7 @@ import {
 } from './wire/labels.js';
 
 export async function listLabels(http: HttpClient): Promise<Label[]> {
-  const res = await http.request({ method: 'GET', path: LABELS_PATH, schema: labelsResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: LABELS_PATH, schema: labelsResponseSchema });
 }
 
 /** Adds or removes labels on documents; one result per id. Both are idempotent, so retried. */
@@ -23,12 +22,11 @@ export async function changeLabels(
   request: LabelChangeRequest,
 ): Promise<LabelResult[]> {
   const path = how === 'apply' ? LABELS_APPLY_PATH : LABELS_REMOVE_PATH;
-  const res = await http.request({
+  return requestData(http, {
     method: 'POST',
     path,
     body: request,
     schema: labelChangeResponseSchema,
     retry: true,
   });
-  return res.body.data;
 }

@@ -1,6 +1,6 @@
 // LATAM endpoints (designed, docs/latam.md): upload, the v1 cursor listing and its page iterator,
 // a document's XML and its parsed JSON.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import {
   LATAM_PATH,
@@ -28,14 +28,13 @@ export async function uploadLatam(
 ): Promise<LatamUploadResult> {
   const body = { xml: Buffer.from(xml).toString('base64'), ...(country ? { country } : {}) };
   // A document is stored once by its id, so a lost answer can safely be asked again.
-  const res = await http.request({
+  return requestData(http, {
     method: 'POST',
     path: LATAM_UPLOAD_PATH,
     body,
     schema: latamUploadResponseSchema,
     retry: true,
   });
-  return res.body.data;
 }
 
 async function listLatam(http: HttpClient, q: LatamListQuery): Promise<V1Page<LatamListItem>> {
@@ -59,11 +58,10 @@ export function latamPages(
 
 /** The document's XML, the bytes as stored. */
 export async function latamXml(http: HttpClient, id: string): Promise<Buffer> {
-  const res = await http.request({ method: 'GET', path: latamXmlPath(id), schema: latamXmlResponseSchema });
-  return Buffer.from(res.body.data.xml, 'base64');
+  const data = await requestData(http, { method: 'GET', path: latamXmlPath(id), schema: latamXmlResponseSchema });
+  return Buffer.from(data.xml, 'base64');
 }
 
 export async function latamJson(http: HttpClient, id: string): Promise<LatamDocument> {
-  const res = await http.request({ method: 'GET', path: latamJsonPath(id), schema: latamJsonResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: latamJsonPath(id), schema: latamJsonResponseSchema });
 }

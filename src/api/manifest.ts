@@ -1,6 +1,6 @@
 // Manifestação do Destinatário (spec 4.10-4.14, R29): one function per endpoint. The POSTs are not
 // retried (a repeated manifestation would be answered as a duplicate); the GETs are.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import {
   MANIFEST_PATH,
   MANIFEST_STATUS_PATH,
@@ -24,18 +24,22 @@ export function manifestRequest(sync: boolean): { method: 'POST'; path: string }
 
 /** 4.11: queues the manifests; answers the request id to follow with `manifestStatus`. */
 export async function manifestAsync(http: HttpClient, manifests: ManifestItem[]): Promise<string> {
-  const res = await http.request({ ...manifestRequest(false), body: { manifests }, schema: manifestAcceptedSchema });
-  return res.body.data.request_id;
+  const data = await requestData(http, {
+    ...manifestRequest(false),
+    body: { manifests },
+    schema: manifestAcceptedSchema,
+  });
+  return data.request_id;
 }
 
 /** 4.13: one manifest, answered by the tax authority at once. */
 export async function manifestSync(http: HttpClient, manifest: ManifestItem): Promise<SefazResponse> {
-  const res = await http.request({
+  const data = await requestData(http, {
     ...manifestRequest(true),
     body: { manifests: [manifest] },
     schema: manifestSyncSchema,
   });
-  return res.body.data.sefaz_response;
+  return data.sefaz_response;
 }
 
 /** 4.14: the status of manifestation requests, by key and/or request id. */
@@ -47,8 +51,7 @@ export async function manifestStatus(
     'access_key[]': by.accessKeys?.length ? by.accessKeys : undefined,
     'request_id[]': by.requestIds?.length ? by.requestIds : undefined,
   };
-  const res = await http.request({ method: 'GET', path: MANIFEST_STATUS_PATH, query, schema: manifestStatusSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: MANIFEST_STATUS_PATH, query, schema: manifestStatusSchema });
 }
 
 interface LatestManifestation {
@@ -63,19 +66,18 @@ export async function manifestLatest(
   origin?: ManifestOrigin,
 ): Promise<LatestManifestation[]> {
   if (origin === undefined) {
-    const res = await http.request({
+    const data = await requestData(http, {
       method: 'GET',
       path: MANIFEST_PATH,
       query: { 'access_key[]': accessKeys },
       schema: manifestLatestV1Schema,
     });
-    return res.body.data.map((item) => ({ access_key: item.access_key, code: String(item.code) }));
+    return data.map((item) => ({ access_key: item.access_key, code: String(item.code) }));
   }
-  const res = await http.request({
+  return requestData(http, {
     method: 'GET',
     path: MANIFEST_V2_PATH,
     query: { 'access_key[]': accessKeys, origin },
     schema: manifestLatestV2Schema,
   });
-  return res.body.data;
 }

@@ -2,7 +2,7 @@
 import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   mdfeSearchResponseSchema,
@@ -81,11 +81,4 @@ export async function listMdfeV1(http: HttpClient, role: MdfeRole, q: MdfeV1Quer
   return res.body;
 }
 
-export function mdfeV1Pages(
-  http: HttpClient,
-  role: MdfeRole,
-  q: MdfeV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<MdfeV1Item>> {
-  return paginateCursor((cursor) => listMdfeV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const mdfeV1Pages = listingPages(listMdfeV1);

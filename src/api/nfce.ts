@@ -2,7 +2,7 @@
 import type { Endpoint } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { paginateCursor, type CursorPage } from './paginate.js';
+import { listingPages } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } from './wire/nfce.js';
 
@@ -21,11 +21,4 @@ export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Quer
   return res.body;
 }
 
-export function nfceV1Pages(
-  http: HttpClient,
-  role: NfceRole,
-  q: NfceV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<NfceV1Item>> {
-  return paginateCursor((cursor) => listNfceV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const nfceV1Pages = listingPages(listNfceV1);

@@ -2,7 +2,7 @@
 // each, plus their page iterators. Commands call these and never build URLs themselves.
 import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient, QueryValue } from './http.js';
-import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   nfeV1PageSchema,
@@ -117,11 +117,4 @@ export async function listNfeV1(http: HttpClient, role: NfeRole, q: NfeV1Query):
 }
 
 /** Every page from `q.cursor` (default 0) to the end of the stream (R12, R13). */
-export function nfeV1Pages(
-  http: HttpClient,
-  role: NfeRole,
-  q: NfeV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<NfeV1Item>> {
-  return paginateCursor((cursor) => listNfeV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const nfeV1Pages = listingPages(listNfeV1);

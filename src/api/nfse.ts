@@ -3,7 +3,7 @@
 import { createdToValue, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   OWNER_ROLE_OF,
@@ -95,14 +95,7 @@ export async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Quer
   return res.body;
 }
 
-export function nfseV1Pages(
-  http: HttpClient,
-  role: NfseRole,
-  q: NfseV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<NfseV1Item>> {
-  return paginateCursor((cursor) => listNfseV1(http, role, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
-}
+export const nfseV1Pages = listingPages(listNfseV1);
 
 /** One page of GET /v2/nfse/received (items with a 40-hex id and the custom properties). */
 export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV2Item>> {

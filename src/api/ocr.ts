@@ -1,6 +1,6 @@
 // The OCR upload and its status (designed, docs/ocr.md). The invoices and
 // utility bills it makes are read with invoices.ts and utilities.ts.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import {
   OCR_PATH,
   ocrRequestPath,
@@ -11,11 +11,9 @@ import {
 
 /** Sends one PDF to the OCR. Not retried: a repeated POST would queue the PDF twice. */
 export async function submitOcr(http: HttpClient, request: OcrUploadRequest): Promise<OcrRequest> {
-  const res = await http.request({ method: 'POST', path: OCR_PATH, body: request, schema: ocrRequestResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'POST', path: OCR_PATH, body: request, schema: ocrRequestResponseSchema });
 }
 
 export async function ocrStatus(http: HttpClient, requestId: string): Promise<OcrRequest> {
-  const res = await http.request({ method: 'GET', path: ocrRequestPath(requestId), schema: ocrRequestResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: ocrRequestPath(requestId), schema: ocrRequestResponseSchema });
 }

@@ -143,6 +143,17 @@ function rawData(text: string): string | undefined {
   return start === -1 || end < start ? undefined : text.slice(start + 7, end + 1);
 }
 
+/**
+ * The pages of a v1 listing of one role (or document type) from `q.cursor` on, one `list` call a
+ * page: `nfeV1Pages = listingPages(listNfeV1)`.
+ */
+export function listingPages<By, Q extends { cursor?: number | undefined }, T>(
+  list: (http: HttpClient, by: By, q: Q) => Promise<V1Page<T>>,
+): (http: HttpClient, by: By, q: Q, opts?: { signal?: AbortSignal }) => AsyncIterable<CursorPage<T>> {
+  return (http, by, q, opts = {}) =>
+    paginateCursor((cursor) => list(http, by, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}
+
 /** Every item of a signed v1 cursor listing (`GET path?cursor=&limit=`), page after page. */
 export function cursorListingItems<T>(
   http: HttpClient,

@@ -1,5 +1,5 @@
 // The rural properties the credentials may access (designed, R3): `fiscal properties`.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import { cursorListingItems } from './paginate.js';
 import { DIRECTORY_LIMIT_MAX } from './wire/companies.js';
 import {
@@ -17,6 +17,5 @@ export function allRuralProperties(http: HttpClient): AsyncIterable<RuralPropert
 
 /** One rural property of the account; an id the credentials may not access is a 404 (NotFoundError). */
 export async function getRuralProperty(http: HttpClient, id: string): Promise<RuralPropertyItem> {
-  const res = await http.request({ method: 'GET', path: ruralPropertyPath(id), schema: ruralPropertyResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: ruralPropertyPath(id), schema: ruralPropertyResponseSchema });
 }

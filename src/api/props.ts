@@ -1,5 +1,5 @@
 // Custom properties (spec 4.7, R28) and the account's properties (designed).
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import type { NfeRole } from './wire/nfe.js';
 import {
   PROPERTIES_PATH,
@@ -24,16 +24,14 @@ export async function setNfeProperty(
   items: CustomItem[],
 ): Promise<PropertyResult[]> {
   // A PUT of the same values twice leaves the same state, so it may be retried.
-  const res = await http.request({
+  return requestData(http, {
     ...setPropertyRequest(role, property),
     body: { data: items },
     schema: setPropertyResponseSchema,
     retry: true,
   });
-  return res.body.data;
 }
 
 export async function listProperties(http: HttpClient): Promise<Property[]> {
-  const res = await http.request({ method: 'GET', path: PROPERTIES_PATH, schema: propertiesResponseSchema });
-  return res.body.data;
+  return requestData(http, { method: 'GET', path: PROPERTIES_PATH, schema: propertiesResponseSchema });
 }

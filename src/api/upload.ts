@@ -1,6 +1,6 @@
 // Upload endpoints (spec 4.4, R25). A document the service refuses is not an error here: the 200
 // carries `upload.success` false and the failing tags, which the caller reports per file.
-import type { HttpClient } from './http.js';
+import { requestData, type HttpClient } from './http.js';
 import {
   BATCH_STATUS_PATH,
   BATCH_UPLOAD_PATH,
@@ -49,11 +49,10 @@ export async function uploadBatch(
 
 /** A batch's state and per-invoice results so far (`GET /v1/nfe/upload/status`, designed DataNFeUpload). */
 export async function batchStatus(http: HttpClient, requestId: string): Promise<BatchData> {
-  const res = await http.request({
+  return requestData(http, {
     method: 'GET',
     path: BATCH_STATUS_PATH,
     query: { request_id: requestId },
     schema: batchStatusResponseSchema,
   });
-  return res.body.data;
 }

@@ -8,11 +8,10 @@ import {
   type MdfeRole,
   type MdfeSearchRequest,
   type MdfeStatus,
-  type MdfeV1Query,
 } from '../../api/wire/mdfe.js';
 import { UsageError } from '../../errors.js';
 import { checkRanges, propertyFilters } from '../shared/document-options.js';
-import { roleListingQuery } from '../shared/role-listing.js';
+import { planListingOrBody, type ListingOrBodyPlan, type ListingOrBodyRules } from '../shared/role-listing.js';
 
 /** Parsers of the `custom` flags of `search mdfe`. */
 export const MDFE_PARSERS = {
@@ -45,7 +44,6 @@ export function mdfeSearchOf(
   return search;
 }
 
-export const DEFAULT_LIMIT = 50;
 export const MDFE_SEARCH_FIELDS: MdfeField[] = [
   'AccessKey',
   'Number',
@@ -69,40 +67,19 @@ export const MDFE_V1_FIELDS: MdfeField[] = [
   'Xml',
 ];
 
-export type MdfeSearchPlan =
-  | { api: 'search'; request: MdfeSearchRequest; limit: number | undefined }
-  | { api: 'v1'; role: MdfeRole; query: MdfeV1Query; limit: number | undefined; fields: MdfeField[] };
+export type MdfeSearchPlan = ListingOrBodyPlan<MdfeSearchRequest, MdfeRole, MdfeField>;
 
-const SEARCH_ONLY: (keyof MdfeSearch)[] = [
-  'emitter',
-  'status',
-  'uf',
-  'plate',
-  'cte',
-  'nfe',
-  'from',
-  'to',
-  'tag',
-  'prop',
-];
+const RULES: ListingOrBodyRules<MdfeSearch, MdfeField> = {
+  searchOnly: ['emitter', 'status', 'uf', 'plate', 'cte', 'nfe', 'from', 'to', 'tag', 'prop'],
+  fields: MDFE_V1_FIELDS,
+  defaultFields: MDFE_SEARCH_FIELDS.filter((f) => MDFE_V1_FIELDS.includes(f)),
+  limitMax: MDFE_LIMIT_MAX,
+};
 
 export function planMdfeSearch(o: MdfeSearch, now: Date): MdfeSearchPlan {
-  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
-  if (o.filter !== undefined) return planV1(o, limit, now);
-  const f = mdfeFilters(o, now);
-  return {
-    api: 'search',
-    request: {
-      Fields: o.fields ?? MDFE_SEARCH_FIELDS,
-      Filters: f,
-      Limit: Math.min(limit ?? MDFE_LIMIT_MAX, MDFE_LIMIT_MAX),
-    },
-    limit,
-  };
-}
-
-function planV1(o: MdfeSearch, limit: number | undefined, now: Date): MdfeSearchPlan {
-  const { role, query } = roleListingQuery(o, { searchOnly: SEARCH_ONLY, fields: MDFE_V1_FIELDS }, limit, now);
-  const fields = o.fields ?? MDFE_SEARCH_FIELDS.filter((f) => MDFE_V1_FIELDS.includes(f));
-  return { api: 'v1', role: role as MdfeRole, query, limit, fields };
+  return planListingOrBody(o, RULES, now, (pageLimit) => ({
+    Fields: o.fields ?? MDFE_SEARCH_FIELDS,
+    Filters: mdfeFilters(o, now),
+    Limit: pageLimit,
+  }));
 }

@@ -11,12 +11,11 @@ import {
   type NfseField,
   type NfseRole,
   type NfseSearchRequest,
-  type NfseV1Query,
 } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { checkRanges, propertyFilters } from '../shared/document-options.js';
-import { roleListingQuery } from '../shared/role-listing.js';
+import { planListingOrBody, type ListingOrBodyPlan, type ListingOrBodyRules } from '../shared/role-listing.js';
 
 /** Parsers of the `custom` flags of `search nfse`. */
 export const NFSE_PARSERS = {
@@ -47,42 +46,22 @@ export function nfseSearchOf(o: Omit<NfseSearch, 'prop'> & { prop?: string[] | u
   for (const k of Object.keys(search) as (keyof NfseSearch)[]) if (search[k] === undefined) delete search[k];
   return search;
 }
-export const DEFAULT_LIMIT = 50;
 /** Fields the listing can give: read from the XML it returns. */
 export const NFSE_V1_FIELDS: NfseField[] = ['document', 'xmlAbrasf'];
 
-export type NfseSearchPlan =
-  | { api: 'search'; request: NfseSearchRequest; limit: number | undefined }
-  | { api: 'v1'; role: NfseRole; query: NfseV1Query; limit: number | undefined; fields: NfseField[] };
+export type NfseSearchPlan = ListingOrBodyPlan<NfseSearchRequest, NfseRole, NfseField>;
 
-const SEARCH_ONLY: (keyof NfseSearch)[] = [
-  'competence',
-  'canceled',
-  'taker',
-  'emitter',
-  'id',
-  'from',
-  'to',
-  'origin',
-  'prop',
-];
+const RULES: ListingOrBodyRules<NfseSearch, NfseField> = {
+  searchOnly: ['competence', 'canceled', 'taker', 'emitter', 'id', 'from', 'to', 'origin', 'prop'],
+  fields: NFSE_V1_FIELDS,
+  defaultFields: ['document'],
+  limitMax: NFSE_LIMIT_MAX,
+};
 
 export function planNfseSearch(o: NfseSearch, now: Date): NfseSearchPlan {
-  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
-  if (o.filter !== undefined) return planV1(o, limit, now);
-  const f = nfseFilters(o, now);
-  return {
-    api: 'search',
-    request: {
-      fields: o.fields ?? NFSE_DEFAULT_FIELDS,
-      filters: f,
-      limit: Math.min(limit ?? NFSE_LIMIT_MAX, NFSE_LIMIT_MAX),
-    },
-    limit,
-  };
-}
-
-function planV1(o: NfseSearch, limit: number | undefined, now: Date): NfseSearchPlan {
-  const { role, query } = roleListingQuery(o, { searchOnly: SEARCH_ONLY, fields: NFSE_V1_FIELDS }, limit, now);
-  return { api: 'v1', role: role as NfseRole, query, limit, fields: o.fields ?? ['document'] };
+  return planListingOrBody(o, RULES, now, (pageLimit) => ({
+    fields: o.fields ?? NFSE_DEFAULT_FIELDS,
+    filters: nfseFilters(o, now),
+    limit: pageLimit,
+  }));
 }

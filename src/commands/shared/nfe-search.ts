@@ -53,6 +53,24 @@ export interface NfeSearch extends NfeSearchFilters {
   api?: 'v1' | 'v2' | undefined;
 }
 
+/**
+ * The filters on the document itself (number, CFOPs, tags, origin, purpose, events, orders), which
+ * only v2 has: spread in place into the two lists below, each of which keeps its order.
+ */
+const NFE_DOCUMENT_FILTERS = [
+  'number',
+  'cfop',
+  'tag',
+  'tagsAll',
+  'origin',
+  'fin',
+  'hasCce',
+  'hasEvent',
+  'hasManifestation',
+  'hasXped',
+  'xped',
+] as const satisfies readonly (keyof NfeSearch)[];
+
 const NFE_SEARCH_KEYS = [
   'role',
   'owner',
@@ -65,17 +83,7 @@ const NFE_SEARCH_KEYS = [
   'createdTo',
   'status',
   'key',
-  'number',
-  'cfop',
-  'tag',
-  'tagsAll',
-  'origin',
-  'fin',
-  'hasCce',
-  'hasEvent',
-  'hasManifestation',
-  'hasXped',
-  'xped',
+  ...NFE_DOCUMENT_FILTERS,
   'fields',
   'limit',
   'all',
@@ -140,17 +148,7 @@ export const V2_ONLY_FLAGS: Flag[] = [
   'from',
   'to',
   'status',
-  'number',
-  'cfop',
-  'tag',
-  'tagsAll',
-  'origin',
-  'fin',
-  'hasCce',
-  'hasEvent',
-  'hasManifestation',
-  'hasXped',
-  'xped',
+  ...NFE_DOCUMENT_FILTERS,
   'prop',
 ];
 

@@ -1,6 +1,7 @@
 // Downloading PDFs by key or id, for `fiscal pdf <type>` and the groups whose records have a PDF
-// (`fiscal boletos pdf`, `fiscal receipts pdf`...). What differs per kind (how a value is checked,
-// which endpoint serves it, the file it is saved as) is a PdfKind; the rest is downloadPdfs.
+// (`fiscal boletos pdf`, `fiscal receipts pdf`...: records-pdf.ts). What differs per kind (how a
+// value is checked, which endpoint serves it, the file it is saved as) is a PdfKind; the rest is
+// downloadPdfs.
 //
 // Every key (arguments and --stdin) is checked before the first request, so a typo costs nothing.
 // Keys then go one by one: a key the API refuses (404, 422) or a file that cannot be written is a
@@ -15,7 +16,6 @@ import { InterruptedError, NotFoundError, PartialError, UsageError } from '../..
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
-import type { VerbModule } from '../action.js';
 import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
 import { itemOfLine } from '../stdin-lines.js';
 import type { PdfType } from './pdf-verbs.js';
@@ -34,6 +34,8 @@ export interface PdfKind {
   download(http: HttpClient, value: string, manual?: ManualOption): Promise<Buffer>;
   /** The field of a piped NDJSON record that holds the value, when the usual ones (access_key...) would be wrong. */
   idField?: string;
+  /** What a value is called when none is given: `key` unless said otherwise. */
+  noun?: string;
 }
 
 export interface PdfOptions {
@@ -94,29 +96,10 @@ export const PDF_KINDS: Record<PdfType, PdfKind> = {
   nfse: NFSE,
 };
 
-/** The PDF of a record of a designed group (receipt, invoice, utility bill...), saved as `<id>.pdf`. */
-export function recordPdfKind(
-  what: string,
-  problem: (id: string) => string | undefined,
-  download: (http: HttpClient, id: string) => Promise<Buffer>,
-): PdfKind {
-  return {
-    what,
-    check(id, where) {
-      const why = problem(id);
-      if (why) throw new UsageError(`invalid ${what} id "${id}"${where}: ${why}`);
-    },
-    fileName: (id) => `${id.replace(/[^0-9A-Za-z.-]/g, '_')}.pdf`,
-    download,
-    // A record's own id: boletos and receipts also carry the access_key of their NF-e.
-    idField: 'id',
-  };
-}
-
 /** The rules a verb checks before anything is read or sent: the keys given, and some key to come. */
 export function checkPdfKeys(kind: PdfKind, keys: readonly string[], stdin: boolean): void {
   if (keys.length === 0 && !stdin)
-    throw new UsageError('give at least one key, or --stdin to read them from standard input');
+    throw new UsageError(`give at least one ${kind.noun ?? 'key'}, or --stdin to read them from standard input`);
   for (const key of keys) kind.check(key.trim(), '');
 }
 
@@ -185,20 +168,4 @@ export async function downloadPdfs(ctx: Context, kind: PdfKind, options: PdfOpti
     );
   }
   if (failed > 0) throw new PartialError(`${failed} of ${keys.length} ${what} could not be saved`);
-}
-
-/**
- * The verb module of a record group's `pdf` still registered by hand (records/register.ts: --dir
- * and --stdin); the groups declared with defineVerb take PDF_FLAGS, checkPdfKeys and downloadPdfs.
- */
-export function pdfKindVerb(kind: PdfKind): VerbModule<PdfOptions> {
-  return {
-    parseOptions(raw, args) {
-      const dir = typeof raw.dir === 'string' ? raw.dir : '.';
-      if (dir.trim() === '') throw new UsageError('--dir: expected a folder');
-      checkPdfKeys(kind, args, Boolean(raw.stdin));
-      return { keys: args.map((a) => a.trim()), dir, stdin: Boolean(raw.stdin) };
-    },
-    run: (ctx, options) => downloadPdfs(ctx, kind, options),
-  };
 }

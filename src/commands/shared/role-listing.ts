@@ -1,5 +1,7 @@
 // The plan of a search answered by a type's v1 role listing (`--filter`, R17): what that listing
-// cannot do is refused naming the flag, and the rest becomes its query (R11, R15).
+// cannot do is refused naming the flag, and the rest becomes its query (R11, R15). For the types
+// whose body search has every filter but the expression (MDF-e, NFS-e), the whole plan: --filter
+// picks the listing, anything else the body search.
 import { listingQuery, type ListingFilters } from '../../api/document-filters.js';
 import type { V1ListingQuery } from '../../api/wire/common.js';
 import { UsageError } from '../../errors.js';
@@ -40,4 +42,42 @@ export function roleListingQuery<O extends RoleListingFlags>(
       `--fields: ${unavailable} is not available with --filter; the role listing gives ${rules.fields.join(', ')}`,
     );
   return { role: roles[0]!, query: listingQuery(o, limit, now) };
+}
+
+/** How many records a search lists without --limit or --all. */
+export const DEFAULT_LIMIT = 50;
+
+export interface ListingOrBodyRules<O, F extends string> extends RoleListingRules<O> {
+  fields: readonly F[];
+  /** The fields the listing shows without --fields. */
+  defaultFields: F[];
+  /** The most records one page of the body search may ask for. */
+  limitMax: number;
+}
+
+export type ListingOrBodyPlan<Request, Role extends string, F extends string> =
+  | { api: 'search'; request: Request; limit: number | undefined }
+  | { api: 'v1'; role: Role; query: V1ListingQuery; limit: number | undefined; fields: F[] };
+
+interface ListingOrBodyFlags<F extends string> extends RoleListingFlags {
+  fields?: F[] | undefined;
+  limit?: number | undefined;
+  all?: boolean | undefined;
+}
+
+/**
+ * The listing's plan for --filter, else the body search's: `request` builds its body for a page of
+ * at most `pageLimit` records, the smaller of --limit and the body search's most.
+ */
+export function planListingOrBody<O extends ListingOrBodyFlags<F>, F extends string, Role extends string, Request>(
+  o: O,
+  rules: ListingOrBodyRules<O, F>,
+  now: Date,
+  request: (pageLimit: number) => Request,
+): ListingOrBodyPlan<Request, Role, F> {
+  const limit = o.all ? undefined : (o.limit ?? DEFAULT_LIMIT);
+  if (o.filter === undefined)
+    return { api: 'search', request: request(Math.min(limit ?? rules.limitMax, rules.limitMax)), limit };
+  const { role, query } = roleListingQuery(o, rules, limit, now);
+  return { api: 'v1', role: role as Role, query, limit, fields: o.fields ?? rules.defaultFields };
 }

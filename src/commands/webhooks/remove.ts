@@ -1,11 +1,6 @@
 // `fiscal webhooks endpoints remove <id>...` and `subscriptions remove <id>...`: one DELETE per id,
 // a row per id. Removing an endpoint also removes its subscriptions (the row counts them).
-import {
-  deleteWebhookEndpoint,
-  deleteWebhookSubscription,
-  webhookWrites,
-  type WebhookResource,
-} from '../../api/webhooks.js';
+import { deleteWebhook, webhookWrites, type WebhookResource } from '../../api/webhooks.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
@@ -34,12 +29,11 @@ async function remove(ctx: Context, kind: WebhookResource, ids: string[], o: Rem
       return;
     }
     const http = await ctx.http();
-    const remove = kind === 'endpoint' ? deleteWebhookEndpoint : deleteWebhookSubscription;
     for (const id of ids) {
       if (ctx.signal.aborted) throw new InterruptedError(`webhooks ${kind}s remove stopped`);
       let row: RemoveRow;
       try {
-        const deleted = await remove(http, id);
+        const deleted = await deleteWebhook(http, kind, id);
         row = { id, status: 'deleted', subscriptions_removed: deleted.subscriptions_removed };
       } catch (error) {
         if (isFatal(error)) throw error;

@@ -30,42 +30,31 @@ export interface XmlKind {
   pages(http: HttpClient, role: string, accessKeys: string[], signal: AbortSignal): AsyncIterable<CursorPage<KeyedXml>>;
 }
 
-const query = (accessKeys: string[]) => ({ accessKeys, limit: V1_LIMIT_MAX });
+/** A type's v1 pages, by role: `nfeV1Pages`, `cteV1Pages`... */
+type V1Pages<R extends string> = (
+  http: HttpClient,
+  role: R,
+  query: { accessKeys: string[]; limit: number },
+  opts: { signal: AbortSignal },
+) => AsyncIterable<CursorPage<KeyedXml>>;
+
+/** A type whose listing is asked for the keys of one page (V1_LIMIT_MAX) in each role it knows. */
+function xmlKind<R extends string>(model: ModelCode, name: string, roles: readonly R[], v1Pages: V1Pages<R>): XmlKind {
+  return {
+    model,
+    name,
+    roles,
+    pages: (http, role, accessKeys, signal) =>
+      v1Pages(http, role as R, { accessKeys, limit: V1_LIMIT_MAX }, { signal }),
+  };
+}
 
 export const XML_KINDS: Record<XmlType, XmlKind> = {
-  nfe: {
-    model: '55',
-    name: 'NF-e',
-    roles: NFE_ROLES,
-    pages: (http, role, keys, signal) => nfeV1Pages(http, role as (typeof NFE_ROLES)[number], query(keys), { signal }),
-  },
-  nfce: {
-    model: '65',
-    name: 'NFC-e',
-    roles: NFCE_ROLES,
-    pages: (http, role, keys, signal) =>
-      nfceV1Pages(http, role as (typeof NFCE_ROLES)[number], query(keys), { signal }),
-  },
-  cte: {
-    model: '57',
-    name: 'CT-e',
-    roles: CTE_ROLES,
-    pages: (http, role, keys, signal) => cteV1Pages(http, role as (typeof CTE_ROLES)[number], query(keys), { signal }),
-  },
-  cteos: {
-    model: '67',
-    name: 'CT-e OS',
-    roles: CTEOS_ROLES,
-    pages: (http, role, keys, signal) =>
-      cteOsV1Pages(http, role as (typeof CTEOS_ROLES)[number], query(keys), { signal }),
-  },
-  mdfe: {
-    model: '58',
-    name: 'MDF-e',
-    roles: MDFE_ROLES,
-    pages: (http, role, keys, signal) =>
-      mdfeV1Pages(http, role as (typeof MDFE_ROLES)[number], query(keys), { signal }),
-  },
+  nfe: xmlKind('55', 'NF-e', NFE_ROLES, nfeV1Pages),
+  nfce: xmlKind('65', 'NFC-e', NFCE_ROLES, nfceV1Pages),
+  cte: xmlKind('57', 'CT-e', CTE_ROLES, cteV1Pages),
+  cteos: xmlKind('67', 'CT-e OS', CTEOS_ROLES, cteOsV1Pages),
+  mdfe: xmlKind('58', 'MDF-e', MDFE_ROLES, mdfeV1Pages),
 };
 
 /**

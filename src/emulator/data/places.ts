@@ -23,107 +23,48 @@ export interface State {
   cities: City[];
 }
 
-const city = (name: string, code: string, cep: string): City => ({ name, code, cep });
+/**
+ * One state a line: UF | DDD of the capital | cUF | digits of an IE | weight | its cities, each
+ * `name cMun CEP-prefix`.
+ */
+const STATE_TABLE = `
+SP | 11 | 35 | 12 | 30 | São Paulo 3550308 01310, Campinas 3509502 13010, Santos 3548500 11010, Ribeirão Preto 3543402 14010, Sorocaba 3552205 18010
+RJ | 21 | 33 |  8 |  8 | Rio de Janeiro 3304557 20040, Niterói 3303302 24020
+MG | 31 | 31 | 13 | 10 | Belo Horizonte 3106200 30130, Uberlândia 3170206 38400, Contagem 3118601 32010
+PR | 41 | 41 | 10 |  8 | Curitiba 4106902 80010, Londrina 4113700 86010, Maringá 4115200 87013
+SC | 48 | 42 |  9 |  6 | Florianópolis 4205407 88010, Joinville 4209102 89201, Blumenau 4202404 89010
+RS | 51 | 43 | 10 |  7 | Porto Alegre 4314902 90010, Caxias do Sul 4305108 95020
+BA | 71 | 29 |  9 |  5 | Salvador 2927408 40010, Feira de Santana 2910800 44001
+PE | 81 | 26 |  9 |  4 | Recife 2611606 50010
+CE | 85 | 23 |  9 |  3 | Fortaleza 2304400 60010
+GO | 62 | 52 |  9 |  4 | Goiânia 5208707 74003, Anápolis 5201108 75020
+DF | 61 | 53 | 13 |  3 | Brasília 5300108 70040
+ES | 27 | 32 |  9 |  3 | Vitória 3205309 29010, Serra 3205002 29160
+AM | 92 | 13 |  9 |  2 | Manaus 1302603 69005
+PA | 91 | 15 |  9 |  2 | Belém 1501402 66010
+MT | 65 | 51 | 11 |  2 | Cuiabá 5103403 78005
+MS | 67 | 50 |  9 |  2 | Campo Grande 5002704 79002
+`;
 
-export const STATES: readonly State[] = [
-  {
-    uf: 'SP',
-    ddd: '11',
-    cuf: '35',
-    ieLength: 12,
-    weight: 30,
-    cities: [
-      city('São Paulo', '3550308', '01310'),
-      city('Campinas', '3509502', '13010'),
-      city('Santos', '3548500', '11010'),
-      city('Ribeirão Preto', '3543402', '14010'),
-      city('Sorocaba', '3552205', '18010'),
-    ],
-  },
-  {
-    uf: 'RJ',
-    ddd: '21',
-    cuf: '33',
-    ieLength: 8,
-    weight: 8,
-    cities: [city('Rio de Janeiro', '3304557', '20040'), city('Niterói', '3303302', '24020')],
-  },
-  {
-    uf: 'MG',
-    ddd: '31',
-    cuf: '31',
-    ieLength: 13,
-    weight: 10,
-    cities: [
-      city('Belo Horizonte', '3106200', '30130'),
-      city('Uberlândia', '3170206', '38400'),
-      city('Contagem', '3118601', '32010'),
-    ],
-  },
-  {
-    uf: 'PR',
-    ddd: '41',
-    cuf: '41',
-    ieLength: 10,
-    weight: 8,
-    cities: [
-      city('Curitiba', '4106902', '80010'),
-      city('Londrina', '4113700', '86010'),
-      city('Maringá', '4115200', '87013'),
-    ],
-  },
-  {
-    uf: 'SC',
-    ddd: '48',
-    cuf: '42',
-    ieLength: 9,
-    weight: 6,
-    cities: [
-      city('Florianópolis', '4205407', '88010'),
-      city('Joinville', '4209102', '89201'),
-      city('Blumenau', '4202404', '89010'),
-    ],
-  },
-  {
-    uf: 'RS',
-    ddd: '51',
-    cuf: '43',
-    ieLength: 10,
-    weight: 7,
-    cities: [city('Porto Alegre', '4314902', '90010'), city('Caxias do Sul', '4305108', '95020')],
-  },
-  {
-    uf: 'BA',
-    ddd: '71',
-    cuf: '29',
-    ieLength: 9,
-    weight: 5,
-    cities: [city('Salvador', '2927408', '40010'), city('Feira de Santana', '2910800', '44001')],
-  },
-  { uf: 'PE', ddd: '81', cuf: '26', ieLength: 9, weight: 4, cities: [city('Recife', '2611606', '50010')] },
-  { uf: 'CE', ddd: '85', cuf: '23', ieLength: 9, weight: 3, cities: [city('Fortaleza', '2304400', '60010')] },
-  {
-    uf: 'GO',
-    ddd: '62',
-    cuf: '52',
-    ieLength: 9,
-    weight: 4,
-    cities: [city('Goiânia', '5208707', '74003'), city('Anápolis', '5201108', '75020')],
-  },
-  { uf: 'DF', ddd: '61', cuf: '53', ieLength: 13, weight: 3, cities: [city('Brasília', '5300108', '70040')] },
-  {
-    uf: 'ES',
-    ddd: '27',
-    cuf: '32',
-    ieLength: 9,
-    weight: 3,
-    cities: [city('Vitória', '3205309', '29010'), city('Serra', '3205002', '29160')],
-  },
-  { uf: 'AM', ddd: '92', cuf: '13', ieLength: 9, weight: 2, cities: [city('Manaus', '1302603', '69005')] },
-  { uf: 'PA', ddd: '91', cuf: '15', ieLength: 9, weight: 2, cities: [city('Belém', '1501402', '66010')] },
-  { uf: 'MT', ddd: '65', cuf: '51', ieLength: 11, weight: 2, cities: [city('Cuiabá', '5103403', '78005')] },
-  { uf: 'MS', ddd: '67', cuf: '50', ieLength: 9, weight: 2, cities: [city('Campo Grande', '5002704', '79002')] },
-];
+function stateRow(line: string): State {
+  const [uf, ddd, cuf, ieLength, weight, cities] = line.split('|').map((cell) => cell.trim());
+  return {
+    uf: uf!,
+    ddd: ddd!,
+    cuf: cuf!,
+    ieLength: Number(ieLength),
+    weight: Number(weight),
+    cities: cities!.split(', ').map(cityOf),
+  };
+}
+
+function cityOf(cell: string): City {
+  const m = /^(.+) (\d{7}) (\d{5})$/.exec(cell);
+  if (!m) throw new Error(`places: not a city "${cell}"`);
+  return { name: m[1]!, code: m[2]!, cep: m[3]! };
+}
+
+export const STATES: readonly State[] = STATE_TABLE.trim().split('\n').map(stateRow);
 
 const BY_UF = new Map(STATES.map((s) => [s.uf, s]));
 

@@ -1,6 +1,11 @@
 // GET /v1/companies and /v1/companies/{cnpj} (designed): the companies the credentials may access
 // (R3). A company's document types and roles are the ones its documents in the store are held in.
-import { companyResponseSchema, type CompanyItem, type EnabledDocuments } from '../../api/wire/companies.js';
+import {
+  companiesPageSchema,
+  companyResponseSchema,
+  type CompanyItem,
+  type EnabledDocuments,
+} from '../../api/wire/companies.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { addressOf, taxRegimeOf } from '../data/parties.js';
 import { DOC_TYPES } from '../doc-index.js';
@@ -11,7 +16,9 @@ import type { Store } from '../store.js';
 import { directoryPage } from './listing/directory-page.js';
 
 export function registerCompanies(router: Router): void {
-  router.add('GET', '/v1/companies', (ctx) => directoryPage(ctx, companyItems(ctx)), { errors: 'v1' });
+  router.add('GET', '/v1/companies', (ctx) => directoryPage(ctx, companyItems(ctx), companiesPageSchema), {
+    errors: 'v1',
+  });
   router.add('GET', '/v1/companies/:cnpj', showCompany, { errors: 'v1' });
 }
 

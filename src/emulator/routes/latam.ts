@@ -6,6 +6,7 @@ import {
   LATAM_PATH,
   LATAM_UPLOAD_PATH,
   latamJsonResponseSchema,
+  latamPageSchema,
   latamUploadRequestSchema,
   latamUploadResponseSchema,
   latamXmlResponseSchema,
@@ -133,7 +134,7 @@ function list(ctx: RequestContext): Reply {
     (!q.from || doc.issued_at.slice(0, 10) >= q.from) &&
     (!q.to || doc.issued_at.slice(0, 10) <= q.to);
   const entries = docsOf(ctx).entries.map((stored) => ({ doc: stored }));
-  return cursorPage(ctx, q, entries, matches, ({ doc: { doc } }) => listItem(doc));
+  return cursorPage(ctx, q, entries, matches, ({ doc: { doc } }) => listItem(doc), latamPageSchema);
 }
 
 function listItem(doc: LatamDocument): LatamListItem {

@@ -1,13 +1,22 @@
 // GET /v1/properties and /v1/properties/{id} (designed): the rural properties the credentials may
 // access (R3), paged like the companies. Not the custom properties of documents (routes/nfe-props.ts).
-import { RURAL_PROPERTY_ID, ruralPropertyResponseSchema } from '../../api/wire/properties.js';
+import {
+  RURAL_PROPERTY_ID,
+  ruralPropertiesPageSchema,
+  ruralPropertyResponseSchema,
+} from '../../api/wire/properties.js';
 import { ruralPropertiesOf } from '../data/rural-properties.js';
 import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { directoryPage } from './listing/directory-page.js';
 
 export function registerProperties(router: Router): void {
-  router.add('GET', '/v1/properties', (ctx) => directoryPage(ctx, ruralPropertiesOf(ctx.account)), { errors: 'v1' });
+  router.add(
+    'GET',
+    '/v1/properties',
+    (ctx) => directoryPage(ctx, ruralPropertiesOf(ctx.account), ruralPropertiesPageSchema),
+    { errors: 'v1' },
+  );
   router.add('GET', '/v1/properties/:id', showRuralProperty, { errors: 'v1' });
 }
 

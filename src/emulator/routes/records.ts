@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { statusSchema, v1PageSchema } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
-import { HttpError, okAs, replyAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
+import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
@@ -63,16 +63,8 @@ export function registerRecordListing<R extends ListedRecord, S extends z.ZodTyp
   listing: RecordListing<R, S>,
 ): void {
   // The page as the client reads it (api/records.ts): checked whole when replies are checked.
-  const page: z.ZodType = v1PageSchema(listing.item);
-  router.add(
-    'GET',
-    listing.path,
-    (ctx) => {
-      const reply = listPage(ctx, listing);
-      return replyAs(page, reply.body, reply.status);
-    },
-    { errors: 'v1' },
-  );
+  const page = v1PageSchema(listing.item);
+  router.add('GET', listing.path, (ctx) => listPage(ctx, listing, page), { errors: 'v1' });
 }
 
 export function registerRecordLookup<R, S extends z.ZodType>(router: Router, lookup: RecordLookup<R, S>): void {
@@ -96,6 +88,7 @@ export function registerRecordLookup<R, S extends z.ZodType>(router: Router, loo
 function listPage<R extends ListedRecord, S extends z.ZodType>(
   ctx: RequestContext,
   listing: RecordListing<R, S>,
+  page: ReturnType<typeof v1PageSchema<S>>,
 ): Reply {
   const { limit, cursor, matches } = parseRecordQuery(ctx.url.searchParams, listing.filters);
   const entries = listing.records(ctx).map((record) => ({ doc: record, record }));
@@ -105,6 +98,7 @@ function listPage<R extends ListedRecord, S extends z.ZodType>(
     entries,
     (e) => matches(e.record),
     (e) => listing.toItem(e.record, ctx),
+    page,
   );
 }
 

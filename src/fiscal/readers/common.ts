@@ -203,6 +203,45 @@ export function keyWarnings(label: string, key: string | undefined): string[] {
 export const modelOfKey = (key: string | undefined): string | undefined =>
   key && /^\d{44}$/.test(key) ? key.slice(20, 22) : undefined;
 
+/** The element of a SEFAZ layout that holds the document (infNFe, infCte, infMDFe), its ide and its key. */
+export interface SefazDocument {
+  inf: Node;
+  ide: Node;
+  key: string | undefined;
+  /** ide/mod, else the key's model digits. */
+  model: string | undefined;
+}
+
+/** `root`'s `infName` element; undefined without one (another layout under the same root name). */
+export function sefazDocument(root: Node, infName: string): SefazDocument | undefined {
+  const inf = at(root, infName);
+  if (Object.keys(inf).length === 0) return undefined;
+  const ide = at(inf, 'ide');
+  const key = keyFromId(attr(inf, 'Id'));
+  return { inf, ide, key, model: text(ide.mod) ?? modelOfKey(key) };
+}
+
+/**
+ * What the SEFAZ layouts (NF-e, CT-e, MDF-e) say alike, version to emitter in Summary order: the
+ * number in ide's `numberTag`, the emission in the first of `emittedTags` that has text.
+ */
+export function sefazHeading(
+  root: Node,
+  { inf, ide, key }: SefazDocument,
+  numberTag: string,
+  emittedTags: readonly string[] = ['dhEmi'],
+): Pick<Summary, 'version' | 'key' | 'series' | 'number' | 'emittedAt' | 'environment' | 'emitter'> {
+  return {
+    version: attr(inf, 'versao') ?? attr(root, 'versao'),
+    key,
+    series: text(ide.serie),
+    number: text(ide[numberTag]),
+    emittedAt: first(ide, ...emittedTags),
+    environment: environment(text(ide.tpAmb)),
+    emitter: party(at(inf, 'emit'), at(inf, 'emit', 'enderEmit')),
+  };
+}
+
 export function protocolOf(inf: Node, timeField = 'dhRecbto'): Protocol | undefined {
   const p: Protocol = {};
   const status = text(inf.cStat);

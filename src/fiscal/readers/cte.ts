@@ -6,15 +6,13 @@ import {
   addTotals,
   arr,
   at,
-  attr,
   compact,
   decimal,
-  environment,
-  keyFromId,
   keyWarnings,
   lookup,
-  modelOfKey,
   party,
+  sefazDocument,
+  sefazHeading,
   text,
   type Node,
   type Summary,
@@ -30,11 +28,10 @@ const TAKER_ROLES: Record<string, [string, string]> = {
 
 /** Reads a `CTe` or `CTeOS` element; undefined when it has no infCte. */
 export function readCte(cte: Node, os: boolean): Summary | undefined {
-  const inf = at(cte, 'infCte');
-  if (Object.keys(inf).length === 0) return undefined;
-  const ide = at(inf, 'ide');
-  const key = keyFromId(attr(inf, 'Id'));
-  const model = text(ide.mod) ?? modelOfKey(key) ?? (os ? '67' : '57');
+  const doc = sefazDocument(cte, 'infCte');
+  if (!doc) return undefined;
+  const { inf, ide, key } = doc;
+  const model = doc.model ?? (os ? '67' : '57');
   const totals: Record<string, string> = {};
   addTotals(totals, at(inf, 'vPrest'), ['vTPrest', 'vRec']);
   addTotals(totals, at(inf, 'infCTeNorm', 'infCarga'), ['vCarga']);
@@ -44,13 +41,7 @@ export function readCte(cte: Node, os: boolean): Summary | undefined {
   return compact({
     kind: model === '67' || os ? 'cteos' : 'cte',
     model,
-    version: attr(inf, 'versao') ?? attr(cte, 'versao'),
-    key,
-    series: text(ide.serie),
-    number: text(ide.nCT),
-    emittedAt: text(ide.dhEmi),
-    environment: environment(text(ide.tpAmb)),
-    emitter: party(at(inf, 'emit'), at(inf, 'emit', 'enderEmit')),
+    ...sefazHeading(cte, doc, 'nCT'),
     counterpart: taker(inf, ide, os),
     totals,
     itemCount: os ? undefined : documentCount(inf),

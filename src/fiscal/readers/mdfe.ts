@@ -5,37 +5,26 @@ import {
   addTotals,
   arr,
   at,
-  attr,
   compact,
-  environment,
-  keyFromId,
   keyWarnings,
-  modelOfKey,
-  party,
-  text,
+  sefazDocument,
+  sefazHeading,
   type Node,
   type Summary,
 } from './common.js';
 
 /** Reads an `MDFe` element; undefined when it has no infMDFe. */
 export function readMdfe(mdfe: Node): Summary | undefined {
-  const inf = at(mdfe, 'infMDFe');
-  if (Object.keys(inf).length === 0) return undefined;
-  const ide = at(inf, 'ide');
-  const key = keyFromId(attr(inf, 'Id'));
+  const doc = sefazDocument(mdfe, 'infMDFe');
+  if (!doc) return undefined;
+  const { inf, key } = doc;
   const totals: Record<string, string> = {};
   addTotals(totals, at(inf, 'tot'), ['vCarga', 'qCTe', 'qNFe', 'qMDFe', 'qCarga']);
   const listed = listedDocuments(inf);
   return compact({
     kind: 'mdfe',
-    model: text(ide.mod) ?? modelOfKey(key) ?? '58',
-    version: attr(inf, 'versao') ?? attr(mdfe, 'versao'),
-    key,
-    series: text(ide.serie),
-    number: text(ide.nMDF),
-    emittedAt: text(ide.dhEmi),
-    environment: environment(text(ide.tpAmb)),
-    emitter: party(at(inf, 'emit'), at(inf, 'emit', 'enderEmit')),
+    model: doc.model ?? '58',
+    ...sefazHeading(mdfe, doc, 'nMDF'),
     counterpart: {},
     totals,
     itemCount: listed.qCTe + listed.qNFe + listed.qMDFe,

@@ -4,13 +4,11 @@ import {
   addTotals,
   arr,
   at,
-  attr,
   compact,
-  environment,
-  keyFromId,
   keyWarnings,
-  modelOfKey,
   party,
+  sefazDocument,
+  sefazHeading,
   text,
   type Node,
   type Summary,
@@ -18,11 +16,10 @@ import {
 
 /** Reads an `NFe` element; undefined when it has no infNFe (another layout named NFe). */
 export function readNfe(nfe: Node): Summary | undefined {
-  const inf = at(nfe, 'infNFe');
-  if (Object.keys(inf).length === 0) return undefined;
-  const ide = at(inf, 'ide');
-  const key = keyFromId(attr(inf, 'Id'));
-  const model = text(ide.mod) ?? modelOfKey(key);
+  const doc = sefazDocument(nfe, 'infNFe');
+  if (!doc) return undefined;
+  const { inf, key } = doc;
+  const model = doc.model;
   const total = at(inf, 'total');
   const totals: Record<string, string> = {};
   addTotals(totals, at(total, 'ICMSTot'));
@@ -34,13 +31,8 @@ export function readNfe(nfe: Node): Summary | undefined {
   return compact({
     kind: model === '65' ? 'nfce' : 'nfe',
     model,
-    version: attr(inf, 'versao') ?? attr(nfe, 'versao'),
-    key,
-    series: text(ide.serie),
-    number: text(ide.nNF),
-    emittedAt: text(ide.dhEmi) ?? text(ide.dEmi),
-    environment: environment(text(ide.tpAmb)),
-    emitter: party(at(inf, 'emit'), at(inf, 'emit', 'enderEmit')),
+    // Layout 2.00 has the emission date alone (dEmi).
+    ...sefazHeading(nfe, doc, 'nNF', ['dhEmi', 'dEmi']),
     counterpart: counterpart(at(inf, 'dest')),
     totals,
     itemCount: arr(inf.det).length,

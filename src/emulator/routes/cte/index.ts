@@ -12,11 +12,13 @@ import {
   cteRequestSchema,
   cteResponseSchema,
   cteV1PageSchema,
+  type CteField,
   type CteFilters,
 } from '../../../api/wire/cte.js';
+import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { badRequest, okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
+import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { parseV1Query, v1Page } from '../listing/v1-listing.js';
 import { compileCteFilters } from './filters.js';
 import { toCteRecord, toCteV1Item, type CteLikeRecord, type CteLikeType } from './records.js';
@@ -42,19 +44,23 @@ function parseRequest(type: CteLikeType, body: unknown): z.infer<typeof cteReque
   return type === 'cte' ? parseBody(cteRequestSchema, input) : parseBody(cteOsRequestSchema, input);
 }
 
+/** R21: `fields` (lower case) names spec 2.2's CT-e fields; without it, Xml and AccessKey. */
+const cteSearch = (type: CteLikeType) => ({
+  keys: { ...PASCAL_KEYS, fields: 'fields' },
+  known: CTE_FIELDS,
+  defaults: CTE_DEFAULT_FIELDS,
+  max: V2_LIMIT_MAX,
+  toRecord: (r: CteLikeRecord, fields: readonly CteField[]) => toCteRecord(r, type, fields),
+});
+
 function search(ctx: RequestContext, type: CteLikeType): Reply {
   const request = parseRequest(type, ctx.json());
-  // R21: `fields` names spec 2.2's CT-e fields; without it, Xml and AccessKey.
-  const fields = projection(request.fields, CTE_FIELDS, CTE_DEFAULT_FIELDS, 'fields');
-  const limit = pageSize(request.Limit);
-  const matches = compileCteFilters((request.Filters ?? {}) as CteFilters);
+  const paging = { fields: request.fields, limit: request.Limit, paginator: request.Paginator };
   const records = ctx.store.docsOf(ctx.account.id, type).records as readonly CteLikeRecord[];
-  const page = searchPage(records, matches, limit, request.Paginator, 'Paginator');
-  return okAs(cteResponseSchema, {
-    Ctes: page.records.map((r) => toCteRecord(r, type, fields)),
-    Paginator: page.paginator,
-    Total: page.total,
-  });
+  const page = bodySearchPage(records, cteSearch(type), paging, () =>
+    compileCteFilters((request.Filters ?? {}) as CteFilters),
+  );
+  return okAs(cteResponseSchema, { Ctes: page.records, Paginator: page.paginator, Total: page.total });
 }
 
 function listByRole(ctx: RequestContext, type: CteLikeType): Reply {

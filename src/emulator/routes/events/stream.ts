@@ -3,7 +3,12 @@
 // /v1/nfe/{role} (R11-R14): the cursor is a stable stream position, next is never null, pages are
 // signed. Filters: type[] (6 digits), cnpj[] (owners), created_at[from] + [to] (R15, event time;
 // `to` may be `now`).
-import { EVENT_DOC_TYPES, type EventDocType, type StreamEventItem } from '../../../api/wire/events.js';
+import {
+  EVENT_DOC_TYPES,
+  eventStreamPageSchema,
+  type EventDocType,
+  type StreamEventItem,
+} from '../../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { streamEventXml, type StreamEvent } from '../../event-index.js';
 import { badRequest, HttpError, v1FieldErrors, type Reply } from '../../respond.js';
@@ -79,5 +84,5 @@ function listEvents(ctx: RequestContext): Reply {
     data.push(toItem(q.type, entry));
     last = entry.position;
   }
-  return pageReply(ctx, q.cursor, data, last);
+  return pageReply(ctx, q.cursor, data, last, eventStreamPageSchema);
 }

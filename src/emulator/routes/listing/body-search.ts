@@ -65,7 +65,7 @@ function requestError(issue: z.core.$ZodIssue) {
 }
 
 /** The requested fields (in `key`), checked against the known ones; `defaults` when none are asked for. */
-export function projection<F extends string>(
+function projection<F extends string>(
   fields: string[] | undefined,
   known: readonly F[],
   defaults: F[],
@@ -80,7 +80,7 @@ export function projection<F extends string>(
 }
 
 /** The page size asked for in `key` (`Limit`): default and maximum `max` (500). */
-export function pageSize(limit: number | undefined, max = V2_LIMIT_MAX, key = 'Limit'): number {
+function pageSize(limit: number | undefined, max = V2_LIMIT_MAX, key = 'Limit'): number {
   if (limit === undefined) return max;
   if (limit < 1 || limit > max) throw badRequest('service', `must be between 1 and ${max}, got ${limit}`, key);
   return limit;
@@ -97,7 +97,7 @@ export interface SearchPage<R> {
  * The page after the Paginator (read from `key`) of the matching records. Total counts every
  * match, so the whole stream is read; only the page's records are kept.
  */
-export function searchPage<R extends AnchoredRecord>(
+function searchPage<R extends AnchoredRecord>(
   records: readonly R[],
   matches: (r: R) => boolean,
   limit: number,
@@ -120,4 +120,49 @@ export function searchPage<R extends AnchoredRecord>(
   const last = page[page.length - 1];
   const next = more && last ? encodePaginator({ position: last.entry.doc.position, roleIndex: last.roleIndex }) : null;
   return { records: page, total, paginator: next };
+}
+
+/** The keys a body search spells its projection, page size and Paginator with, named by its errors. */
+export interface BodyKeys {
+  fields: string;
+  limit: string;
+  paginator: string;
+}
+
+/** POST /v2/dfe/nfe and /v1/dfe/mdfe spell them in PascalCase. */
+export const PASCAL_KEYS: BodyKeys = { fields: 'Fields', limit: 'Limit', paginator: 'Paginator' };
+
+/** A type's body search: its fields, its page size limit, and how a record is projected on the wire. */
+export interface BodySearch<R, F extends string, O> {
+  keys: BodyKeys;
+  known: readonly F[];
+  /** The projection without any fields asked for. */
+  defaults: F[];
+  /** The largest page, also the page size when the request names none. */
+  max: number;
+  toRecord: (record: R, fields: F[]) => O;
+}
+
+/** What a request asks of the paging, read from the keys of its endpoint. */
+export interface BodyPaging {
+  fields: string[] | undefined;
+  limit: number | undefined;
+  paginator: string | null | undefined;
+}
+
+/**
+ * The page a body search answers: the projected records after the request's Paginator. The
+ * projection and the page size are checked before `compile` reads the filters, so the first
+ * problem of a request is the one a 400 names.
+ */
+export function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
+  records: readonly R[],
+  search: BodySearch<R, F, O>,
+  paging: BodyPaging,
+  compile: () => (record: R) => boolean,
+): SearchPage<O> {
+  const fields = projection(paging.fields, search.known, search.defaults, search.keys.fields);
+  const limit = pageSize(paging.limit, search.max, search.keys.limit);
+  const page = searchPage(records, compile(), limit, paging.paginator, search.keys.paginator);
+  return { ...page, records: page.records.map((r) => search.toRecord(r, fields)) };
 }

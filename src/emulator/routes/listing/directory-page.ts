@@ -4,16 +4,16 @@ import type { z } from 'zod';
 import { DIRECTORY_LIMIT_MAX } from '../../../api/wire/companies.js';
 import { HttpError, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
-import { cursorPage, scalarParam, type PageItem, type UntypedPageSchema } from './v1-listing.js';
+import { cursorPage, scalarParam, type PageItem } from './v1-listing.js';
 
 /**
  * R12-R14: one page of `items` by `cursor` and `limit` (1 to DIRECTORY_LIMIT_MAX, default the
- * maximum), typed by `schema`, the client's page schema, when one is given.
+ * maximum), typed by `schema`, the client's page schema.
  */
-export function directoryPage<S extends z.ZodType = UntypedPageSchema>(
+export function directoryPage<S extends z.ZodType>(
   ctx: RequestContext,
   items: readonly PageItem<S>[],
-  schema?: S,
+  schema: S,
 ): Reply {
   const params = ctx.url.searchParams;
   const errors: Record<string, string[]> = {};

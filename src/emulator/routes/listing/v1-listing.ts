@@ -2,8 +2,8 @@
 // over the account's stream by position, page URLs and signature. Each type gives its roles, its
 // entries of one role and how a document becomes an item.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { phpJsonEncode, v1PageSchema, type V1Page } from '../../../api/wire/common.js';
+import type { z } from 'zod';
+import { phpJsonEncode, type V1Page } from '../../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../../fiscal/dates.js';
 import { matchesPropertyFilter, parsePropertyFilter } from '../../../fiscal/property-filter.js';
@@ -167,10 +167,6 @@ export function pageSignature(data: unknown): string {
   return createHash('sha256').update(phpJsonEncode(data), 'utf8').digest('hex');
 }
 
-/** A v1 page whose items are not checked: the envelope of the listings that give no schema. */
-const untypedPageSchema = v1PageSchema(z.unknown());
-export type UntypedPageSchema = typeof untypedPageSchema;
-
 /** The item type of a v1 page schema (`v1PageSchema(item)` of the wire modules). */
 export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? I : never;
 
@@ -191,16 +187,15 @@ export function v1Page<E extends V1Entry, S extends z.ZodType>(
 
 /**
  * The paging of every v1 listing, whatever decides which entries match (R12-R14). Items are built
- * once, for the page only; `schema` (the client's page schema) types them, without it only the
- * envelope is.
+ * once, for the page only; `schema` (the client's page schema) types them.
  */
-export function cursorPage<E extends { doc: { position: number } }, S extends z.ZodType = UntypedPageSchema>(
+export function cursorPage<E extends { doc: { position: number } }, S extends z.ZodType>(
   ctx: RequestContext,
   q: { cursor: number; limit: number },
   entries: readonly E[],
   matches: (entry: E) => boolean,
   toItem: (entry: E) => PageItem<S>,
-  schema?: S,
+  schema: S,
 ): Reply {
   const data: PageItem<S>[] = [];
   let last: number | undefined;
@@ -214,12 +209,12 @@ export function cursorPage<E extends { doc: { position: number } }, S extends z.
 }
 
 /** A v1 page: `last` is the position of its last item. R12: next is never null; past the end it repeats the cursor asked for. */
-export function pageReply<S extends z.ZodType = UntypedPageSchema>(
+export function pageReply<S extends z.ZodType>(
   ctx: RequestContext,
   cursor: number,
   data: PageItem<S>[],
   last: number | undefined,
-  schema?: S,
+  schema: S,
 ): Reply {
   const next = last === undefined ? cursor : last + 1;
   const page: Omit<V1Page<PageItem<S>>, 'status'> = {
@@ -228,5 +223,5 @@ export function pageReply<S extends z.ZodType = UntypedPageSchema>(
     count: data.length,
     signature: pageSignature(data),
   };
-  return okAs<z.ZodType>(schema ?? untypedPageSchema, page);
+  return okAs<z.ZodType>(schema, page);
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../api/wire/mdfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
+import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
 import { compileMdfeFilters } from './filters.js';
 import { toMdfeRecord, toMdfeV1Item } from './records.js';
@@ -21,23 +21,21 @@ export function registerMdfe(router: Router): void {
   router.add('GET', '/v1/mdfe/:role', listByRole, { errors: 'v1' });
 }
 
+const MDFE_SEARCH = {
+  keys: PASCAL_KEYS,
+  known: MDFE_FIELDS,
+  defaults: MDFE_DEFAULT_FIELDS,
+  max: MDFE_LIMIT_MAX,
+  toRecord: toMdfeRecord,
+};
+
 function search(ctx: RequestContext): Reply {
   const request = parseBody(mdfeSearchRequestSchema, ctx.json());
-  const fields = projection(request.Fields, MDFE_FIELDS, MDFE_DEFAULT_FIELDS, 'Fields');
-  const limit = pageSize(request.Limit, MDFE_LIMIT_MAX, 'Limit');
-  const matches = compileMdfeFilters(request.Filters ?? {});
-  const page = searchPage(
-    ctx.store.docsOf(ctx.account.id, 'mdfe').records,
-    matches,
-    limit,
-    request.Paginator,
-    'Paginator',
+  const paging = { fields: request.Fields, limit: request.Limit, paginator: request.Paginator };
+  const page = bodySearchPage(ctx.store.docsOf(ctx.account.id, 'mdfe').records, MDFE_SEARCH, paging, () =>
+    compileMdfeFilters(request.Filters ?? {}),
   );
-  return okAs(mdfeSearchResponseSchema, {
-    Mdfes: page.records.map((r) => toMdfeRecord(r, fields)),
-    Paginator: page.paginator,
-    Total: page.total,
-  });
+  return okAs(mdfeSearchResponseSchema, { Mdfes: page.records, Paginator: page.paginator, Total: page.total });
 }
 
 function listByRole(ctx: RequestContext): Reply {

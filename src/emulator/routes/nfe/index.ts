@@ -7,10 +7,11 @@ import {
   nfeV1PageSchema,
   nfeV2RequestSchema,
   nfeV2ResponseSchema,
+  V2_LIMIT_MAX,
 } from '../../../api/wire/nfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
+import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { parseV1Query, v1Page } from '../listing/v1-listing.js';
 import { compileFilters } from './filters.js';
 import { toV1Item, toV2Record } from './records.js';
@@ -20,17 +21,21 @@ export function registerNfe(router: Router): void {
   router.add('GET', '/v1/nfe/:role', listByRole, { errors: 'v1' });
 }
 
+const NFE_SEARCH = {
+  keys: PASCAL_KEYS,
+  known: NFE_V2_FIELDS,
+  defaults: NFE_V2_DEFAULT_FIELDS,
+  max: V2_LIMIT_MAX,
+  toRecord: toV2Record,
+};
+
 function search(ctx: RequestContext): Reply {
   const request = parseBody(nfeV2RequestSchema, ctx.json());
-  const fields = projection(request.Fields, NFE_V2_FIELDS, NFE_V2_DEFAULT_FIELDS, 'Fields');
-  const limit = pageSize(request.Limit);
-  const matches = compileFilters(request.Filters ?? {}, ctx.now());
-  const page = searchPage(ctx.store.nfesOf(ctx.account.id).records, matches, limit, request.Paginator, 'Paginator');
-  return okAs(nfeV2ResponseSchema, {
-    Nfes: page.records.map((r) => toV2Record(r, fields)),
-    Paginator: page.paginator,
-    Total: page.total,
-  });
+  const paging = { fields: request.Fields, limit: request.Limit, paginator: request.Paginator };
+  const page = bodySearchPage(ctx.store.nfesOf(ctx.account.id).records, NFE_SEARCH, paging, () =>
+    compileFilters(request.Filters ?? {}, ctx.now()),
+  );
+  return okAs(nfeV2ResponseSchema, { Nfes: page.records, Paginator: page.paginator, Total: page.total });
 }
 
 function listByRole(ctx: RequestContext): Reply {

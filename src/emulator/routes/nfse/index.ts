@@ -13,7 +13,7 @@ import {
 } from '../../../api/wire/nfse.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { pageSize, parseBody, projection, searchPage } from '../listing/body-search.js';
+import { bodySearchPage, parseBody } from '../listing/body-search.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
 import { compileNfseFilters } from './filters.js';
 import { toNfseRecord, toNfseV1Item, toNfseV2Item } from './records.js';
@@ -24,23 +24,22 @@ export function registerNfse(router: Router): void {
   router.add('GET', '/v2/nfse/received', listReceivedV2, { errors: 'v1' });
 }
 
+/** R22: the NFS-e search spells its keys in lower camel case. */
+const NFSE_SEARCH = {
+  keys: { fields: 'fields', limit: 'limit', paginator: 'paginator' },
+  known: NFSE_FIELDS,
+  defaults: NFSE_DEFAULT_FIELDS,
+  max: NFSE_LIMIT_MAX,
+  toRecord: toNfseRecord,
+};
+
 function search(ctx: RequestContext): Reply {
   const request = parseBody(nfseSearchRequestSchema, ctx.json());
-  const fields = projection(request.fields, NFSE_FIELDS, NFSE_DEFAULT_FIELDS, 'fields');
-  const limit = pageSize(request.limit, NFSE_LIMIT_MAX, 'limit');
-  const matches = compileNfseFilters(request.filters ?? {});
-  const page = searchPage(
-    ctx.store.docsOf(ctx.account.id, 'nfse').records,
-    matches,
-    limit,
-    request.paginator,
-    'paginator',
+  const paging = { fields: request.fields, limit: request.limit, paginator: request.paginator };
+  const page = bodySearchPage(ctx.store.docsOf(ctx.account.id, 'nfse').records, NFSE_SEARCH, paging, () =>
+    compileNfseFilters(request.filters ?? {}),
   );
-  return okAs(nfseSearchResponseSchema, {
-    nfses: page.records.map((r) => toNfseRecord(r, fields)),
-    paginator: page.paginator,
-    total: page.total,
-  });
+  return okAs(nfseSearchResponseSchema, { nfses: page.records, paginator: page.paginator, total: page.total });
 }
 
 function listByRole(ctx: RequestContext): Reply {
