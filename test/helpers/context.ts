@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { afterEach } from 'vitest';
 import type { Clock, GlobalOptions, Prompter } from '../../src/context.js';
 import { createNodeContext, defaultGlobals, type NodeContext } from '../../src/runtime.js';
 
@@ -36,9 +35,11 @@ export interface TestContext {
 }
 
 const dirs: string[] = [];
-afterEach(() => {
+
+/** Removes the directories `tempDir` made; test/setup.ts runs it after every test. */
+export function removeTestDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh, empty directory removed after the current test. */
 export function tempDir(prefix = 'fiscal-test-'): string {

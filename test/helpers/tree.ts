@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll } from 'vitest';
 
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -20,11 +19,14 @@ export function snapshot(dir: string): Record<string, string> {
 
 const made: string[] = [];
 
-// Registered when a test file imports this helper: its folders go when that file's tests end
-// (vitest ends its workers without an 'exit' event, so process hooks would never run).
-afterAll(() => {
+/**
+ * Removes the folders `tempDir` made; test/setup.ts runs it when a test file's tests end (vitest
+ * ends its workers without an 'exit' event, so process hooks would never run; and a hook
+ * registered by this module would be registered once per worker, not once per file).
+ */
+export function removeMadeDirs(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}
 
 /** A fresh folder under the system temp dir, removed after the test file. */
 export function tempDir(prefix = 'fiscal-test-'): string {

@@ -1,6 +1,8 @@
 // `fiscal webhooks endpoints add <url>`: the secret shown once, the URL checked before sending.
 import { describe, expect, it } from 'vitest';
-import { STATUS, SECRET, server, fiscal, endpoint } from './scripted.js';
+import { STATUS, SECRET, server, fiscal, endpoint, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks endpoints add', () => {
   it('R31: add sends url and description, shows the secret once in its row and says so on stderr; list never shows it', async () => {

@@ -1,6 +1,8 @@
 // `fiscal webhooks endpoints deliveries <id>`: the attempts the service recorded.
 import { describe, expect, it } from 'vitest';
-import { STATUS, server, fiscal, notFound } from './scripted.js';
+import { STATUS, server, fiscal, notFound, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks endpoints deliveries', () => {
   it("R31: deliveries lists the attempts; another account's endpoint exits 4", async () => {

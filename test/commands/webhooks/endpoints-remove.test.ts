@@ -1,6 +1,8 @@
 // `fiscal webhooks endpoints remove <id>...`: a row per id; another account's id exits 4.
 import { describe, expect, it } from 'vitest';
-import { STATUS, server, fiscal, notFound } from './scripted.js';
+import { STATUS, server, fiscal, notFound, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks endpoints remove', () => {
   it("R31: removing another account's endpoint (404) exits 4 with a clear message", async () => {

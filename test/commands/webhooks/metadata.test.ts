@@ -1,6 +1,8 @@
 // `fiscal webhooks metadata`: the types subscriptions accept and how notifications are signed.
 import { describe, expect, it } from 'vitest';
-import { server, fiscal, metadata } from './scripted.js';
+import { server, fiscal, metadata, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks metadata', () => {
   it('R31: metadata reads GET /v1/webhooks/metadata with the account headers', async () => {

@@ -1,5 +1,6 @@
 // The webhook verb tests against a scripted server (R31): its answers are queued per test, and
-// what the CLI sent is in `server.requests`. Importing this module starts a fresh server per test.
+// what the CLI sent is in `server.requests`. A test file calls `useScriptedServer()` once: a fresh
+// server per test.
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, beforeEach } from 'vitest';
 import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../../src/api/wire/webhooks.js';
@@ -21,10 +22,13 @@ class Capture extends Writable {
 }
 
 export let server: ScriptedServer;
-beforeEach(async () => {
-  server = await startScriptedServer();
-});
-afterEach(async () => server.close());
+
+export function useScriptedServer(): void {
+  beforeEach(async () => {
+    server = await startScriptedServer();
+  });
+  afterEach(async () => server.close());
+}
 
 export async function fiscal(
   ...args: string[]

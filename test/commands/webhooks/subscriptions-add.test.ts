@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../../src/api/wire/webhooks.js';
 import { DOCUMENT_TYPE_CHOICES, EVENT_TYPE_CHOICES } from '../../../src/commands/webhooks/index.js';
-import { CNPJ_A, CPF_B, server, fiscal, metadata, subscription, notFound } from './scripted.js';
+import { CNPJ_A, CPF_B, server, fiscal, metadata, subscription, notFound, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks subscriptions add', () => {
   it("R31: the command's choices are the contract's document and event types", () => {

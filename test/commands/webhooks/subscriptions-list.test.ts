@@ -1,6 +1,8 @@
 // `fiscal webhooks subscriptions list --endpoint`, and remove of another account's id.
 import { describe, expect, it } from 'vitest';
-import { STATUS, CNPJ_A, server, fiscal, notFound } from './scripted.js';
+import { STATUS, CNPJ_A, server, fiscal, notFound, useScriptedServer } from './scripted.js';
+
+useScriptedServer();
 
 describe('fiscal webhooks subscriptions list', () => {
   it("R31: list --endpoint asks for that endpoint and keeps only its subscriptions; remove of another account's id exits 4", async () => {
