@@ -11,7 +11,7 @@ import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
 import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
-import { cacheKey, ReportCache, type FileFacts } from './report-cache.js';
+import { loadReportCache, saveReportCache, type FileFacts } from './report-cache.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
 export interface Copy {
@@ -44,6 +44,8 @@ export interface CollectOptions {
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Files read ahead of the one being parsed. */
 const READ_AHEAD = 16;
+/** Files read before an interrupted first report would keep anything. */
+const SAVE_FIRST = 5000;
 
 interface Found {
   facts: DocumentFacts;
@@ -68,47 +70,54 @@ export async function collectDocuments(paths: readonly string[], options: Collec
   const tick = () => options.progress?.(++done, total);
 
   for (const dir of inputs.folders) {
-    const index = await readPullIndex(dir);
+    const cache = await loadReportCache(dir);
+    const read = await readPullIndex(dir, cache?.known);
+    const { index } = read;
     total += index.copies.length;
-    const cache = await ReportCache.open(dir);
-    try {
-      // Each distinct content once: answered by the cache, or read from the first copy's file.
-      const facts = new Map<string, FileFacts>();
-      const missing: { key: string; copy: IndexCopy }[] = [];
-      const pendingKeys = new Set<string>();
-      for (const copy of index.copies) {
-        const key = cacheKey(copy.sha256);
-        if (facts.has(key) || pendingKeys.has(key)) continue;
-        const cached = cache.get(key);
-        if (cached) facts.set(key, cached);
-        else {
-          pendingKeys.add(key);
-          missing.push({ key, copy });
-        }
+    const facts = cache?.facts ?? new Map<string, FileFacts>();
+    // Each distinct content once: answered by the cache, or read from the first copy's file.
+    const missing: IndexCopy[] = [];
+    const pending = new Set<string>();
+    for (const copy of index.copies) {
+      if (facts.has(copy.sha256)) out.cached++;
+      else if (!pending.has(copy.sha256)) {
+        pending.add(copy.sha256);
+        missing.push(copy);
       }
-      out.cached += facts.size;
-      for await (const [file, result] of readAhead(missing, (f) => readFacts(copyFile(dir, f.copy)), options.signal)) {
-        facts.set(file.key, result.facts);
-        for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
-        // A file that is gone or unreadable now may be there next time: only what was read is kept.
-        if (!result.transient) await cache.put(file.key, result.facts);
-        out.read++;
-        tick();
-      }
-      for (const copy of index.copies) {
-        const result = facts.get(cacheKey(copy.sha256))!;
-        if ('error' in result) {
-          out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
-          continue;
-        }
-        const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
-        if (doc) add(doc, { role: copy.role, owner: copy.owner }, copy.status);
-      }
-      done += index.copies.length - missing.length;
-      options.progress?.(done, total);
-    } finally {
-      await cache.close();
     }
+    /** Files that could not be opened: not facts about their content, not kept. */
+    const unread = new Map<string, FileFacts>();
+    const save = () => saveReportCache(dir, read, facts);
+    // An interrupted first report keeps what it read: the cache is written as the count read
+    // doubles (the whole file each time, so at most twice the final size in all).
+    let learnt = 0;
+    let nextSave = SAVE_FIRST;
+    for await (const [copy, result] of readAhead(missing, (c) => readFacts(copyFile(dir, c)), options.signal)) {
+      for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
+      // A file that is gone or unreadable now may be there next time: only what was read is kept.
+      if (result.transient) unread.set(copy.sha256, result.facts);
+      else {
+        facts.set(copy.sha256, result.facts);
+        if (++learnt >= nextSave) {
+          await save();
+          nextSave = learnt * 2;
+        }
+      }
+      out.read++;
+      tick();
+    }
+    if (read.changed || learnt > 0 || !cache) await save();
+    for (const copy of index.copies) {
+      const result = facts.get(copy.sha256) ?? unread.get(copy.sha256)!;
+      if ('error' in result) {
+        out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
+        continue;
+      }
+      const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
+      if (doc) add(doc, { role: copy.role, owner: copy.owner }, copy.status);
+    }
+    done += index.copies.length - missing.length;
+    options.progress?.(done, total);
   }
 
   for await (const [path, result] of readAhead(inputs.files, readFacts, options.signal)) {
