@@ -1,5 +1,5 @@
-// `<dir>/.fiscal/report-cache.ndjson`: what the last report of a pull folder knew, so that the next
-// one reads neither the XML files again nor the index lines it already read.
+// `<dir>/.fiscal/report-cache.bin`: what the last report of a pull folder knew, so that the next one
+// reads neither the XML files again nor the index lines it already read.
 //
 // Two things are kept, in one file written whole (temp file, fsync, rename: a reader sees the old
 // file or the new one, never half of one):
@@ -10,204 +10,198 @@
 //   statuses, and what identifies those bytes (length, sha1, size/mtime/inode). The next report
 //   applies only the lines appended since; if the bytes changed it reads the index whole (and
 //   still takes the facts from here).
-// The file is compact: each party (name, CNPJ, UF) is written once and referred to by number, as
-// are the (role, owner) pairs and the statuses; a copy whose file holds one document of its own key
-// does not repeat the key, and only copies without facts keep their path. Anything unexpected
-// (another version, a count that does not match, a row of the wrong shape) discards the whole file:
-// it is derived data, and the report then reads the index and the XML again.
+// The file is columns, not text: a JSON header (the tables of parties, (role, owner) pairs,
+// statuses, CFOPs... and the rare things: errors, unread copies, keys that are not their
+// document's id) and then arrays of numbers and one string of ids and dates, loaded as they lie
+// (typed arrays over the file's bytes). Parsing JSON of 200,000 documents took seconds; this takes
+// a read. Facts and copies are objects that read those columns when asked (cached-facts.ts).
+// A CRC32 of the whole file and its exact length guard it: anything unexpected (another version,
+// a cut or damaged file) discards it, and the report reads the index and the XML again.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Party } from '../fiscal/readers/index.js';
+import { CachedCopy, CachedDocument, type Columns } from './cached-facts.js';
 import { SUMS, type DocumentFacts } from './facts.js';
-import { forEachLine } from './lines.js';
 import { PullIndex, type IndexCopy, type IndexPrefix } from './pull-index.js';
-
-const VERSION = 2;
-/** Rows per line: lines of about a megabyte, parsed one at a time. */
-const ROWS_PER_LINE = 4000;
 
 /** What one file yielded: its documents' facts, or why it could not be read. */
 export type FileFacts = { docs: DocumentFacts[] } | { error: string };
 
-export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-cache.ndjson');
+export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-cache.bin');
+/** The cache of earlier versions (one JSON line per file): removed when this one is written. */
+const LEGACY = (dir: string) => join(dir, '.fiscal', 'report-cache.ndjson');
+
+const MAGIC = 'fiscal-report-cache';
+const VERSION = 3;
+const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'] as const;
+/** Int32 columns per document: emitter, receiver, kind, cfop, protocol, events, canceled. */
+const DOC_INTS = 7;
+/** Int32 columns per copy: file (-1: not read), (role, owner) pair, status (-1: none). */
+const COPY_INTS = 3;
 
 export interface CachedIndex {
   index: PullIndex;
   prefix: IndexPrefix;
 }
 
-export interface ReportCacheContents {
-  /** The index as last read; undefined when the file had none to give. */
-  known?: CachedIndex;
-  /** Facts by the sha256 of the file they were read from. */
-  facts: Map<string, FileFacts>;
-}
-
 interface Header {
-  fiscal: 'report-cache';
+  magic: typeof MAGIC;
   version: number;
   prefix: IndexPrefix;
+  files: number;
+  docs: number;
+  copies: number;
   roles: [string, string][];
   statuses: (string | null)[];
-  parties: number;
-  files: number;
-  copies: number;
-  orphans: number;
+  parties: [string, string, string][];
+  cfops: string[];
+  protocols: string[];
+  events: string[][];
+  /** By file number: the file could not be read (malformed, of no known type...). */
+  errors: [number, string][];
+  /** By copy number: a key other than its file's (single) document's id. */
+  keys: [number, string][];
+  /** By copy number: a path, kept only where it may be needed (errors, unread files). */
+  paths: [number, string][];
+  /** By copy number: the sha256 of a file not read yet. */
+  unread: [number, string][];
+  orphans: [string, number, number][];
+  /** UTF-16 length of the text column (ids and dates). */
+  text: number;
 }
 
-type PartyRow = [string, string, string];
-/** kind, id, emittedAt, emitter, receiver (party numbers), cfop, protocol, canceled, events, ...sums */
-type DocRow = [
-  string,
-  string,
-  string | null,
-  number,
-  number,
-  string | null,
-  string | null,
-  0 | 1,
-  string[],
-  ...number[],
-];
-/** sha256 and the docs, or the error. */
-type FileRow = [string, DocRow[] | string];
-/** file number (-1: not read), (role, owner) number, status number (-1: none), key ('' for the doc's), path, sha256 */
-type CopyRow = [number, number, number, string, string?, string?];
-type OrphanRow = [string, number, number];
+/** The sections after the header, in order, with their sizes in bytes; each starts 8-aligned. */
+function layout(h: Pick<Header, 'files' | 'docs' | 'copies'>) {
+  return [
+    ['sha', h.files * 32],
+    ['docStart', (h.files + 1) * 4],
+    ['sums', h.docs * SUMS.length * 8],
+    ['docInts', h.docs * DOC_INTS * 4],
+    ['textAt', (h.docs * 2 + 1) * 4],
+    ['copyInts', h.copies * COPY_INTS * 4],
+  ] as const;
+}
+const align = (n: number) => (n + 7) & ~7;
 
-const KINDS = new Set(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe']);
-const DOC_FIELDS = 9;
+export class ReportCache {
+  readonly known: CachedIndex;
+  private bySha: Map<string, number> | undefined;
 
-/** Thrown while reading a row that is not what this version writes; the file is then discarded. */
-class Unusable extends Error {}
-
-const text = (v: unknown): string => {
-  if (typeof v !== 'string') throw new Unusable();
-  return v;
-};
-const textOrNull = (v: unknown): string | undefined => {
-  if (v === null) return undefined;
-  return text(v);
-};
-const numberIn = (v: unknown, length: number, min = 0): number => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v >= length) throw new Unusable();
-  return v;
-};
-
-/** The cache of a pull folder, or undefined (none, unreadable, another version, damaged). */
-export async function loadReportCache(dir: string): Promise<ReportCacheContents | undefined> {
-  let header: Header | undefined;
-  const parties: Party[] = [];
-  const files: [string, FileFacts][] = [];
-  const copies: IndexCopy[] = [];
-  const orphans = new Map<string, string | null>();
-  try {
-    await forEachLine(
-      cachePath(dir),
-      (line) => {
-        if (!header) {
-          header = readHeader(line);
-          return;
-        }
-        const [section, ...rows] = JSON.parse(line) as [unknown, ...unknown[]];
-        if (section === 'p') for (const row of rows) parties.push(partyOf(row));
-        else if (section === 'f') for (const row of rows) files.push(fileOf(row, parties));
-        else if (section === 'c') for (const row of rows) copies.push(copyOf(row, header, files));
-        else if (section === 'o') for (const row of rows) orphanOf(row, header, orphans);
-        else throw new Unusable();
-      },
-      () => {
-        throw new Unusable();
-      },
-    );
-  } catch {
-    return undefined;
+  private constructor(
+    private readonly columns: Columns,
+    known: CachedIndex,
+  ) {
+    this.known = known;
   }
-  if (
-    !header ||
-    parties.length !== header.parties ||
-    files.length !== header.files ||
-    copies.length !== header.copies ||
-    orphans.size !== header.orphans
-  )
-    return undefined;
-  return { known: { index: new PullIndex(copies, orphans), prefix: header.prefix }, facts: new Map(files) };
+
+  /** The cache of a pull folder, or undefined (none, unreadable, another version, damaged). */
+  static async load(dir: string): Promise<ReportCache | undefined> {
+    const bytes = await readFile(cachePath(dir)).catch(() => undefined);
+    if (!bytes) return undefined;
+    try {
+      return ReportCache.read(bytes);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private static read(bytes: Buffer): ReportCache | undefined {
+    // [crc32 of the rest][header length] header, then the sections.
+    if (bytes.length < 8 || bytes.readUInt32LE(0) !== crc32(bytes.subarray(4))) return undefined;
+    const headerLength = bytes.readUInt32LE(4);
+    const h = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as Header;
+    if (h.magic !== MAGIC || h.version !== VERSION) return undefined;
+    // Typed arrays need aligned offsets: a buffer from a shared pool is copied first.
+    const buffer = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes);
+    const at = (offset: number) => buffer.byteOffset + offset;
+    let offset = align(8 + headerLength);
+    const s: Record<string, number> = {};
+    for (const [name, size] of layout(h)) {
+      s[name] = offset;
+      offset = align(offset + size);
+    }
+    const textBytes = buffer.length - offset;
+    if (textBytes < 0) return undefined;
+    const ab = buffer.buffer;
+    const columns: Columns = {
+      sha: buffer.subarray(s.sha!, s.sha! + h.files * 32),
+      docStart: new Uint32Array(ab, at(s.docStart!), h.files + 1),
+      sums: new Float64Array(ab, at(s.sums!), h.docs * SUMS.length),
+      docInts: new Int32Array(ab, at(s.docInts!), h.docs * DOC_INTS),
+      textAt: new Uint32Array(ab, at(s.textAt!), h.docs * 2 + 1),
+      copyInts: new Int32Array(ab, at(s.copyInts!), h.copies * COPY_INTS),
+      text: buffer.toString('utf8', offset),
+      parties: h.parties.map(partyOf),
+      kinds: KINDS,
+      cfops: h.cfops,
+      protocols: h.protocols,
+      events: h.events,
+      errors: new Map(h.errors),
+      keys: new Map(h.keys),
+      paths: new Map(h.paths),
+      unread: new Map(h.unread),
+    };
+    if (columns.text.length !== h.text) return undefined;
+    const copies: IndexCopy[] = new Array<IndexCopy>(h.copies);
+    const ints = columns.copyInts;
+    for (let i = 0; i < h.copies; i++) {
+      const [role, owner] = h.roles[ints[i * COPY_INTS + 1]!]!;
+      const status = ints[i * COPY_INTS + 2]!;
+      copies[i] = new CachedCopy(columns, i, role, owner, status < 0 ? undefined : h.statuses[status]!);
+    }
+    const orphans = new Map<string, string | null>();
+    for (const [key, pair, status] of h.orphans) {
+      const [role, owner] = h.roles[pair]!;
+      orphans.set(`${key}|${role}|${owner}`, h.statuses[status]!);
+    }
+    return new ReportCache(columns, { index: new PullIndex(copies, orphans), prefix: h.prefix });
+  }
+
+  /** The facts of a copy's file: from its cached columns, or by its sha256; undefined when not known. */
+  factsOf(copy: IndexCopy): FileFacts | undefined {
+    const file = this.fileOf(copy);
+    return file === undefined ? undefined : this.fileFacts(file);
+  }
+
+  knows(copy: IndexCopy): boolean {
+    return this.fileOf(copy) !== undefined;
+  }
+
+  private fileOf(copy: IndexCopy): number | undefined {
+    if (copy instanceof CachedCopy && copy.columns === this.columns) {
+      const file = this.columns.copyInts[copy.n * COPY_INTS]!;
+      return file < 0 ? undefined : file;
+    }
+    this.bySha ??= this.shaNumbers();
+    return this.bySha.get(copy.sha256);
+  }
+
+  private fileFacts(file: number): FileFacts {
+    const error = this.columns.errors.get(file);
+    if (error !== undefined) return { error };
+    const docs: DocumentFacts[] = [];
+    for (let d = this.columns.docStart[file]!; d < this.columns.docStart[file + 1]!; d++)
+      docs.push(new CachedDocument(this.columns, d));
+    return { docs };
+  }
+
+  private shaNumbers(): Map<string, number> {
+    const hex = this.columns.sha.toString('hex');
+    const map = new Map<string, number>();
+    for (let f = 0; f * 64 < hex.length; f++) map.set(hex.slice(f * 64, f * 64 + 64), f);
+    return map;
+  }
 }
 
-function readHeader(line: string): Header {
-  const h = JSON.parse(line) as Partial<Header>;
-  if (h.fiscal !== 'report-cache' || h.version !== VERSION) throw new Unusable();
-  const p = h.prefix;
-  if (!p || !Number.isSafeInteger(p.bytes) || typeof p.sha1 !== 'string' || !p.file) throw new Unusable();
-  if (!Array.isArray(h.roles) || !Array.isArray(h.statuses)) throw new Unusable();
-  return h as Header;
-}
-
-function partyOf(row: unknown): Party {
-  if (!Array.isArray(row)) throw new Unusable();
-  const [taxId, name, uf] = (row as unknown[]).map(text);
+const partyOf = ([taxId, name, uf]: [string, string, string]): Party => {
   const p: Party = {};
   if (taxId) p.taxId = taxId;
   if (name) p.name = name;
   if (uf) p.uf = uf;
   return p;
-}
-
-function fileOf(row: unknown, parties: Party[]): [string, FileFacts] {
-  if (!Array.isArray(row) || row.length !== 2) throw new Unusable();
-  const [sha, docs] = row as unknown[];
-  if (typeof docs === 'string') return [text(sha), { error: docs }];
-  if (!Array.isArray(docs)) throw new Unusable();
-  return [text(sha), { docs: docs.map((d) => docOf(d, parties)) }];
-}
-
-function docOf(row: unknown, parties: Party[]): DocumentFacts {
-  if (!Array.isArray(row) || row.length !== DOC_FIELDS + SUMS.length) throw new Unusable();
-  const [kind, id, emittedAt, emitter, receiver, cfop, protocol, canceled, events] = row as unknown[];
-  if (!KINDS.has(kind as string) || !Array.isArray(events)) throw new Unusable();
-  const sums = (row as unknown[]).slice(DOC_FIELDS) as number[];
-  if (!sums.every((s) => Number.isSafeInteger(s))) throw new Unusable();
-  return {
-    kind: kind as DocumentFacts['kind'],
-    id: text(id),
-    emittedAt: textOrNull(emittedAt),
-    emitter: parties[numberIn(emitter, parties.length)]!,
-    receiver: parties[numberIn(receiver, parties.length)]!,
-    cfop: textOrNull(cfop),
-    sums,
-    protocol: textOrNull(protocol),
-    canceled: canceled === 1,
-    events: (events as unknown[]).map(text),
-  };
-}
-
-const statusOf = (n: unknown, h: Header): string | null | undefined =>
-  n === -1 ? undefined : h.statuses[numberIn(n, h.statuses.length)];
-
-function copyOf(row: unknown, h: Header, files: [string, FileFacts][]): IndexCopy {
-  if (!Array.isArray(row) || row.length < 4) throw new Unusable();
-  const [file, pair, status, key, path, sha] = row as unknown[];
-  const [role, owner] = h.roles[numberIn(pair, h.roles.length)]!;
-  if (file === -1)
-    return { key: text(key), role, owner, path: text(path), sha256: text(sha), status: statusOf(status, h) };
-  const [sha256, facts] = files[numberIn(file, files.length)]!;
-  let k = text(key);
-  if (!k) {
-    if (!('docs' in facts) || facts.docs.length !== 1) throw new Unusable();
-    k = facts.docs[0]!.id;
-  }
-  return { key: k, role, owner, path: path === undefined ? '' : text(path), sha256, status: statusOf(status, h) };
-}
-
-function orphanOf(row: unknown, h: Header, into: Map<string, string | null>): void {
-  if (!Array.isArray(row) || row.length !== 3) throw new Unusable();
-  const [key, pair, status] = row as unknown[];
-  const [role, owner] = h.roles[numberIn(pair, h.roles.length)]!;
-  const s = statusOf(status, h);
-  if (s === undefined) throw new Unusable();
-  into.set(`${text(key)}|${role}|${owner}`, s);
-}
+};
 
 /**
  * Writes the cache of a pull folder: the index state and the facts of the files its copies name
@@ -217,106 +211,168 @@ function orphanOf(row: unknown, h: Header, into: Map<string, string | null>): vo
 export async function saveReportCache(
   dir: string,
   known: CachedIndex,
-  facts: ReadonlyMap<string, FileFacts>,
+  factsOf: (copy: IndexCopy) => FileFacts | undefined,
 ): Promise<void> {
   const path = cachePath(dir);
   const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
+    const bytes = encode(known, factsOf);
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(tmp, 'w', 0o644);
     try {
-      for (const chunk of cacheLines(known, facts)) await handle.write(chunk);
+      await handle.writeFile(bytes);
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(tmp, path);
+    await rm(LEGACY(dir), { force: true });
   } catch {
     await rm(tmp, { force: true }).catch(() => {});
   }
 }
 
-/** The file's text, a few lines at a time (a cache of a million documents is a few hundred MB). */
-function* cacheLines(known: CachedIndex, facts: ReadonlyMap<string, FileFacts>): Generator<string> {
-  const numbering = <T>(keyOf: (t: T) => string) => {
-    const numbers = new Map<string, number>();
-    const items: T[] = [];
-    return {
-      items,
-      of(item: T): number {
-        const key = keyOf(item);
-        let n = numbers.get(key);
-        if (n === undefined) numbers.set(key, (n = items.push(item) - 1));
-        return n;
-      },
-    };
+/** Numbers for the distinct values of a table, in the order first seen. */
+function numbering<T>(keyOf: (t: T) => string) {
+  const numbers = new Map<string, number>();
+  const items: T[] = [];
+  return {
+    items,
+    of(item: T): number {
+      const key = keyOf(item);
+      let n = numbers.get(key);
+      if (n === undefined) numbers.set(key, (n = items.push(item) - 1));
+      return n;
+    },
   };
-  const parties = numbering<Party>((p) => `${p.taxId ?? ''}\u0000${p.name ?? ''}\u0000${p.uf ?? ''}`);
-  const pairs = numbering<[string, string]>(([r, o]) => `${r}|${o}`);
-  const statuses = numbering<string | null>((s) => String(s));
-  const statusNumber = (s: string | null | undefined) => (s === undefined ? -1 : statuses.of(s));
-
-  const fileNumbers = new Map<string, number>();
-  const fileRows: FileRow[] = [];
-  const copyRows: CopyRow[] = [];
-  for (const copy of known.index.copies) {
-    const f = facts.get(copy.sha256);
-    const pair = pairs.of([copy.role, copy.owner]);
-    const status = statusNumber(copy.status);
-    if (!f) {
-      copyRows.push([-1, pair, status, copy.key, copy.path, copy.sha256]);
-      continue;
-    }
-    let file = fileNumbers.get(copy.sha256);
-    if (file === undefined) {
-      fileNumbers.set(copy.sha256, (file = fileRows.length));
-      fileRows.push([copy.sha256, 'error' in f ? f.error : f.docs.map((d) => docRow(d, parties.of))]);
-    }
-    if ('error' in f) copyRows.push([file, pair, status, copy.key, copy.path]);
-    else copyRows.push([file, pair, status, f.docs.length === 1 && f.docs[0]!.id === copy.key ? '' : copy.key]);
-  }
-  const orphanRows: OrphanRow[] = [];
-  for (const [id, status] of known.index.orphans) {
-    const [key, role, owner] = id.split('|') as [string, string, string];
-    orphanRows.push([key, pairs.of([role, owner]), statusNumber(status)]);
-  }
-
-  const header: Header = {
-    fiscal: 'report-cache',
-    version: VERSION,
-    prefix: known.prefix,
-    roles: pairs.items,
-    statuses: statuses.items,
-    parties: parties.items.length,
-    files: fileRows.length,
-    copies: copyRows.length,
-    orphans: orphanRows.length,
-  };
-  yield `${JSON.stringify(header)}\n`;
-  const partyRows = parties.items.map((p): PartyRow => [p.taxId ?? '', p.name ?? '', p.uf ?? '']);
-  for (const [section, rows] of [
-    ['p', partyRows],
-    ['f', fileRows],
-    ['c', copyRows],
-    ['o', orphanRows],
-  ] as const) {
-    for (let i = 0; i < rows.length; i += ROWS_PER_LINE) {
-      yield `${JSON.stringify([section, ...rows.slice(i, i + ROWS_PER_LINE)])}\n`;
-    }
-  }
 }
 
-function docRow(d: DocumentFacts, party: (p: Party) => number): DocRow {
-  return [
-    d.kind,
-    d.id,
-    d.emittedAt ?? null,
-    party(d.emitter),
-    party(d.receiver),
-    d.cfop ?? null,
-    d.protocol ?? null,
-    d.canceled ? 1 : 0,
-    d.events,
-    ...d.sums,
-  ];
+function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | undefined): Buffer {
+  const partyKey = (p: Party) => `${p.taxId ?? ''}\u0000${p.name ?? ''}\u0000${p.uf ?? ''}`;
+  const parties = numbering<Party>(partyKey);
+  // Facts from the cache share their Party objects: most lookups are by identity.
+  const partyNumbers = new Map<Party, number>();
+  const party = (p: Party) => {
+    let n = partyNumbers.get(p);
+    if (n === undefined) partyNumbers.set(p, (n = parties.of(p)));
+    return n;
+  };
+  const pairs = numbering<[string, string]>(([r, o]) => `${r}|${o}`);
+  const statuses = numbering<string | null>((s) => String(s));
+  const cfops = numbering<string>((s) => s);
+  const protocols = numbering<string>((s) => s);
+  const events = numbering<string[]>((e) => e.join(','));
+
+  const files = new Map<string, number>();
+  const shas: string[] = [];
+  const docStart = [0];
+  const sums: number[] = [];
+  const docInts: number[] = [];
+  const texts: string[] = [];
+  const textAt = [0];
+  let textLength = 0;
+  const copyInts: number[] = [];
+  const errors: [number, string][] = [];
+  const keys: [number, string][] = [];
+  const paths: [number, string][] = [];
+  const unread: [number, string][] = [];
+  const addText = (t: string) => {
+    texts.push(t);
+    textAt.push((textLength += t.length));
+  };
+
+  known.index.copies.forEach((copy, n) => {
+    const pair = pairs.of([copy.role, copy.owner]);
+    const status = copy.status === undefined ? -1 : statuses.of(copy.status);
+    const facts = factsOf(copy);
+    if (!facts) {
+      copyInts.push(-1, pair, status);
+      unread.push([n, copy.sha256]);
+      paths.push([n, copy.path]);
+      return;
+    }
+    let file = files.get(copy.sha256);
+    if (file === undefined) {
+      files.set(copy.sha256, (file = shas.length));
+      shas.push(copy.sha256);
+      if ('error' in facts) errors.push([file, facts.error]);
+      else
+        for (const d of facts.docs) {
+          for (let i = 0; i < SUMS.length; i++) sums.push(d.sums[i] ?? 0);
+          docInts.push(
+            party(d.emitter),
+            party(d.receiver),
+            KINDS.indexOf(d.kind),
+            d.cfop === undefined ? -1 : cfops.of(d.cfop),
+            d.protocol === undefined ? -1 : protocols.of(d.protocol),
+            d.events.length === 0 ? -1 : events.of(d.events),
+            d.canceled ? 1 : 0,
+          );
+          addText(d.id);
+          addText(d.emittedAt ?? '');
+        }
+      docStart.push(sums.length / SUMS.length);
+    }
+    copyInts.push(file, pair, status);
+    if ('error' in facts) {
+      paths.push([n, copy.path]);
+      keys.push([n, copy.key]);
+    } else if (facts.docs.length !== 1 || facts.docs[0]!.id !== copy.key) keys.push([n, copy.key]);
+  });
+
+  const orphans: [string, number, number][] = [];
+  for (const [id, status] of known.index.orphans) {
+    const [key, role, owner] = id.split('|') as [string, string, string];
+    orphans.push([key, pairs.of([role, owner]), statuses.of(status)]);
+  }
+  const header: Header = {
+    magic: MAGIC,
+    version: VERSION,
+    prefix: known.prefix,
+    files: shas.length,
+    docs: sums.length / SUMS.length,
+    copies: known.index.copies.length,
+    roles: pairs.items,
+    statuses: statuses.items,
+    parties: parties.items.map((p) => [p.taxId ?? '', p.name ?? '', p.uf ?? '']),
+    cfops: cfops.items,
+    protocols: protocols.items,
+    events: events.items,
+    errors,
+    keys,
+    paths,
+    unread,
+    orphans,
+    text: textLength,
+  };
+
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const sections: Record<string, Uint8Array> = {
+    sha: Buffer.from(shas.join(''), 'hex'),
+    docStart: new Uint8Array(new Uint32Array(docStart).buffer),
+    sums: new Uint8Array(new Float64Array(sums).buffer),
+    docInts: new Uint8Array(new Int32Array(docInts).buffer),
+    textAt: new Uint8Array(new Uint32Array(textAt).buffer),
+    copyInts: new Uint8Array(new Int32Array(copyInts).buffer),
+  };
+  const parts: Uint8Array[] = [Buffer.alloc(8), headerBytes];
+  let offset = 8 + headerBytes.length;
+  const pad = () => {
+    const to = align(offset);
+    if (to > offset) parts.push(Buffer.alloc(to - offset));
+    offset = to;
+  };
+  for (const [name, size] of layout(header)) {
+    pad();
+    const bytes = sections[name]!;
+    if (bytes.length !== size) throw new Error(`report cache: section ${name} is ${bytes.length} bytes, not ${size}`);
+    parts.push(bytes);
+    offset += size;
+  }
+  pad();
+  parts.push(Buffer.from(texts.join(''), 'utf8'));
+  const out = Buffer.concat(parts);
+  out.writeUInt32LE(headerBytes.length, 4);
+  out.writeUInt32LE(crc32(out.subarray(4)), 0);
+  return out;
 }

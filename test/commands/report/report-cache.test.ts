@@ -1,9 +1,10 @@
-// The report cache (.fiscal/report-cache.ndjson): a second report answers from it without reading
+// The report cache (.fiscal/report-cache.bin): a second report answers from it without reading
 // the XML again nor the index lines it already read; lines a later pull appends (documents, a
 // cancellation) are applied; a damaged cache, a cache of another folder or an index whose first
 // bytes changed never make a report show a document twice, a wrong one or a stale status.
-import { appendFileSync, copyFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -53,8 +54,20 @@ const count = (rows: Row[], status: string) => rows.find((r) => r.status === sta
 const canceled = (rows: Row[]) => rows.reduce((n, r) => n + r.canceled, 0);
 const documents = (rows: Row[]) => rows.reduce((n, r) => n + r.documents + r.canceled, 0);
 
-const cachePath = (of = dir) => join(of, '.fiscal', 'report-cache.ndjson');
-const cacheHeader = (of = dir) => JSON.parse(readFileSync(cachePath(of), 'utf8').split('\n', 1)[0]!);
+const cachePath = (of = dir) => join(of, '.fiscal', 'report-cache.bin');
+/** The cache's JSON header: after a CRC32 and its own length. */
+function cacheHeader(of = dir): Record<string, any> {
+  const bytes = readFileSync(cachePath(of));
+  return JSON.parse(bytes.toString('utf8', 8, 8 + bytes.readUInt32LE(4)));
+}
+/** A cache file as this version writes it (right CRC), with the header given. */
+function cacheFile(header: object, body = Buffer.alloc(0)): Buffer {
+  const json = Buffer.from(JSON.stringify(header));
+  const out = Buffer.concat([Buffer.alloc(8), json, body]);
+  out.writeUInt32LE(json.length, 4);
+  out.writeUInt32LE(crc32(out.subarray(4)), 0);
+  return out;
+}
 const indexPath = (of = dir) => join(of, 'index.ndjson');
 const indexLines = (of = dir) =>
   readFileSync(indexPath(of), 'utf8')
@@ -75,7 +88,7 @@ describe('report cache', () => {
     const lines = indexLines().filter((l) => l.event === undefined);
     // One entry per content: a document two companies received is one file's bytes twice.
     expect(cacheHeader()).toMatchObject({
-      version: 2,
+      version: 3,
       files: new Set(lines.map((l) => l.sha256)).size,
       copies: lines.length,
     });
@@ -117,17 +130,20 @@ describe('report cache', () => {
 
   it('a truncated or corrupt cache is ignored and rebuilt, with the same result', async () => {
     const first = await report();
-    const whole = readFileSync(cachePath(), 'utf8');
+    const whole = readFileSync(cachePath());
     const header = cacheHeader();
+    const flipped = Buffer.from(whole);
+    flipped[Math.floor(whole.length * 0.7)]! ^= 0x10; // one bit of a sum, a party number, an id...
     const damaged = [
-      whole.slice(0, Math.floor(whole.length / 2)), // cut by a copy that did not finish
-      whole.replace(/,(\d+)\]/, ',"x"]'), // a sum that is not a number
-      whole.replace('"c",[0,', '"c",[99999,'), // a copy of a file that is not there
-      'not json\n',
-      '',
+      whole.subarray(0, Math.floor(whole.length / 2)), // cut by a copy that did not finish
+      flipped,
+      // Columns shorter than the header says, under a right CRC.
+      cacheFile(header, whole.subarray(8 + whole.readUInt32LE(4), whole.length - 100)),
+      Buffer.from('not a cache\n'),
+      Buffer.alloc(0),
     ];
-    for (const text of damaged) {
-      writeFileSync(cachePath(), text);
+    for (const bytes of damaged) {
+      writeFileSync(cachePath(), bytes);
       expect(await report()).toEqual(first);
       expect(cacheHeader()).toEqual(header);
     }
@@ -175,11 +191,18 @@ describe('report cache', () => {
     expect(r.stdout).not.toContain('00000000000191');
   });
 
-  it('a cache of another version is ignored and replaced', async () => {
-    const first = await report();
-    writeFileSync(cachePath(), '{"fiscal":"report-cache","version":1}\n{"k":"whatever"}\n');
-    expect(await report()).toEqual(first);
-    expect(cacheHeader().version).toBe(2);
+  it('a cache of another version is ignored and replaced; the JSON cache of earlier versions is removed', async () => {
+    await report();
+    const bytes = readFileSync(cachePath());
+    const columns = bytes.subarray(8 + bytes.readUInt32LE(4));
+    writeFileSync(cachePath(), cacheFile({ ...cacheHeader(), version: 2 }, columns));
+    const legacy = join(dir, '.fiscal', 'report-cache.ndjson');
+    writeFileSync(legacy, '{"fiscal":"report-cache","version":1}\n');
+    spoilXml();
+    // Not used: the XML is read again (and now fails).
+    expect((await runMain(['report', dir, '-o', 'json'], env)).code).toBe(7);
+    expect(cacheHeader().version).toBe(3);
+    expect(existsSync(legacy)).toBe(false);
   });
 
   it('a torn last line of the index (a pull killed mid-write) is not a document', async () => {
