@@ -289,6 +289,7 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
       copyInts.push(-1, pair, status);
       unread.push([n, copy.sha256]);
       paths.push([n, copy.path]);
+      keys.push([n, copy.key]);
       return;
     }
     let file = files.get(copy.sha256);

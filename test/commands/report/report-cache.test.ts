@@ -2,7 +2,16 @@
 // the XML again nor the index lines it already read; lines a later pull appends (documents, a
 // cancellation) are applied; a damaged cache, a cache of another folder or an index whose first
 // bytes changed never make a report show a document twice, a wrong one or a stale status.
-import { appendFileSync, copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,6 +135,33 @@ describe('report cache', () => {
     expect(canceled(second)).toBe(canceled(first) + 1);
     expect(count(second, 'authorized')).toBe(count(first, 'authorized') - 1);
     expect(second).toEqual(await reportWithoutCache());
+  });
+
+  it('a file missing at the first report is read at the next one; lines appended meanwhile apply to it', async () => {
+    const line = indexLines().find((l) => l.event === undefined && l.status === 'authorized')!;
+    const before = await report();
+    rmSync(cachePath());
+    const file = join(dir, line.path);
+    const bytes = readFileSync(file);
+    rmSync(file);
+    const missing = await runMain(['report', dir, '--by', 'status', '-o', 'json'], env);
+    expect(missing.code).toBe(7);
+    expect(missing.stderr).toContain(line.path);
+    // The cache now holds the copy as not read; a pull then appends its cancellation.
+    const event = {
+      ...line,
+      path: line.path.replace('.xml', '-110111-1.xml'),
+      status: 'canceled',
+      event: '110111',
+      seq: 1,
+    };
+    appendFileSync(indexPath(), `${JSON.stringify(event)}\n`);
+    expect((await runMain(['report', dir, '-o', 'json'], env)).code).toBe(7);
+    writeFileSync(file, bytes);
+    const after = await report();
+    expect(documents(after)).toBe(documents(before));
+    expect(canceled(after)).toBe(canceled(before) + 1);
+    expect(after).toEqual(await reportWithoutCache());
   });
 
   it('a truncated or corrupt cache is ignored and rebuilt, with the same result', async () => {
