@@ -89,7 +89,7 @@ export async function collectDocuments(paths: readonly string[], options: Collec
         missing.push(copy);
       }
     }
-    const save = () => saveReportCache(dir, read, factsOf);
+    const save = () => saveReportCache(dir, read, factsOf, cache);
     // An interrupted first report keeps what it read: the cache is written as the count read
     // doubles (the whole file each time, so at most twice the final size in all).
     let learnt = 0;

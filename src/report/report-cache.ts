@@ -90,7 +90,8 @@ export class ReportCache {
   private bySha: Map<string, number> | undefined;
 
   private constructor(
-    private readonly columns: Columns,
+    /** Read by saveReportCache, which copies the columns of the files still named. */
+    readonly columns: Columns,
     known: CachedIndex,
   ) {
     this.known = known;
@@ -212,11 +213,12 @@ export async function saveReportCache(
   dir: string,
   known: CachedIndex,
   factsOf: (copy: IndexCopy) => FileFacts | undefined,
+  base?: ReportCache,
 ): Promise<void> {
   const path = cachePath(dir);
   const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const bytes = encode(known, factsOf);
+    const bytes = encode(known, factsOf, base?.columns);
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(tmp, 'w', 0o644);
     try {
@@ -233,9 +235,14 @@ export async function saveReportCache(
 }
 
 /** Numbers for the distinct values of a table, in the order first seen. */
-function numbering<T>(keyOf: (t: T) => string) {
+function numbering<T>(keyOf: (t: T) => string, seed: readonly T[] = []) {
   const numbers = new Map<string, number>();
   const items: T[] = [];
+  for (const item of seed) {
+    const key = keyOf(item);
+    if (!numbers.has(key)) numbers.set(key, items.length);
+    items.push(item);
+  }
   return {
     items,
     of(item: T): number {
@@ -247,9 +254,14 @@ function numbering<T>(keyOf: (t: T) => string) {
   };
 }
 
-function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | undefined): Buffer {
+function encode(
+  known: CachedIndex,
+  factsOf: (copy: IndexCopy) => FileFacts | undefined,
+  base: Columns | undefined,
+): Buffer {
   const partyKey = (p: Party) => `${p.taxId ?? ''}\u0000${p.name ?? ''}\u0000${p.uf ?? ''}`;
-  const parties = numbering<Party>(partyKey);
+  // The tables start as the base cache's, in its order: its columns' numbers stay right as they are.
+  const parties = numbering<Party>(partyKey, base?.parties);
   // Facts from the cache share their Party objects: most lookups are by identity.
   const partyNumbers = new Map<Party, number>();
   const party = (p: Party) => {
@@ -259,19 +271,23 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
   };
   const pairs = numbering<[string, string]>(([r, o]) => `${r}|${o}`);
   const statuses = numbering<string | null>((s) => String(s));
-  const cfops = numbering<string>((s) => s);
-  const protocols = numbering<string>((s) => s);
-  const events = numbering<string[]>((e) => e.join(','));
+  const cfops = numbering<string>((s) => s, base?.cfops);
+  const protocols = numbering<string>((s) => s, base?.protocols);
+  const events = numbering<string[]>((e) => e.join(','), base?.events);
 
   const files = new Map<string, number>();
-  const shas: string[] = [];
-  const docStart = [0];
-  const sums: number[] = [];
-  const docInts: number[] = [];
+  /** The new number of each file of the base cache (-1: not written yet). */
+  const baseFiles = new Int32Array(base ? base.docStart.length - 1 : 0).fill(-1);
+  const shas = new Column(Uint8Array);
+  const docStart = new Column(Uint32Array);
+  docStart.push(0);
+  const sums = new Column(Float64Array);
+  const docInts = new Column(Int32Array);
   const texts: string[] = [];
-  const textAt = [0];
+  const textAt = new Column(Uint32Array);
+  textAt.push(0);
   let textLength = 0;
-  const copyInts: number[] = [];
+  const copyInts = new Column(Int32Array);
   const errors: [number, string][] = [];
   const keys: [number, string][] = [];
   const paths: [number, string][] = [];
@@ -281,9 +297,38 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
     textAt.push((textLength += t.length));
   };
 
+  /** A file of the base cache written again: its rows copied, numbers and all. */
+  const copyBaseFile = (b: Columns, f: number): number => {
+    const file = shas.length / 32;
+    shas.append(b.sha, f * 32, 32);
+    const error = b.errors.get(f);
+    if (error !== undefined) errors.push([file, error]);
+    for (let d = b.docStart[f]!; d < b.docStart[f + 1]!; d++) {
+      sums.append(b.sums, d * SUMS.length, SUMS.length);
+      docInts.append(b.docInts, d * DOC_INTS, DOC_INTS);
+      addText(b.text.slice(b.textAt[d * 2]!, b.textAt[d * 2 + 1]!));
+      addText(b.text.slice(b.textAt[d * 2 + 1]!, b.textAt[d * 2 + 2]!));
+    }
+    docStart.push(sums.length / SUMS.length);
+    return file;
+  };
+
   known.index.copies.forEach((copy, n) => {
     const pair = pairs.of([copy.role, copy.owner]);
     const status = copy.status === undefined ? -1 : statuses.of(copy.status);
+    if (base && copy instanceof CachedCopy && copy.columns === base) {
+      const f = base.copyInts[copy.n * COPY_INTS]!;
+      if (f >= 0) {
+        let file = baseFiles[f]!;
+        if (file < 0) baseFiles[f] = file = copyBaseFile(base, f);
+        copyInts.push(file, pair, status);
+        const key = base.keys.get(copy.n);
+        if (key !== undefined) keys.push([n, key]);
+        const path = base.paths.get(copy.n);
+        if (path !== undefined) paths.push([n, path]);
+        return;
+      }
+    }
     const facts = factsOf(copy);
     if (!facts) {
       copyInts.push(-1, pair, status);
@@ -294,8 +339,9 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
     }
     let file = files.get(copy.sha256);
     if (file === undefined) {
-      files.set(copy.sha256, (file = shas.length));
-      shas.push(copy.sha256);
+      files.set(copy.sha256, (file = shas.length / 32));
+      const sha = Buffer.from(copy.sha256, 'hex');
+      shas.append(sha, 0, sha.length);
       if ('error' in facts) errors.push([file, facts.error]);
       else
         for (const d of facts.docs) {
@@ -330,7 +376,7 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
     magic: MAGIC,
     version: VERSION,
     prefix: known.prefix,
-    files: shas.length,
+    files: shas.length / 32,
     docs: sums.length / SUMS.length,
     copies: known.index.copies.length,
     roles: pairs.items,
@@ -349,12 +395,12 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
 
   const headerBytes = Buffer.from(JSON.stringify(header));
   const sections: Record<string, Uint8Array> = {
-    sha: Buffer.from(shas.join(''), 'hex'),
-    docStart: new Uint8Array(new Uint32Array(docStart).buffer),
-    sums: new Uint8Array(new Float64Array(sums).buffer),
-    docInts: new Uint8Array(new Int32Array(docInts).buffer),
-    textAt: new Uint8Array(new Uint32Array(textAt).buffer),
-    copyInts: new Uint8Array(new Int32Array(copyInts).buffer),
+    sha: shas.bytes(),
+    docStart: docStart.bytes(),
+    sums: sums.bytes(),
+    docInts: docInts.bytes(),
+    textAt: textAt.bytes(),
+    copyInts: copyInts.bytes(),
   };
   const parts: Uint8Array[] = [Buffer.alloc(8), headerBytes];
   let offset = 8 + headerBytes.length;
@@ -376,4 +422,39 @@ function encode(known: CachedIndex, factsOf: (copy: IndexCopy) => FileFacts | un
   out.writeUInt32LE(headerBytes.length, 4);
   out.writeUInt32LE(crc32(out.subarray(4)), 0);
   return out;
+}
+
+type Typed = Uint8Array | Uint32Array | Int32Array | Float64Array;
+
+/** A typed array that grows as it is filled: the columns of a cache being written. */
+class Column<T extends Typed> {
+  private array: T;
+  length = 0;
+
+  constructor(private readonly make: new (length: number) => T) {
+    this.array = new make(1024);
+  }
+
+  private room(n: number): void {
+    if (this.length + n <= this.array.length) return;
+    const bigger = new this.make(Math.max(this.array.length * 2, this.length + n));
+    bigger.set(this.array.subarray(0, this.length) as never);
+    this.array = bigger;
+  }
+
+  push(...values: number[]): void {
+    this.room(values.length);
+    for (const v of values) this.array[this.length++] = v;
+  }
+
+  /** `count` values of `from` from `start` on. */
+  append(from: ArrayLike<number>, start: number, count: number): void {
+    this.room(count);
+    for (let i = 0; i < count; i++) this.array[this.length++] = from[start + i]!;
+  }
+
+  bytes(): Uint8Array {
+    const a = this.array;
+    return new Uint8Array(a.buffer, a.byteOffset, this.length * a.BYTES_PER_ELEMENT);
+  }
 }
