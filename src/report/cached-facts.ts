@@ -30,6 +30,11 @@ export interface Columns {
   unread: Map<number, string>;
 }
 
+/** Int32 columns per document: emitter, receiver, kind, cfop, protocol, events, canceled. */
+export const DOC_INTS = 7;
+/** Int32 columns per copy: file (-1: not read), (role, owner) pair, status (-1: none). */
+export const COPY_INTS = 3;
+
 const NO_EVENTS: string[] = [];
 const optional = <T>(table: readonly T[], n: number): T | undefined => (n < 0 ? undefined : table[n]);
 
@@ -44,7 +49,7 @@ export class CachedDocument implements DocumentFacts {
   }
 
   private int(i: number): number {
-    return this.c.docInts[this.d * 7 + i]!;
+    return this.c.docInts[this.d * DOC_INTS + i]!;
   }
 
   get emitter(): Party {
@@ -90,7 +95,7 @@ export class CachedCopy implements IndexCopy {
   ) {}
 
   private get file(): number {
-    return this.columns.copyInts[this.n * 3]!;
+    return this.columns.copyInts[this.n * COPY_INTS]!;
   }
 
   get key(): string {

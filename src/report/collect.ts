@@ -11,7 +11,8 @@ import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
 import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
-import { ReportCache, saveReportCache, type FileFacts } from './report-cache.js';
+import { saveReportCache } from './report-cache-write.js';
+import { ReportCache, type FileFacts } from './report-cache.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
 export interface Copy {
