@@ -11,7 +11,8 @@ import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
 import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
-import { cacheKey, ReportCache, type FileFacts } from './report-cache.js';
+import { saveReportCache } from './report-cache-write.js';
+import { ReportCache, type FileFacts } from './report-cache.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
 export interface Copy {
@@ -44,71 +45,82 @@ export interface CollectOptions {
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Files read ahead of the one being parsed. */
 const READ_AHEAD = 16;
+/** Files read before an interrupted first report would keep anything. */
+const SAVE_FIRST = 5000;
 
-interface Found {
-  facts: DocumentFacts;
-  copies: Copy[];
-  indexStatuses: (string | null | undefined)[];
-}
+/** A copy as found: an index's copy also gives the status its lines say. */
+type Seen = Copy & { status?: string | null | undefined };
 
 export async function collectDocuments(paths: readonly string[], options: CollectOptions = {}): Promise<Collected> {
   const inputs = await findInputs(paths);
   const out: Collected = { documents: [], problems: [...inputs.problems], read: 0, cached: 0 };
-  const found = new Map<string, Found>();
+  // A large folder's documents stay in memory until the end: one record each (its copies are the
+  // index's own objects), so that the garbage collector has little to move.
+  const found = new Map<string, ReportDocument>();
+  /** Statuses of further copies of one role and owner (the same pull folder given twice...). */
+  const repeated = new Map<string, (string | null | undefined)[]>();
   const events = new Map<string, KnownEvent[]>();
-  const add = (facts: DocumentFacts, copy: Copy, indexStatus?: string | null) => {
+  const add = (facts: DocumentFacts, copy: Seen) => {
     const known = found.get(facts.id);
-    if (known) {
-      if (!known.copies.some((c) => c.role === copy.role && c.owner === copy.owner)) known.copies.push(copy);
-      known.indexStatuses.push(indexStatus);
-    } else found.set(facts.id, { facts, copies: [copy], indexStatuses: [indexStatus] });
+    if (!known) found.set(facts.id, { facts, copies: [copy], status: null });
+    else if (!known.copies.some((c) => c.role === copy.role && c.owner === copy.owner)) known.copies.push(copy);
+    else (repeated.get(facts.id) ?? repeated.set(facts.id, []).get(facts.id)!).push(copy.status);
   };
   let done = 0;
   let total = inputs.files.length;
   const tick = () => options.progress?.(++done, total);
 
   for (const dir of inputs.folders) {
-    const index = await readPullIndex(dir);
+    const cache = await ReportCache.load(dir);
+    const read = await readPullIndex(dir, cache?.known);
+    const { index } = read;
     total += index.copies.length;
-    const cache = await ReportCache.open(dir);
-    try {
-      // Each distinct content once: answered by the cache, or read from the first copy's file.
-      const facts = new Map<string, FileFacts>();
-      const missing: { key: string; copy: IndexCopy }[] = [];
-      const pendingKeys = new Set<string>();
-      for (const copy of index.copies) {
-        const key = cacheKey(copy.sha256);
-        if (facts.has(key) || pendingKeys.has(key)) continue;
-        const cached = cache.get(key);
-        if (cached) facts.set(key, cached);
-        else {
-          pendingKeys.add(key);
-          missing.push({ key, copy });
-        }
+    /** Files read from their XML in this run, by content. */
+    const fresh = new Map<string, FileFacts>();
+    /** Files that could not be opened: not facts about their content, not kept. */
+    const unread = new Map<string, FileFacts>();
+    const factsOf = (copy: IndexCopy) => cache?.factsOf(copy) ?? fresh.get(copy.sha256);
+    // Each distinct content once: answered by the cache, or read from the first copy's file.
+    const missing: IndexCopy[] = [];
+    const pending = new Set<string>();
+    for (const copy of index.copies) {
+      if (cache?.knows(copy)) out.cached++;
+      else if (!pending.has(copy.sha256)) {
+        pending.add(copy.sha256);
+        missing.push(copy);
       }
-      out.cached += facts.size;
-      for await (const [file, result] of readAhead(missing, (f) => readFacts(copyFile(dir, f.copy)), options.signal)) {
-        facts.set(file.key, result.facts);
-        for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
-        // A file that is gone or unreadable now may be there next time: only what was read is kept.
-        if (!result.transient) await cache.put(file.key, result.facts);
-        out.read++;
-        tick();
-      }
-      for (const copy of index.copies) {
-        const result = facts.get(cacheKey(copy.sha256))!;
-        if ('error' in result) {
-          out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
-          continue;
-        }
-        const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
-        if (doc) add(doc, { role: copy.role, owner: copy.owner }, copy.status);
-      }
-      done += index.copies.length - missing.length;
-      options.progress?.(done, total);
-    } finally {
-      await cache.close();
     }
+    const save = () => saveReportCache(dir, read, factsOf, cache);
+    // An interrupted first report keeps what it read: the cache is written as the count read
+    // doubles (the whole file each time, so at most twice the final size in all).
+    let learnt = 0;
+    let nextSave = SAVE_FIRST;
+    for await (const [copy, result] of readAhead(missing, (c) => readFacts(copyFile(dir, c)), options.signal)) {
+      for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
+      // A file that is gone or unreadable now may be there next time: only what was read is kept.
+      if (result.transient) unread.set(copy.sha256, result.facts);
+      else {
+        fresh.set(copy.sha256, result.facts);
+        if (++learnt >= nextSave) {
+          await save();
+          nextSave = learnt * 2;
+        }
+      }
+      out.read++;
+      tick();
+    }
+    if (read.changed || learnt > 0 || !cache) await save();
+    for (const copy of index.copies) {
+      const result = factsOf(copy) ?? unread.get(copy.sha256)!;
+      if ('error' in result) {
+        out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
+        continue;
+      }
+      const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
+      if (doc) add(doc, copy);
+    }
+    done += index.copies.length - missing.length;
+    options.progress?.(done, total);
   }
 
   for await (const [path, result] of readAhead(inputs.files, readFacts, options.signal)) {
@@ -119,29 +131,32 @@ export async function collectDocuments(paths: readonly string[], options: Collec
     for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
   }
 
-  for (const f of found.values())
-    out.documents.push({ facts: f.facts, copies: f.copies, status: statusOf(f, events.get(f.facts.id) ?? []) });
+  for (const doc of found.values()) {
+    doc.status = statusOf(doc, repeated.get(doc.facts.id), events.get(doc.facts.id));
+    out.documents.push(doc);
+  }
   return out;
 }
 
 const RANK: Record<DocumentStatus, number> = { authorized: 1, closed: 2, canceled: 3 };
 
 /** The status all the evidence gives; copies that disagree: canceled > closed > authorized. */
-function statusOf(f: Found, events: KnownEvent[]): DocumentStatus | null {
-  const type = statusTypeOf(f.facts.kind);
+function statusOf(
+  doc: ReportDocument,
+  repeated: (string | null | undefined)[] | undefined,
+  events: KnownEvent[] = [],
+): DocumentStatus | null {
+  const f = doc.facts;
+  const type = statusTypeOf(f.kind);
   if (!type) return null;
   let best: DocumentStatus | null = null;
-  const known = f.facts.events.length === 0 ? events : [...f.facts.events.map((t) => ({ type: t })), ...events];
-  for (const index of new Set(f.indexStatuses)) {
-    const s = documentStatus({
-      type,
-      protocol: f.facts.protocol,
-      canceledInXml: f.facts.canceled,
-      index,
-      events: known,
-    });
+  const known = f.events.length === 0 ? events : [...f.events.map((t) => ({ type: t })), ...events];
+  const consider = (index: string | null | undefined) => {
+    const s = documentStatus({ type, protocol: f.protocol, canceledInXml: f.canceled, index, events: known });
     if (s && (!best || RANK[s] > RANK[best])) best = s;
-  }
+  };
+  for (const copy of doc.copies as Seen[]) consider(copy.status);
+  if (repeated) for (const status of repeated) consider(status);
   return best;
 }
 

@@ -43,7 +43,7 @@ export interface DocumentFacts {
   /** The CFOP of the items of most value (NF-e, NFC-e), or of the service (CT-e). */
   cfop?: string | undefined;
   /** In cents, in the order of SUMS. */
-  sums: number[];
+  sums: ArrayLike<number>;
   /** cStat of the document's own protocol. */
   protocol?: string | undefined;
   /** The XML itself shows a cancellation (its protocol, an event inside the file). */

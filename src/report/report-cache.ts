@@ -1,227 +1,201 @@
-// `<dir>/.fiscal/report-cache.ndjson`: what a report learnt from each XML file of a pull folder,
-// so that the next report reads two files (the index and this) instead of every XML again.
+// `<dir>/.fiscal/report-cache.bin`: what the last report of a pull folder knew, so that the next one
+// reads neither the XML files again nor the index lines it already read.
 //
-// It is derived data, keyed by what the index says of a file's content: its sha256. A file is
-// written once by the pull, whole, before its line, so an entry can never disagree with the
-// document its line stands for; an entry no line names is simply never asked for. The cache may therefore lag, hold stale entries or be lost without a
-// report ever showing something else than the folder's documents:
-// - new entries are appended, whole lines in one write each, after the files they describe were
-//   read; a run killed mid-write leaves a torn last line, which the next run ignores (and starts
-//   its own appends on a new line);
-// - a line that is not what this version writes (another version, a hand edit, garbage) is
-//   ignored, and its file read again;
-// - when stale lines outnumber live ones the file is rewritten whole: temp file, fsync, rename.
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// Two things are kept, in one file written whole (temp file, fsync, rename: a reader sees the old
+// file or the new one, never half of one):
+// - the facts of each file, keyed by its content: the `sha256` its index line gives. A file is
+//   written once by the pull, whole, before its line, so facts can never disagree with the
+//   document a line stands for, and they stay true whatever becomes of the index;
+// - the index as read up to a line boundary (pull-index.ts): its copies in order, with their
+//   statuses, and what identifies those bytes (length, sha1, size/mtime/inode). The next report
+//   applies only the lines appended since; if the bytes changed it reads the index whole (and
+//   still takes the facts from here).
+// The file is columns, not text: a JSON header (the tables of parties, (role, owner) pairs,
+// statuses, CFOPs... and the rare things: errors, unread copies, keys that are not their
+// document's id) and then arrays of numbers and one string of ids and dates, loaded as they lie
+// (typed arrays over the file's bytes). Parsing JSON of 200,000 documents took seconds; this takes
+// a read. Facts and copies are objects that read those columns when asked (cached-facts.ts).
+// A CRC32 of the whole file and its exact length guard it: anything unexpected (another version,
+// a cut or damaged file) discards it, and the report reads the index and the XML again.
+// This file reads it; report-cache-write.ts writes it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Party } from '../fiscal/readers/index.js';
+import { CachedCopy, CachedDocument, COPY_INTS, DOC_INTS, type Columns } from './cached-facts.js';
 import { SUMS, type DocumentFacts } from './facts.js';
-import { forEachLine } from './lines.js';
-
-const HEADER = '{"fiscal":"report-cache","version":1}';
-/** Appends are grouped: an interrupted first report over a large folder keeps what it read. */
-const APPEND_EVERY = 2000;
+import { PullIndex, type IndexCopy, type IndexPrefix } from './pull-index.js';
 
 /** What one file yielded: its documents' facts, or why it could not be read. */
 export type FileFacts = { docs: DocumentFacts[] } | { error: string };
 
-export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-cache.ndjson');
-/** The facts depend on the bytes alone: two copies with the same content share an entry. */
-export const cacheKey = (sha256: string): string => sha256;
+export const cachePath = (dir: string): string => join(dir, '.fiscal', 'report-cache.bin');
+/** The cache of earlier versions (one JSON line per file): removed when this one is written. */
+export const LEGACY = (dir: string) => join(dir, '.fiscal', 'report-cache.ndjson');
 
-type PartyRow = [string?, string?, string?];
-type FactsRow = [
-  string,
-  string,
-  string | null,
-  PartyRow,
-  PartyRow,
-  string | null,
-  number[],
-  string | null,
-  0 | 1,
-  string[],
-];
+export const MAGIC = 'fiscal-report-cache';
+export const VERSION = 3;
+export const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'] as const;
 
-const partyRow = (p: Party): PartyRow => [p.taxId ?? '', p.name ?? '', p.uf ?? ''];
-const partyOf = (row: unknown): Party => {
-  const [taxId, name, uf] = Array.isArray(row) ? (row as unknown[]) : [];
-  const p: Party = {};
-  if (typeof taxId === 'string' && taxId) p.taxId = taxId;
-  if (typeof name === 'string' && name) p.name = name;
-  if (typeof uf === 'string' && uf) p.uf = uf;
-  return p;
-};
+export interface CachedIndex {
+  index: PullIndex;
+  prefix: IndexPrefix;
+}
 
-function toRow(f: DocumentFacts): FactsRow {
+export interface Header {
+  magic: typeof MAGIC;
+  version: number;
+  prefix: IndexPrefix;
+  files: number;
+  docs: number;
+  copies: number;
+  roles: [string, string][];
+  statuses: (string | null)[];
+  parties: [string, string, string][];
+  cfops: string[];
+  protocols: string[];
+  events: string[][];
+  /** By file number: the file could not be read (malformed, of no known type...). */
+  errors: [number, string][];
+  /** By copy number: a key other than its file's (single) document's id. */
+  keys: [number, string][];
+  /** By copy number: a path, kept only where it may be needed (errors, unread files). */
+  paths: [number, string][];
+  /** By copy number: the sha256 of a file not read yet. */
+  unread: [number, string][];
+  orphans: [string, number, number][];
+  /** UTF-16 length of the text column (ids and dates). */
+  text: number;
+}
+
+/** The sections after the header, in order, with their sizes in bytes; each starts 8-aligned. */
+export function layout(h: Pick<Header, 'files' | 'docs' | 'copies'>) {
   return [
-    f.kind,
-    f.id,
-    f.emittedAt ?? null,
-    partyRow(f.emitter),
-    partyRow(f.receiver),
-    f.cfop ?? null,
-    f.sums,
-    f.protocol ?? null,
-    f.canceled ? 1 : 0,
-    f.events,
-  ];
+    ['sha', h.files * 32],
+    ['docStart', (h.files + 1) * 4],
+    ['sums', h.docs * SUMS.length * 8],
+    ['docInts', h.docs * DOC_INTS * 4],
+    ['textAt', (h.docs * 2 + 1) * 4],
+    ['copyInts', h.copies * COPY_INTS * 4],
+  ] as const;
 }
-
-const KINDS = new Set(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe']);
-const optional = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function fromRow(row: unknown): DocumentFacts | undefined {
-  if (!Array.isArray(row) || row.length !== 10) return undefined;
-  const [kind, id, emittedAt, emitter, receiver, cfop, sums, protocol, canceled, events] = row as unknown[];
-  if (typeof kind !== 'string' || !KINDS.has(kind) || typeof id !== 'string') return undefined;
-  if (!Array.isArray(sums) || sums.length !== SUMS.length || !sums.every((s) => Number.isSafeInteger(s)))
-    return undefined;
-  if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) return undefined;
-  return {
-    kind: kind as DocumentFacts['kind'],
-    id,
-    emittedAt: optional(emittedAt),
-    emitter: partyOf(emitter),
-    receiver: partyOf(receiver),
-    cfop: optional(cfop),
-    sums: sums as number[],
-    protocol: optional(protocol),
-    canceled: canceled === 1,
-    events: events as string[],
-  };
-}
-
-function parseLine(text: string): [string, FileFacts] | undefined {
-  let line: unknown;
-  try {
-    line = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!line || typeof line !== 'object') return undefined;
-  const { k, d, e } = line as { k?: unknown; d?: unknown; e?: unknown };
-  if (typeof k !== 'string') return undefined;
-  if (typeof e === 'string') return [k, { error: e }];
-  if (!Array.isArray(d)) return undefined;
-  const docs = d.map(fromRow);
-  return docs.every((x): x is DocumentFacts => x !== undefined) ? [k, { docs }] : undefined;
-}
+export const align = (n: number) => (n + 7) & ~7;
 
 export class ReportCache {
-  private readonly entries = new Map<string, FileFacts>();
-  private readonly used = new Set<string>();
-  private pending: string[] = [];
-  /** Lines in the file that no lookup wanted, or repeated: counted to decide on a rewrite. */
-  private lines = 0;
-  /** The file's state: absent or unusable (rewrite), torn at the end (append on a new line). */
-  private state: 'none' | 'clean' | 'torn' | 'foreign' = 'none';
+  readonly known: CachedIndex;
+  private bySha: Map<string, number> | undefined;
 
-  private constructor(readonly path: string) {}
-
-  static async open(dir: string): Promise<ReportCache> {
-    const cache = new ReportCache(cachePath(dir));
-    await cache.load();
-    return cache;
+  private constructor(
+    /** Read by saveReportCache, which copies the columns of the files still named. */
+    readonly columns: Columns,
+    known: CachedIndex,
+  ) {
+    this.known = known;
   }
 
-  private async load(): Promise<void> {
-    const size = await stat(this.path).then(
-      (s) => (s.isFile() ? s.size : -1),
-      () => -1,
-    );
-    if (size < 0) return;
-    let first = true;
-    let torn = false;
-    await forEachLine(
-      this.path,
-      (text) => {
-        if (first) {
-          first = false;
-          if (text !== HEADER) this.state = 'foreign';
-          return;
-        }
-        if (this.state === 'foreign') return;
-        this.lines++;
-        const parsed = parseLine(text);
-        if (parsed) this.entries.set(parsed[0], parsed[1]);
-      },
-      () => (torn = true),
-    );
-    if (first || this.state === 'foreign') {
-      this.state = 'foreign';
-      this.entries.clear();
-      return;
-    }
-    this.state = torn ? 'torn' : 'clean';
-  }
-
-  get(key: string): FileFacts | undefined {
-    const found = this.entries.get(key);
-    if (found) this.used.add(key);
-    return found;
-  }
-
-  /** Remembers what a file yielded; written by the next flush (or every few thousand). */
-  async put(key: string, facts: FileFacts): Promise<void> {
-    this.entries.set(key, facts);
-    this.used.add(key);
-    const line = 'error' in facts ? { k: key, e: facts.error } : { k: key, d: facts.docs.map(toRow) };
-    this.pending.push(JSON.stringify(line));
-    if (this.pending.length >= APPEND_EVERY) await this.flush();
-  }
-
-  /** Appends what was learnt; the cache is best effort: a folder that refuses it is not an error. */
-  async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const text = `${this.pending.join('\n')}\n`;
-    this.lines += this.pending.length;
-    this.pending = [];
+  /** The cache of a pull folder, or undefined (none, unreadable, another version, damaged). */
+  static async load(dir: string): Promise<ReportCache | undefined> {
+    const bytes = await readFile(cachePath(dir)).catch(() => undefined);
+    if (!bytes) return undefined;
     try {
-      await mkdir(dirname(this.path), { recursive: true });
-      if (this.state === 'none' || this.state === 'foreign') {
-        await this.rewrite();
-        return;
-      }
-      await appendFile(this.path, this.state === 'torn' ? `\n${text}` : text);
-      this.state = 'clean';
+      return ReportCache.read(bytes);
     } catch {
-      // Read-only folder, full disk: the next report reads those files again.
+      return undefined;
     }
   }
 
-  /**
-   * The end of a report: what is pending is written, and a file mostly made of lines no document
-   * of the index wants any more (a --restart with another layout, repeated appends) is rewritten.
-   */
-  async close(): Promise<void> {
-    await this.flush();
-    const stale = this.lines - this.used.size;
-    if (stale > 1000 && stale > this.used.size) await this.rewrite().catch(() => {});
+  private static read(bytes: Buffer): ReportCache | undefined {
+    // [crc32 of the rest][header length] header, then the sections.
+    if (bytes.length < 8 || bytes.readUInt32LE(0) !== crc32(bytes.subarray(4))) return undefined;
+    const headerLength = bytes.readUInt32LE(4);
+    const h = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as Header;
+    if (h.magic !== MAGIC || h.version !== VERSION) return undefined;
+    // Typed arrays need aligned offsets: a buffer from a shared pool is copied first.
+    const buffer = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes);
+    const at = (offset: number) => buffer.byteOffset + offset;
+    let offset = align(8 + headerLength);
+    const s: Record<string, number> = {};
+    for (const [name, size] of layout(h)) {
+      s[name] = offset;
+      offset = align(offset + size);
+    }
+    const textBytes = buffer.length - offset;
+    if (textBytes < 0) return undefined;
+    const ab = buffer.buffer;
+    const columns: Columns = {
+      sha: buffer.subarray(s.sha!, s.sha! + h.files * 32),
+      docStart: new Uint32Array(ab, at(s.docStart!), h.files + 1),
+      sums: new Float64Array(ab, at(s.sums!), h.docs * SUMS.length),
+      docInts: new Int32Array(ab, at(s.docInts!), h.docs * DOC_INTS),
+      textAt: new Uint32Array(ab, at(s.textAt!), h.docs * 2 + 1),
+      copyInts: new Int32Array(ab, at(s.copyInts!), h.copies * COPY_INTS),
+      text: buffer.toString('utf8', offset),
+      parties: h.parties.map(partyOf),
+      kinds: KINDS,
+      cfops: h.cfops,
+      protocols: h.protocols,
+      events: h.events,
+      errors: new Map(h.errors),
+      keys: new Map(h.keys),
+      paths: new Map(h.paths),
+      unread: new Map(h.unread),
+    };
+    if (columns.text.length !== h.text) return undefined;
+    const copies: IndexCopy[] = new Array<IndexCopy>(h.copies);
+    const ints = columns.copyInts;
+    for (let i = 0; i < h.copies; i++) {
+      const [role, owner] = h.roles[ints[i * COPY_INTS + 1]!]!;
+      const status = ints[i * COPY_INTS + 2]!;
+      copies[i] = new CachedCopy(columns, i, role, owner, status < 0 ? undefined : h.statuses[status]!);
+    }
+    const orphans = new Map<string, string | null>();
+    for (const [key, pair, status] of h.orphans) {
+      const [role, owner] = h.roles[pair]!;
+      orphans.set(`${key}|${role}|${owner}`, h.statuses[status]!);
+    }
+    return new ReportCache(columns, { index: new PullIndex(copies, orphans), prefix: h.prefix });
   }
 
-  /** The file replaced by the entries in use: written aside, fsynced, renamed into place. */
-  private async rewrite(): Promise<void> {
-    const tmp = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    const body = [HEADER];
-    for (const key of this.used) {
-      const facts = this.entries.get(key)!;
-      body.push(JSON.stringify('error' in facts ? { k: key, e: facts.error } : { k: key, d: facts.docs.map(toRow) }));
+  /** The facts of a copy's file: from its cached columns, or by its sha256; undefined when not known. */
+  factsOf(copy: IndexCopy): FileFacts | undefined {
+    const file = this.fileOf(copy);
+    return file === undefined ? undefined : this.fileFacts(file);
+  }
+
+  knows(copy: IndexCopy): boolean {
+    return this.fileOf(copy) !== undefined;
+  }
+
+  private fileOf(copy: IndexCopy): number | undefined {
+    if (copy instanceof CachedCopy && copy.columns === this.columns) {
+      const file = this.columns.copyInts[copy.n * COPY_INTS]!;
+      return file < 0 ? undefined : file;
     }
-    try {
-      const handle = await open(tmp, 'w', 0o644);
-      try {
-        await handle.writeFile(`${body.join('\n')}\n`);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, this.path);
-    } catch (error) {
-      await rm(tmp, { force: true });
-      throw error;
-    }
-    this.lines = this.used.size;
-    this.state = 'clean';
+    this.bySha ??= this.shaNumbers();
+    return this.bySha.get(copy.sha256);
+  }
+
+  private fileFacts(file: number): FileFacts {
+    const error = this.columns.errors.get(file);
+    if (error !== undefined) return { error };
+    const docs: DocumentFacts[] = [];
+    for (let d = this.columns.docStart[file]!; d < this.columns.docStart[file + 1]!; d++)
+      docs.push(new CachedDocument(this.columns, d));
+    return { docs };
+  }
+
+  private shaNumbers(): Map<string, number> {
+    const hex = this.columns.sha.toString('hex');
+    const map = new Map<string, number>();
+    for (let f = 0; f * 64 < hex.length; f++) map.set(hex.slice(f * 64, f * 64 + 64), f);
+    return map;
   }
 }
+
+const partyOf = ([taxId, name, uf]: [string, string, string]): Party => {
+  const p: Party = {};
+  if (taxId) p.taxId = taxId;
+  if (name) p.name = name;
+  if (uf) p.uf = uf;
+  return p;
+};

@@ -1,7 +1,8 @@
 // `npm run bench -- --report`: `fiscal report` over a pull folder of N documents, first run (every
-// XML read, the cache written) and second run (the index and the cache only). The folder is what a
-// user has: an emulator account of N NF-e pulled in every role (a document two of the account's
-// companies hold is one document in two copies). N is 200k, 20k with --quick, or --report=<n>.
+// XML read, the cache written) and second run (the cache, and the index lines appended since: none).
+// The folder is what a user has: an emulator account of N NF-e pulled in every role (a document two
+// of the account's companies hold is one document in two copies). N is 200k, 20k with --quick, or
+// --docs=<n> (alone). The second run is measured three times; the median is the figure.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,8 @@ const NODE_FLAGS = readFileSync(bin, 'utf8')
   .split(/\s+/)
   .filter((w) => w.startsWith('--'));
 
-/** A second run's target: "within a few seconds". */
-const SECOND_RUN_TARGET_S = 5;
+/** A second run's target: "within a few seconds" (issue 15), taken as 3 s of wall time. */
+const SECOND_RUN_TARGET_S = 3;
 
 function report(dir) {
   settle();
@@ -66,15 +67,22 @@ export async function benchReport({ quick = false, docs } = {}) {
       `  folder: ${pulled.summary?.documents} XML files pulled in ${(pulled.wallMs / 1000).toFixed(1)} s (not measured)`,
     );
     const first = await report(dir);
-    const second = await report(dir);
-    if (second.documents !== first.documents)
-      throw new Error(`the second report counted ${second.documents} documents, the first ${first.documents}`);
+    const seconds = [];
+    for (let i = 0; i < 3; i++) seconds.push(await report(dir));
+    for (const r of seconds)
+      if (r.documents !== first.documents)
+        throw new Error(`a second report counted ${r.documents} documents, the first ${first.documents}`);
+    const second = seconds.sort((a, b) => a.wallMs - b.wallMs)[1];
     const f = (r) =>
       `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.maxRssMb.toFixed(0)} MB)`;
-    console.log(`  ${first.documents} documents; first run ${f(first)}; second run ${f(second)}`);
-    const ok = second.wallMs / 1000 <= SECOND_RUN_TARGET_S;
+    console.log(`  ${first.documents} documents; first run ${f(first)}`);
     console.log(
-      `  ${'report, second run'.padEnd(46)} ${`${(second.wallMs / 1000).toFixed(2)} s`.padEnd(24)} target ${`<= ${SECOND_RUN_TARGET_S} s`.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`,
+      `  second run, median of 3: ${f(second)}; each: ${seconds.map((r) => (r.wallMs / 1000).toFixed(2)).join(', ')} s`,
+    );
+    const ok = second.wallMs / 1000 <= SECOND_RUN_TARGET_S;
+    const value = `${(second.wallMs / 1000).toFixed(2)} s (CPU ${(second.cpuMs / 1000).toFixed(2)} s)`;
+    console.log(
+      `  ${`report ${n / 1000}k docs, second run`.padEnd(46)} ${value.padEnd(24)} target ${`<= ${SECOND_RUN_TARGET_S} s`.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`,
     );
     return ok;
   } finally {
