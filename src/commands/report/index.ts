@@ -8,7 +8,7 @@ are total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS and freight; canceled 
 counted apart and left out of them. A document is counted once however many copies of it the
 inputs hold. --html writes one self-contained page (tables and charts, no network needed) for
 whoever reads the figures. The first report of a pull folder reads every XML and keeps what it
-learnt in .fiscal/report-cache.ndjson: the next ones read only new documents. A file that cannot
+learnt in .fiscal/report-cache.bin: the next ones read only new documents. A file that cannot
 be read is named on stderr and the exit code is then 7. See docs/report.md.`;
 
 export const report = defineVerb({
