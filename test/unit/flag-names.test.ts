@@ -1,6 +1,6 @@
 // One meaning per flag name across the command tree: a name is a switch everywhere or takes a
 // value everywhere, unless listed below with the reason; the flags renamed for it mean one thing.
-// Renamed flags keep their old spelling hidden, with a warning (test/commands/deprecated-flags.test.ts).
+// Renamed flags keep their old spelling hidden, with a warning (test/commands/deprecated-flags.test.ts; declared with `deprecated` in src/commands/shared/define.ts).
 import { describe, expect, it } from 'vitest';
 import { currentTree } from '../helpers/cli-tree.js';
 import { flagInventory, inventoryText } from '../helpers/flag-inventory.js';

@@ -8,7 +8,7 @@ import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { docIdProblem, docTypeOf } from '../shared/doc-ids.js';
 import { verb } from '../shared/verb.js';
-import { readStdinItems } from '../stdin-lines.js';
+import { readStdinItems } from '../shared/stdin-lines.js';
 import type { applyVerb } from './index.js';
 
 interface LabelsRecord {

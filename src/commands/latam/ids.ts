@@ -3,7 +3,7 @@
 import { LATAM_ID } from '../../api/wire/latam.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readStdinItems } from '../stdin-lines.js';
+import { readStdinItems } from '../shared/stdin-lines.js';
 
 function checkLatamId(id: string, where = ''): void {
   if (!LATAM_ID.test(id)) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { latamXml } from '../../api/latam.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../shared/saved-files.js';
 import { verb } from '../shared/verb.js';
 import { checkLatamIds, latamIds } from './ids.js';
 import { xmlVerb } from './index.js';

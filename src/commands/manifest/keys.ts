@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
-import { itemOfLine } from '../stdin-lines.js';
+import { itemOfLine } from '../shared/stdin-lines.js';
 
 export interface KeySources {
   keys: string[];

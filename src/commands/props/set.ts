@@ -9,7 +9,7 @@ import { InterruptedError, NotFoundError, PartialError, UsageError } from '../..
 import { accessKeyProblem } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { verb } from '../shared/verb.js';
-import { readStdinItems } from '../stdin-lines.js';
+import { readStdinItems } from '../shared/stdin-lines.js';
 import { setVerb } from './index.js';
 
 interface PropsRecord {

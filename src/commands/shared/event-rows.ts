@@ -5,7 +5,7 @@ import type { DocEventItem, EventDocType } from '../../api/wire/events.js';
 import { eventDescription } from '../../fiscal/event-codes.js';
 import { eventFacts } from '../../fiscal/event-facts.js';
 import type { Column } from '../../output/writer.js';
-import { ensureFolder, saveFile } from '../saved-files.js';
+import { ensureFolder, saveFile } from './saved-files.js';
 
 export interface EventRow {
   /** Access key, or the NFS-e id. */

@@ -16,8 +16,8 @@ import { InterruptedError, NotFoundError, PartialError, UsageError } from '../..
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from '../saved-files.js';
-import { itemOfLine } from '../stdin-lines.js';
+import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './saved-files.js';
+import { itemOfLine } from './stdin-lines.js';
 import type { PdfType } from './pdf-verbs.js';
 
 /** `--manual --role <role>`: the OCR original of an NFS-e rather than its DANFSe. */

@@ -10,9 +10,9 @@ import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../saved-files.js';
+import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../shared/saved-files.js';
 import { verb } from '../shared/verb.js';
-import { readStdinItems } from '../stdin-lines.js';
+import { readStdinItems } from '../shared/stdin-lines.js';
 import { mdfeXml, nfceXml, xmlVerb } from './index.js';
 import { XML_KINDS, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 

@@ -4,11 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Context } from '../context.js';
-import { AuthError, FiscalError, InterruptedError, LocalFileError } from '../errors.js';
-import { writingLocalFiles } from '../local-files.js';
-import type { Column } from '../output/writer.js';
-import { writeFileAtomic } from '../sync/durable.js';
+import type { Context } from '../../context.js';
+import { AuthError, FiscalError, InterruptedError, LocalFileError } from '../../errors.js';
+import { writingLocalFiles } from '../../local-files.js';
+import type { Column } from '../../output/writer.js';
+import { writeFileAtomic } from '../../sync/durable.js';
 
 export interface SaveOutcome {
   status: 'ok' | 'error';

@@ -1,7 +1,7 @@
 // Items piped on standard input: one per line, or NDJSON records whose key / id field is taken
 // (so `fiscal search nfe -o ndjson | fiscal props set ... --stdin` works).
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 
 /**
  * The key of one line: the line itself, or the AccessKey / access_key / key / id of a JSON record

@@ -1,4 +1,0 @@
-// The filter flags are declared in ./shared/document-flags.ts. What is left here is the list parser
-// the areas not yet declared with defineVerb (api, flag, labels) import from this path; this file
-// goes when they are.
-export { collectList, collectRaw } from './shared/define.js';
