@@ -18,14 +18,14 @@ import {
 import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { badRequest, okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
+import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { parseV1Query, v1Page } from '../listing/v1-listing.js';
 import { compileCteFilters } from './filters.js';
 import { toCteRecord, toCteV1Item, type CteLikeRecord, type CteLikeType } from './records.js';
 
 export function registerCte(router: Router): void {
-  router.add('POST', '/v1/dfe/cte', (ctx) => search(ctx, 'cte'), { errors: 'service', gateway: true });
-  router.add('POST', '/v1/dfe/cteos', (ctx) => search(ctx, 'cteos'), { errors: 'service', gateway: true });
+  router.add('POST', '/v1/dfe/cte', search('cte'), { errors: 'service', gateway: true });
+  router.add('POST', '/v1/dfe/cteos', search('cteos'), { errors: 'service', gateway: true });
   router.add('GET', '/v1/cte/:role', (ctx) => listByRole(ctx, 'cte'), { errors: 'v1' });
   router.add('GET', '/v1/cte-os/:role', (ctx) => listByRole(ctx, 'cteos'), { errors: 'v1' });
 }
@@ -45,23 +45,18 @@ function parseRequest(type: CteLikeType, body: unknown): z.infer<typeof cteReque
 }
 
 /** R21: `fields` (lower case) names spec 2.2's CT-e fields; without it, Xml and AccessKey. */
-const cteSearch = (type: CteLikeType) => ({
-  keys: { ...PASCAL_KEYS, fields: 'fields' },
-  known: CTE_FIELDS,
-  defaults: CTE_DEFAULT_FIELDS,
-  max: V2_LIMIT_MAX,
-  toRecord: (r: CteLikeRecord, fields: readonly CteField[]) => toCteRecord(r, type, fields),
-});
-
-function search(ctx: RequestContext, type: CteLikeType): Reply {
-  const request = parseRequest(type, ctx.json());
-  const paging = { fields: request.fields, limit: request.Limit, paginator: request.Paginator };
-  const records = ctx.store.docsOf(ctx.account.id, type).records as readonly CteLikeRecord[];
-  const page = bodySearchPage(records, cteSearch(type), paging, () =>
-    compileCteFilters((request.Filters ?? {}) as CteFilters),
-  );
-  return okAs(cteResponseSchema, { Ctes: page.records, Paginator: page.paginator, Total: page.total });
-}
+const search = (type: CteLikeType) =>
+  bodySearchRoute({
+    read: (body) => parseRequest(type, body),
+    keys: { ...PASCAL_KEYS, fields: 'fields' },
+    known: CTE_FIELDS,
+    defaults: CTE_DEFAULT_FIELDS,
+    max: V2_LIMIT_MAX,
+    toRecord: (r: CteLikeRecord, fields: readonly CteField[]) => toCteRecord(r, type, fields),
+    records: (ctx) => ctx.store.docsOf(ctx.account.id, type).records as readonly CteLikeRecord[],
+    filters: (request) => compileCteFilters((request.Filters ?? {}) as CteFilters),
+    answer: (page) => okAs(cteResponseSchema, { Ctes: page.records, Paginator: page.paginator, Total: page.total }),
+  });
 
 function listByRole(ctx: RequestContext, type: CteLikeType): Reply {
   const q = parseV1Query(ctx, type === 'cte' ? CTE_ROLES : CTEOS_ROLES);

@@ -3,7 +3,8 @@
 // size, and the Paginator over (position, roleIndex) records (R18, R19a, R21, R22, R24).
 import type { z } from 'zod';
 import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
-import { badRequest } from '../../respond.js';
+import { badRequest, type Reply } from '../../respond.js';
+import type { RequestContext } from '../../router.js';
 
 /** Where a page resumes: after the record (position, roleIndex). */
 export interface Anchor {
@@ -155,7 +156,7 @@ export interface BodyPaging {
  * projection and the page size are checked before `compile` reads the filters, so the first
  * problem of a request is the one a 400 names.
  */
-export function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
+function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
   records: readonly R[],
   search: BodySearch<R, F, O>,
   paging: BodyPaging,
@@ -165,4 +166,32 @@ export function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
   const limit = pageSize(paging.limit, search.max, search.keys.limit);
   const page = searchPage(records, compile(), limit, paging.paginator, search.keys.paginator);
   return { ...page, records: page.records.map((r) => search.toRecord(r, fields)) };
+}
+
+/**
+ * A body search route, declared: how its request is read, where its records are, how its filters
+ * match, and the envelope of its answer. The paging keys are read from the request by `keys`.
+ */
+export interface BodySearchRoute<B, R extends AnchoredRecord, F extends string, O> extends BodySearch<R, F, O> {
+  /** The request, checked (a 400 naming the offending key, see `parseBody`). */
+  read(body: unknown, ctx: RequestContext): B;
+  records(ctx: RequestContext): readonly R[];
+  filters(request: B, ctx: RequestContext): (record: R) => boolean;
+  answer(page: SearchPage<O>): Reply;
+}
+
+/** The handler of a body search route. */
+export function bodySearchRoute<B, R extends AnchoredRecord, F extends string, O>(
+  route: BodySearchRoute<B, R, F, O>,
+): (ctx: RequestContext) => Reply {
+  return (ctx) => {
+    const request = route.read(ctx.json(), ctx);
+    const asked = request as Record<string, unknown>;
+    const paging: BodyPaging = {
+      fields: asked[route.keys.fields] as string[] | undefined,
+      limit: asked[route.keys.limit] as number | undefined,
+      paginator: asked[route.keys.paginator] as string | null | undefined,
+    };
+    return route.answer(bodySearchPage(route.records(ctx), route, paging, () => route.filters(request, ctx)));
+  };
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../api/wire/mdfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
+import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
 import { compileMdfeFilters } from './filters.js';
 import { toMdfeRecord, toMdfeV1Item } from './records.js';
@@ -21,22 +21,18 @@ export function registerMdfe(router: Router): void {
   router.add('GET', '/v1/mdfe/:role', listByRole, { errors: 'v1' });
 }
 
-const MDFE_SEARCH = {
+const search = bodySearchRoute({
+  read: (body) => parseBody(mdfeSearchRequestSchema, body),
   keys: PASCAL_KEYS,
   known: MDFE_FIELDS,
   defaults: MDFE_DEFAULT_FIELDS,
   max: MDFE_LIMIT_MAX,
   toRecord: toMdfeRecord,
-};
-
-function search(ctx: RequestContext): Reply {
-  const request = parseBody(mdfeSearchRequestSchema, ctx.json());
-  const paging = { fields: request.Fields, limit: request.Limit, paginator: request.Paginator };
-  const page = bodySearchPage(ctx.store.docsOf(ctx.account.id, 'mdfe').records, MDFE_SEARCH, paging, () =>
-    compileMdfeFilters(request.Filters ?? {}),
-  );
-  return okAs(mdfeSearchResponseSchema, { Mdfes: page.records, Paginator: page.paginator, Total: page.total });
-}
+  records: (ctx) => ctx.store.docsOf(ctx.account.id, 'mdfe').records,
+  filters: (request) => compileMdfeFilters(request.Filters ?? {}),
+  answer: (page) =>
+    okAs(mdfeSearchResponseSchema, { Mdfes: page.records, Paginator: page.paginator, Total: page.total }),
+});
 
 function listByRole(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: MDFE_ROLES, accessKeys: true });

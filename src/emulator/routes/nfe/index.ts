@@ -11,7 +11,7 @@ import {
 } from '../../../api/wire/nfe.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { bodySearchPage, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
+import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
 import { parseV1Query, v1Page } from '../listing/v1-listing.js';
 import { compileFilters } from './filters.js';
 import { toV1Item, toV2Record } from './records.js';
@@ -21,22 +21,17 @@ export function registerNfe(router: Router): void {
   router.add('GET', '/v1/nfe/:role', listByRole, { errors: 'v1' });
 }
 
-const NFE_SEARCH = {
+const search = bodySearchRoute({
+  read: (body) => parseBody(nfeV2RequestSchema, body),
   keys: PASCAL_KEYS,
   known: NFE_V2_FIELDS,
   defaults: NFE_V2_DEFAULT_FIELDS,
   max: V2_LIMIT_MAX,
   toRecord: toV2Record,
-};
-
-function search(ctx: RequestContext): Reply {
-  const request = parseBody(nfeV2RequestSchema, ctx.json());
-  const paging = { fields: request.Fields, limit: request.Limit, paginator: request.Paginator };
-  const page = bodySearchPage(ctx.store.nfesOf(ctx.account.id).records, NFE_SEARCH, paging, () =>
-    compileFilters(request.Filters ?? {}, ctx.now()),
-  );
-  return okAs(nfeV2ResponseSchema, { Nfes: page.records, Paginator: page.paginator, Total: page.total });
-}
+  records: (ctx) => ctx.store.nfesOf(ctx.account.id).records,
+  filters: (request, ctx) => compileFilters(request.Filters ?? {}, ctx.now()),
+  answer: (page) => okAs(nfeV2ResponseSchema, { Nfes: page.records, Paginator: page.paginator, Total: page.total }),
+});
 
 function listByRole(ctx: RequestContext): Reply {
   const q = parseV1Query(ctx, NFE_ROLES);

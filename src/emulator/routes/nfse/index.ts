@@ -13,7 +13,7 @@ import {
 } from '../../../api/wire/nfse.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
-import { bodySearchPage, parseBody } from '../listing/body-search.js';
+import { bodySearchRoute, parseBody } from '../listing/body-search.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
 import { compileNfseFilters } from './filters.js';
 import { toNfseRecord, toNfseV1Item, toNfseV2Item } from './records.js';
@@ -25,22 +25,18 @@ export function registerNfse(router: Router): void {
 }
 
 /** R22: the NFS-e search spells its keys in lower camel case. */
-const NFSE_SEARCH = {
+const search = bodySearchRoute({
+  read: (body) => parseBody(nfseSearchRequestSchema, body),
   keys: { fields: 'fields', limit: 'limit', paginator: 'paginator' },
   known: NFSE_FIELDS,
   defaults: NFSE_DEFAULT_FIELDS,
   max: NFSE_LIMIT_MAX,
   toRecord: toNfseRecord,
-};
-
-function search(ctx: RequestContext): Reply {
-  const request = parseBody(nfseSearchRequestSchema, ctx.json());
-  const paging = { fields: request.fields, limit: request.limit, paginator: request.paginator };
-  const page = bodySearchPage(ctx.store.docsOf(ctx.account.id, 'nfse').records, NFSE_SEARCH, paging, () =>
-    compileNfseFilters(request.filters ?? {}),
-  );
-  return okAs(nfseSearchResponseSchema, { nfses: page.records, paginator: page.paginator, total: page.total });
-}
+  records: (ctx) => ctx.store.docsOf(ctx.account.id, 'nfse').records,
+  filters: (request) => compileNfseFilters(request.filters ?? {}),
+  answer: (page) =>
+    okAs(nfseSearchResponseSchema, { nfses: page.records, paginator: page.paginator, total: page.total }),
+});
 
 function listByRole(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: NFSE_ROLES, accessKeys: false });
