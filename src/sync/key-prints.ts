@@ -1,6 +1,6 @@
 // A set of 32-bit fingerprints in one typed array (open addressing, linear probing): what the
 // key store holds of every shard it has touched, so that a lookup of a new document (nearly every
-// lookup of a first pull) is answered without the shard's records. Four to eight bytes a record
+// lookup of a first pull) is answered without the shard's records. Eight to sixteen bytes a record
 // instead of the few hundred an object with its strings takes: a run's memory barely grows with
 // the folder. A fingerprint found is only a "maybe": the records then decide.
 
