@@ -13,21 +13,12 @@
 //
 // Shards are written after the checkpoints that commit their lines, so they never hold a line the
 // index could lose at the next start (which would make a document look indexed when it is not).
-import {
-  createReadStream,
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  appendFileSync,
-  mkdirSync,
-} from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fsyncPath } from './durable.js';
 import { fingerprint, PrintSet } from './key-prints.js';
+import { counted, readState, STATE_VERSION, writeState, type DocumentCounts } from './key-state.js';
 
 /** What the store keeps of an index line. */
 export interface KeyRecord {
@@ -57,14 +48,8 @@ export interface Placement {
   status: string | null;
 }
 
-/** Documents (not events) in the covered part of the index, by `type|role|owner`. */
-export type DocumentCounts = Record<string, number>;
-
 /** Loaded records held at most; a shard is some hundreds to a few thousand. */
 const CACHE_RECORDS = 20_000;
-/** The state file's format: version 1 had no document counts (such a store is rebuilt). */
-const STATE_VERSION = 2;
-
 function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
@@ -90,9 +75,6 @@ const sameId = (r: KeyRecord, e: RecordIdentity) =>
   r.event === e.event &&
   (r.event === undefined || (r.seq ?? 0) === (e.seq ?? 0));
 
-/** The `type|role|owner` a document line is counted under (see `documentsIn`). */
-export const countKey = (r: Pick<IndexedRecord, 'type' | 'role' | 'owner'>) => `${r.type}|${r.role}|${r.owner}`;
-
 const line = (r: KeyRecord) =>
   JSON.stringify(
     r.event === undefined
@@ -116,48 +98,6 @@ function parseLine(text: string): KeyRecord | undefined {
     // A torn last line (power loss): the catch-up from the index writes it again.
     return undefined;
   }
-}
-
-interface State {
-  version: number;
-  indexLength: number;
-  documents: DocumentCounts;
-}
-
-function readState(path: string): State | undefined {
-  try {
-    const s = JSON.parse(readFileSync(path, 'utf8')) as Partial<State>;
-    if (s.version !== STATE_VERSION || !Number.isInteger(s.indexLength) || typeof s.documents !== 'object')
-      return undefined;
-    return s as State;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Documents of the index whose `type|role|owner` passes `match`, from the state file alone, when
- * it covers exactly `indexLength` bytes (what a run leaves); undefined otherwise.
- */
-export function documentsIn(
-  keysDir: string,
-  indexLength: number,
-  match: (type: string, role: string, owner: string) => boolean,
-): number | undefined {
-  const state = readState(join(keysDir, 'state.json'));
-  if (!state || state.indexLength !== indexLength) return undefined;
-  let n = 0;
-  for (const [k, count] of Object.entries(state.documents)) {
-    const [type = '', role = '', owner = ''] = k.split('|');
-    if (match(type, role, owner)) n += count;
-  }
-  return n;
-}
-
-function counted(counts: DocumentCounts, records: readonly IndexedRecord[]): DocumentCounts {
-  const out = { ...counts };
-  for (const r of records) if (r.event === undefined) out[countKey(r)] = (out[countKey(r)] ?? 0) + 1;
-  return out;
 }
 
 type Shard = Map<string, KeyRecord[]>;
@@ -362,8 +302,6 @@ export class KeyStore {
   }
 
   private writeState(indexLength: number, documents: DocumentCounts): void {
-    const tmp = `${this.statePath}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ version: STATE_VERSION, indexLength, documents })}\n`);
-    renameSync(tmp, this.statePath);
+    writeState(this.statePath, { version: STATE_VERSION, indexLength, documents });
   }
 }

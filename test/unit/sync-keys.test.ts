@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexFile, type IndexEntry } from '../../src/sync/index-file.js';
-import { documentsIn, KeyStore, shardOf } from '../../src/sync/key-store.js';
+import { KeyStore, shardOf } from '../../src/sync/key-store.js';
+import { documentsIn } from '../../src/sync/key-state.js';
 import { tempDir } from '../helpers/tree.js';
 
 /** A 44-digit access key of year-month `aamm` with a serial number. */

@@ -8,7 +8,7 @@ import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { ConfigError, InterruptedError, LockedError, UsageError } from '../../errors.js';
 import type { IndexEntry } from '../../sync/index-file.js';
-import { documentsIn } from '../../sync/key-store.js';
+import { documentsIn } from '../../sync/key-state.js';
 import type { StreamSource } from '../../sync/source.js';
 import { summaryJson, summaryLine, type PullSummary, type StopReason, type SummaryView } from '../../sync/summary.js';
 
