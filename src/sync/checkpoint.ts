@@ -73,8 +73,15 @@ export function streamId(key: StreamKey): string {
   return `${key.type}-${key.role}${key.owner ? `-${key.owner}` : ''}-${hash}`;
 }
 
+const textOf = (c: Checkpoint) => `${JSON.stringify(c, null, 2)}\n`;
+
 export class CheckpointStore {
   readonly dir: string;
+  /**
+   * The text of each checkpoint as read or written by this run: one that would be rewritten with
+   * the same bytes is left alone (a run that found nothing new then syncs nothing).
+   */
+  private readonly onDisk = new Map<string, string>();
   constructor(
     stateDir: string,
     private readonly writer: DurableWriter,
@@ -95,18 +102,22 @@ export class CheckpointStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw e;
     }
-    return parseCheckpoint(text, path);
+    return this.parse(text, path);
   }
 
   async save(checkpoint: Checkpoint): Promise<void> {
-    await this.writer.writeNow(this.pathOf(checkpoint.stream), `${JSON.stringify(checkpoint, null, 2)}\n`);
+    await this.saveAll([checkpoint]);
   }
 
   /** Saves several checkpoints with one round of fsyncs (a commit of several streams). */
   async saveAll(checkpoints: Checkpoint[]): Promise<void> {
-    await this.writer.writeAllNow(
-      checkpoints.map((c) => ({ path: this.pathOf(c.stream), data: `${JSON.stringify(c, null, 2)}\n` })),
-    );
+    const files = checkpoints
+      .map((c) => ({ path: this.pathOf(c.stream), data: textOf(c) }))
+      .filter((f) => this.onDisk.get(f.path) !== f.data);
+    if (files.length === 0) return;
+    if (files.length === 1) await this.writer.writeNow(files[0]!.path, files[0]!.data);
+    else await this.writer.writeAllNow(files);
+    for (const f of files) this.onDisk.set(f.path, f.data);
   }
 
   /** Every checkpoint in the folder: the index is cut back to the longest committed length. */
@@ -122,12 +133,18 @@ export class CheckpointStore {
     for (const name of names) {
       const path = join(this.dir, name);
       try {
-        out.push(parseCheckpoint(await readFile(path, 'utf8'), path));
+        out.push(this.parse(await readFile(path, 'utf8'), path));
       } catch (e) {
         if (!(o.skipCorrupt && e instanceof CorruptCheckpointError)) throw e;
       }
     }
     return out;
+  }
+
+  private parse(text: string, path: string): Checkpoint {
+    const checkpoint = parseCheckpoint(text, path);
+    this.onDisk.set(path, text);
+    return checkpoint;
   }
 }
 

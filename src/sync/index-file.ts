@@ -9,7 +9,7 @@
 import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { KeyStore, type KeyRecord, type Placement, type RecordIdentity } from './key-store.js';
+import { identityOf, KeyStore, type IndexedRecord, type Placement, type RecordIdentity } from './key-store.js';
 
 export type { Placement } from './key-store.js';
 
@@ -32,8 +32,7 @@ export interface IndexEntry {
  * Identity of a line: the same document may be pulled for two roles or two owners; an event
  * line is one per event of each copy.
  */
-export const entryId = (e: RecordIdentity) =>
-  e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`;
+export const entryId: (e: RecordIdentity) => string = identityOf;
 
 /** Length of the file up to and including its last newline. */
 async function completeLinesLength(path: string, size: number): Promise<number> {
@@ -54,8 +53,9 @@ async function completeLinesLength(path: string, size: number): Promise<number> 
   }
 }
 
-const recordOf = (e: IndexEntry): KeyRecord => ({
+const recordOf = (e: IndexEntry): IndexedRecord => ({
   key: e.key,
+  type: e.type,
   role: e.role,
   owner: e.owner,
   path: e.path,

@@ -3,27 +3,22 @@
 // an index of it, derived and rebuildable, under <dir>/.fiscal/keys/.
 //
 // Shards are append-only NDJSON files named by the document's key: the year and month of an access
-// key (its AAMM digits) and 4 bits of a hash. A page in a listing's order touches the shards of a
-// month or two, so a bounded cache of loaded shards answers almost every lookup, and a run that
-// finds nothing new loads none. `state.json` says how much of index.ndjson the shards cover; on
-// open, the store catches up from there (only the lines of a run that was killed are read again).
+// key (its AAMM digits) and 4 bits of a hash. Of each shard a run touches it keeps the fingerprints
+// of its records (key-prints.ts, a few bytes each), so that a new document, nearly every lookup of
+// a first pull, is answered without holding records; a bounded cache of loaded shards answers the
+// rest (a document listed again, where an event's document sits), and a run that finds nothing new
+// loads none. `state.json` says how much of index.ndjson the shards cover and how many documents
+// of each type, role and owner that part holds; on open, the store catches up from there (only the
+// lines of a run that was killed are read again).
 //
 // Shards are written after the checkpoints that commit their lines, so they never hold a line the
 // index could lose at the next start (which would make a document look indexed when it is not).
-import {
-  createReadStream,
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  appendFileSync,
-  mkdirSync,
-} from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fsyncPath } from './durable.js';
+import { fingerprint, PrintSet } from './key-prints.js';
+import { counted, readState, STATE_VERSION, writeState, type DocumentCounts } from './key-state.js';
 
 /** What the store keeps of an index line. */
 export interface KeyRecord {
@@ -35,6 +30,9 @@ export interface KeyRecord {
   event?: string | undefined;
   seq?: number | undefined;
 }
+
+/** An index line as the store learns it: its document type is counted, not kept. */
+export type IndexedRecord = KeyRecord & { type: string };
 
 export type RecordIdentity = Pick<KeyRecord, 'key' | 'role' | 'owner'> & {
   event?: string | undefined;
@@ -51,8 +49,7 @@ export interface Placement {
 }
 
 /** Loaded records held at most; a shard is some hundreds to a few thousand. */
-const CACHE_RECORDS = 60_000;
-
+const CACHE_RECORDS = 20_000;
 function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
@@ -67,6 +64,10 @@ export function shardOf(key: string): string {
   if (nfse) return `${nfse[2]}${nfse[3]}-${nibble}`;
   return `x-${(fnv(key) & 63).toString(16)}`;
 }
+
+/** One string per index line identity (the same as index-file's `entryId`). */
+export const identityOf = (e: RecordIdentity) =>
+  e.event === undefined ? `${e.key}|${e.role}|${e.owner}` : `${e.key}|${e.role}|${e.owner}|${e.event}|${e.seq ?? 0}`;
 
 const sameId = (r: KeyRecord, e: RecordIdentity) =>
   r.role === e.role &&
@@ -102,13 +103,16 @@ function parseLine(text: string): KeyRecord | undefined {
 type Shard = Map<string, KeyRecord[]>;
 
 export class KeyStore {
-  /** Loaded shards, least recently used first. */
+  /** Fingerprints of every shard touched: kept for the whole run (a few bytes a record). */
+  private readonly prints = new Map<string, PrintSet>();
+  /** Loaded shards' records, least recently used first. */
   private readonly cache = new Map<string, Shard>();
   private cached = 0;
   private existing = new Set<string>();
   /** Shard files appended to since the state file was last brought up to date. */
   private readonly unsynced = new Set<string>();
   private covered = 0;
+  private coveredCounts: DocumentCounts = {};
 
   constructor(
     readonly dir: string,
@@ -125,18 +129,16 @@ export class KeyStore {
 
   /**
    * Brings the store up to `committed` bytes of the index. A store that covers more than that
-   * (checkpoints removed, an index cut back by hand) is rebuilt from the start.
+   * (checkpoints removed, an index cut back by hand), or written by an older fiscal, is rebuilt
+   * from the start.
    */
   async open(indexPath: string, committed: number): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     rmSync(`${this.statePath}.tmp`, { force: true });
-    let covered = 0;
-    try {
-      covered = (JSON.parse(readFileSync(this.statePath, 'utf8')) as { indexLength: number }).indexLength;
-    } catch {
-      covered = 0;
-    }
-    if (!Number.isInteger(covered) || covered < 0 || covered > committed) covered = 0;
+    const state = readState(this.statePath);
+    let covered = state?.indexLength ?? 0;
+    if (covered > committed) covered = 0;
+    let counts = covered === 0 ? {} : state!.documents;
     if (covered === 0) for (const name of readdirSync(this.dir)) rmSync(join(this.dir, name), { force: true });
     this.existing = new Set(
       readdirSync(this.dir)
@@ -147,40 +149,48 @@ export class KeyStore {
       // Shards may already hold lines after `covered` (a run killed after writing them, before the
       // state file): those are skipped. A store rebuilt from nothing has none to skip.
       const dedupe = covered > 0;
-      const fresh: KeyRecord[] = [];
+      const fresh: IndexedRecord[] = [];
       const lines = createInterface({
         input: createReadStream(indexPath, { start: covered, end: committed - 1, encoding: 'utf8' }),
         crlfDelay: Infinity,
       });
+      const learn = () => {
+        counts = counted(counts, fresh);
+        this.add(fresh.splice(0), dedupe);
+      };
       for await (const text of lines) {
         if (!text) continue;
-        const e = JSON.parse(text) as KeyRecord;
+        const e = JSON.parse(text) as IndexedRecord;
         fresh.push({
           key: e.key,
+          type: e.type,
           role: e.role,
           owner: e.owner,
           path: e.path,
           status: e.status,
           ...(e.event === undefined ? {} : { event: e.event, seq: e.seq }),
         });
-        if (fresh.length >= 5000) this.add(fresh.splice(0), dedupe);
+        if (fresh.length >= 5000) learn();
       }
-      this.add(fresh, dedupe);
+      learn();
       for (const path of this.unsynced) await fsyncPath(path);
       await fsyncPath(this.dir);
       this.unsynced.clear();
     }
     this.covered = committed;
-    this.writeState(committed);
+    this.coveredCounts = counts;
+    if (covered !== committed || !state) this.writeState(committed, counts);
   }
 
   has(e: RecordIdentity): boolean {
-    return this.recordsOf(e.key).some((r) => sameId(r, e));
+    const name = shardOf(e.key);
+    if (!this.printsOf(name).has(fingerprint(identityOf(e)))) return false;
+    return (this.load(name).get(e.key) ?? []).some((r) => sameId(r, e));
   }
 
   /** The copies of a document in the folder, with their latest status. */
   placementsOf(key: string): Placement[] {
-    const records = this.recordsOf(key);
+    const records = this.load(shardOf(key)).get(key) ?? [];
     const out: Placement[] = [];
     for (const r of records) {
       if (r.event !== undefined) continue;
@@ -197,20 +207,19 @@ export class KeyStore {
    * to `indexLength`. The state file names the length of the previous call: the shard appends of
    * that call were made durable (by `onAppend`'s owner) before this one's lines were committed.
    */
-  publish(records: KeyRecord[], indexLength: number): void {
+  publish(records: IndexedRecord[], indexLength: number): void {
+    if (records.length === 0 && indexLength === this.covered) return;
     this.add(records, false);
-    const previous = this.covered;
+    const previous = { length: this.covered, counts: this.coveredCounts };
     this.covered = indexLength;
-    if (!this.onAppend) {
-      this.writeState(indexLength);
-      return;
-    }
-    this.writeState(previous);
+    this.coveredCounts = counted(this.coveredCounts, records);
+    if (!this.onAppend) this.writeState(indexLength, this.coveredCounts);
+    else this.writeState(previous.length, previous.counts);
   }
 
   /** After the caller made every appended shard durable: the state file says all is covered. */
   settle(): void {
-    this.writeState(this.covered);
+    this.writeState(this.covered, this.coveredCounts);
   }
 
   private add(records: KeyRecord[], dedupe: boolean): void {
@@ -221,6 +230,9 @@ export class KeyStore {
       let list = byShard.get(name);
       if (!list) byShard.set(name, (list = []));
       list.push(r);
+      // A shard not on disk yet starts empty: its fingerprints are complete without a read.
+      if (!this.existing.has(name) && !this.prints.has(name)) this.prints.set(name, new PrintSet());
+      this.prints.get(name)?.add(fingerprint(identityOf(r)));
       const shard = this.cache.get(name);
       if (shard) {
         const same = shard.get(r.key);
@@ -239,8 +251,18 @@ export class KeyStore {
     this.trim();
   }
 
-  private recordsOf(key: string): KeyRecord[] {
-    return this.load(shardOf(key)).get(key) ?? [];
+  /** The fingerprints of a shard, read with its records the first time it is touched. */
+  private printsOf(name: string): PrintSet {
+    const known = this.prints.get(name);
+    if (known) return known;
+    if (!this.existing.has(name)) {
+      // Not on disk: nothing to read, and no records to hold for it (add() keeps its prints).
+      const none = new PrintSet();
+      this.prints.set(name, none);
+      return none;
+    }
+    this.load(name);
+    return this.prints.get(name)!;
   }
 
   private load(name: string): Shard {
@@ -251,6 +273,7 @@ export class KeyStore {
       return hit;
     }
     const shard: Shard = new Map();
+    const prints = this.prints.has(name) ? undefined : new PrintSet();
     if (this.existing.has(name) && existsSync(this.shardPath(name))) {
       for (const text of readFileSync(this.shardPath(name), 'utf8').split('\n')) {
         const r = text ? parseLine(text) : undefined;
@@ -258,9 +281,11 @@ export class KeyStore {
         const same = shard.get(r.key);
         if (same) same.push(r);
         else shard.set(r.key, [r]);
+        prints?.add(fingerprint(identityOf(r)));
         this.cached++;
       }
     }
+    if (prints) this.prints.set(name, prints);
     this.cache.set(name, shard);
     this.trim();
     return shard;
@@ -276,9 +301,7 @@ export class KeyStore {
     }
   }
 
-  private writeState(indexLength: number): void {
-    const tmp = `${this.statePath}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ version: 1, indexLength })}\n`);
-    renameSync(tmp, this.statePath);
+  private writeState(indexLength: number, documents: DocumentCounts): void {
+    writeState(this.statePath, { version: STATE_VERSION, indexLength, documents });
   }
 }

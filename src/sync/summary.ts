@@ -129,7 +129,13 @@ export interface SummaryView {
   inFolder?: number | undefined;
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/**
+ * `11,186`: what `toLocaleString('en-US')` gives for a whole number, without loading the ICU data
+ * that it costs on first use (some 50 ms of a run that finds nothing new).
+ */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+const count = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -189,10 +195,10 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
 /** `; manifested 12 (210210), 3 had one already, 1 rejected (see above), 40 left for the next run`. */
 function manifestTail(m: ManifestCounts | undefined): string {
   if (!m) return '';
-  const parts = [`manifested ${m.manifested.toLocaleString('en-US')} (${m.code})`];
-  if (m.already) parts.push(`${m.already.toLocaleString('en-US')} had one already`);
-  if (m.rejected.length) parts.push(`${m.rejected.length.toLocaleString('en-US')} rejected (see above)`);
-  if (m.pending > 0) parts.push(`${m.pending.toLocaleString('en-US')} left for the next run`);
+  const parts = [`manifested ${grouped(m.manifested)} (${m.code})`];
+  if (m.already) parts.push(`${grouped(m.already)} had one already`);
+  if (m.rejected.length) parts.push(`${grouped(m.rejected.length)} rejected (see above)`);
+  if (m.pending > 0) parts.push(`${grouped(m.pending)} left for the next run`);
   return `; ${parts.join(', ')}`;
 }
 

@@ -36,7 +36,7 @@ export function pullHasFlag(flag) {
 
 /**
  * `fiscal -o json pull nfe <args> --dir <dir>` against the emulator of `env`. Resolves with the
- * exit code, the wall time seen from outside, the CLI's own time and peak RSS, and its summary.
+ * exit code, the wall time seen from outside, the CLI's own time, CPU time and peak RSS, and its summary.
  * Exit codes other than `okCodes` are an error carrying the end of stderr.
  */
 export function pull(env, dir, args, okCodes = [0], dist = undefined) {
@@ -72,7 +72,14 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined) {
       } catch {
         // Exit codes such as "nothing new" may come without a summary.
       }
-      resolve({ code: bench.code, wallMs, innerMs: bench.wallMs, maxRssMb: bench.maxRssMb, summary });
+      resolve({
+        code: bench.code,
+        wallMs,
+        innerMs: bench.wallMs,
+        cpuMs: bench.cpuMs,
+        maxRssMb: bench.maxRssMb,
+        summary,
+      });
     });
   });
 }

@@ -1,4 +1,4 @@
-// Runs the CLI in this process and reports its wall time and peak RSS on stderr as a
+// Runs the CLI in this process and reports its wall time, CPU time and peak RSS on stderr as a
 // `BENCH {...}` line (peak RSS must be the CLI's own, not a parent's).
 // FISCAL_BENCH_DIST names another build's dist/ (npm run bench -- --before=<dist>): the same
 // scenario then runs that build too, against the same emulator.
@@ -12,10 +12,14 @@ const { main } = await import(dist ? pathToFileURL(join(dist, 'cli.js')).href : 
 const start = performance.now();
 const code = await main(process.argv.slice(2));
 const m = process.memoryUsage();
+const usage = process.resourceUsage();
 const report = {
   code,
   wallMs: performance.now() - start,
-  maxRssMb: process.resourceUsage().maxRSS / 1024,
+  // CPU time (user + sys) of the whole process, start-up included: on a loaded machine wall time
+  // mostly says how long the process waited for a core.
+  cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+  maxRssMb: usage.maxRSS / 1024,
   heapTotalMb: m.heapTotal / 2 ** 20,
   externalMb: m.external / 2 ** 20,
 };

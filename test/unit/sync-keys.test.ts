@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexFile, type IndexEntry } from '../../src/sync/index-file.js';
 import { KeyStore, shardOf } from '../../src/sync/key-store.js';
+import { documentsIn } from '../../src/sync/key-state.js';
 import { tempDir } from '../helpers/tree.js';
 
 /** A 44-digit access key of year-month `aamm` with a serial number. */
@@ -38,6 +39,7 @@ describe('key store', () => {
     const records = months.flatMap((m) =>
       Array.from({ length: 10_000 }, (_, i) => ({
         key: key(m, i),
+        type: 'nfe',
         role: 'received',
         owner: 'o',
         path: `${m}/${i}.xml`,
@@ -112,5 +114,70 @@ describe('key store', () => {
     );
     expect(lines).toHaveLength(3);
     expect(JSON.parse(readFileSync(join(dir, '.fiscal', 'keys', 'state.json'), 'utf8')).indexLength).toBe(length);
+  });
+
+  it('counts the documents of each type, role and owner in its state file, events apart', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'index.ndjson');
+    const index = new IndexFile(path);
+    await index.open(0);
+    const k = key('2606', 1);
+    await index.append([entry(k), entry(key('2606', 2)), entry(k, 'emitted')]);
+    index.publish();
+    const length = await index.append([
+      entry(key('2607', 3), 'received', { owner: '99888777000166' }),
+      entry(k, 'received', { event: '110111', seq: 1, status: 'canceled', path: 'ev.xml' }),
+    ]);
+    index.publish();
+    await index.close();
+    const keys = join(dir, '.fiscal', 'keys');
+    const received = (_type: string, role: string) => role === 'received';
+    expect(documentsIn(keys, length, received)).toBe(3);
+    expect(documentsIn(keys, length, (_t, role, owner) => role === 'received' && owner === '99888777000166')).toBe(1);
+    // A state file that does not cover the index as it is says nothing.
+    expect(documentsIn(keys, length + 1, received)).toBeUndefined();
+  });
+
+  it('rebuilds a store an older fiscal wrote (a state file without counts) from the index', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'index.ndjson');
+    const index = new IndexFile(path);
+    await index.open(0);
+    const length = await index.append([entry(key('2606', 1)), entry(key('2606', 2), 'emitted')]);
+    index.publish();
+    await index.close();
+    const keys = join(dir, '.fiscal', 'keys');
+    writeFileSync(join(keys, 'state.json'), `${JSON.stringify({ version: 1, indexLength: length })}\n`);
+    expect(documentsIn(keys, length, () => true)).toBeUndefined();
+    const reopened = new IndexFile(path);
+    await reopened.open(length);
+    expect(reopened.has({ key: key('2606', 2), role: 'emitted', owner: '11222333000181' })).toBe(true);
+    await reopened.close();
+    expect(documentsIn(keys, length, () => true)).toBe(2);
+  });
+
+  it('answers a document listed again after its shard left the cache, and a new one without reading it', async () => {
+    const dir = tempDir();
+    const store = new KeyStore(join(dir, 'keys'));
+    await store.open(join(dir, 'none.ndjson'), 0);
+    const records = Array.from({ length: 30_000 }, (_, i) => ({
+      key: key(i < 15_000 ? '2501' : '2502', i),
+      type: 'nfe',
+      role: 'received',
+      owner: 'o',
+      path: `${i}.xml`,
+      status: 'authorized',
+    }));
+    store.publish(records, 100);
+    const reopened = new KeyStore(join(dir, 'keys'));
+    // It covers the index already: nothing is read from it, every shard is on disk only.
+    await reopened.open(join(dir, 'none.ndjson'), 100);
+    expect(reopened.has(records[7]!)).toBe(true);
+    expect(reopened.has(records[29_000]!)).toBe(true);
+    expect(reopened.has({ ...records[7]!, owner: 'p' })).toBe(false);
+    expect(reopened.has({ key: key('2501', 40_000), role: 'received', owner: 'o' })).toBe(false);
+    expect(reopened.placementsOf(records[7]!.key)).toEqual([
+      { role: 'received', owner: 'o', path: '7.xml', status: 'authorized' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // The pull's state files: index.ndjson, checkpoints, the lock.
-import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +107,35 @@ describe('checkpoints', () => {
     expect(await store.load(key)).toEqual(cp);
     expect(await store.load({ ...key, role: 'emitted' })).toBeUndefined();
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('a checkpoint saved again with the same bytes is not rewritten (a run that found nothing syncs nothing)', async () => {
+    const dir = tempDir();
+    const writer = new DurableWriter(join(dir, 'tmp'));
+    await writer.init();
+    const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
+    const cp = {
+      version: 1 as const,
+      stream: key,
+      filters: '{}',
+      endpoint: 'v1' as const,
+      cursor: 42,
+      paginator: null,
+      createdHighWater: null,
+      indexLength: 10,
+      documents: 3,
+      pages: 1,
+    };
+    await new CheckpointStore(dir, writer).save(cp);
+    const store = new CheckpointStore(dir, writer);
+    const saved = statSync(store.pathOf(key)).ino;
+    await store.load(key);
+    await store.saveAll([cp]);
+    // A rewrite is a new file renamed into place: a new inode.
+    expect(statSync(store.pathOf(key)).ino).toBe(saved);
+    await store.saveAll([{ ...cp, cursor: 43 }]);
+    expect(statSync(store.pathOf(key)).ino).not.toBe(saved);
+    expect((await store.load(key))?.cursor).toBe(43);
   });
 
   it.each([['{"version":1,"str'], ['{"version":2}'], ['[]'], ['']])(

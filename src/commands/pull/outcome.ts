@@ -1,13 +1,14 @@
 // How a pull run ends: the signal that stops it (Ctrl-C, SIGTERM, or the --max-duration limit),
 // why it stopped, and its summary: one line on stderr (what cron mails), and the JSON object on
 // stdout for scripts.
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { ConfigError, InterruptedError, LockedError, UsageError } from '../../errors.js';
 import type { IndexEntry } from '../../sync/index-file.js';
+import { documentsIn } from '../../sync/key-state.js';
 import type { StreamSource } from '../../sync/source.js';
 import { summaryJson, summaryLine, type PullSummary, type StopReason, type SummaryView } from '../../sync/summary.js';
 
@@ -76,22 +77,24 @@ export function report(ctx: Context, s: PullSummary, view: SummaryView, http: Ht
 
 /**
  * How many documents of these streams' (type, role, owner) index.ndjson holds: said when a run
- * found nothing new. Read only then, so that a large index costs nothing on a busy run.
+ * found nothing new. The key store's state file counts them (the index itself is read only for a
+ * folder whose store does not cover it), so a large folder costs nothing here.
  */
 export async function documentsInFolder(dir: string, sources: readonly StreamSource[]): Promise<number | undefined> {
   const streams = sources.filter((x) => x.phase !== 'events').map((x) => x.key);
-  if (!existsSync(join(dir, 'index.ndjson'))) return 0;
-  const lines = createInterface({
-    input: createReadStream(join(dir, 'index.ndjson'), { encoding: 'utf8' }),
-    crlfDelay: Infinity,
-  });
+  const ours = (type: string, role: string, owner: string) =>
+    streams.some((k) => k.type === type && k.role === role && (!k.owner || k.owner === owner));
+  const path = join(dir, 'index.ndjson');
+  if (!existsSync(path)) return 0;
+  const counted = documentsIn(join(dir, '.fiscal', 'keys'), statSync(path).size, ours);
+  if (counted !== undefined) return counted;
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let n = 0;
   try {
     for await (const line of lines) {
       if (!line) continue;
       const e = JSON.parse(line) as IndexEntry;
-      if (e.event !== undefined) continue;
-      if (streams.some((k) => k.type === e.type && k.role === e.role && (!k.owner || k.owner === e.owner))) n++;
+      if (e.event === undefined && ours(e.type, e.role, e.owner)) n++;
     }
   } catch {
     // A count for the summary line only: an index that cannot be read now is not worth failing for.
