@@ -69,7 +69,7 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     await writer.init();
     return await pullLocked(o, writer);
   } finally {
-    writer.close();
+    await writer.close();
     await lock.release();
   }
 }
