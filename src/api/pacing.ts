@@ -43,6 +43,8 @@ export class RateLimitPacer {
   /** True when windowStart is the send time of the window's first request, not an estimate. */
   private windowStartExact = false;
   private windowMs: number | undefined;
+  /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
+  private told = false;
   private inFlight = 0;
   /** The most requests ever in flight at once: how far out of order responses can arrive. */
   private peakInFlight = 1;
@@ -71,6 +73,17 @@ export class RateLimitPacer {
       await this.clock.sleep(need, signal);
       this.pacedMs += need;
     }
+  }
+
+  /**
+   * The quota as the user knows it (`pull --rate-limit 30/5s`). The window's end is then its first
+   * request's send time plus the window, where the server's Reset (whole seconds, rounded up)
+   * would say up to a second later: on a 5 s window, a tenth of the quota.
+   */
+  tell(limit: number, windowMs: number): void {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.told = true;
   }
 
   /** Feeds the rate-limit headers of a response (any status) into the model. */
@@ -107,12 +120,18 @@ export class RateLimitPacer {
     if (!Number.isFinite(at) && this.limit === undefined) return;
     this.remaining = 0;
     this.since = o.sentAt;
-    if (Number.isFinite(at)) this.learnReset(at);
+    if (Number.isFinite(at)) this.learnReset(at, true);
   }
 
-  private learnReset(at: number): void {
+  private learnReset(at: number, rejected = false): void {
     this.resetAt = at;
     if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
+    // Told the window: it ends that long after our first request reached the server (a little
+    // after we sent it). A 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
+    if (this.told) {
+      if (!rejected) this.resetAt = Math.min(at, this.windowStart + this.windowMs!);
+      return;
+    }
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
     // whole second: rounding up makes every such case err on the side of waiting a bit longer.
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
