@@ -210,7 +210,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
-      pacer.observe({ ...rl, sentAt, rateLimited: status === 429 });
+      pacer.observe({ ...rl, sentAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
       text = await res.body.text();

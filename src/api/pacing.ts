@@ -25,6 +25,8 @@ export class QuotaWaitTooLong extends Error {
 export interface PacerObservation extends RateLimitInfo {
   /** When the request that got this response was sent (local clock). */
   sentAt: number;
+  /** When its answer arrived: the server took it between sentAt and now (default: sentAt). */
+  receivedAt?: number;
   rateLimited: boolean;
 }
 
@@ -42,6 +44,8 @@ export class RateLimitPacer {
   private windowStart: number | undefined;
   /** True when windowStart is the send time of the window's first request, not an estimate. */
   private windowStartExact = false;
+  /** When the answer to the window's first request arrived: the server opened it before then. */
+  private windowOpenedBy: number | undefined;
   private windowMs: number | undefined;
   /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
   private told = false;
@@ -98,8 +102,8 @@ export class RateLimitPacer {
     // goes down; a rise larger than the parallelism can only be a new window.
     const fresh = this.remaining === undefined || o.remaining > this.remaining + this.peakInFlight;
     this.remaining = fresh ? o.remaining : Math.min(this.remaining!, o.remaining);
-    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true);
-    else if (fresh) this.startWindow(o.sentAt, false);
+    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true, o.receivedAt);
+    else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt);
     if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
   }
 
@@ -126,10 +130,11 @@ export class RateLimitPacer {
   private learnReset(at: number, rejected = false): void {
     this.resetAt = at;
     if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
-    // Told the window: it ends that long after our first request reached the server (a little
-    // after we sent it). A 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
+    // Told the window: it ends that long after our first request reached the server, which is
+    // after we sent it (by as much as a busy event loop takes) and before its answer arrived. A
+    // 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
     if (this.told) {
-      if (!rejected) this.resetAt = Math.min(at, this.windowStart + this.windowMs!);
+      if (!rejected) this.resetAt = Math.min(at, (this.windowOpenedBy ?? this.windowStart) + this.windowMs!);
       return;
     }
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
@@ -137,11 +142,12 @@ export class RateLimitPacer {
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
   }
 
-  private startWindow(sentAt: number, exact: boolean): void {
+  private startWindow(sentAt: number, exact: boolean, receivedAt = sentAt): void {
     this.since = sentAt;
     this.windowStart = sentAt;
     this.windowStartExact = exact;
-    this.resetAt = this.windowMs === undefined ? undefined : sentAt + this.windowMs;
+    this.windowOpenedBy = receivedAt;
+    this.resetAt = this.windowMs === undefined ? undefined : (this.told ? receivedAt : sentAt) + this.windowMs;
   }
 
   /** Once the known or predicted reset has passed, the whole quota is available again. */

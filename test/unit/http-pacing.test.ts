@@ -19,7 +19,14 @@ describe('R5: pacer (unit, fake clock)', () => {
   async function send(
     pacer: RateLimitPacer,
     clock: Clock,
-    o: { limit?: number; remaining?: number; resetAtMs?: number; retryAtMs?: number; rateLimited?: boolean },
+    o: {
+      limit?: number;
+      remaining?: number;
+      resetAtMs?: number;
+      retryAtMs?: number;
+      rateLimited?: boolean;
+      receivedAt?: number;
+    },
   ) {
     const release = await pacer.acquire();
     pacer.observe({ sentAt: clock.now(), rateLimited: false, ...o });
@@ -62,18 +69,19 @@ describe('R5: pacer (unit, fake clock)', () => {
   });
 
   it('R5: told the quota (--rate-limit), waits for the window its first request opened, not the Reset rounded up to the second', async () => {
-    // The server's window opens with the request sent at T0 + 300 and ends 5 s later; Reset, in
-    // whole seconds, says T0 + 6000.
+    // The server's window opens with the request sent at T0 + 300, whose answer arrives 120 ms
+    // later, and ends 5 s later; Reset, in whole seconds, says T0 + 6000.
     const windowEnd = async (told: boolean) => {
       const clock = createFakeClock(T0);
       const pacer = new RateLimitPacer(clock);
       if (told) pacer.tell(3, 5000);
       clock.advance(300);
-      for (let r = 2; r >= 0; r--) await send(pacer, clock, { limit: 3, remaining: r, resetAtMs: T0 + 6000 });
+      for (let r = 2; r >= 0; r--)
+        await send(pacer, clock, { limit: 3, remaining: r, resetAtMs: T0 + 6000, receivedAt: clock.now() + 120 });
       await pacer.acquire();
       return clock.now();
     };
-    expect(await windowEnd(true)).toBe(T0 + 300 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(true)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
     expect(await windowEnd(false)).toBe(T0 + 6000 + RESET_MARGIN_MS);
   });
 
