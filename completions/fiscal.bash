@@ -253,6 +253,7 @@ _fiscal_takes_value() {
     'pull nfe|--max-duration') return 0 ;;
     'pull nfe|--max-docs') return 0 ;;
     'pull nfe|--concurrency') return 0 ;;
+    'pull nfe|--rate-limit') return 0 ;;
     'pull nfe|--manifest') return 0 ;;
     'pull nfe|--profiles') return 0 ;;
     'pull nfe|--owner') return 0 ;;
@@ -287,6 +288,7 @@ _fiscal_takes_value() {
     'pull cte|--max-duration') return 0 ;;
     'pull cte|--max-docs') return 0 ;;
     'pull cte|--concurrency') return 0 ;;
+    'pull cte|--rate-limit') return 0 ;;
     'pull cte|--manifest') return 0 ;;
     'pull cte|--profiles') return 0 ;;
     'pull cteos|--role') return 0 ;;
@@ -300,6 +302,7 @@ _fiscal_takes_value() {
     'pull cteos|--max-duration') return 0 ;;
     'pull cteos|--max-docs') return 0 ;;
     'pull cteos|--concurrency') return 0 ;;
+    'pull cteos|--rate-limit') return 0 ;;
     'pull cteos|--manifest') return 0 ;;
     'pull cteos|--profiles') return 0 ;;
     'pull nfse|--role') return 0 ;;
@@ -313,6 +316,7 @@ _fiscal_takes_value() {
     'pull nfse|--max-duration') return 0 ;;
     'pull nfse|--max-docs') return 0 ;;
     'pull nfse|--concurrency') return 0 ;;
+    'pull nfse|--rate-limit') return 0 ;;
     'pull nfse|--manifest') return 0 ;;
     'pull nfse|--profiles') return 0 ;;
     'pull nfce|--role') return 0 ;;
@@ -326,6 +330,7 @@ _fiscal_takes_value() {
     'pull nfce|--max-duration') return 0 ;;
     'pull nfce|--max-docs') return 0 ;;
     'pull nfce|--concurrency') return 0 ;;
+    'pull nfce|--rate-limit') return 0 ;;
     'pull nfce|--manifest') return 0 ;;
     'pull nfce|--profiles') return 0 ;;
     'pull mdfe|--role') return 0 ;;
@@ -339,6 +344,7 @@ _fiscal_takes_value() {
     'pull mdfe|--max-duration') return 0 ;;
     'pull mdfe|--max-docs') return 0 ;;
     'pull mdfe|--concurrency') return 0 ;;
+    'pull mdfe|--rate-limit') return 0 ;;
     'pull mdfe|--manifest') return 0 ;;
     'pull mdfe|--profiles') return 0 ;;
     'inspect|--type') return 0 ;;
@@ -527,12 +533,12 @@ _fiscal_words() {
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pull') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

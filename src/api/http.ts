@@ -71,6 +71,8 @@ export interface HttpClient {
   readonly baseUrl: string;
   readonly stats: HttpStats;
   request<T>(o: RequestOptions<T>): Promise<HttpResponse<T>>;
+  /** The account's quota as the user knows it (`pull --rate-limit`): paced to its window's own end. */
+  tellQuota?(limit: number, windowMs: number): void;
   close(): Promise<void>;
 }
 
@@ -214,7 +216,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
-      pacer.observe({ ...rl, sentAt, rateLimited: status === 429 });
+      pacer.observe({ ...rl, sentAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
       text = await res.body.text();
@@ -291,6 +293,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     baseUrl,
     stats,
     request,
+    tellQuota: (limit, windowMs) => pacer.tell(limit, windowMs),
     async close() {
       closed = true;
       // An injected dispatcher belongs to whoever injected it.
@@ -312,6 +315,7 @@ export function withSignal(http: HttpClient, signal: AbortSignal): HttpClient {
       return http.stats;
     },
     request: (ro) => http.request({ ...ro, signal: ro.signal ? AbortSignal.any([ro.signal, signal]) : signal }),
+    tellQuota: (limit, windowMs) => http.tellQuota?.(limit, windowMs),
     // The pool belongs to the client this view was made from.
     close: async () => undefined,
   };

@@ -25,6 +25,8 @@ export class QuotaWaitTooLong extends Error {
 export interface PacerObservation extends RateLimitInfo {
   /** When the request that got this response was sent (local clock). */
   sentAt: number;
+  /** When its answer arrived: the server took it between sentAt and now (default: sentAt). */
+  receivedAt?: number;
   rateLimited: boolean;
 }
 
@@ -42,7 +44,11 @@ export class RateLimitPacer {
   private windowStart: number | undefined;
   /** True when windowStart is the send time of the window's first request, not an estimate. */
   private windowStartExact = false;
+  /** When the answer to the window's first request arrived: the server opened it before then. */
+  private windowOpenedBy: number | undefined;
   private windowMs: number | undefined;
+  /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
+  private told = false;
   private inFlight = 0;
   /** The most requests ever in flight at once: how far out of order responses can arrive. */
   private peakInFlight = 1;
@@ -73,6 +79,17 @@ export class RateLimitPacer {
     }
   }
 
+  /**
+   * The quota as the user knows it (`pull --rate-limit 30/5s`). The window's end is then its first
+   * request's send time plus the window, where the server's Reset (whole seconds, rounded up)
+   * would say up to a second later: on a 5 s window, a tenth of the quota.
+   */
+  tell(limit: number, windowMs: number): void {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.told = true;
+  }
+
   /** Feeds the rate-limit headers of a response (any status) into the model. */
   observe(o: PacerObservation): void {
     if (o.limit !== undefined) this.limit = o.limit;
@@ -85,8 +102,8 @@ export class RateLimitPacer {
     // goes down; a rise larger than the parallelism can only be a new window.
     const fresh = this.remaining === undefined || o.remaining > this.remaining + this.peakInFlight;
     this.remaining = fresh ? o.remaining : Math.min(this.remaining!, o.remaining);
-    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true);
-    else if (fresh) this.startWindow(o.sentAt, false);
+    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true, o.receivedAt);
+    else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt);
     if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
   }
 
@@ -107,22 +124,30 @@ export class RateLimitPacer {
     if (!Number.isFinite(at) && this.limit === undefined) return;
     this.remaining = 0;
     this.since = o.sentAt;
-    if (Number.isFinite(at)) this.learnReset(at);
+    if (Number.isFinite(at)) this.learnReset(at, true);
   }
 
-  private learnReset(at: number): void {
+  private learnReset(at: number, rejected = false): void {
     this.resetAt = at;
     if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
+    // Told the window: it ends that long after our first request reached the server, which is
+    // after we sent it (by as much as a busy event loop takes) and before its answer arrived. A
+    // 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
+    if (this.told) {
+      if (!rejected) this.resetAt = Math.min(at, (this.windowOpenedBy ?? this.windowStart) + this.windowMs!);
+      return;
+    }
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
     // whole second: rounding up makes every such case err on the side of waiting a bit longer.
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
   }
 
-  private startWindow(sentAt: number, exact: boolean): void {
+  private startWindow(sentAt: number, exact: boolean, receivedAt = sentAt): void {
     this.since = sentAt;
     this.windowStart = sentAt;
     this.windowStartExact = exact;
-    this.resetAt = this.windowMs === undefined ? undefined : sentAt + this.windowMs;
+    this.windowOpenedBy = receivedAt;
+    this.resetAt = this.windowMs === undefined ? undefined : (this.told ? receivedAt : sentAt) + this.windowMs;
   }
 
   /** Once the known or predicted reset has passed, the whole quota is available again. */

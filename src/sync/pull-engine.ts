@@ -69,6 +69,7 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     await writer.init();
     return await pullLocked(o, writer);
   } finally {
+    await writer.close();
     await lock.release();
   }
 }

@@ -28,9 +28,12 @@ export function removeDir(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Whether `fiscal pull nfe` has the flag (the engine is being rebuilt; the bench runs on either). */
-export function pullHasFlag(flag) {
-  const r = spawnSync(process.execPath, [bin, 'pull', 'nfe', '--help'], { encoding: 'utf8' });
+/** Whether `fiscal pull nfe` has the flag, in this build or in another's dist/ (`--before`). */
+export function pullHasFlag(flag, dist = undefined) {
+  const r = spawnSync(process.execPath, [measure, 'pull', 'nfe', '--help'], {
+    encoding: 'utf8',
+    env: { ...process.env, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
+  });
   return r.stdout.includes(flag);
 }
 

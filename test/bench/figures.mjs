@@ -48,6 +48,7 @@ async function pullTwice(emu, docs, dist) {
     pages: pagesOf(firstStats, documents),
     requests: firstStats.requests.total,
     firstMs: first.wallMs,
+    firstCpuMs: first.cpuMs,
     firstRate: rate(documents, first.wallMs),
     maxRssMb: first.maxRssMb,
     rerun: {
@@ -99,6 +100,7 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
       return {
         documents,
         ms: r.wallMs,
+        cpuMs: r.cpuMs,
         rate: rate(documents, r.wallMs),
         requests: stats.requests.total,
         pages: pagesOf(stats, documents),
@@ -135,7 +137,7 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
   const quota = `${limit}/${windowSeconds}s`;
   const emu = await account(docs, ['--rate-limit', quota, '--latency', latency, '--per-doc-ms', String(perDocMs)]);
   const dir = tempDir('quota');
-  const told = pullHasFlag('--rate-limit');
+  const told = pullHasFlag('--rate-limit', dist);
   try {
     await emu.resetStats();
     const r = await pull(
@@ -159,6 +161,7 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       told,
       seconds,
       pullSeconds: r.wallMs / 1000,
+      pullCpuSeconds: r.cpuMs / 1000,
       requests,
       rejected,
       documents: r.summary?.documents ?? 0,

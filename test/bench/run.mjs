@@ -3,6 +3,7 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
 // replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
+// `--only=disk|latency|quota` runs one scenario (disk: the small account's pull against its loop).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
@@ -26,12 +27,18 @@ const beforeArg = process.argv.find((a) => a.startsWith('--before='));
 /** Another build's dist/ (e.g. of the previous commit): every pull figure is measured for it too, same emulators. */
 const before = beforeArg ? resolve(beforeArg.slice('--before='.length)) : undefined;
 if (before && !existsSync(join(before, 'cli.js'))) throw new Error(`--before=<dist>: no cli.js in ${before}`);
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg?.slice('--only='.length);
+if (only !== undefined && !['disk', 'latency', 'quota'].includes(only))
+  throw new Error(`--only=<scenario>: expected disk, latency or quota, got ${only}`);
+const runs = (scenario) => only === undefined || only === scenario;
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
 const QUOTA = quick ? { limit: 10, windowSeconds: 2, maxSeconds: 8 } : { limit: 30, windowSeconds: 5, maxSeconds: 25 };
 
 const f1 = (n) => n.toFixed(1);
 const f2 = (n) => n.toFixed(2);
+const x = (n) => `x${f2(n)}`;
 const k = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 const results = [];
@@ -57,114 +64,119 @@ if (before)
 if (!million)
   console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
 
-reportStartup(figure);
+if (!only) reportStartup(figure);
 
-console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
-console.log(
-  '  account  build   received  pages       requests  first run s  docs/s   peak RSS MB  re-run s (exit, requests)',
-);
-const rows = [];
-const row = (r, docs, build) =>
+if (runs('disk')) {
+  console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
   console.log(
-    `  ${k(docs).padEnd(7)}  ${build.padEnd(6)}  ${String(r.received).padEnd(8)}  ${r.pages.padEnd(10)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`,
+    '  account  build   received  pages       requests  first run s  CPU s  docs/s   peak RSS MB  re-run s (exit, requests)',
   );
-for (const docs of [SIZES.small, SIZES.large, ...(million ? [1_000_000] : [])]) {
-  const r = await pullAccount(docs, { writeLoop: docs === SIZES.small, before });
-  rows.push(r);
-  row(r, docs, 'now');
-  if (r.before) row(r.before, docs, 'before');
-}
-const small = rows[0];
-const x = (n) => `x${f2(n)}`;
-for (const big of rows.slice(1)) {
-  const growth = big.maxRssMb / small.maxRssMb;
-  const was = (f) => (big.before && small.before ? f(big.before, small.before) : undefined);
-  figure(
-    `peak RSS ${k(big.docs)} vs ${k(small.docs)}`,
-    x(growth),
-    '<= x1.15',
-    growth <= 1.15,
-    was((b, s) => x(b.maxRssMb / s.maxRssMb)),
-  );
-  figure(
-    `peak RSS ${k(big.docs)}`,
-    `${f1(big.maxRssMb)} MB`,
-    '<= 150 MB',
-    big.maxRssMb <= 150,
-    was((b) => `${f1(b.maxRssMb)} MB`),
-  );
-  const slower = big.rerun.ms / small.rerun.ms;
-  figure(
-    `re-run, nothing new: ${k(big.docs)} vs ${k(small.docs)}`,
-    `x${f2(slower)} (${f2(big.rerun.ms / 1000)} s)`,
-    '<= x3',
-    slower <= 3,
-    was((b, s) => x(b.rerun.ms / s.rerun.ms)),
-  );
-  figure(
-    `re-run, nothing new: ${k(big.docs)}`,
-    `${f2(big.rerun.ms / 1000)} s`,
-    '< 3 s',
-    big.rerun.ms < 3000,
-    was((b) => `${f2(b.rerun.ms / 1000)} s`),
-  );
-}
-const loop = small.loop;
-const diskRatio = small.firstRate / loop.rate;
-console.log(
-  `  baseline: one loop fetching the ${loop.api} pages the pull read most documents with, each document written to a plain file: ${loop.docs} docs in ${f1(loop.wallMs / 1000)} s, ${f1(loop.rate)} docs/s`,
-);
-figure(
-  `pull vs fetch-and-write loop (${k(small.docs)}, local disk)`,
-  x(diskRatio),
-  '>= x0.85',
-  diskRatio >= 0.85,
-  small.before && x(small.before.firstRate / loop.rate),
-);
-
-console.log(
-  `\nwith a remote service's latency: --latency ${LATENCY} --per-doc-ms ${PER_DOC_MS}, account ${k(SIZES.latency)}`,
-);
-const lat = await backfillUnderLatency(SIZES.latency, LATENCY, PER_DOC_MS, before);
-console.log(
-  `  baseline: sequential v1 loop (one cursor, 50 per page, pages discarded): ${lat.loop.docs} docs in ${f1(lat.loop.wallMs / 1000)} s, ${f1(lat.loop.rate)} docs/s`,
-);
-const latLine = (p, build) =>
+  const rows = [];
+  const row = (r, docs, build) =>
+    console.log(
+      `  ${k(docs).padEnd(7)}  ${build.padEnd(6)}  ${String(r.received).padEnd(8)}  ${r.pages.padEnd(10)}  ${String(r.requests).padEnd(8)}  ${f1(r.firstMs / 1000).padStart(11)}  ${f1(r.firstCpuMs / 1000).padStart(5)}  ${f1(r.firstRate).padStart(7)}  ${f1(r.maxRssMb).padStart(11)}  ${f2(r.rerun.ms / 1000)} (exit ${r.rerun.code}, ${r.rerun.requests})`,
+    );
+  for (const docs of only ? [SIZES.small] : [SIZES.small, SIZES.large, ...(million ? [1_000_000] : [])]) {
+    const r = await pullAccount(docs, { writeLoop: docs === SIZES.small, before });
+    rows.push(r);
+    row(r, docs, 'now');
+    if (r.before) row(r.before, docs, 'before');
+  }
+  const small = rows[0];
+  for (const big of rows.slice(1)) {
+    const growth = big.maxRssMb / small.maxRssMb;
+    const was = (f) => (big.before && small.before ? f(big.before, small.before) : undefined);
+    figure(
+      `peak RSS ${k(big.docs)} vs ${k(small.docs)}`,
+      x(growth),
+      '<= x1.15',
+      growth <= 1.15,
+      was((b, s) => x(b.maxRssMb / s.maxRssMb)),
+    );
+    figure(
+      `peak RSS ${k(big.docs)}`,
+      `${f1(big.maxRssMb)} MB`,
+      '<= 150 MB',
+      big.maxRssMb <= 150,
+      was((b) => `${f1(b.maxRssMb)} MB`),
+    );
+    const slower = big.rerun.ms / small.rerun.ms;
+    figure(
+      `re-run, nothing new: ${k(big.docs)} vs ${k(small.docs)}`,
+      `x${f2(slower)} (${f2(big.rerun.ms / 1000)} s)`,
+      '<= x3',
+      slower <= 3,
+      was((b, s) => x(b.rerun.ms / s.rerun.ms)),
+    );
+    figure(
+      `re-run, nothing new: ${k(big.docs)}`,
+      `${f2(big.rerun.ms / 1000)} s`,
+      '< 3 s',
+      big.rerun.ms < 3000,
+      was((b) => `${f2(b.rerun.ms / 1000)} s`),
+    );
+  }
+  const loop = small.loop;
+  const diskRatio = small.firstRate / loop.rate;
   console.log(
-    `  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s, ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages), mean modelled server time ${f1(p.meanServerMs)} ms`,
+    `  baseline: one loop fetching the ${loop.api} pages the pull read most documents with, each document written to a plain file: ${loop.docs} docs in ${f1(loop.wallMs / 1000)} s, ${f1(loop.rate)} docs/s`,
   );
-latLine(lat.pull, 'now');
-if (lat.before) latLine(lat.before, 'before');
-const speedup = lat.pull.rate / lat.loop.rate;
-figure(
-  'backfill vs one-cursor v1 loop',
-  x(speedup),
-  '>= x5',
-  speedup >= 5,
-  lat.before && x(lat.before.rate / lat.loop.rate),
-);
-
-const q = await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS });
-const qb = before
-  ? await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS, dist: before })
-  : undefined;
-console.log(
-  `\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`,
-);
-for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
-  console.log(
-    `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s)`,
+  figure(
+    `pull vs fetch-and-write loop (${k(small.docs)}, local disk)`,
+    x(diskRatio),
+    '>= x0.85',
+    diskRatio >= 0.85,
+    small.before && x(small.before.firstRate / loop.rate),
   );
 }
-const pct = (n) => `${f1(n * 100)}%`;
-figure('share of the quota used', pct(q.quotaUse), '>= 90%', q.quotaUse >= 0.9, qb && pct(qb.quotaUse));
-figure(
-  'share of requests answered 429',
-  `${f2(q.rejectedShare * 100)}%`,
-  '< 1%',
-  q.rejectedShare < 0.01,
-  qb && `${f2(qb.rejectedShare * 100)}%`,
-);
+
+if (runs('latency')) {
+  console.log(
+    `\nwith a remote service's latency: --latency ${LATENCY} --per-doc-ms ${PER_DOC_MS}, account ${k(SIZES.latency)}`,
+  );
+  const lat = await backfillUnderLatency(SIZES.latency, LATENCY, PER_DOC_MS, before);
+  console.log(
+    `  baseline: sequential v1 loop (one cursor, 50 per page, pages discarded): ${lat.loop.docs} docs in ${f1(lat.loop.wallMs / 1000)} s, ${f1(lat.loop.rate)} docs/s`,
+  );
+  const latLine = (p, build) =>
+    console.log(
+      `  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s (CPU ${f1(p.cpuMs / 1000)} s), ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages), mean modelled server time ${f1(p.meanServerMs)} ms`,
+    );
+  latLine(lat.pull, 'now');
+  if (lat.before) latLine(lat.before, 'before');
+  const speedup = lat.pull.rate / lat.loop.rate;
+  figure(
+    'backfill vs one-cursor v1 loop',
+    x(speedup),
+    '>= x5',
+    speedup >= 5,
+    lat.before && x(lat.before.rate / lat.loop.rate),
+  );
+}
+
+if (runs('quota')) {
+  const q = await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS });
+  const qb = before
+    ? await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS, dist: before })
+    : undefined;
+  console.log(
+    `\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`,
+  );
+  for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
+    console.log(
+      `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s, CPU ${f1(r.pullCpuSeconds)} s)`,
+    );
+  }
+  const pct = (n) => `${f1(n * 100)}%`;
+  figure('share of the quota used', pct(q.quotaUse), '>= 90%', q.quotaUse >= 0.9, qb && pct(qb.quotaUse));
+  figure(
+    'share of requests answered 429',
+    `${f2(q.rejectedShare * 100)}%`,
+    '< 1%',
+    q.rejectedShare < 0.01,
+    qb && `${f2(qb.rejectedShare * 100)}%`,
+  );
+}
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
 console.log(

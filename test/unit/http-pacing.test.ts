@@ -19,7 +19,14 @@ describe('R5: pacer (unit, fake clock)', () => {
   async function send(
     pacer: RateLimitPacer,
     clock: Clock,
-    o: { limit?: number; remaining?: number; resetAtMs?: number; retryAtMs?: number; rateLimited?: boolean },
+    o: {
+      limit?: number;
+      remaining?: number;
+      resetAtMs?: number;
+      retryAtMs?: number;
+      rateLimited?: boolean;
+      receivedAt?: number;
+    },
   ) {
     const release = await pacer.acquire();
     pacer.observe({ sentAt: clock.now(), rateLimited: false, ...o });
@@ -59,6 +66,34 @@ describe('R5: pacer (unit, fake clock)', () => {
     await pacer.acquire();
     expect(clock.sleeps.length).toBe(before + 1);
     expect(clock.now()).toBeGreaterThanOrEqual(t1 + 2000);
+  });
+
+  it('R5: told the quota (--rate-limit), waits for the window its first request opened, not the Reset rounded up to the second', async () => {
+    // The server's window opens with the request sent at T0 + 300, whose answer arrives 120 ms
+    // later, and ends 5 s later; Reset, in whole seconds, says T0 + 6000.
+    const windowEnd = async (told: boolean) => {
+      const clock = createFakeClock(T0);
+      const pacer = new RateLimitPacer(clock);
+      if (told) pacer.tell(3, 5000);
+      clock.advance(300);
+      for (let r = 2; r >= 0; r--)
+        await send(pacer, clock, { limit: 3, remaining: r, resetAtMs: T0 + 6000, receivedAt: clock.now() + 120 });
+      await pacer.acquire();
+      return clock.now();
+    };
+    expect(await windowEnd(true)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(false)).toBe(T0 + 6000 + RESET_MARGIN_MS);
+  });
+
+  it('R5: a 429 overrules a told quota whose window is too short', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(2, 1000);
+    await send(pacer, clock, { limit: 2, remaining: 1, resetAtMs: T0 + 10_000 });
+    await send(pacer, clock, { limit: 2, remaining: 0, resetAtMs: T0 + 10_000 });
+    await send(pacer, clock, { limit: 2, remaining: 0, retryAtMs: T0 + 10_000, rateLimited: true });
+    await pacer.acquire();
+    expect(clock.now()).toBe(T0 + 10_000 + RESET_MARGIN_MS);
   });
 
   it('honours X-RateLimit-Reset when a 200 carries it', async () => {

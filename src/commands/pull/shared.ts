@@ -25,6 +25,13 @@ export const OPEN_END = '2099-12-31 23:59:59';
 export const PULL_PARSERS = {
   lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
   concurrency: z.coerce.number().int('expected a whole number').min(1, 'at least 1').max(16, 'at most 16'),
+  rateLimit: z
+    .string()
+    .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,4}s$/, 'expected <requests>/<seconds>s, such as 30/5s')
+    .transform((v) => {
+      const [limit, seconds] = v.slice(0, -1).split('/').map(Number);
+      return { limit: limit!, windowMs: seconds! * 1000 };
+    }),
 };
 
 export interface PullFlags {
@@ -35,6 +42,8 @@ export interface PullFlags {
   maxDuration?: number | undefined;
   maxDocs?: number | undefined;
   concurrency: number;
+  /** `--rate-limit 30/5s`: the account's quota, told to the client's pacer. */
+  rateLimit?: { limit: number; windowMs: number } | undefined;
   errorOnNothingNew?: boolean | undefined;
   withEvents?: boolean | undefined;
   withPdf?: boolean | undefined;
@@ -55,6 +64,7 @@ export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>
     maxDuration: o.maxDuration,
     maxDocs: o.maxDocs,
     concurrency: o.concurrency ?? 4,
+    rateLimit: o.rateLimit,
     errorOnNothingNew: o.errorOnNothingNew,
     withEvents: o.withEvents,
     withPdf: o.withPdf,
@@ -120,6 +130,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   if (c.pull.profiles || c.pull.allProfiles) return (await import('./profiles.js')).runProfiles(ctx, c, runPullCommand);
   const layout = parseLayout(c.pull.layout ?? DEFAULT_LAYOUT, c.pull.dir);
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
+  if (c.pull.rateLimit) http.tellQuota?.(c.pull.rateLimit.limit, c.pull.rateLimit.windowMs);
   const sources = allStreams(
     c,
     http,
