@@ -56,7 +56,8 @@ export async function visitPage(
       `--window-size=${size.width},${size.height}`,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
+    // Its own process group, so that its helper processes can be ended with it.
+    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true },
   );
   child.stderr!.resume();
   const cdp = new Pipe(child);
@@ -86,7 +87,13 @@ export async function visitPage(
   } finally {
     cdp.close();
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes (crash handler, zygote) may outlive it, still writing the profile.
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // The group is already gone.
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../emulator/faults.js';
 import { createEmulator, type Emulator } from '../../emulator/server.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
+import * as values from '../shared/values.js';
 import { verb } from '../shared/verb.js';
 import { emulator } from './index.js';
 
@@ -41,8 +42,6 @@ export interface EmulatorCommandOptions {
   webhookTimeoutMs?: number | undefined;
 }
 
-const WINDOWS: Record<string, number> = { s: 1_000, min: 60_000 };
-
 function integer(what: string, min: number, max: number) {
   return z
     .string()
@@ -58,13 +57,7 @@ const PARSERS = {
   docs: integer('a number of documents per account', 0, 1_000_000),
   otherDocs: integer('a number of documents per account', 0, 200_000),
   accounts: integer('a number of accounts', 1, ACCOUNT_COUNT),
-  rateLimit: z
-    .string()
-    .regex(/^[1-9]\d*\/([1-9]\d*)?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 60/min, 5/s or 100/10s')
-    .transform((text): RateLimitOptions => {
-      const [, limit, count, unit] = /^(\d+)\/(\d*)(s|min)$/.exec(text)!;
-      return { limit: Number(limit), windowMs: WINDOWS[unit!]! * Number(count || 1) };
-    }),
+  rateLimit: values.rateLimit,
   now: z
     .string()
     .refine(

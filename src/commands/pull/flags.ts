@@ -21,11 +21,11 @@ export const PULL_FLAGS = {
   maxDocs: { type: 'int', summary: 'stop cleanly after this many new documents (checkpoint saved)' },
   /** 1 to 16: the verb's parser is PULL_PARSERS.concurrency (./shared.ts). */
   concurrency: { type: 'custom', value: 'n', default: '4', summary: 'streams fetched in parallel' },
-  /** <requests>/<seconds>s: the verb's parser is PULL_PARSERS.rateLimit (./shared.ts). */
+  /** <requests>/[<n>]<s|min>, as the emulator's: the verb's parser is PULL_PARSERS.rateLimit (./shared.ts). */
   rateLimit: {
     type: 'custom',
-    value: 'n/window',
-    summary: "the account's quota, e.g. 30/5s: the run paces itself to use all of it without 429s",
+    value: 'n/unit',
+    summary: "the account's quota, e.g. 30/5s or 60/min: the run paces itself to use all of it without 429s",
   },
   errorOnNothingNew: { type: 'switch', summary: 'exit 9 when no new document was found' },
   withEvents: {

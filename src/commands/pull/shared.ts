@@ -14,6 +14,7 @@ import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { newSummary, type PullSummary, type SummaryView } from '../../sync/summary.js';
 import type { OptionsOf } from '../shared/define.js';
+import * as values from '../shared/values.js';
 import type { PULL_FLAGS } from './flags.js';
 import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
 import { cienciaOf, throwIfRejected } from './ciencia.js';
@@ -25,13 +26,7 @@ export const OPEN_END = '2099-12-31 23:59:59';
 export const PULL_PARSERS = {
   lockWait: z.coerce.number().nonnegative('expected seconds >= 0'),
   concurrency: z.coerce.number().int('expected a whole number').min(1, 'at least 1').max(16, 'at most 16'),
-  rateLimit: z
-    .string()
-    .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,4}s$/, 'expected <requests>/<seconds>s, such as 30/5s')
-    .transform((v) => {
-      const [limit, seconds] = v.slice(0, -1).split('/').map(Number);
-      return { limit: limit!, windowMs: seconds! * 1000 };
-    }),
+  rateLimit: values.rateLimit,
 };
 
 export interface PullFlags {

@@ -95,6 +95,18 @@ export const propertyExpression = z.string().superRefine((v, ctx) => {
   }
 });
 
+/**
+ * A request quota, `<requests>/[<n>]<s|min>`: 30/5s, 60/min, 5/s. One grammar for the emulator's
+ * limit and the pull's knowledge of the account's quota.
+ */
+export const rateLimit = z
+  .string()
+  .regex(/^[1-9]\d{0,5}\/([1-9]\d{0,4})?(s|min)$/, 'expected <requests>/[<n>]<s|min>, e.g. 30/5s, 60/min or 5/s')
+  .transform((text) => {
+    const [, limit, count, unit] = /^(\d+)\/(\d*)(s|min)$/.exec(text)!;
+    return { limit: Number(limit), windowMs: (unit === 'min' ? 60_000 : 1_000) * Number(count || 1) };
+  });
+
 export const limit = z.coerce.number().int('expected a whole number').positive('expected a positive number');
 
 /** Values of one of `choices`, case-insensitive, returned as spelled in `choices`. */
