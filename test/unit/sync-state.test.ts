@@ -24,6 +24,24 @@ const entry = (key: string, role = 'received'): IndexEntry => ({
   created_at: null,
 });
 
+const STREAM = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
+
+/** A v1 checkpoint of `stream` at cursor 42, three documents in. */
+function checkpointOf(stream: typeof STREAM) {
+  return {
+    version: 1 as const,
+    stream,
+    filters: '{}',
+    endpoint: 'v1' as const,
+    cursor: 42,
+    paginator: null,
+    createdHighWater: null,
+    indexLength: 10,
+    documents: 3,
+    pages: 1,
+  };
+}
+
 describe('index.ndjson', () => {
   it('never writes a duplicate line, within a batch or across batches and reopenings', async () => {
     const dir = tempDir();
@@ -90,19 +108,8 @@ describe('checkpoints', () => {
     await writer.init();
     const store = new CheckpointStore(dir, writer);
     expect(canonicalJson({ b: [2, { d: 1, c: undefined, a: 'x' }], a: 1 })).toBe('{"a":1,"b":[2,{"a":"x","d":1}]}');
-    const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
-    const cp = {
-      version: 1 as const,
-      stream: key,
-      filters: '{}',
-      endpoint: 'v1' as const,
-      cursor: 42,
-      paginator: null,
-      createdHighWater: null,
-      indexLength: 10,
-      documents: 3,
-      pages: 1,
-    };
+    const key = STREAM;
+    const cp = checkpointOf(key);
     await store.save(cp);
     expect(await store.load(key)).toEqual(cp);
     expect(await store.load({ ...key, role: 'emitted' })).toBeUndefined();
@@ -113,19 +120,8 @@ describe('checkpoints', () => {
     const dir = tempDir();
     const writer = new DurableWriter(join(dir, 'tmp'));
     await writer.init();
-    const key = { account: 'id', baseUrl: 'http://h', type: 'nfe', role: 'received', owner: '' };
-    const cp = {
-      version: 1 as const,
-      stream: key,
-      filters: '{}',
-      endpoint: 'v1' as const,
-      cursor: 42,
-      paginator: null,
-      createdHighWater: null,
-      indexLength: 10,
-      documents: 3,
-      pages: 1,
-    };
+    const key = STREAM;
+    const cp = checkpointOf(key);
     await new CheckpointStore(dir, writer).save(cp);
     const store = new CheckpointStore(dir, writer);
     const saved = statSync(store.pathOf(key)).ino;

@@ -11,17 +11,10 @@ import { documentEvents, eventStreamPages } from '../../api/events.js';
 import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type EventDocType } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
-import {
-  AuthError,
-  FiscalError,
-  InterruptedError,
-  LocalFileError,
-  NotFoundError,
-  PartialError,
-  UsageError,
-} from '../../errors.js';
+import { FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
+import { stopsEveryItem } from './saved-files.js';
 import type { EventsVerbSpec } from './event-flags.js';
 import { COLUMNS, eventRow, saveColumns, saveEvent, type EventRow } from './event-rows.js';
 import { verb } from './verb.js';
@@ -164,13 +157,7 @@ async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Pro
       }
     } catch (error) {
       // A folder that cannot take the events refuses every other document's too: stop.
-      if (
-        error instanceof AuthError ||
-        error instanceof InterruptedError ||
-        error instanceof LocalFileError ||
-        ctx.signal.aborted
-      )
-        throw error;
+      if (stopsEveryItem(error, ctx)) throw error;
       if (!(error instanceof FiscalError)) throw error;
       failures.push(error);
       ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);

@@ -46,13 +46,7 @@ export async function saveDownload(
     await saveFile(file, bytes);
     return { status: 'ok', file, bytes: bytes.length };
   } catch (error) {
-    if (
-      error instanceof AuthError ||
-      error instanceof InterruptedError ||
-      error instanceof LocalFileError ||
-      ctx.signal.aborted
-    )
-      throw error;
+    if (stopsEveryItem(error, ctx)) throw error;
     if (error instanceof FiscalError) return { status: 'error', message: error.message };
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === 'string')
@@ -70,4 +64,17 @@ export function savedColumns<R extends SaveOutcome>(header: string, name: (row: 
     { header: 'FILE', get: (r) => r.file, truncate: false },
     { header: 'MESSAGE', get: (r) => r.message, width: 60 },
   ];
+}
+
+/**
+ * An error that no later item of a batch can escape (credentials refused, an interruption, a folder
+ * that refuses files): the batch stops. Any other error fails its own item only.
+ */
+export function stopsEveryItem(error: unknown, ctx: Pick<Context, 'signal'>): boolean {
+  return (
+    error instanceof AuthError ||
+    error instanceof InterruptedError ||
+    error instanceof LocalFileError ||
+    ctx.signal.aborted
+  );
 }
