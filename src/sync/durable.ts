@@ -10,34 +10,12 @@
 // fsync per file costs a journal commit each, more than the download itself; where the system
 // has `sync -f` (syncfs(2), coreutils) one call covers the whole group (see FileSystemSync).
 import { randomBytes } from 'node:crypto';
-import {
-  rename as renameCallback,
-  renameSync,
-  rm as rmCallback,
-  writeFile as writeFileCallback,
-  writeFileSync,
-} from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { FileSystemSync } from './syncfs.js';
 
 const SYNC_PARALLELISM = 16;
-/** Files being written at once by DurableWriter.write (libuv has four threads by default). */
-const WRITES_AT_ONCE = 16;
-
-/**
- * `data` to `tmp` (one open, write, close), renamed to `path`, with the callback forms: a promise
- * per file, not per call. On error the temp file is removed (a full disk leaves part of it).
- */
-function replaceFile(path: string, tmp: string, data: Uint8Array | string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) => rmCallback(tmp, { force: true }, () => reject(error));
-    writeFileCallback(tmp, data, { mode: 0o644 }, (error) => {
-      if (error) return fail(error);
-      renameCallback(tmp, path, (e) => (e ? fail(e) : resolve()));
-    });
-  });
-}
 
 export async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
@@ -84,9 +62,6 @@ export class DurableWriter {
   private pendingFiles: string[] = [];
   private pendingDirs = new Set<string>();
   private readonly syncfs = new FileSystemSync();
-  /** Writes on their way, by path. */
-  private readonly writing = new Map<string, Promise<void>>();
-  private failed: { error: unknown } | undefined;
 
   constructor(private readonly tmpDir: string) {}
 
@@ -98,35 +73,25 @@ export class DurableWriter {
   }
 
   /**
-   * Atomically replaces `path`; durable after the next flush(). The file is written and renamed
-   * on libuv's threads while the caller goes on: creating a file waits on the file system's
-   * journal (a quarter to half a millisecond each on a busy disk), time the event loop spends
-   * reading the next pages instead. At most WRITES_AT_ONCE are on their way; flush() waits for
-   * them all, and the first that failed fails every later write and flush, so that nothing
-   * written after a failure is ever committed.
+   * Atomically replaces `path`; durable after the next flush(). The temp file is written and
+   * renamed at once, on the event loop: handing each of the four calls a file takes to libuv's
+   * threads cost more CPU in waking them than the calls themselves (docs/pull.md, Crash safety),
+   * and a pull on a small machine is short of CPU, not of disk. A failed write throws here, before
+   * the caller counts the document; its temp file is removed (a full disk leaves part of one).
    */
   async write(path: string, data: Uint8Array | string): Promise<void> {
-    this.throwIfFailed();
     const dir = dirname(path);
     await this.ensureDir(dir);
-    // The same path twice (a retried page): the second waits for the first, they share a temp name.
-    await this.writing.get(path);
-    while (this.writing.size >= WRITES_AT_ONCE) await Promise.race(this.writing.values());
-    this.throwIfFailed();
-    const done = replaceFile(path, join(dir, `.${basename(path)}.tmp`), data).then(
-      () => void this.writing.delete(path),
-      (error: unknown) => {
-        this.writing.delete(path);
-        this.failed ??= { error };
-      },
-    );
-    this.writing.set(path, done);
+    const tmp = join(dir, `.${basename(path)}.tmp`);
+    try {
+      writeFileSync(tmp, data, { mode: 0o644 });
+      renameSync(tmp, path);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    }
     this.pendingFiles.push(path);
     this.pendingDirs.add(dir);
-  }
-
-  private throwIfFailed(): void {
-    if (this.failed) throw this.failed.error;
   }
 
   /** A file written in place (appended) by someone else, made durable at the next flush(). */
@@ -165,8 +130,6 @@ export class DurableWriter {
 
   /** Makes every write since the last flush durable. */
   async flush(): Promise<void> {
-    await Promise.all(this.writing.values());
-    this.throwIfFailed();
     const files = this.pendingFiles;
     const dirs = [...this.pendingDirs];
     this.pendingFiles = [];
@@ -177,9 +140,8 @@ export class DurableWriter {
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
   }
 
-  /** Waits for the writes on their way (a run that failed may not have flushed), then ends the `sync -f` shell. */
+  /** Ends the `sync -f` shell. */
   async close(): Promise<void> {
-    await Promise.all(this.writing.values());
     this.syncfs.close();
   }
 
