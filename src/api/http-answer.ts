@@ -2,6 +2,7 @@
 // fix, another non-2xx a typed error (errors-map.ts), a 2xx body is parsed (JSON, the v1 page
 // signature of R14, the caller's zod schema) or, when cut or corrupt, retried.
 import { ProtocolError } from '../errors.js';
+import { decodeText, liftBase64Fields } from './binary-fields.js';
 import { answerSummary, errorFromAnswer, statusLine } from './errors-map.js';
 import type { HttpResponse, HttpStats, RequestOptions } from './http.js';
 import { signatureMatches } from './paginate.js';
@@ -25,9 +26,9 @@ export interface Answer<T> {
   status: number;
   headers: Record<string, string>;
   rl: RateLimitInfo;
-  text: string;
+  bytes: Buffer;
   /** The body of the last signature mismatch of this request: the same body twice is accepted. */
-  lastMismatch: { text?: string };
+  lastMismatch: { bytes?: Buffer };
 }
 
 /** What reading an answer counts into and writes with. */
@@ -38,9 +39,10 @@ export interface AnswerEnv {
 }
 
 export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
-  const { ro, status, rl, text } = a;
+  const { ro, status, rl, bytes } = a;
   const { stats, redact } = env;
-  const answer = { method: ro.method, path: ro.path, status, bodyText: text, redact };
+  if (status >= 200 && status < 300) return parseBody(a, env);
+  const answer = { method: ro.method, path: ro.path, status, bodyText: decodeText(bytes), redact };
   if (status === 429) {
     stats.rateLimited++;
     const retryAt = serverRetryAt(rl);
@@ -50,33 +52,37 @@ export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
     stats.serverErrors++;
     return { failed: { kind: 'server', describe: answerSummary(answer) } };
   }
-  if (status < 200 || status >= 300) throw errorFromAnswer(answer);
-  return parseBody(a, env);
+  throw errorFromAnswer(answer);
 }
 
 function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
-  const { ro, status, headers, text, lastMismatch } = a;
+  const { ro, status, headers, bytes, lastMismatch } = a;
   const { stats, redact } = env;
   let raw: unknown;
+  let lifted: Buffer[] = [];
   try {
+    let text: string;
+    if (ro.binary) ({ text, lifted } = liftBase64Fields(bytes, ro.binary.names, ro.binary.tag));
+    else text = decodeText(bytes);
     raw = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     stats.networkErrors++;
     return {
-      failed: { kind: 'body', describe: `truncated or unparseable JSON body (${Buffer.byteLength(text)} bytes)` },
+      failed: { kind: 'body', describe: `truncated or unparseable JSON body (${bytes.length} bytes)` },
     };
   }
-  if (ro.verifySignature && !signatureMatches(raw, text)) {
+  const asSent = () => (JSON.parse(decodeText(bytes)) as { data?: unknown }).data;
+  if (ro.verifySignature && !signatureMatches(raw, bytes, lifted.length ? asSent : undefined)) {
     stats.signatureMismatches++;
     // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
-    if (lastMismatch.text !== text) {
-      lastMismatch.text = text;
+    if (!lastMismatch.bytes?.equals(bytes)) {
+      lastMismatch.bytes = bytes;
       return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
     }
     env.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
   }
   const parsed = ro.schema.safeParse(raw);
-  if (parsed.success) return { ok: { status, headers, body: parsed.data } };
+  if (parsed.success) return { ok: { status, headers, body: parsed.data, ...(lifted.length ? { lifted } : {}) } };
   if (raw === undefined) return { failed: { kind: 'body', describe: `empty body with ${statusLine(status)}` } };
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length ? issue.path.map(String).join('.') : '(body)';

@@ -49,6 +49,12 @@ export interface RequestOptions<T> {
    * pull's time limit, or a stream the pull no longer needs. An abort is never retried nor warned about.
    */
   signal?: AbortSignal;
+  /**
+   * Base64 string properties (`Xml`, `xml`) decoded straight from the answer's bytes, not parsed as
+   * text (binary-fields.ts): each such value reads `tag + n` in `body`, its bytes are `lifted[n]`.
+   * Set by withBinaryFields.
+   */
+  binary?: { names: readonly string[]; tag: string };
 }
 
 export interface HttpStats {
@@ -65,6 +71,8 @@ export interface HttpResponse<T> {
   status: number;
   headers: Record<string, string>;
   body: T;
+  /** The bytes of the values `RequestOptions.binary` lifted, by number. */
+  lifted?: Buffer[];
 }
 
 export interface HttpClient {
@@ -195,7 +203,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   async function attempt<T>(
     ro: RequestOptions<T>,
     url: string,
-    lastMismatch: { text?: string },
+    lastMismatch: { bytes?: Buffer },
     signal: AbortSignal | undefined,
   ): Promise<Attempt<T>> {
     const release = await acquire(ro as RequestOptions<unknown>, signal);
@@ -210,7 +218,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     let status = 0;
     let resHeaders: Record<string, string> = {};
     let rl: RateLimitInfo = {};
-    let text: string;
+    let bytes: Buffer;
     try {
       const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal });
       status = res.statusCode;
@@ -219,7 +227,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       pacer.observe({ ...rl, sentAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
-      text = await res.body.text();
+      const body = await res.body.bytes();
+      bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     } catch (err) {
       if (signal?.aborted) throw interrupted(signal);
       const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
@@ -233,19 +242,19 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     } finally {
       release();
     }
-    traceResponse(status, resHeaders, text, sentAt);
+    traceResponse(status, resHeaders, bytes, sentAt);
     return readAnswer(
-      { ro, status, headers: resHeaders, rl, text, lastMismatch },
+      { ro, status, headers: resHeaders, rl, bytes, lastMismatch },
       { stats, redact, warn: (m) => o.log.warn(m) },
     );
   }
 
-  function traceResponse(status: number, headers: Record<string, string>, text: string, sentAt: number): void {
+  function traceResponse(status: number, headers: Record<string, string>, bytes: Buffer, sentAt: number): void {
     const remaining =
       headers['x-ratelimit-remaining'] === undefined
         ? ''
         : `, remaining ${headers['x-ratelimit-remaining']}/${headers['x-ratelimit-limit'] ?? '?'}`;
-    o.log.debug(redact(`← ${status} (${o.clock.now() - sentAt} ms, ${Buffer.byteLength(text)} bytes${remaining})`));
+    o.log.debug(redact(`← ${status} (${o.clock.now() - sentAt} ms, ${bytes.length} bytes${remaining})`));
   }
 
   function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
@@ -259,7 +268,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     if (signal?.aborted) throw interrupted(signal);
     const url = buildUrl(baseUrl, ro.path, ro.query);
     const mayRepeat = ro.retry ?? ro.method === 'GET';
-    const lastMismatch: { text?: string } = {};
+    const lastMismatch: { bytes?: Buffer } = {};
     let waited = 0;
     for (let n = 1; ; n++) {
       const result = await attempt(ro, url, lastMismatch, signal);
@@ -318,5 +327,46 @@ export function withSignal(http: HttpClient, signal: AbortSignal): HttpClient {
     tellQuota: (limit, windowMs) => http.tellQuota?.(limit, windowMs),
     // The pool belongs to the client this view was made from.
     close: async () => undefined,
+  };
+}
+
+/** A view of an HTTP client whose answers have their base64 values lifted (binary-fields.ts). */
+export interface BinaryFieldsClient extends HttpClient {
+  /**
+   * The bytes of a base64 value of an answer: those lifted by this view are handed over once
+   * (the view keeps them only until then), any other is decoded.
+   */
+  bytesOf(value: string): Buffer;
+}
+
+/**
+ * `http` with the base64 string properties `names` of every answer decoded straight from its
+ * bytes: what a pull reads its pages with. The parsed body keeps a short mark in their place, which
+ * `bytesOf` turns into the bytes. Marks start with a NUL, which base64 never holds.
+ */
+export function withBinaryFields(http: HttpClient, names: readonly string[]): BinaryFieldsClient {
+  const kept = new Map<string, Buffer>();
+  let requests = 0;
+  return {
+    get baseUrl() {
+      return http.baseUrl;
+    },
+    get stats() {
+      return http.stats;
+    },
+    async request(ro) {
+      const tag = `\u0000${++requests}.`;
+      const res = await http.request({ ...ro, binary: { names, tag } });
+      res.lifted?.forEach((bytes, n) => kept.set(`${tag}${n}`, bytes));
+      return res;
+    },
+    tellQuota: (limit, windowMs) => http.tellQuota?.(limit, windowMs),
+    close: async () => undefined,
+    bytesOf(value) {
+      const bytes = kept.get(value);
+      if (bytes === undefined) return Buffer.from(value, 'base64');
+      kept.delete(value);
+      return bytes;
+    },
   };
 }

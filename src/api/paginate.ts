@@ -118,29 +118,34 @@ export async function* itemsOf<T>(
 /**
  * R14: `signature` is the SHA-256 hex of `data` as PHP's json_encode writes it. `data` must be
  * the body as parsed from the wire, before any schema drops or reorders keys. A page without a
- * signature passes: not every endpoint signs. With the raw body text, the `data` array as sent is
- * hashed first, which spares re-serializing a large page; any doubt falls back to serializing.
+ * signature passes: not every endpoint signs. With the raw body (text or bytes), the `data` array
+ * as sent is hashed first, which spares re-serializing a large page; any doubt falls back to
+ * serializing `data`, or what `dataAsSent` gives (a body whose base64 was lifted, binary-fields.ts).
  */
-export function signatureMatches(body: unknown, text?: string): boolean {
+export function signatureMatches(body: unknown, sent?: string | Buffer, dataAsSent?: () => unknown): boolean {
   if (typeof body !== 'object' || body === null || !('signature' in body)) return true;
   const { signature, data } = body as { signature: unknown; data?: unknown };
   if (typeof signature !== 'string' || signature === '' || data === undefined) return true;
   const expected = signature.toLowerCase();
-  const sha = (t: string) => createHash('sha256').update(t).digest('hex');
-  const sent = text === undefined ? undefined : rawData(text);
-  if (sent !== undefined && sha(sent.includes('\\/') ? sent : sent.replaceAll('/', '\\/')) === expected) return true;
-  const plain = phpJsonEncode(data);
+  const sha = (t: string | Buffer) => createHash('sha256').update(t).digest('hex');
+  const raw = sent === undefined ? undefined : rawData(sent);
+  if (raw !== undefined) {
+    const escaped = raw.includes('\\/') ? raw : raw.toString().replaceAll('/', '\\/');
+    if (sha(escaped) === expected) return true;
+  }
+  const plain = phpJsonEncode(dataAsSent ? dataAsSent() : data);
   if (sha(plain) === expected) return true;
   // Only on a mismatch: the \uXXXX form some PHP builds write.
   const ascii = asciiEscaped(plain);
   return ascii !== plain && sha(ascii) === expected;
 }
 
-/** The text of a body's `data` array when the body reads `{..."data":[...],"page":...}`. */
-function rawData(text: string): string | undefined {
-  const start = text.indexOf('"data":[');
-  const end = text.lastIndexOf('],"page":');
-  return start === -1 || end < start ? undefined : text.slice(start + 7, end + 1);
+/** The body's `data` array as sent (text or bytes) when the body reads `{..."data":[...],"page":...}`. */
+function rawData(sent: string | Buffer): string | Buffer | undefined {
+  const start = sent.indexOf('"data":[');
+  const end = sent.lastIndexOf('],"page":');
+  if (start === -1 || end < start) return undefined;
+  return typeof sent === 'string' ? sent.slice(start + 7, end + 1) : sent.subarray(start + 7, end + 1);
 }
 
 /**

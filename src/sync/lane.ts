@@ -1,5 +1,5 @@
-// A stream's pages with one page fetched ahead: the next page downloads while the current one
-// is written. Fetches of all lanes share a limit (--concurrency).
+// A stream's pages fetched ahead (PAGES_AHEAD): the next pages download while the current one is
+// written. Fetches of all lanes share a limit (--concurrency).
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -19,14 +19,27 @@ export class Semaphore {
   }
 }
 
+/**
+ * Pages fetched ahead per stream: while one waits its turn to be written, the next downloads. Two,
+ * not one: streams are written in turn (pull-engine.ts), and with one page ahead a stream whose
+ * page is ready stops fetching until its turn comes, so every round trip waited on the slowest
+ * stream. A page of 250 documents is some 2 MB: four streams hold 16 MB at most.
+ */
+export const PAGES_AHEAD = 2;
+
 export class Lane<T> {
   private readonly iterator: AsyncIterator<T>;
-  private pending: Promise<IteratorResult<T>> | undefined;
+  /** Pages fetched or on their way, in order. */
+  private readonly ahead: Array<Promise<IteratorResult<T>>> = [];
+  private fetching = false;
+  /** The iterator ended or failed: nothing more is fetched. */
+  private exhausted = false;
   private finished = false;
 
   constructor(
     iterable: AsyncIterable<T>,
     private readonly limit: Semaphore,
+    private readonly depth = PAGES_AHEAD,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
@@ -35,24 +48,35 @@ export class Lane<T> {
     return this.finished;
   }
 
-  /** Starts fetching the next page if none is on its way. */
+  /** Starts fetching the next page unless one is on its way or enough are waiting. */
   prefetch(): void {
-    if (this.pending || this.finished) return;
-    this.pending = this.limit.acquire().then(async (release) => {
+    if (this.fetching || this.exhausted || this.finished || this.ahead.length >= this.depth) return;
+    this.fetching = true;
+    const page = this.limit.acquire().then(async (release) => {
       try {
         return await this.iterator.next();
       } finally {
         release();
       }
     });
-    // The error is delivered by next(); until then it must not count as unhandled.
-    this.pending.catch(() => undefined);
+    this.ahead.push(page);
+    page.then(
+      (result) => {
+        this.fetching = false;
+        if (result.done) this.exhausted = true;
+        else this.prefetch();
+      },
+      () => {
+        // The error is delivered by next(); until then it must not count as unhandled.
+        this.fetching = false;
+        this.exhausted = true;
+      },
+    );
   }
 
   async next(): Promise<IteratorResult<T>> {
     this.prefetch();
-    const result = await this.pending!;
-    this.pending = undefined;
+    const result = await this.ahead.shift()!;
     if (result.done) this.finished = true;
     else this.prefetch();
     return result;
@@ -65,7 +89,7 @@ export class Lane<T> {
    */
   close(): Promise<void> {
     this.finished = true;
-    const ended = Promise.allSettled([this.pending, this.iterator.return?.()]);
+    const ended = Promise.allSettled([...this.ahead, this.iterator.return?.()]);
     return ended.then(() => undefined);
   }
 }

@@ -1,7 +1,21 @@
 // What the pull engine consumes: streams of pages of documents, one stream per (type, role,
 // owner), each able to start again from its checkpoint. A document type plugs in by providing
 // a StreamSource; the engine knows nothing of NF-e, CT-e or NFS-e.
+import { withBinaryFields, withSignal, type BinaryFieldsClient, type HttpClient } from '../api/http.js';
 import type { Checkpoint, CreatedRange, StreamKey } from './checkpoint.js';
+
+/** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */
+export const fromBase64 = (value: string): Buffer => Buffer.from(value, 'base64');
+
+/**
+ * The client a stream reads its pages with: its requests end with the stream (`signal`), and the
+ * base64 XML of each item (`xml`, `Xml`) is decoded straight from the answer's bytes, its
+ * `bytesOf` giving the document (binary-fields.ts). Not for items that carry other `xml` values
+ * than the one the stream writes (MDF-e items list their events'): those would be kept unread.
+ */
+export function pageClient(http: HttpClient, signal: AbortSignal): BinaryFieldsClient {
+  return withBinaryFields(withSignal(http, signal), ['xml', 'Xml']);
+}
 
 export interface PulledDocument {
   key: string;

@@ -16,6 +16,7 @@ const usage = process.resourceUsage();
 const report = {
   /** CPU time of the process (user + system), beside its wall time: what a busy machine distorts least. */
   cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+  systemMs: usage.systemCPUTime / 1000,
   code,
   wallMs: performance.now() - start,
   maxRssMb: usage.maxRSS / 1024,

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
-import { removeLeftovers } from './cli.mjs';
+import { keptLeftovers, removeLeftovers, warnIfRecentRemoval } from './cli.mjs';
 import { backfillUnderLatency, pullAccount, underRateLimit } from './figures.mjs';
 
 if (process.argv.includes('--startup')) process.exit(reportStartup() && 0); // start-up figures only
@@ -51,6 +51,7 @@ function figure(name, value, target, ok, was = undefined) {
 }
 const started = performance.now();
 
+warnIfRecentRemoval();
 console.log(`fiscal bench${quick ? ' (--quick: small sizes, figures not comparable with the targets)' : ''}`);
 console.log(
   `  accounts: ${k(SIZES.small)} and ${k(SIZES.large)} NF-e${million ? ' and 1M' : ''} (one account per emulator, seed 1); role received`,
@@ -179,7 +180,9 @@ if (runs('quota')) {
 }
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
+const keep = process.argv.includes('--keep');
 console.log(
-  `\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s (then removes its folders)`,
+  `\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s${keep ? '' : ' (then removes its folders)'}`,
 );
-removeLeftovers();
+if (keep) console.log(`kept: ${keptLeftovers().join(' ')}`);
+else removeLeftovers();

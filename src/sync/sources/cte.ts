@@ -1,12 +1,12 @@
 // CT-e and CT-e OS streams for the pull engine: the v1 role listings GET /v1/cte/{role} and
 // /v1/cte-os/{role}, whose stable cursor is made for incremental sync (R13).
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
 import { cteOsV1Pages, cteV1Pages } from '../../api/cte.js';
 import type { CteOsRole, CteRole, CteV1Item, CteV1Query } from '../../api/wire/cte.js';
 import { cteFacts, cteStatus, type CteFacts } from '../../fiscal/cte-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import type { PulledDocument, StreamSource } from '../source.js';
+import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
 
 export type CteStreamType = 'cte' | 'cteos';
 
@@ -29,8 +29,9 @@ export function cteV1Document(
   role: string,
   owner: string,
   candidates: readonly string[] = [],
+  bytesOf = fromBase64,
 ): PulledDocument {
-  const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64') : Buffer.from(JSON.stringify(item.xml));
+  const xml = typeof item.xml === 'string' ? bytesOf(item.xml) : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = cteFacts(xml.toString('latin1'));
   return {
@@ -65,9 +66,10 @@ export function cteV1Source(http: HttpClient, key: StreamKey, query: CteV1Query)
     label: `${type} ${key.role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of pagesOf(type, withSignal(http, signal), key.role, q, signal)) {
+      const h = pageClient(http, signal);
+      for await (const page of pagesOf(type, h, key.role, q, signal)) {
         yield {
-          docs: page.items.map((item) => cteV1Document(type, item, key.role, key.owner, candidates)),
+          docs: page.items.map((item) => cteV1Document(type, item, key.role, key.owner, candidates, h.bytesOf)),
           from: `cursor ${page.cursor}`,
           resume: { cursor: page.next, paginator: null, createdHighWater: null },
         };

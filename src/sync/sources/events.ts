@@ -3,11 +3,11 @@
 // beside the copies of its document already in the folder; its own checkpoint makes the next run
 // read only the events that arrived since (R13).
 import { eventStreamPages } from '../../api/events.js';
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
 import type { EventDocType, StreamEventItem } from '../../api/wire/events.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import type { PulledDocument, StreamSource } from '../source.js';
+import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
 
 /** The role of an events stream in its checkpoint key: one stream per document type and owner. */
 export const EVENTS_ROLE = 'events';
@@ -19,13 +19,13 @@ export function eventDocumentKey(item: StreamEventItem): string {
   return parts.length === 4 ? parts.slice(1).join(':') : parts.join(':');
 }
 
-function eventDocument(type: EventDocType, item: StreamEventItem, owner: string): PulledDocument {
+function eventDocument(type: EventDocType, item: StreamEventItem, owner: string, bytesOf = fromBase64): PulledDocument {
   return {
     key: eventDocumentKey(item),
     type,
     role: '',
     owner,
-    xml: Buffer.from(item.xml, 'base64'),
+    xml: bytesOf(item.xml),
     status: null,
     createdAt: item.created_at,
     emissionDate: '',
@@ -46,9 +46,10 @@ export function eventsSource(http: HttpClient, key: StreamKey, type: EventDocTyp
     phase: 'events',
     async *pages(start, signal) {
       const q = { cursor: start?.cursor ?? 0, limit: 50, ...(cnpjs ? { cnpjs } : {}) };
-      for await (const page of eventStreamPages(withSignal(http, signal), type, q, { signal })) {
+      const h = pageClient(http, signal);
+      for await (const page of eventStreamPages(h, type, q, { signal })) {
         yield {
-          docs: page.items.map((item) => eventDocument(type, item, key.owner)),
+          docs: page.items.map((item) => eventDocument(type, item, key.owner, h.bytesOf)),
           from: `cursor ${page.cursor}`,
           resume: { cursor: page.next, paginator: null, createdHighWater: null },
         };

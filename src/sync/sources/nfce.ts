@@ -1,15 +1,15 @@
 // NFC-e streams for the pull engine: GET /v1/nfce/emitted (R13 cursor). An NFC-e is an nfeProc of
 // model 65, so the NF-e fact scan reads it.
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
 import { nfceV1Pages } from '../../api/nfce.js';
 import type { NfceRole, NfceV1Item, NfceV1Query } from '../../api/wire/nfce.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import type { PulledDocument, StreamSource } from '../source.js';
+import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
 
-export function nfceDocument(item: NfceV1Item, owner: string): PulledDocument {
-  const xml = Buffer.from(item.xml, 'base64');
+export function nfceDocument(item: NfceV1Item, owner: string, bytesOf = fromBase64): PulledDocument {
+  const xml = bytesOf(item.xml);
   const f = nfeFacts(xml.toString('latin1'), {});
   return {
     key: item.access_key,
@@ -35,9 +35,10 @@ export function nfceV1Source(http: HttpClient, key: StreamKey, query: NfceV1Quer
     label: `nfce ${role}${key.owner ? ` ${key.owner}` : ''}`,
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of nfceV1Pages(withSignal(http, signal), role, q, { signal })) {
+      const h = pageClient(http, signal);
+      for await (const page of nfceV1Pages(h, role, q, { signal })) {
         yield {
-          docs: page.items.map((item) => nfceDocument(item, key.owner)),
+          docs: page.items.map((item) => nfceDocument(item, key.owner, h.bytesOf)),
           from: `cursor ${page.cursor}`,
           resume: { cursor: page.next, paginator: null, createdHighWater: null },
         };

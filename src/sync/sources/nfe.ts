@@ -1,13 +1,13 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
 import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
 import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import type { PulledDocument, StreamSource } from '../source.js';
+import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
 
 /**
  * Documents per v2 page in a pull: the maximum, ten v1 pages per round trip. A page with XML is
@@ -71,8 +71,13 @@ export function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
   }
 }
 
-function v1Document(item: Pick<NfeV1Item, 'access_key' | 'xml'>, role: NfeRole, owner: string): PulledDocument {
-  const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64') : Buffer.from(JSON.stringify(item.xml));
+function v1Document(
+  item: Pick<NfeV1Item, 'access_key' | 'xml'>,
+  role: NfeRole,
+  owner: string,
+  bytesOf = fromBase64,
+): PulledDocument {
+  const xml = typeof item.xml === 'string' ? bytesOf(item.xml) : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = nfeFacts(xml.toString('latin1'), owner ? {} : { [PARTY_OF_ROLE[role]]: true });
   return {
@@ -134,6 +139,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
         }
       : {}),
     async *pages(start, signal) {
+      const h = pageClient(http, signal);
       if (v2Filters && start?.range && start.stream.window !== undefined && start.cursor === 0) {
         // A backfill window (a closed created_at range, read once): 250 documents per request on
         // v2, written as the v1 listing's documents (the same XML; status, owner and the rest
@@ -145,9 +151,9 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
           Filters: { ...v2Filters, CreatedAt: { From: start.range.from, To: start.range.to } },
           ...(start.paginator ? { Paginator: start.paginator } : {}),
         };
-        for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
+        for await (const page of nfeV2Pages(h, req, { signal })) {
           const docs = page.items.map((r) =>
-            v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner),
+            v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner, h.bytesOf),
           );
           // The base64 text (as large as the documents) is not kept while the page waits its turn.
           page.items.length = 0;
@@ -162,8 +168,8 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
       }
       const window = start?.range ? { createdFrom: start.range.from, createdTo: start.range.to } : {};
       const q = { ...query, ...window, cursor: start?.cursor ?? 0, limit: 50 };
-      for await (const page of nfeV1Pages(withSignal(http, signal), role, q, { signal })) {
-        const docs = page.items.map((item) => v1Document(item, role, key.owner));
+      for await (const page of nfeV1Pages(h, role, q, { signal })) {
+        const docs = page.items.map((item) => v1Document(item, role, key.owner, h.bytesOf));
         page.items.length = 0;
         yield {
           docs,
@@ -175,13 +181,13 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
   };
 }
 
-function v2Document(r: NfeV2Record, role: NfeRole): PulledDocument {
+function v2Document(r: NfeV2Record, role: NfeRole, bytesOf: (value: string) => Buffer): PulledDocument {
   return {
     key: r.AccessKey ?? '',
     type: 'nfe',
     role,
     owner: r.Owner ?? '',
-    xml: Buffer.from(r.Xml ?? '', 'base64'),
+    xml: bytesOf(r.Xml ?? ''),
     status: r.Status ?? null,
     createdAt: r.CreatedAt ?? null,
     emissionDate: r.EmissionDate ?? '',
@@ -226,9 +232,10 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         };
       }
       let high = start?.createdHighWater ?? null;
-      for await (const page of nfeV2Pages(withSignal(http, signal), req, { signal })) {
+      const h = pageClient(http, signal);
+      for await (const page of nfeV2Pages(h, req, { signal })) {
         for (const r of page.items) high = later(high, r.CreatedAt);
-        const docs = page.items.map((r) => v2Document(r, role));
+        const docs = page.items.map((r) => v2Document(r, role, h.bytesOf));
         page.items.length = 0;
         yield {
           docs,

@@ -1,0 +1,85 @@
+// A page of documents is megabytes of JSON, almost all of it base64 (the `Xml` of each item).
+// Read as text, it is decoded to one large string, parsed into a few hundred large strings that
+// live until the page is decoded (copied by every young-generation collection on the way), then
+// decoded again to bytes: on a pull, more CPU than everything else the client does. Here the
+// base64 values of the properties asked for are decoded straight from the answer's bytes, and only
+// the rest of the JSON (keys, numbers, short strings) is parsed as text. Each lifted value reads
+// `<tag><n>` in the parsed body, and `lifted[n]` holds its bytes (see withBinaryFields in http.ts).
+import { isAscii } from 'node:buffer';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The answer's text: latin1 when every byte is ASCII (a copy, where UTF-8 decoding checks each byte). */
+export function decodeText(bytes: Buffer, from = 0, to = bytes.length): string {
+  return isAscii(bytes.subarray(from, to)) ? bytes.toString('latin1', from, to) : bytes.toString('utf8', from, to);
+}
+
+interface Found {
+  /** Where the value's first character is (after its opening quote), and its closing quote. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The string values of `"<name>":"` in `bytes`, in order. A match cannot start inside a string
+ * (a quote there is escaped, and `\"` before the name is checked); a value holding any escape is
+ * left to the JSON parser (base64 has none, but PHP's json_encode writes `/` as `\/`).
+ */
+function findValues(bytes: Buffer, names: readonly string[]): Found[] {
+  const found: Found[] = [];
+  for (const name of names) {
+    const pattern = Buffer.from(`"${name}":"`, 'latin1');
+    for (let at = bytes.indexOf(pattern); at !== -1; at = bytes.indexOf(pattern, at + pattern.length)) {
+      if (at > 0 && bytes[at - 1] === BACKSLASH) continue;
+      const start = at + pattern.length;
+      const end = bytes.indexOf(QUOTE, start);
+      if (end === -1) break;
+      const slash = bytes.indexOf(BACKSLASH, start);
+      if (slash !== -1 && slash < end) {
+        if (unescapedSlashesOnly(bytes, start, end)) found.push({ start, end });
+        continue;
+      }
+      found.push({ start, end });
+    }
+  }
+  return names.length > 1 ? found.sort((a, b) => a.start - b.start) : found;
+}
+
+/** Whether every backslash in `bytes[start, end)` begins `\/`, and the closing quote is not escaped. */
+function unescapedSlashesOnly(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = bytes.indexOf(BACKSLASH, start); i !== -1 && i < end; i = bytes.indexOf(BACKSLASH, i + 2))
+    if (i + 1 >= end || bytes[i + 1] !== 0x2f) return false;
+  return true;
+}
+
+function decodeBase64(bytes: Buffer, start: number, end: number): Buffer {
+  let text = bytes.toString('latin1', start, end);
+  if (text.includes('\\')) text = text.replaceAll('\\/', '/');
+  return Buffer.from(text, 'base64');
+}
+
+/**
+ * `bytes` as JSON text for JSON.parse, with the string values of the properties `names` replaced by
+ * `"<tag><n>"` and their base64 decoded into `lifted[n]`. `tag` must not start a value the answer
+ * can hold (http.ts uses a NUL, which JSON writes `\u0000`).
+ */
+export function liftBase64Fields(
+  bytes: Buffer,
+  names: readonly string[],
+  tag: string,
+): { text: string; lifted: Buffer[] } {
+  const found = findValues(bytes, names);
+  if (found.length === 0) return { text: decodeText(bytes), lifted: [] };
+  const escapedTag = JSON.stringify(tag).slice(1, -1);
+  const parts: string[] = [];
+  const lifted: Buffer[] = [];
+  let at = 0;
+  for (const { start, end } of found) {
+    parts.push(decodeText(bytes, at, start), escapedTag, String(lifted.length));
+    lifted.push(decodeBase64(bytes, start, end));
+    at = end;
+  }
+  parts.push(decodeText(bytes, at));
+  return { text: parts.join(''), lifted };
+}
