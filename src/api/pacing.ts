@@ -15,6 +15,12 @@ import type { RateLimitInfo } from './retry.js';
 /** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
 export const RESET_MARGIN_MS = 50;
 
+/**
+ * A request reaches the server at most this long after we sent it, however short the round trips
+ * seen so far: a busy event loop may write it late, and a busy server take it late.
+ */
+const ARRIVAL_SLACK_MS = 100;
+
 /** The quota is spent and resets later than the caller is willing to wait. */
 export class QuotaWaitTooLong extends Error {
   constructor(readonly waitMs: number) {
@@ -44,8 +50,10 @@ export class RateLimitPacer {
   private windowStart: number | undefined;
   /** True when windowStart is the send time of the window's first request, not an estimate. */
   private windowStartExact = false;
-  /** When the answer to the window's first request arrived: the server opened it before then. */
+  /** When the server opened the window at the latest (its first request reached it by then). */
   private windowOpenedBy: number | undefined;
+  /** The shortest round trip seen: the network's part of one, with the least server time. */
+  private shortestRoundTrip = Number.POSITIVE_INFINITY;
   private windowMs: number | undefined;
   /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
   private told = false;
@@ -93,6 +101,8 @@ export class RateLimitPacer {
   /** Feeds the rate-limit headers of a response (any status) into the model. */
   observe(o: PacerObservation): void {
     if (o.limit !== undefined) this.limit = o.limit;
+    if (o.receivedAt !== undefined)
+      this.shortestRoundTrip = Math.min(this.shortestRoundTrip, Math.max(0, o.receivedAt - o.sentAt));
     // A response to a request sent before the current window was set up describes an older
     // window (or the same one, with a count we already have): it can only mislead.
     if (o.sentAt < this.since) return;
@@ -142,12 +152,19 @@ export class RateLimitPacer {
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
   }
 
+  /**
+   * `receivedAt`: when the answer to the window's first request came. The server opened the window
+   * when that request reached it: after it was sent, and by the time its answer came at the latest.
+   * A page's answer comes after the server rendered it, which may take longer than the round trip
+   * itself: no later than the shortest round trip seen (or ARRIVAL_SLACK_MS) after the send is a
+   * closer bound that still holds (on a 5 s window, a tenth of a second more of each window used).
+   */
   private startWindow(sentAt: number, exact: boolean, receivedAt = sentAt): void {
     this.since = sentAt;
     this.windowStart = sentAt;
     this.windowStartExact = exact;
-    this.windowOpenedBy = receivedAt;
-    this.resetAt = this.windowMs === undefined ? undefined : (this.told ? receivedAt : sentAt) + this.windowMs;
+    this.windowOpenedBy = Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
+    this.resetAt = this.windowMs === undefined ? undefined : (this.told ? this.windowOpenedBy : sentAt) + this.windowMs;
   }
 
   /** Once the known or predicted reset has passed, the whole quota is available again. */

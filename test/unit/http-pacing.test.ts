@@ -85,6 +85,28 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(await windowEnd(false)).toBe(T0 + 6000 + RESET_MARGIN_MS);
   });
 
+  it('R5: told the quota, a window whose first answer was slow (a page rendered) ends no later than the shortest round trip after its send', async () => {
+    // Earlier round trips took `shortest` ms; the window's first request, sent at T0 + 300, is a
+    // page whose answer comes 400 ms later. The server opened the window when the request reached
+    // it: by T0 + 300 + the shortest round trip (never counted as less than 100 ms).
+    const windowEnd = async (shortest: number) => {
+      const clock = createFakeClock(T0);
+      const pacer = new RateLimitPacer(clock);
+      pacer.tell(3, 5000);
+      for (let r = 2; r >= 0; r--)
+        await send(pacer, clock, { limit: 3, remaining: r, receivedAt: clock.now() + shortest });
+      await pacer.acquire().then((release) => release());
+      clock.advance(300 - ((clock.now() - T0) % 1));
+      const sentAt = clock.now();
+      for (let r = 2; r >= 0; r--) await send(pacer, clock, { limit: 3, remaining: r, receivedAt: sentAt + 400 });
+      await pacer.acquire();
+      return clock.now() - sentAt;
+    };
+    expect(await windowEnd(120)).toBe(120 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(30)).toBe(100 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(600)).toBe(400 + 5000 + RESET_MARGIN_MS);
+  });
+
   it('R5: a 429 overrules a told quota whose window is too short', async () => {
     const clock = createFakeClock(T0);
     const pacer = new RateLimitPacer(clock);
