@@ -17,6 +17,41 @@ import { FileSystemSync } from './syncfs.js';
 
 const SYNC_PARALLELISM = 16;
 
+/** The temp file a document is written to before it is renamed into place: hidden, beside it. */
+const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
+
+/** Temp files of documents, PDFs and events (`.<name>.xml.tmp`, `.<name>.pdf.tmp`): none other. */
+const TEMP_NAME = /^\..+\.(xml|pdf)\.tmp$/i;
+
+/**
+ * Removes the temp files a run that died while writing left under `root` (its `.fiscal/` aside),
+ * and answers how many. A run killed mid-write leaves one beside each document it was writing;
+ * the same command run again writes those documents again and renames each over its temp file,
+ * but another one (other filters, `--restart`) may never write them: this is for when the lock
+ * says a run died. It reads every folder, which only a crash makes worth it.
+ */
+export async function sweepTempFiles(root: string): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) {
+        if (dir !== root || e.name !== '.fiscal') await walk(join(dir, e.name));
+      } else if (e.isFile() && TEMP_NAME.test(e.name)) {
+        await rm(join(dir, e.name), { force: true });
+        removed++;
+      }
+    }
+  };
+  await walk(root);
+  return removed;
+}
+
 export async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
@@ -82,7 +117,7 @@ export class DurableWriter {
   async write(path: string, data: Uint8Array | string): Promise<void> {
     const dir = dirname(path);
     await this.ensureDir(dir);
-    const tmp = join(dir, `.${basename(path)}.tmp`);
+    const tmp = tempPath(path);
     try {
       writeFileSync(tmp, data, { mode: 0o644 });
       renameSync(tmp, path);

@@ -24,6 +24,8 @@ export interface LockOptions {
 
 export interface HeldLock {
   info: LockInfo;
+  /** The lock was taken over from a run that died holding it (it may have left files half written). */
+  tookOver: boolean;
   release(): Promise<void>;
 }
 
@@ -56,12 +58,13 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
   const tmp = join(stateDir, `lock.${randomBytes(6).toString('hex')}`);
   await writeFile(tmp, `${JSON.stringify(info)}\n`);
   const deadline = o.clock.now() + o.waitSeconds * 1000;
+  let tookOver = false;
   try {
     for (;;) {
       try {
         await link(tmp, path);
         await removeLeftovers(stateDir, tmp);
-        return { info, release: () => releaseLock(path, info) };
+        return { info, tookOver, release: () => releaseLock(path, info) };
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         // The holder cleans up temp lock files of runs that died; ours may have been among them.
@@ -75,6 +78,7 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
       if (holder && holder.host === info.host && !isAlive(holder.pid)) {
         if (await takeOverStale(path, holder)) {
           o.warn(`took over a stale lock of ${describe(holder)}: that run is gone`);
+          tookOver = true;
           continue;
         }
       }

@@ -12,7 +12,7 @@ import { writingLocalFiles } from '../local-files.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { Committer } from './committer.js';
-import { DurableWriter } from './durable.js';
+import { DurableWriter, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
@@ -67,6 +67,10 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
   });
   try {
     await writer.init();
+    if (lock.tookOver) {
+      const swept = await sweepTempFiles(o.dir);
+      if (swept) o.log.warn(`removed ${swept} temp file${swept === 1 ? '' : 's'} the run that died left half written`);
+    }
     return await pullLocked(o, writer);
   } finally {
     await writer.close();

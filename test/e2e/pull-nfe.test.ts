@@ -254,6 +254,38 @@ describe('fiscal pull nfe', () => {
     expect(snapshot(dir)).toEqual(referenceTree);
   });
 
+  it('after a run that died, the temp files it left are removed even when the next run writes other documents', async () => {
+    // A run killed mid-write leaves `.<name>.xml.tmp` beside the documents it was writing; a
+    // re-run with --restart and other filters never writes those documents again.
+    const gone = await execa(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    const dir = tempDir();
+    expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '20'], { env })).exitCode).toBe(0);
+    const docs = Object.keys(snapshot(dir)).filter((p) => p.endsWith('.xml') && !p.startsWith('.fiscal'));
+    const folder = join(dir, docs[0]!.slice(0, docs[0]!.lastIndexOf('/')));
+    const left = [
+      '.35260000000000000000550010000000011000000017.xml.tmp',
+      '.35260000000000000000550010000000011000000017.pdf.tmp',
+    ];
+    const kept = ['notes.tmp', '.notes.tmp', 'mine.xml.tmp'];
+    for (const name of [...left, ...kept]) writeFileSync(join(folder, name), 'half');
+    writeFileSync(
+      join(dir, '.fiscal', 'lock'),
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), startedAt: '2026-06-15T10:00:00.000Z' }),
+    );
+    const r = await runInProcess([...PULL, '--dir', dir, '--restart', '--max-docs', '5'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/took over a stale lock/);
+    expect(r.stderr).toMatch(/removed 2 temp files the run that died left half written/);
+    const names = readdirSync(folder);
+    for (const name of left) expect(names).not.toContain(name);
+    for (const name of kept) expect(names).toContain(name);
+    // A run that took no lock over reads no folder for temp files.
+    writeFileSync(join(folder, left[0]!), 'half');
+    const again = await runInProcess([...PULL, '--dir', dir, '--max-docs', '5'], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(readdirSync(folder)).toContain(left[0]);
+  });
+
   it('a corrupt checkpoint is reported by name (exit 2); --restart rebuilds', async () => {
     const dir = tempDir();
     expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '60'], { env })).exitCode).toBe(0);
