@@ -65,6 +65,8 @@ export interface HttpStats {
   networkErrors: number;
   signatureMismatches: number;
   pacedMs: number;
+  /** The quota the pacer went by (RateLimitPacer.quota), once it knew one. */
+  quota?: { limit: number; windowMs: number | undefined; told: boolean } | undefined;
 }
 
 export interface HttpResponse<T> {
@@ -186,6 +188,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       throw err;
     } finally {
       stats.pacedMs = pacer.pacedMs;
+      stats.quota = pacer.quota();
     }
   }
 
@@ -302,7 +305,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     baseUrl,
     stats,
     request,
-    tellQuota: (limit, windowMs) => pacer.tell(limit, windowMs),
+    tellQuota: (limit, windowMs) => {
+      pacer.tell(limit, windowMs);
+      stats.quota = pacer.quota();
+    },
     async close() {
       closed = true;
       // An injected dispatcher belongs to whoever injected it.

@@ -117,6 +117,11 @@ export class RateLimitPacer {
     if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
   }
 
+  /** The quota paced by, once known: told (`--rate-limit`) or learned from the answers' headers. */
+  quota(): { limit: number; windowMs: number | undefined; told: boolean } | undefined {
+    return this.limit === undefined ? undefined : { limit: this.limit, windowMs: this.windowMs, told: this.told };
+  }
+
   /** For tests and the trace. */
   snapshot() {
     return {

@@ -207,6 +207,7 @@ export interface HttpCounts {
   retries: number;
   rateLimited: number;
   pacedMs: number;
+  quota?: { limit: number; windowMs: number | undefined; told: boolean } | undefined;
 }
 
 /** The summary for scripts (`-o json`, and ndjson when piped): the kept counts, stream by stream. */
@@ -247,6 +248,9 @@ export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): R
       retries: http.retries,
       rate_limited: http.rateLimited,
       paced_ms: Math.round(http.pacedMs),
+      quota: http.quota
+        ? { limit: http.quota.limit, window_ms: http.quota.windowMs ?? null, told: http.quota.told }
+        : null,
     },
   };
 }

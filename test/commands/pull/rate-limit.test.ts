@@ -6,6 +6,11 @@ import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
+
+interface Summary {
+  documents: number;
+  http: { requests: number; rate_limited: number; quota: unknown };
+}
 beforeAll(async () => {
   emu = await startEmulator({ docs: 300, rateLimit: { limit: 3, windowMs: 1000 } });
 });
@@ -32,11 +37,36 @@ describe('pull --rate-limit', () => {
       emulatorEnv(emu),
     );
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as { documents: number; http: { requests: number; rate_limited: number } };
+    const summary = JSON.parse(r.stdout) as Summary;
     expect(summary.http.requests).toBeGreaterThan(3);
     expect(summary.http.rate_limited).toBe(0);
     expect(emu.stats().rateLimit).toMatchObject({ rejected: 0 });
     expect(summary.documents).toBeGreaterThan(0);
+    // The pacer went by the told quota, not by one learned from the headers.
+    expect(summary.http.quota).toEqual({ limit: 3, window_ms: 1000, told: true });
+  });
+
+  it('R5: not told, the pacer goes by the quota the headers teach, and the summary says so', async () => {
+    const r = await runMain(
+      [
+        '-o',
+        'json',
+        'pull',
+        'nfe',
+        '--role',
+        'received',
+        '--concurrency',
+        '1',
+        '--max-docs',
+        '150',
+        '--dir',
+        tempDir(),
+      ],
+      emulatorEnv(emu),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as Summary;
+    expect(summary.http.quota).toMatchObject({ limit: 3, told: false });
   });
 
   it('reads <requests>/[<n>]<s|min> as the quota and its window', () => {
