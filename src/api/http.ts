@@ -69,6 +69,19 @@ export interface HttpStats {
   quota?: { limit: number; windowMs: number | undefined; told: boolean } | undefined;
 }
 
+/** Counts of a client that has sent nothing yet. */
+export function newHttpStats(): HttpStats {
+  return {
+    requests: 0,
+    retries: 0,
+    rateLimited: 0,
+    serverErrors: 0,
+    networkErrors: 0,
+    signatureMismatches: 0,
+    pacedMs: 0,
+  };
+}
+
 export interface HttpResponse<T> {
   status: number;
   headers: Record<string, string>;
@@ -134,15 +147,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   // windows' pages are dozens at once, which is no leak.
   if (o.signal) setMaxListeners(64, o.signal);
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
-  const stats: HttpStats = {
-    requests: 0,
-    retries: 0,
-    rateLimited: 0,
-    serverErrors: 0,
-    networkErrors: 0,
-    signatureMismatches: 0,
-    pacedMs: 0,
-  };
+  const stats = newHttpStats();
   const pacer = new RateLimitPacer(o.clock, (ms, s) => {
     const line = `rate limit: ${s.remaining ?? '?'}/${s.limit ?? '?'} left, pausing ${formatMs(ms)} until the window resets`;
     if (ms >= 10_000) o.log.warn(line);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liftBase64Fields } from '../../src/api/binary-fields.js';
-import { createHttpClient, withBinaryFields, type HttpClient } from '../../src/api/http.js';
+import { createHttpClient, newHttpStats, withBinaryFields, type HttpClient } from '../../src/api/http.js';
 import { readAnswer } from '../../src/api/http-answer.js';
 import { nfeV1Pages, nfeV2Pages } from '../../src/api/nfe.js';
 import { collect } from '../../src/api/paginate.js';
@@ -72,15 +72,7 @@ describe('liftBase64Fields', () => {
 
 describe('readAnswer with lifted values', () => {
   const env = () => ({
-    stats: {
-      requests: 0,
-      retries: 0,
-      rateLimited: 0,
-      serverErrors: 0,
-      networkErrors: 0,
-      signatureMismatches: 0,
-      pacedMs: 0,
-    },
+    stats: newHttpStats(),
     redact: (t: string) => t,
     warn: () => undefined,
   });

@@ -16,28 +16,18 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
+/** `fiscal -o json pull nfe --role received --concurrency 1 <extra>` into a fresh folder: its summary. */
+async function pullSummary(extra: string[]): Promise<Summary> {
+  const argv = ['-o', 'json', 'pull', 'nfe', '--role', 'received', '--concurrency', '1', ...extra];
+  const r = await runMain([...argv, '--dir', tempDir()], emulatorEnv(emu));
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Summary;
+}
+
 describe('pull --rate-limit', () => {
   it('R5: told 3/s, a run of several pages against a 3/s limit is answered no 429', async () => {
     emu.resetStats();
-    const r = await runMain(
-      [
-        '-o',
-        'json',
-        'pull',
-        'nfe',
-        '--role',
-        'received',
-        '--concurrency',
-        '1',
-        '--rate-limit',
-        '3/s',
-        '--dir',
-        tempDir(),
-      ],
-      emulatorEnv(emu),
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as Summary;
+    const summary = await pullSummary(['--rate-limit', '3/s']);
     expect(summary.http.requests).toBeGreaterThan(3);
     expect(summary.http.rate_limited).toBe(0);
     expect(emu.stats().rateLimit).toMatchObject({ rejected: 0 });
@@ -47,25 +37,7 @@ describe('pull --rate-limit', () => {
   });
 
   it('R5: not told, the pacer goes by the quota the headers teach, and the summary says so', async () => {
-    const r = await runMain(
-      [
-        '-o',
-        'json',
-        'pull',
-        'nfe',
-        '--role',
-        'received',
-        '--concurrency',
-        '1',
-        '--max-docs',
-        '150',
-        '--dir',
-        tempDir(),
-      ],
-      emulatorEnv(emu),
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as Summary;
+    const summary = await pullSummary(['--max-docs', '150']);
     expect(summary.http.quota).toMatchObject({ limit: 3, told: false });
   });
 
