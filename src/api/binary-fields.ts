@@ -4,7 +4,7 @@
 // decoded again to bytes: on a pull, more CPU than everything else the client does. Here the
 // base64 values of the properties asked for are decoded straight from the answer's bytes, and only
 // the rest of the JSON (keys, numbers, short strings) is parsed as text. Each lifted value reads
-// `<tag><n>` in the parsed body, and `lifted[n]` holds its bytes (see withBinaryFields in http.ts).
+// `<tag><n>` in the parsed body, and `lifted[n]` holds its bytes (see withBinaryFields in http-views.ts).
 import { isAscii } from 'node:buffer';
 
 const QUOTE = 0x22;

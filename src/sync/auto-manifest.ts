@@ -16,7 +16,8 @@
 import { existsSync } from 'node:fs';
 import { appendFile, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withSignal, type HttpClient } from '../api/http.js';
+import type { HttpClient } from '../api/http.js';
+import { withSignal } from '../api/http-views.js';
 import { manifestAsync, manifestLatest, manifestStatus } from '../api/manifest.js';
 import {
   MANIFEST_CODES,

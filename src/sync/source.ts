@@ -1,7 +1,8 @@
 // What the pull engine consumes: streams of pages of documents, one stream per (type, role,
 // owner), each able to start again from its checkpoint. A document type plugs in by providing
 // a StreamSource; the engine knows nothing of NF-e, CT-e or NFS-e.
-import { withBinaryFields, withSignal, type BinaryFieldsClient, type HttpClient } from '../api/http.js';
+import type { HttpClient } from '../api/http.js';
+import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/http-views.js';
 import type { Checkpoint, CreatedRange, StreamKey } from './checkpoint.js';
 
 /** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */

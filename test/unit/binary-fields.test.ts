@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liftBase64Fields } from '../../src/api/binary-fields.js';
-import { createHttpClient, newHttpStats, withBinaryFields, type HttpClient } from '../../src/api/http.js';
+import { withBinaryFields } from '../../src/api/http-views.js';
+import { createHttpClient, newHttpStats, type HttpClient } from '../../src/api/http.js';
 import { readAnswer } from '../../src/api/http-answer.js';
 import { nfeV1Pages, nfeV2Pages } from '../../src/api/nfe.js';
 import { collect } from '../../src/api/paginate.js';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildUrl, createHttpClient, withSignal, type HttpClientOptions } from '../../src/api/http.js';
+import { withSignal } from '../../src/api/http-views.js';
+import { buildUrl, createHttpClient, type HttpClientOptions } from '../../src/api/http.js';
 import {
   ExitCode,
   InterruptedError,

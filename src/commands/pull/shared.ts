@@ -1,7 +1,8 @@
 // What every `fiscal pull <type>` shares: the pull flags, their validation, running the engine
 // with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
 import { z } from 'zod';
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
+import { withSignal } from '../../api/http-views.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { ApiError, InterruptedError, NothingNewError, PartialError, UsageError } from '../../errors.js';

@@ -1,6 +1,7 @@
 // MDF-e streams for the pull engine: GET /v1/mdfe/{role} (R13 cursor). The status comes from the
 // events each item carries (closing, cancellation) and the protocol.
-import { withSignal, type HttpClient } from '../../api/http.js';
+import type { HttpClient } from '../../api/http.js';
+import { withSignal } from '../../api/http-views.js';
 import { mdfeV1Pages } from '../../api/mdfe.js';
 import type { MdfeRole, MdfeV1Item, MdfeV1Query } from '../../api/wire/mdfe.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
