@@ -1,0 +1,76 @@
+// A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
+// fetches of all lanes bounded by one limit (--concurrency).
+import { describe, expect, it } from 'vitest';
+import { Lane, PAGES_AHEAD, Semaphore } from '../../src/sync/lane.js';
+
+/** Pages 1..n, counting how many were asked for. */
+function pages(n: number) {
+  const s = { asked: 0 };
+  const iterable = (async function* () {
+    for (let i = 1; i <= n; i++) {
+      s.asked++;
+      await Promise.resolve();
+      yield i;
+    }
+  })();
+  return { s, iterable };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('Lane', () => {
+  it(`fetches up to ${PAGES_AHEAD} pages ahead of the one taken, in order, then stops at the end`, async () => {
+    expect(PAGES_AHEAD).toBe(2);
+    const { s, iterable } = pages(5);
+    const lane = new Lane(iterable, new Semaphore(4));
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD);
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    // One taken: another is fetched, so two are waiting again.
+    expect(s.asked).toBe(PAGES_AHEAD + 1);
+    const rest = [];
+    for (let r = await lane.next(); !r.done; r = await lane.next()) rest.push(r.value);
+    expect(rest).toEqual([2, 3, 4, 5]);
+    expect(lane.done).toBe(true);
+  });
+
+  it('lanes sharing a limit of one fetch one page at a time between them', async () => {
+    const limit = new Semaphore(1);
+    let inFlight = 0;
+    let most = 0;
+    const slow = async function* () {
+      for (let i = 0; i < 3; i++) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await settle();
+        inFlight--;
+        yield i;
+      }
+    };
+    const a = new Lane(slow(), limit);
+    const b = new Lane(slow(), limit);
+    a.prefetch();
+    b.prefetch();
+    const taken = [];
+    for (let n = 0; n < 3; n++) taken.push((await a.next()).value, (await b.next()).value);
+    expect(taken).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(most).toBe(1);
+  });
+
+  it('a failed fetch is delivered by next(), and nothing more is fetched after it', async () => {
+    let asked = 0;
+    const failing = (async function* () {
+      asked++;
+      yield 1;
+      asked++;
+      throw new Error('boom');
+    })();
+    const lane = new Lane(failing, new Semaphore(2));
+    expect((await lane.next()).value).toBe(1);
+    await expect(lane.next()).rejects.toThrow('boom');
+    await settle();
+    expect(asked).toBe(2);
+  });
+});
