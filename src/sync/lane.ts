@@ -74,6 +74,7 @@ export class Lane<T> {
     );
   }
 
+  /** The next page, in order. One caller at a time: the engine awaits each page before asking again. */
   async next(): Promise<IteratorResult<T>> {
     this.prefetch();
     const result = await this.ahead.shift()!;
