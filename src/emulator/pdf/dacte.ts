@@ -5,7 +5,7 @@
 import { arr, at, party, text, type Node } from '../../fiscal/readers/common.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
-import { formatDateTime, formatDecimal } from './format.js';
+import { formatDateTime, formatDecimal } from '../../fiscal/render/format.js';
 import {
   keyBlock,
   keyListBlock,

@@ -3,7 +3,7 @@
 // vehicle, the contractors and the documents listed per unloading city are read here.
 import { arr, at, party, text, type Node } from '../../fiscal/readers/common.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
-import { formatDateTime, formatDecimal } from './format.js';
+import { formatDateTime, formatDecimal } from '../../fiscal/render/format.js';
 import {
   keyBlock,
   keyListBlock,

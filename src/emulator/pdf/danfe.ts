@@ -4,7 +4,7 @@
 // which the reader counts but does not keep, are read here.
 import { arr, at, text, type Node } from '../../fiscal/readers/common.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
-import { formatDateTime, formatDecimal, formatMoney } from './format.js';
+import { formatDateTime, formatDecimal, formatMoney } from '../../fiscal/render/format.js';
 import {
   keyBlock,
   LEFT,

@@ -5,7 +5,7 @@
 import { at, first, text, type Node } from '../../fiscal/readers/common.js';
 import type { DocumentSummary, Party } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
-import { formatDateTime, formatMoney } from './format.js';
+import { formatDateTime, formatMoney } from '../../fiscal/render/format.js';
 import {
   money,
   onePagePdf,
