@@ -5,7 +5,7 @@
 import { arr, at, first, text, type Node } from '../readers/common.js';
 import { documentHeader, keyList, partyBlock, row, stampPage, taxId, textBlock, titled } from './blocks.js';
 import { formatDateTime, formatDecimal, formatDocNumber, money } from './format.js';
-import type { RenderOptions } from './index.js';
+import { isCanceled, type RenderOptions } from './options.js';
 import { partyOf } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
 import { find, readFor, textAt, variant } from './xml-tree.js';
@@ -108,7 +108,7 @@ async function draw(xml: Uint8Array | string, os: boolean, options: RenderOption
   if (rntrc)
     y = row(s, x, titled(s, 'Dados específicos do modal', x, y), w, [[os ? 'TAF' : 'RNTRC da empresa', rntrc]]);
   textBlock(s, 'Observações', textAt(inf, 'compl', 'xObs'), x, y, w, 8);
-  stampPage(s, { homologation: text(ide.tpAmb) === '2', canceled: Boolean(options.canceled) });
+  stampPage(s, { homologation: text(ide.tpAmb) === '2', canceled: isCanceled(options, summary) });
   return s.end();
 }
 

@@ -5,7 +5,7 @@
 import { arr, at, text, type Node } from '../readers/common.js';
 import { documentHeader, keyList, row, stampPage, textBlock, titled } from './blocks.js';
 import { formatDateTime, formatDecimal, formatDocNumber, formatTaxId, money } from './format.js';
-import type { RenderOptions } from './index.js';
+import { isCanceled, type RenderOptions } from './options.js';
 import { partyOf } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
 import { find, readFor, textAt } from './xml-tree.js';
@@ -85,7 +85,7 @@ export async function renderDamdfe(xml: Uint8Array | string, options: RenderOpti
   }
   const extra = [textAt(inf, 'infAdic', 'infCpl'), textAt(inf, 'infAdic', 'infAdFisco')].filter(Boolean).join(' ');
   textBlock(s, 'Observações', extra || undefined, x, y, w, 10);
-  stampPage(s, { homologation: text(ide.tpAmb) === '2', canceled: Boolean(options.canceled) });
+  stampPage(s, { homologation: text(ide.tpAmb) === '2', canceled: isCanceled(options, summary) });
   return s.end();
 }
 

@@ -5,7 +5,7 @@
 // layout runs once to measure and once to draw.
 import { stampPage } from './blocks.js';
 import { formatDateTime, formatDecimal, formatDocNumber, formatKey, formatTaxId, money } from './format.js';
-import type { RenderOptions } from './index.js';
+import { isCanceled, type RenderOptions } from './options.js';
 import { readNfeData, type NfeData } from './nfe-data.js';
 import { ROLL_80MM, Sheet, type TextStyle } from './sheet.js';
 
@@ -36,7 +36,7 @@ export async function renderDanfce(xml: Uint8Array | string, options: RenderOpti
   const s = new Sheet(ROLL_80MM, 0, `DANFCE ${d.key}`, false);
   s.addPage(layout(s, d, false));
   layout(s, d, true);
-  stampPage(s, { homologation: d.homologation, canceled: Boolean(options.canceled) });
+  stampPage(s, { homologation: d.homologation, canceled: isCanceled(options, d.summary) });
   return s.end();
 }
 

@@ -9,7 +9,7 @@ import { danfeHeader, HEADER_HEIGHT } from './danfe-header.js';
 import { formatCep, formatDate, formatDocNumber, formatTime, money } from './format.js';
 import { readNfeData, type NfeData } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
-import type { RenderOptions } from './index.js';
+import { isCanceled, type RenderOptions } from './options.js';
 
 const MARGIN = 14;
 const STUB = 46;
@@ -21,7 +21,7 @@ export async function renderDanfe(xml: Uint8Array | string, options: RenderOptio
   const s = landscape
     ? new Sheet(A4.height, A4.width, `DANFE ${d.key}`)
     : new Sheet(A4.width, A4.height, `DANFE ${d.key}`);
-  const stamps: Stamps = { homologation: d.homologation, canceled: Boolean(options.canceled) };
+  const stamps: Stamps = { homologation: d.homologation, canceled: isCanceled(options, d.summary) };
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
   const table = new ItemTable(s, x, w);

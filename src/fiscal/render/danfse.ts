@@ -6,7 +6,7 @@
 import type { DocumentSummary, Party } from '../readers/index.js';
 import { row, stampPage, taxId, textBlock, titled } from './blocks.js';
 import { formatDate, formatDateTime, formatKey, money } from './format.js';
-import type { RenderOptions } from './index.js';
+import { isCanceled, type RenderOptions } from './options.js';
 import { A4, Sheet } from './sheet.js';
 import { findText, readFor } from './xml-tree.js';
 
@@ -50,7 +50,7 @@ export async function renderDanfse(xml: Uint8Array | string, options: RenderOpti
   ]);
   y = values(s, d, x, y, w);
   textBlock(s, 'Outras informações', pick('OutrasInformacoes', 'xInfComp'), x, y, w, 8);
-  stampPage(s, { homologation: d.environment === 'homologation', canceled: Boolean(options.canceled || d.canceled) });
+  stampPage(s, { homologation: d.environment === 'homologation', canceled: isCanceled(options, d) });
   return s.end();
 }
 

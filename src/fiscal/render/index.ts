@@ -3,13 +3,11 @@
 // meant to fold into a registry of document types. Each renderer's module (and with it pdfkit and
 // bwip-js) is loaded on first use, so nothing here weighs on a command that draws nothing.
 import type { DocumentKind } from '../readers/index.js';
+import type { RenderOptions } from './options.js';
+
+export type { RenderOptions } from './options.js';
 
 export { RenderError } from './xml-tree.js';
-
-export interface RenderOptions {
-  /** Draw the CANCELADA mark (the catalog or an event file says the document was canceled). */
-  canceled?: boolean;
-}
 
 /** Bytes (or text) of one XML file in, the PDF out; a RenderError when the XML is not of that type. */
 export type Renderer = (xml: Uint8Array | string, options?: RenderOptions) => Promise<Buffer>;

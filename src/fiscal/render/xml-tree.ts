@@ -9,6 +9,13 @@ import { parseLight } from './xml-light.js';
 /** The XML cannot be drawn as that auxiliary document: unreadable, of another type, no key. */
 export class RenderError extends Error {
   override name = 'RenderError';
+  constructor(
+    message: string,
+    /** The file is a readable fiscal XML, of another type: a folder's other files are skipped, not failed. */
+    readonly otherType = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface ReadXml {
@@ -28,7 +35,7 @@ export function readFor(xml: Uint8Array | string, kinds: readonly DocumentKind[]
     throw new RenderError((error as Error).message);
   }
   const summary = docs.find((d) => kinds.includes(d.kind));
-  if (!summary) throw new RenderError(`expected ${what}, found ${docs.map((d) => d.kind).join(', ')}`);
+  if (!summary) throw new RenderError(`expected ${what}, found ${docs.map((d) => d.kind).join(', ')}`, true);
   if (keyed && (!summary.key || !/^\d{44}$/.test(summary.key)))
     throw new RenderError(`the document has no 44-digit access key (expected ${what})`);
   return { summary, tree };
