@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocType } from '../../src/emulator/doc-index.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
-import { formatKey } from '../../src/emulator/pdf/format.js';
+import { formatKey } from '../../src/fiscal/render/format.js';
 import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';

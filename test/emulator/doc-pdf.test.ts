@@ -13,7 +13,7 @@ import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { ORIGINAL_PDF_ORIGINS } from '../../src/emulator/routes/pdf/nfse.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { NotFoundError } from '../../src/errors.js';
-import { formatKey } from '../../src/emulator/pdf/format.js';
+import { formatKey } from '../../src/fiscal/render/format.js';
 import { SCANNED_NOTE } from '../../src/emulator/pdf/nfse-original.js';
 import { pdfString } from '../../src/emulator/pdf/pdf-writer.js';
 import { EMULATOR_NOW } from '../helpers/emulator.js';

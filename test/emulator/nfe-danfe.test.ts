@@ -7,7 +7,7 @@ import { NotFoundError, ProtocolError } from '../../src/errors.js';
 import { danfeResponseSchema } from '../../src/api/wire/pdf.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
-import { formatKey } from '../../src/emulator/pdf/format.js';
+import { formatKey } from '../../src/fiscal/render/format.js';
 import { pdfString } from '../../src/emulator/pdf/pdf-writer.js';
 import { createFakeClock, createMemoryLogger, startScriptedServer } from '../helpers/scripted-server.js';
 import { A1, ACCOUNTS, NOW, authHeaders, get, makeNfe, smallDataset } from './fixtures.js';

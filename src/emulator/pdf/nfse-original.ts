@@ -4,7 +4,7 @@
 // has no scans, so it draws one from the note's XML; what the page says is what the XML says.
 import { formatDateTime, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { LEFT, money, onePagePdf, PageBuilder, RIGHT, wrap } from './layout.js';
-import { readNfse, type NfsePdfOptions } from './danfse.js';
+import { readNfse, type NfsePdfOptions } from './nfse-details.js';
 import type { Party } from '../../fiscal/readers/index.js';
 
 export const ORIGINAL_TITLE = 'NOTA FISCAL DE SERVIÇOS ELETRÔNICA - NFS-e';

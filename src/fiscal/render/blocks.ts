@@ -9,7 +9,6 @@ import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 export type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
 
 export const ROW = 19;
-const A4_MIN = 500;
 
 /** Boxed fields side by side across `w`, each as wide as its weight (default 1) says. */
 export function row(s: Sheet, x: number, y: number, w: number, cells: readonly Cell[], h = ROW): number {
@@ -72,21 +71,21 @@ export interface Stamps {
   canceled: boolean;
 }
 
-/** SEM VALOR FISCAL (tpAmb 2) and CANCELADA across the page, as the manual asks of such prints. */
+/**
+ * SEM VALOR FISCAL (tpAmb 2) and CANCELADA across the page, as the manual asks of such prints, and
+ * the same words once more in a line of the top margin: a reader (or a search) gets them as words,
+ * where the big slanted letters come out one by one.
+ */
 export function stampPage(s: Sheet, stamps: Stamps): void {
+  const line = { size: 6.5, bold: true, width: s.width - 16 } as const;
   if (stamps.homologation) {
     s.stamp('SEM VALOR FISCAL', '#777777', s.height * 0.42, Math.min(48, s.width / 10));
-    // A roll says it in its own lines (the NFC-e's layout); a page says it under the stamp.
-    if (s.width > A4_MIN)
-      s.text('EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', 0, s.height * 0.42 + 40, {
-        size: 8,
-        bold: true,
-        width: s.width,
-        align: 'center',
-        color: '#555555',
-      });
+    s.text('SEM VALOR FISCAL - EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO', 8, 2.5, { ...line, color: '#555555' });
   }
-  if (stamps.canceled) s.stamp('CANCELADA', '#cc0000', s.height * 0.6, Math.min(64, s.width / 7));
+  if (stamps.canceled) {
+    s.stamp('CANCELADA', '#cc0000', s.height * 0.6, Math.min(64, s.width / 7));
+    s.text('CANCELADA', 8, 2.5, { ...line, align: 'right', color: '#cc0000' });
+  }
 }
 
 /** `CNPJ`/`CPF` by the length of the id, for a field's value. */

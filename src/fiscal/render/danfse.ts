@@ -8,13 +8,15 @@ import { row, stampPage, taxId, textBlock, titled } from './blocks.js';
 import { formatDate, formatDateTime, formatKey, money } from './format.js';
 import { isCanceled, type RenderOptions } from './options.js';
 import { A4, Sheet } from './sheet.js';
-import { findText, readFor } from './xml-tree.js';
+import { find, findText, readFor, RenderError } from './xml-tree.js';
+import { first, text, type Node } from '../readers/common.js';
 
 const MARGIN = 20;
 const PUBLIC_QUERY = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
 
 export async function renderDanfse(xml: Uint8Array | string, options: RenderOptions = {}): Promise<Buffer> {
   const { summary: d, tree } = readFor(xml, ['nfse', 'dps'], 'an NFS-e', false);
+  if (d.kind === 'nfse' && !d.number) throw new RenderError('the NFS-e has no number (Numero, nNFSe)');
   const s = new Sheet(A4.width, A4.height, `DANFSe ${d.key ?? d.id ?? d.number ?? ''}`);
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
@@ -41,8 +43,11 @@ export async function renderDanfse(xml: Uint8Array | string, options: RenderOpti
     ['Código de verificação', pick('CodigoVerificacao') ?? d.protocol?.number, 1.4],
   ]);
   if (d.key) y = row(s, x, y, w, [['Chave de acesso', formatKey(d.key), 1, { bold: true, align: 'center' }]]);
+  else if (d.id) y = row(s, x, y, w, [['Identificador', d.id, 1, { bold: true, align: 'center' }]]);
   y = party(s, 'Prestador de serviços', d.emitter, pick('InscricaoMunicipal', 'IM'), x, y, w);
   y = party(s, 'Tomador de serviços', d.counterpart, undefined, x, y, w);
+  const middle = intermediary(tree);
+  if (middle) y = party(s, 'Intermediário de serviços', middle, undefined, x, y, w);
   y = textBlock(s, 'Discriminação dos serviços', pick('Discriminacao', 'xDescServ'), x, y, w, 30, 8);
   y = row(s, x, titled(s, 'Serviço', x, y), w, [
     ['Código do serviço', pick('ItemListaServico', 'cTribNac', 'CodigoTributacaoMunicipio'), 1],
@@ -83,4 +88,14 @@ function values(s: Sheet, d: DocumentSummary, x: number, y: number, w: number): 
       { ...right, bold: true },
     ],
   ]);
+}
+
+/** The intermediary of either layout (IntermediarioServico, Intermediario, interm), when there is one. */
+function intermediary(tree: Node): Party | undefined {
+  const node = find(tree, 'IntermediarioServico') ?? find(tree, 'Intermediario') ?? find(tree, 'interm');
+  if (!node) return undefined;
+  const ids = find(node, 'CpfCnpj') ?? node;
+  const taxId = first(ids, 'Cnpj', 'Cpf', 'CNPJ', 'CPF') ?? findText(node, 'Cnpj') ?? findText(node, 'CNPJ');
+  const name = text(node.RazaoSocial) ?? text(node.xNome);
+  return taxId || name ? { ...(taxId ? { taxId } : {}), ...(name ? { name } : {}) } : undefined;
 }

@@ -5,7 +5,7 @@
 // without the owner as flagerp writes it; a document the account does not hold is a 404 (R3).
 import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../../api/wire/pdf.js';
 import { nfseIdOwner, nfseIdProblem } from '../../../fiscal/nfse-id.js';
-import { renderDanfse } from '../../pdf/danfse.js';
+import { renderPdf } from '../../../fiscal/render/index.js';
 import { renderNfseOriginal } from '../../pdf/nfse-original.js';
 import { docXml } from '../../data/dataset.js';
 import type { StoredNfse } from '../../model-docs.js';
@@ -23,7 +23,7 @@ export function registerNfsePdf(router: Router): void {
     problem: nfseIdProblem,
     find: (ctx, id) => ctx.store.findDoc(ctx.account.id, 'nfse', id),
     missing: (id) => `NFS-e ${id} not found`,
-    render: (doc, id) => renderDanfse(docXml('nfse', doc), { id }),
+    render: (doc) => renderPdf('nfse', docXml('nfse', doc)),
     what: 'DANFSe',
   });
   registerPdfRoute(router, {
