@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { tempDir } from './context.js';
 import { hostTool } from './host-tools.js';
 import { pdfToText, poppler } from './pdf.js';
@@ -55,4 +56,29 @@ export function pageSizes(pdf: Buffer): [number, number][] {
     Number(m[1]),
     Number(m[2]),
   ]);
+}
+
+/**
+ * The strings drawn on a pdfkit PDF, read without any host tool: each content stream inflated, the
+ * hex strings of its TJ operators decoded (WinAnsi: Latin-1 for what these pages use), one drawn
+ * string per line. What `text()` drew in one call (a key in groups of four, a name) is one line.
+ */
+export function drawnText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/\/Filter \/FlateDecode[^>]*>>\nstream\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('\nendstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\] TJ/g))
+      out.push(
+        [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''),
+      );
+  }
+  return out.join('\n');
 }
