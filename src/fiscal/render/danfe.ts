@@ -6,7 +6,7 @@
 import { row, stampPage, taxId, titled, type Stamps } from './blocks.js';
 import { ItemTable } from './danfe-items.js';
 import { danfeHeader, HEADER_HEIGHT } from './danfe-header.js';
-import { formatCep, formatDate, formatDocNumber, formatTime, money } from './format.js';
+import { formatCep, formatDate, formatDecimal, formatDocNumber, formatTime, money } from './format.js';
 import { readNfeData, type NfeData } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
 import { isCanceled, type RenderOptions } from './options.js';
@@ -180,7 +180,7 @@ function parties(s: Sheet, d: NfeData, x: number, y: number, w: number): number 
     ['Nome / Razão social', tr.carrier.name, 4],
     ['Frete por conta', FREIGHT[tr.mode ?? ''] ?? tr.mode, 2],
     ['Código ANTT', tr.antt, 1],
-    ['Placa do veículo', tr.plate, 1],
+    ['Placa do veículo', tr.plate, 1.2],
     ['UF', tr.plateUf, 0.5],
     ['CNPJ / CPF', taxId(tr.carrier.taxId), 1.8],
   ]);
@@ -195,8 +195,8 @@ function parties(s: Sheet, d: NfeData, x: number, y: number, w: number): number 
     ['Espécie', v.esp, 1.5],
     ['Marca', v.marca, 1.5],
     ['Numeração', v.nVol, 1.5],
-    ['Peso bruto', v.pesoB, 1.2, right],
-    ['Peso líquido', v.pesoL, 1.2, right],
+    ['Peso bruto', v.pesoB && formatDecimal(v.pesoB), 1.2, right],
+    ['Peso líquido', v.pesoL && formatDecimal(v.pesoL), 1.2, right],
   ]);
 }
 
