@@ -10,6 +10,7 @@ import {
 } from '../../../api/wire/nfse.js';
 import { docXml } from '../../data/dataset.js';
 import { nfseId } from '../../data/nfse.js';
+import { nfseOriginalXml } from '../../data/nfse-layouts.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredNfse } from '../../model-docs.js';
@@ -22,8 +23,8 @@ const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<N
   xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
   // Designed: the tax-reform (RTC) layout is not generated, so it is null.
   xmlAbrasfRtc: () => null,
-  // Designed: the XML as it came in; for a document the service generated, the same CompNfse.
-  originalXml: (r) => base64(docXml('nfse', r.entry.doc)),
+  // R33: the XML as the municipality (or the national system) issued it, in its own layout.
+  originalXml: (r) => base64(nfseOriginalXml(r.entry.doc)),
   origin: (r) => r.entry.doc.origin,
   flagErp: (r) => ({ ...r.entry.doc.flagErp }),
   customData: (r) => properties(r.entry.doc),
