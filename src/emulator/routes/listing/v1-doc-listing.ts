@@ -6,7 +6,7 @@ import type { AnyStoredDoc, DocEntry, DocIndex } from '../../doc-index.js';
 import type { RoleOf } from '../../model-docs.js';
 import type { Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
-import { cursorPage, parseV1Query, type PageItem, type V1Query } from './v1-listing.js';
+import { parseV1Query, rolePage, type PageItem, type V1Query } from './v1-listing.js';
 
 /** The query of v1-listing.ts without `format_type`, which these listings do not read. */
 export type DocV1Query = Omit<V1Query, 'format'>;
@@ -45,8 +45,8 @@ export interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
 }
 
 /**
- * One page of a role listing. R13: the cursor is a stream position; documents at or after it are
- * read in position order. R12: next is never null; past the end it repeats the cursor asked for.
+ * One page of a role listing. R13, R34: the cursor is a place among the role's documents (see
+ * rolePage). R12: next is never null; past the end it repeats the cursor asked for.
  */
 export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(
   ctx: RequestContext,
@@ -55,7 +55,7 @@ export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(
   listing: DocListing<D, S>,
 ): Reply {
   const { schema, toItem, keyOf = () => undefined } = listing;
-  return cursorPage(
+  return rolePage(
     ctx,
     q,
     index.byRole(q.role),

@@ -171,9 +171,11 @@ export function pageSignature(data: unknown): string {
 export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? I : never;
 
 /**
- * One page of a role's entries (sorted by position) from the query's cursor. R13: the cursor is
- * a stream position, so documents at or after it are read in position order, filtered on the way.
- * The page is typed by `schema`, the one the client reads it with.
+ * One page of a role's entries (sorted by position) from the query's cursor. R13, R34: the cursor
+ * is the place of a document among the role's documents, which only grow at the end (new
+ * documents, uploads), so a saved cursor stays valid and resumes with what is new. Documents that
+ * match a `created_at` window sit next to each other there, so after the first page (which jumps
+ * to the window) the cursor advances by exactly `count`, as on the real service.
  */
 export function v1Page<E extends V1Entry, S extends z.ZodType>(
   ctx: RequestContext,
@@ -182,12 +184,25 @@ export function v1Page<E extends V1Entry, S extends z.ZodType>(
   toItem: (entry: E) => PageItem<S>,
   schema: S,
 ): Reply {
-  return cursorPage(ctx, q, entries, matcher(q), toItem, schema);
+  return rolePage(ctx, q, entries, matcher(q), toItem, schema);
+}
+
+/** The paging of the role listings (R12-R14, R34): the cursor is an index into `entries`. */
+export function rolePage<E, S extends z.ZodType>(
+  ctx: RequestContext,
+  q: { cursor: number; limit: number },
+  entries: readonly E[],
+  matches: (entry: E) => boolean,
+  toItem: (entry: E) => PageItem<S>,
+  schema: S,
+): Reply {
+  return pageFrom(ctx, q, entries, q.cursor, (_, i) => i, matches, toItem, schema);
 }
 
 /**
- * The paging of every v1 listing, whatever decides which entries match (R12-R14). Items are built
- * once, for the page only; `schema` (the client's page schema) types them.
+ * The paging of every other v1 listing, whatever decides which entries match (R12-R14): the
+ * cursor is an entry's stream position. Items are built once, for the page only; `schema` (the
+ * client's page schema) types them.
  */
 export function cursorPage<E extends { doc: { position: number } }, S extends z.ZodType>(
   ctx: RequestContext,
@@ -197,13 +212,27 @@ export function cursorPage<E extends { doc: { position: number } }, S extends z.
   toItem: (entry: E) => PageItem<S>,
   schema: S,
 ): Reply {
+  const start = lowerBound(entries, q.cursor, (e) => e.doc.position);
+  return pageFrom(ctx, q, entries, start, (e) => e.doc.position, matches, toItem, schema);
+}
+
+function pageFrom<E, S extends z.ZodType>(
+  ctx: RequestContext,
+  q: { cursor: number; limit: number },
+  entries: readonly E[],
+  start: number,
+  cursorOf: (entry: E, index: number) => number,
+  matches: (entry: E) => boolean,
+  toItem: (entry: E) => PageItem<S>,
+  schema: S,
+): Reply {
   const data: PageItem<S>[] = [];
   let last: number | undefined;
-  for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
+  for (let i = start; i < entries.length && data.length < q.limit; i++) {
     const entry = entries[i]!;
     if (!matches(entry)) continue;
     data.push(toItem(entry));
-    last = entry.doc.position;
+    last = cursorOf(entry, i);
   }
   return pageReply(ctx, q.cursor, data, last, schema);
 }
