@@ -61,8 +61,20 @@ describe('R11/R12: role, limit and the page envelope', () => {
     const p = await page(`/v1/nfe/received?limit=2&cnpj[]=${A2.cnpj}&format_type=xml`);
     expect(p.count).toBe(2);
     expect(p.data).toHaveLength(2);
-    expect(p.page.next).toBe(`${emu.url}/v1/nfe/received?cnpj%5B%5D=${A2.cnpj}&cursor=2&format_type=xml&limit=2`);
-    expect(p.page.previous).toBe(`${emu.url}/v1/nfe/received?cnpj%5B%5D=${A2.cnpj}&cursor=0&format_type=xml&limit=2`);
+    expect(p.page.next).toBe(`${emu.url}/v1/nfe/received?cnpj[]=${A2.cnpj}&cursor=2&format_type=xml&limit=2`);
+    expect(p.page.previous).toBe(`${emu.url}/v1/nfe/received?cnpj[]=${A2.cnpj}&cursor=0&format_type=xml&limit=2`);
+  });
+
+  it('R35: page links are raw like the real ones: brackets, spaces and parentheses unencoded', async () => {
+    const query = 'created_at[from]=2026-01-01 00:00:00&created_at[to]=2026-12-31 23:59:59&limit=2';
+    const p = await page(`/v1/nfe/received?${query.replace(/ /g, '%20')}`);
+    expect(p.page.previous).toBe(
+      `${emu.url}/v1/nfe/received?created_at[from]=2026-01-01 00:00:00&created_at[to]=2026-12-31 23:59:59&cursor=0&limit=2`,
+    );
+    expect(p.page.next).toContain('created_at[from]=2026-01-01 00:00:00&created_at[to]=2026-12-31 23:59:59&cursor=');
+    const f = await page(`/v1/nfe/emitted?filter=${encodeURIComponent('(OR (= status a&b) (= status 50%+))')}`);
+    // What would change the query's meaning stays escaped, so the link reads back to the same filter.
+    expect(new URL(f.page.next).searchParams.get('filter')).toBe('(OR (= status a&b) (= status 50%+))');
   });
 
   it('R12: previous carries the cursor that was asked for', async () => {

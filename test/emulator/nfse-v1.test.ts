@@ -45,7 +45,7 @@ describe('R11-R13: GET /v1/nfse/{role}', () => {
     expect(p.count).toBe(50);
     expect(p.data).toHaveLength(50);
     expect(p.page.next).toMatch(new RegExp(`^${emu.url}/v1/nfse/received\\?cursor=\\d+&filter=`));
-    expect(p.page.previous).toBe(`${emu.url}/v1/nfse/received?cursor=0&filter=(NOT_EXISTS%20nothing)`);
+    expect(p.page.previous).toBe(`${emu.url}/v1/nfse/received?cursor=0&filter=(NOT_EXISTS nothing)`);
     const xml = Buffer.from(p.data[0]!.xml, 'base64').toString('utf8');
     expect(xml).toContain('<CompNfse');
     expect(xml).toContain(`<Numero>${p.data[0]!.id.split(':')[3]}</Numero>`);

@@ -153,14 +153,21 @@ function matcher(q: V1Query): (entry: V1Entry) => boolean {
     (!q.matchesFilter || q.matchesFilter(doc.properties));
 }
 
-/** R12: the request's URL with another cursor, parameters in alphabetical order. */
+/**
+ * R12, R35: the request's URL with another cursor, parameters in alphabetical order, written raw
+ * as the real service writes them (`created_at[from]=2025-08-01 00:00:00`): brackets, spaces and
+ * parentheses as they are. Only what would change the query's meaning (`%`, `&`, `#`, `+`) is
+ * escaped, so the link still reads back to the same parameters.
+ */
 export function pageUrl(ctx: RequestContext, cursor: number): string {
   const entries = [...ctx.url.searchParams].filter(([key]) => key !== 'cursor');
   entries.push(['cursor', String(cursor)]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const query = entries.map(([k, v]) => `${raw(k)}=${raw(v)}`).join('&');
   return `${ctx.origin}${ctx.url.pathname}?${query}`;
 }
+
+const raw = (text: string): string => text.replace(/[%&#+]/g, (c) => encodeURIComponent(c));
 
 /** R14: SHA-256 hex of `data` as PHP's json_encode writes it. */
 export function pageSignature(data: unknown): string {
