@@ -120,6 +120,11 @@ export const nfseV2ItemSchema = z.object({ id: z.string(), xml: z.string(), prop
 export type NfseV2Item = z.infer<typeof nfseV2ItemSchema>;
 export const nfseV2PageSchema = v1PageSchema(nfseV2ItemSchema);
 
+/** R16, R36: with `format_type=json`, `xml` is the note as a JSON object, read at `Nfse.InfNfse`. */
+export const nfseJsonSchema = z.record(z.string(), z.unknown());
+export const nfseV1JsonPageSchema = v1PageSchema(nfseV1ItemSchema.extend({ xml: nfseJsonSchema }));
+export const nfseV2JsonPageSchema = v1PageSchema(nfseV2ItemSchema.extend({ xml: nfseJsonSchema }));
+
 /** The query of the NFS-e cursor listings, as the client sends it and the emulator reads it. */
 /** NFS-e have no access key: no `access_key[]`. */
 export type NfseV1Query = Omit<V1ListingQuery, 'accessKeys'>;

@@ -68,6 +68,22 @@ export interface V1QueryOptions {
   accessKeys?: boolean;
   /** `format_type` (R16). Default true. */
   format?: boolean;
+  /** Parameters the listing reads besides the common ones (`id[]` on NFS-e): R36, others are a 400. */
+  extra?: readonly string[];
+}
+
+/** The parameters every v1 listing reads (R11, R15, R17; `[]` names take PHP's `[0]`, `[1]` too). */
+const COMMON_PARAMS = ['limit', 'cursor', 'cnpj[]', 'filter', 'created_at[from]', 'created_at[to]'];
+
+/** R36: a parameter the listing does not read must not widen the answer silently: it is a 400. */
+function unknownParams(params: URLSearchParams, known: readonly string[]): string[] {
+  const names = new Set(known);
+  const unknown = new Set<string>();
+  for (const key of params.keys()) {
+    const name = key.replace(/\[\d*\]$/, '[]');
+    if (!names.has(name) && !names.has(key)) unknown.add(key);
+  }
+  return [...unknown];
 }
 
 /** R11-R17: the query of a v1 listing; every problem is reported at once, by parameter. */
@@ -81,6 +97,14 @@ export function parseV1Query<R extends string>(
   const errors: Record<string, string[]> = {};
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
   const query: V1Query<R> = { role, limit: V1_LIMIT_DEFAULT, cursor: 0, format: 'xml' };
+  const known = [
+    ...COMMON_PARAMS,
+    ...(o.accessKeys !== false ? ['access_key[]'] : []),
+    ...(o.format !== false ? ['format_type'] : []),
+    ...(o.extra ?? []),
+  ];
+  for (const name of unknownParams(params, known))
+    problem(name, `is not a parameter of ${ctx.url.pathname}; it reads ${known.join(', ')}`);
 
   const limit = scalarParam(params, 'limit');
   if (limit !== undefined) {

@@ -14,7 +14,7 @@ import { nfseOriginalXml } from '../../data/nfse-layouts.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredNfse } from '../../model-docs.js';
-import { base64 } from '../listing/wire-xml.js';
+import { base64, xmlToJson } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 
@@ -61,6 +61,16 @@ export function toNfseRecord(r: DocRecord<StoredNfse>, fields: readonly NfseFiel
   const out: Record<string, unknown> = { id: nfseId(r.owner, r.entry.doc) };
   for (const field of fields) out[field] = FIELD_VALUES[field](r);
   return out as NfseRecord;
+}
+
+/**
+ * R16, R36: with `format_type=json` the note as a JSON object: the CompNfse's content, so that
+ * the note is read at `xml.Nfse.InfNfse` (designed: the mapping of fast-xml-parser, attributes as
+ * `@_name`). A note of another layout (uploads) gives the content of its own root.
+ */
+export function nfseJson(doc: StoredNfse): Record<string, unknown> {
+  const root = Object.values(xmlToJson(docXml('nfse', doc))).find((v) => typeof v === 'object' && v !== null);
+  return (root ?? {}) as Record<string, unknown>;
 }
 
 export function toNfseV1Item(doc: StoredNfse, owner: string): NfseV1Item {
