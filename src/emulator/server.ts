@@ -19,7 +19,7 @@ import {
   type FaultSpec,
 } from './faults.js';
 import type { Account, Dataset } from './model.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { NOMINAL_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
 import { Store } from './store.js';
 import type { WebhookDeliveryOptions } from './webhooks/delivery.js';
@@ -115,6 +115,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests: new RequestCounters(),
     address: '',
     limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    nominal: new RateLimiter(NOMINAL_RATE_LIMIT),
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
@@ -150,7 +151,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // R38: `//v1/nfe/received` is the path /v1/nfe/received, not a host `v1` and a path /nfe/received.
+    const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://emulator.invalid');
     const isAdmin = isAdminPath(url.pathname);
     let rawBody: Buffer;
     try {
