@@ -6,7 +6,8 @@ import { fetchAndDiscard, fetchAndWrite } from './loops.mjs';
 
 const ROLE = ['--role', 'received'];
 
-function account(docs, extra = []) {
+/** An emulator process with one account of `docs` NF-e (seed 1), and `extra` flags (latency...). */
+export function account(docs, extra = []) {
   return startEmulatorProcess([
     '--docs',
     String(docs),

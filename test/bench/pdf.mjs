@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { cleanupPull, pull, tempDir } from './cli.mjs';
-import { startEmulatorProcess } from './emulator-process.mjs';
+import { account } from './figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -85,16 +85,7 @@ async function pullWays(emu, ways) {
 
 /** `pull --with-pdf local` against the plain pull, on a local emulator without latency. */
 export async function pullWithLocalPdf(docs) {
-  const emu = await startEmulatorProcess([
-    '--docs',
-    String(docs),
-    '--accounts',
-    '1',
-    '--other-docs',
-    '0',
-    '--seed',
-    '1',
-  ]);
+  const emu = await account(docs);
   try {
     return await pullWays(emu, [
       ['none', []],
@@ -107,10 +98,7 @@ export async function pullWithLocalPdf(docs) {
 
 /** The three ways under a remote service's latency and a rate limit: what `--with-pdf api` costs. */
 export async function pullPdfUnderLimit(docs, latency, rateLimit) {
-  const emu = await startEmulatorProcess([
-    ...['--docs', String(docs), '--accounts', '1', '--other-docs', '0', '--seed', '1'],
-    ...['--latency', latency, '--rate-limit', rateLimit],
-  ]);
+  const emu = await account(docs, ['--latency', latency, '--rate-limit', rateLimit]);
   try {
     return await pullWays(emu, [
       ['none', ['--rate-limit', rateLimit]],

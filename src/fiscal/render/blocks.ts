@@ -2,7 +2,9 @@
 // barcode and the key in groups of four), an emitter's identification, and the stamps a page gets
 // when the document has no fiscal value (tpAmb 2) or was canceled.
 import type { NfeParty } from './nfe-data.js';
-import { formatCep, formatKey, formatTaxId } from './format.js';
+import { text, type Node } from '../readers/common.js';
+import { formatCep, formatDateTime, formatDocNumber, formatKey, formatTaxId } from './format.js';
+import { find } from './xml-tree.js';
 import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 
 /** One field of a row: its label, its value, its share of the row's width. */
@@ -196,4 +198,23 @@ export function keyList(
   if (shown < keys.length)
     s.text(`... e mais ${keys.length - shown}`, x + 3, y + 3 + Math.ceil(shown / 2) * 9, { size: 7, bold: true });
   return y + lines * 9 + 4;
+}
+
+/** The model, series, number, sheet and emission cells a DACTe and a DAMDFe open with. */
+export function identification(ide: Node, numberTag: string, emittedAt: string | undefined): Cell[] {
+  return [
+    ['Modelo', text(ide.mod), 0.6],
+    ['Série', text(ide.serie), 0.6],
+    ['Número', formatDocNumber(text(ide[numberTag]) ?? ''), 1.2],
+    ['Folha', '1/1', 0.5],
+    ['Data e hora de emissão', emittedAt && formatDateTime(emittedAt), 1.6],
+  ];
+}
+
+/** `<nProt> <dd/mm/yyyy hh:mm:ss>` of the file's authorization protocol (infProt), or undefined. */
+export function protocolText(tree: Node): string | undefined {
+  const prot = find(tree, 'infProt');
+  if (!prot) return undefined;
+  const at = text(prot.dhRecbto);
+  return `${text(prot.nProt) ?? ''}${at ? ` ${formatDateTime(at)}` : ''}`;
 }

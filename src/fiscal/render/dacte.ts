@@ -3,8 +3,19 @@
 // (sender, receiver, dispatcher, recipient; the taker of a CT-e OS), the cargo, the components of
 // the service's value, the ICMS, the documents carried and the observations. One A4 portrait page.
 import { arr, at, first, text, type Node } from '../readers/common.js';
-import { documentHeader, keyList, partyBlock, row, stampPage, taxId, textBlock, titled } from './blocks.js';
-import { formatDateTime, formatDecimal, formatDocNumber, money } from './format.js';
+import {
+  documentHeader,
+  identification,
+  keyList,
+  partyBlock,
+  protocolText,
+  row,
+  stampPage,
+  taxId,
+  textBlock,
+  titled,
+} from './blocks.js';
+import { formatDecimal, money } from './format.js';
 import { isCanceled, type RenderOptions } from './options.js';
 import { partyOf } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
@@ -65,18 +76,9 @@ async function draw(xml: Uint8Array | string, os: boolean, options: RenderOption
     MARGIN,
     w,
   );
-  const prot = find(tree, 'infProt');
   y = row(s, x, y, w, [
-    ['Modelo', text(ide.mod), 0.6],
-    ['Série', text(ide.serie), 0.6],
-    ['Número', formatDocNumber(text(ide.nCT) ?? ''), 1.2],
-    ['Folha', '1/1', 0.5],
-    ['Data e hora de emissão', summary.emittedAt && formatDateTime(summary.emittedAt), 1.6],
-    [
-      'Protocolo de autorização de uso',
-      prot ? `${text(prot.nProt) ?? ''} ${prot.dhRecbto ? formatDateTime(text(prot.dhRecbto)!) : ''}` : undefined,
-      2.4,
-    ],
+    ...identification(ide, 'nCT', summary.emittedAt),
+    ['Protocolo de autorização de uso', protocolText(tree), 2.4],
   ]);
   y = row(s, x, y, w, [
     ['Tipo do CT-e', CTE_TYPE[text(ide.tpCTe) ?? ''] ?? text(ide.tpCTe), 1],

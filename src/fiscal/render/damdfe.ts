@@ -3,8 +3,8 @@
 // the cargo, the road modal's vehicle and drivers, the documents listed per unloading city, and
 // the additional information. One A4 portrait page.
 import { arr, at, text, type Node } from '../readers/common.js';
-import { documentHeader, keyList, row, stampPage, textBlock, titled } from './blocks.js';
-import { formatDateTime, formatDecimal, formatDocNumber, formatTaxId, money } from './format.js';
+import { documentHeader, identification, keyList, protocolText, row, stampPage, textBlock, titled } from './blocks.js';
+import { formatDecimal, formatTaxId, money } from './format.js';
 import { isCanceled, type RenderOptions } from './options.js';
 import { partyOf } from './nfe-data.js';
 import { A4, Sheet } from './sheet.js';
@@ -33,22 +33,13 @@ export async function renderDamdfe(xml: Uint8Array | string, options: RenderOpti
     MARGIN,
     w,
   );
-  const prot = find(tree, 'infProt');
   y = row(s, x, y, w, [
-    ['Modelo', text(ide.mod), 0.6],
-    ['Série', text(ide.serie), 0.6],
-    ['Número', formatDocNumber(text(ide.nMDF) ?? ''), 1.2],
-    ['Folha', '1/1', 0.5],
-    ['Data e hora de emissão', summary.emittedAt && formatDateTime(summary.emittedAt), 1.6],
+    ...identification(ide, 'nMDF', summary.emittedAt),
     ['UF carreg.', text(ide.UFIni), 0.7],
     ['UF descarreg.', text(ide.UFFim), 0.7],
   ]);
   y = row(s, x, y, w, [
-    [
-      'Protocolo de autorização',
-      prot ? `${text(prot.nProt) ?? ''} ${prot.dhRecbto ? formatDateTime(text(prot.dhRecbto)!) : ''}` : undefined,
-      2,
-    ],
+    ['Protocolo de autorização', protocolText(tree), 2],
     [
       'Municípios de carregamento',
       arr(ide.infMunCarrega)
