@@ -136,3 +136,11 @@ describe('paginate', () => {
     expect(paginate([], 20, 20)).toEqual([[0, 0]]);
   });
 });
+
+describe('the same XML', () => {
+  it('gives the same bytes every time (a re-run of a pull rewrites no PDF with other bytes)', async () => {
+    const a = await renderPdf('nfe', xml);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await renderPdf('nfe', xml)).equals(a)).toBe(true);
+  });
+});

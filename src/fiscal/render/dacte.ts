@@ -60,7 +60,7 @@ async function draw(xml: Uint8Array | string, os: boolean, options: RenderOption
   const title = os ? 'DACTE OS' : 'DACTE';
   const inf = find(tree, 'infCte') ?? {};
   const ide = at(inf, 'ide');
-  const s = new Sheet(A4.width, A4.height, `${title} ${key}`);
+  const s = new Sheet(A4.width, A4.height, `${title} ${key}`, true, summary.emittedAt);
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
   let y = documentHeader(

@@ -19,7 +19,7 @@ export async function renderDamdfe(xml: Uint8Array | string, options: RenderOpti
   const key = summary.key!;
   const inf = find(tree, 'infMDFe') ?? {};
   const ide = at(inf, 'ide');
-  const s = new Sheet(A4.width, A4.height, `DAMDFE ${key}`);
+  const s = new Sheet(A4.width, A4.height, `DAMDFE ${key}`, true, summary.emittedAt);
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
   const subtitle = 'Documento auxiliar de manifesto eletrônico de documentos fiscais';

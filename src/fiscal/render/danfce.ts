@@ -33,7 +33,7 @@ const PAYMENT: Record<string, string> = {
 
 export async function renderDanfce(xml: Uint8Array | string, options: RenderOptions = {}): Promise<Buffer> {
   const d = readNfeData(xml, 'nfce');
-  const s = new Sheet(ROLL_80MM, 0, `DANFCE ${d.key}`, false);
+  const s = new Sheet(ROLL_80MM, 0, `DANFCE ${d.key}`, false, d.emittedAt);
   s.addPage(layout(s, d, false));
   layout(s, d, true);
   stampPage(s, { homologation: d.homologation, canceled: isCanceled(options, d.summary) });

@@ -19,8 +19,8 @@ export async function renderDanfe(xml: Uint8Array | string, options: RenderOptio
   const d = readNfeData(xml, 'nfe');
   const landscape = d.printType === '2';
   const s = landscape
-    ? new Sheet(A4.height, A4.width, `DANFE ${d.key}`)
-    : new Sheet(A4.width, A4.height, `DANFE ${d.key}`);
+    ? new Sheet(A4.height, A4.width, `DANFE ${d.key}`, true, d.emittedAt)
+    : new Sheet(A4.width, A4.height, `DANFE ${d.key}`, true, d.emittedAt);
   const stamps: Stamps = { homologation: d.homologation, canceled: isCanceled(options, d.summary) };
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;

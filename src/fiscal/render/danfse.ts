@@ -17,7 +17,7 @@ const PUBLIC_QUERY = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
 export async function renderDanfse(xml: Uint8Array | string, options: RenderOptions = {}): Promise<Buffer> {
   const { summary: d, tree } = readFor(xml, ['nfse', 'dps'], 'an NFS-e', false);
   if (d.kind === 'nfse' && !d.number) throw new RenderError('the NFS-e has no number (Numero, nNFSe)');
-  const s = new Sheet(A4.width, A4.height, `DANFSe ${d.key ?? d.id ?? d.number ?? ''}`);
+  const s = new Sheet(A4.width, A4.height, `DANFSe ${d.key ?? d.id ?? d.number ?? ''}`, true, d.emittedAt);
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
   const national = Boolean(d.key && /^\d{50}$/.test(d.key));

@@ -30,6 +30,15 @@ export interface FieldStyle extends TextStyle {
   size?: number;
 }
 
+/**
+ * pdfkit dates a file (and derives its /ID) from now by default: a re-run would then rewrite every
+ * PDF with other bytes. The document's own emission date, or a fixed one, keeps them identical.
+ */
+function creationDate(created: string | undefined): Date {
+  const date = created ? new Date(created) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
+}
+
 interface QrBits {
   pixs: number[];
   pixx: number;
@@ -48,6 +57,8 @@ export class Sheet {
     public height: number,
     title: string,
     firstPage = true,
+    /** The document's emission (ISO 8601): the PDF's creation date, so the same XML gives the same bytes. */
+    created?: string,
   ) {
     this.doc = new PDFDocument({
       size: [width, height],
@@ -55,7 +66,7 @@ export class Sheet {
       autoFirstPage: false,
       // No Helvetica loaded for nothing: the fonts are set through fonts.ts.
       font: null as unknown as string,
-      info: { Title: title, Producer: 'fiscal', Creator: 'fiscal' },
+      info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
     });
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
     this.done = new Promise((resolve, reject) => {
