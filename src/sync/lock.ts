@@ -113,8 +113,10 @@ function staleReason(h: Holder, host: string): string | undefined {
   const now = procStartOf(pid);
   if (procStart !== undefined)
     return now !== undefined && now !== procStart ? `pid ${pid} is now another process` : undefined;
+  // A lock without its start time (written by an older fiscal): fiscal runs on node, so a pid
+  // whose command mentions neither is another program's now.
   const command = commandLineOf(pid);
-  return command !== undefined && !command.includes('fiscal')
+  return command !== undefined && !/fiscal|node/.test(command)
     ? `pid ${pid} is now another process (no fiscal run)`
     : undefined;
 }
