@@ -8,6 +8,7 @@ import { eventAdder } from './admin-events.js';
 import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
 import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
+import { ApiHold } from './hold.js';
 import {
   FaultInjector,
   FaultSpecError,
@@ -78,6 +79,11 @@ export interface Emulator {
   addArrivals(count: number, accountId?: string): ArrivedNfe[];
   /** Replaces the faults (undefined: none from now on); the fault counters carry on. */
   setFaults(faults: FaultSpec | string | undefined): void;
+  /** Tests: the next `after` API requests go through, every later one waits for release(). */
+  hold(after?: number): void;
+  /** Resolves once an API request waits on the hold. */
+  held(): Promise<void>;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +144,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return before;
   };
   const addArrivals = (count: number, accountId?: string) => arrivals.add(count, accountId);
+  const gate = new ApiHold();
   const admin = {
     accountIds: store.accounts.map((a) => a.id),
     stats,
@@ -164,6 +171,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
     // Admin routes come before authentication, rate limiting and faults: a loopback tool.
     if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
+    await gate.pass();
     await handleApi(api, req, res, { method, url, rawBody });
   }
 
@@ -191,7 +199,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     resetStats,
     addArrivals,
     setFaults,
+    hold: (after) => gate.hold(after),
+    held: () => gate.held(),
+    release: () => gate.release(),
     close() {
+      gate.release();
       arrivals.stop();
       webhooks.close();
       closing ??= new Promise<void>((resolve) => {
