@@ -4,6 +4,7 @@
 import type { HttpClient } from '../../api/http.js';
 import { cteDacte, cteOsDacte, mdfeDamdfe, nfeDanfe, nfseDanfse } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
+import type { ListingDocType } from '../../fiscal/doc-types.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { cteV1Source } from '../../sync/sources/cte.js';
@@ -24,7 +25,7 @@ import {
   type StreamIdentity,
 } from './shared.js';
 
-export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
+export type OtherType = ListingDocType;
 
 /** The query every v1 role listing takes (R11, R15-R17). */
 interface ListingQuery {

@@ -1,4 +1,5 @@
 // `fiscal pull <type>`: declarations only; the verb modules load on use.
+import type { ListingDocType } from '../../fiscal/doc-types.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, pick, ROLE_FLAGS } from '../shared/document-flags.js';
 import { PULL_FLAGS } from './flags.js';
@@ -21,7 +22,7 @@ kept, when stopped), and JSON on stdout when piped.`,
   load: () => import('./nfe.js'),
 });
 
-type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
+type OtherType = ListingDocType;
 
 /**
  * `pull <type>` of the types read from their v1 role listing: the same flags, the type's roles

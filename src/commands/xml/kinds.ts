@@ -12,9 +12,11 @@ import { MDFE_ROLES } from '../../api/wire/mdfe.js';
 import { NFCE_ROLES } from '../../api/wire/nfce.js';
 import { NFE_ROLES, V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { ModelCode } from '../../fiscal/access-key.js';
+import { typesWith, type KeyedDocType } from '../../fiscal/doc-types.js';
 
-export const XML_TYPES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'] as const;
-export type XmlType = (typeof XML_TYPES)[number];
+/** The types with an access key: NFS-e has none (R10). */
+export const XML_TYPES = typesWith('model');
+export type XmlType = KeyedDocType;
 
 /** A listing item: the key and its XML, base64 (R16 `format_type=xml`, the default). */
 interface KeyedXml {
