@@ -1,5 +1,5 @@
 // NFC-e endpoint: GET /v1/nfce/emitted (designed path, R11-R17) and its page iterator.
-import type { Endpoint } from './document-filters.js';
+import { listingEndpoint, type Endpoint } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages } from './paginate.js';
@@ -8,7 +8,7 @@ import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } fr
 
 /** GET /v1/nfce/{role}, the role listing (designed: `emitted` only). */
 export function nfceV1Listing(role: NfceRole): Endpoint {
-  return { method: 'GET', path: `/v1/nfce/${encodeURIComponent(role)}` };
+  return listingEndpoint('nfce', role);
 }
 
 export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {

@@ -6,7 +6,7 @@
 // batches (below).
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
-import { docType } from '../../fiscal/doc-types.js';
+import { docType, fillPath } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import { statusSchema, v1PageSchema, type V1Page } from './common.js';
 
@@ -69,7 +69,8 @@ export type DocEventItem = z.infer<typeof docEventItemSchema>;
 export const docEventsResponseSchema = z.object({ status: statusSchema, data: z.array(docEventItemSchema) });
 
 /** The path of an account-wide stream (designed; the spec names /v1/events/nfe). */
-export const eventStreamPath = (type: EventDocType): string => `/v1/events/${type}`;
+export const EVENT_STREAM_PATH = '/v1/events/:type';
+export const eventStreamPath = (type: EventDocType): string => fillPath(EVENT_STREAM_PATH, { type });
 
 /** One event of a stream: `access_key` of the document, or `id` (R10) for NFS-e. */
 const streamEventItemSchema = z.object({
