@@ -152,6 +152,11 @@ export function defineVerb<const F extends Flags>(spec: VerbSpec<F>): VerbSpec<F
   return spec;
 }
 
+/** The very verb `spec` under a second name (`fiscal search nfce` is `fiscal nfce search`): one declaration, one module. */
+export function aliasOf<F extends Flags>(spec: VerbSpec<F>, name: string): VerbSpec<F> {
+  return { ...spec, name };
+}
+
 export function defineGroup(spec: GroupSpec): GroupSpec {
   return spec;
 }
