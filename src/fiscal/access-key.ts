@@ -1,5 +1,5 @@
 // Access keys (chave de acesso), R7: 44 digits, the last one a mod-11 check digit.
-import { DOC_TYPES, typesWith, type KeyedDocType } from './doc-types.js';
+import { DOC_TYPES, docType, typeOfModel, typesWith, type KeyedDocType } from './doc-types.js';
 
 /** The access-key models: each keyed document type's (doc-types.ts), and the CF-e SAT's, which only inspect reads. */
 export const MODELS = {
@@ -9,6 +9,12 @@ export const MODELS = {
   '59': 'cfe',
 } as const;
 export type ModelCode = keyof typeof MODELS;
+
+/** What a key of `model` is, in messages: `an NF-e`. */
+export function modelName(model: ModelCode): string {
+  const type = typeOfModel(model);
+  return type ? `${docType(type).article} ${docType(type).name}` : 'a CF-e';
+}
 
 export interface AccessKeyParts {
   uf: string;

@@ -13,8 +13,8 @@ import { documentPdf, nfseManualPdf } from '../../api/pdf.js';
 import type { NfsePdfRole } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
-import { byType, docType, typeOfModel, typesWith } from '../../fiscal/doc-types.js';
+import { accessKeyProblem, modelName, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { byType, docType, typesWith } from '../../fiscal/doc-types.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './saved-files.js';
@@ -61,19 +61,13 @@ function keyed(type: Exclude<PdfType, 'nfse'>): PdfKind {
       const actual = parseAccessKey(key).model as ModelCode;
       if (actual !== model) {
         throw new UsageError(
-          `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${nameOfModel(model)} (${model})`,
+          `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${modelName(model)} (${model})`,
         );
       }
     },
     fileName: (key) => `${key}.pdf`,
     download: (http, key) => documentPdf(http, type, key),
   };
-}
-
-/** `an NF-e`: what a key of the model is, in messages. */
-function nameOfModel(model: ModelCode): string {
-  const type = typeOfModel(model);
-  return type ? `${docType(type).article} ${docType(type).name}` : 'a CF-e';
 }
 
 const NFSE: PdfKind = {
