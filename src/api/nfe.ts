@@ -1,6 +1,13 @@
 // NF-e endpoints: POST /v2/dfe/nfe (R18-R20) and GET /v1/nfe/{role} (R11-R17), one typed function
 // each, plus their page iterators. Commands call these and never build URLs themselves.
-import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
+import {
+  commonBodyFilters,
+  listingEndpoint,
+  searchEndpoint,
+  type DocumentFilters,
+  type Endpoint,
+  type PropertyFilter,
+} from './document-filters.js';
 import type { HttpClient, QueryValue } from './http.js';
 import { ProtocolError, TemporaryError } from '../errors.js';
 import { listingPages, paginateToken, type TokenPage } from './paginate.js';
@@ -19,11 +26,11 @@ import {
 } from './wire/nfe.js';
 
 /** POST /v2/dfe/nfe, the body search. */
-export const NFE_V2_SEARCH: Endpoint = { method: 'POST', path: '/v2/dfe/nfe' };
+export const NFE_V2_SEARCH: Endpoint = searchEndpoint('nfe');
 
 /** GET /v1/nfe/{role}, the role listing. */
 export function nfeV1Listing(role: NfeRole): Endpoint {
-  return { method: 'GET', path: `/v1/nfe/${encodeURIComponent(role)}` };
+  return listingEndpoint('nfe', role);
 }
 
 /** An NF-e search in the client's words: the checked values of the flags of the same names. */

@@ -39,6 +39,7 @@ import { registerWebhooks } from './routes/webhooks.js';
 import { registerLatam } from './routes/latam.js';
 import { registerBoletos } from './routes/boletos.js';
 import { registerReceipts } from './routes/receipts.js';
+import { registerTypeListings } from './routes/listing/by-type.js';
 import type { Store } from './store.js';
 
 /** Largest request body read; larger bodies are refused. */
@@ -68,6 +69,8 @@ export function createRouter(): Router {
   registerLatam(router);
   registerBoletos(router);
   registerReceipts(router);
+  // Last: the types without a route module of their own get the generic role listing.
+  registerTypeListings(router);
   return router;
 }
 
