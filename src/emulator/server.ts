@@ -145,19 +145,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     const isAdmin = isAdminPath(url.pathname);
+    const arrivedAt = isAdmin ? 0 : api.requests.arrive();
     let rawBody: Buffer;
     try {
       rawBody = await readBody(req);
     } catch (error) {
       const reply = failure(error, 'service');
-      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status);
+      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status, arrivedAt);
       writeReply(res, reply);
       if (error instanceof BodyTooLarge) res.on('finish', () => req.destroy());
       return;
     }
     // Admin routes come before authentication, rate limiting and faults: a loopback tool.
     if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
-    await handleApi(api, req, res, { method, url, rawBody });
+    await handleApi(api, req, res, { method, url, rawBody, arrivedAt });
   }
 
   const server = createServer({ keepAlive: true }, (req, res) => void handle(req, res).catch(() => res.destroy()));
