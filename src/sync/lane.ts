@@ -1,5 +1,6 @@
 // A stream's pages fetched ahead (PAGES_AHEAD): the next pages download while the current one is
-// written. Fetches of all lanes share a limit (--concurrency).
+// written. Fetches of all lanes share a limit (--concurrency); the engine takes whichever lane's
+// page came first (ready, whenReady).
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -20,17 +21,23 @@ export class Semaphore {
 }
 
 /**
- * Pages fetched ahead per stream: while one waits its turn to be written, the next downloads. Two,
- * not one: streams are written in turn (pull-engine.ts), and with one page ahead a stream whose
- * page is ready stops fetching until its turn comes, so every round trip waited on the slowest
- * stream. A page of 250 documents is some 2 MB: four streams hold 16 MB at most.
+ * Pages fetched ahead per stream: while one waits to be written, the next downloads. Two, not one:
+ * the pages of all lanes are written one at a time, and with one page ahead a lane whose page
+ * waits behind another lane's stops fetching until it is written. A lane that is ahead of the
+ * writer holds these pages and fetches no more: a far-ahead stream waits on memory, never on
+ * another stream. A page of 250 documents is some 2 MB: four streams hold 16 MB at most.
  */
 export const PAGES_AHEAD = 2;
+
+interface Ahead<T> {
+  page: Promise<IteratorResult<T>>;
+  settled: boolean;
+}
 
 export class Lane<T> {
   private readonly iterator: AsyncIterator<T>;
   /** Pages fetched or on their way, in order. */
-  private readonly ahead: Array<Promise<IteratorResult<T>>> = [];
+  private readonly ahead: Array<Ahead<T>> = [];
   private fetching = false;
   /** The iterator ended or failed: nothing more is fetched. */
   private exhausted = false;
@@ -48,6 +55,17 @@ export class Lane<T> {
     return this.finished;
   }
 
+  /** next() would answer at once: its page (or the end, or a failure) has come. */
+  get ready(): boolean {
+    return this.ahead[0]?.settled ?? false;
+  }
+
+  /** Settles (never rejects) once next() would answer at once. */
+  async whenReady(): Promise<void> {
+    this.prefetch();
+    await this.ahead[0]?.page.catch(() => undefined);
+  }
+
   /** Starts fetching the next page unless one is on its way or enough are waiting. */
   prefetch(): void {
     if (this.fetching || this.exhausted || this.finished || this.ahead.length >= this.depth) return;
@@ -59,15 +77,18 @@ export class Lane<T> {
         release();
       }
     });
-    this.ahead.push(page);
+    const entry: Ahead<T> = { page, settled: false };
+    this.ahead.push(entry);
     page.then(
       (result) => {
+        entry.settled = true;
         this.fetching = false;
         if (result.done) this.exhausted = true;
         else this.prefetch();
       },
       () => {
         // The error is delivered by next(); until then it must not count as unhandled.
+        entry.settled = true;
         this.fetching = false;
         this.exhausted = true;
       },
@@ -77,7 +98,7 @@ export class Lane<T> {
   /** The next page, in order. One caller at a time: the engine awaits each page before asking again. */
   async next(): Promise<IteratorResult<T>> {
     this.prefetch();
-    const result = await this.ahead.shift()!;
+    const result = await this.ahead.shift()!.page;
     if (result.done) this.finished = true;
     else this.prefetch();
     return result;
@@ -90,7 +111,7 @@ export class Lane<T> {
    */
   close(): Promise<void> {
     this.finished = true;
-    const ended = Promise.allSettled([...this.ahead, this.iterator.return?.()]);
+    const ended = Promise.allSettled([...this.ahead.map((a) => a.page), this.iterator.return?.()]);
     return ended.then(() => undefined);
   }
 }

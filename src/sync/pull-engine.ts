@@ -2,9 +2,10 @@
 //
 // Order of a commit: every file renamed into place, then made durable (DurableWriter.flush),
 // then the index lines appended and fsynced, then the streams' checkpoints replaced. A crash
-// anywhere leaves either the old checkpoint (those pages are fetched and written again, to the
-// same bytes) or the new one. Streams commit in turn, the one with the fewest committed pages first,
-// so the index is in the same order however often the run was interrupted.
+// anywhere leaves either the old checkpoint (those pages are fetched again: their documents already
+// indexed are skipped, the others written to the same bytes) or the new one. Streams are written
+// in the order their pages arrive, so that none waits on another: the index holds the same lines
+// however often the run was interrupted, each stream's in its listing's order, the streams' interleaved.
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
@@ -126,7 +127,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   let eventsStarted = false;
   try {
     for (;;) {
-      const s = nextInTurn(states);
+      const s = await nextReady(states);
       if (!s) break;
       if (o.signal.aborted)
         throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');
@@ -200,19 +201,31 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
 }
 
 /**
- * The active stream with the fewest committed pages; ties go to the earlier stream. Events
- * streams wait until every document stream is done.
+ * The active stream whose next page has come (ties: the one with the fewest committed pages, then
+ * the earlier), waiting for the first to come when none has. Events streams wait until every
+ * document stream is done.
  */
-function nextInTurn(states: StreamState[]): StreamState | undefined {
-  let best: StreamState | undefined;
-  for (const phase of ['documents', 'events'] as const) {
-    for (const s of states) {
-      if ((s.source.phase ?? 'documents') !== phase || s.lane.done) continue;
+async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
+  const active = activePhase(states);
+  for (;;) {
+    let best: StreamState | undefined;
+    for (const s of active) {
+      if (s.lane.done || !s.lane.ready) continue;
       if (!best || s.checkpoint.pages < best.checkpoint.pages) best = s;
     }
     if (best) return best;
+    const waiting = active.filter((s) => !s.lane.done);
+    if (waiting.length === 0) return undefined;
+    await Promise.race(waiting.map((s) => s.lane.whenReady()));
   }
-  return undefined;
+}
+
+function activePhase(states: StreamState[]): StreamState[] {
+  for (const phase of ['documents', 'events'] as const) {
+    const active = states.filter((s) => (s.source.phase ?? 'documents') === phase && !s.lane.done);
+    if (active.length) return active;
+  }
+  return [];
 }
 
 function reachedLimit(o: PullOptions, summary: PullSummary, started: number): boolean {

@@ -59,6 +59,29 @@ describe('Lane', () => {
     expect(most).toBe(1);
   });
 
+  it('is ready once its next page came, and whenReady() settles then; a failure makes it ready without rejecting', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated = (async function* () {
+      await held;
+      yield 1;
+      throw new Error('boom');
+    })();
+    const lane = new Lane(gated, new Semaphore(2));
+    let settled = false;
+    const ready = lane.whenReady().then(() => (settled = true));
+    await settle();
+    expect(lane.ready).toBe(false);
+    expect(settled).toBe(false);
+    release();
+    await ready;
+    expect(lane.ready).toBe(true);
+    expect((await lane.next()).value).toBe(1);
+    await lane.whenReady();
+    expect(lane.ready).toBe(true);
+    await expect(lane.next()).rejects.toThrow('boom');
+  });
+
   it('a failed fetch is delivered by next(), and nothing more is fetched after it', async () => {
     let asked = 0;
     const failing = (async function* () {
