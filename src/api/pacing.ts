@@ -122,6 +122,17 @@ export class RateLimitPacer {
     return this.limit === undefined ? undefined : { limit: this.limit, windowMs: this.windowMs, told: this.told };
   }
 
+  /**
+   * Requests the current window still allows beyond those in flight: what would go unused if
+   * nothing more were sent before it resets. 0 while no quota is known (nothing to lose then).
+   */
+  quotaLeft(): number {
+    if (this.remaining === undefined) return 0;
+    // A window whose reset has passed has its whole quota again (rollWindow, at the next acquire).
+    const reset = this.resetAt !== undefined && this.clock.now() >= this.resetAt + RESET_MARGIN_MS;
+    return Math.max(0, (reset ? (this.limit ?? 0) : this.remaining) - this.inFlight);
+  }
+
   /** For tests and the trace. */
   snapshot() {
     return {

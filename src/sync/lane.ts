@@ -29,6 +29,30 @@ export class Semaphore {
  */
 export const PAGES_AHEAD = 2;
 
+/**
+ * Pages fetched past PAGES_AHEAD, all lanes together, while `open()` says so: a pull under a rate
+ * limit lets its lanes fetch on while the writer is behind, as long as the quota's current window
+ * has requests left, so that the window is used to its last request (the pages wait in memory,
+ * written while the next window has not opened yet). `max` bounds the memory that costs.
+ */
+export class PageBudget {
+  private lent = 0;
+  constructor(
+    private readonly max: number,
+    private readonly open: () => boolean,
+  ) {}
+
+  take(): boolean {
+    if (this.lent >= this.max || !this.open()) return false;
+    this.lent++;
+    return true;
+  }
+
+  give(): void {
+    this.lent = Math.max(0, this.lent - 1);
+  }
+}
+
 interface Ahead<T> {
   page: Promise<IteratorResult<T>>;
   settled: boolean;
@@ -39,6 +63,8 @@ export class Lane<T> {
   /** Pages fetched or on their way, in order. */
   private readonly ahead: Array<Ahead<T>> = [];
   private fetching = false;
+  /** Pages held past `depth`, taken from `extra`. */
+  private borrowed = 0;
   /** The iterator ended or failed: nothing more is fetched. */
   private exhausted = false;
   private finished = false;
@@ -47,6 +73,7 @@ export class Lane<T> {
     iterable: AsyncIterable<T>,
     private readonly limit: Semaphore,
     private readonly depth = PAGES_AHEAD,
+    private readonly extra?: PageBudget,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
@@ -68,7 +95,11 @@ export class Lane<T> {
 
   /** Starts fetching the next page unless one is on its way or enough are waiting. */
   prefetch(): void {
-    if (this.fetching || this.exhausted || this.finished || this.ahead.length >= this.depth) return;
+    if (this.fetching || this.exhausted || this.finished) return;
+    if (this.ahead.length >= this.depth + this.borrowed) {
+      if (!this.extra?.take()) return;
+      this.borrowed++;
+    }
     this.fetching = true;
     const page = this.limit.acquire().then(async (release) => {
       try {
@@ -99,9 +130,15 @@ export class Lane<T> {
   async next(): Promise<IteratorResult<T>> {
     this.prefetch();
     const result = await this.ahead.shift()!.page;
+    this.giveBack(result.done ? 0 : this.depth);
     if (result.done) this.finished = true;
     else this.prefetch();
     return result;
+  }
+
+  /** Returns the borrowed pages the lane no longer holds past `depth`. */
+  private giveBack(depth: number): void {
+    for (; this.borrowed > 0 && this.ahead.length < depth + this.borrowed; this.borrowed--) this.extra?.give();
   }
 
   /**
@@ -111,6 +148,7 @@ export class Lane<T> {
    */
   close(): Promise<void> {
     this.finished = true;
+    this.giveBack(0);
     const ended = Promise.allSettled([...this.ahead.map((a) => a.page), this.iterator.return?.()]);
     return ended.then(() => undefined);
   }

@@ -15,7 +15,7 @@ import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { Committer } from './committer.js';
 import { DurableWriter, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
-import { Lane, Semaphore } from './lane.js';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { collectGarbage } from './memory.js';
@@ -42,6 +42,11 @@ export interface PullOptions {
   summary?: PullSummary;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
+  /**
+   * Requests the rate limit's current window still allows beyond those in flight (0 when no quota
+   * is known): while it is positive, streams fetch past PAGES_AHEAD rather than leave it unused.
+   */
+  quotaLeft?: (() => number) | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
 }
@@ -105,6 +110,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
+  // Under a rate limit a writer that fell behind would leave the window's last requests unused:
+  // the lanes fetch on, up to as many pages again as they hold anyway.
+  const extra = new PageBudget(Math.max(1, o.concurrency) * PAGES_AHEAD, () => (o.quotaLeft?.() ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
@@ -113,7 +121,12 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   });
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
-    lane: new Lane(p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal), limit),
+    lane: new Lane(
+      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal),
+      limit,
+      PAGES_AHEAD,
+      extra,
+    ),
     checkpoint: p.start.checkpoint,
     summary: summary.streams[p.of]!,
     knownPages: 0,
@@ -207,6 +220,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
  */
 async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
   const active = activePhase(states);
+  // A lane held back by memory fetches again if the quota would otherwise go unused (PageBudget).
+  for (const s of active) s.lane.prefetch();
   for (;;) {
     let best: StreamState | undefined;
     for (const s of active) {

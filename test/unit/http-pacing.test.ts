@@ -143,6 +143,30 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(third).toBe(true);
   });
 
+  it('R5: says how many requests of the current window are left beyond those in flight, and the whole quota again once it reset', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    // No quota known: nothing can go unused.
+    expect(pacer.quotaLeft()).toBe(0);
+    pacer.tell(10, 5000);
+    await send(pacer, clock, { limit: 10, remaining: 9, receivedAt: T0 + 120 });
+    expect(pacer.quotaLeft()).toBe(9);
+    const a = await pacer.acquire();
+    const b = await pacer.acquire();
+    // Two on their way will take two of the nine.
+    expect(pacer.quotaLeft()).toBe(7);
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 8 });
+    a();
+    expect(pacer.quotaLeft()).toBe(7);
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 7 });
+    b();
+    for (let r = 6; r >= 0; r--) await send(pacer, clock, { limit: 10, remaining: r });
+    expect(pacer.quotaLeft()).toBe(0);
+    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
+    clock.advance(5000 + 120 + RESET_MARGIN_MS);
+    expect(pacer.quotaLeft()).toBe(10);
+  });
+
   it('refuses to wait longer than the caller allows', async () => {
     const clock = createFakeClock(T0);
     const pacer = new RateLimitPacer(clock);

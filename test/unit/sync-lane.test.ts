@@ -1,7 +1,7 @@
 // A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
 // fetches of all lanes bounded by one limit (--concurrency).
 import { describe, expect, it } from 'vitest';
-import { Lane, PAGES_AHEAD, Semaphore } from '../../src/sync/lane.js';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../src/sync/lane.js';
 
 /** Pages 1..n, counting how many were asked for. */
 function pages(n: number) {
@@ -34,6 +34,35 @@ describe('Lane', () => {
     for (let r = await lane.next(); !r.done; r = await lane.next()) rest.push(r.value);
     expect(rest).toEqual([2, 3, 4, 5]);
     expect(lane.done).toBe(true);
+  });
+
+  it('fetches past PAGES_AHEAD while its page budget is open (quota left), up to the budget, and returns the pages as they are taken', async () => {
+    let quotaLeft = 5;
+    const budget = new PageBudget(3, () => quotaLeft > 0);
+    const { s, iterable } = pages(20);
+    const lane = new Lane(iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    // The budget is spent: another lane borrows nothing.
+    const other = pages(20);
+    const second = new Lane(other.iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // The quota is used up: a page taken gives its borrowed place back, and it is not borrowed again.
+    quotaLeft = 0;
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // Quota again: the place given back is borrowed by the other lane.
+    quotaLeft = 5;
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD + 1);
   });
 
   it('lanes sharing a limit of one fetch one page at a time between them', async () => {
