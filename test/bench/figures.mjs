@@ -5,6 +5,8 @@ import { startEmulatorProcess } from './emulator-process.mjs';
 import { fetchAndDiscard, fetchAndWrite } from './loops.mjs';
 
 const ROLE = ['--role', 'received'];
+/** The pull's default --concurrency: what the physical limit of a backfill divides server time by. */
+export const CONCURRENCY = 4;
 
 function account(docs, extra = []) {
   return startEmulatorProcess([
@@ -103,8 +105,12 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
         cpuMs: r.cpuMs,
         rate: rate(documents, r.wallMs),
         requests: stats.requests.total,
+        rejected: stats.requests.byStatus['429'] ?? 0,
         pages: pagesOf(stats, documents),
         meanServerMs: stats.serverTime.requests ? stats.serverTime.totalMs / stats.serverTime.requests : 0,
+        // The physical limit: every request's server time, spread evenly over the concurrency.
+        limitMs: stats.serverTime.totalMs / CONCURRENCY,
+        meanInFlight: stats.requests.inFlight?.mean,
       };
     };
     const after = await once(dir, undefined);
@@ -164,6 +170,7 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       pullCpuSeconds: r.cpuMs / 1000,
       requests,
       rejected,
+      meanInFlight: stats.requests.inFlight?.mean,
       documents: r.summary?.documents ?? 0,
       quotaUse: stats.rateLimit.allowed / offered,
       rejectedShare: requests ? rejected / requests : 0,
