@@ -7,30 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/context.js';
 import { InterruptedError } from '../../src/errors.js';
 import type { IndexEntry } from '../../src/sync/index-file.js';
-import { DEFAULT_LAYOUT, parseLayout } from '../../src/sync/layout.js';
 import { runPull } from '../../src/sync/pull-engine.js';
-import type { PulledDocument, StreamSource } from '../../src/sync/source.js';
+import type { StreamSource } from '../../src/sync/source.js';
+import { OWNER, pulledDoc, pulledKey, pullOptions } from '../helpers/pulled.js';
 import { pullSnapshot, readNdjson, tempDir } from '../helpers/tree.js';
 
-const OWNER = '11222333000181';
 const OTHER_OWNER = '45678901000134';
-const key = (n: number) => `3526011234567800019555001${String(n).padStart(9, '0')}10000123${n % 10}0`;
-const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
-
-function doc(n: number, owner = OWNER): PulledDocument {
-  return {
-    key: key(n),
-    type: 'nfe',
-    role: 'received',
-    owner,
-    xml: Buffer.from(`<nfeProc n="${n}"/>`),
-    status: 'authorized',
-    createdAt: null,
-    emissionDate: '2026-01-15T10:00:00-03:00',
-    number: String(n),
-    emitter: '12345678000195',
-  };
-}
+const key = pulledKey;
 
 /**
  * A stream of one-document pages `first`, `first + 1`...; `before(i)` is awaited before page i.
@@ -46,7 +29,7 @@ function stream(name: string, first: number, count: number, before?: (i: number)
       for (let i = start?.cursor ?? 0; i < count; i++) {
         await before?.(i);
         yield {
-          docs: [doc(first + i, first + i >= 20 ? OTHER_OWNER : OWNER)],
+          docs: [pulledDoc(first + i, first + i >= 20 ? OTHER_OWNER : OWNER)],
           from: `cursor ${i}`,
           resume: { cursor: i + 1, paginator: null, createdHighWater: null },
         };
@@ -67,15 +50,9 @@ function pull(
   o: { signal?: AbortSignal; onCommit?: (entries: readonly IndexEntry[]) => Promise<void> } = {},
 ) {
   return runPull({
-    dir,
-    layout: parseLayout(DEFAULT_LAYOUT, dir),
-    sources,
-    restart: false,
-    concurrency: 2,
-    waitSeconds: 0,
+    ...pullOptions(dir, sources),
     clock: tickingClock(),
-    signal: o.signal ?? new AbortController().signal,
-    log: quiet,
+    ...(o.signal ? { signal: o.signal } : {}),
     onCommit: o.onCommit,
   });
 }
