@@ -40,7 +40,7 @@ const checkpointSchema = z.object({
   /** Bytes of index.ndjson that this stream's committed pages are part of. */
   indexLength: z.number().int().nonnegative(),
   documents: z.number().int().nonnegative(),
-  /** Pages committed (ties of arrival between streams go to the one with the fewest). */
+  /** Pages committed. */
   pages: z.number().int().nonnegative(),
   /** The created_at range the stream reads, when a backfill split its listing. */
   range: createdRangeSchema.optional(),

@@ -55,8 +55,12 @@ export class PageBudget {
 
 interface Ahead<T> {
   page: Promise<IteratorResult<T>>;
-  settled: boolean;
+  /** When its page came, as a number in the order pages of all lanes came; 0 while on its way. */
+  arrived: number;
 }
+
+/** Pages of all lanes that came so far: their order of arrival. */
+let arrivals = 0;
 
 export class Lane<T> {
   private readonly iterator: AsyncIterator<T>;
@@ -84,7 +88,12 @@ export class Lane<T> {
 
   /** next() would answer at once: its page (or the end, or a failure) has come. */
   get ready(): boolean {
-    return this.ahead[0]?.settled ?? false;
+    return (this.ahead[0]?.arrived ?? 0) > 0;
+  }
+
+  /** When the page next() answers came, in the order of all lanes' pages; 0 while it has not. */
+  get readySince(): number {
+    return this.ahead[0]?.arrived ?? 0;
   }
 
   /** Settles (never rejects) once next() would answer at once. */
@@ -108,18 +117,18 @@ export class Lane<T> {
         release();
       }
     });
-    const entry: Ahead<T> = { page, settled: false };
+    const entry: Ahead<T> = { page, arrived: 0 };
     this.ahead.push(entry);
     page.then(
       (result) => {
-        entry.settled = true;
+        entry.arrived = ++arrivals;
         this.fetching = false;
         if (result.done) this.exhausted = true;
         else this.prefetch();
       },
       () => {
         // The error is delivered by next(); until then it must not count as unhandled.
-        entry.settled = true;
+        entry.arrived = ++arrivals;
         this.fetching = false;
         this.exhausted = true;
       },

@@ -214,8 +214,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
 }
 
 /**
- * The active stream whose next page has come (ties: the one with the fewest committed pages, then
- * the earlier), waiting for the first to come when none has. Events streams wait until every
+ * The active stream whose next page came first, waiting for one to come when none has: pages are
+ * written in the order they arrive, so that no stream waits behind the others (a stream of many
+ * small pages would, if the ones with fewer pages went first). Events streams wait until every
  * document stream is done.
  */
 async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
@@ -226,7 +227,7 @@ async function nextReady(states: StreamState[]): Promise<StreamState | undefined
     let best: StreamState | undefined;
     for (const s of active) {
       if (s.lane.done || !s.lane.ready) continue;
-      if (!best || s.checkpoint.pages < best.checkpoint.pages) best = s;
+      if (!best || s.lane.readySince < best.lane.readySince) best = s;
     }
     if (best) return best;
     const waiting = active.filter((s) => !s.lane.done);

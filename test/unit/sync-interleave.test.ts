@@ -64,6 +64,9 @@ function latch() {
   return { open, opened };
 }
 
+/** Lets every page whose gate opened come (in-memory pages: promise callbacks only). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 const keysOf = (dir: string) => readNdjson(join(dir, 'index.ndjson')).map((l) => l.key as string);
 
 describe('pull engine: streams written as their pages arrive', () => {
@@ -89,6 +92,35 @@ describe('pull engine: streams written as their pages arrive', () => {
     await run;
     // Each stream's lines in its listing's order; the quick one's all before the late one's.
     expect(keysOf(dir)).toEqual([11, 12, 13, 1, 2].map(key));
+  });
+
+  it('writes pages in the order they came, not the stream with the fewest pages first', async () => {
+    const dir = tempDir();
+    const gates = { a: [latch(), latch(), latch()], b: [latch(), latch()] };
+    let first = true;
+    const run = pull(
+      dir,
+      [stream('a', 1, 3, (i) => gates.a[i]!.opened), stream('b', 11, 2, (i) => gates.b[i]!.opened)],
+      {
+        onCommit: async (entries) => {
+          // The first commit holds the writer while the next pages come: a's second, then b's first.
+          if (first) {
+            first = false;
+            gates.a[1]!.open();
+            await turn();
+            gates.b[0]!.open();
+            await turn();
+          }
+          if (entries.some((e) => e.key === key(11))) {
+            gates.a[2]!.open();
+            gates.b[1]!.open();
+          }
+        },
+      },
+    );
+    gates.a[0]!.open();
+    await run;
+    expect(keysOf(dir).slice(0, 3)).toEqual([1, 2, 11].map(key));
   });
 
   it('stopped between interleaved commits, a re-run ends with the same files and the same set of index lines', async () => {
