@@ -87,6 +87,13 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
 async function* nothing(): AsyncGenerator<SourcePage> {}
 
 /**
+ * Under a rate limit a writer that fell behind would leave the window's last requests unused: the
+ * streams fetch on past PAGES_AHEAD, up to this many pages more in all (as many again as they
+ * hold anyway with one stream per fetch).
+ */
+export const borrowablePages = (concurrency: number) => Math.max(1, concurrency) * PAGES_AHEAD;
+
+/**
  * A stream that keeps listing only documents the folder already has, at ever higher positions,
  * is a server going round in circles: the run stops after this many such pages in a row. It is
  * well above what a resumed run lists again (one commit group, at most 5000 documents).
@@ -110,9 +117,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
-  // Under a rate limit a writer that fell behind would leave the window's last requests unused:
-  // the lanes fetch on, up to as many pages again as they hold anyway.
-  const extra = new PageBudget(Math.max(1, o.concurrency) * PAGES_AHEAD, () => (o.quotaLeft?.() ?? 0) > 0);
+  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.() ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
