@@ -113,12 +113,22 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
         meanInFlight: stats.requests.inFlight?.mean,
       };
     };
-    const after = await once(dir, undefined);
+    const into = (name) => {
+      const d = tempDir(name);
+      cleanupPull(d);
+      return d;
+    };
+    let after = await once(dir, undefined);
     let old;
     if (before) {
-      const beforeDir = tempDir('latency-before');
-      cleanupPull(beforeDir);
-      old = await once(beforeDir, before);
+      // Twice each, in the order now, before, before, now, the faster run of each kept: the first
+      // pull after the emulator started runs measurably slower, and other work on the machine
+      // comes and goes.
+      old = await once(into('latency-before'), before);
+      const again = await once(into('latency-before'), before);
+      if (again.ms < old.ms) old = again;
+      const second = await once(into('latency'), undefined);
+      if (second.ms < after.ms) after = second;
     }
     return {
       docs,
