@@ -12,7 +12,7 @@ function viewOf(http: HttpClient, request: <T>(ro: RequestOptions<T>) => Promise
     },
     request,
     tellQuota: (limit, windowMs) => http.tellQuota?.(limit, windowMs),
-    quotaLeft: () => http.quotaLeft?.() ?? 0,
+    quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
     close: async () => undefined,
   };
 }

@@ -96,8 +96,8 @@ export interface HttpClient {
   request<T>(o: RequestOptions<T>): Promise<HttpResponse<T>>;
   /** The account's quota as the user knows it (`pull --rate-limit`): paced to its window's own end. */
   tellQuota?(limit: number, windowMs: number): void;
-  /** Requests the rate limit's current window still allows beyond those in flight (RateLimitPacer.quotaLeft). */
-  quotaLeft?(): number;
+  /** Requests of the rate limit's current window at stake, beyond those in flight (RateLimitPacer.quotaLeft). */
+  quotaLeft?(maxInFlight: number): number;
   close(): Promise<void>;
 }
 
@@ -316,7 +316,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       pacer.tell(limit, windowMs);
       stats.quota = pacer.quota();
     },
-    quotaLeft: () => pacer.quotaLeft(),
+    quotaLeft: (maxInFlight) => pacer.quotaLeft(maxInFlight),
     async close() {
       closed = true;
       // An injected dispatcher belongs to whoever injected it.

@@ -43,10 +43,10 @@ export interface PullOptions {
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
   /**
-   * Requests the rate limit's current window still allows beyond those in flight (0 when no quota
-   * is known): while it is positive, streams fetch past PAGES_AHEAD rather than leave it unused.
+   * Requests of the rate limit's current window that could go unused (RateLimitPacer.quotaLeft; 0
+   * when none can): while it is positive, streams fetch past PAGES_AHEAD rather than lose them.
    */
-  quotaLeft?: (() => number) | undefined;
+  quotaLeft?: ((maxInFlight: number) => number) | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
 }
@@ -117,7 +117,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
-  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.() ?? 0) > 0);
+  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
