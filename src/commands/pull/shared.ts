@@ -161,6 +161,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       summary,
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
       onCommit: ciencia?.onCommit,
+      quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
     });
     if (ciencia && summary.stoppedBy !== 'max-duration') {
       await ciencia.drain(run.signal);
