@@ -116,7 +116,6 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
 
 /** The columns with each value as `locale` writes it in a table. */
 function localized<R>(columns: Column<R>[], locale: Locale | undefined): Column<R>[] {
-  if (!locale || locale === 'en') return columns;
   return columns.map((c) => ({ ...c, get: (r: R) => localizeCell(c.get(r), locale, 'table', c.kind) }));
 }
 

@@ -34,9 +34,10 @@ export const report = defineVerb({
     by: {
       type: 'choice',
       list: true,
-      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'],
+      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'],
       value: 'dimensions',
-      summary: 'group by these, in order (comma-separated; default month)',
+      summary:
+        'group by these, in order (comma-separated; default month, or role,month when purchases and sales are both there)',
     },
     from: { type: 'day', summary: 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)' },
     to: { type: 'day', summary: 'emitted on or before this day' },

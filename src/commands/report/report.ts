@@ -7,6 +7,7 @@ import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
 import { collectDocuments } from '../../report/collect.js';
+import { bothFlows } from '../../report/flows.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import { flagName } from '../shared/define.js';
@@ -24,7 +25,6 @@ export default verb(reportVerb, {
   async run(ctx, options, args) {
     const paths = args.length > 0 ? args : [DEFAULT_DIR];
     await requireSomePath(paths, args.length === 0);
-    const by = [...new Set(options.by ?? ['month'])] as Dimension[];
     const filters: ReportFilters = {
       from: options.from,
       to: options.to,
@@ -44,6 +44,8 @@ export default verb(reportVerb, {
       progress.stop();
     }
     const documents = applyFilters(collected.documents, filters);
+    // Purchases and sales are never summed together unless asked (--by without role).
+    const by = [...new Set(options.by ?? (bothFlows(documents) ? ['role', 'month'] : ['month']))] as Dimension[];
     const report = aggregate(documents, by);
     const rows = report.groups.map((g) => groupRecord(by, g));
     const totals = totalsRecord(by, report.totals, 'TOTAL');
@@ -66,7 +68,7 @@ export default verb(reportVerb, {
         documents,
         locale: ctx.globals.locale,
         sources: paths,
-        generatedAt: new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        generated: new Date(ctx.clock.now()),
         filters: describeFilters(filters),
       });
       const tmp = join(dirname(options.html), `.${basename(options.html)}.${process.pid}.tmp`);

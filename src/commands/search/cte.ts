@@ -137,7 +137,7 @@ const TABLE_COLUMNS: Column<CteRecord>[] = [
   { header: 'EMITTED', get: (r) => r.EmissionDate?.slice(0, 10), priority: 4 },
   { header: 'EMITTER', get: (r) => who(r.Emitter), priority: 3 },
   { header: 'TAKER', get: (r) => who(r.Taker), priority: 3 },
-  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4, kind: 'money' },
   { header: 'STATUS', get: (r) => r.Status, priority: 4 },
   { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];

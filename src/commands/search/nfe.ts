@@ -173,7 +173,7 @@ const TABLE_COLUMNS: Column<NfeV2Record>[] = [
     get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
     priority: 3,
   },
-  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4, kind: 'money' },
   { header: 'STATUS', get: (r) => r.Status, priority: 4 },
   { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];

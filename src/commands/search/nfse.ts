@@ -100,7 +100,7 @@ const TABLE: Column<NfseOutput>[] = [
   { header: 'COMPETENCE', get: (r) => r.document?.competence },
   { header: 'EMITTER', get: (r) => r.document?.emitterName || r.document?.emitterCnpj },
   { header: 'TAKER', get: (r) => r.document?.takerName || r.document?.takerCnpj },
-  { header: 'VALUE', get: (r) => r.document?.serviceValue },
+  { header: 'VALUE', get: (r) => r.document?.serviceValue, kind: 'money' },
   { header: 'CANCELED', get: canceled },
   { header: 'ROLE', get: (r) => r.document?.ownerRole },
 ];

@@ -121,7 +121,7 @@ function statusWord(d: DocumentSummary): string {
 
 /**
  * What a person needs per document. On a narrow terminal the file and kind are left out first,
- * then the number and emitter; the key, date, value, counterpart and status stay longest.
+ * then the number and emitter, then the counterpart; the key, status, date and value stay longest.
  */
 export const TABLE_COLUMNS: Column<InspectRecord>[] = [
   col('KIND', (d) => (d.event ? `event ${d.event.type}` : d.kind), { priority: 1 }),
@@ -130,7 +130,8 @@ export const TABLE_COLUMNS: Column<InspectRecord>[] = [
   col('DATE', (d) => day(d.emittedAt), { priority: 4 }),
   col('EMITTER', (d) => who(d.emitter), { width: 30, priority: 2 }),
   col('COUNTERPART', (d) => who(d.counterpart), { width: 30, priority: 3 }),
-  col('TOTAL', mainTotal, { truncate: false, priority: 4 }),
-  col('STATUS', statusWord, { priority: 3 }),
+  col('TOTAL', mainTotal, { truncate: false, priority: 4, kind: 'money' }),
+  // A canceled note must never read as a valid one: the status stays as long as the key.
+  col('STATUS', statusWord, { priority: 5 }),
   col('FILE', (d) => d.source, { priority: 0 }),
 ];
