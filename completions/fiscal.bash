@@ -662,7 +662,7 @@ _fiscal_option_values() {
   case "$1|$2" in
     *'|--profile') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     *'|--base-url') _fiscal_w='production sandbox' ;;
-    *'|--output'|*'|-o') _fiscal_w='table json ndjson csv' ;;
+    *'|--output'|*'|-o') _fiscal_w='table json ndjson csv xlsx' ;;
     *'|--locale') _fiscal_w='en pt-BR' ;;
     'search nfe|--role') _fiscal_w='received emitted transporter authorized' ;;
     'search nfe|--status') _fiscal_w='authorized canceled' ;;
@@ -707,7 +707,7 @@ _fiscal_option_values() {
     'pull mdfe|--manifest') _fiscal_w='aware' ;;
     'pull mdfe|--profiles') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
-    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner' ;;
+    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner role' ;;
     'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
     'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;

@@ -360,7 +360,7 @@ complete -c fiscal -n '__fiscal_at \'\'' -a 'help' -d 'show help for a command, 
 complete -c fiscal -l version -s V -d 'output the version number'
 complete -c fiscal -l profile -x -a '(command fiscal __complete profiles 2>/dev/null)' -d 'profile to use (env FISCAL_PROFILE); "emulator" runs a local emulator'
 complete -c fiscal -l base-url -x -a 'production sandbox' -d 'API base URL: production, sandbox or a URL (env FISCAL_BASE_URL)'
-complete -c fiscal -l output -s o -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal, ndjson when piped) (choices: "table", "json", "ndjson", "csv")'
+complete -c fiscal -l output -s o -x -a 'table json ndjson csv xlsx' -d 'output format (default: table on a terminal, ndjson when piped) (choices: "table", "json", "ndjson", "csv", "xlsx")'
 complete -c fiscal -l verbose -d 'trace HTTP requests on stderr (credentials redacted) (default: false)'
 complete -c fiscal -l quiet -d 'print only results and errors (default: false)'
 complete -c fiscal -l no-input -d 'never prompt; fail instead when input is missing'
@@ -660,7 +660,7 @@ complete -c fiscal -n '__fiscal_at \'pull help\'' -F
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe event' -d 'keep only these kinds (repeatable or comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -F
-complete -c fiscal -n '__fiscal_at \'report\'' -l by -x -a 'month emitter receiver cfop uf status type owner' -d 'group by these, in order (comma-separated; default month)'
+complete -c fiscal -n '__fiscal_at \'report\'' -l by -x -a 'month emitter receiver cfop uf status type owner role' -d 'group by these, in order (comma-separated; default month, or role,month when purchases and sales are both there)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l from -r -F -d 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l to -r -F -d 'emitted on or before this day'
 complete -c fiscal -n '__fiscal_at \'report\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe' -d 'only these document types (comma-separated)'

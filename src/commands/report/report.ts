@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
-import { createRecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
 import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
@@ -52,7 +52,7 @@ export default verb(reportVerb, {
 
     const format = ctx.outputFormat();
     const writer = createRecordWriter<ReportRecord>(ctx, {
-      columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+      columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
       locale: ctx.globals.locale,
       emptyMessage: 'No documents found.',
     });

@@ -143,15 +143,16 @@ const TABLE_COLUMNS: Column<CteRecord>[] = [
 ];
 
 const CSV_COLUMNS: FieldColumn<CteRecord>[] = [
-  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey, kind: 'id' },
   { header: 'number', field: 'Number', get: (r) => r.Number },
   { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
   { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => taxId(r.Emitter) },
+  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => taxId(r.Emitter), kind: 'id' },
   { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.Name },
-  { header: 'taker_cnpj_cpf', field: 'Taker', get: (r) => taxId(r.Taker) },
+  { header: 'taker_cnpj_cpf', field: 'Taker', get: (r) => taxId(r.Taker), kind: 'id' },
   { header: 'taker_name', field: 'Taker', get: (r) => r.Taker?.Name },
-  { header: 'status', field: 'Status', get: (r) => r.Status },
-  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
-  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
+  { header: 'total_value', field: 'Document', get: (r) => r.Document?.TotalValue, kind: 'money' },
+  { header: 'status', field: 'Status', get: (r) => r.Status, kind: 'word' },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner, kind: 'id' },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole, kind: 'word' },
 ];

@@ -6,6 +6,7 @@ import { mdfeSearch } from '../mdfe/index.js';
 import { nfceSearch } from '../nfce/index.js';
 import { defineGroup, defineVerb, type KeyModel } from '../shared/define.js';
 import {
+  CTE_FIELD_ALIASES,
   DOCUMENT_FLAGS,
   NFE_FIELDS_FLAG,
   NFE_FILTER_FLAGS,
@@ -62,6 +63,7 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
       list: true,
       value: 'fields',
       choices: CTE_FIELDS,
+      aliases: CTE_FIELD_ALIASES,
       summary: 'fields to return (comma-separated, e.g. AccessKey,Taker,Xml)',
     },
     ...pick(DOCUMENT_FLAGS, 'limit', 'all'),

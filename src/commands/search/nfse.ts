@@ -106,17 +106,17 @@ const TABLE: Column<NfseOutput>[] = [
 ];
 
 const CSV: FieldColumn<NfseOutput>[] = [
-  { header: 'id', field: null, get: (r) => r.id },
+  { header: 'id', field: null, get: (r) => r.id, kind: 'id' },
   { header: 'number', field: 'document', get: (r) => r.document?.number },
   { header: 'emission_date', field: 'document', get: (r) => r.document?.emissionDate },
   { header: 'competence', field: 'document', get: (r) => r.document?.competence },
-  { header: 'emitter_cnpj_cpf', field: 'document', get: (r) => r.document?.emitterCnpj },
-  { header: 'taker_cnpj_cpf', field: 'document', get: (r) => r.document?.takerCnpj },
-  { header: 'service_value', field: 'document', get: (r) => r.document?.serviceValue },
-  { header: 'iss_value', field: 'document', get: (r) => r.document?.issValue },
-  { header: 'net_value', field: 'document', get: (r) => r.document?.netValue },
+  { header: 'emitter_cnpj_cpf', field: 'document', get: (r) => r.document?.emitterCnpj, kind: 'id' },
+  { header: 'taker_cnpj_cpf', field: 'document', get: (r) => r.document?.takerCnpj, kind: 'id' },
+  { header: 'service_value', field: 'document', get: (r) => r.document?.serviceValue, kind: 'money' },
+  { header: 'iss_value', field: 'document', get: (r) => r.document?.issValue, kind: 'money' },
+  { header: 'net_value', field: 'document', get: (r) => r.document?.netValue, kind: 'money' },
   { header: 'is_canceled', field: 'document', get: (r) => r.document?.isCanceled },
-  { header: 'owner', field: 'document', get: (r) => r.document?.owner },
-  { header: 'owner_role', field: 'document', get: (r) => r.document?.ownerRole },
+  { header: 'owner', field: 'document', get: (r) => r.document?.owner, kind: 'id' },
+  { header: 'owner_role', field: 'document', get: (r) => r.document?.ownerRole, kind: 'word' },
   { header: 'origin', field: 'origin', get: (r) => r.origin },
 ];

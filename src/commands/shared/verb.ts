@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { settleOutput } from '../../output/pending.js';
 import {
   flagName,
   type ArgSpec,
@@ -41,7 +42,14 @@ export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
       body.check?.(options, parsedArgs);
       return { options, args: parsedArgs };
     },
-    run: (ctx, options, args, command) => body.run(ctx, options as OptionsOf<F, P>, args, command),
+    run: async (ctx, options, args, command) => {
+      try {
+        await body.run(ctx, options as OptionsOf<F, P>, args, command);
+      } finally {
+        // An xlsx is made whole after the last record: the command is done when it is written.
+        await settleOutput(ctx.io.stdout);
+      }
+    },
   };
 }
 

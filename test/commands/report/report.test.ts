@@ -224,8 +224,10 @@ describe('report: output formats', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = stdout.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share',
+      'Emitente;Nome do emitente;Documentos;Canceladas;Valor total;Produtos;ICMS;ICMS-ST;IPI;PIS;COFINS;ISS;Frete;Participação',
     );
+    // A CNPJ a spreadsheet keeps whole (leading zeros too).
+    expect(lines[1]!.split(';')[0]).toMatch(/^"=""\d{14}"""$/);
     const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
     const first = lines[1]!.split(';');
     expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));
