@@ -239,7 +239,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     } catch (err) {
       if (signal?.aborted) throw interrupted(signal);
-      const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
+      const net = describeNetworkError(err, timeoutMs, connectTimeoutMs, new URL(url).host);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
       if (!net.retry || closed)

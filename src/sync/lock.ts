@@ -85,7 +85,7 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
       if (o.clock.now() >= deadline) {
         throw new LockedError(`${stateDir} is locked by another run (${describe(holder)})`, {
           details: [
-            o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --wait <seconds> to wait for it',
+            o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --lock-wait <seconds> to wait for it',
             `lock file: ${path}`,
           ],
         });
