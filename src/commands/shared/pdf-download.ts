@@ -13,7 +13,7 @@ import { cteDacte, cteOsDacte, mdfeDamdfe, nfeDanfe, nfseDanfse, nfseManualPdf }
 import type { NfsePdfRole } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { accessKeyProblem, badAccessKey, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './saved-files.js';
@@ -55,7 +55,7 @@ function keyed(model: ModelCode, what: string, download: (http: HttpClient, key:
     what,
     check(key, where) {
       const problem = accessKeyProblem(key);
-      if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
+      if (problem) throw new UsageError(badAccessKey(key, problem, where));
       const actual = parseAccessKey(key).model as ModelCode;
       if (actual !== model) {
         throw new UsageError(
