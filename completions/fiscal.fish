@@ -773,7 +773,7 @@ complete -c fiscal -n '__fiscal_at \'api\'' -l field -s f -r -F -d 'a query para
 complete -c fiscal -n '__fiscal_at \'api\'' -l input -r -F -d 'the JSON body, from a file or - (standard input)'
 complete -c fiscal -n '__fiscal_at \'api\'' -l paginate -d 'follow every page and print the records as NDJSON'
 complete -c fiscal -n '__fiscal_at \'api\'' -l help -s h -d 'display help for command'
-complete -c fiscal -n '__fiscal_at \'api\'' -a 'GET POST PUT DELETE PATCH' -d 'GET, POST, PUT, DELETE or PATCH'
+complete -c fiscal -n '__fiscal_at \'api\'' -a 'GET POST PUT DELETE PATCH' -d 'GET, POST, PUT, DELETE or PATCH; a path alone is a GET (fiscal api /v1/nfe/received)'
 complete -c fiscal -n '__fiscal_at \'api\'' -F
 complete -c fiscal -n '__fiscal_at \'upload\'' -l owner -r -F -d 'a company of the account the documents belong to (repeatable or comma-separated)'
 complete -c fiscal -n '__fiscal_at \'upload\'' -l dry-run -d 'check the files and show what would be sent, sending nothing'

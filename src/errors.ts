@@ -12,6 +12,7 @@ export const ExitCode = {
   locked: 8,
   nothingNew: 9,
   localFiles: 10,
+  timeLimit: 12,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -31,6 +32,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.localFiles,
     'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again',
+  ],
+  [
+    ExitCode.timeLimit,
+    'stopped by its time limit (--max-duration): what it fetched is kept; run the same command again to continue',
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -135,6 +140,11 @@ export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
 
+/** A run stopped cleanly by its time limit (--max-duration): a cron script can tell it from a finished one. */
+export class TimeLimitError extends FiscalError {
+  override name = 'TimeLimitError';
+}
+
 /** The one mapping from errors to exit codes. Order matters: subclasses before their parents. */
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof UsageError || error instanceof ConfigError) return ExitCode.usage;
@@ -147,5 +157,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
+  if (error instanceof TimeLimitError) return ExitCode.timeLimit;
   return ExitCode.unexpected;
 }

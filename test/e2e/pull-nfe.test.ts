@@ -207,7 +207,7 @@ describe('fiscal pull nfe', () => {
       const e = emulatorEnv(slow);
       const dir = tempDir();
       const first = await runInProcess([...PULL, '--dir', dir, '--max-duration', '0.5', '-o', 'json'], { env: e });
-      expect(first.exitCode, first.stderr).toBe(0);
+      expect(first.exitCode, first.stderr).toBe(12);
       expect(JSON.parse(first.stdout).stopped_by).toBe('max-duration');
       expect((await runInProcess([...PULL, '--dir', dir], { env: e })).exitCode).toBe(0);
       expect(withoutState(snapshot(dir))).toEqual(withoutState(referenceTree));
