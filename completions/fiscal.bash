@@ -349,6 +349,7 @@ _fiscal_takes_value() {
     'pull mdfe|--profiles') return 0 ;;
     'inspect|--type') return 0 ;;
     'report|--by') return 0 ;;
+    'report|--month') return 0 ;;
     'report|--from') return 0 ;;
     'report|--to') return 0 ;;
     'report|--type') return 0 ;;
@@ -541,7 +542,7 @@ _fiscal_words() {
     'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'report') _fiscal_w='--by --month --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf nfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf cte') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

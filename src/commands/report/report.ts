@@ -6,6 +6,7 @@ import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
+import { monthDays } from '../../fiscal/dates.js';
 import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
 import { renderReportHtml } from '../../report/html.js';
@@ -19,15 +20,20 @@ export const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {
+    if (options.month && (options.from || options.to))
+      throw new UsageError(
+        `${flagName('month')}: is a window of emission dates of its own: use either --month or --from/--to`,
+      );
     if (options.from && options.to && options.from > options.to)
       throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
   },
   async run(ctx, options, args) {
     const paths = args.length > 0 ? args : [DEFAULT_DIR];
     await requireSomePath(paths, args.length === 0);
+    const month = options.month ? monthDays(options.month) : undefined;
     const filters: ReportFilters = {
-      from: options.from,
-      to: options.to,
+      from: month?.from ?? options.from,
+      to: month?.to ?? options.to,
       types: options.type,
       roles: options.role,
       owners: options.owner,

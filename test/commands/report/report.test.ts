@@ -156,6 +156,43 @@ describe('report: filters', () => {
     expect(cents(row!.total)).toBe(expected.total);
   });
 
+  it('--month is that month of emission (MM/YYYY or YYYY-MM); with --from it is a usage error', async () => {
+    const docs = storeDocs('received');
+    const month = docs[Math.floor(docs.length / 2)]!.emissionDate.slice(0, 7);
+    const inMonth = docs.filter((d) => d.emissionDate.startsWith(month));
+    const [y, m] = month.split('-');
+    const r = await report([
+      '--role',
+      'received',
+      '--type',
+      'nfe',
+      '--month',
+      `${m}/${y}`,
+      '--by',
+      'month',
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = json(r.stdout);
+    expect(rows.map((x) => x.month)).toEqual([month]);
+    expect(cents(rows[0]!.total)).toBe(independentSums(inMonth).total);
+    const both = await report(['--month', month, '--from', `${month}-01`]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--month');
+  });
+
+  it('purchases and sales apart by default: a folder with both is grouped by role first', async () => {
+    const rows = json((await report(['--type', 'nfe', '-o', 'json'])).stdout);
+    expect(Object.keys(rows[0]!).slice(0, 2)).toEqual(['role', 'month']);
+    expect(new Set(rows.map((x) => x.role))).toEqual(new Set(['received', 'emitted']));
+    const sales = rows.filter((x) => x.role === 'emitted').reduce((n, x) => n + cents(x.total), 0);
+    expect(sales).toBe(independentSums(storeDocs('emitted')).total);
+    // --by role alone: one row per flow.
+    const byRole = json((await report(['--type', 'nfe', '--by', 'role', '-o', 'json'])).stdout);
+    expect(byRole.map((x) => x.role).sort()).toEqual(['emitted', 'received']);
+  });
+
   it('--type, --role and --owner select documents', async () => {
     const cte = json((await report(['--type', 'cte', '--by', 'type', '-o', 'json'])).stdout);
     expect(cte.map((x) => x.type)).toEqual(['cte']);
