@@ -261,7 +261,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       }
       const net = deadline.expired()
         ? { text: `the answer did not arrive whole within ${formatMs(answerTimeoutMs)}`, retry: true, unsent: false }
-        : describeNetworkError(err, timeoutMs, connectTimeoutMs);
+        : describeNetworkError(err, timeoutMs, connectTimeoutMs, new URL(url).host);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
       if (!net.retry || closed)
