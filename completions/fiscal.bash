@@ -349,6 +349,7 @@ _fiscal_takes_value() {
     'pull nfse|--profiles') return 0 ;;
     'inspect|--type') return 0 ;;
     'report|--by') return 0 ;;
+    'report|--month') return 0 ;;
     'report|--from') return 0 ;;
     'report|--to') return 0 ;;
     'report|--type') return 0 ;;
@@ -542,7 +543,7 @@ _fiscal_words() {
     'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'report') _fiscal_w='--by --month --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf nfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf cte') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -663,7 +664,7 @@ _fiscal_option_values() {
   case "$1|$2" in
     *'|--profile') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     *'|--base-url') _fiscal_w='production sandbox' ;;
-    *'|--output'|*'|-o') _fiscal_w='table json ndjson csv' ;;
+    *'|--output'|*'|-o') _fiscal_w='table json ndjson csv xlsx' ;;
     *'|--locale') _fiscal_w='en pt-BR' ;;
     'search nfe|--role') _fiscal_w='received emitted transporter authorized' ;;
     'search nfe|--status') _fiscal_w='authorized canceled' ;;
@@ -708,7 +709,7 @@ _fiscal_option_values() {
     'pull nfse|--manifest') _fiscal_w='aware' ;;
     'pull nfse|--profiles') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
-    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner' ;;
+    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner role' ;;
     'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
     'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;
