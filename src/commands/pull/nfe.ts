@@ -5,8 +5,10 @@ import type { Context } from '../../context.js';
 import { NOW } from '../../fiscal/dates.js';
 import type { StreamSource } from '../../sync/source.js';
 import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
-import type { OptionsOf } from '../shared/define.js';
+import { UsageError } from '../../errors.js';
+import { flagName, type OptionsOf } from '../shared/define.js';
 import { NFE_PARSERS, nfeSearchOf, planNfeSearch, V2_ONLY_FLAGS, type NfeSearch } from '../shared/nfe-search.js';
+import { v2KnownMissing, whoIs } from '../shared/nfe-v2-fallback.js';
 import { verb } from '../shared/verb.js';
 import { pullNfe } from './index.js';
 import {
@@ -48,6 +50,13 @@ export function parseOptions(o: OptionsOf<typeof pullNfe.flags, typeof PARSERS>)
 }
 
 export async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
+  // R39: a pull that needs v2 (a flag only v2 has) on an account known to have none says why at once.
+  if (o.api === 'v2' && !o.filters.api && (await v2KnownMissing(ctx))) {
+    const flag = V2_ONLY_FLAGS.find((k) => o.filters[k] !== undefined);
+    throw new UsageError(
+      `v2 is not enabled for ${await whoIs(ctx)} (learned on an earlier run), and ${flag ? flagName(flag) : 'this pull'} needs it: the v1 listing has no such filter`,
+    );
+  }
   await runPullCommand(ctx, {
     type: 'nfe',
     pull: o.pull,

@@ -72,6 +72,17 @@ describe('R39: search nfe on an account without v2', () => {
     expect(r.stderr).toMatch(/v2 is not enabled for this account.*--status/);
   });
 
+  it('a pull that needs v2, on an account known to have none, stops at once saying why, exit 2', async () => {
+    const env: Record<string, string> = { ...emulatorEnv(emu, 0), FISCAL_CONFIG_DIR: tempDir('fiscal-config-') };
+    expect((await runMain(['search', 'nfe', '--role', 'received', '--limit', '1'], env)).code).toBe(0);
+    const before = emu.stats().requests.total;
+    const dir = tempDir('fiscal-pull-');
+    const r = await runMain(['pull', 'nfe', '--role', 'received', '--status', 'canceled', '--dir', dir], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/v2 is not enabled for .*--status needs it/);
+    expect(emu.stats().requests.total).toBe(before);
+  });
+
   it('--api v2 asked for explicitly is not replaced: the 404 is the answer', async () => {
     const env: Record<string, string> = { ...emulatorEnv(emu, 0), FISCAL_CONFIG_DIR: tempDir('fiscal-config-') };
     const r = await runMain(['search', 'nfe', '--api', 'v2'], env);
