@@ -19,7 +19,7 @@ import {
   type FaultSpec,
 } from './faults.js';
 import type { Account, Dataset } from './model.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { NOMINAL_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
 import { Store } from './store.js';
 import type { WebhookDeliveryOptions } from './webhooks/delivery.js';
@@ -59,6 +59,8 @@ export interface EmulatorOptions {
   arrivalRate?: number;
   /** Webhook deliveries: timeout, retry base delay and attempts (docs/webhooks.md). */
   webhooks?: WebhookDeliveryOptions;
+  /** R39: accounts (ids, or 1-based numbers) without v2: their /v2/ endpoints answer 404. */
+  withoutV2?: readonly string[];
 }
 
 export interface Emulator {
@@ -99,6 +101,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}),
     });
   const store = new Store(dataset);
+  store.accounts.forEach((account, i) => {
+    if (options.withoutV2?.some((a) => a === account.id || a === String(i + 1))) account.withoutV2 = true;
+  });
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
   const arrivals = new Arrivals(store, seed, now);
@@ -115,6 +120,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests: new RequestCounters(),
     address: '',
     limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    nominal: new RateLimiter(NOMINAL_RATE_LIMIT),
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
@@ -150,14 +156,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // R38: `//v1/nfe/received` is the path /v1/nfe/received, not a host `v1` and a path /nfe/received.
+    const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://emulator.invalid');
     const isAdmin = isAdminPath(url.pathname);
+    const arrivedAt = isAdmin ? 0 : api.requests.arrive();
     let rawBody: Buffer;
     try {
       rawBody = await readBody(req);
     } catch (error) {
       const reply = failure(error, 'service');
-      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status);
+      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status, arrivedAt);
       writeReply(res, reply);
       if (error instanceof BodyTooLarge) res.on('finish', () => req.destroy());
       return;
@@ -165,7 +173,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     // Admin routes come before authentication, rate limiting and faults: a loopback tool.
     if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
     await gate.pass();
-    await handleApi(api, req, res, { method, url, rawBody });
+    await handleApi(api, req, res, { method, url, rawBody, arrivedAt });
   }
 
   const server = createServer({ keepAlive: true }, (req, res) => void handle(req, res).catch(() => res.destroy()));

@@ -1,14 +1,20 @@
 // Access keys (chave de acesso), R7: 44 digits, the last one a mod-11 check digit.
+import { DOC_TYPES, docType, typeOfModel, typesWith, type KeyedDocType } from './doc-types.js';
 
+/** The access-key models: each keyed document type's (doc-types.ts), and the CF-e SAT's, which only inspect reads. */
 export const MODELS = {
-  '55': 'nfe',
-  '57': 'cte',
-  '58': 'mdfe',
+  ...(Object.fromEntries(typesWith('model').map((t) => [DOC_TYPES[t].model, t])) as {
+    [T in KeyedDocType as (typeof DOC_TYPES)[T]['model']]: T;
+  }),
   '59': 'cfe',
-  '65': 'nfce',
-  '67': 'cteos',
 } as const;
 export type ModelCode = keyof typeof MODELS;
+
+/** What a key of `model` is, in messages: `an NF-e`. */
+export function modelName(model: ModelCode): string {
+  const type = typeOfModel(model);
+  return type ? `${docType(type).article} ${docType(type).name}` : 'a CF-e';
+}
 
 export interface AccessKeyParts {
   uf: string;
@@ -33,6 +39,24 @@ export function accessKeyCheckDigit(first43: string): string {
   const digit = 11 - (sum % 11);
   return String(digit >= 10 ? 0 : digit);
 }
+
+/** A key as printed on a DANFe (groups of 4), with dots, or as an XML Id (`NFe3526...`). */
+const PASTED_KEY = /^(?:NFe|NFCe|CTe|CTeOS|MDFe|CFe)?\s*(\d[\d\s.]*\d)$/i;
+
+/**
+ * An access key as people paste it, made the 44 digits the API takes: `2926 1092 1939 ...` (as a
+ * DANFe prints it) and `NFe2926...` (as an XML Id writes it). Anything else is given back as it
+ * is, to be refused with the one wording of a bad key (accessKeyProblem).
+ */
+export function pastedAccessKey(raw: string): string {
+  const m = PASTED_KEY.exec(raw.trim());
+  const digits = m?.[1]!.replace(/[\s.]/g, '');
+  return digits?.length === 44 ? digits : raw;
+}
+
+/** The one wording of a bad key, wherever it was read (`where`: ` (standard input, line 3)`). */
+export const badAccessKey = (raw: string, problem: string, where = ''): string =>
+  `invalid access key "${raw}"${where}: ${problem}`;
 
 /** Why `value` is not a valid access key, or undefined when it is one. */
 export function accessKeyProblem(value: string): string | undefined {

@@ -21,7 +21,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { Party } from '../fiscal/readers/index.js';
+import { DOC_TYPE_NAMES } from '../fiscal/doc-types.js';
+import type { DocumentKind, Party } from '../fiscal/readers/index.js';
 import { CachedCopy, CachedDocument, COPY_INTS, DOC_INTS, type Columns } from './cached-facts.js';
 import { SUMS, type DocumentFacts } from './facts.js';
 import { PullIndex, type IndexCopy, type IndexPrefix } from './pull-index.js';
@@ -35,7 +36,12 @@ export const LEGACY = (dir: string) => join(dir, '.fiscal', 'report-cache.ndjson
 
 export const MAGIC = 'fiscal-report-cache';
 export const VERSION = 3;
-export const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'] as const;
+/** The kinds a cached document may have, by index: append only (a new type goes last), the cache stores the index. */
+const KINDS_OF_VERSION_3 = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'] as const;
+export const KINDS: readonly Exclude<DocumentKind, 'event'>[] = [
+  ...KINDS_OF_VERSION_3,
+  ...DOC_TYPE_NAMES.filter((t) => !(KINDS_OF_VERSION_3 as readonly string[]).includes(t)),
+];
 
 export interface CachedIndex {
   index: PullIndex;

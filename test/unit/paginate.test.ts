@@ -191,3 +191,13 @@ describe('R14: page signature', () => {
     expect(signatureMatches(undefined)).toBe(true);
   });
 });
+
+describe('R35: page links raw or encoded', () => {
+  it('nextCursorOf reads the cursor of a raw link (brackets and spaces unencoded) and of an encoded one', () => {
+    const raw =
+      'https://api.example/v1/nfe/received?created_at[from]=2025-08-01 00:00:00&created_at[to]=2025-08-31 23:59:59&cursor=2345&limit=50';
+    expect(nextCursorOf(raw)).toBe(2345);
+    expect(nextCursorOf(encodeURI(raw))).toBe(2345);
+    expect(nextCursorOf(raw.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/ /g, '%20'))).toBe(2345);
+  });
+});

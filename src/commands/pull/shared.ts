@@ -5,7 +5,7 @@ import type { HttpClient } from '../../api/http.js';
 import { withSignal } from '../../api/http-views.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
-import { ApiError, InterruptedError, NothingNewError, PartialError, UsageError } from '../../errors.js';
+import { ApiError, InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
@@ -161,6 +161,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       summary,
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
       onCommit: ciencia?.onCommit,
+      quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
     });
     if (ciencia && summary.stoppedBy !== 'max-duration') {
       await ciencia.drain(run.signal);
@@ -174,7 +175,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     summary.stoppedBy = stoppedBy;
     summary.durationMs = ctx.clock.now() - started;
     say(summary, view, http);
-    if (stoppedBy === 'max-duration') return;
+    if (stoppedBy === 'max-duration') throw timeLimit();
     // Interrupted: main says by which signal, not the engine's wording.
     throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
   } finally {
@@ -186,9 +187,13 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const refused = summary.streams.reduce((n, s) => n + s.refusedCount, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   throwIfRejected(summary);
+  if (summary.stoppedBy === 'max-duration') throw timeLimit();
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy)
     throw new NothingNewError('no new documents');
 }
+
+const timeLimit = () =>
+  new TimeLimitError('stopped at the --max-duration limit; run the same command again to continue');
 
 /**
  * What the progress line says of a pull: documents listed (new or already here) out of the

@@ -5,12 +5,20 @@ import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
-import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
 import { createSummaryWriter, type SummaryWriter } from '../shared/document-summary.js';
 import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
 import { recordClues, searchProgress, searchTotal } from '../shared/listing-output.js';
 import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
 import { NFE_PARSERS, nfeSearchOf, planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../shared/nfe-search.js';
+import {
+  isV2NotEnabled,
+  noV2Note,
+  rememberNoV2,
+  v1PlansFor,
+  v2KnownMissing,
+  whoIs,
+} from '../shared/nfe-v2-fallback.js';
 import { verb } from '../shared/verb.js';
 import { searchNfe } from './index.js';
 
@@ -26,25 +34,34 @@ export default verb(searchNfe, {
 });
 
 async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<void> {
-  const plan = planNfeSearch(
-    summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options,
-    new Date(ctx.clock.now()),
-  );
+  const planned = summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options;
+  const now = new Date(ctx.clock.now());
+  const plan = planNfeSearch(planned, now);
+  // R39: v2 is only preferred; an account known to have none goes to v1 at once.
+  const preferred = plan.api === 'v2' && options.api === undefined;
+  const v1Instead = preferred && (await v2KnownMissing(ctx)) ? v1PlansFor(planned, now) : undefined;
+  if (v1Instead) ctx.log.info(noV2Note(await whoIs(ctx), false));
   // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
   if (summary && plan.api === 'v2')
     plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   // Credentials first: a note before a usage error would only be noise.
   const http = await ctx.http();
-  if (plan.api === 'v2' && plan.defaultWindow) {
+  if (plan.api === 'v2' && plan.defaultWindow && !v1Instead) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const format = ctx.outputFormat();
   const writer = summary
     ? summaryOf(createSummaryWriter(ctx))
     : createRecordWriter<NfeV2Record>(ctx, {
-        columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
+        columns: takesFlatColumns(format) ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
       });
-  const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  const found = v1Instead
+    ? searchV1All(http, v1Instead)
+    : plan.api === 'v2'
+      ? preferred
+        ? searchV2OrV1(ctx, http, plan, () => v1PlansFor(planned, now))
+        : searchV2(http, plan)
+      : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
   const progress = searchProgress(ctx);
   let total: number | undefined;
@@ -113,6 +130,38 @@ async function* searchV2(http: HttpClient, plan: Extract<NfeSearchPlan, { api: '
   for await (const page of nfeV2Pages(http, plan.request)) yield { records: page.items, total: page.total };
 }
 
+/**
+ * R39: the v2 search, or, when its first page answers that the account has no v2, the v1 listings
+ * of `fallback()` (nothing was written yet: the 404 is the first answer). Remembered for the profile.
+ */
+async function* searchV2OrV1(
+  ctx: Context,
+  http: HttpClient,
+  plan: Extract<NfeSearchPlan, { api: 'v2' }>,
+  fallback: () => Extract<NfeSearchPlan, { api: 'v1' }>[],
+): AsyncGenerator<RecordPage> {
+  let pages = 0;
+  try {
+    for await (const page of searchV2(http, plan)) {
+      pages++;
+      yield page;
+    }
+  } catch (error) {
+    if (pages > 0 || !isV2NotEnabled(error)) throw error;
+    const plans = fallback();
+    await rememberNoV2(ctx);
+    ctx.log.info(noV2Note(await whoIs(ctx), true));
+    yield* searchV1All(http, plans);
+  }
+}
+
+async function* searchV1All(
+  http: HttpClient,
+  plans: Extract<NfeSearchPlan, { api: 'v1' }>[],
+): AsyncGenerator<RecordPage> {
+  for (const plan of plans) yield* searchV1(http, plan);
+}
+
 async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage> {
   for await (const page of nfeV1Pages(http, plan.role, plan.query)) {
     yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
@@ -174,27 +223,34 @@ const TABLE_COLUMNS: Column<NfeV2Record>[] = [
     get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
     priority: 3,
   },
-  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4, kind: 'money' },
   { header: 'STATUS', get: (r) => r.Status, priority: 4 },
   { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
 const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [
-  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey, kind: 'id' },
   { header: 'number', field: 'Number', get: (r) => r.Number },
   { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
   { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  {
+    header: 'emitter_cnpj_cpf',
+    field: 'Emitter',
+    get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf),
+    kind: 'id',
+  },
   { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.EmitterName },
   { header: 'emitter_uf', field: 'Emitter', get: (r) => r.Emitter?.EmitterAddressUf },
   {
     header: 'receiver_cnpj_cpf',
     field: 'Receiver',
     get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
+    kind: 'id',
   },
   { header: 'receiver_name', field: 'Receiver', get: (r) => r.Receiver?.ReceiverName },
   { header: 'receiver_uf', field: 'Receiver', get: (r) => r.Receiver?.ReceiverAddressUf },
-  { header: 'status', field: 'Status', get: (r) => r.Status },
-  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
-  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
+  { header: 'total_value', field: 'Document', get: (r) => r.Document?.TotalValue, kind: 'money' },
+  { header: 'status', field: 'Status', get: (r) => r.Status, kind: 'word' },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner, kind: 'id' },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole, kind: 'word' },
 ];

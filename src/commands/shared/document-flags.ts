@@ -1,19 +1,8 @@
 // The filter flags of the document commands (`search nfe|cte|cteos|nfse|nfce|mdfe`, `pull <type>`),
 // declared once so that one word means one filter everywhere. A verb takes the ones it reads:
 // `flags: { ...pick(DOCUMENT_FLAGS, 'owner', 'from', 'to'), ... }`. Plain data: loaded for --help.
-import {
-  CTE_ROLES,
-  CTEOS_ROLES,
-  FIN_NFE,
-  FIN_NFE_NAMES,
-  MDFE_ROLES,
-  NFCE_ROLES,
-  NFE_ROLE_ALIASES,
-  NFE_ROLES,
-  NFE_STATUSES,
-  NFE_V2_FIELDS,
-  NFSE_ROLES,
-} from '../../api/wire/words.js';
+import { FIN_NFE, FIN_NFE_NAMES, NFE_STATUSES, NFE_V2_FIELDS } from '../../api/wire/words.js';
+import { byType, DOC_TYPES, type DocTypeName, type DocTypeSpec } from '../../fiscal/doc-types.js';
 import type { FlagSpec } from './define.js';
 
 export const DOCUMENT_FLAGS = {
@@ -67,52 +56,22 @@ export const DOCUMENT_FLAGS = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
+/** `--role` of a type: its roles (and their other spellings), each with the party it is when the word does not say. */
+function roleFlag<T extends DocTypeName>(type: T) {
+  const spec: DocTypeSpec = DOC_TYPES[type];
+  const words = spec.roles.map((r) => (spec.roleParties?.[r] ? `${r} (${spec.roleParties[r]})` : r));
+  return {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: DOC_TYPES[type].roles as (typeof DOC_TYPES)[T]['roles'],
+    aliases: spec.roleAliases,
+    summary: `owner role(s): ${words.join(', ')} (comma-separated)`,
+  } as const satisfies FlagSpec;
+}
+
 /** `--role` of each type, in `search <type>` and (required) in `pull <type>`. */
-export const ROLE_FLAGS = {
-  nfe: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFE_ROLES,
-    aliases: NFE_ROLE_ALIASES,
-    summary: 'owner role(s): received, emitted, transporter, authorized (comma-separated)',
-  },
-  cte: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: CTE_ROLES,
-    summary: 'owner role(s): taker, not-taker, authorized (comma-separated)',
-  },
-  cteos: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: CTEOS_ROLES,
-    summary: 'owner role(s): taker, not-taker (comma-separated)',
-  },
-  nfse: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFSE_ROLES,
-    summary: 'owner role(s): received (taker), emitted, intermediate (comma-separated)',
-  },
-  nfce: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFCE_ROLES,
-    summary: 'owner role(s): emitted (comma-separated)',
-  },
-  mdfe: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: MDFE_ROLES,
-    summary: 'owner role(s): emitted, contractor, authorized (comma-separated)',
-  },
-} as const satisfies Record<string, FlagSpec>;
+export const ROLE_FLAGS = byType(roleFlag) as { [T in DocTypeName]: ReturnType<typeof roleFlag<T>> };
 
 /** The NF-e filters of `search nfe` that `pull nfe` takes too (every one but --key and --month). */
 export const NFE_FILTER_FLAGS = {
@@ -169,13 +128,53 @@ export const NFE_KEY_FLAG = {
   summary: 'access key (44 digits; repeatable)',
 } as const satisfies FlagSpec;
 
+/**
+ * The names a listing's output shows for a field, accepted by --fields as the field itself: the
+ * CSV's columns (`total_value`), the table's headers (`VALUE`) and the names inside a field in JSON
+ * (`Document.TotalValue`). One style per type in the choices (the API's); these are other words.
+ */
+const SHOWN_FIELD_NAMES = {
+  access_key: 'AccessKey',
+  key: 'AccessKey',
+  emission_date: 'EmissionDate',
+  emitted: 'EmissionDate',
+  created_at: 'CreatedAt',
+  emitter_cnpj_cpf: 'Emitter',
+  emitter_name: 'Emitter',
+  total_value: 'Document',
+  TotalValue: 'Document',
+  value: 'Document',
+  owner_role: 'OwnerRole',
+  role: 'OwnerRole',
+} as const;
+
 export const NFE_FIELDS_FLAG = {
   type: 'choice',
   list: true,
   value: 'fields',
   choices: NFE_V2_FIELDS,
+  aliases: {
+    ...SHOWN_FIELD_NAMES,
+    emitter_uf: 'Emitter',
+    EmitterName: 'Emitter',
+    EmitterCnpj: 'Emitter',
+    EmitterCpf: 'Emitter',
+    receiver_cnpj_cpf: 'Receiver',
+    receiver_name: 'Receiver',
+    receiver_uf: 'Receiver',
+    ReceiverName: 'Receiver',
+    ReceiverCnpj: 'Receiver',
+    ReceiverCpf: 'Receiver',
+  },
   summary: 'fields to return (comma-separated, e.g. AccessKey,Xml)',
 } as const satisfies FlagSpec;
+
+/** --fields of a CT-e search: the API's names, and the names its output shows. */
+export const CTE_FIELD_ALIASES = {
+  ...SHOWN_FIELD_NAMES,
+  taker_cnpj_cpf: 'Taker',
+  taker_name: 'Taker',
+} as const;
 
 /** The named entries of a flag table, types kept. */
 export function pick<T extends Record<string, FlagSpec>, K extends keyof T>(table: T, ...keys: K[]): Pick<T, K> {
