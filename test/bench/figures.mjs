@@ -8,7 +8,8 @@ const ROLE = ['--role', 'received'];
 /** The pull's default --concurrency: what the physical limit of a backfill divides server time by. */
 export const CONCURRENCY = 4;
 
-function account(docs, extra = []) {
+/** An emulator process with one account of `docs` NF-e (seed 1), and `extra` flags (latency...). */
+export function account(docs, extra = []) {
   return startEmulatorProcess([
     '--docs',
     String(docs),

@@ -3,12 +3,13 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
 // replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
-// `--only=disk|latency|quota` runs one scenario (disk: the small account's pull against its loop).
+// `--only=disk|latency|quota|pdf` runs one scenario (disk: the small account's pull against its loop).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
 import { keptLeftovers, removeLeftovers, warnIfRecentRemoval } from './cli.mjs';
 import { backfillUnderLatency, CONCURRENCY, pullAccount, underRateLimit } from './figures.mjs';
+import { danfeRate, pullPdfUnderLimit, pullWithLocalPdf } from './pdf.mjs';
 
 if (process.argv.includes('--startup')) process.exit(reportStartup() && 0); // start-up figures only
 
@@ -29,8 +30,8 @@ const before = beforeArg ? resolve(beforeArg.slice('--before='.length)) : undefi
 if (before && !existsSync(join(before, 'cli.js'))) throw new Error(`--before=<dist>: no cli.js in ${before}`);
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg?.slice('--only='.length);
-if (only !== undefined && !['disk', 'latency', 'quota'].includes(only))
-  throw new Error(`--only=<scenario>: expected disk, latency or quota, got ${only}`);
+if (only !== undefined && !['disk', 'latency', 'quota', 'pdf'].includes(only))
+  throw new Error(`--only=<scenario>: expected disk, latency, quota or pdf, got ${only}`);
 const runs = (scenario) => only === undefined || only === scenario;
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
@@ -194,6 +195,38 @@ if (runs('quota')) {
     '< 0.5%',
     q.rejectedShare < 0.005,
     qb && `${f2(qb.rejectedShare * 100)}%`,
+  );
+}
+
+if (runs('pdf')) {
+  const n = quick ? 200 : 1000;
+  console.log(`\nlocal PDFs: DANFe drawn from the XML in this process, ${n} emulator NF-e (5 to 30 items)`);
+  const d = await danfeRate(n);
+  console.log(
+    `  baseline: the same XML only read (the shared reader): ${f1(d.read.perSecond)} docs/s (${f1(d.read.perCpuSecond)} per CPU second)`,
+  );
+  console.log(`  drawn: ${f1(d.drawn.perSecond)} DANFe/s (${f1(d.drawn.perCpuSecond)} per CPU second)`);
+  figure('DANFe drawn per second, one process', `${f1(d.drawn.perSecond)}/s`, '>= 200/s', d.drawn.perSecond >= 200);
+  const docs = quick ? 1_000 : 5_000;
+  const p = await pullWithLocalPdf(docs);
+  const line = (name, r) =>
+    console.log(
+      `  ${name.padEnd(22)} ${String(r.documents).padStart(6)} docs  ${f2(r.ms / 1000).padStart(7)} s  CPU ${f2(r.cpuMs / 1000).padStart(6)} s  ${String(r.requests).padStart(6)} requests`,
+    );
+  console.log(`\nfiscal pull nfe --role received, ${k(docs)} NF-e, local emulator without latency`);
+  line('baseline: no PDF', p.none);
+  line('--with-pdf local', p.local);
+  const ratio = p.local.ms / p.none.ms;
+  figure('pull --with-pdf local vs the same pull', x(ratio), '<= x1.5', ratio <= 1.5);
+  const limited = quick ? 60 : 200;
+  const rate = quick ? '20/2s' : '30/5s';
+  console.log(`\nthe same under --latency ${LATENCY} and a rate limit of ${rate}, ${limited} NF-e (told --rate-limit)`);
+  const q = await pullPdfUnderLimit(limited, LATENCY, rate);
+  line('baseline: no PDF', q.none);
+  line('--with-pdf local', q.local);
+  line('--with-pdf api', q.api);
+  console.log(
+    `  --with-pdf api: x${f2(q.api.ms / q.none.ms)} the time (one request per document); --with-pdf local: x${f2(q.local.ms / q.none.ms)}`,
   );
 }
 
