@@ -161,6 +161,13 @@ export function parseGlobals(
       throw new UsageError(`--timeout: expected a positive number of seconds, got "${String(raw.timeout)}"`);
     }
   }
+  // An empty value is a mistake (an unset shell variable), not "no profile": said, not ignored.
+  for (const [name, flag] of [
+    ['profile', '--profile'],
+    ['baseUrl', '--base-url'],
+  ] as const) {
+    if (raw[name] === '') throw new UsageError(`${flag} is empty: give a value, or leave the flag out`);
+  }
   const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
   const locale = (raw.locale as string | undefined) ?? (env.FISCAL_LOCALE || undefined);
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) {

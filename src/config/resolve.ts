@@ -139,6 +139,8 @@ export async function resolveTarget(
   const apiId = plan.apiId ?? fromEmulator(account?.apiId);
   const apiKey = plan.apiKey ?? fromEmulator(account?.apiKey);
   if (!apiId || !apiKey) throw missingCredentials(!apiId, !apiKey, plan.profile?.name);
+  checkHeaderValue('API id', apiId);
+  checkHeaderValue('API key', apiKey);
 
   const baseUrl = resolveBaseUrl(base.value, base.origin, ctx.env);
   warnIfPlainHttp(ctx, baseUrl);
@@ -150,6 +152,20 @@ export async function resolveTarget(
     sources: { baseUrl: base.source, apiId: apiId.source, apiKey: apiKey.source },
     emulator: emulator !== undefined,
   };
+}
+
+/**
+ * Credentials travel as header values: a line break or a byte outside printable ASCII (a pasted
+ * key, a file read with its newline) would be refused by the HTTP layer on every attempt, after
+ * retries. Refused here instead, naming where the value came from and never the value.
+ */
+function checkHeaderValue(what: string, s: Setting): void {
+  const at = s.value.search(/[^\x20-\x7e]/);
+  if (at === -1) return;
+  const kind = /[\r\n]/.test(s.value[at]!) ? 'a line break' : 'a character that is not printable ASCII';
+  throw new ConfigError(`the ${what} from ${s.origin} holds ${kind} (character ${at + 1} of ${s.value.length})`, {
+    details: ['it cannot be sent in a header; set it again without it (nothing was sent)'],
+  });
 }
 
 export const DEFAULT_BASE: Setting = { value: 'production', source: 'default', origin: 'the default (production)' };

@@ -3,12 +3,13 @@
 //
 // The file holds API keys: it is written 0600 inside a 0700 directory. Unreadable or malformed
 // files are reported (ConfigError naming the file), never silently reset.
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
-import { ConfigError } from '../errors.js';
+import { ConfigError, LocalFileError } from '../errors.js';
+import { localFileError } from '../local-files.js';
 import type { Profile } from './profile.js';
 
 export type { Profile } from './profile.js';
@@ -58,6 +59,7 @@ export async function openProfileStore(env: Readonly<Record<string, string | und
   });
 
   const read = (): StoreData => {
+    guard(path, () => refuseNonObject(path));
     const raw = guard(path, () => conf.store);
     const parsed = StoreSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
@@ -70,10 +72,16 @@ export async function openProfileStore(env: Readonly<Record<string, string | und
 
   const write = (data: StoreData): void => {
     guard(path, () => {
-      tightenDir(dir);
-      conf.store = data;
-      // conf sets the mode only on files it creates: a file made by hand keeps its own otherwise.
-      chmodSync(path, 0o600);
+      try {
+        tightenDir(dir);
+        conf.store = data;
+        // conf sets the mode only on files it creates: a file made by hand keeps its own otherwise.
+        chmodSync(path, 0o600);
+      } catch (error) {
+        // A folder that refuses the file (read-only, no permission, disk full) is exit 10, as
+        // for every file fiscal writes; anything else is the configuration's problem.
+        throw localFileError(error, { folder: dir }) ?? error;
+      }
     });
   };
 
@@ -124,11 +132,29 @@ function tightenDir(dir: string): void {
 }
 
 /** Runs a file operation, turning failures into a ConfigError that names the file. */
+/** conf reads a file holding `[]` or `null` as no profiles at all: that file is invalid, and said so. */
+function refuseNonObject(path: string): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  if (text.trim() === '') return;
+  const value: unknown = JSON.parse(text);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
+  const held = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  throw new ConfigError(`invalid configuration file ${path}: it holds ${held}, not an object of profiles`, {
+    details: ['fix the file, or move it away and add your profiles again with `fiscal profile add`'],
+  });
+}
+
 function guard<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
+    if (error instanceof ConfigError || error instanceof LocalFileError) throw error;
     const e = error as NodeJS.ErrnoException;
     // JSON.parse messages quote the file's text, which may contain an API key: never repeat them.
     // Node's own messages already start with their code ("EACCES: permission denied, ..."): say it once.

@@ -44,10 +44,11 @@ async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<
   // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
   if (summary && plan.api === 'v2')
     plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
+  // Credentials first: a note before a usage error would only be noise.
+  const http = await ctx.http();
   if (plan.api === 'v2' && plan.defaultWindow && !v1Instead) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
-  const http = await ctx.http();
   const format = ctx.outputFormat();
   const writer = summary
     ? summaryOf(createSummaryWriter(ctx))

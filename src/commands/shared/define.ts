@@ -232,7 +232,9 @@ export function collectList(value: string, previous: string[] | undefined): stri
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return [...(previous ?? []), ...items];
+  // `--owner ''` (an unset shell variable) is kept as an empty value, which the flag's schema
+  // refuses naming the flag, instead of vanishing into "no owner".
+  return [...(previous ?? []), ...(items.length ? items : [''])];
 }
 
 /** Repeatable flags whose values may contain commas (`--prop name=a,b` is one item). */

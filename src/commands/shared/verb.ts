@@ -73,6 +73,9 @@ function flagSchema(key: string, flag: FlagSpec, custom: z.ZodType | undefined):
   return (list ? z.array(one) : one).optional();
 }
 
+/** In our words, not the validation library's ("Invalid input: expected number, received NaN"). */
+const NUMBER = { error: 'expected a number' };
+
 function valueSchema(
   flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgSpec,
   custom: z.ZodType | undefined,
@@ -90,11 +93,11 @@ function valueSchema(
     case 'key':
       return accessKey((flag as { models: readonly string[] }).models as never);
     case 'int':
-      return z.coerce.number().int('expected a whole number').positive('expected a positive number');
+      return z.coerce.number(NUMBER).int('expected a whole number').positive('expected a positive number');
     case 'count':
-      return z.coerce.number().int('expected a whole number').min(0, 'expected 0 or more');
+      return z.coerce.number(NUMBER).int('expected a whole number').min(0, 'expected 0 or more');
     case 'seconds':
-      return z.coerce.number().positive('expected a positive number of seconds');
+      return z.coerce.number(NUMBER).positive('expected a positive number of seconds');
     case 'amount':
       return z
         .string()
@@ -155,7 +158,9 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => {
     const key = issue.path.find((p): p is string => typeof p === 'string');
-    return key ? `${flagName(key)}: ${issue.message}` : issue.message;
+    // The library's own wording for a value of the wrong kind, said in ours.
+    const message = issue.code === 'invalid_type' ? `expected a ${issue.expected}` : issue.message;
+    return key ? `${flagName(key)}: ${message}` : message;
   });
   throw new UsageError(messages[0] ?? 'invalid options', { details: messages.slice(1) });
 }

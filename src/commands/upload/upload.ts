@@ -105,7 +105,32 @@ async function uploadFiles(ctx: Context, options: UploadOptions): Promise<void> 
   } finally {
     writer.end();
   }
+  if (total === 0) throw new UsageError(`no XML file found in ${options.paths.join(', ')}: nothing to upload`);
   if (failed > 0) throw new PartialError(`${failed} of ${total} files were not uploaded`);
+}
+
+/**
+ * Designed here: far above any fiscal XML (an NF-e with hundreds of items is well under 1 MB),
+ * far below what base64 in a JSON body makes a burden.
+ */
+export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
+
+/** What is refused before sending: too large, a DOCTYPE (entities, external DTDs), bytes that are not the UTF-8 declared. */
+function refusedLocally(bytes: Uint8Array): string | undefined {
+  if (bytes.length > MAX_UPLOAD_BYTES)
+    return `the file is ${Math.ceil(bytes.length / (1024 * 1024))} MB, more than the ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB a fiscal XML can be; not sent`;
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
+  if (/<!DOCTYPE/i.test(head))
+    return 'xml: a DOCTYPE (entities, external DTDs) is refused; fiscal XML has none; not sent';
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1];
+  if (declared === undefined || /^utf-?8$/i.test(declared)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      return 'xml: declared UTF-8 but holds bytes that are not UTF-8; not sent';
+    }
+  }
+  return undefined;
 }
 
 type Batch = NonNullable<UploadOptions['batch']>;
@@ -268,6 +293,8 @@ async function uploadOne(
 ): Promise<UploadRecord> {
   const { file, bytes } = source;
   if (!bytes) return { file, success: false, message: source.problem ?? 'unreadable' };
+  const refused = refusedLocally(bytes);
+  if (refused) return { file, success: false, message: refused };
   const check = checkUploadXml(bytes, file);
   if (!check.ok) return { file, success: false, message: check.message };
   const row = { file, ...identity(check.documents[0]) };

@@ -1,7 +1,7 @@
 // `fiscal upload`, run in process against an emulator (R25, R26): a row per file, files checked
 // locally first, the journal keeping a re-run from sending again, --batch for NF-e. Every run
 // names its own --journal: the default is a file in the current folder.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../../../src/emulator/data/dataset.js';
@@ -62,6 +62,29 @@ describe('fiscal upload', () => {
     expect(ndjson(r.stdout).map((row) => row.success)).toEqual([true, false]);
     expect(r.stderr).toContain('02.xml');
     expect(route('POST /v1/dfe/upload')).toBe(1);
+  });
+
+  it('refused locally, nothing sent: a DOCTYPE, bytes that are not the UTF-8 declared, a file past 16 MB; an empty folder exits 2', async () => {
+    const { dir, journal } = folderOf([305]);
+    const good = readFileSync(join(dir, '01.xml'), 'utf8');
+    writeFileSync(join(dir, '02.xml'), good.replace(/^(<\?xml[^>]*\?>)?/, '$1<!DOCTYPE x [<!ENTITY a "aaaa">]>'));
+    writeFileSync(
+      join(dir, '03.xml'),
+      Buffer.concat([Buffer.from(good.slice(0, 200)), Buffer.from([0xff, 0xfe]), Buffer.from(good.slice(200))]),
+    );
+    writeFileSync(join(dir, '04.xml'), Buffer.alloc(17 * 1024 * 1024, 0x20));
+    emu.resetStats();
+    const r = await fiscal(['upload', dir, '--journal', journal]);
+    expect(r.code).toBe(7);
+    const rows = ndjson(r.stdout);
+    expect(rows.map((row) => row.success)).toEqual([true, false, false, false]);
+    expect(rows[1]!.message).toMatch(/DOCTYPE .* is refused/);
+    expect(rows[2]!.message).toMatch(/declared UTF-8 but holds bytes that are not UTF-8/);
+    expect(rows[3]!.message).toMatch(/the file is 17 MB, more than the 16 MB/);
+    expect(route('POST /v1/dfe/upload')).toBe(1);
+    const empty = await fiscal(['upload', tempDir(), '--journal', journal]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/no XML file found in .*: nothing to upload/);
   });
 
   it('R8: --owner is read as CNPJ/CPF (repeated or comma-separated); a malformed one exits 2 naming the flag', async () => {
