@@ -86,7 +86,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -94,7 +94,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -102,7 +102,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -110,7 +110,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -118,7 +118,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -126,7 +126,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -155,7 +155,7 @@ $script:FiscalTree = @{
     Variadic = $true
   }
   'pdf' = @{
-    Commands = @{ 'nfe' = 'pdf nfe'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
+    Commands = @{ 'nfe' = 'pdf nfe'; 'nfce' = 'pdf nfce'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
@@ -164,7 +164,15 @@ $script:FiscalTree = @{
   }
   'pdf nfe' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'pdf nfce' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -172,7 +180,7 @@ $script:FiscalTree = @{
   }
   'pdf cte' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -180,7 +188,7 @@ $script:FiscalTree = @{
   }
   'pdf cteos' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -188,7 +196,7 @@ $script:FiscalTree = @{
   }
   'pdf mdfe' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -196,7 +204,7 @@ $script:FiscalTree = @{
   }
   'pdf nfse' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--manual', '--role', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--manual', '--role', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--role', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -812,7 +820,7 @@ $script:FiscalTree = @{
   }
   'mdfe pdf' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)

@@ -15,7 +15,7 @@ const dist = join(root, 'dist');
 const bin = join(root, 'bin', 'fiscal.js');
 
 /** Packages that only a running verb may load. */
-const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/', 'ora', 'conf', 'exceljs'];
+const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/', 'ora', 'conf', 'exceljs', 'pdfkit', 'bwip-js'];
 
 function isHeavy(specifier: string): boolean {
   return HEAVY.some((h) =>
