@@ -576,7 +576,7 @@ _fiscal_words() {
     'latam json') _fiscal_w='--stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'latam help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'profile') _fiscal_w='add list ls show current use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --force --skip-check --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile list') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile current') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

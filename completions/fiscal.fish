@@ -834,6 +834,7 @@ complete -c fiscal -n '__fiscal_at \'profile add\'' -l api-id -r -F -d 'API id (
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l api-key-stdin -d 'read the API key from standard input (for scripts: `... | fiscal profile add ci --api-key-stdin`)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l base-url -x -a 'production sandbox' -d 'production, sandbox or an http(s) URL (default: production)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l force -d 'replace an existing profile of that name'
+complete -c fiscal -n '__fiscal_at \'profile add\'' -l skip-check -d 'save without checking the credentials against the server (as init)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -F
 complete -c fiscal -n '__fiscal_at \'profile list\'' -l help -s h -d 'display help for command'

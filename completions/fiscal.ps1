@@ -396,7 +396,7 @@ $script:FiscalTree = @{
   }
   'profile add' = @{
     Commands = @{  }
-    Options = @('--api-id', '--api-key-stdin', '--base-url', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--api-id', '--api-key-stdin', '--base-url', '--force', '--skip-check', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)

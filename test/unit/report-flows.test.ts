@@ -89,7 +89,7 @@ describe('purchases and sales apart', () => {
 });
 
 describe('report tables for people', () => {
-  const rows = (by: Parameters<typeof aggregate>[1]) => {
+  const rows = (by: Parameters<typeof aggregate>[1], width = 160) => {
     const report = aggregate(documents, by);
     const records = [...report.groups.map((g) => groupRecord(by, g)), totalsRecord(by, report.totals, 'TOTAL')];
     const columns = tableColumns(by, 'en').map((c) => ({
@@ -99,12 +99,14 @@ describe('report tables for people', () => {
     return renderTable(
       columns,
       records.map((r) => columns.map((c) => tableCell(c.get(r)))),
-      { width: 160, color: false },
+      { width, color: false },
     );
   };
 
   it('--by owner names the owner beside its CNPJ', () => {
     expect(rows(['owner'])).toMatch(new RegExp(`${OWNER.taxId}\\s+${OWNER.name}`));
+    // At 80 columns too: CANCELED goes before the name does.
+    expect(rows(['owner'], 80)).toMatch(new RegExp(`^OWNER\\s+NAME\\s+DOCS[^\\n]*\\n${OWNER.taxId}\\s+Cliente`));
   });
 
   it('amounts right-aligned and grouped by thousands in English too', () => {

@@ -4,7 +4,7 @@
 // from standard input with --api-key-stdin, or from a hidden prompt on a terminal.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { firstProfile } from '../shared/first-profile.js';
+import { checkUnattended, firstProfile } from '../shared/first-profile.js';
 import {
   apiIdProblem,
   checkNewProfileName,
@@ -26,6 +26,7 @@ interface AddOptions {
   apiKeyStdin: boolean;
   baseUrl?: string | undefined;
   force: boolean;
+  skipCheck: boolean;
 }
 
 export default verb(addVerb, {
@@ -50,7 +51,10 @@ async function add(ctx: Context, opts: AddOptions): Promise<void> {
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
 
   // Without a name the walkthrough asks for the environment; with one, production is the default.
-  const becameDefault = saveProfile(store, opts.name, { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey });
+  let profile = { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey };
+  // One request, as init makes: a typo in the id or key is said now, not at the first pull.
+  if (!opts.skipCheck) profile = await checkUnattended(ctx, profile);
+  const becameDefault = saveProfile(store, opts.name, profile);
   ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
 }
 
@@ -66,7 +70,7 @@ async function walkThrough(ctx: Context, opts: AddOptions, interactive: boolean)
     apiId: opts.apiId,
     apiKeyStdin: opts.apiKeyStdin,
     baseUrl: opts.baseUrl,
-    skipCheck: false,
+    skipCheck: opts.skipCheck,
     force: opts.force,
   });
 }

@@ -32,6 +32,7 @@ export const addVerb = defineVerb({
       complete: ['production', 'sandbox'],
     },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
+    skipCheck: { type: 'switch', summary: 'save without checking the credentials against the server (as init)' },
     // Declared only to answer with an explanation instead of "unknown option".
     apiKey: {
       type: 'text',

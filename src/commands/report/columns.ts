@@ -95,7 +95,7 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
       priority: 6,
     },
     ...(NAMED.has(dim)
-      ? [{ header: 'NAME', get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const, width: 30, priority: 3 }]
+      ? [{ header: 'NAME', get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const, width: 30, priority: 5 }]
       : []),
   ]);
   const sum = (name: SumName, priority: number): Column<ReportRecord> => ({

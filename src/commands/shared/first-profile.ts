@@ -83,7 +83,7 @@ async function checkAtTerminal(ctx: Context, first: Profile): Promise<Profile> {
   }
 }
 
-async function checkUnattended(ctx: Context, profile: Profile): Promise<Profile> {
+export async function checkUnattended(ctx: Context, profile: Profile): Promise<Profile> {
   const outcome = await checkCredentials(ctx, profile);
   if (outcome.kind === 'accepted') {
     ctx.log.info(`The credentials work with ${outcome.baseUrl}.`);

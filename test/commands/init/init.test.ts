@@ -196,7 +196,7 @@ describe('fiscal init on a terminal', () => {
 
 async function addWithStdin(t: TestContext, name: string): Promise<void> {
   const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${apiKey}\n` });
-  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true }, [name]);
+  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, skipCheck: true }, [name]);
 }
 
 function unattended(stdin: string, o: { noInputOnTerminal?: boolean; env?: Record<string, string> } = {}) {

@@ -10,11 +10,13 @@ import { rejection } from '../../helpers/errors.js';
 import { runVerb } from '../../helpers/run-verb.js';
 import { createTestContext, refusingPrompter, tempDir } from '../../helpers/context.js';
 import { addProfile, KEY } from './profiles.js';
+import { runInProcess } from '../../helpers/cli.js';
+import { startEmulator } from '../../helpers/emulator.js';
 
 describe('profile add', () => {
   it('reads the key from stdin, trims the line ending and makes the first profile the default', async () => {
     const t = createTestContext({ stdin: `${KEY}\r\n` });
-    await runVerb(addVerb, t.ctx, { apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox' }, ['work']);
+    await runVerb(addVerb, t.ctx, { apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox', skipCheck: true }, ['work']);
     const store = await t.ctx.config();
     expect(store.get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
     expect(store.defaultProfile()).toBe('work');
@@ -56,7 +58,7 @@ describe('profile add', () => {
       password: async (m) => (asked.push(`password ${m}`), KEY),
     };
     const t = createTestContext({ input: true, prompter });
-    await runVerb(addVerb, t.ctx, {}, ['work']);
+    await runVerb(addVerb, t.ctx, { skipCheck: true }, ['work']);
     expect(asked).toEqual(['input API id:', 'password API key:']);
     expect((await t.ctx.config()).get('work')?.apiKey).toBe(KEY);
   });
@@ -121,9 +123,30 @@ describe('profile add', () => {
     const t = createTestContext({ stdin: KEY });
     const program = createProgram(t.ctx);
     await program.parseAsync(
-      ['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox'],
+      ['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox', '--skip-check'],
       { from: 'user' },
     );
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
+  });
+
+  it('checks the key with one request, as init does: a refused key saves nothing (exit 3), a good one is saved', async () => {
+    const emu = await startEmulator({ docs: 5, otherDocs: 1, accounts: 1 });
+    try {
+      const acc = emu.accounts[0]!;
+      const env = { FISCAL_CONFIG_DIR: tempDir() };
+      const argv = ['profile', 'add', 'work', '--api-id', acc.apiId, '--base-url', emu.url, '--api-key-stdin'];
+      const before = emu.stats().requests.total;
+      const bad = await runInProcess(argv, { env, input: 'not-the-key-0000000' });
+      expect(bad.exitCode).toBe(3);
+      expect(bad.stderr).toContain('nothing was saved');
+      expect(emu.stats().requests.total).toBe(before + 1);
+      const good = await runInProcess(argv, { env, input: acc.apiKey });
+      expect(good.exitCode, good.stderr).toBe(0);
+      expect(good.stderr).toContain('The credentials work');
+      const shown = await runInProcess(['profile', 'show', 'work', '-o', 'json'], { env });
+      expect(shown.stdout).toContain(acc.apiId);
+    } finally {
+      await emu.close();
+    }
   });
 });
