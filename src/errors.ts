@@ -12,6 +12,7 @@ export const ExitCode = {
   locked: 8,
   nothingNew: 9,
   localFiles: 10,
+  catalog: 13,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -31,6 +32,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.localFiles,
     'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again',
+  ],
+  [
+    ExitCode.catalog,
+    "a pull folder's catalog database cannot be opened or written, or was made by a newer fiscal (docs/catalog.md)",
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -131,6 +136,11 @@ export class LocalFileError extends FiscalError {
   }
 }
 
+/** The catalog database of a pull folder cannot be used: unavailable, or of a newer schema. */
+export class CatalogError extends FiscalError {
+  override name = 'CatalogError';
+}
+
 export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
@@ -147,5 +157,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
+  if (error instanceof CatalogError) return ExitCode.catalog;
   return ExitCode.unexpected;
 }

@@ -78,6 +78,9 @@ export class Committer {
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
     await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    // The catalog follows the index it describes (a crash before this leaves it behind, and the
+    // next open ingests the difference from the folder: src/catalog/folder.ts).
+    await this.d.catalog?.commit(this.d.index.lastAppended, { bytes: indexLength, lastLine: this.d.index.lastLine });
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];
