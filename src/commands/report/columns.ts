@@ -50,6 +50,8 @@ const SUM_HEADERS: Record<SumName, string> = {
   cofins: 'COFINS',
   iss: 'ISS',
   freight: 'FREIGHT',
+  ibs: 'IBS',
+  cbs: 'CBS',
 };
 
 const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toFixed(2) : v);
@@ -119,5 +121,7 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
     sum('cofins', 1),
     sum('iss', 1),
     sum('freight', 1),
+    sum('ibs', 1),
+    sum('cbs', 1),
   ];
 }

@@ -38,6 +38,8 @@ export default verb(reportVerb, {
     try {
       collected = await collectDocuments(paths, {
         signal: ctx.signal,
+        clock: ctx.clock,
+        log: ctx.log,
         progress: (done, total) => progress.update({ done, total }),
       });
     } finally {
@@ -76,7 +78,7 @@ export default verb(reportVerb, {
 
     if (ctx.io.stderrIsTTY) {
       ctx.log.info(
-        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.read} files read, ${collected.cached} from the cache`,
+        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
       );
     }
     for (const p of collected.problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
