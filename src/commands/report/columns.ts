@@ -11,7 +11,7 @@ export type ReportRecord = Record<string, string | number>;
 const TOTAL_ROW = '\u0000total';
 
 /** The dimensions that name a party: a column with the CNPJ, another with the name. */
-const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver']);
+const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver', 'product']);
 
 const money = (cents: number): number => Math.round(cents) / 100;
 
