@@ -3,7 +3,7 @@
 
 $script:FiscalTree = @{
   '' = @{
-    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
+    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'query' = 'query'; 'catalog' = 'catalog'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -11,7 +11,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'search' = @{
-    Commands = @{ 'nfe' = 'search nfe'; 'cte' = 'search cte'; 'cteos' = 'search cteos'; 'nfse' = 'search nfse'; 'nfce' = 'search nfce'; 'mdfe' = 'search mdfe'; 'help' = 'search help' }
+    Commands = @{ 'nfe' = 'search nfe'; 'nfce' = 'search nfce'; 'cte' = 'search cte'; 'cteos' = 'search cteos'; 'mdfe' = 'search mdfe'; 'nfse' = 'search nfse'; 'help' = 'search help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -23,6 +23,14 @@ $script:FiscalTree = @{
     Options = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--fields' = @('AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'search nfce' = @{
+    Commands = @{  }
+    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -42,27 +50,19 @@ $script:FiscalTree = @{
     Arguments = @()
     Variadic = $false
   }
-  'search nfse' = @{
-    Commands = @{  }
-    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
-  'search nfce' = @{
-    Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
   'search mdfe' = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'search nfse' = @{
+    Commands = @{  }
+    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -75,7 +75,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'pull' = @{
-    Commands = @{ 'nfe' = 'pull nfe'; 'cte' = 'pull cte'; 'cteos' = 'pull cteos'; 'nfse' = 'pull nfse'; 'nfce' = 'pull nfce'; 'mdfe' = 'pull mdfe'; 'help' = 'pull help' }
+    Commands = @{ 'nfe' = 'pull nfe'; 'nfce' = 'pull nfce'; 'cte' = 'pull cte'; 'cteos' = 'pull cteos'; 'mdfe' = 'pull mdfe'; 'nfse' = 'pull nfse'; 'help' = 'pull help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -84,15 +84,23 @@ $script:FiscalTree = @{
   }
   'pull nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
+  'pull nfce' = @{
+    Commands = @{  }
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
   'pull cte' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -100,33 +108,25 @@ $script:FiscalTree = @{
   }
   'pull cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
-  'pull nfse' = @{
-    Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
-  'pull nfce' = @{
-    Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
   'pull mdfe' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'pull nfse' = @{
+    Commands = @{  }
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -150,9 +150,41 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'ncm', 'product'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
+  }
+  'query' = @{
+    Commands = @{  }
+    Options = @('--dir', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'catalog' = @{
+    Commands = @{ 'rebuild' = 'catalog rebuild'; 'help' = 'catalog help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'catalog rebuild' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'catalog help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
   }
   'pdf' = @{
     Commands = @{ 'nfe' = 'pdf nfe'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
@@ -452,8 +484,8 @@ $script:FiscalTree = @{
   }
   'emulator' = @{
     Commands = @{  }
-    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -1047,7 +1079,7 @@ $script:FiscalTree = @{
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
+    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'query', 'catalog', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
     Variadic = $true
   }
 }

@@ -78,6 +78,9 @@ export class Committer {
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
     await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    // Committed: the summary says so even if what follows fails (the key store's files on a disk
+    // just filled up), since the index and checkpoints already hold these documents.
+    markKept(this.d.summary);
     // The catalog follows the index it describes (a crash before this leaves it behind, and the
     // next open ingests the difference from the folder: src/catalog/folder.ts).
     await this.d.catalog?.commit(this.d.index.lastAppended, { bytes: indexLength, lastLine: this.d.index.lastLine });
@@ -85,7 +88,6 @@ export class Committer {
     this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
-    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }
