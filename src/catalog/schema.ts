@@ -4,25 +4,13 @@
 //
 // Versioned: `meta.schema_version`. MIGRATIONS[n] takes a catalog of version n+1 to n+2; a
 // catalog of a version newer than SCHEMA_VERSION is refused (exit 13), never written.
+import { ITEM_TAXES, TOTALS } from './facts.js';
 
 export const SCHEMA_VERSION = 1;
 
 const MONEY = 'NUMERIC(15,2)';
-const TOTAL_COLUMNS = [
-  'total',
-  'products',
-  'discount',
-  'freight',
-  'icms',
-  'icms_st',
-  'ipi',
-  'pis',
-  'cofins',
-  'iss',
-  'ibs',
-  'cbs',
-];
-const ITEM_TAX_COLUMNS = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'ibs', 'cbs'];
+const TOTAL_COLUMNS = TOTALS;
+const ITEM_TAX_COLUMNS = ITEM_TAXES;
 
 /** The tables of version 1, in the order they are created. */
 export const CREATE_V1: readonly string[] = [
@@ -105,6 +93,3 @@ ${ITEM_TAX_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
 
 /** Statements taking version n+1 to n+2 (none yet: version 1 is the first). */
 export const MIGRATIONS: readonly (readonly string[])[] = [];
-
-export const DOCUMENT_TOTALS = TOTAL_COLUMNS;
-export const ITEM_TAXES = ITEM_TAX_COLUMNS;

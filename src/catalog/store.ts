@@ -2,21 +2,11 @@
 // each batch with how much of the folder it covers, in one transaction) and the reads report,
 // inspect and query make. SQLite implements it (sqlite-store.ts); a server database can implement
 // the same schema (schema.ts keeps its SQL portable).
+import type { IndexEntry } from '../sync/index-file.js';
 import type { DocumentFacts } from './facts.js';
 
 /** One line of index.ndjson (docs/pull.md), with the facts of its file when it is a document. */
-export interface CatalogLine {
-  key: string;
-  type: string;
-  role: string;
-  owner: string;
-  path: string;
-  sha256: string;
-  bytes: number;
-  status: string | null;
-  created_at: string | null;
-  event?: string | undefined;
-  seq?: number | undefined;
+export interface CatalogLine extends IndexEntry {
   /** A document line's facts; undefined for an event line or a file that could not be read. */
   facts?: DocumentFacts | undefined;
 }
