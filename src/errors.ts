@@ -14,6 +14,7 @@ export const ExitCode = {
   localFiles: 10,
   unreadableAnswer: 11,
   timeLimit: 12,
+  catalog: 13,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -41,6 +42,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.timeLimit,
     'stopped by its time limit (--max-duration): what it fetched is kept; run the same command again to continue',
+  ],
+  [
+    ExitCode.catalog,
+    "a pull folder's catalog database cannot be opened or written, or was made by a newer fiscal (docs/catalog.md)",
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -141,6 +146,11 @@ export class LocalFileError extends FiscalError {
   }
 }
 
+/** The catalog database of a pull folder cannot be used: unavailable, or of a newer schema. */
+export class CatalogError extends FiscalError {
+  override name = 'CatalogError';
+}
+
 export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
@@ -164,5 +174,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof LocalFileError) return ExitCode.localFiles;
   if (error instanceof ProtocolError) return ExitCode.unreadableAnswer;
   if (error instanceof TimeLimitError) return ExitCode.timeLimit;
+  if (error instanceof CatalogError) return ExitCode.catalog;
   return ExitCode.unexpected;
 }

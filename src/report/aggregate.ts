@@ -5,7 +5,19 @@
 import { SUMS, type SumName } from './facts.js';
 import type { Copy, ReportDocument } from './collect.js';
 
-export const DIMENSIONS = ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'] as const;
+export const DIMENSIONS = [
+  'month',
+  'emitter',
+  'receiver',
+  'cfop',
+  'uf',
+  'status',
+  'type',
+  'owner',
+  'role',
+  'ncm',
+  'product',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface ReportFilters {
@@ -87,6 +99,10 @@ export function groupValue(doc: ReportDocument, copy: Copy, dim: Dimension): Gro
       return { value: copy.owner ?? '', name: partyName(doc, copy.owner) };
     case 'role':
       return { value: copy.role ?? '' };
+    // Of the items (items-report.ts): a document has no single one.
+    case 'ncm':
+    case 'product':
+      return { value: '' };
   }
 }
 

@@ -57,6 +57,8 @@ const EN = {
     cofins: 'COFINS',
     iss: 'ISS',
     freight: 'Freight',
+    ibs: 'IBS',
+    cbs: 'CBS',
     share: 'Share',
   } as Record<string, string>,
 };
@@ -112,6 +114,8 @@ const PT: typeof EN = {
     cofins: 'COFINS',
     iss: 'ISS',
     freight: 'Frete',
+    ibs: 'IBS',
+    cbs: 'CBS',
     share: 'Participação',
   },
 };

@@ -81,6 +81,9 @@ export class Committer {
     // Committed: the summary says so even if what follows fails (the key store's files on a disk
     // just filled up), since the index and checkpoints already hold these documents.
     markKept(this.d.summary);
+    // The catalog follows the index it describes (a crash before this leaves it behind, and the
+    // next open ingests the difference from the folder: src/catalog/folder.ts).
+    await this.d.catalog?.commit(this.d.index.lastAppended, { bytes: indexLength, lastLine: this.d.index.lastLine });
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];

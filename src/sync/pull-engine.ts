@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
+import { openPullCatalog } from './catalog.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -113,6 +114,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const { dropped, unreadable } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
   if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
+  const catalog = await openPullCatalog(o, index);
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);
@@ -141,7 +143,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const pending = new Set<string>();
-  const committer = new Committer({ pending, writer, index, store, summary, onCommit: o.onCommit }, o.clock);
+  const deps = { pending, writer, index, store, summary, catalog: catalog.writer };
+  const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
   try {
@@ -166,7 +169,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       const skippedBefore = s.summary.skipped;
-      const fresh = await writePage(o, s, result.value, { pending, writer, index, store, summary }, started);
+      const fresh = await writePage(o, s, result.value, deps, started);
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
@@ -214,6 +217,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // Every fetch (pages, PDFs, their retries) has ended before the run reports.
     await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
+    await catalog.store.close();
   }
   summary.durationMs = o.clock.now() - started;
   return summary;

@@ -36,11 +36,19 @@ export async function writePage(
   started: number,
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
-  for (const doc of page.docs) {
+  for (const [i, doc] of page.docs.entries()) {
     if (doc.event) {
       const placed = await writeEvent(o, doc, doc.event, d, s.summary);
       if (placed === undefined) {
-        if (Date.parse(doc.event.createdAt) >= started - HOLD_EVENTS_MS) return HELD;
+        const at = Date.parse(doc.event.createdAt);
+        if (at >= started - HOLD_EVENTS_MS) {
+          // Said in the summary, never hidden behind "up to date" (the page's events from here).
+          s.summary.deferred = {
+            events: page.docs.length - i,
+            until: new Date(at + HOLD_EVENTS_MS).toISOString(),
+          };
+          return HELD;
+        }
         s.summary.skipped++;
         continue;
       }
@@ -113,7 +121,7 @@ async function writeDocument(
   await d.writer.write(join(o.dir, rel), doc.xml);
   for (const a of doc.attachments ?? [])
     await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
-  return {
+  const entry: IndexEntry = {
     key: doc.key,
     type: doc.type,
     role: doc.role,
@@ -124,6 +132,8 @@ async function writeDocument(
     status: doc.status,
     created_at: doc.createdAt,
   };
+  d.catalog?.stage(entry, doc.xml);
+  return entry;
 }
 
 /**

@@ -12,7 +12,7 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulat
 import { interruptRun, requestsOf } from '../helpers/interrupt.js';
 import { pullSnapshot, readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'received'];
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 const withoutState = (t: Record<string, string>) =>
   Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 

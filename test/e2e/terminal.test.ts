@@ -8,7 +8,7 @@ import { runCli, runCliInTerminal, spawnCliInTerminal } from '../helpers/cli.js'
 import { emulatorEnv, startEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'emitted', '--profile', 'emulator'];
+const PULL = ['pull', 'nfe', '--role', 'emitted', '--profile', 'emulator', '--without-events'];
 
 /** An amount as a table shows it in every locale: grouped by thousands (`1,234.56`), as a pattern. */
 const grouped = (amount: string) =>
@@ -53,7 +53,7 @@ describe('progress under a pseudo-terminal', () => {
       const slow = await startEmulator({ docs: 300, faults: 'latency=100-100' });
       try {
         const env = emulatorEnv(slow);
-        const args = ['pull', 'nfe', '--role', 'received', '--with-pdf'];
+        const args = ['pull', 'nfe', '--role', 'received', '--with-pdf', '--without-events'];
         const dir = tempDir();
         const run = spawnCliInTerminal([...args, '--dir', dir], { env, columns, timeoutMs: 60_000 });
         const index = join(dir, 'index.ndjson');

@@ -17,7 +17,7 @@ import { MODELS } from '../../src/fiscal/access-key.js';
 import { DOC_TYPE_NAMES, docType, fillPath, typesWith, type DocTypeName } from '../../src/fiscal/doc-types.js';
 import { CANCELLING_EVENTS, EVENT_CODES } from '../../src/fiscal/event-codes.js';
 import { DOCUMENT_KINDS, TOTAL_TAGS } from '../../src/fiscal/readers/common.js';
-import { KINDS } from '../../src/report/report-cache.js';
+import { CATALOG_TYPES } from '../../src/catalog/extract/index.js';
 import { currentTree } from '../helpers/cli-tree.js';
 import type { CommandSpec } from '../../src/cli-tree/spec.js';
 
@@ -46,15 +46,13 @@ describe('the registry of document types', () => {
     expect(new Set(keyed.map((t) => docType(t).model)).size).toBe(keyed.length);
   });
 
-  it('gives every type its access-key model, its kind for the readers and the report cache', () => {
+  it('gives every type its access-key model, its kind for the readers and a reader of the catalog', () => {
     for (const type of keyed) expect(MODELS[docType(type).model as keyof typeof MODELS]).toBe(type);
     for (const type of DOC_TYPE_NAMES) {
       expect(DOCUMENT_KINDS, type).toContain(type);
-      expect(KINDS, type).toContain(type);
+      expect(CATALOG_TYPES, type).toContain(type);
       expect(TOTAL_TAGS[type], type).toEqual(docType(type).total);
     }
-    // The cache stores a kind's index: the kinds of version 3 keep theirs.
-    expect(KINDS.slice(0, 8)).toEqual(['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe']);
   });
 
   it('has the events of every type with events: codes, cancellations, an endpoint each', () => {

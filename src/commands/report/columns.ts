@@ -11,7 +11,7 @@ export type ReportRecord = Record<string, string | number>;
 const TOTAL_ROW = '\u0000total';
 
 /** The dimensions that name a party: a column with the CNPJ, another with the name. */
-const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver', 'owner']);
+const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver', 'owner', 'product']);
 /** The dimensions whose values are words of the API (said in the locale's words). */
 const WORDS: ReadonlySet<Dimension> = new Set(['status', 'role', 'type']);
 
@@ -55,6 +55,8 @@ const SUM_HEADERS: Record<SumName, string> = {
   cofins: 'COFINS',
   iss: 'ISS',
   freight: 'FREIGHT',
+  ibs: 'IBS',
+  cbs: 'CBS',
 };
 
 const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toFixed(2) : v);
@@ -132,5 +134,7 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
     sum('cofins', 1),
     sum('iss', 1),
     sum('freight', 1),
+    sum('ibs', 1),
+    sum('cbs', 1),
   ];
 }

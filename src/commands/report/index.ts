@@ -4,14 +4,14 @@ import { DOCUMENT_KINDS } from '../../fiscal/readers/common.js';
 import { defineVerb } from '../shared/define.js';
 import { DOCUMENT_FLAGS } from '../shared/document-flags.js';
 
-const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (its index.ndjson
-says which documents it holds, default ./fiscal-docs) or any XML files and folders. The sums
-are total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS and freight; canceled documents are
-counted apart and left out of them. A document is counted once however many copies of it the
-inputs hold. --html writes one self-contained page (tables and charts, no network needed) for
-whoever reads the figures. The first report of a pull folder reads every XML and keeps what it
-learnt in .fiscal/report-cache.bin: the next ones read only new documents. A file that cannot
-be read is named on stderr and the exit code is then 7. See docs/report.md.`;
+const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (from its catalog,
+.fiscal/catalog.sqlite, default ./fiscal-docs) or any XML files and folders. The sums are
+total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS, freight, IBS and CBS; canceled documents
+are counted apart and left out of them. A document is counted once however many copies of it
+the inputs hold. --by ncm and --by product group the items of pull folders' documents.
+--html writes one self-contained page (tables and charts, no network needed) for whoever reads
+the figures. A file that cannot be read is named on stderr and the exit code is then 7. See
+docs/report.md and docs/catalog.md.`;
 
 export const report = defineVerb({
   name: 'report',
@@ -22,6 +22,7 @@ export const report = defineVerb({
     'fiscal report --month 05/2026 --by role,emitter --html maio.html --locale pt-BR',
     'fiscal report --by emitter --role received --type nfe -o csv --locale pt-BR > fornecedores.csv',
     'fiscal report --by cfop --html relatorio.html --locale pt-BR',
+    'fiscal report --by ncm --role received --from 2026-01-01',
   ],
   notes: NOTES,
   args: [
@@ -37,10 +38,10 @@ export const report = defineVerb({
     by: {
       type: 'choice',
       list: true,
-      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'],
+      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role', 'ncm', 'product'],
       value: 'dimensions',
       summary:
-        'group by these, in order (comma-separated; default month, or role,month when purchases and sales are both there)',
+        'group by these, in order (comma-separated; default month, or role,month when purchases and sales are both there); ncm and product group the items',
     },
     month: DOCUMENT_FLAGS.month,
     from: { type: 'day', summary: 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)' },
