@@ -256,6 +256,7 @@ _fiscal_takes_value() {
     'pull nfe|--rate-limit') return 0 ;;
     'pull nfe|--manifest') return 0 ;;
     'pull nfe|--profiles') return 0 ;;
+    'pull nfe|--catalog') return 0 ;;
     'pull nfe|--owner') return 0 ;;
     'pull nfe|--emitter') return 0 ;;
     'pull nfe|--receiver') return 0 ;;
@@ -291,6 +292,7 @@ _fiscal_takes_value() {
     'pull cte|--rate-limit') return 0 ;;
     'pull cte|--manifest') return 0 ;;
     'pull cte|--profiles') return 0 ;;
+    'pull cte|--catalog') return 0 ;;
     'pull cteos|--role') return 0 ;;
     'pull cteos|--owner') return 0 ;;
     'pull cteos|--created-from') return 0 ;;
@@ -305,6 +307,7 @@ _fiscal_takes_value() {
     'pull cteos|--rate-limit') return 0 ;;
     'pull cteos|--manifest') return 0 ;;
     'pull cteos|--profiles') return 0 ;;
+    'pull cteos|--catalog') return 0 ;;
     'pull nfse|--role') return 0 ;;
     'pull nfse|--owner') return 0 ;;
     'pull nfse|--created-from') return 0 ;;
@@ -319,6 +322,7 @@ _fiscal_takes_value() {
     'pull nfse|--rate-limit') return 0 ;;
     'pull nfse|--manifest') return 0 ;;
     'pull nfse|--profiles') return 0 ;;
+    'pull nfse|--catalog') return 0 ;;
     'pull nfce|--role') return 0 ;;
     'pull nfce|--owner') return 0 ;;
     'pull nfce|--created-from') return 0 ;;
@@ -333,6 +337,7 @@ _fiscal_takes_value() {
     'pull nfce|--rate-limit') return 0 ;;
     'pull nfce|--manifest') return 0 ;;
     'pull nfce|--profiles') return 0 ;;
+    'pull nfce|--catalog') return 0 ;;
     'pull mdfe|--role') return 0 ;;
     'pull mdfe|--owner') return 0 ;;
     'pull mdfe|--created-from') return 0 ;;
@@ -347,6 +352,7 @@ _fiscal_takes_value() {
     'pull mdfe|--rate-limit') return 0 ;;
     'pull mdfe|--manifest') return 0 ;;
     'pull mdfe|--profiles') return 0 ;;
+    'pull mdfe|--catalog') return 0 ;;
     'inspect|--type') return 0 ;;
     'report|--by') return 0 ;;
     'report|--from') return 0 ;;
@@ -533,12 +539,12 @@ _fiscal_words() {
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pull') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

@@ -12,6 +12,7 @@ export const ExitCode = {
   locked: 8,
   nothingNew: 9,
   localFiles: 10,
+  catalog: 13,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -31,6 +32,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.localFiles,
     'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again',
+  ],
+  [
+    ExitCode.catalog,
+    'the catalog database is unavailable, or of a newer schema than this fiscal reads; what was committed is kept',
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -131,6 +136,14 @@ export class LocalFileError extends FiscalError {
   }
 }
 
+/**
+ * The catalog database cannot be reached, went away mid-run, or has a newer schema: no page is
+ * half in it (each commits whole or not at all), and the same command continues once it is back.
+ */
+export class CatalogUnavailableError extends FiscalError {
+  override name = 'CatalogUnavailableError';
+}
+
 export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
@@ -147,5 +160,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
+  if (error instanceof CatalogUnavailableError) return ExitCode.catalog;
   return ExitCode.unexpected;
 }

@@ -77,7 +77,10 @@ export class Committer {
     if (this.entries.length) await this.d.onCommit?.(this.entries);
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
-    await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    await this.d.store.saveAll(
+      [...this.dirty].map((s) => s.checkpoint),
+      this.entries,
+    );
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];

@@ -1,0 +1,115 @@
+// End to end: `fiscal pull --all-profiles --catalog postgres://…` against a throwaway PostgreSQL
+// cluster (test/helpers/postgres.ts): the checkpoints and documents of every profile in the
+// database, the folder's lock replaced by leases, the password kept out of argv and output, and
+// a database of a newer schema refused (exit 13).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { readNdjson, tempDir } from '../helpers/tree.js';
+
+const missing = postgresMissing();
+const PULL = ['pull', 'nfe', '--role', 'received'];
+
+let pg: PostgresCluster;
+let emu: TestEmulator;
+let env: Record<string, string>;
+
+async function addProfile(name: string, account: number): Promise<void> {
+  const a = emu.accounts[account]!;
+  const r = await runInProcess(
+    ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
+    { env, input: a.apiKey },
+  );
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+const indexOf = (dir: string) => readNdjson(join(dir, 'index.ndjson')).filter((e) => e.event === undefined);
+
+describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
+  beforeAll(async () => {
+    [pg, emu] = await Promise.all([startPostgres(), startEmulator({ docs: 80, otherDocs: 5, accounts: 3 })]);
+    env = { FISCAL_CONFIG_DIR: freshConfigDir() };
+    for (const [i, name] of ['acme', 'beta', 'gama'].entries()) await addProfile(name, i);
+  });
+  afterAll(async () => {
+    await Promise.all([pg?.close(), emu?.close()]);
+  });
+
+  it("keeps every profile's documents and checkpoints in the database, under leases instead of the folder's lock", async () => {
+    const url = await pg.createDatabase('all_profiles');
+    const dir = tempDir();
+    const r = await runInProcess([...PULL, '--all-profiles', '--catalog', url, '--dir', dir], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    for (const name of ['acme', 'beta', 'gama']) {
+      const index = indexOf(join(dir, name));
+      expect(index.length).toBeGreaterThan(0);
+      const rows = await pg.psql(
+        `SELECT key || ' ' || role || ' ' || owner || ' ' || path FROM documents WHERE profile = '${name}' ORDER BY 1`,
+        'all_profiles',
+      );
+      expect(rows.trim().split('\n')).toEqual(index.map((e) => `${e.key} ${e.role} ${e.owner} ${e.path}`).sort());
+      // Checkpoints live in the database, not in the folder.
+      expect(existsSync(join(dir, name, '.fiscal', 'checkpoints'))).toBe(false);
+    }
+    expect((await pg.psql('SELECT count(*) FROM checkpoints', 'all_profiles')).trim()).toBe('3');
+    expect(readdirSync(join(dir, '.fiscal'))).not.toContain('lock');
+    // Every lease was released, and its pull recorded as ended whole.
+    expect(
+      (
+        await pg.psql(
+          'SELECT count(*) FROM leases WHERE released_at IS NOT NULL AND finished_at IS NOT NULL',
+          'all_profiles',
+        )
+      ).trim(),
+    ).toBe('3');
+
+    // Again: nothing new, one request per stream, nothing added.
+    const again = await runInProcess([...PULL, '--all-profiles', '--catalog', url, '--dir', dir], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/^acme: .* is up to date/m);
+    expect((await pg.psql('SELECT count(*) FROM documents', 'all_profiles')).trim()).toBe(
+      String(['acme', 'beta', 'gama'].reduce((n, p) => n + indexOf(join(dir, p)).length, 0)),
+    );
+  });
+
+  it('refuses a password in argv, pointing to PGPASSWORD, and never prints it', async () => {
+    const url = pg.url.replace('fiscal@', 'fiscal:s3cret-pw@');
+    const r = await runInProcess([...PULL, '--all-profiles', '--catalog', url, '--dir', tempDir()], { env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--catalog: postgres:\/\/fiscal:\*\*\*@.*password on the command line is refused/);
+    expect(r.stderr).toMatch(/PGPASSWORD/);
+    expect(r.stderr + r.stdout).not.toContain('s3cret-pw');
+    // From the environment the same URL is taken (trust authentication ignores the password) and never shown.
+    const fromEnv = await runInProcess([...PULL, '--profiles', 'acme', '--dir', tempDir(), '--verbose'], {
+      env: { ...env, FISCAL_CATALOG: url },
+    });
+    expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
+    expect(fromEnv.stderr + fromEnv.stdout).not.toContain('s3cret-pw');
+  });
+
+  it('refuses a database of a newer schema, saying which fiscal to install (exit 13)', async () => {
+    const url = await pg.createDatabase('newer');
+    await pg.psql(
+      "CREATE TABLE fiscal_schema (version integer PRIMARY KEY, installed_by text NOT NULL, installed_at timestamptz NOT NULL DEFAULT now()); INSERT INTO fiscal_schema VALUES (99, '9.1.0')",
+      'newer',
+    );
+    const dir = tempDir();
+    const r = await runInProcess([...PULL, '--profiles', 'acme', '--catalog', url, '--dir', dir], { env });
+    expect(r.exitCode, r.stderr).toBe(13);
+    expect(r.stderr).toMatch(/has schema version 99; this fiscal \(.*\) reads version 1/);
+    expect(r.stderr).toMatch(/install fiscal 9\.1\.0 or later/);
+    expect(existsSync(join(dir, 'acme', 'index.ndjson'))).toBe(false);
+  });
+
+  it('an unreachable catalog stops the run before anything is pulled (exit 13)', async () => {
+    const dir = tempDir();
+    const url = `postgres://fiscal@127.0.0.1:1/nowhere`;
+    const r = await runInProcess([...PULL, '--profiles', 'acme', '--catalog', url, '--dir', dir], { env });
+    expect(r.exitCode, r.stderr).toBe(13);
+    expect(r.stderr).toMatch(/catalog postgres:\/\/fiscal@127\.0\.0\.1:1\/nowhere: cannot connect/);
+    expect(existsSync(join(dir, 'acme'))).toBe(false);
+  });
+});
