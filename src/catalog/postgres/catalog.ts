@@ -5,16 +5,25 @@ import type { Clock } from '../../context.js';
 import type { Checkpoints } from '../../sync/checkpoint.js';
 import type { HeldLock } from '../../sync/lock.js';
 import { PostgresCheckpoints } from './checkpoints.js';
-import { catalogError, connect, isConnectionLoss, type Client } from './connection.js';
-import { finishedSince, holderOf, tryLease, waitLease, type Lease } from './leases.js';
+import { catalogError, connectWaiting, isConnectionLoss, type Client } from './connection.js';
+import { LeaseSession } from './lease-session.js';
+import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
 import type { CatalogTarget } from './target.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
+interface Options {
+  env: Env;
+  version: string;
+  clock: Clock;
+  /** Ends waits for the database (a stopped run stops waiting). */
+  signal: AbortSignal;
+}
 
 /** A pull folder leased to this process: what the pull engine takes as `shared`. */
 export interface LeasedFolder {
-  lease: Lease;
+  /** The lease as last taken (again after a lost connection). */
+  readonly lease: Lease;
   shared: { lock: HeldLock; checkpoints: Checkpoints };
   /** Releases the lease (`finished`: the pull ended whole) and closes its connection. */
   release(finished: boolean): Promise<void>;
@@ -23,20 +32,20 @@ export interface LeasedFolder {
 export class SharedCatalog {
   private constructor(
     readonly target: CatalogTarget,
-    private readonly admin: Client,
-    private readonly env: Env,
+    private admin: Client,
+    private readonly o: Options,
   ) {}
 
   /** Connects and brings the schema up to date (once, whoever starts first). */
-  static async open(target: CatalogTarget, o: { env: Env; version: string }): Promise<SharedCatalog> {
-    const admin = await connect(target, o.env);
+  static async open(target: CatalogTarget, o: Options): Promise<SharedCatalog> {
+    const admin = await connectWaiting(target, o.env, o);
     try {
       await migrate(admin, target, o.version);
     } catch (error) {
       await admin.end().catch(() => undefined);
       throw isConnectionLoss(error) ? catalogError(target, error, 'preparing the schema') : error;
     }
-    return new SharedCatalog(target, admin, o.env);
+    return new SharedCatalog(target, admin, o);
   }
 
   /** The database's clock: leases are compared on it, never on the machines' clocks. */
@@ -48,11 +57,6 @@ export class SharedCatalog {
   /** The profile's folder, leased if no other process holds it; undefined when one does. */
   async tryFolder(profile: string): Promise<LeasedFolder | undefined> {
     return this.lease(profile, (client) => tryLease(client, leaseName(profile)));
-  }
-
-  /** Waits until the profile's folder is free, then leases it. */
-  async waitFolder(profile: string, o: { clock: Clock; signal: AbortSignal }): Promise<LeasedFolder> {
-    return (await this.lease(profile, (client) => waitLease(client, leaseName(profile), o)))!;
   }
 
   /** Whether a pull of the profile ended whole at or after `since`. */
@@ -73,7 +77,7 @@ export class SharedCatalog {
     profile: string,
     take: (client: Client) => Promise<Lease | undefined>,
   ): Promise<LeasedFolder | undefined> {
-    const client = await connect(this.target, this.env);
+    const client = await connectWaiting(this.target, this.o.env, this.o);
     let lease: Lease | undefined;
     try {
       lease = await take(client);
@@ -85,27 +89,37 @@ export class SharedCatalog {
       await client.end().catch(() => undefined);
       return undefined;
     }
-    const held = lease;
+    const session = new LeaseSession(client, lease, { ...this.o, target: this.target });
     return {
-      lease: held,
+      get lease() {
+        return session.lease;
+      },
       shared: {
-        lock: { info: held.info, tookOver: held.tookOver, release: async () => undefined },
-        checkpoints: new PostgresCheckpoints(client, profile, this.target),
+        lock: { info: lease.info, tookOver: lease.tookOver, release: async () => undefined },
+        checkpoints: new PostgresCheckpoints(session, profile, this.target),
       },
       release: async (finished) => {
         try {
-          await held.release(finished);
+          await session.lease.release(finished);
         } catch (error) {
           // A lost connection has released the lease already, with its session.
           if (!isConnectionLoss(error)) throw error;
         } finally {
-          await client.end().catch(() => undefined);
+          await session.client.end().catch(() => undefined);
         }
       },
     };
   }
 
+  /** A read about leases; after a lost connection, once more on a new one. */
   private async guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+    }
+    await this.admin.end().catch(() => undefined);
+    this.admin = await connectWaiting(this.target, this.o.env, this.o);
     try {
       return await fn();
     } catch (error) {

@@ -2,6 +2,11 @@
 // same transaction as the documents, events and files of the index lines they cover: a page is in
 // the catalog whole with its checkpoint, or not at all (then the pull fetches it again). Every
 // statement runs on the lease's connection, so a process that lost its lease cannot commit.
+//
+// A connection lost during a commit leaves it done or not done, and the client cannot tell which:
+// once the session has its lease again, the checkpoints in the database say (all as this commit
+// writes them: done; all as before: not done, commit again; anything else: another process
+// moved them, and the run stops).
 import {
   canonicalJson,
   parseCheckpoint,
@@ -12,6 +17,7 @@ import {
 } from '../../sync/checkpoint.js';
 import type { IndexEntry } from '../../sync/index-file.js';
 import { catalogError, isConnectionLoss, type Client } from './connection.js';
+import type { LeaseSession } from './lease-session.js';
 import type { CatalogTarget } from './target.js';
 
 export class PostgresCheckpoints implements Checkpoints {
@@ -19,7 +25,7 @@ export class PostgresCheckpoints implements Checkpoints {
   private readonly known = new Map<string, string>();
 
   constructor(
-    private readonly client: Client,
+    private readonly session: LeaseSession,
     private readonly profile: string,
     private readonly target: CatalogTarget,
   ) {}
@@ -43,7 +49,30 @@ export class PostgresCheckpoints implements Checkpoints {
   async saveAll(checkpoints: Checkpoint[], entries: readonly IndexEntry[] = []): Promise<void> {
     const changed = checkpoints.filter((c) => this.known.get(streamId(c.stream)) !== canonicalJson(c));
     if (changed.length === 0 && entries.length === 0) return;
-    const c = this.client;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.commit(changed, entries);
+        break;
+      } catch (error) {
+        if (!isConnectionLoss(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw catalogError(this.target, error, 'the commit of a page failed');
+      }
+      await this.session.reacquire();
+      const state = await this.stateOf(changed);
+      if (state === 'committed') break;
+      if (state === 'moved') {
+        throw catalogError(
+          this.target,
+          new Error('checkpoints moved by another run while the connection was lost'),
+          `profile ${this.profile}`,
+        );
+      }
+    }
+    for (const x of changed) this.known.set(streamId(x.stream), canonicalJson(x));
+  }
+
+  private async commit(changed: Checkpoint[], entries: readonly IndexEntry[]): Promise<void> {
+    const c = this.session.client;
     try {
       await c.query('BEGIN');
       await insertEntries(c, this.profile, entries);
@@ -56,9 +85,21 @@ export class PostgresCheckpoints implements Checkpoints {
       await c.query('COMMIT');
     } catch (error) {
       await c.query('ROLLBACK').catch(() => undefined);
-      throw isConnectionLoss(error) ? catalogError(this.target, error, 'the commit of a page failed') : error;
+      throw error;
     }
-    for (const x of changed) this.known.set(streamId(x.stream), canonicalJson(x));
+  }
+
+  /** After a lost connection: whether the commit of `changed` happened, did not, or another run moved them. */
+  private async stateOf(changed: Checkpoint[]): Promise<'committed' | 'not committed' | 'moved'> {
+    const { rows } = await this.session.client.query<{ stream: string; checkpoint: unknown }>(
+      'SELECT stream, checkpoint FROM checkpoints WHERE profile = $1 AND stream = ANY($2::text[])',
+      [this.profile, changed.map((x) => streamId(x.stream))],
+    );
+    const now = new Map(rows.map((r) => [r.stream, canonicalJson(r.checkpoint)]));
+    const ids = changed.map((x) => streamId(x.stream));
+    if (changed.every((x, i) => now.get(ids[i]!) === canonicalJson(x))) return 'committed';
+    if (ids.every((id) => now.get(id) === this.known.get(id))) return 'not committed';
+    return 'moved';
   }
 
   async all(): Promise<Checkpoint[]> {
@@ -75,14 +116,24 @@ export class PostgresCheckpoints implements Checkpoints {
     return checkpoint;
   }
 
+  /** A read; after a lost connection, once more when the lease is taken again. */
   private async query<R extends object>(sql: string, values: unknown[]): Promise<{ rows: R[] }> {
     try {
-      return await this.client.query<R>(sql, values);
+      return await this.session.client.query<R>(sql, values);
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+    }
+    await this.session.reacquire();
+    try {
+      return await this.session.client.query<R>(sql, values);
     } catch (error) {
       throw isConnectionLoss(error) ? catalogError(this.target, error, 'reading checkpoints') : error;
     }
   }
 }
+
+/** Commits tried on a new connection after a lost one, at most. */
+const MAX_ATTEMPTS = 3;
 
 const column = <T>(rows: readonly T[], pick: (row: T) => string | number | null) => rows.map(pick);
 

@@ -9,6 +9,7 @@
 // within LEASE_LOSS_SECONDS. The client probes the server alike, and bounds a connection attempt
 // and each statement, so a run never hangs on a server that went away.
 import type { Client } from 'pg';
+import type { Clock } from '../../context.js';
 import { CatalogUnavailableError } from '../../errors.js';
 import type { CatalogTarget } from './target.js';
 
@@ -36,7 +37,7 @@ export async function connect(
   const client = new pg.Client({
     connectionString: target.url,
     // pg reads PGPASSWORD from the process; a context's own environment (tests, profiles) wins.
-    ...(env.PGPASSWORD !== undefined && !target.url.includes('@') ? { password: env.PGPASSWORD } : {}),
+    ...(env.PGPASSWORD !== undefined && passwordOf(target.url) === undefined ? { password: env.PGPASSWORD } : {}),
     application_name: 'fiscal',
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -53,6 +54,33 @@ export async function connect(
   }
   return client;
 }
+
+/** How long a run waits for a catalog that went away (a restart, a failover) before it stops with exit 13. */
+export const RECONNECT_SECONDS = 60;
+
+/**
+ * Connects, waiting up to RECONNECT_SECONDS while the server is away (refused, shutting down,
+ * starting up): a restarted database delays the run instead of ending it.
+ */
+export async function connectWaiting(
+  target: CatalogTarget,
+  env: Readonly<Record<string, string | undefined>>,
+  o: { clock: Clock; signal: AbortSignal },
+): Promise<Client> {
+  const deadline = o.clock.now() + RECONNECT_SECONDS * 1000;
+  for (;;) {
+    try {
+      return await connect(target, env);
+    } catch (error) {
+      const cause = (error as Error).cause;
+      if (!isConnectionLoss(cause) || isRefusedLogin(cause) || o.clock.now() >= deadline) throw error;
+    }
+    await o.clock.sleep(1000, o.signal);
+  }
+}
+
+/** A login the server refuses (28xxx: no such role, wrong password): waiting does not help. */
+const isRefusedLogin = (error: unknown) => /^28/.test(String((error as { code?: unknown })?.code ?? ''));
 
 /** Codes of a server that is going away or not there (classes 08, 57P0x, 53300 too many connections). */
 const UNAVAILABLE_CODES = /^(08|57P0|53300|28)/;

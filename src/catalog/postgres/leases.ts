@@ -11,7 +11,6 @@
 // pulled by one process at a time, and the streams' checkpoints are still one row each.
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Clock } from '../../context.js';
 import type { Client } from './connection.js';
 
 /** A held lease: the lock of a pull folder that the shared catalog gives (see HeldLock in sync/lock.ts). */
@@ -80,19 +79,6 @@ export async function tryLease(client: Client, name: string): Promise<Lease | un
     await client.query('ROLLBACK').catch(() => undefined);
     await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
     throw error;
-  }
-}
-
-/** Waits for the lease (polling, so that a stopped run stops waiting). */
-export async function waitLease(
-  client: Client,
-  name: string,
-  o: { clock: Clock; signal: AbortSignal; pollMs?: number },
-): Promise<Lease> {
-  for (;;) {
-    const lease = await tryLease(client, name);
-    if (lease) return lease;
-    await o.clock.sleep(o.pollMs ?? 500, o.signal);
   }
 }
 

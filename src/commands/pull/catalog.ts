@@ -18,7 +18,12 @@ export async function openSharedCatalog(
   const target = catalogTarget({ flag, env: ctx.env, profile: settings });
   if (!target) return undefined;
   const { SharedCatalog } = await import('../../catalog/postgres/catalog.js');
-  const catalog = await SharedCatalog.open(target, { env: ctx.env, version: ctx.version });
+  const catalog = await SharedCatalog.open(target, {
+    env: ctx.env,
+    version: ctx.version,
+    clock: ctx.clock,
+    signal: ctx.signal,
+  });
   ctx.defer(() => catalog.close());
   ctx.log.debug(`catalog: ${target.shown} (from ${target.from})`);
   return catalog;

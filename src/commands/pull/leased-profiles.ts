@@ -44,6 +44,9 @@ export async function pullLeased(
           const leased = await catalog.tryFolder(name);
           if (!leased) return held.push(name);
           results.set(name, await pullOrSkip(ctx, catalog, name, leased, { since, one }));
+        } catch (error) {
+          // The catalog stayed away (exit 13): this profile failed, the others go on or fail alike.
+          results.set(name, { name, dir: '', error });
         } finally {
           release();
         }
