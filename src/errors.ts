@@ -35,7 +35,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     ExitCode.catalog,
-    'the catalog database is unavailable, or of a newer schema than this fiscal reads; what was committed is kept',
+    'the catalog database cannot be opened, reached or written, or was made by a newer fiscal (docs/catalog.md, docs/postgres.md); what was committed is kept',
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -137,11 +137,12 @@ export class LocalFileError extends FiscalError {
 }
 
 /**
- * The catalog database cannot be reached, went away mid-run, or has a newer schema: no page is
- * half in it (each commits whole or not at all), and the same command continues once it is back.
+ * The catalog database cannot be used: it cannot be opened or reached (a shared one that went away
+ * mid-run stays away), or it is of a newer schema. No page is half in it, and the same command
+ * continues once it is back.
  */
-export class CatalogUnavailableError extends FiscalError {
-  override name = 'CatalogUnavailableError';
+export class CatalogError extends FiscalError {
+  override name = 'CatalogError';
 }
 
 export class InterruptedError extends FiscalError {
@@ -160,6 +161,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
-  if (error instanceof CatalogUnavailableError) return ExitCode.catalog;
+  if (error instanceof CatalogError) return ExitCode.catalog;
   return ExitCode.unexpected;
 }

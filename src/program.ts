@@ -27,6 +27,8 @@ import { help, offerCommandNames, TOPIC_NAMES } from './commands/help/index.js';
 import { suggest } from './cli-tree/hints.js';
 import { companies } from './commands/companies/index.js';
 import { report } from './commands/report/index.js';
+import { catalog } from './commands/catalog/index.js';
+import { query } from './commands/query/index.js';
 import { register } from './commands/shared/define.js';
 import { properties } from './commands/properties/index.js';
 import { cnpj } from './commands/cnpj/index.js';
@@ -91,6 +93,8 @@ export function createProgram(ctx: NodeContext): Command {
   register(program, ctx, pull);
   register(program, ctx, inspect);
   register(program, ctx, report);
+  register(program, ctx, query);
+  register(program, ctx, catalog);
   register(program, ctx, pdf);
   // `events` runs itself (`events nfe <key>`) and holds the `batch` group.
   register(register(program, ctx, events), ctx, eventBatch);

@@ -77,10 +77,16 @@ export class Committer {
     if (this.entries.length) await this.d.onCommit?.(this.entries);
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
+    const lines = this.d.index.lastAppended;
+    // A shared catalog (src/catalog/postgres/) keeps the checkpoints too: it commits them with the
+    // lines they cover, in the catalog's commit below.
     await this.d.store.saveAll(
       [...this.dirty].map((s) => s.checkpoint),
-      this.entries,
+      lines,
     );
+    // The catalog follows the index it describes (a crash before this leaves it behind, and the
+    // next open ingests the difference from the folder: src/catalog/folder.ts).
+    await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine });
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];

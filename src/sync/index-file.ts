@@ -70,6 +70,9 @@ export class IndexFile {
   /** Lines appended whose checkpoints may not be saved yet: the store learns them at publish(). */
   private unpublished: IndexEntry[] = [];
   private readonly unpublishedIds = new Set<string>();
+  /** The entries the last append wrote (known ones left out), and the text of the index's last line. */
+  lastAppended: IndexEntry[] = [];
+  lastLine: string | undefined;
 
   /**
    * `onDurableLater` receives each store file written, for the caller to make durable with its
@@ -143,8 +146,10 @@ export class IndexFile {
       ids.add(id);
       fresh.push(e);
     }
+    this.lastAppended = fresh;
     if (fresh.length) {
-      const text = fresh.map((e) => `${JSON.stringify(e)}\n`).join('');
+      const lines = fresh.map((e) => JSON.stringify(e));
+      const text = lines.map((l) => `${l}\n`).join('');
       const bytes = Buffer.from(text, 'utf8');
       try {
         const { bytesWritten } = await this.handle!.write(bytes);
@@ -158,6 +163,7 @@ export class IndexFile {
         throw error;
       }
       this.lengthBytes += bytes.length;
+      this.lastLine = lines[lines.length - 1];
       for (const e of fresh) {
         this.unpublished.push(e);
         this.unpublishedIds.add(entryId(e));

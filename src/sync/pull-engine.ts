@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
+import { openPullCatalog } from './catalog.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -108,6 +109,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
   const { dropped } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
+  const catalog = await openPullCatalog(o, index);
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);
@@ -130,7 +132,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const pending = new Set<string>();
-  const committer = new Committer({ pending, writer, index, store, summary, onCommit: o.onCommit }, o.clock);
+  const deps = { pending, writer, index, store, summary, catalog: catalog.writer };
+  const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
   try {
@@ -155,7 +158,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       const skippedBefore = s.summary.skipped;
-      const fresh = await writePage(o, s, result.value, { pending, writer, index, store, summary }, started);
+      const fresh = await writePage(o, s, result.value, deps, started);
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
@@ -203,6 +206,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // Every fetch (pages, PDFs, their retries) has ended before the run reports.
     await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
+    await catalog.store.close();
   }
   summary.durationMs = o.clock.now() - started;
   return summary;

@@ -1,6 +1,7 @@
 // What the pull engine knows of each stream while it runs, and what writing and committing a
 // page needs: shared by the engine (pull-engine.ts), the committer (committer.ts) and the page
 // writer (write-page.ts).
+import type { CatalogWriter } from '../catalog/pull-writer.js';
 import type { Checkpoint, Checkpoints } from './checkpoint.js';
 import type { DurableWriter } from './durable.js';
 import type { IndexEntry, IndexFile } from './index-file.js';
@@ -30,4 +31,6 @@ export interface CommitDeps {
   summary: PullSummary;
   /** Called once a commit's files are durable, before its index lines and checkpoints. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
+  /** The folder's catalog: facts staged as pages are written, applied by each commit. */
+  catalog?: CatalogWriter | undefined;
 }

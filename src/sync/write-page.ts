@@ -100,7 +100,7 @@ async function writeDocument(
   await d.writer.write(join(o.dir, rel), doc.xml);
   for (const a of doc.attachments ?? [])
     await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
-  return {
+  const entry: IndexEntry = {
     key: doc.key,
     type: doc.type,
     role: doc.role,
@@ -111,6 +111,8 @@ async function writeDocument(
     status: doc.status,
     created_at: doc.createdAt,
   };
+  d.catalog?.stage(entry, doc.xml);
+  return entry;
 }
 
 /**

@@ -10,7 +10,7 @@
 // and each statement, so a run never hangs on a server that went away.
 import type { Client } from 'pg';
 import type { Clock } from '../../context.js';
-import { CatalogUnavailableError } from '../../errors.js';
+import { CatalogError } from '../../errors.js';
 import type { CatalogTarget } from './target.js';
 
 /** A dead machine's sessions, and so its leases, are gone after at most this long (10 + 3 x 5 s, rounded up). */
@@ -103,11 +103,11 @@ export function isConnectionLoss(error: unknown): boolean {
 }
 
 /** The error a run stops with (exit 13) when the catalog cannot be reached, named redacted. */
-export function catalogError(target: CatalogTarget, error: unknown, doing: string): CatalogUnavailableError {
+export function catalogError(target: CatalogTarget, error: unknown, doing: string): CatalogError {
   const raw = error instanceof Error ? error.message : String(error);
   const password = passwordOf(target.url);
   const message = password ? raw.split(password).join('***') : raw;
-  return new CatalogUnavailableError(`catalog ${target.shown}: ${doing}: ${message || 'connection failed'}`, {
+  return new CatalogError(`catalog ${target.shown}: ${doing}: ${message || 'connection failed'}`, {
     cause: error,
     details: [
       'every page committed before is kept (a page is in the catalog whole or not at all)',

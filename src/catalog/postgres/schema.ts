@@ -1,7 +1,7 @@
 // The shared catalog's schema in PostgreSQL, versioned: migrations run once, by whichever run
 // starts first (the others wait on an advisory lock, then find them done). A database whose
 // schema is newer than this fiscal reads is refused (exit 13), naming the fiscal that wrote it.
-import { CatalogUnavailableError } from '../../errors.js';
+import { CatalogError } from '../../errors.js';
 import type { Client } from './connection.js';
 import type { CatalogTarget } from './target.js';
 
@@ -87,7 +87,7 @@ export async function migrate(client: Client, target: CatalogTarget, version: st
     );
     const current = rows[0]?.version ?? 0;
     if (current > SCHEMA_VERSION) {
-      throw new CatalogUnavailableError(
+      throw new CatalogError(
         `catalog ${target.shown} has schema version ${current}; this fiscal (${version}) reads version ${SCHEMA_VERSION}`,
         {
           details: [

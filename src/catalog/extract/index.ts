@@ -1,0 +1,22 @@
+// Facts of a document of a pull folder from its bytes, by the type the pull wrote it as: the one
+// entry point of the pull (which holds the bytes already) and of a rebuild (which reads them).
+import type { DocumentFacts } from '../facts.js';
+import { nfeFacts } from './nfe.js';
+import { nfseFacts } from './nfse.js';
+import { documentText } from './scan.js';
+import { cteFacts, mdfeFacts } from './transport.js';
+
+const READERS: Record<string, { root: string; read: (xml: string) => DocumentFacts }> = {
+  nfe: { root: 'infNFe', read: nfeFacts },
+  nfce: { root: 'infNFe', read: nfeFacts },
+  cte: { root: 'infCte', read: cteFacts },
+  cteos: { root: 'infCte', read: cteFacts },
+  mdfe: { root: 'infMDFe', read: mdfeFacts },
+  nfse: { root: 'Nfse', read: nfseFacts },
+};
+
+/** The facts of a document of `type` (as its index line names it); undefined for a type without a reader. */
+export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | undefined {
+  const reader = READERS[type];
+  return reader && reader.read(documentText(bytes, reader.root));
+}

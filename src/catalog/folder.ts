@@ -1,0 +1,223 @@
+// The catalog of a pull folder and how it stays true to the folder. The folder is the truth:
+// index.ndjson (every file the pull wrote) and status-journal.ndjson (statuses learnt without a
+// file, journal.ts). The catalog records how much of each it covers, with the hash of the last
+// line covered. On open:
+//   - it covers less than the folder holds (a pull died between its commit and the catalog's,
+//     or the folder was pulled before the catalog existed): the lines beyond are ingested, their
+//     files read from the folder;
+//   - it claims more than the folder holds, its last line is not the folder's, it is not a
+//     catalog, it is damaged or cut short: it is rebuilt from the folder, never trusted;
+//   - it is of a newer schema: CatalogError (exit 13), left as it is.
+// Callers hold the folder's lock whenever they may write (a pull, a rebuild); a reader that
+// cannot take the lock reads the catalog as the running pull last committed it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { CatalogError } from '../errors.js';
+import { extractFacts } from './extract/index.js';
+import { completeLength, lineHashBefore, linesBetween } from './lines.js';
+import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
+import { EMPTY_COVERAGE, type CatalogLine, type Coverage, type StatusRecord } from './store.js';
+
+/** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
+export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
+export const INDEX_NAME = 'index.ndjson';
+export const JOURNAL_NAME = 'status-journal.ndjson';
+
+/** Lines per transaction while ingesting. */
+const BATCH_LINES = 2000;
+
+export interface SyncOptions {
+  /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
+  indexBytes?: number | undefined;
+  /** Called as lines are ingested: bytes of the index done, of the total to ingest. */
+  progress?: ((done: number, total: number) => void) | undefined;
+  /** Why the catalog was rebuilt or caught up, for the user. */
+  warn?: ((message: string) => void) | undefined;
+  /** Rebuild whatever the catalog says. */
+  rebuild?: boolean | undefined;
+}
+
+export interface SyncResult {
+  store: SqliteCatalog;
+  /** Lines ingested from the folder (0 when the catalog was current). */
+  ingested: number;
+  rebuilt: boolean;
+}
+
+const catalogPath = (dir: string) => join(dir, CATALOG_NAME);
+
+/** The catalog of `dir`, brought level with the folder (the caller holds the folder's lock). */
+export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<SyncResult> {
+  const index = join(dir, INDEX_NAME);
+  const journal = join(dir, JOURNAL_NAME);
+  const target: Coverage = {
+    indexBytes: o.indexBytes ?? completeLength(index),
+    indexTail: '',
+    journalBytes: completeLength(journal),
+    journalTail: '',
+  };
+  let store = await openOrNone(dir, o.warn);
+  let cov = store && !o.rebuild ? await store.coverage() : undefined;
+  if (store && cov && !matches(cov, index, journal, target)) {
+    o.warn?.(`${catalogPath(dir)} does not match the folder (another folder's, or older than it): rebuilt`);
+    cov = undefined;
+  }
+  if (store && cov) {
+    const ingested = await ingest(store, dir, cov, target, o.progress);
+    return { store, ingested, rebuilt: false };
+  }
+  // Rebuilt aside and renamed into place: a crash meanwhile leaves the old file, rebuilt again.
+  await store?.close();
+  const aside = `${catalogPath(dir)}.rebuild`;
+  mkdirSync(join(dir, '.fiscal'), { recursive: true });
+  removeDatabase(aside);
+  store = await SqliteCatalog.open(aside);
+  await store.apply([], [], EMPTY_COVERAGE);
+  const ingested = await ingest(store, dir, EMPTY_COVERAGE, target, o.progress);
+  await store.close();
+  removeDatabase(catalogPath(dir));
+  renameSync(aside, catalogPath(dir));
+  return { store: await SqliteCatalog.open(catalogPath(dir)), ingested, rebuilt: true };
+}
+
+/** Opens the catalog read-only as it is (a pull holds the folder), or undefined when there is none yet. */
+export async function openCatalogReadonly(dir: string): Promise<SqliteCatalog | undefined> {
+  try {
+    return await SqliteCatalog.open(catalogPath(dir), { readonly: true });
+  } catch (error) {
+    if (error instanceof UnusableCatalog && error.newer) throw newerSchema(dir, error);
+    if (error instanceof UnusableCatalog || error instanceof CatalogError) return undefined;
+    throw error;
+  }
+}
+
+function newerSchema(dir: string, error: UnusableCatalog): CatalogError {
+  return new CatalogError(`the catalog ${catalogPath(dir)} was made by a newer fiscal: ${error.message}`, {
+    details: ['update fiscal to read it, or remove the file: it is rebuilt from the folder'],
+  });
+}
+
+async function openOrNone(dir: string, warn?: (m: string) => void): Promise<SqliteCatalog | undefined> {
+  if (!existsSync(catalogPath(dir))) return undefined;
+  try {
+    return await SqliteCatalog.open(catalogPath(dir));
+  } catch (error) {
+    if (!(error instanceof UnusableCatalog)) throw error;
+    if (error.newer) throw newerSchema(dir, error);
+    warn?.(`${catalogPath(dir)} is ${error.message}: rebuilt from the folder`);
+    return undefined;
+  }
+}
+
+function removeDatabase(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/** The catalog covers a prefix of each journal, ending with the very line the folder has there. */
+function matches(cov: Coverage, index: string, journal: string, target: Coverage): boolean {
+  if (cov.indexBytes > target.indexBytes || cov.journalBytes > target.journalBytes) return false;
+  return (
+    lineHashBefore(index, cov.indexBytes) === cov.indexTail &&
+    lineHashBefore(journal, cov.journalBytes) === cov.journalTail
+  );
+}
+
+/** Ingests the index lines and journal records of the folder beyond `from`, up to `to`. */
+async function ingest(
+  store: SqliteCatalog,
+  dir: string,
+  from: Coverage,
+  to: Coverage,
+  progress?: (done: number, total: number) => void,
+): Promise<number> {
+  let cov = { ...from };
+  let count = 0;
+  const total = to.indexBytes - from.indexBytes;
+  const index = join(dir, INDEX_NAME);
+  for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
+    const lines = batch.map((l) => lineOf(dir, l.text)).filter((l): l is CatalogLine => l !== undefined);
+    const last = batch[batch.length - 1]!;
+    cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
+    await store.apply(lines, [], cov);
+    count += batch.length;
+    progress?.(last.end - from.indexBytes, total);
+  }
+  const journal = join(dir, JOURNAL_NAME);
+  for (const batch of batches(linesBetween(journal, from.journalBytes, to.journalBytes))) {
+    const records = batch.map((l) => recordOf(l.text)).filter((r): r is StatusRecord => r !== undefined);
+    const last = batch[batch.length - 1]!;
+    cov = { ...cov, journalBytes: last.end, journalTail: hashOf(last.text) };
+    await store.apply([], records, cov);
+    count += batch.length;
+  }
+  return count;
+}
+
+function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
+  let out: T[] = [];
+  for (const chunk of source) {
+    out.push(...chunk);
+    if (out.length >= BATCH_LINES) {
+      yield out;
+      out = [];
+    }
+  }
+  if (out.length) yield out;
+}
+
+/** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */
+export const hashOf = (line: string): string => createHash('sha256').update(`${line}\n`, 'utf8').digest('hex');
+
+/** An index line as the catalog takes it, its file read for a document line; undefined when not a line. */
+function lineOf(dir: string, text: string): CatalogLine | undefined {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (typeof raw.key !== 'string' || typeof raw.path !== 'string') return undefined;
+  const line: CatalogLine = {
+    key: raw.key,
+    type: str(raw.type),
+    role: str(raw.role),
+    owner: str(raw.owner),
+    path: raw.path,
+    sha256: str(raw.sha256),
+    bytes: typeof raw.bytes === 'number' ? raw.bytes : 0,
+    status: typeof raw.status === 'string' ? raw.status : null,
+    created_at: typeof raw.created_at === 'string' ? raw.created_at : null,
+  };
+  if (typeof raw.event === 'string') {
+    line.event = raw.event;
+    line.seq = typeof raw.seq === 'number' ? raw.seq : 0;
+    return line;
+  }
+  const file = insideFolder(dir, line.path);
+  if (file) {
+    try {
+      line.facts = extractFacts(line.type, readFileSync(file));
+    } catch {
+      // Gone or unreadable: the document is catalogued with what its index line says.
+    }
+  }
+  return line;
+}
+
+/** The file of an index path; undefined for one that would leave the folder. */
+function insideFolder(dir: string, path: string): string | undefined {
+  const parts = path.split('/');
+  if (path.startsWith('/') || parts.some((p) => p === '..' || p === '' || p === '.')) return undefined;
+  return join(dir, ...parts);
+}
+
+function recordOf(text: string): StatusRecord | undefined {
+  try {
+    const r = JSON.parse(text) as StatusRecord;
+    return typeof r.key === 'string' && typeof r.status === 'string' ? r : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+// status-journal.ndjson: statuses the folder learnt without an event file (a manifestation
+// answered 650 "canceled", a listing's Status for a document already pulled), one JSON line each,
+// appended and fsynced before the catalog records them. A rebuild replays it after the index.
+import { appendFile, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { JOURNAL_NAME } from './folder.js';
+import type { StatusRecord } from './store.js';
+
+export interface Appended {
+  /** The journal's length after the append. */
+  bytes: number;
+  /** Its last line, without the newline. */
+  lastLine: string;
+}
+
+/** Appends the records durably; undefined when there were none. */
+export async function appendJournal(dir: string, records: readonly StatusRecord[]): Promise<Appended | undefined> {
+  if (records.length === 0) return undefined;
+  const path = join(dir, JOURNAL_NAME);
+  const lines = records.map((r) => JSON.stringify(r));
+  await appendFile(path, lines.map((l) => `${l}\n`).join(''));
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+    return { bytes: (await handle.stat()).size, lastLine: lines[lines.length - 1]! };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,159 @@
+// Index lines and status records as the catalog's rows: the column values of each table, and the
+// status a line brings its document to. Shared by every store (the SQL differs, the rows do not).
+import { documentStatus, type DocumentStatus, type StatusDocType } from '../fiscal/doc-status.js';
+import { eventDescription, EVENT_DOC_TYPES, type EventDocType } from '../fiscal/event-codes.js';
+import { ITEM_TAXES, TOTALS } from './facts.js';
+import type { CatalogLine } from './store.js';
+
+/** Precedence of statuses: canceling cannot be undone, closing only by a cancellation. */
+export const STATUS_RANK: Record<string, number> = { authorized: 1, closed: 2, canceled: 3 };
+
+/** Manifestation event codes (NF-e, received): the latest registered is the document's manifestation. */
+export const MANIFESTATIONS = new Set(['210200', '210210', '210220', '210240']);
+
+const isEventType = (t: string): t is EventDocType => (EVENT_DOC_TYPES as readonly string[]).includes(t);
+
+export const DOCUMENT_COLUMNS = [
+  'key',
+  'role',
+  'owner',
+  'type',
+  'model',
+  'series',
+  'number',
+  'emitted_at',
+  'authorized_at',
+  'protocol_status',
+  'protocol_number',
+  'emitter_tax_id',
+  'emitter_name',
+  'emitter_uf',
+  'receiver_tax_id',
+  'receiver_name',
+  'receiver_uf',
+  'cfop',
+  'status',
+  'status_changed_at',
+  'status_source',
+  ...TOTALS,
+  'item_count',
+  'path',
+  'created_at',
+] as const;
+
+export const ITEM_COLUMNS = [
+  'key',
+  'role',
+  'owner',
+  'number',
+  'product_code',
+  'description',
+  'ncm',
+  'cest',
+  'cfop',
+  'unit',
+  'quantity',
+  'unit_price',
+  'value',
+  'discount',
+  ...ITEM_TAXES,
+] as const;
+
+export const EVENT_COLUMNS = [
+  'key',
+  'role',
+  'owner',
+  'type',
+  'seq',
+  'description',
+  'created_at',
+  'path',
+  'source',
+] as const;
+export const FILE_COLUMNS = ['path', 'key', 'role', 'owner', 'kind', 'sha256', 'bytes'] as const;
+
+const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+
+/** The status a document line gives its copy: its XML's evidence and the index line's word. */
+export function documentLineStatus(line: CatalogLine): DocumentStatus | null {
+  const f = line.facts;
+  if (!isEventType(line.type)) return (line.status as DocumentStatus | null) ?? null;
+  return documentStatus({
+    type: line.type as StatusDocType,
+    protocol: f?.protocolStatus,
+    canceledInXml: f?.canceledInXml,
+    events: f?.eventsInXml.map((type) => ({ type })),
+    index: line.status,
+  });
+}
+
+export function documentRow(line: CatalogLine): unknown[] {
+  const f = line.facts;
+  const status = documentLineStatus(line);
+  return [
+    line.key,
+    line.role,
+    line.owner,
+    line.type,
+    nul(f?.model),
+    nul(f?.series),
+    nul(f?.number),
+    nul(f?.emittedAt),
+    nul(f?.authorizedAt),
+    nul(f?.protocolStatus),
+    nul(f?.protocolNumber),
+    nul(f?.emitter.taxId),
+    nul(f?.emitter.name),
+    nul(f?.emitter.uf),
+    nul(f?.receiver.taxId),
+    nul(f?.receiver.name),
+    nul(f?.receiver.uf),
+    nul(f?.cfop),
+    status,
+    status ? (f?.authorizedAt ?? line.created_at ?? f?.emittedAt ?? null) : null,
+    status ? 'document' : null,
+    ...TOTALS.map((t) => nul(f?.totals[t])),
+    f?.items.length ?? 0,
+    line.path,
+    line.created_at,
+  ];
+}
+
+export function itemRows(line: CatalogLine): unknown[][] {
+  return (line.facts?.items ?? []).map((i) => [
+    line.key,
+    line.role,
+    line.owner,
+    i.number,
+    nul(i.productCode),
+    nul(i.description),
+    nul(i.ncm),
+    nul(i.cest),
+    nul(i.cfop),
+    nul(i.unit),
+    nul(i.quantity),
+    nul(i.unitPrice),
+    nul(i.value),
+    nul(i.discount),
+    ...ITEM_TAXES.map((t) => nul(i.taxes[t])),
+  ]);
+}
+
+export function eventRow(line: CatalogLine): unknown[] {
+  const code = line.event ?? '';
+  return [
+    line.key,
+    line.role,
+    line.owner,
+    code,
+    line.seq ?? 0,
+    nul(isEventType(line.type) ? eventDescription(line.type, code) : undefined),
+    line.created_at,
+    line.path,
+    'file',
+  ];
+}
+
+export function fileRow(line: CatalogLine): unknown[] {
+  return [line.path, line.key, line.role, line.owner, line.event ? 'event' : 'document', line.sha256, line.bytes];
+}

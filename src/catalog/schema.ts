@@ -1,0 +1,111 @@
+// The catalog's schema (docs/catalog.md), in SQL that PostgreSQL reads as SQLite does: plain
+// types (TEXT, INTEGER, NUMERIC), no rowid tricks, no SQLite-only syntax. Money is NUMERIC(15,2)
+// in reais, as the XML writes it; dates are TEXT in ISO 8601, as the XML writes them.
+//
+// Versioned: `meta.schema_version`. MIGRATIONS[n] takes a catalog of version n+1 to n+2; a
+// catalog of a version newer than SCHEMA_VERSION is refused (exit 13), never written.
+
+export const SCHEMA_VERSION = 1;
+
+const MONEY = 'NUMERIC(15,2)';
+const TOTAL_COLUMNS = [
+  'total',
+  'products',
+  'discount',
+  'freight',
+  'icms',
+  'icms_st',
+  'ipi',
+  'pis',
+  'cofins',
+  'iss',
+  'ibs',
+  'cbs',
+];
+const ITEM_TAX_COLUMNS = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'ibs', 'cbs'];
+
+/** The tables of version 1, in the order they are created. */
+export const CREATE_V1: readonly string[] = [
+  `CREATE TABLE meta (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+)`,
+  `CREATE TABLE documents (
+  key TEXT NOT NULL,
+  role TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  type TEXT NOT NULL,
+  model TEXT,
+  series TEXT,
+  number TEXT,
+  emitted_at TEXT,
+  authorized_at TEXT,
+  protocol_status TEXT,
+  protocol_number TEXT,
+  emitter_tax_id TEXT,
+  emitter_name TEXT,
+  emitter_uf TEXT,
+  receiver_tax_id TEXT,
+  receiver_name TEXT,
+  receiver_uf TEXT,
+  cfop TEXT,
+  status TEXT,
+  status_changed_at TEXT,
+  status_source TEXT,
+  manifestation TEXT,
+  manifested_at TEXT,
+${TOTAL_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
+  item_count INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  created_at TEXT,
+  PRIMARY KEY (key, role, owner)
+)`,
+  `CREATE TABLE items (
+  key TEXT NOT NULL,
+  role TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  product_code TEXT,
+  description TEXT,
+  ncm TEXT,
+  cest TEXT,
+  cfop TEXT,
+  unit TEXT,
+  quantity NUMERIC(15,4),
+  unit_price NUMERIC(21,10),
+  value ${MONEY},
+  discount ${MONEY},
+${ITEM_TAX_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
+  PRIMARY KEY (key, role, owner, number)
+)`,
+  `CREATE TABLE events (
+  key TEXT NOT NULL,
+  role TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  type TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  description TEXT,
+  created_at TEXT,
+  path TEXT,
+  source TEXT NOT NULL,
+  PRIMARY KEY (key, role, owner, type, seq)
+)`,
+  `CREATE TABLE files (
+  path TEXT PRIMARY KEY,
+  key TEXT NOT NULL,
+  role TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  bytes INTEGER NOT NULL
+)`,
+  'CREATE INDEX documents_emitted_at ON documents (emitted_at)',
+  'CREATE INDEX documents_emitter ON documents (emitter_tax_id)',
+  'CREATE INDEX items_ncm ON items (ncm)',
+];
+
+/** Statements taking version n+1 to n+2 (none yet: version 1 is the first). */
+export const MIGRATIONS: readonly (readonly string[])[] = [];
+
+export const DOCUMENT_TOTALS = TOTAL_COLUMNS;
+export const ITEM_TAXES = ITEM_TAX_COLUMNS;

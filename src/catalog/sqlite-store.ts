@@ -1,0 +1,248 @@
+// The catalog in SQLite (better-sqlite3, loaded on first use: never on the --help path). One
+// file per pull folder; WAL, so that a query reads while a pull writes. A write is one
+// transaction with the coverage it brings (the meta rows): after a crash the catalog is exactly
+// as of a batch, and what the folder holds beyond it is ingested again (open.ts).
+import { statSync } from 'node:fs';
+import type BetterSqlite3 from 'better-sqlite3';
+import { CatalogError } from '../errors.js';
+import {
+  DOCUMENT_COLUMNS,
+  documentRow,
+  EVENT_COLUMNS,
+  eventRow,
+  FILE_COLUMNS,
+  fileRow,
+  ITEM_COLUMNS,
+  itemRows,
+  MANIFESTATIONS,
+  STATUS_RANK,
+} from './rows.js';
+import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import type { CatalogLine, CatalogStore, Coverage, QueryResult, Row, StatusRecord } from './store.js';
+
+type Database = BetterSqlite3.Database;
+type Statement = BetterSqlite3.Statement;
+
+/** PRAGMA application_id of a fiscal catalog ('fisc'): a file of another program is not one. */
+export const APPLICATION_ID = 0x66697363;
+
+let driver: typeof BetterSqlite3 | undefined;
+async function loadDriver(): Promise<typeof BetterSqlite3> {
+  driver ??= (await import('better-sqlite3')).default;
+  return driver;
+}
+
+const insert = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`;
+
+const RANK_SQL = `CASE status ${Object.entries(STATUS_RANK)
+  .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
+  .join(' ')} ELSE 0 END`;
+
+/** Why a file cannot be used as it is: not SQLite, damaged, of another program, newer. */
+export class UnusableCatalog extends Error {
+  constructor(
+    message: string,
+    readonly newer = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+export class SqliteCatalog implements CatalogStore {
+  private statements: Record<string, Statement> | undefined;
+
+  private constructor(
+    readonly path: string,
+    private readonly db: Database,
+  ) {}
+
+  /**
+   * Opens (creating when absent, unless read-only) and checks the file: UnusableCatalog when it is
+   * not a catalog this program can trust (the caller rebuilds it), CatalogError when the database
+   * cannot be opened at all.
+   */
+  static async open(path: string, o: OpenOptions = {}): Promise<SqliteCatalog> {
+    const Database = await loadDriver();
+    let db: Database;
+    try {
+      db = new Database(path, { readonly: Boolean(o.readonly), fileMustExist: Boolean(o.readonly) });
+    } catch (error) {
+      throw openFailure(path, error);
+    }
+    try {
+      db.pragma('busy_timeout = 10000');
+      const store = new SqliteCatalog(path, db);
+      store.check(Boolean(o.readonly));
+      return store;
+    } catch (error) {
+      db.close();
+      if (error instanceof UnusableCatalog || error instanceof CatalogError) throw error;
+      throw damaged(path, error);
+    }
+  }
+
+  private check(readonly: boolean): void {
+    const db = this.db;
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+    if (tables.n === 0 && !readonly) {
+      this.create();
+      return;
+    }
+    if ((db.pragma('application_id', { simple: true }) as number) !== APPLICATION_ID)
+      throw new UnusableCatalog('not a catalog of fiscal');
+    const version = Number(this.meta('schema_version'));
+    if (version > SCHEMA_VERSION)
+      throw new UnusableCatalog(`its schema is version ${version}; this fiscal knows up to ${SCHEMA_VERSION}`, true);
+    if (!Number.isInteger(version) || version < 1) throw new UnusableCatalog('no schema version');
+    // A file cut short: SQLite reads the pages it has and fails only on the missing ones.
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    const size = db.pragma('page_size', { simple: true }) as number;
+    // (A full integrity check reads the whole file: too slow to run on every open of a large one.)
+    // Pages may live in the write-ahead log alone while it exists: only its absence makes the
+    // file's own size the whole database's.
+    const file = statSync(this.path, { throwIfNoEntry: false })?.size ?? 0;
+    const wal = statSync(`${this.path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    if (pages === 0 || (wal === 0 && file < pages * size))
+      throw new UnusableCatalog(`cut short (${file} bytes of ${pages * size})`);
+    if (version < SCHEMA_VERSION && !readonly) this.migrate(version);
+  }
+
+  private create(): void {
+    const db = this.db;
+    db.pragma('journal_mode = WAL');
+    db.transaction(() => {
+      for (const sql of CREATE_V1) db.exec(sql);
+      for (const sql of MIGRATIONS.flat()) db.exec(sql);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      this.setMeta('schema_version', String(SCHEMA_VERSION));
+    })();
+  }
+
+  private migrate(from: number): void {
+    this.db.transaction(() => {
+      for (let v = from; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v - 1]!) this.db.exec(sql);
+      this.setMeta('schema_version', String(SCHEMA_VERSION));
+    })();
+  }
+
+  private meta(name: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  private setMeta(name: string, value: string): void {
+    this.db
+      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value')
+      .run(name, value);
+  }
+
+  async coverage(): Promise<Coverage | undefined> {
+    const bytes = this.meta('index_bytes');
+    if (bytes === undefined) return undefined;
+    return {
+      indexBytes: Number(bytes),
+      indexTail: this.meta('index_tail') ?? '',
+      journalBytes: Number(this.meta('journal_bytes') ?? 0),
+      journalTail: this.meta('journal_tail') ?? '',
+    };
+  }
+
+  private prepared(): Record<string, Statement> {
+    const db = this.db;
+    this.statements ??= {
+      document: db.prepare(insert('documents', DOCUMENT_COLUMNS)),
+      item: db.prepare(insert('items', ITEM_COLUMNS)),
+      event: db.prepare(insert('events', EVENT_COLUMNS)),
+      file: db.prepare(insert('files', FILE_COLUMNS)),
+      status: db.prepare(
+        `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
+         WHERE key = ? AND role = ? AND owner = ? AND ${RANK_SQL} < ?`,
+      ),
+      manifestation: db.prepare(
+        `UPDATE documents SET manifestation = ?, manifested_at = ?
+         WHERE key = ? AND role = ? AND owner = ? AND (manifested_at IS NULL OR manifested_at <= ?)`,
+      ),
+    };
+    return this.statements;
+  }
+
+  async apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
+    const s = this.prepared();
+    this.db.transaction(() => {
+      for (const line of lines) {
+        s.file!.run(fileRow(line));
+        if (line.event === undefined) {
+          s.document!.run(documentRow(line));
+          for (const item of itemRows(line)) s.item!.run(item);
+          continue;
+        }
+        s.event!.run(eventRow(line));
+        const at = line.created_at ?? '';
+        if (line.status)
+          s.status!.run(line.status, at, 'event', line.key, line.role, line.owner, STATUS_RANK[line.status] ?? 0);
+        if (MANIFESTATIONS.has(line.event)) s.manifestation!.run(line.event, at, line.key, line.role, line.owner, at);
+      }
+      for (const r of records) {
+        s.status!.run(r.status, r.at, r.source, r.key, r.role, r.owner, STATUS_RANK[r.status] ?? 0);
+        if (r.manifestation) s.manifestation!.run(r.manifestation, r.at, r.key, r.role, r.owner, r.at);
+      }
+      this.setMeta('index_bytes', String(coverage.indexBytes));
+      this.setMeta('index_tail', coverage.indexTail);
+      this.setMeta('journal_bytes', String(coverage.journalBytes));
+      this.setMeta('journal_tail', coverage.journalTail);
+    })();
+  }
+
+  async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return this.db.prepare(sql).all(...params) as Row[];
+  }
+
+  /** Rows as arrays, in column order: the fast read of a large result. */
+  selectRaw(sql: string, params: readonly unknown[] = []): unknown[][] {
+    return this.db
+      .prepare(sql)
+      .raw(true)
+      .all(...params) as unknown[][];
+  }
+
+  async query(sql: string): Promise<QueryResult> {
+    let statement: Statement;
+    try {
+      statement = this.db.prepare(sql);
+    } catch (error) {
+      throw new QueryError((error as Error).message);
+    }
+    // better-sqlite3 knows from SQLite itself whether a statement writes (sqlite3_stmt_readonly).
+    if (!statement.readonly) throw new QueryError('only statements that read are run (SELECT, WITH, EXPLAIN...)');
+    if (!statement.reader) return { columns: [], rows: [] };
+    const columns = statement.columns().map((c) => c.name);
+    return { columns, rows: statement.raw(true).all() as unknown[][] };
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+/** A user's statement that cannot run: refused (it writes) or wrong (SQLite's message). */
+export class QueryError extends Error {}
+
+function openFailure(path: string, error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return new UnusableCatalog('not a SQLite database');
+  return new CatalogError(`the catalog ${path} cannot be opened: ${(error as Error).message}`, {
+    details: ['it is rebuilt from the folder by `fiscal catalog rebuild` once the cause is fixed'],
+  });
+}
+
+function damaged(path: string, error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_ERROR')
+    return new UnusableCatalog(`damaged (${(error as Error).message})`);
+  return openFailure(path, error);
+}

@@ -1,0 +1,70 @@
+// The catalog behind a small interface: the writes a pull makes (index lines and status records,
+// each batch with how much of the folder it covers, in one transaction) and the reads report,
+// inspect and query make. SQLite implements it (sqlite-store.ts); a server database can implement
+// the same schema (schema.ts keeps its SQL portable).
+import type { DocumentFacts } from './facts.js';
+
+/** One line of index.ndjson (docs/pull.md), with the facts of its file when it is a document. */
+export interface CatalogLine {
+  key: string;
+  type: string;
+  role: string;
+  owner: string;
+  path: string;
+  sha256: string;
+  bytes: number;
+  status: string | null;
+  created_at: string | null;
+  event?: string | undefined;
+  seq?: number | undefined;
+  /** A document line's facts; undefined for an event line or a file that could not be read. */
+  facts?: DocumentFacts | undefined;
+}
+
+/**
+ * A status learnt without an event file (the NF-e v2 listing's Status, a manifestation answered
+ * 650 "canceled"): a line of the folder's status journal (journal.ts), replayed by a rebuild.
+ */
+export interface StatusRecord {
+  key: string;
+  role: string;
+  owner: string;
+  status: string;
+  /** When it was learnt or happened (ISO 8601). */
+  at: string;
+  /** Where it was learnt: `listing`, `manifestation`... */
+  source: string;
+  /** A manifestation registered (its event code), when the record is about one. */
+  manifestation?: string | undefined;
+}
+
+/** How much of the folder a catalog describes: byte lengths of its two journals and their last lines. */
+export interface Coverage {
+  indexBytes: number;
+  /** sha256 of the last line covered ('' when none): a catalog of another folder does not match it. */
+  indexTail: string;
+  journalBytes: number;
+  journalTail: string;
+}
+
+export const EMPTY_COVERAGE: Coverage = { indexBytes: 0, indexTail: '', journalBytes: 0, journalTail: '' };
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult {
+  columns: string[];
+  rows: unknown[][];
+}
+
+export interface CatalogStore {
+  readonly path: string;
+  /** Coverage as recorded, or undefined when the file is not a catalog of this program. */
+  coverage(): Promise<Coverage | undefined>;
+  /** Writes the lines and records in one transaction with the coverage they bring the catalog to. */
+  apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void>;
+  /** Rows of a read-only statement with parameters. */
+  select(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** A statement a user wrote: refused unless it only reads. */
+  query(sql: string): Promise<QueryResult>;
+  close(): Promise<void>;
+}

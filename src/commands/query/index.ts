@@ -1,0 +1,21 @@
+// `fiscal query "<SQL>"`: the declaration only; SQLite loads when it runs.
+import { defineVerb } from '../shared/define.js';
+
+export const query = defineVerb({
+  name: 'query',
+  summary: "run read-only SQL on a pull folder's catalog: table, JSON, NDJSON or CSV like every command",
+  examples: [
+    `fiscal query "SELECT status, count(*) AS documents, sum(total) AS total FROM documents GROUP BY status"`,
+    `fiscal query "SELECT ncm, sum(value) FROM items JOIN documents USING (key, role, owner) WHERE role = 'received' GROUP BY ncm" -o csv`,
+    `fiscal query --dir ./cliente-a "SELECT * FROM documents WHERE status = 'canceled'" -o json`,
+  ],
+  notes: `The tables are documents, items, events and files (docs/catalog.md has each column and ready
+queries). Only statements that read run: the database is opened read-only, and a statement that
+would write is refused (exit 2). The catalog is brought level with the folder first (unless a
+pull is running on it: then it is read as that pull last committed it).`,
+  args: [{ name: 'sql', summary: 'one SQL statement that reads (SELECT, WITH ... SELECT)', required: true }],
+  flags: {
+    dir: { type: 'dir', value: 'path', default: './fiscal-docs', summary: 'the pull folder' },
+  },
+  load: () => import('./query.js'),
+});

@@ -1,0 +1,60 @@
+// `fiscal query "<SQL>"`: the statement run on the folder's catalog opened read-only (a writing
+// statement is refused before it runs, by SQLite's own word), its rows written like any records.
+import { openFolderCatalog, requirePullFolder } from '../../catalog/reader.js';
+import { QueryError, SqliteCatalog } from '../../catalog/sqlite-store.js';
+import { UsageError } from '../../errors.js';
+import { createRecordWriter, type Cell } from '../../output/writer.js';
+import { verb } from '../shared/verb.js';
+import { query } from './index.js';
+
+type QueryRecord = Record<string, unknown>;
+
+export default verb(query, {
+  async run(ctx, options, args) {
+    const sql = args[0] ?? '';
+    if (!sql.trim()) throw new UsageError('give one SQL statement, e.g. fiscal query "SELECT count(*) FROM documents"');
+    requirePullFolder(options.dir);
+    // Brought level with the folder (under its lock), then closed: the query runs on a
+    // read-only connection, so that nothing it says can write.
+    const synced = await openFolderCatalog(options.dir, { clock: ctx.clock, log: ctx.log });
+    const path = synced.store.path;
+    await synced.store.close();
+    const store = await SqliteCatalog.open(path, { readonly: true });
+    let result;
+    try {
+      result = await store.query(sql);
+    } catch (error) {
+      if (error instanceof QueryError) throw new UsageError(`query: ${error.message}`);
+      throw error;
+    } finally {
+      await store.close();
+    }
+    const names = uniqueNames(result.columns);
+    const writer = createRecordWriter<QueryRecord>(ctx, {
+      columns: names.map((header) => ({ header, get: (r) => cell(r[header]) })),
+      emptyMessage: 'No rows.',
+      locale: ctx.globals.locale,
+    });
+    for (const row of result.rows) writer.write(Object.fromEntries(names.map((n, i) => [n, row[i] ?? null])));
+    writer.end();
+  },
+});
+
+/** Column names as keys: a repeated one (two `count(*)`) gets `_2`, `_3`... */
+function uniqueNames(columns: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return columns.map((c) => {
+    const n = (seen.get(c) ?? 0) + 1;
+    seen.set(c, n);
+    return n === 1 ? c : `${c}_${n}`;
+  });
+}
+
+const cell = (v: unknown): Cell =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? v
+    : typeof v === 'bigint'
+      ? Number(v)
+      : Buffer.isBuffer(v)
+        ? v.toString('hex')
+        : String(v);

@@ -1,0 +1,20 @@
+// The pull's side of the catalog: opened under the folder's lock once the index is cut back to
+// what was committed, brought level with it (a folder pulled before the catalog existed gets one
+// here), and handed to the commits as a writer.
+import { syncCatalog } from '../catalog/folder.js';
+import { CatalogWriter } from '../catalog/pull-writer.js';
+import type { CatalogStore } from '../catalog/store.js';
+import type { Logger } from '../context.js';
+import type { IndexFile } from './index-file.js';
+
+export interface PullCatalog {
+  store: CatalogStore;
+  writer: CatalogWriter;
+}
+
+export async function openPullCatalog(o: { dir: string; log: Logger }, index: IndexFile): Promise<PullCatalog> {
+  const { store, ingested, rebuilt } = await syncCatalog(o.dir, { indexBytes: index.length, warn: o.log.warn });
+  if (ingested) o.log.debug(`catalog: ${rebuilt ? 'built from' : 'caught up with'} ${ingested} lines of the folder`);
+  const coverage = await store.coverage();
+  return { store, writer: new CatalogWriter(store, coverage!) };
+}
