@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
-import { openPullCatalog } from './catalog.js';
+import type { CatalogStore } from '../catalog/store.js';
+import { openPullCatalog, sharedCatalog } from './catalog.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -49,7 +50,7 @@ export interface PullOptions {
    * cannot be taken over from a machine that died), and it keeps the checkpoints, committed with
    * the index lines they cover.
    */
-  shared?: { lock: HeldLock; checkpoints: Checkpoints } | undefined;
+  shared?: { lock: HeldLock; checkpoints: Checkpoints; catalog: CatalogStore } | undefined;
 }
 
 const describeResume = (c: Checkpoint) =>
@@ -109,7 +110,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
   const { dropped } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
-  const catalog = await openPullCatalog(o, index);
+  // A shared catalog commits with the checkpoints, so it is always level with the committed index.
+  const catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);

@@ -28,6 +28,7 @@ let reference: { catalog: string; dir: string };
 async function catalogOf(db: string): Promise<string> {
   return pg.psql(
     `SELECT 'doc ' || profile || ' ' || key || ' ' || role || ' ' || owner || ' ' || coalesce(status, '-') || ' ' || path FROM documents
+     UNION ALL SELECT 'item ' || profile || ' ' || key || ' ' || number || ' ' || coalesce(ncm, '-') || ' ' || coalesce(value::text, '-') FROM items
      UNION ALL SELECT 'file ' || profile || ' ' || path || ' ' || sha256 || ' ' || bytes FROM files
      UNION ALL SELECT 'checkpoint ' || profile || ' ' || stream || ' ' || checkpoint::text FROM checkpoints
      ORDER BY 1`,

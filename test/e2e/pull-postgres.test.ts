@@ -55,6 +55,16 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
       expect(existsSync(join(dir, name, '.fiscal', 'checkpoints'))).toBe(false);
     }
     expect((await pg.psql('SELECT count(*) FROM checkpoints', 'all_profiles')).trim()).toBe('3');
+    // The folder catalog's facts, from the bytes the pull held: parties, totals, items.
+    const facts = await pg.psql(
+      `SELECT count(*) FILTER (WHERE emitter_tax_id IS NULL OR total IS NULL), sum(item_count), (SELECT count(*) FROM items)
+       FROM documents`,
+      'all_profiles',
+    );
+    const [missingFacts, itemCount, items] = facts.trim().split('|').map(Number);
+    expect(missingFacts).toBe(0);
+    expect(items).toBeGreaterThan(0);
+    expect(items).toBe(itemCount);
     expect(readdirSync(join(dir, '.fiscal'))).not.toContain('lock');
     // Every lease was released, and its pull recorded as ended whole.
     expect(

@@ -3,9 +3,10 @@
 // and commits that folder's pages. Opened by `fiscal pull --catalog postgres://…`.
 import type { Clock } from '../../context.js';
 import type { Checkpoints } from '../../sync/checkpoint.js';
+import type { CatalogStore } from '../store.js';
 import type { HeldLock } from '../../sync/lock.js';
-import { PostgresCheckpoints } from './checkpoints.js';
-import { catalogError, connectWaiting, isConnectionLoss, type Client } from './connection.js';
+import { PostgresFolder } from './folder-store.js';
+import { catalogError, connect, connectWaiting, isConnectionLoss, type Client } from './connection.js';
 import { LeaseSession } from './lease-session.js';
 import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
@@ -24,7 +25,7 @@ interface Options {
 export interface LeasedFolder {
   /** The lease as last taken (again after a lost connection). */
   readonly lease: Lease;
-  shared: { lock: HeldLock; checkpoints: Checkpoints };
+  shared: { lock: HeldLock; checkpoints: Checkpoints; catalog: CatalogStore };
   /** Releases the lease (`finished`: the pull ended whole) and closes its connection. */
   release(finished: boolean): Promise<void>;
 }
@@ -36,9 +37,12 @@ export class SharedCatalog {
     private readonly o: Options,
   ) {}
 
-  /** Connects and brings the schema up to date (once, whoever starts first). */
+  /**
+   * Connects and brings the schema up to date (once, whoever starts first). A database that does
+   * not answer at the start stops the run at once (exit 13); one lost later is waited for.
+   */
   static async open(target: CatalogTarget, o: Options): Promise<SharedCatalog> {
-    const admin = await connectWaiting(target, o.env, o);
+    const admin = await connect(target, o.env);
     try {
       await migrate(admin, target, o.version);
     } catch (error) {
@@ -90,13 +94,15 @@ export class SharedCatalog {
       return undefined;
     }
     const session = new LeaseSession(client, lease, { ...this.o, target: this.target });
+    const folder = new PostgresFolder(session, profile, this.target);
     return {
       get lease() {
         return session.lease;
       },
       shared: {
         lock: { info: lease.info, tookOver: lease.tookOver, release: async () => undefined },
-        checkpoints: new PostgresCheckpoints(session, profile, this.target),
+        checkpoints: folder,
+        catalog: folder,
       },
       release: async (finished) => {
         try {

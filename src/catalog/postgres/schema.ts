@@ -4,44 +4,31 @@
 import { CatalogError } from '../../errors.js';
 import type { Client } from './connection.js';
 import type { CatalogTarget } from './target.js';
+import { CREATE_V1, MIGRATIONS as FOLDER_MIGRATIONS } from '../schema.js';
 
 /**
- * Each migration, in order: migration N brings a database to version N. A released migration is
- * never edited; a change is a new one.
+ * The catalog's own tables (src/catalog/schema.ts: the same names and columns as a folder's
+ * SQLite file), each with a `profile` column first and in its primary key: the documents of every
+ * profile side by side. `meta` holds each profile's coverage of its folder's index.
  */
-const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE documents (
-    profile     text NOT NULL,
-    key         text NOT NULL,
-    type        text NOT NULL,
-    role        text NOT NULL,
-    owner       text NOT NULL,
-    status      text,
-    created_at  text,
-    path        text NOT NULL,
-    PRIMARY KEY (profile, key, role, owner)
-  );
-  CREATE INDEX documents_type_status ON documents (type, status);
-  CREATE TABLE events (
-    profile     text NOT NULL,
-    key         text NOT NULL,
-    role        text NOT NULL,
-    owner       text NOT NULL,
-    event       text NOT NULL,
-    seq         integer NOT NULL,
-    status      text,
-    created_at  text,
-    path        text NOT NULL,
-    PRIMARY KEY (profile, key, role, owner, event, seq)
-  );
-  CREATE TABLE files (
-    profile     text NOT NULL,
-    path        text NOT NULL,
-    sha256      text NOT NULL,
-    bytes       bigint NOT NULL,
-    PRIMARY KEY (profile, path)
-  );
+export function withProfile(sql: string): string {
+  const table = /^CREATE TABLE (\w+) \(\n/.exec(sql);
+  if (!table) return sql;
+  // A column declared PRIMARY KEY on its own line becomes part of (profile, column).
+  const inline = /^ {2}(\w+) (\w+) PRIMARY KEY,$/m.exec(sql);
+  let out = sql
+    .replace(table[0], `${table[0]}  profile TEXT NOT NULL,\n`)
+    .replace('PRIMARY KEY (', 'PRIMARY KEY (profile, ');
+  if (inline) {
+    out = out
+      .replace(inline[0], `  ${inline[1]} ${inline[2]} NOT NULL,`)
+      .replace(/\n\)$/, `,\n  PRIMARY KEY (profile, ${inline[1]})\n)`);
+  }
+  return out;
+}
+
+/** What only the shared catalog has: where each stream stopped, and who holds which lease. */
+const SHARED_TABLES = `
   -- Where each stream of each profile stopped, committed with the documents it covers.
   CREATE TABLE checkpoints (
     profile     text NOT NULL,
@@ -64,7 +51,16 @@ const MIGRATIONS: readonly string[] = [
     acquired_at timestamptz NOT NULL,
     released_at timestamptz
   );
-  `,
+`;
+
+/**
+ * Migration N brings a database to version N: the first creates the folder catalog's tables with
+ * their profile and the shared tables; the next ones are the folder catalog's own migrations
+ * (portable SQL), so both catalogs share one version number.
+ */
+const MIGRATIONS: readonly string[] = [
+  [...CREATE_V1.map(withProfile), SHARED_TABLES].join(';\n'),
+  ...FOLDER_MIGRATIONS.map((statements) => statements.join(';\n')),
 ];
 
 /** The schema version this fiscal writes and reads. */
