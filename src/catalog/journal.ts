@@ -4,7 +4,8 @@
 import { appendFile, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOURNAL_NAME } from './folder.js';
-import type { StatusRecord } from './store.js';
+import type { CatalogStore, StatusRecord } from './store.js';
+import { hashOf } from './folder.js';
 
 export interface Appended {
   /** The journal's length after the append. */
@@ -26,4 +27,25 @@ export async function appendJournal(dir: string, records: readonly StatusRecord[
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Statuses learnt outside a pull's commit (a manifestation's answer): journaled, then recorded in
+ * the catalog with the journal length they bring it to. The caller holds the folder's lock and
+ * has brought the catalog level with the folder.
+ */
+export async function recordStatuses(
+  dir: string,
+  store: CatalogStore,
+  records: readonly StatusRecord[],
+): Promise<void> {
+  const appended = await appendJournal(dir, records);
+  if (!appended) return;
+  const cov = await store.coverage();
+  if (!cov) return;
+  await store.apply([], records, {
+    ...cov,
+    journalBytes: appended.bytes,
+    journalTail: hashOf(appended.lastLine),
+  });
 }

@@ -163,6 +163,15 @@ export class SqliteCatalog implements CatalogStore {
         `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
          WHERE key = ? AND role = ? AND owner = ? AND ${RANK_SQL} < ?`,
       ),
+      // A record's empty role or owner stands for every copy (a note canceled is canceled in each).
+      recordStatus: db.prepare(
+        `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
+         WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND ${RANK_SQL} < ?`,
+      ),
+      recordManifestation: db.prepare(
+        `UPDATE documents SET manifestation = ?, manifested_at = ?
+         WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND (manifested_at IS NULL OR manifested_at <= ?)`,
+      ),
       manifestation: db.prepare(
         `UPDATE documents SET manifestation = ?, manifested_at = ?
          WHERE key = ? AND role = ? AND owner = ? AND (manifested_at IS NULL OR manifested_at <= ?)`,
@@ -188,8 +197,10 @@ export class SqliteCatalog implements CatalogStore {
         if (MANIFESTATIONS.has(line.event)) s.manifestation!.run(line.event, at, line.key, line.role, line.owner, at);
       }
       for (const r of records) {
-        s.status!.run(r.status, r.at, r.source, r.key, r.role, r.owner, STATUS_RANK[r.status] ?? 0);
-        if (r.manifestation) s.manifestation!.run(r.manifestation, r.at, r.key, r.role, r.owner, r.at);
+        const rank = STATUS_RANK[r.status] ?? 0;
+        s.recordStatus!.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
+        if (r.manifestation)
+          s.recordManifestation!.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
       }
       this.setMeta('index_bytes', String(coverage.indexBytes));
       this.setMeta('index_tail', coverage.indexTail);

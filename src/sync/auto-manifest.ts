@@ -28,6 +28,10 @@ import {
 } from '../api/wire/manifest.js';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
+import { syncCatalog } from '../catalog/folder.js';
+import { recordStatuses } from '../catalog/journal.js';
+import { committedIndexBytes } from '../catalog/reader.js';
+import type { CatalogStore } from '../catalog/store.js';
 import { fsyncPath } from './durable.js';
 import type { IndexEntry } from './index-file.js';
 import { acquireLock } from './lock.js';
@@ -35,6 +39,9 @@ import type { ManifestCounts } from './summary.js';
 
 export const QUEUE_FILE = 'manifest-queue.ndjson';
 export const DONE_FILE = 'manifest-done.ndjson';
+
+/** The authority's answer to a manifestation of a canceled NF-e. */
+const CANCELED_CSTAT = 650;
 
 /** Manifests per asynchronous request (the service's designed limit). */
 const BATCH = 100;
@@ -46,7 +53,8 @@ const MAX_POLL_MS = 2_000;
 /** What `--manifest` takes, and the code it sends. */
 export const AUTO_MANIFEST_VERBS = { aware: '210210' } as const satisfies Record<string, ManifestCode>;
 
-type Outcome = 'registered' | 'rejected' | 'already';
+/** `canceled`: the note is canceled (the catalog knew it, or the authority answered 650): nothing to manifest. */
+type Outcome = 'registered' | 'rejected' | 'already' | 'canceled';
 type DoneRecord =
   | { key: string; state: 'sent'; request_id: string }
   | { key: string; state: Outcome; code?: string; cstat?: number; message?: string };
@@ -71,6 +79,8 @@ export const wantsManifest = (e: IndexEntry) => e.type === 'nfe' && e.role === '
 export class AutoManifest {
   private readonly stateDir: string;
   private signal = new AbortController().signal;
+  /** The folder's catalog while a drain runs (under the folder's lock). */
+  private catalog: CatalogStore | undefined;
   private http: HttpClient;
 
   constructor(private readonly o: AutoManifestOptions) {
@@ -122,6 +132,20 @@ export class AutoManifest {
   }
 
   private async drainLocked(): Promise<void> {
+    const { store } = await syncCatalog(this.o.dir, {
+      indexBytes: committedIndexBytes(this.o.dir),
+      warn: this.o.log.warn,
+    });
+    this.catalog = store;
+    try {
+      await this.drainQueue();
+    } finally {
+      this.catalog = undefined;
+      await store.close();
+    }
+  }
+
+  private async drainQueue(): Promise<void> {
     const queue = keysOf(await readLines(join(this.stateDir, QUEUE_FILE)));
     const done = new Map<string, DoneRecord>();
     for (const r of (await readLines(join(this.stateDir, DONE_FILE))) as DoneRecord[])
@@ -151,7 +175,9 @@ export class AutoManifest {
     const o = this.o;
     const adopted = new Map<string, string[]>();
     const answered: DoneRecord[] = [];
-    const known = new Set<string>();
+    // Notes the folder already knows canceled (their events came with this pull): never sent.
+    const known = await this.canceledOf(keys);
+    for (const key of known) answered.push({ key, state: 'canceled' });
     for (let i = 0; i < keys.length; i += QUERY_CHUNK) {
       const chunk = keys.slice(i, i + QUERY_CHUNK);
       // A request of ours for the key (a run killed after sending it, before recording it).
@@ -237,6 +263,20 @@ export class AutoManifest {
     return lost;
   }
 
+  /** The keys among `keys` the catalog says are canceled. */
+  private async canceledOf(keys: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; this.catalog && i < keys.length; i += QUERY_CHUNK) {
+      const chunk = keys.slice(i, i + QUERY_CHUNK);
+      const rows = await this.catalog.select(
+        `SELECT DISTINCT key FROM documents WHERE status = 'canceled' AND key IN (${chunk.map(() => '?').join(', ')})`,
+        chunk,
+      );
+      for (const r of rows) out.add(String(r.key));
+    }
+    return out;
+  }
+
   /** Appends answers to the done file durably, counts them and reports rejections. */
   private async record(records: DoneRecord[]): Promise<void> {
     if (records.length === 0) return;
@@ -245,12 +285,40 @@ export class AutoManifest {
     await appendFile(path, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     await fsyncPath(path);
     if (created) await fsyncPath(this.stateDir);
+    // What the authority answered becomes the folder's (status journal, catalog): a 650 says the
+    // note is canceled, a registration is the note's manifestation; the next run and every report
+    // know both without an event file.
+    const learnt = records.filter(
+      (r) =>
+        r.state === 'registered' ||
+        (r.state === 'already' && 'code' in r && r.code) ||
+        (r.state === 'canceled' && 'cstat' in r && r.cstat === CANCELED_CSTAT),
+    );
+    if (learnt.length && this.catalog) {
+      const at = new Date(this.o.clock.now()).toISOString();
+      await recordStatuses(
+        this.o.dir,
+        this.catalog,
+        learnt.map((r) => ({
+          key: r.key,
+          role: 'received',
+          owner: '',
+          // A manifestation made before says nothing of the status now ('' changes none).
+          status: r.state === 'canceled' ? 'canceled' : r.state === 'registered' ? 'authorized' : '',
+          at,
+          source: 'manifestation',
+          ...(r.state === 'registered' ? { manifestation: this.o.code } : {}),
+          ...(r.state === 'already' && 'code' in r ? { manifestation: r.code } : {}),
+        })),
+      );
+    }
     const c = this.o.counts;
     for (const r of records) {
       if (r.state === 'sent') continue;
       c.pending--;
       if (r.state === 'registered') c.manifested++;
       else if (r.state === 'already') c.already++;
+      else if (r.state === 'canceled') c.canceled++;
       else {
         c.rejected.push({ key: r.key, cstat: r.cstat ?? null, message: r.message ?? 'rejected' });
         this.o.say(
@@ -263,7 +331,8 @@ export class AutoManifest {
 
 /** A final record from a status item of 4.14: registered (135), else refused by the authority or the service. */
 function recordOf(item: ManifestStatusItem): DoneRecord {
-  const state: Outcome = item.status.code === REGISTERED_CODE ? 'registered' : 'rejected';
+  const state: Outcome =
+    item.status.code === REGISTERED_CODE ? 'registered' : item.status.code === CANCELED_CSTAT ? 'canceled' : 'rejected';
   return {
     key: item.access_key,
     state,

@@ -26,6 +26,11 @@ export interface StreamSummary extends Counts {
   firstFrom?: string;
   lastResume?: ResumePoint;
   total?: number;
+  /**
+   * Events the stream stopped before because their documents are not listed yet (write-page.ts):
+   * how many the page held from there, and when the next run places or skips them.
+   */
+  deferred?: { events: number; until: string };
 }
 
 /** Why a run ended before its streams did. */
@@ -51,6 +56,8 @@ export interface ManifestCounts {
   manifested: number;
   /** Keys that had a manifestation already: nothing was sent for them. */
   already: number;
+  /** Notes found canceled (known to the folder, or answered 650): not manifested, not an error. */
+  canceled: number;
   rejected: Array<{ key: string; cstat: number | null; message: string }>;
   /** Queued keys not answered yet (the next run sends or follows them). */
   pending: number;
@@ -180,6 +187,8 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
   const refused = s.streams.reduce((n, x) => n + x.refused.length, 0);
   const tail =
     (refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '') + manifestTail(s.manifest);
+  const deferred = deferredOf(s);
+  const later = deferred ? `; ${count(deferred.events, 'event')} deferred until ${clockTime(deferred.until)}` : '';
   if (s.stoppedBy) {
     const k = s.kept;
     const kept = k.documents + k.events + k.attachments === 0 ? 'nothing new was kept' : `kept ${what(k, v)}`;
@@ -187,9 +196,27 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
   }
   if (s.documents + s.events + s.attachments === 0) {
     const held = v.inFolder === undefined ? '' : `${count(v.inFolder, 'document')}; `;
+    // Never "up to date" while events wait: the documents they change are not current yet.
+    if (deferred) return `${v.dir}: nothing new (${held.slice(0, -2) || 'no documents'})${later}${tail}`;
     return `${v.dir} is up to date (${held}nothing new)${tail}`;
   }
-  return `pulled ${what(s, v)} into ${v.dir} in ${formatDuration(s.durationMs)}${tail}`;
+  return `pulled ${what(s, v)} into ${v.dir} in ${formatDuration(s.durationMs)}${later}${tail}`;
+}
+
+/** Events deferred by every stream, until the latest of their times. */
+export function deferredOf(s: PullSummary): { events: number; until: string } | undefined {
+  const all = s.streams.map((x) => x.deferred).filter((d) => d !== undefined);
+  if (all.length === 0) return undefined;
+  return {
+    events: all.reduce((n, d) => n + d.events, 0),
+    until: all.map((d) => d.until).reduce((a, b) => (a > b ? a : b)),
+  };
+}
+
+/** `14:05`, in the machine's time zone (where the user reads it). */
+function clockTime(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 /** `; manifested 12 (210210), 3 had one already, 1 rejected (see above), 40 left for the next run`. */
@@ -197,6 +224,7 @@ function manifestTail(m: ManifestCounts | undefined): string {
   if (!m) return '';
   const parts = [`manifested ${grouped(m.manifested)} (${m.code})`];
   if (m.already) parts.push(`${grouped(m.already)} had one already`);
+  if (m.canceled) parts.push(`${grouped(m.canceled)} canceled (not manifested)`);
   if (m.rejected.length) parts.push(`${grouped(m.rejected.length)} rejected (see above)`);
   if (m.pending > 0) parts.push(`${grouped(m.pending)} left for the next run`);
   return `; ${parts.join(', ')}`;
@@ -220,7 +248,9 @@ export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): R
     bytes: s.kept.bytes,
     duration_ms: Math.round(s.durationMs),
     stopped_by: s.stoppedBy ?? null,
-    up_to_date: !s.stoppedBy && s.documents + s.events + s.attachments === 0,
+    up_to_date: !s.stoppedBy && s.documents + s.events + s.attachments === 0 && !deferredOf(s),
+    deferred_events: deferredOf(s)?.events ?? 0,
+    deferred_until: deferredOf(s)?.until ?? null,
     in_folder: v.inFolder ?? null,
     streams: s.streams.map((x) => ({
       type: x.type,

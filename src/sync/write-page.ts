@@ -36,11 +36,19 @@ export async function writePage(
   started: number,
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
-  for (const doc of page.docs) {
+  for (const [i, doc] of page.docs.entries()) {
     if (doc.event) {
       const placed = await writeEvent(o, doc, doc.event, d, s.summary);
       if (placed === undefined) {
-        if (Date.parse(doc.event.createdAt) >= started - HOLD_EVENTS_MS) return HELD;
+        const at = Date.parse(doc.event.createdAt);
+        if (at >= started - HOLD_EVENTS_MS) {
+          // Said in the summary, never hidden behind "up to date" (the page's events from here).
+          s.summary.deferred = {
+            events: page.docs.length - i,
+            until: new Date(at + HOLD_EVENTS_MS).toISOString(),
+          };
+          return HELD;
+        }
         s.summary.skipped++;
         continue;
       }

@@ -1,7 +1,8 @@
 // End to end: `fiscal pull nfe --role received --manifest aware` against an emulator. Each newly
 // pulled received NF-e with no manifestation gets exactly one awareness request (210210), checked
-// against the emulator's own record of the manifestation requests it accepted; a canceled NF-e's
-// rejection is named on stderr and the run exits 7; killed with SIGKILL at random moments and run
+// against the emulator's own record of the manifestation requests it accepted; a note the folder
+// knows canceled (its event came with the pull) is not sent, one the authority answers 650 is
+// recorded canceled, and neither makes the run fail; killed with SIGKILL at random moments and run
 // again until it completes, no key is manifested twice and none is missed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,12 +55,22 @@ const receivedKeys = (dir: string) => [
 ];
 const statusOf = (w: World, key: string) => w.emu.store.findNfe(w.account, key)!.status;
 
-/** Every received key in the folder: one awareness request if it had no manifestation, none otherwise. */
-function expectEachManifestedOnce(w: World, dir: string): void {
+/**
+ * Every received key in the folder: one awareness request if it had no manifestation, none
+ * otherwise; a canceled one `canceled` times (0: known canceled, never sent; 1: answered 650;
+ * undefined: either).
+ */
+function expectEachManifestedOnce(w: World, dir: string, canceled?: 0 | 1): void {
   const counts = requestsByKey(w);
   const keys = receivedKeys(dir);
   expect(keys.length).toBeGreaterThan(20);
-  for (const key of keys) expect(counts.get(key) ?? 0, key).toBe(w.hadOne.has(key) ? 0 : 1);
+  for (const key of keys) {
+    const n = counts.get(key) ?? 0;
+    if (w.hadOne.has(key)) expect(n, key).toBe(0);
+    else if (statusOf(w, key) !== 'canceled') expect(n, key).toBe(1);
+    else if (canceled === undefined) expect(n, key).toBeLessThanOrEqual(1);
+    else expect(n, key).toBe(canceled);
+  }
   // Nothing was sent for a key the folder does not hold.
   for (const key of counts.keys()) expect(keys).toContain(key);
   for (const key of keys.filter((k) => !w.hadOne.has(k))) {
@@ -78,32 +89,68 @@ describe('fiscal pull nfe --manifest aware', () => {
   });
   afterAll(async () => w?.emu.close());
 
-  it('R29: manifests each new received NF-e once; a canceled one is rejected, named on stderr, and the run exits 7', async () => {
+  it('R29: manifests each new received NF-e once; one the folder knows canceled is not sent, and the run exits 0', async () => {
     const r = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
     const keys = receivedKeys(dir);
     const fresh = keys.filter((k) => !w.hadOne.has(k));
     const canceled = fresh.filter((k) => statusOf(w, k) === 'canceled');
     expect(canceled.length, 'the dataset has canceled received NF-e without a manifestation').toBeGreaterThan(0);
-    expect(r.exitCode, r.stderr).toBe(7);
-    for (const key of canceled) expect(r.stderr).toMatch(new RegExp(`${key}: .*rejected: 650`));
-    expect(r.stderr).toMatch(/manifestations? (was|were) rejected/);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/rejected/);
     const summary = JSON.parse(r.stdout);
+    // Only what this run sent counts as manifested; a canceled note is never asked about.
+    const allCanceled = keys.filter((k) => statusOf(w, k) === 'canceled');
+    const already = keys.length - fresh.length - (allCanceled.length - canceled.length);
     expect(summary.manifest).toMatchObject({
       code: AWARE,
       manifested: fresh.length - canceled.length,
-      already: keys.length - fresh.length,
+      already,
+      canceled: allCanceled.length,
+      rejected: [],
       pending: 0,
     });
-    expect(summary.manifest.rejected.map((x: { key: string }) => x.key).sort()).toEqual([...canceled].sort());
-    expect(summary.manifest.rejected.every((x: { cstat: number }) => x.cstat === 650)).toBe(true);
     expect(r.stderr).toMatch(
       new RegExp(
-        `manifested ${fresh.length - canceled.length} \\(210210\\), ${keys.length - fresh.length} had one already, ${canceled.length} rejected`,
+        `manifested ${fresh.length - canceled.length} \\(210210\\), ${already} had one already, ${allCanceled.length} canceled`,
       ),
     );
-    expectEachManifestedOnce(w, dir);
+    expectEachManifestedOnce(w, dir, 0);
+    const status = await runInProcess(
+      ['query', '--dir', dir, "SELECT key, status, manifestation FROM documents WHERE role = 'received'", '-o', 'json'],
+      { env: w.env },
+    );
+    const rows = JSON.parse(status.stdout) as { key: string; status: string; manifestation: string | null }[];
+    for (const key of canceled) expect(rows.find((x) => x.key === key)?.status).toBe('canceled');
+    for (const key of fresh.filter((k) => !canceled.includes(k)))
+      expect(rows.find((x) => x.key === key)?.manifestation).toBe(AWARE);
     // The state is cleared once every key is answered.
     expect(existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))).toBe(false);
+  });
+
+  it('R29: without the events, a 650 answer is recorded canceled (status journal, catalog) and the run exits 0', async () => {
+    const w2 = await world();
+    try {
+      const d = tempDir();
+      const r = await runInProcess([...PULL, '--without-events', '--dir', d, '-o', 'json'], { env: w2.env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const keys = receivedKeys(d);
+      const canceled = keys.filter((k) => !w2.hadOne.has(k) && statusOf(w2, k) === 'canceled');
+      expect(canceled.length).toBeGreaterThan(0);
+      expect(JSON.parse(r.stdout).manifest).toMatchObject({ canceled: canceled.length, rejected: [] });
+      expectEachManifestedOnce(w2, d, 1);
+      const journal = readNdjson(join(d, 'status-journal.ndjson')).filter((x) => x.status === 'canceled');
+      expect(journal.map((x) => x.key).sort()).toEqual([...canceled].sort());
+      // A rebuild replays the journal: the catalog says canceled without any event file.
+      const rebuilt = await runInProcess(['catalog', 'rebuild', d], { env: w2.env });
+      expect(rebuilt.exitCode, rebuilt.stderr).toBe(0);
+      const q = await runInProcess(
+        ['query', '--dir', d, "SELECT key FROM documents WHERE status = 'canceled' ORDER BY key", '-o', 'json'],
+        { env: w2.env },
+      );
+      expect((JSON.parse(q.stdout) as { key: string }[]).map((x) => x.key)).toEqual([...canceled].sort());
+    } finally {
+      await w2.emu.close();
+    }
   });
 
   it('R29: a re-run sends nothing again; after arrivals it manifests only the new documents', async () => {
@@ -120,10 +167,9 @@ describe('fiscal pull nfe --manifest aware', () => {
     expect([0, 7]).toContain(third.exitCode);
     const summary = JSON.parse(third.stdout);
     expect(summary.documents).toBe(arrived.length);
-    expect(summary.manifest.manifested + summary.manifest.rejected.length + summary.manifest.already).toBe(
-      arrived.length,
-    );
-    expectEachManifestedOnce(w, dir);
+    const m = summary.manifest;
+    expect(m.manifested + m.rejected.length + m.already + m.canceled).toBe(arrived.length);
+    expectEachManifestedOnce(w, dir, 0);
   });
 
   it('refuses --manifest where nothing received is pulled (exit 2), before anything is sent', async () => {
@@ -191,11 +237,11 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
       last = await runInProcess([...PULL, '--dir', dir, '-o', 'json'], { env: w.env });
       if (!existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))) break;
     }
-    expect([0, 7], last!.stderr).toContain(last!.exitCode);
+    expect(last!.exitCode, last!.stderr).toBe(0);
     expect(existsSync(join(dir, '.fiscal', 'manifest-queue.ndjson'))).toBe(false);
     expectEachManifestedOnce(w, dir);
     // And the folder is what one clean run leaves: each received key once in the index.
-    const index = readNdjson(join(dir, 'index.ndjson'));
+    const index = readNdjson(join(dir, 'index.ndjson')).filter((e) => e.event === undefined);
     expect(new Set(index.map((e) => e.key)).size).toBe(index.length);
     expect(readFileSync(join(dir, 'index.ndjson'), 'utf8').endsWith('\n')).toBe(true);
   });

@@ -11,7 +11,7 @@ import { runCliInTerminal, spawnCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'received'];
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 const withoutState = (t: Record<string, string>) =>
   Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 

@@ -3,14 +3,38 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import Database from 'better-sqlite3';
 
+/**
+ * The catalog's content, table by table, rows in a fixed order: two catalogs of the same folder
+ * are equal by this even though SQLite's files are not byte for byte.
+ */
+export function catalogDump(path: string): Record<string, string[]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const out: Record<string, string[]> = {};
+    for (const table of ['meta', 'documents', 'items', 'events', 'files'])
+      out[table] = (db.prepare(`SELECT * FROM ${table}`).all() as object[]).map((r) => JSON.stringify(r)).sort();
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** A folder as {relative path: sha256}; the catalog as the hash of its content (catalogDump). */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
+      const rel = relative(dir, p);
+      if (/^\.fiscal[/\\]catalog\.sqlite-(wal|shm)$/.test(rel)) continue;
       if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+      else if (/^\.fiscal[/\\]catalog\.sqlite$/.test(rel))
+        out[rel] = createHash('sha256')
+          .update(JSON.stringify(catalogDump(p)))
+          .digest('hex');
+      else out[rel] = createHash('sha256').update(readFileSync(p)).digest('hex');
     }
   };
   walk(dir);

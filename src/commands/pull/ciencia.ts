@@ -32,7 +32,7 @@ export function cienciaOf(
     );
   }
   const code = AUTO_MANIFEST_VERBS[f.manifest];
-  summary.manifest = { code, manifested: 0, already: 0, rejected: [], pending: 0 };
+  summary.manifest = { code, manifested: 0, already: 0, canceled: 0, rejected: [], pending: 0 };
   return new AutoManifest({
     dir: f.dir,
     code,

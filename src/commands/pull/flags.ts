@@ -30,7 +30,13 @@ export const PULL_FLAGS = {
   errorOnNothingNew: { type: 'switch', summary: 'exit 9 when no new document was found' },
   withEvents: {
     type: 'switch',
-    summary: 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson',
+    summary:
+      'the default: each event is written beside its document (<key>-<type>-<seq>.xml), so statuses stay current',
+  },
+  withoutEvents: {
+    type: 'switch',
+    summary:
+      'skip the events streams (one request each when nothing is new): a cancellation after the pull goes unseen',
   },
   withPdf: { type: 'switch', summary: "also write each document's PDF beside it (<key>.pdf)" },
   manifest: {

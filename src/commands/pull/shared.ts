@@ -57,6 +57,7 @@ export interface PullFlags {
 
 /** The pull flags of a verb's options, --layout checked against --dir. */
 export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>): PullFlags {
+  if (o.withEvents && o.withoutEvents) throw new UsageError('--with-events and --without-events contradict each other');
   const pull: PullFlags = {
     dir: o.dir,
     layout: o.layout,
@@ -67,7 +68,9 @@ export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>
     concurrency: o.concurrency ?? 4,
     rateLimit: o.rateLimit,
     errorOnNothingNew: o.errorOnNothingNew,
-    withEvents: o.withEvents,
+    // Statuses are current by default: the events streams are incremental, one request each on
+    // a night with nothing new, and a note canceled after it was pulled is canceled in the folder.
+    withEvents: o.withoutEvents ? false : true,
     withPdf: o.withPdf,
     manifest: o.manifest,
     profiles: o.profiles,
