@@ -7,6 +7,8 @@ _fiscal_subcommand() {
     '|pull') _fiscal_p='pull' ;;
     '|inspect') _fiscal_p='inspect' ;;
     '|report') _fiscal_p='report' ;;
+    '|query') _fiscal_p='query' ;;
+    '|catalog') _fiscal_p='catalog' ;;
     '|pdf') _fiscal_p='pdf' ;;
     '|events') _fiscal_p='events' ;;
     '|manifest') _fiscal_p='manifest' ;;
@@ -47,6 +49,8 @@ _fiscal_subcommand() {
     'pull|nfce') _fiscal_p='pull nfce' ;;
     'pull|mdfe') _fiscal_p='pull mdfe' ;;
     'pull|help') _fiscal_p='pull help' ;;
+    'catalog|rebuild') _fiscal_p='catalog rebuild' ;;
+    'catalog|help') _fiscal_p='catalog help' ;;
     'pdf|nfe') _fiscal_p='pdf nfe' ;;
     'pdf|cte') _fiscal_p='pdf cte' ;;
     'pdf|cteos') _fiscal_p='pdf cteos' ;;
@@ -361,6 +365,8 @@ _fiscal_takes_value() {
     'report|--role') return 0 ;;
     'report|--owner') return 0 ;;
     'report|--html') return 0 ;;
+    'query|--dir') return 0 ;;
+    'query|--catalog') return 0 ;;
     'pdf nfe|--dir') return 0 ;;
     'pdf cte|--dir') return 0 ;;
     'pdf cteos|--dir') return 0 ;;
@@ -398,6 +404,7 @@ _fiscal_takes_value() {
     'latam xml|--dir') return 0 ;;
     'profile add|--api-id') return 0 ;;
     'profile add|--base-url') return 0 ;;
+    'profile add|--catalog') return 0 ;;
     'init|--name') return 0 ;;
     'init|--api-id') return 0 ;;
     'init|--base-url') return 0 ;;
@@ -529,7 +536,7 @@ _fiscal_takes_value() {
 
 _fiscal_words() {
   case "$1" in
-    '') _fiscal_w='search pull inspect report pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
+    '') _fiscal_w='search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'search') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search cte') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -539,15 +546,19 @@ _fiscal_words() {
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pull') _fiscal_w='nfe cte cteos nfse nfce mdfe help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'report') _fiscal_w='--by --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'query') _fiscal_w='--dir --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'catalog') _fiscal_w='rebuild help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'catalog rebuild') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'catalog help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pdf') _fiscal_w='nfe cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf nfe') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pdf cte') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -577,7 +588,7 @@ _fiscal_words() {
     'latam json') _fiscal_w='--stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'latam help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'profile') _fiscal_w='add list ls show current use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --catalog --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile list') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile current') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -754,7 +765,7 @@ _fiscal_argument_values() {
     'flag|0') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
     'xml|0') _fiscal_w='nfe nfce cte cteos mdfe' ;;
     'completion|0') _fiscal_w='bash zsh fish powershell' ;;
-    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;
+    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;
     *) return 1 ;;
   esac
 }

@@ -3,7 +3,7 @@
 
 $script:FiscalTree = @{
   '' = @{
-    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
+    Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'query' = 'query'; 'catalog' = 'catalog'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -84,7 +84,7 @@ $script:FiscalTree = @{
   }
   'pull nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -92,7 +92,7 @@ $script:FiscalTree = @{
   }
   'pull cte' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -100,7 +100,7 @@ $script:FiscalTree = @{
   }
   'pull cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -108,7 +108,7 @@ $script:FiscalTree = @{
   }
   'pull nfse' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -116,7 +116,7 @@ $script:FiscalTree = @{
   }
   'pull nfce' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -124,7 +124,7 @@ $script:FiscalTree = @{
   }
   'pull mdfe' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -153,6 +153,38 @@ $script:FiscalTree = @{
     Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
+  }
+  'query' = @{
+    Commands = @{  }
+    Options = @('--dir', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--dir', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'catalog' = @{
+    Commands = @{ 'rebuild' = 'catalog rebuild'; 'help' = 'catalog help' }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'catalog rebuild' = @{
+    Commands = @{  }
+    Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
+  }
+  'catalog help' = @{
+    Commands = @{  }
+    Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
+    TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $false
   }
   'pdf' = @{
     Commands = @{ 'nfe' = 'pdf nfe'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
@@ -388,8 +420,8 @@ $script:FiscalTree = @{
   }
   'profile add' = @{
     Commands = @{  }
-    Options = @('--api-id', '--api-key-stdin', '--base-url', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
+    Options = @('--api-id', '--api-key-stdin', '--base-url', '--catalog', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--api-id', '--base-url', '--catalog', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
@@ -1047,7 +1079,7 @@ $script:FiscalTree = @{
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
+    Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'query', 'catalog', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
     Variadic = $true
   }
 }

@@ -54,7 +54,7 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
       // Checkpoints live in the database, not in the folder.
       expect(existsSync(join(dir, name, '.fiscal', 'checkpoints'))).toBe(false);
     }
-    expect((await pg.psql('SELECT count(*) FROM checkpoints', 'all_profiles')).trim()).toBe('3');
+    expect((await pg.psql('SELECT count(DISTINCT profile) FROM checkpoints', 'all_profiles')).trim()).toBe('3');
     // The folder catalog's facts, from the bytes the pull held: parties, totals, items.
     const facts = await pg.psql(
       `SELECT count(*) FILTER (WHERE emitter_tax_id IS NULL OR total IS NULL), sum(item_count), (SELECT count(*) FROM items)
@@ -85,6 +85,32 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
     );
   });
 
+  it('fiscal query --catalog reads every profile side by side, and refuses what would write', async () => {
+    const url = pg.urlOf('all_profiles');
+    const r = await runInProcess(
+      [
+        'query',
+        '--catalog',
+        url,
+        'SELECT profile, count(*) AS documents FROM documents GROUP BY profile ORDER BY 1',
+        '-o',
+        'json',
+      ],
+      { env },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Array<{ profile: string; documents: number }>;
+    expect(rows.map((x) => x.profile)).toEqual(['acme', 'beta', 'gama']);
+    const total = (await pg.psql('SELECT count(*) FROM documents', 'all_profiles')).trim();
+    expect(rows.reduce((n, x) => n + Number(x.documents), 0)).toBe(Number(total));
+    for (const sql of ['DELETE FROM documents', 'SELECT 1; DELETE FROM documents']) {
+      const refused = await runInProcess(['query', '--catalog', url, sql], { env });
+      expect(refused.exitCode, sql).toBe(2);
+      expect(refused.stderr).toMatch(/^fiscal: query: /m);
+    }
+    expect((await pg.psql('SELECT count(*) FROM documents', 'all_profiles')).trim()).toBe(total);
+  });
+
   it('refuses a password in argv, pointing to PGPASSWORD, and never prints it', async () => {
     const url = pg.url.replace('fiscal@', 'fiscal:s3cret-pw@');
     const r = await runInProcess([...PULL, '--all-profiles', '--catalog', url, '--dir', tempDir()], { env });
@@ -98,6 +124,37 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
     });
     expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
     expect(fromEnv.stderr + fromEnv.stdout).not.toContain('s3cret-pw');
+  });
+
+  it("a profile's catalog setting is the catalog of its pulls; profile add refuses one with a password", async () => {
+    const url = await pg.createDatabase('from_profile');
+    const a = emu.accounts[0]!;
+    const add = (catalog: string) =>
+      runInProcess(
+        [
+          'profile',
+          'add',
+          'delta',
+          '--api-id',
+          a.apiId,
+          '--base-url',
+          emu.url,
+          '--api-key-stdin',
+          '--force',
+          '--catalog',
+          catalog,
+        ],
+        { env, input: a.apiKey },
+      );
+    const refused = await add(url.replace('fiscal@', 'fiscal:pw-in-argv@'));
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).not.toContain('pw-in-argv');
+    expect((await add(url)).exitCode).toBe(0);
+    const r = await runInProcess([...PULL, '--profiles', 'delta', '--dir', tempDir()], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(
+      Number((await pg.psql("SELECT count(*) FROM documents WHERE profile = 'delta'", 'from_profile')).trim()),
+    ).toBeGreaterThan(0);
   });
 
   it('refuses a database of a newer schema, saying which fiscal to install (exit 13)', async () => {

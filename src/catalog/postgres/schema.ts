@@ -69,6 +69,30 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 /** Advisory lock key of the migrations: any constant no lease key takes (leases.ts hashes names). */
 const MIGRATION_LOCK = 4_201_980_000_001n;
 
+/**
+ * The database's schema version (0: none yet); a newer one than this fiscal reads is refused
+ * (exit 13), naming the fiscal that wrote it.
+ */
+export async function readableVersion(client: Client, target: CatalogTarget, version: string): Promise<number> {
+  const { rows } = await client.query<{ version: number; installed_by: string }>(
+    `SELECT version, installed_by FROM fiscal_schema ORDER BY version DESC LIMIT 1`,
+  );
+  const current = rows[0]?.version ?? 0;
+  if (current > SCHEMA_VERSION) {
+    const by = rows[0]!.installed_by;
+    throw new CatalogError(
+      `catalog ${target.shown} has schema version ${current}; this fiscal (${version}) reads version ${SCHEMA_VERSION}`,
+      {
+        details: [
+          `it was upgraded by fiscal ${by}: install fiscal ${by} or later (npm install -g fiscal@${by})`,
+          'nothing was read or written',
+        ],
+      },
+    );
+  }
+  return current;
+}
+
 /** Brings the database to SCHEMA_VERSION, once, whoever starts first; refuses a newer one. */
 export async function migrate(client: Client, target: CatalogTarget, version: string): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK.toString()]);
@@ -78,21 +102,7 @@ export async function migrate(client: Client, target: CatalogTarget, version: st
       installed_by text NOT NULL,
       installed_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const { rows } = await client.query<{ version: number; installed_by: string }>(
-      'SELECT version, installed_by FROM fiscal_schema ORDER BY version DESC LIMIT 1',
-    );
-    const current = rows[0]?.version ?? 0;
-    if (current > SCHEMA_VERSION) {
-      throw new CatalogError(
-        `catalog ${target.shown} has schema version ${current}; this fiscal (${version}) reads version ${SCHEMA_VERSION}`,
-        {
-          details: [
-            `it was upgraded by fiscal ${rows[0]!.installed_by}: install fiscal ${rows[0]!.installed_by} or later (npm install -g fiscal@${rows[0]!.installed_by})`,
-            'nothing was read or written',
-          ],
-        },
-      );
-    }
+    const current = await readableVersion(client, target, version);
     for (let v = current + 1; v <= SCHEMA_VERSION; v++) {
       await client.query('BEGIN');
       try {

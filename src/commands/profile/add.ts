@@ -2,6 +2,7 @@
 //
 // The key never travels as a command-line argument (visible in `ps` and shell history): it comes
 // from standard input with --api-key-stdin, or from a hidden prompt on a terminal.
+import { catalogTarget, redactUrl } from '../../catalog/postgres/target.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { firstProfile } from '../shared/first-profile.js';
@@ -25,6 +26,8 @@ interface AddOptions {
   apiId?: string | undefined;
   apiKeyStdin: boolean;
   baseUrl?: string | undefined;
+  /** A shared catalog (docs/postgres.md): its URL, refused with a password (argv is public). */
+  catalog?: string | undefined;
   force: boolean;
 }
 
@@ -33,6 +36,8 @@ export default verb(addVerb, {
   check(o, [name]) {
     refuseKeyFlag(o.apiKey, 'printf %s "$KEY" | fiscal profile add <name> --api-key-stdin');
     if (name !== undefined) checkNewProfileName(name);
+    if (o.catalog !== undefined && !catalogTarget({ flag: o.catalog, env: {}, profile: undefined }))
+      throw new UsageError(`--catalog: expected a postgres://user@host/database URL, got ${redactUrl(o.catalog)}`);
   },
   run: (ctx, o, [name]) => add(ctx, { ...o, name, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
 });
@@ -50,7 +55,12 @@ async function add(ctx: Context, opts: AddOptions): Promise<void> {
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
 
   // Without a name the walkthrough asks for the environment; with one, production is the default.
-  const becameDefault = saveProfile(store, opts.name, { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey });
+  const becameDefault = saveProfile(store, opts.name, {
+    baseUrl: opts.baseUrl ?? 'production',
+    apiId,
+    apiKey,
+    ...(opts.catalog !== undefined ? { catalog: opts.catalog } : {}),
+  });
   ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
 }
 
