@@ -5,7 +5,18 @@
 import { SUMS, type SumName } from './facts.js';
 import type { Copy, ReportDocument } from './collect.js';
 
-export const DIMENSIONS = ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'] as const;
+export const DIMENSIONS = [
+  'month',
+  'emitter',
+  'receiver',
+  'cfop',
+  'uf',
+  'status',
+  'type',
+  'owner',
+  'ncm',
+  'product',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface ReportFilters {
@@ -85,6 +96,10 @@ export function groupValue(doc: ReportDocument, copy: Copy, dim: Dimension): Gro
       return { value: f.kind };
     case 'owner':
       return { value: copy.owner ?? '' };
+    // Of the items (items-report.ts): a document has no single one.
+    case 'ncm':
+    case 'product':
+      return { value: '' };
   }
 }
 

@@ -1,18 +1,17 @@
-// The documents of a report, each once: those the index of each pull folder lists (their facts
-// from the folder's cache, or read from their XML and then cached) and those of loose XML files.
+// The documents of a report, each once: those of each pull folder (from its catalog, which the
+// pull wrote from the bytes it held) and those of loose XML files (read here).
 // A document found several times (two roles, two owners, two folders, a loose copy) is one
 // document with several copies; its status is decided from every piece of evidence there is
 // (documentStatus: its protocol, events in its file or among the inputs, the index's status).
 import { readFile, stat } from 'node:fs/promises';
+import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { documentStatus, type DocumentStatus, type KnownEvent } from '../fiscal/doc-status.js';
 import { statusTypeOf } from '../fiscal/readers/common.js';
 import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
-import { copyFile, readPullIndex, type IndexCopy } from './pull-index.js';
-import { saveReportCache } from './report-cache-write.js';
-import { ReportCache, type FileFacts } from './report-cache.js';
+import { folderDocuments } from './catalog-documents.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
 export interface Copy {
@@ -30,13 +29,16 @@ export interface Collected {
   documents: ReportDocument[];
   /** Files (or paths) that yielded nothing, with the reason. */
   problems: { path: string; error: string }[];
-  /** Files read from their XML, and files answered by a cache. */
+  /** Loose files read from their XML, and copies of pull folders taken from their catalogs. */
   read: number;
-  cached: number;
+  catalogued: number;
 }
 
 export interface CollectOptions {
   signal?: AbortSignal;
+  /** For the folders' catalogs (their lock). */
+  clock: Clock;
+  log: Logger;
   /** Called as files are handled, with the running count and the total known so far. */
   progress?(done: number, total: number): void;
 }
@@ -45,15 +47,13 @@ export interface CollectOptions {
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Files read ahead of the one being parsed. */
 const READ_AHEAD = 16;
-/** Files read before an interrupted first report would keep anything. */
-const SAVE_FIRST = 5000;
 
 /** A copy as found: an index's copy also gives the status its lines say. */
 type Seen = Copy & { status?: string | null | undefined };
 
-export async function collectDocuments(paths: readonly string[], options: CollectOptions = {}): Promise<Collected> {
+export async function collectDocuments(paths: readonly string[], options: CollectOptions): Promise<Collected> {
   const inputs = await findInputs(paths);
-  const out: Collected = { documents: [], problems: [...inputs.problems], read: 0, cached: 0 };
+  const out: Collected = { documents: [], problems: [...inputs.problems], read: 0, catalogued: 0 };
   // A large folder's documents stay in memory until the end: one record each (its copies are the
   // index's own objects), so that the garbage collector has little to move.
   const found = new Map<string, ReportDocument>();
@@ -67,60 +67,15 @@ export async function collectDocuments(paths: readonly string[], options: Collec
     else (repeated.get(facts.id) ?? repeated.set(facts.id, []).get(facts.id)!).push(copy.status);
   };
   let done = 0;
-  let total = inputs.files.length;
+  const total = inputs.files.length;
   const tick = () => options.progress?.(++done, total);
 
   for (const dir of inputs.folders) {
-    const cache = await ReportCache.load(dir);
-    const read = await readPullIndex(dir, cache?.known);
-    const { index } = read;
-    total += index.copies.length;
-    /** Files read from their XML in this run, by content. */
-    const fresh = new Map<string, FileFacts>();
-    /** Files that could not be opened: not facts about their content, not kept. */
-    const unread = new Map<string, FileFacts>();
-    const factsOf = (copy: IndexCopy) => cache?.factsOf(copy) ?? fresh.get(copy.sha256);
-    // Each distinct content once: answered by the cache, or read from the first copy's file.
-    const missing: IndexCopy[] = [];
-    const pending = new Set<string>();
-    for (const copy of index.copies) {
-      if (cache?.knows(copy)) out.cached++;
-      else if (!pending.has(copy.sha256)) {
-        pending.add(copy.sha256);
-        missing.push(copy);
-      }
-    }
-    const save = () => saveReportCache(dir, read, factsOf, cache);
-    // An interrupted first report keeps what it read: the cache is written as the count read
-    // doubles (the whole file each time, so at most twice the final size in all).
-    let learnt = 0;
-    let nextSave = SAVE_FIRST;
-    for await (const [copy, result] of readAhead(missing, (c) => readFacts(copyFile(dir, c)), options.signal)) {
-      for (const e of result.events) (events.get(e.refKey) ?? events.set(e.refKey, []).get(e.refKey)!).push(e);
-      // A file that is gone or unreadable now may be there next time: only what was read is kept.
-      if (result.transient) unread.set(copy.sha256, result.facts);
-      else {
-        fresh.set(copy.sha256, result.facts);
-        if (++learnt >= nextSave) {
-          await save();
-          nextSave = learnt * 2;
-        }
-      }
-      out.read++;
-      tick();
-    }
-    if (read.changed || learnt > 0 || !cache) await save();
-    for (const copy of index.copies) {
-      const result = factsOf(copy) ?? unread.get(copy.sha256)!;
-      if ('error' in result) {
-        out.problems.push({ path: copyFile(dir, copy) ?? copy.path, error: result.error });
-        continue;
-      }
-      const doc = result.docs.length === 1 ? result.docs[0] : result.docs.find((d) => d.id === copy.key);
-      if (doc) add(doc, copy);
-    }
-    done += index.copies.length - missing.length;
-    options.progress?.(done, total);
+    if (options.signal?.aborted) throw new InterruptedError('report stopped');
+    const folder = await folderDocuments(dir, { clock: options.clock, log: options.log });
+    out.problems.push(...folder.problems);
+    for (const c of folder.copies) add(c.facts, { role: c.role, owner: c.owner, status: c.status });
+    out.catalogued += folder.copies.length;
   }
 
   for await (const [path, result] of readAhead(inputs.files, readFacts, options.signal)) {
@@ -160,6 +115,9 @@ function statusOf(
   return best;
 }
 
+/** What a loose file gave: its documents, or why it gave none. */
+type FileFacts = { docs: DocumentFacts[] } | { error: string };
+
 interface ReadResult {
   facts: FileFacts;
   events: (KnownEvent & { refKey: string })[];
@@ -167,8 +125,7 @@ interface ReadResult {
   transient?: boolean;
 }
 
-async function readFacts(path: string | undefined): Promise<ReadResult> {
-  if (!path) return { facts: { error: 'the index names a path outside its folder' }, events: [], transient: true };
+async function readFacts(path: string): Promise<ReadResult> {
   let bytes: Buffer;
   try {
     const size = (await stat(path)).size;

@@ -1,11 +1,23 @@
 // What a report needs of one document, read once from its XML (by the readers inspect uses) and
-// small enough to keep for every document of a folder (report-cache.ts): kind, identity, emission,
+// small enough to keep for every document of a report: kind, identity, emission,
 // the two parties, the main CFOP, the sums in cents, and the evidence of its status the XML holds.
 import { eventRegistered } from '../fiscal/doc-status.js';
 import type { DocumentKind, DocumentSummary, Party } from '../fiscal/readers/index.js';
 
 /** The sums of a report, in this order everywhere (columns, cache, HTML). */
-export const SUMS = ['total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss', 'freight'] as const;
+export const SUMS = [
+  'total',
+  'products',
+  'icms',
+  'icms_st',
+  'ipi',
+  'pis',
+  'cofins',
+  'iss',
+  'freight',
+  'ibs',
+  'cbs',
+] as const;
 export type SumName = (typeof SUMS)[number];
 
 /** Where each sum is read from, by kind: the first element present wins. */
@@ -29,6 +41,9 @@ const SUM_FIELDS: Record<Exclude<SumName, 'total'>, readonly string[]> = {
   cofins: ['vCOFINS', 'ValorCofins', 'vCofins'],
   iss: ['ValorIss', 'vISSQN', 'vISS'],
   freight: ['vFrete'],
+  // The 2026 reform's taxes (IBSCBSTot, or an NFS-e's IBSCBS group), where the document has them.
+  ibs: ['vIBS'],
+  cbs: ['vCBS'],
 };
 
 export interface DocumentFacts {

@@ -51,6 +51,8 @@ const EN = {
     cofins: 'COFINS',
     iss: 'ISS',
     freight: 'Freight',
+    ibs: 'IBS',
+    cbs: 'CBS',
     share: 'Share',
   } as Record<string, string>,
 };
@@ -100,6 +102,8 @@ const PT: typeof EN = {
     cofins: 'COFINS',
     iss: 'ISS',
     freight: 'Frete',
+    ibs: 'IBS',
+    cbs: 'CBS',
     share: 'Participação',
   },
 };

@@ -11,7 +11,7 @@ export type ReportRecord = Record<string, string | number>;
 const TOTAL_ROW = '\u0000total';
 
 /** The dimensions that name a party: a column with the CNPJ, another with the name. */
-const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver']);
+const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver', 'product']);
 
 const money = (cents: number): number => Math.round(cents) / 100;
 
@@ -50,6 +50,8 @@ const SUM_HEADERS: Record<SumName, string> = {
   cofins: 'COFINS',
   iss: 'ISS',
   freight: 'FREIGHT',
+  ibs: 'IBS',
+  cbs: 'CBS',
 };
 
 const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toFixed(2) : v);
@@ -119,5 +121,7 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
     sum('cofins', 1),
     sum('iss', 1),
     sum('freight', 1),
+    sum('ibs', 1),
+    sum('cbs', 1),
   ];
 }

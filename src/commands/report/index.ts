@@ -2,14 +2,14 @@
 // cache, the HTML page) loads when it runs.
 import { defineVerb } from '../shared/define.js';
 
-const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (its index.ndjson
-says which documents it holds, default ./fiscal-docs) or any XML files and folders. The sums
-are total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS and freight; canceled documents are
-counted apart and left out of them. A document is counted once however many copies of it the
-inputs hold. --html writes one self-contained page (tables and charts, no network needed) for
-whoever reads the figures. The first report of a pull folder reads every XML and keeps what it
-learnt in .fiscal/report-cache.bin: the next ones read only new documents. A file that cannot
-be read is named on stderr and the exit code is then 7. See docs/report.md.`;
+const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (from its catalog,
+.fiscal/catalog.sqlite, default ./fiscal-docs) or any XML files and folders. The sums are
+total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS, freight, IBS and CBS; canceled documents
+are counted apart and left out of them. A document is counted once however many copies of it
+the inputs hold. --by ncm and --by product group the items of pull folders' documents.
+--html writes one self-contained page (tables and charts, no network needed) for whoever reads
+the figures. A file that cannot be read is named on stderr and the exit code is then 7. See
+docs/report.md and docs/catalog.md.`;
 
 export const report = defineVerb({
   name: 'report',
@@ -19,6 +19,7 @@ export const report = defineVerb({
     'fiscal report ./fiscal-docs --by month,status --from 2026-01-01 --to 2026-06-30',
     'fiscal report --by emitter --role received --type nfe -o csv --locale pt-BR > fornecedores.csv',
     'fiscal report --by cfop --html relatorio.html --locale pt-BR',
+    'fiscal report --by ncm --role received --from 2026-01-01',
   ],
   notes: NOTES,
   args: [
@@ -34,9 +35,9 @@ export const report = defineVerb({
     by: {
       type: 'choice',
       list: true,
-      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'],
+      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'ncm', 'product'],
       value: 'dimensions',
-      summary: 'group by these, in order (comma-separated; default month)',
+      summary: 'group by these, in order (comma-separated; default month); ncm and product group the items',
     },
     from: { type: 'day', summary: 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)' },
     to: { type: 'day', summary: 'emitted on or before this day' },

@@ -7,6 +7,9 @@ import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
 import { collectDocuments } from '../../report/collect.js';
+import { findInputs } from '../../report/inputs.js';
+import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
+import type { Context } from '../../context.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import { flagName } from '../shared/define.js';
@@ -33,11 +36,14 @@ export default verb(reportVerb, {
       owners: options.owner,
     };
 
+    if (by.some((d) => ITEM_DIMENSIONS.has(d))) return itemsRun(ctx, paths, by, filters);
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
     let collected;
     try {
       collected = await collectDocuments(paths, {
         signal: ctx.signal,
+        clock: ctx.clock,
+        log: ctx.log,
         progress: (done, total) => progress.update({ done, total }),
       });
     } finally {
@@ -76,7 +82,7 @@ export default verb(reportVerb, {
 
     if (ctx.io.stderrIsTTY) {
       ctx.log.info(
-        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.read} files read, ${collected.cached} from the cache`,
+        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
       );
     }
     for (const p of collected.problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
@@ -84,6 +90,23 @@ export default verb(reportVerb, {
       throw new PartialError(`${collected.problems.length} files could not be read; the report leaves them out`);
   },
 });
+
+/** --by ncm / product: the items of pull folders' catalogs; loose files have none catalogued. */
+async function itemsRun(ctx: Context, paths: string[], by: Dimension[], filters: ReportFilters): Promise<void> {
+  const inputs = await findInputs(paths);
+  if (inputs.files.length > 0 || inputs.folders.length === 0)
+    throw new UsageError(`${flagName('by')} ${by.join(',')}: items are grouped from pull folders only (their catalog)`);
+  const report = await itemsReport(inputs.folders, by, filters, { clock: ctx.clock, log: ctx.log });
+  const format = ctx.outputFormat();
+  const writer = createRecordWriter<ReportRecord>(ctx, {
+    columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+    locale: ctx.globals.locale,
+    emptyMessage: 'No items found.',
+  });
+  for (const g of report.groups) writer.write(groupRecord(by, g));
+  if (format === 'table' && report.groups.length > 0) writer.write(totalsRecord(by, report.totals, 'TOTAL'));
+  writer.end();
+}
 
 function describeFilters(f: ReportFilters): string {
   const parts: string[] = [];

@@ -195,7 +195,7 @@ describe('report: output formats', () => {
   it('csv: a header and one row per group, plain decimals with a dot', async () => {
     const text = (await report(['--by', 'emitter', '-o', 'csv'])).stdout;
     expect(text.split('\n')[0]).toBe(
-      'emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,share',
+      'emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,ibs,cbs,share',
     );
     const rows = parseCsv(text);
     const fromJson = json((await report(['--by', 'emitter', '-o', 'json'])).stdout);
@@ -222,12 +222,12 @@ describe('report: output formats', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = stdout.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share',
+      'emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;ibs;cbs;share',
     );
     const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
     const first = lines[1]!.split(';');
     expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));
-    expect(first[13]).toBe(plain[0]!.share!.replace('.', ','));
+    expect(first[15]).toBe(plain[0]!.share!.replace('.', ','));
     expect(lines.slice(1).every((l) => !/\d\.\d/.test(l))).toBe(true);
   });
 });

@@ -1,0 +1,110 @@
+// `report --by ncm` and `--by product`: groups of the items of the documents (from the catalog's
+// items table), each with the documents it touches and the sums of its items' values and taxes.
+// A document's items count once per group however many copies of it the folder holds; canceled
+// documents are counted apart and their items left out of the sums, as in every report.
+import { openFolderCatalog } from '../catalog/reader.js';
+import type { Clock, Logger } from '../context.js';
+import type { Dimension, GroupValue, Report, ReportFilters, ReportGroup } from './aggregate.js';
+import { SUMS } from './facts.js';
+
+export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
+
+/** Each dimension as a value (and a name) of a row of items joined with their document. */
+const SQL: Record<Dimension, [string, string | null]> = {
+  month: ['substr(d.emitted_at, 1, 7)', null],
+  emitter: ['d.emitter_tax_id', 'd.emitter_name'],
+  receiver: ['d.receiver_tax_id', 'd.receiver_name'],
+  cfop: ['i.cfop', null],
+  uf: ["CASE WHEN d.role = 'emitted' THEN d.receiver_uf ELSE d.emitter_uf END", null],
+  status: ["coalesce(d.status, 'unknown')", null],
+  type: ['d.type', null],
+  owner: ['d.owner', null],
+  ncm: ['i.ncm', null],
+  product: ['i.product_code', 'i.description'],
+};
+
+/** The item column of each sum (the total of an item is its value). */
+const ITEM_SUMS: Record<(typeof SUMS)[number], string | null> = {
+  total: 'i.value',
+  products: 'i.value',
+  icms: 'i.icms',
+  icms_st: 'i.icms_st',
+  ipi: 'i.ipi',
+  pis: 'i.pis',
+  cofins: 'i.cofins',
+  iss: null,
+  freight: null,
+  ibs: 'i.ibs',
+  cbs: 'i.cbs',
+};
+
+function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (!values) return;
+    parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  if (f.from) parts.push('substr(d.emitted_at, 1, 10) >= ?') && params.push(f.from);
+  if (f.to) parts.push('substr(d.emitted_at, 1, 10) <= ?') && params.push(f.to);
+  inList('d.type', f.types);
+  inList('d.role', f.roles);
+  inList('d.owner', f.owners);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** The item groups of pull folders' catalogs; groups of several folders are added up. */
+export async function itemsReport(
+  dirs: readonly string[],
+  by: readonly Dimension[],
+  filters: ReportFilters,
+  o: { clock: Clock; log: Logger },
+): Promise<Report> {
+  const groups = new Map<string, ReportGroup>();
+  const documents = new Map<string, boolean>();
+  const where = whereOf(filters);
+  const dims = by.map((d, n) => `${SQL[d][0]} AS k${n}, max(${SQL[d][1] ?? 'NULL'}) AS n${n}`).join(', ');
+  const keys = by.map((_, n) => `k${n}`).join(', ');
+  const sums = SUMS.map((s, n) => `max(coalesce(${ITEM_SUMS[s] ?? 'NULL'}, 0)) AS s${n}`).join(', ');
+  // Inner: one row per group and item of a document (copies folded); outer: per group.
+  const names = by.map((_, n) => `max(n${n})`).join(', ');
+  const sql = `SELECT ${keys}, ${names}, key, canceled, ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
+    FROM (SELECT ${dims}, i.key AS key, i.number, max(d.status = 'canceled') AS canceled, ${sums}
+          FROM items i JOIN documents d ON d.key = i.key AND d.role = i.role AND d.owner = i.owner
+          ${where.sql} GROUP BY ${keys}, i.key, i.number)
+    GROUP BY ${keys}, key`;
+  for (const dir of dirs) {
+    const { store } = await openFolderCatalog(dir, o);
+    try {
+      for (const row of store.selectRaw(sql, where.params)) {
+        const m = by.length;
+        const values: GroupValue[] = by.map((_, n) => ({ value: row[n] === null ? '' : String(row[n]) }));
+        const id = values.map((v) => v.value).join('\u0000');
+        let g = groups.get(id);
+        if (!g) groups.set(id, (g = { keys: values, documents: 0, canceled: 0, sums: SUMS.map(() => 0), share: 0 }));
+        by.forEach((_, n) => {
+          if (row[m + n] !== null && row[m + n] !== undefined) g.keys[n]!.name ??= String(row[m + n]);
+        });
+        const key = String(row[2 * m]);
+        const canceled = row[2 * m + 1] === 1;
+        documents.set(key, canceled);
+        if (canceled) g.canceled++;
+        else {
+          g.documents++;
+          SUMS.forEach((_, n) => (g.sums[n]! += Math.round(Number(row[2 * m + 2 + n]) * 100)));
+        }
+      }
+    } finally {
+      await store.close();
+    }
+  }
+  const list = [...groups.values()];
+  const grand = list.reduce((n, g) => n + g.sums[0]!, 0);
+  for (const g of list) g.share = grand > 0 ? g.sums[0]! / grand : 0;
+  list.sort((a, b) => b.sums[0]! - a.sums[0]! || (a.keys[0]!.value < b.keys[0]!.value ? -1 : 1));
+  const totals = { documents: 0, canceled: 0, sums: SUMS.map(() => 0) };
+  for (const c of documents.values()) c ? totals.canceled++ : totals.documents++;
+  for (const g of list) g.sums.forEach((v, n) => (totals.sums[n]! += v));
+  return { by, groups: list, totals };
+}

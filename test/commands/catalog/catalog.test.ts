@@ -1,0 +1,225 @@
+// The catalog of a pull folder (.fiscal/catalog.sqlite, docs/catalog.md): the accountant's month
+// against the emulator (the README's default pull, a note canceled before the first pull and one
+// after it, the nightly re-run) with the report's totals equal to the service's own; a deleted,
+// cut short or foreign catalog rebuilt, a newer one refused (exit 13); `fiscal query` read-only;
+// the file opened by Debian's sqlite3 shell.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nfeXml } from '../../../src/emulator/data/dataset.js';
+import type { StoredNfe } from '../../../src/emulator/model.js';
+import { runMain, tempDir } from '../../helpers/context.js';
+import { EMULATOR_NOW, emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { hostTool } from '../../helpers/host-tools.js';
+import { catalogDump } from '../../helpers/tree.js';
+
+let emu: TestEmulator;
+let env: Record<string, string>;
+let dir: string;
+
+const account = () => emu.accounts[0]!.id;
+const catalogFile = (d: string) => join(d, '.fiscal', 'catalog.sqlite');
+const received = (): StoredNfe[] => emu.store.nfesOf(account()).byRole.received.map((e) => e.doc);
+const cents = (v: number | string) => Math.round(Number(v) * 100);
+
+/** The service's own figures: vNF of its received notes, canceled ones apart (its status). */
+function serviceTotals() {
+  const docs = received();
+  const live = docs.filter((d) => d.status !== 'canceled');
+  const vnf = (d: StoredNfe) => cents(/<vNF>([\d.]+)<\/vNF>/.exec(nfeXml(d))![1]!);
+  return { documents: live.length, canceled: docs.length - live.length, total: live.reduce((n, d) => n + vnf(d), 0) };
+}
+
+async function reportTotals(d: string) {
+  const r = await runMain(['report', d, '--by', 'status', '-o', 'json'], env);
+  expect(r.code, r.stderr).toBe(0);
+  const groups = JSON.parse(r.stdout) as { status: string; documents: number; canceled: number; total: number }[];
+  return {
+    documents: groups.reduce((n, g) => n + g.documents, 0),
+    canceled: groups.reduce((n, g) => n + g.canceled, 0),
+    total: groups.reduce((n, g) => n + cents(g.total), 0),
+  };
+}
+
+const pull = (d: string, extra: string[] = []) =>
+  runMain(['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', d, ...extra], env);
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 200, otherDocs: 0, accounts: 1 });
+  env = emulatorEnv(emu);
+  dir = join(process.env.TMPDIR ?? '/tmp', `fiscal-catalog-test-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+afterAll(async () => {
+  await emu?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("catalog: the accountant's month", () => {
+  it('R30: the default pull knows every canceled note; a note canceled after it is canceled after the nightly run', async () => {
+    // A note canceled before the first pull: the dataset has some.
+    expect(received().some((d) => d.status === 'canceled')).toBe(true);
+    const first = await pull(dir);
+    expect(first.code, first.stderr).toBe(0);
+    expect(await reportTotals(dir)).toEqual(serviceTotals());
+
+    // Canceled after it was pulled: the nightly line (the same command) sees it.
+    const target = received().find((d) => d.status === 'authorized')!;
+    emu.store.addEvent(account(), 'nfe', target.accessKey, {
+      type: '110111',
+      createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
+    });
+    const before = emu.stats().requests.total;
+    const nightly = await pull(dir);
+    expect(nightly.code, nightly.stderr).toBe(0);
+    // The documents' listing (nothing new), and the events' (a page with the cancellation, and
+    // the one that says there is no more).
+    expect(emu.stats().requests.total - before).toBeLessThanOrEqual(3);
+    expect(JSON.parse(nightly.stdout)).toMatchObject({ documents: 0, events: 1 });
+    expect(await reportTotals(dir)).toEqual(serviceTotals());
+    const q = await runMain(
+      [
+        'query',
+        '--dir',
+        dir,
+        `SELECT status, status_source FROM documents WHERE key = '${target.accessKey}'`,
+        '-o',
+        'json',
+      ],
+      env,
+    );
+    expect(JSON.parse(q.stdout)).toEqual([{ status: 'canceled', status_source: 'event' }]);
+
+    // A night with nothing new: one request per stream, and "up to date".
+    const quiet = emu.stats().requests.total;
+    const again = await pull(dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(emu.stats().requests.total - quiet).toBe(2);
+    expect(JSON.parse(again.stdout)).toMatchObject({ up_to_date: true, deferred_events: 0 });
+  });
+
+  it('holds each document of the index once, with the facts a fresh rebuild gives', async () => {
+    const before = catalogDump(catalogFile(dir));
+    const index = readFileSync(join(dir, 'index.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { key: string; event?: string });
+    expect(before.documents).toHaveLength(index.filter((l) => l.event === undefined).length);
+    expect(before.files).toHaveLength(index.length);
+    const r = await runMain(['catalog', 'rebuild', dir], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(catalogDump(catalogFile(dir))).toEqual(before);
+  });
+
+  it('report --by ncm sums the items of the notes not canceled', async () => {
+    const r = await runMain(['report', dir, '--by', 'ncm', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const groups = JSON.parse(r.stdout) as { ncm: string; total: number }[];
+    const live = received().filter((d) => d.status !== 'canceled');
+    let expected = 0;
+    for (const d of live)
+      for (const m of nfeXml(d).matchAll(/<prod>[\s\S]*?<vProd>([\d.]+)<\/vProd>/g)) expected += cents(m[1]!);
+    expect(groups.reduce((n, g) => n + cents(g.total), 0)).toBe(expected);
+    expect(groups.every((g) => /^\d{8}$/.test(g.ncm))).toBe(true);
+  });
+});
+
+describe('catalog: never trusted when it does not match the folder', () => {
+  const copy = () => {
+    const d = tempDir();
+    spawnSync('cp', ['-a', `${dir}/.`, d]);
+    return d;
+  };
+  const count = async (d: string) => {
+    const r = await runMain(['query', '--dir', d, 'SELECT count(*) AS n FROM documents', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { n: number }[])[0]!.n;
+  };
+  const documents = () => received().length;
+
+  it('a deleted catalog is built again on first use (a folder pulled before the catalog existed)', async () => {
+    const d = copy();
+    rmSync(catalogFile(d));
+    expect(await count(d)).toBe(documents());
+  });
+
+  it('a catalog cut short is rebuilt, with a warning', async () => {
+    const d = copy();
+    truncateSync(catalogFile(d), Math.floor(statSync(catalogFile(d)).size / 2));
+    const r = await runMain(['query', '--dir', d, 'SELECT count(*) AS n FROM documents', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/rebuilt/);
+    expect(JSON.parse(r.stdout)).toEqual([{ n: documents() }]);
+  });
+
+  it("another folder's catalog (or one claiming more than the index) is rebuilt", async () => {
+    const other = tempDir();
+    const p = await runMain(
+      ['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', other, '--max-docs', '40'],
+      env,
+    );
+    expect(p.code, p.stderr).toBe(0);
+    const d = copy();
+    copyFileSync(catalogFile(other), catalogFile(d));
+    expect(await count(d)).toBe(documents());
+    const r = await runMain(['query', '--dir', other, 'SELECT count(*) AS n FROM documents', '-o', 'json'], env);
+    const small = (JSON.parse(r.stdout) as { n: number }[])[0]!.n;
+    // The big catalog into the small folder: it claims more than the index holds.
+    copyFileSync(catalogFile(d), catalogFile(other));
+    expect(await count(other)).toBe(small);
+  });
+
+  it('a file that is not a database is rebuilt; a catalog of a newer schema is refused with exit 13', async () => {
+    const d = copy();
+    writeFileSync(catalogFile(d), 'not a database at all');
+    expect(await count(d)).toBe(documents());
+    const db = new Database(catalogFile(d));
+    db.prepare("UPDATE meta SET value = '999' WHERE name = 'schema_version'").run();
+    db.close();
+    const r = await runMain(['report', d], env);
+    expect(r.code).toBe(13);
+    expect(r.stderr).toMatch(/newer/);
+    // Left as it was: never rewritten by an older program.
+    expect(existsSync(catalogFile(d))).toBe(true);
+  });
+});
+
+describe('fiscal query', () => {
+  it('refuses a statement that writes (exit 2) and leaves the catalog as it was', async () => {
+    const before = catalogDump(catalogFile(dir));
+    for (const sql of ['DELETE FROM documents', "UPDATE documents SET status = 'authorized'", 'DROP TABLE items']) {
+      const r = await runMain(['query', '--dir', dir, sql], env);
+      expect(r.code, sql).toBe(2);
+      expect(r.stderr).toMatch(/only statements that read/);
+    }
+    expect(catalogDump(catalogFile(dir))).toEqual(before);
+  });
+
+  it('writes CSV like every command, and names a wrong column (exit 2)', async () => {
+    const r = await runMain(
+      ['query', '--dir', dir, 'SELECT status, count(*) AS n FROM documents GROUP BY 1 ORDER BY 1', '-o', 'csv'],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('status,n');
+    const bad = await runMain(['query', '--dir', dir, 'SELECT nope FROM documents'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no such column: nope/);
+  });
+
+  it("opens in Debian's sqlite3 shell as it is", () => {
+    if (!hostTool('sqlite3', ['-version'], 'opening the catalog in the sqlite3 shell', 'sqlite3')) return;
+    const out = spawnSync(
+      'sqlite3',
+      ['-readonly', catalogFile(dir), "SELECT count(*) FROM documents WHERE status = 'canceled';"],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(out.status, out.stderr).toBe(0);
+    expect(Number(out.stdout.trim())).toBe(serviceTotals().canceled);
+  });
+});
