@@ -724,7 +724,7 @@ _fiscal_option_values() {
     'pull mdfe|--manifest') _fiscal_w='aware' ;;
     'pull mdfe|--profiles') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
-    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner' ;;
+    'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner ncm product' ;;
     'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
     'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;

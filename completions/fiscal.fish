@@ -375,7 +375,7 @@ complete -c fiscal -l verbose -d 'trace HTTP requests on stderr (credentials red
 complete -c fiscal -l quiet -d 'print only results and errors (default: false)'
 complete -c fiscal -l no-input -d 'never prompt; fail instead when input is missing'
 complete -c fiscal -l no-color -d 'disable colors (also NO_COLOR)'
-complete -c fiscal -l timeout -r -F -d 'per-request timeout in seconds (default 30)'
+complete -c fiscal -l timeout -r -F -d 'seconds without an answer (or a stall in it) before an attempt fails (default 30); the whole answer gets 4 times that'
 complete -c fiscal -l locale -x -a 'en pt-BR' -d 'money and dates in tables and CSV: en (default) or pt-BR (env FISCAL_LOCALE) (choices: "en", "pt-BR")'
 complete -c fiscal -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'search\'' -a 'nfe' -d 'search NF-e (goods invoices) by role, parties, dates, status, tags and properties'
@@ -682,7 +682,7 @@ complete -c fiscal -n '__fiscal_at \'pull help\'' -F
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe event' -d 'keep only these kinds (repeatable or comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -F
-complete -c fiscal -n '__fiscal_at \'report\'' -l by -x -a 'month emitter receiver cfop uf status type owner' -d 'group by these, in order (comma-separated; default month)'
+complete -c fiscal -n '__fiscal_at \'report\'' -l by -x -a 'month emitter receiver cfop uf status type owner ncm product' -d 'group by these, in order (comma-separated; default month); ncm and product group the items'
 complete -c fiscal -n '__fiscal_at \'report\'' -l from -r -F -d 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l to -r -F -d 'emitted on or before this day'
 complete -c fiscal -n '__fiscal_at \'report\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe' -d 'only these document types (comma-separated)'

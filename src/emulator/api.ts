@@ -97,6 +97,8 @@ export interface Api {
   router: Router;
   now(): number;
   limiter: RateLimiter | undefined;
+  /** R38: without a limit, the quota 200s report (NOMINAL_RATE_LIMIT), never enforced. */
+  nominal: RateLimiter;
   faults: FaultInjector | undefined;
   requests: RequestCounters;
   /** `http://host:port` of the server, for requests without a Host header. */
@@ -158,7 +160,7 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
       headers = decision.headers;
       // R5: 429 has no body.
       if (!decision.allowed) return { reply: { status: 429 }, headers, fault };
-    }
+    } else headers = api.nominal.take(account.id).headers;
     const match = findRoute(api.router, method, url.pathname);
     const route = match.route;
     shape = route.errors;

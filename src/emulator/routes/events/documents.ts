@@ -27,6 +27,8 @@ const TYPE_OF_MODEL: Record<string, EventDocType> = {
 
 export function registerDocumentEvents(router: Router): void {
   for (const endpoint of Object.values(DOC_EVENTS_ENDPOINTS)) {
+    // The NFS-e routes serve /v1/nfse/events: one note's events by `id`, and a listing (R37).
+    if (endpoint === DOC_EVENTS_ENDPOINTS.nfseV1) continue;
     router.add('GET', endpoint.path, (ctx) => documentEvents(ctx, endpoint), { errors: 'v1' });
   }
 }
@@ -76,7 +78,7 @@ function findDocument(ctx: RequestContext, type: EventDocType, id: string): Even
   return type === 'nfe' ? ctx.store.findNfe(ctx.account.id, id) : ctx.store.findDoc(ctx.account.id, type, id);
 }
 
-function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply {
+export function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply {
   const q = parseQuery(ctx, endpoint);
   const doc = findDocument(ctx, q.type, q.id);
   // R3: another account's document is not found, exactly like one that does not exist.
