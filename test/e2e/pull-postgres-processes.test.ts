@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshConfigDir, runInProcess, spawnCli } from '../helpers/cli.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import {
+  catalogDump,
+  committingHolder,
+  postgresMissing,
+  startPostgres,
+  type PostgresCluster,
+} from '../helpers/postgres.js';
 import { tempDir } from '../helpers/tree.js';
 
 const missing = postgresMissing();
@@ -26,17 +32,7 @@ let env: Record<string, string>;
 /** The reference: one uninterrupted run. */
 let reference: { catalog: string; dir: string };
 
-/** Everything the catalog holds of the pull, in a stable order (the lease tables aside). */
-async function catalogOf(db: string): Promise<string> {
-  return pg.psql(
-    `SELECT 'doc ' || profile || ' ' || key || ' ' || role || ' ' || owner || ' ' || coalesce(status, '-') || ' ' || path FROM documents
-     UNION ALL SELECT 'item ' || profile || ' ' || key || ' ' || number || ' ' || coalesce(ncm, '-') || ' ' || coalesce(value::text, '-') FROM items
-     UNION ALL SELECT 'file ' || profile || ' ' || path || ' ' || sha256 || ' ' || bytes FROM files
-     UNION ALL SELECT 'checkpoint ' || profile || ' ' || stream || ' ' || checkpoint::text FROM checkpoints
-     ORDER BY 1`,
-    db,
-  );
-}
+const catalogOf = (db: string) => catalogDump(pg, db);
 
 /** A query while the runs may not have made the tables yet: '' until they have. */
 const peek = (sql: string, db: string) => pg.psql(sql, db).catch(() => '');
@@ -112,20 +108,7 @@ describe.skipIf(missing)('three processes on one PostgreSQL catalog', () => {
     const pids = new Set(runs.map((r) => r.pid));
     // Observed progress: a run holds a lease and has committed documents under it.
     let victim: number | undefined;
-    while (victim === undefined) {
-      const rows = await peek(
-        `SELECT h.holder FROM lease_history h WHERE h.released_at IS NULL
-           AND EXISTS (SELECT 1 FROM documents d WHERE 'profile ' || d.profile = h.name)`,
-        'killed',
-      );
-      const pid = rows
-        .trim()
-        .split('\n')
-        .map((l) => Number(/pid (\d+)/.exec(l)?.[1]))
-        .find((p) => pids.has(p));
-      if (pid !== undefined) victim = pid;
-      else await tick();
-    }
+    while ((victim = await committingHolder(pg, 'killed', pids)) === undefined) await tick();
     const killed = runs.find((r) => r.pid === victim)!;
     killed.kill('SIGKILL');
     const ends = await Promise.all(runs);

@@ -7,6 +7,16 @@ export function postgresMissing(): string | undefined;
  * Starts a cluster of its own (one per test file, or shared by the tests of a file): `fsync` off
  * unless `durable`, since these tests kill clients, not the machine.
  */
+/** Everything a shared catalog holds of its pulls, one line per row in a stable order. */
+export function catalogDump(pg: PostgresCluster, db: string): Promise<string>;
+
+/** The pid of a run that holds a lease under which documents were committed, if any yet. */
+export function committingHolder(
+  pg: PostgresCluster,
+  db: string,
+  pids: Set<number | undefined>,
+): Promise<number | undefined>;
+
 export function startPostgres(o?: { durable?: boolean }): Promise<PostgresCluster>;
 
 export interface PostgresCluster {

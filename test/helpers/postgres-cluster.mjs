@@ -152,3 +152,34 @@ function logOf(root) {
     return '(no server log)';
   }
 }
+
+/**
+ * Everything a shared catalog holds of its pulls (the lease tables aside), one line per row in a
+ * stable order: two catalogs with the same dump hold the same documents, items, files and checkpoints.
+ */
+export function catalogDump(pg, db) {
+  return pg.psql(
+    `SELECT 'doc ' || profile || ' ' || key || ' ' || role || ' ' || owner || ' ' || coalesce(status, '-') || ' ' || path FROM documents
+     UNION ALL SELECT 'item ' || profile || ' ' || key || ' ' || number || ' ' || coalesce(ncm, '-') || ' ' || coalesce(value::text, '-') FROM items
+     UNION ALL SELECT 'file ' || profile || ' ' || path || ' ' || sha256 || ' ' || bytes FROM files
+     UNION ALL SELECT 'checkpoint ' || profile || ' ' || stream || ' ' || checkpoint::text FROM checkpoints
+     ORDER BY 1`,
+    db,
+  );
+}
+
+/** The pid of a run that holds a lease under which documents were committed, if any yet ('' before the tables exist). */
+export async function committingHolder(pg, db, pids) {
+  const rows = await pg
+    .psql(
+      `SELECT h.holder FROM lease_history h WHERE h.released_at IS NULL
+         AND EXISTS (SELECT 1 FROM documents d WHERE 'profile ' || d.profile = h.name)`,
+      db,
+    )
+    .catch(() => '');
+  return rows
+    .trim()
+    .split('\n')
+    .map((l) => Number(/pid (\d+)/.exec(l)?.[1]))
+    .find((p) => pids.has(p));
+}
