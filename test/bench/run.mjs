@@ -179,7 +179,10 @@ if (runs('quota')) {
   );
 }
 
-if (runs('postgres')) await (await import('./postgres.mjs')).postgresFigures({ quick, figure });
+// `--kill-trials=<n>`: the kill -9 trials of the shared catalog (default 20).
+const killArg = process.argv.find((a) => a.startsWith('--kill-trials='));
+const killTrials = killArg ? Number(killArg.slice('--kill-trials='.length)) : undefined;
+if (runs('postgres')) await (await import('./postgres.mjs')).postgresFigures({ quick, figure, killTrials });
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
 const keep = process.argv.includes('--keep');

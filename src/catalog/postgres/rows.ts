@@ -31,22 +31,8 @@ async function insertAll(c: Client, table: string, rows: Record<string, unknown>
   );
 }
 
-interface StatusChange {
-  key: string;
-  role: string;
-  owner: string;
-  status: string;
-  at: string;
-  source: string;
-  rank: number;
-}
-interface Manifestation {
-  key: string;
-  role: string;
-  owner: string;
-  code: string;
-  at: string;
-}
+type StatusChange = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'status' | 'at' | 'source'> & { rank: number };
+type Manifestation = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'at'> & { code: string };
 
 const docId = (x: { key: string; role: string; owner: string }) => `${x.key}\0${x.role}\0${x.owner}`;
 

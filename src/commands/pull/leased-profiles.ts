@@ -6,6 +6,7 @@
 // started (the catalog says when, on the database's clock) is left alone: nothing is left to do.
 // Otherwise its holder stopped or died (the lease went with its session, connection.ts says how fast), and this run
 // pulls that profile from the checkpoints the catalog holds.
+import { join } from 'node:path';
 import type { LeasedFolder, SharedCatalog } from '../../catalog/postgres/catalog.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
@@ -20,10 +21,12 @@ const POLL_MS = 1000;
 export async function pullLeased(
   ctx: Context,
   catalog: SharedCatalog,
+  root: string,
   names: string[],
   limit: Semaphore,
   one: PullOne,
 ): Promise<ProfileResult[]> {
+  const dir = (name: string) => join(root, name);
   const since = await catalog.now();
   const results = new Map<string, ProfileResult>();
   let pending = names;
@@ -43,10 +46,10 @@ export async function pullLeased(
           if (ctx.signal.aborted) return held.push(name);
           const leased = await catalog.tryFolder(name);
           if (!leased) return held.push(name);
-          results.set(name, await pullOrSkip(ctx, catalog, name, leased, { since, one }));
+          results.set(name, await pullOrSkip(ctx, catalog, name, leased, { since, one, dir: dir(name) }));
         } catch (error) {
           // The catalog stayed away (exit 13): this profile failed, the others go on or fail alike.
-          results.set(name, { name, dir: '', error });
+          results.set(name, { name, dir: dir(name), error });
         } finally {
           release();
         }
@@ -57,7 +60,8 @@ export async function pullLeased(
     pending = held;
   }
   return names.map(
-    (name) => results.get(name) ?? { name, dir: '', error: new InterruptedError('not pulled: the run was stopped') },
+    (name) =>
+      results.get(name) ?? { name, dir: dir(name), error: new InterruptedError('not pulled: the run was stopped') },
   );
 }
 
@@ -66,12 +70,12 @@ async function pullOrSkip(
   catalog: SharedCatalog,
   name: string,
   leased: LeasedFolder,
-  o: { since: Date; one: PullOne },
+  o: { since: Date; one: PullOne; dir: string },
 ): Promise<ProfileResult> {
   let finished = false;
   try {
     if (await catalog.finishedSince(name, o.since)) {
-      return { name, dir: '', elsewhere: 'its lease says it ended whole' };
+      return { name, dir: o.dir, elsewhere: 'its lease says it ended whole' };
     }
     if (leased.lease.tookOver) ctx.log.warn(`${name}: took over its lease: the run that held it is gone`);
     const result = await o.one(name, leased);

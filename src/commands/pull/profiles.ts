@@ -88,7 +88,7 @@ export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne):
   let results: ProfileResult[];
   try {
     results = catalog
-      ? await pullLeased(ctx, catalog, names, limit, one)
+      ? await pullLeased(ctx, catalog, root, names, limit, one)
       : await Promise.all(
           names.map(async (name): Promise<ProfileResult> => {
             const release = await limit.acquire();
