@@ -63,6 +63,9 @@ export default tseslint.config(
       'src/commands/*/index.ts',
       'src/commands/shared/define.ts',
       'src/cli-tree/**/*.ts',
+      'src/fiscal/doc-types.ts',
+      'src/fiscal/event-codes.ts',
+      'src/fiscal/readers/common.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

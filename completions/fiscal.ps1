@@ -11,7 +11,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'search' = @{
-    Commands = @{ 'nfe' = 'search nfe'; 'cte' = 'search cte'; 'cteos' = 'search cteos'; 'nfse' = 'search nfse'; 'nfce' = 'search nfce'; 'mdfe' = 'search mdfe'; 'help' = 'search help' }
+    Commands = @{ 'nfe' = 'search nfe'; 'nfce' = 'search nfce'; 'cte' = 'search cte'; 'cteos' = 'search cteos'; 'mdfe' = 'search mdfe'; 'nfse' = 'search nfse'; 'help' = 'search help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -23,6 +23,14 @@ $script:FiscalTree = @{
     Options = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--fields' = @('AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'search nfce' = @{
+    Commands = @{  }
+    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -42,27 +50,19 @@ $script:FiscalTree = @{
     Arguments = @()
     Variadic = $false
   }
-  'search nfse' = @{
-    Commands = @{  }
-    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
-  'search nfce' = @{
-    Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
   'search mdfe' = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'search nfse' = @{
+    Commands = @{  }
+    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -75,7 +75,7 @@ $script:FiscalTree = @{
     Variadic = $false
   }
   'pull' = @{
-    Commands = @{ 'nfe' = 'pull nfe'; 'cte' = 'pull cte'; 'cteos' = 'pull cteos'; 'nfse' = 'pull nfse'; 'nfce' = 'pull nfce'; 'mdfe' = 'pull mdfe'; 'help' = 'pull help' }
+    Commands = @{ 'nfe' = 'pull nfe'; 'nfce' = 'pull nfce'; 'cte' = 'pull cte'; 'cteos' = 'pull cteos'; 'mdfe' = 'pull mdfe'; 'nfse' = 'pull nfse'; 'help' = 'pull help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
@@ -87,6 +87,14 @@ $script:FiscalTree = @{
     Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'pull nfce' = @{
+    Commands = @{  }
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -106,27 +114,19 @@ $script:FiscalTree = @{
     Arguments = @()
     Variadic = $false
   }
-  'pull nfse' = @{
-    Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
-  'pull nfce' = @{
-    Commands = @{  }
-    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @()
-    Variadic = $false
-  }
   'pull mdfe' = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @()
+    Variadic = $false
+  }
+  'pull nfse' = @{
+    Commands = @{  }
+    Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -484,8 +484,8 @@ $script:FiscalTree = @{
   }
   'emulator' = @{
     Commands = @{  }
-    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false

@@ -1,7 +1,14 @@
 // CT-e and CT-e OS endpoints: POST /v1/dfe/cte (R21), POST /v1/dfe/cteos (R24) and the v1 role
 // listings GET /v1/cte/{role}, /v1/cte-os/{role} (R11-R17), one typed function each, plus their
 // page iterators. Commands call these and never build URLs themselves.
-import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
+import {
+  commonBodyFilters,
+  listingEndpoint,
+  searchEndpoint,
+  type DocumentFilters,
+  type Endpoint,
+  type PropertyFilter,
+} from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages, paginateToken, type TokenPage } from './paginate.js';
@@ -25,12 +32,12 @@ export type CteKind = 'cte' | 'cteos';
 
 /** POST /v1/dfe/cte or /v1/dfe/cteos, the body search. */
 export function cteSearch(kind: CteKind): Endpoint {
-  return { method: 'POST', path: `/v1/dfe/${kind}` };
+  return searchEndpoint(kind);
 }
 
 /** GET /v1/cte/{role} or /v1/cte-os/{role}, the role listing. */
 export function cteV1Listing(kind: CteKind, role: CteRole | CteOsRole): Endpoint {
-  return { method: 'GET', path: `/v1/${kind === 'cte' ? 'cte' : 'cte-os'}/${encodeURIComponent(role)}` };
+  return listingEndpoint(kind, role);
 }
 
 /** A CT-e (OS) search in the client's words: the checked values of the flags of the same names. */

@@ -4,6 +4,7 @@
 // of a v1 role listing (R11, R15-R17). `createdTo: 'now'` becomes the time of the run on a body
 // search: the v1 listings take `now` itself, but the body searches are not documented to.
 import { brasiliaDateTime, NOW } from '../fiscal/dates.js';
+import { docType, fillPath, type DocTypeName } from '../fiscal/doc-types.js';
 import type { V1ListingQuery } from './wire/common.js';
 import { V1_LIMIT_MAX } from './wire/nfe.js';
 
@@ -79,4 +80,16 @@ export function listingQuery(o: ListingFilters, limit: number | undefined, now: 
 export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
+}
+
+/** GET, a type's v1 role listing: the registry's path (the emulator registers the same), the role filled in. */
+export function listingEndpoint(type: DocTypeName, role: string): Endpoint {
+  return { method: 'GET', path: fillPath(docType(type).endpoints.listing, { role }) };
+}
+
+/** POST, a type's body search (the registry's path). */
+export function searchEndpoint(type: DocTypeName): Endpoint {
+  const path = docType(type).endpoints.search;
+  if (!path) throw new Error(`${type} has no body search`);
+  return { method: 'POST', path };
 }

@@ -4,7 +4,7 @@
 import { requestData, type HttpClient, type QueryValue } from './http.js';
 import { listingPages } from './paginate.js';
 import {
-  DOC_EVENTS_ENDPOINTS,
+  docEventsEndpoint,
   EVENT_BATCH_PATH,
   batchAcceptedSchema,
   batchStatusSchema,
@@ -16,21 +16,10 @@ import {
   type BatchData,
   type BatchEvent,
   type DocEventItem,
-  type DocEventsEndpointName,
   type EventDocType,
   type EventStreamPage,
   type EventStreamQuery,
 } from './wire/events.js';
-
-/** The per-document endpoint each type is read from: the shown one for NF-e and NFC-e (R30). */
-const ENDPOINT_OF: Record<EventDocType, DocEventsEndpointName> = {
-  nfe: 'nfeV2',
-  nfce: 'nfeV2',
-  cte: 'cteV1',
-  cteos: 'cteosV1',
-  mdfe: 'mdfeV1',
-  nfse: 'nfseV1',
-};
 
 /** The events of one document (an access key, or the R10 id of an NFS-e), optionally only some codes (`type[]`). */
 export async function documentEvents(
@@ -39,7 +28,7 @@ export async function documentEvents(
   id: string,
   codes?: readonly string[],
 ): Promise<DocEventItem[]> {
-  const { path, param } = DOC_EVENTS_ENDPOINTS[ENDPOINT_OF[type]];
+  const { path, param } = docEventsEndpoint(type);
   return requestData(http, {
     method: 'GET',
     path,

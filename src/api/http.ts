@@ -289,7 +289,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
     const what = f.kind === 'rate' ? 'rate limited (429)' : f.describe;
     const message = redact(`${ro.method} ${ro.path}: ${what}; gave up ${why}`);
-    return f.kind === 'rate' ? new RateLimitError(message, 429, ro.method, ro.path) : new TemporaryError(message);
+    // The cause says what kept failing, so a caller can ask differently (smaller v2 pages, R40).
+    return f.kind === 'rate'
+      ? new RateLimitError(message, 429, ro.method, ro.path)
+      : new TemporaryError(message, { cause: { kind: f.kind } });
   }
 
   async function request<T>(ro: RequestOptions<T>): Promise<HttpResponse<T>> {

@@ -1,5 +1,12 @@
 // MDF-e endpoints (designed): POST /v1/dfe/mdfe and GET /v1/mdfe/{role}, plus their page iterators.
-import { commonBodyFilters, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
+import {
+  commonBodyFilters,
+  listingEndpoint,
+  searchEndpoint,
+  type DocumentFilters,
+  type Endpoint,
+  type PropertyFilter,
+} from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages, paginateToken, type TokenPage } from './paginate.js';
@@ -18,11 +25,11 @@ import {
 } from './wire/mdfe.js';
 
 /** POST /v1/dfe/mdfe, the body search. */
-export const MDFE_SEARCH: Endpoint = { method: 'POST', path: '/v1/dfe/mdfe' };
+export const MDFE_SEARCH: Endpoint = searchEndpoint('mdfe');
 
 /** GET /v1/mdfe/{role}, the role listing. */
 export function mdfeV1Listing(role: MdfeRole): Endpoint {
-  return { method: 'GET', path: `/v1/mdfe/${encodeURIComponent(role)}` };
+  return listingEndpoint('mdfe', role);
 }
 
 /** An MDF-e search in the client's words: the checked values of the flags of the same names. */

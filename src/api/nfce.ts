@@ -1,5 +1,7 @@
 // NFC-e endpoint: GET /v1/nfce/emitted (designed path, R11-R17) and its page iterator.
-import type { Endpoint } from './document-filters.js';
+import { listingEndpoint, type Endpoint } from './document-filters.js';
+import { nfeFacts, statusOfProtocol } from '../fiscal/nfe-facts.js';
+import type { ListingClient } from './doc-listing.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages } from './paginate.js';
@@ -8,7 +10,7 @@ import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } fr
 
 /** GET /v1/nfce/{role}, the role listing (designed: `emitted` only). */
 export function nfceV1Listing(role: NfceRole): Endpoint {
-  return { method: 'GET', path: `/v1/nfce/${encodeURIComponent(role)}` };
+  return listingEndpoint('nfce', role);
 }
 
 export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
@@ -22,3 +24,17 @@ export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Quer
 }
 
 export const nfceV1Pages = listingPages(listNfceV1);
+
+/** What an NFC-e of the listing is: an nfeProc of model 65, read by the NF-e fact scan; its only role is the emitter's. */
+export const nfceClient: ListingClient = {
+  facts(xml) {
+    const f = nfeFacts(xml, {});
+    return {
+      number: f.number,
+      emissionDate: f.emissionDate,
+      emitter: f.emitter,
+      status: statusOfProtocol(f.protocolStatus),
+      ownerIn: () => f.emitter,
+    };
+  },
+};

@@ -1,7 +1,14 @@
 // NFS-e endpoints: POST /v1/dfe/nfse (R22), GET /v1/nfse/{role} (R11-R17), GET
 // /v2/nfse/received (R16), and the manual listing, properties and events listing (R37), one typed
 // function each, plus their page iterators.
-import { createdToValue, type DocumentFilters, type Endpoint, type PropertyFilter } from './document-filters.js';
+import {
+  createdToValue,
+  listingEndpoint,
+  searchEndpoint,
+  type DocumentFilters,
+  type Endpoint,
+  type PropertyFilter,
+} from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages, paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
@@ -30,11 +37,11 @@ import {
 } from './wire/nfse.js';
 
 /** POST /v1/dfe/nfse, the body search. */
-export const NFSE_SEARCH: Endpoint = { method: 'POST', path: '/v1/dfe/nfse' };
+export const NFSE_SEARCH: Endpoint = searchEndpoint('nfse');
 
 /** GET /v1/nfse/{role}, the role listing. */
 export function nfseV1Listing(role: NfseRole): Endpoint {
-  return { method: 'GET', path: `/v1/nfse/${encodeURIComponent(role)}` };
+  return listingEndpoint('nfse', role);
 }
 
 /** An NFS-e search in the client's words: the checked values of the flags of the same names. */

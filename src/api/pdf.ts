@@ -4,17 +4,8 @@
 // for; a 200 whose payload is not one is a protocol error, not a file to write.
 import { ProtocolError } from '../errors.js';
 import type { HttpClient } from './http.js';
-import {
-  DACTE_OS_PATH,
-  DACTE_PATH,
-  DAMDFE_PATH,
-  DANFE_PATH,
-  DANFSE_PATH,
-  idPdfResponseSchema,
-  keyedPdfResponseSchema,
-  nfseManualPdfPath,
-  type NfsePdfRole,
-} from './wire/pdf.js';
+import { docType, type PdfDocType } from '../fiscal/doc-types.js';
+import { idPdfResponseSchema, keyedPdfResponseSchema, nfseManualPdfPath, type NfsePdfRole } from './wire/pdf.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
@@ -47,30 +38,22 @@ export async function fetchPdf(http: HttpClient, r: PdfRequest): Promise<Buffer>
   return pdf;
 }
 
+/** The auxiliary PDF of one document of `type` (DANFe, DACTe...): by access key, or by R10 id for NFS-e. */
+export function documentPdf(http: HttpClient, type: PdfDocType, value: string): Promise<Buffer> {
+  const spec = docType(type);
+  return fetchPdf(http, { path: spec.endpoints.pdf!, param: spec.model ? 'access_key' : 'id', value, what: spec.pdf! });
+}
+
 /** The DANFe of one NF-e as PDF bytes. */
-export function nfeDanfe(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return fetchPdf(http, { path: DANFE_PATH, param: 'access_key', value: accessKey, what: 'DANFe' });
-}
-
+export const nfeDanfe = (http: HttpClient, accessKey: string) => documentPdf(http, 'nfe', accessKey);
 /** The DACTe of one CT-e. */
-export function cteDacte(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return fetchPdf(http, { path: DACTE_PATH, param: 'access_key', value: accessKey, what: 'DACTe' });
-}
-
+export const cteDacte = (http: HttpClient, accessKey: string) => documentPdf(http, 'cte', accessKey);
 /** The DACTe-OS of one CT-e OS. */
-export function cteOsDacte(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return fetchPdf(http, { path: DACTE_OS_PATH, param: 'access_key', value: accessKey, what: 'DACTe-OS' });
-}
-
+export const cteOsDacte = (http: HttpClient, accessKey: string) => documentPdf(http, 'cteos', accessKey);
 /** The DAMDFe of one MDF-e (designed endpoint). */
-export function mdfeDamdfe(http: HttpClient, accessKey: string): Promise<Buffer> {
-  return fetchPdf(http, { path: DAMDFE_PATH, param: 'access_key', value: accessKey, what: 'DAMDFe' });
-}
-
+export const mdfeDamdfe = (http: HttpClient, accessKey: string) => documentPdf(http, 'mdfe', accessKey);
 /** The DANFSe of one NFS-e, by R10 id. */
-export function nfseDanfse(http: HttpClient, id: string): Promise<Buffer> {
-  return fetchPdf(http, { path: DANFSE_PATH, param: 'id', value: id, what: 'DANFSe' });
-}
+export const nfseDanfse = (http: HttpClient, id: string) => documentPdf(http, 'nfse', id);
 
 /** The original PDF of an NFS-e ingested by OCR, as `role` sees it. */
 export function nfseManualPdf(http: HttpClient, role: NfsePdfRole, id: string): Promise<Buffer> {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { LockedError, UsageError } from '../errors.js';
 import { acquireLock } from '../sync/lock.js';
-import { INDEX_NAME, openCatalogReadonly, syncCatalog } from './folder.js';
-import { completeLength } from './lines.js';
+import { INDEX_NAME, JOURNAL_NAME, openCatalogReadonly, syncCatalog } from './folder.js';
+import { completeLength, lineHashBefore } from './lines.js';
 import type { SqliteCatalog } from './sqlite-store.js';
 
 export interface ReadOptions {
@@ -50,6 +50,12 @@ export function committedIndexBytes(dir: string): number {
 }
 
 export async function openFolderCatalog(dir: string, o: ReadOptions): Promise<FolderCatalog> {
+  // The common case, a catalog level with its folder, is read without the lock or a write (a
+  // report then costs no fsync: on a busy disk one costs more than the report).
+  if (!o.rebuild) {
+    const current = await currentCatalog(dir);
+    if (current) return { store: current, asIs: false, ingested: 0, rebuilt: false };
+  }
   const stateDir = join(dir, '.fiscal');
   mkdirSync(stateDir, { recursive: true });
   let lock;
@@ -80,4 +86,22 @@ export function requirePullFolder(dir: string): void {
     throw new UsageError(`${dir} is not a pull folder (no ${INDEX_NAME}): it has no catalog`, {
       details: ['a pull folder is what `fiscal pull` writes; give its path'],
     });
+}
+
+/** The catalog opened read-only when it covers exactly what the folder holds; else undefined. */
+async function currentCatalog(dir: string): Promise<SqliteCatalog | undefined> {
+  const store = await openCatalogReadonly(dir);
+  if (!store) return undefined;
+  const cov = await store.coverage();
+  const target = { indexBytes: committedIndexBytes(dir), journalBytes: completeLength(join(dir, JOURNAL_NAME)) };
+  if (
+    cov &&
+    cov.indexBytes === target.indexBytes &&
+    cov.journalBytes === target.journalBytes &&
+    lineHashBefore(join(dir, INDEX_NAME), cov.indexBytes) === cov.indexTail &&
+    lineHashBefore(join(dir, JOURNAL_NAME), cov.journalBytes) === cov.journalTail
+  )
+    return store;
+  await store.close();
+  return undefined;
 }

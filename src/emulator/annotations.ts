@@ -1,7 +1,7 @@
 // The documents the write endpoints annotate (flagerp, properties, labels), whatever their type:
 // each is found by the account that holds it (R3), by the doc_type and id flagerp names it with.
 import type { FlagDocType } from '../api/wire/flag.js';
-import type { DocType } from './doc-index.js';
+import { DOC_TYPE_NAMES, docType, type DocTypeName } from '../fiscal/doc-types.js';
 import { DOC_TYPES } from './doc-index.js';
 import type { Store } from './store.js';
 
@@ -13,15 +13,9 @@ interface Annotatable {
   flagErp: Record<string, string>;
 }
 
-/** The store type of each flagerp doc_type; CF-e SAT is not held by the emulator. */
-const STORE_TYPE: Record<FlagDocType, DocType | 'nfe' | undefined> = {
-  NFE: 'nfe',
-  NFSE: 'nfse',
-  CTE: 'cte',
-  CTEOS: 'cteos',
-  NFCE: 'nfce',
-  CFESAT: undefined,
-};
+/** The store type of a flagerp doc_type (the registry's flagType); CF-e SAT is not held by the emulator. */
+const storeTypeOf = (flagType: FlagDocType): DocTypeName | undefined =>
+  DOC_TYPE_NAMES.find((t) => docType(t).flagType === flagType);
 
 /** The account's document of that type and id (NFS-e: R10 id, with or without the owner). */
 export function findAnnotatable(
@@ -30,7 +24,7 @@ export function findAnnotatable(
   docType: FlagDocType,
   id: string,
 ): Annotatable | undefined {
-  const type = STORE_TYPE[docType];
+  const type = storeTypeOf(docType);
   if (type === undefined) return undefined;
   return type === 'nfe' ? store.findNfe(accountId, id) : store.findDoc(accountId, type, id);
 }

@@ -10,6 +10,7 @@ import type {
   StoredNfce,
   StoredNfse,
 } from './model-docs.js';
+import { DOC_TYPE_NAMES, type DocTypeName } from '../fiscal/doc-types.js';
 
 /** The stored shape of each document type the index serves. */
 export interface DocTypes {
@@ -21,7 +22,10 @@ export interface DocTypes {
 }
 
 export type DocType = keyof DocTypes;
-export const DOC_TYPES: readonly DocType[] = ['cte', 'cteos', 'mdfe', 'nfce', 'nfse'];
+/** Every registry type but NF-e, which has a store of its own (store.ts); in the registry's order. */
+export const DOC_TYPES: readonly DocType[] = DOC_TYPE_NAMES.filter((t): t is DocType => t !== 'nfe');
+// A type of the registry without a stored shape here, or the reverse, does not compile.
+const _sameTypes: [Exclude<DocTypeName, 'nfe'>, DocType] = ['' as DocType, '' as Exclude<DocTypeName, 'nfe'>];
 
 /** Every document of every type, ordered by account then position. */
 export type DocLists = { [T in DocType]: DocTypes[T][] };

@@ -2,7 +2,9 @@
 // the order the service received it, each at a stable position (R13-like). The stream of stored
 // documents is ordered by the events' own dates; events that arrive later (addEvent, documents
 // added with their events) are appended, so a saved cursor resumes with exactly what is new.
-import type { EventDocType } from '../api/wire/events.js';
+import { EVENT_DOC_TYPES, type EventDocType } from '../api/wire/events.js';
+import { byType } from '../fiscal/doc-types.js';
+import { CANCELLING_EVENTS, CLOSING_EVENTS } from '../fiscal/event-codes.js';
 import { docEventXml, eventXml } from './data/dataset.js';
 import type { AnyStoredDoc, DocType, DocTypes } from './doc-index.js';
 import type { DocEvent } from './model-docs.js';
@@ -99,14 +101,13 @@ export function eventFor(doc: EventDoc, input: NewEvent): StoredEvent {
 }
 
 /** Event codes that change the status of the document they are about (R30). */
-const STATUS_CHANGES: Record<EventDocType, Record<string, string>> = {
-  nfe: { '110111': 'canceled', '110112': 'canceled' },
-  nfce: { '110111': 'canceled', '110112': 'canceled' },
-  cte: { '110111': 'canceled' },
-  cteos: { '110111': 'canceled' },
-  mdfe: { '110111': 'canceled', '110112': 'closed' },
-  nfse: { '101101': 'canceled' },
-};
+const STATUS_CHANGES: Record<EventDocType, Record<string, string>> = byType(
+  (type) => ({
+    ...Object.fromEntries(CLOSING_EVENTS[type].map((code) => [code, 'closed'])),
+    ...Object.fromEntries(CANCELLING_EVENTS[type].map((code) => [code, 'canceled'])),
+  }),
+  EVENT_DOC_TYPES,
+);
 
 /** Adds `event` to the document's list (replaced, never changed in place) and lets its status follow. */
 export function applyEvent(type: EventDocType, doc: EventDoc, event: StoredEvent): void {

@@ -59,6 +59,8 @@ export interface EmulatorOptions {
   arrivalRate?: number;
   /** Webhook deliveries: timeout, retry base delay and attempts (docs/webhooks.md). */
   webhooks?: WebhookDeliveryOptions;
+  /** R39: accounts (ids, or 1-based numbers) without v2: their /v2/ endpoints answer 404. */
+  withoutV2?: readonly string[];
 }
 
 export interface Emulator {
@@ -99,6 +101,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}),
     });
   const store = new Store(dataset);
+  store.accounts.forEach((account, i) => {
+    if (options.withoutV2?.some((a) => a === account.id || a === String(i + 1))) account.withoutV2 = true;
+  });
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
   const arrivals = new Arrivals(store, seed, now);

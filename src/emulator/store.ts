@@ -86,13 +86,12 @@ export class Store {
       if (this.byApiId.has(account.apiId)) throw new Error(`two accounts share the API id ${account.apiId}`);
       this.byApiId.set(account.apiId, account);
       this.nfes.set(account.id, emptyIndex());
-      this.others.set(account.id, {
-        cte: new DocIndex('cte'),
-        cteos: new DocIndex('cteos'),
-        mdfe: new DocIndex('mdfe'),
-        nfce: new DocIndex('nfce'),
-        nfse: new DocIndex('nfse'),
-      });
+      this.others.set(
+        account.id,
+        Object.fromEntries(DOC_TYPES.map((type) => [type, new DocIndex(type)])) as {
+          [T in DocType]: DocIndex<DocTypes[T]>;
+        },
+      );
     }
     const sorted = [...dataset.nfes].sort((a, b) => a.position - b.position);
     for (const doc of sorted) this.index(doc);

@@ -1,14 +1,20 @@
 // Access keys (chave de acesso), R7: 44 digits, the last one a mod-11 check digit.
+import { DOC_TYPES, docType, typeOfModel, typesWith, type KeyedDocType } from './doc-types.js';
 
+/** The access-key models: each keyed document type's (doc-types.ts), and the CF-e SAT's, which only inspect reads. */
 export const MODELS = {
-  '55': 'nfe',
-  '57': 'cte',
-  '58': 'mdfe',
+  ...(Object.fromEntries(typesWith('model').map((t) => [DOC_TYPES[t].model, t])) as {
+    [T in KeyedDocType as (typeof DOC_TYPES)[T]['model']]: T;
+  }),
   '59': 'cfe',
-  '65': 'nfce',
-  '67': 'cteos',
 } as const;
 export type ModelCode = keyof typeof MODELS;
+
+/** What a key of `model` is, in messages: `an NF-e`. */
+export function modelName(model: ModelCode): string {
+  const type = typeOfModel(model);
+  return type ? `${docType(type).article} ${docType(type).name}` : 'a CF-e';
+}
 
 export interface AccessKeyParts {
   uf: string;

@@ -3,20 +3,18 @@
 // key is valid (R7) and which names its emitter and emission date. A failure names the XML tags at
 // fault, as the service's `upload.message` does.
 import { accessKeyProblem } from './access-key.js';
+import { byType, docType } from './doc-types.js';
 import { DocumentReadError, readDocuments, type DocumentKind, type DocumentSummary } from './readers/index.js';
 
 export type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; message: string };
 
 /** Where each kind keeps its access key, as the message names it. */
 const KEY_TAGS: Partial<Record<DocumentKind, string>> = {
-  nfe: 'infNFe/@Id',
-  nfce: 'infNFe/@Id',
-  cte: 'infCte/@Id',
-  cteos: 'infCte/@Id',
-  mdfe: 'infMDFe/@Id',
+  ...byType((t) => docType(t).idTag),
   cfe: 'infCFe/@Id',
 };
-const EVENT_KEY_TAGS: Record<string, string> = { nfe: 'chNFe', cte: 'chCTe', mdfe: 'chMDFe', nfse: 'chNFSe' };
+/** Where an event names its document, by the event's family (a type's, or cte for CT-e OS too). */
+const EVENT_KEY_TAGS: Record<string, string | undefined> = byType((t) => docType(t).keyTag);
 
 export function checkUploadXml(bytes: Uint8Array, source: string): UploadCheck {
   let documents: DocumentSummary[];

@@ -2,6 +2,7 @@
 // small enough to keep for every document of a report: kind, identity, emission,
 // the two parties, the main CFOP, the sums in cents, and the evidence of its status the XML holds.
 import { eventRegistered } from '../fiscal/doc-status.js';
+import { TOTAL_TAGS } from '../fiscal/readers/common.js';
 import type { DocumentKind, DocumentSummary, Party } from '../fiscal/readers/index.js';
 
 /** The sums of a report, in this order everywhere (columns, cache, HTML). */
@@ -20,18 +21,7 @@ export const SUMS = [
 ] as const;
 export type SumName = (typeof SUMS)[number];
 
-/** Where each sum is read from, by kind: the first element present wins. */
-const TOTAL_FIELDS: Record<DocumentKind, readonly string[]> = {
-  nfe: ['vNF'],
-  nfce: ['vNF'],
-  cfe: ['vCFe'],
-  cte: ['vTPrest'],
-  cteos: ['vTPrest'],
-  mdfe: ['vCarga'],
-  nfse: ['ValorServicos', 'vServ'],
-  dps: ['vServ'],
-  event: [],
-};
+/** Where each sum is read from, by kind: the first element present wins (the total: TOTAL_TAGS). */
 const SUM_FIELDS: Record<Exclude<SumName, 'total'>, readonly string[]> = {
   products: ['vProd'],
   icms: ['vICMS'],
@@ -89,9 +79,7 @@ function pick(totals: Record<string, string>, names: readonly string[]): string 
 /** The facts of a document read by the readers; undefined for an event (see eventFactsOf). */
 export function factsOf(doc: DocumentSummary, index: number): DocumentFacts | undefined {
   if (doc.kind === 'event') return undefined;
-  const sums = SUMS.map((name) =>
-    cents(pick(doc.totals, name === 'total' ? TOTAL_FIELDS[doc.kind] : SUM_FIELDS[name])),
-  );
+  const sums = SUMS.map((name) => cents(pick(doc.totals, name === 'total' ? TOTAL_TAGS[doc.kind] : SUM_FIELDS[name])));
   return {
     kind: doc.kind,
     id: doc.key ?? doc.id ?? `${doc.source}#${index}`,

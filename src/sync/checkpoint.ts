@@ -89,6 +89,8 @@ export interface Checkpoints {
   saveAll(checkpoints: Checkpoint[], entries?: readonly IndexEntry[]): Promise<void>;
   /** Every checkpoint of the folder: the index is cut back to the longest committed length. */
   all(o?: { skipCorrupt?: boolean }): Promise<Checkpoint[]>;
+  /** Saved with lines, the checkpoints are committed by the catalog's commit of those lines. */
+  readonly committedWithCatalog?: boolean;
 }
 
 export class CheckpointStore implements Checkpoints {

@@ -84,14 +84,18 @@ export class Committer {
       [...this.dirty].map((s) => s.checkpoint),
       lines,
     );
+    const withCatalog = Boolean(this.d.store.committedWithCatalog) && lines.length > 0;
+    // Committed: the summary says so even if what follows fails (the key store's files on a disk
+    // just filled up), since the index and checkpoints already hold these documents.
+    if (!withCatalog) markKept(this.d.summary);
     // The catalog follows the index it describes (a crash before this leaves it behind, and the
     // next open ingests the difference from the folder: src/catalog/folder.ts).
     await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine });
+    if (withCatalog) markKept(this.d.summary);
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
-    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }

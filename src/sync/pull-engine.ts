@@ -108,8 +108,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const store = o.shared?.checkpoints ?? new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
-  const { dropped } = await index.open(committedLength, o.restart);
+  const { dropped, unreadable } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
+  if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
   // A shared catalog commits with the checkpoints, so it is always level with the committed index.
   const catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
 

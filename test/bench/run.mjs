@@ -185,6 +185,10 @@ const killTrials = killArg ? Number(killArg.slice('--kill-trials='.length)) : un
 if (runs('postgres')) await (await import('./postgres.mjs')).postgresFigures({ quick, figure, killTrials });
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
+if (process.argv.includes('--catalog')) {
+  const main = process.argv.find((a) => a.startsWith('--main='))?.slice(7);
+  results.push(await (await import('./catalog.mjs')).benchCatalog({ quick, main }));
+}
 const keep = process.argv.includes('--keep');
 console.log(
   `\n${results.filter(Boolean).length} of ${results.length} figures on target; bench ran in ${f1((performance.now() - started) / 1000)} s${keep ? '' : ' (then removes its folders)'}`,

@@ -14,7 +14,7 @@ import { binForAnyUser } from '../helpers/cli-copy.js';
 import { canMount, mountTmpfs, root, type Tmpfs } from '../helpers/mounts.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'received'];
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 const withoutState = (t: Record<string, string>) =>
   Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 

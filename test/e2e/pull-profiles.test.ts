@@ -14,7 +14,7 @@ let emu: TestEmulator;
 /** A config dir only: no FISCAL_* credentials, every account comes from a profile. */
 let env: Record<string, string>;
 
-const PULL = ['pull', 'nfe', '--role', 'received'];
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 
 async function addProfile(name: string, account: number, apiKey?: string): Promise<void> {
   const a = emu.accounts[account]!;

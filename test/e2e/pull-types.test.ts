@@ -33,7 +33,7 @@ describe.each([
 ] as const)('fiscal pull %s --role %s', (type, role) => {
   it('R13: writes every document of the role once, then finds nothing new', async () => {
     const dir = tempDir();
-    const first = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir], { env });
+    const first = await runCli(['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--without-events'], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     const expected = emu.store
       .docsOf(account(), type)
@@ -50,7 +50,7 @@ describe.each([
     }
     expect(JSON.parse(first.stdout).documents).toBe(expected.length);
     const again = await runInProcess(
-      ['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new'],
+      ['-o', 'json', 'pull', type, '--role', role, '--dir', dir, '--error-on-nothing-new', '--without-events'],
       {
         env,
       },
@@ -63,7 +63,9 @@ describe.each([
 describe('fiscal pull <type> companions', () => {
   it('--with-pdf writes an openable PDF beside each CT-e', async () => {
     const dir = tempDir();
-    const r = await runInProcess(['pull', 'cte', '--role', 'taker', '--dir', dir, '--with-pdf'], { env });
+    const r = await runInProcess(['pull', 'cte', '--role', 'taker', '--dir', dir, '--with-pdf', '--without-events'], {
+      env,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = readNdjson(join(dir, 'index.ndjson'));
     expect(lines.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { runCli, runCliInTerminal, spawnCliInTerminal } from '../helpers/cli.js'
 import { emulatorEnv, startEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'emitted', '--profile', 'emulator'];
+const PULL = ['pull', 'nfe', '--role', 'emitted', '--profile', 'emulator', '--without-events'];
 
 describe('pull into a one-letter relative folder', () => {
   it('ends (the folder\'s parent is ".", whose parent is "." again)', async () => {
@@ -46,7 +46,7 @@ describe('progress under a pseudo-terminal', () => {
       const slow = await startEmulator({ docs: 300, faults: 'latency=100-100' });
       try {
         const env = emulatorEnv(slow);
-        const args = ['pull', 'nfe', '--role', 'received', '--with-pdf'];
+        const args = ['pull', 'nfe', '--role', 'received', '--with-pdf', '--without-events'];
         const dir = tempDir();
         const run = spawnCliInTerminal([...args, '--dir', dir], { env, columns, timeoutMs: 60_000 });
         const index = join(dir, 'index.ndjson');

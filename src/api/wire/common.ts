@@ -90,3 +90,8 @@ export function asciiEscaped(encoded: string): string {
   if (!/[^\x00-\x7e]/.test(encoded)) return encoded;
   return encoded.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
+
+/** An item of a role listing read the same way whatever the type: the access key and the XML, base64. */
+export const listedXmlItemSchema = z.object({ access_key: z.string(), xml: z.string() });
+export type ListedXmlItem = z.infer<typeof listedXmlItemSchema>;
+export const listedXmlPageSchema = v1PageSchema(listedXmlItemSchema);

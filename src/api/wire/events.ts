@@ -6,6 +6,7 @@
 // batches (below).
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
+import { docType, fillPath } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import { statusSchema, v1PageSchema, type V1Page } from './common.js';
 
@@ -25,16 +26,32 @@ export interface DocEventsEndpoint {
   detailed: boolean;
 }
 
-export const DOC_EVENTS_ENDPOINTS = {
-  nfeV2: { path: '/v2/nfe/events', param: 'access_key', models: ['55', '65'], detailed: false },
-  nfeV1: { path: '/v1/dfe/nfe/events', param: 'access_key', models: ['55', '65'], detailed: true },
-  cteV1: { path: '/v1/cte/events', param: 'access_key', models: ['57'], detailed: true },
-  cteV2: { path: '/v2/cte/events', param: 'access_key', models: ['57'], detailed: false },
-  cteosV1: { path: '/v1/cte-os/events', param: 'access_key', models: ['67'], detailed: true },
-  mdfeV1: { path: '/v1/mdfe/events', param: 'access_key', models: ['58'], detailed: true },
-  nfseV1: { path: '/v1/nfse/events', param: 'id', models: [], detailed: true },
-} as const satisfies Record<string, DocEventsEndpoint>;
-export type DocEventsEndpointName = keyof typeof DOC_EVENTS_ENDPOINTS;
+/** The endpoint each type's events are read from (its registry entry's), by path: NF-e and NFC-e share one. */
+function typeEndpoints(): DocEventsEndpoint[] {
+  const byPath = new Map<string, DocEventsEndpoint & { models: string[] }>();
+  for (const type of EVENT_DOC_TYPES) {
+    const { endpoints, model } = docType(type);
+    const path = endpoints.events!;
+    const endpoint = byPath.get(path) ?? { path, param: model ? 'access_key' : 'id', models: [], detailed: true };
+    // The v2 endpoints answer `{type, xml}` only (R30); the designed v1 ones add seq and created_at.
+    endpoint.detailed = !path.startsWith('/v2/');
+    if (model) endpoint.models.push(model);
+    byPath.set(path, endpoint);
+  }
+  return [...byPath.values()];
+}
+
+/** Every per-document endpoint: the types' own, and the other versions the service also answers (designed). */
+export const DOC_EVENTS_ENDPOINTS: readonly DocEventsEndpoint[] = [
+  ...typeEndpoints(),
+  { path: '/v1/dfe/nfe/events', param: 'access_key', models: ['55', '65'], detailed: true },
+  { path: '/v2/cte/events', param: 'access_key', models: ['57'], detailed: false },
+];
+
+/** The endpoint the client reads a type's events from. */
+export function docEventsEndpoint(type: EventDocType): DocEventsEndpoint {
+  return DOC_EVENTS_ENDPOINTS.find((e) => e.path === docType(type).endpoints.events)!;
+}
 
 /** R10: `<owner>:<emitter>:<yyyy-mm-dd>:<number>`, or without the owner as flagerp names it. */
 export const NFSE_ID = /^(?:\d{11}:|\d{14}:)?(?:\d{11}|\d{14}):\d{4}-\d{2}-\d{2}:\d{1,15}$/;
@@ -52,7 +69,8 @@ export type DocEventItem = z.infer<typeof docEventItemSchema>;
 export const docEventsResponseSchema = z.object({ status: statusSchema, data: z.array(docEventItemSchema) });
 
 /** The path of an account-wide stream (designed; the spec names /v1/events/nfe). */
-export const eventStreamPath = (type: EventDocType): string => `/v1/events/${type}`;
+export const EVENT_STREAM_PATH = '/v1/events/:type';
+export const eventStreamPath = (type: EventDocType): string => fillPath(EVENT_STREAM_PATH, { type });
 
 /** One event of a stream: `access_key` of the document, or `id` (R10) for NFS-e. */
 const streamEventItemSchema = z.object({

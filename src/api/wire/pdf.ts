@@ -2,14 +2,16 @@
 // {access_key | id, encoded_pdf}}` with the PDF in base64, as the DANFe is observed to (R30a);
 // errors are v1 `{status, error}` / `{status, errors}` (R6: 422 when it cannot be rendered).
 import { z } from 'zod';
+import { DOC_TYPES } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 
-export const DANFE_PATH = '/v1/nfe/danfe';
-export const DACTE_PATH = '/v1/cte/dacte';
-export const DACTE_OS_PATH = '/v1/cte-os/dacteos';
+// The paths are the types' (src/fiscal/doc-types.ts): the client asks and the emulator answers the same.
+export const DANFE_PATH = DOC_TYPES.nfe.endpoints.pdf;
+export const DACTE_PATH = DOC_TYPES.cte.endpoints.pdf;
+export const DACTE_OS_PATH = DOC_TYPES.cteos.endpoints.pdf;
 /** Designed: the spec lists no MDF-e PDF endpoint. */
-export const DAMDFE_PATH = '/v1/mdfe/damdfe';
-export const DANFSE_PATH = '/v1/nfse/danfse';
+export const DAMDFE_PATH = DOC_TYPES.mdfe.endpoints.pdf;
+export const DANFSE_PATH = DOC_TYPES.nfse.endpoints.pdf;
 /** The original PDF of an NFS-e ingested by OCR; `:role` as in `/v1/nfse/{role}`. */
 export const NFSE_MANUAL_PDF_PATH = '/v1/nfse/:role/manual/pdf';
 

@@ -4,6 +4,7 @@
 // errors come in the service shape `{error: {code, message, context}}` (spec 7). A resource of
 // another account answers 404, never 403 (R3, R31).
 import { z } from 'zod';
+import { WEBHOOK_DOC_TYPES, type DocTypeName } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 
 export const WEBHOOK_METADATA_PATH = '/v1/webhooks/metadata';
@@ -15,8 +16,8 @@ export const webhookSubscriptionPath = (id: string): string =>
   `${WEBHOOK_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
 
 /** Designed: the document types and event types a subscription may name. */
-export const WEBHOOK_DOCUMENT_TYPES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'] as const;
-export type WebhookDocumentType = (typeof WEBHOOK_DOCUMENT_TYPES)[number];
+export const WEBHOOK_DOCUMENT_TYPES = WEBHOOK_DOC_TYPES;
+export type WebhookDocumentType = DocTypeName;
 export const WEBHOOK_EVENT_TYPES = ['received', 'canceled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Designed: an endpoint URL is http(s), at most this long. */

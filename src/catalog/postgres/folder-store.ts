@@ -36,6 +36,7 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   /** Checkpoints saved with lines: committed by the catalog's commit of those lines (apply). */
   private staged: Checkpoint[] = [];
   private covered: Coverage | undefined;
+  readonly committedWithCatalog = true;
 
   constructor(
     private readonly session: LeaseSession,

@@ -1,10 +1,10 @@
-// What a pull folder says of a document's status beside its XML (docs/pull.md): the event files
-// written beside it (`<key>-<event type>-<seq>.xml`) and the folder's index.ndjson, whose latest
-// line for the document carries its status. A file outside any pull folder simply has no clues.
-import { createReadStream } from 'node:fs';
+// What a pull folder says of a document's status beside its XML: its catalog's status
+// (docs/catalog.md: the protocol, the events the pull placed, statuses learnt without a file).
+// Event files beside a file outside any pull folder (`<key>-<event type>-<seq>.xml`) are read.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { createInterface } from 'node:readline';
+import { openFolderCatalog } from '../../catalog/reader.js';
+import type { Clock, Logger } from '../../context.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
 import { fileKey } from '../../sync/layout.js';
@@ -20,6 +20,14 @@ interface EventFile {
 /** A pull index reduced to what inspect needs: the status of the document at each path. */
 interface IndexView {
   statusAt(relativePath: string): string | null | undefined;
+  /** The status already weighs the events beside the file. */
+  fromCatalog: boolean;
+}
+
+/** What opening a folder's catalog needs (its lock). */
+export interface CatalogAccess {
+  clock: Clock;
+  log: Logger;
 }
 
 export class FolderClues {
@@ -27,14 +35,18 @@ export class FolderClues {
   private listing: { dir: string; events: Map<string, EventFile[]> } | undefined;
   private readonly indexes = new Map<string, Promise<IndexView | undefined>>();
 
+  constructor(private readonly access: CatalogAccess) {}
+
   /** The clues for `doc`, read from the file at `path`. */
   async for(path: string, doc: DocumentSummary): Promise<StatusClues> {
     const id = doc.key ?? doc.id;
     if (!id) return {};
     const full = resolve(path);
-    const events = await this.eventsBeside(full, fileKey(id));
     const index = await this.indexStatus(full);
-    return { ...(events.length > 0 && { events }), ...(index !== undefined && { index }) };
+    // A pull folder's catalog weighed the events beside the file already: no listing to read.
+    const events = index?.fromCatalog ? [] : await this.eventsBeside(full, fileKey(id));
+    const status = index?.status;
+    return { ...(events.length > 0 && { events }), ...(status !== undefined && { index: status }) };
   }
 
   private async eventsBeside(full: string, key: string): Promise<{ type: string; xml: Uint8Array }[]> {
@@ -48,19 +60,19 @@ export class FolderClues {
     return out;
   }
 
-  /** The status the nearest index.ndjson above the file gives it; undefined when none lists it. */
-  private async indexStatus(full: string): Promise<string | null | undefined> {
+  /** The status the catalog of the nearest pull folder above the file gives it; undefined when none lists it. */
+  private async indexStatus(full: string): Promise<{ status: string | null; fromCatalog: boolean } | undefined> {
     for (let dir = dirname(full); ; dir = dirname(dir)) {
       const index = await this.indexIn(dir);
       const status = index?.statusAt(relative(dir, full).split(sep).join('/'));
-      if (status !== undefined) return status;
+      if (status !== undefined) return { status, fromCatalog: index!.fromCatalog };
       if (dirname(dir) === dir) return undefined;
     }
   }
 
   private indexIn(dir: string): Promise<IndexView | undefined> {
     let found = this.indexes.get(dir);
-    if (!found) this.indexes.set(dir, (found = loadIndex(dir)));
+    if (!found) this.indexes.set(dir, (found = loadIndex(dir, this.access)));
     return found;
   }
 }
@@ -79,49 +91,24 @@ async function eventFiles(dir: string): Promise<Map<string, EventFile[]>> {
   return byKey;
 }
 
-interface IndexLine {
-  key?: unknown;
-  role?: unknown;
-  owner?: unknown;
-  path?: unknown;
-  status?: unknown;
-  event?: unknown;
-}
-
 /**
- * Reads `<dir>/index.ndjson`: the document line of each path, and the status of the last line of
- * each (key, role, owner), event lines included (a cancellation appends a line, never rewrites).
+ * The statuses of `<dir>`'s documents from its catalog (docs/catalog.md), brought level with the
+ * folder: the document's protocol, its events, and what the folder learnt without an event file
+ * (a manifestation answered 650). Undefined where `dir` is not a pull folder.
  */
-async function loadIndex(dir: string): Promise<IndexView | undefined> {
-  const path = resolve(dir, INDEX);
-  const copyAt = new Map<string, string>();
-  const status = new Map<string, string | null>();
-  const isFile = await stat(path).then(
+async function loadIndex(dir: string, o: CatalogAccess): Promise<IndexView | undefined> {
+  const isFile = await stat(resolve(dir, INDEX)).then(
     (s) => s.isFile(),
     () => false,
   );
   if (!isFile) return undefined;
+  const { store } = await openFolderCatalog(dir, o);
   try {
-    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const text of lines) {
-      let line: IndexLine;
-      try {
-        line = JSON.parse(text) as IndexLine;
-      } catch {
-        continue; // a line cut by a crash: the next pull drops it
-      }
-      if (typeof line.key !== 'string' || typeof line.path !== 'string') continue;
-      const copy = `${line.key}|${String(line.role)}|${String(line.owner)}`;
-      if (line.event === undefined) copyAt.set(line.path, copy);
-      if (typeof line.status === 'string' || line.status === null) status.set(copy, line.status);
-    }
-  } catch {
-    return undefined;
+    const status = new Map<string, string | null>();
+    for (const [path, s] of store.selectRaw('SELECT path, status FROM documents'))
+      status.set(path as string, (s as string | null) ?? null);
+    return { statusAt: (rel) => status.get(rel), fromCatalog: true };
+  } finally {
+    await store.close();
   }
-  return {
-    statusAt: (rel) => {
-      const copy = copyAt.get(rel);
-      return copy === undefined ? undefined : status.get(copy);
-    },
-  };
 }

@@ -1,8 +1,6 @@
 // `fiscal inspect <file|dir>...`: declaration only; the verb module (and the XML readers) load on use.
+import { DOCUMENT_KINDS as KINDS } from '../../fiscal/readers/common.js';
 import { defineVerb } from '../shared/define.js';
-
-/** The kinds of document the readers tell apart (fiscal/readers), listed here so that --help loads no reader. */
-const KINDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'] as const;
 
 export const inspect = defineVerb({
   name: 'inspect',

@@ -61,7 +61,7 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
   });
   const withProblems = format === 'json' || format === 'ndjson';
   const tally: Tally = { files: 0, documents: 0, problems: 0 };
-  const clues = new FolderClues();
+  const clues = new FolderClues({ clock: ctx.clock, log: ctx.log });
   try {
     for await (const input of inputFiles(options.paths)) {
       if (ctx.signal.aborted) throw new InterruptedError('inspect stopped');

@@ -2,8 +2,12 @@
 // listing, whose stable cursor is made for incremental sync (R13), run by the same crash-safe
 // engine, flags and summary as `pull nfe`.
 import type { HttpClient } from '../../api/http.js';
-import { cteDacte, cteOsDacte, mdfeDamdfe, nfeDanfe, nfseDanfse } from '../../api/pdf.js';
+import { cteDacte, cteOsDacte, documentPdf, mdfeDamdfe, nfeDanfe, nfseDanfse } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
+import { byType, DOC_TYPE_NAMES, docType, type ListingDocType, type PdfDocType } from '../../fiscal/doc-types.js';
+import { UsageError } from '../../errors.js';
+import type { ListingOnlyType } from '../../api/doc-clients.js';
+import { listingV1Source } from '../../sync/sources/listing.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { cteV1Source } from '../../sync/sources/cte.js';
@@ -13,7 +17,7 @@ import { nfseV1Source } from '../../sync/sources/nfse.js';
 import type { OptionsOf } from '../shared/define.js';
 import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
-import { pullCte, pullCteos, pullMdfe, pullNfce, pullNfse } from './index.js';
+import { PULL_OTHER, type PullOtherSpec } from './index.js';
 import {
   OPEN_END,
   PULL_PARSERS,
@@ -24,7 +28,7 @@ import {
   type StreamIdentity,
 } from './shared.js';
 
-export type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
+export type OtherType = ListingDocType;
 
 /** The query every v1 role listing takes (R11, R15-R17). */
 interface ListingQuery {
@@ -39,7 +43,23 @@ interface TypeSpec {
   pdf(http: HttpClient, doc: PulledDocument): Promise<Buffer>;
 }
 
+/** A type read from its role listing alone: the generic stream, and its PDF when it has one. */
+function listingSpec(type: ListingOnlyType): TypeSpec {
+  const pdf = docType(type).pdf;
+  return {
+    source: listingV1Source(type),
+    pdf: async (http, d) => {
+      if (!pdf) throw new UsageError(`--with-pdf: ${docType(type).name} has no PDF`);
+      return documentPdf(http, type as PdfDocType, d.key);
+    },
+  };
+}
+
 const SPECS: Record<OtherType, TypeSpec> = {
+  ...byType(
+    listingSpec,
+    DOC_TYPE_NAMES.filter((t): t is ListingOnlyType => !docType(t).endpoints.search),
+  ),
   cte: { source: cteV1Source, pdf: (http, d) => cteDacte(http, d.key) },
   cteos: { source: cteV1Source, pdf: (http, d) => cteOsDacte(http, d.key) },
   nfse: { source: nfseV1Source, pdf: (http, d) => nfseDanfse(http, d.key) },
@@ -56,10 +76,10 @@ export interface PullDocsOptions {
   query: ListingQuery;
 }
 
-type Options = OptionsOf<typeof pullCte.flags, typeof PULL_PARSERS>;
+type Options = OptionsOf<PullOtherSpec['flags'], typeof PULL_PARSERS>;
 
-function verbFor(type: OtherType, spec: typeof pullCte) {
-  return verb(spec, {
+function verbFor(type: OtherType) {
+  return verb(PULL_OTHER[type], {
     parsers: PULL_PARSERS,
     check: (o) => void parseOptions(type, o),
     run: (ctx, o) => run(ctx, parseOptions(type, o)),
@@ -67,13 +87,10 @@ function verbFor(type: OtherType, spec: typeof pullCte) {
 }
 
 /** `pull <type>` of each type read from its role listing. */
-export const PULL_DOCS: Record<OtherType, ReturnType<typeof verbFor>> = {
-  cte: verbFor('cte', pullCte),
-  cteos: verbFor('cteos', pullCteos),
-  nfse: verbFor('nfse', pullNfse),
-  nfce: verbFor('nfce', pullNfce),
-  mdfe: verbFor('mdfe', pullMdfe),
-};
+export const PULL_DOCS: Record<OtherType, ReturnType<typeof verbFor>> = byType(
+  verbFor,
+  Object.keys(PULL_OTHER) as OtherType[],
+);
 
 export function parseOptions(type: OtherType, o: Options): PullDocsOptions {
   const pull = pullFlagsOf(o);

@@ -1,4 +1,5 @@
 // `fiscal pull <type>`: declarations only; the verb modules load on use.
+import { byType, DOC_TYPE_NAMES, docType, type ListingDocType } from '../../fiscal/doc-types.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 import { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, pick, ROLE_FLAGS } from '../shared/document-flags.js';
 import { PULL_FLAGS } from './flags.js';
@@ -21,13 +22,23 @@ kept, when stopped), and JSON on stdout when piped.`,
   load: () => import('./nfe.js'),
 });
 
-type OtherType = 'cte' | 'cteos' | 'nfse' | 'nfce' | 'mdfe';
+type OtherType = ListingDocType;
+
+/** The flags of an example that shows more than the type's first role. */
+const EXAMPLES: Partial<Record<OtherType, string>> = {
+  cteos: '--role taker,not-taker',
+  nfse: '--role received --with-pdf',
+  mdfe: '--role emitted --with-events',
+};
 
 /**
  * `pull <type>` of the types read from their v1 role listing: the same flags, the type's roles
- * (one declaration type for the five, so that one module runs them).
+ * (one declaration type for all, so that one module runs them).
  */
-function pullOther(type: OtherType, what: string, example: string) {
+function pullOther(type: OtherType) {
+  const spec = docType(type);
+  const what = `${spec.name} (${spec.what})`;
+  const example = EXAMPLES[type] ?? `--role ${spec.roles[0]}`;
   return defineVerb({
     name: type,
     summary: `pull ${what} XML files into a folder; resumable, incremental, safe for cron`,
@@ -44,11 +55,12 @@ function pullOther(type: OtherType, what: string, example: string) {
   });
 }
 
-export const pullCte = pullOther('cte', 'CT-e (transport)', '--role taker');
-export const pullCteos = pullOther('cteos', 'CT-e OS (transport of people and valuables)', '--role taker,not-taker');
-export const pullNfse = pullOther('nfse', 'NFS-e (service invoices)', '--role received --with-pdf');
-export const pullNfce = pullOther('nfce', 'NFC-e (consumer invoices)', '--role emitted');
-export const pullMdfe = pullOther('mdfe', 'MDF-e (cargo manifests)', '--role emitted --with-events');
+/** `pull <type>` of every type but NF-e, from the registry. */
+export const PULL_OTHER = byType(
+  pullOther,
+  DOC_TYPE_NAMES.filter((t): t is OtherType => t !== 'nfe'),
+);
+export type PullOtherSpec = ReturnType<typeof pullOther>;
 
 export const pull = defineGroup({
   name: 'pull',
@@ -59,5 +71,5 @@ export const pull = defineGroup({
     'fiscal pull nfse --role received,emitted --max-duration 600      # from cron',
   ],
   notes: 'Each type has its own roles and filters: fiscal pull <type> --help. See docs/pull.md.',
-  verbs: [pullNfe, pullCte, pullCteos, pullNfse, pullNfce, pullMdfe],
+  verbs: [pullNfe, ...Object.values(PULL_OTHER)],
 });

@@ -1,5 +1,6 @@
 // `fiscal report [<dir or files>...]`: the declaration only; the verb module (XML readers, the
 // cache, the HTML page) loads when it runs.
+import { DOCUMENT_KINDS } from '../../fiscal/readers/common.js';
 import { defineVerb } from '../shared/define.js';
 
 const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (from its catalog,
@@ -44,7 +45,7 @@ export const report = defineVerb({
     type: {
       type: 'choice',
       list: true,
-      choices: ['nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'],
+      choices: DOCUMENT_KINDS.filter((k) => k !== 'event'),
       value: 'types',
       summary: 'only these document types (comma-separated)',
     },

@@ -4,7 +4,9 @@
 import { CTE_FIELDS, CTE_TYPE_NAMES, CTE_TYPES, NFSE_FIELDS } from '../../api/wire/words.js';
 import { mdfeSearch } from '../mdfe/index.js';
 import { nfceSearch } from '../nfce/index.js';
-import { defineGroup, defineVerb, type KeyModel } from '../shared/define.js';
+import type { ListingOnlyType } from '../../api/doc-clients.js';
+import { DOC_TYPE_NAMES, docType, type DocTypeName, type DocTypeSpec } from '../../fiscal/doc-types.js';
+import { aliasOf, defineGroup, defineVerb, type KeyModel, type VerbSpec } from '../shared/define.js';
 import {
   DOCUMENT_FLAGS,
   NFE_FIELDS_FLAG,
@@ -157,6 +159,50 @@ export const searchNfse = defineVerb({
   load: () => import('./nfse.js'),
 });
 
+/** `search <type>` of a type searched by its role listing alone, declared from the registry. */
+function listingSearch(type: ListingOnlyType) {
+  const spec: DocTypeSpec = docType(type);
+  const role = spec.roles[0]!;
+  const declared = defineVerb({
+    name: type,
+    summary: `list ${spec.name} (${spec.what}) the account holds in a role`,
+    examples: [
+      `fiscal search ${type} --role ${role} --created-from 2026-05-01 --all -o ndjson`,
+      `fiscal search ${type} --key <key> -o json`,
+    ],
+    notes: `Endpoint: GET ${spec.endpoints.listing.replace(':role', '{role}')}.`,
+    flags: {
+      role: {
+        type: 'choice',
+        choices: spec.roles,
+        value: 'role',
+        default: role,
+        summary: `owner role (default ${role})`,
+      },
+      key: {
+        type: 'key',
+        models: [spec.model as KeyModel],
+        list: true,
+        summary: `access key (44 digits, model ${spec.model}; repeatable)`,
+      },
+      ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
+    },
+    load: async (): Promise<unknown> => ({ default: (await import('./listing.js')).listingSearchVerb(declared, type) }),
+  });
+  return declared;
+}
+export type ListingSearchSpec = ReturnType<typeof listingSearch>;
+
+/** The searches declared by hand; every other type of the registry gets `listingSearch`. */
+const DECLARED: Partial<Record<DocTypeName, VerbSpec<any>>> = {
+  nfe: searchNfe,
+  nfce: aliasOf(nfceSearch, 'nfce'),
+  cte: searchCte,
+  cteos: searchCteos,
+  mdfe: aliasOf(mdfeSearch, 'mdfe'),
+  nfse: searchNfse,
+};
+
 export const search = defineGroup({
   name: 'search',
   summary: 'search documents and print their metadata',
@@ -167,12 +213,5 @@ export const search = defineGroup({
   ],
   notes: 'Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.',
   // `fiscal search nfce` is `fiscal nfce search`: the one declaration under the type's name.
-  verbs: [
-    searchNfe,
-    searchCte,
-    searchCteos,
-    searchNfse,
-    { ...nfceSearch, name: 'nfce' },
-    { ...mdfeSearch, name: 'mdfe' },
-  ],
+  verbs: DOC_TYPE_NAMES.map((t) => DECLARED[t] ?? listingSearch(t as ListingOnlyType)),
 });

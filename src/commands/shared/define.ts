@@ -4,11 +4,12 @@
 // builds) all come from it. Only commander here: this module is loaded for --help.
 import { Argument, Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
+import type { ModelCode } from '../../fiscal/access-key.js';
 import { UsageError } from '../../errors.js';
 import { suggest, type DynamicValues } from '../../cli-tree/hints.js';
 
 /** Models of access keys a `key` flag accepts (the 21st-22nd digits of the key). */
-export type KeyModel = '55' | '57' | '58' | '59' | '65' | '67';
+export type KeyModel = ModelCode;
 
 /**
  * What a value is. Each decides the flag's syntax, its parsing and its completion:
@@ -149,6 +150,11 @@ export interface GroupSpec {
 /** Declares a verb; the identity, kept for the types it infers. */
 export function defineVerb<const F extends Flags>(spec: VerbSpec<F>): VerbSpec<F> {
   return spec;
+}
+
+/** The very verb `spec` under a second name (`fiscal search nfce` is `fiscal nfce search`): one declaration, one module. */
+export function aliasOf<F extends Flags>(spec: VerbSpec<F>, name: string): VerbSpec<F> {
+  return { ...spec, name };
 }
 
 export function defineGroup(spec: GroupSpec): GroupSpec {

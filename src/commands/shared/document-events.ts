@@ -13,6 +13,7 @@ import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
 import { FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
+import { docType } from '../../fiscal/doc-types.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { stopsEveryItem } from './saved-files.js';
 import type { EventsVerbSpec } from './event-flags.js';
@@ -29,9 +30,6 @@ interface EventsOptions {
   limit?: number | undefined;
   cnpjs: string[];
 }
-
-/** The model of the keys of each type (R7); NFS-e is named by its R10 id. */
-const MODEL_OF: Partial<Record<EventDocType, string>> = { nfe: '55', nfce: '65', cte: '57', cteos: '67', mdfe: '58' };
 
 const eventCode = z.string().superRefine((v, ctx) => {
   if (!EVENT_CODE.test(v)) ctx.addIssue({ code: 'custom', message: `an event code has exactly 6 digits, got "${v}"` });
@@ -80,7 +78,8 @@ export function documentEventsVerb(spec: EventsVerbSpec, type?: EventDocType) {
 
 /** Exit 2 naming the id: not a valid access key, a key of another model, or not an NFS-e id. */
 function checkId(type: EventDocType, id: string): void {
-  const model = MODEL_OF[type];
+  // The model of the type's keys (R7); NFS-e is named by its R10 id.
+  const model = docType(type).model;
   if (model === undefined) {
     if (!NFSE_ID.test(id))
       throw new UsageError(

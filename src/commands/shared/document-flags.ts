@@ -1,19 +1,8 @@
 // The filter flags of the document commands (`search nfe|cte|cteos|nfse|nfce|mdfe`, `pull <type>`),
 // declared once so that one word means one filter everywhere. A verb takes the ones it reads:
 // `flags: { ...pick(DOCUMENT_FLAGS, 'owner', 'from', 'to'), ... }`. Plain data: loaded for --help.
-import {
-  CTE_ROLES,
-  CTEOS_ROLES,
-  FIN_NFE,
-  FIN_NFE_NAMES,
-  MDFE_ROLES,
-  NFCE_ROLES,
-  NFE_ROLE_ALIASES,
-  NFE_ROLES,
-  NFE_STATUSES,
-  NFE_V2_FIELDS,
-  NFSE_ROLES,
-} from '../../api/wire/words.js';
+import { FIN_NFE, FIN_NFE_NAMES, NFE_STATUSES, NFE_V2_FIELDS } from '../../api/wire/words.js';
+import { byType, DOC_TYPES, type DocTypeName, type DocTypeSpec } from '../../fiscal/doc-types.js';
 import type { FlagSpec } from './define.js';
 
 export const DOCUMENT_FLAGS = {
@@ -67,52 +56,22 @@ export const DOCUMENT_FLAGS = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
+/** `--role` of a type: its roles (and their other spellings), each with the party it is when the word does not say. */
+function roleFlag<T extends DocTypeName>(type: T) {
+  const spec: DocTypeSpec = DOC_TYPES[type];
+  const words = spec.roles.map((r) => (spec.roleParties?.[r] ? `${r} (${spec.roleParties[r]})` : r));
+  return {
+    type: 'choice',
+    list: true,
+    value: 'roles',
+    choices: DOC_TYPES[type].roles as (typeof DOC_TYPES)[T]['roles'],
+    aliases: spec.roleAliases,
+    summary: `owner role(s): ${words.join(', ')} (comma-separated)`,
+  } as const satisfies FlagSpec;
+}
+
 /** `--role` of each type, in `search <type>` and (required) in `pull <type>`. */
-export const ROLE_FLAGS = {
-  nfe: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFE_ROLES,
-    aliases: NFE_ROLE_ALIASES,
-    summary: 'owner role(s): received, emitted, transporter, authorized (comma-separated)',
-  },
-  cte: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: CTE_ROLES,
-    summary: 'owner role(s): taker, not-taker, authorized (comma-separated)',
-  },
-  cteos: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: CTEOS_ROLES,
-    summary: 'owner role(s): taker, not-taker (comma-separated)',
-  },
-  nfse: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFSE_ROLES,
-    summary: 'owner role(s): received (taker), emitted, intermediate (comma-separated)',
-  },
-  nfce: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: NFCE_ROLES,
-    summary: 'owner role(s): emitted (comma-separated)',
-  },
-  mdfe: {
-    type: 'choice',
-    list: true,
-    value: 'roles',
-    choices: MDFE_ROLES,
-    summary: 'owner role(s): emitted, contractor, authorized (comma-separated)',
-  },
-} as const satisfies Record<string, FlagSpec>;
+export const ROLE_FLAGS = byType(roleFlag) as { [T in DocTypeName]: ReturnType<typeof roleFlag<T>> };
 
 /** The NF-e filters of `search nfe` that `pull nfe` takes too (every one but --key and --month). */
 export const NFE_FILTER_FLAGS = {

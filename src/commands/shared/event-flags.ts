@@ -1,6 +1,7 @@
 // The flags of the events listing, declared once for `fiscal events <type>` and the type-first
 // groups (`fiscal nfce events`, `fiscal mdfe events`), and the declaration of the latter. Plain
 // data: loaded for --help.
+import { docType } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import { defineVerb, type Flags, type VerbSpec } from './define.js';
 
@@ -48,7 +49,7 @@ export const EVENT_TYPES_NOTE = `Types: ${EVENT_DOC_TYPES.join(', ')} (NF-e and 
 export function eventsVerbOf(type: EventDocType): EventsVerbSpec {
   const spec: EventsVerbSpec = defineVerb({
     name: 'events',
-    summary: `list (and save) the events of ${type === 'nfce' ? 'NFC-e' : type === 'mdfe' ? 'MDF-e' : type} or of the account's event stream`,
+    summary: `list (and save) the events of ${docType(type).name} or of the account's event stream`,
     examples: [
       `fiscal ${type} events <key> <key> --dir ./events`,
       `fiscal ${type} events --stream --cursor 1200 -o ndjson`,

@@ -9,11 +9,12 @@
 // an interruption stop the whole run, since every other key would fail the same way.
 import { join } from 'node:path';
 import type { HttpClient } from '../../api/http.js';
-import { cteDacte, cteOsDacte, mdfeDamdfe, nfeDanfe, nfseDanfse, nfseManualPdf } from '../../api/pdf.js';
+import { documentPdf, nfseManualPdf } from '../../api/pdf.js';
 import type { NfsePdfRole } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { accessKeyProblem, modelName, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { byType, docType, typesWith } from '../../fiscal/doc-types.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './saved-files.js';
@@ -50,32 +51,24 @@ interface PdfRecord extends SaveOutcome {
   key: string;
 }
 
-function keyed(model: ModelCode, what: string, download: (http: HttpClient, key: string) => Promise<Buffer>): PdfKind {
+function keyed(type: Exclude<PdfType, 'nfse'>): PdfKind {
+  const model = docType(type).model as ModelCode;
   return {
-    what,
+    what: docType(type).pdf!,
     check(key, where) {
       const problem = accessKeyProblem(key);
       if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
       const actual = parseAccessKey(key).model as ModelCode;
       if (actual !== model) {
         throw new UsageError(
-          `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${NAMES[model]} (${model})`,
+          `"${key}"${where} is a key of model ${actual} (${MODELS[actual] ?? 'unknown'}), not ${modelName(model)} (${model})`,
         );
       }
     },
     fileName: (key) => `${key}.pdf`,
-    download: (http, key) => download(http, key),
+    download: (http, key) => documentPdf(http, type, key),
   };
 }
-
-const NAMES: Record<ModelCode, string> = {
-  '55': 'an NF-e',
-  '57': 'a CT-e',
-  '58': 'an MDF-e',
-  '59': 'a CF-e',
-  '65': 'an NFC-e',
-  '67': 'a CT-e OS',
-};
 
 const NFSE: PdfKind = {
   what: 'DANFSe',
@@ -85,14 +78,15 @@ const NFSE: PdfKind = {
   },
   // `:` is not allowed in Windows file names; the id's parts are digits and dashes otherwise.
   fileName: (id, manual) => `${id.replace(/[^0-9A-Za-z.-]/g, '_')}${manual ? '-original' : ''}.pdf`,
-  download: (http, id, manual) => (manual ? nfseManualPdf(http, manual.role, id) : nfseDanfse(http, id)),
+  download: (http, id, manual) => (manual ? nfseManualPdf(http, manual.role, id) : documentPdf(http, 'nfse', id)),
 };
 
+/** Every type with a PDF: by access key, and the NFS-e by id. */
 export const PDF_KINDS: Record<PdfType, PdfKind> = {
-  nfe: keyed('55', 'DANFe', nfeDanfe),
-  cte: keyed('57', 'DACTe', cteDacte),
-  cteos: keyed('67', 'DACTe-OS', cteOsDacte),
-  mdfe: keyed('58', 'DAMDFe', mdfeDamdfe),
+  ...byType(
+    keyed,
+    typesWith('pdf').filter((t): t is Exclude<PdfType, 'nfse'> => t !== 'nfse'),
+  ),
   nfse: NFSE,
 };
 

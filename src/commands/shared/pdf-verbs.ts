@@ -1,8 +1,9 @@
 // The declaration of `fiscal pdf <type>`, shared with the type-first groups that offer the same
 // verb under their own name (`fiscal mdfe pdf` is `fiscal pdf mdfe`). Plain data: loaded for --help.
+import type { PdfDocType } from '../../fiscal/doc-types.js';
 import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
 
-export type PdfType = 'nfe' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
+export type PdfType = PdfDocType;
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 export const PDF_FLAGS = {

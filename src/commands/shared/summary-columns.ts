@@ -2,7 +2,8 @@
 // CSV. The CSV is the accountant's spreadsheet: one row per document, flat columns, values as plain
 // decimals with a dot; a column that does not apply to a kind of document stays empty. Column names
 // are documented in docs/inspect.md.
-import type { DocumentKind, DocumentSummary } from '../../fiscal/readers/index.js';
+import { TOTAL_TAGS } from '../../fiscal/readers/common.js';
+import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Cell, Column } from '../../output/writer.js';
 
 /** A file that yielded no document (json/ndjson only; table and csv name it on stderr). */
@@ -15,21 +16,8 @@ interface FileProblem {
 
 export type InspectRecord = DocumentSummary | FileProblem;
 
-/** The value that stands for "the total" of each kind of document. */
-const MAIN_TOTAL: Record<DocumentKind, readonly string[]> = {
-  nfe: ['vNF'],
-  nfce: ['vNF'],
-  cfe: ['vCFe'],
-  cte: ['vTPrest'],
-  cteos: ['vTPrest'],
-  mdfe: ['vCarga'],
-  nfse: ['ValorServicos', 'vServ'],
-  dps: ['vServ'],
-  event: [],
-};
-
 function mainTotal(d: DocumentSummary): string | undefined {
-  return pick(d, MAIN_TOTAL[d.kind]);
+  return pick(d, TOTAL_TAGS[d.kind]);
 }
 
 function pick(d: DocumentSummary, names: readonly string[]): string | undefined {

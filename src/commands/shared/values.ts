@@ -2,7 +2,7 @@
 // (one parser each), booleans, access keys of a model, field lists and the R17 expression. Errors
 // name the value; parseWith adds the flag.
 import { z } from 'zod';
-import { accessKeyProblem, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
+import { accessKeyProblem, modelName, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
 import { NOW, readDate, readMonth } from '../../fiscal/dates.js';
 import { parsePropertyFilter } from '../../fiscal/property-filter.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
@@ -42,14 +42,6 @@ export const bool = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
 });
 
 type Model = keyof typeof MODELS;
-const MODEL_LABELS: Record<Model, string> = {
-  '55': 'an NF-e (55)',
-  '57': 'a CT-e (57)',
-  '58': 'an MDF-e (58)',
-  '59': 'a CF-e (59)',
-  '65': 'an NFC-e (65)',
-  '67': 'a CT-e OS (67)',
-};
 
 /** A valid access key (R7) of one of `models`. */
 export function accessKey(models: readonly Model[]) {
@@ -61,7 +53,7 @@ export function accessKey(models: readonly Model[]) {
     }
     const model = parseAccessKey(v).model as Model;
     if (!models.includes(model)) {
-      const wanted = models.map((m) => MODEL_LABELS[m]).join(' or ');
+      const wanted = models.map((m) => `${modelName(m)} (${m})`).join(' or ');
       ctx.addIssue({
         code: 'custom',
         message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}`,

@@ -1,17 +1,11 @@
 // `fiscal webhooks ...`: declarations only; each verb's module loads when it runs.
 import type { WebhookDocumentType, WebhookEventType } from '../../api/wire/webhooks.js';
+import { WEBHOOK_DOC_TYPES } from '../../fiscal/doc-types.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
 
-// Spelled out here because the wire module loads zod, which --help must not; a test keeps these
-// equal to WEBHOOK_DOCUMENT_TYPES and WEBHOOK_EVENT_TYPES.
-export const DOCUMENT_TYPE_CHOICES = [
-  'nfe',
-  'nfce',
-  'cte',
-  'cteos',
-  'mdfe',
-  'nfse',
-] as const satisfies readonly WebhookDocumentType[];
+// From the registry, and spelled out here because the wire module loads zod, which --help must
+// not; a test keeps these equal to WEBHOOK_DOCUMENT_TYPES and WEBHOOK_EVENT_TYPES.
+export const DOCUMENT_TYPE_CHOICES: readonly WebhookDocumentType[] = WEBHOOK_DOC_TYPES;
 export const EVENT_TYPE_CHOICES = ['received', 'canceled'] as const satisfies readonly WebhookEventType[];
 
 const ENDPOINTS_EXAMPLES = [

@@ -1,9 +1,10 @@
 // `fiscal xml <type> <key>...` and the `xml` verb of the type-first groups (`fiscal nfce xml`):
 // declarations only; the verb module loads on use.
+import { typesWith } from '../../fiscal/doc-types.js';
 import { defineVerb, type KeyModel } from '../shared/define.js';
 
-/** As kinds.ts XML_TYPES, kept here so that --help does not load the API modules. */
-export const XML_TYPE_WORDS = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'] as const;
+/** The types with an access key (kinds.ts XML_KINDS has one for each), for --help without the API modules. */
+export const XML_TYPE_WORDS = typesWith('model');
 
 const notes = `Reads each document from the type's listing (GET /v1/<type>/{role} with access_key[]), role by
 role. One key without --dir: the XML goes to stdout. Otherwise each is written as

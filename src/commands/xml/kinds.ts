@@ -12,9 +12,12 @@ import { MDFE_ROLES } from '../../api/wire/mdfe.js';
 import { NFCE_ROLES } from '../../api/wire/nfce.js';
 import { NFE_ROLES, V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { ModelCode } from '../../fiscal/access-key.js';
+import { byType, docType, typesWith, type KeyedDocType } from '../../fiscal/doc-types.js';
+import { docListingPages } from '../../api/doc-listing.js';
 
-export const XML_TYPES = ['nfe', 'nfce', 'cte', 'cteos', 'mdfe'] as const;
-export type XmlType = (typeof XML_TYPES)[number];
+/** The types with an access key: NFS-e has none (R10). */
+export const XML_TYPES = typesWith('model');
+export type XmlType = KeyedDocType;
 
 /** A listing item: the key and its XML, base64 (R16 `format_type=xml`, the default). */
 interface KeyedXml {
@@ -49,7 +52,15 @@ function xmlKind<R extends string>(model: ModelCode, name: string, roles: readon
   };
 }
 
+/** A type without listing code of its own: the generic role listing (api/doc-listing.ts). */
+function listedKind(type: XmlType): XmlKind {
+  const spec = docType(type);
+  const pages: V1Pages<string> = (http, role, query, opts) => docListingPages(http, { type, role }, query, opts);
+  return xmlKind(spec.model as ModelCode, spec.name, spec.roles, pages);
+}
+
 export const XML_KINDS: Record<XmlType, XmlKind> = {
+  ...byType(listedKind, XML_TYPES),
   nfe: xmlKind('55', 'NF-e', NFE_ROLES, nfeV1Pages),
   nfce: xmlKind('65', 'NFC-e', NFCE_ROLES, nfceV1Pages),
   cte: xmlKind('57', 'CT-e', CTE_ROLES, cteV1Pages),

@@ -22,12 +22,20 @@ import { generateNfses } from './nfse.js';
 
 type Generator<T extends DocType> = (w: AccountWorld, seed: number, count: number, nowMs: number) => DocTypes[T][];
 
-const GENERATORS: { [T in DocType]: Generator<T> } = {
-  cte: generateCtes,
-  cteos: generateCteOs,
-  mdfe: generateMdfes,
-  nfce: generateNfces,
-  nfse: generateNfses,
+/** How the documents of a type are made: their metadata, and their XML and events' XML from it. */
+interface TypeData<T extends DocType> {
+  generate: Generator<T>;
+  xml(doc: DocTypes[T]): string;
+  eventXml(doc: DocTypes[T], event: DocEvent): string;
+}
+
+/** One line per type of the registry but NF-e (doc-index.ts DocTypes): its generator and renderers. */
+const DATA: { [T in DocType]: TypeData<T> } = {
+  cte: { generate: generateCtes, xml: cteXml, eventXml: cteEventXml },
+  cteos: { generate: generateCteOs, xml: cteOsXml, eventXml: cteEventXml },
+  mdfe: { generate: generateMdfes, xml: mdfeXml, eventXml: mdfeEventXml },
+  nfce: { generate: generateNfces, xml: nfceXml, eventXml: nfceEventXml },
+  nfse: { generate: generateNfses, xml: nfseXml, eventXml: nfseEventXml },
 };
 
 /** Documents per account of each type other than NF-e when `otherDocs` is not given. */
@@ -60,7 +68,7 @@ export function generateDataset(opts: DatasetOptions): Dataset {
   const docs = Object.fromEntries(
     DOC_TYPES.map((type) => [
       type,
-      worlds.flatMap((w) => (GENERATORS[type] as Generator<DocType>)(w, opts.seed, others, nowMs)),
+      worlds.flatMap((w) => (DATA[type].generate as Generator<DocType>)(w, opts.seed, others, nowMs)),
     ]),
   ) as DocLists;
   return { accounts: worlds.map((w) => w.account), nfes, docs };
@@ -68,33 +76,12 @@ export function generateDataset(opts: DatasetOptions): Dataset {
 
 /** The XML of a document of another type: its own (uploads), else rendered from metadata. */
 export function docXml<T extends DocType>(type: T, doc: DocTypes[T]): string {
-  switch (type) {
-    case 'cte':
-      return cteXml(doc as DocTypes['cte']);
-    case 'cteos':
-      return cteOsXml(doc as DocTypes['cteos']);
-    case 'mdfe':
-      return mdfeXml(doc as DocTypes['mdfe']);
-    case 'nfce':
-      return nfceXml(doc as DocTypes['nfce']);
-    default:
-      return nfseXml(doc as DocTypes['nfse']);
-  }
+  return (DATA[type] as TypeData<T>).xml(doc);
 }
 
 /** The XML of one event of a document of another type (procEventoCTe, procEventoMDFe, procEventoNFe, NFS-e cancellation). */
 export function docEventXml<T extends DocType>(type: T, doc: DocTypes[T], event: DocEvent): string {
-  switch (type) {
-    case 'cte':
-    case 'cteos':
-      return cteEventXml(doc as DocTypes['cte'], event);
-    case 'mdfe':
-      return mdfeEventXml(doc as DocTypes['mdfe'], event);
-    case 'nfce':
-      return nfceEventXml(doc as DocTypes['nfce'], event);
-    default:
-      return nfseEventXml(doc as DocTypes['nfse'], event);
-  }
+  return (DATA[type] as TypeData<T>).eventXml(doc, event);
 }
 
 /** The nfeProc XML of a document: its own when it has one (uploads), else rendered from metadata. */

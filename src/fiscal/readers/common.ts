@@ -3,19 +3,19 @@
 // as written thanks to parseTagValue: false).
 import { accessKeyProblem } from '../access-key.js';
 import type { StatusDocType } from '../doc-status.js';
+import { byType, DOC_TYPE_NAMES, DOC_TYPES, type DocTypeName } from '../doc-types.js';
 
-export type DocumentKind = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse' | 'dps' | 'cfe' | 'event';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = [
-  'nfe',
-  'nfce',
-  'cte',
-  'cteos',
-  'mdfe',
-  'nfse',
-  'dps',
-  'cfe',
-  'event',
-];
+/** The kinds of what a reader finds: each registry type, a DPS, a CF-e SAT, an event. */
+export type DocumentKind = DocTypeName | 'dps' | 'cfe' | 'event';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [...DOC_TYPE_NAMES, 'dps', 'cfe', 'event'];
+
+/** The XML values that stand for "the total" of each kind, the first present wins. */
+export const TOTAL_TAGS: Readonly<Record<DocumentKind, readonly string[]>> = {
+  ...byType((t): readonly string[] => DOC_TYPES[t].total),
+  cfe: ['vCFe'],
+  dps: ['vServ'],
+  event: [],
+};
 
 /** The type whose status rules (doc-status.ts) apply to a kind; undefined for DPS and events. */
 export function statusTypeOf(kind: DocumentKind): StatusDocType | undefined {

@@ -16,6 +16,7 @@ import {
   type CteFilters,
 } from '../../../api/wire/cte.js';
 import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
+import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import { badRequest, okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
@@ -24,10 +25,10 @@ import { compileCteFilters } from './filters.js';
 import { toCteRecord, toCteV1Item, type CteLikeRecord, type CteLikeType } from './records.js';
 
 export function registerCte(router: Router): void {
-  router.add('POST', '/v1/dfe/cte', search('cte'), { errors: 'service', gateway: true });
-  router.add('POST', '/v1/dfe/cteos', search('cteos'), { errors: 'service', gateway: true });
-  router.add('GET', '/v1/cte/:role', (ctx) => listByRole(ctx, 'cte'), { errors: 'v1' });
-  router.add('GET', '/v1/cte-os/:role', (ctx) => listByRole(ctx, 'cteos'), { errors: 'v1' });
+  router.add('POST', DOC_TYPES.cte.endpoints.search, search('cte'), { errors: 'service', gateway: true });
+  router.add('POST', DOC_TYPES.cteos.endpoints.search, search('cteos'), { errors: 'service', gateway: true });
+  router.add('GET', DOC_TYPES.cte.endpoints.listing, (ctx) => listByRole(ctx, 'cte'), { errors: 'v1' });
+  router.add('GET', DOC_TYPES.cteos.endpoints.listing, (ctx) => listByRole(ctx, 'cteos'), { errors: 'v1' });
 }
 
 function parseRequest(type: CteLikeType, body: unknown): z.infer<typeof cteRequestSchema> {

@@ -4,6 +4,7 @@
 // (the NF-e endpoints also serve NFC-e, model 65); a document the account does not hold is a 404 (R3).
 import {
   DOC_EVENTS_ENDPOINTS,
+  docEventsEndpoint,
   NFSE_ID,
   docEventsResponseSchema,
   type DocEventItem,
@@ -11,24 +12,16 @@ import {
   type EventDocType,
 } from '../../../api/wire/events.js';
 import { accessKeyProblem, parseAccessKey } from '../../../fiscal/access-key.js';
+import { typeOfModel } from '../../../fiscal/doc-types.js';
 import { streamEventXml, type EventDoc } from '../../event-index.js';
 import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { addProblem, arrayParam, eventTypes, type Problems } from './query.js';
 
-/** The document type a model is stored as. */
-const TYPE_OF_MODEL: Record<string, EventDocType> = {
-  '55': 'nfe',
-  '65': 'nfce',
-  '57': 'cte',
-  '67': 'cteos',
-  '58': 'mdfe',
-};
-
 export function registerDocumentEvents(router: Router): void {
-  for (const endpoint of Object.values(DOC_EVENTS_ENDPOINTS)) {
+  for (const endpoint of DOC_EVENTS_ENDPOINTS) {
     // The NFS-e routes serve /v1/nfse/events: one note's events by `id`, and a listing (R37).
-    if (endpoint === DOC_EVENTS_ENDPOINTS.nfseV1) continue;
+    if (endpoint === docEventsEndpoint('nfse')) continue;
     router.add('GET', endpoint.path, (ctx) => documentEvents(ctx, endpoint), { errors: 'v1' });
   }
 }
@@ -67,7 +60,7 @@ function parseQuery(ctx: RequestContext, endpoint: DocEventsEndpoint): DocEvents
         name,
         `"${id}" is a key of model ${model}; ${endpoint.path} takes model ${endpoint.models.join(' or ')}`,
       );
-    else type = TYPE_OF_MODEL[model]!;
+    else type = typeOfModel(model) as EventDocType;
   }
   const types = eventTypes(params, problems);
   if (Object.keys(problems).length > 0) throw new HttpError(v1FieldErrors(400, problems));

@@ -5,6 +5,7 @@
 // `to` may be `now`).
 import {
   EVENT_DOC_TYPES,
+  EVENT_STREAM_PATH,
   eventStreamPageSchema,
   type EventDocType,
   type StreamEventItem,
@@ -17,7 +18,7 @@ import { addProblem, arrayParam, eventTypes, scalarParam, type Problems } from '
 import { createdRange, pageReply, V1_LIMIT_DEFAULT } from '../listing/v1-listing.js';
 
 export function registerEventStream(router: Router): void {
-  router.add('GET', '/v1/events/:type', listEvents, { errors: 'v1' });
+  router.add('GET', EVENT_STREAM_PATH, listEvents, { errors: 'v1' });
 }
 
 export interface StreamQuery {

@@ -9,6 +9,7 @@ import {
   mdfeSearchResponseSchema,
   mdfeV1PageSchema,
 } from '../../../api/wire/mdfe.js';
+import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
@@ -17,8 +18,8 @@ import { compileMdfeFilters } from './filters.js';
 import { toMdfeRecord, toMdfeV1Item } from './records.js';
 
 export function registerMdfe(router: Router): void {
-  router.add('POST', '/v1/dfe/mdfe', search, { errors: 'service', gateway: true });
-  router.add('GET', '/v1/mdfe/:role', listByRole, { errors: 'v1' });
+  router.add('POST', DOC_TYPES.mdfe.endpoints.search, search, { errors: 'service', gateway: true });
+  router.add('GET', DOC_TYPES.mdfe.endpoints.listing, listByRole, { errors: 'v1' });
 }
 
 const search = bodySearchRoute({

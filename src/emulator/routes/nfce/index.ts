@@ -3,13 +3,14 @@
 import { NFCE_ROLES, nfceV1PageSchema, type NfceV1Item } from '../../../api/wire/nfce.js';
 import { docXml } from '../../data/dataset.js';
 import type { StoredNfce } from '../../model-docs.js';
+import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import type { Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
 import { base64 } from '../listing/wire-xml.js';
 
 export function registerNfce(router: Router): void {
-  router.add('GET', '/v1/nfce/:role', listEmitted, { errors: 'v1' });
+  router.add('GET', DOC_TYPES.nfce.endpoints.listing, listEmitted, { errors: 'v1' });
 }
 
 const toItem = (doc: StoredNfce): NfceV1Item => ({ access_key: doc.accessKey, xml: base64(docXml('nfce', doc)) });

@@ -9,6 +9,7 @@ import {
   nfeV2ResponseSchema,
   V2_LIMIT_MAX,
 } from '../../../api/wire/nfe.js';
+import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
@@ -17,8 +18,8 @@ import { compileFilters } from './filters.js';
 import { toV1Item, toV2Record } from './records.js';
 
 export function registerNfe(router: Router): void {
-  router.add('POST', '/v2/dfe/nfe', search, { errors: 'service', gateway: true });
-  router.add('GET', '/v1/nfe/:role', listByRole, { errors: 'v1' });
+  router.add('POST', DOC_TYPES.nfe.endpoints.search, search, { errors: 'service', gateway: true });
+  router.add('GET', DOC_TYPES.nfe.endpoints.listing, listByRole, { errors: 'v1' });
 }
 
 const search = bodySearchRoute({

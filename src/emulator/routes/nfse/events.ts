@@ -3,7 +3,7 @@
 // order the service received them (the stream of /v1/events/nfse), by `type[]`, `cnpj[]`,
 // `created_at`, `limit`, cursor, and `id[]` (any id form of the note). A parameter it does not
 // read is a 400 naming it (R36).
-import { DOC_EVENTS_ENDPOINTS } from '../../../api/wire/events.js';
+import { docEventsEndpoint } from '../../../api/wire/events.js';
 import { nfseId } from '../../data/nfse.js';
 import type { StreamEvent } from '../../event-index.js';
 import type { StoredNfse } from '../../model-docs.js';
@@ -19,7 +19,7 @@ const LISTING_PARAMS = ['type[]', 'limit', 'cursor', 'id[]', 'cnpj[]', 'created_
 
 export function nfseEvents(ctx: RequestContext): Reply {
   const params = ctx.url.searchParams;
-  if (params.has('id')) return documentEvents(ctx, DOC_EVENTS_ENDPOINTS.nfseV1);
+  if (params.has('id')) return documentEvents(ctx, docEventsEndpoint('nfse'));
   const problems: Record<string, string[]> = {};
   for (const key of new Set(params.keys()))
     if (!LISTING_PARAMS.includes(key.replace(/\[\d*\]$/, '[]')))

@@ -18,6 +18,7 @@ import {
   nfseV2JsonPageSchema,
   nfseV2PageSchema,
 } from '../../../api/wire/nfse.js';
+import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { bodySearchRoute, parseBody } from '../listing/body-search.js';
@@ -30,8 +31,8 @@ import { idMatcher, parseNfseQuery } from './query.js';
 import { nfseJson, toNfseRecord, toNfseV1Item, toNfseV2Item } from './records.js';
 
 export function registerNfse(router: Router): void {
-  router.add('POST', '/v1/dfe/nfse', search, { errors: 'service', gateway: true });
-  router.add('GET', '/v1/nfse/:role', listByRole, { errors: 'v1' });
+  router.add('POST', DOC_TYPES.nfse.endpoints.search, search, { errors: 'service', gateway: true });
+  router.add('GET', DOC_TYPES.nfse.endpoints.listing, listByRole, { errors: 'v1' });
   router.add('GET', '/v2/nfse/received', listReceivedV2, { errors: 'v1' });
   router.add('GET', NFSE_MANUAL_PATH, listManual, { errors: 'v1' });
   router.add('PUT', NFSE_PROPERTY_PATH, setNfseProperty, { errors: 'v1' });

@@ -1,0 +1,128 @@
+// `npm run bench -- --catalog`: the catalog's figures (docs/bench.md). On one account of N NF-e
+// (400k; 20k with --quick; --docs=<n>), received role:
+//   - pull throughput with the catalog (this build, --without-events: the same streams main reads)
+//     against main's build, same emulator, same run: docs/s ratio >= 0.9;
+//   - peak RSS of this build's pull;
+//   - the first report after the pull (the catalog is already written): < 2 s; the next: < 1 s;
+//   - `fiscal catalog rebuild` of the folder: >= 5,000 documents/s.
+// Main's build: --main=<dist>, or built here from `git archive main` (node_modules linked).
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanupPull, pull, settle, tempDir } from './cli.mjs';
+import { startEmulatorProcess } from './emulator-process.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
+
+/** dist/ of main, built once in a temp folder from the repository's `main` branch. */
+function mainDist(given) {
+  if (given) return given;
+  const dir = mkdtempSync(join(tmpdir(), 'fiscal-bench-main-'));
+  execSync(`git -C ${JSON.stringify(root)} archive main | tar -x -C ${JSON.stringify(dir)}`);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  execSync('npm run build --silent', { cwd: dir, stdio: 'ignore' });
+  return join(dir, 'dist');
+}
+
+/** The CLI (this build) in a process of its own: wall, CPU, peak RSS, stdout. */
+function cli(args, env = {}) {
+  settle();
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [measure, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-20_000)));
+    child.on('error', reject);
+    child.on('close', () => {
+      const bench = JSON.parse(/BENCH (.*)/.exec(stderr)?.[1] ?? 'null');
+      if (!bench || bench.code !== 0) return reject(new Error(`${args.join(' ')} exited ${bench?.code}: ${stderr}`));
+      resolve({ wallMs: performance.now() - start, cpuMs: bench.cpuMs, maxRssMb: bench.maxRssMb, stdout });
+    });
+  });
+}
+
+const line = (name, value, target, ok) =>
+  console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`);
+
+export async function benchCatalog({ quick = false, docs, main } = {}) {
+  const n = docs ?? (quick ? 20_000 : 400_000);
+  console.log(`\ncatalog: an account of ${n / 1000}k NF-e, received role`);
+  const baseline = mainDist(main);
+  const emu = await startEmulatorProcess(['--docs', String(n), '--accounts', '1', '--other-docs', '0', '--seed', '1']);
+  const mine = tempDir(`catalog-${n}`);
+  const theirs = tempDir(`catalog-main-${n}`);
+  const results = [];
+  try {
+    const a = await pull(emu.env, mine, ['--role', 'received', '--without-events']);
+    const b = await pull(emu.env, theirs, ['--role', 'received'], [0], baseline);
+    const rate = (r) => r.summary.documents / (r.wallMs / 1000);
+    const cpuRate = (r) => r.summary.documents / (r.cpuMs / 1000);
+    const ratio = rate(a) / rate(b);
+    console.log(
+      `  pull: ${a.summary.documents} documents; with the catalog ${rate(a).toFixed(0)} docs/s (CPU ${(a.cpuMs / 1000).toFixed(1)} s, ${cpuRate(a).toFixed(0)} docs/CPU-s), main ${rate(b).toFixed(0)} docs/s (CPU ${(b.cpuMs / 1000).toFixed(1)} s, ${cpuRate(b).toFixed(0)} docs/CPU-s)`,
+    );
+    line('pull docs/s, catalog / main', `x${ratio.toFixed(2)}`, '>= 0.9', ratio >= 0.9);
+    results.push(ratio >= 0.9);
+    line(
+      'pull peak RSS (main: ' + b.maxRssMb.toFixed(0) + ' MB)',
+      `${a.maxRssMb.toFixed(0)} MB`,
+      '<= 150 MB',
+      a.maxRssMb <= 150,
+    );
+    results.push(a.maxRssMb <= 150);
+
+    const report = () => cli(['-o', 'json', 'report', mine, '--by', 'month,status']);
+    const first = await report();
+    line(
+      `first report after the pull (${n / 1000}k)`,
+      `${(first.wallMs / 1000).toFixed(2)} s (CPU ${(first.cpuMs / 1000).toFixed(2)} s)`,
+      '< 2 s',
+      first.wallMs < 2000,
+    );
+    results.push(first.wallMs < 2000);
+    const again = [await report(), await report(), await report()].sort((x, y) => x.wallMs - y.wallMs)[1];
+    line(
+      'any report (median of 3)',
+      `${(again.wallMs / 1000).toFixed(2)} s (${again.maxRssMb.toFixed(0)} MB)`,
+      '< 1 s',
+      again.wallMs < 1000,
+    );
+    results.push(again.wallMs < 1000);
+    const ncm = await cli(['-o', 'json', 'report', mine, '--by', 'ncm']);
+    console.log(`  report --by ncm: ${(ncm.wallMs / 1000).toFixed(2)} s`);
+
+    const rebuild = await cli(['catalog', 'rebuild', mine]);
+    const perSecond = a.summary.documents / (rebuild.wallMs / 1000);
+    line(
+      'catalog rebuild docs/s',
+      `${perSecond.toFixed(0)} (CPU ${(rebuild.cpuMs / 1000).toFixed(1)} s)`,
+      '>= 5000',
+      perSecond >= 5000,
+    );
+    results.push(perSecond >= 5000);
+    return results.every(Boolean);
+  } finally {
+    cleanupPull(mine);
+    cleanupPull(theirs);
+    await emu.close();
+  }
+}
+
+// Alone: `node test/bench/catalog.mjs [--quick] [--docs=<n>] [--main=<dist>]` (after npm run build).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  await benchCatalog({
+    quick: process.argv.includes('--quick'),
+    docs: arg('docs') ? Number(arg('docs')) : undefined,
+    main: arg('main') && existsSync(arg('main')) ? arg('main') : undefined,
+  });
+  (await import('./cli.mjs')).removeLeftovers();
+}
