@@ -261,6 +261,7 @@ _fiscal_takes_value() {
     'pull nfe|--rate-limit') return 0 ;;
     'pull nfe|--manifest') return 0 ;;
     'pull nfe|--profiles') return 0 ;;
+    'pull nfe|--catalog') return 0 ;;
     'pull nfe|--owner') return 0 ;;
     'pull nfe|--emitter') return 0 ;;
     'pull nfe|--receiver') return 0 ;;
@@ -296,6 +297,7 @@ _fiscal_takes_value() {
     'pull nfce|--rate-limit') return 0 ;;
     'pull nfce|--manifest') return 0 ;;
     'pull nfce|--profiles') return 0 ;;
+    'pull nfce|--catalog') return 0 ;;
     'pull cte|--role') return 0 ;;
     'pull cte|--owner') return 0 ;;
     'pull cte|--created-from') return 0 ;;
@@ -310,6 +312,7 @@ _fiscal_takes_value() {
     'pull cte|--rate-limit') return 0 ;;
     'pull cte|--manifest') return 0 ;;
     'pull cte|--profiles') return 0 ;;
+    'pull cte|--catalog') return 0 ;;
     'pull cteos|--role') return 0 ;;
     'pull cteos|--owner') return 0 ;;
     'pull cteos|--created-from') return 0 ;;
@@ -324,6 +327,7 @@ _fiscal_takes_value() {
     'pull cteos|--rate-limit') return 0 ;;
     'pull cteos|--manifest') return 0 ;;
     'pull cteos|--profiles') return 0 ;;
+    'pull cteos|--catalog') return 0 ;;
     'pull mdfe|--role') return 0 ;;
     'pull mdfe|--owner') return 0 ;;
     'pull mdfe|--created-from') return 0 ;;
@@ -338,6 +342,7 @@ _fiscal_takes_value() {
     'pull mdfe|--rate-limit') return 0 ;;
     'pull mdfe|--manifest') return 0 ;;
     'pull mdfe|--profiles') return 0 ;;
+    'pull mdfe|--catalog') return 0 ;;
     'pull nfse|--role') return 0 ;;
     'pull nfse|--owner') return 0 ;;
     'pull nfse|--created-from') return 0 ;;
@@ -352,6 +357,7 @@ _fiscal_takes_value() {
     'pull nfse|--rate-limit') return 0 ;;
     'pull nfse|--manifest') return 0 ;;
     'pull nfse|--profiles') return 0 ;;
+    'pull nfse|--catalog') return 0 ;;
     'inspect|--type') return 0 ;;
     'report|--by') return 0 ;;
     'report|--month') return 0 ;;
@@ -362,6 +368,7 @@ _fiscal_takes_value() {
     'report|--owner') return 0 ;;
     'report|--html') return 0 ;;
     'query|--dir') return 0 ;;
+    'query|--catalog') return 0 ;;
     'pdf nfe|--dir') return 0 ;;
     'pdf nfce|--dir') return 0 ;;
     'pdf cte|--dir') return 0 ;;
@@ -400,6 +407,7 @@ _fiscal_takes_value() {
     'latam xml|--dir') return 0 ;;
     'profile add|--api-id') return 0 ;;
     'profile add|--base-url') return 0 ;;
+    'profile add|--catalog') return 0 ;;
     'init|--name') return 0 ;;
     'init|--api-id') return 0 ;;
     'init|--base-url') return 0 ;;
@@ -542,16 +550,16 @@ _fiscal_words() {
     'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pull') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'report') _fiscal_w='--by --month --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'query') _fiscal_w='--dir --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'query') _fiscal_w='--dir --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'catalog') _fiscal_w='rebuild help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'catalog rebuild') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'catalog help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
@@ -585,7 +593,7 @@ _fiscal_words() {
     'latam json') _fiscal_w='--stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'latam help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'profile') _fiscal_w='add list ls show current use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --force --skip-check --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --catalog --force --skip-check --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile list') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile current') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

@@ -45,7 +45,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     ExitCode.catalog,
-    "a pull folder's catalog database cannot be opened or written, or was made by a newer fiscal (docs/catalog.md)",
+    'the catalog database cannot be opened, reached or written, or was made by a newer fiscal (docs/catalog.md, docs/postgres.md); what was committed is kept',
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -146,7 +146,11 @@ export class LocalFileError extends FiscalError {
   }
 }
 
-/** The catalog database of a pull folder cannot be used: unavailable, or of a newer schema. */
+/**
+ * The catalog database cannot be used: it cannot be opened or reached (a shared one that went away
+ * mid-run stays away), or it is of a newer schema. No page is half in it, and the same command
+ * continues once it is back.
+ */
 export class CatalogError extends FiscalError {
   override name = 'CatalogError';
 }

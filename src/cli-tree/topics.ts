@@ -41,6 +41,10 @@ export const TOPICS: readonly Topic[] = [
         'FISCAL_WEBHOOK_SECRET',
         'signing secret `fiscal webhooks listen` checks notifications with (instead of --secret); never printed',
       ],
+      [
+        'FISCAL_CATALOG',
+        'a shared catalog in PostgreSQL (like pull --catalog; here the URL may hold the password, never printed)',
+      ],
       ['FISCAL_LOCALE', 'money and dates for people in tables and CSV (like --locale): pt-BR or en (the default)'],
       [
         'FISCAL_CONFIG_DIR',

@@ -6,6 +6,8 @@ export interface Profile {
   baseUrl: string;
   apiId: string;
   apiKey: string;
+  /** The shared catalog (postgres://…) the pulls of this profile write (docs/postgres.md). */
+  catalog?: string | undefined;
 }
 
 /** The built-in profile that starts a local emulator; a stored profile may not take its name. */

@@ -27,7 +27,12 @@ export interface ProfileStore {
   setDefault(name: string | undefined): void;
 }
 
-const ProfileSchema = z.object({ baseUrl: z.string(), apiId: z.string(), apiKey: z.string() });
+const ProfileSchema = z.object({
+  baseUrl: z.string(),
+  apiId: z.string(),
+  apiKey: z.string(),
+  catalog: z.string().optional(),
+});
 
 // Loose: keys written by a newer fiscal survive a round trip through this one.
 const StoreSchema = z.looseObject({

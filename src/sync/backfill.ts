@@ -8,7 +8,7 @@
 // backfill resumes the same windows, and the index gets the same set of lines.
 import { InterruptedError } from '../errors.js';
 import { brasiliaDateTime, filterDateToMs } from '../fiscal/dates.js';
-import type { Checkpoint, CheckpointStore, CreatedRange } from './checkpoint.js';
+import type { Checkpoint, Checkpoints, CreatedRange } from './checkpoint.js';
 import type { StreamSource } from './source.js';
 import { initialCheckpoint, type StreamStart } from './starts.js';
 
@@ -174,7 +174,7 @@ export interface PlannedStream {
 export async function withBackfills(
   sources: StreamSource[],
   starts: StreamStart[],
-  store: CheckpointStore,
+  store: Checkpoints,
   o: { concurrency: number; committedLength: number; signal: AbortSignal },
 ): Promise<PlannedStream[]> {
   // Every stream splits into its share of --concurrency (at least two windows): more would only

@@ -3,7 +3,7 @@
 // here), and handed to the commits as a writer.
 import { syncCatalog } from '../catalog/folder.js';
 import { CatalogWriter } from '../catalog/pull-writer.js';
-import type { CatalogStore } from '../catalog/store.js';
+import { EMPTY_COVERAGE, type CatalogStore } from '../catalog/store.js';
 import type { Logger } from '../context.js';
 import type { IndexFile } from './index-file.js';
 
@@ -17,4 +17,9 @@ export async function openPullCatalog(o: { dir: string; log: Logger }, index: In
   if (ingested) o.log.debug(`catalog: ${rebuilt ? 'built from' : 'caught up with'} ${ingested} lines of the folder`);
   const coverage = await store.coverage();
   return { store, writer: new CatalogWriter(store, coverage!) };
+}
+
+/** A shared catalog (src/catalog/postgres/): level with the folder by construction, nothing to ingest. */
+export async function sharedCatalog(store: CatalogStore): Promise<PullCatalog> {
+  return { store, writer: new CatalogWriter(store, (await store.coverage()) ?? EMPTY_COVERAGE) };
 }

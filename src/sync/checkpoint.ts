@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import type { DurableWriter } from './durable.js';
+import type { IndexEntry } from './index-file.js';
 
 export const streamKeySchema = z.object({
   account: z.string(),
@@ -75,7 +76,24 @@ export function streamId(key: StreamKey): string {
 
 const textOf = (c: Checkpoint) => `${JSON.stringify(c, null, 2)}\n`;
 
-export class CheckpointStore {
+/**
+ * Where a pull keeps its checkpoints: files in the folder (CheckpointStore), or a shared catalog
+ * that commits them in one transaction with the index lines they cover.
+ */
+export interface Checkpoints {
+  /** Where a stream's checkpoint is, for messages. */
+  pathOf(key: StreamKey): string;
+  load(key: StreamKey): Promise<Checkpoint | undefined>;
+  save(checkpoint: Checkpoint): Promise<void>;
+  /** Saves several at once, with the index lines the commit adds (a store that keeps them too). */
+  saveAll(checkpoints: Checkpoint[], entries?: readonly IndexEntry[]): Promise<void>;
+  /** Every checkpoint of the folder: the index is cut back to the longest committed length. */
+  all(o?: { skipCorrupt?: boolean }): Promise<Checkpoint[]>;
+  /** Saved with lines, the checkpoints are committed by the catalog's commit of those lines. */
+  readonly committedWithCatalog?: boolean;
+}
+
+export class CheckpointStore implements Checkpoints {
   readonly dir: string;
   /**
    * The text of each checkpoint as read or written by this run: one that would be rewritten with
@@ -148,7 +166,7 @@ export class CheckpointStore {
   }
 }
 
-function parseCheckpoint(text: string, path: string): Checkpoint {
+export function parseCheckpoint(text: string, path: string): Checkpoint {
   let json: unknown;
   try {
     json = JSON.parse(text);

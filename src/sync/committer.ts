@@ -77,13 +77,21 @@ export class Committer {
     if (this.entries.length) await this.d.onCommit?.(this.entries);
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
-    await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    const lines = this.d.index.lastAppended;
+    // A shared catalog (src/catalog/postgres/) keeps the checkpoints too: it commits them with the
+    // lines they cover, in the catalog's commit below.
+    await this.d.store.saveAll(
+      [...this.dirty].map((s) => s.checkpoint),
+      lines,
+    );
+    const withCatalog = Boolean(this.d.store.committedWithCatalog) && lines.length > 0;
     // Committed: the summary says so even if what follows fails (the key store's files on a disk
     // just filled up), since the index and checkpoints already hold these documents.
-    markKept(this.d.summary);
+    if (!withCatalog) markKept(this.d.summary);
     // The catalog follows the index it describes (a crash before this leaves it behind, and the
     // next open ingests the difference from the folder: src/catalog/folder.ts).
-    await this.d.catalog?.commit(this.d.index.lastAppended, { bytes: indexLength, lastLine: this.d.index.lastLine });
+    await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine });
+    if (withCatalog) markKept(this.d.summary);
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];

@@ -10,15 +10,16 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
-import { openPullCatalog } from './catalog.js';
+import type { CatalogStore } from '../catalog/store.js';
+import { openPullCatalog, sharedCatalog } from './catalog.js';
 import { withBackfills } from './backfill.js';
-import { CheckpointStore, type Checkpoint } from './checkpoint.js';
+import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
 import { DurableWriter, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
-import { acquireLock } from './lock.js';
+import { acquireLock, type HeldLock } from './lock.js';
 import { collectGarbage } from './memory.js';
 import type { SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
@@ -50,6 +51,12 @@ export interface PullOptions {
   quotaLeft?: ((maxInFlight: number) => number) | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
+  /**
+   * A shared catalog (src/catalog/postgres): its lease stands for the folder's lock (a lock file
+   * cannot be taken over from a machine that died), and it keeps the checkpoints, committed with
+   * the index lines they cover.
+   */
+  shared?: { lock: HeldLock; checkpoints: Checkpoints; catalog: CatalogStore } | undefined;
 }
 
 const describeResume = (c: Checkpoint) =>
@@ -66,12 +73,14 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
   const stateDir = join(o.dir, '.fiscal');
   const writer = new DurableWriter(join(stateDir, 'tmp'));
   await writer.ensureDir(stateDir);
-  const lock = await acquireLock(stateDir, {
-    waitSeconds: o.waitSeconds,
-    clock: o.clock,
-    signal: o.signal,
-    warn: o.log.warn,
-  });
+  const lock =
+    o.shared?.lock ??
+    (await acquireLock(stateDir, {
+      waitSeconds: o.waitSeconds,
+      clock: o.clock,
+      signal: o.signal,
+      warn: o.log.warn,
+    }));
   try {
     await writer.init();
     if (lock.tookOver) {
@@ -81,7 +90,8 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     return await pullLocked(o, writer);
   } finally {
     await writer.close();
-    await lock.release();
+    // A lease is released by whoever took it, saying whether the pull ended whole.
+    if (!o.shared) await lock.release();
   }
 }
 
@@ -108,13 +118,14 @@ export class StalledStreamError extends TemporaryError {
 
 async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSummary> {
   const started = o.clock.now();
-  const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
+  const store = o.shared?.checkpoints ?? new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
   const { dropped, unreadable } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
   if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
-  const catalog = await openPullCatalog(o, index);
+  // A shared catalog commits with the checkpoints, so it is always level with the committed index.
+  const catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);

@@ -2,7 +2,7 @@
 // (refused, unless --restart) or --restart asks for the beginning.
 import { UsageError } from '../errors.js';
 import type { Logger } from '../context.js';
-import { CorruptCheckpointError, type Checkpoint, type CheckpointStore } from './checkpoint.js';
+import { CorruptCheckpointError, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import type { StreamSource } from './source.js';
 
 export interface StreamStart {
@@ -28,7 +28,7 @@ export function initialCheckpoint(source: StreamSource): Checkpoint {
 }
 
 export async function resolveStarts(
-  store: CheckpointStore,
+  store: Checkpoints,
   sources: StreamSource[],
   restart: boolean,
   log: Logger,
@@ -58,7 +58,7 @@ export async function resolveStarts(
 }
 
 async function loadOrSkip(
-  store: CheckpointStore,
+  store: Checkpoints,
   source: StreamSource,
   restart: boolean,
   log: Logger,

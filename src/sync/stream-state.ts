@@ -2,7 +2,7 @@
 // page needs: shared by the engine (pull-engine.ts), the committer (committer.ts) and the page
 // writer (write-page.ts).
 import type { CatalogWriter } from '../catalog/pull-writer.js';
-import type { Checkpoint, CheckpointStore } from './checkpoint.js';
+import type { Checkpoint, Checkpoints } from './checkpoint.js';
 import type { DurableWriter } from './durable.js';
 import type { IndexEntry, IndexFile } from './index-file.js';
 import type { Lane } from './lane.js';
@@ -27,7 +27,7 @@ export interface CommitDeps {
   pending: Set<string>;
   writer: DurableWriter;
   index: IndexFile;
-  store: CheckpointStore;
+  store: Checkpoints;
   summary: PullSummary;
   /** Called once a commit's files are durable, before its index lines and checkpoints. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;

@@ -3,7 +3,7 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
 // replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
-// `--only=disk|latency|quota|pdf` runs one scenario (disk: the small account's pull against its loop).
+// `--only=disk|latency|quota|pdf|postgres` runs one scenario (disk: the small account's pull against its loop).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
@@ -30,8 +30,8 @@ const before = beforeArg ? resolve(beforeArg.slice('--before='.length)) : undefi
 if (before && !existsSync(join(before, 'cli.js'))) throw new Error(`--before=<dist>: no cli.js in ${before}`);
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg?.slice('--only='.length);
-if (only !== undefined && !['disk', 'latency', 'quota', 'pdf'].includes(only))
-  throw new Error(`--only=<scenario>: expected disk, latency, quota or pdf, got ${only}`);
+if (only !== undefined && !['disk', 'latency', 'quota', 'pdf', 'postgres'].includes(only))
+  throw new Error(`--only=<scenario>: expected disk, latency, quota, pdf or postgres, got ${only}`);
 const runs = (scenario) => only === undefined || only === scenario;
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
@@ -229,6 +229,11 @@ if (runs('pdf')) {
     `  --with-pdf api: x${f2(q.api.ms / q.none.ms)} the time (one request per document); --with-pdf local: x${f2(q.local.ms / q.none.ms)}`,
   );
 }
+
+// `--kill-trials=<n>`: the kill -9 trials of the shared catalog (default 20).
+const killArg = process.argv.find((a) => a.startsWith('--kill-trials='));
+const killTrials = killArg ? Number(killArg.slice('--kill-trials='.length)) : undefined;
+if (runs('postgres')) await (await import('./postgres.mjs')).postgresFigures({ quick, figure, killTrials });
 
 if (process.argv.includes('--report')) results.push(await (await import('./report.mjs')).benchReport({ quick }));
 if (process.argv.includes('--catalog')) {

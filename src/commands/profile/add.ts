@@ -2,6 +2,7 @@
 //
 // The key never travels as a command-line argument (visible in `ps` and shell history): it comes
 // from standard input with --api-key-stdin, or from a hidden prompt on a terminal.
+import { catalogTarget, redactUrl } from '../../catalog/postgres/target.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkUnattended, firstProfile } from '../shared/first-profile.js';
@@ -25,6 +26,8 @@ interface AddOptions {
   apiId?: string | undefined;
   apiKeyStdin: boolean;
   baseUrl?: string | undefined;
+  /** A shared catalog (docs/postgres.md): its URL, refused with a password (argv is public). */
+  catalog?: string | undefined;
   force: boolean;
   skipCheck: boolean;
 }
@@ -34,6 +37,8 @@ export default verb(addVerb, {
   check(o, [name]) {
     refuseKeyFlag(o.apiKey, 'printf %s "$KEY" | fiscal profile add <name> --api-key-stdin');
     if (name !== undefined) checkNewProfileName(name);
+    if (o.catalog !== undefined && !catalogTarget({ flag: o.catalog, env: {}, profile: undefined }))
+      throw new UsageError(`--catalog: expected a postgres://user@host/database URL, got ${redactUrl(o.catalog)}`);
   },
   run: (ctx, o, [name]) => add(ctx, { ...o, name, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
 });
@@ -51,7 +56,12 @@ async function add(ctx: Context, opts: AddOptions): Promise<void> {
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await keyFromPrompt(ctx, interactive);
 
   // Without a name the walkthrough asks for the environment; with one, production is the default.
-  let profile = { baseUrl: opts.baseUrl ?? 'production', apiId, apiKey };
+  let profile = {
+    baseUrl: opts.baseUrl ?? 'production',
+    apiId,
+    apiKey,
+    ...(opts.catalog !== undefined ? { catalog: opts.catalog } : {}),
+  };
   // One request, as init makes: a typo in the id or key is said now, not at the first pull.
   if (!opts.skipCheck) profile = await checkUnattended(ctx, profile);
   const becameDefault = saveProfile(store, opts.name, profile);

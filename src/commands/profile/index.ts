@@ -31,6 +31,12 @@ export const addVerb = defineVerb({
       summary: 'production, sandbox or an http(s) URL (default: production)',
       complete: ['production', 'sandbox'],
     },
+    catalog: {
+      type: 'text',
+      value: 'url',
+      summary:
+        "the shared catalog this profile's pulls write: postgres://user@host/db (password in PGPASSWORD or ~/.pgpass)",
+    },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
     skipCheck: { type: 'switch', summary: 'save without checking the credentials against the server (as init)' },
     // Declared only to answer with an explanation instead of "unknown option".

@@ -60,6 +60,12 @@ export const PULL_FLAGS = {
     summary: "pull each profile's account into <dir>/<profile> (comma-separated)",
   },
   allProfiles: { type: 'switch', summary: 'pull every stored profile, each into <dir>/<profile>' },
+  catalog: {
+    type: 'text',
+    value: 'url',
+    summary:
+      'a shared catalog in PostgreSQL (postgres://user@host/db; password in PGPASSWORD or ~/.pgpass): leases split the profiles between machines',
+  },
   // Elsewhere --wait is a switch (wait for the service to finish), not a number of seconds.
   wait: { type: 'custom', value: 'seconds', summary: '', deprecated: { use: '--lock-wait', moveTo: 'lockWait' } },
 } as const satisfies Record<string, FlagSpec>;

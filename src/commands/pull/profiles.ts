@@ -23,11 +23,14 @@ import { writingLocalFiles } from '../../local-files.js';
 import { Semaphore } from '../../sync/lane.js';
 import { acquireLock } from '../../sync/lock.js';
 import { summaryJson, summaryLine, type PullSummary, type SummaryView } from '../../sync/summary.js';
+import type { LeasedFolder } from '../../catalog/postgres/catalog.js';
+import { openSharedCatalog } from './catalog.js';
+import { pullLeased } from './leased-profiles.js';
 import type { PullCommand } from './shared.js';
 
 type RunOne = (ctx: Context, c: PullCommand) => Promise<void>;
 
-interface ProfileResult {
+export interface ProfileResult {
   name: string;
   dir: string;
   summary?: { s: PullSummary; view: SummaryView; http: HttpClient };
@@ -35,6 +38,8 @@ interface ProfileResult {
   error?: unknown;
   /** Pulled, but some documents were refused or manifestations rejected (exit 7 of its own). */
   partial?: string;
+  /** Pulled whole by another run (a shared catalog's lease) since this one started: nothing to do. */
+  elsewhere?: string;
 }
 
 /** The profiles a run names, checked before anything is locked or sent. */
@@ -67,34 +72,43 @@ export async function profileNames(ctx: Context, pull: PullCommand['pull']): Pro
 
 export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne): Promise<void> {
   const names = await profileNames(ctx, c.pull);
+  const catalog = await openSharedCatalog(ctx, c.pull.catalog, names);
   const root = c.pull.dir;
   const stateDir = join(root, '.fiscal');
   await writingLocalFiles({ folder: root }, () => mkdir(stateDir, { recursive: true }));
-  const lock = await acquireLock(stateDir, {
-    waitSeconds: c.pull.lockWait,
-    clock: ctx.clock,
-    signal: ctx.signal,
-    warn: ctx.log.warn,
-  });
+  // With a shared catalog, several machines pull into one folder: leases of each profile's folder
+  // take the place of this lock (./leased-profiles.ts).
+  const lock = catalog
+    ? undefined
+    : await acquireLock(stateDir, {
+        waitSeconds: c.pull.lockWait,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        warn: ctx.log.warn,
+      });
   const started = ctx.clock.now();
   // Profiles at once, and the streams of each: together within --concurrency.
   const atOnce = Math.min(c.pull.concurrency, names.length);
   const streamsEach = Math.max(1, Math.floor(c.pull.concurrency / atOnce));
   const limit = new Semaphore(atOnce);
+  const one = (name: string, leased: LeasedFolder | null) =>
+    runProfile(ctx, c, runOne, name, { streamsEach, started, leased });
   let results: ProfileResult[];
   try {
-    results = await Promise.all(
-      names.map(async (name): Promise<ProfileResult> => {
-        const release = await limit.acquire();
-        try {
-          return await runProfile(ctx, c, runOne, name, { streamsEach, started });
-        } finally {
-          release();
-        }
-      }),
-    );
+    results = catalog
+      ? await pullLeased(ctx, catalog, root, names, limit, one)
+      : await Promise.all(
+          names.map(async (name): Promise<ProfileResult> => {
+            const release = await limit.acquire();
+            try {
+              return await one(name, null);
+            } finally {
+              release();
+            }
+          }),
+        );
   } finally {
-    await lock.release();
+    await lock?.release();
   }
   report(ctx, root, results);
   if (ctx.signal.aborted)
@@ -134,7 +148,7 @@ async function runProfile(
   c: PullCommand,
   runOne: RunOne,
   name: string,
-  o: { streamsEach: number; started: number },
+  o: { streamsEach: number; started: number; leased: LeasedFolder | null },
 ): Promise<ProfileResult> {
   const dir = join(c.pull.dir, name);
   const result: ProfileResult = { name, dir };
@@ -151,6 +165,7 @@ async function runProfile(
     await runOne(profileContext(ctx, name), {
       ...c,
       pull,
+      leased: o.leased,
       report: (s, view, http) => (result.summary = { s, view, http }),
     });
   } catch (error) {
@@ -177,6 +192,7 @@ function report(ctx: Context, root: string, results: ProfileResult[]): void {
       profile: r.name,
       ok: r.error === undefined && r.partial === undefined,
       error: r.error !== undefined ? messageOf(r.error) : (r.partial ?? null),
+      ...(r.elsewhere !== undefined ? { pulledBy: r.elsewhere } : {}),
       ...(r.summary ? summaryJson(r.summary.s, r.summary.view, r.summary.http.stats) : { dir: r.dir }),
     })),
   };
@@ -185,6 +201,7 @@ function report(ctx: Context, root: string, results: ProfileResult[]): void {
 
 function lineOf(r: ProfileResult): string {
   const line = r.summary ? summaryLine(r.summary.s, r.summary.view) : undefined;
+  if (r.elsewhere !== undefined) return `${r.name}: pulled by another run since this one started (${r.elsewhere})`;
   if (r.error === undefined) return `${r.name}: ${line ?? `nothing pulled into ${r.dir}`}`;
   const kept = r.summary && r.summary.s.kept.documents > 0 ? ` (${line})` : '';
   return `${r.name}: FAILED: ${messageOf(r.error)}${kept}`;

@@ -2,6 +2,8 @@
 // with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
 import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
+import type { LeasedFolder } from '../../catalog/postgres/catalog.js';
+import type { ResolvedTarget } from '../../config/resolve.js';
 import { withSignal } from '../../api/http-views.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
@@ -19,6 +21,7 @@ import type { OptionsOf } from '../shared/define.js';
 import * as values from '../shared/values.js';
 import type { PULL_FLAGS } from './flags.js';
 import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
+import { leaseOne, openSharedCatalog } from './catalog.js';
 import { cienciaOf, throwIfRejected } from './ciencia.js';
 
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
@@ -50,6 +53,8 @@ export interface PullFlags {
   /** Pull these stored profiles, each into <dir>/<profile> (./profiles.ts). */
   profiles?: string[] | undefined;
   allProfiles?: boolean | undefined;
+  /** `--catalog postgres://…`: the shared catalog (../../catalog/postgres/). */
+  catalog?: string | undefined;
 }
 
 /** The pull flags of a verb's options, --layout checked against --dir. */
@@ -72,6 +77,7 @@ export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>
     manifest: o.manifest,
     profiles: o.profiles,
     allProfiles: o.allProfiles,
+    catalog: o.catalog,
   };
   if (pull.layout) parseLayout(pull.layout, pull.dir);
   return pull;
@@ -88,6 +94,11 @@ export interface PullCommand {
   pdf?(http: HttpClient, doc: PulledDocument, signal: AbortSignal): Promise<Buffer | undefined>;
   /** Hook: where the summary goes instead of stdout/stderr (one profile of --profiles). */
   report?(s: PullSummary, view: SummaryView, http: HttpClient): void;
+  /**
+   * One profile of --profiles in a shared catalog: the lease of its folder, taken and released by
+   * the caller; null: the caller found no shared catalog.
+   */
+  leased?: LeasedFolder | null;
 }
 
 /** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
@@ -165,6 +176,9 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const summary = newSummary(sources);
   const ciencia = cienciaOf(ctx, c.type, c.pull, sources, http, summary);
   const say = c.report ?? ((s: PullSummary, v: SummaryView) => report(ctx, s, v, http));
+  const own = c.leased === undefined ? await leaseOwnFolder(ctx, c, target) : undefined;
+  const leased = c.leased ?? own;
+  let finished = false;
   const maxDurationMs = c.pull.maxDuration === undefined ? undefined : c.pull.maxDuration * 1000;
   const run = runSignal(ctx, maxDurationMs);
   const started = ctx.clock.now();
@@ -190,7 +204,9 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
       onCommit: ciencia?.onCommit,
       quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
+      shared: leased?.shared,
     });
+    finished = !summary.stoppedBy;
     if (ciencia && summary.stoppedBy !== 'max-duration') {
       await ciencia.drain(run.signal);
       summary.durationMs = ctx.clock.now() - started;
@@ -208,6 +224,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
   } finally {
     run.dispose();
+    await own?.release(finished);
   }
   progress.stop();
   const nothingNew = !summary.stoppedBy && summary.documents + summary.events + summary.attachments === 0;
@@ -222,6 +239,13 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
 
 const timeLimit = () =>
   new TimeLimitError('stopped at the --max-duration limit; run the same command again to continue');
+
+/** A run of one profile in a shared catalog leases its folder; undefined without one. */
+async function leaseOwnFolder(ctx: Context, c: PullCommand, target: ResolvedTarget): Promise<LeasedFolder | undefined> {
+  const catalog = await openSharedCatalog(ctx, c.pull.catalog, target.profile ? [target.profile] : []);
+  // Without a profile, the account's id names the folder's rows and lease.
+  return catalog && leaseOne(ctx, catalog, target.profile ?? target.apiId, c.pull.lockWait);
+}
 
 /**
  * What the progress line says of a pull: documents listed (new or already here) out of the

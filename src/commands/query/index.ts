@@ -8,6 +8,7 @@ export const query = defineVerb({
     `fiscal query "SELECT status, count(*) AS documents, sum(total) AS total FROM documents GROUP BY status"`,
     `fiscal query "SELECT ncm, sum(value) FROM items JOIN documents USING (key, role, owner) WHERE role = 'received' GROUP BY ncm" -o csv`,
     `fiscal query --dir ./cliente-a "SELECT * FROM documents WHERE status = 'canceled'" -o json`,
+    `fiscal query --catalog postgres://fiscal@db/fiscal "SELECT profile, count(*) FROM documents GROUP BY profile"`,
   ],
   notes: `The tables are documents, items, events and files (docs/catalog.md has each column and ready
 queries). Only statements that read run: the database is opened read-only, and a statement that
@@ -16,6 +17,11 @@ pull is running on it: then it is read as that pull last committed it).`,
   args: [{ name: 'sql', summary: 'one SQL statement that reads (SELECT, WITH ... SELECT)', required: true }],
   flags: {
     dir: { type: 'dir', value: 'path', default: './fiscal-docs', summary: 'the pull folder' },
+    catalog: {
+      type: 'text',
+      value: 'url',
+      summary: 'the shared catalog in PostgreSQL instead (postgres://user@host/db; every profile side by side)',
+    },
   },
   load: () => import('./query.js'),
 });

@@ -2,6 +2,9 @@
 // statement is refused before it runs, by SQLite's own word), its rows written like any records.
 import { openFolderCatalog, requirePullFolder } from '../../catalog/reader.js';
 import { QueryError, SqliteCatalog } from '../../catalog/sqlite-store.js';
+import { catalogTarget } from '../../catalog/postgres/target.js';
+import type { QueryResult } from '../../catalog/store.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Cell } from '../../output/writer.js';
 import { verb } from '../shared/verb.js';
@@ -13,21 +16,12 @@ export default verb(query, {
   async run(ctx, options, args) {
     const sql = args[0] ?? '';
     if (!sql.trim()) throw new UsageError('give one SQL statement, e.g. fiscal query "SELECT count(*) FROM documents"');
-    requirePullFolder(options.dir);
-    // Brought level with the folder (under its lock), then closed: the query runs on a
-    // read-only connection, so that nothing it says can write.
-    const synced = await openFolderCatalog(options.dir, { clock: ctx.clock, log: ctx.log });
-    const path = synced.store.path;
-    await synced.store.close();
-    const store = await SqliteCatalog.open(path, { readonly: true });
     let result;
     try {
-      result = await store.query(sql);
+      result = (await sharedQuery(ctx, options.catalog, sql)) ?? (await folderQuery(ctx, options.dir, sql));
     } catch (error) {
       if (error instanceof QueryError) throw new UsageError(`query: ${error.message}`);
       throw error;
-    } finally {
-      await store.close();
     }
     const names = uniqueNames(result.columns);
     const writer = createRecordWriter<QueryRecord>(ctx, {
@@ -39,6 +33,29 @@ export default verb(query, {
     writer.end();
   },
 });
+
+async function folderQuery(ctx: Context, dir: string, sql: string): Promise<QueryResult> {
+  requirePullFolder(dir);
+  // Brought level with the folder (under its lock), then closed: the query runs on a
+  // read-only connection, so that nothing it says can write.
+  const synced = await openFolderCatalog(dir, { clock: ctx.clock, log: ctx.log });
+  const path = synced.store.path;
+  await synced.store.close();
+  const store = await SqliteCatalog.open(path, { readonly: true });
+  try {
+    return await store.query(sql);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The shared catalog (--catalog postgres://…, or FISCAL_CATALOG), or undefined when none is named. */
+async function sharedQuery(ctx: Context, flag: string | undefined, sql: string): Promise<QueryResult | undefined> {
+  const target = catalogTarget({ flag, env: ctx.env, profile: undefined });
+  if (!target) return undefined;
+  const { queryShared } = await import('../../catalog/postgres/read.js');
+  return queryShared(target, { env: ctx.env, version: ctx.version }, sql);
+}
 
 /** Column names as keys: a repeated one (two `count(*)`) gets `_2`, `_3`... */
 function uniqueNames(columns: readonly string[]): string[] {

@@ -1,0 +1,138 @@
+// The shared catalog of a run: one connection that migrates the schema and answers questions
+// about leases, plus one connection per leased pull folder (a profile's), which holds the lease
+// and commits that folder's pages. Opened by `fiscal pull --catalog postgres://…`.
+import type { Clock } from '../../context.js';
+import type { Checkpoints } from '../../sync/checkpoint.js';
+import type { CatalogStore } from '../store.js';
+import type { HeldLock } from '../../sync/lock.js';
+import { PostgresFolder } from './folder-store.js';
+import { catalogError, connect, connectWaiting, isConnectionLoss, type Client } from './connection.js';
+import { LeaseSession } from './lease-session.js';
+import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
+import { migrate } from './schema.js';
+import type { CatalogTarget } from './target.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+interface Options {
+  env: Env;
+  version: string;
+  clock: Clock;
+  /** Ends waits for the database (a stopped run stops waiting). */
+  signal: AbortSignal;
+}
+
+/** A pull folder leased to this process: what the pull engine takes as `shared`. */
+export interface LeasedFolder {
+  /** The lease as last taken (again after a lost connection). */
+  readonly lease: Lease;
+  shared: { lock: HeldLock; checkpoints: Checkpoints; catalog: CatalogStore };
+  /** Releases the lease (`finished`: the pull ended whole) and closes its connection. */
+  release(finished: boolean): Promise<void>;
+}
+
+export class SharedCatalog {
+  private constructor(
+    readonly target: CatalogTarget,
+    private admin: Client,
+    private readonly o: Options,
+  ) {}
+
+  /**
+   * Connects and brings the schema up to date (once, whoever starts first). A database that does
+   * not answer at the start stops the run at once (exit 13); one lost later is waited for.
+   */
+  static async open(target: CatalogTarget, o: Options): Promise<SharedCatalog> {
+    const admin = await connect(target, o.env);
+    try {
+      await migrate(admin, target, o.version);
+    } catch (error) {
+      await admin.end().catch(() => undefined);
+      throw isConnectionLoss(error) ? catalogError(target, error, 'preparing the schema') : error;
+    }
+    return new SharedCatalog(target, admin, o);
+  }
+
+  /** The database's clock: leases are compared on it, never on the machines' clocks. */
+  async now(): Promise<Date> {
+    const { rows } = await this.guard(() => this.admin.query<{ now: Date }>('SELECT clock_timestamp() AS now'));
+    return rows[0]!.now;
+  }
+
+  /** The profile's folder, leased if no other process holds it; undefined when one does. */
+  async tryFolder(profile: string): Promise<LeasedFolder | undefined> {
+    return this.lease(profile, (client) => tryLease(client, leaseName(profile)));
+  }
+
+  /** Whether a pull of the profile ended whole at or after `since`. */
+  async finishedSince(profile: string, since: Date): Promise<boolean> {
+    return this.guard(() => finishedSince(this.admin, leaseName(profile), since));
+  }
+
+  /** Who holds the profile's lease, for messages. */
+  async holderOf(profile: string): Promise<string | undefined> {
+    return this.guard(() => holderOf(this.admin, leaseName(profile)));
+  }
+
+  async close(): Promise<void> {
+    await this.admin.end().catch(() => undefined);
+  }
+
+  private async lease(
+    profile: string,
+    take: (client: Client) => Promise<Lease | undefined>,
+  ): Promise<LeasedFolder | undefined> {
+    const client = await connectWaiting(this.target, this.o.env, this.o);
+    let lease: Lease | undefined;
+    try {
+      lease = await take(client);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw isConnectionLoss(error) ? catalogError(this.target, error, `leasing profile ${profile}`) : error;
+    }
+    if (!lease) {
+      await client.end().catch(() => undefined);
+      return undefined;
+    }
+    const session = new LeaseSession(client, lease, { ...this.o, target: this.target });
+    const folder = new PostgresFolder(session, profile, this.target);
+    return {
+      get lease() {
+        return session.lease;
+      },
+      shared: {
+        lock: { info: lease.info, tookOver: lease.tookOver, release: async () => undefined },
+        checkpoints: folder,
+        catalog: folder,
+      },
+      release: async (finished) => {
+        try {
+          await session.lease.release(finished);
+        } catch (error) {
+          // A lost connection has released the lease already, with its session.
+          if (!isConnectionLoss(error)) throw error;
+        } finally {
+          await session.client.end().catch(() => undefined);
+        }
+      },
+    };
+  }
+
+  /** A read about leases; after a lost connection, once more on a new one. */
+  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+    }
+    await this.admin.end().catch(() => undefined);
+    this.admin = await connectWaiting(this.target, this.o.env, this.o);
+    try {
+      return await fn();
+    } catch (error) {
+      throw isConnectionLoss(error) ? catalogError(this.target, error, 'reading leases') : error;
+    }
+  }
+}
+
+/** The lease of a profile's pull folder (leases.ts says why per folder). */
+export const leaseName = (profile: string) => `profile ${profile}`;

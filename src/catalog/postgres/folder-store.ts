@@ -1,0 +1,220 @@
+// One profile's pull folder in the shared catalog: its checkpoints (one row per stream) and its
+// catalog rows (documents, items, events, files, meta: the folder catalog's tables, each with the
+// profile), written on the lease's connection, so that a process that lost its lease cannot
+// commit. The pull saves a commit's checkpoints just before the catalog's commit of the same
+// lines (src/sync/committer.ts): with lines, the checkpoints wait and go into that transaction, so
+// a page is in the catalog whole with its checkpoint, or not at all (then it is fetched again).
+//
+// A connection lost during a commit leaves it done or not done, and the client cannot tell which:
+// once the session has its lease again (lease-session.ts), what the database holds says (all as
+// this commit writes it: done; all as before: not done, commit again; anything else: another
+// process moved it, and the run stops, exit 13).
+import {
+  canonicalJson,
+  parseCheckpoint,
+  streamId,
+  type Checkpoint,
+  type Checkpoints,
+  type StreamKey,
+} from '../../sync/checkpoint.js';
+import type { IndexEntry } from '../../sync/index-file.js';
+import type { CatalogLine, CatalogStore, Coverage, QueryResult, Row, StatusRecord } from '../store.js';
+import { catalogError, isConnectionLoss, type Client } from './connection.js';
+import type { LeaseSession } from './lease-session.js';
+import { readOnly, select } from './queries.js';
+import { writeRows } from './rows.js';
+import type { CatalogTarget } from './target.js';
+
+/** Commits tried on a new connection after a lost one, at most. */
+const MAX_ATTEMPTS = 3;
+
+const COVERAGE_NAMES = ['index_bytes', 'index_tail', 'journal_bytes', 'journal_tail'] as const;
+
+export class PostgresFolder implements Checkpoints, CatalogStore {
+  /** Each stream's checkpoint as last read or committed: one unchanged is not written again. */
+  private readonly known = new Map<string, string>();
+  /** Checkpoints saved with lines: committed by the catalog's commit of those lines (apply). */
+  private staged: Checkpoint[] = [];
+  private covered: Coverage | undefined;
+  readonly committedWithCatalog = true;
+
+  constructor(
+    private readonly session: LeaseSession,
+    private readonly profile: string,
+    private readonly target: CatalogTarget,
+  ) {}
+
+  get path(): string {
+    return `${this.target.shown} (profile ${this.profile})`;
+  }
+
+  pathOf(key: StreamKey): string {
+    return `${this.target.shown}, table checkpoints, profile ${this.profile}, stream ${streamId(key)}`;
+  }
+
+  async load(key: StreamKey): Promise<Checkpoint | undefined> {
+    const rows = await this.read<{ checkpoint: unknown }>(
+      'SELECT checkpoint FROM checkpoints WHERE profile = $1 AND stream = $2',
+      [this.profile, streamId(key)],
+    );
+    return rows[0] ? this.parse(rows[0].checkpoint, key) : undefined;
+  }
+
+  async all(): Promise<Checkpoint[]> {
+    const rows = await this.read<{ checkpoint: unknown }>(
+      'SELECT checkpoint FROM checkpoints WHERE profile = $1 ORDER BY stream',
+      [this.profile],
+    );
+    return rows.map((r) => this.parse(r.checkpoint));
+  }
+
+  async save(checkpoint: Checkpoint): Promise<void> {
+    await this.saveAll([checkpoint]);
+  }
+
+  async saveAll(checkpoints: Checkpoint[], lines: readonly IndexEntry[] = []): Promise<void> {
+    const changed = checkpoints.filter((c) => this.known.get(streamId(c.stream)) !== canonicalJson(c));
+    if (lines.length > 0) {
+      this.staged = changed;
+      return;
+    }
+    if (changed.length === 0) return;
+    await this.commit(
+      (c) => this.writeCheckpoints(c, changed),
+      () => this.checkpointsState(changed),
+    );
+    this.learn(changed);
+  }
+
+  async coverage(): Promise<Coverage | undefined> {
+    const rows = await this.read<{ name: string; value: string }>('SELECT name, value FROM meta WHERE profile = $1', [
+      this.profile,
+    ]);
+    const meta = new Map(rows.map((r) => [r.name, r.value]));
+    if (!meta.has('index_bytes')) return undefined;
+    this.covered = {
+      indexBytes: Number(meta.get('index_bytes')),
+      indexTail: meta.get('index_tail') ?? '',
+      journalBytes: Number(meta.get('journal_bytes') ?? 0),
+      journalTail: meta.get('journal_tail') ?? '',
+    };
+    return this.covered;
+  }
+
+  async apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
+    const staged = this.staged;
+    const before = this.covered;
+    await this.commit(
+      async (c) => {
+        await writeRows(c, this.profile, lines, records);
+        await c.query(
+          `INSERT INTO meta (profile, name, value) SELECT $1, n, v FROM unnest($2::text[], $3::text[]) AS u(n, v)
+           ON CONFLICT (profile, name) DO UPDATE SET value = EXCLUDED.value`,
+          [this.profile, [...COVERAGE_NAMES], coverageValues(coverage)],
+        );
+        if (staged.length) await this.writeCheckpoints(c, staged);
+      },
+      async () => {
+        const now = await this.coverage();
+        if (sameCoverage(now, coverage)) return 'committed';
+        return sameCoverage(now, before) ? 'not committed' : 'moved';
+      },
+    );
+    this.covered = coverage;
+    this.learn(staged);
+    this.staged = [];
+  }
+
+  async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return select(this.session.client, sql, params);
+  }
+
+  async query(sql: string): Promise<QueryResult> {
+    return readOnly(this.session.client, sql);
+  }
+
+  /** The lease's connection is closed by whoever took the lease (catalog.ts). */
+  async close(): Promise<void> {}
+
+  private async writeCheckpoints(c: Client, checkpoints: Checkpoint[]): Promise<void> {
+    await c.query(
+      `INSERT INTO checkpoints (profile, stream, checkpoint)
+       SELECT $1, s, j FROM unnest($2::text[], $3::jsonb[]) AS u(s, j)
+       ON CONFLICT (profile, stream) DO UPDATE SET checkpoint = EXCLUDED.checkpoint`,
+      [this.profile, checkpoints.map((x) => streamId(x.stream)), checkpoints.map((x) => JSON.stringify(x))],
+    );
+  }
+
+  /** One transaction; after a lost connection, the lease again and `state` says what to do. */
+  private async commit(
+    write: (c: Client) => Promise<void>,
+    state: () => Promise<'committed' | 'not committed' | 'moved'>,
+  ): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const c = this.session.client;
+      try {
+        await c.query('BEGIN');
+        await write(c);
+        await c.query('COMMIT');
+        return;
+      } catch (error) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        if (!isConnectionLoss(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw catalogError(this.target, error, 'the commit of a page failed');
+      }
+      await this.session.reacquire();
+      const now = await state();
+      if (now === 'committed') return;
+      if (now === 'moved') {
+        throw catalogError(
+          this.target,
+          new Error(`profile ${this.profile} was moved on by another run while the connection was lost`),
+          'after the connection came back',
+        );
+      }
+    }
+  }
+
+  /** After a lost connection: whether the checkpoints were committed, were not, or another run moved them. */
+  private async checkpointsState(changed: Checkpoint[]): Promise<'committed' | 'not committed' | 'moved'> {
+    const ids = changed.map((x) => streamId(x.stream));
+    const rows = await this.read<{ stream: string; checkpoint: unknown }>(
+      'SELECT stream, checkpoint FROM checkpoints WHERE profile = $1 AND stream = ANY($2::text[])',
+      [this.profile, ids],
+    );
+    const now = new Map(rows.map((r) => [r.stream, canonicalJson(r.checkpoint)]));
+    if (changed.every((x, i) => now.get(ids[i]!) === canonicalJson(x))) return 'committed';
+    if (ids.every((id) => now.get(id) === this.known.get(id))) return 'not committed';
+    return 'moved';
+  }
+
+  private learn(checkpoints: Checkpoint[]): void {
+    for (const x of checkpoints) this.known.set(streamId(x.stream), canonicalJson(x));
+  }
+
+  private parse(json: unknown, key?: StreamKey): Checkpoint {
+    const checkpoint = parseCheckpoint(JSON.stringify(json), key ? this.pathOf(key) : this.path);
+    this.learn([checkpoint]);
+    return checkpoint;
+  }
+
+  /** A read; after a lost connection, once more when the lease is taken again. */
+  private async read<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
+    try {
+      return (await this.session.client.query<R>(sql, values)).rows;
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+    }
+    await this.session.reacquire();
+    try {
+      return (await this.session.client.query<R>(sql, values)).rows;
+    } catch (error) {
+      throw isConnectionLoss(error) ? catalogError(this.target, error, `reading profile ${this.profile}`) : error;
+    }
+  }
+}
+
+const coverageValues = (c: Coverage) => [String(c.indexBytes), c.indexTail, String(c.journalBytes), c.journalTail];
+
+const sameCoverage = (a: Coverage | undefined, b: Coverage | undefined) =>
+  (a === undefined) === (b === undefined) && (!a || !b || canonicalJson(a) === canonicalJson(b));

@@ -1,0 +1,111 @@
+// A commit's rows in the shared catalog: the folder catalog's rows (../rows.ts) with their
+// profile, one statement per table (json_populate_recordset maps each object onto the table's own
+// row type by column name), and the status and manifestation updates the lines and records bring,
+// reduced per document to the one SQLite's statement-by-statement updates would leave.
+import {
+  DOCUMENT_COLUMNS,
+  documentRow,
+  EVENT_COLUMNS,
+  eventRow,
+  FILE_COLUMNS,
+  fileRow,
+  ITEM_COLUMNS,
+  itemRows,
+  MANIFESTATIONS,
+  STATUS_RANK,
+} from '../rows.js';
+import type { CatalogLine, StatusRecord } from '../store.js';
+import type { Client } from './connection.js';
+
+const objectOf = (profile: string, columns: readonly string[], row: unknown[]) => {
+  const o: Record<string, unknown> = { profile };
+  columns.forEach((c, i) => (o[c] = row[i]));
+  return o;
+};
+
+async function insertAll(c: Client, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await c.query(
+    `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json) ON CONFLICT DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+}
+
+type StatusChange = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'status' | 'at' | 'source'> & { rank: number };
+type Manifestation = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'at'> & { code: string };
+
+const docId = (x: { key: string; role: string; owner: string }) => `${x.key}\0${x.role}\0${x.owner}`;
+
+const RANK_SQL = `CASE d.status ${Object.entries(STATUS_RANK)
+  .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
+  .join(' ')} ELSE 0 END`;
+
+export async function writeRows(
+  c: Client,
+  profile: string,
+  lines: readonly CatalogLine[],
+  records: readonly StatusRecord[],
+): Promise<void> {
+  const docs = lines.filter((l) => l.event === undefined);
+  const events = lines.filter((l) => l.event !== undefined);
+  await insertAll(
+    c,
+    'files',
+    lines.map((l) => objectOf(profile, FILE_COLUMNS, fileRow(l))),
+  );
+  await insertAll(
+    c,
+    'documents',
+    docs.map((l) => objectOf(profile, DOCUMENT_COLUMNS, documentRow(l))),
+  );
+  await insertAll(
+    c,
+    'items',
+    docs.flatMap((l) => itemRows(l).map((r) => objectOf(profile, ITEM_COLUMNS, r))),
+  );
+  await insertAll(
+    c,
+    'events',
+    events.map((l) => objectOf(profile, EVENT_COLUMNS, eventRow(l))),
+  );
+
+  // In order, as one statement each would apply them: a status only ever moves up in rank (the
+  // first change to reach the highest rank stays), a manifestation only to a later one.
+  const statuses = new Map<string, StatusChange>();
+  const manifestations = new Map<string, Manifestation>();
+  const changeStatus = (s: Omit<StatusChange, 'rank'>) => {
+    const rank = STATUS_RANK[s.status] ?? 0;
+    const before = statuses.get(docId(s));
+    if (!before || rank > before.rank) statuses.set(docId(s), { ...s, rank });
+  };
+  const manifest = (m: Manifestation) => {
+    const before = manifestations.get(docId(m));
+    if (!before || before.at <= m.at) manifestations.set(docId(m), m);
+  };
+  for (const l of events) {
+    const at = l.created_at ?? '';
+    if (l.status) changeStatus({ key: l.key, role: l.role, owner: l.owner, status: l.status, at, source: 'event' });
+    if (MANIFESTATIONS.has(l.event!)) manifest({ key: l.key, role: l.role, owner: l.owner, code: l.event!, at });
+  }
+  for (const r of records) {
+    changeStatus({ key: r.key, role: r.role, owner: r.owner, status: r.status, at: r.at, source: r.source });
+    if (r.manifestation) manifest({ key: r.key, role: r.role, owner: r.owner, code: r.manifestation, at: r.at });
+  }
+  if (statuses.size) {
+    await c.query(
+      `UPDATE documents d SET status = u.status, status_changed_at = u.at, status_source = u.source
+       FROM json_to_recordset($2::json) AS u(key text, role text, owner text, status text, at text, source text, rank int)
+       WHERE d.profile = $1 AND d.key = u.key AND d.role = u.role AND d.owner = u.owner AND ${RANK_SQL} < u.rank`,
+      [profile, JSON.stringify([...statuses.values()])],
+    );
+  }
+  if (manifestations.size) {
+    await c.query(
+      `UPDATE documents d SET manifestation = u.code, manifested_at = u.at
+       FROM json_to_recordset($2::json) AS u(key text, role text, owner text, code text, at text)
+       WHERE d.profile = $1 AND d.key = u.key AND d.role = u.role AND d.owner = u.owner
+         AND (d.manifested_at IS NULL OR d.manifested_at <= u.at)`,
+      [profile, JSON.stringify([...manifestations.values()])],
+    );
+  }
+}

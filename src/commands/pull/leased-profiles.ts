@@ -1,0 +1,87 @@
+// `pull --all-profiles --catalog postgres://…` on several machines: each profile's folder is
+// pulled under a lease held in the catalog, so the machines split the profiles between them.
+//
+// First pass: every profile no other process holds, within --concurrency. Then the ones another
+// process held, polled until their lease is free. A profile whose pull ended whole since this run
+// started (the catalog says when, on the database's clock) is left alone: nothing is left to do.
+// Otherwise its holder stopped or died (the lease went with its session, connection.ts says how fast), and this run
+// pulls that profile from the checkpoints the catalog holds.
+import { join } from 'node:path';
+import type { LeasedFolder, SharedCatalog } from '../../catalog/postgres/catalog.js';
+import type { Context } from '../../context.js';
+import { InterruptedError } from '../../errors.js';
+import type { Semaphore } from '../../sync/lane.js';
+import type { ProfileResult } from './profiles.js';
+
+type PullOne = (name: string, leased: LeasedFolder) => Promise<ProfileResult>;
+
+/** How often a profile another run holds is tried again. */
+const POLL_MS = 1000;
+
+export async function pullLeased(
+  ctx: Context,
+  catalog: SharedCatalog,
+  root: string,
+  names: string[],
+  limit: Semaphore,
+  one: PullOne,
+): Promise<ProfileResult[]> {
+  const dir = (name: string) => join(root, name);
+  const since = await catalog.now();
+  const results = new Map<string, ProfileResult>();
+  let pending = names;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round > 0) {
+      try {
+        await ctx.clock.sleep(POLL_MS, ctx.signal);
+      } catch {
+        break;
+      }
+    }
+    const held: string[] = [];
+    await Promise.all(
+      pending.map(async (name) => {
+        const release = await limit.acquire();
+        try {
+          if (ctx.signal.aborted) return held.push(name);
+          const leased = await catalog.tryFolder(name);
+          if (!leased) return held.push(name);
+          results.set(name, await pullOrSkip(ctx, catalog, name, leased, { since, one, dir: dir(name) }));
+        } catch (error) {
+          // The catalog stayed away (exit 13): this profile failed, the others go on or fail alike.
+          results.set(name, { name, dir: dir(name), error });
+        } finally {
+          release();
+        }
+      }),
+    );
+    if (round === 0 && held.length)
+      ctx.log.info(`${held.length} profile(s) are being pulled by other runs: ${held.join(', ')}; waiting for them`);
+    pending = held;
+  }
+  return names.map(
+    (name) =>
+      results.get(name) ?? { name, dir: dir(name), error: new InterruptedError('not pulled: the run was stopped') },
+  );
+}
+
+async function pullOrSkip(
+  ctx: Context,
+  catalog: SharedCatalog,
+  name: string,
+  leased: LeasedFolder,
+  o: { since: Date; one: PullOne; dir: string },
+): Promise<ProfileResult> {
+  let finished = false;
+  try {
+    if (await catalog.finishedSince(name, o.since)) {
+      return { name, dir: o.dir, elsewhere: 'its lease says it ended whole' };
+    }
+    if (leased.lease.tookOver) ctx.log.warn(`${name}: took over its lease: the run that held it is gone`);
+    const result = await o.one(name, leased);
+    finished = result.error === undefined && !result.summary?.s.stoppedBy;
+    return result;
+  } finally {
+    await leased.release(finished);
+  }
+}
