@@ -184,12 +184,21 @@ function exitQuietlyOnClosedStdout(): void {
   });
 }
 
+/** A repeat of the first signal sooner than this is its echo, not a second request to stop. */
+const SIGNAL_ECHO_MS = 1000;
+
 function installSignalHandlers(controller: AbortController, io: IO): void {
+  let first: { sig: NodeJS.Signals; at: number } | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
+    // conf's atomic writes (atomically -> when-exit) listen for the same signals and send the one
+    // they caught to the process again once their clean-up ran: that echo arrives within
+    // milliseconds, a person's second Ctrl-C does not.
+    if (first && first.sig === sig && performance.now() - first.at < SIGNAL_ECHO_MS) return;
     if (controller.signal.aborted) {
       io.stderr.write(`fiscal: ${sig} again, stopping now\n`);
       process.exit(130);
     }
+    first = { sig, at: performance.now() };
     controller.abort(new InterruptedError(sig));
   };
   process.on('SIGINT', onSignal);

@@ -21,8 +21,13 @@ function cellClass(col: string): string {
   return PARTIES.has(col) ? 'id' : '';
 }
 
+/** The sums of the 2026 tax reform: a column of zeros before it, left off the page (not off the CSV). */
+const REFORM = new Set(['ibs', 'cbs']);
+
 export function reportTable(rows: readonly Row[], totals: Row, locale: Locale | undefined, w: Words): string {
-  const columns = rows[0] ? Object.keys(rows[0]) : Object.keys(totals).filter((k) => !k.startsWith('\u0000'));
+  const columns = (rows[0] ? Object.keys(rows[0]) : Object.keys(totals).filter((k) => !k.startsWith('\u0000'))).filter(
+    (c) => !REFORM.has(c) || Number(totals[c] ?? 0) !== 0,
+  );
   const head = columns
     .map((c) => `<th data-col="${escapeHtml(c)}" class="${cellClass(c)}">${escapeHtml(w.headers[c] ?? c)}</th>`)
     .join('');

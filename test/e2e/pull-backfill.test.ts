@@ -11,7 +11,7 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulat
 import { interruptRun, requestsOf } from '../helpers/interrupt.js';
 import { pullSnapshot, readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
-const PULL = ['pull', 'nfe', '--role', 'received'];
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 const withoutState = (t: Record<string, string>) =>
   Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
 const sortedLines = (dir: string) => readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).sort();
@@ -94,7 +94,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
   }, 600_000);
 
   it('two roles backfilled at once (windows read 250 at a time on v2), killed -9 twice in a row at random points, resume to the same files and index lines', async () => {
-    const both = ['pull', 'nfe', '--role', 'received,emitted'];
+    const both = ['pull', 'nfe', '--role', 'received,emitted', '--without-events'];
     const clean = tempDir();
     await emu.resetStats();
     const r = await runInProcess([...both, '--dir', clean], { env });

@@ -104,7 +104,7 @@ describe('report tables for people', () => {
   };
 
   it('--by owner names the owner beside its CNPJ', () => {
-    expect(rows(['owner'])).toMatch(new RegExp(`${OWNER.taxId}\\s+${OWNER.name}`));
+    expect(rows(['owner'], 200)).toMatch(new RegExp(`${OWNER.taxId}\\s+${OWNER.name}`));
     // At 80 columns too: CANCELED goes before the name does.
     expect(rows(['owner'], 80)).toMatch(new RegExp(`^OWNER\\s+NAME\\s+DOCS[^\\n]*\\n${OWNER.taxId}\\s+Cliente`));
   });

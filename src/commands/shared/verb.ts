@@ -156,11 +156,16 @@ function parseArgs(specs: readonly ArgSpec[], raw: string[]): string[] {
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const messages = result.error.issues.map((issue) => {
-    const key = issue.path.find((p): p is string => typeof p === 'string');
-    // The library's own wording for a value of the wrong kind, said in ours.
-    const message = issue.code === 'invalid_type' ? `expected a ${issue.expected}` : issue.message;
-    return key ? `${flagName(key)}: ${message}` : message;
-  });
+  // A value can fail two checks that say the same thing (a URL: not a URL, not http): said once.
+  const messages = [
+    ...new Set(
+      result.error.issues.map((issue) => {
+        const key = issue.path.find((p): p is string => typeof p === 'string');
+        // The library's own wording for a value of the wrong kind, said in ours.
+        const message = issue.code === 'invalid_type' ? `expected a ${issue.expected}` : issue.message;
+        return key ? `${flagName(key)}: ${message}` : message;
+      }),
+    ),
+  ];
   throw new UsageError(messages[0] ?? 'invalid options', { details: messages.slice(1) });
 }

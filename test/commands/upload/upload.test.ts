@@ -123,3 +123,14 @@ describe('fiscal upload', () => {
     expect(emu.stats().requests.total).toBe(0);
   });
 });
+
+describe('fiscal upload: a bad --callback-url', () => {
+  it('is said once, naming the flag, with exit 2 and nothing sent', async () => {
+    const { dir, journal } = folderOf([901]);
+    const before = emu.stats().requests.total;
+    const r = await fiscal(['upload', dir, '--batch', '--callback-url', 'notaurl', '--journal', journal]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.match(/--callback-url: expected an http\(s\) URL/g)).toHaveLength(1);
+    expect(emu.stats().requests.total).toBe(before);
+  });
+});
