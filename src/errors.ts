@@ -12,6 +12,7 @@ export const ExitCode = {
   locked: 8,
   nothingNew: 9,
   localFiles: 10,
+  unreadableAnswer: 11,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -31,6 +32,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.localFiles,
     'a local file or folder could not be written (disk full, read-only, no permission, not a folder); fix what the message names and run again',
+  ],
+  [
+    ExitCode.unreadableAnswer,
+    "the server's answer could not be read (wrong shape, too large, a signature that does not match); the message names what",
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -101,7 +106,7 @@ export class TemporaryError extends FiscalError {
   override name = 'TemporaryError';
 }
 
-/** The server answered 2xx with a body that does not match the wire schema. */
+/** The server answered 2xx with a body the client cannot read: wrong shape (the field named), too large. */
 export class ProtocolError extends FiscalError {
   override name = 'ProtocolError';
 }
@@ -147,5 +152,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof NothingNewError) return ExitCode.nothingNew;
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
+  if (error instanceof ProtocolError) return ExitCode.unreadableAnswer;
   return ExitCode.unexpected;
 }

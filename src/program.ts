@@ -66,7 +66,12 @@ export function createProgram(ctx: NodeContext): Command {
     .option('--quiet', 'print only results and errors', false)
     .option('--no-input', 'never prompt; fail instead when input is missing')
     .option('--no-color', 'disable colors (also NO_COLOR)')
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (default 30)'))
+    .addOption(
+      new Option(
+        '--timeout <seconds>',
+        'seconds without an answer (or a stall in it) before an attempt fails (default 30); the whole answer gets 4 times that',
+      ),
+    )
     .addOption(
       new Option(
         '--locale <locale>',

@@ -27,7 +27,7 @@ export interface Answer<T> {
   headers: Record<string, string>;
   rl: RateLimitInfo;
   bytes: Buffer;
-  /** The body of the last signature mismatch of this request: the same body twice is accepted. */
+  /** The body of the last signature mismatch of this request: the same body twice is refused. */
   lastMismatch: { bytes?: Buffer };
 }
 
@@ -74,12 +74,15 @@ function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
   const asSent = () => (JSON.parse(decodeText(bytes)) as { data?: unknown }).data;
   if (ro.verifySignature && !signatureMatches(raw, bytes, lifted.length ? asSent : undefined)) {
     stats.signatureMismatches++;
-    // Corruption does not repeat byte for byte; the same body twice means our encoding differs.
+    // Corruption does not repeat byte for byte, so a different body is worth another attempt; the
+    // same body twice will not change, and a page whose signature does not match is never kept.
     if (!lastMismatch.bytes?.equals(bytes)) {
       lastMismatch.bytes = bytes;
       return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
     }
-    env.warn(`${ro.method} ${ro.path}: page signature does not match, but the same body came twice; accepting it`);
+    throw new ProtocolError(
+      redact(`${ro.method} ${ro.path}: page signature does not match its data (the same body twice); refused`),
+    );
   }
   const parsed = ro.schema.safeParse(raw);
   if (parsed.success) return { ok: { status, headers, body: parsed.data, ...(lifted.length ? { lifted } : {}) } };

@@ -6,12 +6,13 @@ import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import type { Clock, Logger } from '../context.js';
-import { FiscalError, InterruptedError, RateLimitError, TemporaryError } from '../errors.js';
+import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
 import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
+import { ANSWER_TIMEOUT_FACTOR, AnswerTooLarge, MAX_ANSWER_BYTES, answerDeadline, readBounded } from './http-body.js';
 import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
 import { createRedactor, traceHeaders } from './redact.js';
-import { decideRetry, formatMs, readRateLimit, type RateLimitInfo, type RetryPolicy } from './retry.js';
+import { decideRetry, formatMs, readRateLimit, RunRetryBudget, type RateLimitInfo, type RetryPolicy } from './retry.js';
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -20,9 +21,13 @@ export interface HttpClientOptions {
   userAgent: string;
   /** Per-request read timeout (headers, and between body chunks). Default 30000. */
   timeoutMs?: number;
+  /** The whole answer (headers and body) within this. Default ANSWER_TIMEOUT_FACTOR x timeoutMs. */
+  answerTimeoutMs?: number;
+  /** An answer larger than this is refused as it streams in (exit 11). Default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
   connectTimeoutMs?: number;
   maxAttempts?: number;
-  /** Total time one request may spend waiting between retries. Default 120000. */
+  /** Total time the failures of a run may last since its last success (RunRetryBudget). Default 120000. */
   retryBudgetMs?: number;
   clock: Clock;
   log: Logger;
@@ -129,6 +134,9 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const connectTimeoutMs = o.connectTimeoutMs ?? 10_000;
+  const answerTimeoutMs = o.answerTimeoutMs ?? timeoutMs * ANSWER_TIMEOUT_FACTOR;
+  const maxAnswerBytes = o.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const budget = new RunRetryBudget();
   const policy: RetryPolicy = {
     maxAttempts: Math.max(1, o.maxAttempts ?? 6),
     budgetMs: o.retryBudgetMs ?? 120_000,
@@ -227,19 +235,31 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     let resHeaders: Record<string, string> = {};
     let rl: RateLimitInfo = {};
     let bytes: Buffer;
+    const deadline = answerDeadline(answerTimeoutMs);
     try {
-      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal });
+      const both = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal: both });
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
       pacer.observe({ ...rl, sentAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
-      const body = await res.body.bytes();
-      bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      try {
+        bytes = await readBounded(res.body, resHeaders['content-length'], maxAnswerBytes);
+      } catch (err) {
+        res.body.destroy();
+        throw err;
+      }
     } catch (err) {
       if (signal?.aborted) throw interrupted(signal);
-      const net = describeNetworkError(err, timeoutMs, connectTimeoutMs);
+      if (err instanceof AnswerTooLarge) {
+        o.log.debug(redact(`← ${status}, ${err.message}`));
+        throw new ProtocolError(redact(`${ro.method} ${ro.path}: ${err.message}`));
+      }
+      const net = deadline.expired()
+        ? { text: `the answer did not arrive whole within ${formatMs(answerTimeoutMs)}`, retry: true, unsent: false }
+        : describeNetworkError(err, timeoutMs, connectTimeoutMs);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
       if (!net.retry || closed)
@@ -248,6 +268,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         );
       return { failed: { kind: 'network', describe: net.text, unsent: net.unsent } };
     } finally {
+      deadline.clear();
       release();
     }
     traceResponse(status, resHeaders, bytes, sentAt);
@@ -268,7 +289,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   function finalError(ro: RequestOptions<unknown>, f: Retryable, why: string): FiscalError {
     const what = f.kind === 'rate' ? 'rate limited (429)' : f.describe;
     const message = redact(`${ro.method} ${ro.path}: ${what}; gave up ${why}`);
-    return f.kind === 'rate' ? new RateLimitError(message, 429, ro.method, ro.path) : new TemporaryError(message);
+    // The cause says what kept failing, so a caller can ask differently (smaller v2 pages, R40).
+    return f.kind === 'rate'
+      ? new RateLimitError(message, 429, ro.method, ro.path)
+      : new TemporaryError(message, { cause: { kind: f.kind } });
   }
 
   async function request<T>(ro: RequestOptions<T>): Promise<HttpResponse<T>> {
@@ -279,9 +303,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const lastMismatch: { bytes?: Buffer } = {};
     let waited = 0;
     for (let n = 1; ; n++) {
+      const startedAt = o.clock.now();
       const result = await attempt(ro, url, lastMismatch, signal);
-      if ('ok' in result) return result.ok;
+      if ('ok' in result) {
+        budget.succeeded();
+        return result.ok;
+      }
       const f = result.failed;
+      const lasted = budget.failed(startedAt, o.clock.now());
       // A 429 was refused before any work was done, and a refused connection carried nothing:
       // sending those again is safe even for a POST.
       if (!mayRepeat && f.kind !== 'rate' && !f.unsent) {
@@ -292,9 +321,17 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         );
       }
       const hintMs = f.retryAt === undefined ? undefined : Math.max(0, f.retryAt - o.clock.now());
-      const decision = decideRetry(policy, n, waited, hintMs);
-      if ('giveUp' in decision)
+      if (budget.exhausted)
+        throw finalError(
+          ro as RequestOptions<unknown>,
+          f,
+          `after ${n} attempt${n === 1 ? '' : 's'}: the run's retries are spent (another request gave up and none succeeded since); safe to retry later`,
+        );
+      const decision = decideRetry(policy, n, Math.max(waited, lasted), hintMs);
+      if ('giveUp' in decision) {
+        budget.giveUp();
         throw finalError(ro as RequestOptions<unknown>, f, `${decision.giveUp}; safe to retry later`);
+      }
       // Stopped while this attempt was answered: no retry, and nothing to warn about.
       if (signal?.aborted) throw interrupted(signal);
       stats.retries++;

@@ -9,9 +9,11 @@ import {
   type PropertyFilter,
 } from './document-filters.js';
 import type { HttpClient, QueryValue } from './http.js';
+import { ProtocolError, TemporaryError } from '../errors.js';
 import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
+  V2_LIMIT_MAX,
   nfeV1PageSchema,
   nfeV2ResponseSchema,
   type NfeRole,
@@ -82,19 +84,45 @@ export async function searchNfeV2(http: HttpClient, req: NfeV2Request): Promise<
   return res.body;
 }
 
-/** Every page of a v2 search, following `Paginator` from `req.Paginator` (or the start). */
+/** The smallest page a v2 search shrinks to when large pages keep arriving cut (R40). */
+export const V2_SMALLEST_PAGE = 50;
+
+/** Whether a page kept arriving cut or unparsable after the HTTP core's retries (R40). */
+function cutPage(error: unknown): boolean {
+  const cause = error instanceof TemporaryError ? (error.cause as { kind?: string } | undefined) : undefined;
+  return error instanceof ProtocolError || cause?.kind === 'body' || cause?.kind === 'signature';
+}
+
+/**
+ * Every page of a v2 search, following `Paginator` from `req.Paginator` (or the start). R40: a page
+ * of 500 documents (some 9 MB) has been seen cut short in transit; the HTTP core retries it, and
+ * when it keeps failing the same page is asked for in halves (down to V2_SMALLEST_PAGE), so a
+ * pull commits whole pages only, each once. `onSmaller` hears of each halving.
+ */
 export function nfeV2Pages(
   http: HttpClient,
   req: NfeV2Request,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; onSmaller?: (limit: number, error: Error) => void } = {},
 ): AsyncIterable<TokenPage<NfeV2Record>> {
   const { Paginator: start, ...rest } = req;
+  const { onSmaller, ...paging } = opts;
+  let limit = rest.Limit;
   return paginateToken(
     async (token) => {
-      const page = await searchNfeV2(http, token === undefined ? rest : { ...rest, Paginator: token });
-      return { items: page.Nfes, token: page.Paginator, total: page.Total };
+      for (;;) {
+        const asked = { ...rest, ...(limit === undefined ? {} : { Limit: limit }) };
+        try {
+          const page = await searchNfeV2(http, token === undefined ? asked : { ...asked, Paginator: token });
+          return { items: page.Nfes, token: page.Paginator, total: page.Total };
+        } catch (error) {
+          const current = limit ?? V2_LIMIT_MAX;
+          if (!cutPage(error) || current <= V2_SMALLEST_PAGE) throw error;
+          limit = Math.max(V2_SMALLEST_PAGE, Math.floor(current / 2));
+          onSmaller?.(limit, error as Error);
+        }
+      }
     },
-    { ...(start ? { start } : {}), ...opts },
+    { ...(start ? { start } : {}), ...paging },
   );
 }
 

@@ -1,5 +1,6 @@
-// NFS-e endpoints: POST /v1/dfe/nfse (R22), GET /v1/nfse/{role} (R11-R17) and GET
-// /v2/nfse/received (R16), one typed function each, plus their page iterators.
+// NFS-e endpoints: POST /v1/dfe/nfse (R22), GET /v1/nfse/{role} (R11-R17), GET
+// /v2/nfse/received (R16), and the manual listing, properties and events listing (R37), one typed
+// function each, plus their page iterators.
 import {
   createdToValue,
   listingEndpoint,
@@ -13,11 +14,19 @@ import { nfeV1QueryParams } from './nfe.js';
 import { listingPages, paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
+  NFSE_EVENTS_PATH,
+  NFSE_MANUAL_PATH,
   OWNER_ROLE_OF,
+  nfseEventsPageSchema,
+  nfseManualPageSchema,
+  nfsePropertyPath,
+  nfsePropertyResponseSchema,
   nfseSearchResponseSchema,
   nfseV1PageSchema,
   nfseV2PageSchema,
   type NfseFilters,
+  type NfsePropertyRequest,
+  type NfsePropertyResponse,
   type NfseRecord,
   type NfseRole,
   type NfseSearchRequest,
@@ -122,4 +131,59 @@ export function nfseReceivedV2Pages(
   opts: { signal?: AbortSignal } = {},
 ): AsyncIterable<CursorPage<NfseV2Item>> {
   return paginateCursor((cursor) => listNfseReceivedV2(http, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
+}
+
+/** One page of GET /v1/nfse/received/manual, the notes ingested manually (R37). */
+export async function listNfseManual(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
+  const res = await http.request({
+    method: 'GET',
+    path: NFSE_MANUAL_PATH,
+    query: nfeV1QueryParams(q),
+    schema: nfseManualPageSchema,
+    verifySignature: true,
+  });
+  return res.body;
+}
+
+/** PUT /v1/nfse/{role}/{property}: one value on at most 50 notes (R37). */
+export async function setNfseProperty(
+  http: HttpClient,
+  role: NfseRole,
+  property: string,
+  data: NfsePropertyRequest['data'],
+): Promise<NfsePropertyResponse['data']['result']> {
+  const res = await http.request({
+    method: 'PUT',
+    path: nfsePropertyPath(role, property),
+    body: { data },
+    schema: nfsePropertyResponseSchema,
+  });
+  return res.body.data.result;
+}
+
+/** The query of the NFS-e events listing (R37). */
+export interface NfseEventsQuery {
+  cursor?: number;
+  limit?: number;
+  types?: string[];
+  ids?: string[];
+  cnpjs?: string[];
+}
+
+/** One page of GET /v1/nfse/events as a listing (R37). */
+export async function listNfseEvents(http: HttpClient, q: NfseEventsQuery) {
+  const res = await http.request({
+    method: 'GET',
+    path: NFSE_EVENTS_PATH,
+    query: {
+      cursor: q.cursor,
+      limit: q.limit,
+      'type[]': q.types?.length ? q.types : undefined,
+      'id[]': q.ids?.length ? q.ids : undefined,
+      'cnpj[]': q.cnpjs?.length ? q.cnpjs : undefined,
+    },
+    schema: nfseEventsPageSchema,
+    verifySignature: true,
+  });
+  return res.body;
 }

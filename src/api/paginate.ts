@@ -50,7 +50,7 @@ function safeCursorParam(next: string): string | null {
 /**
  * v1 cursor pages. Stops on an empty page (R12: past the end the service answers `data: []`),
  * on a `next` equal to the cursor asked for, and on a cursor already visited (a loop guard: a
- * server bug must not turn into an endless download).
+ * server bug must not turn into an endless download); a `next` below the cursor is an error (exit 11).
  */
 export async function* paginateCursor<T>(
   fetchPage: (cursor: number) => Promise<V1Page<T>>,
@@ -64,6 +64,10 @@ export async function* paginateCursor<T>(
     const page = await fetchPage(cursor);
     if (page.data.length === 0) return;
     const next = nextCursorOf(page.page.next);
+    // Positions only grow (R12): a cursor going back would list again what was read, or loop.
+    // The page is not kept, so a checkpoint never moves backwards either.
+    if (next < cursor)
+      throw new ProtocolError(`page.next goes backwards: cursor ${next} after cursor ${cursor}; stopped there`);
     yield { items: page.data, cursor, next };
     if (seen.has(next)) return;
     cursor = next;

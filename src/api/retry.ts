@@ -100,3 +100,35 @@ export function formatMs(ms: number): string {
   if (s < 120) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0).replace(/\.0$/, '')} s`;
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
+
+/**
+ * One retry budget for a run (a client), not one per request: a server that fails every request
+ * must not get a fresh set of attempts and a fresh wait at each endpoint the run goes on to. Since
+ * the last success, the failures' time counts together (from the first failed attempt's start,
+ * waiting and attempts alike), and once a request has given up, every later failure gives up at
+ * once. Any success starts over.
+ */
+export class RunRetryBudget {
+  private since: number | undefined;
+  private spent = false;
+
+  succeeded(): void {
+    this.since = undefined;
+    this.spent = false;
+  }
+
+  /** Records a failed attempt started at `startedAt`; answers the ms the failures have lasted. */
+  failed(startedAt: number, now: number): number {
+    this.since ??= startedAt;
+    return now - this.since;
+  }
+
+  /** A request gave up: the run has no retries left until something succeeds. */
+  giveUp(): void {
+    this.spent = true;
+  }
+
+  get exhausted(): boolean {
+    return this.spent;
+  }
+}

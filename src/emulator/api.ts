@@ -100,6 +100,8 @@ export interface Api {
   router: Router;
   now(): number;
   limiter: RateLimiter | undefined;
+  /** R38: without a limit, the quota 200s report (NOMINAL_RATE_LIMIT), never enforced. */
+  nominal: RateLimiter;
   faults: FaultInjector | undefined;
   requests: RequestCounters;
   /** `http://host:port` of the server, for requests without a Host header. */
@@ -161,6 +163,11 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
       headers = decision.headers;
       // R5: 429 has no body.
       if (!decision.allowed) return { reply: { status: 429 }, headers, fault };
+    } else headers = api.nominal.take(account.id).headers;
+    // R39: an account without v2 has none of its endpoints, as on the real service.
+    if (account.withoutV2 && url.pathname.startsWith('/v2/')) {
+      const message = `no such endpoint: ${method} ${url.pathname} (v2 is not enabled for this account)`;
+      throw new HttpError(serviceError(404, 'not_found', message, { method, path: url.pathname }));
     }
     const match = findRoute(api.router, method, url.pathname);
     const route = match.route;

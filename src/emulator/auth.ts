@@ -22,9 +22,10 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders): Accoun
   const apiKey = header(headers, 'x-api-key');
   const missing = [!apiId && 'X-API-ID', !apiKey && 'X-API-KEY'].filter(Boolean);
   if (missing.length > 0) throw new HttpError(gatewayError(`missing ${missing.join(' and ')} header`));
+  // R38: the message names the credential that was refused, as the real gateway's does.
   const account = store.accountByApiId(apiId!);
-  if (!account || !sameSecret(account.apiKey, apiKey!))
-    throw new HttpError(gatewayError('invalid X-API-ID or X-API-KEY'));
+  if (!account) throw new HttpError(gatewayError('invalid X-API-ID: no account has this id'));
+  if (!sameSecret(account.apiKey, apiKey!)) throw new HttpError(gatewayError('invalid X-API-KEY for this X-API-ID'));
   return account;
 }
 

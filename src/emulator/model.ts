@@ -19,6 +19,8 @@ export interface Account {
   apiId: string;
   apiKey: string;
   companies: Company[];
+  /** R39: the account has no v2 (its /v2/ endpoints answer 404), as some real accounts. */
+  withoutV2?: boolean;
 }
 
 /** A party of a document: exactly one of cnpj or cpf is set. */

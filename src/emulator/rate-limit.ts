@@ -2,6 +2,13 @@
 // account carries X-RateLimit-Limit, -Remaining and (designed) -Reset; a 429 has no body, adds
 // Retry-After, and does not consume quota.
 
+/**
+ * R38: the spec shows X-RateLimit-* on 200 answers, so an emulator without `--rate-limit` reports
+ * this quota too. Designed: large enough that no test or client reaches it, and never enforced
+ * (a spent nominal quota still answers; the headers then say 0 remaining).
+ */
+export const NOMINAL_RATE_LIMIT: RateLimitOptions = { limit: 100_000, windowMs: 60_000 };
+
 export interface RateLimitOptions {
   /** Requests allowed per window. */
   limit: number;

@@ -8,6 +8,7 @@ import { eventAdder } from './admin-events.js';
 import { BodyTooLarge, createRouter, failure, handleApi, readBody, routeKey, type Api } from './api.js';
 import { Arrivals, type ArrivedNfe } from './arrivals.js';
 import { generateDataset } from './data/dataset.js';
+import { ApiHold } from './hold.js';
 import {
   FaultInjector,
   FaultSpecError,
@@ -18,7 +19,7 @@ import {
   type FaultSpec,
 } from './faults.js';
 import type { Account, Dataset } from './model.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { NOMINAL_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { writeReply } from './respond.js';
 import { Store } from './store.js';
 import type { WebhookDeliveryOptions } from './webhooks/delivery.js';
@@ -58,6 +59,8 @@ export interface EmulatorOptions {
   arrivalRate?: number;
   /** Webhook deliveries: timeout, retry base delay and attempts (docs/webhooks.md). */
   webhooks?: WebhookDeliveryOptions;
+  /** R39: accounts (ids, or 1-based numbers) without v2: their /v2/ endpoints answer 404. */
+  withoutV2?: readonly string[];
 }
 
 export interface Emulator {
@@ -76,6 +79,11 @@ export interface Emulator {
   addArrivals(count: number, accountId?: string): ArrivedNfe[];
   /** Replaces the faults (undefined: none from now on); the fault counters carry on. */
   setFaults(faults: FaultSpec | string | undefined): void;
+  /** Tests: the next `after` API requests go through, every later one waits for release(). */
+  hold(after?: number): void;
+  /** Resolves once an API request waits on the hold. */
+  held(): Promise<void>;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +101,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}),
     });
   const store = new Store(dataset);
+  store.accounts.forEach((account, i) => {
+    if (options.withoutV2?.some((a) => a === account.id || a === String(i + 1))) account.withoutV2 = true;
+  });
   const startedAt = Date.now();
   const now = () => start.getTime() + (Date.now() - startedAt);
   const arrivals = new Arrivals(store, seed, now);
@@ -109,6 +120,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests: new RequestCounters(),
     address: '',
     limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
+    nominal: new RateLimiter(NOMINAL_RATE_LIMIT),
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
@@ -132,6 +144,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return before;
   };
   const addArrivals = (count: number, accountId?: string) => arrivals.add(count, accountId);
+  const gate = new ApiHold();
   const admin = {
     accountIds: store.accounts.map((a) => a.id),
     stats,
@@ -143,7 +156,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // R38: `//v1/nfe/received` is the path /v1/nfe/received, not a host `v1` and a path /nfe/received.
+    const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://emulator.invalid');
     const isAdmin = isAdminPath(url.pathname);
     let rawBody: Buffer;
     try {
@@ -157,6 +171,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
     // Admin routes come before authentication, rate limiting and faults: a loopback tool.
     if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
+    await gate.pass();
     await handleApi(api, req, res, { method, url, rawBody });
   }
 
@@ -184,7 +199,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     resetStats,
     addArrivals,
     setFaults,
+    hold: (after) => gate.hold(after),
+    held: () => gate.held(),
+    release: () => gate.release(),
     close() {
+      gate.release();
       arrivals.stop();
       webhooks.close();
       closing ??= new Promise<void>((resolve) => {

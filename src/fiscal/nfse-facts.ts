@@ -1,7 +1,9 @@
-// The facts a pull needs from an NFS-e (ABRASF CompNfse) to file it, read with the plain string
-// scans of nfe-facts.ts: number, emission date, provider, taker, intermediary, cancellation.
-// readers/nfse-abrasf.ts is the complete reader.
-import { PREFIXED, block, text } from './xml-scan.js';
+// The facts a pull needs from an NFS-e to file it, read with the plain string scans of
+// nfe-facts.ts: number, emission date, provider, taker, intermediary, cancellation. Every layout
+// an account holds: ABRASF CompNfse (1.00 to 2.04: the taker as Tomador or TomadorServico) and the
+// national NFSe (infNFSe with emit and DPS/infDPS/toma). readers/nfse-abrasf.ts and
+// readers/nfse-national.ts are the complete readers.
+import { PREFIXED, block, taxIdIn, text } from './xml-scan.js';
 
 export interface NfseFacts {
   number?: string;
@@ -24,7 +26,21 @@ function taxIdWithin(xml: string, names: string[]): string | undefined {
   return undefined;
 }
 
+/** The national NFSe: `nNFSe`, `dhProc` (or the DPS's `dhEmi`), `emit`, and the DPS's `toma` and `interm`. */
+function nationalFacts(xml: string, inf: [number, number]): NfseFacts {
+  const facts: NfseFacts = { canceled: false };
+  const set = <K extends keyof NfseFacts>(k: K, v: NfseFacts[K] | undefined) => v !== undefined && (facts[k] = v);
+  set('number', text(xml, 'nNFSe', ...inf));
+  set('emissionDate', text(xml, 'dhProc', ...inf) ?? text(xml, 'dhEmi', ...inf));
+  set('emitter', taxIdIn(xml, 'emit'));
+  set('taker', taxIdIn(xml, 'toma'));
+  set('intermediary', taxIdIn(xml, 'interm'));
+  return facts;
+}
+
 export function nfseFacts(raw: string): NfseFacts {
+  const national = block(raw, 'infNFSe');
+  if (national) return nationalFacts(raw, national);
   const xml =
     raw.includes(':InfNfse') || raw.includes(':CompNfse')
       ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<'))

@@ -78,11 +78,13 @@ export class Committer {
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
     await this.d.store.saveAll([...this.dirty].map((s) => s.checkpoint));
+    // Committed: the summary says so even if what follows fails (the key store's files on a disk
+    // just filled up), since the index and checkpoints already hold these documents.
+    markKept(this.d.summary);
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];
     this.dirty.clear();
-    markKept(this.d.summary);
     this.last = this.clock.now();
   }
 }

@@ -9,6 +9,7 @@
 import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { describeBadLines, firstUnreadableLine, keepReadableLines } from './index-check.js';
 import { identityOf, KeyStore, type IndexedRecord, type Placement, type RecordIdentity } from './key-store.js';
 
 export type { Placement } from './key-store.js';
@@ -105,32 +106,51 @@ export class IndexFile {
   }
 
   /**
-   * Opens the index, cut back to `committed` bytes. With `keepComplete` (--restart) it keeps
-   * every complete line instead: their files are durable.
+   * Opens the index, cut back to `committed` bytes, each of its lines checked. With `keepComplete`
+   * (--restart) it keeps every complete readable line instead (their files are durable), whatever
+   * the checkpoints say, and drops the unreadable ones: `unreadable` says which.
    */
-  async open(committed: number, keepComplete = false): Promise<{ dropped: number }> {
+  async open(committed: number, keepComplete = false): Promise<{ dropped: number; unreadable?: string }> {
     const size = await stat(this.path).then(
       (s) => s.size,
       () => 0,
     );
-    if (keepComplete) committed = Math.max(committed, await completeLinesLength(this.path, size));
-    if (size < committed) {
-      throw new UsageError(`${this.path} is shorter (${size} bytes) than its checkpoints record (${committed} bytes)`, {
-        details: ['it was edited or truncated outside fiscal; run again with --restart to rebuild it'],
-      });
+    const advice = 'run again with --restart: it keeps the readable lines and lists everything again';
+    let repaired: string | undefined;
+    let rebuild = false;
+    if (keepComplete) {
+      const complete = await completeLinesLength(this.path, size);
+      const kept = await keepReadableLines(this.path, complete);
+      if (kept.dropped.length) repaired = `dropped unreadable ${describeBadLines(kept.dropped)}`;
+      // The key store knew the lines as they were: it learns them again.
+      rebuild = kept.dropped.length > 0 || complete < committed;
+      committed = kept.length;
+    } else {
+      if (size < committed) {
+        throw new UsageError(
+          `${this.path} is shorter (${size} bytes) than its checkpoints record (${committed} bytes)`,
+          {
+            details: [`it was edited or truncated outside fiscal; ${advice}`],
+          },
+        );
+      }
+      const bad = await firstUnreadableLine(this.path, committed);
+      if (bad)
+        throw new UsageError(`${this.path}: ${describeBadLines([bad])} cannot be read`, {
+          details: [`it was changed outside fiscal; ${advice}`],
+        });
     }
-    if (size > committed) await truncate(this.path, committed);
+    const now = keepComplete && repaired ? committed : size;
+    if (now > committed) await truncate(this.path, committed);
     try {
-      await this.store.open(this.path, committed);
+      await this.store.open(this.path, committed, rebuild);
     } catch (e) {
       if (!(e instanceof SyntaxError)) throw e;
-      throw new UsageError(`${this.path} holds a line that is not JSON`, {
-        details: ['run again with --restart to rebuild it'],
-      });
+      throw new UsageError(`${this.path} holds a line that is not JSON`, { details: [advice] });
     }
     this.lengthBytes = committed;
     this.handle = await open(this.path, 'a');
-    return { dropped: size - committed };
+    return { dropped: Math.max(0, size - committed), ...(repaired ? { unreadable: repaired } : {}) };
   }
 
   /** Appends entries (skipping known ones) and makes them durable; returns the new length. */

@@ -132,10 +132,11 @@ export class KeyStore {
    * (checkpoints removed, an index cut back by hand), or written by an older fiscal, is rebuilt
    * from the start.
    */
-  async open(indexPath: string, committed: number): Promise<void> {
+  /** `rebuild`: the index was rewritten (a --restart repair), so nothing known before holds. */
+  async open(indexPath: string, committed: number, rebuild = false): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     rmSync(`${this.statePath}.tmp`, { force: true });
-    const state = readState(this.statePath);
+    const state = rebuild ? undefined : readState(this.statePath);
     let covered = state?.indexLength ?? 0;
     if (covered > committed) covered = 0;
     let counts = covered === 0 ? {} : state!.documents;

@@ -2,7 +2,8 @@
 // (written to a temp file, then hard-linked into place, which fails if a lock exists), so no run
 // ever sees a half-written lock.
 import { randomBytes } from 'node:crypto';
-import { link, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { link, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../context.js';
@@ -12,6 +13,8 @@ export interface LockInfo {
   pid: number;
   host: string;
   startedAt: string;
+  /** When the process started, in clock ticks since boot (Linux): a pid reused by another process has another. */
+  procStart?: string;
 }
 
 export interface LockOptions {
@@ -40,21 +43,93 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function readLock(path: string): Promise<LockInfo | undefined> {
+/** Field 22 of /proc/<pid>/stat (after the command name, which may hold spaces), or undefined off Linux. */
+function procStartOf(pid: number): string | undefined {
   try {
-    const info = JSON.parse(await readFile(path, 'utf8')) as LockInfo;
-    return typeof info.pid === 'number' && typeof info.host === 'string' ? info : undefined;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
 }
 
-const describe = (info: LockInfo | undefined) =>
-  info ? `pid ${info.pid} on ${info.host}, started ${info.startedAt}` : 'a run whose lock file is unreadable';
+function commandLineOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the lock path holds: a run's lock, something that is no lock (taken over), or nothing any more. */
+type Holder =
+  | { kind: 'run'; info: LockInfo; raw: string }
+  | { kind: 'unreadable'; raw: string; what: string }
+  | { kind: 'folder' }
+  | { kind: 'gone' };
+
+async function readHolder(path: string): Promise<Holder> {
+  let raw: string;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'gone' };
+    if (code === 'EISDIR') return { kind: 'folder' };
+    throw e;
+  }
+  try {
+    const info = JSON.parse(raw) as LockInfo;
+    if (typeof info.pid === 'number' && typeof info.host === 'string') return { kind: 'run', info, raw };
+  } catch {
+    // Not JSON: said below.
+  }
+  return { kind: 'unreadable', raw, what: raw.trim() === '' ? 'empty' : 'not a lock' };
+}
+
+async function readLock(path: string): Promise<LockInfo | undefined> {
+  const h = await readHolder(path).catch(() => undefined);
+  return h?.kind === 'run' ? h.info : undefined;
+}
+
+const describe = (h: Holder) =>
+  h.kind === 'run'
+    ? `pid ${h.info.pid} on ${h.info.host}, started ${h.info.startedAt}`
+    : h.kind === 'folder'
+      ? 'a folder where the lock file should be'
+      : `a lock file that is ${h.kind === 'unreadable' ? h.what : 'gone'}`;
+
+/**
+ * Why the lock is no live run of this folder, or undefined when it may be one. A lock is created
+ * whole, so one that is empty, not a lock, or a folder was never a run's; a pid that is gone, or
+ * that another process now has (its start time differs, or it is no fiscal run), is a dead run's.
+ * Another host's lock cannot be checked and is left alone.
+ */
+function staleReason(h: Holder, host: string): string | undefined {
+  if (h.kind === 'folder' || h.kind === 'unreadable') return 'locks are written whole, so no run ever held this one';
+  if (h.kind !== 'run' || h.info.host !== host) return undefined;
+  const { pid, procStart } = h.info;
+  if (!isAlive(pid)) return 'that run is gone';
+  const now = procStartOf(pid);
+  if (procStart !== undefined)
+    return now !== undefined && now !== procStart ? `pid ${pid} is now another process` : undefined;
+  // A lock without its start time (written by an older fiscal): fiscal runs on node, so a pid
+  // whose command mentions neither is another program's now.
+  const command = commandLineOf(pid);
+  return command !== undefined && !/fiscal|node/.test(command)
+    ? `pid ${pid} is now another process (no fiscal run)`
+    : undefined;
+}
 
 export async function acquireLock(stateDir: string, o: LockOptions): Promise<HeldLock> {
   const path = join(stateDir, 'lock');
-  const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date(o.clock.now()).toISOString() };
+  const procStart = procStartOf(process.pid);
+  const info: LockInfo = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date(o.clock.now()).toISOString(),
+    ...(procStart !== undefined ? { procStart } : {}),
+  };
   const tmp = join(stateDir, `lock.${randomBytes(6).toString('hex')}`);
   await writeFile(tmp, `${JSON.stringify(info)}\n`);
   const deadline = o.clock.now() + o.waitSeconds * 1000;
@@ -74,18 +149,18 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
         }
         if (code !== 'EEXIST') throw e;
       }
-      const holder = await readLock(path);
-      if (holder && holder.host === info.host && !isAlive(holder.pid)) {
-        if (await takeOverStale(path, holder)) {
-          o.warn(`took over a stale lock of ${describe(holder)}: that run is gone`);
-          tookOver = true;
-          continue;
-        }
+      const holder = await readHolder(path);
+      if (holder.kind === 'gone') continue;
+      const stale = staleReason(holder, info.host);
+      if (stale !== undefined && (await takeOverStale(path, holder))) {
+        o.warn(`took over a stale lock of ${describe(holder)}: ${stale}`);
+        tookOver = true;
+        continue;
       }
       if (o.clock.now() >= deadline) {
         throw new LockedError(`${stateDir} is locked by another run (${describe(holder)})`, {
           details: [
-            o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --wait <seconds> to wait for it',
+            o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --lock-wait <seconds> to wait for it',
             `lock file: ${path}`,
           ],
         });
@@ -108,16 +183,20 @@ async function removeLeftovers(stateDir: string, mine: string): Promise<void> {
   }
 }
 
-/** Moves a dead run's lock aside; false when another run changed it meanwhile. */
-async function takeOverStale(path: string, stale: LockInfo): Promise<boolean> {
+/** Moves a dead run's lock (or what is no lock) aside; false when another run changed it meanwhile. */
+async function takeOverStale(path: string, stale: Holder): Promise<boolean> {
   const aside = `${path}.stale-${randomBytes(6).toString('hex')}`;
   try {
     await rename(path, aside);
   } catch {
     return false;
   }
-  const moved = await readLock(aside);
-  if (moved?.pid === stale.pid && moved.startedAt === stale.startedAt) {
+  if (stale.kind === 'folder' && (await stat(aside)).isDirectory()) {
+    await rm(aside, { recursive: true, force: true });
+    return true;
+  }
+  const moved = await readHolder(aside).catch(() => undefined);
+  if (moved && 'raw' in moved && 'raw' in stale && moved.raw === stale.raw) {
     await unlink(aside).catch(() => undefined);
     return true;
   }

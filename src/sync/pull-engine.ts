@@ -81,8 +81,8 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
 async function* nothing(): AsyncGenerator<SourcePage> {}
 
 /**
- * A stream that keeps listing only documents the folder already has, at ever higher positions,
- * is a server going round in circles: the run stops after this many such pages in a row. It is
+ * A stream that keeps listing only documents the folder already has (or refuses), at ever higher
+ * positions, is a server going round in circles: the run stops after this many such pages in a row. It is
  * well above what a resumed run lists again (one commit group, at most 5000 documents).
  */
 export const MAX_KNOWN_PAGES = 200;
@@ -97,8 +97,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const store = new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
-  const { dropped } = await index.open(committedLength, o.restart);
+  const { dropped, unreadable } = await index.open(committedLength, o.restart);
   if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
+  if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);
@@ -157,15 +158,15 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       await committer.addPage(s, result.value, fresh);
-      const known =
-        result.value.docs.length > 0 &&
-        fresh.length === 0 &&
-        s.summary.skipped - skippedBefore === result.value.docs.length;
-      s.knownPages = known && !o.restart ? s.knownPages + 1 : 0;
+      // A page that wrote nothing is no progress, whatever the reason (documents the folder has,
+      // documents refused); only under --restart are pages of known documents expected.
+      const wroteNothing = result.value.docs.length > 0 && fresh.length === 0;
+      const onlyKnown = s.summary.skipped - skippedBefore === result.value.docs.length;
+      s.knownPages = wroteNothing && !(o.restart && onlyKnown) ? s.knownPages + 1 : 0;
       if (s.knownPages >= (o.maxKnownPages ?? MAX_KNOWN_PAGES)) {
         await committer.commit(states);
         throw new StalledStreamError(
-          `${s.source.label}: the service listed ${s.knownPages} pages in a row of documents already in the folder; stopped`,
+          `${s.source.label}: the service listed ${s.knownPages} pages in a row that wrote nothing (documents already in the folder, or refused); stopped`,
           {
             details: [
               `last position: ${describeResume(s.checkpoint)}; the checkpoint is saved, a later run continues from there`,

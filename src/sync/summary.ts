@@ -21,8 +21,10 @@ export interface StreamSummary extends Counts {
   endpoint: 'v1' | 'v2';
   /** Documents listed again that the index already had (resumed or overlapping runs). */
   skipped: number;
-  /** Documents not written because a value the server sent could not become a safe path. */
+  /** Documents not written because a value the server sent could not become a safe path: the first few. */
   refused: Array<{ key: string; reason: string }>;
+  /** All of them. */
+  refusedCount: number;
   firstFrom?: string;
   lastResume?: ResumePoint;
   total?: number;
@@ -72,6 +74,7 @@ export function newSummary(sources: StreamSource[]): PullSummary {
       ...zero(),
       skipped: 0,
       refused: [],
+      refusedCount: 0,
     })),
   };
 }
@@ -177,7 +180,7 @@ const STOPPED_AT: Record<StopReason, string> = {
  *   pull stopped: kept 300 documents, 12 events (1.2 MB) in ./fiscal-docs; run the same command again to continue
  */
 export function summaryLine(s: PullSummary, v: SummaryView): string {
-  const refused = s.streams.reduce((n, x) => n + x.refused.length, 0);
+  const refused = s.streams.reduce((n, x) => n + x.refusedCount, 0);
   const tail =
     (refused ? `; ${count(refused, 'document')} refused (see the warnings above)` : '') + manifestTail(s.manifest);
   if (s.stoppedBy) {
@@ -232,6 +235,7 @@ export function summaryJson(s: PullSummary, v: SummaryView, http: HttpCounts): R
       pdfs: x.attachments,
       skipped: x.skipped,
       refused: x.refused,
+      refused_count: x.refusedCount,
       first_position: x.firstFrom ?? null,
       last_position: x.lastResume
         ? x.endpoint === 'v1'

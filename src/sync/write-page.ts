@@ -69,9 +69,22 @@ function layoutPath(o: WriteTarget, doc: PulledDocument, sum: StreamSummary): st
     });
   } catch (e) {
     if (!(e instanceof UnsafeValueError)) throw e;
-    sum.refused.push({ key: doc.key.slice(0, 60), reason: e.message });
-    o.log.warn(`${sum.label}: document ${JSON.stringify(doc.key.slice(0, 60))} not written: ${e.message}`);
+    refuse(o, sum, doc.key.slice(0, 60), e.message);
     return undefined;
+  }
+}
+
+/** Refusals warned about one by one, and listed in the summary; past it they are counted only. */
+export const REFUSALS_LISTED = 20;
+
+/** A stream that refuses a document on every page must not print (nor keep) a line for each. */
+function refuse(o: WriteTarget, sum: StreamSummary, key: string, reason: string): void {
+  sum.refusedCount++;
+  if (sum.refused.length < REFUSALS_LISTED) {
+    sum.refused.push({ key, reason });
+    o.log.warn(`${sum.label}: document ${JSON.stringify(key)} not written: ${reason}`);
+    if (sum.refused.length === REFUSALS_LISTED)
+      o.log.warn(`${sum.label}: further documents refused are counted in the summary, not listed`);
   }
 }
 

@@ -3,12 +3,14 @@
 // and what to do; a pull keeps its checkpoint, and after the fix the same command finishes with
 // the folder exactly as one uninterrupted pull leaves it.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
 import { runCli, BIN, freshConfigDir, runInProcess, type CliRun } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { binForAnyUser } from '../helpers/cli-copy.js';
 import { canMount, mountTmpfs, root, type Tmpfs } from '../helpers/mounts.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
@@ -160,16 +162,21 @@ describe('a file where the folder should be', () => {
 });
 
 describe('a folder the user may not write', () => {
-  /** Runs the CLI as a user who cannot write `dir`: as root, the user nobody; otherwise ourselves, with `dir` made read-only. */
+  /**
+   * Runs the CLI as a user who cannot write `dir`: as root, the user nobody (from a copy of the CLI
+   * that user can read, wherever the clone is); otherwise ourselves, with `dir` made read-only.
+   */
   async function runRefused(args: string[], dir: string): Promise<CliRun> {
     const config = freshConfigDir();
     chmodSync(config, 0o777);
     if (!root) chmodSync(dir, 0o555);
-    const r = await execa(process.execPath, [BIN, ...args], {
+    const r = await execa(process.execPath, [root ? binForAnyUser() : BIN, ...args], {
       env: { PATH: process.env.PATH, HOME: config, NO_COLOR: '1', FISCAL_CONFIG_DIR: config, ...env },
       extendEnv: false,
       reject: false,
       stdin: 'ignore',
+      // Not the clone's folder, which that user may not be able to enter.
+      cwd: tmpdir(),
       ...(root ? { uid: 65534, gid: 65534 } : {}),
     });
     return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };

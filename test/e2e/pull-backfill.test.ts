@@ -2,11 +2,12 @@
 // backfill), then goes on as one incremental listing. Interrupted by kill -9 anywhere, a re-run
 // leaves the folder byte-identical to an uninterrupted backfill; the files and index lines are
 // those of a pull that reads the listing page after page.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCli, runInProcess } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { interruptRun, requestsOf } from '../helpers/interrupt.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
@@ -21,28 +22,28 @@ const checkpoints = (dir: string) =>
 let emu: TestEmulator;
 let env: Record<string, string>;
 let backfilled: string;
+/** API requests of one whole backfill: a kill before the last of them lands in a run not ended. */
+let requests: number;
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 3000, faults: 'latency=20-60' });
   env = emulatorEnv(emu);
   backfilled = tempDir();
-  const r = await runInProcess([...PULL, '--dir', backfilled], { env });
-  expect(r.exitCode, r.stderr).toBe(0);
+  requests = await requestsOf(emu, async () => {
+    const r = await runInProcess([...PULL, '--dir', backfilled], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+  });
   // One pull of 3000 documents on a loaded machine.
 }, 240_000);
 afterAll(async () => emu?.close());
 
-/** Kills a pull with SIGKILL once its index holds `lines` lines, `extraMs` later. */
-async function killAt(dir: string, lines: number, extraMs: number, pull = PULL) {
-  const child = spawnCli([...pull, '--dir', dir], { env });
-  const index = join(dir, 'index.ndjson');
-  const lineCount = () => (existsSync(index) ? readFileSync(index, 'utf8').split('\n').length - 1 : 0);
-  for (let waited = 0; lineCount() < lines && child.exitCode === null && waited < 60_000; waited += 5) {
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  await new Promise((r) => setTimeout(r, extraMs));
-  child.kill('SIGKILL');
-  return child;
+/**
+ * Kills a pull with SIGKILL while it waits for the answer to its API request number `after + 1`
+ * (the emulator holds it), `settleMs` later: the kill lands whatever the machine's speed.
+ */
+async function killAt(dir: string, after: number, settleMs: number, pull = PULL) {
+  const { result, landed } = await interruptRun(emu, [...pull, '--dir', dir], { env, after, settleMs });
+  return landed && result.signal === 'SIGKILL';
 }
 
 describe('fiscal pull nfe: backfill of a large account', () => {
@@ -73,21 +74,21 @@ describe('fiscal pull nfe: backfill of a large account', () => {
 
   it('after kill -9 at random moments of the backfill, a re-run leaves a byte-identical folder', async () => {
     const expected = snapshot(backfilled);
-    const total = sortedLines(backfilled).length;
-    // A fixed pseudo-random sequence: the kills land in planning, between commits and at the end.
+    // A fixed pseudo-random sequence: the kills land in planning (the first request held), between
+    // commits, and at the end (the last request held, everything else written).
     let seed = 13;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let interrupted = 0;
-    for (let trial = 0; trial < 5; trial++) {
+    const trials = 5;
+    for (let trial = 0; trial < trials; trial++) {
       const dir = tempDir();
-      const lines = trial === 0 ? 0 : Math.floor(next() * total * 0.8);
-      const child = await killAt(dir, lines, Math.floor(next() * 400));
-      if ((await child).signal === 'SIGKILL') interrupted++;
+      const after = trial === 0 ? 0 : trial === trials - 1 ? requests - 1 : 1 + Math.floor(next() * (requests - 2));
+      if (await killAt(dir, after, Math.floor(next() * 400))) interrupted++;
       const resumed = await runInProcess([...PULL, '--dir', dir], { env });
       expect(resumed.exitCode, resumed.stderr).toBe(0);
       expect(snapshot(dir)).toEqual(expected);
     }
-    expect(interrupted).toBeGreaterThanOrEqual(3);
+    expect(interrupted).toBe(trials);
     // Ten runs of the CLI over 3000 documents: time enough for a heavily loaded machine.
   }, 600_000);
 
@@ -104,17 +105,20 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     expect(all.filter((c) => c.stream.window !== undefined).length).toBeGreaterThanOrEqual(2);
     expect(new Set(all.map((c) => c.stream.role))).toEqual(new Set(['received', 'emitted']));
     const expected = snapshot(clean);
-    const total = sortedLines(clean).length;
+    const requests = Object.values(routes).reduce((a, b) => a + b, 0);
     let seed = 29;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let interrupted = 0;
     for (let trial = 0; trial < 2; trial++) {
       const dir = tempDir();
-      // Two kills in a row, the second one into the resumed backfill, then a run to the end.
-      for (const share of [0.1 + next() * 0.3, 0.5 + next() * 0.3]) {
-        const child = await killAt(dir, Math.floor(share * total), Math.floor(next() * 300), both);
-        if ((await child).signal === 'SIGKILL') interrupted++;
-      }
+      // Two kills in a row, the second one into the resumed backfill, then a run to the end. The
+      // resumed run's requests are counted on a copy of the folder, so that its kill lands too.
+      if (await killAt(dir, Math.floor((0.1 + next() * 0.4) * requests), Math.floor(next() * 300), both)) interrupted++;
+      const copy = tempDir();
+      cpSync(dir, copy, { recursive: true });
+      const left = await requestsOf(emu, () => runInProcess([...both, '--dir', copy], { env }));
+      rmSync(copy, { recursive: true, force: true });
+      if (await killAt(dir, Math.floor(next() * left), Math.floor(next() * 300), both)) interrupted++;
       const resumed = await runInProcess([...both, '--dir', dir], { env });
       expect(resumed.exitCode, resumed.stderr).toBe(0);
       expect(snapshot(dir)).toEqual(expected);
@@ -122,7 +126,7 @@ describe('fiscal pull nfe: backfill of a large account', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     rmSync(clean, { recursive: true, force: true });
-    expect(interrupted).toBeGreaterThanOrEqual(2);
+    expect(interrupted).toBe(4);
   }, 600_000);
 
   it('R13: once the backfill is done, a run reads only the stream itself, and only what is new', async () => {

@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestRequestsOf } from '../../src/emulator/manifest-requests.js';
-import { spawnCli, runInProcess } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { interruptRun } from '../helpers/interrupt.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received', '--manifest', 'aware'];
@@ -173,15 +174,14 @@ describe('fiscal pull nfe --manifest aware, killed with SIGKILL at random moment
       w.emu.addArrivals(25);
       const moment = moments[trial % moments.length]!;
       const sentBefore = sentSoFar();
-      const child = spawnCli([...PULL, '--dir', dir], { env: w.env });
-      let finished = false;
-      void child.finally(() => (finished = true));
-      for (let waited = 0; !finished && !moment.reached(sentBefore) && waited < 60_000; waited += 5)
-        await new Promise((r) => setTimeout(r, 5));
-      await new Promise((r) => setTimeout(r, Math.floor(next() * moment.spreadMs)));
-      child.kill('SIGKILL');
-      const r = await child;
-      if (r.signal === 'SIGKILL') killed++;
+      // Once the moment is reached the emulator holds its answers; the kill comes a random while
+      // after the run is seen waiting on one (it lands unless the run needed nothing more).
+      const { result: r, landed } = await interruptRun(w.emu, [...PULL, '--dir', dir], {
+        env: w.env,
+        when: () => moment.reached(sentBefore),
+        settleMs: Math.floor(next() * moment.spreadMs),
+      });
+      if (landed && r.signal === 'SIGKILL') killed++;
       // Every key sent so far was sent once, whatever the moment of the kill.
       for (const [key, n] of requestsByKey(w)) expect(n, `${key} (killed at ${moment.name})`).toBe(1);
     }

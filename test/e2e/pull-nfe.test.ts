@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCliInTerminal, spawnCli, runInProcess } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { interruptRun, requestsOf } from '../helpers/interrupt.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
@@ -30,25 +31,10 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-/** Kills a pull once its index holds at least `lines` lines, plus a little, at a varying phase. */
-async function killMidway(
-  args: string[],
-  runEnv: Record<string, string>,
-  dir: string,
-  lines: number,
-  extraMs: number,
-  signal: 'SIGKILL' | 'SIGTERM',
-) {
-  const child = spawnCli(args, { env: runEnv });
+const indexLines = (dir: string) => {
   const index = join(dir, 'index.ndjson');
-  const lineCount = () => (existsSync(index) ? readFileSync(index, 'utf8').split('\n').length - 1 : 0);
-  for (let waited = 0; lineCount() < lines && child.exitCode === null && waited < 30_000; waited += 5) {
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  await new Promise((r) => setTimeout(r, extraMs));
-  child.kill(signal);
-  return child;
-}
+  return existsSync(index) ? readFileSync(index, 'utf8').split('\n').length - 1 : 0;
+};
 
 describe('fiscal pull nfe', () => {
   it('writes every received NF-e once, as its XML, under <owner>/nfe/received/<YYYY-MM>/<key>.xml', () => {
@@ -103,28 +89,29 @@ describe('fiscal pull nfe', () => {
       const slowEnv = emulatorEnv(slow);
       const args = ['pull', 'nfe', '--role', 'received,emitted'];
       const clean = tempDir();
-      expect((await runInProcess([...args, '--dir', clean], { env: slowEnv })).exitCode).toBe(0);
+      const requests = await requestsOf(slow, async () => {
+        expect((await runInProcess([...args, '--dir', clean], { env: slowEnv })).exitCode).toBe(0);
+      });
       const expected = snapshot(clean);
-      const total = readNdjson(join(clean, 'index.ndjson')).length;
       let interrupted = 0;
-      // Index lines appear a commit (about a second) at a time: the extra delays land the kill at
-      // different moments between two commits.
-      for (const [lines, extraMs] of [
+      // Each kill waits for the run to be held on its API request number `after + 1`, then lets it
+      // write what it already has for a while: in planning, between two commits, at the end.
+      const trials = [
         [0, 30],
-        [0, 450],
-        [1, 120],
-        [1, 600],
-        [Math.floor(total / 2), 250],
-      ] as const) {
+        [1, 450],
+        [2, 120],
+        [Math.floor(requests / 2), 600],
+        [requests - 1, 250],
+      ] as const;
+      for (const [after, settleMs] of trials) {
         const dir = tempDir();
-        const child = await killMidway([...args, '--dir', dir], slowEnv, dir, lines, extraMs, 'SIGKILL');
-        const killed = await child;
-        if (killed.signal === 'SIGKILL') interrupted++;
+        const { result, landed } = await interruptRun(slow, [...args, '--dir', dir], { env: slowEnv, after, settleMs });
+        if (landed && result.signal === 'SIGKILL') interrupted++;
         const resumed = await runInProcess([...args, '--dir', dir], { env: slowEnv });
         expect(resumed.exitCode, resumed.stderr).toBe(0);
         expect(snapshot(dir)).toEqual(expected);
       }
-      expect(interrupted).toBeGreaterThanOrEqual(3);
+      expect(interrupted).toBe(trials.length);
     } finally {
       await slow.close();
     }
@@ -138,8 +125,12 @@ describe('fiscal pull nfe', () => {
       const clean = tempDir();
       expect((await runInProcess([...PULL, '--dir', clean], { env: e })).exitCode).toBe(0);
       const dir = tempDir();
-      const child = await killMidway([...PULL, '--dir', dir], e, dir, 1, 0, 'SIGTERM');
-      const stopped = await child;
+      const { result: stopped, landed } = await interruptRun(slow, [...PULL, '--dir', dir], {
+        env: e,
+        signal: 'SIGTERM',
+        when: () => indexLines(dir) >= 1,
+      });
+      expect(landed).toBe(true);
       expect(stopped.exitCode).toBe(130);
       expect(String(stopped.stderr)).toMatch(/interrupted/);
       expect(readdirSync(join(dir, '.fiscal', 'checkpoints'))).toHaveLength(1);

@@ -6,8 +6,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../src/sync/summary.js';
-import { runCli, spawnCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { interruptRun } from '../helpers/interrupt.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received', '--with-events', '--with-pdf'];
@@ -88,21 +89,19 @@ describe('a stopped pull says what it kept', () => {
     emu.setFaults(SLOW);
     const dir = tempDir();
     try {
-      const child = spawnCli([...PULL, '--dir', dir], { env });
-      const index = join(dir, 'index.ndjson');
-      for (let waited = 0; waited < 30_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20));
-        const lines = (() => {
+      // Held by the emulator once the index has its first lines: the run cannot end before the signal.
+      const { result: r, landed } = await interruptRun(emu, [...PULL, '--dir', dir], {
+        env,
+        signal: 'SIGINT',
+        when: () => {
           try {
-            return readNdjson(index).length;
+            return readNdjson(join(dir, 'index.ndjson')).length > 0;
           } catch {
-            return 0;
+            return false;
           }
-        })();
-        if (lines > 0 || child.exitCode !== null) break;
-      }
-      child.kill('SIGINT');
-      const r = await child;
+        },
+      });
+      expect(landed).toBe(true);
       expect(r.exitCode, String(r.stderr)).toBe(130);
       const disk = onDisk(dir);
       expect(disk.documents).toBeGreaterThan(0);

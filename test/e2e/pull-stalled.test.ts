@@ -50,7 +50,7 @@ describe('fiscal pull against a stream that brings nothing new', () => {
     const dir = tempDir();
     const r = await runCli(['pull', 'nfe', '--role', 'received', '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(5);
-    expect(r.stderr).toMatch(/pages in a row of documents already in the folder/);
+    expect(r.stderr).toMatch(/pages in a row that wrote nothing \(documents already in the folder, or refused\)/);
     const requests = server.requests.length;
     // The first page is new; then MAX_KNOWN_PAGES known ones, and the pages fetched ahead (plus
     // the count that asks whether the listing is worth splitting).

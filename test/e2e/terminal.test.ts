@@ -55,8 +55,13 @@ describe('progress under a pseudo-terminal', () => {
           await new Promise((r) => setTimeout(r, 10));
         }
         expect(started()).toBe(true);
+        // Held on a request, the run cannot end before the signal, however slow the machine.
+        slow.hold();
+        await Promise.race([slow.held(), run.child]);
+        expect(run.child.exitCode).toBe(null);
         await run.kill('SIGTERM');
         const r = await run.child;
+        slow.release();
         expect(r.exitCode).toBe(130);
         expect(String(r.stdout)).toMatch(/interrupted/);
         expect(existsSync(join(dir, '.fiscal', 'lock'))).toBe(false);

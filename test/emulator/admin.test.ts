@@ -59,11 +59,10 @@ describe('GET /_emulator/stats', () => {
     expect(emu.stats().requests.total).toBe(8);
   });
 
-  it('rateLimit is null without a limit; the API then sends no rate-limit headers (R5, designed)', async () => {
+  it('rateLimit is null without a limit; the API then reports its nominal quota, never enforced (R5, R38)', async () => {
     emu = await startSmall();
     const page = await get(emu, '/v1/nfe/emitted');
-    expect(page.headers.get('x-ratelimit-limit')).toBeNull();
-    expect(page.headers.get('x-ratelimit-remaining')).toBeNull();
+    expect(page.headers.get('x-ratelimit-limit')).toBe('100000');
     expect((await admin('stats')).body.data.rateLimit).toBeNull();
   });
 

@@ -58,10 +58,13 @@ describe('R5: rate limiting', () => {
     expect(again.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 
-  it('R5: without a rate limit nothing is limited and no rate-limit headers are sent (designed)', async () => {
+  it('R5, R38: without a rate limit nothing is limited, and 200s still carry the (nominal) rate-limit headers', async () => {
     emu = await startSmall();
     const r = await get(emu, '/v1/nfe/emitted');
-    expect(r.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('100000');
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('99999');
+    expect(Number(r.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('R5: unauthenticated requests are refused before the quota is touched', async () => {

@@ -87,12 +87,14 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
   it('R25/R13: a new NF-e gets the next position and shows in the v1 listing from a saved cursor', async () => {
     const { xml, key, doc } = newEmittedNfe(13);
     const next = emu.store.nextPosition(accountId);
+    // R34: the saved cursor of the emitted listing is the number of emitted documents before it.
+    const saved = emu.store.nfesOf(accountId).byRole.emitted.length;
     const r = await upload({ xml: base64(xml) });
     expect(r.upload).toEqual({ success: true, message: `nfe ${key}: stored at position ${next}` });
     const stored = emu.store.findNfe(accountId, key)!;
     expect(stored.origin).toBe('upload');
     expect(stored.roles.map((x) => x.owner)).toContain(doc.emitter.cnpj);
-    const page = nfeV1PageSchema.parse((await get(emu, `/v1/nfe/emitted?cursor=${next}`, headers)).body);
+    const page = nfeV1PageSchema.parse((await get(emu, `/v1/nfe/emitted?cursor=${saved}`, headers)).body);
     expect(page.data.map((d) => d.access_key)).toEqual([key]);
     expect(Buffer.from(String(page.data[0]!.xml), 'base64').toString('utf8')).toBe(xml);
   });

@@ -19,6 +19,7 @@ import { nfceEventXml, nfceXml } from '../../src/emulator/data/nfce-xml.js';
 import { generateNfces } from '../../src/emulator/data/nfce.js';
 import { nfseEventXml, nfseXml } from '../../src/emulator/data/nfse-xml.js';
 import { generateNfses } from '../../src/emulator/data/nfse.js';
+import { layoutOf, NFSE_LAYOUTS, nfseOriginalXml, type NfseLayout } from '../../src/emulator/data/nfse-layouts.js';
 import type { DocEvent } from '../../src/emulator/model-docs.js';
 import { DocSchemas, sharedXsdRoot, validateType } from '../xsd/emulator-xml.js';
 
@@ -80,6 +81,12 @@ function run(checks: Check[]): { what: string; why: string }[] {
   }
   return failures;
 }
+
+const LAYOUT_SCHEMAS: Record<NfseLayout, { schema: string; root: string }> = {
+  'abrasf-2.02': { schema: 'nfse-ABRASF-nfselib-variants/nfse_v2_02.xsd', root: 'CompNfse' },
+  'abrasf-2.04': { schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', root: 'CompNfse' },
+  'nacional-1.00': { schema: 'nfse-nacional-v1.00/NFSe_v1.00.xsd', root: 'NFSe' },
+};
 
 const CTE_EVENTS: Record<string, [string, string]> = {
   '110111': ['cte-PL_CTe_400/evCancCTe_v4.00.xsd', 'evCancCTe'],
@@ -211,12 +218,12 @@ describe('emulator XML of the other documents and the official schemas', () => {
     expect(run([...checks, ...events])).toEqual([]);
   });
 
-  it('R10: NFS-e CompNfse validates against nfse_v2-04.xsd, cancelled ones with NfseCancelamento; 101101 as CancelarNfseResposta', () => {
+  it('R10, R33: NFS-e listings carry CompNfse 2.02 (nfse_v2_02.xsd), cancelled ones with NfseCancelamento; 101101 as CancelarNfseResposta', () => {
     const { docs, evented } = sample(generateNfses);
     const checks: Check[] = [...docs, ...evented].map((d) => ({
       what: `NFS-e ${d.id}`,
       xml: nfseXml(d),
-      schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+      schema: 'nfse-ABRASF-nfselib-variants/nfse_v2_02.xsd',
       root: 'CompNfse',
     }));
     const events = evented.flatMap((d) =>
@@ -234,6 +241,17 @@ describe('emulator XML of the other documents and the official schemas', () => {
     expect(run([...checks, ...events])).toEqual([]);
   });
 
+  it('R33: NFS-e as issued come in every layout (ABRASF 2.02, 2.04, national 1.00), each valid against its schema', () => {
+    const { docs, evented } = sample(generateNfses);
+    const checks: Check[] = [...docs, ...evented].map((d) => ({
+      what: `NFS-e ${d.id} (${layoutOf(d)})`,
+      xml: nfseOriginalXml(d),
+      ...LAYOUT_SCHEMAS[layoutOf(d)],
+    }));
+    expect(new Set(checks.map((c) => c.schema)).size).toBe(NFSE_LAYOUTS.length);
+    expect(run(checks)).toEqual([]);
+  });
+
   it.runIf(schemas)('the validator does reject: each type with an element out of place fails', () => {
     const cte = generateCtes(worlds[0]!, 11, 1, NOW_MS)[0]!;
     const mdfe = generateMdfes(worlds[0]!, 11, 1, NOW_MS)[0]!;
@@ -246,7 +264,7 @@ describe('emulator XML of the other documents and the official schemas', () => {
       { schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd', xml: cteXml(cte).replace('<mod>57</mod>', '<mod>67</mod>') },
       { schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd', xml: mdfeXml(mdfe).replace(/<tot>/, '<tot><qMDFe>x</qMDFe>') },
       {
-        schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+        schema: 'nfse-ABRASF-nfselib-variants/nfse_v2_02.xsd',
         xml: nfseXml(nfse).replace('<IssRetido>', '<IssRetido>3</IssRetido><IssRetido>'),
       },
     ];

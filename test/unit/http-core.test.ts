@@ -107,6 +107,8 @@ describe('request basics', () => {
     expect(err).toBeInstanceOf(ProtocolError);
     expect((err as Error).message).toMatch(/^GET \/v1\/nfe\/received: unexpected response body: ok: /);
     expect(server.requests).toHaveLength(1);
+    // The server's fault, not a bug of ours: its own exit code.
+    expect(exitCodeOf(err)).toBe(ExitCode.unreadableAnswer);
   });
 });
 

@@ -4,6 +4,7 @@ import { createHttpClient, type HttpClient } from '../../src/api/http.js';
 import { listNfeV1, nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../src/api/nfe.js';
 import { collect } from '../../src/api/paginate.js';
 import { phpJsonEncodings } from '../../src/api/wire/common.js';
+import { ExitCode, exitCodeOf, ProtocolError } from '../../src/errors.js';
 import {
   createFakeClock,
   createMemoryLogger,
@@ -105,12 +106,15 @@ describe('GET /v1/nfe/{role}', () => {
     expect(http.stats.signatureMismatches).toBe(1);
   });
 
-  it('R14: the same mismatching body twice is accepted with a warning (our encoding, not the transfer, differs)', async () => {
+  it('R14: the same mismatching body twice is refused (exit 11), never accepted', async () => {
     const body = { ...v1Body([{ access_key: KEY_A, xml: 'x' }], 0, 1), signature: 'f'.repeat(64) };
     server.enqueue({ body }, { body });
-    await listNfeV1(http, 'received', {});
+    const err = await listNfeV1(http, 'received', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProtocolError);
+    expect(exitCodeOf(err)).toBe(ExitCode.unreadableAnswer);
+    expect((err as Error).message).toMatch(/signature does not match its data \(the same body twice\); refused/);
     expect(server.requests).toHaveLength(2);
-    expect(log.lines.some((l) => l.startsWith('warn:') && l.includes('signature'))).toBe(true);
+    expect(log.lines.some((l) => l.includes('accepting'))).toBe(false);
   });
 });
 

@@ -54,10 +54,18 @@ describe('paginateCursor', () => {
     expect(s.asked).toEqual([0, 5]);
   });
 
-  it('R13: stops on a cursor seen before (loop guard)', async () => {
-    const s = cursorServer({ 0: v1Page(['a'], 10), 10: v1Page(['b'], 20), 20: v1Page(['c'], 10) });
-    await collect(paginateCursor(s.fetchPage));
-    expect(s.asked).toEqual([0, 10, 20]);
+  it('R13: a cursor that goes backwards (seen before or not) is said and stops, its page not kept: never a loop', async () => {
+    for (const back of [10, 15]) {
+      const s = cursorServer({ 0: v1Page(['a'], 10), 10: v1Page(['b'], 20), 20: v1Page(['c'], back) });
+      const kept: string[][] = [];
+      const err = await (async () => {
+        for await (const p of paginateCursor(s.fetchPage)) kept.push(p.items);
+      })().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProtocolError);
+      expect((err as Error).message).toBe(`page.next goes backwards: cursor ${back} after cursor 20; stopped there`);
+      expect(kept).toEqual([['a'], ['b']]);
+      expect(s.asked).toEqual([0, 10, 20]);
+    }
   });
 
   it('R13: resumes from a saved cursor; a filtered first page may jump ahead', async () => {
@@ -181,5 +189,15 @@ describe('R14: page signature', () => {
   it('a page without a signature is accepted', () => {
     expect(signatureMatches({ data: [1] })).toBe(true);
     expect(signatureMatches(undefined)).toBe(true);
+  });
+});
+
+describe('R35: page links raw or encoded', () => {
+  it('nextCursorOf reads the cursor of a raw link (brackets and spaces unencoded) and of an encoded one', () => {
+    const raw =
+      'https://api.example/v1/nfe/received?created_at[from]=2025-08-01 00:00:00&created_at[to]=2025-08-31 23:59:59&cursor=2345&limit=50';
+    expect(nextCursorOf(raw)).toBe(2345);
+    expect(nextCursorOf(encodeURI(raw))).toBe(2345);
+    expect(nextCursorOf(raw.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/ /g, '%20'))).toBe(2345);
   });
 });

@@ -15,6 +15,7 @@ const stream = (o: Partial<StreamSummary>): StreamSummary => ({
   bytes: 0,
   skipped: 0,
   refused: [],
+  refusedCount: 0,
   ...o,
 });
 const zero = { documents: 0, events: 0, attachments: 0, bytes: 0 };

@@ -188,4 +188,60 @@ describe('lock', () => {
     writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: 1, host: 'elsewhere', startedAt: 'then' }));
     await expect(acquireLock(dir, opts)).rejects.toThrow(/pid 1 on elsewhere/);
   });
+
+  it('a live run holds it: exit 8 advising --lock-wait (the flag), never --wait', async () => {
+    const dir = tempDir();
+    const held = await acquireLock(dir, opts);
+    const err = await acquireLock(dir, opts).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LockedError);
+    expect((err as LockedError).details[0]).toBe('use --lock-wait <seconds> to wait for it');
+    await held.release();
+  });
+
+  it.each([
+    [
+      'empty',
+      (): string => '',
+      /took over a stale lock of a lock file that is empty: locks are written whole, so no run ever held this one/,
+    ],
+    ['garbage', (): string => '\u0000\u00ff{not json', /a lock file that is not a lock: locks are written whole/],
+    ['a folder', undefined, /a folder where the lock file should be: locks are written whole/],
+  ] as const)('a lock that is %s was never a run: taken over, saying so', async (_what, content, said) => {
+    const dir = tempDir();
+    if (content) writeFileSync(join(dir, 'lock'), content());
+    else mkdirSync(join(dir, 'lock', 'inside'), { recursive: true });
+    const warnings: string[] = [];
+    const held = await acquireLock(dir, { ...opts, warn: (m) => warnings.push(m) });
+    expect(held.tookOver).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(said);
+    expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+    await held.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a pid reused by a live process that is no fiscal run of this folder: taken over, saying so', async () => {
+    const other = execa('sleep', ['30']);
+    try {
+      const pid = other.pid!;
+      for (const lock of [
+        // Written by fiscal: the process start recorded differs from the live one's.
+        { pid, host: hostname(), startedAt: 'then', procStart: '1' },
+        // Without a recorded start: the live process is no fiscal run.
+        { pid, host: hostname(), startedAt: 'then' },
+      ]) {
+        const dir = tempDir();
+        writeFileSync(join(dir, 'lock'), JSON.stringify(lock));
+        const warnings: string[] = [];
+        const held = await acquireLock(dir, { ...opts, warn: (m) => warnings.push(m) });
+        expect(warnings[0]).toMatch(
+          new RegExp(`took over a stale lock of pid ${pid} .*: pid ${pid} is now another process`),
+        );
+        await held.release();
+      }
+    } finally {
+      other.kill();
+      await other.catch(() => undefined);
+    }
+  });
 });

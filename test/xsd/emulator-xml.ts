@@ -138,7 +138,14 @@ export function validateGenerated(dir: string, seed: number, docs: number): Repo
 // ---- Other document types (CT-e, CT-e OS, MDF-e, NFC-e, NFS-e): schemas of several folders. ----
 
 /** The schema folders under ../shared/xsd that the other document types validate against. */
-export const DOC_XSD_DIRS = ['cte-PL_CTe_400', 'mdfe-PL_MDFe_300a', 'nfe-PL_009_V4', 'nfse-ABRASF-2.04'] as const;
+export const DOC_XSD_DIRS = [
+  'cte-PL_CTe_400',
+  'mdfe-PL_MDFe_300a',
+  'nfe-PL_009_V4',
+  'nfse-ABRASF-2.04',
+  'nfse-ABRASF-nfselib-variants',
+  'nfse-nacional-v1.00',
+] as const;
 
 /** ../shared/xsd next to the repository when every folder of DOC_XSD_DIRS is there, else undefined. */
 export function sharedXsdRoot(repoRoot: string): string | undefined {
@@ -264,7 +271,11 @@ export const TYPE_SCHEMAS: { [T in DocType]?: TypeSchemas<T> } = {
     schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd',
     eventSchema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd',
   },
-  nfse: { label: 'NFS-e', schema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd', eventSchema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd' },
+  nfse: {
+    label: 'NFS-e',
+    schema: 'nfse-ABRASF-nfselib-variants/nfse_v2_02.xsd',
+    eventSchema: 'nfse-ABRASF-2.04/nfse_v2-04.xsd',
+  },
 };
 
 export interface TypeReport {

@@ -12,6 +12,18 @@ import { NFE_ROLES, NFE_STATUSES, NFE_V2_FIELDS } from './words.js';
 
 // The words (roles, statuses, fields) live in ./words.ts, zod-free, for the flag declarations.
 export { FIN_NFE, FIN_NFE_NAMES, NFE_ROLES, NFE_ROLE_ALIASES, NFE_STATUSES, NFE_V2_FIELDS } from './words.js';
+
+/**
+ * R38 (observed): the statuses the service writes and filters on. The command-line flags offer
+ * the two a user asks for (NFE_STATUSES); a record in any of these is read, not refused.
+ */
+export const NFE_STATUS_VOCABULARY = [
+  ...NFE_STATUSES,
+  'not_authorized',
+  'not_protocoled',
+  'unused',
+  'waiting',
+] as const;
 export type NfeRole = (typeof NFE_ROLES)[number];
 export type NfeV2Field = (typeof NFE_V2_FIELDS)[number];
 export const NFE_V2_DEFAULT_FIELDS: NfeV2Field[] = ['Xml', 'AccessKey'];
@@ -26,7 +38,7 @@ export const nfeV2FiltersSchema = z
     ReceiverCnpj: z.array(z.string()),
     Owners: z.array(z.string()),
     OwnerRoles: z.array(z.string()),
-    Status: z.enum(NFE_STATUSES),
+    Status: z.enum(NFE_STATUS_VOCABULARY),
     Origin: z.string(),
     Origins: z.array(z.string()),
     HasCCE: z.boolean(),
@@ -109,7 +121,7 @@ export const nfeV2RecordSchema = z
     Owner: z.string(),
     OwnerRole: z.enum(NFE_ROLES),
     Receiver: receiverSchema,
-    Status: z.enum(NFE_STATUSES),
+    Status: z.enum(NFE_STATUS_VOCABULARY),
     Tags: z.array(z.string()),
     Xml: z.string(),
   })

@@ -2,6 +2,7 @@
 // GET /v2/nfse/received (R12, R16). Lower camel case everywhere on the body search (R22).
 import { z } from 'zod';
 import { statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
+import { eventStreamPageSchema } from './events.js';
 import { NFSE_FIELDS, NFSE_ROLES } from './words.js';
 
 // The words (roles, fields) live in ./words.ts, zod-free, for the flag declarations.
@@ -120,6 +121,11 @@ export const nfseV2ItemSchema = z.object({ id: z.string(), xml: z.string(), prop
 export type NfseV2Item = z.infer<typeof nfseV2ItemSchema>;
 export const nfseV2PageSchema = v1PageSchema(nfseV2ItemSchema);
 
+/** R16, R36: with `format_type=json`, `xml` is the note as a JSON object, read at `Nfse.InfNfse`. */
+export const nfseJsonSchema = z.record(z.string(), z.unknown());
+export const nfseV1JsonPageSchema = v1PageSchema(nfseV1ItemSchema.extend({ xml: nfseJsonSchema }));
+export const nfseV2JsonPageSchema = v1PageSchema(nfseV2ItemSchema.extend({ xml: nfseJsonSchema }));
+
 /** The query of the NFS-e cursor listings, as the client sends it and the emulator reads it. */
 /** NFS-e have no access key: no `access_key[]`. */
 export type NfseV1Query = Omit<V1ListingQuery, 'accessKeys'>;
@@ -130,3 +136,35 @@ export const NFSE_ID = /^(\d{11}|\d{14}):(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d
 export const NFSE_DOCUMENT_ID = /^(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d{1,15})$/;
 /** R22: competence items are `yyyy-mm`. */
 export const COMPETENCE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** R37: GET /v1/nfse/received/manual, the notes ingested manually (designed: items as /v1/nfse/{role}). */
+export const NFSE_MANUAL_PATH = '/v1/nfse/received/manual';
+export const nfseManualPageSchema = nfseV1PageSchema;
+
+/** R37: PUT /v1/nfse/{role}/{property} takes at most 50 items per call. */
+export const NFSE_PROPERTY_BATCH_MAX = 50;
+export const NFSE_PROPERTY_PATH = '/v1/nfse/:role/:property';
+export const nfsePropertyPath = (role: NfseRole, property: string): string =>
+  `/v1/nfse/${role}/${encodeURIComponent(property)}`;
+export const nfsePropertyRequestSchema = z.object({
+  data: z.array(z.object({ id: z.string(), value: z.string() })),
+});
+export type NfsePropertyRequest = z.infer<typeof nfsePropertyRequestSchema>;
+/** R37: `data.result.{success, failed}`; designed: the ids set, and each failure with its reason. */
+export const nfsePropertyResponseSchema = z.object({
+  status: statusSchema,
+  data: z.object({
+    result: z.object({
+      success: z.array(z.string()),
+      failed: z.array(z.object({ id: z.string(), message: z.string() })),
+    }),
+  }),
+});
+export type NfsePropertyResponse = z.infer<typeof nfsePropertyResponseSchema>;
+
+/**
+ * R37: GET /v1/nfse/events as a listing (`type[]`, `limit`, `id[]`, `cnpj[]`, cursor paging):
+ * items carry `type` and `id`; designed: the rest as the stream /v1/events/nfse writes it.
+ */
+export const NFSE_EVENTS_PATH = '/v1/nfse/events';
+export const nfseEventsPageSchema = eventStreamPageSchema;

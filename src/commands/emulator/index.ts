@@ -61,6 +61,12 @@ the companies as comments. Stop it with Ctrl-C.`,
       value: 'n',
       summary: 'webhook deliveries: attempts before giving up (default 6)',
     },
+    withoutV2: {
+      type: 'text',
+      list: true,
+      value: 'accounts',
+      summary: 'accounts (ids or 1-based numbers) without v2: their /v2/ endpoints answer 404, as some real ones',
+    },
     webhookTimeoutMs: {
       type: 'custom',
       value: 'ms',

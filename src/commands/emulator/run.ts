@@ -40,6 +40,8 @@ export interface EmulatorCommandOptions {
   webhookRetryMs?: number | undefined;
   webhookAttempts?: number | undefined;
   webhookTimeoutMs?: number | undefined;
+  /** Accounts (ids or 1-based numbers) whose /v2/ endpoints answer 404 (R39). */
+  withoutV2?: string[] | undefined;
 }
 
 function integer(what: string, min: number, max: number) {
@@ -139,6 +141,7 @@ async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
       latency,
       perDocMs,
       webhooks,
+      ...(opts.withoutV2?.length ? { withoutV2: opts.withoutV2 } : {}),
     });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];

@@ -183,7 +183,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   progress.stop();
   const nothingNew = !summary.stoppedBy && summary.documents + summary.events + summary.attachments === 0;
   say(summary, { ...view, inFolder: nothingNew ? await documentsInFolder(c.pull.dir, sources) : undefined }, http);
-  const refused = summary.streams.reduce((n, s) => n + s.refused.length, 0);
+  const refused = summary.streams.reduce((n, s) => n + s.refusedCount, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   throwIfRejected(summary);
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy)

@@ -11,6 +11,14 @@ import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
 import { recordClues, searchProgress, searchTotal } from '../shared/listing-output.js';
 import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
 import { NFE_PARSERS, nfeSearchOf, planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../shared/nfe-search.js';
+import {
+  isV2NotEnabled,
+  noV2Note,
+  rememberNoV2,
+  v1PlansFor,
+  v2KnownMissing,
+  whoIs,
+} from '../shared/nfe-v2-fallback.js';
 import { verb } from '../shared/verb.js';
 import { searchNfe } from './index.js';
 
@@ -26,14 +34,17 @@ export default verb(searchNfe, {
 });
 
 async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<void> {
-  const plan = planNfeSearch(
-    summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options,
-    new Date(ctx.clock.now()),
-  );
+  const planned = summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options;
+  const now = new Date(ctx.clock.now());
+  const plan = planNfeSearch(planned, now);
+  // R39: v2 is only preferred; an account known to have none goes to v1 at once.
+  const preferred = plan.api === 'v2' && options.api === undefined;
+  const v1Instead = preferred && (await v2KnownMissing(ctx)) ? v1PlansFor(planned, now) : undefined;
+  if (v1Instead) ctx.log.info(noV2Note(await whoIs(ctx), false));
   // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
   if (summary && plan.api === 'v2')
     plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
-  if (plan.api === 'v2' && plan.defaultWindow) {
+  if (plan.api === 'v2' && plan.defaultWindow && !v1Instead) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
   const http = await ctx.http();
@@ -43,7 +54,13 @@ async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<
     : createRecordWriter<NfeV2Record>(ctx, {
         columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
       });
-  const found = plan.api === 'v2' ? searchV2(http, plan) : searchV1(http, plan);
+  const found = v1Instead
+    ? searchV1All(http, v1Instead)
+    : plan.api === 'v2'
+      ? preferred
+        ? searchV2OrV1(ctx, http, plan, () => v1PlansFor(planned, now))
+        : searchV2(http, plan)
+      : searchV1(http, plan);
   const named = namedTracker(namedOf(options, plan));
   const progress = searchProgress(ctx);
   let total: number | undefined;
@@ -110,6 +127,38 @@ interface RecordPage {
 
 async function* searchV2(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v2' }>): AsyncGenerator<RecordPage> {
   for await (const page of nfeV2Pages(http, plan.request)) yield { records: page.items, total: page.total };
+}
+
+/**
+ * R39: the v2 search, or, when its first page answers that the account has no v2, the v1 listings
+ * of `fallback()` (nothing was written yet: the 404 is the first answer). Remembered for the profile.
+ */
+async function* searchV2OrV1(
+  ctx: Context,
+  http: HttpClient,
+  plan: Extract<NfeSearchPlan, { api: 'v2' }>,
+  fallback: () => Extract<NfeSearchPlan, { api: 'v1' }>[],
+): AsyncGenerator<RecordPage> {
+  let pages = 0;
+  try {
+    for await (const page of searchV2(http, plan)) {
+      pages++;
+      yield page;
+    }
+  } catch (error) {
+    if (pages > 0 || !isV2NotEnabled(error)) throw error;
+    const plans = fallback();
+    await rememberNoV2(ctx);
+    ctx.log.info(noV2Note(await whoIs(ctx), true));
+    yield* searchV1All(http, plans);
+  }
+}
+
+async function* searchV1All(
+  http: HttpClient,
+  plans: Extract<NfeSearchPlan, { api: 'v1' }>[],
+): AsyncGenerator<RecordPage> {
+  for (const plan of plans) yield* searchV1(http, plan);
 }
 
 async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage> {

@@ -4,6 +4,7 @@
 // (the NF-e endpoints also serve NFC-e, model 65); a document the account does not hold is a 404 (R3).
 import {
   DOC_EVENTS_ENDPOINTS,
+  docEventsEndpoint,
   NFSE_ID,
   docEventsResponseSchema,
   type DocEventItem,
@@ -19,6 +20,8 @@ import { addProblem, arrayParam, eventTypes, type Problems } from './query.js';
 
 export function registerDocumentEvents(router: Router): void {
   for (const endpoint of DOC_EVENTS_ENDPOINTS) {
+    // The NFS-e routes serve /v1/nfse/events: one note's events by `id`, and a listing (R37).
+    if (endpoint === docEventsEndpoint('nfse')) continue;
     router.add('GET', endpoint.path, (ctx) => documentEvents(ctx, endpoint), { errors: 'v1' });
   }
 }
@@ -68,7 +71,7 @@ function findDocument(ctx: RequestContext, type: EventDocType, id: string): Even
   return type === 'nfe' ? ctx.store.findNfe(ctx.account.id, id) : ctx.store.findDoc(ctx.account.id, type, id);
 }
 
-function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply {
+export function documentEvents(ctx: RequestContext, endpoint: DocEventsEndpoint): Reply {
   const q = parseQuery(ctx, endpoint);
   const doc = findDocument(ctx, q.type, q.id);
   // R3: another account's document is not found, exactly like one that does not exist.

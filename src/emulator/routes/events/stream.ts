@@ -21,7 +21,7 @@ export function registerEventStream(router: Router): void {
   router.add('GET', EVENT_STREAM_PATH, listEvents, { errors: 'v1' });
 }
 
-interface StreamQuery {
+export interface StreamQuery {
   type: EventDocType;
   limit: number;
   cursor: number;
@@ -30,8 +30,7 @@ interface StreamQuery {
   created?: { from: number; to: number };
 }
 
-function parseQuery(ctx: RequestContext): StreamQuery {
-  const type = ctx.params.type!;
+export function parseStreamQuery(ctx: RequestContext, type: string): StreamQuery {
   if (!(EVENT_DOC_TYPES as readonly string[]).includes(type)) {
     throw badRequest('v1', `invalid document type "${type}"; expected one of ${EVENT_DOC_TYPES.join(', ')}`);
   }
@@ -74,8 +73,13 @@ function toItem(type: EventDocType, { doc, event }: StreamEvent): StreamEventIte
 }
 
 function listEvents(ctx: RequestContext): Reply {
-  const q = parseQuery(ctx);
-  const matches = matcher(q);
+  return eventStreamPage(ctx, parseStreamQuery(ctx, ctx.params.type!));
+}
+
+/** One page of the stream of `q.type`; `also` narrows it further (the `id[]` of /v1/nfse/events). */
+export function eventStreamPage(ctx: RequestContext, q: StreamQuery, also?: (e: StreamEvent) => boolean): Reply {
+  const base = matcher(q);
+  const matches = also ? (e: StreamEvent) => base(e) && also(e) : base;
   const data: StreamEventItem[] = [];
   let last: number | undefined;
   // R13: the cursor is a stream position; events at or after it are read in position order.

@@ -6,7 +6,7 @@ import type { AnyStoredDoc, DocEntry, DocIndex } from '../../doc-index.js';
 import type { RoleOf } from '../../model-docs.js';
 import type { Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
-import { cursorPage, parseV1Query, type PageItem, type V1Query } from './v1-listing.js';
+import { parseV1Query, rolePage, type PageItem, type V1Query } from './v1-listing.js';
 
 /** The query of v1-listing.ts without `format_type`, which these listings do not read. */
 export type DocV1Query = Omit<V1Query, 'format'>;
@@ -28,9 +28,11 @@ export function ownerIn<D extends AnyStoredDoc>(doc: D, q: DocV1Query): string |
   return (doc.roles as RoleOf<string>[]).find((r) => r.role === q.role && (!q.cnpjs || q.cnpjs.has(r.owner)))?.owner;
 }
 
-function matcher<D extends AnyStoredDoc>(q: DocV1Query, keyOf: (doc: D) => string | undefined) {
+function matcher<D extends AnyStoredDoc>(q: DocV1Query, listing: DocListing<D, z.ZodType>) {
+  const { keyOf = () => undefined, matches } = listing;
   return ({ doc, createdMs }: DocEntry<D>): boolean =>
     ownerIn(doc, q) !== undefined &&
+    (!matches || matches(doc, ownerIn(doc, q)!)) &&
     (!q.accessKeys || q.accessKeys.has(keyOf(doc) ?? '')) &&
     (!q.created || (createdMs >= q.created.from && createdMs <= q.created.to)) &&
     (!q.matchesFilter || q.matchesFilter(doc.properties));
@@ -42,11 +44,13 @@ export interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
   toItem: (doc: D, owner: string) => PageItem<S>;
   /** The access key `access_key[]` is matched against; none for types without one (NFS-e). */
   keyOf?: (doc: D) => string | undefined;
+  /** A filter of the type's own (NFS-e `id[]`), given the owner the document is shown for. */
+  matches?: ((doc: D, owner: string) => boolean) | undefined;
 }
 
 /**
- * One page of a role listing. R13: the cursor is a stream position; documents at or after it are
- * read in position order. R12: next is never null; past the end it repeats the cursor asked for.
+ * One page of a role listing. R13, R34: the cursor is a place among the role's documents (see
+ * rolePage). R12: next is never null; past the end it repeats the cursor asked for.
  */
 export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(
   ctx: RequestContext,
@@ -54,12 +58,12 @@ export function listDocsV1<D extends AnyStoredDoc, S extends z.ZodType>(
   q: DocV1Query,
   listing: DocListing<D, S>,
 ): Reply {
-  const { schema, toItem, keyOf = () => undefined } = listing;
-  return cursorPage(
+  const { schema, toItem } = listing;
+  return rolePage(
     ctx,
     q,
     index.byRole(q.role),
-    matcher(q, keyOf),
+    matcher(q, listing as DocListing<D, z.ZodType>),
     (entry) => toItem(entry.doc, ownerIn(entry.doc, q)!),
     schema,
   );

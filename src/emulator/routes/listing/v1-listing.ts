@@ -68,6 +68,22 @@ export interface V1QueryOptions {
   accessKeys?: boolean;
   /** `format_type` (R16). Default true. */
   format?: boolean;
+  /** Parameters the listing reads besides the common ones (`id[]` on NFS-e): R36, others are a 400. */
+  extra?: readonly string[];
+}
+
+/** The parameters every v1 listing reads (R11, R15, R17; `[]` names take PHP's `[0]`, `[1]` too). */
+const COMMON_PARAMS = ['limit', 'cursor', 'cnpj[]', 'filter', 'created_at[from]', 'created_at[to]'];
+
+/** R36: a parameter the listing does not read must not widen the answer silently: it is a 400. */
+function unknownParams(params: URLSearchParams, known: readonly string[]): string[] {
+  const names = new Set(known);
+  const unknown = new Set<string>();
+  for (const key of params.keys()) {
+    const name = key.replace(/\[\d*\]$/, '[]');
+    if (!names.has(name) && !names.has(key)) unknown.add(key);
+  }
+  return [...unknown];
 }
 
 /** R11-R17: the query of a v1 listing; every problem is reported at once, by parameter. */
@@ -81,6 +97,14 @@ export function parseV1Query<R extends string>(
   const errors: Record<string, string[]> = {};
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
   const query: V1Query<R> = { role, limit: V1_LIMIT_DEFAULT, cursor: 0, format: 'xml' };
+  const known = [
+    ...COMMON_PARAMS,
+    ...(o.accessKeys !== false ? ['access_key[]'] : []),
+    ...(o.format !== false ? ['format_type'] : []),
+    ...(o.extra ?? []),
+  ];
+  for (const name of unknownParams(params, known))
+    problem(name, `is not a parameter of ${ctx.url.pathname}; it reads ${known.join(', ')}`);
 
   const limit = scalarParam(params, 'limit');
   if (limit !== undefined) {
@@ -153,14 +177,21 @@ function matcher(q: V1Query): (entry: V1Entry) => boolean {
     (!q.matchesFilter || q.matchesFilter(doc.properties));
 }
 
-/** R12: the request's URL with another cursor, parameters in alphabetical order. */
+/**
+ * R12, R35: the request's URL with another cursor, parameters in alphabetical order, written raw
+ * as the real service writes them (`created_at[from]=2025-08-01 00:00:00`): brackets, spaces and
+ * parentheses as they are. Only what would change the query's meaning (`%`, `&`, `#`, `+`) is
+ * escaped, so the link still reads back to the same parameters.
+ */
 export function pageUrl(ctx: RequestContext, cursor: number): string {
   const entries = [...ctx.url.searchParams].filter(([key]) => key !== 'cursor');
   entries.push(['cursor', String(cursor)]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const query = entries.map(([k, v]) => `${raw(k)}=${raw(v)}`).join('&');
   return `${ctx.origin}${ctx.url.pathname}?${query}`;
 }
+
+const raw = (text: string): string => text.replace(/[%&#+]/g, (c) => encodeURIComponent(c));
 
 /** R14: SHA-256 hex of `data` as PHP's json_encode writes it. */
 export function pageSignature(data: unknown): string {
@@ -171,9 +202,11 @@ export function pageSignature(data: unknown): string {
 export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? I : never;
 
 /**
- * One page of a role's entries (sorted by position) from the query's cursor. R13: the cursor is
- * a stream position, so documents at or after it are read in position order, filtered on the way.
- * The page is typed by `schema`, the one the client reads it with.
+ * One page of a role's entries (sorted by position) from the query's cursor. R13, R34: the cursor
+ * is the place of a document among the role's documents, which only grow at the end (new
+ * documents, uploads), so a saved cursor stays valid and resumes with what is new. Documents that
+ * match a `created_at` window sit next to each other there, so after the first page (which jumps
+ * to the window) the cursor advances by exactly `count`, as on the real service.
  */
 export function v1Page<E extends V1Entry, S extends z.ZodType>(
   ctx: RequestContext,
@@ -182,12 +215,25 @@ export function v1Page<E extends V1Entry, S extends z.ZodType>(
   toItem: (entry: E) => PageItem<S>,
   schema: S,
 ): Reply {
-  return cursorPage(ctx, q, entries, matcher(q), toItem, schema);
+  return rolePage(ctx, q, entries, matcher(q), toItem, schema);
+}
+
+/** The paging of the role listings (R12-R14, R34): the cursor is an index into `entries`. */
+export function rolePage<E, S extends z.ZodType>(
+  ctx: RequestContext,
+  q: { cursor: number; limit: number },
+  entries: readonly E[],
+  matches: (entry: E) => boolean,
+  toItem: (entry: E) => PageItem<S>,
+  schema: S,
+): Reply {
+  return pageFrom(ctx, q, entries, q.cursor, (_, i) => i, matches, toItem, schema);
 }
 
 /**
- * The paging of every v1 listing, whatever decides which entries match (R12-R14). Items are built
- * once, for the page only; `schema` (the client's page schema) types them.
+ * The paging of every other v1 listing, whatever decides which entries match (R12-R14): the
+ * cursor is an entry's stream position. Items are built once, for the page only; `schema` (the
+ * client's page schema) types them.
  */
 export function cursorPage<E extends { doc: { position: number } }, S extends z.ZodType>(
   ctx: RequestContext,
@@ -197,13 +243,27 @@ export function cursorPage<E extends { doc: { position: number } }, S extends z.
   toItem: (entry: E) => PageItem<S>,
   schema: S,
 ): Reply {
+  const start = lowerBound(entries, q.cursor, (e) => e.doc.position);
+  return pageFrom(ctx, q, entries, start, (e) => e.doc.position, matches, toItem, schema);
+}
+
+function pageFrom<E, S extends z.ZodType>(
+  ctx: RequestContext,
+  q: { cursor: number; limit: number },
+  entries: readonly E[],
+  start: number,
+  cursorOf: (entry: E, index: number) => number,
+  matches: (entry: E) => boolean,
+  toItem: (entry: E) => PageItem<S>,
+  schema: S,
+): Reply {
   const data: PageItem<S>[] = [];
   let last: number | undefined;
-  for (let i = lowerBound(entries, q.cursor, (e) => e.doc.position); i < entries.length && data.length < q.limit; i++) {
+  for (let i = start; i < entries.length && data.length < q.limit; i++) {
     const entry = entries[i]!;
     if (!matches(entry)) continue;
     data.push(toItem(entry));
-    last = entry.doc.position;
+    last = cursorOf(entry, i);
   }
   return pageReply(ctx, q.cursor, data, last, schema);
 }

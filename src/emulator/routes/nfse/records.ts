@@ -10,10 +10,11 @@ import {
 } from '../../../api/wire/nfse.js';
 import { docXml } from '../../data/dataset.js';
 import { nfseId } from '../../data/nfse.js';
+import { nfseOriginalXml } from '../../data/nfse-layouts.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredNfse } from '../../model-docs.js';
-import { base64 } from '../listing/wire-xml.js';
+import { base64, xmlToJson } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 
@@ -22,8 +23,8 @@ const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<N
   xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
   // Designed: the tax-reform (RTC) layout is not generated, so it is null.
   xmlAbrasfRtc: () => null,
-  // Designed: the XML as it came in; for a document the service generated, the same CompNfse.
-  originalXml: (r) => base64(docXml('nfse', r.entry.doc)),
+  // R33: the XML as the municipality (or the national system) issued it, in its own layout.
+  originalXml: (r) => base64(nfseOriginalXml(r.entry.doc)),
   origin: (r) => r.entry.doc.origin,
   flagErp: (r) => ({ ...r.entry.doc.flagErp }),
   customData: (r) => properties(r.entry.doc),
@@ -60,6 +61,16 @@ export function toNfseRecord(r: DocRecord<StoredNfse>, fields: readonly NfseFiel
   const out: Record<string, unknown> = { id: nfseId(r.owner, r.entry.doc) };
   for (const field of fields) out[field] = FIELD_VALUES[field](r);
   return out as NfseRecord;
+}
+
+/**
+ * R16, R36: with `format_type=json` the note as a JSON object: the CompNfse's content, so that
+ * the note is read at `xml.Nfse.InfNfse` (designed: the mapping of fast-xml-parser, attributes as
+ * `@_name`). A note of another layout (uploads) gives the content of its own root.
+ */
+export function nfseJson(doc: StoredNfse): Record<string, unknown> {
+  const root = Object.values(xmlToJson(docXml('nfse', doc))).find((v) => typeof v === 'object' && v !== null);
+  return (root ?? {}) as Record<string, unknown>;
 }
 
 export function toNfseV1Item(doc: StoredNfse, owner: string): NfseV1Item {

@@ -2,7 +2,8 @@
 // /v1/nfse/{role}/manual/pdf?id= (the original PDF of a note ingested by OCR: only NFS-e whose
 // origin is `ocr` or `manual` have one; any other is a 404 that says so). Both also as POST with
 // `{id}`. The id is R10's `<owner>:<emitter>:<yyyy-mm-dd>:<number>`, or (designed) the same
-// without the owner as flagerp writes it; a document the account does not hold is a 404 (R3).
+// without the owner as flagerp writes it, and for the DANFSe also the 40-hex id of
+// /v2/nfse/received (R37); a document the account does not hold is a 404 (R3).
 import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../../api/wire/pdf.js';
 import { nfseIdOwner, nfseIdProblem } from '../../../fiscal/nfse-id.js';
 import { renderDanfse } from '../../pdf/danfse.js';
@@ -11,6 +12,8 @@ import { docXml } from '../../data/dataset.js';
 import type { StoredNfse } from '../../model-docs.js';
 import { badRequest } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
+import { findNfse } from '../nfse/find.js';
+import { NFSE_V2_ID } from '../nfse/query.js';
 import { notFound, registerPdfRoute } from './route.js';
 
 /** Origins of the notes a customer sent in as PDF; the others came as XML and have no original. */
@@ -20,8 +23,9 @@ export function registerNfsePdf(router: Router): void {
   registerPdfRoute(router, {
     path: DANFSE_PATH,
     param: 'id',
-    problem: nfseIdProblem,
-    find: (ctx, id) => ctx.store.findDoc(ctx.account.id, 'nfse', id),
+    // R37: the 40-hex id of /v2/nfse/received too (what the service takes there is not known).
+    problem: (id) => (NFSE_V2_ID.test(id) ? undefined : nfseIdProblem(id)),
+    find: (ctx, id) => findNfse(ctx, id),
     missing: (id) => `NFS-e ${id} not found`,
     render: (doc, id) => renderDanfse(docXml('nfse', doc), { id }),
     what: 'DANFSe',
