@@ -6,7 +6,7 @@ $script:FiscalTree = @{
     Commands = @{ 'search' = 'search'; 'pull' = 'pull'; 'inspect' = 'inspect'; 'report' = 'report'; 'pdf' = 'pdf'; 'events' = 'events'; 'manifest' = 'manifest'; 'api' = 'api'; 'upload' = 'upload'; 'latam' = 'latam'; 'profile' = 'profile'; 'init' = 'init'; 'emulator' = 'emulator'; 'flag' = 'flag'; 'props' = 'props'; 'labels' = 'labels'; 'ocr' = 'ocr'; 'invoices' = 'invoices'; 'utilities' = 'utilities'; 'companies' = 'companies'; 'properties' = 'properties'; 'cnpj' = 'cnpj'; 'xml' = 'xml'; 'nfce' = 'nfce'; 'mdfe' = 'mdfe'; 'boletos' = 'boletos'; 'receipts' = 'receipts'; 'webhooks' = 'webhooks'; 'completion' = 'completion'; 'help' = 'help' }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -14,7 +14,7 @@ $script:FiscalTree = @{
     Commands = @{ 'nfe' = 'search nfe'; 'nfce' = 'search nfce'; 'cte' = 'search cte'; 'cteos' = 'search cteos'; 'mdfe' = 'search mdfe'; 'nfse' = 'search nfse'; 'help' = 'search help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -22,7 +22,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--key', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--fields' = @('AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--fields' = @('AccessKey', 'Cfops', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'HasCCE', 'Manifestations', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Receiver', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -30,7 +30,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -38,7 +38,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -46,7 +46,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -54,7 +54,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -62,7 +62,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -70,7 +70,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -78,7 +78,7 @@ $script:FiscalTree = @{
     Commands = @{ 'nfe' = 'pull nfe'; 'nfce' = 'pull nfce'; 'cte' = 'pull cte'; 'cteos' = 'pull cteos'; 'mdfe' = 'pull mdfe'; 'nfse' = 'pull nfse'; 'help' = 'pull help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -86,7 +86,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -94,7 +94,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -102,7 +102,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -110,7 +110,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('taker', 'not-taker'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('taker', 'not-taker'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -118,7 +118,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -126,7 +126,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--owner', '--created-from', '--created-to', '--filter', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -134,7 +134,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -142,63 +142,71 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--type', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'report' = @{
     Commands = @{  }
-    Options = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--by', '--from', '--to', '--type', '--role', '--owner', '--html', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Options = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'pdf' = @{
-    Commands = @{ 'nfe' = 'pdf nfe'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
+    Commands = @{ 'nfe' = 'pdf nfe'; 'nfce' = 'pdf nfce'; 'cte' = 'pdf cte'; 'cteos' = 'pdf cteos'; 'mdfe' = 'pdf mdfe'; 'nfse' = 'pdf nfse'; 'help' = 'pdf help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'pdf nfe' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'pdf nfce' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'pdf cte' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'pdf cteos' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'pdf mdfe' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'pdf nfse' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--manual', '--role', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--manual', '--role', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--role', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -206,7 +214,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -214,7 +222,7 @@ $script:FiscalTree = @{
     Commands = @{ 'batch' = 'events batch' }
     Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'), $null)
     Variadic = $true
   }
@@ -222,7 +230,7 @@ $script:FiscalTree = @{
     Commands = @{ 'submit' = 'events batch submit'; 'status' = 'events batch status'; 'help' = 'events batch help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -230,7 +238,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -238,7 +246,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--wait', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -246,7 +254,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -254,7 +262,7 @@ $script:FiscalTree = @{
     Commands = @{ 'confirm' = 'manifest confirm'; 'aware' = 'manifest aware'; 'unaware' = 'manifest unaware'; 'not-performed' = 'manifest not-performed'; 'status' = 'manifest status'; 'latest' = 'manifest latest'; 'help' = 'manifest help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -262,7 +270,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--justification', '--wait', '--sync', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--justification', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -270,7 +278,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--justification', '--wait', '--sync', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--justification', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -278,7 +286,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--justification', '--wait', '--sync', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--justification', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -286,7 +294,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--justification', '--wait', '--sync', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--justification', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -294,7 +302,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -302,7 +310,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--file', '--stdin', '--origin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--file', '--origin', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--origin' = @('app', 'api'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--origin' = @('app', 'api'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -310,7 +318,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -318,7 +326,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--field', '-f', '--input', '--paginate', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--field', '-f', '--input', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), $null)
     Variadic = $false
   }
@@ -326,7 +334,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--dry-run', '--journal', '--batch', '--batch-size', '--no-wait', '--callback-url', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--journal', '--batch-size', '--callback-url', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -334,7 +342,7 @@ $script:FiscalTree = @{
     Commands = @{ 'upload' = 'latam upload'; 'list' = 'latam list'; 'xml' = 'latam xml'; 'json' = 'latam json'; 'help' = 'latam help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -342,7 +350,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--country', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--country', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -350,7 +358,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--country', '--issuer', '--issued-from', '--issued-to', '--limit', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--country', '--issuer', '--issued-from', '--issued-to', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--country' = @('MX', 'CL', 'CO', 'PE'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -358,7 +366,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--stdin', '--dir', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -366,7 +374,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -374,7 +382,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -382,7 +390,7 @@ $script:FiscalTree = @{
     Commands = @{ 'add' = 'profile add'; 'list' = 'profile list'; 'ls' = 'profile list'; 'show' = 'profile show'; 'current' = 'profile current'; 'use' = 'profile use'; 'remove' = 'profile remove'; 'rm' = 'profile remove'; 'help' = 'profile help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -390,7 +398,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--api-id', '--api-key-stdin', '--base-url', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -398,7 +406,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -406,7 +414,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @('@profiles')
     Variadic = $false
   }
@@ -414,7 +422,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -422,7 +430,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @('@profiles')
     Variadic = $false
   }
@@ -430,7 +438,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @('@profiles')
     Variadic = $false
   }
@@ -438,7 +446,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -446,7 +454,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--skip-check', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--name', '--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -454,7 +462,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -462,7 +470,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--set', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--set', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'), $null)
     Variadic = $false
   }
@@ -470,7 +478,7 @@ $script:FiscalTree = @{
     Commands = @{ 'set' = 'props set'; 'list' = 'props list'; 'ls' = 'props list'; 'help' = 'props help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -478,7 +486,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null, $null, $null)
     Variadic = $true
   }
@@ -486,7 +494,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -494,7 +502,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -502,7 +510,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'labels list'; 'ls' = 'labels list'; 'apply' = 'labels apply'; 'remove' = 'labels remove'; 'help' = 'labels help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -510,7 +518,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -518,7 +526,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--label', '--type', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--label', '--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -526,7 +534,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--label', '--type', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--label', '--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -534,7 +542,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -542,7 +550,7 @@ $script:FiscalTree = @{
     Commands = @{ 'upload' = 'ocr upload'; 'status' = 'ocr status'; 'help' = 'ocr help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -550,7 +558,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--wait', '--dry-run', '--kind', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--kind', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--kind' = @('invoice', 'utility'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--kind' = @('invoice', 'utility'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -558,7 +566,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--wait', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -566,7 +574,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -574,7 +582,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'invoices list'; 'show' = 'invoices show'; 'pdf' = 'invoices pdf'; 'upload' = 'invoices upload'; 'help' = 'invoices help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -582,7 +590,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--source', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--source', '--country', '--currency', '--issued-from', '--issued-to', '--min-brl', '--max-brl', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--source' = @('capture', 'upload'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--source' = @('capture', 'upload'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -590,7 +598,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -598,7 +606,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -606,7 +614,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -614,7 +622,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -622,7 +630,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'utilities list'; 'show' = 'utilities show'; 'pdf' = 'utilities pdf'; 'upload' = 'utilities upload'; 'help' = 'utilities help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -630,7 +638,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--source', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--source', '--kind', '--provider', '--status', '--month', '--due-from', '--due-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--source' = @('capture', 'upload'); '--kind' = @('electricity', 'telephony', 'water', 'gas', 'internet'); '--status' = @('open', 'paid', 'overdue'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--source' = @('capture', 'upload'); '--kind' = @('electricity', 'telephony', 'water', 'gas', 'internet'); '--status' = @('open', 'paid', 'overdue'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -638,7 +646,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -646,7 +654,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -654,7 +662,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--owner', '--wait', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -662,7 +670,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -670,7 +678,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'companies list'; 'ls' = 'companies list'; 'show' = 'companies show'; 'help' = 'companies help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -678,7 +686,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -686,7 +694,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -694,7 +702,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -702,7 +710,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'properties list'; 'ls' = 'properties list'; 'show' = 'properties show'; 'help' = 'properties help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -710,7 +718,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -718,7 +726,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -726,7 +734,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -734,7 +742,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -742,7 +750,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'mdfe'), $null)
     Variadic = $true
   }
@@ -750,7 +758,7 @@ $script:FiscalTree = @{
     Commands = @{ 'search' = 'nfce search'; 'xml' = 'nfce xml'; 'events' = 'nfce events'; 'help' = 'nfce help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -758,7 +766,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -766,7 +774,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -774,7 +782,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -782,7 +790,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -790,7 +798,7 @@ $script:FiscalTree = @{
     Commands = @{ 'search' = 'mdfe search'; 'xml' = 'mdfe xml'; 'pdf' = 'mdfe pdf'; 'events' = 'mdfe events'; 'help' = 'mdfe help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -798,7 +806,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -806,15 +814,15 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'mdfe pdf' = @{
     Commands = @{  }
-    Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -822,7 +830,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--event-code', '--dir', '--stream', '--cursor', '--limit', '--cnpj', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--event-code', '--dir', '--cursor', '--limit', '--cnpj', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -830,7 +838,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -838,7 +846,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'boletos list'; 'show' = 'boletos show'; 'pdf' = 'boletos pdf'; 'help' = 'boletos help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -846,7 +854,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--status' = @('open', 'paid', 'overdue', 'canceled'); '--direction' = @('receivable', 'payable'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--status' = @('open', 'paid', 'overdue', 'canceled'); '--direction' = @('receivable', 'payable'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -854,7 +862,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -862,7 +870,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -870,7 +878,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -878,7 +886,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'receipts list'; 'show' = 'receipts show'; 'pdf' = 'receipts pdf'; 'help' = 'receipts help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -886,7 +894,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--source' = @('manual', 'automatico'); '--kind' = @('boleto', 'pix', 'ted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--source' = @('manual', 'automatico'); '--kind' = @('boleto', 'pix', 'ted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -894,7 +902,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -902,7 +910,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -910,7 +918,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -918,7 +926,7 @@ $script:FiscalTree = @{
     Commands = @{ 'metadata' = 'webhooks metadata'; 'endpoints' = 'webhooks endpoints'; 'subscriptions' = 'webhooks subscriptions'; 'listen' = 'webhooks listen'; 'help' = 'webhooks help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -926,7 +934,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -934,7 +942,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'webhooks endpoints list'; 'ls' = 'webhooks endpoints list'; 'add' = 'webhooks endpoints add'; 'remove' = 'webhooks endpoints remove'; 'rm' = 'webhooks endpoints remove'; 'deliveries' = 'webhooks endpoints deliveries'; 'help' = 'webhooks endpoints help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -942,7 +950,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -950,7 +958,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--description', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--description', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -958,7 +966,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -966,7 +974,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -974,7 +982,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -982,7 +990,7 @@ $script:FiscalTree = @{
     Commands = @{ 'list' = 'webhooks subscriptions list'; 'ls' = 'webhooks subscriptions list'; 'add' = 'webhooks subscriptions add'; 'remove' = 'webhooks subscriptions remove'; 'rm' = 'webhooks subscriptions remove'; 'help' = 'webhooks subscriptions help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -990,7 +998,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--endpoint', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--endpoint', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -998,7 +1006,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--endpoint', '--cnpj', '--document-type', '--event-type', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--endpoint', '--cnpj', '--document-type', '--event-type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--document-type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'); '--event-type' = @('received', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--document-type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse'); '--event-type' = @('received', 'canceled'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -1006,7 +1014,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -1014,7 +1022,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -1022,7 +1030,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--port', '--host', '--secret', '--forward-to', '--max', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--port', '--host', '--secret', '--forward-to', '--max', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -1030,7 +1038,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale', '--help', '-h')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $false
   }
@@ -1038,7 +1046,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('bash', 'zsh', 'fish', 'powershell'))
     Variadic = $false
   }
@@ -1046,7 +1054,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv'); '-o' = @('table', 'json', 'ndjson', 'csv'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @(@('exit-codes', 'environment', 'output', 'filters', 'search', 'pull', 'inspect', 'report', 'pdf', 'events', 'manifest', 'api', 'upload', 'latam', 'profile', 'init', 'emulator', 'flag', 'props', 'labels', 'ocr', 'invoices', 'utilities', 'companies', 'properties', 'cnpj', 'xml', 'nfce', 'mdfe', 'boletos', 'receipts', 'webhooks', 'completion', '__complete'))
     Variadic = $true
   }

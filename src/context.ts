@@ -7,7 +7,7 @@ import type { HttpClient } from './api/http.js';
 import type { ProfileStore } from './config/store.js';
 import type { ResolvedTarget } from './config/resolve.js';
 
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'xlsx';
 
 export interface IO {
   stdin: Readable;

@@ -13,6 +13,7 @@ export const ExitCode = {
   nothingNew: 9,
   localFiles: 10,
   unreadableAnswer: 11,
+  timeLimit: 12,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -36,6 +37,10 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   [
     ExitCode.unreadableAnswer,
     "the server's answer could not be read (wrong shape, too large, a signature that does not match); the message names what",
+  ],
+  [
+    ExitCode.timeLimit,
+    'stopped by its time limit (--max-duration): what it fetched is kept; run the same command again to continue',
   ],
   [ExitCode.interrupted, 'interrupted (SIGINT/SIGTERM)'],
 ];
@@ -140,6 +145,11 @@ export class InterruptedError extends FiscalError {
   override name = 'InterruptedError';
 }
 
+/** A run stopped cleanly by its time limit (--max-duration): a cron script can tell it from a finished one. */
+export class TimeLimitError extends FiscalError {
+  override name = 'TimeLimitError';
+}
+
 /** The one mapping from errors to exit codes. Order matters: subclasses before their parents. */
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof UsageError || error instanceof ConfigError) return ExitCode.usage;
@@ -153,5 +163,6 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof InterruptedError) return ExitCode.interrupted;
   if (error instanceof LocalFileError) return ExitCode.localFiles;
   if (error instanceof ProtocolError) return ExitCode.unreadableAnswer;
+  if (error instanceof TimeLimitError) return ExitCode.timeLimit;
   return ExitCode.unexpected;
 }

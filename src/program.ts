@@ -37,7 +37,7 @@ import { boletos } from './commands/boletos/index.js';
 import { receipts } from './commands/receipts/index.js';
 import { webhooks } from './commands/webhooks/index.js';
 
-const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'xlsx'];
 /** The locales of src/output/locale.ts, spelled here so that --help loads nothing more. */
 const LOCALES = ['en', 'pt-BR'] as const;
 

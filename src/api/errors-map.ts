@@ -135,6 +135,8 @@ export function describeNetworkError(
   err: unknown,
   timeoutMs: number,
   connectTimeoutMs: number,
+  /** host:port tried: a refused or unknown host is named, so a wrong base URL shows. */
+  host = '',
 ): { text: string; retry: boolean; unsent: boolean } {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
@@ -147,13 +149,13 @@ export function describeNetworkError(
     case 'UND_ERR_CONNECT_TIMEOUT':
       return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
     case 'ECONNREFUSED':
-      return r('connection refused', true, true);
+      return r(`connection refused${host ? ` by ${host}` : ''}`, true, true);
     case 'ECONNRESET':
       return r('connection reset by the server');
     case 'UND_ERR_SOCKET':
       return r('connection closed by the server before the response was complete');
     case 'ENOTFOUND':
-      return r('host not found (check the base URL)', false, true);
+      return r(`host ${host ? `${host} ` : ''}not found (check the base URL)`, false, true);
     default:
       return r(`network error${code ? ` ${code}` : ''}: ${e.message ?? String(err)}`);
   }

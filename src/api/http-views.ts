@@ -12,6 +12,7 @@ function viewOf(http: HttpClient, request: <T>(ro: RequestOptions<T>) => Promise
     },
     request,
     tellQuota: (limit, windowMs) => http.tellQuota?.(limit, windowMs),
+    quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
     close: async () => undefined,
   };
 }

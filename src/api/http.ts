@@ -101,6 +101,8 @@ export interface HttpClient {
   request<T>(o: RequestOptions<T>): Promise<HttpResponse<T>>;
   /** The account's quota as the user knows it (`pull --rate-limit`): paced to its window's own end. */
   tellQuota?(limit: number, windowMs: number): void;
+  /** Requests of the rate limit's current window at stake, beyond those in flight (RateLimitPacer.quotaLeft). */
+  quotaLeft?(maxInFlight: number): number;
   close(): Promise<void>;
 }
 
@@ -259,7 +261,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       }
       const net = deadline.expired()
         ? { text: `the answer did not arrive whole within ${formatMs(answerTimeoutMs)}`, retry: true, unsent: false }
-        : describeNetworkError(err, timeoutMs, connectTimeoutMs);
+        : describeNetworkError(err, timeoutMs, connectTimeoutMs, new URL(url).host);
       stats.networkErrors++;
       o.log.debug(redact(`← ${status ? `${status}, then ` : ''}${net.text} (${o.clock.now() - sentAt} ms)`));
       if (!net.retry || closed)
@@ -351,6 +353,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       pacer.tell(limit, windowMs);
       stats.quota = pacer.quota();
     },
+    quotaLeft: (maxInFlight) => pacer.quotaLeft(maxInFlight),
     async close() {
       closed = true;
       // An injected dispatcher belongs to whoever injected it.

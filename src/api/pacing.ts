@@ -122,6 +122,23 @@ export class RateLimitPacer {
     return this.limit === undefined ? undefined : { limit: this.limit, windowMs: this.windowMs, told: this.told };
   }
 
+  /**
+   * Requests the current window still allows beyond those in flight, when the window could run out
+   * before it resets (`maxInFlight` requests at a time, each a shortest round trip long): those a
+   * run does not send while its writer is behind are lost. 0 when nothing is at stake: no quota
+   * known, no end of the window known, or a quota far larger than the run can use (a nominal one).
+   */
+  quotaLeft(maxInFlight: number): number {
+    if (this.remaining === undefined || this.resetAt === undefined) return 0;
+    const now = this.clock.now();
+    const reset = now >= this.resetAt + RESET_MARGIN_MS;
+    // A window whose reset has passed has its whole quota again (rollWindow, at the next acquire).
+    const left = Math.max(0, (reset ? (this.limit ?? 0) : this.remaining) - this.inFlight);
+    const until = reset ? (this.windowMs ?? 0) : this.resetAt - now;
+    const sendable = (maxInFlight * until) / Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS);
+    return left < sendable ? left : 0;
+  }
+
   /** For tests and the trace. */
   snapshot() {
     return {

@@ -25,6 +25,19 @@ export interface RequestCounts {
   /** When the first and the last of these requests were answered (unix ms); null before any. */
   firstAt: number | null;
   lastAt: number | null;
+  /** How many of them were being answered at once (what a client's concurrency achieved). */
+  inFlight: InFlightCounts;
+}
+
+export interface InFlightCounts {
+  /** Being answered as the stats are read. */
+  now: number;
+  /** The most at any moment. */
+  peak: number;
+  /** The sum of each request's time from its arrival to its answer. */
+  totalMs: number;
+  /** totalMs over the span from the first arrival to the last answer: the mean in flight. */
+  mean: number;
 }
 
 export interface EmulatorStats {
@@ -38,14 +51,36 @@ export interface EmulatorStats {
   documents: Record<string, number>;
 }
 
-const noRequests = (): RequestCounts => ({ total: 0, byStatus: {}, byRoute: {}, firstAt: null, lastAt: null });
+const noRequests = (): RequestCounts => ({
+  total: 0,
+  byStatus: {},
+  byRoute: {},
+  firstAt: null,
+  lastAt: null,
+  inFlight: { now: 0, peak: 0, totalMs: 0, mean: 0 },
+});
 
 export class RequestCounters {
   private counts = noRequests();
+  /** Requests arrived and not answered yet: kept across a reset, they are still on their way. */
+  private current = 0;
+  private firstArrivedAt: number | null = null;
 
-  record(route: string, outcome: number | 'reset' | 'truncate'): void {
+  /** A request arrived: answer its record() with the time this returns. */
+  arrive(): number {
+    const at = Date.now();
+    this.firstArrivedAt ??= at;
+    this.current++;
+    this.counts.inFlight.peak = Math.max(this.counts.inFlight.peak, this.current);
+    return at;
+  }
+
+  record(route: string, outcome: number | 'reset' | 'truncate', arrivedAt: number): void {
     // A benchmark divides the quota used by the quota offered over this span.
     this.counts.lastAt = Date.now();
+    this.current = Math.max(0, this.current - 1);
+    // A request that arrived before a reset counts from the reset on.
+    this.counts.inFlight.totalMs += this.counts.lastAt - Math.max(arrivedAt, this.firstArrivedAt ?? arrivedAt);
     this.counts.firstAt ??= this.counts.lastAt;
     this.counts.total++;
     const status = String(outcome);
@@ -54,11 +89,20 @@ export class RequestCounters {
   }
 
   snapshot(): RequestCounts {
-    return { ...this.counts, byStatus: { ...this.counts.byStatus }, byRoute: { ...this.counts.byRoute } };
+    const { inFlight, lastAt } = this.counts;
+    const span = lastAt !== null && this.firstArrivedAt !== null ? lastAt - this.firstArrivedAt : 0;
+    return {
+      ...this.counts,
+      byStatus: { ...this.counts.byStatus },
+      byRoute: { ...this.counts.byRoute },
+      inFlight: { ...inFlight, now: this.current, mean: span > 0 ? inFlight.totalMs / span : 0 },
+    };
   }
 
   reset(): void {
     this.counts = noRequests();
+    this.counts.inFlight.peak = this.current;
+    this.firstArrivedAt = this.current > 0 ? Date.now() : null;
   }
 }
 

@@ -112,6 +112,8 @@ export interface ApiRequest {
   method: string;
   url: URL;
   rawBody: Buffer;
+  /** When it arrived (RequestCounters.arrive): it counts in flight until answered. */
+  arrivedAt: number;
 }
 
 /** An API request, counted; a reset or truncate fault cuts the answer it would have had. */
@@ -131,10 +133,10 @@ export async function handleApi(
   }
   const key = routeKey(api.router, request.method, request.url.pathname);
   if (fault?.kind === 'reset' || fault?.kind === 'truncate') {
-    api.requests.record(key, fault.kind);
+    api.requests.record(key, fault.kind, request.arrivedAt);
     return writeCut(res, reply, headers, fault);
   }
-  api.requests.record(key, reply.status);
+  api.requests.record(key, reply.status, request.arrivedAt);
   writeReply(res, reply, headers);
 }
 

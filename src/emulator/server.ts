@@ -159,12 +159,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     // R38: `//v1/nfe/received` is the path /v1/nfe/received, not a host `v1` and a path /nfe/received.
     const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://emulator.invalid');
     const isAdmin = isAdminPath(url.pathname);
+    const arrivedAt = isAdmin ? 0 : api.requests.arrive();
     let rawBody: Buffer;
     try {
       rawBody = await readBody(req);
     } catch (error) {
       const reply = failure(error, 'service');
-      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status);
+      if (!isAdmin) api.requests.record(routeKey(api.router, method, url.pathname), reply.status, arrivedAt);
       writeReply(res, reply);
       if (error instanceof BodyTooLarge) res.on('finish', () => req.destroy());
       return;
@@ -172,7 +173,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     // Admin routes come before authentication, rate limiting and faults: a loopback tool.
     if (isAdmin) return writeReply(res, adminReply(admin, method, url.pathname, rawBody));
     await gate.pass();
-    await handleApi(api, req, res, { method, url, rawBody });
+    await handleApi(api, req, res, { method, url, rawBody, arrivedAt });
   }
 
   const server = createServer({ keepAlive: true }, (req, res) => void handle(req, res).catch(() => res.destroy()));

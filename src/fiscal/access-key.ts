@@ -40,6 +40,24 @@ export function accessKeyCheckDigit(first43: string): string {
   return String(digit >= 10 ? 0 : digit);
 }
 
+/** A key as printed on a DANFe (groups of 4), with dots, or as an XML Id (`NFe3526...`). */
+const PASTED_KEY = /^(?:NFe|NFCe|CTe|CTeOS|MDFe|CFe)?\s*(\d[\d\s.]*\d)$/i;
+
+/**
+ * An access key as people paste it, made the 44 digits the API takes: `2926 1092 1939 ...` (as a
+ * DANFe prints it) and `NFe2926...` (as an XML Id writes it). Anything else is given back as it
+ * is, to be refused with the one wording of a bad key (accessKeyProblem).
+ */
+export function pastedAccessKey(raw: string): string {
+  const m = PASTED_KEY.exec(raw.trim());
+  const digits = m?.[1]!.replace(/[\s.]/g, '');
+  return digits?.length === 44 ? digits : raw;
+}
+
+/** The one wording of a bad key, wherever it was read (`where`: ` (standard input, line 3)`). */
+export const badAccessKey = (raw: string, problem: string, where = ''): string =>
+  `invalid access key "${raw}"${where}: ${problem}`;
+
 /** Why `value` is not a valid access key, or undefined when it is one. */
 export function accessKeyProblem(value: string): string | undefined {
   if (!/^\d+$/.test(value)) return 'an access key has digits only';

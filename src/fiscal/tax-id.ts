@@ -77,3 +77,10 @@ export function readTaxId(raw: string, kind: TaxIdKind = 'either'): { value: str
   const problem = KIND_PROBLEM[kind](digits);
   return problem ? { problem } : { value: digits };
 }
+
+/** A CNPJ or CPF with its mask (12.345.678/0001-95, 123.456.789-09), as printed for people; other text as is. */
+export function maskTaxId(digits: string): string {
+  if (/^\d{14}$/.test(digits)) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  if (/^\d{11}$/.test(digits)) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  return digits;
+}

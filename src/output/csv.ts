@@ -7,9 +7,11 @@
 //   leading `'`, unless the whole cell is a number ("-12.50", "+5511...") so numbers stay numbers.
 //   Values of type number are never touched. Consumers needing the raw text can use -o json/ndjson.
 // No BOM is written (it breaks `head`, `cut` and friends); the text is UTF-8. The pt-BR dialect
-// (locale.ts) is the exception made for spreadsheets: `;` between fields and a BOM first.
+// (locale.ts) is the exception made for spreadsheets: `;` between fields, a BOM first, Portuguese
+// column names and words, and identifiers a spreadsheet keeps whole.
 import type { Writable } from 'node:stream';
-import { csvDialect, localizeCell, type Locale } from './locale.js';
+import { localHeader } from './labels-pt.js';
+import { csvDialect, localizeCell, type CellKind, type Locale } from './locale.js';
 import type { Cell, Column, Sink } from './writer.js';
 
 const NUMERIC = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
@@ -28,6 +30,17 @@ export function csvRow(cells: readonly Cell[], separator: ',' | ';' = ','): stri
   return `${cells.map((c) => csvField(c, separator)).join(separator)}\n`;
 }
 
+/**
+ * An identifier (access key, CNPJ) as a spreadsheet set to Portuguese must keep it: `="0123..."`,
+ * which Excel and Google Sheets read as the text it holds. Without it, a 44-digit key opens as
+ * 2,93E+43 and a CNPJ loses its leading zero. Only the pt-BR dialect (made for spreadsheets) does
+ * this; the default CSV is for programs and keeps the digits plain.
+ */
+function spreadsheetField(value: Cell, kind: CellKind | undefined, locale: Locale | undefined, separator: ',' | ';') {
+  if (locale === 'pt-BR' && kind === 'id' && typeof value === 'string' && /^\d+$/.test(value)) return `"=""${value}"""`;
+  return csvField(localizeCell(value, locale, 'csv', kind), separator);
+}
+
 /** The header goes out with the first record, or alone at the end when there were none. */
 export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], locale?: Locale): Sink<R> {
   const { separator, bom } = csvDialect(locale);
@@ -36,7 +49,7 @@ export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], l
     if (!headerWritten)
       out.write(
         `${bom ? '\ufeff' : ''}${csvRow(
-          columns.map((c) => c.header),
+          columns.map((c) => localHeader(c.header, locale)),
           separator,
         )}`,
       );
@@ -45,12 +58,7 @@ export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], l
   return {
     write(record) {
       header();
-      out.write(
-        csvRow(
-          columns.map((c) => localizeCell(c.get(record), locale, 'csv', c.kind)),
-          separator,
-        ),
-      );
+      out.write(`${columns.map((c) => spreadsheetField(c.get(record), c.kind, locale, separator)).join(separator)}\n`);
     },
     end() {
       header();

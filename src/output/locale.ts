@@ -13,8 +13,36 @@ import type { Cell } from './writer.js';
 export const LOCALES = ['en', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** What a column's values are: money (two decimals), a month `YYYY-MM`, or text never touched. */
-export type CellKind = 'money' | 'decimal' | 'date' | 'month' | 'count' | 'text';
+/**
+ * What a column's values are: money (two decimals), a month `YYYY-MM`, text never touched, or a
+ * word of the API (a status, a role: said in the locale's words), an identifier (an access key, a
+ * CNPJ: text of digits that a spreadsheet must not read as a number).
+ */
+export type CellKind = 'money' | 'decimal' | 'date' | 'month' | 'count' | 'text' | 'word' | 'id';
+
+/** The API's words (statuses, roles) as a Brazilian reads them. */
+const PT_WORDS: Readonly<Record<string, string>> = {
+  authorized: 'autorizada',
+  canceled: 'cancelada',
+  cancelled: 'cancelada',
+  denied: 'denegada',
+  rejected: 'rejeitada',
+  pending: 'pendente',
+  unknown: 'desconhecida',
+  received: 'recebida',
+  receiver: 'destinatária',
+  emitted: 'emitida',
+  emitter: 'emitente',
+  transporter: 'transportadora',
+  taker: 'tomadora',
+  'not-taker': 'não tomadora',
+  intermediate: 'intermediária',
+  contractor: 'contratante',
+};
+
+/** A word of the API in `locale` (unknown words as they are). */
+export const localWord = (word: string, locale: Locale | undefined): string =>
+  locale === 'pt-BR' ? (PT_WORDS[word] ?? word) : word;
 
 export interface CsvDialect {
   separator: ',' | ';';
@@ -32,9 +60,11 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 
 /** A value as `locale` writes it in a table (`grouped`: `1.234,56`) or a CSV (`1234,56`). */
 export function localizeCell(value: Cell, locale: Locale | undefined, where: 'table' | 'csv', kind?: CellKind): Cell {
-  if (locale !== 'pt-BR' || value === null || value === undefined || typeof value === 'boolean' || kind === 'text')
-    return value;
-  if (kind === 'money') return formatMoney(Number(value), locale, where === 'table');
+  if (locale !== 'pt-BR') return where === 'table' ? groupedForPeople(value, kind) : value;
+  if (value === null || value === undefined || kind === 'text' || kind === 'id') return value;
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (kind === 'word') return localWord(String(value), locale);
+  if (kind === 'money') return value === '' ? value : formatMoney(Number(value), locale, where === 'table');
   if (kind === 'count') return typeof value === 'number' && where === 'table' ? formatCount(value, locale) : value;
   if (typeof value === 'number')
     return Number.isInteger(value) && kind !== 'decimal' ? value : formatDecimal(value, where === 'table');
@@ -46,6 +76,15 @@ export function localizeCell(value: Cell, locale: Locale | undefined, where: 'ta
   if (time)
     return `${time[3]}/${time[2]}/${time[1]} ${time[4]}:${time[5]}${time[6] === undefined ? '' : `:${time[6]}`}`;
   return value;
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** In every locale, a table's amounts and counts are grouped by thousands (`1,234.56`, `12,345`). */
+function groupedForPeople(value: Cell, kind: CellKind | undefined): Cell {
+  if ((kind !== 'money' && kind !== 'count') || !(typeof value === 'number' || NUMBER.test(String(value))))
+    return value;
+  return kind === 'money' ? formatMoney(Number(value), 'en', true) : formatCount(Number(value), 'en');
 }
 
 /** Reais with two decimals: `1234.56` (en), `1.234,56` (pt-BR, grouped) or `1234,56` (pt-BR CSV). */

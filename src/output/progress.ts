@@ -14,6 +14,7 @@
 // here. Text updates are throttled to 10 per second; ora repaints on its own timer.
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
+import { formatCount } from './locale.js';
 import { streamColumns } from './terminal.js';
 
 /** What a long run has done so far. Every field is a running total. */
@@ -83,6 +84,9 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
     if (!canDrawOn(stream)) end({ kind: 'stop' });
   };
   stream.on('resize', onResize);
+  // The time so far ticks each second even while no count moves (a first page being awaited).
+  const ticking = setInterval(() => redraw(false), 1000);
+  ticking.unref();
 
   void import('ora')
     .then(({ default: ora }) => {
@@ -105,6 +109,7 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
   function end(e: Ending) {
     if (ending) return;
     ending = e;
+    clearInterval(ticking);
     stream.off('resize', onResize);
     if (spinner) finish(spinner, e);
   }
@@ -139,24 +144,28 @@ export function createProgress(ctx: Context, options: ProgressOptions): Progress
 }
 
 /**
- * `pulling nfe 120/500 documents 24% · 12 events · 120 PDFs · 4.2 MB · 38/s · 9s left`: the
- * parts that apply. The rate and the time left appear once a second has passed, the time left
- * only while the total is known and not reached.
+ * `120/500 documents 24% · 12 events · 120 PDFs · 4.2 MB · 38/s · 9s left · 14s · pulling nfe`:
+ * the counts first (on an 80-column terminal a long label is what gets cut, never a count), in the
+ * numbers of the run's summary (`11,186`, `4.2 MB`), then the label. The time so far is there from
+ * the first second, so the line moves while a first page is awaited; the rate appears once a
+ * second has passed, the time left only while the total is known and not reached.
  */
 export function progressText(label: string, c: ProgressCounts, elapsedMs: number, unit?: string): string {
   const { done, total } = c;
   const known = total !== undefined && total > 0;
-  let head = `${label} ${known ? `${done}/${total}` : done}${unit ? ` ${unit}` : ''}`;
+  let head = `${known ? `${formatCount(done, 'en')}/${formatCount(total, 'en')}` : formatCount(done, 'en')}${unit ? ` ${unit}` : ''}`;
   if (known) head += ` ${Math.min(100, Math.floor((done / total) * 100))}%`;
   const parts = [head];
-  if (c.events) parts.push(`${c.events} event${c.events === 1 ? '' : 's'}`);
-  if (c.pdfs) parts.push(`${c.pdfs} PDF${c.pdfs === 1 ? '' : 's'}`);
+  if (c.events) parts.push(`${formatCount(c.events, 'en')} event${c.events === 1 ? '' : 's'}`);
+  if (c.pdfs) parts.push(`${formatCount(c.pdfs, 'en')} PDF${c.pdfs === 1 ? '' : 's'}`);
   if (c.bytes) parts.push(formatBytes(c.bytes));
   if (elapsedMs >= 1000) {
     const perSecond = done / (elapsedMs / 1000);
     parts.push(`${formatRate(perSecond)}/s`);
     if (known && done > 0 && done < total) parts.push(`${formatDuration(((total - done) / perSecond) * 1000)} left`);
+    parts.push(formatDuration(elapsedMs));
   }
+  parts.push(label);
   return parts.join(' · ');
 }
 
@@ -170,17 +179,15 @@ function formatRate(perSecond: number): string {
   return perSecond >= 10 ? String(Math.round(perSecond)) : perSecond.toFixed(1);
 }
 
-/** `512 B`, `4.2 kB`, `38.0 MB`, `1.2 GB` (powers of 1000, as disk sizes are said). */
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
+/** `870 KB`, `41.2 MB`, `3.4 GB`: as the summary of a pull says them. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let i = 0;
-  while (value >= 1000 && i < units.length - 1) {
-    value /= 1000;
-    i++;
-  }
-  return `${value.toFixed(1)} ${units[i]}`;
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  return `${bytes > 0 ? Math.max(1, Math.round(bytes / KB)) : 0} KB`;
 }
 
 /** `9s`, `1m05s`, `2h03m`: rounded up, since a time left of 0 while working says nothing. */

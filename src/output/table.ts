@@ -16,6 +16,7 @@ export interface TableOptions {
 }
 
 const GAP = '  ';
+const RIGHT = new Set(['money', 'count', 'decimal']);
 /** A shortened column keeps at least this many characters (or its header, if longer). */
 const MIN_WIDTH = 6;
 /**
@@ -67,6 +68,8 @@ export function renderTable<R>(
     head: options.color ? headers.map((h) => `\u001b[1m${h}\u001b[22m`) : headers,
     chars: BORDERLESS,
     colWidths: widths,
+    // Amounts and counts right-aligned, so that their digits line up.
+    colAligns: keep.map((i) => (RIGHT.has(columns[i]!.kind ?? 'text') ? 'right' : 'left')),
     truncate: '…',
     wordWrap: false,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },

@@ -10,6 +10,8 @@ import { localizeCell, type CellKind, type Locale } from './locale.js';
 import { createCsvSink } from './csv.js';
 import { createJsonSink, createNdjsonSink } from './json.js';
 import { createTableSink } from './table.js';
+import { createXlsxSink } from './xlsx.js';
+import { UsageError } from '../errors.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -104,6 +106,10 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
       return createNdjsonSink(out);
     case 'csv':
       return createCsvSink(out, opts.columns, locale);
+    case 'xlsx':
+      if (ctx.io.stdoutIsTTY)
+        throw new UsageError('-o xlsx writes a binary workbook: send it to a file (fiscal ... -o xlsx > file.xlsx)');
+      return createXlsxSink(out, opts.columns, locale);
     case 'table':
       return createTableSink(out, localized(opts.columns, locale), {
         width: terminalWidth(ctx.env, ctx.io),
@@ -114,9 +120,14 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
   }
 }
 
+/**
+ * Whether a format takes a command's flat columns (one per field, machine names: `access_key`,
+ * `total`) rather than the table's (for a person at a terminal): CSV and xlsx.
+ */
+export const takesFlatColumns = (format: OutputFormat): boolean => format === 'csv' || format === 'xlsx';
+
 /** The columns with each value as `locale` writes it in a table. */
 function localized<R>(columns: Column<R>[], locale: Locale | undefined): Column<R>[] {
-  if (!locale || locale === 'en') return columns;
   return columns.map((c) => ({ ...c, get: (r: R) => localizeCell(c.get(r), locale, 'table', c.kind) }));
 }
 

@@ -5,7 +5,7 @@
 import { SUMS, type SumName } from './facts.js';
 import type { Copy, ReportDocument } from './collect.js';
 
-export const DIMENSIONS = ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'] as const;
+export const DIMENSIONS = ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface ReportFilters {
@@ -84,8 +84,17 @@ export function groupValue(doc: ReportDocument, copy: Copy, dim: Dimension): Gro
     case 'type':
       return { value: f.kind };
     case 'owner':
-      return { value: copy.owner ?? '' };
+      return { value: copy.owner ?? '', name: partyName(doc, copy.owner) };
+    case 'role':
+      return { value: copy.role ?? '' };
   }
+}
+
+/** The name a document gives a party (the owner is one of its two parties). */
+function partyName(doc: ReportDocument, taxId: string | undefined): string | undefined {
+  if (!taxId) return undefined;
+  const { emitter, receiver } = doc.facts;
+  return emitter.taxId === taxId ? emitter.name : receiver.taxId === taxId ? receiver.name : undefined;
 }
 
 const emptySums = () => SUMS.map(() => 0);

@@ -40,7 +40,7 @@ const checkpointSchema = z.object({
   /** Bytes of index.ndjson that this stream's committed pages are part of. */
   indexLength: z.number().int().nonnegative(),
   documents: z.number().int().nonnegative(),
-  /** Pages committed: parallel streams commit in turn by this count, so the index order is fixed. */
+  /** Pages committed. */
   pages: z.number().int().nonnegative(),
   /** The created_at range the stream reads, when a backfill split its listing. */
   range: createdRangeSchema.optional(),

@@ -57,9 +57,14 @@ export function counted(counts: DocumentCounts, records: readonly IndexedRecord[
   return out;
 }
 
-/** Replaces the state file at once (a temp file renamed): a reader sees the old or the new one. */
+/**
+ * Replaces the state file at once (a temp file renamed): a reader sees the old or the new one. The
+ * counts are in sorted order, not in the order their first lines came: streams' lines interleave
+ * as their pages arrive, and the file must not depend on that.
+ */
 export function writeState(path: string, state: State): void {
   const tmp = `${path}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state)}\n`);
+  const documents = Object.fromEntries(Object.entries(state.documents).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(tmp, `${JSON.stringify({ ...state, documents })}\n`);
   renameSync(tmp, path);
 }

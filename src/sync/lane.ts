@@ -1,5 +1,6 @@
 // A stream's pages fetched ahead (PAGES_AHEAD): the next pages download while the current one is
-// written. Fetches of all lanes share a limit (--concurrency).
+// written. Fetches of all lanes share a limit (--concurrency); the engine takes whichever lane's
+// page came first (ready, whenReady).
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -20,18 +21,54 @@ export class Semaphore {
 }
 
 /**
- * Pages fetched ahead per stream: while one waits its turn to be written, the next downloads. Two,
- * not one: streams are written in turn (pull-engine.ts), and with one page ahead a stream whose
- * page is ready stops fetching until its turn comes, so every round trip waited on the slowest
- * stream. A page of 250 documents is some 2 MB: four streams hold 16 MB at most.
+ * Pages fetched ahead per stream: while one waits to be written, the next downloads. Two, not one:
+ * the pages of all lanes are written one at a time, and with one page ahead a lane whose page
+ * waits behind another lane's stops fetching until it is written. A lane that is ahead of the
+ * writer holds these pages and fetches no more: a far-ahead stream waits on memory, never on
+ * another stream. A page of 250 documents is some 2 MB: four streams hold 16 MB at most.
  */
 export const PAGES_AHEAD = 2;
+
+/**
+ * Pages fetched past PAGES_AHEAD, all lanes together, while `open()` says so: a pull under a rate
+ * limit lets its lanes fetch on while the writer is behind, as long as the quota's current window
+ * has requests left, so that the window is used to its last request (the pages wait in memory,
+ * written while the next window has not opened yet). `max` bounds the memory that costs.
+ */
+export class PageBudget {
+  private lent = 0;
+  constructor(
+    private readonly max: number,
+    private readonly open: () => boolean,
+  ) {}
+
+  take(): boolean {
+    if (this.lent >= this.max || !this.open()) return false;
+    this.lent++;
+    return true;
+  }
+
+  give(): void {
+    this.lent = Math.max(0, this.lent - 1);
+  }
+}
+
+interface Ahead<T> {
+  page: Promise<IteratorResult<T>>;
+  /** When its page came, as a number in the order pages of all lanes came; 0 while on its way. */
+  arrived: number;
+}
+
+/** Pages of all lanes that came so far: their order of arrival. */
+let arrivals = 0;
 
 export class Lane<T> {
   private readonly iterator: AsyncIterator<T>;
   /** Pages fetched or on their way, in order. */
-  private readonly ahead: Array<Promise<IteratorResult<T>>> = [];
+  private readonly ahead: Array<Ahead<T>> = [];
   private fetching = false;
+  /** Pages held past `depth`, taken from `extra`. */
+  private borrowed = 0;
   /** The iterator ended or failed: nothing more is fetched. */
   private exhausted = false;
   private finished = false;
@@ -40,6 +77,7 @@ export class Lane<T> {
     iterable: AsyncIterable<T>,
     private readonly limit: Semaphore,
     private readonly depth = PAGES_AHEAD,
+    private readonly extra?: PageBudget,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
@@ -48,9 +86,29 @@ export class Lane<T> {
     return this.finished;
   }
 
+  /** next() would answer at once: its page (or the end, or a failure) has come. */
+  get ready(): boolean {
+    return (this.ahead[0]?.arrived ?? 0) > 0;
+  }
+
+  /** When the page next() answers came, in the order of all lanes' pages; 0 while it has not. */
+  get readySince(): number {
+    return this.ahead[0]?.arrived ?? 0;
+  }
+
+  /** Settles (never rejects) once next() would answer at once. */
+  async whenReady(): Promise<void> {
+    this.prefetch();
+    await this.ahead[0]?.page.catch(() => undefined);
+  }
+
   /** Starts fetching the next page unless one is on its way or enough are waiting. */
   prefetch(): void {
-    if (this.fetching || this.exhausted || this.finished || this.ahead.length >= this.depth) return;
+    if (this.fetching || this.exhausted || this.finished) return;
+    if (this.ahead.length >= this.depth + this.borrowed) {
+      if (!this.extra?.take()) return;
+      this.borrowed++;
+    }
     this.fetching = true;
     const page = this.limit.acquire().then(async (release) => {
       try {
@@ -59,15 +117,18 @@ export class Lane<T> {
         release();
       }
     });
-    this.ahead.push(page);
+    const entry: Ahead<T> = { page, arrived: 0 };
+    this.ahead.push(entry);
     page.then(
       (result) => {
+        entry.arrived = ++arrivals;
         this.fetching = false;
         if (result.done) this.exhausted = true;
         else this.prefetch();
       },
       () => {
         // The error is delivered by next(); until then it must not count as unhandled.
+        entry.arrived = ++arrivals;
         this.fetching = false;
         this.exhausted = true;
       },
@@ -77,10 +138,16 @@ export class Lane<T> {
   /** The next page, in order. One caller at a time: the engine awaits each page before asking again. */
   async next(): Promise<IteratorResult<T>> {
     this.prefetch();
-    const result = await this.ahead.shift()!;
+    const result = await this.ahead.shift()!.page;
+    this.giveBack(result.done ? 0 : this.depth);
     if (result.done) this.finished = true;
     else this.prefetch();
     return result;
+  }
+
+  /** Returns the borrowed pages the lane no longer holds past `depth`. */
+  private giveBack(depth: number): void {
+    for (; this.borrowed > 0 && this.ahead.length < depth + this.borrowed; this.borrowed--) this.extra?.give();
   }
 
   /**
@@ -90,7 +157,8 @@ export class Lane<T> {
    */
   close(): Promise<void> {
     this.finished = true;
-    const ended = Promise.allSettled([...this.ahead, this.iterator.return?.()]);
+    this.giveBack(0);
+    const ended = Promise.allSettled([...this.ahead.map((a) => a.page), this.iterator.return?.()]);
     return ended.then(() => undefined);
   }
 }

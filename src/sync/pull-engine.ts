@@ -2,9 +2,10 @@
 //
 // Order of a commit: every file renamed into place, then made durable (DurableWriter.flush),
 // then the index lines appended and fsynced, then the streams' checkpoints replaced. A crash
-// anywhere leaves either the old checkpoint (those pages are fetched and written again, to the
-// same bytes) or the new one. Streams commit in turn, the one with the fewest committed pages first,
-// so the index is in the same order however often the run was interrupted.
+// anywhere leaves either the old checkpoint (those pages are fetched again: their documents already
+// indexed are skipped, the others written to the same bytes) or the new one. Streams are written
+// in the order their pages arrive, so that none waits on another: the index holds the same lines
+// however often the run was interrupted, each stream's in its listing's order, the streams' interleaved.
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
@@ -14,7 +15,7 @@ import { CheckpointStore, type Checkpoint } from './checkpoint.js';
 import { Committer } from './committer.js';
 import { DurableWriter, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
-import { Lane, Semaphore } from './lane.js';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { collectGarbage } from './memory.js';
@@ -41,6 +42,11 @@ export interface PullOptions {
   summary?: PullSummary;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
+  /**
+   * Requests of the rate limit's current window that could go unused (RateLimitPacer.quotaLeft; 0
+   * when none can): while it is positive, streams fetch past PAGES_AHEAD rather than lose them.
+   */
+  quotaLeft?: ((maxInFlight: number) => number) | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
 }
@@ -81,6 +87,13 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
 async function* nothing(): AsyncGenerator<SourcePage> {}
 
 /**
+ * Under a rate limit a writer that fell behind would leave the window's last requests unused: the
+ * streams fetch on past PAGES_AHEAD, up to this many pages more in all (as many again as they
+ * hold anyway with one stream per fetch).
+ */
+export const borrowablePages = (concurrency: number) => Math.max(1, concurrency) * PAGES_AHEAD;
+
+/**
  * A stream that keeps listing only documents the folder already has (or refuses), at ever higher
  * positions, is a server going round in circles: the run stops after this many such pages in a row. It is
  * well above what a resumed run lists again (one commit group, at most 5000 documents).
@@ -105,6 +118,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   const limit = new Semaphore(Math.max(1, o.concurrency));
+  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
@@ -113,7 +127,12 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   });
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
-    lane: new Lane(p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal), limit),
+    lane: new Lane(
+      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal),
+      limit,
+      PAGES_AHEAD,
+      extra,
+    ),
     checkpoint: p.start.checkpoint,
     summary: summary.streams[p.of]!,
     knownPages: 0,
@@ -127,7 +146,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   let eventsStarted = false;
   try {
     for (;;) {
-      const s = nextInTurn(states);
+      const s = await nextReady(states);
       if (!s) break;
       if (o.signal.aborted)
         throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');
@@ -201,19 +220,34 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
 }
 
 /**
- * The active stream with the fewest committed pages; ties go to the earlier stream. Events
- * streams wait until every document stream is done.
+ * The active stream whose next page came first, waiting for one to come when none has: pages are
+ * written in the order they arrive, so that no stream waits behind the others (a stream of many
+ * small pages would, if the ones with fewer pages went first). Events streams wait until every
+ * document stream is done.
  */
-function nextInTurn(states: StreamState[]): StreamState | undefined {
-  let best: StreamState | undefined;
-  for (const phase of ['documents', 'events'] as const) {
-    for (const s of states) {
-      if ((s.source.phase ?? 'documents') !== phase || s.lane.done) continue;
-      if (!best || s.checkpoint.pages < best.checkpoint.pages) best = s;
+async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
+  const active = activePhase(states);
+  // A lane held back by memory fetches again if the quota would otherwise go unused (PageBudget).
+  for (const s of active) s.lane.prefetch();
+  for (;;) {
+    let best: StreamState | undefined;
+    for (const s of active) {
+      if (s.lane.done || !s.lane.ready) continue;
+      if (!best || s.lane.readySince < best.lane.readySince) best = s;
     }
     if (best) return best;
+    const waiting = active.filter((s) => !s.lane.done);
+    if (waiting.length === 0) return undefined;
+    await Promise.race(waiting.map((s) => s.lane.whenReady()));
   }
-  return undefined;
+}
+
+function activePhase(states: StreamState[]): StreamState[] {
+  for (const phase of ['documents', 'events'] as const) {
+    const active = states.filter((s) => (s.source.phase ?? 'documents') === phase && !s.lane.done);
+    if (active.length) return active;
+  }
+  return [];
 }
 
 function reachedLimit(o: PullOptions, summary: PullSummary, started: number): boolean {

@@ -3,6 +3,9 @@
 // object for scripts (stdout), from the same numbers.
 import type { IndexEntry } from './index-file.js';
 import type { ResumePoint, SourcePage, StreamSource } from './source.js';
+import { formatBytes } from '../output/progress.js';
+
+export { formatBytes };
 
 /** Files a run wrote. `attachments` are the files beside a document (its PDF, with --with-pdf). */
 export interface Counts {
@@ -139,17 +142,6 @@ export interface SummaryView {
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const count = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
-
-const KB = 1024;
-const MB = 1024 * KB;
-const GB = 1024 * MB;
-
-/** `870 KB`, `41.2 MB`, `3.4 GB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  return `${bytes > 0 ? Math.max(1, Math.round(bytes / KB)) : 0} KB`;
-}
 
 /** `12.3 s`, `4 min 05 s`. */
 function formatDuration(ms: number): string {

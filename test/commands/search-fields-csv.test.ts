@@ -52,7 +52,7 @@ describe('--fields with -o csv', () => {
   it('without --fields prints every designed column', async () => {
     const r = await fiscal(['-o', 'csv', 'search', 'nfe', ...WIDE, '--limit', '1']);
     expect(r.stdout.split('\n')[0]).toBe(
-      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,emitter_uf,receiver_cnpj_cpf,receiver_name,receiver_uf,status,owner,owner_role',
+      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,emitter_uf,receiver_cnpj_cpf,receiver_name,receiver_uf,total_value,status,owner,owner_role',
     );
   });
 
@@ -64,5 +64,25 @@ describe('--fields with -o csv', () => {
       'ibscbs',
       'xml',
     ]);
+  });
+});
+
+describe('--fields takes the names the output shows', () => {
+  it.each(['nfe', 'cte'])('search %s: every CSV column name, the JSON TotalValue and the table VALUE', async (type) => {
+    const all = await fiscal(['-o', 'csv', 'search', type, ...WIDE, '--limit', '2']);
+    expect(all.code, all.stderr).toBe(0);
+    const header = all.stdout.split('\n')[0]!;
+    expect(header).toContain('total_value');
+    const byName = await fiscal(['-o', 'csv', 'search', type, ...WIDE, '--limit', '2', '--fields', header]);
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout.split('\n')[0]!.split(',').sort()).toEqual(header.split(',').sort());
+    for (const shown of ['TotalValue', 'VALUE', 'total_value']) {
+      const r = await fiscal(['-o', 'csv', 'search', type, ...WIDE, '--limit', '2', '--fields', `AccessKey,${shown}`]);
+      expect(r.code, `${shown}: ${r.stderr}`).toBe(0);
+      expect(r.stdout.split('\n')[0]).toMatch(/^access_key,.*total_value/);
+    }
+    const bad = await fiscal(['-o', 'csv', 'search', type, '--fields', 'Nonsense']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Nonsense');
   });
 });

@@ -1,4 +1,5 @@
 // End to end: `fiscal pdf nfe` (built CLI) against an emulator on a loopback port.
+import { drawnText } from '../helpers/render.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ const unknownKey = buildAccessKey({
 function expectPdf(dir: string, key: string): void {
   const bytes = readFileSync(join(dir, `${key}.pdf`));
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(bytes.toString('latin1')).toContain(key.replace(/(\d{4})(?=\d)/g, '$1 '));
+  expect(drawnText(bytes)).toContain(key.replace(/(\d{4})(?=\d)/g, '$1 '));
 }
 
 describe('fiscal pdf nfe', () => {

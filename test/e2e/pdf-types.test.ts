@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocType } from '../../src/emulator/doc-index.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
-import { formatKey } from '../../src/emulator/pdf/format.js';
+import { formatKey } from '../../src/fiscal/render/format.js';
 import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';
+import { drawnText } from '../helpers/render.js';
 import { tempDir } from '../helpers/tree.js';
 
 let emu: TestEmulator;
@@ -44,6 +45,12 @@ const unknownKey = (model: string) =>
 
 /** The file is a PDF a reader opens, showing `shown` (accents included, with or without poppler). */
 const expectPdf = (file: string, shown: string): void => expectPdfShows(readFileSync(file), shown);
+/** A PDF the renderers drew (src/fiscal/render) shows `shown`. */
+const expectDrawn = (file: string, shown: string): void => {
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(drawnText(pdf)).toContain(shown);
+};
 
 describe.each([
   { type: 'cte' as const, model: '57' },
@@ -57,7 +64,7 @@ describe.each([
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.key, x.status, x.file])).toEqual(keys.map((k) => [k, 'ok', join(dir, `${k}.pdf`)]));
-    for (const key of keys) expectPdf(join(dir, `${key}.pdf`), formatKey(key));
+    for (const key of keys) expectDrawn(join(dir, `${key}.pdf`), formatKey(key));
     expect(readdirSync(dir).sort()).toEqual(keys.map((k) => `${k}.pdf`).sort());
   });
 
@@ -120,7 +127,7 @@ describe('fiscal pdf nfse', () => {
       [a!.id, join(dir, `${safe(a!.id)}.pdf`)],
       [b!.id, join(dir, `${safe(b!.id)}.pdf`)],
     ]);
-    expectPdf(join(dir, `${safe(a!.id)}.pdf`), a!.emitter.name);
+    expectDrawn(join(dir, `${safe(a!.id)}.pdf`), a!.emitter.name);
     expect(readdirSync(dir).every((f) => !f.includes(':'))).toBe(true);
   });
 

@@ -131,12 +131,15 @@ describe('a stopped pull says what it kept', () => {
       emu.setFaults(undefined);
     }
     const wallMs = Date.now() - started;
-    expect(r.exitCode, r.stderr).toBe(0);
+    // Exit 12: a cron script tells a run stopped by its limit from a finished one.
+    expect(r.exitCode, r.stderr).toBe(12);
     // A generous bound for a loaded machine: the limit plus start-up and the final commit.
     expect(wallMs).toBeLessThan(11_000);
     const disk = onDisk(dir);
     const lines = r.stderr.trim().split('\n');
-    // Nothing after the summary: no retry warning of a request cut short, no late PDF warning.
+    // Nothing after the summary but the exit's reason: no retry warning of a request cut short, no late PDF warning.
+    expect(lines.at(-1)).toBe('fiscal: stopped at the --max-duration limit; run the same command again to continue');
+    lines.pop();
     expect(lines.at(-1)).toMatch(
       /^pull stopped at --max-duration: (kept \d+ documents, \d+ events, \d+ PDFs \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/,
     );

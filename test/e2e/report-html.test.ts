@@ -62,13 +62,15 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
       total: Record<string, Cell>;
       charts: number;
     };
-    expect(shown.charts).toBe(4);
+    // Purchases and sales each get their own four charts.
+    expect(shown.charts).toBe(8);
     expect(shown.cols).toEqual(Object.keys(csv[0]!));
     expect(shown.rows).toHaveLength(csv.length);
     shown.rows.forEach((row, i) => {
       const line = csv[i]!;
       expect(row.month!.text).toBe(line.month);
       expect(row.status!.text).toBe(line.status);
+      expect(row.status!.text).toMatch(/^(autorizada|cancelada)$/);
       expect(row.documents!.text).toBe(line.documents!.replace(/\B(?=(\d{3})+$)/g, '.'));
       for (const sum of ['total', 'products', 'icms', 'pis', 'cofins', 'iss', 'freight']) {
         // The page groups thousands (1.234,56) where the CSV does not (1234,56).

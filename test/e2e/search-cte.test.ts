@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocRecord } from '../../src/emulator/doc-index.js';
 import type { StoredCte, StoredCteOs } from '../../src/emulator/model-docs.js';
 import { buildAccessKey, isAccessKey } from '../../src/fiscal/access-key.js';
+import { parseCsv } from '../helpers/csv.js';
 import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -157,9 +158,12 @@ describe('fiscal search cte', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows[0]).toBe(
-      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,taker_cnpj_cpf,taker_name,status,owner,owner_role',
+      'access_key,number,emission_date,created_at,emitter_cnpj_cpf,emitter_name,taker_cnpj_cpf,taker_name,total_value,status,owner,owner_role',
     );
     expect(rows).toHaveLength(5);
+    // The value the table shows is in the CSV too.
+    const json = JSON.parse((await runInProcess(['-o', 'json', 'search', 'cte', '--limit', '4'], { env })).stdout);
+    expect(parseCsv(r.stdout).map((x) => x.total_value)).toEqual(json.map((x: any) => x.Document.TotalValue));
   });
 
   const nfeKey = buildAccessKey({

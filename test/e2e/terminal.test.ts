@@ -10,6 +10,13 @@ import { tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'emitted', '--profile', 'emulator'];
 
+/** An amount as a table shows it in every locale: grouped by thousands (`1,234.56`), as a pattern. */
+const grouped = (amount: string) =>
+  Number(amount)
+    .toFixed(2)
+    .replace(/\B(?=(\d{3})+\.)/g, ',')
+    .replace('.', '\\.');
+
 describe('pull into a one-letter relative folder', () => {
   it('ends (the folder\'s parent is ".", whose parent is "." again)', async () => {
     const cwd = tempDir();
@@ -110,7 +117,7 @@ describe('tables at the width the terminal reports', () => {
         const row = rows[i]!;
         expect(row.startsWith(`${rec.AccessKey} `)).toBe(true);
         expect(row).toContain(` ${rec.EmissionDate.slice(0, 10)} `);
-        expect(row).toMatch(new RegExp(` ${rec.Document.TotalValue.replace('.', '\\.')}( |$)`));
+        expect(row).toMatch(new RegExp(` ${grouped(rec.Document.TotalValue)}( |$)`));
         expect(row).toMatch(/ (authorized|canceled)( |$)/);
         expect(row).not.toMatch(/\d…/);
       });
@@ -145,10 +152,13 @@ describe('tables at the width the terminal reports', () => {
       for (const doc of docs) {
         const row = rows.find((l) => l.includes(doc[col('access_key')]!))!;
         expect(row).toContain(` ${doc[col('emission_date')]!.slice(0, 10)} `);
-        expect(row).toMatch(new RegExp(` ${doc[col('total')]!.replace('.', '\\.')}( |$)`));
+        expect(row).toMatch(new RegExp(` ${grouped(doc[col('total')]!)}( |$)`));
         expect(row).not.toMatch(/\d…/);
         expect(row).not.toMatch(/ 100( |$)/);
+        // A canceled note never reads as a valid one: the status is never left out.
+        expect(row).toMatch(/ (authorized|canceled|registered)( |$)/);
       }
+      expect(header).toMatch(/TOTAL +STATUS/);
       if (columns >= 160) expect(header).toMatch(/EMITTER .*COUNTERPART .*TOTAL +STATUS/);
     },
     60_000,

@@ -41,6 +41,8 @@ describe('GET /_emulator/stats', () => {
           byRoute: { 'GET /v1/nfe/{role}': 6, 'POST /v2/dfe/nfe': 1, unmatched: 1 },
           firstAt: expect.any(Number),
           lastAt: expect.any(Number),
+          // One request after the other: never two at once.
+          inFlight: { now: 0, peak: 1, totalMs: expect.any(Number), mean: expect.any(Number) },
         },
         faults: { '500': 0, '503': 0, '429': 0, reset: 0, truncate: 0, latency: 0 },
         serverTime: { requests: 0, totalMs: 0, documents: 0 },
@@ -57,6 +59,29 @@ describe('GET /_emulator/stats', () => {
     // Admin requests are not counted, limited or given rate-limit headers.
     expect(r.headers.get('x-ratelimit-limit')).toBeNull();
     expect(emu.stats().requests.total).toBe(8);
+  });
+
+  it('counts the requests being answered at once: now, the peak, and the mean over the span of the requests', async () => {
+    // Answers held long enough that all three are in the emulator together, however loaded the machine.
+    emu = await startSmall({ faults: 'latency=1500-1500' });
+    const answers = Promise.all([0, 1, 2].map(() => get(emu!, '/v1/nfe/emitted')));
+    let seen = emu.stats().requests.inFlight;
+    for (let polls = 0; seen.now < 3 && polls < 1000; polls++) {
+      await new Promise((r) => setTimeout(r, 5));
+      seen = emu.stats().requests.inFlight;
+    }
+    expect(seen).toMatchObject({ now: 3, peak: 3 });
+    await answers;
+    const { inFlight, total } = emu.stats().requests;
+    expect(total).toBe(3);
+    expect(inFlight.now).toBe(0);
+    expect(inFlight.peak).toBe(3);
+    // Each was held 1.5 s, and they overlapped: the mean is above one, at most the peak.
+    expect(inFlight.totalMs).toBeGreaterThanOrEqual(3 * 1500 - 3);
+    expect(inFlight.mean).toBeGreaterThan(1);
+    expect(inFlight.mean).toBeLessThanOrEqual(3);
+    await post('reset-stats');
+    expect(emu.stats().requests.inFlight).toEqual({ now: 0, peak: 0, totalMs: 0, mean: 0 });
   });
 
   it('rateLimit is null without a limit; the API then reports its nominal quota, never enforced (R5, R38)', async () => {
@@ -117,7 +142,14 @@ describe('admin routes', () => {
     expect(r.body.data.requests.byStatus).toEqual({ '200': 1, '429': 1 });
     expect(r.body.data.rateLimit).toMatchObject({ allowed: 1, rejected: 1 });
     expect(emu.stats()).toMatchObject({
-      requests: { total: 0, byStatus: {}, byRoute: {}, firstAt: null, lastAt: null },
+      requests: {
+        total: 0,
+        byStatus: {},
+        byRoute: {},
+        firstAt: null,
+        lastAt: null,
+        inFlight: { now: 0, peak: 0, totalMs: 0, mean: 0 },
+      },
       rateLimit: { windows: 0, allowed: 0, rejected: 0 },
       documents: { acc_1: 8, acc_2: 2 },
     });

@@ -2,7 +2,7 @@
 // the DevTools protocol on a pipe (--remote-debugging-pipe: commands on fd 3, answers on fd 4, each
 // message JSON ended by a NUL), so no port is opened and no npm package is needed. `.ci/run`
 // installs chromium; without it the tests that need it are skipped, saying so.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,33 @@ export interface PageVisit {
   value: unknown;
   /** A PNG of the page. */
   screenshot: Buffer;
+}
+
+/** The page at `url` printed by headless chromium to `pdf` (A4 unless the page's CSS says otherwise). */
+export function printToPdf(url: string, pdf: string): void {
+  const profile = mkdtempSync(join(tmpdir(), 'fiscal-chromium-'));
+  try {
+    const r = spawnSync(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+        '--no-pdf-header-footer',
+        `--print-to-pdf=${pdf}`,
+        url,
+      ],
+      { stdio: 'ignore', timeout: 60_000 },
+    );
+    if (r.status !== 0) throw new Error(`chromium --print-to-pdf exited ${r.status ?? r.signal}`);
+  } finally {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
 }
 
 interface Message {

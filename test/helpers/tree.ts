@@ -41,3 +41,18 @@ export function readNdjson(path: string): Array<Record<string, any>> {
     .filter(Boolean)
     .map((l) => JSON.parse(l));
 }
+
+/**
+ * snapshot() of a pull folder whose append-only files are compared as sets of lines: index.ndjson
+ * and the key store's shards (`.fiscal/keys/*.ndjson`) hold the lines of the streams in the order
+ * their pages arrived, which differs from run to run; every other file must match byte for byte.
+ */
+export function pullSnapshot(dir: string): Record<string, string> {
+  const out = snapshot(dir);
+  for (const rel of Object.keys(out)) {
+    if (rel !== 'index.ndjson' && !/^\.fiscal\/keys\/.*\.ndjson$/.test(rel)) continue;
+    const lines = readFileSync(join(dir, rel), 'utf8').split('\n').filter(Boolean).sort();
+    out[rel] = `sorted:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
+  }
+  return out;
+}

@@ -46,7 +46,7 @@ describe('completion scripts', () => {
     ]);
     expect(at('events').arguments[0]!.values).toContain('nfse');
     expect(at('profile use').arguments[0]!.values).toBe('profiles');
-    expect(tree.options.find((o) => o.long === '--output')!.values).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(tree.options.find((o) => o.long === '--output')!.values).toEqual(['table', 'json', 'ndjson', 'csv', 'xlsx']);
     expect(at('completion').arguments[0]!.values).toEqual(['bash', 'zsh', 'fish', 'powershell']);
   });
 });

@@ -143,6 +143,44 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(third).toBe(true);
   });
 
+  it('R5: says how many requests of the current window are left beyond those in flight, and the whole quota again once it reset', async () => {
+    // Four at a time, each 120 ms: 10 per 5 s could be spent long before each window ends.
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    // No quota known: nothing can go unused.
+    expect(pacer.quotaLeft(4)).toBe(0);
+    pacer.tell(10, 5000);
+    await send(pacer, clock, { limit: 10, remaining: 9, receivedAt: T0 + 120 });
+    expect(pacer.quotaLeft(4)).toBe(9);
+    const a = await pacer.acquire();
+    const b = await pacer.acquire();
+    // Two on their way will take two of the nine.
+    expect(pacer.quotaLeft(4)).toBe(7);
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 8 });
+    a();
+    expect(pacer.quotaLeft(4)).toBe(7);
+    pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 7 });
+    b();
+    for (let r = 6; r >= 0; r--) await send(pacer, clock, { limit: 10, remaining: r });
+    expect(pacer.quotaLeft(4)).toBe(0);
+    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
+    clock.advance(5000 + 120 + RESET_MARGIN_MS);
+    expect(pacer.quotaLeft(4)).toBe(10);
+  });
+
+  it('R5: says no request is at stake when the run could not spend the window before it ends, or nothing says when it ends', async () => {
+    const clock = createFakeClock(T0);
+    // A nominal quota (100,000 a minute): four at a time, 120 ms each, send 2,000 a minute.
+    const nominal = new RateLimitPacer(clock);
+    nominal.tell(100_000, 60_000);
+    await send(nominal, clock, { limit: 100_000, remaining: 99_999, receivedAt: T0 + 120 });
+    expect(nominal.quotaLeft(4)).toBe(0);
+    // A limit learned from the headers, with no Reset and no 429 yet: the window's end is unknown.
+    const learned = new RateLimitPacer(clock);
+    await send(learned, clock, { limit: 10, remaining: 9, receivedAt: clock.now() + 120 });
+    expect(learned.quotaLeft(4)).toBe(0);
+  });
+
   it('refuses to wait longer than the caller allows', async () => {
     const clock = createFakeClock(T0);
     const pacer = new RateLimitPacer(clock);

@@ -47,7 +47,7 @@ describe('progress', () => {
     const t = createTestContext({ stderrIsTTY: true, clock });
     const stderr = Object.assign(t.ctx.io.stderr, { columns: 100 });
     const p = createProgress(t.ctx, { label: 'Working', total: 10 });
-    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('Working 0/10');
+    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('0/10 0% · Working');
     stderr.columns = 0;
     stderr.emit('resize');
     const before = t.stderr().length;
@@ -62,7 +62,7 @@ describe('progress', () => {
     const clock = manualClock();
     const t = createTestContext({ stderrIsTTY: true, clock });
     const p = createProgress(t.ctx, { label: 'Downloading', total: 4 });
-    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('Downloading 0/4');
+    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('0/4 0% · Downloading');
     clock.advance(2000);
     p.tick(4);
     p.succeed('4 documents saved');
@@ -74,16 +74,16 @@ describe('progress', () => {
     const clock = manualClock();
     const t = createTestContext({ stderrIsTTY: true, clock });
     const p = createProgress(t.ctx, { label: 'Working', total: 10 });
-    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('Working 0/10');
+    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('0/10 0% · Working');
     clock.advance(2000);
     p.tick();
-    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('Working 1/10 10% · 0.5/s · 18s left');
+    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('1/10 10% · 0.5/s · 18s left · 2s · Working');
     p.tick(5); // same instant: not shown
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(t.stderr()).not.toContain('Working 6/10');
+    expect(t.stderr()).not.toContain('6/10 60%');
     clock.advance(100);
     p.tick();
-    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('Working 7/10');
+    await expect.poll(() => t.stderr(), { timeout: 5000 }).toContain('7/10 70%');
     p.stop();
   });
 
@@ -96,40 +96,44 @@ describe('progress', () => {
 });
 
 describe('progressText', () => {
-  it('shows the count, n/total when known, and the rate once a second has passed', () => {
-    expect(progressText('Pulling', { done: 5 }, 500)).toBe('Pulling 5');
-    expect(progressText('Pulling', { done: 5, total: 10 }, 500)).toBe('Pulling 5/10 50%');
-    expect(progressText('Pulling', { done: 3 }, 2000)).toBe('Pulling 3 · 1.5/s');
+  it('shows the count first, n/total when known, the rate and the time so far once a second has passed, the label last', () => {
+    expect(progressText('Pulling', { done: 5 }, 500)).toBe('5 · Pulling');
+    expect(progressText('Pulling', { done: 5, total: 10 }, 500)).toBe('5/10 50% · Pulling');
+    expect(progressText('Pulling', { done: 3 }, 2000)).toBe('3 · 1.5/s · 2s · Pulling');
+    // Nothing done yet: the time so far still moves.
+    expect(progressText('Pulling', { done: 0 }, 3000)).toBe('0 · 0.0/s · 3s · Pulling');
   });
 
   it('shows the percentage and the time left at the rate so far, while the total is not reached', () => {
-    expect(progressText('Pulling', { done: 50, total: 100 }, 2000)).toBe('Pulling 50/100 50% · 25/s · 2s left');
+    expect(progressText('Pulling', { done: 50, total: 100 }, 2000)).toBe('50/100 50% · 25/s · 2s left · 2s · Pulling');
     expect(progressText('Pulling', { done: 120, total: 500 }, 60_000, 'documents')).toBe(
-      'Pulling 120/500 documents 24% · 2.0/s · 3m10s left',
+      '120/500 documents 24% · 2.0/s · 3m10s left · 1m00s · Pulling',
     );
-    expect(progressText('Pulling', { done: 1, total: 5000 }, 1000)).toBe('Pulling 1/5000 0% · 1.0/s · 1h24m left');
+    expect(progressText('Pulling', { done: 1, total: 5000 }, 1000)).toBe(
+      '1/5,000 0% · 1.0/s · 1h24m left · 1s · Pulling',
+    );
     // Done (or past a total that grew): no time left to show, and never more than 100%.
-    expect(progressText('Pulling', { done: 100, total: 100 }, 2000)).toBe('Pulling 100/100 100% · 50/s');
-    expect(progressText('Pulling', { done: 110, total: 100 }, 2000)).toBe('Pulling 110/100 100% · 55/s');
+    expect(progressText('Pulling', { done: 100, total: 100 }, 2000)).toBe('100/100 100% · 50/s · 2s · Pulling');
+    expect(progressText('Pulling', { done: 110, total: 100 }, 2000)).toBe('110/100 100% · 55/s · 2s · Pulling');
   });
 
-  it('shows events, PDFs and bytes as they grow, and only once there are some', () => {
-    expect(progressText('pulling nfe', { done: 40, events: 0, pdfs: 0, bytes: 0 }, 500)).toBe('pulling nfe 40');
-    expect(progressText('pulling nfe', { done: 40, events: 1, pdfs: 40, bytes: 4_200_000 }, 500, 'documents')).toBe(
-      'pulling nfe 40 documents · 1 event · 40 PDFs · 4.2 MB',
-    );
+  it('shows events, PDFs and bytes as they grow, in the numbers of the summary', () => {
+    expect(progressText('pulling nfe', { done: 40, events: 0, pdfs: 0, bytes: 0 }, 500)).toBe('40 · pulling nfe');
+    expect(
+      progressText('pulling nfe', { done: 12_345, events: 1, pdfs: 40, bytes: 4.2 * 1024 * 1024 }, 500, 'documents'),
+    ).toBe('12,345 documents · 1 event · 40 PDFs · 4.2 MB · pulling nfe');
     expect(progressText('pulling nfe', { done: 2, events: 3, pdfs: 1, bytes: 999 }, 500)).toBe(
-      'pulling nfe 2 · 3 events · 1 PDF · 999 B',
+      '2 · 3 events · 1 PDF · 1 KB · pulling nfe',
     );
   });
 });
 
 describe('formatBytes and formatDuration', () => {
-  it('says sizes in powers of 1000 and durations rounded up', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1500)).toBe('1.5 kB');
-    expect(formatBytes(38_000_000)).toBe('38.0 MB');
-    expect(formatBytes(1_250_000_000)).toBe('1.3 GB');
+  it("says sizes as the pull's summary does and durations rounded up", () => {
+    expect(formatBytes(0)).toBe('0 KB');
+    expect(formatBytes(1500)).toBe('1 KB');
+    expect(formatBytes(38 * 1024 * 1024)).toBe('38.0 MB');
+    expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB');
     expect(formatDuration(0)).toBe('1s');
     expect(formatDuration(59_001)).toBe('1m00s');
     expect(formatDuration(65_000)).toBe('1m05s');

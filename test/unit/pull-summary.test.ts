@@ -2,11 +2,10 @@
 // when nothing was new, and what a stopped run kept (only what its last commit made durable).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realClock } from '../../src/runtime.js';
-import { DEFAULT_LAYOUT, parseLayout } from '../../src/sync/layout.js';
 import { runPull } from '../../src/sync/pull-engine.js';
-import type { PulledDocument, StreamSource } from '../../src/sync/source.js';
+import type { StreamSource } from '../../src/sync/source.js';
 import { formatBytes, newSummary, summaryJson, summaryLine, type PullSummary } from '../../src/sync/summary.js';
+import { pulledDoc, pullOptions } from '../helpers/pulled.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
 const view = { dir: './fiscal-docs', withEvents: true, withPdf: true };
@@ -79,20 +78,7 @@ describe('summary line', () => {
   });
 });
 
-const OWNER = '11222333000181';
-const key = (n: number) => `3526011234567800019555001${String(n).padStart(9, '0')}10000123${n % 10}0`;
-const doc = (n: number): PulledDocument => ({
-  key: key(n),
-  type: 'nfe',
-  role: 'received',
-  owner: OWNER,
-  xml: Buffer.from(`<nfeProc n="${n}"/>`),
-  status: 'authorized',
-  createdAt: null,
-  emissionDate: '2026-01-15T10:00:00-03:00',
-  number: String(n),
-  emitter: '12345678000195',
-});
+const doc = (n: number) => pulledDoc(n);
 
 describe('what a failing run kept', () => {
   it('the summary handed to the engine holds the committed pages when a later page fails', async () => {
@@ -112,18 +98,7 @@ describe('what a failing run kept', () => {
       },
     };
     const s = newSummary([failing]);
-    const run = runPull({
-      dir,
-      layout: parseLayout(DEFAULT_LAYOUT, dir),
-      sources: [failing],
-      restart: false,
-      concurrency: 1,
-      waitSeconds: 0,
-      clock: realClock,
-      signal: new AbortController().signal,
-      log: { info() {}, warn() {}, debug() {} },
-      summary: s,
-    });
+    const run = runPull({ ...pullOptions(dir, [failing]), concurrency: 1, summary: s });
     await expect(run).rejects.toThrow('the server went away');
     expect(readNdjson(join(dir, 'index.ndjson'))).toHaveLength(2);
     expect(s.kept).toMatchObject({ documents: 2, events: 0, attachments: 0 });

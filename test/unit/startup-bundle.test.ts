@@ -15,7 +15,7 @@ const dist = join(root, 'dist');
 const bin = join(root, 'bin', 'fiscal.js');
 
 /** Packages that only a running verb may load. */
-const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/', 'ora', 'conf'];
+const HEAVY = ['zod', 'undici', 'fast-xml-parser', '@inquirer/', 'ora', 'conf', 'exceljs', 'pdfkit', 'bwip-js'];
 
 function isHeavy(specifier: string): boolean {
   return HEAVY.some((h) =>
@@ -123,6 +123,16 @@ describe('start-up: what --help and --version load', () => {
     if (flag === '--help') expect(run.urls.some((u) => packageOf(u) === 'commander')).toBe(true);
     const heavy = [...new Set(run.urls.map(packageOf).filter((p): p is string => p !== undefined && isHeavy(p)))];
     expect(heavy).toEqual([]);
+  });
+
+  it('exceljs loads for -o xlsx only: a report as CSV never loads it, as xlsx it does', () => {
+    const empty = tempDir('fiscal-startup-docs-');
+    const csv = loadedBy('report', empty, '-o', 'csv');
+    expect(csv.status).toBe(0);
+    expect(csv.urls.some((u) => packageOf(u) === 'exceljs')).toBe(false);
+    const xlsx = loadedBy('report', empty, '-o', 'xlsx');
+    expect(xlsx.status).toBe(0);
+    expect(xlsx.urls.some((u) => packageOf(u) === 'exceljs')).toBe(true);
   });
 
   it('the rule itself: a static import of a wire module would be caught', () => {

@@ -5,31 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realClock } from '../../src/runtime.js';
 import { withPdfs } from '../../src/sync/attachments.js';
-import { DEFAULT_LAYOUT, parseLayout } from '../../src/sync/layout.js';
 import { runPull } from '../../src/sync/pull-engine.js';
 import type { PulledDocument, SourcePage, StreamSource } from '../../src/sync/source.js';
+import { OWNER, pulledDoc, pulledKey, pullOptions } from '../helpers/pulled.js';
 import { readNdjson, snapshot, tempDir } from '../helpers/tree.js';
 
-const OWNER = '11222333000181';
-const key = (n: number) => `3526011234567800019555001${String(n).padStart(9, '0')}10000123${n % 10}0`;
-const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
-
-function doc(n: number): PulledDocument {
-  return {
-    key: key(n),
-    type: 'nfe',
-    role: 'received',
-    owner: OWNER,
-    xml: Buffer.from(`<nfeProc n="${n}"/>`),
-    status: 'authorized',
-    createdAt: null,
-    emissionDate: '2026-01-15T10:00:00-03:00',
-    number: String(n),
-    emitter: '12345678000195',
-  };
-}
+const key = pulledKey;
+const doc = (n: number) => pulledDoc(n);
 
 function event(n: number, type: string, createdAt: string, seq = 1): PulledDocument {
   return {
@@ -64,17 +47,7 @@ function source(name: string, pages: PulledDocument[][], phase?: 'events'): Stre
 }
 
 function pull(dir: string, sources: StreamSource[]) {
-  return runPull({
-    dir,
-    layout: parseLayout(DEFAULT_LAYOUT, dir),
-    sources,
-    restart: false,
-    concurrency: 2,
-    waitSeconds: 0,
-    clock: realClock,
-    signal: new AbortController().signal,
-    log: quiet,
-  });
+  return runPull(pullOptions(dir, sources));
 }
 
 const OLD = '2026-01-20T10:00:00-03:00';

@@ -1,7 +1,7 @@
 // A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
 // fetches of all lanes bounded by one limit (--concurrency).
 import { describe, expect, it } from 'vitest';
-import { Lane, PAGES_AHEAD, Semaphore } from '../../src/sync/lane.js';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../src/sync/lane.js';
 
 /** Pages 1..n, counting how many were asked for. */
 function pages(n: number) {
@@ -36,6 +36,35 @@ describe('Lane', () => {
     expect(lane.done).toBe(true);
   });
 
+  it('fetches past PAGES_AHEAD while its page budget is open (quota left), up to the budget, and returns the pages as they are taken', async () => {
+    let quotaLeft = 5;
+    const budget = new PageBudget(3, () => quotaLeft > 0);
+    const { s, iterable } = pages(20);
+    const lane = new Lane(iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    // The budget is spent: another lane borrows nothing.
+    const other = pages(20);
+    const second = new Lane(other.iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // The quota is used up: a page taken gives its borrowed place back, and it is not borrowed again.
+    quotaLeft = 0;
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // Quota again: the place given back is borrowed by the other lane.
+    quotaLeft = 5;
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD + 1);
+  });
+
   it('lanes sharing a limit of one fetch one page at a time between them', async () => {
     const limit = new Semaphore(1);
     let inFlight = 0;
@@ -57,6 +86,29 @@ describe('Lane', () => {
     for (let n = 0; n < 3; n++) taken.push((await a.next()).value, (await b.next()).value);
     expect(taken).toEqual([0, 0, 1, 1, 2, 2]);
     expect(most).toBe(1);
+  });
+
+  it('is ready once its next page came, and whenReady() settles then; a failure makes it ready without rejecting', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated = (async function* () {
+      await held;
+      yield 1;
+      throw new Error('boom');
+    })();
+    const lane = new Lane(gated, new Semaphore(2));
+    let settled = false;
+    const ready = lane.whenReady().then(() => (settled = true));
+    await settle();
+    expect(lane.ready).toBe(false);
+    expect(settled).toBe(false);
+    release();
+    await ready;
+    expect(lane.ready).toBe(true);
+    expect((await lane.next()).value).toBe(1);
+    await lane.whenReady();
+    expect(lane.ready).toBe(true);
+    await expect(lane.next()).rejects.toThrow('boom');
   });
 
   it('a failed fetch is delivered by next(), and nothing more is fetched after it', async () => {

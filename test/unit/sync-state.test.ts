@@ -157,6 +157,9 @@ describe('lock', () => {
     const held = await acquireLock(dir, opts);
     expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
     await expect(acquireLock(dir, opts)).rejects.toThrow(LockedError);
+    // It names the flag that waits, as the pull spells it today.
+    const locked = (await acquireLock(dir, opts).catch((e: unknown) => e)) as LockedError;
+    expect(locked.details).toContain('use --lock-wait <seconds> to wait for it');
     await held.release();
     expect(existsSync(join(dir, 'lock'))).toBe(false);
     const again = await acquireLock(dir, opts);

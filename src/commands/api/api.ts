@@ -39,7 +39,9 @@ export default verb(api, {
 });
 
 /** The method (any case) and path checked, -f fields made a query or a body; UsageError otherwise. */
-export function requestOf(o: ApiOptions, [rawMethod = '', rawPath = '']: string[]): ApiRequest {
+export function requestOf(o: ApiOptions, args: string[]): ApiRequest {
+  // A path alone is a GET, as `gh api <path>` is.
+  const [rawMethod = '', rawPath = ''] = args.length === 1 && args[0]!.startsWith('/') ? ['GET', args[0]!] : args;
   const method = METHODS.find((m) => m === rawMethod.toUpperCase());
   if (!method) throw new UsageError(`<method>: the method is one of ${METHODS.join(', ')}, got "${rawMethod}"`);
   if (!rawPath.startsWith('/')) throw new UsageError('<path>: the path starts with /, e.g. /v1/nfe/received');

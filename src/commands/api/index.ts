@@ -8,6 +8,7 @@ export const api = defineVerb({
   summary: 'send any request to the API with the current credentials (an escape hatch)',
   examples: [
     "fiscal api GET /v1/nfe/received -f limit=10 -f 'access_key[]=<key>'",
+    'fiscal api /v1/companies   # a path alone is a GET, as in gh api',
     'fiscal api GET /v1/cte/taker --paginate | jq -r .access_key',
     "fiscal api POST /v2/dfe/nfe -f Limit=500 -f 'Fields[]=AccessKey' --paginate",
     'fiscal api POST /v1/dfe/cte --input body.json --paginate',
@@ -21,8 +22,12 @@ null become JSON values, key[]=v builds an array. --input sends a JSON body from
 as NDJSON, one per line. An error answer is printed on stderr, with the usual exit codes
 (4 not found, 6 rejected...). See docs/api.md.`,
   args: [
-    { name: 'method', summary: 'GET, POST, PUT, DELETE or PATCH', complete: METHODS },
-    { name: 'path', summary: 'the path, starting with / (a query string is kept)' },
+    {
+      name: 'method',
+      summary: 'GET, POST, PUT, DELETE or PATCH; a path alone is a GET (fiscal api /v1/nfe/received)',
+      complete: METHODS,
+    },
+    { name: 'path', summary: 'the path, starting with / (a query string is kept)', required: false },
   ],
   flags: {
     field: {

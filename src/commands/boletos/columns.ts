@@ -7,7 +7,7 @@ const counterpart = (b: Boleto) => (b.direction === 'receivable' ? b.payer : b.b
 export const BOLETO_TABLE: Column<Boleto>[] = [
   { header: 'ID', get: (b) => b.id, truncate: false },
   { header: 'DUE', get: (b) => b.due_date },
-  { header: 'AMOUNT', get: (b) => b.amount.toFixed(2) },
+  { header: 'AMOUNT', get: (b) => b.amount.toFixed(2), kind: 'money' },
   { header: 'STATUS', get: (b) => b.status },
   { header: 'DIRECTION', get: (b) => b.direction },
   { header: 'COUNTERPART', get: (b) => counterpart(b).name, width: 28 },

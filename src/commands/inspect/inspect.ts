@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } from '../../fiscal/readers/index.js';
 import { settleStatus } from '../../fiscal/summary-status.js';
-import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type RecordWriter } from '../../output/writer.js';
 import type { OptionsOf } from '../shared/define.js';
 import { fsReason, inputFiles } from '../shared/input-files.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
@@ -56,7 +56,7 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
   await requireSomePath(options.paths);
   const format = ctx.outputFormat();
   const writer = createRecordWriter<InspectRecord>(ctx, {
-    columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS,
+    columns: takesFlatColumns(format) ? CSV_COLUMNS : TABLE_COLUMNS,
     emptyMessage: 'No documents found.',
   });
   const withProblems = format === 'json' || format === 'ndjson';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
+import { accessKeyProblem, badAccessKey, parseAccessKey } from '../../fiscal/access-key.js';
 import { itemOfLine } from '../shared/stdin-lines.js';
 
 export interface KeySources {
@@ -16,7 +16,7 @@ export interface KeySources {
 /** Throws a UsageError unless `key` is a valid NF-e access key; `where` says where it was read. */
 export function checkNfeKey(key: string, where = ''): void {
   const problem = accessKeyProblem(key);
-  if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
+  if (problem) throw new UsageError(badAccessKey(key, problem, where));
   const model = parseAccessKey(key).model;
   if (model !== '55')
     throw new UsageError(`"${key}"${where} is a key of model ${model}; only NF-e (model 55) can be manifested`);

@@ -1,9 +1,7 @@
-// `fiscal pdf cte <key>...`: the DACTe of each CT-e key, saved as <dir>/<key>.pdf (shared/pdf-download.ts).
-import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
+// `fiscal pdf cte <key>...`: the DACTe of each key, saved as <dir>/<key>.pdf, or with --local drawn
+// from local XML files and folders (shared/pdf-local.ts).
+import { keyedOrLocal } from '../shared/pdf-local.js';
 import { verb } from '../shared/verb.js';
 import { cteVerb } from './index.js';
 
-export default verb(cteVerb, {
-  check: (o, keys) => checkPdfKeys(PDF_KINDS.cte, keys, o.stdin),
-  run: (ctx, o, keys) => downloadPdfs(ctx, PDF_KINDS.cte, { keys, dir: o.dir, stdin: o.stdin }),
-});
+export default verb(cteVerb, keyedOrLocal('cte'));

@@ -1,21 +1,23 @@
 // `fiscal pdf <type>`: declarations only (the verbs themselves are declared in shared/pdf-verbs.ts,
 // which `fiscal mdfe pdf` shares); each verb's module loads on use.
 import { defineGroup } from '../shared/define.js';
-import { keyedPdfVerb, nfsePdfVerb } from '../shared/pdf-verbs.js';
+import { keyedPdfVerb, localPdfVerb, nfsePdfVerb } from '../shared/pdf-verbs.js';
 
 export const nfeVerb = keyedPdfVerb('nfe', () => import('./nfe.js'));
 export const cteVerb = keyedPdfVerb('cte', () => import('./cte.js'));
 export const cteosVerb = keyedPdfVerb('cteos', () => import('./cteos.js'));
 export const mdfeVerb = keyedPdfVerb('mdfe', () => import('./mdfe.js'));
 export const nfseVerb = nfsePdfVerb(() => import('./nfse.js'));
+export const nfceVerb = localPdfVerb('nfce', () => import('./nfce.js'));
 
 export const pdf = defineGroup({
   name: 'pdf',
-  summary: 'download documents as PDF (DANFe, DACTe, DACTe-OS, DAMDFe, DANFSe)',
+  summary: 'documents as PDF (DANFe, DANFCe, DACTe, DACTe-OS, DAMDFe, DANFSe): downloaded, or drawn from local XML',
   examples: [
     'fiscal pdf nfe 35260112345678000195550010000012341000012343',
     'fiscal search cte --role taker -o ndjson | fiscal pdf cte --stdin --dir ./dactes',
+    'fiscal pdf nfe --local ./fiscal-docs',
   ],
   notes: 'One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.',
-  verbs: [nfeVerb, cteVerb, cteosVerb, mdfeVerb, nfseVerb],
+  verbs: [nfeVerb, nfceVerb, cteVerb, cteosVerb, mdfeVerb, nfseVerb],
 });

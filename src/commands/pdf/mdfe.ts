@@ -1,9 +1,7 @@
-// `fiscal pdf mdfe <key>...`: the DAMDFe of each MDF-e key, saved as <dir>/<key>.pdf (shared/pdf-download.ts).
-import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
+// `fiscal pdf mdfe <key>...`: the DAMDFe of each key, saved as <dir>/<key>.pdf, or with --local drawn
+// from local XML files and folders (shared/pdf-local.ts).
+import { keyedOrLocal } from '../shared/pdf-local.js';
 import { verb } from '../shared/verb.js';
 import { mdfeVerb } from './index.js';
 
-export default verb(mdfeVerb, {
-  check: (o, keys) => checkPdfKeys(PDF_KINDS.mdfe, keys, o.stdin),
-  run: (ctx, o, keys) => downloadPdfs(ctx, PDF_KINDS.mdfe, { keys, dir: o.dir, stdin: o.stdin }),
-});
+export default verb(mdfeVerb, keyedOrLocal('mdfe'));

@@ -6,7 +6,7 @@ import type { NfeRole } from '../../api/wire/nfe.js';
 import { PROPERTY_BATCH_MAX, PROPERTY_NAME, PROPERTY_VALUE_MAX } from '../../api/wire/props.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem } from '../../fiscal/access-key.js';
+import { accessKeyProblem, badAccessKey } from '../../fiscal/access-key.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
 import { verb } from '../shared/verb.js';
 import { readStdinItems } from '../shared/stdin-lines.js';
@@ -57,7 +57,7 @@ export default verb(setVerb, {
 
 function checkKey(key: string, where: string): void {
   const why = accessKeyProblem(key);
-  if (why) throw new UsageError(`${key}${where}: ${why}`);
+  if (why) throw new UsageError(badAccessKey(key, why, where));
 }
 
 async function setProperty(ctx: Context, o: PropsSet): Promise<void> {

@@ -32,7 +32,14 @@ export const PULL_FLAGS = {
     type: 'switch',
     summary: 'also write each event beside its document (<key>-<type>-<seq>.xml); cancellations show in index.ndjson',
   },
-  withPdf: { type: 'switch', summary: "also write each document's PDF beside it (<key>.pdf)" },
+  withPdf: {
+    type: 'choice',
+    choices: ['api', 'local'],
+    preset: 'api',
+    value: 'source',
+    summary:
+      "also write each document's PDF beside it (<key>.pdf): api (alone: the default) asks the service, one more request per document under the rate limit; local draws it here from the XML, no request",
+  },
   manifest: {
     type: 'choice',
     choices: ['aware'],

@@ -10,7 +10,15 @@ import { createHttpClient, type HttpClient } from '../../api/http.js';
 import { EMULATOR_PROFILE, profileNameProblem } from '../../config/profile.js';
 import type { ResolvedTarget } from '../../config/resolve.js';
 import type { Context, Logger } from '../../context.js';
-import { ConfigError, InterruptedError, NothingNewError, PartialError, UsageError, exitCodeOf } from '../../errors.js';
+import {
+  ConfigError,
+  InterruptedError,
+  NothingNewError,
+  PartialError,
+  TimeLimitError,
+  UsageError,
+  exitCodeOf,
+} from '../../errors.js';
 import { writingLocalFiles } from '../../local-files.js';
 import { Semaphore } from '../../sync/lane.js';
 import { acquireLock } from '../../sync/lock.js';
@@ -93,6 +101,11 @@ export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne):
     throw ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : new InterruptedError('pull stopped');
   const failed = results.filter((r) => r.error !== undefined);
   const partial = results.filter((r) => r.partial !== undefined);
+  // Stopped by the time limit and nothing worse: exit 12, as a single pull would.
+  if (partial.length === 0 && failed.length > 0 && failed.every((r) => r.error instanceof TimeLimitError))
+    throw new TimeLimitError(
+      `${failed.map((r) => r.name).join(', ')}: stopped at the --max-duration limit; run the same command again to continue`,
+    );
   if (
     failed.length > 0 &&
     failed.length === results.length &&
@@ -131,7 +144,7 @@ async function runProfile(
   if (maxDuration !== undefined) {
     maxDuration -= (ctx.clock.now() - o.started) / 1000;
     if (maxDuration <= 0)
-      return { ...result, error: new InterruptedError('not started: the --max-duration limit was reached first') };
+      return { ...result, error: new TimeLimitError('not started: the --max-duration limit was reached first') };
   }
   const pull = { ...c.pull, dir, concurrency: o.streamsEach, maxDuration, profiles: undefined, allProfiles: undefined };
   try {

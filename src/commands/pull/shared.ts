@@ -5,12 +5,13 @@ import type { HttpClient } from '../../api/http.js';
 import { withSignal } from '../../api/http-views.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
-import { ApiError, InterruptedError, NothingNewError, PartialError, UsageError } from '../../errors.js';
+import { ApiError, InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { runPull } from '../../sync/pull-engine.js';
-import { withPdfs } from '../../sync/attachments.js';
+import { withPdfs, type PdfFetcher } from '../../sync/attachments.js';
+import type { Renderer } from '../../fiscal/render/index.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { newSummary, type PullSummary, type SummaryView } from '../../sync/summary.js';
@@ -42,7 +43,8 @@ export interface PullFlags {
   rateLimit?: { limit: number; windowMs: number } | undefined;
   errorOnNothingNew?: boolean | undefined;
   withEvents?: boolean | undefined;
-  withPdf?: boolean | undefined;
+  /** `api`: each PDF asked of the service (a request per document); `local`: drawn here from the XML. */
+  withPdf?: 'api' | 'local' | undefined;
   /** `aware`: send the awareness manifestation of each new received NF-e (./ciencia.ts). */
   manifest?: 'aware' | undefined;
   /** Pull these stored profiles, each into <dir>/<profile> (./profiles.ts). */
@@ -86,9 +88,11 @@ export interface PullCommand {
 }
 
 /** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
-function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: number): StreamSource[] {
+function allStreams(ctx: Context, c: PullCommand, http: HttpClient, id: StreamIdentity, now: number): StreamSource[] {
   let sources = c.streams(http, id, now);
-  if (c.pull.withPdf) {
+  if (c.pull.withPdf === 'local') {
+    sources = sources.map((s) => withPdfs(s, localPdfDrawer(ctx, c.type)));
+  } else if (c.pull.withPdf) {
     const pdf = c.pdf;
     if (!pdf) throw new UsageError(`--with-pdf: the service has no PDF for ${c.type}`);
     // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
@@ -102,6 +106,26 @@ function allStreams(c: PullCommand, http: HttpClient, id: StreamIdentity, now: n
     }
   }
   return sources;
+}
+
+/**
+ * `--with-pdf local`: each document's PDF drawn from its XML as the page is written, CANCELADA
+ * when the service lists it canceled. The renderer (and pdfkit) loads with the first document; an
+ * XML that cannot be drawn is written without its PDF, with a warning, as a 422 of the API is.
+ */
+function localPdfDrawer(ctx: Context, type: EventDocType): PdfFetcher {
+  let renderer: Promise<Renderer> | undefined;
+  return async (doc) => {
+    renderer ??= import('../../fiscal/render/index.js').then((r) => r.RENDERERS[type].load());
+    const render = await renderer;
+    try {
+      return await render(doc.xml, { canceled: doc.status === 'canceled' });
+    } catch (error) {
+      if ((error as Error).name !== 'RenderError') throw error;
+      ctx.log.warn(`${type} ${doc.key}: written without its PDF (${(error as Error).message})`);
+      return undefined;
+    }
+  };
 }
 
 /** A document's PDF, or undefined (with a warning) when the service has none for it (404, 422). */
@@ -128,6 +152,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const [http, target] = await Promise.all([ctx.http(), ctx.target()]);
   if (c.pull.rateLimit) http.tellQuota?.(c.pull.rateLimit.limit, c.pull.rateLimit.windowMs);
   const sources = allStreams(
+    ctx,
     c,
     http,
     { account: target.apiId, baseUrl: target.emulator ? 'emulator' : target.baseUrl },
@@ -161,6 +186,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       summary,
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
       onCommit: ciencia?.onCommit,
+      quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
     });
     if (ciencia && summary.stoppedBy !== 'max-duration') {
       await ciencia.drain(run.signal);
@@ -174,7 +200,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     summary.stoppedBy = stoppedBy;
     summary.durationMs = ctx.clock.now() - started;
     say(summary, view, http);
-    if (stoppedBy === 'max-duration') return;
+    if (stoppedBy === 'max-duration') throw timeLimit();
     // Interrupted: main says by which signal, not the engine's wording.
     throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
   } finally {
@@ -186,9 +212,13 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   const refused = summary.streams.reduce((n, s) => n + s.refusedCount, 0);
   if (refused) throw new PartialError(`${refused} document(s) were refused and not written (see the warnings above)`);
   throwIfRejected(summary);
+  if (summary.stoppedBy === 'max-duration') throw timeLimit();
   if (c.pull.errorOnNothingNew && summary.documents === 0 && !summary.stoppedBy)
     throw new NothingNewError('no new documents');
 }
+
+const timeLimit = () =>
+  new TimeLimitError('stopped at the --max-duration limit; run the same command again to continue');
 
 /**
  * What the progress line says of a pull: documents listed (new or already here) out of the

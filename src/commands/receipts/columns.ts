@@ -5,7 +5,7 @@ import type { Column } from '../../output/writer.js';
 export const RECEIPT_TABLE: Column<Receipt>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
   { header: 'PAID AT', get: (r) => r.paid_at.slice(0, 19).replace('T', ' ') },
-  { header: 'AMOUNT', get: (r) => r.amount.toFixed(2) },
+  { header: 'AMOUNT', get: (r) => r.amount.toFixed(2), kind: 'money' },
   { header: 'KIND', get: (r) => r.kind },
   { header: 'SOURCE', get: (r) => r.source },
   { header: 'PAYER', get: (r) => r.payer.name, width: 24 },

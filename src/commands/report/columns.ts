@@ -11,7 +11,12 @@ export type ReportRecord = Record<string, string | number>;
 const TOTAL_ROW = '\u0000total';
 
 /** The dimensions that name a party: a column with the CNPJ, another with the name. */
-const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver']);
+const NAMED: ReadonlySet<Dimension> = new Set(['emitter', 'receiver', 'owner']);
+/** The dimensions whose values are words of the API (said in the locale's words). */
+const WORDS: ReadonlySet<Dimension> = new Set(['status', 'role', 'type']);
+
+const keyKind = (dim: Dimension) =>
+  dim === 'month' ? 'month' : WORDS.has(dim) ? 'word' : NAMED.has(dim) ? 'id' : 'text';
 
 const money = (cents: number): number => Math.round(cents) / 100;
 
@@ -56,7 +61,7 @@ const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toF
 
 export function csvColumns(by: readonly Dimension[]): Column<ReportRecord>[] {
   const keys = by.flatMap((dim): Column<ReportRecord>[] => [
-    { header: dim, get: (r) => r[dim], kind: dim === 'month' ? 'month' : 'text' },
+    { header: dim, get: (r) => r[dim], kind: keyKind(dim) },
     ...(NAMED.has(dim)
       ? [{ header: `${dim}_name`, get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const }]
       : []),
@@ -85,7 +90,7 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
     {
       header: dim.toUpperCase(),
       get: (r) => r[dim],
-      kind: dim === 'month' ? 'month' : 'text',
+      kind: keyKind(dim),
       truncate: false,
       priority: 6,
     },
@@ -99,10 +104,18 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
     kind: 'money',
     priority,
   });
+  // DOCS counts every document of the group, CANCELED how many of them are canceled (a group of
+  // canceled notes reads `DOCS 171 CANCELED 171`, not `DOCS 0`); grouped by status, the STATUS
+  // column says it and CANCELED is left out.
+  const counts: Column<ReportRecord>[] = [
+    { header: 'DOCS', get: (r) => Number(r.documents) + Number(r.canceled), kind: 'count', priority: 6 },
+    ...(by.includes('status')
+      ? []
+      : [{ header: 'CANCELED', get: (r: ReportRecord) => r.canceled, kind: 'count' as const, priority: 4 }]),
+  ];
   return [
     ...keys,
-    { header: 'DOCS', get: (r) => r.documents, kind: 'count', priority: 6 },
-    { header: 'CANCELED', get: (r) => r.canceled, kind: 'count', priority: 4 },
+    ...counts,
     sum('total', 6),
     {
       header: 'SHARE',

@@ -2,6 +2,7 @@
 // cache, the HTML page) loads when it runs.
 import { DOCUMENT_KINDS } from '../../fiscal/readers/common.js';
 import { defineVerb } from '../shared/define.js';
+import { DOCUMENT_FLAGS } from '../shared/document-flags.js';
 
 const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (its index.ndjson
 says which documents it holds, default ./fiscal-docs) or any XML files and folders. The sums
@@ -18,6 +19,7 @@ export const report = defineVerb({
   examples: [
     'fiscal report',
     'fiscal report ./fiscal-docs --by month,status --from 2026-01-01 --to 2026-06-30',
+    'fiscal report --month 05/2026 --by role,emitter --html maio.html --locale pt-BR',
     'fiscal report --by emitter --role received --type nfe -o csv --locale pt-BR > fornecedores.csv',
     'fiscal report --by cfop --html relatorio.html --locale pt-BR',
   ],
@@ -35,10 +37,12 @@ export const report = defineVerb({
     by: {
       type: 'choice',
       list: true,
-      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner'],
+      choices: ['month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role'],
       value: 'dimensions',
-      summary: 'group by these, in order (comma-separated; default month)',
+      summary:
+        'group by these, in order (comma-separated; default month, or role,month when purchases and sales are both there)',
     },
+    month: DOCUMENT_FLAGS.month,
     from: { type: 'day', summary: 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)' },
     to: { type: 'day', summary: 'emitted on or before this day' },
     type: {

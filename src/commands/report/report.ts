@@ -4,9 +4,11 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
-import { createRecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
+import { monthDays } from '../../fiscal/dates.js';
 import { collectDocuments } from '../../report/collect.js';
+import { bothFlows } from '../../report/flows.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import { flagName } from '../shared/define.js';
@@ -18,16 +20,20 @@ export const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {
+    if (options.month && (options.from || options.to))
+      throw new UsageError(
+        `${flagName('month')}: is a window of emission dates of its own: use either --month or --from/--to`,
+      );
     if (options.from && options.to && options.from > options.to)
       throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
   },
   async run(ctx, options, args) {
     const paths = args.length > 0 ? args : [DEFAULT_DIR];
     await requireSomePath(paths, args.length === 0);
-    const by = [...new Set(options.by ?? ['month'])] as Dimension[];
+    const month = options.month ? monthDays(options.month) : undefined;
     const filters: ReportFilters = {
-      from: options.from,
-      to: options.to,
+      from: month?.from ?? options.from,
+      to: month?.to ?? options.to,
       types: options.type,
       roles: options.role,
       owners: options.owner,
@@ -44,13 +50,15 @@ export default verb(reportVerb, {
       progress.stop();
     }
     const documents = applyFilters(collected.documents, filters);
+    // Purchases and sales are never summed together unless asked (--by without role).
+    const by = [...new Set(options.by ?? (bothFlows(documents) ? ['role', 'month'] : ['month']))] as Dimension[];
     const report = aggregate(documents, by);
     const rows = report.groups.map((g) => groupRecord(by, g));
     const totals = totalsRecord(by, report.totals, 'TOTAL');
 
     const format = ctx.outputFormat();
     const writer = createRecordWriter<ReportRecord>(ctx, {
-      columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+      columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
       locale: ctx.globals.locale,
       emptyMessage: 'No documents found.',
     });
@@ -66,7 +74,7 @@ export default verb(reportVerb, {
         documents,
         locale: ctx.globals.locale,
         sources: paths,
-        generatedAt: new Date(ctx.clock.now()).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        generated: new Date(ctx.clock.now()),
         filters: describeFilters(filters),
       });
       const tmp = join(dirname(options.html), `.${basename(options.html)}.${process.pid}.tmp`);

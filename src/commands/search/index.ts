@@ -8,6 +8,7 @@ import type { ListingOnlyType } from '../../api/doc-clients.js';
 import { DOC_TYPE_NAMES, docType, type DocTypeName, type DocTypeSpec } from '../../fiscal/doc-types.js';
 import { aliasOf, defineGroup, defineVerb, type KeyModel, type VerbSpec } from '../shared/define.js';
 import {
+  CTE_FIELD_ALIASES,
   DOCUMENT_FLAGS,
   NFE_FIELDS_FLAG,
   NFE_FILTER_FLAGS,
@@ -64,6 +65,7 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
       list: true,
       value: 'fields',
       choices: CTE_FIELDS,
+      aliases: CTE_FIELD_ALIASES,
       summary: 'fields to return (comma-separated, e.g. AccessKey,Taker,Xml)',
     },
     ...pick(DOCUMENT_FLAGS, 'limit', 'all'),

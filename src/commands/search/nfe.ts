@@ -5,7 +5,7 @@ import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
-import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
 import { createSummaryWriter, type SummaryWriter } from '../shared/document-summary.js';
 import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
 import { recordClues, searchProgress, searchTotal } from '../shared/listing-output.js';
@@ -52,7 +52,7 @@ async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<
   const writer = summary
     ? summaryOf(createSummaryWriter(ctx))
     : createRecordWriter<NfeV2Record>(ctx, {
-        columns: format === 'csv' ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
+        columns: takesFlatColumns(format) ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
       });
   const found = v1Instead
     ? searchV1All(http, v1Instead)
@@ -222,27 +222,34 @@ const TABLE_COLUMNS: Column<NfeV2Record>[] = [
     get: (r) => r.Receiver?.ReceiverName || party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
     priority: 3,
   },
-  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4 },
+  { header: 'VALUE', get: (r) => r.Document?.TotalValue, truncate: false, priority: 4, kind: 'money' },
   { header: 'STATUS', get: (r) => r.Status, priority: 4 },
   { header: 'ROLE', get: (r) => r.OwnerRole, priority: 1 },
 ];
 
 const CSV_COLUMNS: FieldColumn<NfeV2Record>[] = [
-  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey },
+  { header: 'access_key', field: 'AccessKey', get: (r) => r.AccessKey, kind: 'id' },
   { header: 'number', field: 'Number', get: (r) => r.Number },
   { header: 'emission_date', field: 'EmissionDate', get: (r) => r.EmissionDate },
   { header: 'created_at', field: 'CreatedAt', get: (r) => r.CreatedAt },
-  { header: 'emitter_cnpj_cpf', field: 'Emitter', get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf) },
+  {
+    header: 'emitter_cnpj_cpf',
+    field: 'Emitter',
+    get: (r) => party(r.Emitter?.EmitterCnpj, r.Emitter?.EmitterCpf),
+    kind: 'id',
+  },
   { header: 'emitter_name', field: 'Emitter', get: (r) => r.Emitter?.EmitterName },
   { header: 'emitter_uf', field: 'Emitter', get: (r) => r.Emitter?.EmitterAddressUf },
   {
     header: 'receiver_cnpj_cpf',
     field: 'Receiver',
     get: (r) => party(r.Receiver?.ReceiverCnpj, r.Receiver?.ReceiverCpf),
+    kind: 'id',
   },
   { header: 'receiver_name', field: 'Receiver', get: (r) => r.Receiver?.ReceiverName },
   { header: 'receiver_uf', field: 'Receiver', get: (r) => r.Receiver?.ReceiverAddressUf },
-  { header: 'status', field: 'Status', get: (r) => r.Status },
-  { header: 'owner', field: 'Owner', get: (r) => r.Owner },
-  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole },
+  { header: 'total_value', field: 'Document', get: (r) => r.Document?.TotalValue, kind: 'money' },
+  { header: 'status', field: 'Status', get: (r) => r.Status, kind: 'word' },
+  { header: 'owner', field: 'Owner', get: (r) => r.Owner, kind: 'id' },
+  { header: 'owner_role', field: 'OwnerRole', get: (r) => r.OwnerRole, kind: 'word' },
 ];

@@ -87,6 +87,8 @@ export interface ChoiceFlag extends FlagBase {
   aliases?: Readonly<Record<string, string>>;
   list?: boolean;
   default?: string;
+  /** The value may be left out (`--with-pdf` alone): it is then this choice. */
+  preset?: string;
 }
 
 export interface KeyFlag extends FlagBase {
@@ -306,7 +308,9 @@ function option(key: string, flag: FlagSpec): Option {
     o = new Option(`${short}${long} [bool]`, flag.summary);
   } else {
     const value = flag.value ?? VALUE_NAMES[flag.type] ?? 'value';
-    o = new Option(`${short}${long} <${value}>`, flag.summary);
+    const preset = flag.type === 'choice' ? flag.preset : undefined;
+    o = new Option(preset ? `${short}${long} [${value}]` : `${short}${long} <${value}>`, flag.summary);
+    if (preset) o.preset(preset);
     const list = 'list' in flag && flag.list;
     if (list) o.argParser(flag.type === 'pair' ? collectRaw : collectList);
     if (flag.type === 'choice' && !list && !flag.aliases) o.choices(flag.choices);

@@ -12,7 +12,7 @@ import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type EventDocType } from '../../a
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
 import { FiscalError, InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
+import { accessKeyProblem, badAccessKey, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { docType } from '../../fiscal/doc-types.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { stopsEveryItem } from './saved-files.js';
@@ -88,7 +88,7 @@ function checkId(type: EventDocType, id: string): void {
     return;
   }
   const problem = accessKeyProblem(id);
-  if (problem) throw new UsageError(`invalid access key "${id}": ${problem}`);
+  if (problem) throw new UsageError(badAccessKey(id, problem));
   const actual = parseAccessKey(id).model as keyof typeof MODELS;
   if (actual !== model)
     throw new UsageError(

@@ -128,13 +128,53 @@ export const NFE_KEY_FLAG = {
   summary: 'access key (44 digits; repeatable)',
 } as const satisfies FlagSpec;
 
+/**
+ * The names a listing's output shows for a field, accepted by --fields as the field itself: the
+ * CSV's columns (`total_value`), the table's headers (`VALUE`) and the names inside a field in JSON
+ * (`Document.TotalValue`). One style per type in the choices (the API's); these are other words.
+ */
+const SHOWN_FIELD_NAMES = {
+  access_key: 'AccessKey',
+  key: 'AccessKey',
+  emission_date: 'EmissionDate',
+  emitted: 'EmissionDate',
+  created_at: 'CreatedAt',
+  emitter_cnpj_cpf: 'Emitter',
+  emitter_name: 'Emitter',
+  total_value: 'Document',
+  TotalValue: 'Document',
+  value: 'Document',
+  owner_role: 'OwnerRole',
+  role: 'OwnerRole',
+} as const;
+
 export const NFE_FIELDS_FLAG = {
   type: 'choice',
   list: true,
   value: 'fields',
   choices: NFE_V2_FIELDS,
+  aliases: {
+    ...SHOWN_FIELD_NAMES,
+    emitter_uf: 'Emitter',
+    EmitterName: 'Emitter',
+    EmitterCnpj: 'Emitter',
+    EmitterCpf: 'Emitter',
+    receiver_cnpj_cpf: 'Receiver',
+    receiver_name: 'Receiver',
+    receiver_uf: 'Receiver',
+    ReceiverName: 'Receiver',
+    ReceiverCnpj: 'Receiver',
+    ReceiverCpf: 'Receiver',
+  },
   summary: 'fields to return (comma-separated, e.g. AccessKey,Xml)',
 } as const satisfies FlagSpec;
+
+/** --fields of a CT-e search: the API's names, and the names its output shows. */
+export const CTE_FIELD_ALIASES = {
+  ...SHOWN_FIELD_NAMES,
+  taker_cnpj_cpf: 'Taker',
+  taker_name: 'Taker',
+} as const;
 
 /** The named entries of a flag table, types kept. */
 export function pick<T extends Record<string, FlagSpec>, K extends keyof T>(table: T, ...keys: K[]): Pick<T, K> {

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { DocumentReadError, readDocuments } from '../../fiscal/readers/index.js';
 import { settleStatus, type StatusClues } from '../../fiscal/summary-status.js';
-import { createRecordWriter, type RecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type RecordWriter } from '../../output/writer.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
 
 export interface SummaryWriter {
@@ -22,7 +22,7 @@ export interface SummaryWriter {
 export function createSummaryWriter(ctx: Context): SummaryWriter {
   const format = ctx.outputFormat();
   const out: RecordWriter<InspectRecord> = createRecordWriter<InspectRecord>(ctx, {
-    columns: format === 'csv' ? CSV_COLUMNS : TABLE_COLUMNS,
+    columns: takesFlatColumns(format) ? CSV_COLUMNS : TABLE_COLUMNS,
     emptyMessage: 'No documents found.',
   });
   const withProblems = format === 'json' || format === 'ndjson';

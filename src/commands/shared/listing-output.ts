@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createProgress, noProgress, type Progress } from '../../output/progress.js';
-import { createRecordWriter, type Column, type RecordWriter } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
 import { namedTracker, type NamedDocuments } from './named-documents.js';
 import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { createSummaryWriter } from './document-summary.js';
@@ -35,7 +35,7 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
   const toSummary = out.summary;
   if (!toSummary)
     return createRecordWriter<R>(ctx, {
-      columns: ctx.outputFormat() === 'csv' ? csvColumnsFor(out.csv, out.fields) : out.table,
+      columns: takesFlatColumns(ctx.outputFormat()) ? csvColumnsFor(out.csv, out.fields) : out.table,
     });
   const summaries = createSummaryWriter(ctx);
   return {

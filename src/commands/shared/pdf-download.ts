@@ -13,7 +13,14 @@ import { documentPdf, nfseManualPdf } from '../../api/pdf.js';
 import type { NfsePdfRole } from '../../api/wire/pdf.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, modelName, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import {
+  accessKeyProblem,
+  badAccessKey,
+  modelName,
+  MODELS,
+  parseAccessKey,
+  type ModelCode,
+} from '../../fiscal/access-key.js';
 import { byType, docType, typesWith } from '../../fiscal/doc-types.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
@@ -57,7 +64,7 @@ function keyed(type: Exclude<PdfType, 'nfse'>): PdfKind {
     what: docType(type).pdf!,
     check(key, where) {
       const problem = accessKeyProblem(key);
-      if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
+      if (problem) throw new UsageError(badAccessKey(key, problem, where));
       const actual = parseAccessKey(key).model as ModelCode;
       if (actual !== model) {
         throw new UsageError(

@@ -4,6 +4,8 @@ import type { PdfDocType } from '../../fiscal/doc-types.js';
 import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
 
 export type PdfType = PdfDocType;
+/** Types drawn only locally: the API has no NFC-e PDF. */
+export type LocalOnlyPdfType = 'nfce';
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 export const PDF_FLAGS = {
@@ -14,8 +16,23 @@ export const PDF_FLAGS = {
   },
 } as const satisfies Record<string, ScalarFlag | SwitchFlag>;
 
+/** The flags of `fiscal pdf <type>`: a download by key, or with --local a drawing of local XML. */
+const TYPE_PDF_FLAGS = {
+  // No default: with --local the PDFs go beside each XML unless --dir says where.
+  dir: {
+    type: 'dir',
+    value: 'path',
+    summary: 'destination folder (default: the current one; with --local: beside each XML)',
+  },
+  stdin: PDF_FLAGS.stdin,
+  local: {
+    type: 'switch',
+    summary: 'draw the PDF here from local XML files or folders (no request, no rate limit) instead of downloading it',
+  },
+} as const satisfies Record<string, ScalarFlag | SwitchFlag>;
+
 const NFSE_FLAGS = {
-  ...PDF_FLAGS,
+  ...TYPE_PDF_FLAGS,
   manual: {
     type: 'switch',
     summary: 'the original PDF of a note ingested by OCR instead of the DANFSe (needs --role)',
@@ -39,41 +56,51 @@ interface PdfWords {
 const WORDS: Record<PdfType, PdfWords> = {
   nfe: {
     summary: 'download the DANFe (PDF) of NF-e by access key',
-    argument: 'NF-e access keys (44 digits, model 55)',
+    argument: 'NF-e access keys (44 digits, model 55); with --local, XML files and folders',
     example: `fiscal pdf nfe ${KEY}`,
   },
   cte: {
     summary: 'download the DACTe (PDF) of CT-e by access key',
-    argument: 'CT-e access keys (44 digits, model 57)',
+    argument: 'CT-e access keys (44 digits, model 57); with --local, XML files and folders',
     example: 'fiscal pdf cte <key> --dir ./dactes',
   },
   cteos: {
     summary: 'download the DACTe-OS (PDF) of CT-e OS by access key',
-    argument: 'CT-e OS access keys (44 digits, model 67)',
+    argument: 'CT-e OS access keys (44 digits, model 67); with --local, XML files and folders',
     example: 'fiscal pdf cteos <key> --dir ./dactes',
   },
   mdfe: {
     summary: 'download the DAMDFe (PDF) of MDF-e by access key',
-    argument: 'MDF-e access keys (44 digits, model 58)',
+    argument: 'MDF-e access keys (44 digits, model 58); with --local, XML files and folders',
     example: 'fiscal pdf mdfe <key> --dir ./damdfes',
   },
   nfse: {
     summary: 'download the DANFSe (PDF) of NFS-e by id, or with --manual the original PDF read by OCR',
-    argument: 'NFS-e ids: <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>',
+    argument: 'NFS-e ids: <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>; with --local, XML files and folders',
     example: 'fiscal pdf nfse <id> --manual --role received --dir ./originais',
   },
 };
 
+const LOCAL_NOTE = `With --local each XML of the type (files named, folders walked) is drawn here, with no
+request: <name>.pdf beside it (or in --dir), CANCELADA when an event file beside it says so, SEM
+VALOR FISCAL for tpAmb 2. A file that cannot be drawn is reported and the others go on (exit 7);
+a missing path is exit 2.`;
+
 function notes(type: PdfType): string {
   return `Each PDF is written as <dir>/<key>.pdf${type === 'nfse' ? ' (the id with ":" as "_"; -original.pdf with --manual)' : ''}, replaced
-atomically, one result row per key. Keys are checked before anything is sent (exit 2 naming the
-bad key). A key that fails (not found, not renderable) is reported and the others go on; the exit
-code is then 7. See docs/pdf.md.`;
+atomically, one result row per key: one request per key, under the account's rate limit. Keys are
+checked before anything is sent (exit 2 naming the bad key). A key that fails (not found, not
+renderable) is reported and the others go on; the exit code is then 7.
+${LOCAL_NOTE} See docs/pdf.md.`;
 }
 
 function examples(type: PdfType): string[] {
   const source = type === 'nfe' ? 'fiscal search nfe --role received --from 2026-01-01 -o ndjson' : 'cat keys.txt';
-  return [WORDS[type].example, `${source} | fiscal pdf ${type} --stdin --dir ./pdfs`];
+  return [
+    WORDS[type].example,
+    `${source} | fiscal pdf ${type} --stdin --dir ./pdfs`,
+    `fiscal pdf ${type} --local ./fiscal-docs`,
+  ];
 }
 
 /** `fiscal pdf <type>`, or the same verb named `name` under a type-first group, run by `load`. */
@@ -85,7 +112,20 @@ export function keyedPdfVerb(type: Exclude<PdfType, 'nfse'>, load: () => Promise
     examples: examples(type),
     notes: notes(type),
     args: [{ name: 'keys', required: false, variadic: true, summary: w.argument }],
-    flags: PDF_FLAGS,
+    flags: TYPE_PDF_FLAGS,
+    load,
+  });
+}
+
+/** `fiscal pdf nfce --local`: a type the service draws no PDF of, drawn from local XML only. */
+export function localPdfVerb(type: LocalOnlyPdfType, load: () => Promise<unknown>, name: string = type) {
+  return defineVerb({
+    name,
+    summary: 'draw the DANFCe (PDF, 80 mm) of local NFC-e XML files (needs --local)',
+    examples: ['fiscal pdf nfce --local ./fiscal-docs', 'fiscal pdf nfce --local nota.xml --dir ./danfces'],
+    notes: `The service has no NFC-e PDF: this verb only draws, and needs --local.\n${LOCAL_NOTE} See docs/pdf.md.`,
+    args: [{ name: 'files', required: false, variadic: true, summary: 'NFC-e XML files and folders' }],
+    flags: TYPE_PDF_FLAGS,
     load,
   });
 }

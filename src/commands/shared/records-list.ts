@@ -6,7 +6,7 @@ import type { CursorPage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createProgress, noProgress } from '../../output/progress.js';
-import { createRecordWriter, type Column } from '../../output/writer.js';
+import { createRecordWriter, takesFlatColumns, type Column } from '../../output/writer.js';
 
 export interface RecordColumns<T> {
   table: Column<T>[];
@@ -24,7 +24,9 @@ export async function writeRecordList<T>(
   columns: RecordColumns<T>,
 ): Promise<void> {
   const limit = paging.all ? Infinity : (paging.limit ?? DEFAULT_LIMIT);
-  const writer = createRecordWriter<T>(ctx, { columns: ctx.outputFormat() === 'csv' ? columns.csv : columns.table });
+  const writer = createRecordWriter<T>(ctx, {
+    columns: takesFlatColumns(ctx.outputFormat()) ? columns.csv : columns.table,
+  });
   // To a file or a pipe a long --all is silent otherwise; on a terminal the rows show the progress.
   const progress = ctx.io.stdoutIsTTY ? noProgress : createProgress(ctx, { label: 'listing', unit: 'records' });
   try {

@@ -2,6 +2,7 @@
 // (so `fiscal search nfe -o ndjson | fiscal props set ... --stdin` works).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { pastedAccessKey } from '../../fiscal/access-key.js';
 
 /**
  * The key of one line: the line itself, or the AccessKey / access_key / key / id of a JSON record
@@ -10,7 +11,7 @@ import { UsageError } from '../../errors.js';
 export function itemOfLine(line: string, field?: string): string | undefined {
   const text = line.trim();
   if (text === '') return undefined;
-  if (!text.startsWith('{')) return text;
+  if (!text.startsWith('{')) return pastedAccessKey(text);
   try {
     const r = JSON.parse(text) as Record<string, unknown>;
     const key = field ? r[field] : (r.AccessKey ?? r.access_key ?? r.key ?? r.id ?? r.Id);

@@ -34,27 +34,27 @@ function col(
   return { header, get: (r) => ('error' in r ? undefined : get(r)), ...extra };
 }
 
-const total = (header: string, ...names: string[]) => col(header, (d) => pick(d, names));
+const total = (header: string, ...names: string[]) => col(header, (d) => pick(d, names), { kind: 'money' });
 
 export const CSV_COLUMNS: Column<InspectRecord>[] = [
   col('file', (d) => d.source),
-  col('kind', (d) => d.kind),
+  col('kind', (d) => d.kind, { kind: 'word' }),
   col('model', (d) => d.model),
   col('version', (d) => d.version, { kind: 'text' }),
-  col('access_key', (d) => d.key, { kind: 'text' }),
-  col('id', (d) => d.id),
+  col('access_key', (d) => d.key, { kind: 'id' }),
+  col('id', (d) => d.id, { kind: 'id' }),
   col('series', (d) => d.series),
   col('number', (d) => d.number),
   col('emission_date', (d) => d.emittedAt),
   col('environment', (d) => d.environment),
-  col('emitter_tax_id', (d) => d.emitter.taxId),
+  col('emitter_tax_id', (d) => d.emitter.taxId, { kind: 'id' }),
   col('emitter_name', (d) => d.emitter.name),
   col('emitter_uf', (d) => d.emitter.uf),
-  col('counterpart_role', (d) => d.counterpart.role),
-  col('counterpart_tax_id', (d) => d.counterpart.taxId),
+  col('counterpart_role', (d) => d.counterpart.role, { kind: 'word' }),
+  col('counterpart_tax_id', (d) => d.counterpart.taxId, { kind: 'id' }),
   col('counterpart_name', (d) => d.counterpart.name),
   col('counterpart_uf', (d) => d.counterpart.uf),
-  col('total', mainTotal),
+  col('total', mainTotal, { kind: 'money' }),
   total('products', 'vProd'),
   total('discount', 'vDesc', 'DescontoIncondicionado', 'vDescIncond'),
   total('freight', 'vFrete'),
@@ -68,8 +68,8 @@ export const CSV_COLUMNS: Column<InspectRecord>[] = [
   total('net_value', 'ValorLiquidoNfse', 'vLiq'),
   total('receivable', 'vRec'),
   total('cargo_value', 'vCarga'),
-  total('cte_count', 'qCTe'),
-  total('nfe_count', 'qNFe'),
+  col('cte_count', (d) => pick(d, ['qCTe']), { kind: 'count' }),
+  col('nfe_count', (d) => pick(d, ['qNFe']), { kind: 'count' }),
   col('item_count', (d) => d.itemCount),
   col('status', (d) => d.protocol?.status),
   col('status_reason', (d) => d.protocol?.reason),
@@ -78,7 +78,7 @@ export const CSV_COLUMNS: Column<InspectRecord>[] = [
   col('canceled', (d) => d.canceled),
   col('event_type', (d) => d.event?.type),
   col('event_description', (d) => d.event?.description),
-  col('event_ref_key', (d) => d.event?.refKey),
+  col('event_ref_key', (d) => d.event?.refKey, { kind: 'id' }),
   col('event_seq', (d) => d.event?.seq),
   col('warnings', (d) => d.warnings.join('; ')),
 ];
@@ -109,7 +109,7 @@ function statusWord(d: DocumentSummary): string {
 
 /**
  * What a person needs per document. On a narrow terminal the file and kind are left out first,
- * then the number and emitter; the key, date, value, counterpart and status stay longest.
+ * then the number and emitter, then the counterpart; the key, status, date and value stay longest.
  */
 export const TABLE_COLUMNS: Column<InspectRecord>[] = [
   col('KIND', (d) => (d.event ? `event ${d.event.type}` : d.kind), { priority: 1 }),
@@ -118,7 +118,8 @@ export const TABLE_COLUMNS: Column<InspectRecord>[] = [
   col('DATE', (d) => day(d.emittedAt), { priority: 4 }),
   col('EMITTER', (d) => who(d.emitter), { width: 30, priority: 2 }),
   col('COUNTERPART', (d) => who(d.counterpart), { width: 30, priority: 3 }),
-  col('TOTAL', mainTotal, { truncate: false, priority: 4 }),
-  col('STATUS', statusWord, { priority: 3 }),
+  col('TOTAL', mainTotal, { truncate: false, priority: 4, kind: 'money' }),
+  // A canceled note must never read as a valid one: the status stays as long as the key.
+  col('STATUS', statusWord, { priority: 5 }),
   col('FILE', (d) => d.source, { priority: 0 }),
 ];

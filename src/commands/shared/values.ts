@@ -2,7 +2,14 @@
 // (one parser each), booleans, access keys of a model, field lists and the R17 expression. Errors
 // name the value; parseWith adds the flag.
 import { z } from 'zod';
-import { accessKeyProblem, modelName, parseAccessKey, MODELS } from '../../fiscal/access-key.js';
+import {
+  accessKeyProblem,
+  badAccessKey,
+  modelName,
+  parseAccessKey,
+  pastedAccessKey,
+  MODELS,
+} from '../../fiscal/access-key.js';
 import { NOW, readDate, readMonth } from '../../fiscal/dates.js';
 import { parsePropertyFilter } from '../../fiscal/property-filter.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
@@ -45,21 +52,24 @@ type Model = keyof typeof MODELS;
 
 /** A valid access key (R7) of one of `models`. */
 export function accessKey(models: readonly Model[]) {
-  return z.string().superRefine((v, ctx) => {
-    const problem = accessKeyProblem(v);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: `"${v}": ${problem}` });
-      return;
-    }
-    const model = parseAccessKey(v).model as Model;
-    if (!models.includes(model)) {
-      const wanted = models.map((m) => `${modelName(m)} (${m})`).join(' or ');
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}`,
-      });
-    }
-  });
+  return z
+    .string()
+    .transform(pastedAccessKey)
+    .superRefine((v, ctx) => {
+      const problem = accessKeyProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: badAccessKey(v, problem) });
+        return;
+      }
+      const model = parseAccessKey(v).model as Model;
+      if (!models.includes(model)) {
+        const wanted = models.map((m) => `${modelName(m)} (${m})`).join(' or ');
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${v}" is a key of model ${model} (${MODELS[model] ?? 'unknown'}), not ${wanted}`,
+        });
+      }
+    });
 }
 
 /** Valid access keys (R7) of one of `models`. */

@@ -4,6 +4,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { pastedAccessKey } from '../../fiscal/access-key.js';
+import { settleOutput } from '../../output/pending.js';
 import {
   flagName,
   type ArgSpec,
@@ -41,7 +43,14 @@ export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
       body.check?.(options, parsedArgs);
       return { options, args: parsedArgs };
     },
-    run: (ctx, options, args, command) => body.run(ctx, options as OptionsOf<F, P>, args, command),
+    run: async (ctx, options, args, command) => {
+      try {
+        await body.run(ctx, options as OptionsOf<F, P>, args, command);
+      } finally {
+        // An xlsx is made whole after the last record: the command is done when it is written.
+        await settleOutput(ctx.io.stdout);
+      }
+    },
   };
 }
 
@@ -127,7 +136,9 @@ function choice(choices: readonly string[], aliases: Readonly<Record<string, str
   });
 }
 
-function parseArgs(specs: readonly ArgSpec[], args: string[]): string[] {
+function parseArgs(specs: readonly ArgSpec[], raw: string[]): string[] {
+  // A key pasted as a DANFe prints it (or as an XML Id) is that key, whatever the argument.
+  const args = raw.map(pastedAccessKey);
   if (!specs.some((a) => a.type && a.type !== 'text')) return args;
   return args.map((value, i) => {
     const spec = specs[Math.min(i, specs.length - 1)]!;

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { InterruptedError, NotFoundError, PartialError, UsageError } from '../../errors.js';
-import { accessKeyProblem, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
+import { accessKeyProblem, badAccessKey, MODELS, parseAccessKey, type ModelCode } from '../../fiscal/access-key.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../shared/saved-files.js';
 import { verb } from '../shared/verb.js';
@@ -57,7 +57,7 @@ function checkKeys(type: XmlType, keys: string[], stdin: boolean): void {
 
 function checkKey(kind: XmlKind, key: string, where: string): void {
   const problem = accessKeyProblem(key);
-  if (problem) throw new UsageError(`invalid access key "${key}"${where}: ${problem}`);
+  if (problem) throw new UsageError(badAccessKey(key, problem, where));
   const actual = parseAccessKey(key).model as ModelCode;
   if (actual !== kind.model)
     throw new UsageError(

@@ -3,7 +3,7 @@
 // at the foot (the bars are not drawn). Rendered from the record, not from XML.
 import type { Boleto } from '../../api/wire/boletos.js';
 import { formatLine } from '../../fiscal/boleto-line.js';
-import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
+import { formatDateTime, formatKey, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { LEFT, onePagePdf, PageBuilder, RIGHT, totalsBlock } from './layout.js';
 
 const STATUS: Record<Boleto['status'], string> = {

@@ -9,7 +9,7 @@ import {
   type Party,
   type Protocol,
 } from '../../fiscal/readers/index.js';
-import { formatDateTime, formatKey, formatMoney, formatTaxId } from './format.js';
+import { formatDateTime, formatKey, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
 
 export const LEFT = 40;

@@ -2,9 +2,9 @@
 // municipal invoice as the city's portal prints it, boxed sections in capitals with the provider,
 // the taker, the service and the values, and the note that it is a digitised copy. The emulator
 // has no scans, so it draws one from the note's XML; what the page says is what the XML says.
-import { formatDateTime, formatMoney, formatTaxId } from './format.js';
+import { formatDateTime, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { LEFT, money, onePagePdf, PageBuilder, RIGHT, wrap } from './layout.js';
-import { readNfse, type NfsePdfOptions } from './danfse.js';
+import { readNfse, type NfsePdfOptions } from './nfse-details.js';
 import type { Party } from '../../fiscal/readers/index.js';
 
 export const ORIGINAL_TITLE = 'NOTA FISCAL DE SERVIÇOS ELETRÔNICA - NFS-e';

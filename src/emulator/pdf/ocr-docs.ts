@@ -2,7 +2,7 @@
 // emulator serves for records it generated (an uploaded record serves the PDF that was sent).
 import type { Invoice } from '../../api/wire/invoices.js';
 import type { Utility } from '../../api/wire/utilities.js';
-import { formatMoney, formatTaxId } from './format.js';
+import { formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { LEFT, onePagePdf, PageBuilder, RIGHT, titleBlock, totalsBlock, truncate } from './layout.js';
 
 const UTILITY_TITLES: Record<string, string> = {

@@ -2,7 +2,7 @@
 // the customer) or automatico (captured by bank connection): the same blocks in the same places,
 // the source only named in a line of its own. Rendered from the record.
 import type { Receipt } from '../../api/wire/receipts.js';
-import { formatDateTime, formatKey, formatMoney } from './format.js';
+import { formatDateTime, formatKey, formatMoney } from '../../fiscal/render/format.js';
 import { onePagePdf, PageBuilder, totalsBlock } from './layout.js';
 import { party } from './boleto.js';
 

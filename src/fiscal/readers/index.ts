@@ -1,6 +1,6 @@
 // Reading local fiscal XML: bytes in, one DocumentSummary per document out (a file may hold
 // several: NFS-e lists, lots, event batches). Unreadable and unknown files throw DocumentReadError.
-import type { DocumentSummary, Summary } from './common.js';
+import type { DocumentSummary, Node, Summary } from './common.js';
 import { findDocuments } from './detect.js';
 import { decodeXml, DocumentReadError, parseXml } from './xml.js';
 
@@ -42,6 +42,11 @@ const ORDER: readonly (keyof DocumentSummary)[] = [
 ];
 
 export function readDocuments(bytes: Uint8Array, source: string): DocumentSummary[] {
+  return readDocumentTree(bytes, source).docs;
+}
+
+/** readDocuments, with the tree they were read from (a renderer reads more of it than a summary). */
+export function readDocumentTree(bytes: Uint8Array, source: string): { docs: DocumentSummary[]; tree: Node } {
   if (bytes.length === 0) throw new DocumentReadError('empty', 'empty file');
   const { text, warnings } = decodeXml(bytes);
   const { root, tree } = parseXml(text);
@@ -49,7 +54,7 @@ export function readDocuments(bytes: Uint8Array, source: string): DocumentSummar
   if (found.length === 0) {
     throw new DocumentReadError('unknown', `unknown document type: no fiscal document in root element <${root}>`, root);
   }
-  return found.map((s) => ordered(s, root, source, warnings));
+  return { docs: found.map((s) => ordered(s, root, source, warnings)), tree };
 }
 
 function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {

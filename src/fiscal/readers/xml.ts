@@ -47,6 +47,11 @@ const REPEATED = new Set([
 /** infNFe is the NF-e itself in an NF-e, but a repeated reference inside CT-e and MDF-e lists. */
 const REPEATED_UNDER = /(?:^|\.)(?:infDoc|infMunDescarga)\.infNFe$/;
 
+/** Whether `name` under `parent` is always read as a list (for parsers other than the one below). */
+export function isRepeated(name: string, parent: string): boolean {
+  return REPEATED.has(name) || REPEATED_UNDER.test(`${parent}.${name}`);
+}
+
 let parser: XMLParser | undefined;
 function xmlParser(): XMLParser {
   parser ??= new XMLParser({

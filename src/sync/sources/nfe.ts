@@ -99,7 +99,7 @@ const V2_WINDOW_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
 
 /**
  * Documents per v2 page in a v1 stream's backfill window: five v1 pages per round trip. Not 500:
- * every window holds a page being fetched and one waiting its turn, and three windows of 500-document
+ * every window holds a page being fetched and one waiting to be written, and three windows of 500-doc
  * pages (25 MB of JSON, text and decoded XML in flight) put a pull's peak memory near 150 MB where
  * 250 keeps it near 130 MB (docs/pull.md).
  */
@@ -155,7 +155,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
           const docs = page.items.map((r) =>
             v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner, h.bytesOf),
           );
-          // The base64 text (as large as the documents) is not kept while the page waits its turn.
+          // The base64 text (as large as the documents) is not kept while the page waits to be written.
           page.items.length = 0;
           yield {
             docs,

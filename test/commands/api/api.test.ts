@@ -24,6 +24,18 @@ describe('fiscal api', () => {
     expect(page.data.map((d) => d.access_key)).toEqual(received().slice(0, 2));
   });
 
+  it('a path alone is a GET, as in gh api', async () => {
+    const r = await runMain(['api', '/v1/nfe/received', '-f', 'limit=2'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { data: Array<{ access_key: string }> }).data.map((d) => d.access_key)).toEqual(
+      received().slice(0, 2),
+    );
+    // A method alone is still an error naming what is missing.
+    const bare = await runMain(['api', 'GET'], env);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('<path>');
+  });
+
   it('R12: --paginate prints every record once, as NDJSON', async () => {
     const r = await runMain(['api', 'GET', '/v1/nfe/received?limit=9', '--paginate'], env);
     expect(r.code, r.stderr).toBe(0);

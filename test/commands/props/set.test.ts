@@ -64,7 +64,7 @@ describe('fiscal props set', () => {
     expect(name.stderr).toMatch(/<property>: a property name/);
     const bad = await fiscal(['props', 'set', 'status', 'x', '123']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^fiscal: 123: /m);
+    expect(bad.stderr).toMatch(/^fiscal: invalid access key "123": /m);
     const role = await fiscal(['props', 'set', 'status', 'x', key!, '--role', 'owner']);
     expect(role.code).toBe(2);
     expect(role.stderr).toMatch(/--role/);

@@ -46,7 +46,7 @@ export function describePull(type: OtherType, role: string, notARole: string): v
 
     it('the pull flags: defaults, bounds and the layout checked before anything runs', () => {
       const o = parseOptions(type, parse({}));
-      expect(o.pull).toMatchObject({ lockWait: 0, concurrency: 4, restart: false, withPdf: false });
+      expect(o.pull).toMatchObject({ lockWait: 0, concurrency: 4, restart: false, withPdf: undefined });
       expect(() => parse({ concurrency: '17' })).toThrow(/--concurrency: at most 16/);
       expect(() => parse({ lockWait: '-1' })).toThrow(/--lock-wait: expected seconds >= 0/);
       expect(() => parse({ maxDocs: '0' })).toThrow(/--max-docs/);

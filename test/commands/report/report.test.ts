@@ -156,6 +156,43 @@ describe('report: filters', () => {
     expect(cents(row!.total)).toBe(expected.total);
   });
 
+  it('--month is that month of emission (MM/YYYY or YYYY-MM); with --from it is a usage error', async () => {
+    const docs = storeDocs('received');
+    const month = docs[Math.floor(docs.length / 2)]!.emissionDate.slice(0, 7);
+    const inMonth = docs.filter((d) => d.emissionDate.startsWith(month));
+    const [y, m] = month.split('-');
+    const r = await report([
+      '--role',
+      'received',
+      '--type',
+      'nfe',
+      '--month',
+      `${m}/${y}`,
+      '--by',
+      'month',
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = json(r.stdout);
+    expect(rows.map((x) => x.month)).toEqual([month]);
+    expect(cents(rows[0]!.total)).toBe(independentSums(inMonth).total);
+    const both = await report(['--month', month, '--from', `${month}-01`]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--month');
+  });
+
+  it('purchases and sales apart by default: a folder with both is grouped by role first', async () => {
+    const rows = json((await report(['--type', 'nfe', '-o', 'json'])).stdout);
+    expect(Object.keys(rows[0]!).slice(0, 2)).toEqual(['role', 'month']);
+    expect(new Set(rows.map((x) => x.role))).toEqual(new Set(['received', 'emitted']));
+    const sales = rows.filter((x) => x.role === 'emitted').reduce((n, x) => n + cents(x.total), 0);
+    expect(sales).toBe(independentSums(storeDocs('emitted')).total);
+    // --by role alone: one row per flow.
+    const byRole = json((await report(['--type', 'nfe', '--by', 'role', '-o', 'json'])).stdout);
+    expect(byRole.map((x) => x.role).sort()).toEqual(['emitted', 'received']);
+  });
+
   it('--type, --role and --owner select documents', async () => {
     const cte = json((await report(['--type', 'cte', '--by', 'type', '-o', 'json'])).stdout);
     expect(cte.map((x) => x.type)).toEqual(['cte']);
@@ -205,9 +242,11 @@ describe('report: output formats', () => {
 
   it("table: a bar of each group's share and a total row", async () => {
     const r = await report(['--by', 'status', '-o', 'table']);
-    expect(r.stdout).toMatch(/^STATUS\s+DOCS\s+CANCELED\s+TOTAL\s+SHARE/);
-    expect(r.stdout).toMatch(/authorized\s+\d+\s+0\s+\d+\.\d{2}\s+█+[▏▎▍▌▋▊▉]?\s+100\.0%/);
-    expect(r.stdout).toMatch(/\nTOTAL\s+\d+\s+\d+\s+\d+\.\d{2}/);
+    // Grouped by status, DOCS counts each group's documents (canceled ones too) and STATUS says which.
+    expect(r.stdout).toMatch(/^STATUS\s+DOCS\s+TOTAL\s+SHARE/);
+    expect(r.stdout).toMatch(/authorized\s+\d+\s+\d{1,3}(,\d{3})*\.\d{2}\s+█+[▏▎▍▌▋▊▉]?\s+100\.0%/);
+    expect(r.stdout).toMatch(/\ncanceled\s+[1-9]\d*\s+0\.00\s/);
+    expect(r.stdout).toMatch(/\nTOTAL\s+\d+\s+\d{1,3}(,\d{3})*\.\d{2}/);
   });
 
   it('--locale pt-BR: a table with 1.234,56 and months as 06/2026', async () => {
@@ -222,8 +261,10 @@ describe('report: output formats', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = stdout.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'emitter;emitter_name;documents;canceled;total;products;icms;icms_st;ipi;pis;cofins;iss;freight;share',
+      'Emitente;Nome do emitente;Documentos;Canceladas;Valor total;Produtos;ICMS;ICMS-ST;IPI;PIS;COFINS;ISS;Frete;Participação',
     );
+    // A CNPJ a spreadsheet keeps whole (leading zeros too).
+    expect(lines[1]!.split(';')[0]).toMatch(/^"=""\d{14}"""$/);
     const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
     const first = lines[1]!.split(';');
     expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));

@@ -20,7 +20,8 @@ describe('search -o csv --locale', () => {
     expect(br.code, br.stderr).toBe(0);
     expect(plain.stdout.startsWith('\ufeff')).toBe(false);
     expect(plain.stdout.split('\n')[0]).toContain('access_key,number,');
-    expect(br.stdout.startsWith('\ufeffaccess_key;number;')).toBe(true);
+    // Portuguese column names; keys and CNPJs as ="..." so a spreadsheet keeps every digit.
+    expect(br.stdout.startsWith('\ufeffChave de acesso;Número;Data de emissão;')).toBe(true);
     const plainRows = plain.stdout.trim().split('\n').slice(1);
     const brRows = br.stdout.trim().split('\n').slice(1);
     expect(brRows).toHaveLength(plainRows.length);
@@ -29,7 +30,10 @@ describe('search -o csv --locale', () => {
     for (const [i, row] of brRows.entries()) {
       const [key, , emitted] = row.split(';');
       const [plainKey, , plainEmitted] = plainRows[i]!.split(',');
-      expect(key).toBe(plainKey);
+      expect(key).toBe(`"=""${plainKey}"""`);
+      expect(row).toMatch(/;(autorizada|cancelada);/);
+      expect(row).toMatch(/;recebida$/);
+      expect(row).not.toMatch(/authorized|received|true|false/);
       const iso = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(plainEmitted!)!;
       expect(emitted).toBe(`${iso[3]}/${iso[2]}/${iso[1]} ${iso[4]}`);
     }
@@ -37,7 +41,7 @@ describe('search -o csv --locale', () => {
 
   it('FISCAL_LOCALE=pt-BR does the same; an unknown locale exits 2 naming it, before anything is sent', async () => {
     const br = await runMain(ARGS, { ...emulatorEnv(emu), FISCAL_LOCALE: 'pt-BR' });
-    expect(br.stdout.startsWith('\ufeffaccess_key;')).toBe(true);
+    expect(br.stdout.startsWith('\ufeffChave de acesso;')).toBe(true);
     const bad = await runMain(ARGS, { ...emulatorEnv(emu), FISCAL_LOCALE: 'fr' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('FISCAL_LOCALE');

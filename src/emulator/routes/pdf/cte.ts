@@ -2,7 +2,7 @@
 // `{access_key}`): the account's CT-e or CT-e OS as a base64 PDF, like the DANFe (R30a). A key of
 // the other model is a 400: the CT-e OS of a key is not found on the CT-e path.
 import { DACTE_OS_PATH, DACTE_PATH } from '../../../api/wire/pdf.js';
-import { renderDacte, renderDacteOs } from '../../pdf/dacte.js';
+import { renderPdf } from '../../../fiscal/render/index.js';
 import { docXml } from '../../data/dataset.js';
 import type { Router } from '../../router.js';
 import { keyProblemFor, registerPdfRoute } from './route.js';
@@ -14,7 +14,7 @@ export function registerCtePdf(router: Router): void {
     problem: keyProblemFor('57'),
     find: (ctx, key) => ctx.store.findDoc(ctx.account.id, 'cte', key),
     missing: (key) => `CT-e ${key} not found`,
-    render: (doc) => renderDacte(docXml('cte', doc)),
+    render: (doc) => renderPdf('cte', docXml('cte', doc), { canceled: doc.status === 'canceled' }),
     what: 'DACTe',
   });
   registerPdfRoute(router, {
@@ -23,7 +23,7 @@ export function registerCtePdf(router: Router): void {
     problem: keyProblemFor('67'),
     find: (ctx, key) => ctx.store.findDoc(ctx.account.id, 'cteos', key),
     missing: (key) => `CT-e OS ${key} not found`,
-    render: (doc) => renderDacteOs(docXml('cteos', doc)),
+    render: (doc) => renderPdf('cteos', docXml('cteos', doc), { canceled: doc.status === 'canceled' }),
     what: 'DACTe-OS',
   });
 }

@@ -1,7 +1,7 @@
 // Designed (the spec lists no MDF-e PDF): GET /v1/mdfe/damdfe?access_key= (and POST with
 // `{access_key}`): the account's MDF-e as a base64 PDF, shaped like the DANFe (R30a).
 import { DAMDFE_PATH } from '../../../api/wire/pdf.js';
-import { renderDamdfe } from '../../pdf/damdfe.js';
+import { renderPdf } from '../../../fiscal/render/index.js';
 import { docXml } from '../../data/dataset.js';
 import type { Router } from '../../router.js';
 import { keyProblemFor, registerPdfRoute } from './route.js';
@@ -13,7 +13,7 @@ export function registerMdfePdf(router: Router): void {
     problem: keyProblemFor('58'),
     find: (ctx, key) => ctx.store.findDoc(ctx.account.id, 'mdfe', key),
     missing: (key) => `MDF-e ${key} not found`,
-    render: (doc) => renderDamdfe(docXml('mdfe', doc)),
+    render: (doc) => renderPdf('mdfe', docXml('mdfe', doc), { canceled: doc.status === 'canceled' }),
     what: 'DAMDFe',
   });
 }

@@ -6,7 +6,7 @@
 // /v2/nfse/received (R37); a document the account does not hold is a 404 (R3).
 import { DANFSE_PATH, NFSE_MANUAL_PDF_PATH, NFSE_PDF_ROLES, type NfsePdfRole } from '../../../api/wire/pdf.js';
 import { nfseIdOwner, nfseIdProblem } from '../../../fiscal/nfse-id.js';
-import { renderDanfse } from '../../pdf/danfse.js';
+import { renderPdf } from '../../../fiscal/render/index.js';
 import { renderNfseOriginal } from '../../pdf/nfse-original.js';
 import { docXml } from '../../data/dataset.js';
 import type { StoredNfse } from '../../model-docs.js';
@@ -27,7 +27,7 @@ export function registerNfsePdf(router: Router): void {
     problem: (id) => (NFSE_V2_ID.test(id) ? undefined : nfseIdProblem(id)),
     find: (ctx, id) => findNfse(ctx, id),
     missing: (id) => `NFS-e ${id} not found`,
-    render: (doc, id) => renderDanfse(docXml('nfse', doc), { id }),
+    render: (doc) => renderPdf('nfse', docXml('nfse', doc)),
     what: 'DANFSe',
   });
   registerPdfRoute(router, {

@@ -5,6 +5,7 @@
 // when its XML cannot be), and answer `{status, data: {<param>: ..., encoded_pdf}}` (R30a).
 import { accessKeyProblem, MODELS, parseAccessKey } from '../../../fiscal/access-key.js';
 import { idPdfResponseSchema, keyedPdfResponseSchema } from '../../../api/wire/pdf.js';
+import { RenderError } from '../../../fiscal/render/index.js';
 import { PdfRenderError } from '../../pdf/layout.js';
 import { HttpError, badRequest, okAs, v1Error, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
@@ -19,7 +20,7 @@ export interface PdfRoute<D> {
   find(ctx: RequestContext, value: string): D | undefined;
   /** The 404 message: `CT-e <key> not found`. */
   missing(value: string): string;
-  render(doc: D, value: string): Buffer;
+  render(doc: D, value: string): Buffer | Promise<Buffer>;
   /** `DACTe of <key>`: how a 422 names what could not be rendered. */
   what: string;
 }
@@ -43,16 +44,16 @@ function bodyValue(ctx: RequestContext, param: string): string {
   return value;
 }
 
-function answer<D>(ctx: RequestContext, route: PdfRoute<D>, value: string): Reply {
+async function answer<D>(ctx: RequestContext, route: PdfRoute<D>, value: string): Promise<Reply> {
   const problem = route.problem(value);
   if (problem) throw badRequest('v1', `${problem}: "${value}"`, route.param);
   const found = route.find(ctx, value);
   if (!found) throw notFound(route.missing(value));
   let pdf: Buffer;
   try {
-    pdf = route.render(found, value);
+    pdf = await route.render(found, value);
   } catch (error) {
-    if (!(error instanceof PdfRenderError)) throw error;
+    if (!(error instanceof PdfRenderError || error instanceof RenderError)) throw error;
     throw new HttpError(v1Error(422, `cannot render the ${route.what} of ${value}: ${error.message}`));
   }
   const encoded = pdf.toString('base64');

@@ -1,24 +1,9 @@
-// Simplified DANFSe (NFS-e of the ABRASF model): one readable page, not any municipality's layout.
-// Number, id, parties, values and cancellation come from the shared reader; the verification
-// code, competence, service, intermediary and issuing municipality are read here (nfseDetails,
-// which the original-PDF page of nfse-original.ts shares).
+// What an NFS-e's original page (nfse-original.ts) prints beyond the reader's summary: the verification
+// code, competence, service, intermediary and issuing municipality of an ABRASF note.
 import { at, first, text, type Node } from '../../fiscal/readers/common.js';
 import type { DocumentSummary, Party } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
-import { formatDateTime, formatMoney } from './format.js';
-import {
-  money,
-  onePagePdf,
-  PageBuilder,
-  partyBlock,
-  PdfRenderError,
-  readSummary,
-  titleBlock,
-  totalsBlock,
-  wrap,
-} from './layout.js';
-
-export const DANFSE_TITLE = 'DANFSe - Documento Auxiliar da Nota Fiscal de Serviço Eletrônica';
+import { PdfRenderError, readSummary } from './layout.js';
 
 export interface NfseDetails {
   verificationCode?: string;
@@ -36,40 +21,6 @@ export interface NfseDetails {
 export interface NfsePdfOptions {
   /** The id to print (the R10 id with its owner); the reader's owner-less id otherwise. */
   id?: string;
-}
-
-export function renderDanfse(xml: string, options: NfsePdfOptions = {}): Buffer {
-  const { doc, details } = readNfse(xml);
-  const page = new PageBuilder();
-  titleBlock(page, DANFSE_TITLE, 'Representação simplificada gerada a partir do XML da NFS-e (ABRASF)');
-  page.label('NÚMERO DA NFS-e');
-  page.text(`${doc.number}   Código de verificação ${details.verificationCode ?? '-'}`, 11, true);
-  page.text(`Identificador: ${options.id ?? doc.id ?? '-'}`, 9);
-  page.text(
-    `Emissão ${doc.emittedAt ? formatDateTime(doc.emittedAt) : '-'}   Competência ${details.competence ?? '-'}   Município ${details.cityCode ?? '-'}/${details.cityUf ?? '-'}`,
-  );
-  page.text(`Situação: ${doc.canceled ? 'CANCELADA' : 'normal'}`);
-  page.rule();
-  partyBlock(page, 'PRESTADOR DO SERVIÇO', doc.emitter);
-  partyBlock(
-    page,
-    'TOMADOR DO SERVIÇO',
-    doc.counterpart.taxId || doc.counterpart.name ? doc.counterpart : { name: 'não identificado' },
-  );
-  if (details.intermediary) partyBlock(page, 'INTERMEDIÁRIO', details.intermediary);
-  page.rule();
-  page.label(`SERVIÇO ${details.serviceItem ? `(item ${details.serviceItem})` : ''}`.trim());
-  for (const line of wrap(details.description ?? '-', 95).slice(0, 8)) page.text(line, 9);
-  page.rule();
-  const t = doc.totals;
-  totalsBlock(page, [
-    ['Valor dos serviços', money(t.ValorServicos)],
-    ['Base de cálculo', money(t.BaseCalculo)],
-    ['Alíquota do ISS', t.Aliquota === undefined ? undefined : `${formatMoney(t.Aliquota)} %`],
-    [`Valor do ISS${details.issWithheld ? ' (retido)' : ''}`, money(t.ValorIss)],
-    ['Valor líquido da NFS-e', money(t.ValorLiquidoNfse), true],
-  ]);
-  return onePagePdf(page, `DANFSe ${options.id ?? doc.id ?? doc.number}`);
 }
 
 /** The reader's summary and the details of the page; the note must have a number. */

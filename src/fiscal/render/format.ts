@@ -38,3 +38,30 @@ export function formatDateTime(value: string): string {
   if (!m) return value;
   return `${m[3]}/${m[2]}/${m[1]}${m[4] ? ` ${m[4]}` : ''}`;
 }
+
+/** A document number as the manual prints it: nine digits in groups of three, `000.001.234`. */
+export function formatDocNumber(value: string): string {
+  return /^\d{1,9}$/.test(value) ? value.padStart(9, '0').replace(/(\d{3})(?=\d)/g, '$1.') : value;
+}
+
+/** `2026-06-10T09:30:00-03:00` -> `10/06/2026`. */
+export function formatDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
+}
+
+/** `2026-06-10T09:30:00-03:00` -> `09:30:00`, or undefined when the value has no time. */
+export function formatTime(value: string | undefined): string | undefined {
+  return value ? /T(\d{2}:\d{2}(?::\d{2})?)/.exec(value)?.[1] : undefined;
+}
+
+/** `01310100` -> `01310-100`. */
+export function formatCep(value: string | undefined): string | undefined {
+  return value && /^\d{8}$/.test(value) ? `${value.slice(0, 5)}-${value.slice(5)}` : value;
+}
+
+/** Money, or undefined for an absent value (fields then stay empty rather than print 0,00). */
+export function money(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : formatMoney(value);
+}

@@ -1,0 +1,154 @@
+// `fiscal pdf <type> --local <files or folders>`: each XML of that type drawn here (DANFe, DACTe...)
+// with no request, written beside it as <name>.pdf (or into --dir), each replaced atomically.
+//
+// Every path is checked before anything is drawn (a missing one is exit 2, naming it). Folders are
+// walked for *.xml, skipping what is not of the type (events, other documents) and the pull's own
+// state (.fiscal); a file named on the command line that is not of the type is a failed row. A
+// file that cannot be drawn (malformed, truncated, no key) is a failed row and the others go on:
+// the exit code is then 7. A folder that refuses the PDFs stops the run (exit 10).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Context } from '../../context.js';
+import { InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { createProgress } from '../../output/progress.js';
+import { createRecordWriter } from '../../output/writer.js';
+import { checkPdfKeys, downloadPdfs, PDF_KINDS } from './pdf-download.js';
+import type { PdfType } from './pdf-verbs.js';
+import { ensureFolder, saveDownload, type SaveOutcome } from './saved-files.js';
+
+export type LocalPdfType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
+
+export interface LocalPdfOptions {
+  paths: string[];
+  /** Where the PDFs go; undefined: beside each XML. */
+  dir?: string | undefined;
+}
+
+interface LocalPdfRecord extends SaveOutcome {
+  xml: string;
+}
+
+/** An XML to draw, and whether the user named it (then a file of another type is an error, not a skip). */
+interface Input {
+  file: string;
+  named: boolean;
+}
+
+export function checkLocalPaths(paths: readonly string[], stdin: boolean): void {
+  if (stdin) throw new UsageError('--stdin reads access keys; with --local name the XML files or folders');
+  if (paths.length === 0) throw new UsageError('--local needs XML files or folders to draw');
+}
+
+/** The XML files under `paths`: files as named, folders walked (hidden entries skipped). */
+async function inputsOf(paths: readonly string[]): Promise<Input[]> {
+  const out: Input[] = [];
+  const seen = new Set<string>();
+  const add = (file: string, named: boolean) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    out.push({ file, named });
+  };
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const path = join(dir, e.name);
+      if (e.isDirectory()) await walk(path);
+      else if (e.isFile() && /\.xml$/i.test(e.name)) add(path, false);
+    }
+  };
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) throw new UsageError(`--local: ${path}: no such file or folder`);
+    if (info.isDirectory()) await walk(path);
+    else add(path, true);
+  }
+  return out;
+}
+
+/** `a/b/NAME.xml` -> `a/b/NAME.pdf`, or `<dir>/NAME.pdf`. */
+export function pdfPathFor(xml: string, dir: string | undefined): string {
+  const name = `${basename(xml).replace(/\.xml$/i, '')}.pdf`;
+  return join(dir ?? dirname(xml), name);
+}
+
+export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options: LocalPdfOptions): Promise<void> {
+  const inputs = await inputsOf(options.paths);
+  const [{ RENDERERS, RenderError }, { createStatusReader }] = await Promise.all([
+    import('../../fiscal/render/index.js'),
+    import('../../sync/local-status.js'),
+  ]);
+  const entry = RENDERERS[type];
+  const render = await entry.load();
+  const statusOf = createStatusReader();
+  if (options.dir) await ensureFolder(options.dir);
+  const writer = createRecordWriter<LocalPdfRecord>(ctx, {
+    columns: [
+      { header: 'XML', get: (r) => r.xml, truncate: false },
+      { header: 'STATUS', get: (r) => r.status },
+      { header: 'BYTES', get: (r) => r.bytes },
+      { header: 'FILE', get: (r) => r.file, truncate: false },
+      { header: 'MESSAGE', get: (r) => r.message, width: 60 },
+    ],
+  });
+  const progress = createProgress(ctx, { label: `drawing ${entry.what}`, total: inputs.length, unit: 'files' });
+  let drawn = 0;
+  let failed = 0;
+  try {
+    for (const input of inputs) {
+      if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
+      progress.tick();
+      let pdf: Buffer;
+      try {
+        const bytes = await readFile(input.file).catch((e: Error) => {
+          throw new RenderError(`cannot read the file: ${e.message}`);
+        });
+        pdf = await render(bytes, { canceled: (doc) => statusOf(input.file, doc) === 'canceled' });
+      } catch (error) {
+        if (!(error instanceof RenderError)) throw error;
+        // A folder's other files (events, other types) are not this command's: skipped unless named.
+        if (error.otherType && !input.named) continue;
+        failed++;
+        ctx.io.stderr.write(`fiscal: ${input.file}: ${error.message}\n`);
+        writer.write({ xml: input.file, status: 'error', message: error.message });
+        continue;
+      }
+      const outcome = await saveDownload(ctx, pdfPathFor(input.file, options.dir), async () => pdf);
+      const record: LocalPdfRecord = { xml: input.file, ...outcome };
+      if (record.status === 'error') {
+        failed++;
+        ctx.io.stderr.write(`fiscal: ${input.file}: ${record.message}\n`);
+      } else drawn++;
+      writer.write(record);
+    }
+  } catch (error) {
+    progress.stop();
+    writer.fail();
+    throw error;
+  } finally {
+    writer.end();
+  }
+  progress.stop();
+  if (drawn + failed === 0)
+    throw new UsageError(`--local: no ${type} XML found in ${options.paths.join(', ')} (nothing drawn)`);
+  if (failed > 0) throw new PartialError(`${failed} of ${drawn + failed} ${entry.what} could not be drawn`);
+}
+
+interface KeyedPdfOptions {
+  local: boolean;
+  stdin: boolean;
+  dir?: string | undefined;
+}
+
+/** The check and run of `fiscal pdf <type>` (and `fiscal mdfe pdf`): keys downloaded, or --local XML drawn. */
+export function keyedOrLocal(type: Exclude<PdfType, 'nfse'>) {
+  return {
+    check: (o: KeyedPdfOptions, keys: string[]) =>
+      o.local ? checkLocalPaths(keys, o.stdin) : checkPdfKeys(PDF_KINDS[type], keys, o.stdin),
+    run: (ctx: Context, o: KeyedPdfOptions, keys: string[]) =>
+      o.local
+        ? renderLocalPdfs(ctx, type, { paths: keys, dir: o.dir })
+        : downloadPdfs(ctx, PDF_KINDS[type], { keys, dir: o.dir ?? '.', stdin: o.stdin }),
+  };
+}

@@ -1,0 +1,215 @@
+// The drawing surface every auxiliary document is made on: pdfkit with the PDF standard Times
+// fonts (no font file to embed or find; WinAnsi covers Portuguese), and the few shapes the manual's
+// layouts are built from: boxed fields with a small bold capital label, block titles, text fitted
+// to a width, the access key's CODE-128C barcode, a QR code and the stamps (SEM VALOR FISCAL,
+// CANCELADA). pdfkit and bwip-js are loaded by whoever imports this module, and only the renderers
+// do, on use: `fiscal --help` never loads them.
+import bwipjs from 'bwip-js';
+import PDFDocument from 'pdfkit';
+import { useFont, widthOf } from './fonts.js';
+
+export const A4 = { width: 595.28, height: 841.89 } as const;
+/** 80 mm, the usual NFC-e printer roll. */
+export const ROLL_80MM = 226.77;
+
+const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
+/** Field labels: the manual asks for at least 5 pt, bold capitals. */
+export const LABEL_SIZE = 5.5;
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+  /** The box the text is fitted to: cut with an ellipsis past it (default: no limit). */
+  width?: number;
+  color?: string;
+}
+
+export interface FieldStyle extends TextStyle {
+  /** The value's size (default 8). */
+  size?: number;
+}
+
+interface QrBits {
+  pixs: number[];
+  pixx: number;
+  pixy: number;
+}
+
+export class Sheet {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<Buffer>;
+  private font = '';
+  private fontSize = 0;
+
+  constructor(
+    readonly width: number,
+    public height: number,
+    title: string,
+    firstPage = true,
+  ) {
+    this.doc = new PDFDocument({
+      size: [width, height],
+      margin: 0,
+      autoFirstPage: false,
+      // No Helvetica loaded for nothing: the fonts are set through fonts.ts.
+      font: null as unknown as string,
+      info: { Title: title, Producer: 'fiscal', Creator: 'fiscal' },
+    });
+    this.doc.on('data', (c: Buffer) => this.chunks.push(c));
+    this.done = new Promise((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on('error', reject);
+    });
+    // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
+    useFont(this.doc, FONT.regular);
+    useFont(this.doc, FONT.bold);
+    if (firstPage) this.addPage();
+  }
+
+  /** A new page; `height` for a page as long as its content (the NFC-e's roll). */
+  addPage(height = this.height): void {
+    this.height = height;
+    this.doc.addPage({ size: [this.width, height], margin: 0 });
+    this.doc.lineWidth(0.5);
+    this.font = '';
+    this.fontSize = 0;
+  }
+
+  private use(bold: boolean, size: number): void {
+    const font = bold ? FONT.bold : FONT.regular;
+    if (font !== this.font) useFont(this.doc, (this.font = font));
+    if (size !== this.fontSize) this.doc.fontSize((this.fontSize = size));
+  }
+
+  /** The width `value` takes in that style. */
+  measure(value: string, size: number, bold = false): number {
+    return widthOf(bold ? FONT.bold : FONT.regular, value, size);
+  }
+
+  /** `value` cut (with …) to fit `width`. */
+  fit(value: string, width: number, size: number, bold = false): string {
+    if (this.measure(value, size, bold) <= width) return value;
+    let lo = 0;
+    let hi = value.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.measure(`${value.slice(0, mid)}…`, size, bold) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${value.slice(0, lo).trimEnd()}…`;
+  }
+
+  /** Lines of `value` broken at spaces to fit `width`; at most `max` (the last one cut). */
+  wrap(value: string, width: number, size: number, max = Infinity, bold = false): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of value.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && this.measure(next, size, bold) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    if (lines.length > max) {
+      const kept = lines.slice(0, max);
+      kept[max - 1] = this.fit(`${kept[max - 1]} ${lines.slice(max).join(' ')}`, width - 1, size, bold);
+      return kept;
+    }
+    return lines.map((l) => this.fit(l, width, size, bold));
+  }
+
+  /** One line of text whose top is at `y`. */
+  text(value: string, x: number, y: number, style: TextStyle = {}): void {
+    const size = style.size ?? 8;
+    const bold = style.bold ?? false;
+    const shown = style.width === undefined ? value : this.fit(value, style.width, size, bold);
+    this.use(bold, size);
+    let left = x;
+    if (style.align && style.align !== 'left' && style.width !== undefined) {
+      const free = style.width - this.measure(shown, size, bold);
+      left += style.align === 'right' ? free : free / 2;
+    }
+    if (style.color) this.doc.fillColor(style.color);
+    this.doc.text(shown, left, y, { lineBreak: false });
+    if (style.color) this.doc.fillColor('black');
+  }
+
+  box(x: number, y: number, w: number, h: number): void {
+    this.doc.rect(x, y, w, h).stroke();
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number): void {
+    this.doc.moveTo(x1, y1).lineTo(x2, y2).stroke();
+  }
+
+  /** A boxed field: its label in small bold capitals at the top, its value below. */
+  field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style: FieldStyle = {}) {
+    this.box(x, y, w, h);
+    this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
+    const size = style.size ?? 8;
+    if (value)
+      this.text(value, x + 2, y + h - size - 1.5, { ...style, size, width: w - 4, align: style.align ?? 'left' });
+  }
+
+  /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block. */
+  title(label: string, x: number, y: number): void {
+    this.text(label.toUpperCase(), x, y, { size: 6.5, bold: true });
+  }
+
+  /** The CODE-128 barcode of `digits` (an even count of digits is set C throughout) in the box. */
+  barcode128(digits: string, x: number, y: number, w: number, h: number): void {
+    const { sbs } = (bwipjs.raw('code128', digits, {}) as { sbs: number[] }[])[0]!;
+    const modules = sbs.reduce((a, b) => a + b, 0);
+    const unit = w / modules;
+    let left = x;
+    sbs.forEach((width, i) => {
+      if (i % 2 === 0) this.doc.rect(left, y, width * unit, h);
+      left += width * unit;
+    });
+    this.doc.fill('black');
+  }
+
+  /** A QR code of `value` (error correction M), `size` points square, its quiet zone included. */
+  qrCode(value: string, x: number, y: number, size: number): void {
+    const { pixs, pixx, pixy } = (bwipjs.raw('qrcode', value, 'eclevel=M') as QrBits[])[0]!;
+    const unit = size / (pixx + 8);
+    const left = x + 4 * unit;
+    const top = y + 4 * unit;
+    for (let row = 0; row < pixy; row++) {
+      let run = -1;
+      for (let col = 0; col <= pixx; col++) {
+        const dark = col < pixx && pixs[row * pixx + col] === 1;
+        if (dark && run < 0) run = col;
+        if (!dark && run >= 0) {
+          // A hair wider than the module, so no white seam shows between runs when rasterised.
+          this.doc.rect(left + run * unit, top + row * unit, (col - run) * unit + 0.05, unit + 0.05);
+          run = -1;
+        }
+      }
+    }
+    this.doc.fill('black');
+  }
+
+  /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */
+  stamp(words: string, color: string, y = this.height / 2, size = 48): void {
+    const d = this.doc;
+    d.save();
+    d.rotate(-30, { origin: [this.width / 2, y] });
+    d.fillOpacity(0.35);
+    this.use(true, size);
+    const w = this.measure(words, size, true);
+    d.fillColor(color).text(words, (this.width - w) / 2, y - size / 2, { lineBreak: false });
+    d.restore();
+    d.fillColor('black');
+    this.font = '';
+    this.fontSize = 0;
+  }
+
+  end(): Promise<Buffer> {
+    this.doc.end();
+    return this.done;
+  }
+}

@@ -1,0 +1,102 @@
+// What every renderer reads first: the XML's tree (the readers' parser and encodings) and the one
+// summary of the expected kind (key, parties, protocol, whether the file itself says canceled).
+import { readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
+import { at, obj, text, type Node } from '../readers/common.js';
+import { findDocuments } from '../readers/detect.js';
+import { decodeXml } from '../readers/xml.js';
+import { parseLight } from './xml-light.js';
+
+/** The XML cannot be drawn as that auxiliary document: unreadable, of another type, no key. */
+export class RenderError extends Error {
+  override name = 'RenderError';
+  constructor(
+    message: string,
+    /** The file is a readable fiscal XML, of another type: a folder's other files are skipped, not failed. */
+    readonly otherType = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface ReadXml {
+  summary: DocumentSummary;
+  /** The parsed file, from its root element down. */
+  tree: Node;
+}
+
+/** The one document of `kinds` in `xml`; `keyed` documents must carry a 44-digit access key. */
+export function readFor(xml: Uint8Array | string, kinds: readonly DocumentKind[], what: string, keyed = true): ReadXml {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
+  let docs: DocumentSummary[];
+  let tree: Node;
+  try {
+    ({ docs, tree } = quickRead(bytes, what) ?? readDocumentTree(bytes, what));
+  } catch (error) {
+    throw new RenderError((error as Error).message);
+  }
+  const summary = docs.find((d) => kinds.includes(d.kind));
+  if (!summary) throw new RenderError(`expected ${what}, found ${docs.map((d) => d.kind).join(', ')}`, true);
+  if (keyed && (!summary.key || !/^\d{44}$/.test(summary.key)))
+    throw new RenderError(`the document has no 44-digit access key (expected ${what})`);
+  return { summary, tree };
+}
+
+/** The documents of `bytes` through the light parser, or undefined to read them the strict way. */
+function quickRead(bytes: Uint8Array, source: string): { docs: DocumentSummary[]; tree: Node } | undefined {
+  const { text: xml, warnings } = decodeXml(bytes);
+  const parsed = parseLight(xml);
+  if (!parsed) return undefined;
+  const found = findDocuments(parsed.root, parsed.tree[parsed.root]);
+  if (found.length === 0) return undefined;
+  const docs = found.map((s) => ({ ...s, warnings: [...warnings, ...s.warnings], root: parsed.root, source }));
+  return { docs, tree: parsed.tree };
+}
+
+/** The first element named `name`, depth first (documents sit under nfeProc, enviNFe, SOAP...). */
+export function find(node: unknown, name: string): Node | undefined {
+  const found = findRaw(node, name, 0);
+  return found === undefined ? undefined : obj(found);
+}
+
+/** The text of the first element named `name`, depth first. */
+export function findText(node: unknown, name: string): string | undefined {
+  return text(findRaw(node, name, 0));
+}
+
+function findRaw(node: unknown, name: string, depth: number): unknown {
+  if (!node || typeof node !== 'object' || depth > 12) return undefined;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findRaw(item, name, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const n = node as Node;
+  if (name in n) return n[name];
+  for (const [k, v] of Object.entries(n)) {
+    if (k.startsWith('@_') || k === '#text' || k === 'Signature') continue;
+    const found = findRaw(v, name, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The text of node.a.b..., or undefined. */
+export function textAt(node: Node, ...path: string[]): string | undefined {
+  const last = path.at(-1)!;
+  return text(at(node, ...path.slice(0, -1))[last]);
+}
+
+/** The one child of `node` whose name starts with `prefix` (ICMS00, ICMSSN102...), or {}. */
+export function variant(node: Node, prefix: string): Node {
+  const name = Object.keys(node).find((k) => k.startsWith(prefix));
+  return name ? at(node, name) : {};
+}
+
+/** `Rua A, 10 - sala 2` from an address node (xLgr, nro, xCpl). */
+export function street(addr: Node): string | undefined {
+  const parts = [text(addr.xLgr), text(addr.nro)].filter(Boolean).join(', ');
+  const cpl = text(addr.xCpl);
+  return (cpl ? `${parts} - ${cpl}` : parts) || undefined;
+}
