@@ -30,6 +30,19 @@ export function fileKey(key: string): string {
   return key.replaceAll(':', '_');
 }
 
+/** The name of an event's file beside its document's: `<key>-<type>-<seq>.xml` (written by the pull and `events --dir`). */
+export function eventFileName(key: string, type: string, seq: number): string {
+  return `${fileKey(key)}-${type}-${seq}.xml`;
+}
+
+const EVENT_FILE = /^(.+)-(\d{6})-(\d+)\.xml$/i;
+
+/** What eventFileName wrote: the key as in file names, the event type and seq; undefined for another file. */
+export function parseEventFileName(name: string): { fileKey: string; type: string; seq: number } | undefined {
+  const m = EVENT_FILE.exec(name);
+  return m ? { fileKey: m[1]!, type: m[2]!, seq: Number(m[3]) } : undefined;
+}
+
 export class UnsafeValueError extends Error {
   override name = 'UnsafeValueError';
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Logger } from '../context.js';
 import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
 import { entryId, type IndexEntry } from './index-file.js';
-import { fileKey, UnsafeValueError, type Layout } from './layout.js';
+import { eventFileName, fileKey, UnsafeValueError, type Layout } from './layout.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { CommitDeps, StreamState } from './stream-state.js';
 import type { StreamSummary } from './summary.js';
@@ -158,7 +158,7 @@ async function writeEvent(
       sum.skipped++;
       continue;
     }
-    const rel = beside(copy.path, `${fileKey(doc.key)}-${ev.type}-${ev.seq}.xml`);
+    const rel = beside(copy.path, eventFileName(doc.key, ev.type, ev.seq));
     await d.writer.write(join(o.dir, rel), doc.xml);
     out.push({
       key: doc.key,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, fileKey, parseLayout, UnsafeValueError, type LayoutValues } from '../../src/sync/layout.js';
+import {
+  DEFAULT_LAYOUT,
+  eventFileName,
+  fileKey,
+  parseEventFileName,
+  parseLayout,
+  UnsafeValueError,
+  type LayoutValues,
+} from '../../src/sync/layout.js';
 import { UsageError } from '../../src/errors.js';
 
 const KEY = '35260112345678000195550010000012341000012343';
@@ -66,5 +74,18 @@ describe('pull layout', () => {
   ])('rejects the template %j (exit 2)', (template, message) => {
     expect(() => parseLayout(template, 'd')).toThrow(UsageError);
     expect(() => parseLayout(template, 'd')).toThrow(message);
+  });
+});
+
+describe('event file names', () => {
+  it('are written and read by one pair: the key as in file names, the type, the seq', () => {
+    const name = eventFileName('12345678000195:11222333000181:2026-05-01:42', '101101', 2);
+    expect(name).toBe('12345678000195_11222333000181_2026-05-01_42-101101-2.xml');
+    expect(parseEventFileName(name)).toEqual({
+      fileKey: '12345678000195_11222333000181_2026-05-01_42',
+      type: '101101',
+      seq: 2,
+    });
+    expect(parseEventFileName('35260112345678000195550010000012341000012343.xml')).toBeUndefined();
   });
 });

@@ -7,9 +7,8 @@ import { openFolderCatalog } from '../../catalog/reader.js';
 import type { Clock, Logger } from '../../context.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
-import { fileKey } from '../../sync/layout.js';
+import { fileKey, parseEventFileName } from '../../sync/layout.js';
 
-const EVENT_FILE = /^(.+)-(\d{6})-(\d+)\.xml$/i;
 const INDEX = 'index.ndjson';
 
 interface EventFile {
@@ -81,12 +80,12 @@ async function eventFiles(dir: string): Promise<Map<string, EventFile[]>> {
   const byKey = new Map<string, EventFile[]>();
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.sort()) {
-    const m = EVENT_FILE.exec(name);
-    if (!m) continue;
-    const list = byKey.get(m[1]!);
-    const file = { type: m[2]!, name };
+    const event = parseEventFileName(name);
+    if (!event) continue;
+    const list = byKey.get(event.fileKey);
+    const file = { type: event.type, name };
     if (list) list.push(file);
-    else byKey.set(m[1]!, [file]);
+    else byKey.set(event.fileKey, [file]);
   }
   return byKey;
 }

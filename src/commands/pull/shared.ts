@@ -130,7 +130,12 @@ function allStreams(ctx: Context, c: PullCommand, http: HttpClient, id: StreamId
 function localPdfDrawer(ctx: Context, type: EventDocType): PdfFetcher {
   let renderer: Promise<Renderer> | undefined;
   return async (doc) => {
-    renderer ??= import('../../fiscal/render/index.js').then((r) => r.RENDERERS[type].load());
+    renderer ??= import('../../fiscal/render/index.js').then((r) => {
+      // A type of the registry without a drawing of its own (RENDER_TYPES) has no local PDF.
+      const entry = (r.RENDERERS as Partial<Record<string, (typeof r.RENDERERS)['nfe']>>)[type];
+      if (!entry) throw new UsageError(`--with-pdf local: ${type} has no local PDF`);
+      return entry.load();
+    });
     const render = await renderer;
     try {
       return await render(doc.xml, { canceled: doc.status === 'canceled' });

@@ -5,6 +5,7 @@ import type { DocEventItem, EventDocType } from '../../api/wire/events.js';
 import { eventDescription } from '../../fiscal/event-codes.js';
 import { eventFacts } from '../../fiscal/event-facts.js';
 import type { Column } from '../../output/writer.js';
+import { eventFileName } from '../../sync/layout.js';
 import { ensureFolder, saveFile } from './saved-files.js';
 
 export interface EventRow {
@@ -56,14 +57,9 @@ export function eventRow(type: EventDocType, key: string, item: ItemFacts, xml: 
   return row;
 }
 
-/** The file name of an event; an NFS-e id's ":" become "_" (not allowed in file names everywhere). */
-function eventFileName(row: Pick<EventRow, 'key' | 'type' | 'seq'>): string {
-  return `${row.key.replaceAll(':', '_')}-${row.type}-${row.seq ?? 1}.xml`;
-}
-
 /** Writes the event and answers the file's path; a file that cannot be written is a LocalFileError naming it. */
 export async function saveEvent(dir: string, row: EventRow, xml: Uint8Array): Promise<string> {
-  const file = join(dir, eventFileName(row));
+  const file = join(dir, eventFileName(row.key, row.type, row.seq ?? 1));
   await ensureFolder(dir);
   // A sibling temp file: nothing of fiscal's is left in the user's folder but the events.
   await saveFile(file, xml);

@@ -49,19 +49,10 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
 }
 
 function typeOf(doc: DocumentSummary): UploadType {
-  switch (doc.kind) {
-    case 'nfe':
-    case 'nfce':
-    case 'cte':
-    case 'cteos':
-    case 'mdfe':
-    case 'nfse':
-      return doc.kind;
-    default:
-      throw new Refusal(
-        `${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`,
-      );
-  }
+  if (doc.kind === 'nfe' || Object.hasOwn(STORED_DOC, doc.kind)) return doc.kind as UploadType;
+  throw new Refusal(
+    `${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`,
+  );
 }
 
 function addDocument(

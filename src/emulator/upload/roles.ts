@@ -3,9 +3,9 @@
 // named in `owner` that is not a party gets the type's "named" role where the type has one (NF-e,
 // CT-e, MDF-e: authorized; CT-e OS: not-taker). With `owner`, only the named companies are used.
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
-import type { DocType } from '../doc-index.js';
+import type { UploadType } from './stored-doc.js';
 
-export type UploadType = DocType | 'nfe';
+export type { UploadType };
 
 export interface OwnerRole {
   owner: string;

@@ -168,12 +168,14 @@ function storedNfse(doc: DocumentSummary, ctx: UploadContext, roles: OwnerRole[]
   };
 }
 
-export const STORED_DOC: {
-  [T in DocType]: (doc: DocumentSummary, ctx: UploadContext, roles: OwnerRole[]) => NewDoc<T>;
-} = {
+/** How an uploaded document of each type the readers read is stored; a type without one is refused. */
+export const STORED_DOC = {
   cte: storedCte,
   cteos: storedCteOs,
   mdfe: storedMdfe,
   nfce: storedNfce,
   nfse: storedNfse,
-};
+} satisfies { [T in DocType]?: (doc: DocumentSummary, ctx: UploadContext, roles: OwnerRole[]) => NewDoc<T> };
+
+/** The types an upload can hold: NF-e and those above. */
+export type UploadType = keyof typeof STORED_DOC | 'nfe';
