@@ -66,10 +66,10 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
     expect(shown.charts).toBe(8);
     // The same columns: the page keeps the machine names in data-col, the pt-BR CSV says them in Portuguese.
     // The reform's IBS and CBS, zero in every row of these 2025-2026 notes, stay off the page only.
-    const reform = ['IBS', 'CBS'].map((h) => header.indexOf(h));
+    const reform = ['IBS', 'CBS'].map((h) => header!.indexOf(h));
     expect(lines.every((cells) => reform.every((i) => cells[i] === '0,00'))).toBe(true);
-    expect(shown.cols.map((c) => localHeader(c, 'pt-BR'))).toEqual(header.filter((h) => h !== 'IBS' && h !== 'CBS'));
-    const at = shown.cols.map((c) => header.indexOf(localHeader(c, 'pt-BR')));
+    expect(shown.cols.map((c) => localHeader(c, 'pt-BR'))).toEqual(header!.filter((h) => h !== 'IBS' && h !== 'CBS'));
+    const at = shown.cols.map((c) => header!.indexOf(localHeader(c, 'pt-BR')));
     const csv = lines.map((cells) => Object.fromEntries(shown.cols.map((c, i) => [c, cells[at[i]!]!])));
     expect(shown.rows).toHaveLength(csv.length);
     shown.rows.forEach((row, i) => {
