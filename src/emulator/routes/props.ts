@@ -7,17 +7,16 @@ import {
   DEFAULT_PROPERTY,
   PROPERTIES_PATH,
   PROPERTY_BATCH_MAX,
-  PROPERTY_NAME,
-  PROPERTY_VALUE_MAX,
   propertiesResponseSchema,
   setPropertyResponseSchema,
   type CustomItem,
   type PropertyResult,
 } from '../../api/wire/props.js';
 import { annotatablesOf, countNames } from '../annotations.js';
-import { HttpError, okAs, v1FieldErrors, type Reply } from '../respond.js';
+import { okAs, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { roleParam } from './listing/v1-listing.js';
+import { readPropertyBatch } from './property-batch.js';
 
 export function registerProps(router: Router): void {
   router.add('PUT', '/v1/nfe/:role/:property', setProperty, { errors: 'v1' });
@@ -27,7 +26,12 @@ export function registerProps(router: Router): void {
 function setProperty(ctx: RequestContext): Reply {
   const role = roleParam(ctx, NFE_ROLES);
   const property = ctx.params.property!;
-  const items = readItems(ctx.json(), property);
+  const items: CustomItem[] = readPropertyBatch(ctx.json(), property, {
+    idField: 'access_key',
+    max: PROPERTY_BATCH_MAX,
+    idProblem: (key) =>
+      typeof key === 'string' && key.length === 44 ? undefined : 'The access_key must have 44 characters.',
+  });
   const data = items.map((item) => setOne(ctx, role, property, item));
   return okAs(setPropertyResponseSchema, { data });
 }
@@ -40,30 +44,6 @@ function setOne(ctx: RequestContext, role: NfeRole, property: string, item: Cust
   // Replaced, not changed in place: generated documents may share objects.
   doc.properties = { ...doc.properties, [property]: item.value };
   return { access_key: item.access_key, success: true, message: 'OK' };
-}
-
-function readItems(raw: unknown, property: string): CustomItem[] {
-  const errors: Record<string, string[]> = {};
-  const problem = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (!PROPERTY_NAME.test(property))
-    problem('property', 'The property is 1 to 64 letters, digits or underscores, not starting with a digit.');
-  const data = typeof raw === 'object' && raw !== null ? (raw as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data) || data.length === 0)
-    problem('data', 'The data field is required: a non-empty array of {access_key, value}.');
-  else if (data.length > PROPERTY_BATCH_MAX)
-    problem('data', `The data may not have more than ${PROPERTY_BATCH_MAX} items.`);
-  else {
-    data.forEach((item: unknown, i) => {
-      const it = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-      if (typeof it.access_key !== 'string' || it.access_key.length !== 44)
-        problem(`data.${i}.access_key`, 'The access_key must have 44 characters.');
-      if (typeof it.value !== 'string') problem(`data.${i}.value`, 'The value field is required.');
-      else if (it.value.length > PROPERTY_VALUE_MAX)
-        problem(`data.${i}.value`, `The value may not be greater than ${PROPERTY_VALUE_MAX} characters.`);
-    });
-  }
-  if (Object.keys(errors).length > 0) throw new HttpError(v1FieldErrors(400, errors));
-  return (data as CustomItem[]).map(({ access_key, value }) => ({ access_key, value }));
 }
 
 /** Designed: the account's properties (always `status`, R28) and how many documents carry each. */
