@@ -3,7 +3,8 @@
 // a StreamSource; the engine knows nothing of NF-e, CT-e or NFS-e.
 import type { HttpClient } from '../api/http.js';
 import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/http-views.js';
-import type { Checkpoint, CreatedRange, StreamKey } from './checkpoint.js';
+import type { CursorPage } from '../api/paginate.js';
+import { canonicalJson, type Checkpoint, type CreatedRange, type StreamKey } from './checkpoint.js';
 
 /** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */
 export const fromBase64 = (value: string): Buffer => Buffer.from(value, 'base64');
@@ -101,5 +102,40 @@ export interface StreamSource {
      * stream's own part that much fewer documents.
      */
     windowSpeedup?: number;
+  };
+}
+
+/**
+ * A v1 role listing read page after page from its cursor (R11-R14) as a resumable stream: the
+ * filters it is checked against are the query's but cursor and limit, pages are of 50, and each
+ * page's base64 documents are decoded from its bytes (pageClient).
+ */
+export function cursorListingSource<Q extends { cursor?: number; limit?: number }, I>(
+  http: HttpClient,
+  key: StreamKey,
+  query: Q,
+  listing: {
+    type: string;
+    pages: (h: HttpClient, q: Q, signal: AbortSignal) => AsyncIterable<CursorPage<I>>;
+    document: (item: I, h: BinaryFieldsClient) => PulledDocument;
+  },
+): StreamSource {
+  const { cursor: _c, limit: _l, ...filters } = query;
+  return {
+    key,
+    endpoint: 'v1',
+    filters: canonicalJson(filters),
+    label: `${listing.type} ${key.role}${key.owner ? ` ${key.owner}` : ''}`,
+    async *pages(start, signal) {
+      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
+      const h = pageClient(http, signal);
+      for await (const page of listing.pages(h, q, signal)) {
+        yield {
+          docs: page.items.map((item) => listing.document(item, h)),
+          from: `cursor ${page.cursor}`,
+          resume: { cursor: page.next, paginator: null, createdHighWater: null },
+        };
+      }
+    },
   };
 }

@@ -5,8 +5,7 @@ import { cteOsV1Pages, cteV1Pages } from '../../api/cte.js';
 import type { CteOsRole, CteRole, CteV1Item, CteV1Query } from '../../api/wire/cte.js';
 import { cteFacts, cteStatus, type CteFacts } from '../../fiscal/cte-facts.js';
 import type { StreamKey } from '../checkpoint.js';
-import { canonicalJson } from '../checkpoint.js';
-import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
+import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
 export type CteStreamType = 'cte' | 'cteos';
 
@@ -57,23 +56,10 @@ function pagesOf(type: CteStreamType, http: HttpClient, role: string, q: CteV1Qu
 /** The v1 role listing of CT-e (`key.type` 'cte') or CT-e OS ('cteos') as a resumable stream. */
 export function cteV1Source(http: HttpClient, key: StreamKey, query: CteV1Query): StreamSource {
   const type: CteStreamType = key.type === 'cteos' ? 'cteos' : 'cte';
-  const { cursor: _c, limit: _l, ...filters } = query;
   const candidates = query.cnpjs ?? [];
-  return {
-    key,
-    endpoint: 'v1',
-    filters: canonicalJson(filters),
-    label: `${type} ${key.role}${key.owner ? ` ${key.owner}` : ''}`,
-    async *pages(start, signal) {
-      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      const h = pageClient(http, signal);
-      for await (const page of pagesOf(type, h, key.role, q, signal)) {
-        yield {
-          docs: page.items.map((item) => cteV1Document(type, item, key.role, key.owner, candidates, h.bytesOf)),
-          from: `cursor ${page.cursor}`,
-          resume: { cursor: page.next, paginator: null, createdHighWater: null },
-        };
-      }
-    },
-  };
+  return cursorListingSource(http, key, query, {
+    type,
+    pages: (h, q, signal) => pagesOf(type, h, key.role, q, signal),
+    document: (item, h) => cteV1Document(type, item, key.role, key.owner, candidates, h.bytesOf),
+  });
 }

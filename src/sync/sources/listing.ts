@@ -6,8 +6,7 @@ import { docListingPages } from '../../api/doc-listing.js';
 import type { HttpClient } from '../../api/http.js';
 import type { ListedXmlItem, V1ListingQuery } from '../../api/wire/common.js';
 import type { StreamKey } from '../checkpoint.js';
-import { canonicalJson } from '../checkpoint.js';
-import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
+import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
 export function listedDocument(
   type: ListingOnlyType,
@@ -35,24 +34,10 @@ export function listedDocument(
 export function listingV1Source(
   type: ListingOnlyType,
 ): (http: HttpClient, key: StreamKey, query: V1ListingQuery) => StreamSource {
-  return (http, key, query) => {
-    const { cursor: _c, limit: _l, ...filters } = query;
-    return {
-      key,
-      endpoint: 'v1',
-      filters: canonicalJson(filters),
-      label: `${type} ${key.role}${key.owner ? ` ${key.owner}` : ''}`,
-      async *pages(start, signal) {
-        const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-        const h = pageClient(http, signal);
-        for await (const page of docListingPages(h, { type, role: key.role }, q, { signal })) {
-          yield {
-            docs: page.items.map((item) => listedDocument(type, item, key.role, key.owner, h.bytesOf)),
-            from: `cursor ${page.cursor}`,
-            resume: { cursor: page.next, paginator: null, createdHighWater: null },
-          };
-        }
-      },
-    };
-  };
+  return (http, key, query) =>
+    cursorListingSource(http, key, query, {
+      type,
+      pages: (h, q, signal) => docListingPages(h, { type, role: key.role }, q, { signal }),
+      document: (item, h) => listedDocument(type, item, key.role, key.owner, h.bytesOf),
+    });
 }

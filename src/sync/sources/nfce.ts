@@ -5,8 +5,7 @@ import { nfceV1Pages } from '../../api/nfce.js';
 import type { NfceRole, NfceV1Item, NfceV1Query } from '../../api/wire/nfce.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { StreamKey } from '../checkpoint.js';
-import { canonicalJson } from '../checkpoint.js';
-import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
+import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
 export function nfceDocument(item: NfceV1Item, owner: string, bytesOf = fromBase64): PulledDocument {
   const xml = bytesOf(item.xml);
@@ -27,22 +26,9 @@ export function nfceDocument(item: NfceV1Item, owner: string, bytesOf = fromBase
 
 export function nfceV1Source(http: HttpClient, key: StreamKey, query: NfceV1Query): StreamSource {
   const role = key.role as NfceRole;
-  const { cursor: _c, limit: _l, ...filters } = query;
-  return {
-    key,
-    endpoint: 'v1',
-    filters: canonicalJson(filters),
-    label: `nfce ${role}${key.owner ? ` ${key.owner}` : ''}`,
-    async *pages(start, signal) {
-      const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
-      const h = pageClient(http, signal);
-      for await (const page of nfceV1Pages(h, role, q, { signal })) {
-        yield {
-          docs: page.items.map((item) => nfceDocument(item, key.owner, h.bytesOf)),
-          from: `cursor ${page.cursor}`,
-          resume: { cursor: page.next, paginator: null, createdHighWater: null },
-        };
-      }
-    },
-  };
+  return cursorListingSource(http, key, query, {
+    type: 'nfce',
+    pages: (h, q, signal) => nfceV1Pages(h, role, q, { signal }),
+    document: (item, h) => nfceDocument(item, key.owner, h.bytesOf),
+  });
 }
