@@ -4,7 +4,7 @@
 // Designed here: the file, its keys, and that a damaged file is read as "nothing learned".
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir } from './store.js';
+import { configDir } from './dir.js';
 
 export interface ApiFeatures {
   /** false: the account has no v2 (POST /v2/dfe/nfe answered 404). */

@@ -4,12 +4,12 @@
 // The file holds API keys: it is written 0600 inside a 0700 directory. Unreadable or malformed
 // files are reported (ConfigError naming the file), never silently reset.
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
 import { ConfigError, LocalFileError } from '../errors.js';
 import { localFileError } from '../local-files.js';
+import { configDir } from './dir.js';
 import type { Profile } from './profile.js';
 
 export type { Profile } from './profile.js';
@@ -41,12 +41,6 @@ const StoreSchema = z.looseObject({
 });
 
 type StoreData = z.infer<typeof StoreSchema>;
-
-export function configDir(env: Readonly<Record<string, string | undefined>>): string {
-  if (env.FISCAL_CONFIG_DIR) return env.FISCAL_CONFIG_DIR;
-  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'fiscal');
-  return join(env.HOME || homedir(), '.config', 'fiscal');
-}
 
 export async function openProfileStore(env: Readonly<Record<string, string | undefined>>): Promise<ProfileStore> {
   const dir = configDir(env);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { EMULATOR_PROFILE } from '../../config/profile.js';
-import { configDir } from '../../config/store.js';
+import { configDir } from '../../config/dir.js';
 import { UsageError } from '../../errors.js';
 import { verb } from '../shared/verb.js';
 import { complete } from './index.js';
