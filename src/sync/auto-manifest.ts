@@ -9,12 +9,10 @@
 //   manifest-done.ndjson   what became of each key: `sent` (with its request id) as soon as a batch
 //                          is accepted, then its answer (registered, rejected, or already manifested).
 //
-// A drain (before the pull: what an earlier run left; after it: what it added) runs under the
+// The two files are kept by manifest-queue.ts. A drain (before the pull: what an earlier run left; after it: what it added) runs under the
 // folder's lock. Before a key is sent, the service is asked whether it already knows a
 // manifestation request of ours for it (4.14 by key) or any manifestation at all (4.10): a run
 // killed after its POST but before recording it adopts that request instead of sending again.
-import { existsSync } from 'node:fs';
-import { appendFile, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HttpClient } from '../api/http.js';
 import { withSignal } from '../api/http-views.js';
@@ -32,13 +30,10 @@ import { syncCatalog } from '../catalog/folder.js';
 import { recordStatuses } from '../catalog/journal.js';
 import { committedIndexBytes } from '../catalog/reader.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { fsyncPath } from './durable.js';
 import type { IndexEntry } from './index-file.js';
 import { acquireLock } from './lock.js';
+import { ManifestQueue, type DoneRecord, type Outcome } from './manifest-queue.js';
 import type { ManifestCounts } from './summary.js';
-
-export const QUEUE_FILE = 'manifest-queue.ndjson';
-export const DONE_FILE = 'manifest-done.ndjson';
 
 /** The authority's answer to a manifestation of a canceled NF-e. */
 const CANCELED_CSTAT = 650;
@@ -52,12 +47,6 @@ const MAX_POLL_MS = 2_000;
 
 /** What `--manifest` takes, and the code it sends. */
 export const AUTO_MANIFEST_VERBS = { aware: '210210' } as const satisfies Record<string, ManifestCode>;
-
-/** `canceled`: the note is canceled (the catalog knew it, or the authority answered 650): nothing to manifest. */
-type Outcome = 'registered' | 'rejected' | 'already' | 'canceled';
-type DoneRecord =
-  | { key: string; state: 'sent'; request_id: string }
-  | { key: string; state: Outcome; code?: string; cstat?: number; message?: string };
 
 export interface AutoManifestOptions {
   dir: string;
@@ -78,6 +67,7 @@ export const wantsManifest = (e: IndexEntry) => e.type === 'nfe' && e.role === '
 
 export class AutoManifest {
   private readonly stateDir: string;
+  private readonly queue: ManifestQueue;
   private signal = new AbortController().signal;
   /** The folder's catalog while a drain runs (under the folder's lock). */
   private catalog: CatalogStore | undefined;
@@ -85,28 +75,18 @@ export class AutoManifest {
 
   constructor(private readonly o: AutoManifestOptions) {
     this.stateDir = join(o.dir, '.fiscal');
+    this.queue = new ManifestQueue(this.stateDir);
     this.http = o.http;
   }
 
   /** The pull engine's commit hook: queues the received NF-e of the round, durably. */
   readonly onCommit = async (entries: readonly IndexEntry[]): Promise<void> => {
-    const keys = [...new Set(entries.filter(wantsManifest).map((e) => e.key))];
-    if (keys.length === 0) return;
-    const path = join(this.stateDir, QUEUE_FILE);
-    const created = !existsSync(path);
-    const handle = await open(path, 'a');
-    try {
-      await handle.write(keys.map((key) => `${JSON.stringify({ key })}\n`).join(''));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (created) await fsyncPath(this.stateDir);
+    await this.queue.add([...new Set(entries.filter(wantsManifest).map((e) => e.key))]);
   };
 
   /** True when an earlier run left keys queued (checked before taking the lock for them). */
   hasQueue(): boolean {
-    return existsSync(join(this.stateDir, QUEUE_FILE));
+    return this.queue.has();
   }
 
   /**
@@ -146,10 +126,7 @@ export class AutoManifest {
   }
 
   private async drainQueue(): Promise<void> {
-    const queue = keysOf(await readLines(join(this.stateDir, QUEUE_FILE)));
-    const done = new Map<string, DoneRecord>();
-    for (const r of (await readLines(join(this.stateDir, DONE_FILE))) as DoneRecord[])
-      if (typeof r.key === 'string') done.set(r.key, r);
+    const { queue, done } = await this.queue.read();
     const open = queue.filter((k) => done.get(k)?.state === undefined || done.get(k)!.state === 'sent');
     this.o.counts.pending = open.length;
     // Requests an earlier run sent and recorded: followed, not sent again.
@@ -161,13 +138,7 @@ export class AutoManifest {
     const unanswered = await this.follow(sent);
     const fresh = [...open.filter((k) => done.get(k)?.state !== 'sent'), ...unanswered];
     for (let i = 0; i < fresh.length; i += BATCH) await this.sendBatch(fresh.slice(i, i + BATCH));
-    // Every queued key is answered: the state starts afresh (the queue first, so that a crash
-    // between the two leaves only records of keys no longer queued).
-    if (this.o.counts.pending === 0) {
-      await unlink(join(this.stateDir, QUEUE_FILE));
-      await unlink(join(this.stateDir, DONE_FILE)).catch(() => undefined);
-      await fsyncPath(this.stateDir);
-    }
+    if (this.o.counts.pending === 0) await this.queue.clear();
   }
 
   /** Skips what the service already knows of, sends the rest as one request, and follows it. */
@@ -280,11 +251,7 @@ export class AutoManifest {
   /** Appends answers to the done file durably, counts them and reports rejections. */
   private async record(records: DoneRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const path = join(this.stateDir, DONE_FILE);
-    const created = !existsSync(path);
-    await appendFile(path, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    await fsyncPath(path);
-    if (created) await fsyncPath(this.stateDir);
+    await this.queue.record(records);
     // What the authority answered becomes the folder's (status journal, catalog): a 650 says the
     // note is canceled, a registration is the note's manifestation; the next run and every report
     // know both without an event file.
@@ -341,28 +308,3 @@ function recordOf(item: ManifestStatusItem): DoneRecord {
     message: item.status.message,
   };
 }
-
-/** The lines of an NDJSON file; a torn last line (a crash while appending) is left out. */
-async function readLines(path: string): Promise<Array<Record<string, unknown>>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const out: Array<Record<string, unknown>> = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    try {
-      out.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      // Torn by a crash: that append was never counted as done.
-    }
-  }
-  return out;
-}
-
-const keysOf = (lines: Array<Record<string, unknown>>) => [
-  ...new Set(lines.map((l) => l.key).filter((k): k is string => typeof k === 'string')),
-];
