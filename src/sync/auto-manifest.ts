@@ -9,8 +9,8 @@
 //   manifest-done.ndjson   what became of each key: `sent` (with its request id) as soon as a batch
 //                          is accepted, then its answer (registered, rejected, or already manifested).
 //
-// The two files are kept by manifest-queue.ts. A drain (before the pull: what an earlier run left; after it: what it added) runs under the
-// folder's lock. Before a key is sent, the service is asked whether it already knows a
+// The two files are kept by manifest-queue.ts. A drain (before the pull: what an earlier run
+// left; after it: what it added) runs under the folder's lock. Before a key is sent, the service is asked whether it already knows a
 // manifestation request of ours for it (4.14 by key) or any manifestation at all (4.10): a run
 // killed after its POST but before recording it adopts that request instead of sending again.
 import { join } from 'node:path';
