@@ -6,7 +6,7 @@ import type { Checkpoints } from '../../sync/checkpoint.js';
 import type { CatalogStore } from '../store.js';
 import type { HeldLock } from '../../sync/lock.js';
 import { PostgresFolder } from './folder-store.js';
-import { catalogError, connect, connectWaiting, isConnectionLoss, type Client } from './connection.js';
+import { catalogError, connect, connectWaiting, isConnectionLoss, RECONNECT_SECONDS, type Client } from './connection.js';
 import { LeaseSession } from './lease-session.js';
 import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
@@ -81,13 +81,22 @@ export class SharedCatalog {
     profile: string,
     take: (client: Client) => Promise<Lease | undefined>,
   ): Promise<LeasedFolder | undefined> {
-    const client = await connectWaiting(this.target, this.o.env, this.o);
+    // A connection lost between connecting and taking the lease (a restart then) is waited for
+    // like one lost while connecting: the lease is tried again on a new connection.
+    const deadline = this.o.clock.now() + RECONNECT_SECONDS * 1000;
+    let client: Client;
     let lease: Lease | undefined;
-    try {
-      lease = await take(client);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw isConnectionLoss(error) ? catalogError(this.target, error, `leasing profile ${profile}`) : error;
+    for (;;) {
+      client = await connectWaiting(this.target, this.o.env, this.o);
+      try {
+        lease = await take(client);
+        break;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (!isConnectionLoss(error)) throw error;
+        if (this.o.clock.now() >= deadline) throw catalogError(this.target, error, `leasing profile ${profile}`);
+      }
+      await this.o.clock.sleep(1000, this.o.signal);
     }
     if (!lease) {
       await client.end().catch(() => undefined);
