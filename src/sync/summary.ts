@@ -124,8 +124,9 @@ export function countPage(
 }
 
 /** Everything counted so far is durable: called after each commit. */
-export function markKept(summary: PullSummary): void {
-  summary.kept = {
+/** What the run has written so far: kept once the commit that starts now is done. */
+export function keptSoFar(summary: PullSummary): PullSummary['kept'] {
+  return {
     documents: summary.documents,
     events: summary.events,
     attachments: summary.attachments,

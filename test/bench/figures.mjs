@@ -161,7 +161,8 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       emu.env,
       dir,
       [...ROLE, '--max-duration', String(maxSeconds), ...(told ? ['--rate-limit', quota] : [])],
-      [0],
+      // A run stopped by --max-duration ends 12 (0 in builds before that code).
+      [0, 12],
       dist,
     );
     const stats = await emu.stats();
