@@ -22,16 +22,25 @@ const BOUNDARY_PRECISION_MS = 3600_000;
 const BOUNDARY_TOLERANCE = 0.1;
 /** Rounds of counts after the first: each asks one count per boundary not found yet, all at once. */
 const MAX_ROUNDS = 8;
-/** Where a later round counts, in tolerances of documents from each boundary's interpolated instant. */
-const AROUND_GUESS = [-1.5, -0.5, 0.5, 1.5];
 /**
- * Counts sent at once while planning: the first round's probes in one round trip, and a later
- * round's four counts per boundary. Small requests (a one-record page's Total), before any page
- * is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
+ * Where a later round counts, in tolerances of documents from each boundary's interpolated
+ * instant: two close ones settle it where the density holds, the wider ones where it does not
+ * (months of a year are uneven), so that one round usually does where four points took two.
  */
-const COUNTS_AT_ONCE = 16;
-/** The first round counts at the start of each of this many years, up to next year's. */
+const AROUND_GUESS = [-4, -1.5, -0.5, 0.5, 1.5, 4];
+/**
+ * Counts sent at once while planning: the first round's total and probes in one round trip, and
+ * a later round's six counts per boundary. Small requests (a one-record page's Total), before any
+ * page is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
+ */
+const COUNTS_AT_ONCE = 24;
+/** The probes count at the start of each of this many years, up to next year's. */
 const PROBE_YEARS = 16;
+/**
+ * Of those, the most recent are counted with the total, in its round trip (the older only when a
+ * boundary lies before them): a stream too small to split then costs these few counts more, once.
+ */
+export const EAGER_PROBES = 6;
 
 const toMs = (value: string, bound: 'from' | 'to') => filterDateToMs(value, bound);
 const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
@@ -49,9 +58,9 @@ interface Known {
  * is small, the service cannot count, or one window would do.
  *
  * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
- * count of a round at once, so that planning costs a handful of round trips whatever the range:
- * the first round counts at the first second of each of the last years (documents are mostly
- * recent), the next ones at each boundary's interpolated instant within the smallest interval
+ * count of a round at once, so that planning costs a few round trips whatever the range: the
+ * first round asks the total with the first second of each of the last few years (documents are
+ * mostly recent; older years only when documents are older still), the next ones at each boundary's interpolated instant within the smallest interval
  * known to hold it (kept from the interval's ends, so each round shrinks it), until the interval
  * holds few documents or spans an hour. The instants asked depend on the counts alone (the clock
  * only says which years are recent), so a backfill interrupted while planning plans the same
@@ -65,43 +74,55 @@ export async function planWindows(
   now = new Date(),
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
-  let total: number | undefined;
-  try {
-    total = await split.count(range, signal);
-  } catch (error) {
-    // A service that cannot count (no v2 listing, another answer) is read as one listing.
-    if (error instanceof InterruptedError || signal.aborted) throw error;
-    return undefined;
-  }
-  if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
-  const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
-  if (k < 2) return undefined;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
+  const lastYear = now.getUTCFullYear() + 1;
+  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter(
+    (at) => at > from && at < to,
+  );
+  const counted = new Map<number, number>();
+  const countAt = async (at: number): Promise<void> => {
+    if (counted.has(at)) return;
+    const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
+    if (n === undefined) throw new Error('the service stopped counting documents');
+    counted.set(at, n);
+  };
+  // The total and the recent years' probes in one round trip.
+  const [whole, ...eager] = await Promise.allSettled([
+    split.count(range, signal),
+    ...probes.slice(0, EAGER_PROBES).map(countAt),
+  ]);
+  if (whole!.status === 'rejected') {
+    // A service that cannot count (no v2 listing, another answer) is read as one listing.
+    if (whole!.reason instanceof InterruptedError || signal.aborted) throw whole!.reason;
+    return undefined;
+  }
+  const total = whole!.value;
+  if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
+  for (const probe of eager) if (probe.status === 'rejected') throw probe.reason;
+  const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
+  if (k < 2) return undefined;
   // Shares of the documents: the last window (the stream itself) may read more slowly.
   const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
   const share = total / (k - 1 + tail);
   const targets = Array.from({ length: k - 1 }, (_, i) => Math.round(share * (i + 1)));
-  const known: Known[] = [
-    { at: from - 1000, count: 0 },
-    { at: to, count: total },
-  ];
-  const countAt = async (at: number): Promise<void> => {
-    if (known.some((x) => x.at === at)) return;
-    const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
-    if (n === undefined) throw new Error('the service stopped counting documents');
-    known.push({ at, count: n });
-  };
-  const lastYear = now.getUTCFullYear() + 1;
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
       await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
   };
-  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter(
-    (at) => at > from && at < to,
-  );
-  await inRounds(probes);
+  // A boundary before the oldest recent probe: the older years are counted too.
+  const oldest = probes[Math.min(EAGER_PROBES, probes.length) - 1];
+  if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(EAGER_PROBES));
+  const known: Known[] = [
+    { at: from - 1000, count: 0 },
+    { at: to, count: total },
+    ...[...counted].map(([at, count]) => ({ at, count })),
+  ];
+  const countKnown = async (ats: number[]) => {
+    await inRounds(ats);
+    for (const at of ats) if (!known.some((x) => x.at === at)) known.push({ at, count: counted.get(at)! });
+  };
   const tolerance = Math.max(1, share * BOUNDARY_TOLERANCE);
   /** The interval known to hold the target-th document: the last point below it, the first at or above. */
   const bracket = (target: number): [Known, Known] => {
@@ -128,7 +149,7 @@ export async function planWindows(
         asks.add(second(Math.min(hi.at - margin, Math.max(lo.at + margin, guess + step * perDoc * tolerance))));
     }
     if (asks.size === 0) break;
-    await inRounds([...asks]);
+    await countKnown([...asks]);
   }
   const cuts = targets.map((target) => {
     const [lo, hi] = bracket(target);

@@ -3,7 +3,7 @@
 // each count once every count sent with it has been asked (no clock, no timing).
 import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../src/fiscal/dates.js';
-import { planWindows } from '../../src/sync/backfill.js';
+import { EAGER_PROBES, planWindows } from '../../src/sync/backfill.js';
 import type { CreatedRange } from '../../src/sync/checkpoint.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -57,7 +57,7 @@ describe('planWindows', () => {
     [13_000, 3],
     [60_000, 6],
   ])(
-    'plans %i documents over %i years in at most 4 round trips (the total, the years, two rounds around the boundaries), windows near their share',
+    'plans %i documents over %i years in at most 3 round trips (the total with the recent years, two rounds around the boundaries), windows near their share',
     async (n, years) => {
       const instants = createdAt(n, years);
       const s = service(instants);
@@ -73,10 +73,18 @@ describe('planWindows', () => {
       // Three windows and the stream's own part, a fifth of theirs.
       const share = n / 3.2;
       for (const size of sizes.slice(0, 3)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.12);
-      // Rounds of one count per boundary took 6 round trips for 13k documents over 3 years.
-      expect(s.roundTrips).toBeLessThanOrEqual(4);
+      // Rounds of one count per boundary took 6; the total apart from the years' probes, 4.
+      expect(s.roundTrips).toBeLessThanOrEqual(3);
       // A few dozen small requests, not hundreds.
       expect(s.counts).toBeLessThanOrEqual(40);
     },
   );
+
+  it('a stream too small to split costs one round trip: the total and the recent years, asked together', async () => {
+    const s = service(createdAt(900, 3));
+    const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, NOW);
+    expect(windows).toBeUndefined();
+    expect(s.roundTrips).toBe(1);
+    expect(s.counts).toBe(1 + EAGER_PROBES);
+  });
 });
