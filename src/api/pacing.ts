@@ -96,6 +96,8 @@ export class RateLimitPacer {
     this.limit = limit;
     this.windowMs = windowMs;
     this.told = true;
+    // Before any answer, at most the quota is sent at once (a plan's counts go out together).
+    this.remaining ??= limit;
   }
 
   /** Feeds the rate-limit headers of a response (any status) into the model. */

@@ -72,6 +72,7 @@ export async function planWindows(
   parallel: number,
   signal: AbortSignal,
   now = new Date(),
+  eager = true,
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
@@ -87,10 +88,12 @@ export async function planWindows(
     if (n === undefined) throw new Error('the service stopped counting documents');
     counted.set(at, n);
   };
-  // The total and the recent years' probes in one round trip.
-  const [whole, ...eager] = await Promise.allSettled([
+  // The total and the recent years' probes in one round trip (`eager`; else the probes wait for
+  // the total to say the stream is worth splitting: under a told quota every request counts).
+  const recent = probes.slice(0, EAGER_PROBES);
+  const [whole, ...early] = await Promise.allSettled([
     split.count(range, signal),
-    ...probes.slice(0, EAGER_PROBES).map(countAt),
+    ...(eager ? recent : []).map(countAt),
   ]);
   if (whole!.status === 'rejected') {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
@@ -99,7 +102,7 @@ export async function planWindows(
   }
   const total = whole!.value;
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
-  for (const probe of eager) if (probe.status === 'rejected') throw probe.reason;
+  for (const probe of early) if (probe.status === 'rejected') throw probe.reason;
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
   // Shares of the documents: the last window (the stream itself) may read more slowly.
@@ -111,6 +114,7 @@ export async function planWindows(
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
       await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
   };
+  if (!eager) await inRounds(recent);
   // A boundary before the oldest recent probe: the older years are counted too.
   const oldest = probes[Math.min(EAGER_PROBES, probes.length) - 1];
   if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(EAGER_PROBES));
@@ -196,7 +200,7 @@ export async function withBackfills(
   sources: StreamSource[],
   starts: StreamStart[],
   store: Checkpoints,
-  o: { concurrency: number; committedLength: number; signal: AbortSignal },
+  o: { concurrency: number; committedLength: number; signal: AbortSignal; quotaTold?: boolean | undefined },
 ): Promise<PlannedStream[]> {
   // Every stream splits into its share of --concurrency (at least two windows): more would only
   // hold more pages in memory waiting to be written, not fetch more at once.
@@ -206,7 +210,7 @@ export async function withBackfills(
   const plans = await Promise.all(
     sources.map((source, i) =>
       !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
-        ? planWindows(source.split, parallel, o.signal)
+        ? planWindows(source.split, parallel, o.signal, undefined, !o.quotaTold)
         : undefined,
     ),
   );

@@ -4,19 +4,33 @@
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
-  constructor(private free: number) {}
+  private used = 0;
+  private readonly capacity: () => number;
+
+  /** `capacity`: slots at once, or what says how many now (it may rise: see admit()). */
+  constructor(capacity: number | (() => number)) {
+    this.capacity = typeof capacity === 'number' ? () => capacity : capacity;
+  }
 
   async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free--;
+    if (this.waiting.length === 0 && this.used < this.capacity()) this.used++;
+    // Woken by a release or admit(), which counted the slot it hands over.
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
+      this.used--;
+      this.admit();
     };
+  }
+
+  /** Lets waiters in while there is room: after a release, or when the capacity may have risen. */
+  admit(): void {
+    while (this.waiting.length > 0 && this.used < this.capacity()) {
+      this.used++;
+      this.waiting.shift()!();
+    }
   }
 }
 

@@ -49,6 +49,12 @@ export interface PullOptions {
    * when none can): while it is positive, streams fetch past PAGES_AHEAD rather than lose them.
    */
   quotaLeft?: ((maxInFlight: number) => number) | undefined;
+  /**
+   * The quota was told (`--rate-limit`), so it binds from the first request: the backfill plans
+   * windows for RAISED_IN_FLIGHT times --concurrency, which fetch at once while quotaLeft says
+   * the current window has requests at stake.
+   */
+  quotaTold?: boolean | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
   onCommit?: ((entries: readonly IndexEntry[]) => Promise<void>) | undefined;
   /**
@@ -105,6 +111,15 @@ async function* nothing(): AsyncGenerator<SourcePage> {}
 export const borrowablePages = (concurrency: number) => Math.max(1, concurrency) * PAGES_AHEAD;
 
 /**
+ * Under a told quota, requests in flight go up to this many times --concurrency while the quota's
+ * current window has requests at stake: a window's requests are spent in a burst whose length is
+ * lost at the end of a run (and whatever the writer delays), four at a time took 1.3 s of each 5 s
+ * window (docs/bench.md); without requests at stake, --concurrency holds. The planned windows
+ * (streams) wait on the semaphore, not on memory: each holds its pages ahead, as any stream.
+ */
+export const RAISED_IN_FLIGHT = 2;
+
+/**
  * A stream that keeps listing only documents the folder already has (or refuses), at ever higher
  * positions, is a server going round in circles: the run stops after this many such pages in a row. It is
  * well above what a resumed run lists again (one commit group, at most 5000 documents).
@@ -130,11 +145,15 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
-  const limit = new Semaphore(Math.max(1, o.concurrency));
+  const concurrency = Math.max(1, o.concurrency);
+  const raised = o.quotaTold && o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
+  const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
   const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
-    concurrency: o.concurrency,
+    // Windows for the requests a told quota may raise in flight (--concurrency 1 reads one listing).
+    concurrency: concurrency > 1 ? raised : 1,
+    quotaTold: o.quotaTold,
     committedLength,
     signal: o.signal,
   });
@@ -160,6 +179,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   let eventsStarted = false;
   try {
     for (;;) {
+      // A window of the quota that opened raises the requests in flight (the semaphore's capacity).
+      limit.admit();
       const s = await nextReady(states);
       if (!s) break;
       if (o.signal.aborted)

@@ -97,7 +97,8 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
     const loop = await fetchAndDiscard(emu.env, 'received', 'v1');
     const once = async (into, dist) => {
       await emu.resetStats();
-      const r = await pull(emu.env, into, ROLE, [0], dist);
+      // The documents alone: the events stream, read after them, is no part of the backfill.
+      const r = await pull(emu.env, into, [...ROLE, '--without-events'], [0], dist);
       const stats = await emu.stats();
       const documents = r.summary?.documents ?? 0;
       return {

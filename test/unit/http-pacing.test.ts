@@ -33,6 +33,23 @@ describe('R5: pacer (unit, fake clock)', () => {
     release();
   }
 
+  it('told the quota, no more than it is sent at once before any answer (a plan sends its counts together)', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(3, 5000);
+    let admitted = 0;
+    const waiting = Array.from({ length: 5 }, () => pacer.acquire().then((release) => (admitted++, release)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(admitted).toBe(3);
+    expect(pacer.snapshot()).toMatchObject({ remaining: 3, inFlight: 3 });
+    // The first answer tells the window: the other two wait for its reset, not for a 429.
+    pacer.observe({ sentAt: T0, receivedAt: T0 + 100, limit: 3, remaining: 0, rateLimited: false });
+    for (const release of await Promise.all(waiting.slice(0, 3))) release();
+    await Promise.all(waiting.slice(3));
+    expect(admitted).toBe(5);
+    expect(clock.sleeps.length).toBeGreaterThan(0);
+  });
+
   it('sends without waiting while the quota lasts', async () => {
     const clock = createFakeClock(T0);
     const pacer = new RateLimitPacer(clock);

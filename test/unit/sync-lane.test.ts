@@ -88,6 +88,37 @@ describe('Lane', () => {
     expect(most).toBe(1);
   });
 
+  it('R5: a semaphore whose capacity rises (a quota window with requests at stake) lets waiters in on admit(), and falls back without ending any', async () => {
+    let capacity = 2;
+    const limit = new Semaphore(() => capacity);
+    const held: Array<() => void> = [];
+    let waiting = 0;
+    const take = () => {
+      waiting++;
+      void limit.acquire().then((release) => {
+        waiting--;
+        held.push(release);
+      });
+    };
+    for (let i = 0; i < 5; i++) take();
+    await settle();
+    expect(held).toHaveLength(2);
+    capacity = 4;
+    limit.admit();
+    await settle();
+    expect(held).toHaveLength(4);
+    // Back to 2: the four in flight go on; the fifth waits until fewer than 2 are.
+    capacity = 2;
+    held.shift()!();
+    held.shift()!();
+    await settle();
+    expect(held).toHaveLength(2);
+    expect(waiting).toBe(1);
+    held.shift()!();
+    await settle();
+    expect(waiting).toBe(0);
+  });
+
   it('is ready once its next page came, and whenReady() settles then; a failure makes it ready without rejecting', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

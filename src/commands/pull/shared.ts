@@ -209,6 +209,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       onProgress: (_written, _total, s) => progress.update(pullProgress(s)),
       onCommit: ciencia?.onCommit,
       quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
+      quotaTold: c.pull.rateLimit !== undefined,
       shared: leased?.shared,
     });
     finished = !summary.stoppedBy;
