@@ -50,9 +50,8 @@ export interface PullOptions {
    */
   quotaLeft?: ((maxInFlight: number) => number) | undefined;
   /**
-   * The quota was told (`--rate-limit`), so it binds from the first request: the backfill plans
-   * windows for RAISED_IN_FLIGHT times --concurrency, which fetch at once while quotaLeft says
-   * the current window has requests at stake.
+   * The quota was told (`--rate-limit`): streams past --concurrency fetch at once, up to
+   * RAISED_IN_FLIGHT times it, while quotaLeft says the current window has requests at stake.
    */
   quotaTold?: boolean | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
@@ -112,10 +111,10 @@ export const borrowablePages = (concurrency: number) => Math.max(1, concurrency)
 
 /**
  * Under a told quota, requests in flight go up to this many times --concurrency while the quota's
- * current window has requests at stake: a window's requests are spent in a burst whose length is
- * lost at the end of a run (and whatever the writer delays), four at a time took 1.3 s of each 5 s
- * window (docs/bench.md); without requests at stake, --concurrency holds. The planned windows
- * (streams) wait on the semaphore, not on memory: each holds its pages ahead, as any stream.
+ * current window has requests at stake and there are streams to send them (more streams than
+ * --concurrency: several roles or owners, each split in windows): a window's requests are spent
+ * in a burst whose length is lost at the end of a run, four at a time took 1.3 s of each 5 s window
+ * (docs/bench.md). Without requests at stake, --concurrency holds.
  */
 export const RAISED_IN_FLIGHT = 2;
 
@@ -151,8 +150,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
-    // Windows for the requests a told quota may raise in flight (--concurrency 1 reads one listing).
-    concurrency: concurrency > 1 ? raised : 1,
+    concurrency: o.concurrency,
     quotaTold: o.quotaTold,
     committedLength,
     signal: o.signal,
