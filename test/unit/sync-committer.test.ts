@@ -22,10 +22,22 @@ const entry = (n: number): IndexEntry => ({
   created_at: null,
 });
 
+/** A run of one stream: its summary and its state, at the start of the listing. */
+function oneStream() {
+  const source = { key: { type: 'nfe', role: 'received', owner: '' }, endpoint: 'v1', label: 'nfe received' };
+  const summary = newSummary([source as unknown as StreamSource]);
+  const stream = {
+    checkpoint: { documents: 0, pages: 0 },
+    summary: summary.streams[0]!,
+    window: false,
+    split: false,
+  } as unknown as StreamState;
+  return { summary, stream };
+}
+
 describe('Committer', () => {
   it('a failure after the checkpoints are saved (disk full in the key store) leaves the summary counting the commit', async () => {
-    const source = { key: { type: 'nfe', role: 'received', owner: '' }, endpoint: 'v1', label: 'nfe received' };
-    const summary = newSummary([source as unknown as StreamSource]);
+    const { summary, stream } = oneStream();
     const saved: Checkpoint[][] = [];
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const committer = new Committer(
@@ -43,12 +55,6 @@ describe('Committer', () => {
       },
       { now: () => 0, sleep: async () => undefined },
     );
-    const stream = {
-      checkpoint: { documents: 0, pages: 0 },
-      summary: summary.streams[0]!,
-      window: false,
-      split: false,
-    } as unknown as StreamState;
     const fresh = [entry(1), entry(2), entry(3)];
     const page = { docs: [], from: 'cursor 0', resume: { cursor: 3 } } as unknown as SourcePage;
     await committer.addPage(stream, page, fresh);
@@ -58,8 +64,7 @@ describe('Committer', () => {
   });
 
   it('a group commits while the next pages are written: it holds what was written when it started, and after it fails nothing more is committed', async () => {
-    const source = { key: { type: 'nfe', role: 'received', owner: '' }, endpoint: 'v1', label: 'nfe received' };
-    const summary = newSummary([source as unknown as StreamSource]);
+    const { summary, stream } = oneStream();
     const appended: IndexEntry[][] = [];
     const saved: Checkpoint[][] = [];
     const flushes: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
@@ -81,12 +86,6 @@ describe('Committer', () => {
       },
       { now: () => now, sleep: async () => undefined },
     );
-    const stream = {
-      checkpoint: { documents: 0, pages: 0 },
-      summary: summary.streams[0]!,
-      window: false,
-      split: false,
-    } as unknown as StreamState;
     const page = (cursor: number) => ({ docs: [], from: 'cursor 0', resume: { cursor } }) as unknown as SourcePage;
     now = 2000;
     // Due: the group starts, and addPage returns while its files are being synced.
