@@ -1,6 +1,7 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
 import type { HttpClient } from '../../api/http.js';
+import { withSignal } from '../../api/http-views.js';
 import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
@@ -19,13 +20,18 @@ const V2_PULL_LIMIT = 500;
 /** What an open created_at range reads: every document the service can have. */
 const ALL_CREATED = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
 
-/** How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total). */
+/**
+ * How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total).
+ * The run's signal ends it: a plan's counts go out together, and one left unanswered must not hold
+ * a run past --max-duration.
+ */
 async function countV2(
   http: HttpClient,
   filters: NfeV2Request['Filters'],
   range: CreatedRange,
+  signal: AbortSignal,
 ): Promise<number | undefined> {
-  const page = await searchNfeV2(http, {
+  const page = await searchNfeV2(withSignal(http, signal), {
     Fields: ['AccessKey'],
     Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } },
     Limit: 1,
@@ -133,7 +139,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
               query.createdFrom && query.createdTo
                 ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') }
                 : ALL_CREATED,
-            count: (range: CreatedRange) => countV2(http, v2Filters, range),
+            count: (range: CreatedRange, signal) => countV2(http, v2Filters, range, signal),
             windowSpeedup: V2_WINDOW_SPEEDUP,
           },
         }
@@ -213,7 +219,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,
         to: own?.To ? withTime(own.To, 'to') : ALL_CREATED.to,
       },
-      count: (range) => countV2(http, request.Filters, range),
+      count: (range, signal) => countV2(http, request.Filters, range, signal),
     },
     async *pages(start, signal) {
       let base = plain;
