@@ -127,6 +127,21 @@ describe("catalog: the accountant's month", () => {
   });
 });
 
+describe('report of items', () => {
+  it('--by month,ncm lists months in time order, then the largest total first within each', async () => {
+    const r = await runMain(['report', dir, '--by', 'month,ncm', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const groups = JSON.parse(r.stdout) as { month: string; ncm: string; total: number }[];
+    expect(new Set(groups.map((g) => g.month)).size).toBeGreaterThan(1);
+    for (const [i, g] of groups.entries()) {
+      if (i === 0) continue;
+      const prev = groups[i - 1]!;
+      expect(prev.month <= g.month, `${prev.month} before ${g.month}`).toBe(true);
+      if (prev.month === g.month) expect(prev.total).toBeGreaterThanOrEqual(g.total);
+    }
+  });
+});
+
 describe('events on a first pull', () => {
   const route = (key: string) => emu.stats().requests.byRoute[key] ?? 0;
   const EVENTS = 'GET /v1/events/{type}';
