@@ -4,7 +4,14 @@
 // documents are counted apart and their items left out of the sums, as in every report.
 import { openFolderCatalog } from '../catalog/reader.js';
 import type { Clock, Logger } from '../context.js';
-import { ordering, type Dimension, type GroupValue, type Report, type ReportFilters, type ReportGroup } from './aggregate.js';
+import {
+  ordering,
+  type Dimension,
+  type GroupValue,
+  type Report,
+  type ReportFilters,
+  type ReportGroup,
+} from './aggregate.js';
 import { SUMS } from './facts.js';
 
 export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
