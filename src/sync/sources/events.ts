@@ -5,6 +5,7 @@
 // canceled (NF-e) takes the statuses from them and starts the stream at the present instead of
 // reading years of events (docs/catalog.md); `--with-events` reads the whole history.
 import { eventStreamPages } from '../../api/events.js';
+import { InterruptedError } from '../../errors.js';
 import { brasiliaDateTime, brasiliaDayStart } from '../../fiscal/dates.js';
 import type { HttpClient } from '../../api/http.js';
 import type { EventDocType, StreamEventItem } from '../../api/wire/events.js';
@@ -46,6 +47,19 @@ function eventDocument(type: EventDocType, item: StreamEventItem, owner: string,
  */
 export const PRESENT_MARGIN_MS = 3600_000;
 
+/** The listings' statuses; undefined when one cannot be read (an account without v2): the history is read then. */
+async function listedOrNone(
+  canceled: readonly ((signal: AbortSignal) => Promise<ListedStatuses>)[],
+  signal: AbortSignal,
+): Promise<ListedStatuses[] | undefined> {
+  try {
+    return await Promise.all(canceled.map((list) => list(signal)));
+  } catch (error) {
+    if (error instanceof InterruptedError || signal.aborted) throw error;
+    return undefined;
+  }
+}
+
 /** The far end of the stream's created_at range: fixed, since the next run continues the same query. */
 const OPEN_END = '2099-12-31 23:59:59';
 
@@ -71,8 +85,8 @@ export function eventsSource(
       // Where the stream starts in time (ISO 8601): the checkpoint's, since the cursor continues
       // that query; null for the whole history.
       let since = start?.createdHighWater ?? null;
-      if (!start && canceled?.length) {
-        const listed = await Promise.all(canceled.map((list) => list(signal)));
+      const listed = !start && canceled?.length ? await listedOrNone(canceled, signal) : undefined;
+      if (listed) {
         since = new Date(brasiliaDayStart(Math.min(...listed.map((l) => l.at)) - PRESENT_MARGIN_MS)).toISOString();
         // Committed before the stream is read: a run stopped after it goes on at the present.
         yield {
