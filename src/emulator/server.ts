@@ -119,8 +119,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     router: createRouter(),
     requests: new RequestCounters(),
     address: '',
-    limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
-    nominal: new RateLimiter(NOMINAL_RATE_LIMIT),
+    // On the emulator's clock, as its Date header: a client reads X-RateLimit-Reset against Date.
+    limiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+    nominal: new RateLimiter(NOMINAL_RATE_LIMIT, now),
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {
