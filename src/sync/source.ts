@@ -62,6 +62,9 @@ export interface ResumePoint {
   createdHighWater: string | null;
 }
 
+/** Whether the folder has the document already: what a stream adds to it (a PDF) need not be fetched. */
+export type KnownDocument = (doc: PulledDocument) => boolean;
+
 export interface SourcePage {
   docs: PulledDocument[];
   /** Position this page was asked for (cursor or Paginator), for the summary. */
@@ -71,6 +74,11 @@ export interface SourcePage {
   total?: number;
   /** The listing says this page is its last: a backfill window is then done with it. */
   last?: boolean;
+  /**
+   * A part of a listed page that goes on in the next one (`pull --with-pdf` hands a page on as
+   * its PDFs come): its documents are kept, but the stream's position moves only with the last part.
+   */
+  continued?: boolean;
 }
 
 export interface StreamSource {
@@ -88,7 +96,7 @@ export interface StreamSource {
    * Pages from `start` (undefined: the beginning). A `start.range` restricts the listing to that
    * created_at window: a backfill reads several windows of one stream at once.
    */
-  pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
+  pages(start: Checkpoint | undefined, signal: AbortSignal, known?: KnownDocument): AsyncIterable<SourcePage>;
   /**
    * Streams that can be split into created_at windows: the range they read, and how many
    * documents a part of it holds (undefined when the service cannot say).
