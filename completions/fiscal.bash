@@ -184,6 +184,7 @@ _fiscal_takes_value() {
     'search cte|--role') return 0 ;;
     'search cte|--owner') return 0 ;;
     'search cte|--emitter') return 0 ;;
+    'search cte|--taker') return 0 ;;
     'search cte|--from') return 0 ;;
     'search cte|--to') return 0 ;;
     'search cte|--created-from') return 0 ;;
@@ -203,6 +204,7 @@ _fiscal_takes_value() {
     'search cteos|--role') return 0 ;;
     'search cteos|--owner') return 0 ;;
     'search cteos|--emitter') return 0 ;;
+    'search cteos|--taker') return 0 ;;
     'search cteos|--from') return 0 ;;
     'search cteos|--to') return 0 ;;
     'search cteos|--created-from') return 0 ;;
@@ -544,8 +546,8 @@ _fiscal_words() {
     'search') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfce') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search cte') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search cteos') _fiscal_w='--role --owner --emitter --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search cte') _fiscal_w='--role --owner --emitter --taker --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search cteos') _fiscal_w='--role --owner --emitter --taker --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;

@@ -45,7 +45,7 @@ given (or --api v1). See docs/search.md for the mapping of flags to each endpoin
 function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
   return {
     role: ROLE_FLAGS[kind],
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'taker', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
     key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
     cteType: {
       type: 'choice',
@@ -76,8 +76,7 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
       summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)',
     },
     summary: DOCUMENT_FLAGS.summary,
-    // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
-    taker: { type: 'switch', summary: '', deprecated: { use: '--role taker' } },
+    // --type is a document type elsewhere: the old spellings here (--taker, once --role taker's, is a CNPJ as in search nfse).
     notTaker: {
       type: 'switch',
       summary: '',
