@@ -187,6 +187,7 @@ _fiscal_takes_value() {
     'search cte|--taker') return 0 ;;
     'search cte|--from') return 0 ;;
     'search cte|--to') return 0 ;;
+    'search cte|--month') return 0 ;;
     'search cte|--created-from') return 0 ;;
     'search cte|--created-to') return 0 ;;
     'search cte|--status') return 0 ;;
@@ -207,6 +208,7 @@ _fiscal_takes_value() {
     'search cteos|--taker') return 0 ;;
     'search cteos|--from') return 0 ;;
     'search cteos|--to') return 0 ;;
+    'search cteos|--month') return 0 ;;
     'search cteos|--created-from') return 0 ;;
     'search cteos|--created-to') return 0 ;;
     'search cteos|--status') return 0 ;;
@@ -232,6 +234,7 @@ _fiscal_takes_value() {
     'search mdfe|--emitter') return 0 ;;
     'search mdfe|--from') return 0 ;;
     'search mdfe|--to') return 0 ;;
+    'search mdfe|--month') return 0 ;;
     'search mdfe|--created-from') return 0 ;;
     'search mdfe|--created-to') return 0 ;;
     'search mdfe|--filter') return 0 ;;
@@ -247,6 +250,7 @@ _fiscal_takes_value() {
     'search nfse|--emitter') return 0 ;;
     'search nfse|--from') return 0 ;;
     'search nfse|--to') return 0 ;;
+    'search nfse|--month') return 0 ;;
     'search nfse|--created-from') return 0 ;;
     'search nfse|--created-to') return 0 ;;
     'search nfse|--filter') return 0 ;;
@@ -285,6 +289,7 @@ _fiscal_takes_value() {
     'pull nfe|--where') return 0 ;;
     'pull nfe|--where-missing') return 0 ;;
     'pull nfe|--api') return 0 ;;
+    'pull nfe|--month') return 0 ;;
     'pull nfce|--role') return 0 ;;
     'pull nfce|--owner') return 0 ;;
     'pull nfce|--created-from') return 0 ;;
@@ -486,6 +491,7 @@ _fiscal_takes_value() {
     'mdfe search|--emitter') return 0 ;;
     'mdfe search|--from') return 0 ;;
     'mdfe search|--to') return 0 ;;
+    'mdfe search|--month') return 0 ;;
     'mdfe search|--created-from') return 0 ;;
     'mdfe search|--created-to') return 0 ;;
     'mdfe search|--filter') return 0 ;;
@@ -546,13 +552,13 @@ _fiscal_words() {
     'search') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfce') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search cte') _fiscal_w='--role --owner --emitter --taker --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search cteos') _fiscal_w='--role --owner --emitter --taker --from --to --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search cte') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search cteos') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --month --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search nfse') _fiscal_w='--role --competence --canceled --no-canceled --taker --id --origin --owner --emitter --from --to --month --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'pull') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'pull nfe') _fiscal_w='--role --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull nfce') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull cte') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull cteos') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -646,7 +652,7 @@ _fiscal_words() {
     'nfce events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'mdfe') _fiscal_w='search xml pdf events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'mdfe search') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'mdfe search') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --month --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'mdfe xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'mdfe pdf') _fiscal_w='--dir --stdin --local --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'mdfe events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

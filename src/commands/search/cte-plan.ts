@@ -11,7 +11,7 @@ import type { CteField, CteRequest, CteRole, CteV1Query } from '../../api/wire/c
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
 import { flagName } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, cnpjOwnersOnly, emissionMonth, propertyFilters } from '../shared/document-options.js';
 
 /** A CT-e (OS) search: the filters in the client's words, and how much of what to list. */
 export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
@@ -29,10 +29,14 @@ export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
 }
 
 /** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
-export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & { prop?: string[] | undefined };
+export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
+  prop?: string[] | undefined;
+  month?: string | undefined;
+};
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
+export function cteSearchOf(kind: CteKind, flags: CteFlagValues): CteSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
   if (o.notTaker && o.role) throw new UsageError('--not-taker: use --role alone (--not-taker is its old spelling)');
   const search: CteSearch = {

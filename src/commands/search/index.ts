@@ -45,7 +45,7 @@ given (or --api v1). See docs/search.md for the mapping of flags to each endpoin
 function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
   return {
     role: ROLE_FLAGS[kind],
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'taker', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'taker', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'status'),
     key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
     cteType: {
       type: 'choice',
@@ -147,7 +147,7 @@ export const searchNfse = defineVerb({
     id: { type: 'custom', value: 'id', summary: 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>' },
     // One origin: the body search's `origin` is a string (R22).
     origin: { type: 'text', value: 'origin', summary: 'origin, e.g. nacional, upload' },
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'filter', 'prop'),
     fields: {
       type: 'choice',
       list: true,
