@@ -609,7 +609,7 @@ _fiscal_words() {
     'profile remove') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'init') _fiscal_w='--name --api-id --api-key-stdin --base-url --skip-check --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'emulator') _fiscal_w='--host --port --seed --docs --accounts --other-docs --rate-limit --now --latency --per-doc-ms --faults --arrival-rate --webhook-retry-ms --webhook-attempts --without-v2 --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'emulator') _fiscal_w='--host --port --seed --docs --accounts --other-docs --rate-limit --now --latency --per-doc-ms --faults --arrival-rate --webhook-retry-ms --webhook-attempts --without-v2 --adopt-parties --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'flag') _fiscal_w='--owner --set --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'props') _fiscal_w='set list ls help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'props set') _fiscal_w='--role --stdin --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

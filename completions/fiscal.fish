@@ -908,6 +908,7 @@ complete -c fiscal -n '__fiscal_at \'emulator\'' -l arrival-rate -r -F -d 'new d
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l webhook-retry-ms -r -F -d 'webhook deliveries: delay before the first retry, doubled after each (default 1000)'
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l webhook-attempts -r -F -d 'webhook deliveries: attempts before giving up (default 6)'
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l without-v2 -r -F -d 'accounts (ids or 1-based numbers) without v2: their /v2/ endpoints answer 404, as some real ones'
+complete -c fiscal -n '__fiscal_at \'emulator\'' -l adopt-parties -d 'an uploaded document none of the account\'s companies is a party of adopts its emitter as a company (try your own XML offline)'
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l webhook-timeout-ms -r -F -d 'webhook deliveries: how long an endpoint has to answer (default 10000)'
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'flag\'' -l owner -r -F -d 'CNPJ/CPF of the owner of the document in the account'
