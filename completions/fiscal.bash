@@ -601,14 +601,14 @@ _fiscal_words() {
     'latam json') _fiscal_w='--stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'latam help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'profile') _fiscal_w='add list ls show current use remove rm help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --catalog --force --skip-check --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'profile add') _fiscal_w='--api-id --api-key-stdin --base-url --catalog --force --no-verify --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile list') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile current') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile use') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile remove') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'profile help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
-    'init') _fiscal_w='--name --api-id --api-key-stdin --base-url --skip-check --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'init') _fiscal_w='--name --api-id --api-key-stdin --base-url --no-verify --force --help -h --version -V --profile --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'emulator') _fiscal_w='--host --port --seed --docs --accounts --other-docs --rate-limit --now --latency --per-doc-ms --faults --arrival-rate --webhook-retry-ms --webhook-attempts --without-v2 --adopt-parties --webhook-timeout-ms --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'flag') _fiscal_w='--owner --set --dry-run --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'props') _fiscal_w='set list ls help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

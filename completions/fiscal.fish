@@ -874,7 +874,7 @@ complete -c fiscal -n '__fiscal_at \'profile add\'' -l api-key-stdin -d 'read th
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l base-url -x -a 'production sandbox' -d 'production, sandbox or an http(s) URL (default: production)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l catalog -r -F -d 'the shared catalog this profile\'s pulls write: postgres://user@host/db (password in PGPASSWORD or ~/.pgpass)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l force -d 'replace an existing profile of that name'
-complete -c fiscal -n '__fiscal_at \'profile add\'' -l skip-check -d 'save without checking the credentials against the server (as init)'
+complete -c fiscal -n '__fiscal_at \'profile add\'' -l no-verify -d 'save without checking the credentials against the server (one request, as init)'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'profile add\'' -F
 complete -c fiscal -n '__fiscal_at \'profile list\'' -l help -s h -d 'display help for command'
@@ -890,7 +890,7 @@ complete -c fiscal -n '__fiscal_at \'init\'' -l name -r -F -d 'profile name (def
 complete -c fiscal -n '__fiscal_at \'init\'' -l api-id -r -F -d 'API id'
 complete -c fiscal -n '__fiscal_at \'init\'' -l api-key-stdin -d 'read the API key from standard input (never from the command line)'
 complete -c fiscal -n '__fiscal_at \'init\'' -l base-url -x -a 'production sandbox' -d 'production, sandbox or an http(s) URL'
-complete -c fiscal -n '__fiscal_at \'init\'' -l skip-check -d 'save without checking the credentials against the server'
+complete -c fiscal -n '__fiscal_at \'init\'' -l no-verify -d 'save without checking the credentials against the server'
 complete -c fiscal -n '__fiscal_at \'init\'' -l force -d 'replace an existing profile of that name'
 complete -c fiscal -n '__fiscal_at \'init\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'emulator\'' -l host -r -F -d 'address to listen on (default: "127.0.0.1")'

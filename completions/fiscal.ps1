@@ -428,7 +428,7 @@ $script:FiscalTree = @{
   }
   'profile add' = @{
     Commands = @{  }
-    Options = @('--api-id', '--api-key-stdin', '--base-url', '--catalog', '--force', '--skip-check', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--api-id', '--api-key-stdin', '--base-url', '--catalog', '--force', '--no-verify', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--api-id', '--base-url', '--catalog', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -484,7 +484,7 @@ $script:FiscalTree = @{
   }
   'init' = @{
     Commands = @{  }
-    Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--skip-check', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--no-verify', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--name', '--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()

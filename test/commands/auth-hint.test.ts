@@ -26,7 +26,7 @@ describe('a 401 names the source of the credentials', () => {
   it('from a profile: names the profile', async () => {
     const env = { FISCAL_CONFIG_DIR: tempDir('fiscal-config-') };
     const add = ['profile', 'add', 'work', '--api-id', emu.accounts[0]!.apiId, '--base-url', emu.url];
-    const added = await runMain([...add, '--api-key-stdin', '--skip-check'], env, `${WRONG}\n`);
+    const added = await runMain([...add, '--api-key-stdin', '--no-verify'], env, `${WRONG}\n`);
     expect(added.code, added.stderr).toBe(0);
     const r = await runMain(['--profile', 'work', 'companies', 'list'], env);
     expect(r.code).toBe(3);
