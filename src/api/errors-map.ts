@@ -157,13 +157,16 @@ export function describeNetworkError(
     case 'UND_ERR_BODY_TIMEOUT':
       return r(`the response stalled for ${formatMs(timeoutMs)}`);
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
+      return r(`could not connect${host ? ` to ${host}` : ''} within ${formatMs(connectTimeoutMs)}`, true, true);
     case 'ECONNREFUSED':
       return r(`connection refused${host ? ` by ${host}` : ''}`, true, true);
     case 'ECONNRESET':
       return r('connection reset by the server');
     case 'UND_ERR_SOCKET':
       return r('connection closed by the server before the response was complete');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return r(`no route to ${host || 'the server'} (check the base URL and the network)`, true, true);
     case 'ENOTFOUND':
       return r(`host ${host ? `${host} ` : ''}not found (check the base URL)`, false, true);
     default:
