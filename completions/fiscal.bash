@@ -177,6 +177,7 @@ _fiscal_takes_value() {
     'search nfe|--limit') return 0 ;;
     'search nfce|--key') return 0 ;;
     'search nfce|--owner') return 0 ;;
+    'search nfce|--month') return 0 ;;
     'search nfce|--created-from') return 0 ;;
     'search nfce|--created-to') return 0 ;;
     'search nfce|--filter') return 0 ;;
@@ -470,6 +471,7 @@ _fiscal_takes_value() {
     'xml|--dir') return 0 ;;
     'nfce search|--key') return 0 ;;
     'nfce search|--owner') return 0 ;;
+    'nfce search|--month') return 0 ;;
     'nfce search|--created-from') return 0 ;;
     'nfce search|--created-to') return 0 ;;
     'nfce search|--filter') return 0 ;;
@@ -551,7 +553,7 @@ _fiscal_words() {
     '') _fiscal_w='search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'search') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search nfce') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search nfce') _fiscal_w='--key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search cte') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search cteos') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --month --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -647,7 +649,7 @@ _fiscal_words() {
     'cnpj') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce') _fiscal_w='search xml events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'nfce search') _fiscal_w='--key --owner --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'nfce search') _fiscal_w='--key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;

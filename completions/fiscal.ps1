@@ -28,8 +28,8 @@ $script:FiscalTree = @{
   }
   'search nfce' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -796,8 +796,8 @@ $script:FiscalTree = @{
   }
   'nfce search' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false

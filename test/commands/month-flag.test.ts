@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdfeSearch } from '../../src/commands/mdfe/index.js';
+import { nfceSearch } from '../../src/commands/nfce/index.js';
 import { pullNfe } from '../../src/commands/pull/index.js';
 import { report } from '../../src/commands/report/index.js';
 import { searchCte, searchCteos, searchNfe, searchNfse } from '../../src/commands/search/index.js';
@@ -23,7 +24,7 @@ const MAY = ['--from', '2026-05-01', '--to', '2026-05-31'];
 
 describe('--month', () => {
   it('is the one shared declaration wherever it is', () => {
-    for (const spec of [searchNfe, searchCte, searchCteos, searchNfse, mdfeSearch, pullNfe, report])
+    for (const spec of [searchNfe, nfceSearch, searchCte, searchCteos, searchNfse, mdfeSearch, pullNfe, report])
       expect((spec.flags as Record<string, unknown>).month, spec.name).toBe(DOCUMENT_FLAGS.month);
   });
 
@@ -74,5 +75,23 @@ describe('--month', () => {
     const byMonth = await keys(['--month', '2026-05']);
     expect(byMonth.length).toBeGreaterThan(0);
     expect(byMonth).toEqual(await keys(MAY));
+  });
+
+  it('search nfce --month: the listing has no emission filter; the records emitted that month are kept', async () => {
+    const rows = (s: string) =>
+      s
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { AccessKey: string; EmissionDate: string });
+    const all = await runMain(['search', 'nfce', '--all', '-o', 'ndjson'], env);
+    expect(all.code, all.stderr).toBe(0);
+    const may = rows(all.stdout).filter((r) => r.EmissionDate.startsWith('2026-05'));
+    expect(may.length).toBeGreaterThan(0);
+    expect(may.length).toBeLessThan(rows(all.stdout).length);
+    const byMonth = await runMain(['search', 'nfce', '--month', '05/2026', '--all', '-o', 'ndjson'], env);
+    expect(byMonth.code, byMonth.stderr).toBe(0);
+    expect(rows(byMonth.stdout).map((r) => r.AccessKey)).toEqual(may.map((r) => r.AccessKey));
+    const two = await runMain(['search', 'nfce', '--month', '2026-05', '--limit', '2', '-o', 'ndjson'], env);
+    expect(rows(two.stdout).map((r) => r.AccessKey)).toEqual(may.slice(0, 2).map((r) => r.AccessKey));
   });
 });

@@ -186,7 +186,7 @@ function listingSearch(type: ListingOnlyType) {
         list: true,
         summary: `access key (44 digits, model ${spec.model}; repeatable)`,
       },
-      ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
+      ...pick(DOCUMENT_FLAGS, 'owner', 'month', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
     },
     load: async (): Promise<unknown> => ({ default: (await import('./listing.js')).listingSearchVerb(declared, type) }),
   });

@@ -38,6 +38,24 @@ export function emissionMonth<
   return { ...rest, ...monthDays(month) };
 }
 
+/**
+ * --month on a role listing, which has no emission filter (NFC-e, the registry's listing-only
+ * types). Designed here: the records are kept on the client by their emission day (the emitter's
+ * own, as written in the XML), and unless --created-from says otherwise the listing is read from
+ * the day before the month, since a document reaches the service after it is emitted.
+ */
+export function listingMonth<T extends { month?: string | undefined; createdFrom?: string | undefined }>(
+  o: T,
+): { options: T; emitted: ((emissionDate: string) => boolean) | undefined } {
+  if (o.month === undefined) return { options: o, emitted: undefined };
+  const { from, to } = monthDays(o.month);
+  const dayBefore = new Date(Date.parse(`${from}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return {
+    options: { ...o, createdFrom: o.createdFrom ?? dayBefore },
+    emitted: (date) => date.slice(0, 10) >= from && date.slice(0, 10) <= to,
+  };
+}
+
 /** The entries of `o` named in `keys` that are given: a search holds its filters and nothing else. */
 export function given<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;
