@@ -4,7 +4,8 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess, spawnCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from '../helpers/emulator-process.js';
 import { tempDir } from '../helpers/tree.js';
 
 const DOC = fileURLToPath(new URL('../../docs/upload.md', import.meta.url));
@@ -31,7 +32,7 @@ function docCommands(): string[][] {
     );
 }
 
-let emulator: ReturnType<typeof spawnCli> | undefined;
+let emulator: EmulatorProcess | undefined;
 let env: Record<string, string> = {};
 let commands: string[][];
 
@@ -40,25 +41,11 @@ beforeAll(async () => {
   const [serve] = commands;
   expect(serve![0]).toBe('emulator');
   // The doc's port, made free for a test that runs beside others.
-  emulator = spawnCli(serve!.map((a, i, all) => (all[i - 1] === '--port' ? '0' : a)));
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    emulator!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      if (/FISCAL_API_KEY=\S+\n/.test(out)) resolve();
-    });
-    void emulator!.then((r) => reject(new Error(`the emulator exited: ${String(r.stderr)}`)));
-  });
-  env = Object.fromEntries(
-    out
-      .split('\n')
-      .slice(0, 3)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
+  emulator = await startEmulatorProcess(serve!.slice(1).map((a, i, all) => (all[i - 1] === '--port' ? '0' : a)));
+  env = emulator.env;
 }, 60_000);
 afterAll(async () => {
-  emulator?.kill('SIGTERM');
-  await emulator?.catch(() => undefined);
+  await emulator?.stop();
 });
 
 describe('docs/upload.md: try it offline', () => {
