@@ -46,9 +46,10 @@ export class Committer {
           ...(s.window && page.last ? { done: true as const } : {}),
         };
     this.dirty.add(s);
-    if (!s.window && !page.continued) {
+    if (!s.window) {
       s.summary.firstFrom ??= page.from;
-      s.summary.lastResume = page.resume;
+      // The position a part of a page would resume at is its page's end: not reached yet.
+      if (!page.continued) s.summary.lastResume = page.resume;
     }
     // A window's total is not its stream's.
     if (page.total !== undefined && !s.split) s.summary.total = page.total;
