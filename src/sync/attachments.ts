@@ -91,7 +91,13 @@ async function* inParts(
         part.push(withPdf(doc, fetched ? await fetched.pdf : undefined));
       }
       from += part.length;
-      yield from < page.docs.length ? { ...page, docs: part, continued: true } : { ...page, docs: part };
+      if (from === page.docs.length) {
+        yield { ...page, docs: part };
+      } else {
+        // What the page says of its listing (statuses learnt) goes with its last part, once.
+        const { statuses: _statuses, ...rest } = page;
+        yield { ...rest, docs: part, continued: true };
+      }
     } while (from < page.docs.length);
   } finally {
     // A stopped pull has no fetch left running (nor warning left to print) after it reports.

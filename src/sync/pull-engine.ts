@@ -158,7 +158,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     split: p.window || p.start.checkpoint.windows !== undefined,
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
-  const deps = { pending, writer, index, store, summary, catalog: catalog.writer };
+  const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
