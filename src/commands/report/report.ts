@@ -6,7 +6,6 @@ import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
-import { monthDays } from '../../fiscal/dates.js';
 import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
 import { findInputs } from '../../report/inputs.js';
@@ -15,6 +14,7 @@ import type { Context } from '../../context.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import { flagName } from '../shared/define.js';
+import { emissionMonth } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { csvColumns, groupRecord, tableColumns, totalsRecord, type ReportRecord } from './columns.js';
 import { report as reportVerb } from './index.js';
@@ -23,20 +23,17 @@ export const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {
-    if (options.month && (options.from || options.to))
-      throw new UsageError(
-        `${flagName('month')}: is a window of emission dates of its own: use either --month or --from/--to`,
-      );
+    emissionMonth(options);
     if (options.from && options.to && options.from > options.to)
       throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
   },
   async run(ctx, options, args) {
     const paths = args.length > 0 ? args : [DEFAULT_DIR];
     await requireSomePath(paths, args.length === 0);
-    const month = options.month ? monthDays(options.month) : undefined;
+    const window = emissionMonth(options);
     const filters: ReportFilters = {
-      from: month?.from ?? options.from,
-      to: month?.to ?? options.to,
+      from: window.from,
+      to: window.to,
       types: options.type,
       roles: options.role,
       owners: options.owner,
