@@ -154,7 +154,8 @@ async function ingest(
   return count;
 }
 
-function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
+/** The lines of `source` in batches of BATCH_LINES or more (one transaction each). */
+export function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
   let out: T[] = [];
   for (const chunk of source) {
     out.push(...chunk);
@@ -213,7 +214,8 @@ function insideFolder(dir: string, path: string): string | undefined {
   return join(dir, ...parts);
 }
 
-function recordOf(text: string): StatusRecord | undefined {
+/** A status journal line as a record; undefined when it is not one. */
+export function recordOf(text: string): StatusRecord | undefined {
   try {
     const r = JSON.parse(text) as StatusRecord;
     return typeof r.key === 'string' && typeof r.status === 'string' ? r : undefined;
