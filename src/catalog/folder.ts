@@ -17,7 +17,7 @@ import { CatalogError } from '../errors.js';
 import { extractFacts } from './extract/index.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
-import { EMPTY_COVERAGE, type CatalogLine, type Coverage, type StatusRecord } from './store.js';
+import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
 export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
@@ -143,19 +143,33 @@ async function ingest(
     count += batch.length;
     progress?.(last.end - from.indexBytes, total);
   }
-  const journal = join(dir, JOURNAL_NAME);
-  for (const batch of batches(linesBetween(journal, from.journalBytes, to.journalBytes))) {
+  const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
+  return count + journal.lines;
+}
+
+/**
+ * Applies the status journal's records from where `from` says the catalog stopped up to `end`,
+ * each batch in one transaction with the coverage it brings; returns that coverage.
+ */
+export async function applyJournal(
+  store: CatalogStore,
+  path: string,
+  from: Coverage,
+  end: number,
+): Promise<{ coverage: Coverage; lines: number }> {
+  let cov = { ...from };
+  let lines = 0;
+  for (const batch of batches(linesBetween(path, from.journalBytes, end))) {
     const records = batch.map((l) => recordOf(l.text)).filter((r): r is StatusRecord => r !== undefined);
     const last = batch[batch.length - 1]!;
     cov = { ...cov, journalBytes: last.end, journalTail: hashOf(last.text) };
     await store.apply([], records, cov);
-    count += batch.length;
+    lines += batch.length;
   }
-  return count;
+  return { coverage: cov, lines };
 }
 
-/** The lines of `source` in batches of BATCH_LINES or more (one transaction each). */
-export function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
+function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
   let out: T[] = [];
   for (const chunk of source) {
     out.push(...chunk);
@@ -214,8 +228,7 @@ function insideFolder(dir: string, path: string): string | undefined {
   return join(dir, ...parts);
 }
 
-/** A status journal line as a record; undefined when it is not one. */
-export function recordOf(text: string): StatusRecord | undefined {
+function recordOf(text: string): StatusRecord | undefined {
   try {
     const r = JSON.parse(text) as StatusRecord;
     return typeof r.key === 'string' && typeof r.status === 'string' ? r : undefined;

@@ -3,8 +3,8 @@
 // appended and fsynced before the catalog records them. A rebuild replays it after the index.
 import { appendFile, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { batches, hashOf, JOURNAL_NAME, recordOf } from './folder.js';
-import { completeLength, lineHashBefore, linesBetween } from './lines.js';
+import { applyJournal, hashOf, JOURNAL_NAME } from './folder.js';
+import { completeLength, lineHashBefore } from './lines.js';
 import type { CatalogStore, StatusRecord } from './store.js';
 
 export interface Appended {
@@ -56,7 +56,7 @@ export async function recordStatuses(
  * index lines they are about (a pull calls it once its pages are committed). A catalog whose last
  * covered line is not the folder's gets the whole journal again: a record only ever raises a
  * status or moves a manifestation to a later one, so one applied twice changes nothing.
- * Returns the records applied.
+ * Returns the journal lines applied.
  */
 export async function replayJournal(dir: string, store: CatalogStore): Promise<number> {
   const cov = await store.coverage();
@@ -64,14 +64,6 @@ export async function replayJournal(dir: string, store: CatalogStore): Promise<n
   const path = join(dir, JOURNAL_NAME);
   const end = completeLength(path);
   const matches = cov.journalBytes <= end && lineHashBefore(path, cov.journalBytes) === cov.journalTail;
-  let covered = { ...cov, ...(matches ? {} : { journalBytes: 0, journalTail: '' }) };
-  let count = 0;
-  for (const batch of batches(linesBetween(path, covered.journalBytes, end))) {
-    const records = batch.map((l) => recordOf(l.text)).filter((r): r is StatusRecord => r !== undefined);
-    const last = batch[batch.length - 1]!;
-    covered = { ...covered, journalBytes: last.end, journalTail: hashOf(last.text) };
-    await store.apply([], records, covered);
-    count += records.length;
-  }
-  return count;
+  const from = matches ? cov : { ...cov, journalBytes: 0, journalTail: '' };
+  return (await applyJournal(store, path, from, end)).lines;
 }
