@@ -11,9 +11,9 @@ are counted apart and left out of them. A document is counted once however many 
 the inputs hold. --by ncm and --by product group the items of pull folders' documents.
 --html writes one self-contained page (tables and charts, no network needed) for whoever reads
 the figures. A file that cannot be read is named on stderr and the exit code is then 7. With a
-shared catalog (--catalog postgres://…, FISCAL_CATALOG or the profile's setting) a pull folder
-of a profile it holds is read from it, and no path reads every profile. See docs/report.md,
-docs/catalog.md and docs/postgres.md.`;
+shared catalog (--catalog postgres://user@host/db, FISCAL_CATALOG or the profile's setting), a
+pull folder of a profile it holds is read from it, and no path reads every profile. See
+docs/report.md, docs/catalog.md and docs/postgres.md.`;
 
 export const report = defineVerb({
   name: 'report',
