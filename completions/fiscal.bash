@@ -367,6 +367,7 @@ _fiscal_takes_value() {
     'pull nfse|--profiles') return 0 ;;
     'pull nfse|--catalog') return 0 ;;
     'inspect|--type') return 0 ;;
+    'inspect|--catalog') return 0 ;;
     'report|--by') return 0 ;;
     'report|--month') return 0 ;;
     'report|--from') return 0 ;;
@@ -375,6 +376,7 @@ _fiscal_takes_value() {
     'report|--role') return 0 ;;
     'report|--owner') return 0 ;;
     'report|--html') return 0 ;;
+    'report|--catalog') return 0 ;;
     'query|--dir') return 0 ;;
     'query|--catalog') return 0 ;;
     'pdf nfe|--dir') return 0 ;;
@@ -567,8 +569,8 @@ _fiscal_words() {
     'pull mdfe') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull nfse') _fiscal_w='--role --owner --created-from --created-to --filter --dir --layout --restart --lock-wait --max-duration --max-docs --concurrency --rate-limit --error-on-nothing-new --with-events --without-events --with-pdf --manifest --profiles --all-profiles --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'pull help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
-    'inspect') _fiscal_w='--type --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'report') _fiscal_w='--by --month --from --to --type --role --owner --html --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'inspect') _fiscal_w='--type --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'report') _fiscal_w='--by --month --from --to --type --role --owner --html --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'query') _fiscal_w='--dir --catalog --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'catalog') _fiscal_w='rebuild help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'catalog rebuild') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;

@@ -12,6 +12,7 @@ import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { openPullCatalog, sharedCatalog } from './catalog.js';
+import { replayJournal } from '../catalog/journal.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -222,6 +223,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // The key store's last appends become durable, then its state file says it covers the index.
     await writer.flush();
     index.settle();
+    // Statuses the folder learnt without a file (a manifestation answered 650), after the lines
+    // they are about; a folder's own catalog replays them when it is brought level.
+    if (o.shared) await replayJournal(o.dir, o.shared.catalog);
   } catch (error) {
     // Pages already written whole are kept: an interrupted or failing run still saves them.
     await committer.commit().catch(() => undefined);
