@@ -42,6 +42,7 @@ describe('Committer', () => {
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const committer = new Committer(
       {
+        dir: '/nonexistent',
         pending: new Set(),
         writer: { flush: async () => undefined } as unknown as DurableWriter,
         index: {
@@ -72,6 +73,7 @@ describe('Committer', () => {
     const pending = new Set<string>();
     const committer = new Committer(
       {
+        dir: '/nonexistent',
         pending,
         writer: {
           flush: () => new Promise<void>((resolve, reject) => flushes.push({ resolve, reject })),
