@@ -124,9 +124,8 @@ export function countPage(
 }
 
 /** Everything counted so far is durable: called after each commit. */
-/** What the run has written so far: kept once the commit that starts now is done. */
-export function keptSoFar(summary: PullSummary): PullSummary['kept'] {
-  return {
+export function markKept(summary: PullSummary): void {
+  summary.kept = {
     documents: summary.documents,
     events: summary.events,
     attachments: summary.attachments,
