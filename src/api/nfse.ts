@@ -34,6 +34,7 @@ import {
   type NfseV1Item,
   type NfseV1Query,
   type NfseV2Item,
+  NFSE_RECEIVED_V2_PATH,
 } from './wire/nfse.js';
 
 /** POST /v1/dfe/nfse, the body search. */
@@ -117,7 +118,7 @@ export const nfseV1Pages = listingPages(listNfseV1);
 export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV2Item>> {
   const res = await http.request({
     method: 'GET',
-    path: '/v2/nfse/received',
+    path: NFSE_RECEIVED_V2_PATH,
     query: nfeV1QueryParams(q),
     schema: nfseV2PageSchema,
     verifySignature: true,

@@ -6,7 +6,14 @@ import type { Checkpoints } from '../../sync/checkpoint.js';
 import type { CatalogStore } from '../store.js';
 import type { HeldLock } from '../../sync/lock.js';
 import { PostgresFolder } from './folder-store.js';
-import { catalogError, connect, connectWaiting, isConnectionLoss, RECONNECT_SECONDS, type Client } from './connection.js';
+import {
+  catalogError,
+  connect,
+  connectWaiting,
+  isConnectionLoss,
+  RECONNECT_SECONDS,
+  type Client,
+} from './connection.js';
 import { LeaseSession } from './lease-session.js';
 import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';

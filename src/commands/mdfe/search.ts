@@ -2,6 +2,7 @@
 // the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { mdfeSearchPages, mdfeV1Pages } from '../../api/mdfe.js';
+import { planMdfeSearch, type MdfeSearch, type MdfeSearchPlan } from '../../api/mdfe-search.js';
 import type { MdfeField, MdfeRecord, MdfeRole, MdfeV1Item } from '../../api/wire/mdfe.js';
 import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
@@ -11,7 +12,7 @@ import type { FieldColumn } from '../shared/field-columns.js';
 import { minute, recordClues, writeRecords, type RecordPage } from '../shared/listing-output.js';
 import { verb } from '../shared/verb.js';
 import { mdfeSearch } from './index.js';
-import { MDFE_PARSERS, mdfeSearchOf, planMdfeSearch, type MdfeSearch, type MdfeSearchPlan } from './search-plan.js';
+import { MDFE_PARSERS, mdfeSearchOf } from './search-options.js';
 
 export default verb(mdfeSearch, {
   parsers: MDFE_PARSERS,

@@ -15,7 +15,8 @@ import { mdfeV1Source } from '../../sync/sources/mdfe.js';
 import { nfceV1Source } from '../../sync/sources/nfce.js';
 import { nfseV1Source } from '../../sync/sources/nfse.js';
 import type { OptionsOf } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
+import { cnpjOwnersOnly } from '../../api/listing-plan.js';
+import { checkRanges } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { PULL_OTHER, type PullOtherSpec } from './index.js';
 import {

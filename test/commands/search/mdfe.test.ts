@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdfeSearch } from '../../../src/commands/mdfe/index.js';
 import searchMdfe from '../../../src/commands/mdfe/search.js';
-import { mdfeSearchOf, planMdfeSearch } from '../../../src/commands/mdfe/search-plan.js';
+import { planMdfeSearch } from '../../../src/api/mdfe-search.js';
+import { mdfeSearchOf } from '../../../src/commands/mdfe/search-options.js';
 import { search } from '../../../src/commands/search/index.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
