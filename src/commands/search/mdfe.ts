@@ -1,4 +1,4 @@
-// `fiscal mdfe search`, also `fiscal search mdfe`: plan the request, stream matching records to
+// `fiscal search mdfe`, also `fiscal mdfe search`: plan the request, stream matching records to
 // the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { mdfeSearchPages, mdfeV1Pages } from '../../api/mdfe.js';
@@ -11,10 +11,10 @@ import { summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
 import { minute, recordClues, writeRecords, type RecordPage } from '../shared/listing-output.js';
 import { verb } from '../shared/verb.js';
-import { mdfeSearch } from './index.js';
-import { MDFE_PARSERS, mdfeSearchOf } from './search-options.js';
+import { searchMdfe } from './index.js';
+import { MDFE_PARSERS, mdfeSearchOf } from './mdfe-options.js';
 
-export default verb(mdfeSearch, {
+export default verb(searchMdfe, {
   parsers: MDFE_PARSERS,
   check: (o) => void mdfeSearchOf(o),
   async run(ctx, o) {
