@@ -506,7 +506,7 @@ _fiscal_takes_value() {
     'boletos list|--owner') return 0 ;;
     'boletos list|--beneficiary') return 0 ;;
     'boletos list|--payer') return 0 ;;
-    'boletos list|--access-key') return 0 ;;
+    'boletos list|--nfe') return 0 ;;
     'boletos list|--line') return 0 ;;
     'boletos list|--due-from') return 0 ;;
     'boletos list|--due-to') return 0 ;;
@@ -520,7 +520,7 @@ _fiscal_takes_value() {
     'receipts list|--kind') return 0 ;;
     'receipts list|--payer') return 0 ;;
     'receipts list|--payee') return 0 ;;
-    'receipts list|--access-key') return 0 ;;
+    'receipts list|--nfe') return 0 ;;
     'receipts list|--paid-from') return 0 ;;
     'receipts list|--paid-to') return 0 ;;
     'receipts list|--min-amount') return 0 ;;
@@ -655,12 +655,12 @@ _fiscal_words() {
     'mdfe events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'mdfe help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'boletos') _fiscal_w='list show pdf help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'boletos list') _fiscal_w='--status --direction --owner --beneficiary --payer --access-key --line --due-from --due-to --issued-from --issued-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'boletos list') _fiscal_w='--status --direction --owner --beneficiary --payer --nfe --line --due-from --due-to --issued-from --issued-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'receipts') _fiscal_w='list show pdf help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'receipts list') _fiscal_w='--source --kind --payer --payee --access-key --paid-from --paid-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'receipts list') _fiscal_w='--source --kind --payer --payee --nfe --paid-from --paid-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;

@@ -892,8 +892,8 @@ $script:FiscalTree = @{
   }
   'boletos list' = @{
     Commands = @{  }
-    Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--nfe', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--nfe', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--status' = @('open', 'paid', 'overdue', 'canceled'); '--direction' = @('receivable', 'payable'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -932,8 +932,8 @@ $script:FiscalTree = @{
   }
   'receipts list' = @{
     Commands = @{  }
-    Options = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--source', '--kind', '--payer', '--payee', '--nfe', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--source', '--kind', '--payer', '--payee', '--nfe', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--source' = @('manual', 'automatico'); '--kind' = @('boleto', 'pix', 'ted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
