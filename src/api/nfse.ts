@@ -11,7 +11,7 @@ import {
 } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { listingPages, paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   NFSE_EVENTS_PATH,
@@ -124,14 +124,6 @@ export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Prom
     verifySignature: true,
   });
   return res.body;
-}
-
-export function nfseReceivedV2Pages(
-  http: HttpClient,
-  q: NfseV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<NfseV2Item>> {
-  return paginateCursor((cursor) => listNfseReceivedV2(http, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }
 
 /** One page of GET /v1/nfse/received/manual, the notes ingested manually (R37). */

@@ -367,9 +367,6 @@ export function hasApiPdf(type: DocTypeName): type is ApiPdfDocType {
 /** The types pulled from their v1 role listing alone (every one but NF-e, whose pull also searches). */
 export type ListingDocType = Exclude<DocTypeName, 'nfe'>;
 
-/** The model codes of the types: 55, 65, 57... */
-export type DocModel = { [T in KeyedDocType]: (typeof DOC_TYPES)[T]['model'] }[KeyedDocType];
-
 /** The type of an access-key model, or undefined for a model no type declares. */
 export function typeOfModel(model: string): KeyedDocType | undefined {
   return typesWith('model').find((t) => DOC_TYPES[t].model === model);

@@ -2,10 +2,8 @@
 // for a type the service draws, a local drawing only for one it does not (NFC-e), the NFS-e by id.
 // The type groups offer the same verbs under their own name (`fiscal mdfe pdf` is `fiscal pdf
 // mdfe`, shared/type-groups.ts). Plain data: loaded for --help.
-import { docType, type ApiPdfDocType, type LocalOnlyPdfType, type PdfDocType } from '../../fiscal/doc-types.js';
+import { docType, type ApiPdfDocType, type LocalOnlyPdfType } from '../../fiscal/doc-types.js';
 import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
-
-export type PdfType = PdfDocType;
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 export const PDF_FLAGS = {
