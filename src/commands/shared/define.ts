@@ -1,5 +1,5 @@
 // One declaration per verb: its name, summary, examples, arguments and flags, written once as
-// plain data. The commander command (here), the zod parsing of its options (parse.ts, loaded with
+// plain data. The commander command (here), the zod parsing of its options (verb.ts, loaded with
 // the verb), the completions, the man page and the help topics (cli-tree, which walks what this
 // builds) all come from it. Only commander here: this module is loaded for --help.
 import { Argument, Option, type Command } from 'commander';

@@ -1,5 +1,5 @@
 // GET /v1/properties and /v1/properties/{id} (designed): the rural properties the credentials may
-// access (R3), paged like the companies. Not the custom properties of documents (routes/nfe-props.ts).
+// access (R3), paged like the companies. Not the custom properties of documents (routes/props.ts).
 import {
   RURAL_PROPERTIES_PATH,
   RURAL_PROPERTY_PATH,
