@@ -64,7 +64,7 @@ export default tseslint.config(
       'src/commands/*/index.ts',
       'src/commands/shared/define.ts',
       'src/commands/shared/document-flags.ts',
-      'src/commands/shared/event-flags.ts',
+      'src/commands/events/flags.ts',
       'src/commands/shared/pdf-verbs.ts',
       'src/commands/shared/records-verbs.ts',
       'src/commands/shared/ocr-upload-flags.ts',

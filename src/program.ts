@@ -33,7 +33,7 @@ import { register } from './commands/shared/define.js';
 import { properties } from './commands/properties/index.js';
 import { cnpj } from './commands/cnpj/index.js';
 import { TYPE_XML_VERBS, xmlVerb } from './commands/xml/index.js';
-import { eventsVerbOf } from './commands/shared/event-flags.js';
+import { eventsVerbOf } from './commands/events/flags.js';
 import { typeGroups, verbsOfGroup } from './commands/shared/type-groups.js';
 import { docType, hasEvents, type DocTypeName } from './fiscal/doc-types.js';
 import { boletos } from './commands/boletos/index.js';

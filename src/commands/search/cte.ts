@@ -17,7 +17,7 @@ import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.
 import type { Column } from '../../output/writer.js';
 import { DOCUMENT_PARSERS, summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
-import { recordClues, writeRecords, type RecordPage as CommonPage } from '../shared/listing-output.js';
+import { recordClues, writeRecords, type RecordPage as CommonPage } from './listing-output.js';
 import { namedKeys } from '../shared/named-documents.js';
 import type { OptionsOf } from '../shared/define.js';
 import { verb } from '../shared/verb.js';

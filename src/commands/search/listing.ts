@@ -11,7 +11,7 @@ import type { Column } from '../../output/writer.js';
 import type { OptionsOf } from '../shared/define.js';
 import { cnpjOwnersOnly } from '../../api/listing-plan.js';
 import { checkRanges } from '../shared/document-options.js';
-import { minute, writeRecords } from '../shared/listing-output.js';
+import { minute, writeRecords } from './listing-output.js';
 import { namedKeys } from '../shared/named-documents.js';
 import { verb } from '../shared/verb.js';
 import type { ListingSearchSpec } from './index.js';

@@ -15,7 +15,7 @@ import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
-import { minute, writeRecords, type RecordPage } from '../shared/listing-output.js';
+import { minute, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchNfse } from './index.js';
 import { NFSE_PARSERS, nfseSearchOf } from './nfse-options.js';
