@@ -17,8 +17,9 @@ import { flagName, UsageError } from '../errors.js';
 export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
   kind: CteKind;
   role?: CteRole[] | undefined;
-  /** The old spellings of --role taker and --role not-taker. */
-  taker?: boolean | undefined;
+  /** The taker's CNPJ/CPF, any of: the body search has no such filter, so records are kept on the client by Taker. */
+  taker?: string[] | undefined;
+  /** The old spelling of --role not-taker. */
   notTaker?: boolean | undefined;
   filter?: string | undefined;
   fields?: CteField[] | undefined;
@@ -102,10 +103,9 @@ export function planCteSearch(o: CteSearch, now: Date): CteSearchPlan {
   return planDfe(o, limit, now);
 }
 
-/** The roles asked for: --role, or what --taker / --not-taker stand for. */
+/** The roles asked for: --role, or what --not-taker stands for. */
 function rolesOf(o: CteSearch): CteRole[] | undefined {
   if (o.role) return o.role;
-  if (o.taker) return ['taker'];
   if (o.notTaker) return o.kind === 'cte' ? ['not-taker', 'authorized'] : ['not-taker'];
   return undefined;
 }
@@ -124,7 +124,7 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
     if (!exact) keepRoles = roles;
   }
   const f = cteFilters({ ...o, isTaker }, now);
-  let fields = o.fields ?? DEFAULT_CTE_FIELDS;
+  let fields = withTaker(o, o.fields ?? DEFAULT_CTE_FIELDS);
   if (keepRoles && !fields.includes('OwnerRole')) fields = [...fields, 'OwnerRole'];
   if (o.withStatus) fields = [...new Set([...fields, ...STATUS_FIELDS])];
   const request: CteRequest = { fields, Filters: f, Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX) };
@@ -134,7 +134,7 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
 function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
   if (dfeFlags.length)
     throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
-  const roles = o.role ?? (o.taker ? ['taker'] : o.notTaker ? ['not-taker'] : []);
+  const roles = o.role ?? (o.notTaker ? ['not-taker'] : []);
   if (roles.length !== 1) {
     throw new UsageError(
       `--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`,
@@ -147,7 +147,11 @@ function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: 
       `--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`,
     );
   const query: CteV1Query = listingQuery(o, limit, now);
-  const fields = o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f));
+  const fields = withTaker(o, o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f)));
   const owner = o.owner?.length === 1 ? o.owner[0] : undefined;
   return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };
 }
+
+/** --taker is kept on the client by the records' Taker: asked for even when --fields leaves it out. */
+const withTaker = (o: CteSearch, fields: CteField[]): CteField[] =>
+  o.taker && !fields.includes('Taker') ? [...fields, 'Taker'] : fields;

@@ -4,6 +4,7 @@
 import type { HttpClient } from '../api/http.js';
 import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/http-views.js';
 import type { CursorPage } from '../api/paginate.js';
+import type { StatusRecord } from '../catalog/store.js';
 import { canonicalJson, type Checkpoint, type CreatedRange, type StreamKey } from './checkpoint.js';
 
 /** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */
@@ -62,6 +63,9 @@ export interface ResumePoint {
   createdHighWater: string | null;
 }
 
+/** Whether the folder has the document already: what a stream adds to it (a PDF) need not be fetched. */
+export type KnownDocument = (doc: PulledDocument) => boolean;
+
 export interface SourcePage {
   docs: PulledDocument[];
   /** Position this page was asked for (cursor or Paginator), for the summary. */
@@ -71,6 +75,20 @@ export interface SourcePage {
   total?: number;
   /** The listing says this page is its last: a backfill window is then done with it. */
   last?: boolean;
+  /**
+   * A part of a listed page that goes on in the next one (`pull --with-pdf` hands a page on as
+   * its PDFs come): its documents are kept, but the stream's position moves only with the last part.
+   */
+  continued?: boolean;
+  /** Statuses learnt without a file (a listing's Status): journaled with the page's commit. */
+  statuses?: StatusRecord[];
+}
+
+/** The statuses a listing gives now for a stream's documents, and the service's time when it answered. */
+export interface ListedStatuses {
+  records: StatusRecord[];
+  /** Milliseconds since the epoch, by the service's clock (its Date header) where it says. */
+  at: number;
 }
 
 export interface StreamSource {
@@ -88,7 +106,13 @@ export interface StreamSource {
    * Pages from `start` (undefined: the beginning). A `start.range` restricts the listing to that
    * created_at window: a backfill reads several windows of one stream at once.
    */
-  pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
+  pages(start: Checkpoint | undefined, signal: AbortSignal, known?: KnownDocument): AsyncIterable<SourcePage>;
+  /**
+   * The documents the listing says are canceled today, where it can say so in a few requests
+   * (NF-e: the v2 listing's Status): a first pull takes the statuses from here instead of reading
+   * the account's whole history of events (sources/events.ts).
+   */
+  canceled?(signal: AbortSignal): Promise<ListedStatuses>;
   /**
    * Streams that can be split into created_at windows: the range they read, and how many
    * documents a part of it holds (undefined when the service cannot say).

@@ -76,7 +76,7 @@ function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: n
         { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api, everyEmission: true },
         new Date(now),
       );
-      out.push(plan.api === 'v1' ? nfeV1Source(http, key, plan.query) : nfeV2Source(http, key, plan.request));
+      out.push(plan.api === 'v1' ? nfeV1Source(http, key, plan.query, now) : nfeV2Source(http, key, plan.request, now));
     }
   }
   return out;

@@ -2,23 +2,24 @@
 import type { CteKind } from '../../api/cte.js';
 import type { CteSearch } from '../../api/cte-search.js';
 import { UsageError } from '../../errors.js';
-import { checkRanges, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, emissionMonth, propertyFilters } from '../shared/document-options.js';
 
 /** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
-export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & { prop?: string[] | undefined };
+export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
+  prop?: string[] | undefined;
+  month?: string | undefined;
+};
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
+export function cteSearchOf(kind: CteKind, flags: CteFlagValues): CteSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
-  if (o.taker && o.notTaker) throw new UsageError('--not-taker: use either --role taker or --role not-taker');
-  if ((o.taker || o.notTaker) && o.role)
-    throw new UsageError(
-      `${o.taker ? '--taker' : '--not-taker'}: use --role alone (--taker and --not-taker are its old spellings)`,
-    );
+  if (o.notTaker && o.role) throw new UsageError('--not-taker: use --role alone (--not-taker is its old spelling)');
   const search: CteSearch = {
     ...o,
     kind,
     role: o.role && [...new Set(o.role)],
+    taker: o.taker && [...new Set(o.taker)],
     cteType: o.cteType && [...new Set(o.cteType)],
     prop: propertyFilters(o.prop),
   };

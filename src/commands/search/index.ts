@@ -51,7 +51,7 @@ given (or --api v1). See docs/search.md for the mapping of flags to each endpoin
 function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
   return {
     role: ROLE_FLAGS[kind],
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'taker', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'status'),
     key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
     cteType: {
       type: 'choice',
@@ -82,8 +82,7 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
       summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)',
     },
     summary: DOCUMENT_FLAGS.summary,
-    // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
-    taker: { type: 'switch', summary: '', deprecated: { use: '--role taker' } },
+    // --type is a document type elsewhere: the old spellings here (--taker, once --role taker's, is a CNPJ as in search nfse).
     notTaker: {
       type: 'switch',
       summary: '',
@@ -154,7 +153,7 @@ export const searchNfse = defineVerb({
     id: { type: 'custom', value: 'id', summary: 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>' },
     // One origin: the body search's `origin` is a string (R22).
     origin: { type: 'text', value: 'origin', summary: 'origin, e.g. nacional, upload' },
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'filter', 'prop'),
     fields: {
       type: 'choice',
       list: true,
@@ -190,7 +189,19 @@ export const searchMdfe = defineVerb({
     plate: { type: 'custom', list: true, value: 'plate', summary: 'vehicle plate (repeatable)' },
     cte: { type: 'key', models: ['57'], list: true, summary: 'carries this CT-e (repeatable)' },
     nfe: { type: 'key', models: ['55'], list: true, summary: 'carries this NF-e (repeatable)' },
-    ...pick(DOCUMENT_FLAGS, 'tag', 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
+    ...pick(
+      DOCUMENT_FLAGS,
+      'tag',
+      'owner',
+      'emitter',
+      'from',
+      'to',
+      'month',
+      'createdFrom',
+      'createdTo',
+      'filter',
+      'prop',
+    ),
     fields: {
       type: 'choice',
       list: true,
@@ -229,7 +240,7 @@ function listingSearch(type: ListingOnlyType) {
         list: true,
         summary: `access key (44 digits, model ${spec.model}; repeatable)`,
       },
-      ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
+      ...pick(DOCUMENT_FLAGS, 'owner', 'month', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
     },
     load: async (): Promise<unknown> => ({ default: (await import('./listing.js')).listingSearchVerb(declared, type) }),
   });

@@ -4,7 +4,7 @@ import type { NfseSearch } from '../../api/nfse-search.js';
 import { NFSE_ID } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
-import { checkRanges, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, emissionMonth, propertyFilters } from '../shared/document-options.js';
 
 /** Parsers of the `custom` flags of `search nfse`. */
 export const NFSE_PARSERS = {
@@ -21,7 +21,10 @@ export const NFSE_PARSERS = {
 };
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function nfseSearchOf(o: Omit<NfseSearch, 'prop'> & { prop?: string[] | undefined }): NfseSearch {
+export function nfseSearchOf(
+  flags: Omit<NfseSearch, 'prop'> & { prop?: string[] | undefined; month?: string | undefined },
+): NfseSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
   const search: NfseSearch = { ...o, prop: propertyFilters(o.prop) };
   for (const k of Object.keys(search) as (keyof NfseSearch)[]) if (search[k] === undefined) delete search[k];
