@@ -31,13 +31,14 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
-export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher): StreamSource {
+/** `inFlight`: PDFs asked at a time (requests to the service; Infinity for drawings queued on a pool). */
+export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = PDFS_IN_FLIGHT): StreamSource {
   return {
     ...source,
     label: `${source.label} +pdf`,
     async *pages(start, signal) {
       for await (const page of source.pages(start, signal)) {
-        const pdfs = await mapLimited(page.docs, PDFS_IN_FLIGHT, (doc) => fetchPdf(doc, signal));
+        const pdfs = await mapLimited(page.docs, inFlight, (doc) => fetchPdf(doc, signal));
         yield {
           ...page,
           docs: page.docs.map((doc, i) => {

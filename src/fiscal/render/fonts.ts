@@ -9,6 +9,9 @@
 /** The parts of pdfkit's StandardFont read here (not in its published types). */
 interface StandardFont {
   name: string;
+  id: string;
+  ascender: number;
+  ref(): unknown;
   font: {
     characterToGlyph(code: number): string;
     widthOfGlyph(glyph: string): number;
@@ -34,6 +37,16 @@ interface FontState {
 
 const templates = new Map<string, StandardFont>();
 const widths = new Map<string, Map<number, number>>();
+/** Per font, the hex of each character's WinAnsi code, as a content stream shows it. */
+const hexes = new Map<string, Map<number, string>>();
+
+/** What a content stream needs of a font: its resource name on the page, and its ascender. */
+export interface PageFont {
+  name: string;
+  id: string;
+  ascender: number;
+  ref(): unknown;
+}
 
 /** Makes `name` (a standard font) the document's font without parsing its metrics again. */
 export function useFont(doc: PDFKit.PDFDocument, name: string): void {
@@ -52,16 +65,24 @@ export function useFont(doc: PDFKit.PDFDocument, name: string): void {
   if (!template) templates.set(name, unkerned(name, state._font));
 }
 
+/** `name` (a standard font) registered in `doc`, for a content stream that names it itself. */
+export function pageFont(doc: PDFKit.PDFDocument, name: string): PageFont {
+  useFont(doc, name);
+  const font = (doc as unknown as FontState)._fontFamilies[name]!;
+  return { name, id: font.id, ascender: font.ascender, ref: () => font.ref() };
+}
+
 /** `font` with encode and widthOfString from cached advances, kerning left out. */
 function unkerned(name: string, font: StandardFont): StandardFont {
   const codes = new Map<number, string>();
+  hexes.set(name, codes);
   font.encode = (text) => {
     const encoded: string[] = [];
     const positions: Position[] = [];
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       let hex = codes.get(code);
-      if (hex === undefined) codes.set(code, (hex = font.font.encodeText(text[i]!)[0]!));
+      if (hex === undefined) codes.set(code, (hex = winAnsiHex(font, text[i]!)));
       const w = advance(name, font, code);
       encoded.push(hex);
       positions.push({ xAdvance: w, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: w });
@@ -87,4 +108,29 @@ export function widthOf(name: string, value: string, size: number): number {
   let units = 0;
   for (let i = 0; i < value.length; i++) units += advance(name, template, value.charCodeAt(i));
   return (units * size) / 1000;
+}
+
+/** `value`'s WinAnsi codes in `name`, in hex: the string a content stream's Tj shows. */
+export function hexOf(name: string, value: string): string {
+  const template = templates.get(name);
+  const codes = hexes.get(name);
+  if (!template || !codes) throw new Error(`font ${name} encoded before its first use`);
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    let hex = codes.get(code);
+    if (hex === undefined) codes.set(code, (hex = winAnsiHex(template, value[i]!)));
+    out += hex;
+  }
+  return out;
+}
+
+/**
+ * Two hex digits always: pdfkit writes a control character's code with one digit (which shifts
+ * every later character of the string) and a character WinAnsi lacks with three or four; those
+ * become a space and a question mark.
+ */
+function winAnsiHex(font: StandardFont, char: string): string {
+  const code = Number.parseInt(font.font.encodeText(char)[0]!, 16);
+  return code < 0x20 ? '20' : code > 0xff ? '3f' : code.toString(16);
 }

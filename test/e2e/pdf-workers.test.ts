@@ -1,0 +1,89 @@
+// Local PDFs drawn on the render pool's worker threads, as the built command draws them: the same
+// bytes as drawn on the calling thread (the sources the other tests run), each PDF committed with
+// its document, and a pull killed with SIGKILL mid-run leaving no PDF half written.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, runInProcess } from '../helpers/cli.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { interruptRun } from '../helpers/interrupt.js';
+import { pullSnapshot, readNdjson, tempDir } from '../helpers/tree.js';
+
+let emu: TestEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 400, faults: 'latency=20-40' });
+  env = emulatorEnv(emu);
+});
+afterAll(async () => emu?.close());
+
+const PULL = ['pull', 'nfe', '--role', 'received', '--without-events', '--with-pdf', 'local'];
+
+/** Every file under `dir` whose name ends with `suffix`, by path relative to `dir`. */
+function filesOf(dir: string, suffix: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+    if (rel.endsWith(suffix)) out.set(rel, readFileSync(join(dir, rel)));
+  return out;
+}
+
+describe('PDFs drawn on worker threads (the built command)', () => {
+  it('pull --with-pdf local: the same PDFs, byte for byte, as drawn on the calling thread', async () => {
+    const workers = tempDir();
+    const inThread = tempDir();
+    const built = await runCli([...PULL, '--dir', workers], { env });
+    expect(built.exitCode, built.stderr).toBe(0);
+    expect((await runInProcess([...PULL, '--dir', inThread], { env })).exitCode).toBe(0);
+    const drawn = filesOf(workers, '.pdf');
+    const expected = filesOf(inThread, '.pdf');
+    expect(drawn.size).toBeGreaterThan(100);
+    expect([...drawn.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [rel, pdf] of drawn) expect(pdf.equals(expected.get(rel)!), rel).toBe(true);
+    // Every document of the index has its PDF beside it: drawn with its page, committed with it.
+    for (const line of readNdjson(join(workers, 'index.ndjson')))
+      expect(drawn.has(line.path.replace(/\.xml$/, '.pdf')), line.key).toBe(true);
+  });
+
+  it('pdf nfe --local: the same PDFs as drawn on the calling thread, and the same rows in the same order', async () => {
+    const folder = tempDir();
+    expect((await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', folder], { env })).exitCode).toBe(0);
+    const [workers, inThread] = [tempDir(), tempDir()];
+    const built = await runCli(['-o', 'ndjson', 'pdf', 'nfe', '--local', folder, '--dir', workers], { env });
+    expect(built.exitCode, built.stderr).toBe(0);
+    const local = await runInProcess(['-o', 'ndjson', 'pdf', 'nfe', '--local', folder, '--dir', inThread], { env });
+    expect(local.exitCode, local.stderr).toBe(0);
+    const rows = (out: string, dir: string) => out.replaceAll(dir, '<dir>');
+    expect(rows(built.stdout, workers)).toBe(rows(local.stdout, inThread));
+    const drawn = filesOf(workers, '.pdf');
+    expect(drawn.size).toBeGreaterThan(100);
+    for (const [rel, pdf] of drawn) expect(pdf.equals(readFileSync(join(inThread, rel))), rel).toBe(true);
+  });
+
+  it('a pull killed with SIGKILL mid-run leaves only whole PDFs, each beside a committed document; a re-run ends as one run', async () => {
+    const clean = tempDir();
+    expect((await runCli([...PULL, '--dir', clean], { env })).exitCode).toBe(0);
+    const dir = tempDir();
+    const index = join(dir, 'index.ndjson');
+    // Killed once some pages were committed, while the run waits on a later page's answer.
+    const { result, landed } = await interruptRun(emu, [...PULL, '--dir', dir], {
+      env,
+      when: () => existsSync(index) && readFileSync(index, 'utf8').split('\n').length > 60,
+      after: 1,
+      settleMs: 50,
+    });
+    expect(landed).toBe(true);
+    expect(result.signal).toBe('SIGKILL');
+    const committed = new Set(readNdjson(index).map((l) => l.path.replace(/\.xml$/, '.pdf')));
+    const pdfs = filesOf(dir, '.pdf');
+    expect(committed.size).toBeGreaterThan(0);
+    for (const [rel, pdf] of pdfs) {
+      expect(pdf.subarray(0, 5).toString(), rel).toBe('%PDF-');
+      expect(pdf.subarray(-6).toString().trim(), rel).toBe('%%EOF');
+    }
+    for (const rel of committed) expect(pdfs.has(rel), rel).toBe(true);
+    const again = await runCli([...PULL, '--dir', dir], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(pullSnapshot(dir)).toEqual(pullSnapshot(clean));
+  });
+});
