@@ -36,7 +36,7 @@ interface FontState {
 }
 
 const templates = new Map<string, StandardFont>();
-const widths = new Map<string, Map<number, number>>();
+const widths = new Map<string, Advances>();
 /** Per font, the hex of each character's WinAnsi code, as a content stream shows it. */
 const hexes = new Map<string, Map<number, string>>();
 
@@ -93,20 +93,41 @@ function unkerned(name: string, font: StandardFont): StandardFont {
   return font;
 }
 
-function advance(name: string, font: StandardFont, code: number): number {
+/** Per font, the advances of the characters met so far: an array for Latin-1, a map past it. */
+interface Advances {
+  latin: Float64Array;
+  other: Map<number, number>;
+}
+
+function advancesOf(name: string): Advances {
   let table = widths.get(name);
-  if (!table) widths.set(name, (table = new Map()));
-  let w = table.get(code);
-  if (w === undefined) table.set(code, (w = font.font.widthOfGlyph(font.font.characterToGlyph(code))));
+  if (!table) widths.set(name, (table = { latin: new Float64Array(256).fill(-1), other: new Map() }));
+  return table;
+}
+
+function advance(name: string, font: StandardFont, code: number, table = advancesOf(name)): number {
+  if (code < 256) {
+    const w = table.latin[code]!;
+    return w >= 0 ? w : (table.latin[code] = glyphWidth(font, code));
+  }
+  let w = table.other.get(code);
+  if (w === undefined) table.other.set(code, (w = glyphWidth(font, code)));
   return w;
 }
+
+const glyphWidth = (font: StandardFont, code: number) => font.font.widthOfGlyph(font.font.characterToGlyph(code));
 
 /** The width of `value` in `name` at `size` points (glyph advances; kerning left out). */
 export function widthOf(name: string, value: string, size: number): number {
   const template = templates.get(name);
   if (!template) throw new Error(`font ${name} measured before its first use`);
+  const table = advancesOf(name);
   let units = 0;
-  for (let i = 0; i < value.length; i++) units += advance(name, template, value.charCodeAt(i));
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const w = code < 256 ? table.latin[code]! : -1;
+    units += w >= 0 ? w : advance(name, template, code, table);
+  }
   return (units * size) / 1000;
 }
 
