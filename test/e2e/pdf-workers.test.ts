@@ -4,9 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, spawnCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { interruptRun } from '../helpers/interrupt.js';
 import { pullSnapshot, readNdjson, tempDir } from '../helpers/tree.js';
 
 let emu: TestEmulator;
@@ -17,6 +16,8 @@ beforeAll(async () => {
   env = emulatorEnv(emu);
 });
 afterAll(async () => emu?.close());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PULL = ['pull', 'nfe', '--role', 'received', '--without-events', '--with-pdf', 'local'];
 
@@ -65,15 +66,19 @@ describe('PDFs drawn on worker threads (the built command)', () => {
     expect((await runCli([...PULL, '--dir', clean], { env })).exitCode).toBe(0);
     const dir = tempDir();
     const index = join(dir, 'index.ndjson');
-    // Killed once some pages were committed, while the run waits on a later page's answer.
-    const { result, landed } = await interruptRun(emu, [...PULL, '--dir', dir], {
-      env,
-      when: () => existsSync(index) && readFileSync(index, 'utf8').split('\n').length > 60,
-      after: 1,
-      settleMs: 50,
-    });
-    expect(landed).toBe(true);
-    expect(result.signal).toBe('SIGKILL');
+    // Killed while the run waits on a held answer, once pages before it were seen committed.
+    const child = spawnCli([...PULL, '--dir', dir], { env });
+    const ended = child.then(() => true);
+    try {
+      emu.hold(2);
+      await Promise.race([emu.held(), ended]);
+      const committedSome = () => existsSync(index) && readFileSync(index, 'utf8').includes('\n');
+      for (let waited = 0; !committedSome() && waited < 120_000; waited += 10) await pause(10);
+      child.kill('SIGKILL');
+      expect((await child).signal).toBe('SIGKILL');
+    } finally {
+      emu.release();
+    }
     const committed = new Set(readNdjson(index).map((l) => l.path.replace(/\.xml$/, '.pdf')));
     const pdfs = filesOf(dir, '.pdf');
     expect(committed.size).toBeGreaterThan(0);

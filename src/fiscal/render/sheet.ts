@@ -189,14 +189,20 @@ export class Sheet {
   text(value: string, x: number, y: number, style: TextStyle = {}): void {
     const size = style.size ?? 8;
     const bold = style.bold ?? false;
-    const shown = style.width === undefined ? value : this.fit(value, style.width, size, bold);
+    let shown = value;
+    let left = x;
+    if (style.width !== undefined) {
+      // Measured once: what fits is drawn as is, aligned by that width.
+      const width = this.measure(value, size, bold);
+      const fits = width <= style.width;
+      if (!fits) shown = this.fit(value, style.width, size, bold);
+      if (style.align && style.align !== 'left') {
+        const free = style.width - (fits ? width : this.measure(shown, size, bold));
+        left += style.align === 'right' ? free : free / 2;
+      }
+    }
     if (!shown) return;
     const font = bold ? this.fonts.bold : this.fonts.regular;
-    let left = x;
-    if (style.align && style.align !== 'left' && style.width !== undefined) {
-      const free = style.width - this.measure(shown, size, bold);
-      left += style.align === 'right' ? free : free / 2;
-    }
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
     const show = `BT /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)} Tm <${hexOf(font.name, shown)}> Tj ET`;
     if (style.color) this.ops.push(`${rgb(style.color)} rg`, show, '0 g');
