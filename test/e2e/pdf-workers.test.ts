@@ -41,6 +41,9 @@ describe('PDFs drawn on worker threads (the built command)', () => {
     expect(drawn.size).toBeGreaterThan(100);
     expect([...drawn.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [rel, pdf] of drawn) expect(pdf.equals(expected.get(rel)!), rel).toBe(true);
+    // And the rest of the folder too: the XML handed to a worker is still the caller's to write.
+    expect(pullSnapshot(workers)).toEqual(pullSnapshot(inThread));
+    for (const xml of filesOf(workers, '.xml').values()) expect(xml.subarray(0, 5).toString()).toBe('<?xml');
     // Every document of the index has its PDF beside it: drawn with its page, committed with it.
     for (const line of readNdjson(join(workers, 'index.ndjson')))
       expect(drawn.has(line.path.replace(/\.xml$/, '.pdf')), line.key).toBe(true);

@@ -86,9 +86,10 @@ export function createRenderPool(size = availableParallelism()): RenderPool {
       if (slots.length < size) slots.push(start());
       const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = nextId++;
-      // A copy of the XML's bytes alone: a Buffer is often a view of a larger one (a page's
-      // answer), which the message would otherwise copy whole.
-      const bytes = xml.slice();
+      // A copy of the XML's bytes alone, handed over: a Buffer is often a view of a larger one (a
+      // page's answer), which the message would copy whole, and which the caller still writes.
+      // (Buffer's slice() is a view: handing its memory over would empty the caller's.)
+      const bytes = new Uint8Array(xml);
       const message: RenderJob = { id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile };
       return new Promise<Buffer>((resolve, reject) => {
         slot.waiting.set(id, { resolve, reject });
