@@ -61,7 +61,8 @@ async function rateOf(items, rounds, fn) {
 
 /** The emulator's NF-e (5 to 30 items each) of seed 1, as XML. */
 async function emulatorNfes(r, count) {
-  const data = r.generateDataset({ seed: 1, docs: count, now: new Date('2026-06-15T12:00:00-03:00') });
+  // One account: `docs` is per account, and the default is several.
+  const data = r.generateDataset({ seed: 1, docs: count, accounts: 1, now: new Date('2026-06-15T12:00:00-03:00') });
   return data.nfes.map((n) => Buffer.from(r.nfeXml(n)));
 }
 
@@ -87,7 +88,9 @@ export async function danfeRate(count, before = undefined) {
   const r = await loadRenderers();
   const folder = tempDir('danfe-xml');
   try {
-    for (const [i, xml] of (await emulatorNfes(r, count)).entries()) writeFileSync(join(folder, `nfe-${i}.xml`), xml);
+    const xmls = await emulatorNfes(r, count);
+    if (xmls.length !== count) throw new Error(`expected ${count} NF-e of the emulator, got ${xmls.length}`);
+    for (const [i, xml] of xmls.entries()) writeFileSync(join(folder, `nfe-${i}.xml`), xml);
     const cli = (dist) => {
       const out = tempDir('danfe-pdf');
       try {
