@@ -84,6 +84,19 @@ export async function searchNfeV2(http: HttpClient, req: NfeV2Request): Promise<
   return res.body;
 }
 
+/**
+ * A v2 search page with the service's time of its answer (its Date header, to the second;
+ * undefined without one): where the client's clock cannot say what "now" is on the service.
+ */
+export async function searchNfeV2Dated(
+  http: HttpClient,
+  req: NfeV2Request,
+): Promise<{ page: NfeV2Response; at: number | undefined }> {
+  const res = await http.request({ ...NFE_V2_SEARCH, body: req, schema: nfeV2ResponseSchema, retry: true });
+  const date = Date.parse(res.headers['date'] ?? '');
+  return { page: res.body, at: Number.isNaN(date) ? undefined : date };
+}
+
 /** The smallest page a v2 search shrinks to when large pages keep arriving cut (R40). */
 export const V2_SMALLEST_PAGE = 50;
 

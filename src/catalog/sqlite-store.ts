@@ -163,9 +163,12 @@ export class SqliteCatalog implements CatalogStore {
       item: db.prepare(insert('items', ITEM_COLUMNS)),
       event: db.prepare(insert('events', EVENT_COLUMNS)),
       file: db.prepare(insert('files', FILE_COLUMNS)),
+      // An event file says more than a listing's Status of the same rank (when and how): it
+      // replaces it, so that the pull and a rebuild (index first, journal after) agree.
       status: db.prepare(
         `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
-         WHERE key = ? AND role = ? AND owner = ? AND ${RANK_SQL} < ?`,
+         WHERE key = ? AND role = ? AND owner = ?
+           AND (${RANK_SQL} < ? OR (${RANK_SQL} = ? AND status_source = 'listing'))`,
       ),
       // A record's empty role or owner stands for every copy (a note canceled is canceled in each).
       recordStatus: db.prepare(
@@ -196,8 +199,10 @@ export class SqliteCatalog implements CatalogStore {
         }
         s.event!.run(eventRow(line));
         const at = line.created_at ?? '';
-        if (line.status)
-          s.status!.run(line.status, at, 'event', line.key, line.role, line.owner, STATUS_RANK[line.status] ?? 0);
+        if (line.status) {
+          const rank = STATUS_RANK[line.status] ?? 0;
+          s.status!.run(line.status, at, 'event', line.key, line.role, line.owner, rank, rank);
+        }
         if (MANIFESTATIONS.has(line.event)) s.manifestation!.run(line.event, at, line.key, line.role, line.owner, at);
       }
       for (const r of records) {

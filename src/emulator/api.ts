@@ -137,7 +137,8 @@ export async function handleApi(
     return writeCut(res, reply, headers, fault);
   }
   api.requests.record(key, reply.status, request.arrivedAt);
-  writeReply(res, reply, headers);
+  // The service's clock, as a real server's Date header gives it: the emulator's own time.
+  writeReply(res, reply, { Date: new Date(api.now()).toUTCString(), ...headers });
 }
 
 interface Answer {

@@ -34,6 +34,11 @@ export function brasiliaDateTime(instant: Date): string {
   return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** The first instant (ms) of the Brasília day of `ms`. */
+export function brasiliaDayStart(ms: number): number {
+  return filterDateToMs(brasiliaDateTime(new Date(ms)).slice(0, 10), 'from');
+}
+
 /**
  * The upper creation bound (`created_at[to]`, `--created-to`) may also be `now`: the service's
  * public documentation accepts it. Only that bound: a range that starts "now" is empty.

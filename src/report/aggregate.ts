@@ -163,7 +163,7 @@ function fillNames(into: GroupValue[], from: GroupValue[]): void {
 }
 
 /** Months in time order; then the groups that move the most money first; then by value. */
-function ordering(by: readonly Dimension[]): (a: ReportGroup, b: ReportGroup) => number {
+export function ordering(by: readonly Dimension[]): (a: ReportGroup, b: ReportGroup) => number {
   const months = by.findIndex((d) => d !== 'month');
   const leading = months < 0 ? by.length : months;
   return (a, b) => {

@@ -4,7 +4,14 @@
 // documents are counted apart and their items left out of the sums, as in every report.
 import { openFolderCatalog } from '../catalog/reader.js';
 import type { Clock, Logger } from '../context.js';
-import type { Dimension, GroupValue, Report, ReportFilters, ReportGroup } from './aggregate.js';
+import {
+  ordering,
+  type Dimension,
+  type GroupValue,
+  type Report,
+  type ReportFilters,
+  type ReportGroup,
+} from './aggregate.js';
 import { SUMS } from './facts.js';
 
 export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
@@ -103,7 +110,8 @@ export async function itemsReport(
   const list = [...groups.values()];
   const grand = list.reduce((n, g) => n + g.sums[0]!, 0);
   for (const g of list) g.share = grand > 0 ? g.sums[0]! / grand : 0;
-  list.sort((a, b) => b.sums[0]! - a.sums[0]! || (a.keys[0]!.value < b.keys[0]!.value ? -1 : 1));
+  // As the documents' report: months in time order first, then the largest total (docs/report.md).
+  list.sort(ordering(by));
   const totals = { documents: 0, canceled: 0, sums: SUMS.map(() => 0) };
   for (const c of documents.values()) c ? totals.canceled++ : totals.documents++;
   for (const g of list) g.sums.forEach((v, n) => (totals.sums[n]! += v));

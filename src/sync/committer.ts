@@ -1,6 +1,8 @@
 // Group commit of a pull: pages are written as they come; every second (or 5000 documents) their
 // files are made durable at once, their index lines appended, and the checkpoints of the streams
 // that moved replaced, in that order (see pull-engine.ts for why a crash anywhere is safe).
+import { appendJournal } from '../catalog/journal.js';
+import type { StatusRecord } from '../catalog/store.js';
 import type { Clock } from '../context.js';
 import type { Checkpoint } from './checkpoint.js';
 import { entryId, type IndexEntry } from './index-file.js';
@@ -19,6 +21,7 @@ const COMMIT_MAX_DOCS = 5000;
  */
 export class Committer {
   private entries: IndexEntry[] = [];
+  private statuses: StatusRecord[] = [];
   private readonly dirty = new Set<StreamState>();
   private last: number;
 
@@ -31,6 +34,7 @@ export class Committer {
 
   async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
     this.entries.push(...fresh);
+    if (page.statuses) this.statuses.push(...page.statuses);
     for (const e of fresh) this.d.pending.add(entryId(e));
     s.checkpoint = {
       ...s.checkpoint,
@@ -75,6 +79,10 @@ export class Committer {
     // The documents are durable: what must follow them (the awareness queue) is written now,
     // before the index and checkpoints say they were kept.
     if (this.entries.length) await this.d.onCommit?.(this.entries);
+    // Journaled before the checkpoint that says they were learnt: a crash between the two learns
+    // them again (a status only goes up, so twice is once).
+    const journal = await appendJournal(this.d.dir, this.statuses);
+    for (const r of this.statuses) this.d.catalog?.note(r);
     const indexLength = await this.d.index.append(this.entries);
     for (const s of this.dirty) s.checkpoint = { ...s.checkpoint, indexLength };
     const lines = this.d.index.lastAppended;
@@ -90,11 +98,12 @@ export class Committer {
     if (!withCatalog) markKept(this.d.summary);
     // The catalog follows the index it describes (a crash before this leaves it behind, and the
     // next open ingests the difference from the folder: src/catalog/folder.ts).
-    await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine });
+    await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine }, journal);
     if (withCatalog) markKept(this.d.summary);
     this.d.index.publish();
     this.d.pending.clear();
     this.entries = [];
+    this.statuses = [];
     this.dirty.clear();
     this.last = this.clock.now();
   }

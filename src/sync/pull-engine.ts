@@ -154,7 +154,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
   const pending = new Set<string>();
-  const deps = { pending, writer, index, store, summary, catalog: catalog.writer };
+  const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;

@@ -4,6 +4,7 @@
 import type { HttpClient } from '../api/http.js';
 import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/http-views.js';
 import type { CursorPage } from '../api/paginate.js';
+import type { StatusRecord } from '../catalog/store.js';
 import { canonicalJson, type Checkpoint, type CreatedRange, type StreamKey } from './checkpoint.js';
 
 /** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */
@@ -71,6 +72,15 @@ export interface SourcePage {
   total?: number;
   /** The listing says this page is its last: a backfill window is then done with it. */
   last?: boolean;
+  /** Statuses learnt without a file (a listing's Status): journaled with the page's commit. */
+  statuses?: StatusRecord[];
+}
+
+/** The statuses a listing gives now for a stream's documents, and the service's time when it answered. */
+export interface ListedStatuses {
+  records: StatusRecord[];
+  /** Milliseconds since the epoch, by the service's clock (its Date header) where it says. */
+  at: number;
 }
 
 export interface StreamSource {
@@ -89,6 +99,12 @@ export interface StreamSource {
    * created_at window: a backfill reads several windows of one stream at once.
    */
   pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
+  /**
+   * The documents the listing says are canceled today, where it can say so in a few requests
+   * (NF-e: the v2 listing's Status): a first pull takes the statuses from here instead of reading
+   * the account's whole history of events (sources/events.ts).
+   */
+  canceled?(signal: AbortSignal): Promise<ListedStatuses>;
   /**
    * Streams that can be split into created_at windows: the range they read, and how many
    * documents a part of it holds (undefined when the service cannot say).

@@ -23,6 +23,8 @@ export interface StreamState {
 }
 
 export interface CommitDeps {
+  /** The pull folder: its status journal is appended by the commits that learnt statuses. */
+  dir: string;
   /** Identities of the lines written since the last commit (not in the index yet). */
   pending: Set<string>;
   writer: DurableWriter;

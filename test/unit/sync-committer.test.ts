@@ -30,6 +30,7 @@ describe('Committer', () => {
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const committer = new Committer(
       {
+        dir: '/nonexistent',
         pending: new Set(),
         writer: { flush: async () => undefined } as unknown as DurableWriter,
         index: {

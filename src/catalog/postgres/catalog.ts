@@ -6,7 +6,14 @@ import type { Checkpoints } from '../../sync/checkpoint.js';
 import type { CatalogStore } from '../store.js';
 import type { HeldLock } from '../../sync/lock.js';
 import { PostgresFolder } from './folder-store.js';
-import { catalogError, connect, connectWaiting, isConnectionLoss, RECONNECT_SECONDS, type Client } from './connection.js';
+import {
+  catalogError,
+  connect,
+  connectWaiting,
+  isConnectionLoss,
+  RECONNECT_SECONDS,
+  type Client,
+} from './connection.js';
 import { LeaseSession } from './lease-session.js';
 import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
@@ -31,6 +38,9 @@ export interface LeasedFolder {
 }
 
 export class SharedCatalog {
+  /** The admin connection being made again after a loss, shared by every read that saw the loss. */
+  private reconnecting: Promise<Client> | undefined;
+
   private constructor(
     readonly target: CatalogTarget,
     private admin: Client,
@@ -54,7 +64,7 @@ export class SharedCatalog {
 
   /** The database's clock: leases are compared on it, never on the machines' clocks. */
   async now(): Promise<Date> {
-    const { rows } = await this.guard(() => this.admin.query<{ now: Date }>('SELECT clock_timestamp() AS now'));
+    const { rows } = await this.guard((admin) => admin.query<{ now: Date }>('SELECT clock_timestamp() AS now'));
     return rows[0]!.now;
   }
 
@@ -65,15 +75,16 @@ export class SharedCatalog {
 
   /** Whether a pull of the profile ended whole at or after `since`. */
   async finishedSince(profile: string, since: Date): Promise<boolean> {
-    return this.guard(() => finishedSince(this.admin, leaseName(profile), since));
+    return this.guard((admin) => finishedSince(admin, leaseName(profile), since));
   }
 
   /** Who holds the profile's lease, for messages. */
   async holderOf(profile: string): Promise<string | undefined> {
-    return this.guard(() => holderOf(this.admin, leaseName(profile)));
+    return this.guard((admin) => holderOf(admin, leaseName(profile)));
   }
 
   async close(): Promise<void> {
+    await this.reconnecting?.catch(() => undefined);
     await this.admin.end().catch(() => undefined);
   }
 
@@ -127,19 +138,38 @@ export class SharedCatalog {
   }
 
   /** A read about leases; after a lost connection, once more on a new one. */
-  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+  private async guard<T>(fn: (admin: Client) => Promise<T>): Promise<T> {
+    const used = this.admin;
     try {
-      return await fn();
+      return await fn(used);
     } catch (error) {
       if (!isConnectionLoss(error)) throw error;
     }
-    await this.admin.end().catch(() => undefined);
-    this.admin = await connectWaiting(this.target, this.o.env, this.o);
+    const admin = await this.reconnect(used);
     try {
-      return await fn();
+      return await fn(admin);
     } catch (error) {
       throw isConnectionLoss(error) ? catalogError(this.target, error, 'reading leases') : error;
     }
+  }
+
+  /**
+   * The admin connection again, made once however many reads saw `lost` fail at the same time
+   * (profiles are leased concurrently): each making its own would leave all but the last open,
+   * and an open connection keeps the process from exiting.
+   */
+  private reconnect(lost: Client): Promise<Client> {
+    if (this.admin !== lost) return Promise.resolve(this.admin);
+    this.reconnecting ??= (async () => {
+      try {
+        await lost.end().catch(() => undefined);
+        this.admin = await connectWaiting(this.target, this.o.env, this.o);
+        return this.admin;
+      } finally {
+        this.reconnecting = undefined;
+      }
+    })();
+    return this.reconnecting;
   }
 }
 

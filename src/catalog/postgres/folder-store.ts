@@ -162,7 +162,7 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
         if (!isConnectionLoss(error)) throw error;
         if (attempt >= MAX_ATTEMPTS) throw catalogError(this.target, error, 'the commit of a page failed');
       }
-      await this.session.reacquire();
+      await this.session.reacquire(c);
       const now = await state();
       if (now === 'committed') return;
       if (now === 'moved') {
@@ -200,12 +200,13 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
 
   /** A read; after a lost connection, once more when the lease is taken again. */
   private async read<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
+    const used = this.session.client;
     try {
-      return (await this.session.client.query<R>(sql, values)).rows;
+      return (await used.query<R>(sql, values)).rows;
     } catch (error) {
       if (!isConnectionLoss(error)) throw error;
     }
-    await this.session.reacquire();
+    await this.session.reacquire(used);
     try {
       return (await this.session.client.query<R>(sql, values)).rows;
     } catch (error) {

@@ -20,8 +20,22 @@ export class LeaseSession {
     },
   ) {}
 
-  /** Connects again and takes the lease again; throws (exit 13) when it cannot. */
-  async reacquire(): Promise<void> {
+  /** The lease being taken again, shared by every caller that saw the same connection lost. */
+  private retaking: Promise<void> | undefined;
+
+  /**
+   * Connects again and takes the lease again; throws (exit 13) when it cannot. `lost` is the
+   * connection the caller saw fail: when it was already replaced, nothing is done, and callers
+   * that saw it fail at the same time share one new connection (a second would find the lease
+   * held by the first and stop the run, or end the new connection and the lease with it).
+   */
+  reacquire(lost: Client = this.client): Promise<void> {
+    if (lost !== this.client) return Promise.resolve();
+    this.retaking ??= this.retake().finally(() => (this.retaking = undefined));
+    return this.retaking;
+  }
+
+  private async retake(): Promise<void> {
     await this.client.end().catch(() => undefined);
     const client = await connectWaiting(this.o.target, this.o.env, this.o);
     const lease = await tryLease(client, this.lease.name).catch(async (error: unknown) => {

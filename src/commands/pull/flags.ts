@@ -31,7 +31,7 @@ export const PULL_FLAGS = {
   withEvents: {
     type: 'switch',
     summary:
-      'the default: each event is written beside its document (<key>-<type>-<seq>.xml), so statuses stay current',
+      'each event is written beside its document (<key>-<type>-<seq>.xml), also the history before the first pull (by default an NF-e first pull takes statuses from the listing)',
   },
   withoutEvents: {
     type: 'switch',

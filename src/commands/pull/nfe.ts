@@ -74,14 +74,14 @@ function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: n
         { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api },
         new Date(now),
       );
-      if (plan.api === 'v1') out.push(nfeV1Source(http, key, plan.query));
+      if (plan.api === 'v1') out.push(nfeV1Source(http, key, plan.query, now));
       else {
         // A pull wants every document, not the API's default 30 days of emission (R19).
         const filters = plan.request.Filters ?? {};
         const request = filters.EmissionDate
           ? plan.request
           : { ...plan.request, Filters: { ...filters, EmissionDate: { From: '2000-01-01' } } };
-        out.push(nfeV2Source(http, key, request));
+        out.push(nfeV2Source(http, key, request, now));
       }
     }
   }

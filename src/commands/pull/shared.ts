@@ -47,6 +47,11 @@ export interface PullFlags {
   rateLimit?: { limit: number; windowMs: number } | undefined;
   errorOnNothingNew?: boolean | undefined;
   withEvents?: boolean | undefined;
+  /**
+   * `--with-events`: a first pull reads the account's whole history of events. Without it, where
+   * the listings say which documents are canceled (NF-e), the events stream starts at the present.
+   */
+  eventHistory?: boolean | undefined;
   /** `api`: each PDF asked of the service (a request per document); `local`: drawn here from the XML. */
   withPdf?: 'api' | 'local' | undefined;
   /** `aware`: send the awareness manifestation of each new received NF-e (./ciencia.ts). */
@@ -74,6 +79,7 @@ export function pullFlagsOf(o: OptionsOf<typeof PULL_FLAGS, typeof PULL_PARSERS>
     // Statuses are current by default: the events streams are incremental, one request each on
     // a night with nothing new, and a note canceled after it was pulled is canceled in the folder.
     withEvents: o.withoutEvents ? false : true,
+    eventHistory: Boolean(o.withEvents),
     withPdf: o.withPdf,
     manifest: o.manifest,
     profiles: o.profiles,
@@ -124,7 +130,11 @@ function allStreams(
     const owners = [...new Set(sources.map((s) => s.key.owner))];
     // A stream of every owner covers the owner-specific ones.
     for (const owner of owners.includes('') ? [''] : owners) {
-      sources.push(eventsSource(http, { ...id, type: c.type, role: EVENTS_ROLE, owner }, c.type));
+      const documents = sources.filter((s) => owner === '' || s.key.owner === owner);
+      // Statuses from the listings where every document stream of the owner can list them.
+      const listed = !c.pull.eventHistory && documents.every((s) => s.canceled);
+      const canceled = listed ? documents.map((s) => s.canceled!) : undefined;
+      sources.push(eventsSource(http, { ...id, type: c.type, role: EVENTS_ROLE, owner }, c.type, canceled));
     }
   }
   return sources;

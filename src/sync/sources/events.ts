@@ -1,13 +1,17 @@
-// `pull --with-events`: the account's stream of events of one document type (GET /v1/events/{type},
-// designed, v1 cursor paging) as a stream of the pull engine's events phase. Each event is written
-// beside the copies of its document already in the folder; its own checkpoint makes the next run
-// read only the events that arrived since (R13).
+// The account's stream of events of one document type (GET /v1/events/{type}, designed, v1 cursor
+// paging) as a stream of the pull engine's events phase. Each event is written beside the copies
+// of its document already in the folder; its own checkpoint makes the next run read only the
+// events that arrived since (R13). A first pull whose document listings say which documents are
+// canceled (NF-e) takes the statuses from them and starts the stream at the present instead of
+// reading years of events (docs/catalog.md); `--with-events` reads the whole history.
 import { eventStreamPages } from '../../api/events.js';
+import { InterruptedError } from '../../errors.js';
+import { brasiliaDateTime, brasiliaDayStart } from '../../fiscal/dates.js';
 import type { HttpClient } from '../../api/http.js';
 import type { EventDocType, StreamEventItem } from '../../api/wire/events.js';
 import type { StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
+import { fromBase64, pageClient, type ListedStatuses, type PulledDocument, type StreamSource } from '../source.js';
 
 /** The role of an events stream in its checkpoint key: one stream per document type and owner. */
 export const EVENTS_ROLE = 'events';
@@ -35,8 +39,41 @@ function eventDocument(type: EventDocType, item: StreamEventItem, owner: string,
   };
 }
 
-/** The events of `type` (of the stream owner's documents when `key.owner` is set), from where the checkpoint stopped. */
-export function eventsSource(http: HttpClient, key: StreamKey, type: EventDocType): StreamSource {
+/**
+ * A stream started at the present reads the events the service received from the start of the day
+ * this long before the listing's statuses were taken: an event the listing had not counted yet is
+ * read, never lost (reading one twice is harmless: the index has it once). A whole day, so that
+ * the same first pull run twice the same day (or resumed after a crash) starts at the same instant.
+ */
+export const PRESENT_MARGIN_MS = 3600_000;
+
+/** The listings' statuses; undefined when one cannot be read (an account without v2): the history is read then. */
+async function listedOrNone(
+  canceled: readonly ((signal: AbortSignal) => Promise<ListedStatuses>)[],
+  signal: AbortSignal,
+): Promise<ListedStatuses[] | undefined> {
+  try {
+    return await Promise.all(canceled.map((list) => list(signal)));
+  } catch (error) {
+    if (error instanceof InterruptedError || signal.aborted) throw error;
+    return undefined;
+  }
+}
+
+/** The far end of the stream's created_at range: fixed, since the next run continues the same query. */
+const OPEN_END = '2099-12-31 23:59:59';
+
+/**
+ * The events of `type` (of the stream owner's documents when `key.owner` is set), from where the
+ * checkpoint stopped. `canceled`: on a first run, the document listings' statuses instead of the
+ * history (each listing of the run's documents of this owner; the stream then starts at the present).
+ */
+export function eventsSource(
+  http: HttpClient,
+  key: StreamKey,
+  type: EventDocType,
+  canceled?: readonly ((signal: AbortSignal) => Promise<ListedStatuses>)[],
+): StreamSource {
   const cnpjs = key.owner ? [key.owner] : undefined;
   return {
     key,
@@ -45,13 +82,28 @@ export function eventsSource(http: HttpClient, key: StreamKey, type: EventDocTyp
     label: `${type} events${key.owner ? ` ${key.owner}` : ''}`,
     phase: 'events',
     async *pages(start, signal) {
-      const q = { cursor: start?.cursor ?? 0, limit: 50, ...(cnpjs ? { cnpjs } : {}) };
+      // Where the stream starts in time (ISO 8601): the checkpoint's, since the cursor continues
+      // that query; null for the whole history.
+      let since = start?.createdHighWater ?? null;
+      const listed = !start && canceled?.length ? await listedOrNone(canceled, signal) : undefined;
+      if (listed) {
+        since = new Date(brasiliaDayStart(Math.min(...listed.map((l) => l.at)) - PRESENT_MARGIN_MS)).toISOString();
+        // Committed before the stream is read: a run stopped after it goes on at the present.
+        yield {
+          docs: [],
+          statuses: listed.flatMap((l) => l.records),
+          from: 'the listing of canceled documents',
+          resume: { cursor: 0, paginator: null, createdHighWater: since },
+        };
+      }
+      const created = since ? { createdFrom: brasiliaDateTime(new Date(since)), createdTo: OPEN_END } : {};
+      const q = { cursor: start?.cursor ?? 0, limit: 50, ...(cnpjs ? { cnpjs } : {}), ...created };
       const h = pageClient(http, signal);
       for await (const page of eventStreamPages(h, type, q, { signal })) {
         yield {
           docs: page.items.map((item) => eventDocument(type, item, key.owner, h.bytesOf)),
           from: `cursor ${page.cursor}`,
-          resume: { cursor: page.next, paginator: null, createdHighWater: null },
+          resume: { cursor: page.next, paginator: null, createdHighWater: since },
         };
       }
     },

@@ -1,13 +1,16 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
 import type { HttpClient } from '../../api/http.js';
-import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
+import { withSignal } from '../../api/http-views.js';
+import { nfeV1Pages, nfeV2Pages, searchNfeV2, searchNfeV2Dated } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
-import { brasiliaDateTime } from '../../fiscal/dates.js';
+import { brasiliaDateTime, brasiliaDayStart } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
 import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import { fromBase64, pageClient, type PulledDocument, type StreamSource } from '../source.js';
+import type { StatusRecord } from '../../catalog/store.js';
+import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { fromBase64, pageClient, type ListedStatuses, type PulledDocument, type StreamSource } from '../source.js';
 
 /**
  * Documents per v2 page in a pull: the maximum, ten v1 pages per round trip. A page with XML is
@@ -36,6 +39,47 @@ async function countV2(
 /** A filter date with its time: a bare date stands for its first (`from`) or last (`to`) second. */
 const withTime = (value: string, bound: 'from' | 'to') =>
   value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value;
+
+/**
+ * The documents of a stream's v2 filters that the service lists canceled today, with its time
+ * then: an answer of 500 keys per request, however many documents the account holds.
+ */
+function canceledNfes(
+  http: HttpClient,
+  role: NfeRole,
+  filters: NfeV2Request['Filters'],
+  now: number,
+): (signal: AbortSignal) => Promise<ListedStatuses> {
+  return async (signal) => {
+    const h = withSignal(http, signal);
+    const req: NfeV2Request = {
+      Fields: ['AccessKey', 'Owner'],
+      Filters: { ...filters, Status: 'canceled' },
+      Limit: V2_LIMIT_MAX,
+    };
+    const first = await searchNfeV2Dated(h, req);
+    const at = first.at ?? now;
+    // Learnt that day (the instant would make two runs of the same pull differ).
+    const learnt = new Date(brasiliaDayStart(at)).toISOString();
+    const records: StatusRecord[] = [];
+    const add = (items: NfeV2Record[]) => {
+      for (const r of items)
+        if (r.AccessKey)
+          records.push({
+            key: r.AccessKey,
+            role,
+            owner: r.Owner ?? '',
+            status: 'canceled',
+            at: learnt,
+            source: 'listing',
+          });
+    };
+    add(first.page.Nfes);
+    if (first.page.Paginator)
+      for await (const page of nfeV2Pages(h, { ...req, Paginator: first.page.Paginator }, { signal })) add(page.items);
+    return { records, at };
+  };
+}
 
 const V2_PULL_FIELDS: NfeV2Field[] = [
   'AccessKey',
@@ -108,7 +152,7 @@ const V2_WINDOW_LIMIT = 250;
 /** How many more documents a v1 stream's window reads per request on v2 than on v1. */
 const V2_WINDOW_SPEEDUP = V2_WINDOW_LIMIT / 50;
 
-export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query): StreamSource {
+export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query, now: number): StreamSource {
   const role = key.role as NfeRole;
   const { cursor: _c, limit: _l, ...filters } = query;
   // A v1 listing splits where v2 can select the same documents: the same role and owners, no
@@ -128,6 +172,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query)
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
     ...(v2Filters
       ? {
+          canceled: canceledNfes(http, role, v2Filters, now),
           split: {
             range:
               query.createdFrom && query.createdTo
@@ -199,7 +244,7 @@ function v2Document(r: NfeV2Record, role: NfeRole, bytesOf: (value: string) => B
 const later = (a: string | null, b: string | null | undefined) =>
   !b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a;
 
-export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request): StreamSource {
+export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Request, now: number): StreamSource {
   const role = key.role as NfeRole;
   const plain: NfeV2Request = { ...request, Fields: V2_PULL_FIELDS, Limit: V2_PULL_LIMIT };
   const own = request.Filters?.CreatedAt;
@@ -208,6 +253,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
     endpoint: 'v2',
     filters: canonicalJson(request.Filters ?? {}),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
+    canceled: canceledNfes(http, role, request.Filters, now),
     split: {
       range: {
         from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,

@@ -127,6 +127,72 @@ describe("catalog: the accountant's month", () => {
   });
 });
 
+describe('report of items', () => {
+  it('--by month,ncm lists months in time order, then the largest total first within each', async () => {
+    const r = await runMain(['report', dir, '--by', 'month,ncm', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const groups = JSON.parse(r.stdout) as { month: string; ncm: string; total: number }[];
+    expect(new Set(groups.map((g) => g.month)).size).toBeGreaterThan(1);
+    for (const [i, g] of groups.entries()) {
+      if (i === 0) continue;
+      const prev = groups[i - 1]!;
+      expect(prev.month <= g.month, `${prev.month} before ${g.month}`).toBe(true);
+      if (prev.month === g.month) expect(prev.total).toBeGreaterThanOrEqual(g.total);
+    }
+  });
+});
+
+describe('events on a first pull', () => {
+  const route = (key: string) => emu.stats().requests.byRoute[key] ?? 0;
+  const EVENTS = 'GET /v1/events/{type}';
+  const eventFiles = (d: string) =>
+    readFileSync(join(d, 'index.ndjson'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"event"')).length;
+
+  it('R30: the default pull takes the statuses from the listing and reads one page of events, not the history', async () => {
+    const d = tempDir('catalog-first');
+    const events = route(EVENTS);
+    const first = await pull(d);
+    expect(first.code, first.stderr).toBe(0);
+    // The stream starts at the present, whatever the history holds: the page of the last hour's
+    // events (the cancellation the month above added) and the one that says there is no more.
+    expect(route(EVENTS) - events).toBeLessThanOrEqual(2);
+    expect(await reportTotals(d)).toEqual(serviceTotals());
+    const q = await runMain(
+      [
+        'query',
+        '--dir',
+        d,
+        "SELECT status_source, count(*) AS n FROM documents WHERE status = 'canceled' GROUP BY 1 ORDER BY 1",
+        '-o',
+        'json',
+      ],
+      env,
+    );
+    // Every one from the listing but the note canceled within the last hour (month above), whose
+    // event the stream read.
+    expect(JSON.parse(q.stdout)).toEqual([
+      { status_source: 'event', n: 1 },
+      { status_source: 'listing', n: serviceTotals().canceled - 1 },
+    ]);
+    // A rebuild replays the statuses the pull journaled.
+    const before = catalogDump(catalogFile(d));
+    expect((await runMain(['catalog', 'rebuild', d], env)).code).toBe(0);
+    expect(catalogDump(catalogFile(d))).toEqual(before);
+  });
+
+  it('--with-events reads the whole history of events', async () => {
+    const d = tempDir('catalog-history');
+    const events = route(EVENTS);
+    const first = await pull(d, ['--with-events']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(route(EVENTS) - events).toBeGreaterThan(2);
+    expect(eventFiles(d)).toBeGreaterThan(0);
+    expect(await reportTotals(d)).toEqual(serviceTotals());
+  });
+});
+
 describe('catalog: never trusted when it does not match the folder', () => {
   const copy = () => {
     const d = tempDir();

@@ -89,3 +89,18 @@ describe('R39: search nfe on an account without v2', () => {
     expect(r.code).toBe(4);
   });
 });
+
+describe('R39: a default pull on an account without v2', () => {
+  it('reads the history of events instead of the listing of canceled notes, and knows every canceled one', async () => {
+    const env: Record<string, string> = { ...emulatorEnv(emu, 0), FISCAL_CONFIG_DIR: tempDir('fiscal-config-') };
+    const dir = tempDir('fiscal-pull-');
+    const r = await runMain(['-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir], env);
+    expect(r.code, r.stderr).toBe(0);
+    const canceled = emu.store.nfesOf(emu.accounts[0]!.id).byRole.received.filter((e) => e.doc.status === 'canceled');
+    expect(canceled.length).toBeGreaterThan(0);
+    const q = await runMain(['query', '--dir', dir, "SELECT count(*) AS n FROM documents WHERE status = 'canceled'"], {
+      ...env,
+    });
+    expect(q.stdout.trim().split('\n').pop()).toContain(String(canceled.length));
+  });
+});
