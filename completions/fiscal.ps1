@@ -28,40 +28,40 @@ $script:FiscalTree = @{
   }
   'search nfce' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'search cte' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--emitter', '--taker', '--from', '--to', '--month', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--emitter', '--taker', '--from', '--to', '--month', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker', 'authorized'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'search cteos' = @{
     Commands = @{  }
-    Options = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--owner', '--emitter', '--taker', '--from', '--to', '--month', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--has-cce', '--has-manifestation', '--prop', '--filter', '--fields', '--limit', '--all', '--api', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--owner', '--emitter', '--taker', '--from', '--to', '--month', '--created-from', '--created-to', '--status', '--key', '--cte-type', '--nfe', '--cfop', '--tag', '--origin', '--prop', '--filter', '--fields', '--limit', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('taker', 'not-taker'); '--status' = @('authorized', 'canceled'); '--cte-type' = @('0', '1', '3', 'normal', 'complementary', 'complement', 'substitute', 'substitution'); '--fields' = @('Xml', 'Origin', 'FlagErp', 'CustomData', 'Document', 'Events', 'Tags', 'Cfops', 'AccessKey', 'EmissionDate', 'CreatedAt', 'HasCCE', 'Manifestations', 'Number', 'Owner', 'OwnerRole', 'Addressee', 'Dispatcher', 'Sender', 'Receiver', 'Emitter', 'Status', 'Taker', 'IBSCBS', 'AccessKeyPrev', 'AccessKeysComp'); '--api' = @('dfe', 'v1'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'search mdfe' = @{
     Commands = @{  }
-    Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'search nfse' = @{
     Commands = @{  }
-    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--competence', '--canceled', '--no-canceled', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--competence', '--taker', '--id', '--origin', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'intermediate'); '--fields' = @('xmlAbrasf', 'xmlAbrasfRtc', 'originalXml', 'origin', 'flagErp', 'customData', 'document'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -84,8 +84,8 @@ $script:FiscalTree = @{
   }
   'pull nfe' = @{
     Commands = @{  }
-    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--dir', '--layout', '--restart', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--error-on-nothing-new', '--with-events', '--without-events', '--with-pdf', '--manifest', '--profiles', '--all-profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--has-cce', '--has-event', '--has-manifestation', '--has-xped', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--dir', '--layout', '--lock-wait', '--max-duration', '--max-docs', '--concurrency', '--rate-limit', '--manifest', '--profiles', '--catalog', '--owner', '--emitter', '--receiver', '--transporter', '--from', '--to', '--created-from', '--created-to', '--status', '--number', '--cfop', '--tag', '--tags-all', '--origin', '--fin', '--xped', '--prop', '--filter', '--where', '--where-missing', '--api', '--month', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--with-pdf' = @('api', 'local'); '--manifest' = @('aware'); '--profiles' = '@profiles'; '--status' = @('authorized', 'canceled'); '--fin' = @('1', '2', '3', '4', '5', '6', 'normal', 'complementary', 'adjustment', 'return', 'credit', 'debit'); '--api' = @('v1', 'v2'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -140,16 +140,16 @@ $script:FiscalTree = @{
   }
   'inspect' = @{
     Commands = @{  }
-    Options = @('--type', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--type', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--type', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
   'report' = @{
     Commands = @{  }
-    Options = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role', 'ncm', 'product'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
@@ -428,7 +428,7 @@ $script:FiscalTree = @{
   }
   'profile add' = @{
     Commands = @{  }
-    Options = @('--api-id', '--api-key-stdin', '--base-url', '--catalog', '--force', '--skip-check', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--api-id', '--api-key-stdin', '--base-url', '--catalog', '--force', '--no-verify', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--api-id', '--base-url', '--catalog', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -484,7 +484,7 @@ $script:FiscalTree = @{
   }
   'init' = @{
     Commands = @{  }
-    Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--skip-check', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--name', '--api-id', '--api-key-stdin', '--base-url', '--no-verify', '--force', '--help', '-h', '--version', '-V', '--profile', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--name', '--api-id', '--base-url', '--profile', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--base-url' = @('production', 'sandbox'); '--profile' = '@profiles'; '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -492,7 +492,7 @@ $script:FiscalTree = @{
   }
   'emulator' = @{
     Commands = @{  }
-    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    Options = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--adopt-parties', '--webhook-timeout-ms', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--host', '--port', '--seed', '--docs', '--accounts', '--other-docs', '--rate-limit', '--now', '--latency', '--per-doc-ms', '--faults', '--arrival-rate', '--webhook-retry-ms', '--webhook-attempts', '--without-v2', '--webhook-timeout-ms', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
@@ -796,8 +796,8 @@ $script:FiscalTree = @{
   }
   'nfce search' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -836,8 +836,8 @@ $script:FiscalTree = @{
   }
   'mdfe search' = @{
     Commands = @{  }
-    Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--status', '--uf', '--plate', '--cte', '--nfe', '--tag', '--owner', '--emitter', '--from', '--to', '--month', '--created-from', '--created-to', '--filter', '--prop', '--fields', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--role' = @('emitted', 'contractor', 'authorized'); '--status' = @('authorized', 'closed', 'canceled'); '--uf' = @('AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'); '--fields' = @('AccessKey', 'CreatedAt', 'CustomData', 'Document', 'EmissionDate', 'Emitter', 'Events', 'FlagErp', 'Number', 'Origin', 'Owner', 'OwnerRole', 'Status', 'Tags', 'Xml'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false

@@ -139,6 +139,7 @@ export function createNodeContext(_argv: string[], o: ContextOverrides = {}): No
           baseUrl: t.baseUrl,
           apiId: t.apiId,
           apiKey: t.apiKey,
+          credentialsFrom: t.credentialsFrom,
           userAgent: `fiscal/${pkg.version}`,
           ...(globals.timeoutSeconds !== undefined ? { timeoutMs: globals.timeoutSeconds * 1000 } : {}),
           clock: ctx.clock,

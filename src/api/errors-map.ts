@@ -91,6 +91,8 @@ export interface ErrorAnswer {
   status: number;
   bodyText: string;
   redact: Redactor;
+  /** Where the API id and key came from (HttpClientOptions.credentialsFrom). */
+  credentialsFrom?: string | undefined;
 }
 
 /** `400 Bad Request: Limit must be between 1 and 500` (the reason phrase is not repeated). */
@@ -105,16 +107,24 @@ export function describeAnswer(a: ErrorAnswer, said = readServerError(a.bodyText
   return `${a.redact(`${a.method} ${a.path}`)}: ${answerSummary(a, said)}`;
 }
 
-const HINTS: Record<number, string> = {
-  401: 'check the API ID and API key in use (profile, environment or flags)',
-  403: 'the credentials were accepted but may not do this',
-};
+const PROFILE_CURRENT = '`fiscal profile current` shows each setting and where it comes from';
+
+/** What to check after a 401 or 403; a 401 names where the id and key in use came from when the client was told. */
+function hintOf(a: ErrorAnswer): string | undefined {
+  if (a.status === 401)
+    return a.credentialsFrom
+      ? `${a.credentialsFrom}: check them; ${PROFILE_CURRENT}`
+      : `check the API ID and API key in use (profile, environment or flags); ${PROFILE_CURRENT}`;
+  if (a.status === 403) return 'the credentials were accepted but may not do this';
+  return undefined;
+}
 
 /** 401/403 -> AuthError, 404 -> NotFoundError, any other answer -> ApiError (exit 6). */
 export function errorFromAnswer(a: ErrorAnswer): ApiError {
   const said = readServerError(a.bodyText);
   const message = describeAnswer(a, said);
-  const details = [...said.details, ...(HINTS[a.status] ? [HINTS[a.status]!] : [])].map(a.redact);
+  const hint = hintOf(a);
+  const details = [...said.details, ...(hint ? [hint] : [])].map(a.redact);
   const options = {
     details,
     body: a.redact(a.bodyText),
@@ -147,13 +157,16 @@ export function describeNetworkError(
     case 'UND_ERR_BODY_TIMEOUT':
       return r(`the response stalled for ${formatMs(timeoutMs)}`);
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return r(`could not connect within ${formatMs(connectTimeoutMs)}`, true, true);
+      return r(`could not connect${host ? ` to ${host}` : ''} within ${formatMs(connectTimeoutMs)}`, true, true);
     case 'ECONNREFUSED':
       return r(`connection refused${host ? ` by ${host}` : ''}`, true, true);
     case 'ECONNRESET':
       return r('connection reset by the server');
     case 'UND_ERR_SOCKET':
       return r('connection closed by the server before the response was complete');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return r(`no route to ${host || 'the server'} (check the base URL and the network)`, true, true);
     case 'ENOTFOUND':
       return r(`host ${host ? `${host} ` : ''}not found (check the base URL)`, false, true);
     default:

@@ -36,6 +36,8 @@ export interface AnswerEnv {
   stats: HttpStats;
   redact: (text: string) => string;
   warn: (message: string) => void;
+  /** HttpClientOptions.credentialsFrom. */
+  credentialsFrom?: string | undefined;
 }
 
 export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
@@ -52,7 +54,7 @@ export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
     stats.serverErrors++;
     return { failed: { kind: 'server', describe: answerSummary(answer) } };
   }
-  throw errorFromAnswer(answer);
+  throw errorFromAnswer({ ...answer, credentialsFrom: env.credentialsFrom });
 }
 
 function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {

@@ -8,6 +8,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   apiId: string;
   apiKey: string;
+  /** Where the id and key came from (ResolvedTarget.credentialsFrom): said when the service answers 401. */
+  credentialsFrom?: string | undefined;
   userAgent: string;
   /** Per-request read timeout (headers, and between body chunks). Default 30000. */
   timeoutMs?: number;

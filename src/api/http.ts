@@ -172,7 +172,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     traceResponse(status, resHeaders, bytes, sentAt);
     return readAnswer(
       { ro, status, headers: resHeaders, rl, bytes, lastMismatch },
-      { stats, redact, warn: (m) => o.log.warn(m) },
+      { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom },
     );
   }
 

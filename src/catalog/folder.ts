@@ -17,7 +17,7 @@ import { CatalogError } from '../errors.js';
 import { extractFacts } from './extract/index.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
-import { EMPTY_COVERAGE, type CatalogLine, type Coverage, type StatusRecord } from './store.js';
+import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
 export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
@@ -143,15 +143,30 @@ async function ingest(
     count += batch.length;
     progress?.(last.end - from.indexBytes, total);
   }
-  const journal = join(dir, JOURNAL_NAME);
-  for (const batch of batches(linesBetween(journal, from.journalBytes, to.journalBytes))) {
+  const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
+  return count + journal.lines;
+}
+
+/**
+ * Applies the status journal's records from where `from` says the catalog stopped up to `end`,
+ * each batch in one transaction with the coverage it brings; returns that coverage.
+ */
+export async function applyJournal(
+  store: CatalogStore,
+  path: string,
+  from: Coverage,
+  end: number,
+): Promise<{ coverage: Coverage; lines: number }> {
+  let cov = { ...from };
+  let lines = 0;
+  for (const batch of batches(linesBetween(path, from.journalBytes, end))) {
     const records = batch.map((l) => recordOf(l.text)).filter((r): r is StatusRecord => r !== undefined);
     const last = batch[batch.length - 1]!;
     cov = { ...cov, journalBytes: last.end, journalTail: hashOf(last.text) };
     await store.apply([], records, cov);
-    count += batch.length;
+    lines += batch.length;
   }
-  return count;
+  return { coverage: cov, lines };
 }
 
 function* batches<T>(source: Iterable<T[]>): Generator<T[]> {

@@ -3,9 +3,9 @@
 // appended and fsynced before the catalog records them. A rebuild replays it after the index.
 import { appendFile, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JOURNAL_NAME } from './folder.js';
+import { applyJournal, hashOf, JOURNAL_NAME } from './folder.js';
+import { completeLength, lineHashBefore } from './lines.js';
 import type { CatalogStore, StatusRecord } from './store.js';
-import { hashOf } from './folder.js';
 
 export interface Appended {
   /** The journal's length after the append. */
@@ -48,4 +48,22 @@ export async function recordStatuses(
     journalBytes: appended.bytes,
     journalTail: hashOf(appended.lastLine),
   });
+}
+
+/**
+ * Brings a catalog that the folder's rebuild never touches (the shared one, in PostgreSQL) level
+ * with the folder's status journal: the records beyond what it covers are applied, after the
+ * index lines they are about (a pull calls it once its pages are committed). A catalog whose last
+ * covered line is not the folder's gets the whole journal again: a record only ever raises a
+ * status or moves a manifestation to a later one, so one applied twice changes nothing.
+ * Returns the journal lines applied.
+ */
+export async function replayJournal(dir: string, store: CatalogStore): Promise<number> {
+  const cov = await store.coverage();
+  if (!cov) return 0;
+  const path = join(dir, JOURNAL_NAME);
+  const end = completeLength(path);
+  const matches = cov.journalBytes <= end && lineHashBefore(path, cov.journalBytes) === cov.journalTail;
+  const from = matches ? cov : { ...cov, journalBytes: 0, journalTail: '' };
+  return (await applyJournal(store, path, from, end)).lines;
 }

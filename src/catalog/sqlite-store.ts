@@ -222,6 +222,10 @@ export class SqliteCatalog implements CatalogStore {
     return this.db.prepare(sql).all(...params) as Row[];
   }
 
+  async rows(sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
+    return this.selectRaw(sql, params);
+  }
+
   /** Rows as arrays, in column order: the fast read of a large result. */
   selectRaw(sql: string, params: readonly unknown[] = []): unknown[][] {
     return this.db

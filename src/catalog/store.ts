@@ -54,6 +54,8 @@ export interface CatalogStore {
   apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void>;
   /** Rows of a read-only statement with parameters. */
   select(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** The same as arrays in column order: the fast read of a large result (report, inspect). */
+  rows(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
   /** A statement a user wrote: refused unless it only reads. */
   query(sql: string): Promise<QueryResult>;
   close(): Promise<void>;

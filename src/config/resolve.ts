@@ -24,6 +24,8 @@ export interface ResolvedTarget {
   /** The profile used, if any (`emulator` for the built-in one). */
   profile: string | undefined;
   sources: { baseUrl: TargetSource; apiId: TargetSource; apiKey: TargetSource };
+  /** Where the API id and key came from, in words: said with a 401 (`the API ID and API key come from profile "work"...`). */
+  credentialsFrom: string;
   /** True when this run started an in-process emulator. */
   emulator: boolean;
 }
@@ -150,8 +152,23 @@ export async function resolveTarget(
     apiKey: apiKey.value,
     profile: plan.profile?.name,
     sources: { baseUrl: base.source, apiId: apiId.source, apiKey: apiKey.source },
+    credentialsFrom: credentialsFrom(apiId, apiKey, plan.profile),
     emulator: emulator !== undefined,
   };
+}
+
+/** `the API ID comes from the environment variable FISCAL_API_ID, the API key from profile "work" (the default profile)`. */
+function credentialsFrom(id: Setting, key: Setting, profile: TargetPlan['profile']): string {
+  const named = (s: Setting) => {
+    if (s.source === 'env') return `the environment variable ${s.origin}`;
+    if (s.source !== 'profile' || !profile) return s.origin;
+    const by = profile.origin === 'the default profile' ? 'the default profile' : `named by ${profile.origin}`;
+    return `${s.origin} (${by})`;
+  };
+  if (id.origin === key.origin) return `the API ID and API key come from ${named(id)}`;
+  // The second variable needs no "the environment variable" again.
+  const second = key.source === 'env' && id.source === 'env' ? key.origin : named(key);
+  return `the API ID comes from ${named(id)}, the API key from ${second}`;
 }
 
 /**

@@ -157,7 +157,7 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
     fault = api.faults?.draw(account.id);
     // A faulted request does nothing, like a lost one: no handler runs and no quota is taken.
     if (fault?.kind === '500' || fault?.kind === '503' || fault?.kind === '429') {
-      return { reply: faultReply(fault.kind, api.limiter?.peek(account.id)), headers, fault };
+      return { reply: faultReply(fault.kind, api.limiter?.peek(account.id), api.now()), headers, fault };
     }
     if (api.limiter) {
       const decision = fault?.kind

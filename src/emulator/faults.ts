@@ -276,12 +276,16 @@ export class FaultInjector {
  * The answer of a 500, 503 or 429 fault. R5: the 429 has no body and all four headers; it stands
  * for a momentary throttle, so Retry-After is 1 and, without a configured limit, the limit is 1.
  */
-export function faultReply(kind: '500' | '503' | '429', rateHeaders: Record<string, string> | undefined): Reply {
+export function faultReply(
+  kind: '500' | '503' | '429',
+  rateHeaders: Record<string, string> | undefined,
+  nowMs: number,
+): Reply {
   if (kind === '429') {
     const headers = {
       'X-RateLimit-Limit': rateHeaders?.['X-RateLimit-Limit'] ?? '1',
       'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 1),
+      'X-RateLimit-Reset': String(Math.ceil(nowMs / 1000) + 1),
       'Retry-After': '1',
     };
     return { status: 429, headers };

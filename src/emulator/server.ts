@@ -61,6 +61,8 @@ export interface EmulatorOptions {
   webhooks?: WebhookDeliveryOptions;
   /** R39: accounts (ids, or 1-based numbers) without v2: their /v2/ endpoints answer 404. */
   withoutV2?: readonly string[];
+  /** An upload no company of the account is a party of adopts its emitter as a company (Store.adoptParties). */
+  adoptParties?: boolean;
 }
 
 export interface Emulator {
@@ -101,6 +103,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(options.otherDocs !== undefined ? { otherDocs: options.otherDocs } : {}),
     });
   const store = new Store(dataset);
+  store.adoptParties = options.adoptParties ?? false;
   store.accounts.forEach((account, i) => {
     if (options.withoutV2?.some((a) => a === account.id || a === String(i + 1))) account.withoutV2 = true;
   });
@@ -119,8 +122,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     router: createRouter(),
     requests: new RequestCounters(),
     address: '',
-    limiter: options.rateLimit ? new RateLimiter(options.rateLimit) : undefined,
-    nominal: new RateLimiter(NOMINAL_RATE_LIMIT),
+    // On the emulator's clock, as its Date header: a client reads X-RateLimit-Reset against Date.
+    limiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+    nominal: new RateLimiter(NOMINAL_RATE_LIMIT, now),
     faults: injectorOf(options.faults, model, seed),
   };
   const setFaults = (faults: FaultSpec | string | undefined) => {

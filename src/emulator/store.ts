@@ -73,6 +73,11 @@ export function lowerBound<T>(items: readonly T[], target: number, key: (item: T
 
 export class Store {
   readonly accounts: readonly Account[];
+  /**
+   * `fiscal emulator --adopt-parties`: an upload whose parties are none of the account's companies
+   * makes its emitter one of them (upload/ingest.ts), so that anyone's real XML can be tried offline.
+   */
+  adoptParties = false;
   private readonly byApiId = new Map<string, Account>();
   private readonly nfes = new Map<string, MutableAccountNfes>();
   private readonly others = new Map<string, { [T in DocType]: DocIndex<DocTypes[T]> }>();

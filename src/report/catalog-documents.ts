@@ -1,8 +1,8 @@
-// The documents of a pull folder as a report takes them: from the folder's catalog (brought level
-// with the folder first), one row per copy, its status the catalog's (the document's protocol,
-// its events, the statuses the folder learnt). No XML is read here: the pull read it once.
-import { openFolderCatalog } from '../catalog/reader.js';
-import type { Clock, Logger } from '../context.js';
+// The documents of a pull folder as a report takes them: from its catalog (the folder's own,
+// brought level with the folder first, or the shared one's rows of its profile), one row per
+// copy, its status the catalog's (the document's protocol, its events, the statuses the folder
+// learnt). No XML is read here: the pull read it once.
+import type { CatalogStore } from '../catalog/store.js';
 import type { DocumentStatus } from '../fiscal/doc-status.js';
 import { SUMS, type DocumentFacts } from './facts.js';
 
@@ -54,15 +54,14 @@ const COLUMNS = [
 const FIRST_SUM = COLUMNS.length - SUMS.length;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const cents = (v: unknown): number => (typeof v === 'number' ? Math.round(v * 100) : 0);
+// SQLite gives money as a number, PostgreSQL's NUMERIC as its text.
+const cents = (v: unknown): number =>
+  typeof v === 'number' || (typeof v === 'string' && v !== '') ? Math.round(Number(v) * 100) : 0;
 
-export async function folderDocuments(
-  dir: string,
-  o: { clock: Clock; log: Logger; progress?: (done: number, total: number) => void },
-): Promise<FolderDocuments> {
-  const { store } = await openFolderCatalog(dir, o);
+/** The documents of a catalog (closed once read). */
+export async function catalogDocuments(store: CatalogStore): Promise<FolderDocuments> {
   try {
-    const rows = store.selectRaw(`SELECT ${COLUMNS.join(', ')} FROM documents`);
+    const rows = await store.rows(`SELECT ${COLUMNS.join(', ')} FROM documents`);
     const out: FolderDocuments = { copies: [], problems: [] };
     // One facts object per document, shared by its copies (two roles, two owners).
     const byKey = new Map<string, DocumentFacts>();

@@ -4,14 +4,14 @@
 // document with several copies; its status is decided from every piece of evidence there is
 // (documentStatus: its protocol, events in its file or among the inputs, the index's status).
 import { readFile, stat } from 'node:fs/promises';
-import type { Clock, Logger } from '../context.js';
+import type { CatalogStore } from '../catalog/store.js';
 import { InterruptedError } from '../errors.js';
 import { documentStatus, type DocumentStatus, type KnownEvent } from '../fiscal/doc-status.js';
 import { statusTypeOf } from '../fiscal/readers/common.js';
 import { DocumentReadError, readDocuments } from '../fiscal/readers/index.js';
 import { eventFactsOf, factsOf, type DocumentFacts } from './facts.js';
 import { findInputs, reason } from './inputs.js';
-import { folderDocuments } from './catalog-documents.js';
+import { catalogDocuments } from './catalog-documents.js';
 
 /** Where a document was found: a pull folder knows its role and owner; a loose file does not. */
 export interface Copy {
@@ -36,9 +36,10 @@ export interface Collected {
 
 export interface CollectOptions {
   signal?: AbortSignal;
-  /** For the folders' catalogs (their lock). */
-  clock: Clock;
-  log: Logger;
+  /** The catalog of a pull folder among the inputs (its own file, or a shared catalog's rows). */
+  catalogOf(dir: string): Promise<CatalogStore>;
+  /** Catalogs read besides the inputs' folders: a shared catalog's every profile. */
+  catalogs?: readonly CatalogStore[] | undefined;
   /** Called as files are handled, with the running count and the total known so far. */
   progress?(done: number, total: number): void;
 }
@@ -70,9 +71,13 @@ export async function collectDocuments(paths: readonly string[], options: Collec
   const total = inputs.files.length;
   const tick = () => options.progress?.(++done, total);
 
-  for (const dir of inputs.folders) {
+  const catalogs = [
+    ...inputs.folders.map((dir) => () => options.catalogOf(dir)),
+    ...(options.catalogs ?? []).map((c) => () => Promise.resolve(c)),
+  ];
+  for (const open of catalogs) {
     if (options.signal?.aborted) throw new InterruptedError('report stopped');
-    const folder = await folderDocuments(dir, { clock: options.clock, log: options.log });
+    const folder = await catalogDocuments(await open());
     out.problems.push(...folder.problems);
     for (const c of folder.copies) add(c.facts, { role: c.role, owner: c.owner, status: c.status });
     out.catalogued += folder.copies.length;

@@ -2,8 +2,7 @@
 // items table), each with the documents it touches and the sums of its items' values and taxes.
 // A document's items count once per group however many copies of it the folder holds; canceled
 // documents are counted apart and their items left out of the sums, as in every report.
-import { openFolderCatalog } from '../catalog/reader.js';
-import type { Clock, Logger } from '../context.js';
+import type { CatalogStore } from '../catalog/store.js';
 import {
   ordering,
   type Dimension,
@@ -62,12 +61,11 @@ function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-/** The item groups of pull folders' catalogs; groups of several folders are added up. */
+/** The item groups of catalogs (pull folders', a shared one's); groups of several are added up. */
 export async function itemsReport(
-  dirs: readonly string[],
+  catalogs: readonly (() => Promise<CatalogStore>)[],
   by: readonly Dimension[],
   filters: ReportFilters,
-  o: { clock: Clock; log: Logger },
 ): Promise<Report> {
   const groups = new Map<string, ReportGroup>();
   const documents = new Map<string, boolean>();
@@ -75,17 +73,18 @@ export async function itemsReport(
   const dims = by.map((d, n) => `${SQL[d][0]} AS k${n}, max(${SQL[d][1] ?? 'NULL'}) AS n${n}`).join(', ');
   const keys = by.map((_, n) => `k${n}`).join(', ');
   const sums = SUMS.map((s, n) => `max(coalesce(${ITEM_SUMS[s] ?? 'NULL'}, 0)) AS s${n}`).join(', ');
-  // Inner: one row per group and item of a document (copies folded); outer: per group.
+  // Inner: one row per group and item of a document (copies folded); outer: per group. SQL that
+  // SQLite and PostgreSQL both read (no max of a boolean, the inner query named).
   const names = by.map((_, n) => `max(n${n})`).join(', ');
-  const sql = `SELECT ${keys}, ${names}, key, canceled, ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
-    FROM (SELECT ${dims}, i.key AS key, i.number, max(d.status = 'canceled') AS canceled, ${sums}
+  const sql = `SELECT ${keys}, ${names}, key, max(canceled), ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
+    FROM (SELECT ${dims}, i.key AS key, i.number, max(CASE WHEN d.status = 'canceled' THEN 1 ELSE 0 END) AS canceled, ${sums}
           FROM items i JOIN documents d ON d.key = i.key AND d.role = i.role AND d.owner = i.owner
-          ${where.sql} GROUP BY ${keys}, i.key, i.number)
+          ${where.sql} GROUP BY ${keys}, i.key, i.number) AS g
     GROUP BY ${keys}, key`;
-  for (const dir of dirs) {
-    const { store } = await openFolderCatalog(dir, o);
+  for (const open of catalogs) {
+    const store = await open();
     try {
-      for (const row of store.selectRaw(sql, where.params)) {
+      for (const row of await store.rows(sql, where.params)) {
         const m = by.length;
         const values: GroupValue[] = by.map((_, n) => ({ value: row[n] === null ? '' : String(row[n]) }));
         const id = values.map((v) => v.value).join('\u0000');
@@ -95,7 +94,7 @@ export async function itemsReport(
           if (row[m + n] !== null && row[m + n] !== undefined) g.keys[n]!.name ??= String(row[m + n]);
         });
         const key = String(row[2 * m]);
-        const canceled = row[2 * m + 1] === 1;
+        const canceled = Number(row[2 * m + 1]) === 1;
         documents.set(key, canceled);
         if (canceled) g.canceled++;
         else {

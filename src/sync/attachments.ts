@@ -1,52 +1,114 @@
-// `pull --with-pdf`: a stream whose documents come with their PDF, fetched while the page before
-// is being written (the fetches run inside the stream's prefetch) and a few at a time.
-import type { PulledDocument, StreamSource } from './source.js';
+// `pull --with-pdf`: a stream whose documents come with their PDF, fetched a few at a time while
+// the pages before are being written (the fetches run inside the stream's prefetch). A page is
+// handed on in parts as its PDFs come, so that a run stopped inside a page (its time limit, a
+// signal) keeps the documents whose PDFs it already has: only the page's last part moves the
+// stream's position, and a re-run lists the page again and fetches only the PDFs it lacks.
+import type { KnownDocument, PulledDocument, SourcePage, StreamSource } from './source.js';
 
 /** The PDF of a document, or undefined when the service has none for it (said once in a warning). */
 export type PdfFetcher = (doc: PulledDocument, signal: AbortSignal) => Promise<Buffer | undefined>;
 
 const PDFS_IN_FLIGHT = 4;
 
-/**
- * `fn` over every item, `limit` at a time. On the first failure no new item starts, and the
- * failure is thrown only once the calls already running have ended: a stopped pull then has no
- * fetch left running (nor warning left to print) after it reports.
- */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < items.length && !failure) {
-      const i = next++;
-      try {
-        out[i] = await fn(items[i]!);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw failure.error;
-  return out;
+interface Fetched {
+  pdf: Promise<Buffer | undefined>;
+  /** The answer has come (or the fetch failed): awaiting it costs nothing. */
+  settled: boolean;
 }
+
+/**
+ * Every document's PDF, `inFlight` at a time, started in order. On the first failure no new
+ * fetch starts: the ones waiting fail without a request.
+ */
+function fetchInOrder(
+  docs: readonly PulledDocument[],
+  fetchPdf: PdfFetcher,
+  signal: AbortSignal,
+  inFlight: number,
+): Fetched[] {
+  const waiting: Array<(go: boolean) => void> = [];
+  let free = inFlight;
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next(true);
+    else free++;
+  };
+  const failed = () => {
+    for (const stop of waiting.splice(0)) stop(false);
+  };
+  return docs.map((doc) => {
+    const fetched = { settled: false } as Fetched;
+    fetched.pdf = (async () => {
+      if (free > 0) free--;
+      else if (!(await new Promise<boolean>((go) => waiting.push(go)))) throw new Error('not fetched');
+      try {
+        return await fetchPdf(doc, signal);
+      } catch (error) {
+        failed();
+        throw error;
+      } finally {
+        release();
+      }
+    })();
+    fetched.pdf.then(
+      () => (fetched.settled = true),
+      () => (fetched.settled = true),
+    );
+    return fetched;
+  });
+}
+
+const withPdf = (doc: PulledDocument, pdf: Buffer | undefined): PulledDocument =>
+  pdf ? { ...doc, attachments: [...(doc.attachments ?? []), { suffix: '.pdf', data: pdf }] } : doc;
 
 /** `inFlight`: PDFs asked at a time (requests to the service; Infinity for drawings queued on a pool). */
 export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = PDFS_IN_FLIGHT): StreamSource {
   return {
     ...source,
     label: `${source.label} +pdf`,
-    async *pages(start, signal) {
-      for await (const page of source.pages(start, signal)) {
-        const pdfs = await mapLimited(page.docs, inFlight, (doc) => fetchPdf(doc, signal));
-        yield {
-          ...page,
-          docs: page.docs.map((doc, i) => {
-            const pdf = pdfs[i];
-            return pdf ? { ...doc, attachments: [...(doc.attachments ?? []), { suffix: '.pdf', data: pdf }] } : doc;
-          }),
-        };
-      }
+    async *pages(start, signal, known) {
+      for await (const page of source.pages(start, signal, known))
+        yield* inParts(page, fetchPdf, signal, known, inFlight);
     },
   };
+}
+
+/**
+ * The page's documents with their PDFs, in parts: each part is every document from the last
+ * part on whose PDF has come (waiting for the first one when none has). A document the folder
+ * has already gets no PDF request: the engine skips it anyway.
+ */
+async function* inParts(
+  page: SourcePage,
+  fetchPdf: PdfFetcher,
+  signal: AbortSignal,
+  known: KnownDocument | undefined,
+  inFlight: number,
+): AsyncGenerator<SourcePage> {
+  const wanted = page.docs.filter((doc) => !known?.(doc));
+  const fetches = fetchInOrder(wanted, fetchPdf, signal, inFlight);
+  const pdfOf = new Map(wanted.map((doc, i) => [doc, fetches[i]!]));
+  try {
+    let from = 0;
+    do {
+      const part: PulledDocument[] = [];
+      for (let i = from; i < page.docs.length; i++) {
+        const doc = page.docs[i]!;
+        const fetched = pdfOf.get(doc);
+        if (fetched && !fetched.settled && part.length > 0) break;
+        part.push(withPdf(doc, fetched ? await fetched.pdf : undefined));
+      }
+      from += part.length;
+      if (from === page.docs.length) {
+        yield { ...page, docs: part };
+      } else {
+        // What the page says of its listing (statuses learnt) goes with its last part, once.
+        const { statuses: _statuses, ...rest } = page;
+        yield { ...rest, docs: part, continued: true };
+      }
+    } while (from < page.docs.length);
+  } finally {
+    // A stopped pull has no fetch left running (nor warning left to print) after it reports.
+    await Promise.allSettled(fetches.map((f) => f.pdf));
+  }
 }

@@ -27,7 +27,7 @@ import {
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { syncCatalog } from '../catalog/folder.js';
-import { recordStatuses } from '../catalog/journal.js';
+import { recordStatuses, replayJournal } from '../catalog/journal.js';
 import { committedIndexBytes } from '../catalog/reader.js';
 import type { CatalogStore } from '../catalog/store.js';
 import type { IndexEntry } from './index-file.js';
@@ -91,13 +91,19 @@ export class AutoManifest {
 
   /**
    * Sends every queued key not answered yet and waits for the answers, under the folder's lock;
-   * `signal` stops it (what is not answered stays queued for the next run).
+   * `signal` stops it (what is not answered stays queued for the next run). With the folder's
+   * catalog in a shared database (`shared`, its lease held by the caller in place of the lock),
+   * the answers are recorded there, the journal's earlier records first.
    */
-  async drain(signal: AbortSignal): Promise<void> {
+  async drain(signal: AbortSignal, shared?: CatalogStore): Promise<void> {
     if (!this.hasQueue()) return;
     const o = this.o;
     this.signal = signal;
     this.http = withSignal(o.http, signal);
+    if (shared) {
+      await replayJournal(o.dir, shared);
+      return this.drainWith(shared);
+    }
     const lock = await acquireLock(this.stateDir, {
       waitSeconds: o.lockWait,
       clock: o.clock,
@@ -116,12 +122,19 @@ export class AutoManifest {
       indexBytes: committedIndexBytes(this.o.dir),
       warn: this.o.log.warn,
     });
+    try {
+      await this.drainWith(store);
+    } finally {
+      await store.close();
+    }
+  }
+
+  private async drainWith(store: CatalogStore): Promise<void> {
     this.catalog = store;
     try {
       await this.drainQueue();
     } finally {
       this.catalog = undefined;
-      await store.close();
     }
   }
 

@@ -36,19 +36,24 @@ export class Committer {
     this.entries.push(...fresh);
     if (page.statuses) this.statuses.push(...page.statuses);
     for (const e of fresh) this.d.pending.add(entryId(e));
-    s.checkpoint = {
-      ...s.checkpoint,
-      ...page.resume,
-      // Listed, not only new: a --restart that finds files already indexed counts them alike.
-      documents: s.checkpoint.documents + page.docs.length,
-      pages: s.checkpoint.pages + 1,
-      // A window's last page ends it with the same commit: never listed again, even after a crash.
-      ...(s.window && page.last ? { done: true as const } : {}),
-    };
+    // Listed, not only new: a --restart that finds files already indexed counts them alike.
+    const documents = s.checkpoint.documents + page.docs.length;
+    // A part of a page keeps its documents; the position moves with the page's last part.
+    s.checkpoint = page.continued
+      ? { ...s.checkpoint, documents }
+      : {
+          ...s.checkpoint,
+          ...page.resume,
+          documents,
+          pages: s.checkpoint.pages + 1,
+          // A window's last page ends it with the same commit: never listed again, even after a crash.
+          ...(s.window && page.last ? { done: true as const } : {}),
+        };
     this.dirty.add(s);
     if (!s.window) {
       s.summary.firstFrom ??= page.from;
-      s.summary.lastResume = page.resume;
+      // The position a part of a page would resume at is its page's end: not reached yet.
+      if (!page.continued) s.summary.lastResume = page.resume;
     }
     // A window's total is not its stream's.
     if (page.total !== undefined && !s.split) s.summary.total = page.total;

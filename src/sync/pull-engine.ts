@@ -12,16 +12,17 @@ import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { openPullCatalog, sharedCatalog } from './catalog.js';
+import { replayJournal } from '../catalog/journal.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
 import { DurableWriter, sweepTempFiles } from './durable.js';
-import { IndexFile, type IndexEntry } from './index-file.js';
+import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { collectGarbage } from './memory.js';
-import type { SourcePage, StreamSource } from './source.js';
+import type { PulledDocument, SourcePage, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import type { StreamState } from './stream-state.js';
 import { newSummary, type PullSummary } from './summary.js';
@@ -138,10 +139,15 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     committedLength,
     signal: o.signal,
   });
+  const pending = new Set<string>();
+  const known = (doc: PulledDocument) => {
+    const id = { key: doc.key, role: doc.role, owner: doc.owner };
+    return index.has(id) || pending.has(entryId(id));
+  };
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
     lane: new Lane(
-      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal),
+      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal, known),
       limit,
       PAGES_AHEAD,
       extra,
@@ -153,7 +159,6 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     split: p.window || p.start.checkpoint.windows !== undefined,
   }));
   for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
-  const pending = new Set<string>();
   const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
@@ -218,6 +223,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // The key store's last appends become durable, then its state file says it covers the index.
     await writer.flush();
     index.settle();
+    // Statuses the folder learnt without a file (a manifestation answered 650), after the lines
+    // they are about; a folder's own catalog replays them when it is brought level.
+    if (o.shared) await replayJournal(o.dir, o.shared.catalog);
   } catch (error) {
     // Pages already written whole are kept: an interrupted or failing run still saves them.
     await committer.commit().catch(() => undefined);

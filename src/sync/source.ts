@@ -63,6 +63,9 @@ export interface ResumePoint {
   createdHighWater: string | null;
 }
 
+/** Whether the folder has the document already: what a stream adds to it (a PDF) need not be fetched. */
+export type KnownDocument = (doc: PulledDocument) => boolean;
+
 export interface SourcePage {
   docs: PulledDocument[];
   /** Position this page was asked for (cursor or Paginator), for the summary. */
@@ -72,6 +75,11 @@ export interface SourcePage {
   total?: number;
   /** The listing says this page is its last: a backfill window is then done with it. */
   last?: boolean;
+  /**
+   * A part of a listed page that goes on in the next one (`pull --with-pdf` hands a page on as
+   * its PDFs come): its documents are kept, but the stream's position moves only with the last part.
+   */
+  continued?: boolean;
   /** Statuses learnt without a file (a listing's Status): journaled with the page's commit. */
   statuses?: StatusRecord[];
 }
@@ -98,7 +106,7 @@ export interface StreamSource {
    * Pages from `start` (undefined: the beginning). A `start.range` restricts the listing to that
    * created_at window: a backfill reads several windows of one stream at once.
    */
-  pages(start: Checkpoint | undefined, signal: AbortSignal): AsyncIterable<SourcePage>;
+  pages(start: Checkpoint | undefined, signal: AbortSignal, known?: KnownDocument): AsyncIterable<SourcePage>;
   /**
    * The documents the listing says are canceled today, where it can say so in a few requests
    * (NF-e: the v2 listing's Status): a first pull takes the statuses from here instead of reading

@@ -3,7 +3,7 @@
 //   emulator process under its own rate limit: wall time until every run ended, every document
 //   once in the catalog, no lease held by two;
 // - one account's pull with the catalog in PostgreSQL against the same pull with the folder's
-//   SQLite catalog (the baseline), best of two each.
+//   SQLite catalog (the baseline), best of two each; then `report` of that folder from each.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { catalogDump, committingHolder, postgresMissing, startPostgres } from '../helpers/postgres-cluster.mjs';
@@ -180,6 +180,7 @@ async function againstSqlite(pg, quick, figure) {
   const emu = await startEmulatorProcess(['--docs', String(docs), '--accounts', '1']);
   try {
     const args = ['--role', 'received', '--without-events'];
+    const dirs = [];
     const best = async (extra) => {
       let ms = Infinity;
       for (let i = 0; i < 2; i++) {
@@ -187,6 +188,7 @@ async function againstSqlite(pg, quick, figure) {
         cleanupPull(dir);
         const r = await pull(emu.env, dir, [...args, ...(await extra(i))]);
         ms = Math.min(ms, r.wallMs);
+        dirs.push(dir);
       }
       return ms;
     };
@@ -200,6 +202,27 @@ async function againstSqlite(pg, quick, figure) {
       `x${(pgMs / sqliteMs).toFixed(2)}`,
       '<= x1.25',
       pgMs <= sqliteMs * 1.25,
+    );
+    // The same question of both: `report <folder> --by month,status`, best of three each.
+    const reportMs = async (extra) => {
+      let ms = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        await fiscal(['report', ...extra, '--by', 'month,status', '-o', 'json'], emu.env);
+        ms = Math.min(ms, performance.now() - start);
+      }
+      return ms;
+    };
+    const reportSqliteMs = await reportMs([dirs[0]]);
+    const reportPgMs = await reportMs([dirs[2], '--catalog', pg.urlOf('single_0')]);
+    console.log(
+      `report --by month,status of that folder, best of three: its SQLite catalog (baseline) ${(reportSqliteMs / 1000).toFixed(2)} s, PostgreSQL ${(reportPgMs / 1000).toFixed(2)} s`,
+    );
+    figure(
+      'report from the PostgreSQL catalog vs SQLite',
+      `x${(reportPgMs / reportSqliteMs).toFixed(2)}`,
+      '<= x1.5',
+      reportPgMs <= reportSqliteMs * 1.5,
     );
   } finally {
     await emu.close();

@@ -21,11 +21,6 @@ const lines = (s: string) => s.trim().split('\n').filter(Boolean);
 describe('old flag spellings', () => {
   const cases: Array<[old: string[], now: string[], warning: RegExp]> = [
     [
-      ['search', 'cte', '--taker', ...WIDE],
-      ['search', 'cte', '--role', 'taker', ...WIDE],
-      /--taker is deprecated .*use --role taker$/m,
-    ],
-    [
       ['search', 'cte', '--not-taker', ...WIDE],
       ['search', 'cte', '--role', 'not-taker,authorized', ...WIDE],
       /--not-taker is deprecated .*use --role not-taker,authorized$/m,
@@ -88,7 +83,7 @@ describe('old flag spellings', () => {
   });
 
   it('--quiet leaves the warning out', async () => {
-    const r = await fiscal(['--quiet', '-o', 'ndjson', 'search', 'cte', '--taker', ...WIDE]);
+    const r = await fiscal(['--quiet', '-o', 'ndjson', 'search', 'cte', '--not-taker', ...WIDE]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
   });
@@ -96,7 +91,9 @@ describe('old flag spellings', () => {
   it('old spellings are not in --help', async () => {
     const help = (await fiscal(['search', 'cte', '--help'])).stdout;
     expect(help).toContain('--cte-type');
-    expect(help).not.toMatch(/--taker|--not-taker|--type /);
+    expect(help).not.toMatch(/--not-taker|--type /);
+    // --taker is no old spelling now: the taker's CNPJ/CPF, as in search nfse.
+    expect(help).toMatch(/--taker <cnpj>/);
     expect((await fiscal(['events', '--help'])).stdout).not.toMatch(/--save|--type /);
   });
 });

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from '../helpers/emulator-process.js';
 import { hostTool } from '../helpers/host-tools.js';
 
 const run = promisify(execFile);
@@ -15,13 +15,12 @@ const CLIENT = fileURLToPath(new URL('../fixtures/clients/fiscal_client.py', imp
 const hasCurl = hostTool('curl', ['--version'], 'the emulator driven with curl', 'curl');
 const hasPython = hostTool('python3', ['--version'], 'the emulator driven by a Python client', 'python3');
 
-let emulator: ReturnType<typeof spawnCli> | undefined;
+let emulator: EmulatorProcess | undefined;
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
   if (!hasCurl && !hasPython) return;
-  emulator = spawnCli([
-    'emulator',
+  emulator = await startEmulatorProcess([
     '--port',
     '0',
     '--seed',
@@ -31,25 +30,10 @@ beforeAll(async () => {
     '--now',
     '2026-06-15T12:00:00-03:00',
   ]);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    emulator!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      if (/FISCAL_API_KEY=\S+\n/.test(out)) resolve();
-    });
-    void emulator!.then((r) => reject(new Error(`the emulator exited: ${String(r.stderr)}`)));
-  });
-  // The first three lines are an env file: FISCAL_BASE_URL, FISCAL_API_ID, FISCAL_API_KEY.
-  env = Object.fromEntries(
-    out
-      .split('\n')
-      .slice(0, 3)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
+  env = emulator.env;
 }, 60_000);
 afterAll(async () => {
-  emulator?.kill('SIGTERM');
-  await emulator;
+  await emulator?.stop();
 });
 
 async function curl(...args: string[]): Promise<{ status: number; body: any }> {

@@ -122,7 +122,7 @@ describe.runIf(canMount)('a read-only folder (tmpfs -o ro)', () => {
   it('profile add with a configuration folder it cannot write: exit 10 naming the folder, not 2', async () => {
     const ro = tmpfs('size=64k,ro');
     const r = await runInProcess(
-      ['profile', 'add', 'work', '--api-id', 'id-1', '--api-key-stdin', '--skip-check', '--base-url', emu.url],
+      ['profile', 'add', 'work', '--api-id', 'id-1', '--api-key-stdin', '--no-verify', '--base-url', emu.url],
       { env: { FISCAL_CONFIG_DIR: ro.dir }, input: 'key-0123456789' },
     );
     expectLocalFileError(r, ro.dir, /is on a read-only file system/, 'EROFS');

@@ -19,9 +19,15 @@ let emu: TestEmulator;
 let env: Record<string, string>;
 let reference: string;
 let referenceRun: { exitCode: number; stdout: string; stderr: string };
+/** PDF requests of one whole run. */
+let referencePdfRequests: number;
+
+const PDF_ROUTE = 'GET /v1/nfe/danfe';
+const pdfRequests = () => emu.stats().requests.byRoute[PDF_ROUTE] ?? 0;
 
 const withoutState = (t: Record<string, string>) =>
   Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal')));
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const files = (t: Record<string, string>) =>
   Object.keys(t).filter((k) => !k.startsWith('.fiscal') && k !== 'index.ndjson');
 
@@ -39,8 +45,10 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 300 });
   env = emulatorEnv(emu);
   reference = tempDir();
+  const before = pdfRequests();
   referenceRun = await runInProcess(['-o', 'json', ...PULL, '--dir', reference], { env });
   expect(referenceRun.exitCode, referenceRun.stderr).toBe(0);
+  referencePdfRequests = pdfRequests() - before;
 });
 afterAll(async () => emu?.close());
 
@@ -142,11 +150,11 @@ describe('a stopped pull says what it kept', () => {
     expect(lines.at(-1)).toBe('fiscal: stopped at the --max-duration limit; run the same command again to continue');
     lines.pop();
     expect(lines.at(-1)).toMatch(
-      /^pull stopped at --max-duration: (kept \d+ documents, \d+ events, \d+ PDFs \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/,
+      /^pull stopped at --max-duration: (kept \d+ documents?, \d+ events?, \d+ PDFs? \(\d+(\.\d)? [KM]B\)|nothing new was kept) in .+; run the same command again to continue$/,
     );
     expect(lines.at(-1)).toContain(
       disk.documents
-        ? `kept ${disk.documents} documents, ${disk.events} events, ${disk.pdfs} PDFs (${formatBytes(disk.bytes)}) in ${dir};`
+        ? `kept ${plural(disk.documents, 'document')}, ${plural(disk.events, 'event')}, ${plural(disk.pdfs, 'PDF')} (${formatBytes(disk.bytes)}) in ${dir};`
         : `nothing new was kept in ${dir};`,
     );
     expect(r.stderr).not.toMatch(/UND_ERR|retry \d+ of/);
@@ -163,6 +171,37 @@ describe('a stopped pull says what it kept', () => {
     const resumed = await runInProcess(['-o', 'json', ...PULL, '--dir', dir], { env });
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout).documents).toBe(onDisk(reference).documents - disk.documents);
+    expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
+  });
+
+  it('--with-pdf, the limit reached inside a page: the documents whose PDFs came are kept with them, and the re-run fetches only the other PDFs', async () => {
+    const dir = tempDir();
+    // The count, the first page and four of its PDFs are answered; the fifth PDF is held until the
+    // run has ended: the limit always lands inside the first page, whatever the machine's speed.
+    emu.hold(6);
+    let r: Awaited<ReturnType<typeof runInProcess>>;
+    try {
+      r = await runInProcess(['-o', 'json', ...PULL, '--dir', dir, '--max-duration', '2'], { env });
+    } finally {
+      emu.release();
+    }
+    expect(r.exitCode, r.stderr).toBe(12);
+    const disk = onDisk(dir);
+    // Before: the page waited for its 50 PDFs, and the run kept nothing at all.
+    expect(disk.documents).toBeGreaterThan(0);
+    expect(disk.pdfs).toBe(disk.documents);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      stopped_by: 'max-duration',
+      documents: disk.documents,
+      pdfs: disk.pdfs,
+    });
+    // The requests the hold kept waiting are answered once released, into nothing: counted before.
+    while (emu.stats().requests.inFlight.now > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = pdfRequests();
+    const resumed = await runInProcess(['-o', 'json', ...PULL, '--dir', dir], { env });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    // The page is listed again from its start; the PDFs of the documents kept are not fetched again.
+    expect(pdfRequests() - before).toBe(referencePdfRequests - disk.documents);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
   });
 });

@@ -1,12 +1,13 @@
 // End to end: `fiscal pull --all-profiles --catalog postgres://…` against a throwaway PostgreSQL
 // cluster (test/helpers/postgres.ts): the checkpoints and documents of every profile in the
 // database, the folder's lock replaced by leases, the password kept out of argv and output, and
-// a database of a newer schema refused (exit 13).
-import { existsSync, readdirSync } from 'node:fs';
+// a database of a newer schema refused (exit 13), and statuses learnt after the first pull (an
+// event, a manifestation answered 650, the folder's status journal) in the database after the next.
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshConfigDir, runInProcess } from '../helpers/cli.js';
-import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { EMULATOR_NOW, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
 
@@ -178,5 +179,79 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
     expect(r.exitCode, r.stderr).toBe(13);
     expect(r.stderr).toMatch(/catalog postgres:\/\/fiscal@127\.0\.0\.1:1\/nowhere: cannot connect/);
     expect(existsSync(join(dir, 'acme'))).toBe(false);
+  });
+
+  describe('statuses learnt after the first pull reach the database, as they reach a folder catalog', () => {
+    const statusIn = async (database: string, key: string) =>
+      (
+        await pg.psql(
+          `SELECT DISTINCT status || ' ' || status_source FROM documents WHERE profile = 'acme' AND key = '${key}'`,
+          database,
+        )
+      ).trim();
+    const authorizedKeys = async (database: string) =>
+      (
+        await pg.psql(
+          "SELECT DISTINCT key FROM documents WHERE profile = 'acme' AND status = 'authorized' AND role = 'received' ORDER BY key",
+          database,
+        )
+      )
+        .trim()
+        .split('\n');
+
+    it('R30: a note canceled after the first pull is canceled after the next run (its event)', async () => {
+      const url = await pg.createDatabase('canceled_later');
+      const dir = tempDir();
+      const run = () => runInProcess([...PULL, '--profiles', 'acme', '--catalog', url, '--dir', dir], { env });
+      expect((await run()).exitCode).toBe(0);
+      const key = (await authorizedKeys('canceled_later'))[0]!;
+      emu.store.addEvent(emu.accounts[0]!.id, 'nfe', key, {
+        type: '110111',
+        createdAt: new Date(EMULATOR_NOW.getTime() + 60_000).toISOString(),
+      });
+      const next = await run();
+      expect(next.exitCode, next.stderr).toBe(0);
+      expect(await statusIn('canceled_later', key)).toBe('canceled event');
+    });
+
+    it('R29: a 650 answer is recorded canceled in the database; a journal line it lacks is replayed by the next run', async () => {
+      const url = await pg.createDatabase('journal');
+      const dir = tempDir();
+      const run = (extra: string[] = []) =>
+        runInProcess([...PULL, '--without-events', ...extra, '--profiles', 'acme', '--catalog', url, '--dir', dir], {
+          env,
+        });
+      const first = await run(['--manifest', 'aware']);
+      expect(first.exitCode, first.stderr).toBe(0);
+      const journal = () => readNdjson(join(dir, 'acme', 'status-journal.ndjson'));
+      const answered = journal()
+        .filter((r) => r.status === 'canceled')
+        .map((r) => r.key as string);
+      expect(answered.length, 'the account has canceled notes the authority answers 650').toBeGreaterThan(0);
+      for (const key of answered) expect(await statusIn('journal', key)).toBe('canceled manifestation');
+
+      // A status the folder learnt that the database never saw (journaled by a run that stopped
+      // before it recorded it, or before the folder had a shared catalog): the next run has it.
+      const key = (await authorizedKeys('journal'))[0]!;
+      const record = {
+        key,
+        role: 'received',
+        owner: '',
+        status: 'canceled',
+        at: '2026-06-15T15:00:00.000Z',
+        source: 'listing',
+      };
+      appendFileSync(join(dir, 'acme', 'status-journal.ndjson'), `${JSON.stringify(record)}\n`);
+      const next = await run();
+      expect(next.exitCode, next.stderr).toBe(0);
+      expect(await statusIn('journal', key)).toBe('canceled listing');
+      const covered = await pg.psql(
+        "SELECT value FROM meta WHERE profile = 'acme' AND name = 'journal_bytes'",
+        'journal',
+      );
+      expect(Number(covered.trim())).toBe(
+        journal().reduce((n, r) => n + Buffer.byteLength(`${JSON.stringify(r)}\n`), 0),
+      );
+    });
   });
 });

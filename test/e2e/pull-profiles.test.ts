@@ -19,7 +19,7 @@ const PULL = ['pull', 'nfe', '--role', 'received', '--without-events'];
 async function addProfile(name: string, account: number, apiKey?: string): Promise<void> {
   const a = emu.accounts[account]!;
   const r = await runInProcess(
-    ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force', '--skip-check'],
+    ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force', '--no-verify'],
     { env, input: apiKey ?? a.apiKey },
   );
   expect(r.exitCode, r.stderr).toBe(0);
@@ -107,7 +107,7 @@ describe('fiscal pull --profiles', () => {
       const a = emu.accounts[1]!;
       const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
       const add = await runInProcess(
-        ['profile', 'add', 'gama', '--api-id', a.apiId, '--base-url', url, '--api-key-stdin', '--skip-check'],
+        ['profile', 'add', 'gama', '--api-id', a.apiId, '--base-url', url, '--api-key-stdin', '--no-verify'],
         {
           env,
           input: a.apiKey,

@@ -29,6 +29,7 @@ describe('resolveTarget precedence', () => {
       apiKey: 'work-key',
       profile: 'work',
       sources: { baseUrl: 'profile', apiId: 'profile', apiKey: 'profile' },
+      credentialsFrom: 'the API ID and API key come from profile "work" (the default profile)',
       emulator: false,
     });
   });
@@ -206,6 +207,7 @@ describe('the built-in emulator profile', () => {
       apiKey: 'emu-key',
       profile: 'emulator',
       sources: { baseUrl: 'emulator', apiId: 'emulator', apiKey: 'emulator' },
+      credentialsFrom: 'the API ID and API key come from the built-in emulator',
       emulator: true,
     });
     expect(emu.close).not.toHaveBeenCalled();

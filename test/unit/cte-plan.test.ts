@@ -43,7 +43,7 @@ describe('search cte: flags to the /v1/dfe/cte request', () => {
       prop: ['erp=x', 'erp=y'],
       fields: ['accesskey', 'TAKER'],
       limit: '20',
-      taker: true,
+      role: ['taker'],
     });
     expect(p).toEqual({
       api: 'dfe',
@@ -74,7 +74,7 @@ describe('search cte: flags to the /v1/dfe/cte request', () => {
   });
 
   it.each([
-    [{ taker: true }, true, undefined],
+    [{ role: ['taker'] }, true, undefined],
     [{ notTaker: true }, false, undefined],
     [{ role: ['not-taker', 'authorized'] }, false, undefined],
     [{ role: ['authorized'] }, false, ['authorized']],
@@ -89,7 +89,7 @@ describe('search cte: flags to the /v1/dfe/cte request', () => {
   });
 
   it('R24: cteos sends no IsTaker; a role is kept on the client', () => {
-    const p = plan({ taker: true }, 'cteos');
+    const p = plan({ role: ['taker'] }, 'cteos');
     if (p.api !== 'dfe') throw new Error('expected the body endpoint');
     expect(p.request.Filters).toEqual({});
     expect(p.keepRoles).toEqual(['taker']);

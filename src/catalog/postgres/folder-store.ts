@@ -21,7 +21,7 @@ import type { IndexEntry } from '../../sync/index-file.js';
 import type { CatalogLine, CatalogStore, Coverage, QueryResult, Row, StatusRecord } from '../store.js';
 import { catalogError, isConnectionLoss, type Client } from './connection.js';
 import type { LeaseSession } from './lease-session.js';
-import { readOnly, select } from './queries.js';
+import { readOnly, select, selectRows } from './queries.js';
 import { writeRows } from './rows.js';
 import type { CatalogTarget } from './target.js';
 
@@ -127,6 +127,10 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     return select(this.session.client, sql, params);
+  }
+
+  async rows(sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
+    return selectRows(this.session.client, sql, params);
   }
 
   async query(sql: string): Promise<QueryResult> {

@@ -16,6 +16,11 @@ export async function select(c: Client, sql: string, params: readonly unknown[] 
   return (await c.query<Row>(numbered(sql), [...params])).rows;
 }
 
+/** Rows as arrays in column order (pg's array mode), as SqliteCatalog.rows gives them. */
+export async function selectRows(c: Client, sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
+  return (await c.query({ text: numbered(sql), values: [...params], rowMode: 'array' })).rows;
+}
+
 export async function readOnly(c: Client, sql: string): Promise<QueryResult> {
   await c.query('BEGIN READ ONLY');
   try {

@@ -69,6 +69,27 @@ export async function writeRows(
     events.map((l) => objectOf(profile, EVENT_COLUMNS, eventRow(l))),
   );
 
+  // The lines' changes and the records' that name their copy, then the records that stand for
+  // every copy (an empty role or owner: a note canceled is canceled in each), as SQLite's
+  // statements apply them one by one.
+  const named = (r: StatusRecord) => r.role !== '' && r.owner !== '';
+  await updateStatuses(c, profile, events, records.filter(named), false);
+  await updateStatuses(
+    c,
+    profile,
+    [],
+    records.filter((r) => !named(r)),
+    true,
+  );
+}
+
+async function updateStatuses(
+  c: Client,
+  profile: string,
+  events: readonly CatalogLine[],
+  records: readonly StatusRecord[],
+  anyCopy: boolean,
+): Promise<void> {
   // In order, as one statement each would apply them: a status only ever moves up in rank (the
   // first change to reach the highest rank stays), a manifestation only to a later one.
   const statuses = new Map<string, StatusChange>();
@@ -91,11 +112,14 @@ export async function writeRows(
     changeStatus({ key: r.key, role: r.role, owner: r.owner, status: r.status, at: r.at, source: r.source });
     if (r.manifestation) manifest({ key: r.key, role: r.role, owner: r.owner, code: r.manifestation, at: r.at });
   }
+  const copy = anyCopy
+    ? `(u.role = '' OR d.role = u.role) AND (u.owner = '' OR d.owner = u.owner)`
+    : 'd.role = u.role AND d.owner = u.owner';
   if (statuses.size) {
     await c.query(
       `UPDATE documents d SET status = u.status, status_changed_at = u.at, status_source = u.source
        FROM json_to_recordset($2::json) AS u(key text, role text, owner text, status text, at text, source text, rank int)
-       WHERE d.profile = $1 AND d.key = u.key AND d.role = u.role AND d.owner = u.owner
+       WHERE d.profile = $1 AND d.key = u.key AND ${copy}
          AND (${RANK_SQL} < u.rank OR (${RANK_SQL} = u.rank AND d.status_source = 'listing' AND u.source = 'event'))`,
       [profile, JSON.stringify([...statuses.values()])],
     );
@@ -104,7 +128,7 @@ export async function writeRows(
     await c.query(
       `UPDATE documents d SET manifestation = u.code, manifested_at = u.at
        FROM json_to_recordset($2::json) AS u(key text, role text, owner text, code text, at text)
-       WHERE d.profile = $1 AND d.key = u.key AND d.role = u.role AND d.owner = u.owner
+       WHERE d.profile = $1 AND d.key = u.key AND ${copy}
          AND (d.manifested_at IS NULL OR d.manifested_at <= u.at)`,
       [profile, JSON.stringify([...manifestations.values()])],
     );

@@ -67,6 +67,11 @@ the companies as comments. Stop it with Ctrl-C.`,
       value: 'accounts',
       summary: 'accounts (ids or 1-based numbers) without v2: their /v2/ endpoints answer 404, as some real ones',
     },
+    adoptParties: {
+      type: 'switch',
+      summary:
+        "an uploaded document none of the account's companies is a party of adopts its emitter as a company (try your own XML offline)",
+    },
     webhookTimeoutMs: {
       type: 'custom',
       value: 'ms',

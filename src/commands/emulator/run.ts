@@ -42,6 +42,8 @@ export interface EmulatorCommandOptions {
   webhookTimeoutMs?: number | undefined;
   /** Accounts (ids or 1-based numbers) whose /v2/ endpoints answer 404 (R39). */
   withoutV2?: string[] | undefined;
+  /** An upload no company is a party of adopts its emitter (docs/upload.md, "Try it offline"). */
+  adoptParties?: boolean | undefined;
 }
 
 function integer(what: string, min: number, max: number) {
@@ -142,6 +144,7 @@ async function start(opts: EmulatorCommandOptions): Promise<Emulator> {
       perDocMs,
       webhooks,
       ...(opts.withoutV2?.length ? { withoutV2: opts.withoutV2 } : {}),
+      ...(opts.adoptParties ? { adoptParties: true } : {}),
     });
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];

@@ -8,7 +8,7 @@ export const init = defineVerb({
     'fiscal init                                   # on a terminal: asks for everything',
     'fiscal init --name work --base-url sandbox    # asks only for the API id and key',
     'fiscal init --name ci --base-url production --api-id acme --api-key-stdin < key.txt',
-    'fiscal init --name local --base-url http://127.0.0.1:8080 --skip-check',
+    'fiscal init --name local --base-url http://127.0.0.1:8080 --no-verify',
   ],
   notes: `Pipe the key in a script: printf %s "$FISCAL_API_KEY" | fiscal init --name ci --api-id acme --api-key-stdin ...
 
@@ -31,7 +31,8 @@ nothing is asked: the missing flags are named (exit 2) and refused credentials s
       summary: 'production, sandbox or an http(s) URL',
       complete: ['production', 'sandbox'],
     },
-    skipCheck: { type: 'switch', summary: 'save without checking the credentials against the server' },
+    verify: { type: 'switch', negated: true, summary: 'save without checking the credentials against the server' },
+    skipCheck: { type: 'switch', summary: '', deprecated: { use: '--no-verify' } },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
     // Declared only to answer with an explanation instead of "unknown option".
     apiKey: {

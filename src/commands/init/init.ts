@@ -17,5 +17,7 @@ export default verb(init, {
     const problem = o.name === undefined ? undefined : newProfileNameProblem(o.name);
     if (problem) throw new UsageError(`--name: ${problem}`);
   },
-  run: (ctx, o) => firstProfile(ctx, { ...o, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
+  // --skip-check is --no-verify's old name.
+  run: (ctx, o) =>
+    firstProfile(ctx, { ...o, verify: o.verify && !o.skipCheck, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
 });

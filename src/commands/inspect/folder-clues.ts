@@ -1,10 +1,10 @@
 // What a pull folder says of a document's status beside its XML: its catalog's status
-// (docs/catalog.md: the protocol, the events the pull placed, statuses learnt without a file).
+// (docs/catalog.md: the protocol, the events the pull placed, statuses learnt without a file),
+// from the folder's own catalog or the shared one's rows of its profile (docs/postgres.md).
 // Event files beside a file outside any pull folder (`<key>-<event type>-<seq>.xml`) are read.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { openFolderCatalog } from '../../catalog/reader.js';
-import type { Clock, Logger } from '../../context.js';
+import type { CatalogStore } from '../../catalog/store.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
 import { fileKey, parseEventFileName } from '../../sync/layout.js';
@@ -23,11 +23,8 @@ interface IndexView {
   fromCatalog: boolean;
 }
 
-/** What opening a folder's catalog needs (its lock). */
-export interface CatalogAccess {
-  clock: Clock;
-  log: Logger;
-}
+/** Opens the catalog of a pull folder (../shared/catalog-reads.ts). */
+export type CatalogAccess = (dir: string) => Promise<CatalogStore>;
 
 export class FolderClues {
   /** The event files of the folder read last, by the key their names start with. */
@@ -95,16 +92,16 @@ async function eventFiles(dir: string): Promise<Map<string, EventFile[]>> {
  * folder: the document's protocol, its events, and what the folder learnt without an event file
  * (a manifestation answered 650). Undefined where `dir` is not a pull folder.
  */
-async function loadIndex(dir: string, o: CatalogAccess): Promise<IndexView | undefined> {
+async function loadIndex(dir: string, open: CatalogAccess): Promise<IndexView | undefined> {
   const isFile = await stat(resolve(dir, INDEX)).then(
     (s) => s.isFile(),
     () => false,
   );
   if (!isFile) return undefined;
-  const { store } = await openFolderCatalog(dir, o);
+  const store = await open(dir);
   try {
     const status = new Map<string, string | null>();
-    for (const [path, s] of store.selectRaw('SELECT path, status FROM documents'))
+    for (const [path, s] of await store.rows('SELECT path, status FROM documents'))
       status.set(path as string, (s as string | null) ?? null);
     return { statusAt: (rel) => status.get(rel), fromCatalog: true };
   } finally {

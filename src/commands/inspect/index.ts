@@ -25,6 +25,11 @@ on, and the exit code is then 7. See docs/inspect.md for the fields and the CSV 
       summary: `keep only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`,
       complete: KINDS,
     },
+    catalog: {
+      type: 'text',
+      value: 'url',
+      summary: "statuses of pull folders' documents from the shared catalog in PostgreSQL (postgres://user@host/db)",
+    },
   },
   load: () => import('./inspect.js'),
 });

@@ -11,6 +11,7 @@ import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } from '../../fiscal/readers/index.js';
 import { settleStatus } from '../../fiscal/summary-status.js';
 import { createRecordWriter, takesFlatColumns, type RecordWriter } from '../../output/writer.js';
+import { catalogReads } from '../shared/catalog-reads.js';
 import type { OptionsOf } from '../shared/define.js';
 import { fsReason, inputFiles } from '../shared/input-files.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
@@ -22,6 +23,8 @@ export interface InspectOptions {
   paths: string[];
   /** Kinds to keep; all when undefined. */
   types?: DocumentKind[];
+  /** `--catalog postgres://…`: pull folders' statuses from the shared catalog (docs/postgres.md). */
+  catalog?: string | undefined;
 }
 
 /** Larger files are not fiscal documents (the largest NF-e allowed is far below this). */
@@ -43,7 +46,7 @@ export default verb(inspect, {
 
 /** The parsed flags and paths as the run takes them: each kind once. */
 export function inspectOptions(o: OptionsOf<typeof inspect.flags, typeof parsers>, paths: string[]): InspectOptions {
-  return { paths, ...(o.type && { types: [...new Set(o.type)] }) };
+  return { paths, ...(o.type && { types: [...new Set(o.type)] }), ...(o.catalog && { catalog: o.catalog }) };
 }
 
 interface Tally {
@@ -53,6 +56,7 @@ interface Tally {
 }
 
 export async function inspectFiles(ctx: Context, options: InspectOptions): Promise<void> {
+  const reads = catalogReads(ctx, options.catalog);
   await requireSomePath(options.paths);
   const format = ctx.outputFormat();
   const writer = createRecordWriter<InspectRecord>(ctx, {
@@ -61,7 +65,7 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
   });
   const withProblems = format === 'json' || format === 'ndjson';
   const tally: Tally = { files: 0, documents: 0, problems: 0 };
-  const clues = new FolderClues({ clock: ctx.clock, log: ctx.log });
+  const clues = new FolderClues((dir) => reads.folder(dir));
   try {
     for await (const input of inputFiles(options.paths)) {
       if (ctx.signal.aborted) throw new InterruptedError('inspect stopped');

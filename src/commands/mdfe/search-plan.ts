@@ -10,7 +10,7 @@ import {
   type MdfeStatus,
 } from '../../api/wire/mdfe.js';
 import { UsageError } from '../../errors.js';
-import { checkRanges, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, emissionMonth, propertyFilters } from '../shared/document-options.js';
 import { planListingOrBody, type ListingOrBodyPlan, type ListingOrBodyRules } from '../shared/role-listing.js';
 
 /** Parsers of the `custom` flags of `search mdfe`. */
@@ -34,8 +34,13 @@ export interface MdfeSearch extends MdfeSearchFilters {
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
 export function mdfeSearchOf(
-  o: Omit<MdfeSearch, 'prop' | 'status'> & { prop?: string[] | undefined; status?: MdfeStatus[] | undefined },
+  flags: Omit<MdfeSearch, 'prop' | 'status'> & {
+    prop?: string[] | undefined;
+    status?: MdfeStatus[] | undefined;
+    month?: string | undefined;
+  },
 ): MdfeSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
   const statuses = [...new Set(o.status ?? [])];
   if (statuses.length > 1) throw new UsageError('--status: one status at a time');

@@ -18,7 +18,7 @@ export const nfceSearch = defineVerb({
   notes: 'Endpoint: GET /v1/nfce/emitted. See docs/nfce.md.',
   flags: {
     key: { type: 'key', models: ['65'], list: true, summary: 'access key (44 digits, model 65; repeatable)' },
-    ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'month', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
   },
   load: () => import('./search.js'),
 });

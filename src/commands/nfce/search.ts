@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { nfeFacts, statusOfProtocol } from '../../fiscal/nfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import type { OptionsOf } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
+import { checkRanges, cnpjOwnersOnly, listingMonth } from '../shared/document-options.js';
 import { minute, writeRecords } from '../shared/listing-output.js';
 import { namedKeys } from '../shared/named-documents.js';
 import { verb } from '../shared/verb.js';
@@ -47,7 +47,8 @@ export function nfceRecord(item: NfceV1Item): NfceOutput {
   };
 }
 
-async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
+async function run(ctx: Context, flags: NfceSearchOptions): Promise<void> {
+  const { options: o, emitted } = listingMonth(flags);
   const query = nfceQuery(o, new Date(ctx.clock.now()));
   const http = await ctx.http();
   const limit = o.all ? undefined : (o.limit ?? 50);
@@ -60,6 +61,7 @@ async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
       table: [],
       csv: [],
       summary: (item) => ({ xml: item.xml, source: item.access_key }),
+      keep: emitted && ((item) => emitted(nfceRecord(item).EmissionDate)),
       named: o.key && { ...namedKeys('NFC-e', o.key, nfceV1Listing('emitted'))!, idOf: (item) => item.access_key },
     });
     return;
@@ -70,6 +72,7 @@ async function run(ctx: Context, o: NfceSearchOptions): Promise<void> {
   await writeRecords(ctx, pages(), limit, {
     table: TABLE,
     csv: CSV,
+    keep: emitted && ((r) => emitted(r.EmissionDate)),
     named: namedKeys('NFC-e', o.key, nfceV1Listing('emitted')),
   });
 }

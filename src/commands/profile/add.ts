@@ -29,7 +29,8 @@ interface AddOptions {
   /** A shared catalog (docs/postgres.md): its URL, refused with a password (argv is public). */
   catalog?: string | undefined;
   force: boolean;
-  skipCheck: boolean;
+  /** One request checks the key before it is saved; false with --no-verify. */
+  verify: boolean;
 }
 
 export default verb(addVerb, {
@@ -40,7 +41,9 @@ export default verb(addVerb, {
     if (o.catalog !== undefined && !catalogTarget({ flag: o.catalog, env: {}, profile: undefined }))
       throw new UsageError(`--catalog: expected a postgres://user@host/database URL, got ${redactUrl(o.catalog)}`);
   },
-  run: (ctx, o, [name]) => add(ctx, { ...o, name, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
+  // --skip-check is --no-verify's old name.
+  run: (ctx, o, [name]) =>
+    add(ctx, { ...o, name, verify: o.verify && !o.skipCheck, baseUrl: profileBaseUrl(ctx, o.baseUrl) }),
 });
 
 async function add(ctx: Context, opts: AddOptions): Promise<void> {
@@ -63,7 +66,7 @@ async function add(ctx: Context, opts: AddOptions): Promise<void> {
     ...(opts.catalog !== undefined ? { catalog: opts.catalog } : {}),
   };
   // One request, as init makes: a typo in the id or key is said now, not at the first pull.
-  if (!opts.skipCheck) profile = await checkUnattended(ctx, profile);
+  if (opts.verify) profile = await checkUnattended(ctx, profile);
   const becameDefault = saveProfile(store, opts.name, profile);
   ctx.log.info(`Saved profile "${opts.name}" in ${store.path}${becameDefault ? ' (now the default profile)' : ''}`);
 }
@@ -80,7 +83,7 @@ async function walkThrough(ctx: Context, opts: AddOptions, interactive: boolean)
     apiId: opts.apiId,
     apiKeyStdin: opts.apiKeyStdin,
     baseUrl: opts.baseUrl,
-    skipCheck: opts.skipCheck,
+    verify: opts.verify,
     force: opts.force,
   });
 }

@@ -38,7 +38,12 @@ export const addVerb = defineVerb({
         "the shared catalog this profile's pulls write: postgres://user@host/db (password in PGPASSWORD or ~/.pgpass)",
     },
     force: { type: 'switch', summary: 'replace an existing profile of that name' },
-    skipCheck: { type: 'switch', summary: 'save without checking the credentials against the server (as init)' },
+    verify: {
+      type: 'switch',
+      negated: true,
+      summary: 'save without checking the credentials against the server (one request, as init)',
+    },
+    skipCheck: { type: 'switch', summary: '', deprecated: { use: '--no-verify' } },
     // Declared only to answer with an explanation instead of "unknown option".
     apiKey: {
       type: 'text',

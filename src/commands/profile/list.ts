@@ -16,7 +16,7 @@ async function list(ctx: Context): Promise<void> {
   });
   try {
     for (const { name, profile } of store.list()) {
-      writer.write({ name, baseUrl: profile.baseUrl, apiId: profile.apiId, default: name === fallback });
+      writer.write({ name, base_url: profile.baseUrl, api_id: profile.apiId, default: name === fallback });
     }
   } catch (error) {
     writer.fail();

@@ -7,9 +7,10 @@ import type { Column } from '../../output/writer.js';
 /** A profile as printed: never the key itself (`show` adds it masked). */
 export interface ProfileRecord {
   name: string;
-  baseUrl: string;
-  apiId: string;
-  apiKey?: string;
+  /** Named as `profile current` names its settings (base_url, api_id, api_key). */
+  base_url: string;
+  api_id: string;
+  api_key?: string;
   default: boolean;
 }
 
@@ -30,7 +31,7 @@ export function isBuiltinEmulator(name: string, store: ProfileStore): boolean {
 
 export const PROFILE_COLUMNS: Column<ProfileRecord>[] = [
   { header: 'NAME', get: (r) => r.name, truncate: false },
-  { header: 'BASE URL', get: (r) => r.baseUrl },
-  { header: 'API ID', get: (r) => r.apiId, truncate: false },
+  { header: 'BASE URL', get: (r) => r.base_url },
+  { header: 'API ID', get: (r) => r.api_id, truncate: false },
   { header: 'DEFAULT', get: (r) => r.default },
 ];

@@ -27,7 +27,11 @@ async function show(ctx: Context, given: string | undefined): Promise<void> {
   }
   const record = describe(name, fallback, store);
   const writer = createRecordWriter<ProfileRecord>(ctx, {
-    columns: [...PROFILE_COLUMNS.slice(0, 3), { header: 'API KEY', get: (r) => r.apiKey }, ...PROFILE_COLUMNS.slice(3)],
+    columns: [
+      ...PROFILE_COLUMNS.slice(0, 3),
+      { header: 'API KEY', get: (r) => r.api_key },
+      ...PROFILE_COLUMNS.slice(3),
+    ],
   });
   writer.write(record);
   writer.end();
@@ -41,9 +45,9 @@ function describe(
   if (isBuiltinEmulator(name, store)) {
     return {
       name,
-      baseUrl: 'local emulator, started on demand',
-      apiId: 'demo account',
-      apiKey: '',
+      base_url: 'local emulator, started on demand',
+      api_id: 'demo account',
+      api_key: '',
       default: name === fallback,
     };
   }
@@ -51,9 +55,9 @@ function describe(
   if (!profile) throw unknownProfile(name, store);
   return {
     name,
-    baseUrl: profile.baseUrl,
-    apiId: profile.apiId,
-    apiKey: maskKey(profile.apiKey),
+    base_url: profile.baseUrl,
+    api_id: profile.apiId,
+    api_key: maskKey(profile.apiKey),
     default: name === fallback,
   };
 }

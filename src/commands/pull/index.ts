@@ -18,7 +18,12 @@ document. Re-running continues where the last run stopped and then fetches only 
 Cron: one run per folder at a time (exit 8 when locked); one summary line on stderr (what was
 kept, when stopped), and JSON on stdout when piped.`,
   // Every search filter narrows a pull too; --owner also splits it into one stream per owner.
-  flags: { role: { ...ROLE_FLAGS.nfe, required: true }, ...PULL_FLAGS, ...NFE_FILTER_FLAGS },
+  flags: {
+    role: { ...ROLE_FLAGS.nfe, required: true },
+    ...PULL_FLAGS,
+    ...NFE_FILTER_FLAGS,
+    month: DOCUMENT_FLAGS.month,
+  },
   load: () => import('./nfe.js'),
 });
 

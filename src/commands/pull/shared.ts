@@ -221,7 +221,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     unit: 'documents',
   });
   try {
-    await ciencia?.drain(run.signal);
+    await ciencia?.drain(run.signal, leased?.shared.catalog);
     await runPull({
       dir: c.pull.dir,
       layout,
@@ -242,7 +242,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     });
     finished = !summary.stoppedBy;
     if (ciencia && summary.stoppedBy !== 'max-duration') {
-      await ciencia.drain(run.signal);
+      await ciencia.drain(run.signal, leased?.shared.catalog);
       summary.durationMs = ctx.clock.now() - started;
     }
   } catch (error) {

@@ -2,11 +2,11 @@
 // statement is refused before it runs, by SQLite's own word), its rows written like any records.
 import { openFolderCatalog, requirePullFolder } from '../../catalog/reader.js';
 import { QueryError, SqliteCatalog } from '../../catalog/sqlite-store.js';
-import { catalogTarget } from '../../catalog/postgres/target.js';
 import type { QueryResult } from '../../catalog/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { createRecordWriter, type Cell } from '../../output/writer.js';
+import { catalogReads } from '../shared/catalog-reads.js';
 import { verb } from '../shared/verb.js';
 import { query } from './index.js';
 
@@ -49,9 +49,9 @@ async function folderQuery(ctx: Context, dir: string, sql: string): Promise<Quer
   }
 }
 
-/** The shared catalog (--catalog postgres://…, or FISCAL_CATALOG), or undefined when none is named. */
+/** The shared catalog (--catalog postgres://…, FISCAL_CATALOG or the profile's setting), or undefined when none is named. */
 async function sharedQuery(ctx: Context, flag: string | undefined, sql: string): Promise<QueryResult | undefined> {
-  const target = catalogTarget({ flag, env: ctx.env, profile: undefined });
+  const target = await catalogReads(ctx, flag).shared();
   if (!target) return undefined;
   const { queryShared } = await import('../../catalog/postgres/read.js');
   return queryShared(target, { env: ctx.env, version: ctx.version }, sql);

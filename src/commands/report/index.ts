@@ -10,8 +10,10 @@ total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS, freight, IBS and CBS; can
 are counted apart and left out of them. A document is counted once however many copies of it
 the inputs hold. --by ncm and --by product group the items of pull folders' documents.
 --html writes one self-contained page (tables and charts, no network needed) for whoever reads
-the figures. A file that cannot be read is named on stderr and the exit code is then 7. See
-docs/report.md and docs/catalog.md.`;
+the figures. A file that cannot be read is named on stderr and the exit code is then 7. With a
+shared catalog (--catalog postgres://user@host/db, FISCAL_CATALOG or the profile's setting), a
+pull folder of a profile it holds is read from it, and no path reads every profile. See
+docs/report.md, docs/catalog.md and docs/postgres.md.`;
 
 export const report = defineVerb({
   name: 'report',
@@ -62,6 +64,12 @@ export const report = defineVerb({
     },
     owner: { type: 'tax-id', list: true, value: 'cnpj', summary: 'only documents pulled for these owners (CNPJ/CPF)' },
     html: { type: 'path', summary: 'also write a self-contained HTML page with the tables and charts to this file' },
+    catalog: {
+      type: 'text',
+      value: 'url',
+      summary:
+        "read pull folders from the shared catalog in PostgreSQL (postgres://user@host/db); without paths, every profile's documents",
+    },
   },
   load: () => import('./report.js'),
 });

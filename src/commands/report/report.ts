@@ -6,7 +6,6 @@ import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
-import { monthDays } from '../../fiscal/dates.js';
 import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
 import { findInputs } from '../../report/inputs.js';
@@ -14,7 +13,9 @@ import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
 import type { Context } from '../../context.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
+import { catalogReads, type CatalogReads } from '../shared/catalog-reads.js';
 import { flagName } from '../shared/define.js';
+import { emissionMonth } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { csvColumns, groupRecord, tableColumns, totalsRecord, type ReportRecord } from './columns.js';
 import { report as reportVerb } from './index.js';
@@ -23,34 +24,36 @@ export const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {
-    if (options.month && (options.from || options.to))
-      throw new UsageError(
-        `${flagName('month')}: is a window of emission dates of its own: use either --month or --from/--to`,
-      );
+    emissionMonth(options);
     if (options.from && options.to && options.from > options.to)
       throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
   },
   async run(ctx, options, args) {
-    const paths = args.length > 0 ? args : [DEFAULT_DIR];
-    await requireSomePath(paths, args.length === 0);
-    const month = options.month ? monthDays(options.month) : undefined;
+    const reads = catalogReads(ctx, options.catalog);
+    // Without paths, a shared catalog's every profile (its folders need not be mounted here).
+    const shared = await reads.shared();
+    const whole = args.length === 0 && shared !== undefined;
+    const paths = args.length > 0 ? args : whole ? [] : [DEFAULT_DIR];
+    if (!whole) await requireSomePath(paths, args.length === 0);
+    const catalogs = whole ? [await reads.whole()] : [];
+    const window = emissionMonth(options);
     const filters: ReportFilters = {
-      from: month?.from ?? options.from,
-      to: month?.to ?? options.to,
+      from: window.from,
+      to: window.to,
       types: options.type,
       roles: options.role,
       owners: options.owner,
     };
 
     if (options.by?.some((d) => ITEM_DIMENSIONS.has(d)))
-      return itemsRun(ctx, paths, [...new Set(options.by)] as Dimension[], filters);
+      return itemsRun(ctx, { paths, reads, whole }, [...new Set(options.by)] as Dimension[], filters);
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
     let collected;
     try {
       collected = await collectDocuments(paths, {
         signal: ctx.signal,
-        clock: ctx.clock,
-        log: ctx.log,
+        catalogOf: (dir) => reads.folder(dir),
+        catalogs,
         progress: (done, total) => progress.update({ done, total }),
       });
     } finally {
@@ -80,7 +83,7 @@ export default verb(reportVerb, {
         totals,
         documents,
         locale: ctx.globals.locale,
-        sources: paths,
+        sources: whole ? [shared!.shown] : paths,
         generated: new Date(ctx.clock.now()),
         filters: describeFilters(filters),
       });
@@ -101,11 +104,17 @@ export default verb(reportVerb, {
 });
 
 /** --by ncm / product: the items of pull folders' catalogs; loose files have none catalogued. */
-async function itemsRun(ctx: Context, paths: string[], by: Dimension[], filters: ReportFilters): Promise<void> {
-  const inputs = await findInputs(paths);
-  if (inputs.files.length > 0 || inputs.folders.length === 0)
+async function itemsRun(
+  ctx: Context,
+  from: { paths: string[]; reads: CatalogReads; whole: boolean },
+  by: Dimension[],
+  filters: ReportFilters,
+): Promise<void> {
+  const inputs = await findInputs(from.paths);
+  if (inputs.files.length > 0 || (inputs.folders.length === 0 && !from.whole))
     throw new UsageError(`${flagName('by')} ${by.join(',')}: items are grouped from pull folders only (their catalog)`);
-  const report = await itemsReport(inputs.folders, by, filters, { clock: ctx.clock, log: ctx.log });
+  const catalogs = from.whole ? [() => from.reads.whole()] : inputs.folders.map((dir) => () => from.reads.folder(dir));
+  const report = await itemsReport(catalogs, by, filters);
   const format = ctx.outputFormat();
   const writer = createRecordWriter<ReportRecord>(ctx, {
     columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),

@@ -11,14 +11,15 @@ import type { CteField, CteRequest, CteRole, CteV1Query } from '../../api/wire/c
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
 import { flagName } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, cnpjOwnersOnly, emissionMonth, propertyFilters } from '../shared/document-options.js';
 
 /** A CT-e (OS) search: the filters in the client's words, and how much of what to list. */
 export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
   kind: CteKind;
   role?: CteRole[] | undefined;
-  /** The old spellings of --role taker and --role not-taker. */
-  taker?: boolean | undefined;
+  /** The taker's CNPJ/CPF, any of: the body search has no such filter, so records are kept on the client by Taker. */
+  taker?: string[] | undefined;
+  /** The old spelling of --role not-taker. */
   notTaker?: boolean | undefined;
   filter?: string | undefined;
   fields?: CteField[] | undefined;
@@ -28,20 +29,21 @@ export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
 }
 
 /** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
-export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & { prop?: string[] | undefined };
+export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
+  prop?: string[] | undefined;
+  month?: string | undefined;
+};
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function cteSearchOf(kind: CteKind, o: CteFlagValues): CteSearch {
+export function cteSearchOf(kind: CteKind, flags: CteFlagValues): CteSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
-  if (o.taker && o.notTaker) throw new UsageError('--not-taker: use either --role taker or --role not-taker');
-  if ((o.taker || o.notTaker) && o.role)
-    throw new UsageError(
-      `${o.taker ? '--taker' : '--not-taker'}: use --role alone (--taker and --not-taker are its old spellings)`,
-    );
+  if (o.notTaker && o.role) throw new UsageError('--not-taker: use --role alone (--not-taker is its old spelling)');
   const search: CteSearch = {
     ...o,
     kind,
     role: o.role && [...new Set(o.role)],
+    taker: o.taker && [...new Set(o.taker)],
     cteType: o.cteType && [...new Set(o.cteType)],
     prop: propertyFilters(o.prop),
   };
@@ -122,10 +124,9 @@ export function planCteSearch(o: CteSearch, now: Date): CteSearchPlan {
   return planDfe(o, limit, now);
 }
 
-/** The roles asked for: --role, or what --taker / --not-taker stand for. */
+/** The roles asked for: --role, or what --not-taker stands for. */
 function rolesOf(o: CteSearch): CteRole[] | undefined {
   if (o.role) return o.role;
-  if (o.taker) return ['taker'];
   if (o.notTaker) return o.kind === 'cte' ? ['not-taker', 'authorized'] : ['not-taker'];
   return undefined;
 }
@@ -144,7 +145,7 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
     if (!exact) keepRoles = roles;
   }
   const f = cteFilters({ ...o, isTaker }, now);
-  let fields = o.fields ?? DEFAULT_CTE_FIELDS;
+  let fields = withTaker(o, o.fields ?? DEFAULT_CTE_FIELDS);
   if (keepRoles && !fields.includes('OwnerRole')) fields = [...fields, 'OwnerRole'];
   const request: CteRequest = { fields, Filters: f, Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX) };
   return { api: 'dfe', kind: o.kind, request, limit, ...(keepRoles ? { keepRoles } : {}) };
@@ -153,7 +154,7 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
 function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: Date): CteSearchPlan {
   if (dfeFlags.length)
     throw new UsageError(`${flagName(dfeFlags[0]!)} is not available on the role listing (--api v1)`);
-  const roles = o.role ?? (o.taker ? ['taker'] : o.notTaker ? ['not-taker'] : []);
+  const roles = o.role ?? (o.notTaker ? ['not-taker'] : []);
   if (roles.length !== 1) {
     throw new UsageError(
       `--role: the role listing (v1) lists one role at a time, got ${roles.length ? roles.join(',') : 'none'}`,
@@ -166,7 +167,11 @@ function planV1(o: CteSearch, limit: number | undefined, dfeFlags: Flag[], now: 
       `--fields: ${unavailable} needs --api dfe; the role listing gives ${V1_CTE_FIELDS.join(', ')}`,
     );
   const query: CteV1Query = listingQuery(o, limit, now);
-  const fields = o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f));
+  const fields = withTaker(o, o.fields ?? DEFAULT_CTE_FIELDS.filter((f) => V1_CTE_FIELDS.includes(f)));
   const owner = o.owner?.length === 1 ? o.owner[0] : undefined;
   return { api: 'v1', kind: o.kind, role: roles[0]! as CteRole, query, limit, fields, ...(owner ? { owner } : {}) };
 }
+
+/** --taker is kept on the client by the records' Taker: asked for even when --fields leaves it out. */
+const withTaker = (o: CteSearch, fields: CteField[]): CteField[] =>
+  o.taker && !fields.includes('Taker') ? [...fields, 'Taker'] : fields;

@@ -51,12 +51,17 @@ async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<
     plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
-  const keep = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
+  const roles = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
+  const takers = options.taker && new Set(options.taker);
+  const keep =
+    roles || takers
+      ? (r: CteRecord) => (!roles || roles.has(r.OwnerRole ?? '')) && (!takers || takers.has(taxId(r.Taker)))
+      : undefined;
   await writeRecords(ctx, found, plan.limit, {
     table: TABLE_COLUMNS,
     csv: CSV_COLUMNS,
     fields: options.fields,
-    keep: keep && ((r) => keep.has(r.OwnerRole ?? '')),
+    keep,
     summary: summary
       ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? options.kind, clues: recordClues(r) })
       : undefined,

@@ -45,7 +45,7 @@ given (or --api v1). See docs/search.md for the mapping of flags to each endpoin
 function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
   return {
     role: ROLE_FLAGS[kind],
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'status'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'taker', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'status'),
     key: { type: 'key', models: [model], list: true, summary: 'access key (44 digits; repeatable)' },
     cteType: {
       type: 'choice',
@@ -76,8 +76,7 @@ function cteFlags<const K extends 'cte' | 'cteos'>(kind: K, model: KeyModel) {
       summary: 'force an endpoint: dfe (POST /v1/dfe/...) or v1 (GET role listing)',
     },
     summary: DOCUMENT_FLAGS.summary,
-    // --taker is a CNPJ in search nfse and --type a document type elsewhere: the old spellings here.
-    taker: { type: 'switch', summary: '', deprecated: { use: '--role taker' } },
+    // --type is a document type elsewhere: the old spellings here (--taker, once --role taker's, is a CNPJ as in search nfse).
     notTaker: {
       type: 'switch',
       summary: '',
@@ -148,7 +147,7 @@ export const searchNfse = defineVerb({
     id: { type: 'custom', value: 'id', summary: 'NFS-e id <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>' },
     // One origin: the body search's `origin` is a string (R22).
     origin: { type: 'text', value: 'origin', summary: 'origin, e.g. nacional, upload' },
-    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'createdFrom', 'createdTo', 'filter', 'prop'),
+    ...pick(DOCUMENT_FLAGS, 'owner', 'emitter', 'from', 'to', 'month', 'createdFrom', 'createdTo', 'filter', 'prop'),
     fields: {
       type: 'choice',
       list: true,
@@ -187,7 +186,7 @@ function listingSearch(type: ListingOnlyType) {
         list: true,
         summary: `access key (44 digits, model ${spec.model}; repeatable)`,
       },
-      ...pick(DOCUMENT_FLAGS, 'owner', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
+      ...pick(DOCUMENT_FLAGS, 'owner', 'month', 'createdFrom', 'createdTo', 'filter', 'limit', 'all', 'summary'),
     },
     load: async (): Promise<unknown> => ({ default: (await import('./listing.js')).listingSearchVerb(declared, type) }),
   });

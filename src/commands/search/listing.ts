@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { docType } from '../../fiscal/doc-types.js';
 import type { Column } from '../../output/writer.js';
 import type { OptionsOf } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
+import { checkRanges, cnpjOwnersOnly, listingMonth } from '../shared/document-options.js';
 import { minute, writeRecords } from '../shared/listing-output.js';
 import { namedKeys } from '../shared/named-documents.js';
 import { verb } from '../shared/verb.js';
@@ -47,7 +47,8 @@ function record(type: ListingOnlyType, item: ListedXmlItem): ListedOutput {
   };
 }
 
-async function run(ctx: Context, type: ListingOnlyType, o: Options): Promise<void> {
+async function run(ctx: Context, type: ListingOnlyType, flags: Options): Promise<void> {
+  const { options: o, emitted } = listingMonth(flags);
   const query = listingQuery(o, undefined, new Date(ctx.clock.now()));
   const http = await ctx.http();
   const limit = o.all ? undefined : (o.limit ?? 50);
@@ -63,6 +64,7 @@ async function run(ctx: Context, type: ListingOnlyType, o: Options): Promise<voi
       table: [],
       csv: [],
       summary: (item) => ({ xml: item.xml, source: item.access_key }),
+      keep: emitted && ((item) => emitted(record(type, item).EmissionDate)),
       named: o.key && { ...namedKeys(what, o.key, endpoint)!, idOf: (item) => item.access_key },
     });
     return;
@@ -71,7 +73,12 @@ async function run(ctx: Context, type: ListingOnlyType, o: Options): Promise<voi
     for await (const page of docListingPages(http, { type, role }, query))
       yield { records: page.items.map((item) => record(type, item)) };
   }
-  await writeRecords(ctx, pages(), limit, { table: TABLE, csv: CSV, named: namedKeys(what, o.key, endpoint) });
+  await writeRecords(ctx, pages(), limit, {
+    table: TABLE,
+    csv: CSV,
+    keep: emitted && ((r) => emitted(r.EmissionDate)),
+    named: namedKeys(what, o.key, endpoint),
+  });
 }
 
 const TABLE: Column<ListedOutput>[] = [

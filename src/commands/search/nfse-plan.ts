@@ -14,7 +14,7 @@ import {
 } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
-import { checkRanges, propertyFilters } from '../shared/document-options.js';
+import { checkRanges, emissionMonth, propertyFilters } from '../shared/document-options.js';
 import { planListingOrBody, type ListingOrBodyPlan, type ListingOrBodyRules } from '../shared/role-listing.js';
 
 /** Parsers of the `custom` flags of `search nfse`. */
@@ -40,7 +40,10 @@ export interface NfseSearch extends NfseSearchFilters {
 }
 
 /** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function nfseSearchOf(o: Omit<NfseSearch, 'prop'> & { prop?: string[] | undefined }): NfseSearch {
+export function nfseSearchOf(
+  flags: Omit<NfseSearch, 'prop'> & { prop?: string[] | undefined; month?: string | undefined },
+): NfseSearch {
+  const o = emissionMonth(flags);
   checkRanges(o);
   const search: NfseSearch = { ...o, prop: propertyFilters(o.prop) };
   for (const k of Object.keys(search) as (keyof NfseSearch)[]) if (search[k] === undefined) delete search[k];

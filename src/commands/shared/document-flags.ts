@@ -73,7 +73,7 @@ function roleFlag<T extends DocTypeName>(type: T) {
 /** `--role` of each type, in `search <type>` and (required) in `pull <type>`. */
 export const ROLE_FLAGS = byType(roleFlag) as { [T in DocTypeName]: ReturnType<typeof roleFlag<T>> };
 
-/** The NF-e filters of `search nfe` that `pull nfe` takes too (every one but --key and --month). */
+/** The NF-e filters of `search nfe` that `pull nfe` takes too (every one but --key; --month is declared beside them). */
 export const NFE_FILTER_FLAGS = {
   ...pick(
     DOCUMENT_FLAGS,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { PropertyFilter } from '../../api/document-filters.js';
 import { UsageError } from '../../errors.js';
-import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import { filterDateProblem, filterDateToMs, monthDays } from '../../fiscal/dates.js';
 import { flagName } from './define.js';
 
 /** Parsers of the `custom` flags of DOCUMENT_FLAGS. */
@@ -20,6 +20,40 @@ export interface RangeFlags {
   createdTo?: string | undefined;
   all?: boolean | undefined;
   limit?: number | undefined;
+}
+
+/**
+ * --month (DOCUMENT_FLAGS.month, on every search, `pull nfe` and `report`): the emission window of
+ * that month, first to last day, in place of --from/--to; never beside them.
+ */
+export function emissionMonth<
+  T extends { month?: string | undefined; from?: string | undefined; to?: string | undefined },
+>(o: T): Omit<T, 'month'> {
+  const { month, ...rest } = o;
+  if (month === undefined) return rest;
+  if (o.from !== undefined || o.to !== undefined)
+    throw new UsageError(
+      `${flagName('month')}: is a window of emission dates of its own: use either --month or --from/--to`,
+    );
+  return { ...rest, ...monthDays(month) };
+}
+
+/**
+ * --month on a role listing, which has no emission filter (NFC-e, the registry's listing-only
+ * types). Designed here: the records are kept on the client by their emission day (the emitter's
+ * own, as written in the XML), and unless --created-from says otherwise the listing is read from
+ * the day before the month, since a document reaches the service after it is emitted.
+ */
+export function listingMonth<T extends { month?: string | undefined; createdFrom?: string | undefined }>(
+  o: T,
+): { options: T; emitted: ((emissionDate: string) => boolean) | undefined } {
+  if (o.month === undefined) return { options: o, emitted: undefined };
+  const { from, to } = monthDays(o.month);
+  const dayBefore = new Date(Date.parse(`${from}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return {
+    options: { ...o, createdFrom: o.createdFrom ?? dayBefore },
+    emitted: (date) => date.slice(0, 10) >= from && date.slice(0, 10) <= to,
+  };
 }
 
 /** The entries of `o` named in `keys` that are given: a search holds its filters and nothing else. */

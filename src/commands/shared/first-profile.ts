@@ -22,7 +22,8 @@ export interface FirstProfileOptions {
   apiId?: string | undefined;
   apiKeyStdin: boolean;
   baseUrl?: string | undefined;
-  skipCheck: boolean;
+  /** One request checks the credentials before they are saved; false with --no-verify. */
+  verify: boolean;
   force: boolean;
 }
 
@@ -51,8 +52,7 @@ export async function firstProfile(ctx: Context, opts: FirstProfileOptions): Pro
   const apiId = opts.apiId ?? (await askApiId(ctx));
   const apiKey = opts.apiKeyStdin ? await readKeyFromStdin(ctx) : await promptKey(ctx);
   let profile: Profile = { baseUrl, apiId, apiKey };
-  if (!opts.skipCheck)
-    profile = interactive ? await checkAtTerminal(ctx, profile) : await checkUnattended(ctx, profile);
+  if (opts.verify) profile = interactive ? await checkAtTerminal(ctx, profile) : await checkUnattended(ctx, profile);
 
   const makeDefault = interactive ? await askMakeDefault(ctx, store, name) : false;
   const isDefault = saveProfile(store, name, profile, makeDefault) || store.defaultProfile() === name;
@@ -90,7 +90,7 @@ export async function checkUnattended(ctx: Context, profile: Profile): Promise<P
     return profile;
   }
   if (outcome.kind === 'refused') throw nothingSaved(outcome.error, [refusalHint(outcome)]);
-  throw nothingSaved(outcome.error, ['pass --skip-check to save the profile without checking']);
+  throw nothingSaved(outcome.error, ['pass --no-verify to save the profile without checking']);
 }
 
 function refusalHint(outcome: Extract<CheckOutcome, { kind: 'refused' }>): string {
@@ -134,7 +134,7 @@ function missingFlagsError(ctx: Context, opts: FirstProfileOptions, missing: Mis
       details: [
         ...missing.map((m) => `${m.flag.padEnd(width)}  ${m.what}`),
         `for example: ${example}`,
-        `optional: --name <profile> (default "${DEFAULT_PROFILE_NAME}"), --skip-check, --force`,
+        `optional: --name <profile> (default "${DEFAULT_PROFILE_NAME}"), --no-verify, --force`,
       ],
     },
   );

@@ -12,10 +12,9 @@ import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Request } from '../../api/wi
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { UsageError } from '../../errors.js';
 import { emissionWindowOfKeys } from '../../fiscal/access-key.js';
-import { monthDays } from '../../fiscal/dates.js';
 import { flagName, type OptionsOf } from './define.js';
 import type { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, NFE_FIELDS_FLAG, NFE_KEY_FLAG, ROLE_FLAGS } from './document-flags.js';
-import { checkRanges, DOCUMENT_PARSERS, given, propertyFilters } from './document-options.js';
+import { checkRanges, DOCUMENT_PARSERS, emissionMonth, given, propertyFilters } from './document-options.js';
 import { whereFilter } from './where.js';
 
 /** Parsers of the `custom` NF-e flags (NFE_FILTER_FLAGS). */
@@ -96,10 +95,7 @@ const NFE_SEARCH_KEYS = [
  * problem across flags is a UsageError naming one.
  */
 export function nfeSearchOf(o: NfeFlagValues): NfeSearch {
-  if (o.month !== undefined && (o.from !== undefined || o.to !== undefined)) {
-    throw new UsageError('--month: is a window of emission dates of its own: use either --month or --from/--to');
-  }
-  const search: NfeSearch = given({ ...o, ...(o.month === undefined ? {} : monthDays(o.month)) }, NFE_SEARCH_KEYS);
+  const search: NfeSearch = given(emissionMonth(o), NFE_SEARCH_KEYS);
   const filter = whereFilter(o);
   const prop = propertyFilters(o.prop);
   if (filter !== undefined) search.filter = filter;

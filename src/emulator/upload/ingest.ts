@@ -63,7 +63,9 @@ function addDocument(
   named: boolean,
 ): string {
   const type = typeOf(doc);
-  const roles = rolesOf(type, doc, candidates, named);
+  let roles = rolesOf(type, doc, candidates, named);
+  const adopted = roles.length === 0 && !named && store.adoptParties ? adopt(store, ctx.accountId, doc) : undefined;
+  if (adopted) roles = rolesOf(type, doc, [adopted], false);
   if (roles.length === 0) {
     throw new Refusal(
       `emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
@@ -74,7 +76,21 @@ function addDocument(
       ? store.addNfe(storedNfe(doc, ctx, roles))
       : store.addDoc(type, STORED_DOC[type](doc, ctx, roles) as never);
   const id = 'accessKey' in stored ? stored.accessKey : stored.documentId;
-  return created ? `${type} ${id}: stored at position ${stored.position}` : `${type} ${id}: already stored`;
+  if (!created) return `${type} ${id}: already stored`;
+  return `${type} ${id}: stored at position ${stored.position}${adopted ? ` (${adopted} adopted as a company of the account)` : ''}`;
+}
+
+/** The document's emitter made a company of the account (--adopt-parties); its CNPJ/CPF. */
+function adopt(store: Store, accountId: string, doc: DocumentSummary): string | undefined {
+  const taxId = doc.emitter.taxId;
+  const account = store.accounts.find((a) => a.id === accountId);
+  if (!taxId || !/^\d{11}(\d{3})?$/.test(taxId) || !account) return undefined;
+  if (!account.companies.some((c) => c.cnpj === taxId)) {
+    const name = doc.emitter.name ?? taxId;
+    const uf = doc.emitter.uf ?? '';
+    account.companies.push({ cnpj: taxId, name, tradingName: name, ie: '', uf, cuf: doc.key?.slice(0, 2) ?? '' });
+  }
+  return taxId;
 }
 
 /** The stored type an event is about: NF-e events also serve NFC-e, CT-e events CT-e OS (by the key's model). */

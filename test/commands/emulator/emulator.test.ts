@@ -12,7 +12,14 @@ const DEFAULTS = { host: '127.0.0.1', port: '8080', seed: '1', docs: '2000' };
 
 describe('fiscal emulator: options', () => {
   it('parses the defaults and every flag into typed options', () => {
-    expect(emulatorVerb.parse(DEFAULTS, []).options).toEqual({ host: '127.0.0.1', port: 8080, seed: 1, docs: 2000 });
+    expect(emulatorVerb.parse(DEFAULTS, []).options).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      seed: 1,
+      docs: 2000,
+      adoptParties: false,
+    });
+    expect(emulatorVerb.parse({ ...DEFAULTS, adoptParties: true }, []).options.adoptParties).toBe(true);
     const opts = emulatorVerb.parse(
       { ...DEFAULTS, port: '0', seed: '42', docs: '10', rateLimit: '60/min', now: '2026-03-01T12:00:00-03:00' },
       [],
@@ -24,6 +31,7 @@ describe('fiscal emulator: options', () => {
       docs: 10,
       rateLimit: { limit: 60, windowMs: 60_000 },
       now: new Date('2026-03-01T15:00:00Z'),
+      adoptParties: false,
     });
     expect(emulatorVerb.parse({ ...DEFAULTS, rateLimit: '5/s' }, []).options.rateLimit).toEqual({
       limit: 5,

@@ -196,7 +196,7 @@ describe('fiscal init on a terminal', () => {
 
 async function addWithStdin(t: TestContext, name: string): Promise<void> {
   const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${apiKey}\n` });
-  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, skipCheck: true }, [name]);
+  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, verify: false }, [name]);
 }
 
 function unattended(stdin: string, o: { noInputOnTerminal?: boolean; env?: Record<string, string> } = {}) {
@@ -268,18 +268,18 @@ describe('fiscal init without prompting', () => {
     expect((await t.ctx.config()).get('ci')?.apiId).toBe(apiId);
   });
 
-  it('an unreachable server exits 5, saves nothing and points at --skip-check; --skip-check saves', async () => {
+  it('an unreachable server exits 5, saves nothing and points at --no-verify; --no-verify saves', async () => {
     const t = unattended(`${apiKey}\n`);
     const error = await rejection(
       runVerb(initVerb, t.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true }, []),
       TemporaryError,
     );
     expect(exitCodeOf(error)).toBe(ExitCode.temporary);
-    expect(error.details).toEqual(['pass --skip-check to save the profile without checking', 'nothing was saved']);
+    expect(error.details).toEqual(['pass --no-verify to save the profile without checking', 'nothing was saved']);
     expect((await saved(t)).profiles).toEqual([]);
 
     const again = unattended(`${apiKey}\n`, { env: { FISCAL_CONFIG_DIR: t.configDir } });
-    await runVerb(initVerb, again.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true, skipCheck: true }, []);
+    await runVerb(initVerb, again.ctx, { baseUrl: DEAD_URL, apiId, apiKeyStdin: true, verify: false }, []);
     expect((await again.ctx.config()).get('default')?.baseUrl).toBe(DEAD_URL);
   });
 

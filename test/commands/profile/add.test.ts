@@ -16,7 +16,7 @@ import { startEmulator } from '../../helpers/emulator.js';
 describe('profile add', () => {
   it('reads the key from stdin, trims the line ending and makes the first profile the default', async () => {
     const t = createTestContext({ stdin: `${KEY}\r\n` });
-    await runVerb(addVerb, t.ctx, { apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox', skipCheck: true }, ['work']);
+    await runVerb(addVerb, t.ctx, { apiId: 'acme', apiKeyStdin: true, baseUrl: 'sandbox', verify: false }, ['work']);
     const store = await t.ctx.config();
     expect(store.get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
     expect(store.defaultProfile()).toBe('work');
@@ -58,7 +58,7 @@ describe('profile add', () => {
       password: async (m) => (asked.push(`password ${m}`), KEY),
     };
     const t = createTestContext({ input: true, prompter });
-    await runVerb(addVerb, t.ctx, { skipCheck: true }, ['work']);
+    await runVerb(addVerb, t.ctx, { verify: false }, ['work']);
     expect(asked).toEqual(['input API id:', 'password API key:']);
     expect((await t.ctx.config()).get('work')?.apiKey).toBe(KEY);
   });
@@ -123,7 +123,7 @@ describe('profile add', () => {
     const t = createTestContext({ stdin: KEY });
     const program = createProgram(t.ctx);
     await program.parseAsync(
-      ['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox', '--skip-check'],
+      ['profile', 'add', 'work', '--api-id', 'acme', '--api-key-stdin', '--base-url', 'sandbox', '--no-verify'],
       { from: 'user' },
     );
     expect((await t.ctx.config()).get('work')).toEqual({ baseUrl: 'sandbox', apiId: 'acme', apiKey: KEY });
@@ -148,5 +148,35 @@ describe('profile add', () => {
     } finally {
       await emu.close();
     }
+  });
+
+  it('--no-verify saves without the request; --skip-check, its old name, still does, hidden and warned about', async () => {
+    const env = { FISCAL_CONFIG_DIR: tempDir() };
+    // Nothing listens there: a request would end the run with exit 5.
+    const argv = ['profile', 'add', 'work', '--api-id', 'acme', '--base-url', 'http://127.0.0.1:9', '--api-key-stdin'];
+    const saved = await runInProcess([...argv, '--no-verify'], { env, input: KEY });
+    expect(saved.exitCode, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain('Saved profile "work"');
+    const old = await runInProcess([...argv, '--force', '--skip-check'], { env, input: KEY });
+    expect(old.exitCode, old.stderr).toBe(0);
+    expect(old.stderr).toMatch(/--skip-check is deprecated .*use --no-verify/);
+    const help = await runInProcess(['profile', 'add', '--help'], { env });
+    expect(help.stdout).toContain('--no-verify');
+    expect(help.stdout).not.toContain('--skip-check');
+    const init = await runInProcess(
+      [
+        'init',
+        '--api-id',
+        'acme',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--api-key-stdin',
+        '--name',
+        'w2',
+        '--no-verify',
+      ],
+      { env, input: KEY },
+    );
+    expect(init.exitCode, init.stderr).toBe(0);
   });
 });

@@ -16,8 +16,8 @@ describe('profile list', () => {
     await addProfile(t, 'home');
     await runVerb(listVerb, t.ctx);
     expect(records(t)).toEqual([
-      { name: 'home', baseUrl: 'production', apiId: 'id-home', default: false },
-      { name: 'work', baseUrl: 'sandbox', apiId: 'id-work', default: true },
+      { name: 'home', base_url: 'production', api_id: 'id-home', default: false },
+      { name: 'work', base_url: 'sandbox', api_id: 'id-work', default: true },
     ]);
     expect(t.stdout() + t.stderr()).not.toContain(KEY.slice(-8));
   });

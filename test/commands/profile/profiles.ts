@@ -12,7 +12,7 @@ export async function addProfile(
   key = KEY,
 ): Promise<void> {
   const child = createTestContext({ env: { ...t.ctx.env }, stdin: `${key}\n` });
-  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, skipCheck: true, ...argv }, [name]);
+  await runVerb(addVerb, child.ctx, { apiId: `id-${name}`, apiKeyStdin: true, verify: false, ...argv }, [name]);
 }
 
 export function records(t: TestContext): Array<Record<string, unknown>> {

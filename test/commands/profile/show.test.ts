@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import showVerb from '../../../src/commands/profile/show.js';
 import { runVerb } from '../../helpers/run-verb.js';
-import { createTestContext } from '../../helpers/context.js';
+import { createTestContext, runMain } from '../../helpers/context.js';
 import { addProfile, KEY, records } from './profiles.js';
 
 describe('profile show', () => {
@@ -11,7 +11,7 @@ describe('profile show', () => {
     await addProfile(t, 'work');
     await runVerb(showVerb, t.ctx, {}, ['work']);
     expect(JSON.parse(t.stdout())).toEqual([
-      { name: 'work', baseUrl: 'production', apiId: 'id-work', apiKey: `****${KEY.slice(-4)}`, default: true },
+      { name: 'work', base_url: 'production', api_id: 'id-work', api_key: `****${KEY.slice(-4)}`, default: true },
     ]);
     expect(t.stdout() + t.stderr()).not.toContain(KEY);
   });
@@ -22,5 +22,15 @@ describe('profile show', () => {
     await addProfile(t, 'home');
     await runVerb(showVerb, t.ctx, {}, []);
     expect(records(t)[0]?.name).toBe('home');
+  });
+
+  it('names its JSON as profile current names its settings', async () => {
+    const t = createTestContext({ globals: { output: 'json' } });
+    await addProfile(t, 'work');
+    await runVerb(showVerb, t.ctx, {}, ['work']);
+    const shown = Object.keys((JSON.parse(t.stdout()) as Array<Record<string, unknown>>)[0]!);
+    const current = await runMain(['--profile', 'work', 'profile', 'current', '-o', 'json'], t.ctx.env);
+    const settings = (JSON.parse(current.stdout) as Array<{ setting: string }>).map((r) => r.setting);
+    for (const s of settings.filter((x) => x !== 'profile')) expect(shown).toContain(s);
   });
 });
