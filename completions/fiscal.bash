@@ -109,6 +109,7 @@ _fiscal_subcommand() {
     'properties|help') _fiscal_p='properties help' ;;
     'nfce|search') _fiscal_p='nfce search' ;;
     'nfce|xml') _fiscal_p='nfce xml' ;;
+    'nfce|pdf') _fiscal_p='nfce pdf' ;;
     'nfce|events') _fiscal_p='nfce events' ;;
     'nfce|help') _fiscal_p='nfce help' ;;
     'mdfe|search') _fiscal_p='mdfe search' ;;
@@ -175,6 +176,7 @@ _fiscal_takes_value() {
     'search nfe|--month') return 0 ;;
     'search nfe|--fields') return 0 ;;
     'search nfe|--limit') return 0 ;;
+    'search nfce|--role') return 0 ;;
     'search nfce|--key') return 0 ;;
     'search nfce|--owner') return 0 ;;
     'search nfce|--month') return 0 ;;
@@ -471,6 +473,7 @@ _fiscal_takes_value() {
     'utilities pdf|--dir') return 0 ;;
     'utilities upload|--owner') return 0 ;;
     'xml|--dir') return 0 ;;
+    'nfce search|--role') return 0 ;;
     'nfce search|--key') return 0 ;;
     'nfce search|--owner') return 0 ;;
     'nfce search|--month') return 0 ;;
@@ -479,6 +482,7 @@ _fiscal_takes_value() {
     'nfce search|--filter') return 0 ;;
     'nfce search|--limit') return 0 ;;
     'nfce xml|--dir') return 0 ;;
+    'nfce pdf|--dir') return 0 ;;
     'nfce events|--event-code') return 0 ;;
     'nfce events|--dir') return 0 ;;
     'nfce events|--cursor') return 0 ;;
@@ -514,7 +518,7 @@ _fiscal_takes_value() {
     'boletos list|--owner') return 0 ;;
     'boletos list|--beneficiary') return 0 ;;
     'boletos list|--payer') return 0 ;;
-    'boletos list|--access-key') return 0 ;;
+    'boletos list|--nfe') return 0 ;;
     'boletos list|--line') return 0 ;;
     'boletos list|--due-from') return 0 ;;
     'boletos list|--due-to') return 0 ;;
@@ -528,7 +532,7 @@ _fiscal_takes_value() {
     'receipts list|--kind') return 0 ;;
     'receipts list|--payer') return 0 ;;
     'receipts list|--payee') return 0 ;;
-    'receipts list|--access-key') return 0 ;;
+    'receipts list|--nfe') return 0 ;;
     'receipts list|--paid-from') return 0 ;;
     'receipts list|--paid-to') return 0 ;;
     'receipts list|--min-amount') return 0 ;;
@@ -555,7 +559,7 @@ _fiscal_words() {
     '') _fiscal_w='search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion help --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'search') _fiscal_w='nfe nfce cte cteos mdfe nfse help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search nfe') _fiscal_w='--role --key --owner --emitter --receiver --transporter --from --to --created-from --created-to --status --number --cfop --tag --tags-all --origin --fin --has-cce --has-event --has-manifestation --has-xped --xped --prop --filter --where --where-missing --api --month --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'search nfce') _fiscal_w='--key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'search nfce') _fiscal_w='--role --key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search cte') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search cteos') _fiscal_w='--role --owner --emitter --taker --from --to --month --created-from --created-to --status --key --cte-type --nfe --cfop --tag --origin --has-cce --has-manifestation --prop --filter --fields --limit --all --api --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'search mdfe') _fiscal_w='--role --status --uf --plate --cte --nfe --tag --owner --emitter --from --to --month --created-from --created-to --filter --prop --fields --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -650,9 +654,10 @@ _fiscal_words() {
     'properties help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'cnpj') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'nfce') _fiscal_w='search xml events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'nfce search') _fiscal_w='--key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'nfce') _fiscal_w='search xml pdf events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'nfce search') _fiscal_w='--role --key --owner --month --created-from --created-to --filter --limit --all --summary --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce xml') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'nfce pdf') _fiscal_w='--dir --stdin --local --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'nfce help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'mdfe') _fiscal_w='search xml pdf events help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
@@ -662,12 +667,12 @@ _fiscal_words() {
     'mdfe events') _fiscal_w='--event-code --dir --stream --cursor --limit --cnpj --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'mdfe help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'boletos') _fiscal_w='list show pdf help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'boletos list') _fiscal_w='--status --direction --owner --beneficiary --payer --access-key --line --due-from --due-to --issued-from --issued-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'boletos list') _fiscal_w='--status --direction --owner --beneficiary --payer --nfe --line --due-from --due-to --issued-from --issued-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'boletos help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
     'receipts') _fiscal_w='list show pdf help --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
-    'receipts list') _fiscal_w='--source --kind --payer --payee --access-key --paid-from --paid-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
+    'receipts list') _fiscal_w='--source --kind --payer --payee --nfe --paid-from --paid-to --min-amount --max-amount --limit --all --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts show') _fiscal_w='--help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts pdf') _fiscal_w='--dir --stdin --help -h --version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale' ;;
     'receipts help') _fiscal_w='--version -V --profile --base-url --output -o --verbose --quiet --no-input --no-color --timeout --locale --help -h' ;;
@@ -703,6 +708,7 @@ _fiscal_option_values() {
     'search nfe|--fin') _fiscal_w='1 2 3 4 5 6 normal complementary adjustment return credit debit' ;;
     'search nfe|--api') _fiscal_w='v1 v2' ;;
     'search nfe|--fields') _fiscal_w='AccessKey Cfops CreatedAt CustomData Document EmissionDate Emitter Events FlagErp HasCCE Manifestations Number Origin Owner OwnerRole Receiver Status Tags Xml' ;;
+    'search nfce|--role') _fiscal_w='emitted' ;;
     'search cte|--role') _fiscal_w='taker not-taker authorized' ;;
     'search cte|--status') _fiscal_w='authorized canceled' ;;
     'search cte|--cte-type') _fiscal_w='0 1 3 normal complementary complement substitute substitution' ;;
@@ -764,6 +770,7 @@ _fiscal_option_values() {
     'utilities list|--source') _fiscal_w='capture upload' ;;
     'utilities list|--kind') _fiscal_w='electricity telephony water gas internet' ;;
     'utilities list|--status') _fiscal_w='open paid overdue' ;;
+    'nfce search|--role') _fiscal_w='emitted' ;;
     'mdfe search|--role') _fiscal_w='emitted contractor authorized' ;;
     'mdfe search|--status') _fiscal_w='authorized closed canceled' ;;
     'mdfe search|--uf') _fiscal_w='AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO' ;;

@@ -28,9 +28,9 @@ $script:FiscalTree = @{
   }
   'search nfce' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Options = @('--role', '--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('emitted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
@@ -787,7 +787,7 @@ $script:FiscalTree = @{
     Variadic = $true
   }
   'nfce' = @{
-    Commands = @{ 'search' = 'nfce search'; 'xml' = 'nfce xml'; 'events' = 'nfce events'; 'help' = 'nfce help' }
+    Commands = @{ 'search' = 'nfce search'; 'xml' = 'nfce xml'; 'pdf' = 'nfce pdf'; 'events' = 'nfce events'; 'help' = 'nfce help' }
     Options = @('--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
@@ -796,15 +796,23 @@ $script:FiscalTree = @{
   }
   'nfce search' = @{
     Commands = @{  }
-    Options = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Options = @('--role', '--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--all', '--summary', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--role', '--key', '--owner', '--month', '--created-from', '--created-to', '--filter', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--role' = @('emitted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
   }
   'nfce xml' = @{
     Commands = @{  }
     Options = @('--dir', '--stdin', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Arguments = @($null)
+    Variadic = $true
+  }
+  'nfce pdf' = @{
+    Commands = @{  }
+    Options = @('--dir', '--stdin', '--local', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--dir', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
@@ -884,8 +892,8 @@ $script:FiscalTree = @{
   }
   'boletos list' = @{
     Commands = @{  }
-    Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--access-key', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--nfe', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--status', '--direction', '--owner', '--beneficiary', '--payer', '--nfe', '--line', '--due-from', '--due-to', '--issued-from', '--issued-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--status' = @('open', 'paid', 'overdue', 'canceled'); '--direction' = @('receivable', 'payable'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false
@@ -924,8 +932,8 @@ $script:FiscalTree = @{
   }
   'receipts list' = @{
     Commands = @{  }
-    Options = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
-    TakesValue = @('--source', '--kind', '--payer', '--payee', '--access-key', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
+    Options = @('--source', '--kind', '--payer', '--payee', '--nfe', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--all', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
+    TakesValue = @('--source', '--kind', '--payer', '--payee', '--nfe', '--paid-from', '--paid-to', '--min-amount', '--max-amount', '--limit', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--source' = @('manual', 'automatico'); '--kind' = @('boleto', 'pix', 'ted'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @()
     Variadic = $false

@@ -65,6 +65,14 @@ export class UsageError extends FiscalError {
   override name = 'UsageError';
 }
 
+/**
+ * `createdFrom` -> `--created-from`: the one place a key becomes a flag, here because the client's
+ * search plans (src/api/*-search.ts) refuse a combination by naming the flag it came from.
+ */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 /** Configuration problems: missing credentials, unreadable profile store. */
 export class ConfigError extends FiscalError {
   override name = 'ConfigError';

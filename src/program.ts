@@ -32,9 +32,10 @@ import { query } from './commands/query/index.js';
 import { register } from './commands/shared/define.js';
 import { properties } from './commands/properties/index.js';
 import { cnpj } from './commands/cnpj/index.js';
-import { xmlVerb } from './commands/xml/index.js';
-import { nfce } from './commands/nfce/index.js';
-import { mdfe } from './commands/mdfe/index.js';
+import { TYPE_XML_VERBS, xmlVerb } from './commands/xml/index.js';
+import { eventsVerbOf } from './commands/events/flags.js';
+import { typeGroups, verbsOfGroup } from './commands/shared/type-groups.js';
+import { docType, hasEvents, type DocTypeName } from './fiscal/doc-types.js';
 import { boletos } from './commands/boletos/index.js';
 import { receipts } from './commands/receipts/index.js';
 import { webhooks } from './commands/webhooks/index.js';
@@ -42,6 +43,14 @@ import { webhooks } from './commands/webhooks/index.js';
 const OUTPUTS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'xlsx'];
 /** The locales of src/output/locale.ts, spelled here so that --help loads nothing more. */
 const LOCALES = ['en', 'pt-BR'] as const;
+
+/** The type groups (`fiscal mdfe search` is `fiscal search mdfe`): the registry says which types. */
+export const TYPE_GROUPS = typeGroups([
+  verbsOfGroup(search),
+  { verb: 'xml', word: () => 'XML', of: (t: DocTypeName) => TYPE_XML_VERBS[t as keyof typeof TYPE_XML_VERBS] },
+  verbsOfGroup(pdf, (t) => docType(t).pdf!),
+  { verb: 'events', of: (t: DocTypeName) => (hasEvents(t) ? eventsVerbOf(t) : undefined) },
+]);
 
 export function createProgram(ctx: NodeContext): Command {
   const program = new Command('fiscal')
@@ -120,8 +129,7 @@ export function createProgram(ctx: NodeContext): Command {
   register(program, ctx, properties);
   register(program, ctx, cnpj);
   register(program, ctx, xmlVerb);
-  register(program, ctx, nfce);
-  register(program, ctx, mdfe);
+  for (const group of TYPE_GROUPS) register(program, ctx, group);
   register(program, ctx, boletos);
   register(program, ctx, receipts);
   register(program, ctx, webhooks);

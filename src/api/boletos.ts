@@ -14,7 +14,8 @@ export interface BoletoFilters {
   /** CNPJs or CPFs. */
   beneficiary?: string[] | undefined;
   payer?: string[] | undefined;
-  accessKey?: string[] | undefined;
+  /** Access keys of the related NF-e. */
+  nfe?: string[] | undefined;
   /** 47 digits. */
   line?: string | undefined;
   /** Dates as `YYYY-MM-DD[ hh:mm:ss]`. */
@@ -38,7 +39,7 @@ export function boletoPages(
     'owner[]': f.owner,
     'beneficiary[]': f.beneficiary,
     'payer[]': f.payer,
-    'access_key[]': f.accessKey,
+    'access_key[]': f.nfe,
     digitable_line: f.line,
     ...dateRange('due_date', f.dueFrom, f.dueTo),
     ...dateRange('issue_date', f.issuedFrom, f.issuedTo),

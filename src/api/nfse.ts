@@ -11,7 +11,7 @@ import {
 } from './document-filters.js';
 import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
-import { listingPages, paginateCursor, paginateToken, type CursorPage, type TokenPage } from './paginate.js';
+import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
 import {
   NFSE_EVENTS_PATH,
@@ -34,6 +34,7 @@ import {
   type NfseV1Item,
   type NfseV1Query,
   type NfseV2Item,
+  NFSE_RECEIVED_V2_PATH,
 } from './wire/nfse.js';
 
 /** POST /v1/dfe/nfse, the body search. */
@@ -117,20 +118,12 @@ export const nfseV1Pages = listingPages(listNfseV1);
 export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV2Item>> {
   const res = await http.request({
     method: 'GET',
-    path: '/v2/nfse/received',
+    path: NFSE_RECEIVED_V2_PATH,
     query: nfeV1QueryParams(q),
     schema: nfseV2PageSchema,
     verifySignature: true,
   });
   return res.body;
-}
-
-export function nfseReceivedV2Pages(
-  http: HttpClient,
-  q: NfseV1Query,
-  opts: { signal?: AbortSignal } = {},
-): AsyncIterable<CursorPage<NfseV2Item>> {
-  return paginateCursor((cursor) => listNfseReceivedV2(http, { ...q, cursor }), { start: q.cursor ?? 0, ...opts });
 }
 
 /** One page of GET /v1/nfse/received/manual, the notes ingested manually (R37). */

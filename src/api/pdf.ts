@@ -4,7 +4,7 @@
 // for; a 200 whose payload is not one is a protocol error, not a file to write.
 import { ProtocolError } from '../errors.js';
 import type { HttpClient } from './http.js';
-import { docType, type PdfDocType } from '../fiscal/doc-types.js';
+import { docType, type ApiPdfDocType } from '../fiscal/doc-types.js';
 import { idPdfResponseSchema, keyedPdfResponseSchema, nfseManualPdfPath, type NfsePdfRole } from './wire/pdf.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -39,7 +39,7 @@ export async function fetchPdf(http: HttpClient, r: PdfRequest): Promise<Buffer>
 }
 
 /** The auxiliary PDF of one document of `type` (DANFe, DACTe...): by access key, or by R10 id for NFS-e. */
-export function documentPdf(http: HttpClient, type: PdfDocType, value: string): Promise<Buffer> {
+export function documentPdf(http: HttpClient, type: ApiPdfDocType, value: string): Promise<Buffer> {
   const spec = docType(type);
   return fetchPdf(http, { path: spec.endpoints.pdf!, param: spec.model ? 'access_key' : 'id', value, what: spec.pdf! });
 }

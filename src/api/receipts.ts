@@ -19,7 +19,8 @@ export interface ReceiptFilters {
   /** CNPJs or CPFs. */
   payer?: string[] | undefined;
   payee?: string[] | undefined;
-  accessKey?: string[] | undefined;
+  /** Access keys of the related NF-e. */
+  nfe?: string[] | undefined;
   /** Dates as `YYYY-MM-DD[ hh:mm:ss]`. */
   paidFrom?: string | undefined;
   paidTo?: string | undefined;
@@ -38,7 +39,7 @@ export function receiptPages(
     'kind[]': f.kind,
     'payer[]': f.payer,
     'payee[]': f.payee,
-    'access_key[]': f.accessKey,
+    'access_key[]': f.nfe,
     ...dateRange('paid_at', f.paidFrom, f.paidTo),
     ...amountRange('amount', f.minAmount, f.maxAmount),
   };

@@ -1,7 +1,7 @@
 // The catalog in SQLite (better-sqlite3, loaded on first use: never on the --help path). One
 // file per pull folder; WAL, so that a query reads while a pull writes. A write is one
 // transaction with the coverage it brings (the meta rows): after a crash the catalog is exactly
-// as of a batch, and what the folder holds beyond it is ingested again (open.ts).
+// as of a batch, and what the folder holds beyond it is ingested again (folder.ts).
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CatalogError } from '../errors.js';

@@ -16,6 +16,7 @@ import {
   type ErrorShape,
   type Reply,
 } from './respond.js';
+import { DOC_TYPE_NAMES, docType } from '../fiscal/doc-types.js';
 import { Router, type Route, type RequestContext } from './router.js';
 import { registerCte } from './routes/cte/index.js';
 import { registerMdfe } from './routes/mdfe/index.js';
@@ -204,7 +205,7 @@ async function answer(api: Api, req: IncomingMessage, { method, url, rawBody }: 
 }
 
 /** POST endpoints whose body is a search: they read, like every GET. */
-const SEARCHES = new Set(['/v2/dfe/nfe', '/v1/dfe/cte', '/v1/dfe/cteos', '/v1/dfe/nfse', '/v1/dfe/mdfe']);
+const SEARCHES = new Set(DOC_TYPE_NAMES.flatMap((t) => docType(t).endpoints.search ?? []));
 
 function isRead(route: Route): boolean {
   return route.method === 'GET' || SEARCHES.has(route.pattern);

@@ -26,7 +26,7 @@ export interface DocEndpoints {
   search?: string;
   /** GET, the events of one document (designed per type; R30 for NF-e). */
   events?: string;
-  /** GET, the auxiliary PDF by access key (or R10 id for NFS-e). */
+  /** GET, the auxiliary PDF by access key (or R10 id for NFS-e); none when only `pdf --local` draws it. */
   pdf?: string;
 }
 
@@ -56,15 +56,21 @@ export interface DocTypeSpec {
   /** The XML values that stand for "the total", the first present wins (inspect, report). */
   total: readonly string[];
   events?: DocEvents;
-  /** The auxiliary PDF's name: DANFe, DACTe... */
+  /**
+   * The auxiliary PDF's name: DANFe, DACTe... The service draws it when `endpoints.pdf` says where;
+   * without that endpoint it is drawn only here, from the XML (`fiscal pdf nfce --local`).
+   */
   pdf?: string;
   endpoints: DocEndpoints;
   /** The flagerp / labels `doc_type`, when those endpoints annotate the type. */
   flagType?: string;
   /** Webhook subscriptions may name it (designed). */
   webhooks: boolean;
-  /** Gathered under its own name too (`fiscal nfce search` = `fiscal search nfce`). */
-  group?: string;
+  /**
+   * Gathered under its own name too: `fiscal nfce search` is `fiscal search nfce`, and so for each
+   * verb-first form the type has (search, xml, pdf, events): src/commands/shared/type-groups.ts.
+   */
+  group?: boolean;
 }
 
 const NFE_EVENTS: DocEvents = {
@@ -188,11 +194,13 @@ export const DOC_TYPES = {
     statuses: ['authorized', 'canceled'],
     total: ['vNF'],
     events: NFE_EVENTS,
-    // The NF-e endpoints serve NFC-e too (designed): events and DANFe.
+    // The service has no NFC-e PDF: the DANFCe is drawn from the XML (`fiscal pdf nfce --local`).
+    pdf: 'DANFCe',
+    // The NF-e endpoints serve NFC-e events too (designed).
     endpoints: { listing: '/v1/nfce/:role', events: '/v2/nfe/events' },
     flagType: 'NFCE',
     webhooks: true,
-    group: 'nfce',
+    group: true,
   },
   cte: {
     name: 'CT-e',
@@ -282,7 +290,7 @@ export const DOC_TYPES = {
       pdf: '/v1/mdfe/damdfe',
     },
     webhooks: true,
-    group: 'mdfe',
+    group: true,
   },
   nfse: {
     name: 'NFS-e',
@@ -340,12 +348,24 @@ export type KeyedDocType = ReturnType<typeof typesWith<'model'>>[number];
 /** The types with events, with a PDF, with a body search. */
 export type EventDocType = ReturnType<typeof typesWith<'events'>>[number];
 export type PdfDocType = ReturnType<typeof typesWith<'pdf'>>[number];
+/** The types whose PDF the service draws (`endpoints.pdf`): `fiscal pdf <type> <key>`, `pull --with-pdf`. */
+export type ApiPdfDocType = {
+  [T in DocTypeName]: (typeof DOC_TYPES)[T]['endpoints'] extends { pdf: string } ? T : never;
+}[DocTypeName];
+/** The types with a PDF that only `fiscal pdf --local` draws (no endpoint): NFC-e. */
+export type LocalOnlyPdfType = Exclude<PdfDocType, ApiPdfDocType>;
+/** Whether `type` has events (`fiscal events <type>`). */
+export function hasEvents(type: DocTypeName): type is EventDocType {
+  return docType(type).events !== undefined;
+}
+
+/** Whether the service draws the PDF of `type`. */
+export function hasApiPdf(type: DocTypeName): type is ApiPdfDocType {
+  return docType(type).endpoints.pdf !== undefined;
+}
 
 /** The types pulled from their v1 role listing alone (every one but NF-e, whose pull also searches). */
 export type ListingDocType = Exclude<DocTypeName, 'nfe'>;
-
-/** The model codes of the types: 55, 65, 57... */
-export type DocModel = { [T in KeyedDocType]: (typeof DOC_TYPES)[T]['model'] }[KeyedDocType];
 
 /** The type of an access-key model, or undefined for a model no type declares. */
 export function typeOfModel(model: string): KeyedDocType | undefined {

@@ -49,9 +49,6 @@ export function taxIdProblem(value: string): string | undefined {
   return `a CNPJ has 14 digits and a CPF 11, this one has ${value.length}`;
 }
 
-export const isCnpj = (value: string): boolean => cnpjProblem(value) === undefined;
-export const isTaxId = (value: string): boolean => taxIdProblem(value) === undefined;
-
 /** A CNPJ (14 digits), a CPF (11) or either. */
 export type TaxIdKind = 'cnpj' | 'cpf' | 'either';
 

@@ -61,6 +61,18 @@ describe('old flag spellings', () => {
     });
   }
 
+  it('boletos list --access-key (the related NF-e, now --nfe everywhere) lists what --nfe lists', async () => {
+    const slip = JSON.parse(lines((await fiscal(['-o', 'ndjson', 'boletos', 'list', '--limit', '1'])).stdout)[0]!) as {
+      access_key: string;
+    };
+    const now = await fiscal(['-o', 'ndjson', 'boletos', 'list', '--nfe', slip.access_key]);
+    const old = await fiscal(['-o', 'ndjson', 'boletos', 'list', '--access-key', slip.access_key]);
+    expect(now.code, now.stderr).toBe(0);
+    expect(lines(now.stdout).length).toBeGreaterThan(0);
+    expect(old.stdout).toBe(now.stdout);
+    expect(old.stderr).toMatch(/--access-key is deprecated .*use --nfe$/m);
+  });
+
   it('events --save writes the event files as --dir does', async () => {
     const key = (await fiscal(['-o', 'ndjson', 'events', 'nfe', '--stream', '--limit', '1'])).stdout;
     const accessKey = (JSON.parse(lines(key)[0]!) as { key: string }).key;

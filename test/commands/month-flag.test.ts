@@ -3,11 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mdfeSearch } from '../../src/commands/mdfe/index.js';
-import { nfceSearch } from '../../src/commands/nfce/index.js';
 import { pullNfe } from '../../src/commands/pull/index.js';
 import { report } from '../../src/commands/report/index.js';
-import { searchCte, searchCteos, searchNfe, searchNfse } from '../../src/commands/search/index.js';
+import { search, searchCte, searchCteos, searchMdfe, searchNfe, searchNfse } from '../../src/commands/search/index.js';
 import { DOCUMENT_FLAGS } from '../../src/commands/shared/document-flags.js';
 import { runMain, tempDir } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -24,7 +22,8 @@ const MAY = ['--from', '2026-05-01', '--to', '2026-05-31'];
 
 describe('--month', () => {
   it('is the one shared declaration wherever it is', () => {
-    for (const spec of [searchNfe, nfceSearch, searchCte, searchCteos, searchNfse, mdfeSearch, pullNfe, report])
+    const searchNfce = search.verbs.find((v) => v.name === 'nfce') as typeof searchNfe;
+    for (const spec of [searchNfe, searchNfce, searchCte, searchCteos, searchNfse, searchMdfe, pullNfe, report])
       expect((spec.flags as Record<string, unknown>).month, spec.name).toBe(DOCUMENT_FLAGS.month);
   });
 

@@ -11,9 +11,13 @@ import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulat
 import { snapshot, tempDir } from '../helpers/tree.js';
 
 const PULL = ['pull', 'nfe', '--role', 'received'];
+const LOGS = ['index.ndjson', 'status-journal.ndjson'];
 const withoutState = (t: Record<string, string>) =>
-  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal') && k !== 'index.ndjson'));
+  Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('.fiscal') && !LOGS.includes(k)));
 const sortedLines = (dir: string) => readFileSync(join(dir, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).sort();
+/** The statuses the folder learnt, as a set: a run after --restart may learn one again. */
+const journal = (dir: string) =>
+  [...new Set(readFileSync(join(dir, 'status-journal.ndjson'), 'utf8').split('\n').filter(Boolean))].sort();
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -81,6 +85,7 @@ describe('a broken index.ndjson', () => {
     expect(repaired.stderr).not.toMatch(/up to date/);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
     expect(sortedLines(dir)).toEqual(sortedLines(reference));
+    expect(journal(dir)).toEqual(journal(reference));
     const after = await runInProcess([...PULL, '--dir', dir], { env });
     expect(after.exitCode, after.stderr).toBe(0);
     expect(after.stderr).toMatch(/up to date/);

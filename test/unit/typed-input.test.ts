@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { monthDays, readDate, readMonth } from '../../src/fiscal/dates.js';
 import { readTaxId } from '../../src/fiscal/tax-id.js';
 import searchNfe from '../../src/commands/search/nfe.js';
-import { nfeSearchOf } from '../../src/commands/shared/nfe-search.js';
+import { nfeSearchOf } from '../../src/commands/shared/nfe-options.js';
 
 const parseNfeSearchOptions = (raw: Record<string, unknown>) => nfeSearchOf(searchNfe.parse(raw, []).options);
 

@@ -1,9 +1,12 @@
 // Public registry data of a CNPJ (spec group "Dados - CNPJs"): designed GET /v1/cnpj/{cnpj}, the
 // fields the Receita Federal publishes, in the `{status, data}` envelope. See docs/cnpj.md.
 import { z } from 'zod';
+import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 
-export const cnpjDataPath = (cnpj: string): string => `/v1/cnpj/${encodeURIComponent(cnpj)}`;
+/** The route the emulator registers; `cnpjDataPath` fills it. */
+export const CNPJ_DATA_PATH = '/v1/cnpj/:cnpj';
+export const cnpjDataPath = (cnpj: string): string => fillPath(CNPJ_DATA_PATH, { cnpj });
 
 export const CNPJ_SITUATIONS = ['ATIVA', 'SUSPENSA', 'INAPTA', 'BAIXADA', 'NULA'] as const;
 export const COMPANY_SIZES = ['MICRO EMPRESA', 'EMPRESA DE PEQUENO PORTE', 'DEMAIS'] as const;

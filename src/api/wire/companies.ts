@@ -2,10 +2,13 @@
 // cursor listing in the `{status, data}` envelope (R12), and one company by CNPJ. The rural
 // properties (./properties.ts) page and list their documents the same way. See docs/companies.md.
 import { z } from 'zod';
+import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema, v1PageSchema } from './common.js';
 
 export const COMPANIES_PATH = '/v1/companies';
-export const companyPath = (cnpj: string): string => `${COMPANIES_PATH}/${encodeURIComponent(cnpj)}`;
+/** The route the emulator registers; `companyPath` fills it. */
+export const COMPANY_PATH = `${COMPANIES_PATH}/:cnpj`;
+export const companyPath = (cnpj: string): string => fillPath(COMPANY_PATH, { cnpj });
 /** Designed: most items one page of the companies or the rural properties carries. */
 export const DIRECTORY_LIMIT_MAX = 100;
 

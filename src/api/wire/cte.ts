@@ -41,7 +41,6 @@ export type CteFilters = z.infer<typeof cteFiltersSchema>;
 
 /** R24: the CT-e OS listing has no role filter. */
 export const cteOsFiltersSchema = cteFiltersSchema.omit({ IsTaker: true }).strict();
-export type CteOsFilters = z.infer<typeof cteOsFiltersSchema>;
 
 /** R21: `fields` lower case, the other keys PascalCase. */
 export const cteRequestSchema = z

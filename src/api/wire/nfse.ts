@@ -138,6 +138,8 @@ export const NFSE_DOCUMENT_ID = /^(\d{11}|\d{14}):(\d{4}-\d{2}-\d{2}):(\d{1,15})
 export const COMPETENCE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** R37: GET /v1/nfse/received/manual, the notes ingested manually (designed: items as /v1/nfse/{role}). */
+/** GET, the v2 listing of received NFS-e (R12, R16). */
+export const NFSE_RECEIVED_V2_PATH = '/v2/nfse/received';
 export const NFSE_MANUAL_PATH = '/v1/nfse/received/manual';
 export const nfseManualPageSchema = nfseV1PageSchema;
 

@@ -35,13 +35,8 @@ export const idPdfResponseSchema = z.object({
 });
 export type IdPdfResponse = z.infer<typeof idPdfResponseSchema>;
 export const nfsePdfResponseSchema = idPdfResponseSchema;
-export type NfsePdfResponse = IdPdfResponse;
 
 /** Body of the designed POST forms: the same key or id the GET takes as a query parameter. */
 export const keyedPdfRequestSchema = z.object({ access_key: z.string() });
-export const nfsePdfRequestSchema = z.object({ id: z.string() });
 
 export const danfeResponseSchema = keyedPdfResponseSchema;
-export type DanfeResponse = KeyedPdfResponse;
-export const danfeRequestSchema = keyedPdfRequestSchema;
-export type DanfeRequest = z.infer<typeof keyedPdfRequestSchema>;

@@ -2,11 +2,14 @@
 // properties of `props`): designed shapes, a v1 cursor listing in the `{status, data}` envelope
 // (R12), and one property by its id. See docs/properties.md.
 import { z } from 'zod';
+import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema, v1PageSchema } from './common.js';
 import { enabledDocumentsSchema } from './companies.js';
 
 export const RURAL_PROPERTIES_PATH = '/v1/properties';
-export const ruralPropertyPath = (id: string): string => `${RURAL_PROPERTIES_PATH}/${encodeURIComponent(id)}`;
+/** The route the emulator registers; `ruralPropertyPath` fills it. */
+export const RURAL_PROPERTY_PATH = `${RURAL_PROPERTIES_PATH}/:id`;
+export const ruralPropertyPath = (id: string): string => fillPath(RURAL_PROPERTY_PATH, { id });
 
 /** Designed: id of a rural property, the UF then its producer state registration (`MG0012345678`). */
 export const RURAL_PROPERTY_ID = /^[A-Z]{2}\d{2,14}$/;

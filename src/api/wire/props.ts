@@ -2,6 +2,7 @@
 // is the spec's `{data: [Custom]}` with Custom = `{access_key, value}`; the per-item result and the
 // properties list are designed, in the `{status, data}` envelope.
 import { z } from 'zod';
+import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 import type { NfeRole } from './nfe.js';
 
@@ -15,8 +16,9 @@ export const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** Designed: a value has at most this many characters. */
 export const PROPERTY_VALUE_MAX = 255;
 
-export const propertyPath = (role: NfeRole, property: string): string =>
-  `/v1/nfe/${role}/${encodeURIComponent(property)}`;
+/** The route the emulator registers; `propertyPath` fills it. */
+export const PROPERTY_PATH = '/v1/nfe/:role/:property';
+export const propertyPath = (role: NfeRole, property: string): string => fillPath(PROPERTY_PATH, { role, property });
 
 const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
 export type CustomItem = z.infer<typeof customItemSchema>;

@@ -1,12 +1,14 @@
 // Facts of a document of a pull folder from its bytes, by the type the pull wrote it as: the one
 // entry point of the pull (which holds the bytes already) and of a rebuild (which reads them).
+import type { DocTypeName } from '../../fiscal/doc-types.js';
 import type { DocumentFacts } from '../facts.js';
 import { nfeFacts } from './nfe.js';
 import { nfseFacts } from './nfse.js';
 import { documentText } from './scan.js';
 import { cteFacts, mdfeFacts } from './transport.js';
 
-const READERS: Record<string, { root: string; read: (xml: string) => DocumentFacts }> = {
+/** One reader per type of the registry: the compiler asks for a new type's. */
+const READERS: Record<DocTypeName, { root: string; read: (xml: string) => DocumentFacts }> = {
   nfe: { root: 'infNFe', read: nfeFacts },
   nfce: { root: 'infNFe', read: nfeFacts },
   cte: { root: 'infCte', read: cteFacts },
@@ -17,7 +19,7 @@ const READERS: Record<string, { root: string; read: (xml: string) => DocumentFac
 
 /** The facts of a document of `type` (as its index line names it); undefined for a type without a reader. */
 export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | undefined {
-  const reader = READERS[type];
+  const reader = READERS[type as DocTypeName] as (typeof READERS)[DocTypeName] | undefined;
   return reader && reader.read(documentText(bytes, reader.root));
 }
 

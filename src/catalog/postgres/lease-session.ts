@@ -2,7 +2,7 @@
 // a failover), the lease went with it: the session connects again (waiting, see connection.ts)
 // and takes the lease again, unless another process took it meanwhile (then the run stops, exit
 // 13: that process now pulls the folder). The checkpoints store then checks what its last commit
-// left before it commits again (checkpoints.ts).
+// left before it commits again (folder-store.ts).
 import type { Clock } from '../../context.js';
 import { catalogError, connectWaiting, type Client } from './connection.js';
 import { holderOf, tryLease, type Lease } from './leases.js';

@@ -11,7 +11,7 @@ payer). Overdue is an unpaid slip past its due date. Every flag is checked befor
 const LIST_EXAMPLES = [
   'fiscal boletos list --status overdue --direction payable',
   'fiscal boletos list --due-from 2026-06-01 --due-to 2026-06-30 --min-amount 1000 -o csv > junho.csv',
-  'fiscal boletos list --access-key <key> -o json',
+  'fiscal boletos list --nfe <key> -o json',
   'fiscal boletos list --line "23791.23405 90001.234567 78765.432105 1 15030000123456"',
 ];
 
@@ -37,7 +37,15 @@ export const listVerb = defineVerb({
     owner: { type: 'cnpj', list: true, summary: 'only slips of these companies of the account' },
     beneficiary: { type: 'tax-id', list: true, summary: 'only slips of these beneficiaries (CNPJ or CPF)' },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only slips of these payers (CNPJ or CPF)' },
-    accessKey: { type: 'key', models: ['55'], list: true, summary: 'only slips of these NF-e' },
+    nfe: { type: 'key', models: ['55'], list: true, summary: 'only slips of these NF-e' },
+    // The related NF-e is --nfe in every verb (search cte, search mdfe): the old name still works.
+    accessKey: {
+      type: 'key',
+      models: ['55'],
+      list: true,
+      summary: 'old name of --nfe',
+      deprecated: { use: '--nfe', moveTo: 'nfe' },
+    },
     line: {
       type: 'custom',
       value: 'digits',

@@ -21,7 +21,7 @@ export const showVerb = defineVerb({
   summary: 'show one company of the account by CNPJ',
   examples: ['fiscal companies show 12.345.678/0001-95 -o json'],
   notes: NOTES,
-  args: [{ name: 'cnpj', summary: 'CNPJ, digits or 12.345.678/0001-95' }],
+  args: [{ name: 'cnpj', summary: 'CNPJ, digits or 12.345.678/0001-95', type: 'cnpj' }],
   flags: {},
   load: () => import('./show.js'),
 });

@@ -2,7 +2,7 @@
 // modules load on use.
 import { EVENT_DOC_TYPES } from '../../fiscal/event-codes.js';
 import { defineGroup, defineVerb } from '../shared/define.js';
-import { EVENT_FLAGS, EVENT_TYPES_NOTE, EVENTS_NOTES } from '../shared/event-flags.js';
+import { EVENT_FLAGS, EVENT_TYPES_NOTE, EVENTS_NOTES } from './flags.js';
 
 /** `fiscal events`: a verb of its own (`events nfe <key>`) that also holds the `batch` group. */
 export const events = defineVerb({

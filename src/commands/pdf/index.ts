@@ -1,6 +1,7 @@
-// `fiscal pdf <type>`: declarations only (the verbs themselves are declared in shared/pdf-verbs.ts,
-// which `fiscal mdfe pdf` shares); each verb's module loads on use.
-import { defineGroup } from '../shared/define.js';
+// `fiscal pdf <type>`: declarations only (worded by shared/pdf-verbs.ts from the registry, and
+// offered by the type groups too: `fiscal mdfe pdf`); each verb's module loads on use.
+import { typesWith, type PdfDocType } from '../../fiscal/doc-types.js';
+import { defineGroup, type VerbSpec } from '../shared/define.js';
 import { keyedPdfVerb, localPdfVerb, nfsePdfVerb } from '../shared/pdf-verbs.js';
 
 export const nfeVerb = keyedPdfVerb('nfe', () => import('./nfe.js'));
@@ -9,6 +10,16 @@ export const cteosVerb = keyedPdfVerb('cteos', () => import('./cteos.js'));
 export const mdfeVerb = keyedPdfVerb('mdfe', () => import('./mdfe.js'));
 export const nfseVerb = nfsePdfVerb(() => import('./nfse.js'));
 export const nfceVerb = localPdfVerb('nfce', () => import('./nfce.js'));
+
+/** One verb per type with a PDF in the registry: the compiler asks for a new one's. */
+const VERBS: Record<PdfDocType, VerbSpec<any>> = {
+  nfe: nfeVerb,
+  nfce: nfceVerb,
+  cte: cteVerb,
+  cteos: cteosVerb,
+  mdfe: mdfeVerb,
+  nfse: nfseVerb,
+};
 
 export const pdf = defineGroup({
   name: 'pdf',
@@ -19,5 +30,5 @@ export const pdf = defineGroup({
     'fiscal pdf nfe --local ./fiscal-docs',
   ],
   notes: 'One verb per document type: fiscal pdf <type> --help. See docs/pdf.md.',
-  verbs: [nfeVerb, nfceVerb, cteVerb, cteosVerb, mdfeVerb, nfseVerb],
+  verbs: typesWith('pdf').map((t) => VERBS[t]),
 });

@@ -4,7 +4,7 @@
 import type { HttpClient } from '../../api/http.js';
 import { cteDacte, cteOsDacte, documentPdf, mdfeDamdfe, nfeDanfe, nfseDanfse } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
-import { byType, DOC_TYPE_NAMES, docType, type ListingDocType, type PdfDocType } from '../../fiscal/doc-types.js';
+import { byType, DOC_TYPE_NAMES, docType, type ListingDocType, hasApiPdf } from '../../fiscal/doc-types.js';
 import { UsageError } from '../../errors.js';
 import type { ListingOnlyType } from '../../api/doc-clients.js';
 import { listingV1Source } from '../../sync/sources/listing.js';
@@ -15,7 +15,8 @@ import { mdfeV1Source } from '../../sync/sources/mdfe.js';
 import { nfceV1Source } from '../../sync/sources/nfce.js';
 import { nfseV1Source } from '../../sync/sources/nfse.js';
 import type { OptionsOf } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly } from '../shared/document-options.js';
+import { cnpjOwnersOnly } from '../../api/listing-plan.js';
+import { checkRanges } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { PULL_OTHER, type PullOtherSpec } from './index.js';
 import {
@@ -45,12 +46,11 @@ interface TypeSpec {
 
 /** A type read from its role listing alone: the generic stream, and its PDF when it has one. */
 function listingSpec(type: ListingOnlyType): TypeSpec {
-  const pdf = docType(type).pdf;
   return {
     source: listingV1Source(type),
     pdf: async (http, d) => {
-      if (!pdf) throw new UsageError(`--with-pdf: ${docType(type).name} has no PDF`);
-      return documentPdf(http, type as PdfDocType, d.key);
+      if (!hasApiPdf(type)) throw new UsageError(`--with-pdf: the service has no ${docType(type).name} PDF`);
+      return documentPdf(http, type, d.key);
     },
   };
 }

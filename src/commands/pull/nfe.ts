@@ -1,5 +1,6 @@
 // `fiscal pull nfe`: one stream per (role, owner), run by the crash-safe pull engine.
 import type { HttpClient } from '../../api/http.js';
+import { planNfeSearch, V2_ONLY_FLAGS, type NfeSearch } from '../../api/nfe-search.js';
 import { nfeDanfe } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
 import { NOW } from '../../fiscal/dates.js';
@@ -7,7 +8,7 @@ import type { StreamSource } from '../../sync/source.js';
 import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
 import { UsageError } from '../../errors.js';
 import { flagName, type OptionsOf } from '../shared/define.js';
-import { NFE_PARSERS, nfeSearchOf, planNfeSearch, V2_ONLY_FLAGS, type NfeSearch } from '../shared/nfe-search.js';
+import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import { v2KnownMissing, whoIs } from '../shared/nfe-v2-fallback.js';
 import { verb } from '../shared/verb.js';
 import { pullNfe } from './index.js';
@@ -70,19 +71,12 @@ function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: n
   for (const role of [...new Set(o.filters.role ?? [])]) {
     for (const owner of o.filters.owner?.length ? [...new Set(o.filters.owner)] : ['']) {
       const key = { ...id, type: 'nfe', role, owner };
+      // A pull wants every document, not the API's default 30 days of emission (R19).
       const plan = planNfeSearch(
-        { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api },
+        { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api, everyEmission: true },
         new Date(now),
       );
-      if (plan.api === 'v1') out.push(nfeV1Source(http, key, plan.query, now));
-      else {
-        // A pull wants every document, not the API's default 30 days of emission (R19).
-        const filters = plan.request.Filters ?? {};
-        const request = filters.EmissionDate
-          ? plan.request
-          : { ...plan.request, Filters: { ...filters, EmissionDate: { From: '2000-01-01' } } };
-        out.push(nfeV2Source(http, key, request, now));
-      }
+      out.push(plan.api === 'v1' ? nfeV1Source(http, key, plan.query, now) : nfeV2Source(http, key, plan.request, now));
     }
   }
   return out;

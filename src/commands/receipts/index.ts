@@ -35,7 +35,15 @@ export const listVerb = defineVerb({
     },
     payer: { type: 'tax-id', list: true, value: 'id', summary: 'only payments by these CNPJ/CPF' },
     payee: { type: 'tax-id', list: true, value: 'id', summary: 'only payments to these CNPJ/CPF' },
-    accessKey: { type: 'key', models: ['55'], list: true, summary: 'only payments of these NF-e' },
+    nfe: { type: 'key', models: ['55'], list: true, summary: 'only payments of these NF-e' },
+    // The related NF-e is --nfe in every verb (search cte, search mdfe): the old name still works.
+    accessKey: {
+      type: 'key',
+      models: ['55'],
+      list: true,
+      summary: 'old name of --nfe',
+      deprecated: { use: '--nfe', moveTo: 'nfe' },
+    },
     paidFrom: {
       type: 'date',
       summary: 'paid on or after this date (YYYY-MM-DD or dd/mm/yyyy, a time hh:mm:ss optional)',

@@ -10,17 +10,18 @@ import {
   cteV1Pages,
   type CteKind,
 } from '../../api/cte.js';
+import { planCteSearch, type CteSearch, type CteSearchPlan } from '../../api/cte-search.js';
 import type { CteField, CteOsRole, CteRecord, CteV1Item } from '../../api/wire/cte.js';
 import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Column } from '../../output/writer.js';
 import { DOCUMENT_PARSERS, summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
-import { recordClues, writeRecords, type RecordPage as CommonPage } from '../shared/listing-output.js';
+import { recordClues, writeRecords, type RecordPage as CommonPage } from './listing-output.js';
 import { namedKeys } from '../shared/named-documents.js';
 import type { OptionsOf } from '../shared/define.js';
 import { verb } from '../shared/verb.js';
-import { cteSearchOf, planCteSearch, type CteSearch, type CteSearchPlan } from './cte-plan.js';
+import { cteSearchOf } from './cte-options.js';
 import { searchCte, searchCteos } from './index.js';
 
 /** `search cte` and `search cteos`: the same verb over the type's endpoints. */
@@ -45,10 +46,8 @@ export default verbFor('cte');
 export const cteosVerb = verbFor('cteos');
 
 async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<void> {
-  const plan = planCteSearch(options, new Date(ctx.clock.now()));
   // The XML may not carry a later cancellation; the search's Status and Events do.
-  if (summary && plan.api === 'dfe')
-    plan.request.fields = [...new Set([...(plan.request.fields ?? []), ...STATUS_FIELDS])];
+  const plan = planCteSearch({ ...options, withStatus: summary }, new Date(ctx.clock.now()));
   const http = await ctx.http();
   const found = plan.api === 'dfe' ? searchDfe(http, plan) : searchV1(http, plan);
   const roles = plan.api === 'dfe' && plan.keepRoles ? new Set<string>(plan.keepRoles) : undefined;
@@ -74,8 +73,6 @@ async function run(ctx: Context, options: CteSearch, summary: boolean): Promise<
 }
 
 type RecordPage = CommonPage<CteRecord>;
-
-const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 type DfePlan = Extract<CteSearchPlan, { api: 'dfe' }>;
 type V1Plan = Extract<CteSearchPlan, { api: 'v1' }>;

@@ -1,12 +1,18 @@
-// `fiscal search <type>`: declarations only; each verb's module loads when it runs. The NFC-e and
-// MDF-e searches are declared with their types (`fiscal nfce search`, `fiscal mdfe search`) and
-// registered here too under the type's name.
-import { CTE_FIELDS, CTE_TYPE_NAMES, CTE_TYPES, NFSE_FIELDS } from '../../api/wire/words.js';
-import { mdfeSearch } from '../mdfe/index.js';
-import { nfceSearch } from '../nfce/index.js';
+// `fiscal search <type>`: declarations only; each verb's module loads when it runs. A type the
+// registry gathers under its own name (`fiscal mdfe search`) gets these very declarations there
+// too (shared/type-groups.ts).
+import {
+  CTE_FIELDS,
+  CTE_TYPE_NAMES,
+  CTE_TYPES,
+  MDFE_FIELDS,
+  MDFE_STATUSES,
+  NFSE_FIELDS,
+  UFS,
+} from '../../api/wire/words.js';
 import type { ListingOnlyType } from '../../api/doc-clients.js';
 import { DOC_TYPE_NAMES, docType, type DocTypeName, type DocTypeSpec } from '../../fiscal/doc-types.js';
-import { aliasOf, defineGroup, defineVerb, type KeyModel, type VerbSpec } from '../shared/define.js';
+import { defineGroup, defineVerb, type KeyModel, type VerbSpec } from '../shared/define.js';
 import {
   CTE_FIELD_ALIASES,
   DOCUMENT_FLAGS,
@@ -160,6 +166,54 @@ export const searchNfse = defineVerb({
   load: () => import('./nfse.js'),
 });
 
+export const searchMdfe = defineVerb({
+  name: 'mdfe',
+  summary: 'search MDF-e (cargo manifests) by role, status, route, plate and carried documents',
+  examples: [
+    'fiscal search mdfe --role emitted --status closed --uf SP',
+    'fiscal search mdfe --plate ABC1D23 --from 2026-05-01 -o csv',
+  ],
+  notes: 'Endpoint: POST /v1/dfe/mdfe; GET /v1/mdfe/{role} when --filter is given. See docs/mdfe.md.',
+  flags: {
+    role: ROLE_FLAGS.mdfe,
+    // One status at a time (the body search takes one): a list so that two are refused, not overridden.
+    status: {
+      type: 'choice',
+      list: true,
+      value: 'status',
+      choices: MDFE_STATUSES,
+      summary: 'authorized (open), closed or canceled',
+    },
+    uf: { type: 'choice', list: true, value: 'uf', choices: UFS, summary: 'start or end UF, any of (repeatable)' },
+    /** AAA9999 or AAA9A99, checked by the verb's parser. */
+    plate: { type: 'custom', list: true, value: 'plate', summary: 'vehicle plate (repeatable)' },
+    cte: { type: 'key', models: ['57'], list: true, summary: 'carries this CT-e (repeatable)' },
+    nfe: { type: 'key', models: ['55'], list: true, summary: 'carries this NF-e (repeatable)' },
+    ...pick(
+      DOCUMENT_FLAGS,
+      'tag',
+      'owner',
+      'emitter',
+      'from',
+      'to',
+      'month',
+      'createdFrom',
+      'createdTo',
+      'filter',
+      'prop',
+    ),
+    fields: {
+      type: 'choice',
+      list: true,
+      value: 'fields',
+      choices: MDFE_FIELDS,
+      summary: 'fields to return (comma-separated)',
+    },
+    ...pick(DOCUMENT_FLAGS, 'limit', 'all', 'summary'),
+  },
+  load: () => import('./mdfe.js'),
+});
+
 /** `search <type>` of a type searched by its role listing alone, declared from the registry. */
 function listingSearch(type: ListingOnlyType) {
   const spec: DocTypeSpec = docType(type);
@@ -197,10 +251,9 @@ export type ListingSearchSpec = ReturnType<typeof listingSearch>;
 /** The searches declared by hand; every other type of the registry gets `listingSearch`. */
 const DECLARED: Partial<Record<DocTypeName, VerbSpec<any>>> = {
   nfe: searchNfe,
-  nfce: aliasOf(nfceSearch, 'nfce'),
   cte: searchCte,
   cteos: searchCteos,
-  mdfe: aliasOf(mdfeSearch, 'mdfe'),
+  mdfe: searchMdfe,
   nfse: searchNfse,
 };
 
@@ -213,6 +266,5 @@ export const search = defineGroup({
     'fiscal search nfse --role received --competence 2026-05 -o ndjson',
   ],
   notes: 'Each type has its own flags: fiscal search <type> --help. Filters: fiscal help filters.',
-  // `fiscal search nfce` is `fiscal nfce search`: the one declaration under the type's name.
   verbs: DOC_TYPE_NAMES.map((t) => DECLARED[t] ?? listingSearch(t as ListingOnlyType)),
 });

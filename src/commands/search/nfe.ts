@@ -1,16 +1,17 @@
 // `fiscal search nfe`: plan the request, stream matching records to the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { NFE_V2_SEARCH, nfeV1Listing, nfeV1Pages, nfeV2Pages } from '../../api/nfe.js';
+import { planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../../api/nfe-search.js';
 import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
-import { createSummaryWriter, type SummaryWriter } from '../shared/document-summary.js';
+import { createSummaryWriter, type SummaryWriter } from './document-summary.js';
 import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
-import { recordClues, searchProgress, searchTotal } from '../shared/listing-output.js';
+import { recordClues, searchProgress, searchTotal } from './listing-output.js';
 import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
-import { NFE_PARSERS, nfeSearchOf, planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../shared/nfe-search.js';
+import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import {
   isV2NotEnabled,
   noV2Note,
@@ -34,16 +35,14 @@ export default verb(searchNfe, {
 });
 
 async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<void> {
-  const planned = summary && !options.fields ? { ...options, fields: SUMMARY_FIELDS } : options;
+  // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
+  const planned = summary ? { ...options, fields: options.fields ?? SUMMARY_FIELDS, withStatus: true } : options;
   const now = new Date(ctx.clock.now());
   const plan = planNfeSearch(planned, now);
   // R39: v2 is only preferred; an account known to have none goes to v1 at once.
   const preferred = plan.api === 'v2' && options.api === undefined;
   const v1Instead = preferred && (await v2KnownMissing(ctx)) ? v1PlansFor(planned, now) : undefined;
   if (v1Instead) ctx.log.info(noV2Note(await whoIs(ctx), false));
-  // The XML keeps the protocol it was authorized with: a later cancellation is in Status and Events.
-  if (summary && plan.api === 'v2')
-    plan.request.Fields = [...new Set([...(plan.request.Fields ?? []), ...STATUS_FIELDS])];
   // Credentials first: a note before a usage error would only be noise.
   const http = await ctx.http();
   if (plan.api === 'v2' && plan.defaultWindow && !v1Instead) {
@@ -106,8 +105,6 @@ function namedOf(o: NfeSearch, plan: NfeSearchPlan): NamedDocuments<NfeV2Record>
 }
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
-/** What v2 says of a document's status beside its XML (v1 gives only the XML). */
-const STATUS_FIELDS: NfeV2Field[] = ['Status', 'Events'];
 
 /** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
 function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'fail' | 'count'> {

@@ -1,6 +1,7 @@
 // `fiscal search nfse`: plan the request, stream matching records to the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { NFSE_SEARCH, nfseSearchPages, nfseV1Pages } from '../../api/nfse.js';
+import { planNfseSearch, type NfseSearch, type NfseSearchPlan } from '../../api/nfse-search.js';
 import {
   OWNER_ROLE_OF,
   type NfseDocument,
@@ -14,10 +15,10 @@ import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
-import { minute, writeRecords, type RecordPage } from '../shared/listing-output.js';
+import { minute, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchNfse } from './index.js';
-import { NFSE_PARSERS, nfseSearchOf, planNfseSearch, type NfseSearch, type NfseSearchPlan } from './nfse-plan.js';
+import { NFSE_PARSERS, nfseSearchOf } from './nfse-options.js';
 
 /** A record as printed: the listing's records know less of the document than the search's. */
 export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };

@@ -1,11 +1,11 @@
 // One declaration per verb: its name, summary, examples, arguments and flags, written once as
-// plain data. The commander command (here), the zod parsing of its options (parse.ts, loaded with
+// plain data. The commander command (here), the zod parsing of its options (verb.ts, loaded with
 // the verb), the completions, the man page and the help topics (cli-tree, which walks what this
 // builds) all come from it. Only commander here: this module is loaded for --help.
 import { Argument, Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { ModelCode } from '../../fiscal/access-key.js';
-import { UsageError } from '../../errors.js';
+import { flagName, UsageError } from '../../errors.js';
 import { suggest, type DynamicValues } from '../../cli-tree/hints.js';
 
 /** Models of access keys a `key` flag accepts (the 21st-22nd digits of the key). */
@@ -199,10 +199,7 @@ export type OptionsOf<F extends Flags, P = {}> = {
 
 // ---- names ----
 
-/** `createdFrom` -> `--created-from`: the one place a key becomes a flag. */
-export function flagName(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-}
+export { flagName };
 
 const VALUE_NAMES: Record<string, string> = {
   text: 'value',

@@ -87,7 +87,7 @@ export const NFE_FILTER_FLAGS = {
     'createdTo',
     'status',
   ),
-  /** `100` or `100..200`: the verb's parser is NFE_PARSERS.number (./nfe-search.ts). */
+  /** `100` or `100..200`: the verb's parser is NFE_PARSERS.number (./nfe-options.ts). */
   number: { type: 'custom', value: 'n', summary: 'invoice number or range (100..200)' },
   ...pick(DOCUMENT_FLAGS, 'cfop', 'tag', 'tagsAll', 'origin'),
   fin: {

@@ -94,12 +94,6 @@ export function propertyFilters(items: readonly string[] | undefined, flag = '--
   return [...byName].map(([Name, Values]) => ({ Name, Values }));
 }
 
-/** The role listings take 14-digit CNPJs only (R8): a CPF owner is refused. */
-export function cnpjOwnersOnly(owners: readonly string[] | undefined, listing: string): void {
-  const cpf = owners?.find((v) => v.length !== 14);
-  if (cpf) throw new UsageError(`--owner: ${listing} takes 14-digit CNPJs only, got "${cpf}"`);
-}
-
 /**
  * The fields to ask for: with --summary, the XML field the summary is read from is added to those
  * given, or to `minimal` (what the summary needs besides) without --fields.

@@ -6,7 +6,7 @@ import { NFE_ROLES } from '../../api/wire/nfe.js';
 import { featuresKey, readFeatures, rememberFeatures } from '../../config/api-features.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
-import { planNfeSearch, type NfeSearch, type NfeSearchPlan } from './nfe-search.js';
+import { planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../../api/nfe-search.js';
 
 type V1Plan = Extract<NfeSearchPlan, { api: 'v1' }>;
 

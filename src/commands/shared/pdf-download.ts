@@ -21,12 +21,11 @@ import {
   parseAccessKey,
   type ModelCode,
 } from '../../fiscal/access-key.js';
-import { byType, docType, typesWith } from '../../fiscal/doc-types.js';
+import { byType, DOC_TYPE_NAMES, docType, hasApiPdf, type ApiPdfDocType } from '../../fiscal/doc-types.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './saved-files.js';
 import { itemOfLine } from './stdin-lines.js';
-import type { PdfType } from './pdf-verbs.js';
 
 /** `--manual --role <role>`: the OCR original of an NFS-e rather than its DANFSe. */
 export interface ManualOption {
@@ -58,7 +57,7 @@ interface PdfRecord extends SaveOutcome {
   key: string;
 }
 
-function keyed(type: Exclude<PdfType, 'nfse'>): PdfKind {
+function keyed(type: Exclude<ApiPdfDocType, 'nfse'>): PdfKind {
   const model = docType(type).model as ModelCode;
   return {
     what: docType(type).pdf!,
@@ -88,11 +87,11 @@ const NFSE: PdfKind = {
   download: (http, id, manual) => (manual ? nfseManualPdf(http, manual.role, id) : documentPdf(http, 'nfse', id)),
 };
 
-/** Every type with a PDF: by access key, and the NFS-e by id. */
-export const PDF_KINDS: Record<PdfType, PdfKind> = {
+/** Every type whose PDF the service draws: by access key, and the NFS-e by id. */
+export const PDF_KINDS: Record<ApiPdfDocType, PdfKind> = {
   ...byType(
     keyed,
-    typesWith('pdf').filter((t): t is Exclude<PdfType, 'nfse'> => t !== 'nfse'),
+    DOC_TYPE_NAMES.filter((t): t is Exclude<ApiPdfDocType, 'nfse'> => hasApiPdf(t) && t !== 'nfse'),
   ),
   nfse: NFSE,
 };

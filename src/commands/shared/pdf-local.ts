@@ -14,7 +14,7 @@ import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from './pdf-download.js';
-import type { PdfType } from './pdf-verbs.js';
+import type { ApiPdfDocType } from '../../fiscal/doc-types.js';
 import { ensureFolder, saveDownload, type SaveOutcome } from './saved-files.js';
 
 export type LocalPdfType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
@@ -169,7 +169,7 @@ interface KeyedPdfOptions {
 }
 
 /** The check and run of `fiscal pdf <type>` (and `fiscal mdfe pdf`): keys downloaded, or --local XML drawn. */
-export function keyedOrLocal(type: Exclude<PdfType, 'nfse'>) {
+export function keyedOrLocal(type: Exclude<ApiPdfDocType, 'nfse'>) {
   return {
     check: (o: KeyedPdfOptions, keys: string[]) =>
       o.local ? checkLocalPaths(keys, o.stdin) : checkPdfKeys(PDF_KINDS[type], keys, o.stdin),

@@ -1,11 +1,9 @@
-// The declaration of `fiscal pdf <type>`, shared with the type-first groups that offer the same
-// verb under their own name (`fiscal mdfe pdf` is `fiscal pdf mdfe`). Plain data: loaded for --help.
-import type { PdfDocType } from '../../fiscal/doc-types.js';
+// The declaration of `fiscal pdf <type>`, worded from the registry: a download by key (and --local)
+// for a type the service draws, a local drawing only for one it does not (NFC-e), the NFS-e by id.
+// The type groups offer the same verbs under their own name (`fiscal mdfe pdf` is `fiscal pdf
+// mdfe`, shared/type-groups.ts). Plain data: loaded for --help.
+import { docType, type ApiPdfDocType, type LocalOnlyPdfType } from '../../fiscal/doc-types.js';
 import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
-
-export type PdfType = PdfDocType;
-/** Types drawn only locally: the API has no NFC-e PDF. */
-export type LocalOnlyPdfType = 'nfce';
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 export const PDF_FLAGS = {
@@ -45,48 +43,33 @@ const NFSE_FLAGS = {
   },
 } as const;
 
-const KEY = '35260112345678000195550010000012341000012343';
-
 interface PdfWords {
   summary: string;
   argument: string;
   example: string;
 }
 
-const WORDS: Record<PdfType, PdfWords> = {
-  nfe: {
-    summary: 'download the DANFe (PDF) of NF-e by access key',
-    argument: 'NF-e access keys (44 digits, model 55); with --local, XML files and folders',
-    example: `fiscal pdf nfe ${KEY}`,
-  },
-  cte: {
-    summary: 'download the DACTe (PDF) of CT-e by access key',
-    argument: 'CT-e access keys (44 digits, model 57); with --local, XML files and folders',
-    example: 'fiscal pdf cte <key> --dir ./dactes',
-  },
-  cteos: {
-    summary: 'download the DACTe-OS (PDF) of CT-e OS by access key',
-    argument: 'CT-e OS access keys (44 digits, model 67); with --local, XML files and folders',
-    example: 'fiscal pdf cteos <key> --dir ./dactes',
-  },
-  mdfe: {
-    summary: 'download the DAMDFe (PDF) of MDF-e by access key',
-    argument: 'MDF-e access keys (44 digits, model 58); with --local, XML files and folders',
-    example: 'fiscal pdf mdfe <key> --dir ./damdfes',
-  },
-  nfse: {
-    summary: 'download the DANFSe (PDF) of NFS-e by id, or with --manual the original PDF read by OCR',
-    argument: 'NFS-e ids: <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>; with --local, XML files and folders',
-    example: 'fiscal pdf nfse <id> --manual --role received --dir ./originais',
-  },
-};
+function wordsOf(type: ApiPdfDocType): PdfWords {
+  const { name, pdf, model } = docType(type);
+  if (type === 'nfse')
+    return {
+      summary: `download the ${pdf} (PDF) of ${name} by id, or with --manual the original PDF read by OCR`,
+      argument: `${name} ids: <owner>:<emitter_cnpj>:<yyyy-mm-dd>:<number>; with --local, XML files and folders`,
+      example: `fiscal pdf ${type} <id> --manual --role received --dir ./originais`,
+    };
+  return {
+    summary: `download the ${pdf} (PDF) of ${name} by access key`,
+    argument: `${name} access keys (44 digits, model ${model}); with --local, XML files and folders`,
+    example: `fiscal pdf ${type} <key> --dir ./pdfs`,
+  };
+}
 
 const LOCAL_NOTE = `With --local each XML of the type (files named, folders walked) is drawn here, with no
 request: <name>.pdf beside it (or in --dir), CANCELADA when an event file beside it says so, SEM
 VALOR FISCAL for tpAmb 2. A file that cannot be drawn is reported and the others go on (exit 7);
 a missing path is exit 2.`;
 
-function notes(type: PdfType): string {
+function notes(type: ApiPdfDocType): string {
   return `Each PDF is written as <dir>/<key>.pdf${type === 'nfse' ? ' (the id with ":" as "_"; -original.pdf with --manual)' : ''}, replaced
 atomically, one result row per key: one request per key, under the account's rate limit. Keys are
 checked before anything is sent (exit 2 naming the bad key). A key that fails (not found, not
@@ -94,18 +77,18 @@ renderable) is reported and the others go on; the exit code is then 7.
 ${LOCAL_NOTE} See docs/pdf.md.`;
 }
 
-function examples(type: PdfType): string[] {
+function examples(type: ApiPdfDocType): string[] {
   const source = type === 'nfe' ? 'fiscal search nfe --role received --from 2026-01-01 -o ndjson' : 'cat keys.txt';
   return [
-    WORDS[type].example,
+    wordsOf(type).example,
     `${source} | fiscal pdf ${type} --stdin --dir ./pdfs`,
     `fiscal pdf ${type} --local ./fiscal-docs`,
   ];
 }
 
 /** `fiscal pdf <type>`, or the same verb named `name` under a type-first group, run by `load`. */
-export function keyedPdfVerb(type: Exclude<PdfType, 'nfse'>, load: () => Promise<unknown>, name: string = type) {
-  const w = WORDS[type];
+export function keyedPdfVerb(type: Exclude<ApiPdfDocType, 'nfse'>, load: () => Promise<unknown>, name: string = type) {
+  const w = wordsOf(type);
   return defineVerb({
     name,
     summary: w.summary,
@@ -119,12 +102,13 @@ export function keyedPdfVerb(type: Exclude<PdfType, 'nfse'>, load: () => Promise
 
 /** `fiscal pdf nfce --local`: a type the service draws no PDF of, drawn from local XML only. */
 export function localPdfVerb(type: LocalOnlyPdfType, load: () => Promise<unknown>, name: string = type) {
+  const { name: what, pdf } = docType(type);
   return defineVerb({
     name,
-    summary: 'draw the DANFCe (PDF, 80 mm) of local NFC-e XML files (needs --local)',
-    examples: ['fiscal pdf nfce --local ./fiscal-docs', 'fiscal pdf nfce --local nota.xml --dir ./danfces'],
-    notes: `The service has no NFC-e PDF: this verb only draws, and needs --local.\n${LOCAL_NOTE} See docs/pdf.md.`,
-    args: [{ name: 'files', required: false, variadic: true, summary: 'NFC-e XML files and folders' }],
+    summary: `draw the ${pdf} (PDF) of local ${what} XML files (needs --local)`,
+    examples: [`fiscal pdf ${type} --local ./fiscal-docs`, `fiscal pdf ${type} --local nota.xml --dir ./pdfs`],
+    notes: `The service has no ${what} PDF: this verb only draws, and needs --local.\n${LOCAL_NOTE} See docs/pdf.md.`,
+    args: [{ name: 'files', required: false, variadic: true, summary: `${what} XML files and folders` }],
     flags: TYPE_PDF_FLAGS,
     load,
   });
@@ -132,7 +116,7 @@ export function localPdfVerb(type: LocalOnlyPdfType, load: () => Promise<unknown
 
 /** `fiscal pdf nfse`: by R10 id, and with --manual --role the original PDF read by OCR. */
 export function nfsePdfVerb(load: () => Promise<unknown>, name = 'nfse') {
-  const w = WORDS.nfse;
+  const w = wordsOf('nfse');
   return defineVerb({
     name,
     summary: w.summary,

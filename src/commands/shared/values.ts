@@ -77,17 +77,6 @@ export function accessKeys(models: readonly Model[]) {
   return z.array(accessKey(models));
 }
 
-/** Field names, matched case-insensitively and given back as the API spells them. */
-export function fieldList<F extends string>(all: readonly F[]) {
-  return z.array(z.string()).transform((values, ctx) =>
-    values.map((v) => {
-      const field = all.find((f) => f.toLowerCase() === v.toLowerCase());
-      if (!field) ctx.addIssue({ code: 'custom', message: `unknown field "${v}"; fields are ${all.join(', ')}` });
-      return field as F;
-    }),
-  );
-}
-
 /** An R17 expression, checked before anything is sent. */
 export const propertyExpression = z.string().superRefine((v, ctx) => {
   try {

@@ -21,9 +21,8 @@ file was not uploaded. See docs/upload.md.`,
   args: [{ name: 'paths', summary: 'XML files, folders (walked for *.xml), or - for standard input', variadic: true }],
   flags: {
     owner: {
-      type: 'text',
+      type: 'tax-id',
       list: true,
-      value: 'cnpj',
       summary: 'a company of the account the documents belong to (repeatable or comma-separated)',
     },
     dryRun: { type: 'switch', summary: 'check the files and show what would be sent, sending nothing' },

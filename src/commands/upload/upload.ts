@@ -8,7 +8,6 @@ import { batchStatus, uploadBatch, uploadDocument } from '../../api/upload.js';
 import type { Context } from '../../context.js';
 import { AuthError, FiscalError, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
-import { readTaxId } from '../../fiscal/tax-id.js';
 import { checkUploadXml } from '../../fiscal/upload-check.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
@@ -39,10 +38,6 @@ const MAX_BATCH_SIZE = 500;
 
 export default verb(upload, {
   check(o, paths) {
-    for (const owner of o.owner ?? []) {
-      const r = readTaxId(owner);
-      if ('problem' in r) throw new UsageError(`--owner: "${owner}" is not a valid CNPJ/CPF: ${r.problem}`);
-    }
     if (paths.filter((p) => p === '-').length > 1) throw new UsageError('give - (standard input) at most once');
     if (o.batchSize !== undefined && o.batchSize > MAX_BATCH_SIZE)
       throw new UsageError(`--batch-size: at most ${MAX_BATCH_SIZE} invoices per batch`);
@@ -52,7 +47,7 @@ export default verb(upload, {
       throw new UsageError('--owner does not go with --batch: the batch endpoint takes no owner');
   },
   async run(ctx, o, paths) {
-    const owners = (o.owner ?? []).map((owner) => (readTaxId(owner) as { value: string }).value);
+    const owners = o.owner ?? [];
     const batch = o.batch
       ? { size: o.batchSize ?? DEFAULT_BATCH_SIZE, wait: o.wait, callbackUrl: o.callbackUrl }
       : undefined;

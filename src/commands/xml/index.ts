@@ -1,6 +1,6 @@
 // `fiscal xml <type> <key>...` and the `xml` verb of the type-first groups (`fiscal nfce xml`):
 // declarations only; the verb module loads on use.
-import { typesWith } from '../../fiscal/doc-types.js';
+import { byType, docType, typesWith } from '../../fiscal/doc-types.js';
 import { defineVerb, type KeyModel } from '../shared/define.js';
 
 /** The types with an access key (kinds.ts XML_KINDS has one for each), for --help without the API modules. */
@@ -40,8 +40,13 @@ export const xmlVerb = defineVerb({
   load: () => import('./retrieve.js'),
 });
 
+/** The types gathered under their own name (`fiscal mdfe xml`), every one keyed. */
+export type GroupedType = ReturnType<typeof typesWith<'group'>>[number];
+
 /** `fiscal <type> xml`: the type is the group's, so each key is checked for its model as it is read. */
-function typeXmlVerb<const T extends 'nfce' | 'mdfe'>(type: T, what: string, model: KeyModel) {
+function typeXmlVerb<const T extends GroupedType>(type: T) {
+  const what = docType(type).name;
+  const model = docType(type).model as KeyModel;
   return defineVerb({
     name: 'xml',
     summary: `download the XML of ${what} by access key`,
@@ -62,5 +67,5 @@ function typeXmlVerb<const T extends 'nfce' | 'mdfe'>(type: T, what: string, mod
   });
 }
 
-export const nfceXml = typeXmlVerb('nfce', 'NFC-e', '65');
-export const mdfeXml = typeXmlVerb('mdfe', 'MDF-e', '58');
+/** `fiscal <type> xml` of each type the registry gathers under its own name. */
+export const TYPE_XML_VERBS = byType(typeXmlVerb, typesWith('group'));

@@ -1,4 +1,4 @@
-// `fiscal xml <type> <key>...` (also `fiscal nfce xml`, `fiscal mdfe xml`): the XML of documents by
+// `fiscal xml <type> <key>...` (also `fiscal <type> xml` of the type groups): the XML of documents by
 // access key, read from the type's v1 listing with the access key filter (kinds.ts).
 //
 // Every key is checked before the first request (R7: 44 digits, check digit, the type's model).
@@ -13,7 +13,8 @@ import { createRecordWriter } from '../../output/writer.js';
 import { ensureFolder, saveFile, savedColumns, type SaveOutcome } from '../shared/saved-files.js';
 import { verb } from '../shared/verb.js';
 import { readStdinItems } from '../shared/stdin-lines.js';
-import { mdfeXml, nfceXml, xmlVerb } from './index.js';
+import { byType, typesWith } from '../../fiscal/doc-types.js';
+import { TYPE_XML_VERBS, xmlVerb, type GroupedType } from './index.js';
 import { XML_KINDS, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 
 export interface XmlOptions {
@@ -37,12 +38,9 @@ export default verb(xmlVerb, {
 });
 
 /** `fiscal <type> xml`: the type is the group's; the keys were checked for its model as they were read. */
-export const typeXmlVerbs = {
-  nfce: typeVerb('nfce', nfceXml),
-  mdfe: typeVerb('mdfe', mdfeXml),
-};
+export const typeXmlVerbs = byType((type) => typeVerb(type, TYPE_XML_VERBS[type]), typesWith('group'));
 
-function typeVerb(type: XmlType, spec: typeof nfceXml) {
+function typeVerb(type: GroupedType, spec: (typeof TYPE_XML_VERBS)[GroupedType]) {
   return verb(spec, {
     check: (o, keys) => checkKeys(type, keys, o.stdin),
     run: (ctx, o, keys) => run(ctx, { type, keys, dir: o.dir, stdin: o.stdin }),

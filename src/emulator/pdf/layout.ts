@@ -2,14 +2,8 @@
 // out from the top down, a title, the key in blocks of four, the protocol and status, party blocks
 // and a column of totals. The data comes from the shared XML reader; each renderer adds only the
 // few blocks of its own type.
-import {
-  readDocuments,
-  type DocumentKind,
-  type DocumentSummary,
-  type Party,
-  type Protocol,
-} from '../../fiscal/readers/index.js';
-import { formatDateTime, formatKey, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
+import { readDocuments, type DocumentKind, type DocumentSummary, type Party } from '../../fiscal/readers/index.js';
+import { formatKey, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
 
 export const LEFT = 40;
@@ -110,20 +104,6 @@ export function keyBlock(page: PageBuilder, key: string, label = 'CHAVE DE ACESS
   page.text(formatKey(key), 11, true);
 }
 
-/** Protocol number and time, then the status line (`100 - Autorizado...`, and CANCELADA). */
-export function protocolBlock(
-  page: PageBuilder,
-  protocol: Protocol | undefined,
-  canceled: boolean | undefined,
-  canceledWord = 'CANCELADA',
-): void {
-  const p = protocol;
-  page.text(`Protocolo de autorização: ${p?.number ?? '-'}${p?.at ? `  em ${formatDateTime(p.at)}` : ''}`);
-  page.text(
-    `Situação: ${p?.status ? `${p.status} - ${p.reason ?? ''}` : 'sem protocolo'}${canceled ? `  (${canceledWord})` : ''}`,
-  );
-}
-
 export function partyBlock(page: PageBuilder, label: string, party: Party | undefined): void {
   page.label(label);
   page.text(party?.name ?? '-', 10, true);
@@ -155,15 +135,6 @@ export function totalsBlock(page: PageBuilder, rows: readonly TotalRow[], label 
 /** `R$ 1.234,50`, or undefined when the document has no such value. */
 export function money(value: string | undefined): string | undefined {
   return value === undefined ? undefined : `R$ ${formatMoney(value)}`;
-}
-
-/** A list of access keys in blocks of four, at most `max` lines (the last says how many more). */
-export function keyListBlock(page: PageBuilder, label: string, keys: readonly string[], max: number): void {
-  page.label(`${label} (${keys.length})`);
-  if (keys.length === 0) page.text('-', 9);
-  const shown = keys.length > max ? keys.slice(0, max - 1) : keys;
-  for (const key of shown) page.text(formatKey(key), 9);
-  if (shown.length < keys.length) page.text(`... ${keys.length - shown.length} more`, 8);
 }
 
 export function truncate(value: string, max: number): string {

@@ -2,12 +2,12 @@
 // 400 for a malformed CNPJ (digits, length, check digits); 404 for the designed unknown ones.
 import { cnpjProblem } from '../../fiscal/tax-id.js';
 import { cnpjRegistryData, isUnknownCnpj } from '../data/cnpj-registry.js';
-import { cnpjDataResponseSchema } from '../../api/wire/cnpj.js';
+import { CNPJ_DATA_PATH, cnpjDataResponseSchema } from '../../api/wire/cnpj.js';
 import { HttpError, badRequest, okAs, v1Error, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 
 export function registerCnpj(router: Router): void {
-  router.add('GET', '/v1/cnpj/:cnpj', cnpjData, { errors: 'v1' });
+  router.add('GET', CNPJ_DATA_PATH, cnpjData, { errors: 'v1' });
 }
 
 function cnpjData(ctx: RequestContext): Reply {

@@ -1,6 +1,8 @@
 // GET /v1/companies and /v1/companies/{cnpj} (designed): the companies the credentials may access
 // (R3). A company's document types and roles are the ones its documents in the store are held in.
 import {
+  COMPANIES_PATH,
+  COMPANY_PATH,
   companiesPageSchema,
   companyResponseSchema,
   type CompanyItem,
@@ -16,10 +18,10 @@ import type { Store } from '../store.js';
 import { directoryPage } from './listing/directory-page.js';
 
 export function registerCompanies(router: Router): void {
-  router.add('GET', '/v1/companies', (ctx) => directoryPage(ctx, companyItems(ctx), companiesPageSchema), {
+  router.add('GET', COMPANIES_PATH, (ctx) => directoryPage(ctx, companyItems(ctx), companiesPageSchema), {
     errors: 'v1',
   });
-  router.add('GET', '/v1/companies/:cnpj', showCompany, { errors: 'v1' });
+  router.add('GET', COMPANY_PATH, showCompany, { errors: 'v1' });
 }
 
 function companyItems(ctx: RequestContext): CompanyItem[] {

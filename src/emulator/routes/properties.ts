@@ -1,6 +1,8 @@
 // GET /v1/properties and /v1/properties/{id} (designed): the rural properties the credentials may
-// access (R3), paged like the companies. Not the custom properties of documents (routes/nfe-props.ts).
+// access (R3), paged like the companies. Not the custom properties of documents (routes/props.ts).
 import {
+  RURAL_PROPERTIES_PATH,
+  RURAL_PROPERTY_PATH,
   RURAL_PROPERTY_ID,
   ruralPropertiesPageSchema,
   ruralPropertyResponseSchema,
@@ -13,11 +15,11 @@ import { directoryPage } from './listing/directory-page.js';
 export function registerProperties(router: Router): void {
   router.add(
     'GET',
-    '/v1/properties',
+    RURAL_PROPERTIES_PATH,
     (ctx) => directoryPage(ctx, ruralPropertiesOf(ctx.account), ruralPropertiesPageSchema),
     { errors: 'v1' },
   );
-  router.add('GET', '/v1/properties/:id', showRuralProperty, { errors: 'v1' });
+  router.add('GET', RURAL_PROPERTY_PATH, showRuralProperty, { errors: 'v1' });
 }
 
 function showRuralProperty(ctx: RequestContext): Reply {

@@ -6,6 +6,7 @@ import { NFE_ROLES, type NfeRole } from '../../api/wire/nfe.js';
 import {
   DEFAULT_PROPERTY,
   PROPERTIES_PATH,
+  PROPERTY_PATH,
   PROPERTY_BATCH_MAX,
   propertiesResponseSchema,
   setPropertyResponseSchema,
@@ -19,7 +20,7 @@ import { roleParam } from './listing/v1-listing.js';
 import { readPropertyBatch } from './property-batch.js';
 
 export function registerProps(router: Router): void {
-  router.add('PUT', '/v1/nfe/:role/:property', setProperty, { errors: 'v1' });
+  router.add('PUT', PROPERTY_PATH, setProperty, { errors: 'v1' });
   router.add('GET', PROPERTIES_PATH, listProperties, { errors: 'v1' });
 }
 

@@ -1,8 +1,9 @@
 // `fiscal mdfe`: the group gathers the very declarations of `search mdfe` and `xml mdfe` (and the
 // pdf and events verbs), and its verbs run in process against an emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mdfe, mdfeSearch } from '../../../src/commands/mdfe/index.js';
-import { mdfeXml } from '../../../src/commands/xml/index.js';
+import { search } from '../../../src/commands/search/index.js';
+import { TYPE_XML_VERBS } from '../../../src/commands/xml/index.js';
+import { TYPE_GROUPS } from '../../../src/program.js';
 import { docXml } from '../../../src/emulator/data/dataset.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -18,7 +19,9 @@ const docs = () => emu.store.docsOf(emu.accounts[0]!.id, 'mdfe').entries.map((e)
 
 describe('fiscal mdfe', () => {
   it('declares search, xml, pdf and events: the very declarations of their verb-first forms', async () => {
-    expect(mdfe.verbs.slice(0, 2)).toEqual([mdfeSearch, mdfeXml]);
+    const mdfe = TYPE_GROUPS.find((g) => g.name === 'mdfe')!;
+    const searchMdfe = search.verbs.find((v) => v.name === 'mdfe')!;
+    expect(mdfe.verbs.slice(0, 2)).toEqual([{ ...searchMdfe, name: 'search' }, TYPE_XML_VERBS.mdfe]);
     expect(mdfe.verbs.map((v) => v.name)).toEqual(['search', 'xml', 'pdf', 'events']);
     const help = (await fiscal(['mdfe', '--help'])).stdout;
     for (const verb of ['search', 'xml', 'pdf', 'events']) expect(help).toMatch(new RegExp(`^ {2}${verb} `, 'm'));

@@ -3,8 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfce, nfceSearch } from '../../../src/commands/nfce/index.js';
-import { nfceXml } from '../../../src/commands/xml/index.js';
+import { search } from '../../../src/commands/search/index.js';
+import { TYPE_XML_VERBS } from '../../../src/commands/xml/index.js';
+import { TYPE_GROUPS } from '../../../src/program.js';
 import { docXml } from '../../../src/emulator/data/dataset.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -21,8 +22,10 @@ const docs = <T extends 'nfce' | 'mdfe'>(type: T, account = 0) =>
 
 describe('fiscal nfce', () => {
   it('declares search, xml and events: the very declarations of their verb-first forms', async () => {
-    expect(nfce.verbs.slice(0, 2)).toEqual([nfceSearch, nfceXml]);
-    expect(nfce.verbs.map((v) => v.name)).toEqual(['search', 'xml', 'events']);
+    const nfce = TYPE_GROUPS.find((g) => g.name === 'nfce')!;
+    const searchNfce = search.verbs.find((v) => v.name === 'nfce')!;
+    expect(nfce.verbs.slice(0, 2)).toEqual([{ ...searchNfce, name: 'search' }, TYPE_XML_VERBS.nfce]);
+    expect(nfce.verbs.map((v) => v.name)).toEqual(['search', 'xml', 'pdf', 'events']);
     const help = (await fiscal(['nfce', '--help'])).stdout;
     expect(help).toMatch(/^ {2}search \[options\] +list NFC-e/m);
     expect(help).toMatch(/^ {2}xml \[options\] \[keys\.\.\.\] +download the XML of NFC-e/m);

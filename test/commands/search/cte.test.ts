@@ -2,7 +2,8 @@
 // search nfse, the old --not-taker), the body search's filters come from api/cte.ts, and small runs in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import searchCte from '../../../src/commands/search/cte.js';
-import { cteSearchOf, planCteSearch } from '../../../src/commands/search/cte-plan.js';
+import { planCteSearch } from '../../../src/api/cte-search.js';
+import { cteSearchOf } from '../../../src/commands/search/cte-options.js';
 import { searchCte as declaration } from '../../../src/commands/search/index.js';
 import { DOCUMENT_FLAGS, ROLE_FLAGS } from '../../../src/commands/shared/document-flags.js';
 import { buildAccessKey } from '../../../src/fiscal/access-key.js';

@@ -2,7 +2,8 @@
 // same module, and one small run in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cteosVerb } from '../../../src/commands/search/cte.js';
-import { cteSearchOf, planCteSearch } from '../../../src/commands/search/cte-plan.js';
+import { planCteSearch } from '../../../src/api/cte-search.js';
+import { cteSearchOf } from '../../../src/commands/search/cte-options.js';
 import { searchCteos as declaration } from '../../../src/commands/search/index.js';
 import { ROLE_FLAGS } from '../../../src/commands/shared/document-flags.js';
 import { buildAccessKey } from '../../../src/fiscal/access-key.js';

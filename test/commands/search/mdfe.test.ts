@@ -1,9 +1,10 @@
 // `fiscal search mdfe` is the one declaration of `fiscal mdfe search`: plates, UFs, one status at a
 // time, the PascalCase filters from api/mdfe.ts, and one small run in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mdfeSearch } from '../../../src/commands/mdfe/index.js';
-import searchMdfe from '../../../src/commands/mdfe/search.js';
-import { mdfeSearchOf, planMdfeSearch } from '../../../src/commands/mdfe/search-plan.js';
+import searchMdfe from '../../../src/commands/search/mdfe.js';
+import { TYPE_GROUPS } from '../../../src/program.js';
+import { planMdfeSearch } from '../../../src/api/mdfe-search.js';
+import { mdfeSearchOf } from '../../../src/commands/search/mdfe-options.js';
 import { search } from '../../../src/commands/search/index.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -12,9 +13,10 @@ const NOW = new Date('2026-06-15T15:00:00Z');
 const parse = (raw: Record<string, unknown>) => searchMdfe.parse(raw, []).options;
 
 describe('search mdfe', () => {
-  it('is `mdfe search` registered under the type name', () => {
+  it('is `mdfe search` under the type name: the same declaration, aliased', () => {
     const verb = search.verbs.find((v) => v.name === 'mdfe')!;
-    expect('flags' in verb && verb.flags).toBe(mdfeSearch.flags);
+    const grouped = TYPE_GROUPS.find((g) => g.name === 'mdfe')!.verbs.find((v) => v.name === 'search')!;
+    expect('flags' in grouped && grouped.flags).toBe('flags' in verb && verb.flags);
   });
 
   it('plates are read without blanks or dashes, upper case; UFs any case', () => {

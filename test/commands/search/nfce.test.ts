@@ -1,9 +1,9 @@
 // `fiscal search nfce` is the one declaration of `fiscal nfce search` under another name: the same
 // flags and module. Keys of model 65, 14-digit owners, and one small run in process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfceSearch } from '../../../src/commands/nfce/index.js';
-import searchNfce from '../../../src/commands/nfce/search.js';
 import { search } from '../../../src/commands/search/index.js';
+import { listingSearchVerb } from '../../../src/commands/search/listing.js';
+import { TYPE_GROUPS } from '../../../src/program.js';
 import { buildAccessKey } from '../../../src/fiscal/access-key.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -19,14 +19,16 @@ const key = (model: '55' | '65') =>
     emissionType: '1',
     code: '12345678',
   });
+const declared = search.verbs.find((v) => v.name === 'nfce')!;
+const searchNfce = listingSearchVerb(declared as never, 'nfce');
 const parse = (raw: Record<string, unknown>) => searchNfce.parse(raw, []).options;
 
 describe('search nfce', () => {
-  it('is `nfce search` registered under the type name', () => {
-    const verb = search.verbs.find((v) => v.name === 'nfce')!;
-    expect(verb).toMatchObject({ summary: nfceSearch.summary, examples: nfceSearch.examples });
-    expect('flags' in verb && verb.flags).toBe(nfceSearch.flags);
-    expect('load' in verb && verb.load).toBe(nfceSearch.load);
+  it('is `nfce search` under the type name: the same declaration, aliased (the registry gathers NFC-e)', () => {
+    const verb = TYPE_GROUPS.find((g) => g.name === 'nfce')!.verbs.find((v) => v.name === 'search')!;
+    expect(verb).toMatchObject({ summary: declared.summary, examples: declared.examples });
+    expect('flags' in verb && verb.flags).toBe('flags' in declared && declared.flags);
+    expect('load' in verb && verb.load).toBe('load' in declared && declared.load);
   });
 
   it('R7/R8: keys of model 65; owners of 14 digits (the listing takes CNPJs)', () => {

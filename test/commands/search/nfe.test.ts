@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import searchNfe from '../../../src/commands/search/nfe.js';
 import { searchNfe as declaration } from '../../../src/commands/search/index.js';
 import { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, ROLE_FLAGS } from '../../../src/commands/shared/document-flags.js';
-import { nfeSearchOf } from '../../../src/commands/shared/nfe-search.js';
+import { nfeSearchOf } from '../../../src/commands/shared/nfe-options.js';
 import { UsageError } from '../../../src/errors.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';

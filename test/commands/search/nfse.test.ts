@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchNfse as declaration } from '../../../src/commands/search/index.js';
 import searchNfse from '../../../src/commands/search/nfse.js';
-import { nfseSearchOf, planNfseSearch } from '../../../src/commands/search/nfse-plan.js';
+import { planNfseSearch } from '../../../src/api/nfse-search.js';
+import { nfseSearchOf } from '../../../src/commands/search/nfse-options.js';
 import { DOCUMENT_FLAGS } from '../../../src/commands/shared/document-flags.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';

@@ -94,7 +94,7 @@ describe('fiscal upload', () => {
     expect(r.code, r.stderr).toBe(0);
     const bad = await fiscal(['upload', dir, '--owner', '11222333000100', '--journal', journal]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--owner: "11222333000100" is not a valid CNPJ\/CPF/);
+    expect(bad.stderr).toMatch(/--owner: "11222333000100": check digits are 00/);
   });
 
   it('R26: --batch --batch-size sends asynchronous batches and reports each invoice', async () => {

@@ -1,4 +1,4 @@
-// Query parameters of the event endpoints, read the PHP way the v1 listing reads them (nfe-v1.ts):
+// Query parameters of the event endpoints, read the PHP way the v1 listing reads them (listing/v1-listing.ts):
 // `name[]` and `name[0]` are arrays, the last occurrence of a scalar wins.
 import { EVENT_CODE } from '../../../api/wire/events.js';
 import { arrayParam, scalarParam } from '../listing/v1-listing.js';

@@ -9,6 +9,7 @@ import {
   NFSE_LIMIT_MAX,
   NFSE_MANUAL_PATH,
   NFSE_PROPERTY_PATH,
+  NFSE_RECEIVED_V2_PATH,
   NFSE_ROLES,
   nfseManualPageSchema,
   nfseSearchRequestSchema,
@@ -33,7 +34,7 @@ import { nfseJson, toNfseRecord, toNfseV1Item, toNfseV2Item } from './records.js
 export function registerNfse(router: Router): void {
   router.add('POST', DOC_TYPES.nfse.endpoints.search, search, { errors: 'service', gateway: true });
   router.add('GET', DOC_TYPES.nfse.endpoints.listing, listByRole, { errors: 'v1' });
-  router.add('GET', '/v2/nfse/received', listReceivedV2, { errors: 'v1' });
+  router.add('GET', NFSE_RECEIVED_V2_PATH, listReceivedV2, { errors: 'v1' });
   router.add('GET', NFSE_MANUAL_PATH, listManual, { errors: 'v1' });
   router.add('PUT', NFSE_PROPERTY_PATH, setNfseProperty, { errors: 'v1' });
   router.add('GET', NFSE_EVENTS_PATH, nfseEvents, { errors: 'v1' });

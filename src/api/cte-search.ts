@@ -1,17 +1,17 @@
-// Which endpoint answers a `search cte` / `search cteos`, and the request it gets. Pure.
+// The CT-e (OS) search plan: which endpoint answers a `search cte` / `search cteos` given in the
+// client's words, and the request it gets. Pure; commands hand it options, never a body.
 //
 // POST /v1/dfe/cte(os) has every filter but no custom-property expression and one access key; the
 // role listing GET /v1/cte(-os)/{role} has the expression (R17) and several keys, but one role and
 // few filters. The body endpoint is the default; --filter, several --key or --api v1 choose the
 // listing. The body endpoint knows roles only as IsTaker (CT-e) or not at all (CT-e OS, R24): other
 // role choices are kept on the client by OwnerRole. docs/cte.md has the table.
-import { listingQuery } from '../../api/document-filters.js';
-import { cteFilters, type CteKind, type CteSearchFilters } from '../../api/cte.js';
-import type { CteField, CteRequest, CteRole, CteV1Query } from '../../api/wire/cte.js';
-import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { UsageError } from '../../errors.js';
-import { flagName } from '../shared/define.js';
-import { checkRanges, cnpjOwnersOnly, emissionMonth, propertyFilters } from '../shared/document-options.js';
+import { listingQuery } from './document-filters.js';
+import { cteFilters, type CteKind, type CteSearchFilters } from './cte.js';
+import { cnpjOwnersOnly } from './listing-plan.js';
+import type { CteField, CteRequest, CteRole, CteV1Query } from './wire/cte.js';
+import { V2_LIMIT_MAX } from './wire/nfe.js';
+import { flagName, UsageError } from '../errors.js';
 
 /** A CT-e (OS) search: the filters in the client's words, and how much of what to list. */
 export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
@@ -26,30 +26,8 @@ export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
   limit?: number | undefined;
   all?: boolean | undefined;
   api?: 'dfe' | 'v1' | undefined;
-}
-
-/** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
-export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
-  prop?: string[] | undefined;
-  month?: string | undefined;
-};
-
-/** The search the flags ask for; every problem across flags is a UsageError naming one. */
-export function cteSearchOf(kind: CteKind, flags: CteFlagValues): CteSearch {
-  const o = emissionMonth(flags);
-  checkRanges(o);
-  if (o.notTaker && o.role) throw new UsageError('--not-taker: use --role alone (--not-taker is its old spelling)');
-  const search: CteSearch = {
-    ...o,
-    kind,
-    role: o.role && [...new Set(o.role)],
-    taker: o.taker && [...new Set(o.taker)],
-    cteType: o.cteType && [...new Set(o.cteType)],
-    prop: propertyFilters(o.prop),
-  };
-  // Absent flags are absent keys: the plan tells a filter given from one not.
-  for (const k of Object.keys(search) as (keyof CteSearch)[]) if (search[k] === undefined) delete search[k];
-  return search;
+  /** The body search also gives Status and Events beside `fields` (what --summary shows of a status). */
+  withStatus?: boolean | undefined;
 }
 
 export const DEFAULT_CTE_FIELDS: CteField[] = [
@@ -78,6 +56,7 @@ export const V1_CTE_FIELDS: CteField[] = [
   'Xml',
 ];
 export const DEFAULT_LIMIT = 50;
+const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 export type CteSearchPlan =
   | { api: 'dfe'; kind: CteKind; request: CteRequest; limit: number | undefined; keepRoles?: CteRole[] }
@@ -147,6 +126,7 @@ function planDfe(o: CteSearch, limit: number | undefined, now: Date): CteSearchP
   const f = cteFilters({ ...o, isTaker }, now);
   let fields = withTaker(o, o.fields ?? DEFAULT_CTE_FIELDS);
   if (keepRoles && !fields.includes('OwnerRole')) fields = [...fields, 'OwnerRole'];
+  if (o.withStatus) fields = [...new Set([...fields, ...STATUS_FIELDS])];
   const request: CteRequest = { fields, Filters: f, Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX) };
   return { api: 'dfe', kind: o.kind, request, limit, ...(keepRoles ? { keepRoles } : {}) };
 }

@@ -1,17 +1,21 @@
 // Options and plans of `search nfse|nfce|mdfe`: every bad flag is a UsageError (exit 2) naming it,
 // raised before anything is sent; good flags map to the filters the docs list.
 import { describe, expect, it } from 'vitest';
-import searchMdfe from '../../src/commands/mdfe/search.js';
-import { mdfeSearchOf, planMdfeSearch } from '../../src/commands/mdfe/search-plan.js';
-import searchNfce from '../../src/commands/nfce/search.js';
-import searchNfse from '../../src/commands/search/nfse.js';
-import { nfseSearchOf, planNfseSearch } from '../../src/commands/search/nfse-plan.js';
-import { UsageError, exitCodeOf } from '../../src/errors.js';
-import { buildAccessKey } from '../../src/fiscal/access-key.js';
+import searchMdfe from '../../../src/commands/search/mdfe.js';
+import { planMdfeSearch } from '../../../src/api/mdfe-search.js';
+import { mdfeSearchOf } from '../../../src/commands/search/mdfe-options.js';
+import { search } from '../../../src/commands/search/index.js';
+import { listingSearchVerb } from '../../../src/commands/search/listing.js';
+import searchNfse from '../../../src/commands/search/nfse.js';
+import { planNfseSearch } from '../../../src/api/nfse-search.js';
+import { nfseSearchOf } from '../../../src/commands/search/nfse-options.js';
+import { UsageError, exitCodeOf } from '../../../src/errors.js';
+import { buildAccessKey } from '../../../src/fiscal/access-key.js';
 
 const NOW = new Date('2026-06-15T12:00:00-03:00');
 // The flags' raw values (as commander gives them) to what each verb runs.
 const parseMdfe = (raw: Record<string, unknown>) => mdfeSearchOf(searchMdfe.parse(raw, []).options);
+const searchNfce = listingSearchVerb(search.verbs.find((v) => v.name === 'nfce') as never, 'nfce');
 const parseNfce = (raw: Record<string, unknown>) => searchNfce.parse(raw, []).options;
 const parseNfse = (raw: Record<string, unknown>) => nfseSearchOf(searchNfse.parse(raw, []).options);
 const CNPJ = '11222333000181';

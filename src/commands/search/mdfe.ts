@@ -1,19 +1,20 @@
-// `fiscal mdfe search`, also `fiscal search mdfe`: plan the request, stream matching records to
+// `fiscal search mdfe`, also `fiscal mdfe search`: plan the request, stream matching records to
 // the output layer.
 import type { HttpClient } from '../../api/http.js';
 import { mdfeSearchPages, mdfeV1Pages } from '../../api/mdfe.js';
+import { planMdfeSearch, type MdfeSearch, type MdfeSearchPlan } from '../../api/mdfe-search.js';
 import type { MdfeField, MdfeRecord, MdfeRole, MdfeV1Item } from '../../api/wire/mdfe.js';
 import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
 import type { FieldColumn } from '../shared/field-columns.js';
-import { minute, recordClues, writeRecords, type RecordPage } from '../shared/listing-output.js';
+import { minute, recordClues, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
-import { mdfeSearch } from './index.js';
-import { MDFE_PARSERS, mdfeSearchOf, planMdfeSearch, type MdfeSearch, type MdfeSearchPlan } from './search-plan.js';
+import { searchMdfe } from './index.js';
+import { MDFE_PARSERS, mdfeSearchOf } from './mdfe-options.js';
 
-export default verb(mdfeSearch, {
+export default verb(searchMdfe, {
   parsers: MDFE_PARSERS,
   check: (o) => void mdfeSearchOf(o),
   async run(ctx, o) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import searchNfe from '../../src/commands/search/nfe.js';
-import { nfeSearchOf, planNfeSearch } from '../../src/commands/shared/nfe-search.js';
-import { brasiliaDateTime } from '../../src/fiscal/dates.js';
-import { UsageError } from '../../src/errors.js';
+import searchNfe from '../../../src/commands/search/nfe.js';
+import { planNfeSearch } from '../../../src/api/nfe-search.js';
+import { nfeSearchOf } from '../../../src/commands/shared/nfe-options.js';
+import { brasiliaDateTime } from '../../../src/fiscal/dates.js';
+import { UsageError } from '../../../src/errors.js';
 
 const NOW = new Date('2026-06-15T15:00:00Z');
 /** The flags' raw values (as commander gives them) to the search the verb runs. */

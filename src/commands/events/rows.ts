@@ -6,7 +6,7 @@ import { eventDescription } from '../../fiscal/event-codes.js';
 import { eventFacts } from '../../fiscal/event-facts.js';
 import type { Column } from '../../output/writer.js';
 import { eventFileName } from '../../sync/layout.js';
-import { ensureFolder, saveFile } from './saved-files.js';
+import { ensureFolder, saveFile } from '../shared/saved-files.js';
 
 export interface EventRow {
   /** Access key, or the NFS-e id. */

@@ -1,9 +1,10 @@
 // search cte / cteos: flags to request (pure planning, nothing sent).
 import { describe, expect, it } from 'vitest';
-import searchCte, { cteosVerb } from '../../src/commands/search/cte.js';
-import { cteSearchOf, planCteSearch } from '../../src/commands/search/cte-plan.js';
-import { UsageError } from '../../src/errors.js';
-import { buildAccessKey } from '../../src/fiscal/access-key.js';
+import searchCte, { cteosVerb } from '../../../src/commands/search/cte.js';
+import { planCteSearch } from '../../../src/api/cte-search.js';
+import { cteSearchOf } from '../../../src/commands/search/cte-options.js';
+import { UsageError } from '../../../src/errors.js';
+import { buildAccessKey } from '../../../src/fiscal/access-key.js';
 
 const NOW = new Date('2026-06-15T15:00:00Z');
 const key = (model: '55' | '57' | '67', number = '1') =>

@@ -1,47 +1,16 @@
-// The NF-e search `search nfe` and `pull nfe` share: the flags' values turned into one typed search
-// (--month, --where, --prop resolved), and which endpoint answers it with which request. The plan
-// is pure: unit-tested on its own.
+// The NF-e search plan `search nfe` and `pull nfe` share: which endpoint answers a search given in
+// the client's words (the flags' values, checked) and with which request. Pure: unit-tested on its
+// own. Commands hand it options and never build a body.
 //
 // POST /v2/dfe/nfe has every filter but no custom-property expression; GET /v1/nfe/{role} has the
 // expression (R17) and several access keys per call, but one role and few filters. v2 is the
 // default; v1 is chosen by --filter, several --key, or --api v1. docs/search.md has the table.
-import { z } from 'zod';
-import { listingQuery } from '../../api/document-filters.js';
-import { nfeV2Filters, type NfeSearchFilters } from '../../api/nfe.js';
-import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Request } from '../../api/wire/nfe.js';
-import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { UsageError } from '../../errors.js';
-import { emissionWindowOfKeys } from '../../fiscal/access-key.js';
-import { flagName, type OptionsOf } from './define.js';
-import type { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, NFE_FIELDS_FLAG, NFE_KEY_FLAG, ROLE_FLAGS } from './document-flags.js';
-import { checkRanges, DOCUMENT_PARSERS, emissionMonth, given, propertyFilters } from './document-options.js';
-import { whereFilter } from './where.js';
-
-/** Parsers of the `custom` NF-e flags (NFE_FILTER_FLAGS). */
-export const NFE_PARSERS = {
-  ...DOCUMENT_PARSERS,
-  /** `100`, `100..200` or `100-200`. */
-  number: z.string().transform((v, ctx) => {
-    const m = /^(\d{1,9})(?:(?:\.\.|-)(\d{1,9}))?$/.exec(v.trim());
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: `expected a number or a range like 100..200, got "${v}"` });
-      return z.NEVER;
-    }
-    const from = Number(m[1]);
-    const to = m[2] === undefined ? from : Number(m[2]);
-    if (to < from) ctx.addIssue({ code: 'custom', message: `range ${from}..${to} is empty` });
-    return { from, to };
-  }),
-};
-
-/** The values of the NF-e flags a verb declares (`pull nfe` has no --key, --month, --fields...). */
-type NfeFlagValues = Partial<OptionsOf<NfeFlags, typeof NFE_PARSERS>>;
-type NfeFlags = typeof NFE_FILTER_FLAGS &
-  Pick<typeof DOCUMENT_FLAGS, 'month' | 'limit' | 'all'> & {
-    role: (typeof ROLE_FLAGS)['nfe'];
-    key: typeof NFE_KEY_FLAG;
-    fields: typeof NFE_FIELDS_FLAG;
-  };
+import { listingQuery } from './document-filters.js';
+import { nfeV2Filters, type NfeSearchFilters } from './nfe.js';
+import type { NfeRole, NfeV1Query, NfeV2Field, NfeV2Request } from './wire/nfe.js';
+import { V2_LIMIT_MAX } from './wire/nfe.js';
+import { flagName, UsageError } from '../errors.js';
+import { emissionWindowOfKeys } from '../fiscal/access-key.js';
 
 /** An NF-e search: the filters in the client's words, and how much of what to list. */
 export interface NfeSearch extends NfeSearchFilters {
@@ -50,13 +19,17 @@ export interface NfeSearch extends NfeSearchFilters {
   limit?: number | undefined;
   all?: boolean | undefined;
   api?: 'v1' | 'v2' | undefined;
+  /** v2 also gives Status and Events beside `fields`: the XML keeps only the protocol it was authorized with. */
+  withStatus?: boolean | undefined;
+  /** No 30-day default window (R19) when no period is given: every emission, as a pull wants. */
+  everyEmission?: boolean | undefined;
 }
 
 /**
  * The filters on the document itself (number, CFOPs, tags, origin, purpose, events, orders), which
- * only v2 has: spread in place into the two lists below, each of which keeps its order.
+ * only v2 has: spread in place into V2_ONLY_FLAGS and the flags' keys (commands/shared/nfe-options.ts).
  */
-const NFE_DOCUMENT_FILTERS = [
+export const NFE_DOCUMENT_FILTERS = [
   'number',
   'cfop',
   'tag',
@@ -69,40 +42,6 @@ const NFE_DOCUMENT_FILTERS = [
   'hasXped',
   'xped',
 ] as const satisfies readonly (keyof NfeSearch)[];
-
-const NFE_SEARCH_KEYS = [
-  'role',
-  'owner',
-  'emitter',
-  'receiver',
-  'transporter',
-  'from',
-  'to',
-  'createdFrom',
-  'createdTo',
-  'status',
-  'key',
-  ...NFE_DOCUMENT_FILTERS,
-  'fields',
-  'limit',
-  'all',
-  'api',
-] as const satisfies readonly (keyof NfeSearch)[];
-
-/**
- * The search the flags ask for: --month is the emission window of that month (first to last day),
- * --where and --where-missing compose --filter, --prop items become property filters. Every
- * problem across flags is a UsageError naming one.
- */
-export function nfeSearchOf(o: NfeFlagValues): NfeSearch {
-  const search: NfeSearch = given(emissionMonth(o), NFE_SEARCH_KEYS);
-  const filter = whereFilter(o);
-  const prop = propertyFilters(o.prop);
-  if (filter !== undefined) search.filter = filter;
-  if (prop) search.prop = prop;
-  checkRanges(search);
-  return search;
-}
 
 export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
   'AccessKey',
@@ -131,6 +70,13 @@ export const V1_FIELDS: NfeV2Field[] = [
 export const DEFAULT_LIMIT = 50;
 /** The start of an emission window that holds every NF-e: the model dates from 2006. */
 export const EARLIEST_EMISSION = '2006-01-01';
+/**
+ * The window of `everyEmission`: older than EARLIEST_EMISSION, and kept so, because a pull's
+ * filters are part of its checkpoint and a changed body would start it over.
+ */
+const EVERY_EMISSION_FROM = '2000-01-01';
+/** What v2 says of a document's status beside its XML (`withStatus`). */
+const STATUS_FIELDS: NfeV2Field[] = ['Status', 'Events'];
 
 export type NfeSearchPlan =
   | { api: 'v2'; request: NfeV2Request; limit: number | undefined; defaultWindow: boolean }
@@ -172,8 +118,10 @@ function planV2(o: NfeSearch, limit: number | undefined, now: Date): NfeSearchPl
   // carry (AAMM), or, for a number, every emission since the model exists. docs/search.md.
   if (!f.EmissionDate && o.key?.length) f.EmissionDate = emissionWindowOfKeys(o.key);
   else if (!f.EmissionDate && o.number) f.EmissionDate = { From: EARLIEST_EMISSION };
+  else if (!f.EmissionDate && o.everyEmission) f.EmissionDate = { From: EVERY_EMISSION_FROM };
+  const fields = o.fields ?? DEFAULT_SEARCH_FIELDS;
   const request: NfeV2Request = {
-    Fields: o.fields ?? DEFAULT_SEARCH_FIELDS,
+    Fields: o.withStatus ? [...new Set([...fields, ...STATUS_FIELDS])] : fields,
     Filters: f,
     Limit: Math.min(limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX),
   };

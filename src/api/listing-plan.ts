@@ -2,11 +2,15 @@
 // cannot do is refused naming the flag, and the rest becomes its query (R11, R15). For the types
 // whose body search has every filter but the expression (MDF-e, NFS-e), the whole plan: --filter
 // picks the listing, anything else the body search.
-import { listingQuery, type ListingFilters } from '../../api/document-filters.js';
-import type { V1ListingQuery } from '../../api/wire/common.js';
-import { UsageError } from '../../errors.js';
-import { flagName } from './define.js';
-import { cnpjOwnersOnly } from './document-options.js';
+import { listingQuery, type ListingFilters } from './document-filters.js';
+import type { V1ListingQuery } from './wire/common.js';
+import { flagName, UsageError } from '../errors.js';
+
+/** The role listings take 14-digit CNPJs only (R8): a CPF owner is refused. */
+export function cnpjOwnersOnly(owners: readonly string[] | undefined, listing: string): void {
+  const cpf = owners?.find((v) => v.length !== 14);
+  if (cpf) throw new UsageError(`--owner: ${listing} takes 14-digit CNPJs only, got "${cpf}"`);
+}
 
 export interface RoleListingFlags extends ListingFilters {
   role?: string[] | undefined;

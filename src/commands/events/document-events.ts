@@ -15,10 +15,10 @@ import { FiscalError, InterruptedError, NotFoundError, PartialError, UsageError 
 import { accessKeyProblem, badAccessKey, MODELS, parseAccessKey } from '../../fiscal/access-key.js';
 import { docType } from '../../fiscal/doc-types.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { stopsEveryItem } from './saved-files.js';
-import type { EventsVerbSpec } from './event-flags.js';
-import { COLUMNS, eventRow, saveColumns, saveEvent, type EventRow } from './event-rows.js';
-import { verb } from './verb.js';
+import { stopsEveryItem } from '../shared/saved-files.js';
+import type { EventsVerbSpec } from './flags.js';
+import { COLUMNS, eventRow, saveColumns, saveEvent, type EventRow } from './rows.js';
+import { verb } from '../shared/verb.js';
 
 interface EventsOptions {
   type: EventDocType;

@@ -3,7 +3,7 @@
 // data: loaded for --help.
 import { docType } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
-import { defineVerb, type Flags, type VerbSpec } from './define.js';
+import { defineVerb, type Flags, type VerbSpec } from '../shared/define.js';
 
 export const EVENT_FLAGS = {
   eventCode: {
