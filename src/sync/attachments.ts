@@ -17,12 +17,17 @@ interface Fetched {
 }
 
 /**
- * Every document's PDF, PDFS_IN_FLIGHT at a time, started in order. On the first failure no new
+ * Every document's PDF, `inFlight` at a time, started in order. On the first failure no new
  * fetch starts: the ones waiting fail without a request.
  */
-function fetchInOrder(docs: readonly PulledDocument[], fetchPdf: PdfFetcher, signal: AbortSignal): Fetched[] {
+function fetchInOrder(
+  docs: readonly PulledDocument[],
+  fetchPdf: PdfFetcher,
+  signal: AbortSignal,
+  inFlight: number,
+): Fetched[] {
   const waiting: Array<(go: boolean) => void> = [];
-  let free = PDFS_IN_FLIGHT;
+  let free = inFlight;
   const release = () => {
     const next = waiting.shift();
     if (next) next(true);
@@ -56,12 +61,14 @@ function fetchInOrder(docs: readonly PulledDocument[], fetchPdf: PdfFetcher, sig
 const withPdf = (doc: PulledDocument, pdf: Buffer | undefined): PulledDocument =>
   pdf ? { ...doc, attachments: [...(doc.attachments ?? []), { suffix: '.pdf', data: pdf }] } : doc;
 
-export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher): StreamSource {
+/** `inFlight`: PDFs asked at a time (requests to the service; Infinity for drawings queued on a pool). */
+export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = PDFS_IN_FLIGHT): StreamSource {
   return {
     ...source,
     label: `${source.label} +pdf`,
     async *pages(start, signal, known) {
-      for await (const page of source.pages(start, signal, known)) yield* inParts(page, fetchPdf, signal, known);
+      for await (const page of source.pages(start, signal, known))
+        yield* inParts(page, fetchPdf, signal, known, inFlight);
     },
   };
 }
@@ -76,9 +83,10 @@ async function* inParts(
   fetchPdf: PdfFetcher,
   signal: AbortSignal,
   known: KnownDocument | undefined,
+  inFlight: number,
 ): AsyncGenerator<SourcePage> {
   const wanted = page.docs.filter((doc) => !known?.(doc));
-  const fetches = fetchInOrder(wanted, fetchPdf, signal);
+  const fetches = fetchInOrder(wanted, fetchPdf, signal, inFlight);
   const pdfOf = new Map(wanted.map((doc, i) => [doc, fetches[i]!]));
   try {
     let from = 0;

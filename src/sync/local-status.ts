@@ -4,7 +4,7 @@
 // write-page.ts): one of a cancelling event (110111, 110112; NFS-e 101101, 105102) marks it.
 // A file that carries its own cancellation (nfeProc with procEventoNFe...) is read by the reader.
 import { readdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 import { CANCELLING_EVENTS, EVENT_DOC_TYPES, type EventDocType } from '../fiscal/event-codes.js';
 import { fileKey } from './layout.js';
 
@@ -17,32 +17,39 @@ export interface LocalDocument {
   id?: string | undefined;
 }
 
-/** A statusOf(file, doc) that lists each folder once (a folder of 10,000 documents is one readdir). */
+/**
+ * A statusOf(file, doc) that lists each folder once (a folder of 10,000 documents is one readdir),
+ * its event files indexed by the name they hang from: a look-up per document, not a scan.
+ */
 export function createStatusReader(): (file: string, doc: LocalDocument) => LocalStatus {
-  const listings = new Map<string, Set<string>>();
-  const listing = (dir: string): Set<string> => {
-    let names = listings.get(dir);
-    if (!names) {
+  const listings = new Map<string, Map<string, string[]>>();
+  const events = (dir: string): Map<string, string[]> => {
+    let byName = listings.get(dir);
+    if (!byName) {
+      byName = new Map();
+      let names: string[] = [];
       try {
-        names = new Set(readdirSync(dir));
+        names = readdirSync(dir);
       } catch {
-        names = new Set();
+        // A folder that cannot be listed has no event files to tell.
       }
-      listings.set(dir, names);
+      for (const entry of names) {
+        const m = /^(.+)-(\d{6})-\d+\.xml$/i.exec(entry);
+        if (!m) continue;
+        const codes = byName.get(m[1]!);
+        if (codes) codes.push(m[2]!);
+        else byName.set(m[1]!, [m[2]!]);
+      }
+      listings.set(dir, byName);
     }
-    return names;
+    return byName;
   };
   return function statusOf(file, doc) {
     const type = doc.kind as EventDocType;
     const name = doc.key ?? doc.id;
     if (!(EVENT_DOC_TYPES as readonly string[]).includes(type) || !name) return 'unknown';
-    const prefix = `${fileKey(name)}-`;
     const codes = CANCELLING_EVENTS[type];
-    for (const entry of listing(dirname(file))) {
-      if (!entry.startsWith(prefix) || entry === basename(file)) continue;
-      const code = /^(\d{6})-\d+\.xml$/i.exec(entry.slice(prefix.length))?.[1];
-      if (code && codes.includes(code)) return 'canceled';
-    }
-    return 'unknown';
+    const found = events(dirname(file)).get(fileKey(name)) ?? [];
+    return found.some((code) => codes.includes(code)) ? 'canceled' : 'unknown';
   };
 }

@@ -131,3 +131,22 @@ export function warnIfRecentRemoval() {
       `note: a bench removed its folders ${Math.round(ago / 1000)} s ago; creating files may be slower for ${Math.ceil((REMOVAL_SHADOW_MS - ago) / 1000)} s more (ext4 without a journal skips recently freed inodes): pulls may measure slow\n`,
     );
 }
+
+/**
+ * `fiscal <args>` of this build (or of `dist`'s), spawned as a user runs it: wall time from
+ * outside, and the CPU time of the whole process (its worker threads included) from inside.
+ */
+export function runMeasured(args, env = {}, dist = undefined) {
+  settle();
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, measure, ...args], {
+    env: { ...process.env, ...env, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
+    encoding: 'utf8',
+    maxBuffer: 256 * 2 ** 20,
+  });
+  const wallMs = performance.now() - start;
+  const bench = JSON.parse(/BENCH (.*)/.exec(r.stderr)?.[1] ?? 'null');
+  if (!bench || bench.code !== 0)
+    throw new Error(`fiscal ${args.join(' ')} exited ${bench?.code}: ${r.stderr.slice(-2000)}`);
+  return { wallMs, cpuMs: bench.cpuMs, maxRssMb: bench.maxRssMb };
+}

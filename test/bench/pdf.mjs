@@ -1,21 +1,24 @@
-// The local PDF figures of `npm run bench`: DANFe drawn per second in one process (beside the rate
-// at which the same XML is only read, the floor under any drawing), `pull --with-pdf local` against
-// the same pull without PDFs, and `--with-pdf api` beside them under the emulator's latency and
-// rate limit. The renderers are bundled from src/ by esbuild (a dev dependency): dist/ has them
-// only inside lazily loaded chunks with hashed names.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The local PDF figures of `npm run bench`: DANFe drawn per second by `fiscal pdf nfe --local`
+// over a folder (one process, its render pool's threads included), the renderer alone on one
+// thread (beside the rate at which the same XML is only read, the floor under any drawing),
+// `pull --with-pdf local` against the same pull without PDFs, and `--with-pdf api` beside them
+// under the emulator's latency and rate limit. Each also for the build of `--before=<dist>`, in
+// the same run. The renderer alone is bundled from src/ by esbuild (a dev dependency): dist/ has it
+// only inside lazily loaded chunks with hashed names; the `--before` build's is bundled from the
+// src/ beside its dist/.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { cleanupPull, pull, tempDir } from './cli.mjs';
+import { cleanupPull, pull, removeDir, runMeasured, tempDir } from './cli.mjs';
 import { account } from './figures.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const here = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The renderers and the emulator's generator, bundled from src/ for this process. */
-async function loadRenderers() {
-  // Inside node_modules, so that the bundle's imports of pdfkit and the others resolve.
-  const dir = join(root, 'node_modules', '.cache', `fiscal-bench-render-${process.pid}`);
+/** The renderers and the emulator's generator of the sources in `root`, bundled for this process. */
+async function loadRenderers(root = here) {
+  // Inside this checkout's node_modules, so that the bundle's imports of pdfkit and the others resolve.
+  const dir = join(here, 'node_modules', '.cache', `fiscal-bench-render-${process.pid}-${loads++}`);
   mkdirSync(dir, { recursive: true });
   const entry = join(dir, 'entry.ts');
   const out = join(dir, 'entry.mjs');
@@ -36,11 +39,13 @@ async function loadRenderers() {
     outfile: out,
     logLevel: 'warning',
     absWorkingDir: root,
-    nodePaths: [join(root, 'node_modules')],
+    nodePaths: [join(here, 'node_modules')],
   });
   const mod = await import(pathToFileURL(out).href);
   return { ...mod, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+let loads = 0;
 
 /** Runs `fn` over every item `rounds` times; wall and CPU time per item. */
 async function rateOf(items, rounds, fn) {
@@ -54,12 +59,18 @@ async function rateOf(items, rounds, fn) {
   return { n, perSecond: n / (wallMs / 1000), perCpuSecond: n / ((used.user + used.system) / 1e6) };
 }
 
-/** DANFe per second, one process, over the emulator's NF-e (5 to 30 items each). */
-export async function danfeRate(count) {
-  const r = await loadRenderers();
+/** The emulator's NF-e (5 to 30 items each) of seed 1, as XML. */
+async function emulatorNfes(r, count) {
+  // One account: `docs` is per account, and the default is several.
+  const data = r.generateDataset({ seed: 1, docs: count, accounts: 1, now: new Date('2026-06-15T12:00:00-03:00') });
+  return data.nfes.map((n) => Buffer.from(r.nfeXml(n)));
+}
+
+/** DANFe per second drawn by the renderer alone on one thread (and the XML only read), for the sources in `root`. */
+export async function rendererRate(count, root = here) {
+  const r = await loadRenderers(root);
   try {
-    const data = r.generateDataset({ seed: 1, docs: count, now: new Date('2026-06-15T12:00:00-03:00') });
-    const xmls = data.nfes.map((n) => Buffer.from(r.nfeXml(n)));
+    const xmls = await emulatorNfes(r, count);
     const read = await rateOf(xmls, 1, async (xml) => r.readDocuments(xml, 'bench'));
     const drawn = await rateOf(xmls, 1, (xml) => r.renderPdf('nfe', xml));
     return { docs: xmls.length, read, drawn };
@@ -68,14 +79,49 @@ export async function danfeRate(count) {
   }
 }
 
-/** The same pull three ways: no PDF, `--with-pdf local`, and (optionally) `--with-pdf api`. */
+/**
+ * DANFe per second: `fiscal pdf nfe --local <folder> --dir <out>` over `count` emulator NF-e (one
+ * process, as a user runs it), and the renderer alone on one thread; for this build and, when
+ * given, the `before` build (its dist/; the renderer from the src/ beside it).
+ */
+export async function danfeRate(count, before = undefined) {
+  const r = await loadRenderers();
+  const folder = tempDir('danfe-xml');
+  try {
+    const xmls = await emulatorNfes(r, count);
+    if (xmls.length !== count) throw new Error(`expected ${count} NF-e of the emulator, got ${xmls.length}`);
+    for (const [i, xml] of xmls.entries()) writeFileSync(join(folder, `nfe-${i}.xml`), xml);
+    const cli = (dist) => {
+      const out = tempDir('danfe-pdf');
+      try {
+        const m = runMeasured(['-o', 'json', 'pdf', 'nfe', '--local', folder, '--dir', out], {}, dist);
+        return { ...m, perSecond: count / (m.wallMs / 1000), perCpuSecond: count / (m.cpuMs / 1000) };
+      } finally {
+        removeDir(out);
+      }
+    };
+    const beforeSrc = before && existsSync(join(dirname(before), 'src')) ? dirname(before) : undefined;
+    return {
+      docs: count,
+      cli: cli(),
+      cliBefore: before && cli(before),
+      renderer: await rendererRate(count, here),
+      rendererBefore: beforeSrc && (await rendererRate(count, beforeSrc)),
+    };
+  } finally {
+    r.cleanup();
+    removeDir(folder);
+  }
+}
+
+/** The same pull several ways (name, extra flags, build's dist or undefined for this one). */
 async function pullWays(emu, ways) {
   const out = {};
-  for (const [name, extra] of ways) {
+  for (const [name, extra, dist] of ways) {
     const dir = tempDir(`pdf-${name}`);
     cleanupPull(dir);
     await emu.resetStats();
-    const r = await pull(emu.env, dir, ['--role', 'received', ...extra]);
+    const r = await pull(emu.env, dir, ['--role', 'received', ...extra], [0], dist);
     const stats = await emu.stats();
     out[name] = { ms: r.wallMs, cpuMs: r.cpuMs, documents: r.summary?.documents ?? 0, requests: stats.requests.total };
     cleanupPull(dir);
@@ -83,13 +129,19 @@ async function pullWays(emu, ways) {
   return out;
 }
 
-/** `pull --with-pdf local` against the plain pull, on a local emulator without latency. */
-export async function pullWithLocalPdf(docs) {
+/** `pull --with-pdf local` against the plain pull, on a local emulator without latency; `before` too. */
+export async function pullWithLocalPdf(docs, before = undefined) {
   const emu = await account(docs);
   try {
     return await pullWays(emu, [
       ['none', []],
       ['local', ['--with-pdf', 'local']],
+      ...(before
+        ? [
+            ['beforeNone', [], before],
+            ['beforeLocal', ['--with-pdf', 'local'], before],
+          ]
+        : []),
     ]);
   } finally {
     await emu.close();

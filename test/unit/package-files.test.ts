@@ -44,5 +44,8 @@ describe('the docs the help names', () => {
     const packed = new Set((JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path));
     expect(named.filter((path) => !packed.has(path))).toEqual([]);
     expect(packed.has('docs/fiscal.1')).toBe(true);
+    // The render pool's worker, the build's second entry (npm test builds first), ships beside the CLI.
+    expect(packed.has('dist/cli.js')).toBe(true);
+    expect(packed.has('dist/render-worker.js')).toBe(true);
   });
 });

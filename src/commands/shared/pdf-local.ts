@@ -7,6 +7,7 @@
 // file that cannot be drawn (malformed, truncated, no key) is a failed row and the others go on:
 // the exit code is then 7. A folder that refuses the PDFs stops the run (exit 10).
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
@@ -73,15 +74,16 @@ export function pdfPathFor(xml: string, dir: string | undefined): string {
   return join(dir ?? dirname(xml), name);
 }
 
+/** What became of one XML: a row, or nothing (a folder's file of another type, skipped). */
+type Drawn = { record: LocalPdfRecord } | { skipped: true };
+
 export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options: LocalPdfOptions): Promise<void> {
   const inputs = await inputsOf(options.paths);
-  const [{ RENDERERS, RenderError }, { createStatusReader }] = await Promise.all([
+  const [{ RENDERERS, RenderError }, { createRenderPool }] = await Promise.all([
     import('../../fiscal/render/index.js'),
-    import('../../sync/local-status.js'),
+    import('../../fiscal/render/pool.js'),
   ]);
   const entry = RENDERERS[type];
-  const render = await entry.load();
-  const statusOf = createStatusReader();
   if (options.dir) await ensureFolder(options.dir);
   const writer = createRecordWriter<LocalPdfRecord>(ctx, {
     columns: [
@@ -93,46 +95,71 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
     ],
   });
   const progress = createProgress(ctx, { label: `drawing ${entry.what}`, total: inputs.length, unit: 'files' });
+  const pool = createRenderPool();
   let drawn = 0;
   let failed = 0;
+
+  /** Reads, draws (on the pool) and saves one XML; what stops every item (a full disk) throws. */
+  const draw = async (input: Input): Promise<Drawn> => {
+    let pdf: Buffer;
+    try {
+      const bytes = await readFile(input.file).catch((e: Error) => {
+        throw new RenderError(`cannot read the file: ${e.message}`);
+      });
+      pdf = await pool.render(type, bytes, { besideFile: input.file });
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      // A folder's other files (events, other types) are not this command's: skipped unless named.
+      if (error.otherType && !input.named) return { skipped: true };
+      return { record: { xml: input.file, status: 'error', message: error.message } };
+    }
+    const outcome = await saveDownload(ctx, pdfPathFor(input.file, options.dir), async () => pdf);
+    return { record: { xml: input.file, ...outcome } };
+  };
+  const report = (d: Drawn) => {
+    progress.tick();
+    if ('skipped' in d) return;
+    if (d.record.status === 'error') {
+      failed++;
+      ctx.io.stderr.write(`fiscal: ${d.record.xml}: ${d.record.message}\n`);
+    } else drawn++;
+    writer.write(d.record);
+  };
+
+  // Files in flight, in order: the pool draws the next ones while the last are synced to disk.
+  const ahead: Promise<{ ok: Drawn } | { error: unknown }>[] = [];
+  const limit = 8 * Math.max(1, availableParallelism());
   try {
     for (const input of inputs) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
-      progress.tick();
-      let pdf: Buffer;
-      try {
-        const bytes = await readFile(input.file).catch((e: Error) => {
-          throw new RenderError(`cannot read the file: ${e.message}`);
-        });
-        pdf = await render(bytes, { canceled: (doc) => statusOf(input.file, doc) === 'canceled' });
-      } catch (error) {
-        if (!(error instanceof RenderError)) throw error;
-        // A folder's other files (events, other types) are not this command's: skipped unless named.
-        if (error.otherType && !input.named) continue;
-        failed++;
-        ctx.io.stderr.write(`fiscal: ${input.file}: ${error.message}\n`);
-        writer.write({ xml: input.file, status: 'error', message: error.message });
-        continue;
-      }
-      const outcome = await saveDownload(ctx, pdfPathFor(input.file, options.dir), async () => pdf);
-      const record: LocalPdfRecord = { xml: input.file, ...outcome };
-      if (record.status === 'error') {
-        failed++;
-        ctx.io.stderr.write(`fiscal: ${input.file}: ${record.message}\n`);
-      } else drawn++;
-      writer.write(record);
+      ahead.push(
+        draw(input).then(
+          (ok) => ({ ok }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+      if (ahead.length >= limit) report(settled(await ahead.shift()!));
     }
+    while (ahead.length) report(settled(await ahead.shift()!));
   } catch (error) {
+    // Nothing is left writing once the command says why it stopped.
+    await Promise.all(ahead.splice(0));
     progress.stop();
     writer.fail();
     throw error;
   } finally {
     writer.end();
+    await pool.close();
   }
   progress.stop();
   if (drawn + failed === 0)
     throw new UsageError(`--local: no ${type} XML found in ${options.paths.join(', ')} (nothing drawn)`);
   if (failed > 0) throw new PartialError(`${failed} of ${drawn + failed} ${entry.what} could not be drawn`);
+}
+
+function settled<T>(result: { ok: T } | { error: unknown }): T {
+  if ('error' in result) throw result.error;
+  return result.ok;
 }
 
 interface KeyedPdfOptions {

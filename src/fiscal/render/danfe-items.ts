@@ -57,11 +57,18 @@ export class ItemTable {
     this.descriptionWidth = width - fixed - 3;
   }
 
+  /** Lines of each item, wrapped once: the pages are planned with them, then drawn. */
+  private readonly wrapped = new WeakMap<NfeItem, string[]>();
+
   /** The lines an item's description takes: xProd, then infAdProd. */
   lines(item: NfeItem): string[] {
-    const lines = this.s.wrap(item.description, this.descriptionWidth, SIZE, MAX_DESCRIPTION_LINES);
+    let lines = this.wrapped.get(item);
+    if (lines) return lines;
+    lines = this.s.wrap(item.description, this.descriptionWidth, SIZE, MAX_DESCRIPTION_LINES);
     if (item.extra) lines.push(...this.s.wrap(item.extra, this.descriptionWidth, SIZE, 3));
-    return lines.length ? lines : [''];
+    if (!lines.length) lines.push('');
+    this.wrapped.set(item, lines);
+    return lines;
   }
 
   heightOf(item: NfeItem): number {

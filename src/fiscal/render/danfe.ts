@@ -108,9 +108,7 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
     width: side,
     align: 'center',
   });
-  s.doc.dash(2, { space: 2 });
-  s.line(x, y + 42, x + w, y + 42);
-  s.doc.undash();
+  s.line(x, y + 42, x + w, y + 42, 2);
   return y + STUB;
 }
 

@@ -4,9 +4,16 @@
 // to a width, the access key's CODE-128C barcode, a QR code and the stamps (SEM VALOR FISCAL,
 // CANCELADA). pdfkit and bwip-js are loaded by whoever imports this module, and only the renderers
 // do, on use: `fiscal --help` never loads them.
+//
+// pdfkit makes the file (pages, fonts, compression, cross-reference); the page's drawing is written
+// here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
+// operators through its options, alignment and save/transform/restore, each converted to bytes on
+// its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
+import { deflateSync } from 'node:zlib';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import { useFont, widthOf } from './fonts.js';
+import { code128c } from './code128.js';
+import { hexOf, pageFont, useFont, widthOf, type PageFont } from './fonts.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 /** 80 mm, the usual NFC-e printer roll. */
@@ -39,6 +46,33 @@ function creationDate(created: string | undefined): Date {
   return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
 }
 
+/**
+ * A coordinate in a content stream: thousandths of a point are more than any printer sees. The
+ * layouts put most things at the same places document after document, and a number written once
+ * is looked up after (formatting a fraction costs more than a look-up); the memo is bounded.
+ */
+const written = new Map<number, string>();
+function num(n: number): string {
+  let s = written.get(n);
+  if (s === undefined) {
+    s = String(Math.round(n * 1000) / 1000);
+    if (written.size < 100_000) written.set(n, s);
+  }
+  return s;
+}
+
+/** `#rrggbb` as the operands of `rg`. */
+function rgb(color: string): string {
+  const v = Number.parseInt(color.slice(1), 16);
+  return [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => num(c / 255)).join(' ');
+}
+
+/** The parts of pdfkit's page content stream (a PDFReference) that seal() replaces. */
+interface PageStream {
+  buffer: Uint8Array[];
+  data: Record<string, unknown>;
+}
+
 interface QrBits {
   pixs: number[];
   pixx: number;
@@ -49,8 +83,9 @@ export class Sheet {
   readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
-  private font = '';
-  private fontSize = 0;
+  private readonly fonts: { regular: PageFont; bold: PageFont };
+  /** The page's operators not yet handed to pdfkit (see flush). */
+  private ops: string[] = [];
 
   constructor(
     readonly width: number,
@@ -66,32 +101,50 @@ export class Sheet {
       autoFirstPage: false,
       // No Helvetica loaded for nothing: the fonts are set through fonts.ts.
       font: null as unknown as string,
+      // Each page's content is deflated here, faster than pdfkit's default level (see seal).
+      compress: false,
       info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
     });
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
     this.done = new Promise((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on('end', () => resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)));
       this.doc.on('error', reject);
     });
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
-    useFont(this.doc, FONT.regular);
-    useFont(this.doc, FONT.bold);
+    this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
     if (firstPage) this.addPage();
   }
 
   /** A new page; `height` for a page as long as its content (the NFC-e's roll). */
   addPage(height = this.height): void {
+    this.seal();
     this.height = height;
     this.doc.addPage({ size: [this.width, height], margin: 0 });
-    this.doc.lineWidth(0.5);
-    this.font = '';
-    this.fontSize = 0;
+    // pdfkit's page has y growing downwards (its first operator flips the page): so do these.
+    const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
+    for (const font of [this.fonts.regular, this.fonts.bold]) fonts[font.id] = font.ref();
+    this.ops.push('0.5 w');
   }
 
-  private use(bold: boolean, size: number): void {
-    const font = bold ? FONT.bold : FONT.regular;
-    if (font !== this.font) useFont(this.doc, (this.font = font));
-    if (size !== this.fontSize) this.doc.fontSize((this.fontSize = size));
+  /**
+   * The page's content, whole, deflated at level 1 before pdfkit writes the page: half the time
+   * of zlib's default level, for some 10% more bytes (a DANFe's page is 15 kB of operators, 4 kB
+   * deflated). pdfkit's own compression has no level, hence `compress: false` and this.
+   */
+  private seal(): void {
+    this.flush();
+    const page = this.doc.page as unknown as { content: PageStream } | undefined;
+    if (!page) return;
+    page.content.buffer = [deflateSync(Buffer.concat(page.content.buffer), { level: 1 })];
+    page.content.data.Filter = 'FlateDecode';
+  }
+
+  /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
+  private flush(): void {
+    if (this.ops.length === 0) return;
+    this.ops.push('');
+    this.doc.addContent(Buffer.from(this.ops.join('\n'), 'latin1'));
+    this.ops = [];
   }
 
   /** The width `value` takes in that style. */
@@ -136,24 +189,33 @@ export class Sheet {
   text(value: string, x: number, y: number, style: TextStyle = {}): void {
     const size = style.size ?? 8;
     const bold = style.bold ?? false;
-    const shown = style.width === undefined ? value : this.fit(value, style.width, size, bold);
-    this.use(bold, size);
+    let shown = value;
     let left = x;
-    if (style.align && style.align !== 'left' && style.width !== undefined) {
-      const free = style.width - this.measure(shown, size, bold);
-      left += style.align === 'right' ? free : free / 2;
+    if (style.width !== undefined) {
+      // Measured once: what fits is drawn as is, aligned by that width.
+      const width = this.measure(value, size, bold);
+      const fits = width <= style.width;
+      if (!fits) shown = this.fit(value, style.width, size, bold);
+      if (style.align && style.align !== 'left') {
+        const free = style.width - (fits ? width : this.measure(shown, size, bold));
+        left += style.align === 'right' ? free : free / 2;
+      }
     }
-    if (style.color) this.doc.fillColor(style.color);
-    this.doc.text(shown, left, y, { lineBreak: false });
-    if (style.color) this.doc.fillColor('black');
+    if (!shown) return;
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
+    const show = `BT /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)} Tm <${hexOf(font.name, shown)}> Tj ET`;
+    if (style.color) this.ops.push(`${rgb(style.color)} rg`, show, '0 g');
+    else this.ops.push(show);
   }
 
   box(x: number, y: number, w: number, h: number): void {
-    this.doc.rect(x, y, w, h).stroke();
+    this.ops.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re S`);
   }
 
-  line(x1: number, y1: number, x2: number, y2: number): void {
-    this.doc.moveTo(x1, y1).lineTo(x2, y2).stroke();
+  line(x1: number, y1: number, x2: number, y2: number, dash?: number): void {
+    const path = `${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`;
+    this.ops.push(dash ? `[${num(dash)}] 0 d ${path} [] 0 d` : path);
   }
 
   /** A boxed field: its label in small bold capitals at the top, its value below. */
@@ -170,17 +232,17 @@ export class Sheet {
     this.text(label.toUpperCase(), x, y, { size: 6.5, bold: true });
   }
 
-  /** The CODE-128 barcode of `digits` (an even count of digits is set C throughout) in the box. */
+  /** The CODE-128 barcode of `digits` (an even count of digits, set C throughout) in the box. */
   barcode128(digits: string, x: number, y: number, w: number, h: number): void {
-    const { sbs } = (bwipjs.raw('code128', digits, {}) as { sbs: number[] }[])[0]!;
-    const modules = sbs.reduce((a, b) => a + b, 0);
-    const unit = w / modules;
+    const sbs = code128c(digits);
+    const unit = w / sbs.reduce((a, b) => a + b, 0);
+    const bars: string[] = [];
     let left = x;
     sbs.forEach((width, i) => {
-      if (i % 2 === 0) this.doc.rect(left, y, width * unit, h);
+      if (i % 2 === 0) bars.push(`${num(left)} ${num(y)} ${num(width * unit)} ${num(h)} re`);
       left += width * unit;
     });
-    this.doc.fill('black');
+    this.ops.push(`${bars.join(' ')} f`);
   }
 
   /** A QR code of `value` (error correction M), `size` points square, its quiet zone included. */
@@ -189,6 +251,7 @@ export class Sheet {
     const unit = size / (pixx + 8);
     const left = x + 4 * unit;
     const top = y + 4 * unit;
+    const runs: string[] = [];
     for (let row = 0; row < pixy; row++) {
       let run = -1;
       for (let col = 0; col <= pixx; col++) {
@@ -196,30 +259,34 @@ export class Sheet {
         if (dark && run < 0) run = col;
         if (!dark && run >= 0) {
           // A hair wider than the module, so no white seam shows between runs when rasterised.
-          this.doc.rect(left + run * unit, top + row * unit, (col - run) * unit + 0.05, unit + 0.05);
+          runs.push(
+            `${num(left + run * unit)} ${num(top + row * unit)} ${num((col - run) * unit + 0.05)} ${num(unit + 0.05)} re`,
+          );
           run = -1;
         }
       }
     }
-    this.doc.fill('black');
+    this.ops.push(`${runs.join(' ')} f`);
   }
 
   /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */
   stamp(words: string, color: string, y = this.height / 2, size = 48): void {
+    // Drawn by pdfkit (a rotation and an opacity, which needs a resource of the page): once a page.
+    this.flush();
     const d = this.doc;
     d.save();
     d.rotate(-30, { origin: [this.width / 2, y] });
     d.fillOpacity(0.35);
-    this.use(true, size);
+    useFont(d, FONT.bold);
+    d.fontSize(size);
     const w = this.measure(words, size, true);
     d.fillColor(color).text(words, (this.width - w) / 2, y - size / 2, { lineBreak: false });
     d.restore();
     d.fillColor('black');
-    this.font = '';
-    this.fontSize = 0;
   }
 
   end(): Promise<Buffer> {
+    this.seal();
     this.doc.end();
     return this.done;
   }

@@ -1,0 +1,126 @@
+// Drawing on worker threads: `pull --with-pdf local` and `pdf --local` hand each XML to a pool of
+// workers (one per core), so that drawing runs while the main thread fetches, writes and commits.
+// Jobs go to a worker as soon as they are asked (the one with the fewest waiting), not when it is
+// free: the main thread is often busy writing a page when a worker ends, and a worker with its
+// next job already queued does not wait for it. Where there is no built worker (the sources run
+// by the tests), the pool draws on the calling thread, with the same answers.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { LocalDocument } from '../../sync/local-status.js';
+import { renderPdf, RenderError, type RenderType } from './index.js';
+
+export interface RenderJob {
+  id: number;
+  type: RenderType;
+  xml: Uint8Array;
+  canceled: boolean;
+  /** The XML's file: the CANCELADA mark also follows the event files beside it (`pdf --local`). */
+  besideFile?: string | undefined;
+}
+
+export type RenderReply =
+  { id: number; pdf: Uint8Array } | { id: number; error: { name: string; message: string; otherType: boolean } };
+
+export interface PoolJob {
+  canceled?: boolean;
+  besideFile?: string | undefined;
+}
+
+export interface RenderPool {
+  /** The PDF of `xml` as a `type`; a RenderError when it cannot be drawn. */
+  render(type: RenderType, xml: Uint8Array, job?: PoolJob): Promise<Buffer>;
+  /** Ends the workers (jobs still waiting fail). */
+  close(): Promise<void>;
+}
+
+/**
+ * dist/render-worker.js, beside the bundle that holds this module (dist/cli.js) or above it (a
+ * chunk in dist/chunks/); undefined when running from the sources.
+ */
+function workerFile(): string | undefined {
+  for (const relative of ['./render-worker.js', '../render-worker.js']) {
+    const file = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+interface Slot {
+  worker: Worker;
+  waiting: Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>;
+}
+
+/** `size` workers (default: one per core); drawing on the calling thread where none is built. */
+export function createRenderPool(size = availableParallelism()): RenderPool {
+  const file = workerFile();
+  if (!file || size < 1) return inThread();
+  const slots: Slot[] = [];
+  let nextId = 0;
+  const start = (): Slot => {
+    const slot: Slot = { worker: new Worker(file), waiting: new Map() };
+    slot.worker.unref();
+    slot.worker.on('message', (reply: RenderReply) => {
+      const job = slot.waiting.get(reply.id);
+      if (!job) return;
+      slot.waiting.delete(reply.id);
+      // An idle worker does not keep the process alive; one with jobs does (see render).
+      if (slot.waiting.size === 0) slot.worker.unref();
+      if ('pdf' in reply) job.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
+      else job.reject(errorOf(reply.error));
+    });
+    // A worker that died fails its jobs and leaves the pool; the next job starts another.
+    const lost = (error: Error) => {
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      for (const job of slot.waiting.values()) job.reject(error);
+      slot.waiting.clear();
+    };
+    slot.worker.on('error', lost);
+    slot.worker.on('exit', (code) => lost(new Error(`a render worker stopped (exit ${code})`)));
+    return slot;
+  };
+  return {
+    render(type, xml, job = {}) {
+      if (slots.length < size) slots.push(start());
+      const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      const id = nextId++;
+      // A copy of the XML's bytes alone, handed over: a Buffer is often a view of a larger one (a
+      // page's answer), which the message would copy whole, and which the caller still writes.
+      // (Buffer's slice() is a view: handing its memory over would empty the caller's.)
+      const bytes = new Uint8Array(xml);
+      const message: RenderJob = { id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile };
+      return new Promise<Buffer>((resolve, reject) => {
+        slot.waiting.set(id, { resolve, reject });
+        slot.worker.ref();
+        slot.worker.postMessage(message, [bytes.buffer]);
+      });
+    },
+    async close() {
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/** The error a worker answered, as the calling thread would have thrown it. */
+function errorOf(e: { name: string; message: string; otherType: boolean }): Error {
+  if (e.name === 'RenderError') return new RenderError(e.message, e.otherType);
+  const error = new Error(e.message);
+  error.name = e.name;
+  return error;
+}
+
+function inThread(): RenderPool {
+  let statusOf: Promise<(file: string, doc: LocalDocument) => string> | undefined;
+  return {
+    render: async (type, xml, job = {}) => {
+      const beside = job.besideFile;
+      if (!beside) return renderPdf(type, xml, { canceled: job.canceled ?? false });
+      statusOf ??= import('../../sync/local-status.js').then((m) => m.createStatusReader());
+      const status = await statusOf;
+      return renderPdf(type, xml, { canceled: (doc) => status(beside, doc) === 'canceled' });
+    },
+    close: async () => undefined,
+  };
+}
