@@ -206,11 +206,13 @@ export async function withBackfills(
   // hold more pages in memory waiting to be written, not fetch more at once.
   const documentStreams = sources.filter((s) => (s.phase ?? 'documents') === 'documents').length;
   const parallel = Math.max(2, Math.ceil(o.concurrency / Math.max(1, documentStreams)));
-  // Planned at once: each plan is a few dozen counts, one round trip each.
+  // Planned at once: each plan is a few dozen counts, one round trip each. The recent years are
+  // not counted with the total (eager): against a service that does not answer, each of those
+  // counts spent retries of its own, seven requests' worth where one was due (hostile-servers).
   const plans = await Promise.all(
     sources.map((source, i) =>
       !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
-        ? planWindows(source.split, parallel, o.signal, undefined, !o.quotaTold)
+        ? planWindows(source.split, parallel, o.signal, undefined, false)
         : undefined,
     ),
   );
