@@ -2,7 +2,7 @@
 // name it in XML, its roles, statuses, fields, events, PDF and the endpoints it has. Every list of
 // types elsewhere (the commands' `search|pull|xml|pdf|events <type>`, the wire enums, the
 // emulator's stores and routes, the report's kinds) is derived from here, and
-// test/unit/doc-types.test.ts fails when a place forgets one. Plain data without any library: the
+// test/unit/fiscal/doc-types.test.ts fails when a place forgets one. Plain data without any library: the
 // declarations of `fiscal --help` read it. docs/architecture.md says how to add a type.
 
 /** What the events of a type mean (tpEvento), and which of them end the document's validity. */

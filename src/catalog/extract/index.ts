@@ -23,5 +23,5 @@ export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | u
   return reader && reader.read(documentText(bytes, reader.root));
 }
 
-/** The types the catalog reads facts of (test/unit/doc-types.test.ts: every type of the registry). */
+/** The types the catalog reads facts of (test/unit/fiscal/doc-types.test.ts: every type of the registry). */
 export const CATALOG_TYPES: readonly string[] = Object.keys(READERS);

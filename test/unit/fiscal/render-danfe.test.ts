@@ -1,0 +1,146 @@
+// The DANFe drawn from the XML, read back as a person reads it: poppler's text has the key in
+// groups of four, the parties, totals and items of the XML; zbar decodes the barcode back to the
+// key; 300 items run over several pages, each item once, each page under the same header; tpImp 2
+// turns the page; tpAmb 2 says SEM VALOR FISCAL; a canceled note says CANCELADA.
+import { describe, expect, it } from 'vitest';
+import { generateDataset, nfeXml } from '../../../src/emulator/data/dataset.js';
+import { formatKey, formatMoney, formatTaxId } from '../../../src/fiscal/render/format.js';
+import { renderPdf, RenderError } from '../../../src/fiscal/render/index.js';
+import { paginate } from '../../../src/fiscal/render/danfe.js';
+import { canRasterise, pageSizes, pagesOf, poppler, symbolsOf, textOf, zbar } from '../../helpers/render.js';
+
+const dataset = generateDataset({ seed: 3, docs: 20, now: new Date('2026-06-15T12:00:00-03:00') });
+const nfe = dataset.nfes.find((n) => n.itemCount >= 3 && n.status === 'authorized')!;
+const xml = nfeXml(nfe);
+/** The items as the XML has them: description and line total. */
+const items = [...xml.matchAll(/<det nItem="\d+">[\s\S]*?<\/det>/g)].map((m) => ({
+  description: /<xProd>([^<]*)<\/xProd>/.exec(m[0])![1]!,
+  total: /<vProd>([^<]*)<\/vProd>/.exec(m[0])![1]!,
+}));
+
+/** The same NF-e with `n` items, each described `PRODUTO TESTE 0001`... so each can be counted. */
+function withItems(n: number): string {
+  const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(xml)![0];
+  const items = Array.from({ length: n }, (_, i) =>
+    det
+      .replace('nItem="1"', `nItem="${i + 1}"`)
+      .replace(/<xProd>[^<]*<\/xProd>/, `<xProd>PRODUTO TESTE ${String(i + 1).padStart(4, '0')}</xProd>`),
+  ).join('');
+  return xml.replace(/<det nItem="1">[\s\S]*<\/det>/, items);
+}
+
+describe.runIf(poppler)('the DANFe as poppler reads it', () => {
+  it('shows DANFE, the key in groups of four, the parties, the totals and every item of the XML', async () => {
+    const text = textOf(await renderPdf('nfe', xml));
+    expect(text).toContain('DANFE');
+    expect(text).toContain(formatKey(nfe.accessKey));
+    expect(text).toContain(nfe.emitter.name);
+    expect(text).toContain(formatTaxId(nfe.emitter.cnpj!));
+    expect(text).toContain(nfe.receiver.name);
+    expect(text).toContain(formatMoney(nfe.totalValue));
+    for (const block of [
+      'DESTINATÁRIO / REMETENTE',
+      'CÁLCULO DO IMPOSTO',
+      'DADOS DO PRODUTO / SERVIÇO',
+      'DADOS ADICIONAIS',
+    ])
+      expect(text).toContain(block);
+    expect(items).toHaveLength(nfe.itemCount);
+    for (const item of items) {
+      expect(text).toContain(item.description);
+      expect(text).toContain(formatMoney(item.total));
+    }
+  });
+
+  it('300 items run over several pages, each item exactly once, each page with the header and FOLHA n/N', async () => {
+    const pdf = await renderPdf('nfe', withItems(300));
+    const pages = pagesOf(pdf);
+    expect(pages.length).toBeGreaterThan(3);
+    const all = pages.join(' ');
+    for (let i = 1; i <= 300; i++) {
+      const name = `PRODUTO TESTE ${String(i).padStart(4, '0')}`;
+      expect(all.split(name).length - 1, name).toBe(1);
+    }
+    pages.forEach((page, i) => {
+      const flat = page.replace(/\s+/g, ' ');
+      expect(flat).toContain('DANFE');
+      expect(flat).toContain(formatKey(nfe.accessKey));
+      expect(flat).toContain(`FOLHA ${i + 1}/${pages.length}`);
+      expect(flat).toContain('DESCRIÇÃO DO PRODUTO / SERVIÇO');
+    });
+    // The receipt stub and the receiver are on the first page only.
+    expect(pages[0]).toContain('RECEBEMOS DE');
+    expect(pages[1]).not.toContain('RECEBEMOS DE');
+  });
+
+  it('tpAmb 2 says SEM VALOR FISCAL, a canceled note CANCELADA; a normal one neither', async () => {
+    const normal = textOf(await renderPdf('nfe', xml));
+    expect(normal).not.toContain('SEM VALOR FISCAL');
+    expect(normal).not.toContain('CANCELADA');
+    const homologation = textOf(await renderPdf('nfe', xml.replace('<tpAmb>1</tpAmb>', '<tpAmb>2</tpAmb>')));
+    expect(homologation).toContain('SEM VALOR FISCAL');
+    expect(textOf(await renderPdf('nfe', xml, { canceled: true }))).toContain('CANCELADA');
+    expect(textOf(await renderPdf('nfe', xml, { canceled: (doc) => doc.key === nfe.accessKey }))).toContain(
+      'CANCELADA',
+    );
+  });
+});
+
+describe.runIf(canRasterise && zbar)('the DANFe as a scanner reads it', () => {
+  it('the barcode decodes to the access key, as CODE-128', async () => {
+    const symbols = symbolsOf(await renderPdf('nfe', xml));
+    expect(symbols).toContain(`CODE-128:${nfe.accessKey}`);
+  });
+
+  it('on every page of a long DANFe', async () => {
+    const pdf = await renderPdf('nfe', withItems(120));
+    expect(symbolsOf(pdf, 2)).toContain(`CODE-128:${nfe.accessKey}`);
+  });
+});
+
+describe('the DANFe page', () => {
+  it('is A4 portrait, and landscape when tpImp is 2', async () => {
+    expect(pageSizes(await renderPdf('nfe', xml))[0]).toEqual([595.28, 841.89]);
+    const landscape = await renderPdf('nfe', xml.replace('<tpImp>1</tpImp>', '<tpImp>2</tpImp>'));
+    expect(pageSizes(landscape)[0]).toEqual([841.89, 595.28]);
+  });
+
+  it('uses only the PDF standard Times fonts (nothing embedded) and says what it is', async () => {
+    const raw = (await renderPdf('nfe', xml)).toString('latin1');
+    const fonts = new Set([...raw.matchAll(/\/BaseFont \/([\w-]+)/g)].map((m) => m[1]));
+    expect([...fonts].sort()).toEqual(['Times-Bold', 'Times-Roman']);
+    expect(raw).not.toContain('/FontFile');
+    expect(raw).toContain(`(DANFE ${nfe.accessKey})`);
+  });
+
+  it('refuses what is not an NF-e, a truncated file, and a file without a key, with a RenderError', async () => {
+    await expect(renderPdf('nfe', xml.replace('<mod>55</mod>', '<mod>65</mod>'))).rejects.toThrow(/expected an NF-e/);
+    await expect(renderPdf('nfe', xml.slice(0, 900))).rejects.toThrow(RenderError);
+    await expect(renderPdf('nfe', 'not xml')).rejects.toThrow(/not XML/);
+    await expect(renderPdf('nfce', xml)).rejects.toThrow(/expected an NFC-e/);
+  });
+});
+
+describe('paginate', () => {
+  it('fills the first page, then the next ones, and never leaves a page empty', () => {
+    expect(paginate([10, 10, 10, 10, 10], 25, 20)).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+    ]);
+    // An item taller than a page still gets one (it is cut, never lost or looped over).
+    expect(paginate([50, 5], 20, 20)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(paginate([], 20, 20)).toEqual([[0, 0]]);
+  });
+});
+
+describe('the same XML', () => {
+  it('gives the same bytes every time (a re-run of a pull rewrites no PDF with other bytes)', async () => {
+    const a = await renderPdf('nfe', xml);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await renderPdf('nfe', xml)).equals(a)).toBe(true);
+  });
+});

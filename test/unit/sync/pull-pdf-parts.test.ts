@@ -1,0 +1,106 @@
+// pull --with-pdf hands a page on in parts as its PDFs come (src/sync/attachments.ts): a run
+// stopped inside a page keeps the documents whose PDFs came; only the last part moves the
+// stream's position; a document the folder has gets no PDF request.
+import { describe, expect, it } from 'vitest';
+import { withPdfs } from '../../../src/sync/attachments.js';
+import type { PulledDocument, SourcePage, StreamSource } from '../../../src/sync/source.js';
+
+const doc = (n: number): PulledDocument => ({
+  key: String(n).padStart(44, '0'),
+  type: 'nfe',
+  role: 'received',
+  owner: '11222333000181',
+  xml: Buffer.from(`<x>${n}</x>`),
+  status: 'authorized',
+  createdAt: null,
+  emissionDate: '2026-05-01T10:00:00-03:00',
+  number: String(n),
+  emitter: '11444777000161',
+});
+
+const source = (docs: PulledDocument[]): StreamSource => ({
+  key: { account: 'a', baseUrl: 'http://x', type: 'nfe', role: 'received', owner: '' },
+  endpoint: 'v1',
+  filters: '{}',
+  label: 'nfe received',
+  async *pages() {
+    yield { docs, from: 'cursor 0', resume: { cursor: 7, paginator: null, createdHighWater: null } };
+  },
+});
+
+/** A fetcher whose answers the test gives, one document at a time. */
+function controlled() {
+  const asked: string[] = [];
+  const answers = new Map<string, (pdf: Buffer | Error) => void>();
+  const fetch = (d: PulledDocument) =>
+    new Promise<Buffer | undefined>((resolve, reject) => {
+      asked.push(d.number);
+      answers.set(d.number, (v) => (v instanceof Error ? reject(v) : resolve(v)));
+    });
+  const answer = async (n: number, v: Buffer | Error = Buffer.from(`pdf ${n}`)) => {
+    for (let i = 0; i < 20 && !answers.has(String(n)); i++) await new Promise((r) => setImmediate(r));
+    answers.get(String(n))!(v);
+  };
+  return { fetch, asked, answer };
+}
+
+const numbers = (p: SourcePage) => p.docs.map((d) => d.number);
+
+describe('withPdfs: a page in parts', () => {
+  it('each part holds the documents whose PDFs came, in order; only the last one is not continued', async () => {
+    const f = controlled();
+    const pages = withPdfs(source([1, 2, 3, 4, 5].map(doc)), f.fetch).pages(undefined, new AbortController().signal);
+    const it = pages[Symbol.asyncIterator]();
+    const first = it.next();
+    // The second answers first: the first part waits for the first document, then takes both.
+    await f.answer(2);
+    await f.answer(1);
+    const a = (await first).value as SourcePage;
+    expect(numbers(a)).toEqual(['1', '2']);
+    expect(a.continued).toBe(true);
+    expect(a.docs.every((d) => d.attachments?.[0]?.suffix === '.pdf')).toBe(true);
+    await f.answer(3);
+    await f.answer(4);
+    await f.answer(5);
+    const rest: SourcePage[] = [];
+    for (let r = await it.next(); !r.done; r = await it.next()) rest.push(r.value);
+    expect(rest.flatMap(numbers)).toEqual(['3', '4', '5']);
+    expect(rest.slice(0, -1).every((p) => p.continued)).toBe(true);
+    expect(rest.at(-1)!.continued).toBeUndefined();
+    expect(rest.at(-1)!.resume.cursor).toBe(7);
+  });
+
+  it('a document the folder has gets no PDF request, and goes on at once', async () => {
+    const f = controlled();
+    const known = (d: PulledDocument) => d.number === '1' || d.number === '2';
+    const pages = withPdfs(source([1, 2, 3].map(doc)), f.fetch).pages(undefined, new AbortController().signal, known);
+    const it = pages[Symbol.asyncIterator]();
+    const first = (await it.next()).value as SourcePage;
+    expect(numbers(first)).toEqual(['1', '2']);
+    expect(first.docs.some((d) => d.attachments)).toBe(false);
+    const second = it.next();
+    await f.answer(3);
+    const last = (await second).value as SourcePage;
+    expect(numbers(last)).toEqual(['3']);
+    expect(last.continued).toBeUndefined();
+    expect(f.asked).toEqual(['3']);
+  });
+
+  it('a failing PDF: the parts before it are handed on, then the failure, and no later PDF is asked for', async () => {
+    const f = controlled();
+    const many = Array.from({ length: 8 }, (_, i) => doc(i + 1));
+    const pages = withPdfs(source(many), f.fetch).pages(undefined, new AbortController().signal);
+    const it = pages[Symbol.asyncIterator]();
+    const first = it.next();
+    await f.answer(1);
+    expect(numbers((await first).value as SourcePage)).toEqual(['1']);
+    const second = it.next();
+    await f.answer(2, new Error('500'));
+    await f.answer(3);
+    await f.answer(4);
+    await f.answer(5);
+    await expect(second).rejects.toThrow('500');
+    // Four in flight at first, and the fifth started when the first came; none after the failure.
+    expect(f.asked).toEqual(['1', '2', '3', '4', '5']);
+  });
+});

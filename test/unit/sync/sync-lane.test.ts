@@ -1,0 +1,159 @@
+// A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
+// fetches of all lanes bounded by one limit (--concurrency).
+import { describe, expect, it } from 'vitest';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../../src/sync/lane.js';
+
+/** Pages 1..n, counting how many were asked for. */
+function pages(n: number) {
+  const s = { asked: 0 };
+  const iterable = (async function* () {
+    for (let i = 1; i <= n; i++) {
+      s.asked++;
+      await Promise.resolve();
+      yield i;
+    }
+  })();
+  return { s, iterable };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('Lane', () => {
+  it(`fetches up to ${PAGES_AHEAD} pages ahead of the one taken, in order, then stops at the end`, async () => {
+    expect(PAGES_AHEAD).toBe(2);
+    const { s, iterable } = pages(5);
+    const lane = new Lane(iterable, new Semaphore(4));
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD);
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    // One taken: another is fetched, so two are waiting again.
+    expect(s.asked).toBe(PAGES_AHEAD + 1);
+    const rest = [];
+    for (let r = await lane.next(); !r.done; r = await lane.next()) rest.push(r.value);
+    expect(rest).toEqual([2, 3, 4, 5]);
+    expect(lane.done).toBe(true);
+  });
+
+  it('fetches past PAGES_AHEAD while its page budget is open (quota left), up to the budget, and returns the pages as they are taken', async () => {
+    let quotaLeft = 5;
+    const budget = new PageBudget(3, () => quotaLeft > 0);
+    const { s, iterable } = pages(20);
+    const lane = new Lane(iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    // The budget is spent: another lane borrows nothing.
+    const other = pages(20);
+    const second = new Lane(other.iterable, new Semaphore(4), PAGES_AHEAD, budget);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // The quota is used up: a page taken gives its borrowed place back, and it is not borrowed again.
+    quotaLeft = 0;
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    expect(s.asked).toBe(PAGES_AHEAD + 3);
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD);
+    // Quota again: the place given back is borrowed by the other lane.
+    quotaLeft = 5;
+    second.prefetch();
+    await settle();
+    expect(other.s.asked).toBe(PAGES_AHEAD + 1);
+  });
+
+  it('lanes sharing a limit of one fetch one page at a time between them', async () => {
+    const limit = new Semaphore(1);
+    let inFlight = 0;
+    let most = 0;
+    const slow = async function* () {
+      for (let i = 0; i < 3; i++) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await settle();
+        inFlight--;
+        yield i;
+      }
+    };
+    const a = new Lane(slow(), limit);
+    const b = new Lane(slow(), limit);
+    a.prefetch();
+    b.prefetch();
+    const taken = [];
+    for (let n = 0; n < 3; n++) taken.push((await a.next()).value, (await b.next()).value);
+    expect(taken).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(most).toBe(1);
+  });
+
+  it('R5: a semaphore whose capacity rises (a quota window with requests at stake) lets waiters in on admit(), and falls back without ending any', async () => {
+    let capacity = 2;
+    const limit = new Semaphore(() => capacity);
+    const held: Array<() => void> = [];
+    let waiting = 0;
+    const take = () => {
+      waiting++;
+      void limit.acquire().then((release) => {
+        waiting--;
+        held.push(release);
+      });
+    };
+    for (let i = 0; i < 5; i++) take();
+    await settle();
+    expect(held).toHaveLength(2);
+    capacity = 4;
+    limit.admit();
+    await settle();
+    expect(held).toHaveLength(4);
+    // Back to 2: the four in flight go on; the fifth waits until fewer than 2 are.
+    capacity = 2;
+    held.shift()!();
+    held.shift()!();
+    await settle();
+    expect(held).toHaveLength(2);
+    expect(waiting).toBe(1);
+    held.shift()!();
+    await settle();
+    expect(waiting).toBe(0);
+  });
+
+  it('is ready once its next page came, and whenReady() settles then; a failure makes it ready without rejecting', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated = (async function* () {
+      await held;
+      yield 1;
+      throw new Error('boom');
+    })();
+    const lane = new Lane(gated, new Semaphore(2));
+    let settled = false;
+    const ready = lane.whenReady().then(() => (settled = true));
+    await settle();
+    expect(lane.ready).toBe(false);
+    expect(settled).toBe(false);
+    release();
+    await ready;
+    expect(lane.ready).toBe(true);
+    expect((await lane.next()).value).toBe(1);
+    await lane.whenReady();
+    expect(lane.ready).toBe(true);
+    await expect(lane.next()).rejects.toThrow('boom');
+  });
+
+  it('a failed fetch is delivered by next(), and nothing more is fetched after it', async () => {
+    let asked = 0;
+    const failing = (async function* () {
+      asked++;
+      yield 1;
+      asked++;
+      throw new Error('boom');
+    })();
+    const lane = new Lane(failing, new Semaphore(2));
+    expect((await lane.next()).value).toBe(1);
+    await expect(lane.next()).rejects.toThrow('boom');
+    await settle();
+    expect(asked).toBe(2);
+  });
+});
