@@ -1,6 +1,6 @@
 // End to end: `fiscal api` (built CLI) against an emulator: raw requests, -f, --input, --paginate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -14,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const received = () => emu.store.nfesOf(acc).byRole.received.map((e) => e.doc.accessKey);
 const ALL_DATES = { From: '2000-01-01', To: '2026-12-31' };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boletoSchema, type Boleto } from '../../src/api/wire/boletos.js';
 import { receiptSchema, type Receipt } from '../../src/api/wire/receipts.js';
 import { formatLine } from '../../src/fiscal/boleto-line.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';
 import { tempDir } from '../helpers/tree.js';
@@ -15,12 +15,6 @@ let emu: TestEmulator;
 let env: Record<string, string>;
 let boletos: Boleto[];
 let receipts: Receipt[];
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120 });

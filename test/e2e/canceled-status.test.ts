@@ -3,7 +3,7 @@
 // (search --summary), from the event files and index.ndjson of a pull folder (inspect), and so
 // in the accountant's CSV. R30: 110111 is the cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { parseCsv } from '../helpers/csv.js';
 import { emulatorEnv, startEmulator, EMULATOR_NOW, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
@@ -14,11 +14,6 @@ let env: Record<string, string>;
 let canceledKey: string;
 
 const account = () => emu.accounts[0]!.id;
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredNfe } from '../../src/emulator/model.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -18,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const has = (d: StoredNfe, role: string) => d.roles.some((r) => r.role === role);
 const nfes = (pred: (d: StoredNfe) => boolean) =>
   emu.store

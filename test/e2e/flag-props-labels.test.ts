@@ -1,7 +1,7 @@
 // End to end: `fiscal flag`, `fiscal props`, `fiscal labels` and `search nfe --where` (built CLI)
 // against an emulator on a loopback port (R27, R28, R17, R10, R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -27,11 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const keyOf = (row: Record<string, any>) => (row.AccessKey ?? row.access_key ?? row.key) as string;
 
 describe('fiscal flag', () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import inspectVerb, { inspectFiles as run, inspectOptions } from '../../src/commands/inspect/inspect.js';
 import { PartialError, UsageError } from '../../src/errors.js';
-import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess, ndjson } from '../helpers/cli.js';
 import { createTestContext, tempDir } from '../helpers/context.js';
 import type { OutputFormat } from '../../src/context.js';
 import { parseCsv } from '../helpers/csv.js';
@@ -29,12 +29,6 @@ function parseOptions(raw: Record<string, unknown>, paths: string[]) {
   const parsed = inspectVerb.parse(raw, paths);
   return inspectOptions(parsed.options, parsed.args);
 }
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, any>);
 
 async function inspect(args: string[], output: OutputFormat, extra: Record<string, unknown> = {}) {
   const t = createTestContext({ globals: { output } });

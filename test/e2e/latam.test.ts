@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatamDocument } from '../../src/fiscal/latam/index.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -18,11 +18,6 @@ afterAll(async () => emu?.close());
 
 const FIXTURES = new URL('../fixtures/latam/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/latam/upload'] ?? 0;
 
 function folderWith(files: Record<string, Buffer | string>): string {

@@ -3,7 +3,7 @@
 // the account does not hold is said on stderr with exit 4. One family of commands per block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeyCheckDigit } from '../../src/fiscal/access-key.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, ndjson } from '../helpers/cli.js';
 import { EMULATOR_NOW, emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -21,11 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const keyOf = (row: Record<string, any>) => (row.AccessKey ?? row.access_key ?? row.key) as string;
 
 /** A valid key of the same month, model and emitter as `key` that no document has. */

@@ -6,7 +6,7 @@ import type { DocType } from '../../src/emulator/doc-index.js';
 import type { StoredNfse } from '../../src/emulator/model-docs.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { formatKey } from '../../src/fiscal/render/format.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectPdfShows } from '../helpers/pdf.js';
 import { drawnText } from '../helpers/render.js';
@@ -21,11 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const docs = <T extends DocType>(type: T) => emu.store.docsOf(emu.accounts[0]!.id, type).entries.map((e) => e.doc);
 const keysOf = (type: 'cte' | 'cteos' | 'mdfe', n: number) =>
   docs(type)

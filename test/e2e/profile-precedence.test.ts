@@ -3,18 +3,13 @@
 // aside), and `fiscal profile current` says where each setting comes from, offline, key masked.
 // R3: each account sees only its own documents, which tells the two accounts apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, freshConfigDir, runInProcess } from '../helpers/cli.js';
+import { runCli, freshConfigDir, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
 /** Account 1's credentials in the environment, and a config dir whose profile `b` holds account 2. */
 let env: Record<string, string>;
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The real service (issue 12): its documented addresses built in, the filter spellings its public
 // examples use, and lookups by key that find a document whatever its emission date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tree.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -13,12 +13,6 @@ beforeAll(async () => {
   env = emulatorEnv(emu);
 });
 afterAll(async () => emu?.close());
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('base addresses', () => {
   it('help environment names the documented production and sandbox addresses', async () => {

@@ -5,7 +5,7 @@ import type { DocRecord } from '../../src/emulator/doc-index.js';
 import type { StoredCte, StoredCteOs } from '../../src/emulator/model-docs.js';
 import { buildAccessKey, isAccessKey } from '../../src/fiscal/access-key.js';
 import { parseCsv } from '../helpers/csv.js';
-import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -20,11 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const cteRecords = () => emu.store.docsOf(accountId, 'cte').records as readonly DocRecord<StoredCte>[];
 const cteOsRecords = () => emu.store.docsOf(accountId, 'cteos').records as readonly DocRecord<StoredCteOs>[];
 const ids = (rs: readonly { entry: { doc: { accessKey: string } }; owner: string }[]) =>

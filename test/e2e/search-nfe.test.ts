@@ -1,7 +1,7 @@
 // End to end: the built CLI against an emulator on a loopback port.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '../../src/fiscal/access-key.js';
-import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -13,11 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 
 async function v2Total(filters: Record<string, unknown>): Promise<number> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfseId } from '../../src/emulator/data/nfse.js';
 import type { DocIndex } from '../../src/emulator/doc-index.js';
 import type { StoredMdfe, StoredNfce, StoredNfse } from '../../src/emulator/model-docs.js';
-import { runCliInTerminal, runInProcess } from '../helpers/cli.js';
+import { runCliInTerminal, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -23,11 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const ROLE_OF = { emitter: 'emitted', taker: 'received', intermediate: 'intermediate' } as const;
 
 describe('fiscal search nfse', () => {

@@ -2,7 +2,7 @@
 // file: kind, key or id and the main total agree with the emulator's store, for every type.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocType } from '../../src/emulator/doc-index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -14,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const WIDE = ['--from', '2025-01-01', '--to', '2026-06-15'];
 
 /** The stored value the summary's main total must equal. */

@@ -9,7 +9,7 @@ import type { DocType } from '../../src/emulator/doc-index.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
 import { XML_TYPE_WORDS } from '../../src/commands/xml/index.js';
 import { XML_TYPES } from '../../src/commands/xml/kinds.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -21,11 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const docs = <T extends DocType>(type: T, account = 0) =>
   emu.store.docsOf(emu.accounts[account]!.id, type).entries.map((e) => e.doc);
 const unknownKey = (model: string) =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../../src/emulator/data/dataset.js';
 import type { StoredNfe } from '../../src/emulator/model.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/tree.js';
 import { rekeyed, renumberedKey } from '../helpers/upload-xml.js';
@@ -20,11 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/dfe/upload'] ?? 0;
 
 /** A folder with new NF-e (keys renumbered from a generated one), named 01.xml, 02.xml... */

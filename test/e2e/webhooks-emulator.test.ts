@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookNotificationSchema } from '../../src/api/wire/webhooks.js';
-import { spawnCli, runInProcess } from '../helpers/cli.js';
+import { spawnCli, runInProcess, ndjson } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -20,12 +20,6 @@ const procs: ReturnType<typeof spawnCli>[] = [];
 afterEach(() => {
   for (const p of procs.splice(0)) p.kill('SIGKILL');
 });
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 /** A port nobody listens on right now, for an endpoint URL registered before its listener starts. */
 async function freePort(): Promise<number> {

@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { tempDir } from './tree.js';
 
+/** The records of an NDJSON output (what a pipe gets), one per line. */
+export const ndjson = (text: string): Array<Record<string, any>> =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+
 export const BIN = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
 export interface CliRun {

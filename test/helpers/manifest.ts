@@ -36,9 +36,4 @@ export function manifestBench(docs = 60): ManifestBench {
   };
 }
 
-/** The records of an NDJSON output. */
-export const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
+export { ndjson } from './cli.js';

@@ -7,12 +7,7 @@ import type { TestEmulator } from './emulator.js';
 import { emulatorEnv } from './emulator.js';
 import { runMain, tempDir } from './context.js';
 import { buildAccessKey } from '../../src/fiscal/access-key.js';
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
+import { ndjson } from './cli.js';
 
 export const unknownKey = (model: string) =>
   buildAccessKey({

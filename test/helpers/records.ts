@@ -2,11 +2,7 @@
 // run printed (NDJSON, what a pipe gets) and the requests the emulator answered on one route.
 import type { TestEmulator } from './emulator.js';
 
-export const ndjsonRows = (text: string): Array<Record<string, any>> =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
+export { ndjson } from './cli.js';
 
 /** Requests the emulator has answered on `route` (`GET /v1/boletos`) so far. */
 export const requestsTo = (emu: TestEmulator, route: string): number => emu.stats().requests.byRoute[route] ?? 0;

@@ -4,7 +4,7 @@ import { formatLine } from '../../../src/fiscal/boleto-line.js';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar, requestsTo } from '../../helpers/records.js';
+import { ndjson, requestsSoFar, requestsTo } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let all: Array<Record<string, any>>;
@@ -12,7 +12,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120 });
-  all = ndjsonRows((await fiscal('boletos', 'list', '--all')).stdout);
+  all = ndjson((await fiscal('boletos', 'list', '--all')).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -22,7 +22,7 @@ describe('fiscal boletos list', () => {
     const before = requestsTo(emu, 'GET /v1/boletos');
     const r = await fiscal('boletos', 'list');
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout).map((b) => b.id)).toEqual(all.slice(0, 50).map((b) => b.id));
+    expect(ndjson(r.stdout).map((b) => b.id)).toEqual(all.slice(0, 50).map((b) => b.id));
     expect(requestsTo(emu, 'GET /v1/boletos') - before).toBeGreaterThanOrEqual(1);
   });
 
@@ -44,16 +44,16 @@ describe('fiscal boletos list', () => {
       .filter((b) => ['overdue', 'paid'].includes(b.status) && b.direction === 'receivable')
       .map((b) => b.id);
     expect(want.length).toBeGreaterThan(0);
-    expect(ndjsonRows(comma.stdout).map((b) => b.id)).toEqual(want);
+    expect(ndjson(comma.stdout).map((b) => b.id)).toEqual(want);
     expect(repeated.stdout).toBe(comma.stdout);
   });
 
   it('--line takes the line as printed; amounts and dates filter on the server', async () => {
     const b = all[4]!;
     const line = await fiscal('boletos', 'list', '--line', formatLine(b.digitable_line));
-    expect(ndjsonRows(line.stdout).map((x) => x.id)).toEqual([b.id]);
+    expect(ndjson(line.stdout).map((x) => x.id)).toEqual([b.id]);
     const some = await fiscal('boletos', 'list', '--min-amount', '100', '--due-from', '01/01/2026', '--all');
-    expect(ndjsonRows(some.stdout).map((x) => x.id)).toEqual(
+    expect(ndjson(some.stdout).map((x) => x.id)).toEqual(
       all.filter((x) => x.amount >= 100 && x.due_date >= '2026-01-01').map((x) => x.id),
     );
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar, requestsTo } from '../../helpers/records.js';
+import { ndjson, requestsSoFar, requestsTo } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let ids: string[];
@@ -12,7 +12,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
-  ids = ndjsonRows((await fiscal('boletos', 'list', '--limit', '2')).stdout).map((b) => b.id as string);
+  ids = ndjson((await fiscal('boletos', 'list', '--limit', '2')).stdout).map((b) => b.id as string);
 });
 afterAll(async () => emu?.close());
 
@@ -22,7 +22,7 @@ describe('fiscal boletos pdf', () => {
     const before = requestsTo(emu, 'GET /v1/boletos/pdf');
     const r = await fiscal('boletos', 'pdf', ...ids, '--dir', dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout).map((x) => [x.key, x.status])).toEqual(ids.map((id) => [id, 'ok']));
+    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual(ids.map((id) => [id, 'ok']));
     expect(readdirSync(dir).sort()).toEqual(ids.map((id) => `${id}.pdf`).sort());
     expect(
       readFileSync(join(dir, `${ids[0]}.pdf`))

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let listed: Array<Record<string, any>>;
@@ -10,7 +10,7 @@ const fiscal = (argv: string[], account = 0) => runMain(argv, emulatorEnv(emu, a
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
-  listed = ndjsonRows((await fiscal(['boletos', 'list', '--limit', '3'])).stdout);
+  listed = ndjson((await fiscal(['boletos', 'list', '--limit', '3'])).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -19,7 +19,7 @@ describe('fiscal boletos show', () => {
     const [a, b] = listed;
     const r = await fiscal(['boletos', 'show', a!.id, b!.id, a!.id]);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout)).toEqual([a, b]);
+    expect(ndjson(r.stdout)).toEqual([a, b]);
   });
 
   it('R3: an id of another account is not found (exit 4); with others found, exit 7', async () => {
@@ -28,7 +28,7 @@ describe('fiscal boletos show', () => {
     const mixed = await fiscal(['boletos', 'show', listed[0]!.id, 'bol_0000000000000000']);
     expect(mixed.code).toBe(7);
     expect(mixed.stderr).toContain('boleto bol_0000000000000000: not found');
-    expect(ndjsonRows(mixed.stdout).map((x) => x.id)).toEqual([listed[0]!.id]);
+    expect(ndjson(mixed.stdout).map((x) => x.id)).toEqual([listed[0]!.id]);
   });
 
   it('a malformed id is refused before anything is sent (exit 2)', async () => {

@@ -1,7 +1,7 @@
 // `fiscal cnpj` (in process) against an emulator on a loopback port (R8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../../src/fiscal/tax-id.js';
-import { runInProcess } from '../../helpers/cli.js';
+import { runInProcess, ndjson } from '../../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -12,11 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const cnpj = (first12: string) => first12 + cnpjCheckDigits(first12);
 const formatted = (c: string) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 

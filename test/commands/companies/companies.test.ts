@@ -1,6 +1,6 @@
 // `fiscal companies` (the built CLI, and in process) against an emulator on a loopback port (R3, R8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from '../../helpers/cli.js';
+import { runCli, runInProcess, ndjson } from '../../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -11,11 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const formatted = (c: string) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 
 describe('fiscal companies', () => {

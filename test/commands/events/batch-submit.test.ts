@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredNfe } from '../../../src/emulator/model.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 let account: string;
@@ -16,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const has = (d: StoredNfe, role: string) => d.roles.some((r) => r.role === role);
 const emittedOnly = () =>
   emu.store

@@ -2,13 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
+import { ndjson } from '../../helpers/cli.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/xml/', import.meta.url));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const inspect = (...argv: string[]) => runMain(['inspect', ...argv], {});
 
 describe('fiscal inspect', () => {

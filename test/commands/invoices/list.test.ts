@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar, requestsTo } from '../../helpers/records.js';
+import { ndjson, requestsSoFar, requestsTo } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let all: Array<Record<string, any>>;
@@ -11,7 +11,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 20 });
-  all = ndjsonRows((await fiscal('invoices', 'list', '--all')).stdout);
+  all = ndjson((await fiscal('invoices', 'list', '--all')).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -20,7 +20,7 @@ describe('fiscal invoices list', () => {
     expect(all.length).toBeGreaterThanOrEqual(25);
     const before = requestsTo(emu, 'GET /v1/invoices');
     const r = await fiscal('invoices', 'list', '--limit', '3');
-    expect(ndjsonRows(r.stdout)).toEqual(all.slice(0, 3));
+    expect(ndjson(r.stdout)).toEqual(all.slice(0, 3));
     expect(requestsTo(emu, 'GET /v1/invoices') - before).toBe(1);
   });
 
@@ -28,7 +28,7 @@ describe('fiscal invoices list', () => {
     const [a, b] = [...new Set(all.map((i) => i.currency as string))];
     const r = await fiscal('invoices', 'list', '--all', '--currency', `${a!.toLowerCase()},${b}`, '--min-brl', '100');
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout).map((i) => i.id)).toEqual(
+    expect(ndjson(r.stdout).map((i) => i.id)).toEqual(
       all.filter((i) => [a, b].includes(i.currency) && Number(i.total_brl) >= 100).map((i) => i.id),
     );
     const repeated = await fiscal('invoices', 'list', '--all', '--currency', a!, '--currency', b!, '--min-brl', '100');

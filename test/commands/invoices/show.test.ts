@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let first: Record<string, any>;
@@ -10,7 +10,7 @@ const fiscal = (argv: string[], account = 0) => runMain(argv, emulatorEnv(emu, a
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 20 });
-  first = ndjsonRows((await fiscal(['invoices', 'list', '--limit', '1'])).stdout)[0]!;
+  first = ndjson((await fiscal(['invoices', 'list', '--limit', '1'])).stdout)[0]!;
 });
 afterAll(async () => emu?.close());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../../src/emulator/pdf/pdf-writer.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar, requestsTo } from '../../helpers/records.js';
+import { ndjson, requestsSoFar, requestsTo } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
@@ -27,10 +27,10 @@ describe('fiscal invoices upload', () => {
     const before = requestsTo(emu, 'POST /v1/ocr');
     const r = await fiscal('invoices', 'upload', pdfFile('Invoice 42'), '--owner', owner(), '--wait');
     expect(r.code, r.stderr).toBe(0);
-    const [row] = ndjsonRows(r.stdout);
+    const [row] = ndjson(r.stdout);
     expect([row!.kind, row!.status]).toEqual(['invoice', 'done']);
     expect(requestsTo(emu, 'POST /v1/ocr') - before).toBe(1);
-    const uploaded = ndjsonRows((await fiscal('invoices', 'list', '--source', 'upload', '--all')).stdout);
+    const uploaded = ndjson((await fiscal('invoices', 'list', '--source', 'upload', '--all')).stdout);
     expect(uploaded.map((i) => i.id)).toContain(row!.document);
   });
 

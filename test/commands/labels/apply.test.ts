@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 let account: string;
@@ -13,11 +14,6 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const nfeKeys = (n: number) =>
   emu.store
     .nfesOf(account)

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 let ids: string[];
@@ -14,12 +15,6 @@ beforeAll(async () => {
     .map((l) => (JSON.parse(l) as { id: string }).id);
 });
 afterAll(async () => emu?.close());
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal latam json', () => {
   it('gives each document whole (taxes and items) from arguments and --stdin', async () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -9,11 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const list = async (...argv: string[]) => runMain(['latam', 'list', ...argv], emulatorEnv(emu));
 
 describe('fiscal latam list', () => {

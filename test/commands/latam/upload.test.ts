@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -12,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/latam/${name}`, import.meta.url));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const uploads = () => emu.stats().requests.byRoute['POST /v1/latam/upload'] ?? 0;
 
 function folder(files: Record<string, Buffer | string>): string {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 let ids: string[];
@@ -16,12 +17,6 @@ beforeAll(async () => {
     .map((l) => (JSON.parse(l) as { id: string }).id);
 });
 afterAll(async () => emu?.close());
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal latam xml', () => {
   it('one id without --dir writes its XML to stdout', async () => {

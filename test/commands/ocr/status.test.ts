@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../../src/emulator/pdf/pdf-writer.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let requestId: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const file = join(tempDir(), 'bill.pdf');
   writeFileSync(file, writePdf([{ texts: [{ x: 40, y: 800, text: 'Conta de gás', size: 10 }] }]));
   const r = await fiscal(['ocr', 'upload', file, '--kind', 'utility', '--owner', emu.accounts[0]!.companies[0]!.cnpj]);
-  requestId = ndjsonRows(r.stdout)[0]!.request_id;
+  requestId = ndjson(r.stdout)[0]!.request_id;
 });
 afterAll(async () => emu?.close());
 
@@ -25,7 +25,7 @@ describe('fiscal ocr status', () => {
   it('--wait follows the request until read and names the bill it made', async () => {
     const r = await fiscal(['ocr', 'status', requestId.toUpperCase(), '--wait']);
     expect(r.code, r.stderr).toBe(0);
-    const [row] = ndjsonRows(r.stdout);
+    const [row] = ndjson(r.stdout);
     expect([row!.request_id, row!.status]).toEqual([requestId, 'done']);
     expect(row!.document).toMatch(/^utl_/);
   });

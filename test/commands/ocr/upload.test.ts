@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../../src/emulator/pdf/pdf-writer.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar, requestsTo } from '../../helpers/records.js';
+import { ndjson, requestsSoFar, requestsTo } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
@@ -28,7 +28,7 @@ describe('fiscal ocr upload', () => {
     const before = requestsTo(emu, 'POST /v1/ocr');
     const r = await fiscal('ocr', 'upload', dir, '--kind', 'invoice', '--owner', owner(), '--wait');
     expect(r.code).toBe(7);
-    const rows = ndjsonRows(r.stdout);
+    const rows = ndjson(r.stdout);
     expect(rows.map((x) => [x.file.replace(`${dir}/`, ''), x.status])).toEqual([
       ['a.pdf', 'done'],
       ['b.pdf', 'failed'],
@@ -72,6 +72,6 @@ describe('fiscal ocr upload', () => {
       emu.accounts[1]!.companies[0]!.cnpj,
     );
     expect(r.code).toBe(7);
-    expect(ndjsonRows(r.stdout)[0]!.message).toMatch(/not a company of this account/);
+    expect(ndjson(r.stdout)[0]!.message).toMatch(/not a company of this account/);
   });
 });

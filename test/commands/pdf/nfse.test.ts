@@ -7,6 +7,7 @@ import { nfseVerb } from '../../../src/commands/pdf/index.js';
 import type { StoredNfse } from '../../../src/emulator/model-docs.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -14,11 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const notes = (): StoredNfse[] => emu.store.docsOf(emu.accounts[0]!.id, 'nfse').entries.map((e) => e.doc);
 const safe = (id: string) => id.replace(/:/g, '_');
 const pdf = (argv: string[], stdin?: string) => runMain(['pdf', 'nfse', ...argv], emulatorEnv(emu), stdin);

@@ -1,7 +1,7 @@
 // `fiscal properties` (in process) against an emulator on a loopback port (R3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruralPropertiesOf } from '../../../src/emulator/data/rural-properties.js';
-import { runInProcess } from '../../helpers/cli.js';
+import { runInProcess, ndjson } from '../../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -9,12 +9,6 @@ beforeAll(async () => {
   emu = await startEmulator({ docs: 30 });
 });
 afterAll(async () => emu?.close());
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal properties', () => {
   it("R3: list and show the rural properties of the account; another account's id exits 4", async () => {

@@ -3,18 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 40 });
 });
 afterAll(async () => emu?.close());
-
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('fiscal props list', () => {
   it('R28: lists status as the default property and counts the documents of a new one', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let all: Array<Record<string, any>>;
@@ -11,7 +11,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120 });
-  all = ndjsonRows((await fiscal('receipts', 'list', '--all')).stdout);
+  all = ndjson((await fiscal('receipts', 'list', '--all')).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -27,10 +27,10 @@ describe('fiscal receipts list', () => {
     for (const source of ['manual', 'automatico']) {
       const r = await fiscal('receipts', 'list', '--source', source, '--all');
       expect(r.code, r.stderr).toBe(0);
-      expect(ndjsonRows(r.stdout).map((x) => x.id)).toEqual(all.filter((x) => x.source === source).map((x) => x.id));
+      expect(ndjson(r.stdout).map((x) => x.id)).toEqual(all.filter((x) => x.source === source).map((x) => x.id));
     }
     const kinds = await fiscal('receipts', 'list', '--kind', 'pix,ted', '--paid-from', '01/01/2026', '--all');
-    expect(ndjsonRows(kinds.stdout).map((x) => x.id)).toEqual(
+    expect(ndjson(kinds.stdout).map((x) => x.id)).toEqual(
       all.filter((x) => ['pix', 'ted'].includes(x.kind) && x.paid_at >= '2026-01-01').map((x) => x.id),
     );
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { expectPdfShows } from '../../helpers/pdf.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let id: string;
@@ -13,7 +13,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
-  id = ndjsonRows((await fiscal('receipts', 'list', '--source', 'manual', '--limit', '1')).stdout)[0]!.id;
+  id = ndjson((await fiscal('receipts', 'list', '--source', 'manual', '--limit', '1')).stdout)[0]!.id;
 });
 afterAll(async () => emu?.close());
 
@@ -22,7 +22,7 @@ describe('fiscal receipts pdf', () => {
     const dir = tempDir();
     const r = await fiscal('receipts', 'pdf', id, '--dir', dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout)).toEqual([
+    expect(ndjson(r.stdout)).toEqual([
       expect.objectContaining({ key: id, status: 'ok', file: join(dir, `${id}.pdf`) }),
     ]);
     expectPdfShows(readFileSync(join(dir, `${id}.pdf`)), 'COMPROVANTE DE PAGAMENTO');

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let listed: Array<Record<string, any>>;
@@ -10,7 +10,7 @@ const fiscal = (argv: string[], account = 0) => runMain(argv, emulatorEnv(emu, a
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 60 });
-  listed = ndjsonRows((await fiscal(['receipts', 'list', '--limit', '2'])).stdout);
+  listed = ndjson((await fiscal(['receipts', 'list', '--limit', '2'])).stdout);
 });
 afterAll(async () => emu?.close());
 

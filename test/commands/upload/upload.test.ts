@@ -9,6 +9,7 @@ import type { StoredNfe } from '../../../src/emulator/model.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { rekeyed, renumberedKey } from '../../helpers/upload-xml.js';
+import { ndjson } from '../../helpers/cli.js';
 
 let emu: TestEmulator;
 let source: StoredNfe;
@@ -19,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => emu?.close());
 
 const fiscal = (argv: string[]) => runMain(['-o', 'ndjson', ...argv], emulatorEnv(emu));
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 const route = (key: string) => emu.stats().requests.byRoute[key] ?? 0;
 
 /** A folder with new NF-e (keys renumbered from a generated one) and its journal's path. */

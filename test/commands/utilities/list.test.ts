@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let all: Array<Record<string, any>>;
@@ -11,7 +11,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 20 });
-  all = ndjsonRows((await fiscal('utilities', 'list', '--all')).stdout);
+  all = ndjson((await fiscal('utilities', 'list', '--all')).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -38,14 +38,14 @@ describe('fiscal utilities list', () => {
       (u) => ['electricity', 'water'].includes(u.kind) && u.status !== 'paid' && u.reference_month === month,
     );
     expect(want.length).toBeGreaterThan(0);
-    expect(ndjsonRows(r.stdout).map((u) => u.id)).toEqual(want.map((u) => u.id));
+    expect(ndjson(r.stdout).map((u) => u.id)).toEqual(want.map((u) => u.id));
   });
 
   it('--min and --max still work as the old names of --min-amount and --max-amount, with a warning', async () => {
     const now = await fiscal('utilities', 'list', '--all', '--min-amount', '100', '--max-amount', '900');
     const old = await fiscal('utilities', 'list', '--all', '--min', '100', '--max', '900');
     expect(old.stdout).toBe(now.stdout);
-    expect(ndjsonRows(now.stdout).map((u) => u.id)).toEqual(
+    expect(ndjson(now.stdout).map((u) => u.id)).toEqual(
       all.filter((u) => Number(u.amount) >= 100 && Number(u.amount) <= 900).map((u) => u.id),
     );
     expect(old.stderr).toMatch(/--min is deprecated .*use --min-amount/);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { expectPdfShows } from '../../helpers/pdf.js';
-import { ndjsonRows } from '../../helpers/records.js';
+import { ndjson } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let first: Record<string, any>;
@@ -13,7 +13,7 @@ const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 20 });
-  first = ndjsonRows((await fiscal('utilities', 'list', '--limit', '1')).stdout)[0]!;
+  first = ndjson((await fiscal('utilities', 'list', '--limit', '1')).stdout)[0]!;
 });
 afterAll(async () => emu?.close());
 
@@ -22,7 +22,7 @@ describe('fiscal utilities pdf', () => {
     const dir = tempDir();
     const r = await fiscal('utilities', 'pdf', first.id, '--dir', dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout).map((x) => [x.key, x.status])).toEqual([[first.id, 'ok']]);
+    expect(ndjson(r.stdout).map((x) => [x.key, x.status])).toEqual([[first.id, 'ok']]);
     expectPdfShows(readFileSync(join(dir, `${first.id}.pdf`)), first.provider.name);
   });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 let listed: Array<Record<string, any>>;
@@ -10,7 +10,7 @@ const fiscal = (argv: string[], account = 0) => runMain(argv, emulatorEnv(emu, a
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 20 });
-  listed = ndjsonRows((await fiscal(['utilities', 'list', '--limit', '2'])).stdout);
+  listed = ndjson((await fiscal(['utilities', 'list', '--limit', '2'])).stdout);
 });
 afterAll(async () => emu?.close());
 
@@ -18,7 +18,7 @@ describe('fiscal utilities show', () => {
   it('answers each id with the record the listing has; one missing among them is exit 7', async () => {
     const r = await fiscal(['utilities', 'show', listed[0]!.id, listed[1]!.id]);
     expect(r.code, r.stderr).toBe(0);
-    expect(ndjsonRows(r.stdout)).toEqual(listed);
+    expect(ndjson(r.stdout)).toEqual(listed);
     const mixed = await fiscal(['utilities', 'show', listed[0]!.id, 'utl_000000000000000000000000']);
     expect([mixed.code, mixed.stderr]).toEqual([
       7,

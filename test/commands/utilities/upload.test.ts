@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdf } from '../../../src/emulator/pdf/pdf-writer.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-import { ndjsonRows, requestsSoFar } from '../../helpers/records.js';
+import { ndjson, requestsSoFar } from '../../helpers/records.js';
 
 let emu: TestEmulator;
 const fiscal = (...argv: string[]) => runMain(argv, emulatorEnv(emu));
@@ -25,7 +25,7 @@ describe('fiscal utilities upload', () => {
     const before = requestsSoFar(emu);
     const r = await fiscal('utilities', 'upload', dir, '--owner', owner(), '--dry-run');
     expect(r.code).toBe(7);
-    expect(ndjsonRows(r.stdout).map((x) => [x.file.replace(`${dir}/`, ''), x.kind, x.status])).toEqual([
+    expect(ndjson(r.stdout).map((x) => [x.file.replace(`${dir}/`, ''), x.kind, x.status])).toEqual([
       ['agua.pdf', 'utility', 'rejected'],
       ['luz.pdf', 'utility', 'dry-run'],
     ]);
@@ -37,7 +37,7 @@ describe('fiscal utilities upload', () => {
     writeFileSync(file, writePdf([{ texts: [{ x: 40, y: 800, text: 'Conta de água', size: 10 }] }]));
     const r = await fiscal('utilities', 'upload', file, '--owner', owner());
     expect(r.code, r.stderr).toBe(0);
-    const [row] = ndjsonRows(r.stdout);
+    const [row] = ndjson(r.stdout);
     expect([row!.kind, row!.status]).toEqual(['utility', 'queued']);
     expect(row!.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
