@@ -29,18 +29,19 @@ const MAX_ROUNDS = 8;
  */
 const AROUND_GUESS = [-4, -1.5, -0.5, 0.5, 1.5, 4];
 /**
- * Counts sent at once while planning: the first round's total and probes in one round trip, and
- * a later round's six counts per boundary. Small requests (a one-record page's Total), before any
+ * Counts sent at once while planning: the recent years' probes in one round trip, and a later
+ * round's six counts per boundary. Small requests (a one-record page's Total), before any
  * page is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
  */
 const COUNTS_AT_ONCE = 24;
 /** The probes count at the start of each of this many years, up to next year's. */
 const PROBE_YEARS = 16;
 /**
- * Of those, the most recent are counted with the total, in its round trip (the older only when a
- * boundary lies before them): a stream too small to split then costs these few counts more, once.
+ * Of those, the most recent are counted once the total says the stream is worth splitting (the
+ * older only when a boundary lies before them). Not with the total, in its round trip: against a
+ * service that does not answer, each of those counts spent retries of its own.
  */
-export const EAGER_PROBES = 6;
+const RECENT_PROBES = 6;
 
 const toMs = (value: string, bound: 'from' | 'to') => filterDateToMs(value, bound);
 const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
@@ -59,8 +60,8 @@ interface Known {
  *
  * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
  * count of a round at once, so that planning costs a few round trips whatever the range: the
- * first round asks the total with the first second of each of the last few years (documents are
- * mostly recent; older years only when documents are older still), the next ones at each boundary's interpolated instant within the smallest interval
+ * first round asks the total, the next the first second of each of the last few years (documents
+ * are mostly recent; older years only when documents are older still), the next ones at each boundary's interpolated instant within the smallest interval
  * known to hold it (kept from the interval's ends, so each round shrinks it), until the interval
  * holds few documents or spans an hour. The instants asked depend on the counts alone (the clock
  * only says which years are recent), so a backfill interrupted while planning plans the same
@@ -72,7 +73,6 @@ export async function planWindows(
   parallel: number,
   signal: AbortSignal,
   now = new Date(),
-  eager = true,
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
@@ -88,21 +88,15 @@ export async function planWindows(
     if (n === undefined) throw new Error('the service stopped counting documents');
     counted.set(at, n);
   };
-  // The total and the recent years' probes in one round trip (`eager`; else the probes wait for
-  // the total to say the stream is worth splitting: under a told quota every request counts).
-  const recent = probes.slice(0, EAGER_PROBES);
-  const [whole, ...early] = await Promise.allSettled([
-    split.count(range, signal),
-    ...(eager ? recent : []).map(countAt),
-  ]);
-  if (whole!.status === 'rejected') {
+  let total: number | undefined;
+  try {
+    total = await split.count(range, signal);
+  } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
-    if (whole!.reason instanceof InterruptedError || signal.aborted) throw whole!.reason;
+    if (error instanceof InterruptedError || signal.aborted) throw error;
     return undefined;
   }
-  const total = whole!.value;
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
-  for (const probe of early) if (probe.status === 'rejected') throw probe.reason;
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
   // Shares of the documents: the last window (the stream itself) may read more slowly.
@@ -114,10 +108,10 @@ export async function planWindows(
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
       await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
   };
-  if (!eager) await inRounds(recent);
+  await inRounds(probes.slice(0, RECENT_PROBES));
   // A boundary before the oldest recent probe: the older years are counted too.
-  const oldest = probes[Math.min(EAGER_PROBES, probes.length) - 1];
-  if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(EAGER_PROBES));
+  const oldest = probes[Math.min(RECENT_PROBES, probes.length) - 1];
+  if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(RECENT_PROBES));
   const known: Known[] = [
     { at: from - 1000, count: 0 },
     { at: to, count: total },
@@ -206,13 +200,11 @@ export async function withBackfills(
   // hold more pages in memory waiting to be written, not fetch more at once.
   const documentStreams = sources.filter((s) => (s.phase ?? 'documents') === 'documents').length;
   const parallel = Math.max(2, Math.ceil(o.concurrency / Math.max(1, documentStreams)));
-  // Planned at once: each plan is a few dozen counts, one round trip each. The recent years are
-  // not counted with the total (eager): against a service that does not answer, each of those
-  // counts spent retries of its own, seven requests' worth where one was due (hostile-servers).
+  // Planned at once: each plan is a few dozen counts, one round trip each.
   const plans = await Promise.all(
     sources.map((source, i) =>
       !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
-        ? planWindows(source.split, parallel, o.signal, undefined, false)
+        ? planWindows(source.split, parallel, o.signal)
         : undefined,
     ),
   );

@@ -5,7 +5,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EAGER_PROBES } from '../../src/sync/backfill.js';
 import { formatBytes } from '../../src/sync/summary.js';
 import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -177,10 +176,9 @@ describe('a stopped pull says what it kept', () => {
 
   it('--with-pdf, the limit reached inside a page: the documents whose PDFs came are kept with them, and the re-run fetches only the other PDFs', async () => {
     const dir = tempDir();
-    // The count (with the recent years' probes sent beside it), the first page and four of its PDFs
-    // are answered; the fifth PDF is held until the run has ended: the limit always lands inside
+    // The count, the first page and four of its PDFs are answered; the fifth PDF is held until the run has ended: the limit always lands inside
     // the first page, whatever the machine's speed.
-    emu.hold(6 + EAGER_PROBES);
+    emu.hold(6);
     let r: Awaited<ReturnType<typeof runInProcess>>;
     try {
       r = await runInProcess(['-o', 'json', ...PULL, '--dir', dir, '--max-duration', '2'], { env });

@@ -3,7 +3,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EAGER_PROBES } from '../../src/sync/backfill.js';
 import { PAGES_AHEAD } from '../../src/sync/lane.js';
 import { borrowablePages, MAX_KNOWN_PAGES } from '../../src/sync/pull-engine.js';
 import { runCli, runInProcess } from '../helpers/cli.js';
@@ -54,11 +53,10 @@ describe('fiscal pull against a stream that brings nothing new', () => {
     expect(r.stderr).toMatch(/pages in a row that wrote nothing \(documents already in the folder, or refused\)/);
     const requests = server.requests.length;
     // The first page is new; then MAX_KNOWN_PAGES known ones, and the pages fetched ahead (plus
-    // the counts that ask whether the listing is worth splitting, with the recent years' probes
-    // sent in the same round trip): under the quota the headers
+    // the count that asks whether the listing is worth splitting): under the quota the headers
     // tell (999 left), also those borrowed while the writer is behind (default --concurrency 4).
     expect(requests).toBeGreaterThanOrEqual(MAX_KNOWN_PAGES + 1);
-    expect(requests).toBeLessThanOrEqual(MAX_KNOWN_PAGES + 2 + EAGER_PROBES + PAGES_AHEAD + borrowablePages(4));
+    expect(requests).toBeLessThanOrEqual(MAX_KNOWN_PAGES + 2 + PAGES_AHEAD + borrowablePages(4));
     const index = readNdjson(join(dir, 'index.ndjson'));
     expect(index.map((x) => x.key)).toHaveLength(3);
     expect(new Set(index.map((x) => x.key)).size).toBe(3);

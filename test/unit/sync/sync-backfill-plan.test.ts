@@ -3,7 +3,7 @@
 // each count once every count sent with it has been asked (no clock, no timing).
 import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
-import { EAGER_PROBES, planWindows } from '../../../src/sync/backfill.js';
+import { planWindows } from '../../../src/sync/backfill.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -73,18 +73,18 @@ describe('planWindows', () => {
       // Three windows and the stream's own part, a fifth of theirs.
       const share = n / 3.2;
       for (const size of sizes.slice(0, 3)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.12);
-      // Rounds of one count per boundary took 6; the total apart from the years' probes, 4.
-      expect(s.roundTrips).toBeLessThanOrEqual(3);
+      // The total, the recent years, then the boundaries: rounds of one count per boundary took 6.
+      expect(s.roundTrips).toBeLessThanOrEqual(4);
       // A few dozen small requests, not hundreds.
       expect(s.counts).toBeLessThanOrEqual(40);
     },
   );
 
-  it('a stream too small to split costs one round trip: the total and the recent years, asked together', async () => {
+  it('a stream too small to split costs one count: the recent years wait for the total', async () => {
     const s = service(createdAt(900, 3));
     const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, NOW);
     expect(windows).toBeUndefined();
     expect(s.roundTrips).toBe(1);
-    expect(s.counts).toBe(1 + EAGER_PROBES);
+    expect(s.counts).toBe(1);
   });
 });
