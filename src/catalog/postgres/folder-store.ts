@@ -9,6 +9,13 @@
 // once the session has its lease again (lease-session.ts), what the database holds says (all as
 // this commit writes it: done; all as before: not done, commit again; anything else: another
 // process moved it, and the run stops, exit 13).
+//
+// A page's commit runs while the pull writes its next pages (apply returns once it is sent, not
+// done): the database's work overlaps the pull's instead of stopping it for a round trip of a
+// thousand rows, and the next commit, any read and close() wait for it first (one at a time, in
+// order; a failed one fails them, exit 13). A process killed meanwhile leaves the database a
+// commit further behind the folder's index, as a kill between the index and the catalog does:
+// the next holder resumes from the checkpoints the database holds.
 import {
   canonicalJson,
   parseCheckpoint,
@@ -36,6 +43,8 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   /** Checkpoints saved with lines: committed by the catalog's commit of those lines (apply). */
   private staged: Checkpoint[] = [];
   private covered: Coverage | undefined;
+  /** The last commit apply started, still running while the pull goes on. */
+  private inFlight: Promise<void> = Promise.resolve();
   readonly committedWithCatalog = true;
 
   constructor(
@@ -53,6 +62,7 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   }
 
   async load(key: StreamKey): Promise<Checkpoint | undefined> {
+    await this.inFlight;
     const rows = await this.read<{ checkpoint: unknown }>(
       'SELECT checkpoint FROM checkpoints WHERE profile = $1 AND stream = $2',
       [this.profile, streamId(key)],
@@ -61,6 +71,7 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   }
 
   async all(): Promise<Checkpoint[]> {
+    await this.inFlight;
     const rows = await this.read<{ checkpoint: unknown }>(
       'SELECT checkpoint FROM checkpoints WHERE profile = $1 ORDER BY stream',
       [this.profile],
@@ -79,6 +90,7 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
       return;
     }
     if (changed.length === 0) return;
+    await this.inFlight;
     await this.commit(
       (c) => this.writeCheckpoints(c, changed),
       () => this.checkpointsState(changed),
@@ -87,6 +99,11 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   }
 
   async coverage(): Promise<Coverage | undefined> {
+    await this.inFlight;
+    return this.readCoverage();
+  }
+
+  private async readCoverage(): Promise<Coverage | undefined> {
     const rows = await this.read<{ name: string; value: string }>('SELECT name, value FROM meta WHERE profile = $1', [
       this.profile,
     ]);
@@ -102,8 +119,22 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   }
 
   async apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
+    await this.inFlight;
     const staged = this.staged;
+    this.staged = [];
     const before = this.covered;
+    this.inFlight = this.applyNow(lines, records, coverage, staged, before);
+    // Seen by whoever waits for it next; never an unhandled rejection meanwhile.
+    this.inFlight.catch(() => undefined);
+  }
+
+  private async applyNow(
+    lines: readonly CatalogLine[],
+    records: readonly StatusRecord[],
+    coverage: Coverage,
+    staged: Checkpoint[],
+    before: Coverage | undefined,
+  ): Promise<void> {
     await this.commit(
       async (c) => {
         await writeRows(c, this.profile, lines, records);
@@ -115,30 +146,34 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
         if (staged.length) await this.writeCheckpoints(c, staged);
       },
       async () => {
-        const now = await this.coverage();
+        const now = await this.readCoverage();
         if (sameCoverage(now, coverage)) return 'committed';
         return sameCoverage(now, before) ? 'not committed' : 'moved';
       },
     );
     this.covered = coverage;
     this.learn(staged);
-    this.staged = [];
   }
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    await this.inFlight;
     return select(this.session.client, sql, params);
   }
 
   async rows(sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
+    await this.inFlight;
     return selectRows(this.session.client, sql, params);
   }
 
   async query(sql: string): Promise<QueryResult> {
+    await this.inFlight;
     return readOnly(this.session.client, sql);
   }
 
-  /** The lease's connection is closed by whoever took the lease (catalog.ts). */
-  async close(): Promise<void> {}
+  /** The last commit done (its failure is the run's). The lease's connection is closed by whoever took the lease (catalog.ts). */
+  async close(): Promise<void> {
+    await this.inFlight;
+  }
 
   private async writeCheckpoints(c: Client, checkpoints: Checkpoint[]): Promise<void> {
     await c.query(
