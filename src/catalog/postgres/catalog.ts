@@ -15,7 +15,7 @@ import {
   type Client,
 } from './connection.js';
 import { LeaseSession } from './lease-session.js';
-import { finishedSince, holderOf, tryLease, type Lease } from './leases.js';
+import { finishedAmong, finishedSince, holderOf, LEASE_CHANNEL, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
 import type { CatalogTarget } from './target.js';
 
@@ -40,6 +40,13 @@ export interface LeasedFolder {
 export class SharedCatalog {
   /** The admin connection being made again after a loss, shared by every read that saw the loss. */
   private reconnecting: Promise<Client> | undefined;
+  /** The last read on the admin connection: reads take turns (a pg client runs one query at a time). */
+  private turn: Promise<unknown> = Promise.resolve();
+  /** Leases released by any process since this one listened (their NOTIFY). */
+  private released = 0;
+  private wake: (() => void) | undefined;
+  /** A connection a lease was tried on and not taken: the next try uses it instead of a new one. */
+  private spare: Client | undefined;
 
   private constructor(
     readonly target: CatalogTarget,
@@ -55,11 +62,46 @@ export class SharedCatalog {
     const admin = await connect(target, o.env);
     try {
       await migrate(admin, target, o.version);
+      const catalog = new SharedCatalog(target, admin, o);
+      await catalog.listen(admin);
+      return catalog;
     } catch (error) {
       await admin.end().catch(() => undefined);
       throw isConnectionLoss(error) ? catalogError(target, error, 'preparing the schema') : error;
     }
-    return new SharedCatalog(target, admin, o);
+  }
+
+  /** Counts the leases released from now on (leases.ts notifies each release). */
+  private async listen(admin: Client): Promise<void> {
+    admin.on('notification', () => {
+      this.released++;
+      this.wake?.();
+    });
+    await admin.query(`LISTEN ${LEASE_CHANNEL}`);
+  }
+
+  /** How many releases this process has heard of: a mark for waitForRelease. */
+  get releases(): number {
+    return this.released;
+  }
+
+  /**
+   * Until a lease is released after `mark` (another process ended a profile), or `ms` passed (a
+   * holder that died releases nothing: its lease goes with its session). False when `signal` ended it.
+   */
+  async waitForRelease(mark: number, ms: number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return false;
+    if (this.released > mark) return true;
+    const woken = new AbortController();
+    this.wake = () => woken.abort();
+    try {
+      await this.o.clock.sleep(ms, AbortSignal.any([signal, woken.signal]));
+    } catch {
+      // Woken by a release, or stopped: the signal says which.
+    } finally {
+      this.wake = undefined;
+    }
+    return !signal.aborted;
   }
 
   /** The database's clock: leases are compared on it, never on the machines' clocks. */
@@ -78,6 +120,12 @@ export class SharedCatalog {
     return this.guard((admin) => finishedSince(admin, leaseName(profile), since));
   }
 
+  /** The profiles among `profiles` whose pull ended whole at or after `since`, in one read. */
+  async finishedAmong(profiles: readonly string[], since: Date): Promise<Set<string>> {
+    const names = await this.guard((admin) => finishedAmong(admin, profiles.map(leaseName), since));
+    return new Set(profiles.filter((p) => names.has(leaseName(p))));
+  }
+
   /** Who holds the profile's lease, for messages. */
   async holderOf(profile: string): Promise<string | undefined> {
     return this.guard((admin) => holderOf(admin, leaseName(profile)));
@@ -86,6 +134,8 @@ export class SharedCatalog {
   async close(): Promise<void> {
     await this.reconnecting?.catch(() => undefined);
     await this.admin.end().catch(() => undefined);
+    await this.spare?.end().catch(() => undefined);
+    this.spare = undefined;
   }
 
   private async lease(
@@ -98,7 +148,10 @@ export class SharedCatalog {
     let client: Client;
     let lease: Lease | undefined;
     for (;;) {
-      client = await connectWaiting(this.target, this.o.env, this.o);
+      // A waiting run tries its profiles every second: on the connection of the last try not taken.
+      const spare = this.spare;
+      this.spare = undefined;
+      client = spare ?? (await connectWaiting(this.target, this.o.env, this.o));
       try {
         lease = await take(client);
         break;
@@ -110,7 +163,8 @@ export class SharedCatalog {
       await this.o.clock.sleep(1000, this.o.signal);
     }
     if (!lease) {
-      await client.end().catch(() => undefined);
+      if (this.spare) await client.end().catch(() => undefined);
+      else this.spare = client;
       return undefined;
     }
     const session = new LeaseSession(client, lease, { ...this.o, target: this.target });
@@ -137,8 +191,14 @@ export class SharedCatalog {
     };
   }
 
-  /** A read about leases; after a lost connection, once more on a new one. */
-  private async guard<T>(fn: (admin: Client) => Promise<T>): Promise<T> {
+  /** A read about leases, after the reads before it; after a lost connection, once more on a new one. */
+  private guard<T>(fn: (admin: Client) => Promise<T>): Promise<T> {
+    const run = this.turn.then(() => this.guarded(fn));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async guarded<T>(fn: (admin: Client) => Promise<T>): Promise<T> {
     const used = this.admin;
     try {
       return await fn(used);
@@ -163,7 +223,10 @@ export class SharedCatalog {
     this.reconnecting ??= (async () => {
       try {
         await lost.end().catch(() => undefined);
-        this.admin = await connectWaiting(this.target, this.o.env, this.o);
+        const admin = await connectWaiting(this.target, this.o.env, this.o);
+        // Releases while no connection listened are missed: waiters poll meanwhile.
+        await this.listen(admin).catch(() => undefined);
+        this.admin = admin;
         return this.admin;
       } finally {
         this.reconnecting = undefined;

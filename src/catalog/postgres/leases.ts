@@ -32,6 +32,9 @@ export function leaseKey(name: string): string {
 
 export const holderName = () => `${hostname()} pid ${process.pid}`;
 
+/** Notified at every release, once the lock is free: processes waiting for a lease try again then. */
+export const LEASE_CHANNEL = 'fiscal_lease_released';
+
 /** Takes the lease on `client` if no other session holds it; undefined when one does. */
 export async function tryLease(client: Client, name: string): Promise<Lease | undefined> {
   const key = leaseKey(name);
@@ -72,7 +75,8 @@ export async function tryLease(client: Client, name: string): Promise<Lease | un
         );
         await client.query('UPDATE lease_history SET released_at = clock_timestamp() WHERE id = $1', [id]);
         await client.query('COMMIT');
-        await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+        // One statement: the notification is delivered after the lock is free, never before.
+        await client.query(`SELECT pg_advisory_unlock($1::bigint), pg_notify('${LEASE_CHANNEL}', $2)`, [key, name]);
       },
     };
   } catch (error) {
@@ -89,6 +93,15 @@ export async function holderOf(client: Client, name: string): Promise<string | u
     [name],
   );
   return rows[0] ? `${rows[0].holder}, since ${rows[0].acquired_at.toISOString()}` : undefined;
+}
+
+/** The lease names among `names` whose pull ended whole at or after `since` (the database's clock). */
+export async function finishedAmong(client: Client, names: readonly string[], since: Date): Promise<Set<string>> {
+  const { rows } = await client.query<{ name: string }>(
+    'SELECT name FROM leases WHERE name = ANY($1::text[]) AND finished_at >= $2',
+    [names, since],
+  );
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Whether a pull under this lease name ended whole at or after `since` (the database's clock). */

@@ -2,10 +2,11 @@
 // pulled under a lease held in the catalog, so the machines split the profiles between them.
 //
 // First pass: every profile no other process holds, within --concurrency. Then the ones another
-// process held, polled until their lease is free. A profile whose pull ended whole since this run
-// started (the catalog says when, on the database's clock) is left alone: nothing is left to do.
-// Otherwise its holder stopped or died (the lease went with its session, connection.ts says how fast), and this run
-// pulls that profile from the checkpoints the catalog holds.
+// process held, tried again as soon as a lease is released (a NOTIFY, leases.ts) or every second
+// (a holder that died releases nothing). A profile whose pull ended whole since this run started
+// (the catalog says when, on the database's clock) is left alone, without taking its lease:
+// nothing is left to do. Otherwise its holder stopped or died (the lease went with its session,
+// connection.ts says how fast), and this run pulls that profile from the checkpoints the catalog holds.
 import { join } from 'node:path';
 import type { LeasedFolder, SharedCatalog } from '../../catalog/postgres/catalog.js';
 import type { Context } from '../../context.js';
@@ -13,9 +14,11 @@ import { InterruptedError } from '../../errors.js';
 import type { Semaphore } from '../../sync/lane.js';
 import type { ProfileResult } from './profiles.js';
 
+const ENDED_WHOLE = 'its lease says it ended whole';
+
 type PullOne = (name: string, leased: LeasedFolder) => Promise<ProfileResult>;
 
-/** How often a profile another run holds is tried again. */
+/** How often a profile another run holds is tried again when no release was heard. */
 const POLL_MS = 1000;
 
 export async function pullLeased(
@@ -30,14 +33,13 @@ export async function pullLeased(
   const since = await catalog.now();
   const results = new Map<string, ProfileResult>();
   let pending = names;
+  let mark = catalog.releases;
   for (let round = 0; pending.length > 0; round++) {
-    if (round > 0) {
-      try {
-        await ctx.clock.sleep(POLL_MS, ctx.signal);
-      } catch {
-        break;
-      }
-    }
+    if (round > 0 && !(await catalog.waitForRelease(mark, POLL_MS, ctx.signal))) break;
+    mark = catalog.releases;
+    const done = await catalog.finishedAmong(pending, since);
+    for (const name of done) results.set(name, { name, dir: dir(name), elsewhere: ENDED_WHOLE });
+    pending = pending.filter((name) => !done.has(name));
     const held: string[] = [];
     await Promise.all(
       pending.map(async (name) => {
@@ -74,9 +76,8 @@ async function pullOrSkip(
 ): Promise<ProfileResult> {
   let finished = false;
   try {
-    if (await catalog.finishedSince(name, o.since)) {
-      return { name, dir: o.dir, elsewhere: 'its lease says it ended whole' };
-    }
+    // Ended whole by another run between the read of the round and this lease.
+    if (await catalog.finishedSince(name, o.since)) return { name, dir: o.dir, elsewhere: ENDED_WHOLE };
     if (leased.lease.tookOver) ctx.log.warn(`${name}: took over its lease: the run that held it is gone`);
     const result = await o.one(name, leased);
     finished = result.error === undefined && !result.summary?.s.stoppedBy;
