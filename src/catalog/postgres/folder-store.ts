@@ -13,9 +13,9 @@
 // A page's commit runs while the pull writes its next pages (apply returns once it is sent, not
 // done): the database's work overlaps the pull's instead of stopping it for a round trip of a
 // thousand rows, and the next commit, any read and close() wait for it first (one at a time, in
-// order; a failed one fails them, exit 13). A process killed meanwhile leaves the database a
-// commit further behind the folder's index, as a kill between the index and the catalog does:
-// the next holder resumes from the checkpoints the database holds.
+// order; a failed one fails them, exit 13). A process killed meanwhile leaves the folder's index
+// a commit further past the database's checkpoints, as a kill between the index and the catalog
+// does: the next holder drops those index lines and pulls their pages again.
 import {
   canonicalJson,
   parseCheckpoint,
