@@ -27,9 +27,9 @@ export interface NfeSearch extends NfeSearchFilters {
 
 /**
  * The filters on the document itself (number, CFOPs, tags, origin, purpose, events, orders), which
- * only v2 has: spread in place into V2_ONLY_FLAGS and the flags' keys (commands/shared/nfe-options.ts).
+ * only v2 has: spread in place into V2_ONLY_FLAGS.
  */
-export const NFE_DOCUMENT_FILTERS = [
+const NFE_DOCUMENT_FILTERS = [
   'number',
   'cfop',
   'tag',
