@@ -37,7 +37,8 @@ export async function pullLeased(
   for (let round = 0; pending.length > 0; round++) {
     if (round > 0 && !(await catalog.waitForRelease(mark, POLL_MS, ctx.signal))) break;
     mark = catalog.releases;
-    const done = await catalog.finishedAmong(pending, since);
+    // A catalog away now fails each profile's lease below, each with its error, as before.
+    const done = await catalog.finishedAmong(pending, since).catch(() => new Set<string>());
     for (const name of done) results.set(name, { name, dir: dir(name), elsewhere: ENDED_WHOLE });
     pending = pending.filter((name) => !done.has(name));
     const held: string[] = [];
