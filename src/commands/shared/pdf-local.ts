@@ -14,10 +14,10 @@ import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from './pdf-download.js';
-import type { ApiPdfDocType } from '../../fiscal/doc-types.js';
+import { docType, type ApiPdfDocType, type PdfDocType } from '../../fiscal/doc-types.js';
 import { ensureFolder, saveDownload, type SaveOutcome } from './saved-files.js';
 
-type LocalPdfType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
+type LocalPdfType = PdfDocType;
 
 interface LocalPdfOptions {
   paths: string[];
@@ -79,11 +79,11 @@ type Drawn = { record: LocalPdfRecord } | { skipped: true };
 
 export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options: LocalPdfOptions): Promise<void> {
   const inputs = await inputsOf(options.paths);
-  const [{ RENDERERS, RenderError }, { createRenderPool }] = await Promise.all([
+  const [{ RenderError }, { createRenderPool }] = await Promise.all([
     import('../../fiscal/render/index.js'),
     import('../../fiscal/render/pool.js'),
   ]);
-  const entry = RENDERERS[type];
+  const what = docType(type).pdf;
   if (options.dir) await ensureFolder(options.dir);
   const writer = createRecordWriter<LocalPdfRecord>(ctx, {
     columns: [
@@ -94,7 +94,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
       { header: 'MESSAGE', get: (r) => r.message, width: 60 },
     ],
   });
-  const progress = createProgress(ctx, { label: `drawing ${entry.what}`, total: inputs.length, unit: 'files' });
+  const progress = createProgress(ctx, { label: `drawing ${what}`, total: inputs.length, unit: 'files' });
   const pool = createRenderPool();
   let drawn = 0;
   let failed = 0;
@@ -154,7 +154,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
   progress.stop();
   if (drawn + failed === 0)
     throw new UsageError(`--local: no ${type} XML found in ${options.paths.join(', ')} (nothing drawn)`);
-  if (failed > 0) throw new PartialError(`${failed} of ${drawn + failed} ${entry.what} could not be drawn`);
+  if (failed > 0) throw new PartialError(`${failed} of ${drawn + failed} ${what} could not be drawn`);
 }
 
 function settled<T>(result: { ok: T } | { error: unknown }): T {
