@@ -105,7 +105,8 @@ export interface EventStreamQuery {
 // same batches.
 
 export const EVENT_BATCH_PATH = '/v1/events/batch';
-export const eventBatchStatusPath = (id: string): string => `${EVENT_BATCH_PATH}/${encodeURIComponent(id)}`;
+export const EVENT_BATCH_STATUS_PATH = `${EVENT_BATCH_PATH}/:id`;
+export const eventBatchStatusPath = (id: string): string => fillPath(EVENT_BATCH_STATUS_PATH, { id });
 
 /** Designed: events per batch. */
 export const MAX_BATCH_EVENTS = 50;
