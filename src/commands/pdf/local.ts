@@ -13,9 +13,9 @@ import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
-import { checkPdfKeys, downloadPdfs, PDF_KINDS } from './pdf-download.js';
+import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
 import { docType, type ApiPdfDocType, type PdfDocType } from '../../fiscal/doc-types.js';
-import { ensureFolder, saveDownload, type SaveOutcome } from './saved-files.js';
+import { ensureFolder, saveDownload, type SaveOutcome } from '../shared/saved-files.js';
 
 type LocalPdfType = PdfDocType;
 

@@ -3,7 +3,7 @@
 // The type groups offer the same verbs under their own name (`fiscal mdfe pdf` is `fiscal pdf
 // mdfe`, shared/type-groups.ts). Plain data: loaded for --help.
 import { docType, type ApiPdfDocType, type LocalOnlyPdfType } from '../../fiscal/doc-types.js';
-import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
+import { defineVerb, type SwitchFlag, type ScalarFlag } from '../shared/define.js';
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
 const PDF_FLAGS = {
