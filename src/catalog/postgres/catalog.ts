@@ -44,6 +44,7 @@ export class SharedCatalog {
   private turn: Promise<unknown> = Promise.resolve();
   /** Leases released by any process since this one listened (their NOTIFY). */
   private released = 0;
+  private listening = false;
   private wake: (() => void) | undefined;
   /** A connection a lease was tried on and not taken: the next try uses it instead of a new one. */
   private spare: Client | undefined;
@@ -62,16 +63,23 @@ export class SharedCatalog {
     const admin = await connect(target, o.env);
     try {
       await migrate(admin, target, o.version);
-      const catalog = new SharedCatalog(target, admin, o);
-      await catalog.listen(admin);
-      return catalog;
     } catch (error) {
       await admin.end().catch(() => undefined);
       throw isConnectionLoss(error) ? catalogError(target, error, 'preparing the schema') : error;
     }
+    return new SharedCatalog(target, admin, o);
   }
 
-  /** Counts the leases released from now on (leases.ts notifies each release). */
+  /**
+   * Counts the leases any process releases from now on (leases.ts notifies each release): for a
+   * run that will wait for profiles others hold. A run of one profile never waits so.
+   */
+  async listenForReleases(): Promise<void> {
+    if (this.listening) return;
+    await this.guard((admin) => this.listen(admin));
+    this.listening = true;
+  }
+
   private async listen(admin: Client): Promise<void> {
     admin.on('notification', () => {
       this.released++;
@@ -225,7 +233,7 @@ export class SharedCatalog {
         await lost.end().catch(() => undefined);
         const admin = await connectWaiting(this.target, this.o.env, this.o);
         // Releases while no connection listened are missed: waiters poll meanwhile.
-        await this.listen(admin).catch(() => undefined);
+        if (this.listening) await this.listen(admin).catch(() => undefined);
         this.admin = admin;
         return this.admin;
       } finally {

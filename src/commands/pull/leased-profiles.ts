@@ -30,6 +30,7 @@ export async function pullLeased(
   one: PullOne,
 ): Promise<ProfileResult[]> {
   const dir = (name: string) => join(root, name);
+  await catalog.listenForReleases();
   const since = await catalog.now();
   const results = new Map<string, ProfileResult>();
   let pending = names;

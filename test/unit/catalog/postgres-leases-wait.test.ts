@@ -35,6 +35,7 @@ describe.skipIf(missing)('waiting for a lease another run holds', () => {
     const url = await pg.createDatabase('wait');
     const holder = await open(url);
     const waiter = await open(url);
+    await waiter.listenForReleases();
     const since = await waiter.now();
     const held = (await holder.tryFolder('p1'))!;
     expect(held).toBeDefined();
