@@ -2,16 +2,15 @@
 // pull holds, never read again), applied once a commit's index lines and checkpoints are saved,
 // with the index length they bring the catalog to. A crash between the two leaves the catalog
 // behind the index, and the next open ingests the difference from the folder (folder.ts).
-import { extractFacts } from './extract/index.js';
-import type { DocumentFacts } from './facts.js';
+import { eventSummary, extractFacts } from './extract/index.js';
 import { hashOf } from './folder.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
 /** An index line as the pull writes it (src/sync/index-file.ts). */
-export type PulledLine = Omit<CatalogLine, 'facts'>;
+export type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
 
 export class CatalogWriter {
-  private readonly facts = new WeakMap<PulledLine, DocumentFacts>();
+  private readonly staged = new WeakMap<PulledLine, Pick<CatalogLine, 'facts' | 'summary'>>();
   private records: StatusRecord[] = [];
 
   constructor(
@@ -19,13 +18,18 @@ export class CatalogWriter {
     private coverage: Coverage,
   ) {}
 
-  /** Reads a document's facts from the bytes being written: kept until its commit. */
+  /** Reads a document's facts (an event's summary) from the bytes being written: kept until its commit. */
   stage(line: PulledLine, bytes: Uint8Array): void {
     try {
-      const f = extractFacts(line.type, bytes);
-      if (f) this.facts.set(line, f);
+      if (line.event !== undefined) {
+        const summary = eventSummary(line.type, bytes);
+        if (summary) this.staged.set(line, { summary });
+        return;
+      }
+      const facts = extractFacts(line.type, bytes);
+      if (facts) this.staged.set(line, { facts });
     } catch {
-      // A document the lean reader cannot follow is catalogued with what its index line says.
+      // A file the lean reader cannot follow is catalogued with what its index line says.
     }
   }
 
@@ -51,7 +55,7 @@ export class CatalogWriter {
       ...(journal?.lastLine !== undefined ? { journalTail: hashOf(journal.lastLine) } : {}),
     };
     if (cov.indexBytes === this.coverage.indexBytes && cov.journalBytes === this.coverage.journalBytes) return;
-    const rows = lines.map((l) => ({ ...l, facts: this.facts.get(l) }));
+    const rows = lines.map((l) => ({ ...l, ...this.staged.get(l) }));
     await this.store.apply(rows, this.records, cov);
     this.records = [];
     this.coverage = cov;

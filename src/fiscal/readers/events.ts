@@ -60,6 +60,10 @@ const DESCRIPTIONS: Record<Family, Record<string, string>> = {
   nfse: { '101101': 'Cancelamento de NFS-e', '105102': 'Cancelamento de NFS-e por Substituição' },
 };
 
+/** The description the readers give a known event code of a family (undefined when unknown). */
+export const knownDescription = (family: Family, type: string): string | undefined =>
+  lookup(DESCRIPTIONS[family], type);
+
 const KEY_FIELDS: [string, Family][] = [
   ['chNFe', 'nfe'],
   ['chCTe', 'cte'],
