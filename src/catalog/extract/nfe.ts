@@ -56,7 +56,7 @@ export function nfeFacts(xml: string): DocumentFacts {
     // A cancellation appended to the proc (retEvento with 110111, cStat 135).
     eventsInXml: eventsInside(xml, xml.lastIndexOf('</NFe>')),
     items,
-    summary: nfeSummary(xml, items),
+    summary: nfeSummary(xml, { ide, emit, dest, total, prot, items }),
   };
 }
 
