@@ -46,6 +46,9 @@ export const DOCUMENT_COLUMNS = [
   'warnings',
 ] as const;
 
+/** A column of `documents`: what the readers of the catalog name (src/report/catalog-documents.ts). */
+export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
+
 export const ITEM_COLUMNS = [
   'key',
   'role',
