@@ -8,7 +8,7 @@ import { readStaged, type CatalogThread, type Staged } from './staging.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
 /** An index line as the pull writes it (src/sync/index-file.ts). */
-export type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
+type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
 
 export class CatalogWriter {
   /** What each line's file gave: its facts, or the id they were staged under on the thread. */

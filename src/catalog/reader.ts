@@ -11,14 +11,14 @@ import { completeLength, lineHashBefore } from './lines.js';
 import { SCHEMA_VERSION } from './schema.js';
 import type { SqliteCatalog } from './sqlite-store.js';
 
-export interface ReadOptions {
+interface ReadOptions {
   clock: Clock;
   log: Logger;
   rebuild?: boolean;
   progress?: (done: number, total: number) => void;
 }
 
-export interface FolderCatalog {
+interface FolderCatalog {
   store: SqliteCatalog;
   /** Read as a running pull left it: not brought level with the folder. */
   asIs: boolean;

@@ -53,7 +53,7 @@ export interface StoredDocBase<R extends string> {
 }
 
 /** A document with an access key (R7). */
-export interface KeyedDoc<R extends string, M extends string> extends StoredDocBase<R> {
+interface KeyedDoc<R extends string, M extends string> extends StoredDocBase<R> {
   accessKey: string;
   model: M;
   series: string;

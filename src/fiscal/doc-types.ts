@@ -6,7 +6,7 @@
 // declarations of `fiscal --help` read it. docs/architecture.md says how to add a type.
 
 /** What the events of a type mean (tpEvento), and which of them end the document's validity. */
-export interface DocEvents {
+interface DocEvents {
   /** Event code -> name. The same code can mean different things on two types (110112). */
   codes: Readonly<Record<string, string>>;
   /** Codes that cancel the document they are about (R30). */
@@ -19,7 +19,7 @@ export interface DocEvents {
  * The endpoints of a type, as router patterns (`:role`, `:param`) the client fills
  * (`fillPath`) and the emulator registers: one string for both sides.
  */
-export interface DocEndpoints {
+interface DocEndpoints {
   /** GET, the v1 role listing (R11-R17). */
   listing: string;
   /** POST, the body search, when the type has one. */

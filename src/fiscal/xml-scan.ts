@@ -32,7 +32,7 @@ export function text(xml: string, name: string, from = 0, to = xml.length): stri
  * A copy that does not point into `xml`. A slice of a string keeps the whole string alive in V8,
  * and these values outlive the document (in the index of a 100k-document pull).
  */
-export function detached(s: string): string {
+function detached(s: string): string {
   return Buffer.from(s, 'latin1').toString('latin1');
 }
 

@@ -109,8 +109,8 @@ export const eventBatchStatusPath = (id: string): string => `${EVENT_BATCH_PATH}
 
 /** Designed: events per batch. */
 export const MAX_BATCH_EVENTS = 50;
-export const JUSTIFICATION_MIN = 15;
-export const JUSTIFICATION_MAX = 255;
+const JUSTIFICATION_MIN = 15;
+const JUSTIFICATION_MAX = 255;
 
 const BATCH_DOC_TYPES = ['nfe', 'cte', 'cteos'] as const;
 export type BatchDocType = (typeof BATCH_DOC_TYPES)[number];
@@ -189,7 +189,7 @@ const batchEventSchema = z.object({
 });
 export type BatchEvent = z.infer<typeof batchEventSchema>;
 
-export const BATCH_STATES = ['queued', 'processing', 'done'] as const;
+const BATCH_STATES = ['queued', 'processing', 'done'] as const;
 
 export const batchAcceptedSchema = z.object({
   status: statusSchema,
@@ -214,7 +214,7 @@ const batchResultSchema = z.object({
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
-export const batchDataSchema = z.object({
+const batchDataSchema = z.object({
   batch_id: z.string(),
   status: z.enum(BATCH_STATES),
   document_type: z.enum(BATCH_DOC_TYPES),

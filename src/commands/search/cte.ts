@@ -108,7 +108,7 @@ const party = (taxId: string | undefined, name: string | undefined, uf: string |
 });
 
 /** A role-listing item carries only the XML: read the record fields the listing shows from it. */
-export function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' | 'owner'>): CteRecord {
+function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' | 'owner'>): CteRecord {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
   const s = xml ? summaryOf(xml) : undefined;
   const full: CteRecord = {

@@ -14,7 +14,7 @@ export interface RecordPage<R> {
   total?: number | undefined;
 }
 
-export interface RecordOutput<R> {
+interface RecordOutput<R> {
   table: Column<R>[];
   csv: FieldColumn<R>[];
   /** --fields: the CSV holds these fields' columns only. */

@@ -18,7 +18,7 @@ import type { ListingSearchSpec } from './index.js';
 
 type Options = OptionsOf<ListingSearchSpec['flags']>;
 
-export interface ListedOutput {
+interface ListedOutput {
   AccessKey: string;
   Number: string;
   EmissionDate: string;

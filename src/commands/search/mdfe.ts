@@ -53,7 +53,7 @@ async function* fromListing(
 }
 
 /** A listing item carries the XML and its events: the fields a list shows are read from them. */
-export function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
+function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
   const f = mdfeFacts(Buffer.from(item.xml, 'base64').toString('latin1'));
   const status = mdfeStatus(
     item.events.map((e) => e.type),

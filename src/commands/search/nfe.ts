@@ -166,7 +166,7 @@ async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: '
 }
 
 /** A v1 item carries only the XML: read the v2-named fields the listing shows from it. */
-export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): NfeV2Record {
+function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): NfeV2Record {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
   const s = xml ? summarizeNfeXml(xml) : undefined;
   const full: NfeV2Record = {

@@ -17,9 +17,9 @@ import { checkPdfKeys, downloadPdfs, PDF_KINDS } from './pdf-download.js';
 import type { ApiPdfDocType } from '../../fiscal/doc-types.js';
 import { ensureFolder, saveDownload, type SaveOutcome } from './saved-files.js';
 
-export type LocalPdfType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
+type LocalPdfType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
 
-export interface LocalPdfOptions {
+interface LocalPdfOptions {
   paths: string[];
   /** Where the PDFs go; undefined: beside each XML. */
   dir?: string | undefined;
@@ -69,7 +69,7 @@ async function inputsOf(paths: readonly string[]): Promise<Input[]> {
 }
 
 /** `a/b/NAME.xml` -> `a/b/NAME.pdf`, or `<dir>/NAME.pdf`. */
-export function pdfPathFor(xml: string, dir: string | undefined): string {
+function pdfPathFor(xml: string, dir: string | undefined): string {
   const name = `${basename(xml).replace(/\.xml$/i, '')}.pdf`;
   return join(dir ?? dirname(xml), name);
 }

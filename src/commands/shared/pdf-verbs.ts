@@ -6,7 +6,7 @@ import { docType, type ApiPdfDocType, type LocalOnlyPdfType } from '../../fiscal
 import { defineVerb, type SwitchFlag, type ScalarFlag } from './define.js';
 
 /** The flags of every PDF download, record groups included (`fiscal boletos pdf`). */
-export const PDF_FLAGS = {
+const PDF_FLAGS = {
   dir: { type: 'dir', value: 'path', default: '.', summary: 'destination folder' },
   stdin: {
     type: 'switch',

@@ -10,11 +10,11 @@ export type { RenderOptions } from './options.js';
 export { RenderError } from './xml-tree.js';
 
 /** Bytes (or text) of one XML file in, the PDF out; a RenderError when the XML is not of that type. */
-export type Renderer = (xml: Uint8Array | string, options?: RenderOptions) => Promise<Buffer>;
+type Renderer = (xml: Uint8Array | string, options?: RenderOptions) => Promise<Buffer>;
 
 export type RenderType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
 
-export interface RenderEntry {
+interface RenderEntry {
   /** What the PDF is called: DANFe, DACTe... */
   what: string;
   /** The reader kinds whose XML this renderer draws (an NFS-e may also be read as a DPS). */
