@@ -15,14 +15,14 @@ import {
 import { knownDescription } from '../../fiscal/readers/events.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import { openTag } from '../../fiscal/xml-scan.js';
-import { followed, text, type CatalogSummary } from './nfe-summary.js';
+import { followed, holdsOnly, text, type CatalogSummary } from './nfe-summary.js';
 import { attribute, firstValue, section, value } from './scan.js';
 
 const ROOT = 'procEventoNFe';
 
 export function nfeEventSummary(xml: string): CatalogSummary | undefined {
   const body = followed(xml, ROOT);
-  if (body === undefined || !onlyRequestAndResult(body)) return undefined;
+  if (body === undefined || !holdsOnly(body, ROOT, 'evento', 'retEvento')) return undefined;
   const request = section(body, 'evento')!;
   const result = section(body, 'retEvento')!;
   const inf = section(request, 'infEvento');
@@ -72,22 +72,4 @@ export function nfeEventSummary(xml: string): CatalogSummary | undefined {
     warnings,
   } satisfies Summary);
   return inFieldOrder({ ...summary, root: ROOT } as DocumentSummary);
-}
-
-/** procEventoNFe holds the request and its result, nothing else. */
-function onlyRequestAndResult(body: string): boolean {
-  const request = openTag(body, 'evento');
-  const requestEnd = body.indexOf('</evento>');
-  const result = openTag(body, 'retEvento');
-  const resultEnd = body.indexOf('</retEvento>');
-  const end = body.trimEnd().length - `</${ROOT}>`.length;
-  const blank = (from: number, to: number) => from <= to && body.slice(from, to).trim() === '';
-  return (
-    request !== -1 &&
-    result !== -1 &&
-    resultEnd !== -1 &&
-    blank(body.indexOf('>') + 1, request) &&
-    blank(requestEnd + '</evento>'.length, result) &&
-    blank(resultEnd + '</retEvento>'.length, end)
-  );
 }

@@ -108,20 +108,25 @@ export function followed(xml: string, root: string): string | undefined {
 
 /** nfeProc holds the note and its protocol, nothing else (events appended are the full reader's). */
 function onlyNoteAndProtocol(body: string, root: string): boolean {
-  const end = body.trimEnd();
-  if (root === 'NFe') return true;
-  const note = openTag(body, 'NFe');
-  const noteEnd = body.indexOf('</NFe>');
-  const prot = openTag(body, 'protNFe');
-  const protEnd = body.indexOf('</protNFe>');
-  const between = (from: number, to: number) => from <= to && body.slice(from, to).trim() === '';
+  return root === 'NFe' || holdsOnly(body, root, 'NFe', 'protNFe');
+}
+
+/** The root element `root` of `body` holds `<first>` then `<second>`, and nothing else but blanks. */
+export function holdsOnly(body: string, root: string, first: string, second: string): boolean {
+  const a = openTag(body, first);
+  const aEnd = body.indexOf(`</${first}>`);
+  const b = openTag(body, second);
+  const bEnd = body.indexOf(`</${second}>`);
+  const end = body.trimEnd().length - `</${root}>`.length;
+  const blank = (from: number, to: number) => from <= to && body.slice(from, to).trim() === '';
   return (
-    note !== -1 &&
-    prot !== -1 &&
-    protEnd !== -1 &&
-    between(body.indexOf('>') + 1, note) &&
-    between(noteEnd + '</NFe>'.length, prot) &&
-    between(protEnd + '</protNFe>'.length, end.length - `</${root}>`.length)
+    a !== -1 &&
+    aEnd !== -1 &&
+    b !== -1 &&
+    bEnd !== -1 &&
+    blank(body.indexOf('>') + 1, a) &&
+    blank(aEnd + first.length + 3, b) &&
+    blank(bEnd + second.length + 3, end)
   );
 }
 
