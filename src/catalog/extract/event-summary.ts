@@ -9,10 +9,11 @@ import {
   inFieldOrder,
   keyFromId,
   keyWarnings,
+  lookup,
   modelOfKey,
   type Summary,
 } from '../../fiscal/readers/common.js';
-import { knownDescription } from '../../fiscal/readers/events.js';
+import { EVENT_CODES } from '../../fiscal/event-codes.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import { openTag } from '../../fiscal/xml-scan.js';
 import { followed, holdsOnly, text, type CatalogSummary } from './nfe-summary.js';
@@ -35,7 +36,7 @@ export function nfeEventSummary(xml: string): CatalogSummary | undefined {
   if (!refKey || openTag(head, 'chCTe') !== -1 || openTag(head, 'chMDFe') !== -1) return undefined;
   const type = text(value(head, 'tpEvento')) ?? text(value(res, 'tpEvento')) ?? '';
   const description =
-    knownDescription('nfe', type) ??
+    lookup(EVENT_CODES.nfe, type) ??
     text(value(section(inf, 'detEvento'), 'descEvento')) ??
     text(value(res, 'xEvento')) ??
     '';

@@ -6,7 +6,7 @@
 // read by inspect as before. It is nothing for whatever this pass does not follow exactly: a root
 // other than nfeProc or a bare NFe, anything in the nfeProc beside the note and its protocol (an
 // event appended), another encoding than UTF-8, CDATA, comments, HTML entities, totals that are
-// not plain values (test/unit/catalog/nfe-summary.test.ts compares the two on samples).
+// not plain values (test/unit/catalog/summary.test.ts compares the two on samples).
 import { documentStatus, type StatusDocType } from '../../fiscal/doc-status.js';
 import {
   compact,

@@ -12,7 +12,7 @@ import type { OptionsOf } from '../shared/define.js';
 import { cnpjOwnersOnly } from '../../api/listing-plan.js';
 import { checkRanges, listingMonth } from '../shared/document-options.js';
 import { minute, writeRecords } from './listing-output.js';
-import { namedKeys } from '../shared/named-documents.js';
+import { namedKeys } from './named-documents.js';
 import { verb } from '../shared/verb.js';
 import type { ListingSearchSpec } from './index.js';
 

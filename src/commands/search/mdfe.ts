@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
-import type { FieldColumn } from '../shared/field-columns.js';
+import type { FieldColumn } from './field-columns.js';
 import { minute, recordClues, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchMdfe } from './index.js';

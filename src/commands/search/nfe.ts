@@ -8,9 +8,9 @@ import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
 import { createSummaryWriter, type SummaryWriter } from './document-summary.js';
-import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { recordClues, searchProgress, searchTotal } from './listing-output.js';
-import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
+import { namedKeys, namedTracker, type NamedDocuments } from './named-documents.js';
 import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import {
   isV2NotEnabled,

@@ -14,7 +14,7 @@ import type { Context } from '../../context.js';
 import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
-import type { FieldColumn } from '../shared/field-columns.js';
+import type { FieldColumn } from './field-columns.js';
 import { minute, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchNfse } from './index.js';
