@@ -38,7 +38,7 @@ export type ToWorker =
   | { do: 'close'; seq: number };
 
 /** An index line with the id its file was staged under (-1: none). */
-export type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
+type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
 
 export type FromWorker = { seq: number; error?: string };
 

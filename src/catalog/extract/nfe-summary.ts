@@ -36,7 +36,7 @@ const XML_ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/y;
 const LEAF = /<(\w+)>([^<]*)<\/\1>/g;
 
 /** The sections of the note its lean facts were read from (nfe.ts): each is looked for once. */
-export interface NoteSections {
+interface NoteSections {
   ide: Section | undefined;
   emit: Section | undefined;
   dest: Section | undefined;
