@@ -253,12 +253,19 @@ export class Sheet {
   wrap(value: string, width: number, size: number, max = Infinity, bold = false): string[] {
     const lines: string[] = [];
     let line = '';
+    // Widths added word by word: measuring the whole line again at each word was quadratic.
+    let used = 0;
+    const space = this.measure(' ', size, bold);
     for (const word of value.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && this.measure(next, size, bold) > width) {
+      const w = this.measure(word, size, bold);
+      if (line && used + space + w > width) {
         lines.push(line);
         line = word;
-      } else line = next;
+        used = w;
+      } else {
+        used = line ? used + space + w : w;
+        line = line ? `${line} ${word}` : word;
+      }
     }
     if (line) lines.push(line);
     if (lines.length > max) {
