@@ -80,6 +80,14 @@ interface PageStream {
   data: Record<string, unknown>;
 }
 
+/** pdfkit's PDFDocument as it writes the file (its internals: pdfkit is pinned). */
+interface FileWriter {
+  _write(data: string | Uint8Array): void;
+  _offset: number;
+  /** Objects made but not written yet: the file ends once there are none. */
+  _waiting: number;
+}
+
 /** A PDFReference, as far as a form is written through it. */
 interface FormRef {
   data: Record<string, unknown>;
@@ -107,8 +115,7 @@ interface QrBits {
 
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
-  private readonly chunks: Buffer[] = [];
-  private readonly done: Promise<Buffer>;
+  private readonly chunks: Uint8Array[] = [];
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
   private ops: string[] = [];
@@ -137,11 +144,16 @@ export class Sheet {
       compress: false,
       info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
     });
-    this.doc.on('data', (c: Buffer) => this.chunks.push(c));
-    this.done = new Promise((resolve, reject) => {
-      this.doc.on('end', () => resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)));
-      this.doc.on('error', reject);
-    });
+    // pdfkit writes the file through a Readable stream, a push (and a copy) per line of every
+    // object: its pieces are kept here instead. The constructor wrote the header, read back first.
+    const writer = this.doc as unknown as FileWriter;
+    const header = this.doc.read() as Buffer | null;
+    if (header) this.chunks.push(header);
+    writer._write = (data) => {
+      const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
+      this.chunks.push(bytes);
+      writer._offset += bytes.length;
+    };
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
     if (firstPage) this.addPage();
@@ -383,9 +395,12 @@ export class Sheet {
     d.fillColor('black');
   }
 
-  end(): Promise<Buffer> {
+  async end(): Promise<Buffer> {
     this.seal();
     this.doc.end();
-    return this.done;
+    // Every object is written by then (nothing of a DANFe is written later, such as an image read
+    // from a file): pdfkit waits for none and has written its cross-reference table.
+    if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
+    return Buffer.concat(this.chunks);
   }
 }
