@@ -8,7 +8,7 @@ import { find } from './xml-tree.js';
 import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 
 /** One field of a row: its label, its value, its share of the row's width. */
-type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
+export type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
 
 const ROW = 19;
 
