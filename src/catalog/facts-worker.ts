@@ -15,6 +15,17 @@ let store: Promise<SqliteCatalog> | undefined;
 let received = 0;
 const COLLECT_EVERY = 8 * 1024 * 1024;
 
+/**
+ * The files' bytes die here, outside the young generation: without a full collection now and
+ * then they pile up as the main thread's pages would.
+ */
+function collectNow(): void {
+  if (received > COLLECT_EVERY) {
+    received = 0;
+    collectGarbage();
+  }
+}
+
 async function handle(m: ToWorker): Promise<FromWorker | undefined> {
   switch (m.do) {
     case 'open':
@@ -34,13 +45,17 @@ async function handle(m: ToWorker): Promise<FromWorker | undefined> {
         return { ...line, ...facts };
       });
       await (await store!).apply(rows, m.records, m.coverage);
-      // The files' bytes die here, outside the young generation: without a full collection now
-      // and then they pile up as the main thread's pages would.
-      if (received > COLLECT_EVERY) {
-        received = 0;
-        collectGarbage();
-      }
+      collectNow();
       return { seq: m.seq };
+    }
+    case 'take': {
+      const out = m.ids.map((id) => {
+        const facts = staged.get(id) ?? {};
+        staged.delete(id);
+        return facts;
+      });
+      collectNow();
+      return { seq: m.seq, staged: out };
     }
     case 'close':
       await (await store)?.close();

@@ -56,14 +56,23 @@ export class CatalogWriter {
     // thread applies it, later ones may be noted: they are the next commit's.
     const records = this.records.splice(0);
     try {
-      if (this.thread) {
-        const staged = lines.map((l) => {
-          const id = this.staged.get(l);
-          return { ...l, staged: typeof id === 'number' ? id : -1 };
-        });
-        await this.thread.commit(staged, records, cov);
+      const ids = lines.map((l) => {
+        const id = this.staged.get(l);
+        return typeof id === 'number' ? id : -1;
+      });
+      if (this.thread?.applies) {
+        await this.thread.commit(
+          lines.map((l, i) => ({ ...l, staged: ids[i]! })),
+          records,
+          cov,
+        );
       } else {
-        const rows = lines.map((l) => ({ ...l, ...(this.staged.get(l) as Staged | undefined) }));
+        // The shared catalog: its facts read on the thread, its transaction on the lease's connection.
+        const taken = this.thread ? await this.thread.take(ids) : undefined;
+        const rows = lines.map((l, i) => ({
+          ...l,
+          ...(taken ? taken[i] : (this.staged.get(l) as Staged | undefined)),
+        }));
         await this.store.apply(rows, records, cov);
       }
     } catch (error) {

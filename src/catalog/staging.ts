@@ -5,7 +5,9 @@
 // writes the next pages, and the pull gets a second share of a busy machine's cores. A commit is
 // still awaited until the worker says its transaction ended, with the same rows and coverage as
 // on the calling thread, so what a crash leaves is the same. Where there is no built worker (the
-// sources run by the tests) or the catalog is the shared one, the work stays on the calling thread.
+// sources run by the tests), the work stays on the calling thread. The shared catalog's
+// transaction runs on its lease's connection (src/catalog/postgres/): there the thread only
+// reads the facts, and hands them back for each commit (take).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -35,12 +37,13 @@ export type ToWorker =
   | { do: 'open'; path: string }
   | { do: 'stage'; files: [id: number, type: string, event: boolean, bytes: Uint8Array][] }
   | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
+  | { do: 'take'; seq: number; ids: number[] }
   | { do: 'close'; seq: number };
 
 /** An index line with the id its file was staged under (-1: none). */
 type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
 
-export type FromWorker = { seq: number; error?: string };
+export type FromWorker = { seq: number; error?: string; staged?: Staged[] };
 
 /** dist/facts-worker.js beside the bundle (or above a chunk of it); undefined from the sources. */
 function workerFile(): string | undefined {
@@ -58,19 +61,19 @@ export class CatalogThread {
   private nextId = 0;
   private nextSeq = 0;
   private files: [number, string, boolean, Uint8Array][] = [];
-  private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (m: FromWorker) => void; reject: (e: Error) => void }>();
   private failure: Error | undefined;
 
   private constructor(
     private readonly worker: Worker,
-    private readonly path: string,
+    private readonly path: string | undefined,
   ) {
     worker.unref();
     worker.on('message', (m: FromWorker) => {
       const w = this.waiting.get(m.seq);
       this.waiting.delete(m.seq);
       if (this.waiting.size === 0) worker.unref();
-      if (m.error === undefined) w?.resolve();
+      if (m.error === undefined) w?.resolve(m);
       else w?.reject(this.error(m.error));
     });
     const lost = (error: Error) => {
@@ -80,11 +83,19 @@ export class CatalogThread {
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`its thread stopped (exit ${code})`)));
-    worker.postMessage({ do: 'open', path } satisfies ToWorker);
+    if (path !== undefined) worker.postMessage({ do: 'open', path } satisfies ToWorker);
   }
 
-  /** The thread writing the SQLite catalog at `path`; undefined where the build has no worker. */
-  static start(path: string): CatalogThread | undefined {
+  /** Whether commits are applied on the thread (a SQLite catalog), not taken back (take). */
+  get applies(): boolean {
+    return this.path !== undefined;
+  }
+
+  /**
+   * The thread writing the SQLite catalog at `path`, or without one the thread that only reads
+   * facts; undefined where the build has no worker.
+   */
+  static start(path?: string): CatalogThread | undefined {
     const file = workerFile();
     if (!file) return undefined;
     try {
@@ -107,7 +118,13 @@ export class CatalogThread {
   /** Applies the lines (their staged facts) and records in one transaction with the coverage. */
   commit(lines: StagedLine[], records: StatusRecord[], coverage: Coverage): Promise<void> {
     this.flush();
-    return this.ask({ do: 'commit', seq: this.nextSeq++, lines, records, coverage });
+    return this.ask({ do: 'commit', seq: this.nextSeq++, lines, records, coverage }).then(() => undefined);
+  }
+
+  /** What the files staged under `ids` gave (-1: nothing), handed back and forgotten on the thread. */
+  async take(ids: number[]): Promise<Staged[]> {
+    this.flush();
+    return (await this.ask({ do: 'take', seq: this.nextSeq++, ids })).staged ?? [];
   }
 
   async close(): Promise<void> {
@@ -125,7 +142,7 @@ export class CatalogThread {
     );
   }
 
-  private ask(message: ToWorker & { seq: number }): Promise<void> {
+  private ask(message: ToWorker & { seq: number }): Promise<FromWorker> {
     if (this.failure) return Promise.reject(this.error(this.failure.message));
     return new Promise((resolve, reject) => {
       this.waiting.set(message.seq, { resolve, reject });
@@ -135,7 +152,7 @@ export class CatalogThread {
   }
 
   private error(message: string): CatalogError {
-    return new CatalogError(`the catalog ${this.path} could not be written: ${message}`, {
+    return new CatalogError(`the catalog ${this.path ?? 'thread'} could not be written: ${message}`, {
       details: ['the pull committed its files; the next run (or `fiscal catalog rebuild`) brings the catalog level'],
     });
   }

@@ -22,5 +22,5 @@ export async function openPullCatalog(o: { dir: string; log: Logger }, index: In
 
 /** A shared catalog (src/catalog/postgres/): level with the folder by construction, nothing to ingest. */
 export async function sharedCatalog(store: CatalogStore): Promise<PullCatalog> {
-  return { store, writer: new CatalogWriter(store, (await store.coverage()) ?? EMPTY_COVERAGE) };
+  return { store, writer: new CatalogWriter(store, (await store.coverage()) ?? EMPTY_COVERAGE, CatalogThread.start()) };
 }
