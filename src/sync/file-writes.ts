@@ -16,7 +16,7 @@ export interface FileWrite {
 }
 
 /** The temp file a document is written to before it is renamed into place: hidden, beside it. */
-export const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
+const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
 
 /**
  * Writes each file to its temp file and renames it into place, in order; a failed one throws,
