@@ -65,7 +65,7 @@ export default tseslint.config(
       'src/commands/shared/define.ts',
       'src/commands/shared/document-flags.ts',
       'src/commands/events/flags.ts',
-      'src/commands/shared/pdf-verbs.ts',
+      'src/commands/pdf/verbs.ts',
       'src/commands/shared/records-verbs.ts',
       'src/commands/shared/ocr-upload-flags.ts',
       'src/commands/pull/flags.ts',

@@ -763,8 +763,8 @@ _fiscal_option_values() {
     'profile add|--base-url') _fiscal_w='production sandbox' ;;
     'init|--base-url') _fiscal_w='production sandbox' ;;
     'props set|--role') _fiscal_w='received emitted transporter authorized' ;;
-    'labels apply|--type') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
-    'labels remove|--type') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
+    'labels apply|--type') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
+    'labels remove|--type') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
     'ocr upload|--kind') _fiscal_w='invoice utility' ;;
     'invoices list|--source') _fiscal_w='capture upload' ;;
     'utilities list|--source') _fiscal_w='capture upload' ;;
@@ -792,7 +792,7 @@ _fiscal_argument_values() {
     'profile show|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'profile use|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
     'profile remove|0') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
-    'flag|0') _fiscal_w='nfe nfse cte cteos cfesat nfce' ;;
+    'flag|0') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
     'xml|0') _fiscal_w='nfe nfce cte cteos mdfe' ;;
     'completion|0') _fiscal_w='bash zsh fish powershell' ;;
     'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;

@@ -503,7 +503,7 @@ $script:FiscalTree = @{
     Options = @('--owner', '--set', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--owner', '--set', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
     Values = @{ '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
-    Arguments = @(@('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'), $null)
+    Arguments = @(@('nfe', 'nfce', 'cte', 'cteos', 'nfse', 'cfesat'), $null)
     Variadic = $false
   }
   'props' = @{
@@ -558,7 +558,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--label', '--type', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--label', '--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'nfse', 'cfesat'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -566,7 +566,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--label', '--type', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--label', '--type', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'nfse', 'cfesat'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }

@@ -6,7 +6,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalFileError } from './errors.js';
 
-export interface LocalFilePlace {
+interface LocalFilePlace {
   /** The folder the user chose (--dir, the journal's folder): named when the problem is its disk. */
   folder?: string | undefined;
   /** What of the run is kept, shown under the message (the checkpoint, the files saved). */

@@ -162,10 +162,7 @@ function exitCodeHelp(): string {
   return `\nExit codes:\n${lines.join('\n')}\n`;
 }
 
-export function parseGlobals(
-  raw: Record<string, unknown>,
-  env: Readonly<Record<string, string | undefined>>,
-): GlobalOptions {
+function parseGlobals(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): GlobalOptions {
   let timeoutSeconds: number | undefined;
   if (raw.timeout !== undefined) {
     timeoutSeconds = Number(raw.timeout);

@@ -6,7 +6,7 @@ import { fetchPdf } from './pdf.js';
 import { amountRange, dateRange, getRecord, recordPages, type PageOptions } from './records.js';
 import { BOLETO_PDF_PATH, BOLETOS_PATH, boletoSchema, type Boleto, type BoletoStatus } from './wire/boletos.js';
 
-export interface BoletoFilters {
+interface BoletoFilters {
   status?: BoletoStatus[] | undefined;
   direction?: Boleto['direction'] | undefined;
   /** CNPJs of the account's companies. */

@@ -30,7 +30,7 @@ export interface CteSearch extends Omit<CteSearchFilters, 'isTaker'> {
   withStatus?: boolean | undefined;
 }
 
-export const DEFAULT_CTE_FIELDS: CteField[] = [
+const DEFAULT_CTE_FIELDS: CteField[] = [
   'AccessKey',
   'Number',
   'EmissionDate',
@@ -44,7 +44,7 @@ export const DEFAULT_CTE_FIELDS: CteField[] = [
   'Document',
 ];
 /** Fields a role listing can give: read from the XML it returns (Owner only when one was asked for). */
-export const V1_CTE_FIELDS: CteField[] = [
+const V1_CTE_FIELDS: CteField[] = [
   'AccessKey',
   'Number',
   'EmissionDate',
@@ -55,7 +55,7 @@ export const V1_CTE_FIELDS: CteField[] = [
   'OwnerRole',
   'Xml',
 ];
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 const STATUS_FIELDS: CteField[] = ['Status', 'Events'];
 
 export type CteSearchPlan =
@@ -71,7 +71,7 @@ export type CteSearchPlan =
     };
 
 type Flag = keyof CteSearch;
-export const DFE_ONLY_FLAGS: Flag[] = [
+const DFE_ONLY_FLAGS: Flag[] = [
   'emitter',
   'from',
   'to',

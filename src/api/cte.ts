@@ -76,13 +76,13 @@ export function cteFilters(o: CteSearchFilters, now: Date): CteFilters {
 }
 
 /** One page of POST /v1/dfe/cte. A list read, so it is retried although it is a POST. */
-export async function searchCte(http: HttpClient, req: CteRequest): Promise<CteResponse> {
+async function searchCte(http: HttpClient, req: CteRequest): Promise<CteResponse> {
   const res = await http.request({ ...cteSearch('cte'), body: req, schema: cteResponseSchema, retry: true });
   return res.body;
 }
 
 /** One page of POST /v1/dfe/cteos: every role of the Owners (R24). */
-export async function searchCteOs(http: HttpClient, req: CteOsRequest): Promise<CteResponse> {
+async function searchCteOs(http: HttpClient, req: CteOsRequest): Promise<CteResponse> {
   const res = await http.request({ ...cteSearch('cteos'), body: req, schema: cteResponseSchema, retry: true });
   return res.body;
 }
@@ -132,12 +132,12 @@ async function listV1(http: HttpClient, endpoint: Endpoint, q: CteV1Query): Prom
 }
 
 /** One page of GET /v1/cte/{role}. */
-export function listCteV1(http: HttpClient, role: CteRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+function listCteV1(http: HttpClient, role: CteRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
   return listV1(http, cteV1Listing('cte', role), q);
 }
 
 /** One page of GET /v1/cte-os/{role}. */
-export function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
+function listCteOsV1(http: HttpClient, role: CteOsRole, q: CteV1Query): Promise<V1Page<CteV1Item>> {
   return listV1(http, cteV1Listing('cteos', role), q);
 }
 

@@ -11,7 +11,7 @@ import { listingPages } from './paginate.js';
 import { listedXmlPageSchema, type ListedXmlItem, type V1ListingQuery, type V1Page } from './wire/common.js';
 
 /** What one listed document is, read from its XML. */
-export interface ListedFacts {
+interface ListedFacts {
   number?: string | undefined;
   emissionDate?: string | undefined;
   /** CNPJ/CPF of the emitter. */
@@ -27,7 +27,7 @@ export interface ListingClient {
 }
 
 /** One page of the role listing of `type`, signature checked (R14). */
-export async function listDocs(
+async function listDocs(
   http: HttpClient,
   by: { type: DocTypeName; role: string },
   q: V1ListingQuery,

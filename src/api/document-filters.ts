@@ -26,7 +26,7 @@ export interface DocumentFilters {
   emitter?: string[] | undefined;
 }
 
-export interface CommonBodyFilters {
+interface CommonBodyFilters {
   CreatedAt?: { From?: string; To?: string };
   EmissionDate?: { From?: string; To?: string };
   Owners?: string[];
@@ -34,7 +34,7 @@ export interface CommonBodyFilters {
 }
 
 /** A `{From, To}` range with only the sides given. */
-export function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
+function range(from: string | undefined, to: string | undefined): { From?: string; To?: string } {
   return { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
 }
 

@@ -9,7 +9,7 @@ import { formatMs } from './retry.js';
 
 const MAX_TEXT = 300;
 
-export interface ServerSaid {
+interface ServerSaid {
   text?: string;
   serverCode?: string | number;
   fields?: Record<string, string[]>;
@@ -85,7 +85,7 @@ export function readServerError(bodyText: string): ServerSaid {
   return { text: clip(bodyText), details: [] };
 }
 
-export interface ErrorAnswer {
+interface ErrorAnswer {
   method: string;
   path: string;
   status: number;
@@ -103,7 +103,7 @@ export function answerSummary(a: ErrorAnswer, said = readServerError(a.bodyText)
 }
 
 /** `POST /v2/dfe/nfe: 400 Bad Request: Limit must be between 1 and 500` */
-export function describeAnswer(a: ErrorAnswer, said = readServerError(a.bodyText)): string {
+function describeAnswer(a: ErrorAnswer, said = readServerError(a.bodyText)): string {
   return `${a.redact(`${a.method} ${a.path}`)}: ${answerSummary(a, said)}`;
 }
 

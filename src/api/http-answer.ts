@@ -21,7 +21,7 @@ export interface Retryable {
 export type Attempt<T> = { ok: HttpResponse<T> } | { failed: Retryable };
 
 /** What came back for one attempt. */
-export interface Answer<T> {
+interface Answer<T> {
   ro: RequestOptions<T>;
   status: number;
   headers: Record<string, string>;
@@ -32,7 +32,7 @@ export interface Answer<T> {
 }
 
 /** What reading an answer counts into and writes with. */
-export interface AnswerEnv {
+interface AnswerEnv {
   stats: HttpStats;
   redact: (text: string) => string;
   warn: (message: string) => void;

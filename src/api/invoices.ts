@@ -6,7 +6,7 @@ import { fetchPdf } from './pdf.js';
 import { amountRange, dateRange, getRecord, recordPages, type PageOptions } from './records.js';
 import { INVOICE_PDF_PATH, INVOICES_PATH, invoiceSchema, type Invoice } from './wire/invoices.js';
 
-export interface InvoiceFilters {
+interface InvoiceFilters {
   /** CNPJs of the account's companies. */
   owner?: string[] | undefined;
   /** ISO 3166 codes, upper case. */

@@ -12,19 +12,19 @@ export function cnpjOwnersOnly(owners: readonly string[] | undefined, listing: s
   if (cpf) throw new UsageError(`--owner: ${listing} takes 14-digit CNPJs only, got "${cpf}"`);
 }
 
-export interface RoleListingFlags extends ListingFilters {
+interface RoleListingFlags extends ListingFilters {
   role?: string[] | undefined;
   fields?: string[] | undefined;
 }
 
-export interface RoleListingRules<O> {
+interface RoleListingRules<O> {
   /** Flags only the body search has. */
   searchOnly: readonly (keyof O)[];
   /** Fields the listing can show (read from the XML). */
   fields: readonly string[];
 }
 
-export function roleListingQuery<O extends RoleListingFlags>(
+function roleListingQuery<O extends RoleListingFlags>(
   o: O,
   rules: RoleListingRules<O>,
   limit: number | undefined,
@@ -49,7 +49,7 @@ export function roleListingQuery<O extends RoleListingFlags>(
 }
 
 /** How many records a search lists without --limit or --all. */
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 
 export interface ListingOrBodyRules<O, F extends string> extends RoleListingRules<O> {
   fields: readonly F[];

@@ -13,7 +13,7 @@ export interface MdfeSearch extends MdfeSearchFilters {
   all?: boolean | undefined;
 }
 
-export const MDFE_SEARCH_FIELDS: MdfeField[] = [
+const MDFE_SEARCH_FIELDS: MdfeField[] = [
   'AccessKey',
   'Number',
   'EmissionDate',
@@ -25,7 +25,7 @@ export const MDFE_SEARCH_FIELDS: MdfeField[] = [
   'OwnerRole',
 ];
 /** What the role listing can give: the XML, its events, and what is read from them. */
-export const MDFE_V1_FIELDS: MdfeField[] = [
+const MDFE_V1_FIELDS: MdfeField[] = [
   'AccessKey',
   'Number',
   'EmissionDate',

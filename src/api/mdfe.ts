@@ -25,10 +25,10 @@ import {
 } from './wire/mdfe.js';
 
 /** POST /v1/dfe/mdfe, the body search. */
-export const MDFE_SEARCH: Endpoint = searchEndpoint('mdfe');
+const MDFE_SEARCH: Endpoint = searchEndpoint('mdfe');
 
 /** GET /v1/mdfe/{role}, the role listing. */
-export function mdfeV1Listing(role: MdfeRole): Endpoint {
+function mdfeV1Listing(role: MdfeRole): Endpoint {
   return listingEndpoint('mdfe', role);
 }
 
@@ -58,7 +58,7 @@ export function mdfeFilters(o: MdfeSearchFilters, now: Date): MdfeFilters {
   return f;
 }
 
-export async function searchMdfe(http: HttpClient, req: MdfeSearchRequest): Promise<MdfeSearchResponse> {
+async function searchMdfe(http: HttpClient, req: MdfeSearchRequest): Promise<MdfeSearchResponse> {
   const res = await http.request({ ...MDFE_SEARCH, body: req, schema: mdfeSearchResponseSchema, retry: true });
   return res.body;
 }
@@ -78,7 +78,7 @@ export function mdfeSearchPages(
   );
 }
 
-export async function listMdfeV1(http: HttpClient, role: MdfeRole, q: MdfeV1Query): Promise<V1Page<MdfeV1Item>> {
+async function listMdfeV1(http: HttpClient, role: MdfeRole, q: MdfeV1Query): Promise<V1Page<MdfeV1Item>> {
   const res = await http.request({
     ...mdfeV1Listing(role),
     query: nfeV1QueryParams(q),

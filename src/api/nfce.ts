@@ -9,11 +9,11 @@ import type { V1Page } from './wire/common.js';
 import { nfceV1PageSchema, type NfceRole, type NfceV1Item, type NfceV1Query } from './wire/nfce.js';
 
 /** GET /v1/nfce/{role}, the role listing (designed: `emitted` only). */
-export function nfceV1Listing(role: NfceRole): Endpoint {
+function nfceV1Listing(role: NfceRole): Endpoint {
   return listingEndpoint('nfce', role);
 }
 
-export async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
+async function listNfceV1(http: HttpClient, role: NfceRole, q: NfceV1Query): Promise<V1Page<NfceV1Item>> {
   const res = await http.request({
     ...nfceV1Listing(role),
     query: nfeV1QueryParams(q),

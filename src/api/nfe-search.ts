@@ -27,9 +27,9 @@ export interface NfeSearch extends NfeSearchFilters {
 
 /**
  * The filters on the document itself (number, CFOPs, tags, origin, purpose, events, orders), which
- * only v2 has: spread in place into V2_ONLY_FLAGS and the flags' keys (commands/shared/nfe-options.ts).
+ * only v2 has: spread in place into V2_ONLY_FLAGS.
  */
-export const NFE_DOCUMENT_FILTERS = [
+const NFE_DOCUMENT_FILTERS = [
   'number',
   'cfop',
   'tag',
@@ -43,7 +43,7 @@ export const NFE_DOCUMENT_FILTERS = [
   'xped',
 ] as const satisfies readonly (keyof NfeSearch)[];
 
-export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
+const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
   'AccessKey',
   'Number',
   'EmissionDate',
@@ -57,7 +57,7 @@ export const DEFAULT_SEARCH_FIELDS: NfeV2Field[] = [
   'Document',
 ];
 /** Fields a v1 listing can give: read from the XML it returns. */
-export const V1_FIELDS: NfeV2Field[] = [
+const V1_FIELDS: NfeV2Field[] = [
   'AccessKey',
   'Number',
   'EmissionDate',
@@ -67,9 +67,9 @@ export const V1_FIELDS: NfeV2Field[] = [
   'OwnerRole',
   'Xml',
 ];
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 /** The start of an emission window that holds every NF-e: the model dates from 2006. */
-export const EARLIEST_EMISSION = '2006-01-01';
+const EARLIEST_EMISSION = '2006-01-01';
 /**
  * The window of `everyEmission`: older than EARLIEST_EMISSION, and kept so, because a pull's
  * filters are part of its checkpoint and a changed body would start it over.

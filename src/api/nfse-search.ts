@@ -22,7 +22,7 @@ export interface NfseSearch extends NfseSearchFilters {
 }
 
 /** Fields the listing can give: read from the XML it returns. */
-export const NFSE_V1_FIELDS: NfseField[] = ['document', 'xmlAbrasf'];
+const NFSE_V1_FIELDS: NfseField[] = ['document', 'xmlAbrasf'];
 
 export type NfseSearchPlan = ListingOrBodyPlan<NfseSearchRequest, NfseRole, NfseField>;
 

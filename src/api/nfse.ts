@@ -33,15 +33,13 @@ import {
   type NfseSearchResponse,
   type NfseV1Item,
   type NfseV1Query,
-  type NfseV2Item,
-  NFSE_RECEIVED_V2_PATH,
 } from './wire/nfse.js';
 
 /** POST /v1/dfe/nfse, the body search. */
 export const NFSE_SEARCH: Endpoint = searchEndpoint('nfse');
 
 /** GET /v1/nfse/{role}, the role listing. */
-export function nfseV1Listing(role: NfseRole): Endpoint {
+function nfseV1Listing(role: NfseRole): Endpoint {
   return listingEndpoint('nfse', role);
 }
 
@@ -80,7 +78,7 @@ function lowerRange(from: string | undefined, to: string | undefined): { from?: 
 }
 
 /** One page of POST /v1/dfe/nfse. A list read, so it is retried although it is a POST. */
-export async function searchNfse(http: HttpClient, req: NfseSearchRequest): Promise<NfseSearchResponse> {
+async function searchNfse(http: HttpClient, req: NfseSearchRequest): Promise<NfseSearchResponse> {
   const res = await http.request({ ...NFSE_SEARCH, body: req, schema: nfseSearchResponseSchema, retry: true });
   return res.body;
 }
@@ -102,7 +100,7 @@ export function nfseSearchPages(
 }
 
 /** One page of GET /v1/nfse/{role}; the signature is checked (R14). */
-export async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
+async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
   const res = await http.request({
     ...nfseV1Listing(role),
     query: nfeV1QueryParams(q),
@@ -113,18 +111,6 @@ export async function listNfseV1(http: HttpClient, role: NfseRole, q: NfseV1Quer
 }
 
 export const nfseV1Pages = listingPages(listNfseV1);
-
-/** One page of GET /v2/nfse/received (items with a 40-hex id and the custom properties). */
-export async function listNfseReceivedV2(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV2Item>> {
-  const res = await http.request({
-    method: 'GET',
-    path: NFSE_RECEIVED_V2_PATH,
-    query: nfeV1QueryParams(q),
-    schema: nfseV2PageSchema,
-    verifySignature: true,
-  });
-  return res.body;
-}
 
 /** One page of GET /v1/nfse/received/manual, the notes ingested manually (R37). */
 export async function listNfseManual(http: HttpClient, q: NfseV1Query): Promise<V1Page<NfseV1Item>> {
@@ -155,7 +141,7 @@ export async function setNfseProperty(
 }
 
 /** The query of the NFS-e events listing (R37). */
-export interface NfseEventsQuery {
+interface NfseEventsQuery {
   cursor?: number;
   limit?: number;
   types?: string[];

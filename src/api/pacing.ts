@@ -28,7 +28,7 @@ export class QuotaWaitTooLong extends Error {
   }
 }
 
-export interface PacerObservation extends RateLimitInfo {
+interface PacerObservation extends RateLimitInfo {
   /** When the request that got this response was sent (local clock). */
   sentAt: number;
   /** When its answer arrived: the server took it between sentAt and now (default: sentAt). */
@@ -36,10 +36,7 @@ export interface PacerObservation extends RateLimitInfo {
   rateLimited: boolean;
 }
 
-export type PaceWaitListener = (
-  ms: number,
-  state: { limit?: number | undefined; remaining?: number | undefined },
-) => void;
+type PaceWaitListener = (ms: number, state: { limit?: number | undefined; remaining?: number | undefined }) => void;
 
 export class RateLimitPacer {
   /** Total time spent waiting for a window to reset. */

@@ -9,7 +9,7 @@ import { idPdfResponseSchema, keyedPdfResponseSchema, nfseManualPdfPath, type Nf
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
-export interface PdfRequest {
+interface PdfRequest {
   path: string;
   /** The query parameter naming the document, echoed in the answer's `data`. */
   param: 'access_key' | 'id';

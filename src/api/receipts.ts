@@ -13,7 +13,7 @@ import {
   type ReceiptSource,
 } from './wire/receipts.js';
 
-export interface ReceiptFilters {
+interface ReceiptFilters {
   source?: ReceiptSource | undefined;
   kind?: ReceiptKind[] | undefined;
   /** CNPJs or CPFs. */

@@ -8,7 +8,7 @@ import { paginateCursor, type CursorPage } from './paginate.js';
 import { statusSchema, v1PageSchema, type V1Page } from './wire/common.js';
 
 /** Filters as the listing reads them: `name[]`, `name[from]`, `name[min]`... (keys sent literally). */
-export type RecordQuery = Record<string, QueryValue>;
+type RecordQuery = Record<string, QueryValue>;
 
 export interface PageOptions {
   /** Records per request (the listing's `limit`). */

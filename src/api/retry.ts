@@ -1,8 +1,8 @@
 // Retry policy: exponential backoff with full jitter, the server's own wait hints (R5), and the
 // limits (attempts, total waiting) after which a request gives up.
 
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_CAP_MS = 30_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
 /** Below this the local clock and the server's Date header agree within Date's 1 s resolution. */
 const SKEW_IGNORED_MS = 2_000;
 
@@ -72,7 +72,7 @@ export interface RetryPolicy {
   random: () => number;
 }
 
-export type RetryDecision = { delayMs: number } | { giveUp: string };
+type RetryDecision = { delayMs: number } | { giveUp: string };
 
 /**
  * Whether attempt number `attempt` (1-based, just failed) gets another try, and after how long.

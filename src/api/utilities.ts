@@ -13,7 +13,7 @@ import {
   type UtilityStatus,
 } from './wire/utilities.js';
 
-export interface UtilityFilters {
+interface UtilityFilters {
   /** CNPJs of the account's companies. */
   owner?: string[] | undefined;
   kind?: UtilityKind[] | undefined;

@@ -21,7 +21,7 @@ export function signatureHeader(secret: string, timestamp: number, body: string 
   return `t=${timestamp},v1=${signatureDigest(secret, timestamp, body)}`;
 }
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: string };
+type SignatureCheck = { ok: true } | { ok: false; reason: string };
 
 /**
  * Checks a signature header against the raw body. Several `v1=` values are accepted (one per

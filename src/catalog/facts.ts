@@ -45,12 +45,12 @@ export const TOTALS = [
   'ibs',
   'cbs',
 ] as const;
-export type TotalName = (typeof TOTALS)[number];
+type TotalName = (typeof TOTALS)[number];
 export type Totals = Partial<Record<TotalName, number>>;
 
 /** The taxes of an item (a subset of the totals). */
 export const ITEM_TAXES = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'ibs', 'cbs'] as const;
-export type ItemTax = (typeof ITEM_TAXES)[number];
+type ItemTax = (typeof ITEM_TAXES)[number];
 
 export interface ItemFacts {
   number: number;

@@ -20,14 +20,14 @@ import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
 import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
-export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
+const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
 export const INDEX_NAME = 'index.ndjson';
 export const JOURNAL_NAME = 'status-journal.ndjson';
 
 /** Lines per transaction while ingesting. */
 const BATCH_LINES = 2000;
 
-export interface SyncOptions {
+interface SyncOptions {
   /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
   indexBytes?: number | undefined;
   /** Called as lines are ingested: bytes of the index done, of the total to ingest. */
@@ -38,7 +38,7 @@ export interface SyncOptions {
   rebuild?: boolean | undefined;
 }
 
-export interface SyncResult {
+interface SyncResult {
   store: SqliteCatalog;
   /** Lines ingested from the folder (0 when the catalog was current). */
   ingested: number;

@@ -7,7 +7,7 @@ import { applyJournal, hashOf, JOURNAL_NAME } from './folder.js';
 import { completeLength, lineHashBefore } from './lines.js';
 import type { CatalogStore, StatusRecord } from './store.js';
 
-export interface Appended {
+interface Appended {
   /** The journal's length after the append. */
   bytes: number;
   /** Its last line, without the newline. */

@@ -8,7 +8,7 @@ import { hashOf } from './folder.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
 /** An index line as the pull writes it (src/sync/index-file.ts). */
-export type PulledLine = Omit<CatalogLine, 'facts'>;
+type PulledLine = Omit<CatalogLine, 'facts'>;
 
 export class CatalogWriter {
   private readonly facts = new WeakMap<PulledLine, DocumentFacts>();

@@ -10,14 +10,14 @@ import { INDEX_NAME, JOURNAL_NAME, openCatalogReadonly, syncCatalog } from './fo
 import { completeLength, lineHashBefore } from './lines.js';
 import type { SqliteCatalog } from './sqlite-store.js';
 
-export interface ReadOptions {
+interface ReadOptions {
   clock: Clock;
   log: Logger;
   rebuild?: boolean;
   progress?: (done: number, total: number) => void;
 }
 
-export interface FolderCatalog {
+interface FolderCatalog {
   store: SqliteCatalog;
   /** Read as a running pull left it: not brought level with the folder. */
   asIs: boolean;

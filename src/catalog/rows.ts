@@ -75,7 +75,7 @@ export const FILE_COLUMNS = ['path', 'key', 'role', 'owner', 'kind', 'sha256', '
 const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** The status a document line gives its copy: its XML's evidence and the index line's word. */
-export function documentLineStatus(line: CatalogLine): DocumentStatus | null {
+function documentLineStatus(line: CatalogLine): DocumentStatus | null {
   const f = line.facts;
   if (!isEventType(line.type)) return (line.status as DocumentStatus | null) ?? null;
   return documentStatus({

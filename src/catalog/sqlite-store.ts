@@ -24,7 +24,7 @@ type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
 
 /** PRAGMA application_id of a fiscal catalog ('fisc'): a file of another program is not one. */
-export const APPLICATION_ID = 0x66697363;
+const APPLICATION_ID = 0x66697363;
 
 let driver: typeof BetterSqlite3 | undefined;
 async function loadDriver(): Promise<typeof BetterSqlite3> {
@@ -49,7 +49,7 @@ export class UnusableCatalog extends Error {
   }
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   readonly?: boolean;
 }
 

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from './dir.js';
 
-export interface ApiFeatures {
+interface ApiFeatures {
   /** false: the account has no v2 (POST /v2/dfe/nfe answered 404). */
   v2?: false;
   /** When it was learned, ISO 8601. */

@@ -7,9 +7,9 @@
 import { ConfigError } from '../errors.js';
 
 /** Overrides the production base URL, e.g. `FISCAL_PRODUCTION_URL=https://api.example.com`. */
-export const PRODUCTION_URL_ENV = 'FISCAL_PRODUCTION_URL';
+const PRODUCTION_URL_ENV = 'FISCAL_PRODUCTION_URL';
 /** Overrides the sandbox (test) base URL. */
-export const SANDBOX_URL_ENV = 'FISCAL_SANDBOX_URL';
+const SANDBOX_URL_ENV = 'FISCAL_SANDBOX_URL';
 
 export const ENVIRONMENTS = {
   production: PRODUCTION_URL_ENV,
@@ -17,14 +17,14 @@ export const ENVIRONMENTS = {
 } as const;
 
 /** The addresses the service's public documentation gives for each environment. */
-export const DEFAULT_URLS = {
+const DEFAULT_URLS = {
   production: 'https://api.arquivei.com.br',
   sandbox: 'https://sandbox-api.arquivei.com.br',
 } as const satisfies Record<keyof typeof ENVIRONMENTS, string>;
 
 export type EnvironmentName = keyof typeof ENVIRONMENTS;
 
-export function isEnvironmentName(value: string): value is EnvironmentName {
+function isEnvironmentName(value: string): value is EnvironmentName {
   return Object.hasOwn(ENVIRONMENTS, value);
 }
 

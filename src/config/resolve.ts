@@ -15,7 +15,7 @@ import { ConfigError } from '../errors.js';
 import { resolveBaseUrl } from './environments.js';
 import { EMULATOR_PROFILE, type Profile } from './profile.js';
 
-export type TargetSource = 'flag' | 'env' | 'profile' | 'emulator' | 'default';
+type TargetSource = 'flag' | 'env' | 'profile' | 'emulator' | 'default';
 
 export interface ResolvedTarget {
   baseUrl: string;
@@ -37,7 +37,7 @@ export interface EmulatorHandle {
   close(): Promise<void>;
 }
 
-export type StartEmulator = () => Promise<EmulatorHandle>;
+type StartEmulator = () => Promise<EmulatorHandle>;
 
 const startInProcessEmulator: StartEmulator = async () => {
   const { createEmulator } = await import('../emulator/server.js');

@@ -10,13 +10,13 @@ import { HttpError, badRequest, ok, serviceError, type Reply } from './respond.j
 
 export const ADMIN_PREFIX = '/_emulator/';
 /** Most documents one arrivals request may add per account, so that it answers promptly. */
-export const MAX_ARRIVALS_PER_REQUEST = 10_000;
+const MAX_ARRIVALS_PER_REQUEST = 10_000;
 
 export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) || path === '/_emulator';
 }
 
-export interface RequestCounts {
+interface RequestCounts {
   total: number;
   /** By HTTP status; a request whose connection was reset or cut short counts as `reset` or `truncate`. */
   byStatus: Record<string, number>;
@@ -29,7 +29,7 @@ export interface RequestCounts {
   inFlight: InFlightCounts;
 }
 
-export interface InFlightCounts {
+interface InFlightCounts {
   /** Being answered as the stats are read. */
   now: number;
   /** The most at any moment. */
@@ -107,7 +107,7 @@ export class RequestCounters {
 }
 
 /** What the admin routes act on: the emulator, seen through a narrow window. */
-export interface AdminActions {
+interface AdminActions {
   accountIds: readonly string[];
   stats(): EmulatorStats;
   /** Zeroes every counter and answers their values just before. */

@@ -1,7 +1,6 @@
 // The documents the write endpoints annotate (flagerp, properties, labels), whatever their type:
 // each is found by the account that holds it (R3), by the doc_type and id flagerp names it with.
-import type { FlagDocType } from '../api/wire/flag.js';
-import { DOC_TYPE_NAMES, docType, type DocTypeName } from '../fiscal/doc-types.js';
+import { DOC_TYPE_NAMES, docType, type DocTypeName, type FlagDocType } from '../fiscal/doc-types.js';
 import { DOC_TYPES } from './doc-index.js';
 import type { Store } from './store.js';
 

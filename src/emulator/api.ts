@@ -109,7 +109,7 @@ export interface Api {
   address: string;
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method: string;
   url: URL;
   rawBody: Buffer;

@@ -111,7 +111,7 @@ function arrivalSeed(seed: number, n: number): number {
  * to a few days, so a default 30-day v2 search sees it), its access key and total re-derived for
  * the new emission month (R7), and no events yet: a document that just arrived has none.
  */
-export function retime(draft: StoredNfe, createdMs: number): NewNfe {
+function retime(draft: StoredNfe, createdMs: number): NewNfe {
   const delayMs = Date.parse(draft.createdAt) - Date.parse(draft.emissionDate);
   const emissionDate = brt(createdMs - delayMs);
   const first43 =

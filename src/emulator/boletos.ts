@@ -6,7 +6,7 @@ import type { BoletoStatus } from '../api/wire/boletos.js';
 import { boletosOf, nfePayment, type StoredBoleto } from './data/boletos.js';
 import type { Store } from './store.js';
 
-export interface AccountBoletos {
+interface AccountBoletos {
   list: StoredBoleto[];
   byId: Map<string, StoredBoleto>;
   /** The slips of each NF-e entry read so far, by the entry's index (none for most). */

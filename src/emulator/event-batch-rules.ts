@@ -5,6 +5,7 @@
 // Manifestations go through the same rules as POST /v1/nfe/manifest (manifest-rules.ts).
 import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/events.js';
 import { isManifestCode } from '../api/wire/manifest.js';
+import { docType } from '../fiscal/doc-types.js';
 import { CTE_NS } from './data/cte-xml-parts.js';
 import { eventEnvelopeXml, type EventLayout } from './data/cte-events-xml.js';
 import { nfeEventXml } from './data/events-xml.js';
@@ -22,7 +23,6 @@ interface Rejection {
 
 type EventOutcome = { seq: number; protocol: string; message: string } | { rejected: Rejection };
 
-const LABELS: Record<BatchDocType, string> = { nfe: 'NF-e', cte: 'CT-e', cteos: 'CT-e OS' };
 const ROLE_OF_AUTHOR: Record<string, string> = { emitter: 'emitted', receiver: 'received', taker: 'taker' };
 const DISAGREEMENT = '610110';
 const DISAGREEMENT_CANCEL = '610111';
@@ -37,7 +37,7 @@ export function registerEvent(
   code: BatchEventCode,
   nowMs: number,
 ): EventOutcome {
-  const label = LABELS[type];
+  const label = docType(type).name;
   const doc: EventDoc | undefined =
     type === 'nfe' ? store.findNfe(accountId, event.access_key) : store.findDoc(accountId, type, event.access_key);
   if (!doc) return reject(217, `Rejeicao: ${label} nao consta na base de dados`);

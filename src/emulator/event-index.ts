@@ -13,7 +13,7 @@ import type { NfeEvent, StoredNfe } from './model.js';
 export { EVENT_DOC_TYPES, type EventDocType } from '../api/wire/events.js';
 
 export type EventDoc = StoredNfe | AnyStoredDoc;
-export type StoredEvent = NfeEvent | DocEvent;
+type StoredEvent = NfeEvent | DocEvent;
 
 export interface StreamEvent {
   /** Stable position in the account's stream of this type: never changes, new events get higher ones. */

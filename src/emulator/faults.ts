@@ -26,8 +26,7 @@ export interface FaultSpec {
   seed?: number;
 }
 
-export const FAULT_KINDS = ['500', '503', '429', 'reset', 'truncate'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultKind = '500' | '503' | '429' | 'reset' | 'truncate';
 /** Faults injected per kind; `latency` counts the requests that were delayed. */
 export type FaultCounts = Record<FaultKind | 'latency', number>;
 
@@ -175,7 +174,7 @@ function chances(spec: FaultSpec): [FaultKind, number][] {
 }
 
 /** What is wrong with a spec built in code (the parser checks the same). */
-export function faultSpecProblem(spec: FaultSpec): string | undefined {
+function faultSpecProblem(spec: FaultSpec): string | undefined {
   for (const [kind, p] of chances(spec))
     if (!(p >= 0 && p <= 1)) return `fault ${kind}: probability ${p} is not from 0 to 1`;
   // One draw picks at most one fault, so the probabilities share the unit interval.

@@ -52,7 +52,7 @@ export interface StoredDocBase<R extends string> {
   xml?: string;
 }
 
-/** A document with an access key (R7). */
+/** A document with an access key (R7): what a new type's `Stored<Type>` extends (docs/architecture.md). */
 export interface KeyedDoc<R extends string, M extends string> extends StoredDocBase<R> {
   accessKey: string;
   model: M;

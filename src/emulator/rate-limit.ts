@@ -15,7 +15,7 @@ export interface RateLimitOptions {
   windowMs: number;
 }
 
-export type RateDecision =
+type RateDecision =
   { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string> };
 
 /** What the limiter did since the last reset of the counters (admin stats). */

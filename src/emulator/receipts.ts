@@ -7,7 +7,7 @@ import { boletoReceipt, transferReceipt, type StoredReceipt } from './data/recei
 import { accountBoletos } from './boletos.js';
 import type { Store } from './store.js';
 
-export interface AccountReceipts {
+interface AccountReceipts {
   /** NF-e entries already read. */
   seen: number;
   list: StoredReceipt[];

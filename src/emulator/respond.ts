@@ -26,7 +26,7 @@ const REASONS: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export function reason(status: number): string {
+function reason(status: number): string {
   return REASONS[status] ?? 'Error';
 }
 
@@ -53,7 +53,7 @@ export function okAs<S extends z.ZodType>(schema: S, body: Omit<z.input<S>, 'sta
 }
 
 /** A reply whose whole body is typed by `schema` (bodies without the R4 envelope, other statuses). */
-export function replyAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): Reply {
+function replyAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): Reply {
   if (CHECK_REPLIES) {
     const result = schema.safeParse(body);
     if (!result.success)

@@ -22,9 +22,9 @@ export interface RequestContext {
   json(): unknown;
 }
 
-export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
-export interface RouteOptions {
+interface RouteOptions {
   /** R6: the error envelope of this endpoint. */
   errors: ErrorShape;
   /** R1: the request must carry `X-Use-ApiGateway: always`. */
@@ -43,7 +43,7 @@ interface CompiledRoute {
   literals: number;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };

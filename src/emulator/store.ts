@@ -16,7 +16,7 @@ import {
 import type { Account, Dataset, StoredNfe } from './model.js';
 
 /** A stored document with the values the filters need, computed once. */
-export interface NfeEntry {
+interface NfeEntry {
   doc: StoredNfe;
   createdMs: number;
   emissionMs: number;
@@ -31,7 +31,7 @@ export interface NfeRecord {
   role: NfeRole;
 }
 
-export interface AccountNfes {
+interface AccountNfes {
   /** Every document of the account, by position. */
   readonly entries: readonly NfeEntry[];
   /** The documents in which one of the account's companies has the role, by position. */

@@ -16,7 +16,7 @@ export function modelName(model: ModelCode): string {
   return type ? `${docType(type).article} ${docType(type).name}` : 'a CF-e';
 }
 
-export interface AccessKeyParts {
+interface AccessKeyParts {
   uf: string;
   yymm: string;
   issuer: string;

@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 /** Day 0 of the due-date factor (07/10/1997); the factor wrapped from 9999 back to 1000 on 22/02/2025. */
 const FACTOR_BASE = Date.UTC(1997, 9, 7);
 
-export interface BoletoParts {
+interface BoletoParts {
   bank: string;
   /** `yyyy-mm-dd`; undefined prints factor 0000 (no due date). */
   dueDate?: string;

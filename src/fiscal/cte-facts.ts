@@ -5,7 +5,7 @@
 import { documentStatus } from './doc-status.js';
 import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
 
-export const CANCELLATION_EVENT = '110111';
+const CANCELLATION_EVENT = '110111';
 
 export interface CteFacts {
   emissionDate?: string;

@@ -22,7 +22,7 @@ export interface KnownEvent {
   registered?: boolean;
 }
 
-export interface StatusEvidence {
+interface StatusEvidence {
   type: StatusDocType;
   /** cStat of the document's own authorization protocol (protNFe, protCTe, protMDFe). */
   protocol?: string | undefined;
@@ -44,7 +44,7 @@ const CLOSED_PROTOCOL = ['132'];
 const REGISTERED_EVENT = ['135', '136', '155'];
 
 /** Whether an event of code `event` cancels a document of `type`. */
-export function isCancellation(type: StatusDocType, event: string): boolean {
+function isCancellation(type: StatusDocType, event: string): boolean {
   return type === 'cfe' ? event === 'CFeCanc' : CANCELLING_EVENTS[type].includes(event);
 }
 

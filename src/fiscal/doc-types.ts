@@ -6,7 +6,7 @@
 // declarations of `fiscal --help` read it. docs/architecture.md says how to add a type.
 
 /** What the events of a type mean (tpEvento), and which of them end the document's validity. */
-export interface DocEvents {
+interface DocEvents {
   /** Event code -> name. The same code can mean different things on two types (110112). */
   codes: Readonly<Record<string, string>>;
   /** Codes that cancel the document they are about (R30). */
@@ -19,7 +19,7 @@ export interface DocEvents {
  * The endpoints of a type, as router patterns (`:role`, `:param`) the client fills
  * (`fillPath`) and the emulator registers: one string for both sides.
  */
-export interface DocEndpoints {
+interface DocEndpoints {
   /** GET, the v1 role listing (R11-R17). */
   listing: string;
   /** POST, the body search, when the type has one. */
@@ -56,6 +56,8 @@ export interface DocTypeSpec {
   /** The XML values that stand for "the total", the first present wins (inspect, report). */
   total: readonly string[];
   events?: DocEvents;
+  /** Its events may be sent in an event batch (POST /v1/events/batch, R32): the codes are BATCH_EVENT_CODES. */
+  eventBatch?: true;
   /**
    * The auxiliary PDF's name: DANFe, DACTe... The service draws it when `endpoints.pdf` says where;
    * without that endpoint it is drawn only here, from the XML (`fiscal pdf nfce --local`).
@@ -81,6 +83,7 @@ const NFE_EVENTS: DocEvents = {
     '110130': 'Comprovante de Entrega',
     '110131': 'Cancelamento do Comprovante de Entrega',
     '110140': 'EPEC',
+    '110150': 'Ator interessado',
     '210200': 'Confirmação da Operação',
     '210210': 'Ciência da Operação',
     '210220': 'Desconhecimento da Operação',
@@ -95,6 +98,7 @@ const CTE_EVENTS: DocEvents = {
     '110110': 'Carta de Correção',
     '110111': 'Cancelamento',
     '110113': 'EPEC',
+    '110160': 'Registro Multimodal',
     '110180': 'Comprovante de Entrega',
     '110181': 'Cancelamento do Comprovante de Entrega',
     '610110': 'Prestação do Serviço em Desacordo',
@@ -173,6 +177,7 @@ export const DOC_TYPES = {
     fields: NFE_V2_FIELDS,
     total: ['vNF'],
     events: NFE_EVENTS,
+    eventBatch: true,
     pdf: 'DANFe',
     endpoints: {
       listing: '/v1/nfe/:role',
@@ -214,6 +219,7 @@ export const DOC_TYPES = {
     fields: CTE_FIELDS,
     total: ['vTPrest'],
     events: CTE_EVENTS,
+    eventBatch: true,
     pdf: 'DACTe',
     endpoints: { listing: '/v1/cte/:role', search: '/v1/dfe/cte', events: '/v1/cte/events', pdf: '/v1/cte/dacte' },
     flagType: 'CTE',
@@ -231,6 +237,7 @@ export const DOC_TYPES = {
     fields: CTE_FIELDS,
     total: ['vTPrest'],
     events: CTE_EVENTS,
+    eventBatch: true,
     pdf: 'DACTe-OS',
     endpoints: {
       listing: '/v1/cte-os/:role',
@@ -330,6 +337,18 @@ export function byType<T extends DocTypeName, V>(
 
 /** The types webhook subscriptions may name. */
 export const WEBHOOK_DOC_TYPES: readonly DocTypeName[] = DOC_TYPE_NAMES.filter((t) => docType(t).webhooks);
+
+/**
+ * The `doc_type` of flagerp and the labels (R27): each annotated type's `flagType`, and the CF-e
+ * SAT, which the service annotates though fiscal lists and pulls none.
+ */
+export const FLAG_DOC_TYPES = [...typesWith('flagType').map((t) => DOC_TYPES[t].flagType), 'CFESAT' as const];
+export type FlagDocType = (typeof FLAG_DOC_TYPES)[number];
+/** The same as the command line writes them (`fiscal flag cteos`), and the other spellings it reads. */
+export const FLAG_TYPE_WORDS = FLAG_DOC_TYPES.map((t) => t.toLowerCase() as Lowercase<FlagDocType>);
+export const FLAG_TYPE_ALIASES = { 'cte-os': 'cteos', cfe: 'cfesat' } as const;
+/** `nfe, nfce, ... or cfesat`, as help and messages list them. */
+export const FLAG_TYPE_HELP = `${FLAG_TYPE_WORDS.slice(0, -1).join(', ')} or ${FLAG_TYPE_WORDS.at(-1)}`;
 
 /** The spec of a type, typed loosely: what a loop over every type reads. */
 export function docType(type: DocTypeName): DocTypeSpec {

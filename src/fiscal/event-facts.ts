@@ -4,7 +4,7 @@
 import { readDocuments } from './readers/index.js';
 import { parseXml } from './readers/xml.js';
 
-export interface EventFacts {
+interface EventFacts {
   /** dhEvento, or DataHora of an NFS-e cancellation's confirmation. */
   date?: string;
   seq?: number;

@@ -3,7 +3,7 @@
 import { documentStatus, type DocumentStatus } from './doc-status.js';
 import { PREFIXED, block, taxIdIn, text } from './xml-scan.js';
 
-export interface MdfeFacts {
+interface MdfeFacts {
   number?: string;
   emissionDate?: string;
   emitter?: string;

@@ -17,7 +17,7 @@ export interface NfeFacts {
 }
 
 /** Which parties to look for: each one not needed is a scan of the document saved. */
-export interface FactsWanted {
+interface FactsWanted {
   receiver?: boolean;
   transporter?: boolean;
   authorized?: boolean;

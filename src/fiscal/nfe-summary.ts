@@ -2,7 +2,7 @@
 // whose metadata the endpoint does not return (the v1 listing only carries the XML).
 import { XMLParser } from 'fast-xml-parser';
 
-export interface NfeSummary {
+interface NfeSummary {
   accessKey?: string;
   number?: string;
   series?: string;

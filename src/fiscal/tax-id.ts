@@ -50,7 +50,7 @@ export function taxIdProblem(value: string): string | undefined {
 }
 
 /** A CNPJ (14 digits), a CPF (11) or either. */
-export type TaxIdKind = 'cnpj' | 'cpf' | 'either';
+type TaxIdKind = 'cnpj' | 'cpf' | 'either';
 
 const KIND_PROBLEM: Record<TaxIdKind, (digits: string) => string | undefined> = {
   cnpj: cnpjProblem,

@@ -6,7 +6,7 @@ import { accessKeyProblem } from './access-key.js';
 import { byType, docType } from './doc-types.js';
 import { DocumentReadError, readDocuments, type DocumentKind, type DocumentSummary } from './readers/index.js';
 
-export type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; message: string };
+type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; message: string };
 
 /** Where each kind keeps its access key, as the message names it. */
 const KEY_TAGS: Partial<Record<DocumentKind, string>> = {
@@ -34,7 +34,7 @@ function readFailureMessage(error: DocumentReadError): string {
 }
 
 /** The failing tags of one document, each `tag: why`. */
-export function documentProblems(doc: DocumentSummary): string[] {
+function documentProblems(doc: DocumentSummary): string[] {
   const problems: string[] = [];
   const keyTag = KEY_TAGS[doc.kind];
   if (keyTag) {

@@ -5,7 +5,7 @@
 export const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
 
 /** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
-export function openTag(xml: string, name: string, from = 0, to = xml.length): number {
+function openTag(xml: string, name: string, from = 0, to = xml.length): number {
   for (let i = xml.indexOf(`<${name}`, from); i !== -1 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
     const c = xml.charCodeAt(i + name.length + 1);
     if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;
@@ -32,7 +32,7 @@ export function text(xml: string, name: string, from = 0, to = xml.length): stri
  * A copy that does not point into `xml`. A slice of a string keeps the whole string alive in V8,
  * and these values outlive the document (in the index of a 100k-document pull).
  */
-export function detached(s: string): string {
+function detached(s: string): string {
   return Buffer.from(s, 'latin1').toString('latin1');
 }
 

@@ -10,8 +10,7 @@
 // of commands written before locales existed are localized without being told.
 import type { Cell } from './writer.js';
 
-export const LOCALES = ['en', 'pt-BR'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = 'en' | 'pt-BR';
 
 /**
  * What a column's values are: money (two decimals), a month `YYYY-MM`, text never touched, or a
@@ -44,7 +43,7 @@ const PT_WORDS: Readonly<Record<string, string>> = {
 export const localWord = (word: string, locale: Locale | undefined): string =>
   locale === 'pt-BR' ? (PT_WORDS[word] ?? word) : word;
 
-export interface CsvDialect {
+interface CsvDialect {
   separator: ',' | ';';
   bom: boolean;
 }

@@ -41,7 +41,7 @@ export interface Progress {
   stop(): void;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   label: string;
   total?: number;
   /** What the items are, said after the count: `120/500 documents`. */

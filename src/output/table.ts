@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import Table from 'cli-table3';
 import type { Cell, Column, Sink } from './writer.js';
 
-export interface TableOptions {
+interface TableOptions {
   /** Characters available per line. */
   width: number;
   /** Bold headers (ANSI). */
@@ -103,7 +103,7 @@ function isWhole<R>(column: Column<R>, cells: string[]): boolean {
   return filled.length > 0 && filled.every((c) => NUMERIC_CELL.test(c));
 }
 
-export interface FittedColumns {
+interface FittedColumns {
   /** Indexes of the columns shown, in their order. */
   keep: number[];
   /** Width of each column shown. */

@@ -52,7 +52,7 @@ export interface RecordWriter<R> {
   readonly count: number;
 }
 
-export interface RecordWriterOptions<R> {
+interface RecordWriterOptions<R> {
   columns: Column<R>[];
   /** Defaults to ctx.outputFormat(): -o, else table on a terminal and ndjson when piped. */
   format?: OutputFormat;

@@ -12,7 +12,7 @@ import { localWord, type CellKind, type Locale } from './locale.js';
 import { deferOutput } from './pending.js';
 import type { Cell, Column, Sink } from './writer.js';
 
-export interface XlsxCell {
+interface XlsxCell {
   value: string | number | boolean | Date | null;
   /** Excel's number format: how the value is shown. */
   numFmt?: string;
@@ -37,7 +37,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.
 const MONTH = /^(\d{4})-(\d{2})$/;
 
 /** A value as a spreadsheet cell, by what its column says it is (or by its shape). */
-export function xlsxCell(value: Cell, kind: CellKind | undefined, locale: Locale | undefined): XlsxCell {
+function xlsxCell(value: Cell, kind: CellKind | undefined, locale: Locale | undefined): XlsxCell {
   if (value === null || value === undefined || value === '') return { value: null };
   if (typeof value === 'boolean') return { value };
   if (kind === 'text' || kind === 'id') return { value: String(value) };

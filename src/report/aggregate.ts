@@ -2,23 +2,11 @@
 // with its count and its sums. Canceled documents are counted apart and left out of the sums (a
 // canceled note moved no money). A document is in a group once, however many copies of it the
 // folder holds; a document whose copies fall in two groups (two owners) is in both.
-import { SUMS, type SumName } from './facts.js';
+import { SUMS } from './facts.js';
 import type { Copy, ReportDocument } from './collect.js';
 
-export const DIMENSIONS = [
-  'month',
-  'emitter',
-  'receiver',
-  'cfop',
-  'uf',
-  'status',
-  'type',
-  'owner',
-  'role',
-  'ncm',
-  'product',
-] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+export type Dimension =
+  'month' | 'emitter' | 'receiver' | 'cfop' | 'uf' | 'status' | 'type' | 'owner' | 'role' | 'ncm' | 'product';
 
 export interface ReportFilters {
   /** Emitted on or after / on or before this day (YYYY-MM-DD, the emitter's own date). */
@@ -77,7 +65,7 @@ export function applyFilters(documents: readonly ReportDocument[], f: ReportFilt
 }
 
 /** The value of one dimension for a document as one of its copies sees it. */
-export function groupValue(doc: ReportDocument, copy: Copy, dim: Dimension): GroupValue {
+function groupValue(doc: ReportDocument, copy: Copy, dim: Dimension): GroupValue {
   const f = doc.facts;
   switch (dim) {
     case 'month':
@@ -182,6 +170,3 @@ export function ordering(by: readonly Dimension[]): (a: ReportGroup, b: ReportGr
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The sum named `name` of a group or of the totals, in reais. */
-export const reais = (sums: readonly number[], name: SumName): number => sums[SUMS.indexOf(name)]! / 100;

@@ -6,14 +6,14 @@ import type { CatalogStore } from '../catalog/store.js';
 import type { DocumentStatus } from '../fiscal/doc-status.js';
 import { SUMS, type DocumentFacts } from './facts.js';
 
-export interface FolderCopy {
+interface FolderCopy {
   facts: DocumentFacts;
   role: string;
   owner: string;
   status: DocumentStatus | null;
 }
 
-export interface FolderDocuments {
+interface FolderDocuments {
   copies: FolderCopy[];
   /** Documents whose file could not be read when they were catalogued. */
   problems: { path: string; error: string }[];

@@ -25,7 +25,7 @@ export interface ReportDocument {
   copies: Copy[];
 }
 
-export interface Collected {
+interface Collected {
   documents: ReportDocument[];
   /** Files (or paths) that yielded nothing, with the reason. */
   problems: { path: string; error: string }[];
@@ -34,7 +34,7 @@ export interface Collected {
   catalogued: number;
 }
 
-export interface CollectOptions {
+interface CollectOptions {
   signal?: AbortSignal;
   /** The catalog of a pull folder among the inputs (its own file, or a shared catalog's rows). */
   catalogOf(dir: string): Promise<CatalogStore>;

@@ -58,14 +58,14 @@ export interface DocumentFacts {
 }
 
 /** An event read among the inputs: evidence about the document it refers to. */
-export interface EventFacts {
+interface EventFacts {
   refKey: string;
   type: string;
   registered: boolean;
 }
 
 /** Reais as the readers give them (`1234.56`) to cents; what is not a number counts 0. */
-export function cents(value: string | undefined): number {
+function cents(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
   return Number.isFinite(n) ? Math.round(n * 100) : 0;

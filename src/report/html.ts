@@ -15,7 +15,7 @@ import { brasiliaDateTime } from '../fiscal/dates.js';
 import { maskTaxId } from '../fiscal/tax-id.js';
 import { formatCount, formatMonth, formatMoney, formatPercent, localizeCell, type Locale } from '../output/locale.js';
 
-export interface HtmlReportInput {
+interface HtmlReportInput {
   report: Report;
   /** The report's rows as records (groupRecord), in order. */
   rows: Record<string, string | number>[];

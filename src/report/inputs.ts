@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface Inputs {
+interface Inputs {
   /** Pull folders (each with its index.ndjson). */
   folders: string[];
   /** Loose XML files. */
@@ -15,7 +15,7 @@ export interface Inputs {
 }
 
 const XML_NAME = /\.xml$/i;
-export const INDEX_NAME = 'index.ndjson';
+const INDEX_NAME = 'index.ndjson';
 
 export async function findInputs(paths: readonly string[]): Promise<Inputs> {
   const inputs: Inputs = { folders: [], files: [], problems: [] };

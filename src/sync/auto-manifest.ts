@@ -48,7 +48,7 @@ const MAX_POLL_MS = 2_000;
 /** What `--manifest` takes, and the code it sends. */
 export const AUTO_MANIFEST_VERBS = { aware: '210210' } as const satisfies Record<string, ManifestCode>;
 
-export interface AutoManifestOptions {
+interface AutoManifestOptions {
   dir: string;
   code: ManifestCode;
   http: HttpClient;
@@ -63,7 +63,7 @@ export interface AutoManifestOptions {
 }
 
 /** The documents an awareness manifestation is for: received NF-e, not their events. */
-export const wantsManifest = (e: IndexEntry) => e.type === 'nfe' && e.role === 'received' && e.event === undefined;
+const wantsManifest = (e: IndexEntry) => e.type === 'nfe' && e.role === 'received' && e.event === undefined;
 
 export class AutoManifest {
   private readonly stateDir: string;

@@ -13,7 +13,7 @@ import type { StreamSource } from './source.js';
 import { initialCheckpoint, type StreamStart } from './starts.js';
 
 /** Below this many documents a stream is read as one listing: planning would cost more than it saves. */
-export const BACKFILL_MIN_DOCS = 1000;
+const BACKFILL_MIN_DOCS = 1000;
 /** Fewer documents per window than this is not worth a listing of its own. */
 const WINDOW_MIN_DOCS = 250;
 /** Window boundaries are searched to this precision in time... */
@@ -167,17 +167,17 @@ export async function planWindows(
 }
 
 /** The checkpoint of a stream split into `windows`: it reads the last one and names the others. */
-export function splitCheckpoint(initial: Checkpoint, windows: CreatedRange[]): Checkpoint {
+function splitCheckpoint(initial: Checkpoint, windows: CreatedRange[]): Checkpoint {
   return { ...initial, range: windows[windows.length - 1]!, windows: windows.slice(0, -1) };
 }
 
 /** The fresh checkpoint of window `i` of a split stream. */
-export function windowCheckpoint(initial: Checkpoint, i: number, range: CreatedRange): Checkpoint {
+function windowCheckpoint(initial: Checkpoint, i: number, range: CreatedRange): Checkpoint {
   return { ...initial, stream: { ...initial.stream, window: String(i) }, range };
 }
 
 /** One stream of the run as the engine reads it: a source, where it starts, and which summary it adds to. */
-export interface PlannedStream {
+interface PlannedStream {
   source: StreamSource;
   start: StreamStart;
   /** The position of its source in the run's sources (windows add to their stream's summary). */

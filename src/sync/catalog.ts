@@ -7,7 +7,7 @@ import { EMPTY_COVERAGE, type CatalogStore } from '../catalog/store.js';
 import type { Logger } from '../context.js';
 import type { IndexFile } from './index-file.js';
 
-export interface PullCatalog {
+interface PullCatalog {
   store: CatalogStore;
   writer: CatalogWriter;
 }

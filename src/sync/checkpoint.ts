@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { DurableWriter } from './durable.js';
 import type { IndexEntry } from './index-file.js';
 
-export const streamKeySchema = z.object({
+const streamKeySchema = z.object({
   account: z.string(),
   baseUrl: z.string(),
   type: z.string(),
@@ -23,7 +23,7 @@ export const streamKeySchema = z.object({
 export type StreamKey = z.infer<typeof streamKeySchema>;
 
 /** Filter dates (`YYYY-MM-DD hh:mm:ss`, Brasília time), both ends included. */
-export const createdRangeSchema = z.object({ from: z.string(), to: z.string() });
+const createdRangeSchema = z.object({ from: z.string(), to: z.string() });
 export type CreatedRange = z.infer<typeof createdRangeSchema>;
 
 const checkpointSchema = z.object({

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 
-export interface BadLine {
+interface BadLine {
   /** 1-based. */
   line: number;
   /** Byte offset of the line's start. */

@@ -12,9 +12,9 @@ export type DocumentCounts = Record<string, number>;
 export const STATE_VERSION = 2;
 
 /** The `type|role|owner` a document line is counted under (see `documentsIn`). */
-export const countKey = (r: Pick<IndexedRecord, 'type' | 'role' | 'owner'>) => `${r.type}|${r.role}|${r.owner}`;
+const countKey = (r: Pick<IndexedRecord, 'type' | 'role' | 'owner'>) => `${r.type}|${r.role}|${r.owner}`;
 
-export interface State {
+interface State {
   version: number;
   indexLength: number;
   documents: DocumentCounts;

@@ -21,7 +21,7 @@ import { fingerprint, PrintSet } from './key-prints.js';
 import { counted, readState, STATE_VERSION, writeState, type DocumentCounts } from './key-state.js';
 
 /** What the store keeps of an index line. */
-export interface KeyRecord {
+interface KeyRecord {
   key: string;
   role: string;
   owner: string;

@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 
 export const DEFAULT_LAYOUT = '{owner}/{type}/{role}/{yyyy}-{mm}/{key}.xml';
 const PLACEHOLDERS = ['owner', 'type', 'role', 'yyyy', 'mm', 'dd', 'key', 'number', 'emitter'] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+type Placeholder = (typeof PLACEHOLDERS)[number];
 export type LayoutValues = Record<Placeholder, string>;
 
 /** What each value must look like before it becomes part of a path. */

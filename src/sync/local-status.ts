@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { CANCELLING_EVENTS, EVENT_DOC_TYPES, type EventDocType } from '../fiscal/event-codes.js';
 import { fileKey } from './layout.js';
 
-export type LocalStatus = 'canceled' | 'unknown';
+type LocalStatus = 'canceled' | 'unknown';
 
 /** What is known of a document read from `file`: its kind and key (or R10 id for an NFS-e). */
 export interface LocalDocument {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Clock } from '../context.js';
 import { LockedError } from '../errors.js';
 
-export interface LockInfo {
+interface LockInfo {
   pid: number;
   host: string;
   startedAt: string;
@@ -17,7 +17,7 @@ export interface LockInfo {
   procStart?: string;
 }
 
-export interface LockOptions {
+interface LockOptions {
   /** Seconds to wait for another run to finish; 0 fails at once. */
   waitSeconds: number;
   clock: Clock;

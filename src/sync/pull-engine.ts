@@ -117,7 +117,7 @@ export const borrowablePages = (concurrency: number) => Math.max(1, concurrency)
  * in a burst whose length is lost at the end of a run, four at a time took 1.3 s of each 5 s window
  * (docs/bench.md). Without requests at stake, --concurrency holds.
  */
-export const RAISED_IN_FLIGHT = 2;
+const RAISED_IN_FLIGHT = 2;
 
 /**
  * A stream that keeps listing only documents the folder already has (or refuses), at ever higher
@@ -127,7 +127,7 @@ export const RAISED_IN_FLIGHT = 2;
 export const MAX_KNOWN_PAGES = 200;
 
 /** Exit 5: the service may be fixed by the next run, which continues from the saved checkpoint. */
-export class StalledStreamError extends TemporaryError {
+class StalledStreamError extends TemporaryError {
   override name = 'StalledStreamError';
 }
 

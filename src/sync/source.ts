@@ -42,13 +42,13 @@ export interface PulledDocument {
   event?: PulledEvent;
 }
 
-export interface Attachment {
+interface Attachment {
   /** Replaces the document's `.xml` ending: `.pdf`. */
   suffix: string;
   data: Buffer;
 }
 
-export interface PulledEvent {
+interface PulledEvent {
   /** Six-digit event code (110111, 101101, 610110...). */
   type: string;
   seq: number;

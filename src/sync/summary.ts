@@ -8,7 +8,7 @@ import { formatBytes } from '../output/progress.js';
 export { formatBytes };
 
 /** Files a run wrote. `attachments` are the files beside a document (its PDF, with --with-pdf). */
-export interface Counts {
+interface Counts {
   documents: number;
   events: number;
   attachments: number;
@@ -199,7 +199,7 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
 }
 
 /** Events deferred by every stream, until the latest of their times. */
-export function deferredOf(s: PullSummary): { events: number; until: string } | undefined {
+function deferredOf(s: PullSummary): { events: number; until: string } | undefined {
   const all = s.streams.map((x) => x.deferred).filter((d) => d !== undefined);
   if (all.length === 0) return undefined;
   return {
@@ -225,7 +225,7 @@ function manifestTail(m: ManifestCounts | undefined): string {
   return `; ${parts.join(', ')}`;
 }
 
-export interface HttpCounts {
+interface HttpCounts {
   requests: number;
   retries: number;
   rateLimited: number;

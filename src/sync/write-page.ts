@@ -13,7 +13,7 @@ import type { CommitDeps, StreamState } from './stream-state.js';
 import type { StreamSummary } from './summary.js';
 
 /** Where a page is written: the run's folder, its layout and its logger. */
-export interface WriteTarget {
+interface WriteTarget {
   dir: string;
   layout: Layout;
   log: Logger;

@@ -2,7 +2,7 @@
 // column with the unrequested ones empty. Every command with --fields is found in the tree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allSpecs } from '../../src/cli-tree/spec.js';
-import { snakeCase } from '../../src/commands/shared/field-columns.js';
+import { snakeCase } from '../../src/commands/search/field-columns.js';
 import { currentTree } from '../helpers/cli-tree.js';
 import { runMain } from '../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';

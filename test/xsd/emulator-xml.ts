@@ -1,6 +1,6 @@
 // Validates the emulator's generated XML against the official schemas kept in ../shared/xsd: NF-e
 // (PL_009_V4), and CT-e, CT-e OS, MDF-e, NFC-e, NFS-e with their events. Used by
-// test/emulator/xsd.test.ts, xsd-docs.test.ts and by the script validate-emulator-xml.mjs.
+// test/emulator/data/xsd.test.ts, xsd-docs.test.ts and by the script validate-emulator-xml.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -235,7 +235,7 @@ const cteEventParts: Record<string, SchemaPart> = {
   '610110': { schema: 'cte-PL_CTe_400/evPrestDesacordo_v4.00.xsd', tag: 'evPrestDesacordo', ns: CTE_NS },
 };
 
-/** The same pairs of schemas as test/emulator/xsd-docs.test.ts. */
+/** The same pairs of schemas as test/emulator/data/xsd-docs.test.ts. */
 /** The types with official schemas (../shared/xsd). */
 export const TYPE_SCHEMAS: { [T in DocType]?: TypeSchemas<T> } = {
   cte: {

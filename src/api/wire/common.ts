@@ -92,6 +92,6 @@ export function asciiEscaped(encoded: string): string {
 }
 
 /** An item of a role listing read the same way whatever the type: the access key and the XML, base64. */
-export const listedXmlItemSchema = z.object({ access_key: z.string(), xml: z.string() });
+const listedXmlItemSchema = z.object({ access_key: z.string(), xml: z.string() });
 export type ListedXmlItem = z.infer<typeof listedXmlItemSchema>;
 export const listedXmlPageSchema = v1PageSchema(listedXmlItemSchema);

@@ -16,7 +16,7 @@ export const CTE_DEFAULT_FIELDS: CteField[] = ['Xml', 'AccessKey'];
 /** R20-like: `Origin` is a string in one place of the spec and an array in 4.2; both are accepted, as is `Origins`. */
 const originSchema = z.union([z.string(), z.array(z.string())]);
 
-export const cteFiltersSchema = z
+const cteFiltersSchema = z
   .object({
     CreatedAt: dateRangeSchema,
     EmissionDate: dateRangeSchema,
@@ -40,7 +40,7 @@ export const cteFiltersSchema = z
 export type CteFilters = z.infer<typeof cteFiltersSchema>;
 
 /** R24: the CT-e OS listing has no role filter. */
-export const cteOsFiltersSchema = cteFiltersSchema.omit({ IsTaker: true }).strict();
+const cteOsFiltersSchema = cteFiltersSchema.omit({ IsTaker: true }).strict();
 
 /** R21: `fields` lower case, the other keys PascalCase. */
 export const cteRequestSchema = z
@@ -60,7 +60,7 @@ export type CteOsRequest = z.infer<typeof cteOsRequestSchema>;
  * Designed: every party of a CT-e (Emitter, Taker, Sender, Dispatcher, Receiver, Addressee) has
  * the same neutral shape, unlike the NF-e's prefixed `EmitterCnpj`...; an absent party is null.
  */
-export const ctePartySchema = z.object({
+const ctePartySchema = z.object({
   Cnpj: z.string(),
   Cpf: z.string(),
   Name: z.string(),
@@ -71,7 +71,7 @@ export const ctePartySchema = z.object({
 export type CteParty = z.infer<typeof ctePartySchema>;
 
 /** Designed: the CT-e's identification, route and values (CT-e OS: ServiceType and Quantity, no cargo). */
-export const cteDocumentSchema = z.object({
+const cteDocumentSchema = z.object({
   Model: z.string(),
   Series: z.string(),
   Number: z.string(),
@@ -140,7 +140,7 @@ export const cteResponseSchema = z.object({
 export type CteResponse = z.infer<typeof cteResponseSchema>;
 
 /** R16: v1 items `{access_key, xml}`, as the NF-e listing's. */
-export const cteV1ItemSchema = nfeV1ItemSchema;
+const cteV1ItemSchema = nfeV1ItemSchema;
 export type CteV1Item = NfeV1Item;
 export const cteV1PageSchema = v1PageSchema(cteV1ItemSchema);
 /** The v1 query is the NF-e one (R11, R15-R17). */

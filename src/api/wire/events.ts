@@ -6,7 +6,7 @@
 // batches (below).
 import { z } from 'zod';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
-import { docType, fillPath } from '../../fiscal/doc-types.js';
+import { docType, fillPath, typeOfModel, typesWith } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';
 import { statusSchema, v1PageSchema, type V1Page } from './common.js';
 
@@ -105,17 +105,16 @@ export interface EventStreamQuery {
 // same batches.
 
 export const EVENT_BATCH_PATH = '/v1/events/batch';
-export const eventBatchStatusPath = (id: string): string => `${EVENT_BATCH_PATH}/${encodeURIComponent(id)}`;
+export const EVENT_BATCH_STATUS_PATH = `${EVENT_BATCH_PATH}/:id`;
+export const eventBatchStatusPath = (id: string): string => fillPath(EVENT_BATCH_STATUS_PATH, { id });
 
 /** Designed: events per batch. */
 export const MAX_BATCH_EVENTS = 50;
-export const JUSTIFICATION_MIN = 15;
-export const JUSTIFICATION_MAX = 255;
+const JUSTIFICATION_MIN = 15;
+const JUSTIFICATION_MAX = 255;
 
-const BATCH_DOC_TYPES = ['nfe', 'cte', 'cteos'] as const;
-export type BatchDocType = (typeof BATCH_DOC_TYPES)[number];
-
-const MODEL_TYPES: Record<string, BatchDocType> = { '55': 'nfe', '57': 'cte', '67': 'cteos' };
+const BATCH_DOC_TYPES = typesWith('eventBatch') as [BatchDocType, ...BatchDocType[]];
+export type BatchDocType = ReturnType<typeof typesWith<'eventBatch'>>[number];
 
 /** Who may send an event, which the emulator checks against the account's role on the document. */
 type EventAuthor = 'emitter' | 'receiver' | 'taker' | 'successor';
@@ -189,7 +188,7 @@ const batchEventSchema = z.object({
 });
 export type BatchEvent = z.infer<typeof batchEventSchema>;
 
-export const BATCH_STATES = ['queued', 'processing', 'done'] as const;
+const BATCH_STATES = ['queued', 'processing', 'done'] as const;
 
 export const batchAcceptedSchema = z.object({
   status: statusSchema,
@@ -214,7 +213,7 @@ const batchResultSchema = z.object({
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
-export const batchDataSchema = z.object({
+const batchDataSchema = z.object({
   batch_id: z.string(),
   status: z.enum(BATCH_STATES),
   document_type: z.enum(BATCH_DOC_TYPES),
@@ -234,7 +233,8 @@ interface BatchProblem {
 }
 
 export function documentTypeOfKey(key: string): BatchDocType | undefined {
-  return MODEL_TYPES[parseAccessKey(key).model];
+  const type = typeOfModel(parseAccessKey(key).model);
+  return BATCH_DOC_TYPES.find((t) => t === type);
 }
 
 /** R32: the first problem of a batch (item order), or undefined when it may be sent. */

@@ -2,11 +2,9 @@
 // shape is the spec's; a document the account does not hold answers 404 (designed).
 import { z } from 'zod';
 import { statusSchema } from './common.js';
+import type { FlagDocType } from '../../fiscal/doc-types.js';
 
 export const FLAG_ERP_PATH = '/v1/dfe/flagerp';
-
-export const FLAG_DOC_TYPES = ['NFE', 'NFSE', 'CTE', 'CTEOS', 'CFESAT', 'NFCE'] as const;
-export type FlagDocType = (typeof FLAG_DOC_TYPES)[number];
 
 const flagMetadataItemSchema = z.object({ key: z.string(), value: z.string() });
 type FlagMetadataItem = z.infer<typeof flagMetadataItemSchema>;

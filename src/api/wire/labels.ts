@@ -3,7 +3,7 @@
 // (doc_type + access key, or the NFS-e id without the owner).
 import { z } from 'zod';
 import { statusSchema } from './common.js';
-import { FLAG_DOC_TYPES, type FlagDocType } from './flag.js';
+import { FLAG_DOC_TYPES, type FlagDocType } from '../../fiscal/doc-types.js';
 
 export const LABELS_PATH = '/v1/labels';
 export const LABELS_APPLY_PATH = '/v1/labels/apply';

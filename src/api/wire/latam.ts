@@ -2,6 +2,7 @@
 // Electronic invoices of other Latin American countries, uploaded as XML and read back as XML or
 // as one parsed JSON shape whatever the country. Shared by the client and the emulator.
 import { z } from 'zod';
+import { fillPath } from '../../fiscal/doc-types.js';
 import { LATAM_COUNTRIES, type LatamCountry } from '../../fiscal/latam/countries.js';
 import { statusSchema, v1PageSchema } from './common.js';
 
@@ -9,8 +10,10 @@ export { LATAM_COUNTRIES, type LatamCountry };
 
 export const LATAM_PATH = '/v1/latam';
 export const LATAM_UPLOAD_PATH = '/v1/latam/upload';
-export const latamXmlPath = (id: string) => `/v1/latam/${encodeURIComponent(id)}/xml`;
-export const latamJsonPath = (id: string) => `/v1/latam/${encodeURIComponent(id)}/json`;
+export const LATAM_XML_PATH = `${LATAM_PATH}/:id/xml`;
+export const LATAM_JSON_PATH = `${LATAM_PATH}/:id/json`;
+export const latamXmlPath = (id: string): string => fillPath(LATAM_XML_PATH, { id });
+export const latamJsonPath = (id: string): string => fillPath(LATAM_JSON_PATH, { id });
 
 /** Ids are `<country>-<the document's own key>`: letters, digits and `-`, safe in a path and a file name. */
 export const LATAM_ID = /^(MX|CL|CO|PE)-[A-Za-z0-9-]{1,120}$/;

@@ -26,8 +26,8 @@ export function isManifestCode(code: string): code is ManifestCode {
 /** R29: only "operation not performed" needs a justification. */
 export const JUSTIFIED_CODE: ManifestCode = '210240';
 /** R29 (observed SEFAZ rule): the justification's length. */
-export const JUSTIFICATION_MIN = 15;
-export const JUSTIFICATION_MAX = 255;
+const JUSTIFICATION_MIN = 15;
+const JUSTIFICATION_MAX = 255;
 
 /** Why `text` is not an acceptable justification, or undefined. */
 export function justificationProblem(text: string | undefined): string | undefined {

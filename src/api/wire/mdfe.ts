@@ -21,7 +21,7 @@ export type MdfeField = (typeof MDFE_FIELDS)[number];
 export const MDFE_DEFAULT_FIELDS: MdfeField[] = ['Xml', 'AccessKey'];
 export const MDFE_LIMIT_MAX = 500;
 
-export const mdfeFiltersSchema = z
+const mdfeFiltersSchema = z
   .object({
     CreatedAt: dateRangeSchema,
     EmissionDate: dateRangeSchema,
@@ -48,7 +48,7 @@ export type MdfeFilters = z.infer<typeof mdfeFiltersSchema>;
 export const mdfeSearchRequestSchema = bodySearchSchema(mdfeFiltersSchema);
 export type MdfeSearchRequest = z.infer<typeof mdfeSearchRequestSchema>;
 
-export const mdfeDocumentSchema = z.object({
+const mdfeDocumentSchema = z.object({
   Series: z.string(),
   Number: z.string(),
   EmitterType: z.string(),
@@ -63,7 +63,7 @@ export const mdfeDocumentSchema = z.object({
   Nfes: z.array(z.string()),
 });
 
-export const mdfeRecordSchema = z
+const mdfeRecordSchema = z
   .object({
     AccessKey: z.string(),
     CreatedAt: z.string(),
@@ -98,7 +98,7 @@ export const mdfeSearchResponseSchema = z.object({
 export type MdfeSearchResponse = z.infer<typeof mdfeSearchResponseSchema>;
 
 /** Designed v1 item: the mdfeProc and its events (closing, cancellation), each `{type, xml}` base64. */
-export const mdfeV1ItemSchema = z.object({ access_key: z.string(), xml: z.string(), events: z.array(eventItemSchema) });
+const mdfeV1ItemSchema = z.object({ access_key: z.string(), xml: z.string(), events: z.array(eventItemSchema) });
 export type MdfeV1Item = z.infer<typeof mdfeV1ItemSchema>;
 export const mdfeV1PageSchema = v1PageSchema(mdfeV1ItemSchema);
 

@@ -7,7 +7,7 @@ import { NFCE_ROLES } from './words.js';
 export { NFCE_ROLES } from './words.js';
 export type NfceRole = (typeof NFCE_ROLES)[number];
 
-export const nfceV1ItemSchema = z.object({ access_key: z.string(), xml: z.string() });
+const nfceV1ItemSchema = z.object({ access_key: z.string(), xml: z.string() });
 export type NfceV1Item = z.infer<typeof nfceV1ItemSchema>;
 export const nfceV1PageSchema = v1PageSchema(nfceV1ItemSchema);
 

@@ -28,7 +28,7 @@ export type NfeRole = (typeof NFE_ROLES)[number];
 export type NfeV2Field = (typeof NFE_V2_FIELDS)[number];
 export const NFE_V2_DEFAULT_FIELDS: NfeV2Field[] = ['Xml', 'AccessKey'];
 
-export const nfeV2FiltersSchema = z
+const nfeV2FiltersSchema = z
   .object({
     CreatedAt: dateRangeSchema,
     EmissionDate: dateRangeSchema,
@@ -92,7 +92,7 @@ export const eventItemSchema = z.object({ type: z.string(), xml: z.string() });
  * Designed (spec: "not shown"): `Document` summarizes the invoice's identification and totals;
  * `FlagErp` maps flag keys to values; `CustomData` lists `{Name, Value}` custom properties.
  */
-export const nfeDocumentSummarySchema = z.object({
+const nfeDocumentSummarySchema = z.object({
   Model: z.string(),
   Series: z.string(),
   Number: z.string(),

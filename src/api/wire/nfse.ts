@@ -31,9 +31,9 @@ export const NFSE_DEFAULT_FIELDS: NfseField[] = ['document'];
 export const NFSE_LIMIT_MAX = 500;
 
 /** R9/R22: `{from, to}` (lower case on NFS-e). */
-export const lowerDateRangeSchema = z.object({ from: z.string().optional(), to: z.string().optional() }).strict();
+const lowerDateRangeSchema = z.object({ from: z.string().optional(), to: z.string().optional() }).strict();
 
-export const nfseFiltersSchema = z
+const nfseFiltersSchema = z
   .object({
     createdAt: lowerDateRangeSchema,
     emissionDate: lowerDateRangeSchema,
@@ -64,7 +64,7 @@ export const nfseSearchRequestSchema = z
 export type NfseSearchRequest = z.infer<typeof nfseSearchRequestSchema>;
 
 /** Designed: what `document` holds (the spec names the field only). */
-export const nfseDocumentSchema = z.object({
+const nfseDocumentSchema = z.object({
   number: z.string(),
   emissionDate: z.string(),
   createdAt: z.string(),
@@ -87,10 +87,10 @@ export const nfseDocumentSchema = z.object({
 });
 export type NfseDocument = z.infer<typeof nfseDocumentSchema>;
 
-export const nfsePropertySchema = z.object({ name: z.string(), value: z.string() });
+const nfsePropertySchema = z.object({ name: z.string(), value: z.string() });
 
 /** Designed: one record per (document, owner role); `id` is the R10 id of that owner. */
-export const nfseRecordSchema = z.object({
+const nfseRecordSchema = z.object({
   id: z.string(),
   xmlAbrasf: z.string().optional(),
   /** Designed: the tax-reform (RTC) layout is not generated, so it is null. */
@@ -112,17 +112,17 @@ export const nfseSearchResponseSchema = z.object({
 export type NfseSearchResponse = z.infer<typeof nfseSearchResponseSchema>;
 
 /** GET /v1/nfse/{role} item (designed: `id` is the R10 id, `xml` the base64 CompNfse). */
-export const nfseV1ItemSchema = z.object({ id: z.string(), xml: z.string() });
+const nfseV1ItemSchema = z.object({ id: z.string(), xml: z.string() });
 export type NfseV1Item = z.infer<typeof nfseV1ItemSchema>;
 export const nfseV1PageSchema = v1PageSchema(nfseV1ItemSchema);
 
 /** R16 observed: `{id (40 hex), xml, properties: []}`; properties as `{name, value}` are designed. */
-export const nfseV2ItemSchema = z.object({ id: z.string(), xml: z.string(), properties: z.array(nfsePropertySchema) });
+const nfseV2ItemSchema = z.object({ id: z.string(), xml: z.string(), properties: z.array(nfsePropertySchema) });
 export type NfseV2Item = z.infer<typeof nfseV2ItemSchema>;
 export const nfseV2PageSchema = v1PageSchema(nfseV2ItemSchema);
 
 /** R16, R36: with `format_type=json`, `xml` is the note as a JSON object, read at `Nfse.InfNfse`. */
-export const nfseJsonSchema = z.record(z.string(), z.unknown());
+const nfseJsonSchema = z.record(z.string(), z.unknown());
 export const nfseV1JsonPageSchema = v1PageSchema(nfseV1ItemSchema.extend({ xml: nfseJsonSchema }));
 export const nfseV2JsonPageSchema = v1PageSchema(nfseV2ItemSchema.extend({ xml: nfseJsonSchema }));
 
@@ -148,7 +148,7 @@ export const NFSE_PROPERTY_BATCH_MAX = 50;
 export const NFSE_PROPERTY_PATH = '/v1/nfse/:role/:property';
 export const nfsePropertyPath = (role: NfseRole, property: string): string =>
   `/v1/nfse/${role}/${encodeURIComponent(property)}`;
-export const nfsePropertyRequestSchema = z.object({
+const nfsePropertyRequestSchema = z.object({
   data: z.array(z.object({ id: z.string(), value: z.string() })),
 });
 export type NfsePropertyRequest = z.infer<typeof nfsePropertyRequestSchema>;

@@ -26,17 +26,12 @@ export const keyedPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ access_key: z.string(), encoded_pdf: z.string().min(1) }),
 });
-export type KeyedPdfResponse = z.infer<typeof keyedPdfResponseSchema>;
 
 /** The answer of the endpoints that take an id: the NFS-e's (R10 id) and the record groups' (boletos, receipts, invoices, utility bills). */
 export const idPdfResponseSchema = z.object({
   status: statusSchema,
   data: z.object({ id: z.string(), encoded_pdf: z.string().min(1) }),
 });
-export type IdPdfResponse = z.infer<typeof idPdfResponseSchema>;
 export const nfsePdfResponseSchema = idPdfResponseSchema;
-
-/** Body of the designed POST forms: the same key or id the GET takes as a query parameter. */
-export const keyedPdfRequestSchema = z.object({ access_key: z.string() });
 
 export const danfeResponseSchema = keyedPdfResponseSchema;

@@ -34,10 +34,10 @@ export const batchUploadRequestSchema = z.object({
 export const batchUploadResponseSchema = z.object({ status: statusSchema, request_id: z.string() });
 
 /** Designed: `processing` until every invoice has its result, then `done`. */
-export const BATCH_STATES = ['processing', 'done'] as const;
+const BATCH_STATES = ['processing', 'done'] as const;
 
 /** Designed DataNFeUpload: the request and one result per invoice, in the order sent. */
-export const batchDataSchema = z.object({
+const batchDataSchema = z.object({
   request_id: z.string(),
   status: z.enum(BATCH_STATES),
   total: z.number().int(),

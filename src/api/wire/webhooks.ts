@@ -4,16 +4,18 @@
 // errors come in the service shape `{error: {code, message, context}}` (spec 7). A resource of
 // another account answers 404, never 403 (R3, R31).
 import { z } from 'zod';
-import { WEBHOOK_DOC_TYPES, type DocTypeName } from '../../fiscal/doc-types.js';
+import { fillPath, WEBHOOK_DOC_TYPES, type DocTypeName } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 
 export const WEBHOOK_METADATA_PATH = '/v1/webhooks/metadata';
 export const WEBHOOK_ENDPOINTS_PATH = '/v1/webhooks/endpoints';
 export const WEBHOOK_SUBSCRIPTIONS_PATH = '/v1/webhooks/subscriptions';
-export const webhookEndpointPath = (id: string): string => `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
-export const webhookDeliveriesPath = (endpointId: string): string => `${webhookEndpointPath(endpointId)}/deliveries`;
-export const webhookSubscriptionPath = (id: string): string =>
-  `${WEBHOOK_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
+export const WEBHOOK_ENDPOINT_PATH = `${WEBHOOK_ENDPOINTS_PATH}/:id`;
+export const WEBHOOK_DELIVERIES_PATH = `${WEBHOOK_ENDPOINT_PATH}/deliveries`;
+export const WEBHOOK_SUBSCRIPTION_PATH = `${WEBHOOK_SUBSCRIPTIONS_PATH}/:id`;
+export const webhookEndpointPath = (id: string): string => fillPath(WEBHOOK_ENDPOINT_PATH, { id });
+export const webhookDeliveriesPath = (id: string): string => fillPath(WEBHOOK_DELIVERIES_PATH, { id });
+export const webhookSubscriptionPath = (id: string): string => fillPath(WEBHOOK_SUBSCRIPTION_PATH, { id });
 
 /** Designed: the document types and event types a subscription may name. */
 export const WEBHOOK_DOCUMENT_TYPES = WEBHOOK_DOC_TYPES;

@@ -174,4 +174,4 @@ export class SharedCatalog {
 }
 
 /** The lease of a profile's pull folder (leases.ts says why per folder). */
-export const leaseName = (profile: string) => `profile ${profile}`;
+const leaseName = (profile: string) => `profile ${profile}`;

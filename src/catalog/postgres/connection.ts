@@ -6,15 +6,12 @@
 // and the server notices at once; a machine that dies or drops off the network sends nothing,
 // so each session asks the server for TCP keepalives (first probe after 10 s idle, then every
 // 5 s, 3 unanswered probes) and a 20 s limit on unacknowledged data: its leases are released
-// within LEASE_LOSS_SECONDS. The client probes the server alike, and bounds a connection attempt
+// within 30 s (10 + 3 x 5 s, rounded up). The client probes the server alike, and bounds a connection attempt
 // and each statement, so a run never hangs on a server that went away.
 import type { Client } from 'pg';
 import type { Clock } from '../../context.js';
 import { CatalogError } from '../../errors.js';
 import type { CatalogTarget } from './target.js';
-
-/** A dead machine's sessions, and so its leases, are gone after at most this long (10 + 3 x 5 s, rounded up). */
-export const LEASE_LOSS_SECONDS = 30;
 
 const SESSION_SETTINGS = [
   'SET tcp_keepalives_idle = 10',

@@ -26,11 +26,11 @@ export interface Lease {
 }
 
 /** The advisory lock key of a lease name: 64 bits of its SHA-256, as PostgreSQL's bigint. */
-export function leaseKey(name: string): string {
+function leaseKey(name: string): string {
   return createHash('sha256').update(`fiscal lease\0${name}`).digest().readBigInt64BE(0).toString();
 }
 
-export const holderName = () => `${hostname()} pid ${process.pid}`;
+const holderName = () => `${hostname()} pid ${process.pid}`;
 
 /** Takes the lease on `client` if no other session holds it; undefined when one does. */
 export async function tryLease(client: Client, name: string): Promise<Lease | undefined> {

@@ -7,7 +7,7 @@ import type { QueryArrayConfig } from 'pg';
 import type { Client } from './connection.js';
 
 /** SQLite's `?` parameters as PostgreSQL's `$1`, `$2`... (outside quoted text). */
-export function numbered(sql: string): string {
+function numbered(sql: string): string {
   let n = 0;
   return sql.replace(/('(?:[^']|'')*')|\?/g, (m, quoted: string | undefined) => quoted ?? `$${++n}`);
 }

@@ -64,7 +64,7 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 /** The schema version this fiscal writes and reads. */
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Advisory lock key of the migrations: any constant no lease key takes (leases.ts hashes names). */
 const MIGRATION_LOCK = 4_201_980_000_001n;

@@ -19,7 +19,7 @@ export interface CatalogTarget {
 const SCHEMES = ['postgres:', 'postgresql:'];
 
 /** Whether a `--catalog` value names a PostgreSQL database (the other values are SQLite's). */
-export function isPostgresUrl(value: string): boolean {
+function isPostgresUrl(value: string): boolean {
   return SCHEMES.some((s) => value.toLowerCase().startsWith(`${s}//`));
 }
 

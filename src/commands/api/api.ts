@@ -13,7 +13,7 @@ import { bodyOf, queryOf } from './fields.js';
 import { api, METHODS } from './index.js';
 import { streamRecords } from './pages.js';
 
-export type Method = (typeof METHODS)[number];
+type Method = (typeof METHODS)[number];
 const WITH_BODY = new Set<Method>(['POST', 'PUT', 'PATCH']);
 /** Repeating these cannot act twice, so the core may retry them on 429 / 5xx. */
 const IDEMPOTENT = new Set<Method>(['GET', 'PUT', 'DELETE']);

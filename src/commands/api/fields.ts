@@ -5,7 +5,7 @@
 // `access_key[]`, once per value, as the v1 endpoints expect; body: `key` becomes `[v, ...]`).
 import { UsageError } from '../../errors.js';
 
-export type FieldValue = unknown;
+type FieldValue = unknown;
 
 export function parseFieldValue(text: string): FieldValue {
   if (text === 'true') return true;

@@ -5,7 +5,7 @@ import { createProgress } from '../../output/progress.js';
 import { verb } from '../shared/verb.js';
 import { rebuildVerb } from './index.js';
 
-export const DEFAULT_DIR = './fiscal-docs';
+const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(rebuildVerb, {
   async run(ctx, _options, args) {

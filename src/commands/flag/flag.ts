@@ -5,10 +5,11 @@ import { flagErp } from '../../api/flag.js';
 import type { FlagErpRequest } from '../../api/wire/flag.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { FLAG_TYPE_HELP } from '../../fiscal/doc-types.js';
 import { nfseIdOwner } from '../../fiscal/nfse-id.js';
 import { readTaxId } from '../../fiscal/tax-id.js';
 import { createRecordWriter, type Column } from '../../output/writer.js';
-import { DOC_TYPE_HELP, docIdProblem, docTypeOf } from '../shared/doc-ids.js';
+import { docIdProblem, docTypeOf } from '../shared/doc-ids.js';
 import { verb } from '../shared/verb.js';
 import { flag } from './index.js';
 
@@ -32,8 +33,8 @@ function flagRequest(o: FlagFlags, args: string[]): FlagErpRequest {
   const [typeWord, rawId] = args.map((a) => a?.trim());
   const problems: string[] = [];
   const type = typeWord ? docTypeOf(typeWord) : undefined;
-  if (!typeWord) problems.push(`<type> is missing: ${DOC_TYPE_HELP}`);
-  else if (!type) problems.push(`<type>: "${typeWord}" is not one of ${DOC_TYPE_HELP}`);
+  if (!typeWord) problems.push(`<type> is missing: ${FLAG_TYPE_HELP}`);
+  else if (!type) problems.push(`<type>: "${typeWord}" is not one of ${FLAG_TYPE_HELP}`);
   let id = rawId;
   let owner = o.owner;
   // Masked (12.345.678/0001-95) reads as its digits, so it compares with the owner of an NFS-e id.

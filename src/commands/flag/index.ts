@@ -1,4 +1,5 @@
 // `fiscal flag`: the declaration only; the verb module loads on use.
+import { FLAG_TYPE_HELP, FLAG_TYPE_WORDS } from '../../fiscal/doc-types.js';
 import { defineVerb } from '../shared/define.js';
 
 export const flag = defineVerb({
@@ -16,9 +17,9 @@ exit 4. See docs/flag.md.`,
   args: [
     {
       name: 'type',
-      summary: 'nfe, nfse, cte, cteos, cfesat or nfce',
+      summary: FLAG_TYPE_HELP,
       required: false,
-      complete: ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'],
+      complete: FLAG_TYPE_WORDS,
     },
     { name: 'id', summary: 'access key, or the NFS-e id', required: false },
   ],

@@ -24,7 +24,7 @@ interface IndexView {
 }
 
 /** Opens the catalog of a pull folder (../shared/catalog-reads.ts). */
-export type CatalogAccess = (dir: string) => Promise<CatalogStore>;
+type CatalogAccess = (dir: string) => Promise<CatalogStore>;
 
 export class FolderClues {
   /** The event files of the folder read last, by the key their names start with. */

@@ -19,7 +19,7 @@ import { verb } from '../shared/verb.js';
 import { FolderClues } from './folder-clues.js';
 import { inspect } from './index.js';
 
-export interface InspectOptions {
+interface InspectOptions {
   paths: string[];
   /** Kinds to keep; all when undefined. */
   types?: DocumentKind[];

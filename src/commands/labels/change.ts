@@ -1,7 +1,7 @@
 // `fiscal labels apply|remove --label <l>... <id>...`: the designed POST /v1/labels/apply and
 // /remove, in batches, a row per document. Ids are checked for the type before anything is sent.
 import { changeLabels } from '../../api/labels.js';
-import type { FlagDocType } from '../../api/wire/flag.js';
+import type { FlagDocType } from '../../fiscal/doc-types.js';
 import { LABEL_BATCH_MAX, LABEL_MAX } from '../../api/wire/labels.js';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';

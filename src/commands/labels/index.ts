@@ -1,7 +1,6 @@
 // `fiscal labels ...`: declarations only; each verb's module loads when it runs.
+import { FLAG_TYPE_ALIASES, FLAG_TYPE_HELP, FLAG_TYPE_WORDS } from '../../fiscal/doc-types.js';
 import { defineGroup, defineVerb, type Flags } from '../shared/define.js';
-
-const DOC_TYPES = ['nfe', 'nfse', 'cte', 'cteos', 'cfesat', 'nfce'] as const;
 
 const CHANGE_EXAMPLES = [
   'fiscal labels apply --label conferido 35260112345678000195550010000012341000012343',
@@ -21,11 +20,11 @@ const CHANGE_FLAGS = {
   },
   type: {
     type: 'choice',
-    choices: DOC_TYPES,
-    aliases: { 'cte-os': 'cteos', cfe: 'cfesat' },
+    choices: FLAG_TYPE_WORDS,
+    aliases: FLAG_TYPE_ALIASES,
     default: 'nfe',
     value: 'type',
-    summary: 'document type: nfe, nfse, cte, cteos, cfesat or nfce',
+    summary: `document type: ${FLAG_TYPE_HELP}`,
   },
   stdin: {
     type: 'switch',

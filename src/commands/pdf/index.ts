@@ -1,8 +1,8 @@
-// `fiscal pdf <type>`: declarations only (worded by shared/pdf-verbs.ts from the registry, and
+// `fiscal pdf <type>`: declarations only (worded by pdf/verbs.ts from the registry, and
 // offered by the type groups too: `fiscal mdfe pdf`); each verb's module loads on use.
 import { typesWith, type PdfDocType } from '../../fiscal/doc-types.js';
 import { defineGroup, type VerbSpec } from '../shared/define.js';
-import { keyedPdfVerb, localPdfVerb, nfsePdfVerb } from '../shared/pdf-verbs.js';
+import { keyedPdfVerb, localPdfVerb, nfsePdfVerb } from './verbs.js';
 
 export const nfeVerb = keyedPdfVerb('nfe', () => import('./nfe.js'));
 export const cteVerb = keyedPdfVerb('cte', () => import('./cte.js'));

@@ -1,6 +1,6 @@
 // `fiscal pdf mdfe <key>...`: the DAMDFe of each key, saved as <dir>/<key>.pdf, or with --local drawn
-// from local XML files and folders (shared/pdf-local.ts).
-import { keyedOrLocal } from '../shared/pdf-local.js';
+// from local XML files and folders (pdf/local.ts).
+import { keyedOrLocal } from './local.js';
 import { verb } from '../shared/verb.js';
 import { mdfeVerb } from './index.js';
 

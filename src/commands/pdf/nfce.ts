@@ -1,7 +1,7 @@
 // `fiscal pdf nfce --local <files or folders>`: the DANFCe of each NFC-e XML, drawn here
-// (shared/pdf-local.ts); the service has no NFC-e PDF to download.
+// (pdf/local.ts); the service has no NFC-e PDF to download.
 import { UsageError } from '../../errors.js';
-import { checkLocalPaths, renderLocalPdfs } from '../shared/pdf-local.js';
+import { checkLocalPaths, renderLocalPdfs } from './local.js';
 import { verb } from '../shared/verb.js';
 import { nfceVerb } from './index.js';
 

@@ -2,7 +2,7 @@
 // original PDF read by OCR, saved as <dir>/<id with ":" as "_">.pdf (shared/pdf-download.ts).
 import { UsageError } from '../../errors.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
-import { checkLocalPaths, renderLocalPdfs } from '../shared/pdf-local.js';
+import { checkLocalPaths, renderLocalPdfs } from './local.js';
 import { verb } from '../shared/verb.js';
 import { nfseVerb } from './index.js';
 

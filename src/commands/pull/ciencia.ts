@@ -7,7 +7,7 @@ import { AUTO_MANIFEST_VERBS, AutoManifest } from '../../sync/auto-manifest.js';
 import type { StreamSource } from '../../sync/source.js';
 import type { PullSummary } from '../../sync/summary.js';
 
-export interface CienciaFlags {
+interface CienciaFlags {
   dir: string;
   lockWait: number;
   manifest?: keyof typeof AUTO_MANIFEST_VERBS | undefined;

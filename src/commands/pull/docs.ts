@@ -68,7 +68,7 @@ const SPECS: Record<OtherType, TypeSpec> = {
   mdfe: { source: mdfeV1Source, pdf: (http, d) => mdfeDamdfe(http, d.key) },
 };
 
-export interface PullDocsOptions {
+interface PullDocsOptions {
   type: OtherType;
   pull: PullFlags;
   roles: string[];

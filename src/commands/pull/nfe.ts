@@ -22,7 +22,7 @@ import {
   type StreamIdentity,
 } from './shared.js';
 
-export interface PullNfeOptions {
+interface PullNfeOptions {
   pull: PullFlags;
   filters: NfeSearch;
   api: 'v1' | 'v2';
@@ -50,7 +50,7 @@ export function parseOptions(o: OptionsOf<typeof pullNfe.flags, typeof PARSERS>)
   return { pull, filters, api };
 }
 
-export async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
+async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
   // R39: a pull that needs v2 (a flag only v2 has) on an account known to have none says why at once.
   if (o.api === 'v2' && !o.filters.api && (await v2KnownMissing(ctx))) {
     const flag = V2_ONLY_FLAGS.find((k) => o.filters[k] !== undefined);

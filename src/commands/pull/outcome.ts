@@ -12,7 +12,7 @@ import { documentsIn } from '../../sync/key-state.js';
 import type { StreamSource } from '../../sync/source.js';
 import { summaryJson, summaryLine, type PullSummary, type StopReason, type SummaryView } from '../../sync/summary.js';
 
-export interface RunSignal {
+interface RunSignal {
   signal: AbortSignal;
   /** True once the time limit has stopped the run. */
   readonly timedOut: boolean;

@@ -43,7 +43,7 @@ export interface ProfileResult {
 }
 
 /** The profiles a run names, checked before anything is locked or sent. */
-export async function profileNames(ctx: Context, pull: PullCommand['pull']): Promise<string[]> {
+async function profileNames(ctx: Context, pull: PullCommand['pull']): Promise<string[]> {
   if (pull.profiles && pull.allProfiles) throw new UsageError('--profiles and --all-profiles: give one of them');
   if (ctx.globals.profile !== undefined)
     throw new UsageError('--profile and --profiles/--all-profiles: the profiles to pull are named by --profiles alone');
@@ -212,7 +212,7 @@ function lineOf(r: ProfileResult): string {
  * base URL win over FISCAL_* variables), its own target and HTTP client (own pacing and retry
  * budget), messages prefixed with its name, and no progress spinner (several run at once).
  */
-export function profileContext(ctx: Context, name: string): Context {
+function profileContext(ctx: Context, name: string): Context {
   const globals = { ...ctx.globals, profile: name };
   const log: Logger = {
     info: (m) => ctx.log.info(`${name}: ${m}`),

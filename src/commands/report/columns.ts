@@ -81,7 +81,7 @@ const BAR_WIDTH = 12;
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
 /** `█████▍       41.3%`: the share as a bar of BAR_WIDTH cells, in eighths of a cell. */
-export function shareBar(share: number, locale: Locale | undefined): string {
+function shareBar(share: number, locale: Locale | undefined): string {
   const eighths = Math.round(Math.max(0, Math.min(1, share)) * BAR_WIDTH * 8);
   const bar = '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8]!;
   return `${bar.padEnd(BAR_WIDTH)} ${formatPercent(share, locale).padStart(6)}`;

@@ -20,7 +20,7 @@ import { verb } from '../shared/verb.js';
 import { csvColumns, groupRecord, tableColumns, totalsRecord, type ReportRecord } from './columns.js';
 import { report as reportVerb } from './index.js';
 
-export const DEFAULT_DIR = './fiscal-docs';
+const DEFAULT_DIR = './fiscal-docs';
 
 export default verb(reportVerb, {
   check(options) {

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { checkRanges, emissionMonth, propertyFilters } from '../shared/document-options.js';
 
 /** The flags' values, checked: what CteSearch holds, properties still `name=value`. */
-export type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
+type CteFlagValues = Omit<CteSearch, 'kind' | 'prop'> & {
   prop?: string[] | undefined;
   month?: string | undefined;
 };

@@ -16,9 +16,9 @@ import type { Context } from '../../context.js';
 import { readDocuments, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { Column } from '../../output/writer.js';
 import { DOCUMENT_PARSERS, summaryFields } from '../shared/document-options.js';
-import type { FieldColumn } from '../shared/field-columns.js';
+import type { FieldColumn } from './field-columns.js';
 import { recordClues, writeRecords, type RecordPage as CommonPage } from './listing-output.js';
-import { namedKeys } from '../shared/named-documents.js';
+import { namedKeys } from './named-documents.js';
 import type { OptionsOf } from '../shared/define.js';
 import { verb } from '../shared/verb.js';
 import { cteSearchOf } from './cte-options.js';
@@ -108,7 +108,7 @@ const party = (taxId: string | undefined, name: string | undefined, uf: string |
 });
 
 /** A role-listing item carries only the XML: read the record fields the listing shows from it. */
-export function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' | 'owner'>): CteRecord {
+function v1Record(item: CteV1Item, plan: Pick<V1Plan, 'role' | 'fields' | 'owner'>): CteRecord {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
   const s = xml ? summaryOf(xml) : undefined;
   const full: CteRecord = {

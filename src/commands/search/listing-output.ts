@@ -4,8 +4,8 @@ import type { Context } from '../../context.js';
 import { InterruptedError } from '../../errors.js';
 import { createProgress, noProgress, type Progress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
-import { namedTracker, type NamedDocuments } from '../shared/named-documents.js';
-import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
+import { namedTracker, type NamedDocuments } from './named-documents.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { createSummaryWriter } from './document-summary.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
 
@@ -14,7 +14,7 @@ export interface RecordPage<R> {
   total?: number | undefined;
 }
 
-export interface RecordOutput<R> {
+interface RecordOutput<R> {
   table: Column<R>[];
   csv: FieldColumn<R>[];
   /** --fields: the CSV holds these fields' columns only. */

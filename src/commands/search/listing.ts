@@ -12,13 +12,13 @@ import type { OptionsOf } from '../shared/define.js';
 import { cnpjOwnersOnly } from '../../api/listing-plan.js';
 import { checkRanges, listingMonth } from '../shared/document-options.js';
 import { minute, writeRecords } from './listing-output.js';
-import { namedKeys } from '../shared/named-documents.js';
+import { namedKeys } from './named-documents.js';
 import { verb } from '../shared/verb.js';
 import type { ListingSearchSpec } from './index.js';
 
 type Options = OptionsOf<ListingSearchSpec['flags']>;
 
-export interface ListedOutput {
+interface ListedOutput {
   AccessKey: string;
   Number: string;
   EmissionDate: string;

@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { mdfeFacts, mdfeStatus } from '../../fiscal/mdfe-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
-import type { FieldColumn } from '../shared/field-columns.js';
+import type { FieldColumn } from './field-columns.js';
 import { minute, recordClues, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchMdfe } from './index.js';
@@ -53,7 +53,7 @@ async function* fromListing(
 }
 
 /** A listing item carries the XML and its events: the fields a list shows are read from them. */
-export function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
+function v1Record(item: MdfeV1Item, role: MdfeRole, fields: MdfeField[]): MdfeRecord {
   const f = mdfeFacts(Buffer.from(item.xml, 'base64').toString('latin1'));
   const status = mdfeStatus(
     item.events.map((e) => e.type),

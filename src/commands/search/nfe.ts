@@ -8,9 +8,9 @@ import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
 import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
 import { createSummaryWriter, type SummaryWriter } from './document-summary.js';
-import { csvColumnsFor, type FieldColumn } from '../shared/field-columns.js';
+import { csvColumnsFor, type FieldColumn } from './field-columns.js';
 import { recordClues, searchProgress, searchTotal } from './listing-output.js';
-import { namedKeys, namedTracker, type NamedDocuments } from '../shared/named-documents.js';
+import { namedKeys, namedTracker, type NamedDocuments } from './named-documents.js';
 import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import {
   isV2NotEnabled,
@@ -166,7 +166,7 @@ async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: '
 }
 
 /** A v1 item carries only the XML: read the v2-named fields the listing shows from it. */
-export function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): NfeV2Record {
+function v1Record(item: NfeV1Item, role: string, fields: NfeV2Field[]): NfeV2Record {
   const xml = typeof item.xml === 'string' ? Buffer.from(item.xml, 'base64').toString('utf8') : undefined;
   const s = xml ? summarizeNfeXml(xml) : undefined;
   const full: NfeV2Record = {

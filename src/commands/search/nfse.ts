@@ -14,14 +14,14 @@ import type { Context } from '../../context.js';
 import { nfseFacts } from '../../fiscal/nfse-facts.js';
 import type { Column } from '../../output/writer.js';
 import { summaryFields } from '../shared/document-options.js';
-import type { FieldColumn } from '../shared/field-columns.js';
+import type { FieldColumn } from './field-columns.js';
 import { minute, writeRecords, type RecordPage } from './listing-output.js';
 import { verb } from '../shared/verb.js';
 import { searchNfse } from './index.js';
 import { NFSE_PARSERS, nfseSearchOf } from './nfse-options.js';
 
 /** A record as printed: the listing's records know less of the document than the search's. */
-export type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };
+type NfseOutput = Omit<NfseRecord, 'document'> & { document?: Partial<NfseDocument> };
 
 export default verb(searchNfse, {
   parsers: NFSE_PARSERS,
@@ -73,7 +73,7 @@ async function* fromListing(
 }
 
 /** A listing item carries the XML and the R10 id: the document summary is read from the XML. */
-export function v1Record(item: NfseV1Item, role: NfseRole, fields: NfseField[]): NfseOutput {
+function v1Record(item: NfseV1Item, role: NfseRole, fields: NfseField[]): NfseOutput {
   const out: NfseOutput = { id: item.id };
   if (fields.includes('document')) {
     const f = nfseFacts(Buffer.from(item.xml, 'base64').toString('utf8'));

@@ -22,7 +22,7 @@ export type KeyModel = ModelCode;
  * - pair: `name=value` (commas belong to the value, so a list of pairs is repeated only)
  * - custom: parsed by a zod schema the verb module gives (`parsers`), for values of one verb
  */
-export type ScalarType =
+type ScalarType =
   | 'text'
   | 'path'
   | 'dir'
@@ -66,7 +66,7 @@ export interface SwitchFlag extends FlagBase {
   negated?: boolean;
 }
 
-export interface BoolFlag extends FlagBase {
+interface BoolFlag extends FlagBase {
   /** `--has-cce`, `--has-cce=false`: true, false, or undefined when absent. */
   type: 'bool';
   /** Also `--no-<name>` for false, described by this. */
@@ -80,7 +80,7 @@ export interface ScalarFlag extends FlagBase {
   default?: string | number;
 }
 
-export interface ChoiceFlag extends FlagBase {
+interface ChoiceFlag extends FlagBase {
   type: 'choice';
   choices: readonly string[];
   /** Other words for a choice, e.g. `{ recipient: 'received' }`. Matching ignores case. */
@@ -91,7 +91,7 @@ export interface ChoiceFlag extends FlagBase {
   preset?: string;
 }
 
-export interface KeyFlag extends FlagBase {
+interface KeyFlag extends FlagBase {
   /** A 44-digit access key of one of `models`. */
   type: 'key';
   models: readonly KeyModel[];
@@ -224,7 +224,7 @@ const VALUE_NAMES: Record<string, string> = {
 };
 
 /** Repeatable list flags: `--tag a --tag b` and `--tag a,b` both give ['a', 'b']. */
-export function collectList(value: string, previous: string[] | undefined): string[] {
+function collectList(value: string, previous: string[] | undefined): string[] {
   const items = value
     .split(',')
     .map((s) => s.trim())
@@ -235,7 +235,7 @@ export function collectList(value: string, previous: string[] | undefined): stri
 }
 
 /** Repeatable flags whose values may contain commas (`--prop name=a,b` is one item). */
-export function collectRaw(value: string, previous: string[] | undefined): string[] {
+function collectRaw(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
@@ -248,7 +248,7 @@ export function declarationOf(command: Command): VerbSpec | GroupSpec | undefine
   return declared.get(command);
 }
 
-export function examplesText(examples: readonly string[], notes?: string): string {
+function examplesText(examples: readonly string[], notes?: string): string {
   const lines = examples.length ? `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n` : '';
   return notes ? `${lines}\n${notes.trim()}\n` : lines;
 }

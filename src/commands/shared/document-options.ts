@@ -13,7 +13,7 @@ export const DOCUMENT_PARSERS = {
   cfop: z.string().regex(/^\d{4}$/, 'a CFOP has 4 digits'),
 };
 
-export interface RangeFlags {
+interface RangeFlags {
   from?: string | undefined;
   to?: string | undefined;
   createdFrom?: string | undefined;

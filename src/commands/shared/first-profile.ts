@@ -17,7 +17,7 @@ import {
 } from './first-profile-questions.js';
 import { promptKey, readKeyFromStdin, refuseStdinKeyOnTerminal, saveProfile } from './profile-credentials.js';
 
-export interface FirstProfileOptions {
+interface FirstProfileOptions {
   name?: string | undefined;
   apiId?: string | undefined;
   apiKeyStdin: boolean;

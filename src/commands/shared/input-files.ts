@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
-export type InputFile = { path: string } | { path: string; problem: string };
+type InputFile = { path: string } | { path: string; problem: string };
 
 export const XML_NAME = /\.xml$/i;
 

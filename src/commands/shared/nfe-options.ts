@@ -2,9 +2,10 @@
 // --prop resolved) that src/api/nfe-search.ts plans. Every problem across flags is a UsageError
 // naming one.
 import { z } from 'zod';
-import { NFE_DOCUMENT_FILTERS, type NfeSearch } from '../../api/nfe-search.js';
+import type { NfeSearch } from '../../api/nfe-search.js';
 import type { OptionsOf } from './define.js';
-import type { DOCUMENT_FLAGS, NFE_FILTER_FLAGS, NFE_FIELDS_FLAG, NFE_KEY_FLAG, ROLE_FLAGS } from './document-flags.js';
+import { NFE_FILTER_FLAGS } from './document-flags.js';
+import type { DOCUMENT_FLAGS, NFE_FIELDS_FLAG, NFE_KEY_FLAG, ROLE_FLAGS } from './document-flags.js';
 import { checkRanges, DOCUMENT_PARSERS, emissionMonth, given, propertyFilters } from './document-options.js';
 import { whereFilter } from './where.js';
 
@@ -34,24 +35,22 @@ type NfeFlags = typeof NFE_FILTER_FLAGS &
     fields: typeof NFE_FIELDS_FLAG;
   };
 
+/** The filter flags nfeSearchOf composes rather than copies (--custom is --prop by then). */
+type Composed = 'prop' | 'filter' | 'where' | 'whereMissing' | 'custom';
+const COMPOSED: readonly string[] = ['prop', 'filter', 'where', 'whereMissing', 'custom'] satisfies Composed[];
+type FilterFlag = keyof typeof NFE_FILTER_FLAGS;
+
+/** What a search copies from the flags: every filter flag the verbs declare, and what to list. */
 const NFE_SEARCH_KEYS = [
   'role',
-  'owner',
-  'emitter',
-  'receiver',
-  'transporter',
-  'from',
-  'to',
-  'createdFrom',
-  'createdTo',
-  'status',
   'key',
-  ...NFE_DOCUMENT_FILTERS,
+  ...(Object.keys(NFE_FILTER_FLAGS) as FilterFlag[]).filter(
+    (k): k is Exclude<FilterFlag, Composed> => !COMPOSED.includes(k),
+  ),
   'fields',
   'limit',
   'all',
-  'api',
-] as const satisfies readonly (keyof NfeSearch)[];
+] satisfies readonly (keyof NfeSearch)[];
 
 /**
  * The search the flags ask for: --month is the emission window of that month (first to last day),

@@ -12,7 +12,7 @@ import { createRecordWriter } from '../../output/writer.js';
 import { fileContents } from './input-files.js';
 import { isFailure, ROW_COLUMNS, waitForOcr, type OcrRow } from './ocr-requests.js';
 
-export interface OcrUploadOptions {
+interface OcrUploadOptions {
   kind: OcrKind;
   /** A CNPJ of the account, digits. */
   owner: string;

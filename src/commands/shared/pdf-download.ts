@@ -28,7 +28,7 @@ import { ensureFolder, saveDownload, savedColumns, type SaveOutcome } from './sa
 import { itemOfLine } from './stdin-lines.js';
 
 /** `--manual --role <role>`: the OCR original of an NFS-e rather than its DANFSe. */
-export interface ManualOption {
+interface ManualOption {
   role: NfsePdfRole;
 }
 
@@ -45,7 +45,7 @@ export interface PdfKind {
   noun?: string;
 }
 
-export interface PdfOptions {
+interface PdfOptions {
   keys: string[];
   dir: string;
   stdin: boolean;

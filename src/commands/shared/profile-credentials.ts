@@ -70,7 +70,7 @@ export function checkNewProfileName(name: string): string {
 }
 
 /** `echo "$KEY" |` and files saved on Windows add line endings: they are not part of the key. */
-export function checkKey(raw: string, origin: string): string {
+function checkKey(raw: string, origin: string): string {
   const key = raw.trim();
   if (!key) throw new UsageError(`no API key read from ${origin}`);
   if (/\s/.test(key))

@@ -8,7 +8,7 @@ import { InterruptedError } from '../../errors.js';
 import { createProgress, noProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns, type Column } from '../../output/writer.js';
 
-export interface RecordColumns<T> {
+interface RecordColumns<T> {
   table: Column<T>[];
   csv: Column<T>[];
 }

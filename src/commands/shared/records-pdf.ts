@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { checkPdfKeys, downloadPdfs, type PdfKind } from './pdf-download.js';
 import type { RecordIds } from './records-show.js';
 
-export interface RecordPdfs extends RecordIds {
+interface RecordPdfs extends RecordIds {
   download(http: HttpClient, id: string): Promise<Buffer>;
 }
 

@@ -10,7 +10,7 @@ export const pagingFlags = (limit: string, all: string) =>
     all: { type: 'switch', summary: all },
   }) as const;
 
-export interface RecordVerbText {
+interface RecordVerbText {
   /** `boleto`: how the summaries name one. */
   what: string;
   /** `boleto ids (bol_ and 16 hex digits)`. */

@@ -6,7 +6,7 @@ import { docType, typesWith, type DocTypeName } from '../../fiscal/doc-types.js'
 import { aliasOf, defineGroup, type GroupSpec, type VerbSpec } from './define.js';
 
 /** A verb-first form: its verb, the word a group's summary says for it, and its verb of one type. */
-export interface TypeVerbs {
+interface TypeVerbs {
   verb: string;
   word?: (type: DocTypeName) => string;
   of(type: DocTypeName): VerbSpec<any> | undefined;

@@ -25,10 +25,8 @@ const readWith = (read: (raw: string) => { value: string } | { problem: string }
 
 /** A CNPJ or CPF as people write it (digits or masked), given back as digits. */
 export const taxId = readWith((v) => readTaxId(v, 'either'));
-export const taxIds = z.array(taxId);
 /** A CNPJ as people write it (digits or 12.345.678/0001-95), given back as digits. */
 export const cnpj = readWith((v) => readTaxId(v, 'cnpj'));
-export const cnpjs = z.array(cnpj);
 
 /** A date (and time) as people write it, given back as `YYYY-MM-DD[ hh:mm:ss]`. */
 export const date = readWith((v) => (v.trim() === NOW ? { problem: 'only --created-to takes "now"' } : readDate(v)));
@@ -72,11 +70,6 @@ export function accessKey(models: readonly Model[]) {
     });
 }
 
-/** Valid access keys (R7) of one of `models`. */
-export function accessKeys(models: readonly Model[]) {
-  return z.array(accessKey(models));
-}
-
 /** An R17 expression, checked before anything is sent. */
 export const propertyExpression = z.string().superRefine((v, ctx) => {
   try {
@@ -97,16 +90,3 @@ export const rateLimit = z
     const [, limit, count, unit] = /^(\d+)\/(\d*)(s|min)$/.exec(text)!;
     return { limit: Number(limit), windowMs: (unit === 'min' ? 60_000 : 1_000) * Number(count || 1) };
   });
-
-export const limit = z.coerce.number().int('expected a whole number').positive('expected a positive number');
-
-/** Values of one of `choices`, case-insensitive, returned as spelled in `choices`. */
-export function oneOf<T extends string>(choices: readonly T[], what: string) {
-  return z.array(z.string()).transform((values, ctx) =>
-    values.map((v) => {
-      const found = choices.find((c) => c.toLowerCase() === v.toLowerCase());
-      if (!found) ctx.addIssue({ code: 'custom', message: `unknown ${what} "${v}"; use ${choices.join(', ')}` });
-      return found as T;
-    }),
-  );
-}

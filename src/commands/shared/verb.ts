@@ -19,7 +19,7 @@ import { accessKey, bool, cnpj, createdTo, date, day, month, propertyExpression,
 
 type Parsers<F extends Flags> = Partial<Record<keyof F, z.ZodType>>;
 
-export interface VerbBody<F extends Flags, P extends Parsers<F>> {
+interface VerbBody<F extends Flags, P extends Parsers<F>> {
   /** Zod schemas of the verb's `custom` flags (one value each; a list flag gets an array). */
   parsers?: P;
   /** Rules across flags and arguments; throw UsageError. */
@@ -54,7 +54,7 @@ export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
   };
 }
 
-export function optionsSchema(flags: Flags, parsers: Partial<Record<string, z.ZodType>>): z.ZodType {
+function optionsSchema(flags: Flags, parsers: Partial<Record<string, z.ZodType>>): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, flag] of Object.entries(flags)) {
     if (flag.deprecated?.moveTo) continue;
@@ -153,7 +153,7 @@ function parseArgs(specs: readonly ArgSpec[], raw: string[]): string[] {
 }
 
 /** Raw values -> typed options; the first problem names its flag (exit 2), the others follow. */
-export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   // A value can fail two checks that say the same thing (a URL: not a URL, not http): said once.

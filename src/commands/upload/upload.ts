@@ -108,7 +108,7 @@ async function uploadFiles(ctx: Context, options: UploadOptions): Promise<void> 
  * Designed here: far above any fiscal XML (an NF-e with hundreds of items is well under 1 MB),
  * far below what base64 in a JSON body makes a burden.
  */
-export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 
 /** What is refused before sending: too large, a DOCTYPE (entities, external DTDs), bytes that are not the UTF-8 declared. */
 function refusedLocally(bytes: Uint8Array): string | undefined {

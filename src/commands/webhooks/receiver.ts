@@ -30,7 +30,7 @@ interface ReceiverOptions {
   onProblem(message: string): void;
 }
 
-export interface Receiver {
+interface Receiver {
   url: string;
   /** Resolves when the server has closed: after close(), or once `max` notifications were handled. */
   done: Promise<void>;

@@ -7,12 +7,9 @@ import { mdfeV1Pages } from '../../api/mdfe.js';
 import { nfceV1Pages } from '../../api/nfce.js';
 import { nfeV1Pages } from '../../api/nfe.js';
 import type { CursorPage } from '../../api/paginate.js';
-import { CTE_ROLES, CTEOS_ROLES } from '../../api/wire/cte.js';
-import { MDFE_ROLES } from '../../api/wire/mdfe.js';
-import { NFCE_ROLES } from '../../api/wire/nfce.js';
-import { NFE_ROLES, V1_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import type { ModelCode } from '../../fiscal/access-key.js';
-import { byType, docType, typesWith, type KeyedDocType } from '../../fiscal/doc-types.js';
+import { byType, DOC_TYPES, docType, typesWith, type KeyedDocType } from '../../fiscal/doc-types.js';
 import { docListingPages } from '../../api/doc-listing.js';
 
 /** The types with an access key: NFS-e has none (R10). */
@@ -41,31 +38,31 @@ type V1Pages<R extends string> = (
   opts: { signal: AbortSignal },
 ) => AsyncIterable<CursorPage<KeyedXml>>;
 
+type RoleOf<T extends XmlType> = (typeof DOC_TYPES)[T]['roles'][number];
+
 /** A type whose listing is asked for the keys of one page (V1_LIMIT_MAX) in each role it knows. */
-function xmlKind<R extends string>(model: ModelCode, name: string, roles: readonly R[], v1Pages: V1Pages<R>): XmlKind {
+function xmlKind<T extends XmlType>(type: T, v1Pages: V1Pages<RoleOf<T>>): XmlKind {
+  const spec = docType(type);
   return {
-    model,
-    name,
-    roles,
+    model: spec.model as ModelCode,
+    name: spec.name,
+    roles: spec.roles,
     pages: (http, role, accessKeys, signal) =>
-      v1Pages(http, role as R, { accessKeys, limit: V1_LIMIT_MAX }, { signal }),
+      v1Pages(http, role as RoleOf<T>, { accessKeys, limit: V1_LIMIT_MAX }, { signal }),
   };
 }
 
 /** A type without listing code of its own: the generic role listing (api/doc-listing.ts). */
-function listedKind(type: XmlType): XmlKind {
-  const spec = docType(type);
-  const pages: V1Pages<string> = (http, role, query, opts) => docListingPages(http, { type, role }, query, opts);
-  return xmlKind(spec.model as ModelCode, spec.name, spec.roles, pages);
-}
+const listedKind = (type: XmlType): XmlKind =>
+  xmlKind(type, (http, role, query, opts) => docListingPages(http, { type, role }, query, opts));
 
 export const XML_KINDS: Record<XmlType, XmlKind> = {
   ...byType(listedKind, XML_TYPES),
-  nfe: xmlKind('55', 'NF-e', NFE_ROLES, nfeV1Pages),
-  nfce: xmlKind('65', 'NFC-e', NFCE_ROLES, nfceV1Pages),
-  cte: xmlKind('57', 'CT-e', CTE_ROLES, cteV1Pages),
-  cteos: xmlKind('67', 'CT-e OS', CTEOS_ROLES, cteOsV1Pages),
-  mdfe: xmlKind('58', 'MDF-e', MDFE_ROLES, mdfeV1Pages),
+  nfe: xmlKind('nfe', nfeV1Pages),
+  nfce: xmlKind('nfce', nfceV1Pages),
+  cte: xmlKind('cte', cteV1Pages),
+  cteos: xmlKind('cteos', cteOsV1Pages),
+  mdfe: xmlKind('mdfe', mdfeV1Pages),
 };
 
 /**

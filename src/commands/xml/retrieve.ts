@@ -17,7 +17,7 @@ import { byType, typesWith } from '../../fiscal/doc-types.js';
 import { TYPE_XML_VERBS, xmlVerb, type GroupedType } from './index.js';
 import { XML_KINDS, fetchXmls, type XmlKind, type XmlType } from './kinds.js';
 
-export interface XmlOptions {
+interface XmlOptions {
   type: XmlType;
   keys: string[];
   /** Undefined: one key goes to stdout; several to the current folder. */
@@ -25,7 +25,7 @@ export interface XmlOptions {
   stdin: boolean;
 }
 
-export interface XmlRecord extends SaveOutcome {
+interface XmlRecord extends SaveOutcome {
   key: string;
 }
 

@@ -32,7 +32,7 @@ export interface AccountWorld {
   carriers: Party[];
 }
 
-export function toCompany(party: Party): Company {
+function toCompany(party: Party): Company {
   return {
     cnpj: party.cnpj ?? '',
     name: party.name,

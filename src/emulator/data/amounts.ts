@@ -19,7 +19,7 @@ export interface Line {
   freightCents: number;
 }
 
-export interface Totals {
+interface Totals {
   productCents: number;
   discountCents: number;
   freightCents: number;

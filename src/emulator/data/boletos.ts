@@ -19,7 +19,7 @@ export const BANKS = [
 
 export type Bank = (typeof BANKS)[number];
 
-export interface Duplicata {
+interface Duplicata {
   number: string;
   /** `yyyy-mm-dd`. */
   due: string;

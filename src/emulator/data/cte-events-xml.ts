@@ -32,7 +32,7 @@ const DESCRIPTIONS: Record<CteEventArgs['type'], string> = {
 const CCE_CONDITIONS =
   'A Carta de Correcao e disciplinada pelo Art. 58-B do CONVENIO/SINIEF 06/89: Fica permitida a utilizacao de carta de correcao, para regularizacao de erro ocorrido na emissao de documentos fiscais relativos a prestacao de servico de transporte, desde que o erro nao esteja relacionado com: I - as variaveis que determinam o valor do imposto tais como: base de calculo, aliquota, diferenca de preco, quantidade, valor da prestacao;II - a correcao de dados cadastrais que implique mudanca do emitente, tomador, remetente ou do destinatario;III - a data de emissao ou de saida.';
 
-export const CTE_CANCEL_REASONS = [
+const CTE_CANCEL_REASONS = [
   'Servico de transporte nao realizado a pedido do cliente',
   'Erro na digitacao do valor da prestacao do servico',
   'Conhecimento emitido em duplicidade por falha no sistema',
@@ -79,7 +79,7 @@ export interface EventLayout {
   label: string;
 }
 
-export interface EventCore {
+interface EventCore {
   accessKey: string;
   type: string;
   seq: number;
@@ -129,7 +129,7 @@ export function cteEventProcXml(a: CteEventArgs): string {
 }
 
 /** The arguments that render a generated event of `doc`; texts are picked by the event's own hash. */
-export function cteEventArgsOf(doc: StoredCte | StoredCteOs, event: DocEvent): CteEventArgs {
+function cteEventArgsOf(doc: StoredCte | StoredCteOs, event: DocEvent): CteEventArgs {
   const type = event.type as CteEventArgs['type'];
   if (!(type in DESCRIPTIONS)) throw new Error(`no procEventoCTe layout for event ${event.type}`);
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${type}:${event.seq}`));

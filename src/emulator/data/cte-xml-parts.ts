@@ -19,7 +19,7 @@ export const CTE_RESP_TEC =
 export const idXml = (taxId: string): string => (taxId.length === 11 ? el('CPF', taxId) : el('CNPJ', taxId));
 
 /** TEndereco (rem, exped, receb, dest, toma). */
-export function enderXml(tag: string, party: Party): string {
+function enderXml(tag: string, party: Party): string {
   const a = addressOf(party);
   return (
     `<${tag}>${el('xLgr', a.street)}${el('nro', a.number)}${el('xBairro', a.district)}${el('cMun', a.city.code)}` +

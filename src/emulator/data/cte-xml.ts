@@ -87,7 +87,7 @@ function normalXml(rng: Rng, doc: StoredCte): string {
   );
 }
 
-export function renderCteProc(doc: StoredCte): string {
+function renderCteProc(doc: StoredCte): string {
   const rng = new Rng(hashString(`xml:${doc.accessKey}`));
   const id = `CTe${doc.accessKey}`;
   const digest = digestOf(id);

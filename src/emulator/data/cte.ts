@@ -137,7 +137,7 @@ export function transportCfop(emitterUf: string, startUf: string, endUf: string,
   return prefix + (takerHasIe ? '353' : '357');
 }
 
-export function transportNatOp(cfop: string): string {
+function transportNatOp(cfop: string): string {
   return cfop.endsWith('932')
     ? 'PRESTACAO DE SERVICO DE TRANSPORTE INICIADA EM OUTRA UF'
     : 'PRESTACAO DE SERVICO DE TRANSPORTE';

@@ -62,7 +62,7 @@ function normalXml(rng: Rng, doc: StoredCteOs): string {
   );
 }
 
-export function renderCteOsProc(doc: StoredCteOs): string {
+function renderCteOsProc(doc: StoredCteOs): string {
   const rng = new Rng(hashString(`xml:${doc.accessKey}`));
   const id = `CTe${doc.accessKey}`;
   const digest = digestOf(id);

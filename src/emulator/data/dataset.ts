@@ -39,7 +39,7 @@ const DATA: { [T in DocType]: TypeData<T> } = {
 };
 
 /** Documents per account of each type other than NF-e when `otherDocs` is not given. */
-export const DEFAULT_OTHER_DOCS = 600;
+const DEFAULT_OTHER_DOCS = 600;
 
 export { nfeEventXml, type NfeEventArgs } from './events-xml.js';
 export { eventProtocol, authorizationProtocol } from './xml-util.js';

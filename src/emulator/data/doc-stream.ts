@@ -12,7 +12,7 @@ export { RoleLists } from './shared-lists.js';
 import { brt, flatDigits } from './xml-util.js';
 
 export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export const SEFAZ_ORIGINS = weights([
@@ -46,7 +46,7 @@ export class Numbering {
 }
 
 /** The API-side fields of a document: how it arrived, and what the customer attached to it. */
-export interface ApiFields {
+interface ApiFields {
   origin: string;
   tags: string[];
   properties: Record<string, string>;

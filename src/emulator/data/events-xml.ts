@@ -43,14 +43,14 @@ export const CANCEL_REASONS = [
   'Destinatario informado incorretamente na emissao',
 ] as const;
 
-export const CORRECTIONS = [
+const CORRECTIONS = [
   'Correcao do endereco de entrega: considerar o numero 1250 em vez de 125.',
   'Onde se le volumes 2, leia-se volumes 3. Peso bruto permanece o informado.',
   'Inclusao do numero do pedido de compra nas informacoes complementares.',
   'Correcao da descricao do produto do item 1 conforme pedido do cliente.',
 ] as const;
 
-export const NOT_PERFORMED_REASONS = [
+const NOT_PERFORMED_REASONS = [
   'Mercadoria nao entregue pelo transportador no prazo combinado',
   'Operacao desfeita antes da entrega da mercadoria',
 ] as const;
@@ -92,7 +92,7 @@ export function nfeEventXml(a: NfeEventArgs): string {
 }
 
 /** The arguments that render a generated event of `doc`; texts are picked by the event's own hash. */
-export function eventArgsOf(doc: StoredNfe, event: NfeEvent): NfeEventArgs {
+function eventArgsOf(doc: StoredNfe, event: NfeEvent): NfeEventArgs {
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${event.type}:${event.seq}`));
   const manifest = event.type.startsWith('2102');
   const author = manifest ? doc.receiver : doc.emitter;

@@ -9,7 +9,7 @@ import { stateOf } from './places.js';
 import { hashString, Rng } from './random.js';
 import { authorizationProtocol, el, toBrt } from './xml-util.js';
 
-export interface MdfeEventArgs {
+interface MdfeEventArgs {
   accessKey: string;
   type: '110111' | '110112';
   seq: number;
@@ -25,7 +25,7 @@ export interface MdfeEventArgs {
 
 const DESCRIPTIONS: Record<MdfeEventArgs['type'], string> = { '110111': 'Cancelamento', '110112': 'Encerramento' };
 
-export const MDFE_CANCEL_REASONS = [
+const MDFE_CANCEL_REASONS = [
   'Viagem cancelada antes do inicio do transporte',
   'Veiculo informado incorretamente no manifesto',
   'Manifesto emitido em duplicidade por falha no sistema',
@@ -56,7 +56,7 @@ export function mdfeEventProcXml(a: MdfeEventArgs): string {
 }
 
 /** The arguments that render a generated event of `doc`: closed at its last unloading city. */
-export function mdfeEventArgsOf(doc: StoredMdfe, event: DocEvent): MdfeEventArgs {
+function mdfeEventArgsOf(doc: StoredMdfe, event: DocEvent): MdfeEventArgs {
   const type = event.type as MdfeEventArgs['type'];
   if (!(type in DESCRIPTIONS)) throw new Error(`no procEventoMDFe layout for event ${event.type}`);
   const rng = new Rng(hashString(`event-text:${doc.accessKey}:${type}:${event.seq}`));

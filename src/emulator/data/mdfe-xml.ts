@@ -104,7 +104,7 @@ function protXml(doc: StoredMdfe, digest: string): string {
   );
 }
 
-export function renderMdfeProc(doc: StoredMdfe): string {
+function renderMdfeProc(doc: StoredMdfe): string {
   const id = `MDFe${doc.accessKey}`;
   const digest = digestOf(id);
   const autXml = doc.authorized.map((a) => `<autXML>${idXml(a)}</autXML>`).join('');

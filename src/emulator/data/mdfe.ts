@@ -30,7 +30,7 @@ const KEYS_PER_CITY = weights([
 const ROLE_ORDER: readonly MdfeRole[] = ['emitted', 'contractor', 'authorized'];
 const NO_PARTIES: Party[] = frozen([]);
 /** Vehicles per fleet: the plate follows from the emitter and a vehicle number below this. */
-export const FLEET_SIZE = 12;
+const FLEET_SIZE = 12;
 
 class MdfeStream extends DocStream {
   private readonly roles: RoleLists<MdfeRole>;

@@ -2,7 +2,7 @@
 // characters the NF-e schemas accept (Latin-1, no leading or trailing space).
 import type { Rng } from './random.js';
 
-export const SURNAMES = [
+const SURNAMES = [
   'Andrade',
   'Oliveira',
   'Costa',
@@ -35,7 +35,7 @@ export const SURNAMES = [
   'Campos',
 ] as const;
 
-export const FIRST_NAMES = [
+const FIRST_NAMES = [
   'Ana',
   'João',
   'Maria',
@@ -59,7 +59,7 @@ export const FIRST_NAMES = [
 ] as const;
 
 /** What a company does: the long form goes in xNome, the short one in xFant. */
-export const ACTIVITIES = [
+const ACTIVITIES = [
   ['Distribuidora de Alimentos', 'Alimentos'],
   ['Comércio de Ferragens', 'Ferragens'],
   ['Indústria Metalúrgica', 'Metalúrgica'],

@@ -105,7 +105,7 @@ function protNFeXml(doc: StoredNfce, digest: string): string {
   );
 }
 
-export function renderNfceProc(doc: StoredNfce): string {
+function renderNfceProc(doc: StoredNfce): string {
   const id = `NFe${doc.accessKey}`;
   const digest = digestOf(id);
   const lines = taxedLinesOf(doc);

@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export interface EventFacts {
+interface EventFacts {
   accessKey: string;
   emissionMs: number;
   createdMs: number;
@@ -19,7 +19,7 @@ export interface EventFacts {
   receivedByOwner: boolean;
 }
 
-export interface History {
+interface History {
   status: 'authorized' | 'canceled';
   events: NfeEvent[];
   manifestations: Manifestation[];

@@ -16,7 +16,7 @@ import { el, signatureXml } from './xml-util.js';
 export const NFSE_LAYOUTS = ['abrasf-2.02', 'abrasf-2.04', 'nacional-1.00'] as const;
 export type NfseLayout = (typeof NFSE_LAYOUTS)[number];
 
-export const NFSE_NATIONAL_NS = 'http://www.sped.fazenda.gov.br/nfse';
+const NFSE_NATIONAL_NS = 'http://www.sped.fazenda.gov.br/nfse';
 
 /** Notes of the national system came from it (origin `nacional`); the others from a city's own system. */
 export function layoutOf(doc: Pick<StoredNfse, 'origin' | 'cityCode'>): NfseLayout {
@@ -91,7 +91,7 @@ function dpsXml(doc: StoredNfse): string {
 }
 
 /** NFSe (national layout 1.00): the note the national system generated from the provider's DPS. */
-export function renderNationalNfse(doc: StoredNfse): string {
+function renderNationalNfse(doc: StoredNfse): string {
   const e = doc.emitter;
   const a = addressOf(e);
   const s = serviceOf(doc.serviceCode);

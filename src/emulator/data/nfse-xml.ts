@@ -14,9 +14,9 @@ import { addressOf, taxIdOf, taxRegimeOf } from './parties.js';
 import { hashString, Rng } from './random.js';
 import { el, signatureXml, XML_DECL } from './xml-util.js';
 
-export const NFSE_NS = 'http://www.abrasf.org.br/nfse.xsd';
+const NFSE_NS = 'http://www.abrasf.org.br/nfse.xsd';
 /** The ABRASF versions rendered: 2.02 (the service's listings and many cities) and 2.04. */
-export type AbrasfVersion = '2.02' | '2.04';
+type AbrasfVersion = '2.02' | '2.04';
 /** Observed: the service's NFS-e XML starts with a declaration on a line of its own. */
 export const NFSE_XML_DECL = `${XML_DECL}\n`;
 

@@ -36,19 +36,19 @@ const ISS_RATES = weights([
   [500, 40],
 ]);
 
-export interface Service {
+interface Service {
   /** ItemListaServico (LC 116/2003). */
   item: string;
   cnae: string;
   description: string;
 }
 
-export const ACCOUNTING: Service = {
+const ACCOUNTING: Service = {
   item: '17.19',
   cnae: '6920601',
   description: 'Servicos de contabilidade e escrituracao fiscal',
 };
-export const SERVICES: readonly Service[] = [
+const SERVICES: readonly Service[] = [
   {
     item: '01.07',
     cnae: '6209100',

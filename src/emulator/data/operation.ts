@@ -5,9 +5,9 @@ import type { Party } from '../model.js';
 import { weights, type Rng } from './random.js';
 import { CfopLists } from './shared-lists.js';
 
-export type FinNFe = '1' | '2' | '3' | '4';
+type FinNFe = '1' | '2' | '3' | '4';
 
-export interface Operation {
+interface Operation {
   /** tpNF: 0 entry, 1 exit. */
   operation: '0' | '1';
   finNFe: FinNFe;

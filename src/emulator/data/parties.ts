@@ -70,7 +70,7 @@ export function personParty(rng: Rng, ids: TaxIds): Party {
 
 export const taxIdOf = (party: Party): string => party.cnpj ?? party.cpf ?? '';
 
-export interface Address {
+interface Address {
   street: string;
   number: string;
   district: string;

@@ -64,7 +64,7 @@ function cityOf(cell: string): City {
   return { name: m[1]!, code: m[2]!, cep: m[3]! };
 }
 
-export const STATES: readonly State[] = STATE_TABLE.trim().split('\n').map(stateRow);
+const STATES: readonly State[] = STATE_TABLE.trim().split('\n').map(stateRow);
 
 const BY_UF = new Map(STATES.map((s) => [s.uf, s]));
 

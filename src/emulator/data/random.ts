@@ -17,7 +17,7 @@ export function hashString(text: string, seed = 0x811c9dc5): number {
 }
 
 /** Values with weights, summed up front: picks run in the hot loop of the generator. */
-export interface WeightTable<T> {
+interface WeightTable<T> {
   values: readonly T[];
   cumulative: readonly number[];
   total: number;

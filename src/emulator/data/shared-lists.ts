@@ -15,7 +15,7 @@ export function frozen<T>(items: T[]): T[] {
 
 export const NO_STRINGS: string[] = frozen([]);
 
-export type RoleEntry = { owner: string; role: NfeRole };
+type RoleEntry = { owner: string; role: NfeRole };
 
 const ROLE_ORDER: readonly NfeRole[] = ['emitted', 'received', 'transporter', 'authorized'];
 

@@ -20,7 +20,7 @@ export interface StoredLatam {
   doc: LatamDocument;
 }
 
-export class LatamDocs {
+class LatamDocs {
   readonly entries: StoredLatam[] = [];
   private readonly byId = new Map<string, StoredLatam>();
 

@@ -4,14 +4,14 @@ import type { LatamCountry } from '../../api/wire/latam.js';
 import { nitCheckDigit, rfcCheckDigit, rucCheckDigit, rutCheckDigit } from '../../fiscal/latam/tax-ids.js';
 import type { Rng } from '../data/random.js';
 
-export interface DraftParty {
+interface DraftParty {
   taxId: string;
   /** Colombia: the NIT's verification digit, written apart. */
   dv?: string;
   name: string;
 }
 
-export interface DraftLine {
+interface DraftLine {
   description: string;
   quantity: number;
   unitPrice: number;

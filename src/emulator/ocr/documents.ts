@@ -11,7 +11,7 @@ import { invoiceFrom, type InvoiceRecord } from './invoices.js';
 import { PROVIDERS, utilityFrom, type UtilityRecord } from './utilities.js';
 import { brasilia, DAY_MS } from './values.js';
 
-export interface AccountOcrDocs {
+interface AccountOcrDocs {
   invoices: InvoiceRecord[];
   utilities: UtilityRecord[];
   nextPosition: number;

@@ -25,7 +25,7 @@ function registryOf(store: Store): Map<string, Request> {
   return registry;
 }
 
-export interface OcrInput {
+interface OcrInput {
   kind: OcrKind;
   owner: string;
   pdf: Buffer;

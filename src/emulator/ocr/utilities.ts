@@ -13,7 +13,7 @@ export interface UtilityRecord extends Utility {
   pdfHash?: string;
 }
 
-export interface Provider {
+interface Provider {
   kind: UtilityKind;
   name: string;
   unit: string | null;

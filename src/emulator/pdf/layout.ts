@@ -2,8 +2,8 @@
 // out from the top down, a title, the key in blocks of four, the protocol and status, party blocks
 // and a column of totals. The data comes from the shared XML reader; each renderer adds only the
 // few blocks of its own type.
-import { readDocuments, type DocumentKind, type DocumentSummary, type Party } from '../../fiscal/readers/index.js';
-import { formatKey, formatMoney, formatTaxId } from '../../fiscal/render/format.js';
+import { readDocuments, type DocumentKind, type DocumentSummary } from '../../fiscal/readers/index.js';
+import { formatMoney } from '../../fiscal/render/format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
 
 export const LEFT = 40;
@@ -16,7 +16,7 @@ export class PdfRenderError extends Error {
   override name = 'PdfRenderError';
 }
 
-export type Cell = [text: string, x: number, align?: 'right'];
+type Cell = [text: string, x: number, align?: 'right'];
 
 /** Lays lines out from the top of the page down; lines past the bottom margin are dropped. */
 export class PageBuilder {
@@ -99,25 +99,8 @@ export function titleBlock(page: PageBuilder, title: string, subtitle: string): 
   page.gap(6);
 }
 
-export function keyBlock(page: PageBuilder, key: string, label = 'CHAVE DE ACESSO'): void {
-  page.label(label);
-  page.text(formatKey(key), 11, true);
-}
-
-export function partyBlock(page: PageBuilder, label: string, party: Party | undefined): void {
-  page.label(label);
-  page.text(party?.name ?? '-', 10, true);
-  page.text(partyIdLine(party));
-}
-
-/** `CNPJ 12.345.678/0001-95   UF SP` (CPF for 11 digits). */
-export function partyIdLine(party: Party | undefined): string {
-  const id = party?.taxId;
-  return `${id?.length === 11 ? 'CPF' : 'CNPJ'} ${id ? formatTaxId(id) : '-'}   UF ${party?.uf ?? '-'}`;
-}
-
 /** A label, and the value on the right margin; `emphasis` sets the row in bold. */
-export type TotalRow = [label: string, value: string | undefined, emphasis?: boolean];
+type TotalRow = [label: string, value: string | undefined, emphasis?: boolean];
 
 export function totalsBlock(page: PageBuilder, rows: readonly TotalRow[], label = 'TOTAIS'): void {
   page.label(label);

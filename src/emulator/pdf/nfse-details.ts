@@ -5,7 +5,7 @@ import type { DocumentSummary, Party } from '../../fiscal/readers/index.js';
 import { parseXml } from '../../fiscal/readers/xml.js';
 import { PdfRenderError, readSummary } from './layout.js';
 
-export interface NfseDetails {
+interface NfseDetails {
   verificationCode?: string;
   /** yyyy-mm-dd as written. */
   competence?: string;
@@ -31,7 +31,7 @@ export function readNfse(xml: string): { doc: DocumentSummary; details: NfseDeta
 }
 
 /** What the reader does not keep: CompNfse/Nfse/InfNfse, or a bare Nfse. */
-export function nfseDetails(xml: string): NfseDetails {
+function nfseDetails(xml: string): NfseDetails {
   const { root, tree } = parseXml(xml);
   const top = at(tree, root);
   const inf = at(root === 'Nfse' ? top : at(top, 'Nfse'), 'InfNfse');

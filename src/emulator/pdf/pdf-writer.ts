@@ -6,7 +6,7 @@
 
 /** A4 in points. */
 export const PAGE_WIDTH = 595;
-export const PAGE_HEIGHT = 842;
+const PAGE_HEIGHT = 842;
 
 export interface PdfText {
   x: number;
@@ -18,7 +18,7 @@ export interface PdfText {
   bold?: boolean;
 }
 
-export interface PdfRule {
+interface PdfRule {
   x1: number;
   y1: number;
   x2: number;
@@ -30,7 +30,7 @@ export interface PdfPage {
   rules?: PdfRule[];
 }
 
-export interface PdfInfo {
+interface PdfInfo {
   title?: string;
   producer?: string;
 }
@@ -67,7 +67,7 @@ const WIN_ANSI_HIGH: Record<string, number> = {
 };
 
 /** One character as its WinAnsi byte; characters the encoding lacks become `?`. */
-export function winAnsiByte(ch: string): number {
+function winAnsiByte(ch: string): number {
   const code = ch.codePointAt(0)!;
   if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return code;
   return WIN_ANSI_HIGH[ch] ?? 0x3f;
@@ -107,7 +107,7 @@ export function textWidth(text: string, size: number): number {
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
 /** The content stream of one page. */
-export function pageContent(page: PdfPage): string {
+function pageContent(page: PdfPage): string {
   const ops: string[] = [];
   if (page.rules?.length) {
     ops.push('0.5 w');

@@ -4,14 +4,9 @@
 // hold, or one that owner has no role in, is 404; the flags are merged into the document's
 // `flagErp`, which the v2 records show as `FlagErp`.
 import { randomBytes } from 'node:crypto';
-import {
-  FLAG_DOC_TYPES,
-  FLAG_ERP_PATH,
-  flagErpResponseSchema,
-  type FlagDocType,
-  type FlagErpRequest,
-} from '../../api/wire/flag.js';
+import { FLAG_ERP_PATH, flagErpResponseSchema, type FlagErpRequest } from '../../api/wire/flag.js';
 import { accessKeyProblem } from '../../fiscal/access-key.js';
+import { FLAG_DOC_TYPES, type FlagDocType } from '../../fiscal/doc-types.js';
 import { nfseIdProblem } from '../../fiscal/nfse-id.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import { findAnnotatable } from '../annotations.js';

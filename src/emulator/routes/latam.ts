@@ -3,7 +3,9 @@
 // a 200 with success false and the problem, like the Brazilian upload (R25).
 import {
   LATAM_COUNTRIES,
+  LATAM_JSON_PATH,
   LATAM_PATH,
+  LATAM_XML_PATH,
   LATAM_UPLOAD_PATH,
   latamJsonResponseSchema,
   latamPageSchema,
@@ -25,8 +27,8 @@ import { cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.
 export function registerLatam(router: Router): void {
   router.add('POST', LATAM_UPLOAD_PATH, upload, { errors: 'v1' });
   router.add('GET', LATAM_PATH, list, { errors: 'v1' });
-  router.add('GET', `${LATAM_PATH}/:id/xml`, xmlOf, { errors: 'v1' });
-  router.add('GET', `${LATAM_PATH}/:id/json`, (ctx) => okAs(latamJsonResponseSchema, { data: found(ctx).doc }), {
+  router.add('GET', LATAM_XML_PATH, xmlOf, { errors: 'v1' });
+  router.add('GET', LATAM_JSON_PATH, (ctx) => okAs(latamJsonResponseSchema, { data: found(ctx).doc }), {
     errors: 'v1',
   });
 }

@@ -4,7 +4,7 @@
 import { PROPERTY_NAME, PROPERTY_VALUE_MAX } from '../../api/wire/props.js';
 import { HttpError, v1FieldErrors } from '../respond.js';
 
-export interface PropertyBatchRule<F extends string> {
+interface PropertyBatchRule<F extends string> {
   /** The field naming each document. */
   idField: F;
   /** Items a call may carry. */

@@ -15,7 +15,7 @@ import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.
 import type { RequestContext, Router } from '../router.js';
 import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
 
-export interface ListedRecord {
+interface ListedRecord {
   /** Stream position: the cursor of the listing (R13). */
   position: number;
 }
@@ -34,7 +34,7 @@ export type RecordFilter<R> =
   /** `name[min]` / `name[max]`: an amount range, in the record's unit (reais). */
   | { kind: 'amounts'; param: string; get: (r: R) => number | undefined };
 
-export interface RecordListing<R extends ListedRecord, S extends z.ZodType> {
+interface RecordListing<R extends ListedRecord, S extends z.ZodType> {
   path: string;
   /** The account's records, in position order. */
   records(ctx: RequestContext): readonly R[];
@@ -44,7 +44,7 @@ export interface RecordListing<R extends ListedRecord, S extends z.ZodType> {
   toItem(record: R, ctx: RequestContext): z.input<S>;
 }
 
-export interface RecordLookup<R, S extends z.ZodType> {
+interface RecordLookup<R, S extends z.ZodType> {
   /** A path ending in `:id`. */
   path: string;
   /** The account's record; undefined is a 404 (R3: another account's records do not exist here). */
@@ -102,7 +102,7 @@ function listPage<R extends ListedRecord, S extends z.ZodType>(
   );
 }
 
-export interface RecordQuery<R> {
+interface RecordQuery<R> {
   limit: number;
   cursor: number;
   matches(record: R): boolean;

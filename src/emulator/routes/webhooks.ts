@@ -4,9 +4,12 @@
 import { SIGNATURE_ALGORITHM } from '../../api/webhook-signature.js';
 import {
   WEBHOOK_DOCUMENT_TYPES,
+  WEBHOOK_DELIVERIES_PATH,
+  WEBHOOK_ENDPOINT_PATH,
   WEBHOOK_ENDPOINTS_PATH,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_METADATA_PATH,
+  WEBHOOK_SUBSCRIPTION_PATH,
   WEBHOOK_SUBSCRIPTIONS_PATH,
   webhookDeletedResponseSchema,
   webhookDeliveriesResponseSchema,
@@ -33,12 +36,12 @@ export function registerWebhooks(router: Router): void {
   router.add('GET', WEBHOOK_METADATA_PATH, metadata, service);
   router.add('GET', WEBHOOK_ENDPOINTS_PATH, listEndpoints, service);
   router.add('POST', WEBHOOK_ENDPOINTS_PATH, createEndpoint, service);
-  router.add('GET', `${WEBHOOK_ENDPOINTS_PATH}/:id`, getEndpoint, service);
-  router.add('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, deleteEndpoint, service);
-  router.add('GET', `${WEBHOOK_ENDPOINTS_PATH}/:id/deliveries`, listDeliveries, service);
+  router.add('GET', WEBHOOK_ENDPOINT_PATH, getEndpoint, service);
+  router.add('DELETE', WEBHOOK_ENDPOINT_PATH, deleteEndpoint, service);
+  router.add('GET', WEBHOOK_DELIVERIES_PATH, listDeliveries, service);
   router.add('GET', WEBHOOK_SUBSCRIPTIONS_PATH, listSubscriptions, service);
   router.add('POST', WEBHOOK_SUBSCRIPTIONS_PATH, createSubscription, service);
-  router.add('DELETE', `${WEBHOOK_SUBSCRIPTIONS_PATH}/:id`, deleteSubscription, service);
+  router.add('DELETE', WEBHOOK_SUBSCRIPTION_PATH, deleteSubscription, service);
 }
 
 function metadata(): Reply {

@@ -14,7 +14,7 @@ interface PendingNotification {
   notification: WebhookNotification;
 }
 
-export function eventTypeOf(change: StoreChange): WebhookEventType | undefined {
+function eventTypeOf(change: StoreChange): WebhookEventType | undefined {
   if (change.kind === 'document') return 'received';
   return CANCELLING_EVENTS[change.type].includes(change.event.type) ? 'canceled' : undefined;
 }

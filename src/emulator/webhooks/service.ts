@@ -6,7 +6,7 @@ import { WebhookDeliverer, type WebhookDeliveryOptions } from './delivery.js';
 import { notificationsFor } from './notifications.js';
 import { WebhookRegistry } from './registry.js';
 
-export interface Webhooks {
+interface Webhooks {
   registry: WebhookRegistry;
   /** Resolves when no notification is waiting for an attempt or a retry (tests wait on it). */
   idle(): Promise<void>;

@@ -204,7 +204,7 @@ export const modelOfKey = (key: string | undefined): string | undefined =>
   key && /^\d{44}$/.test(key) ? key.slice(20, 22) : undefined;
 
 /** The element of a SEFAZ layout that holds the document (infNFe, infCte, infMDFe), its ide and its key. */
-export interface SefazDocument {
+interface SefazDocument {
   inf: Node;
   ide: Node;
   key: string | undefined;

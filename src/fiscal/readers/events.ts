@@ -23,42 +23,9 @@ import {
   type Summary,
 } from './common.js';
 import { eventRegistered, type KnownEvent } from '../doc-status.js';
+import { EVENT_CODES } from '../event-codes.js';
 
 type Family = Exclude<EventFamily, 'cfe'>;
-
-const DESCRIPTIONS: Record<Family, Record<string, string>> = {
-  nfe: {
-    '110110': 'Carta de Correção',
-    '110111': 'Cancelamento',
-    '110112': 'Cancelamento por substituição',
-    '110140': 'EPEC',
-    '110130': 'Comprovante de Entrega',
-    '110131': 'Cancelamento do Comprovante de Entrega',
-    '110150': 'Ator interessado',
-    '210200': 'Confirmação da Operação',
-    '210210': 'Ciência da Operação',
-    '210220': 'Desconhecimento da Operação',
-    '210240': 'Operação não Realizada',
-  },
-  cte: {
-    '110110': 'Carta de Correção',
-    '110111': 'Cancelamento',
-    '110113': 'EPEC',
-    '110160': 'Registro Multimodal',
-    '110180': 'Comprovante de Entrega',
-    '110181': 'Cancelamento do Comprovante de Entrega',
-    '610110': 'Prestação do Serviço em Desacordo',
-    '610111': 'Cancelamento da Prestação do Serviço em Desacordo',
-  },
-  mdfe: {
-    '110111': 'Cancelamento',
-    '110112': 'Encerramento',
-    '110114': 'Inclusão de Condutor',
-    '110115': 'Inclusão de DF-e',
-    '110116': 'Pagamento da Operação de Transporte',
-  },
-  nfse: { '101101': 'Cancelamento de NFS-e', '105102': 'Cancelamento de NFS-e por Substituição' },
-};
 
 const KEY_FIELDS: [string, Family][] = [
   ['chNFe', 'nfe'],
@@ -89,7 +56,7 @@ export function readEvent(request: Node | undefined, result: Node | undefined): 
   const national = Object.keys(ped).length > 0 ? nationalType(ped) : undefined;
   const type = national?.type ?? text(inf.tpEvento) ?? text(res.tpEvento) ?? '';
   const description =
-    lookup(DESCRIPTIONS[family], type) ?? national?.description ?? descriptionOf(inf) ?? text(res.xEvento) ?? '';
+    lookup(EVENT_CODES[family], type) ?? national?.description ?? descriptionOf(inf) ?? text(res.xEvento) ?? '';
   const warnings = family === 'nfse' ? [] : keyWarnings('referenced key', refKey);
   const resultKey = familyOf(res)?.[1];
   if (resultKey && resultKey !== refKey)

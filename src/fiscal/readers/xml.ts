@@ -71,7 +71,7 @@ function xmlParser(): XMLParser {
   return parser;
 }
 
-export interface DecodedText {
+interface DecodedText {
   text: string;
   warnings: string[];
 }
@@ -99,7 +99,7 @@ function utf8(bytes: Uint8Array): DecodedText {
   }
 }
 
-export interface ParsedXml {
+interface ParsedXml {
   root: string;
   tree: Node;
 }

@@ -8,9 +8,9 @@ import { find } from './xml-tree.js';
 import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 
 /** One field of a row: its label, its value, its share of the row's width. */
-export type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
+type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
 
-export const ROW = 19;
+const ROW = 19;
 
 /** Boxed fields side by side across `w`, each as wide as its weight (default 1) says. */
 export function row(s: Sheet, x: number, y: number, w: number, cells: readonly Cell[], h = ROW): number {
@@ -114,7 +114,7 @@ export function partyBlock(s: Sheet, label: string, p: NfeParty, x: number, y: n
   ]);
 }
 
-export interface HeaderText {
+interface HeaderText {
   /** DACTE, DAMDFE...: at least 12 pt. */
   title: string;
   /** What the title stands for, in small capitals under it. */

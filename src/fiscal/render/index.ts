@@ -1,7 +1,9 @@
 // The auxiliary documents drawn from a fiscal XML alone (DANFe, DANFCe, DACTe, DACTe-OS, DAMDFe,
-// DANFSe), chosen per document type through one map: the one place a type names its renderer,
-// meant to fold into a registry of document types. Each renderer's module (and with it pdfkit and
-// bwip-js) is loaded on first use, so nothing here weighs on a command that draws nothing.
+// DANFSe), chosen per document type through one map: the one place a type names its renderer, one
+// for each type of the registry with a PDF (its name is the registry's). Each renderer's module
+// (and with it pdfkit and bwip-js) is loaded on first use, so nothing here weighs on a command
+// that draws nothing.
+import type { PdfDocType } from '../doc-types.js';
 import type { DocumentKind } from '../readers/index.js';
 import type { RenderOptions } from './options.js';
 
@@ -10,25 +12,23 @@ export type { RenderOptions } from './options.js';
 export { RenderError } from './xml-tree.js';
 
 /** Bytes (or text) of one XML file in, the PDF out; a RenderError when the XML is not of that type. */
-export type Renderer = (xml: Uint8Array | string, options?: RenderOptions) => Promise<Buffer>;
+type Renderer = (xml: Uint8Array | string, options?: RenderOptions) => Promise<Buffer>;
 
-export type RenderType = 'nfe' | 'nfce' | 'cte' | 'cteos' | 'mdfe' | 'nfse';
+export type RenderType = PdfDocType;
 
-export interface RenderEntry {
-  /** What the PDF is called: DANFe, DACTe... */
-  what: string;
+interface RenderEntry {
   /** The reader kinds whose XML this renderer draws (an NFS-e may also be read as a DPS). */
   kinds: readonly DocumentKind[];
   load: () => Promise<Renderer>;
 }
 
 export const RENDERERS: Readonly<Record<RenderType, RenderEntry>> = {
-  nfe: { what: 'DANFe', kinds: ['nfe'], load: async () => (await import('./danfe.js')).renderDanfe },
-  nfce: { what: 'DANFCe', kinds: ['nfce'], load: async () => (await import('./danfce.js')).renderDanfce },
-  cte: { what: 'DACTe', kinds: ['cte'], load: async () => (await import('./dacte.js')).renderDacte },
-  cteos: { what: 'DACTe-OS', kinds: ['cteos'], load: async () => (await import('./dacte.js')).renderDacteOs },
-  mdfe: { what: 'DAMDFe', kinds: ['mdfe'], load: async () => (await import('./damdfe.js')).renderDamdfe },
-  nfse: { what: 'DANFSe', kinds: ['nfse', 'dps'], load: async () => (await import('./danfse.js')).renderDanfse },
+  nfe: { kinds: ['nfe'], load: async () => (await import('./danfe.js')).renderDanfe },
+  nfce: { kinds: ['nfce'], load: async () => (await import('./danfce.js')).renderDanfce },
+  cte: { kinds: ['cte'], load: async () => (await import('./dacte.js')).renderDacte },
+  cteos: { kinds: ['cteos'], load: async () => (await import('./dacte.js')).renderDacteOs },
+  mdfe: { kinds: ['mdfe'], load: async () => (await import('./damdfe.js')).renderDamdfe },
+  nfse: { kinds: ['nfse', 'dps'], load: async () => (await import('./danfse.js')).renderDanfse },
 };
 
 export const RENDER_TYPES = Object.keys(RENDERERS) as RenderType[];

@@ -23,7 +23,7 @@ export interface RenderJob {
 export type RenderReply =
   { id: number; pdf: Uint8Array } | { id: number; error: { name: string; message: string; otherType: boolean } };
 
-export interface PoolJob {
+interface PoolJob {
   canceled?: boolean;
   besideFile?: string | undefined;
 }

@@ -18,7 +18,7 @@ export class RenderError extends Error {
   }
 }
 
-export interface ReadXml {
+interface ReadXml {
   summary: DocumentSummary;
   /** The parsed file, from its root element down. */
   tree: Node;

@@ -7,7 +7,7 @@ import { cteFacts, cteStatus, type CteFacts } from '../../fiscal/cte-facts.js';
 import type { StreamKey } from '../checkpoint.js';
 import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
-export type CteStreamType = 'cte' | 'cteos';
+type CteStreamType = 'cte' | 'cteos';
 
 /**
  * Who owns a document listed by role when the stream is not one owner's, read from the XML.

@@ -17,7 +17,7 @@ import { fromBase64, pageClient, type ListedStatuses, type PulledDocument, type 
 export const EVENTS_ROLE = 'events';
 
 /** The key the document was filed under: the access key, or the NFS-e R10 id without the owner. */
-export function eventDocumentKey(item: StreamEventItem): string {
+function eventDocumentKey(item: StreamEventItem): string {
   if (item.access_key) return item.access_key;
   const parts = (item.id ?? '').split(':');
   return parts.length === 4 ? parts.slice(1).join(':') : parts.join(':');
@@ -45,7 +45,7 @@ function eventDocument(type: EventDocType, item: StreamEventItem, owner: string,
  * read, never lost (reading one twice is harmless: the index has it once). A whole day, so that
  * the same first pull run twice the same day (or resumed after a crash) starts at the same instant.
  */
-export const PRESENT_MARGIN_MS = 3600_000;
+const PRESENT_MARGIN_MS = 3600_000;
 
 /** The listings' statuses; undefined when one cannot be read (an account without v2): the history is read then. */
 async function listedOrNone(

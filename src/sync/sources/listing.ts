@@ -8,7 +8,7 @@ import type { ListedXmlItem, V1ListingQuery } from '../../api/wire/common.js';
 import type { StreamKey } from '../checkpoint.js';
 import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
-export function listedDocument(
+function listedDocument(
   type: ListingOnlyType,
   item: ListedXmlItem,
   role: string,

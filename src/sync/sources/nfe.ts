@@ -106,7 +106,7 @@ const PARTY_OF_ROLE = {
 } as const;
 
 /** Who owns a document listed by role, read from the XML when the stream is not one owner's. */
-export function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
+function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
   switch (role) {
     case 'received':
       return f.receiver ?? '';

@@ -59,7 +59,7 @@ describe('fiscal labels apply', () => {
     expect(bad.stderr).toMatch(/^fiscal: 123: /m);
     const type = await fiscal(['labels', 'apply', '--label', 'x', '--type', 'boleto', key!]);
     expect(type.code).toBe(2);
-    expect(type.stderr).toMatch(/--type: "boleto" is not one of nfe, nfse, cte, cteos, cfesat, nfce/);
+    expect(type.stderr).toMatch(/--type: "boleto" is not one of nfe, nfce, cte, cteos, nfse, cfesat/);
     expect(emu.stats().requests.total).toBe(0);
   });
 });

@@ -2,7 +2,6 @@
 // every place that must know each type is checked here to know every one, so a type added to the
 // registry and forgotten somewhere fails this file, naming the place.
 import { describe, expect, it } from 'vitest';
-import { FLAG_DOC_TYPES } from '../../../src/api/wire/flag.js';
 import { WEBHOOK_DOCUMENT_TYPES } from '../../../src/api/wire/webhooks.js';
 import { DOC_EVENTS_ENDPOINTS, EVENT_DOC_TYPES } from '../../../src/api/wire/events.js';
 import { PDF_KINDS } from '../../../src/commands/shared/pdf-download.js';
@@ -17,6 +16,7 @@ import { MODELS } from '../../../src/fiscal/access-key.js';
 import {
   DOC_TYPE_NAMES,
   docType,
+  FLAG_DOC_TYPES,
   fillPath,
   hasApiPdf,
   typesWith,

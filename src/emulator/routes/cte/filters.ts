@@ -5,7 +5,7 @@ import { badRequest } from '../../respond.js';
 import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
 import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './records.js';
 
-export type CteRecordPredicate = (record: CteLikeRecord) => boolean;
+type CteRecordPredicate = (record: CteLikeRecord) => boolean;
 
 function bad(message: string, field: string): never {
   throw badRequest('service', message, `Filters.${field}`);

@@ -12,10 +12,10 @@ export const CCE_EVENT = '110110';
 export const DISAGREEMENT_EVENT = '610110';
 
 export type CteLikeType = 'cte' | 'cteos';
-export type CteLikeDoc = StoredCte | StoredCteOs;
+type CteLikeDoc = StoredCte | StoredCteOs;
 export type CteLikeRecord = DocRecord<StoredCte> | DocRecord<StoredCteOs>;
 
-export function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
+function cteXmlOf(type: CteLikeType, doc: CteLikeDoc): string {
   return type === 'cte' ? docXml('cte', doc as StoredCte) : docXml('cteos', doc as StoredCteOs);
 }
 

@@ -4,6 +4,7 @@
 // event whose document the account does not hold is a rejected result, not a 404 of the batch.
 import {
   EVENT_BATCH_PATH,
+  EVENT_BATCH_STATUS_PATH,
   batchAcceptedSchema,
   batchProblem,
   batchStatusSchema,
@@ -15,7 +16,7 @@ import type { RequestContext, Router } from '../../router.js';
 
 export function registerEventBatch(router: Router): void {
   router.add('POST', EVENT_BATCH_PATH, submit, { errors: 'v1' });
-  router.add('GET', `${EVENT_BATCH_PATH}/:id`, status, { errors: 'v1' });
+  router.add('GET', EVENT_BATCH_STATUS_PATH, status, { errors: 'v1' });
 }
 
 function submit(ctx: RequestContext): Reply {

@@ -21,7 +21,7 @@ export function registerEventStream(router: Router): void {
   router.add('GET', EVENT_STREAM_PATH, listEvents, { errors: 'v1' });
 }
 
-export interface StreamQuery {
+interface StreamQuery {
   type: EventDocType;
   limit: number;
   cursor: number;

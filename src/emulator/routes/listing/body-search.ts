@@ -7,13 +7,13 @@ import { badRequest, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
 
 /** Where a page resumes: after the record (position, roleIndex). */
-export interface Anchor {
+interface Anchor {
   position: number;
   roleIndex: number;
 }
 
 /** A record of a body search: one document as seen by one owner in one role. */
-export interface AnchoredRecord {
+interface AnchoredRecord {
   entry: { doc: { position: number } };
   roleIndex: number;
 }
@@ -87,7 +87,7 @@ function pageSize(limit: number | undefined, max = V2_LIMIT_MAX, key = 'Limit'):
   return limit;
 }
 
-export interface SearchPage<R> {
+interface SearchPage<R> {
   records: R[];
   total: number;
   /** R19a: null on the last page. */
@@ -124,7 +124,7 @@ function searchPage<R extends AnchoredRecord>(
 }
 
 /** The keys a body search spells its projection, page size and Paginator with, named by its errors. */
-export interface BodyKeys {
+interface BodyKeys {
   fields: string;
   limit: string;
   paginator: string;
@@ -134,7 +134,7 @@ export interface BodyKeys {
 export const PASCAL_KEYS: BodyKeys = { fields: 'Fields', limit: 'Limit', paginator: 'Paginator' };
 
 /** A type's body search: its fields, its page size limit, and how a record is projected on the wire. */
-export interface BodySearch<R, F extends string, O> {
+interface BodySearch<R, F extends string, O> {
   keys: BodyKeys;
   known: readonly F[];
   /** The projection without any fields asked for. */
@@ -145,7 +145,7 @@ export interface BodySearch<R, F extends string, O> {
 }
 
 /** What a request asks of the paging, read from the keys of its endpoint. */
-export interface BodyPaging {
+interface BodyPaging {
   fields: string[] | undefined;
   limit: number | undefined;
   paginator: string | null | undefined;
@@ -172,7 +172,7 @@ function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
  * A body search route, declared: how its request is read, where its records are, how its filters
  * match, and the envelope of its answer. The paging keys are read from the request by `keys`.
  */
-export interface BodySearchRoute<B, R extends AnchoredRecord, F extends string, O> extends BodySearch<R, F, O> {
+interface BodySearchRoute<B, R extends AnchoredRecord, F extends string, O> extends BodySearch<R, F, O> {
   /** The request, checked (a 400 naming the offending key, see `parseBody`). */
   read(body: unknown, ctx: RequestContext): B;
   records(ctx: RequestContext): readonly R[];

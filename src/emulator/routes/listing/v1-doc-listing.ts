@@ -11,7 +11,7 @@ import { parseV1Query, rolePage, type PageItem, type V1Query } from './v1-listin
 /** The query of v1-listing.ts without `format_type`, which these listings do not read. */
 export type DocV1Query = Omit<V1Query, 'format'>;
 
-export interface DocV1QueryOptions {
+interface DocV1QueryOptions {
   roles: readonly string[];
   /** Whether `access_key[]` is read (documents with an access key). */
   accessKeys: boolean;
@@ -24,7 +24,7 @@ export function parseDocV1Query(ctx: RequestContext, role: string, o: DocV1Query
 }
 
 /** The owner a listed document is shown for: the first of the account's companies in the role (that cnpj[] allows). */
-export function ownerIn<D extends AnyStoredDoc>(doc: D, q: DocV1Query): string | undefined {
+function ownerIn<D extends AnyStoredDoc>(doc: D, q: DocV1Query): string | undefined {
   return (doc.roles as RoleOf<string>[]).find((r) => r.role === q.role && (!q.cnpjs || q.cnpjs.has(r.owner)))?.owner;
 }
 
@@ -38,7 +38,7 @@ function matcher<D extends AnyStoredDoc>(q: DocV1Query, listing: DocListing<D, z
     (!q.matchesFilter || q.matchesFilter(doc.properties));
 }
 
-export interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
+interface DocListing<D extends AnyStoredDoc, S extends z.ZodType> {
   /** The client's page schema, which types the items. */
   schema: S;
   toItem: (doc: D, owner: string) => PageItem<S>;

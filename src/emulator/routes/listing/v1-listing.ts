@@ -25,7 +25,7 @@ export interface V1Query<R extends string = string> {
 }
 
 /** What the listing reads of a stored document, whatever its type. */
-export interface V1Entry {
+interface V1Entry {
   doc: {
     position: number;
     accessKey: string;
@@ -61,7 +61,7 @@ function checkRole<R extends string>(role: string, roles: readonly R[]): R {
 }
 
 /** What a listing reads besides the common parameters. */
-export interface V1QueryOptions {
+interface V1QueryOptions {
   /** The role, when the path has none (`/v2/nfse/received`); default the path's `{role}`. */
   role?: string;
   /** `access_key[]` (documents with an access key; not NFS-e). Default true. */
@@ -183,7 +183,7 @@ function matcher(q: V1Query): (entry: V1Entry) => boolean {
  * parentheses as they are. Only what would change the query's meaning (`%`, `&`, `#`, `+`) is
  * escaped, so the link still reads back to the same parameters.
  */
-export function pageUrl(ctx: RequestContext, cursor: number): string {
+function pageUrl(ctx: RequestContext, cursor: number): string {
   const entries = [...ctx.url.searchParams].filter(([key]) => key !== 'cursor');
   entries.push(['cursor', String(cursor)]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -7,10 +7,10 @@ import type { NfeRecord } from '../../store.js';
 import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
 import { CCE_EVENT } from './records.js';
 
-export type RecordPredicate = (record: NfeRecord) => boolean;
+type RecordPredicate = (record: NfeRecord) => boolean;
 
 /** R19: without EmissionDate bounds, the search covers the last 30 days of emission. */
-export const DEFAULT_EMISSION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const DEFAULT_EMISSION_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 function bad(message: string, field: string): never {
   throw badRequest('service', message, `Filters.${field}`);

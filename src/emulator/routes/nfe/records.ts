@@ -8,7 +8,7 @@ import { base64, xmlField } from '../listing/wire-xml.js';
 export const CCE_EVENT = '110110';
 
 /** The nfeProc XML: stored (uploads) or rendered from the metadata. */
-export function xmlOf(doc: StoredNfe): string {
+function xmlOf(doc: StoredNfe): string {
   return nfeXml(doc);
 }
 

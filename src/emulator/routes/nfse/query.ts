@@ -10,7 +10,7 @@ import type { DocV1Query } from '../listing/v1-doc-listing.js';
 import { arrayParam, parseV1Query } from '../listing/v1-listing.js';
 import { nfseV2Id } from './records.js';
 
-export interface NfseV1Query extends DocV1Query {
+interface NfseV1Query extends DocV1Query {
   format: 'xml' | 'json';
   /** R36: `id[]`, matched against the note as the owner it is shown for sees it. */
   ids?: Set<string>;

@@ -52,7 +52,7 @@ const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<N
 };
 
 /** Designed: custom properties as `[{name, value}]`. */
-export function properties(doc: StoredNfse): { name: string; value: string }[] {
+function properties(doc: StoredNfse): { name: string; value: string }[] {
   return Object.entries(doc.properties).map(([name, value]) => ({ name, value }));
 }
 

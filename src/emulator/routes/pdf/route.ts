@@ -10,7 +10,7 @@ import { PdfRenderError } from '../../pdf/layout.js';
 import { HttpError, badRequest, okAs, v1Error, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 
-export interface PdfRoute<D> {
+interface PdfRoute<D> {
   path: string;
   /** The query parameter and body field, echoed in `data`. */
   param: 'access_key' | 'id';
