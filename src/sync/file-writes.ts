@@ -68,7 +68,7 @@ export function unpacked(job: WriteJob): FileWrite[] {
 }
 
 /** A file-system error as a message carries it: what local-files.ts reads of one. */
-export interface WriteFailure {
+interface WriteFailure {
   message: string;
   code?: string | undefined;
   path?: string | undefined;
