@@ -1,5 +1,6 @@
 // What the catalog holds of each file of a pull folder: the rows of its four tables (docs/catalog.md).
 // Money is in reais as the XML writes it (numbers), dates as the XML writes them (ISO 8601).
+import type { CatalogSummary } from './extract/nfe-summary.js';
 
 /** The facts of one document read from its XML (the `documents` columns the XML gives). */
 export interface DocumentFacts {
@@ -22,6 +23,8 @@ export interface DocumentFacts {
   /** Registered event codes found inside the file (an MDF-e closed inside its proc...). */
   eventsInXml: string[];
   items: ItemFacts[];
+  /** What `fiscal inspect` prints of the file (schema 2), where the lean pass follows it exactly. */
+  summary?: CatalogSummary | undefined;
 }
 
 export interface Party {

@@ -14,8 +14,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { extractFacts } from './extract/index.js';
+import { eventSummary, extractFacts } from './extract/index.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
+import { SCHEMA_VERSION } from './schema.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
 import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
@@ -59,6 +60,11 @@ export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<Syn
   };
   let store = await openOrNone(dir, o.warn);
   let cov = store && !o.rebuild ? await store.coverage() : undefined;
+  if (store && cov && store.openedAt < SCHEMA_VERSION) {
+    // The columns a migration added are NULL in the rows already there: only the files hold them.
+    o.warn?.(`${catalogPath(dir)} was of schema version ${store.openedAt}: migrated to ${SCHEMA_VERSION}, rebuilt`);
+    cov = undefined;
+  }
   if (store && cov && !matches(cov, index, journal, target)) {
     o.warn?.(`${catalogPath(dir)} does not match the folder (another folder's, or older than it): rebuilt`);
     cov = undefined;
@@ -208,14 +214,15 @@ function lineOf(dir: string, text: string): CatalogLine | undefined {
   if (typeof raw.event === 'string') {
     line.event = raw.event;
     line.seq = typeof raw.seq === 'number' ? raw.seq : 0;
-    return line;
   }
   const file = insideFolder(dir, line.path);
   if (file) {
     try {
-      line.facts = extractFacts(line.type, readFileSync(file));
+      const bytes = readFileSync(file);
+      if (line.event === undefined) line.facts = extractFacts(line.type, bytes);
+      else line.summary = eventSummary(line.type, bytes);
     } catch {
-      // Gone or unreadable: the document is catalogued with what its index line says.
+      // Gone or unreadable: the file is catalogued with what its index line says.
     }
   }
   return line;

@@ -1,32 +1,33 @@
 // The catalog as the pull writes it: facts staged as each page is written (from the bytes the
 // pull holds, never read again), applied once a commit's index lines and checkpoints are saved,
 // with the index length they bring the catalog to. A crash between the two leaves the catalog
-// behind the index, and the next open ingests the difference from the folder (folder.ts).
-import { extractFacts } from './extract/index.js';
-import type { DocumentFacts } from './facts.js';
+// behind the index, and the next open ingests the difference from the folder (folder.ts). With
+// a CatalogThread (staging.ts) the reading and the transaction run on it, awaited the same way.
 import { hashOf } from './folder.js';
+import { readStaged, type CatalogThread, type Staged } from './staging.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
 /** An index line as the pull writes it (src/sync/index-file.ts). */
-type PulledLine = Omit<CatalogLine, 'facts'>;
+type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
 
 export class CatalogWriter {
-  private readonly facts = new WeakMap<PulledLine, DocumentFacts>();
+  /** What each line's file gave: its facts, or the id they were staged under on the thread. */
+  private readonly staged = new WeakMap<PulledLine, Staged | number>();
   private records: StatusRecord[] = [];
 
   constructor(
     private readonly store: CatalogStore,
     private coverage: Coverage,
+    private readonly thread?: CatalogThread | undefined,
   ) {}
 
-  /** Reads a document's facts from the bytes being written: kept until its commit. */
+  /** Reads a document's facts (an event's summary) from the bytes being written: kept until its commit. */
   stage(line: PulledLine, bytes: Uint8Array): void {
-    try {
-      const f = extractFacts(line.type, bytes);
-      if (f) this.facts.set(line, f);
-    } catch {
-      // A document the lean reader cannot follow is catalogued with what its index line says.
-    }
+    const event = line.event !== undefined;
+    this.staged.set(
+      line,
+      this.thread ? this.thread.stage(line.type, event, bytes) : readStaged(line.type, event, bytes),
+    );
   }
 
   /** A status learnt without a file, written to the journal with the same commit (journal.ts). */
@@ -51,9 +52,29 @@ export class CatalogWriter {
       ...(journal?.lastLine !== undefined ? { journalTail: hashOf(journal.lastLine) } : {}),
     };
     if (cov.indexBytes === this.coverage.indexBytes && cov.journalBytes === this.coverage.journalBytes) return;
-    const rows = lines.map((l) => ({ ...l, facts: this.facts.get(l) }));
-    await this.store.apply(rows, this.records, cov);
-    this.records = [];
+    // The records noted until now are this commit's (their journal lines are in it); while the
+    // thread applies it, later ones may be noted: they are the next commit's.
+    const records = this.records.splice(0);
+    try {
+      if (this.thread) {
+        const staged = lines.map((l) => {
+          const id = this.staged.get(l);
+          return { ...l, staged: typeof id === 'number' ? id : -1 };
+        });
+        await this.thread.commit(staged, records, cov);
+      } else {
+        const rows = lines.map((l) => ({ ...l, ...(this.staged.get(l) as Staged | undefined) }));
+        await this.store.apply(rows, records, cov);
+      }
+    } catch (error) {
+      this.records.unshift(...records);
+      throw error;
+    }
     this.coverage = cov;
+  }
+
+  /** Ends the catalog's thread (its last commit was awaited). */
+  async close(): Promise<void> {
+    await this.thread?.close();
   }
 }

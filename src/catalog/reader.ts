@@ -8,6 +8,7 @@ import { LockedError, UsageError } from '../errors.js';
 import { acquireLock } from '../sync/lock.js';
 import { INDEX_NAME, JOURNAL_NAME, openCatalogReadonly, syncCatalog } from './folder.js';
 import { completeLength, lineHashBefore } from './lines.js';
+import { SCHEMA_VERSION } from './schema.js';
 import type { SqliteCatalog } from './sqlite-store.js';
 
 interface ReadOptions {
@@ -96,6 +97,7 @@ async function currentCatalog(dir: string): Promise<SqliteCatalog | undefined> {
   const target = { indexBytes: committedIndexBytes(dir), journalBytes: completeLength(join(dir, JOURNAL_NAME)) };
   if (
     cov &&
+    store.openedAt === SCHEMA_VERSION &&
     cov.indexBytes === target.indexBytes &&
     cov.journalBytes === target.journalBytes &&
     lineHashBefore(join(dir, INDEX_NAME), cov.indexBytes) === cov.indexTail &&

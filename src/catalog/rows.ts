@@ -39,7 +39,15 @@ export const DOCUMENT_COLUMNS = [
   'item_count',
   'path',
   'created_at',
+  // Version 2 (schema.ts), in the order its migration adds them.
+  'layout_version',
+  'environment',
+  'cfops',
+  'warnings',
 ] as const;
+
+/** A column of `documents`: what the readers of the catalog name (src/report/catalog-documents.ts). */
+export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
 
 export const ITEM_COLUMNS = [
   'key',
@@ -70,7 +78,7 @@ export const EVENT_COLUMNS = [
   'path',
   'source',
 ] as const;
-export const FILE_COLUMNS = ['path', 'key', 'role', 'owner', 'kind', 'sha256', 'bytes'] as const;
+export const FILE_COLUMNS = ['path', 'key', 'role', 'owner', 'kind', 'sha256', 'bytes', 'summary'] as const;
 
 const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
@@ -116,6 +124,10 @@ export function documentRow(line: CatalogLine): unknown[] {
     f?.items.length ?? 0,
     line.path,
     line.created_at,
+    nul(f?.summary?.version),
+    nul(f?.summary?.environment),
+    nul(f?.summary?.cfops?.join(',')),
+    f?.summary?.warnings.length ? f.summary.warnings.join('; ') : null,
   ];
 }
 
@@ -155,5 +167,15 @@ export function eventRow(line: CatalogLine): unknown[] {
 }
 
 export function fileRow(line: CatalogLine): unknown[] {
-  return [line.path, line.key, line.role, line.owner, line.event ? 'event' : 'document', line.sha256, line.bytes];
+  const summary = line.summary ?? line.facts?.summary;
+  return [
+    line.path,
+    line.key,
+    line.role,
+    line.owner,
+    line.event ? 'event' : 'document',
+    line.sha256,
+    line.bytes,
+    summary ? JSON.stringify(summary) : null,
+  ];
 }

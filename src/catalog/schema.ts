@@ -6,7 +6,7 @@
 // catalog of a version newer than SCHEMA_VERSION is refused (exit 13), never written.
 import { ITEM_TAXES, TOTALS } from './facts.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const MONEY = 'NUMERIC(15,2)';
 const TOTAL_COLUMNS = TOTALS;
@@ -91,5 +91,18 @@ ${ITEM_TAX_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
 // No secondary indexes: each costs the pull a B-tree insert per row, and the queries an
 // accountant runs (a month, a supplier, an NCM) scan 400k rows in a fraction of a second.
 
-/** Statements taking version n+1 to n+2 (none yet: version 1 is the first). */
-export const MIGRATIONS: readonly (readonly string[])[] = [];
+/**
+ * Statements taking version n+1 to n+2. Version 2: what `fiscal inspect` prints of each file,
+ * so that it reads the catalog of a pull folder, not its XML (docs/catalog.md). Columns added
+ * by a migration are NULL in the rows already there: a catalog migrated from version 1 is then
+ * rebuilt from its folder (folder.ts), the only place their values can come from.
+ */
+export const MIGRATIONS: readonly (readonly string[])[] = [
+  [
+    'ALTER TABLE documents ADD COLUMN layout_version TEXT',
+    'ALTER TABLE documents ADD COLUMN environment TEXT',
+    'ALTER TABLE documents ADD COLUMN cfops TEXT',
+    'ALTER TABLE documents ADD COLUMN warnings TEXT',
+    'ALTER TABLE files ADD COLUMN summary TEXT',
+  ],
+];

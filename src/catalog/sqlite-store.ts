@@ -18,7 +18,7 @@ import {
   STATUS_RANK,
 } from './rows.js';
 import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
-import type { CatalogLine, CatalogStore, Coverage, QueryResult, Row, StatusRecord } from './store.js';
+import type { CatalogLine, CatalogStore, Coverage, FileSummary, QueryResult, Row, StatusRecord } from './store.js';
 
 type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
@@ -55,6 +55,9 @@ interface OpenOptions {
 
 export class SqliteCatalog implements CatalogStore {
   private statements: Record<string, Statement> | undefined;
+  private summaryStatement: Statement | undefined;
+  /** The schema version the file had when opened (older than SCHEMA_VERSION: migrated, or read-only). */
+  openedAt = SCHEMA_VERSION;
 
   private constructor(
     readonly path: string,
@@ -103,6 +106,7 @@ export class SqliteCatalog implements CatalogStore {
     if (version > SCHEMA_VERSION)
       throw new UnusableCatalog(`its schema is version ${version}; this fiscal knows up to ${SCHEMA_VERSION}`, true);
     if (!Number.isInteger(version) || version < 1) throw new UnusableCatalog('no schema version');
+    this.openedAt = version;
     // A file cut short: SQLite reads the pages it has and fails only on the missing ones.
     const pages = db.pragma('page_count', { simple: true }) as number;
     const size = db.pragma('page_size', { simple: true }) as number;
@@ -246,6 +250,14 @@ export class SqliteCatalog implements CatalogStore {
     if (!statement.reader) return { columns: [], rows: [] };
     const columns = statement.columns().map((c) => c.name);
     return { columns, rows: statement.raw(true).all() as unknown[][] };
+  }
+
+  summaryOf(path: string): FileSummary | undefined {
+    if (this.openedAt < 2) return undefined;
+    this.summaryStatement ??= this.db.prepare(
+      'SELECT summary, bytes FROM files WHERE path = ? AND summary IS NOT NULL',
+    );
+    return this.summaryStatement.get(path) as FileSummary | undefined;
   }
 
   async close(): Promise<void> {

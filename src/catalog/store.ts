@@ -3,12 +3,15 @@
 // inspect and query make. SQLite implements it (sqlite-store.ts); a server database can implement
 // the same schema (schema.ts keeps its SQL portable).
 import type { IndexEntry } from '../sync/index-file.js';
+import type { CatalogSummary } from './extract/nfe-summary.js';
 import type { DocumentFacts } from './facts.js';
 
 /** One line of index.ndjson (docs/pull.md), with the facts of its file when it is a document. */
 export interface CatalogLine extends IndexEntry {
   /** A document line's facts; undefined for an event line or a file that could not be read. */
   facts?: DocumentFacts | undefined;
+  /** An event line's summary as inspect prints it (a document's is in its facts). */
+  summary?: CatalogSummary | undefined;
 }
 
 /**
@@ -41,6 +44,12 @@ export const EMPTY_COVERAGE: Coverage = { indexBytes: 0, indexTail: '', journalB
 
 export type Row = Record<string, unknown>;
 
+/** A file's summary as the catalog keeps it (JSON, without `source`) and the file's size then. */
+export interface FileSummary {
+  summary: string;
+  bytes: number;
+}
+
 export interface QueryResult {
   columns: string[];
   rows: unknown[][];
@@ -58,5 +67,11 @@ export interface CatalogStore {
   rows(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
   /** A statement a user wrote: refused unless it only reads. */
   query(sql: string): Promise<QueryResult>;
+  /**
+   * What `fiscal inspect` prints of the file at `path` (relative to the folder, schema 2) and its
+   * size when catalogued; undefined when the catalog keeps no summary of it (a store without it
+   * leaves inspect to read the XML).
+   */
+  summaryOf?(path: string): FileSummary | undefined;
   close(): Promise<void>;
 }

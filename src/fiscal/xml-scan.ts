@@ -5,7 +5,7 @@
 export const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
 
 /** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
-function openTag(xml: string, name: string, from = 0, to = xml.length): number {
+export function openTag(xml: string, name: string, from = 0, to = xml.length): number {
   for (let i = xml.indexOf(`<${name}`, from); i !== -1 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
     const c = xml.charCodeAt(i + name.length + 1);
     if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;

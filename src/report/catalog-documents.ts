@@ -2,6 +2,7 @@
 // brought level with the folder first, or the shared one's rows of its profile), one row per
 // copy, its status the catalog's (the document's protocol, its events, the statuses the folder
 // learnt). No XML is read here: the pull read it once.
+import type { DocumentColumn } from '../catalog/rows.js';
 import type { CatalogStore } from '../catalog/store.js';
 import type { DocumentStatus } from '../fiscal/doc-status.js';
 import { SUMS, type DocumentFacts } from './facts.js';
@@ -19,20 +20,10 @@ interface FolderDocuments {
   problems: { path: string; error: string }[];
 }
 
-const SUM_COLUMNS: Record<(typeof SUMS)[number], string> = {
-  total: 'total',
-  products: 'products',
-  icms: 'icms',
-  icms_st: 'icms_st',
-  ipi: 'ipi',
-  pis: 'pis',
-  cofins: 'cofins',
-  iss: 'iss',
-  freight: 'freight',
-  ibs: 'ibs',
-  cbs: 'cbs',
-};
-
+/**
+ * The columns a report reads, by their names in the catalog (src/catalog/rows.ts declares them
+ * once: a name it does not have does not compile); the sums are the columns of the same names.
+ */
 const COLUMNS = [
   'key',
   'role',
@@ -49,9 +40,11 @@ const COLUMNS = [
   'status',
   'protocol_status',
   'path',
-  ...SUMS.map((s) => SUM_COLUMNS[s]),
-];
-const FIRST_SUM = COLUMNS.length - SUMS.length;
+  ...SUMS,
+] as const satisfies readonly DocumentColumn[];
+/** Where each column is in a row. */
+const AT = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<(typeof COLUMNS)[number], number>;
+const FIRST_SUM = AT[SUMS[0]];
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 // SQLite gives money as a number, PostgreSQL's NUMERIC as its text.
@@ -66,22 +59,29 @@ export async function catalogDocuments(store: CatalogStore): Promise<FolderDocum
     // One facts object per document, shared by its copies (two roles, two owners).
     const byKey = new Map<string, DocumentFacts>();
     for (const r of rows) {
-      const key = r[0] as string;
-      if (r[4] === null && r[5] === null) {
-        out.problems.push({ path: String(r[14]), error: 'its file could not be read when the folder was catalogued' });
+      const key = r[AT.key] as string;
+      if (r[AT.emitted_at] === null && r[AT.emitter_tax_id] === null) {
+        out.problems.push({
+          path: String(r[AT.path]),
+          error: 'its file could not be read when the folder was catalogued',
+        });
         continue;
       }
       let facts = byKey.get(key);
       if (!facts) {
         facts = {
-          kind: r[3] as DocumentFacts['kind'],
+          kind: r[AT.type] as DocumentFacts['kind'],
           id: key,
-          emittedAt: text(r[4]),
-          emitter: { taxId: text(r[5]), name: text(r[6]), uf: text(r[7]) },
-          receiver: { taxId: text(r[8]), name: text(r[9]), uf: text(r[10]) },
-          cfop: text(r[11]),
+          emittedAt: text(r[AT.emitted_at]),
+          emitter: { taxId: text(r[AT.emitter_tax_id]), name: text(r[AT.emitter_name]), uf: text(r[AT.emitter_uf]) },
+          receiver: {
+            taxId: text(r[AT.receiver_tax_id]),
+            name: text(r[AT.receiver_name]),
+            uf: text(r[AT.receiver_uf]),
+          },
+          cfop: text(r[AT.cfop]),
           sums: SUMS.map((_, i) => cents(r[FIRST_SUM + i])),
-          protocol: text(r[13]),
+          protocol: text(r[AT.protocol_status]),
           canceled: false,
           events: [],
         };
@@ -89,9 +89,9 @@ export async function catalogDocuments(store: CatalogStore): Promise<FolderDocum
       }
       out.copies.push({
         facts,
-        role: r[1] as string,
-        owner: r[2] as string,
-        status: (text(r[12]) ?? null) as DocumentStatus | null,
+        role: r[AT.role] as string,
+        owner: r[AT.owner] as string,
+        status: (text(r[AT.status]) ?? null) as DocumentStatus | null,
       });
     }
     return out;

@@ -3,6 +3,9 @@
 // handed on in parts as its PDFs come, so that a run stopped inside a page (its time limit, a
 // signal) keeps the documents whose PDFs it already has: only the page's last part moves the
 // stream's position, and a re-run lists the page again and fetches only the PDFs it lacks.
+// Drawings on a pool (`pull --with-pdf local`) start as their page arrives and the next page is
+// listed meanwhile: the pool never waits for the listing, which only moves on once a page's last
+// part is taken (the pool sat idle through every page's request, a third of such a pull).
 import type { KnownDocument, PulledDocument, SourcePage, StreamSource } from './source.js';
 
 /** The PDF of a document, or undefined when the service has none for it (said once in a warning). */
@@ -61,33 +64,70 @@ function fetchInOrder(
 const withPdf = (doc: PulledDocument, pdf: Buffer | undefined): PulledDocument =>
   pdf ? { ...doc, attachments: [...(doc.attachments ?? []), { suffix: '.pdf', data: pdf }] } : doc;
 
-/** `inFlight`: PDFs asked at a time (requests to the service; Infinity for drawings queued on a pool). */
+/**
+ * `inFlight`: PDFs asked at a time (requests to the service), or Infinity for drawings queued on a
+ * pool: those of the next page are then queued as soon as it is listed.
+ */
 export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = PDFS_IN_FLIGHT): StreamSource {
+  const started = (page: SourcePage, signal: AbortSignal, known: KnownDocument | undefined) =>
+    startFetches(page, fetchPdf, signal, known, inFlight);
   return {
     ...source,
     label: `${source.label} +pdf`,
     async *pages(start, signal, known) {
-      for await (const page of source.pages(start, signal, known))
-        yield* inParts(page, fetchPdf, signal, known, inFlight);
+      if (inFlight !== Infinity) {
+        for await (const page of source.pages(start, signal, known)) yield* inParts(started(page, signal, known));
+        return;
+      }
+      const pages = source.pages(start, signal, known)[Symbol.asyncIterator]();
+      const listed = () => {
+        const next = pages.next().then((r) => (r.done ? undefined : started(r.value, signal, known)));
+        // Its failure is thrown where it is awaited, after this page's parts.
+        next.catch(() => undefined);
+        return next;
+      };
+      let next = listed();
+      try {
+        for (let page = await next; page; page = await next) {
+          next = listed();
+          yield* inParts(page);
+        }
+      } finally {
+        // A stopped pull leaves no listing nor drawing running: the page on its way is awaited
+        // (the stream's signal ends its request), its drawings with it.
+        const ahead = await next.catch(() => undefined);
+        if (ahead) await Promise.allSettled(ahead.fetches.map((f) => f.pdf));
+        await pages.return?.();
+      }
     },
   };
 }
 
-/**
- * The page's documents with their PDFs, in parts: each part is every document from the last
- * part on whose PDF has come (waiting for the first one when none has). A document the folder
- * has already gets no PDF request: the engine skips it anyway.
- */
-async function* inParts(
+/** A page whose PDFs are asked (or queued), each document's on its way. */
+interface StartedPage {
+  page: SourcePage;
+  fetches: Fetched[];
+  pdfOf: Map<PulledDocument, Fetched>;
+}
+
+/** Asks the PDF of every document of `page` the folder does not have: the engine skips the others anyway. */
+function startFetches(
   page: SourcePage,
   fetchPdf: PdfFetcher,
   signal: AbortSignal,
   known: KnownDocument | undefined,
   inFlight: number,
-): AsyncGenerator<SourcePage> {
+): StartedPage {
   const wanted = page.docs.filter((doc) => !known?.(doc));
   const fetches = fetchInOrder(wanted, fetchPdf, signal, inFlight);
-  const pdfOf = new Map(wanted.map((doc, i) => [doc, fetches[i]!]));
+  return { page, fetches, pdfOf: new Map(wanted.map((doc, i) => [doc, fetches[i]!])) };
+}
+
+/**
+ * The page's documents with their PDFs, in parts: each part is every document from the last
+ * part on whose PDF has come (waiting for the first one when none has).
+ */
+async function* inParts({ page, fetches, pdfOf }: StartedPage): AsyncGenerator<SourcePage> {
   try {
     let from = 0;
     do {

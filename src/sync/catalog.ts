@@ -3,6 +3,7 @@
 // here), and handed to the commits as a writer.
 import { syncCatalog } from '../catalog/folder.js';
 import { CatalogWriter } from '../catalog/pull-writer.js';
+import { CatalogThread } from '../catalog/staging.js';
 import { EMPTY_COVERAGE, type CatalogStore } from '../catalog/store.js';
 import type { Logger } from '../context.js';
 import type { IndexFile } from './index-file.js';
@@ -16,7 +17,7 @@ export async function openPullCatalog(o: { dir: string; log: Logger }, index: In
   const { store, ingested, rebuilt } = await syncCatalog(o.dir, { indexBytes: index.length, warn: o.log.warn });
   if (ingested) o.log.debug(`catalog: ${rebuilt ? 'built from' : 'caught up with'} ${ingested} lines of the folder`);
   const coverage = await store.coverage();
-  return { store, writer: new CatalogWriter(store, coverage!) };
+  return { store, writer: new CatalogWriter(store, coverage!, CatalogThread.start(store.path)) };
 }
 
 /** A shared catalog (src/catalog/postgres/): level with the folder by construction, nothing to ingest. */

@@ -266,6 +266,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // Every fetch (pages, PDFs, their retries) has ended before the run reports.
     await Promise.all(states.map((s) => s.lane.close()));
     await index.close();
+    await catalog.writer.close();
     await catalog.store.close();
   }
   summary.durationMs = o.clock.now() - started;

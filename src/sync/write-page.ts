@@ -178,7 +178,7 @@ async function writeEvent(
     }
     const rel = beside(copy.path, eventFileName(doc.key, ev.type, ev.seq));
     await d.writer.write(join(o.dir, rel), doc.xml);
-    out.push({
+    const entry: IndexEntry = {
       key: doc.key,
       type: doc.type,
       role: copy.role,
@@ -192,7 +192,9 @@ async function writeEvent(
       created_at: ev.createdAt,
       event: ev.type,
       seq: ev.seq,
-    });
+    };
+    d.catalog?.stage(entry, doc.xml);
+    out.push(entry);
   }
   return out;
 }

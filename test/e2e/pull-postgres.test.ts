@@ -167,7 +167,7 @@ describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
     const dir = tempDir();
     const r = await runInProcess([...PULL, '--profiles', 'acme', '--catalog', url, '--dir', dir], { env });
     expect(r.exitCode, r.stderr).toBe(13);
-    expect(r.stderr).toMatch(/has schema version 99; this fiscal \(.*\) reads version 1/);
+    expect(r.stderr).toMatch(/has schema version 99; this fiscal \(.*\) reads version 2/);
     expect(r.stderr).toMatch(/install fiscal 9\.1\.0 or later/);
     expect(existsSync(join(dir, 'acme', 'index.ndjson'))).toBe(false);
   });

@@ -2,7 +2,9 @@
 // entry point of the pull (which holds the bytes already) and of a rebuild (which reads them).
 import type { DocTypeName } from '../../fiscal/doc-types.js';
 import type { DocumentFacts } from '../facts.js';
+import { nfeEventSummary } from './event-summary.js';
 import { nfeFacts } from './nfe.js';
+import type { CatalogSummary } from './nfe-summary.js';
 import { nfseFacts } from './nfse.js';
 import { documentText } from './scan.js';
 import { cteFacts, mdfeFacts } from './transport.js';
@@ -21,6 +23,11 @@ const READERS: Record<DocTypeName, { root: string; read: (xml: string) => Docume
 export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | undefined {
   const reader = READERS[type as DocTypeName] as (typeof READERS)[DocTypeName] | undefined;
   return reader && reader.read(documentText(bytes, reader.root));
+}
+
+/** What inspect prints of an event file of a document of `type`, where the lean pass follows it. */
+export function eventSummary(type: string, bytes: Uint8Array): CatalogSummary | undefined {
+  return type === 'nfe' || type === 'nfce' ? nfeEventSummary(documentText(bytes, 'infEvento')) : undefined;
 }
 
 /** The types the catalog reads facts of (test/unit/fiscal/doc-types.test.ts: every type of the registry). */

@@ -2,6 +2,7 @@
 // of the 2026 reform where the IBSCBSTot group is present), the protocol, and every item with its
 // NCM, CEST, CFOP, quantity, values and taxes.
 import { amount, type DocumentFacts, type ItemFacts, type Totals } from '../facts.js';
+import { nfeSummary } from './nfe-summary.js';
 import {
   attribute,
   eventsInside,
@@ -55,6 +56,7 @@ export function nfeFacts(xml: string): DocumentFacts {
     // A cancellation appended to the proc (retEvento with 110111, cStat 135).
     eventsInXml: eventsInside(xml, xml.lastIndexOf('</NFe>')),
     items,
+    summary: nfeSummary(xml, { ide, emit, dest, total, prot, items }),
   };
 }
 

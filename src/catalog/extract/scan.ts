@@ -67,9 +67,12 @@ export function firstValue(s: Section | undefined, names: readonly string[]): st
 /** The value of an attribute of the first tag of `s` (`nItem` of `<det nItem="1">`). */
 export function attribute(s: Section, name: string): string | undefined {
   const end = s.indexOf('>');
-  const m = new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`).exec(s.slice(0, end));
-  return m?.[1];
+  let pattern = ATTRIBUTES.get(name);
+  if (!pattern) ATTRIBUTES.set(name, (pattern = new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`)));
+  return pattern.exec(s.slice(0, end))?.[1];
 }
+
+const ATTRIBUTES = new Map<string, RegExp>();
 
 /** CNPJ or CPF of a party section (either case: ABRASF writes Cnpj). */
 export function taxId(s: Section | undefined): string | undefined {

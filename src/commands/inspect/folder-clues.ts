@@ -5,7 +5,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { CatalogStore } from '../../catalog/store.js';
-import type { DocumentSummary } from '../../fiscal/readers/index.js';
+import { inFieldOrder, type DocumentSummary } from '../../fiscal/readers/index.js';
 import type { StatusClues } from '../../fiscal/summary-status.js';
 import { fileKey, parseEventFileName } from '../../sync/layout.js';
 
@@ -16,11 +16,13 @@ interface EventFile {
   name: string;
 }
 
-/** A pull index reduced to what inspect needs: the status of the document at each path. */
+/** A pull index reduced to what inspect needs: the status of the document at each path, its summary. */
 interface IndexView {
   statusAt(relativePath: string): string | null | undefined;
   /** The status already weighs the events beside the file. */
   fromCatalog: boolean;
+  /** The catalog, open until inspect ends: summaries are looked up file by file. */
+  store: CatalogStore;
 }
 
 /** Opens the catalog of a pull folder (../shared/catalog-reads.ts). */
@@ -32,6 +34,29 @@ export class FolderClues {
   private readonly indexes = new Map<string, Promise<IndexView | undefined>>();
 
   constructor(private readonly access: CatalogAccess) {}
+
+  /**
+   * What the catalog of the pull folder above `path` keeps of it (schema 2), as the XML reader
+   * would give it; undefined when no catalog keeps a summary of it, or the file is no longer the
+   * size it was catalogued with (then it is read).
+   */
+  async catalogued(path: string, size: number): Promise<DocumentSummary[] | undefined> {
+    const full = resolve(path);
+    for (let dir = dirname(full); ; dir = dirname(dir)) {
+      const index = await this.indexIn(dir);
+      if (index) {
+        const found = index.store.summaryOf?.(relative(dir, full).split(sep).join('/'));
+        if (!found || found.bytes !== size) return undefined;
+        return [inFieldOrder({ ...(JSON.parse(found.summary) as DocumentSummary), source: path })];
+      }
+      if (dirname(dir) === dir) return undefined;
+    }
+  }
+
+  /** Closes the catalogs read. */
+  async close(): Promise<void> {
+    for (const index of this.indexes.values()) await (await index.catch(() => undefined))?.store.close();
+  }
 
   /** The clues for `doc`, read from the file at `path`. */
   async for(path: string, doc: DocumentSummary): Promise<StatusClues> {
@@ -103,8 +128,9 @@ async function loadIndex(dir: string, open: CatalogAccess): Promise<IndexView | 
     const status = new Map<string, string | null>();
     for (const [path, s] of await store.rows('SELECT path, status FROM documents'))
       status.set(path as string, (s as string | null) ?? null);
-    return { statusAt: (rel) => status.get(rel), fromCatalog: true };
-  } finally {
+    return { statusAt: (rel) => status.get(rel), fromCatalog: true, store };
+  } catch (error) {
     await store.close();
+    throw error;
   }
 }

@@ -84,6 +84,7 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
     throw error;
   } finally {
     writer.end();
+    await clues.close();
   }
   if (ctx.io.stderrIsTTY)
     ctx.log.info(`${tally.documents} documents in ${tally.files - tally.problems} of ${tally.files} files`);
@@ -99,21 +100,29 @@ async function inspectFile(
   options: InspectOptions,
   { writer, tally, clues }: { writer: RecordWriter<InspectRecord>; tally: Tally; clues: FolderClues },
 ): Promise<{ failure: string; error: string; root?: string } | undefined> {
-  let bytes: Buffer;
+  let size: number;
   try {
-    const size = (await stat(path)).size;
-    if (size > MAX_BYTES)
-      return { failure: 'unreadable', error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` };
-    bytes = await readFile(path);
+    size = (await stat(path)).size;
   } catch (error) {
     return { failure: 'unreadable', error: fsReason(error) };
   }
-  let documents;
-  try {
-    documents = readDocuments(bytes, path);
-  } catch (error) {
-    if (!(error instanceof DocumentReadError)) throw error;
-    return { failure: error.failure, error: error.message, ...(error.root && { root: error.root }) };
+  if (size > MAX_BYTES)
+    return { failure: 'unreadable', error: `too large for a fiscal document (${Math.round(size / 1048576)} MiB)` };
+  // A pull folder's catalog keeps what the XML reader gives of the files it wrote (docs/catalog.md).
+  let documents = await clues.catalogued(path, size);
+  if (!documents) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (error) {
+      return { failure: 'unreadable', error: fsReason(error) };
+    }
+    try {
+      documents = readDocuments(bytes, path);
+    } catch (error) {
+      if (!(error instanceof DocumentReadError)) throw error;
+      return { failure: error.failure, error: error.message, ...(error.root && { root: error.root }) };
+    }
   }
   for (const doc of documents) {
     if (options.types && !options.types.includes(doc.kind)) continue;

@@ -260,3 +260,36 @@ export function compact<T extends object>(value: T): T {
   for (const k of Object.keys(value) as (keyof T)[]) if (value[k] === undefined) delete value[k];
   return value;
 }
+
+/** Field order of a summary as JSON shows it. */
+const ORDER: readonly (keyof DocumentSummary)[] = [
+  'source',
+  'kind',
+  'model',
+  'version',
+  'key',
+  'id',
+  'series',
+  'number',
+  'emittedAt',
+  'environment',
+  'emitter',
+  'counterpart',
+  'totals',
+  'itemCount',
+  'cfops',
+  'protocol',
+  'canceled',
+  'events',
+  'event',
+  'warnings',
+  'root',
+];
+
+/** The summary with its fields in the order JSON shows them (after fields were added to it). */
+export function inFieldOrder(doc: DocumentSummary): DocumentSummary {
+  const full = doc as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of ORDER) if (full[k] !== undefined) out[k] = full[k];
+  return out as unknown as DocumentSummary;
+}

@@ -1,6 +1,6 @@
 // Reading local fiscal XML: bytes in, one DocumentSummary per document out (a file may hold
 // several: NFS-e lists, lots, event batches). Unreadable and unknown files throw DocumentReadError.
-import type { DocumentSummary, Node, Summary } from './common.js';
+import { inFieldOrder, type DocumentSummary, type Node, type Summary } from './common.js';
 import { findDocuments } from './detect.js';
 import { decodeXml, DocumentReadError, parseXml } from './xml.js';
 
@@ -13,33 +13,8 @@ export type {
   Party,
   Protocol,
 } from './common.js';
-export { DOCUMENT_KINDS } from './common.js';
+export { DOCUMENT_KINDS, inFieldOrder } from './common.js';
 export { DocumentReadError, type ReadFailure } from './xml.js';
-
-/** Field order of a summary as JSON shows it. */
-const ORDER: readonly (keyof DocumentSummary)[] = [
-  'source',
-  'kind',
-  'model',
-  'version',
-  'key',
-  'id',
-  'series',
-  'number',
-  'emittedAt',
-  'environment',
-  'emitter',
-  'counterpart',
-  'totals',
-  'itemCount',
-  'cfops',
-  'protocol',
-  'canceled',
-  'events',
-  'event',
-  'warnings',
-  'root',
-];
 
 export function readDocuments(bytes: Uint8Array, source: string): DocumentSummary[] {
   return readDocumentTree(bytes, source).docs;
@@ -59,12 +34,4 @@ export function readDocumentTree(bytes: Uint8Array, source: string): { docs: Doc
 
 function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
   return inFieldOrder({ ...s, warnings: [...fileWarnings, ...s.warnings], root, source });
-}
-
-/** The summary with its fields in the order JSON shows them (after fields were added to it). */
-export function inFieldOrder(doc: DocumentSummary): DocumentSummary {
-  const full = doc as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of ORDER) if (full[k] !== undefined) out[k] = full[k];
-  return out as unknown as DocumentSummary;
 }

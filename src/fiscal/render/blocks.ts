@@ -8,7 +8,7 @@ import { find } from './xml-tree.js';
 import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 
 /** One field of a row: its label, its value, its share of the row's width. */
-type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
+export type Cell = [label: string, value: string | undefined, weight?: number, style?: FieldStyle];
 
 const ROW = 19;
 
@@ -35,7 +35,7 @@ export function titled(s: Sheet, label: string, x: number, y: number): number {
  * in groups of four in a field labeled CHAVE DE ACESSO. Returns the bottom.
  */
 export function keyBlock(s: Sheet, key: string, x: number, y: number, w: number, barHeight = 30): number {
-  s.box(x, y, w, barHeight + 6);
+  s.layout(() => s.box(x, y, w, barHeight + 6));
   s.barcode128(key, x + 10, y + 3, w - 20, barHeight);
   const top = y + barHeight + 6;
   s.field(x, top, w, 18, 'Chave de acesso', formatKey(key), { size: 8, bold: true, align: 'center' });
@@ -44,12 +44,11 @@ export function keyBlock(s: Sheet, key: string, x: number, y: number, w: number,
 
 /** The emitter's name, then its address lines, centred in a box. */
 export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: number, h: number, label?: string): void {
-  s.box(x, y, w, h);
-  let top = y + 2;
-  if (label) {
-    s.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true });
-    top += 6;
-  }
+  s.layout(() => {
+    s.box(x, y, w, h);
+    if (label) s.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true });
+  });
+  let top = y + (label ? 8 : 2);
   for (const line of s.wrap(p.name ?? '', w - 8, 9.5, 2, true)) {
     s.text(line, x + 4, top, { size: 9.5, bold: true, width: w - 8, align: 'center' });
     top += 11;

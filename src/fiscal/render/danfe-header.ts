@@ -23,13 +23,15 @@ export function danfeHeader(
   emitterBox(s, d.emitter, x, y, left, TOP, 'Identificação do emitente');
 
   const bx = x + left;
-  s.box(bx, y, mid, TOP);
-  s.text('DANFE', bx, y + 4, { size: 14, bold: true, width: mid, align: 'center' });
-  s.text('DOCUMENTO AUXILIAR DA', bx, y + 20, { size: 6.5, width: mid, align: 'center' });
-  s.text('NOTA FISCAL ELETRÔNICA', bx, y + 27, { size: 6.5, width: mid, align: 'center' });
-  s.text('0 - ENTRADA', bx + 8, y + 39, { size: 7 });
-  s.text('1 - SAÍDA', bx + 8, y + 47, { size: 7 });
-  s.box(bx + mid - 26, y + 39, 14, 14);
+  s.layout(() => {
+    s.box(bx, y, mid, TOP);
+    s.text('DANFE', bx, y + 4, { size: 14, bold: true, width: mid, align: 'center' });
+    s.text('DOCUMENTO AUXILIAR DA', bx, y + 20, { size: 6.5, width: mid, align: 'center' });
+    s.text('NOTA FISCAL ELETRÔNICA', bx, y + 27, { size: 6.5, width: mid, align: 'center' });
+    s.text('0 - ENTRADA', bx + 8, y + 39, { size: 7 });
+    s.text('1 - SAÍDA', bx + 8, y + 47, { size: 7 });
+    s.box(bx + mid - 26, y + 39, 14, 14);
+  });
   s.text(d.direction ?? '', bx + mid - 26, y + 41.5, { size: 10, bold: true, width: 14, align: 'center' });
   s.text(`Nº ${formatDocNumber(d.number)}`, bx, y + 59, { size: 9, bold: true, width: mid, align: 'center' });
   s.text(`SÉRIE ${d.series.padStart(3, '0')}`, bx, y + 70, { size: 8, bold: true, width: mid, align: 'center' });
@@ -37,12 +39,14 @@ export function danfeHeader(
 
   const kx = bx + mid;
   const bottom = keyBlock(s, d.key, kx, y, right, 34);
-  s.box(kx, bottom, right, y + TOP - bottom);
-  const consult =
-    'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora';
-  s.wrap(consult, right - 8, 7, 3).forEach((l, i) =>
-    s.text(l, kx + 4, bottom + 4 + i * 8.5, { size: 7, width: right - 8, align: 'center' }),
-  );
+  s.layout(() => {
+    s.box(kx, bottom, right, y + TOP - bottom);
+    const consult =
+      'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora';
+    s.wrap(consult, right - 8, 7, 3).forEach((l, i) =>
+      s.text(l, kx + 4, bottom + 4 + i * 8.5, { size: 7, width: right - 8, align: 'center' }),
+    );
+  });
 
   const p = d.protocol;
   const protocol = p?.number ? `${p.number}${p.at ? ` - ${formatDateTime(p.at)}` : ''}` : undefined;

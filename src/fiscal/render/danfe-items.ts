@@ -77,13 +77,15 @@ export class ItemTable {
 
   /** The header row at `y`; returns the top of the first item. */
   header(y: number): number {
-    for (const c of this.columns) {
-      this.s.box(c.x, y, c.w, HEADER);
-      const lines = this.s.wrap(c.label, c.w - 2, LABEL_SIZE, 2, true);
-      lines.forEach((l, i) =>
-        this.s.text(l, c.x + 1, y + 2 + i * 6, { size: LABEL_SIZE, bold: true, width: c.w - 2, align: 'center' }),
-      );
-    }
+    this.s.layout(() => {
+      for (const c of this.columns) {
+        this.s.box(c.x, y, c.w, HEADER);
+        const lines = this.s.wrap(c.label, c.w - 2, LABEL_SIZE, 2, true);
+        lines.forEach((l, i) =>
+          this.s.text(l, c.x + 1, y + 2 + i * 6, { size: LABEL_SIZE, bold: true, width: c.w - 2, align: 'center' }),
+        );
+      }
+    });
     return y + HEADER;
   }
 
@@ -105,6 +107,8 @@ export class ItemTable {
 
   /** The column rules from the header's bottom to `bottom`, and the table's frame. */
   frame(top: number, bottom: number): void {
-    for (const c of this.columns) this.s.box(c.x, top, c.w, bottom - top);
+    this.s.layout(() => {
+      for (const c of this.columns) this.s.box(c.x, top, c.w, bottom - top);
+    });
   }
 }

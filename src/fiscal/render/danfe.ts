@@ -3,7 +3,7 @@
 // receiver, bills, tax totals, carrier and volumes, then the items, continued on further pages
 // under the same header, and the additional information on the first page. Portrait (tpImp 1) or
 // landscape (tpImp 2) share one layout whose widths follow the page's.
-import { row, stampPage, taxId, titled, type Stamps } from './blocks.js';
+import { row, stampPage, taxId, titled, type Cell, type Stamps } from './blocks.js';
 import { ItemTable } from './danfe-items.js';
 import { danfeHeader, HEADER_HEIGHT } from './danfe-header.js';
 import { formatCep, formatDate, formatDecimal, formatDocNumber, formatTime, money } from './format.js';
@@ -14,13 +14,15 @@ import { isCanceled, type RenderOptions } from './options.js';
 const MARGIN = 14;
 const STUB = 46;
 const ADDITIONAL = 74;
+/** A bill's number and due date are its cell's label: the document's, not the layout's. */
+const DATA_LABEL = { dataLabel: true } as const;
 
 export async function renderDanfe(xml: Uint8Array | string, options: RenderOptions = {}): Promise<Buffer> {
   const d = readNfeData(xml, 'nfe');
   const landscape = d.printType === '2';
   const s = landscape
-    ? new Sheet(A4.height, A4.width, `DANFE ${d.key}`, true, d.emittedAt)
-    : new Sheet(A4.width, A4.height, `DANFE ${d.key}`, true, d.emittedAt);
+    ? new Sheet(A4.height, A4.width, `DANFE ${d.key}`, false, d.emittedAt)
+    : new Sheet(A4.width, A4.height, `DANFE ${d.key}`, false, d.emittedAt);
   const stamps: Stamps = { homologation: d.homologation, canceled: isCanceled(options, d.summary) };
   const x = MARGIN;
   const w = s.width - 2 * MARGIN;
@@ -37,8 +39,11 @@ export async function renderDanfe(xml: Uint8Array | string, options: RenderOptio
     nextBottom - nextTop - 14,
   );
 
+  // What the pages draw through s.layout() depends on these alone (the page's size aside).
+  const billRows = Math.ceil(d.bills.length / 6);
+  const firstLayout = `danfe-first:${billRows}:${d.issqn ? 'issqn' : ''}`;
   pages.forEach((range, p) => {
-    if (p > 0) s.addPage();
+    s.addPage(undefined, p === 0 ? firstLayout : 'danfe-next');
     let y = MARGIN;
     if (p === 0) y = stub(s, d, x, y, w);
     y = danfeHeader(s, d, x, y, w, { page: p + 1, pages: pages.length });
@@ -81,7 +86,7 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
   const said =
     `RECEBEMOS DE ${d.emitter.name ?? ''} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO. ` +
     `EMISSÃO: ${formatDate(d.emittedAt) ?? ''} VALOR TOTAL: R$ ${money(t.vNF) ?? ''} DESTINATÁRIO: ${d.receiver.name ?? ''}`;
-  s.box(x, y, w - side, 18);
+  s.layout(() => s.box(x, y, w - side, 18));
   s.wrap(said, w - side - 4, 5.5, 2).forEach((l, i) => s.text(l, x + 2, y + 2 + i * 7, { size: 5.5 }));
   row(
     s,
@@ -94,8 +99,11 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
     ],
     20,
   );
-  s.box(x + w - side, y, side, 38);
-  s.text('NF-e', x + w - side, y + 3, { size: 11, bold: true, width: side, align: 'center' });
+  s.layout(() => {
+    s.box(x + w - side, y, side, 38);
+    s.text('NF-e', x + w - side, y + 3, { size: 11, bold: true, width: side, align: 'center' });
+    s.line(x, y + 42, x + w, y + 42, 2);
+  });
   s.text(`Nº ${formatDocNumber(d.number)}`, x + w - side, y + 16, {
     size: 9,
     bold: true,
@@ -108,7 +116,6 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
     width: side,
     align: 'center',
   });
-  s.line(x, y + 42, x + w, y + 42, 2);
   return y + STUB;
 }
 
@@ -143,12 +150,13 @@ function parties(s: Sheet, d: NfeData, x: number, y: number, w: number): number 
     for (let i = 0; i < d.bills.length; i += 6) {
       const cells = d.bills
         .slice(i, i + 6)
-        .map((b) => [`Nº ${b.number ?? ''}  Venc. ${formatDate(b.due) ?? ''}`, `R$ ${money(b.value) ?? ''}`, 1]) as [
-        string,
-        string,
-        number,
-      ][];
-      while (cells.length < 6) cells.push(['', undefined, 1] as unknown as [string, string, number]);
+        .map((b): Cell => [
+          `Nº ${b.number ?? ''}  Venc. ${formatDate(b.due) ?? ''}`,
+          `R$ ${money(b.value) ?? ''}`,
+          1,
+          DATA_LABEL,
+        ]);
+      while (cells.length < 6) cells.push(['', undefined, 1, DATA_LABEL]);
       y = row(s, x, y, w, cells);
     }
   }

@@ -9,6 +9,11 @@
 // here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
 // operators through its options, alignment and save/transform/restore, each converted to bytes on
 // its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
+//
+// Half of those are the same on every DANFe: frames, block titles, field labels. A page may name
+// its layout (addPage): what is drawn through layout() is then recorded once per process, deflated,
+// and every later page of that layout, in any file, draws it with one `Do` of a Form XObject
+// holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
@@ -35,6 +40,8 @@ export interface TextStyle {
 export interface FieldStyle extends TextStyle {
   /** The value's size (default 8). */
   size?: number;
+  /** The label is the document's (a bill's number), not the layout's: drawn with the data. */
+  dataLabel?: boolean;
 }
 
 /**
@@ -73,6 +80,33 @@ interface PageStream {
   data: Record<string, unknown>;
 }
 
+/** pdfkit's PDFDocument as it writes the file (its internals: pdfkit is pinned). */
+interface FileWriter {
+  _write(data: string | Uint8Array): void;
+  _offset: number;
+  /** Objects made but not written yet: the file ends once there are none. */
+  _waiting: number;
+}
+
+/** A PDFReference, as far as a form is written through it. */
+interface FormRef {
+  data: Record<string, unknown>;
+  end(chunk: Uint8Array): void;
+}
+
+/**
+ * Page layouts drawn once per process, deflated, by `<width>x<height>:<the caller's name>`. A
+ * DANFe has a few (portrait or landscape, first page or next, the rows of bills): the bound only
+ * keeps a strange stream of documents from growing it.
+ */
+const layouts = new Map<string, Buffer>();
+const MAX_LAYOUTS = 256;
+
+/** Forgets the layouts drawn so far: for the checks that a page drawing its layout gives the bytes of one reusing it. */
+export function forgetLayouts(): void {
+  layouts.clear();
+}
+
 interface QrBits {
   pixs: number[];
   pixx: number;
@@ -81,11 +115,16 @@ interface QrBits {
 
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
-  private readonly chunks: Buffer[] = [];
-  private readonly done: Promise<Buffer>;
+  private readonly chunks: Uint8Array[] = [];
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
   private ops: string[] = [];
+  /** This file's forms, by layout key: the next pages of a long DANFe share one. */
+  private readonly forms = new Map<string, FormRef>();
+  /** The layout being recorded for this page (its key and operators), or none. */
+  private recording: { key: string; form: FormRef; ops: string[] } | undefined;
+  /** The page draws its layout with a form already made: layout() draws nothing. */
+  private reused = false;
 
   constructor(
     readonly width: number,
@@ -105,25 +144,74 @@ export class Sheet {
       compress: false,
       info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
     });
-    this.doc.on('data', (c: Buffer) => this.chunks.push(c));
-    this.done = new Promise((resolve, reject) => {
-      this.doc.on('end', () => resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)));
-      this.doc.on('error', reject);
-    });
+    // pdfkit writes the file through a Readable stream, a push (and a copy) per line of every
+    // object: its pieces are kept here instead. The constructor wrote the header, read back first.
+    const writer = this.doc as unknown as FileWriter;
+    const header = this.doc.read() as Buffer | null;
+    if (header) this.chunks.push(header);
+    writer._write = (data) => {
+      const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
+      this.chunks.push(bytes);
+      writer._offset += bytes.length;
+    };
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
     if (firstPage) this.addPage();
   }
 
-  /** A new page; `height` for a page as long as its content (the NFC-e's roll). */
-  addPage(height = this.height): void {
+  /**
+   * A new page; `height` for a page as long as its content (the NFC-e's roll). `layout` names
+   * what the page draws through layout(): the same for every page of that name and size.
+   */
+  addPage(height = this.height, layout?: string): void {
     this.seal();
     this.height = height;
     this.doc.addPage({ size: [this.width, height], margin: 0 });
     // pdfkit's page has y growing downwards (its first operator flips the page): so do these.
-    const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-    for (const font of [this.fonts.regular, this.fonts.bold]) fonts[font.id] = font.ref();
+    const page = this.doc.page as unknown as { fonts: Record<string, unknown>; xobjects: Record<string, unknown> };
+    const fonts: Record<string, unknown> = {};
+    for (const font of [this.fonts.regular, this.fonts.bold]) page.fonts[font.id] = fonts[font.id] = font.ref();
     this.ops.push('0.5 w');
+    this.reused = false;
+    if (layout === undefined) return;
+    const key = `${num(this.width)}x${num(height)}:${layout}`;
+    let form = this.forms.get(key);
+    if (!form) {
+      form = this.doc.ref({
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, 0, this.width, height],
+        Resources: { Font: fonts },
+        Filter: 'FlateDecode',
+      }) as unknown as FormRef;
+      this.forms.set(key, form);
+      const drawn = layouts.get(key);
+      if (drawn) form.end(drawn);
+      else this.recording = { key, form, ops: [] };
+    }
+    this.reused = this.recording === undefined;
+    const name = `L${[...this.forms.keys()].indexOf(key) + 1}`;
+    page.xobjects[name] = form;
+    // First, under the data: the layout's frames are strokes and its labels sit apart from the values.
+    this.ops.push(`q /${name} Do Q`);
+  }
+
+  /**
+   * Draws `draw`'s part of the page's layout (frames, titles, labels: what is the same on every
+   * page of the layout's name): into the page when it names none, into the form being recorded,
+   * or nowhere when the page draws a form made before.
+   */
+  layout(draw: () => void): void {
+    if (this.reused) return;
+    const recording = this.recording;
+    if (!recording) return draw();
+    const page = this.ops;
+    this.ops = recording.ops;
+    try {
+      draw();
+    } finally {
+      this.ops = page;
+    }
   }
 
   /**
@@ -133,6 +221,14 @@ export class Sheet {
    */
   private seal(): void {
     this.flush();
+    const recording = this.recording;
+    if (recording) {
+      this.recording = undefined;
+      recording.ops.push('');
+      const bytes = deflateSync(Buffer.from(recording.ops.join('\n'), 'latin1'), { level: 1 });
+      if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
+      recording.form.end(bytes);
+    }
     const page = this.doc.page as unknown as { content: PageStream } | undefined;
     if (!page) return;
     page.content.buffer = [deflateSync(Buffer.concat(page.content.buffer), { level: 1 })];
@@ -169,12 +265,19 @@ export class Sheet {
   wrap(value: string, width: number, size: number, max = Infinity, bold = false): string[] {
     const lines: string[] = [];
     let line = '';
+    // Widths added word by word: measuring the whole line again at each word was quadratic.
+    let used = 0;
+    const space = this.measure(' ', size, bold);
     for (const word of value.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && this.measure(next, size, bold) > width) {
+      const w = this.measure(word, size, bold);
+      if (line && used + space + w > width) {
         lines.push(line);
         line = word;
-      } else line = next;
+        used = w;
+      } else {
+        used = line ? used + space + w : w;
+        line = line ? `${line} ${word}` : word;
+      }
     }
     if (line) lines.push(line);
     if (lines.length > max) {
@@ -220,16 +323,23 @@ export class Sheet {
 
   /** A boxed field: its label in small bold capitals at the top, its value below. */
   field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style: FieldStyle = {}) {
-    this.box(x, y, w, h);
-    this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
+    const labelStyle = { size: LABEL_SIZE, bold: true, width: w - 3 } as const;
+    if (style.dataLabel) {
+      this.layout(() => this.box(x, y, w, h));
+      this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+    } else if (!this.reused)
+      this.layout(() => {
+        this.box(x, y, w, h);
+        this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+      });
     const size = style.size ?? 8;
     if (value)
       this.text(value, x + 2, y + h - size - 1.5, { ...style, size, width: w - 4, align: style.align ?? 'left' });
   }
 
-  /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block. */
+  /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block, part of the layout. */
   title(label: string, x: number, y: number): void {
-    this.text(label.toUpperCase(), x, y, { size: 6.5, bold: true });
+    this.layout(() => this.text(label.toUpperCase(), x, y, { size: 6.5, bold: true }));
   }
 
   /** The CODE-128 barcode of `digits` (an even count of digits, set C throughout) in the box. */
@@ -285,9 +395,12 @@ export class Sheet {
     d.fillColor('black');
   }
 
-  end(): Promise<Buffer> {
+  async end(): Promise<Buffer> {
     this.seal();
     this.doc.end();
-    return this.done;
+    // Every object is written by then (nothing of a DANFe is written later, such as an image read
+    // from a file): pdfkit waits for none and has written its cross-reference table.
+    if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
+    return Buffer.concat(this.chunks);
   }
 }

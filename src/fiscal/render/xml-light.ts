@@ -19,6 +19,20 @@ interface Frame {
   node: Node;
   text: string;
   children: boolean;
+  attributes: boolean;
+}
+
+/**
+ * isRepeated by parent, then name: a DANFe's XML has some 400 elements of a few dozen names, and
+ * two look-ups cost less than the readers' test (a string built and a regular expression) each.
+ */
+const repeated = new Map<string, Map<string, boolean>>();
+function isRepeatedUnder(name: string, parent: string): boolean {
+  let names = repeated.get(parent);
+  if (!names) repeated.set(parent, (names = new Map()));
+  let answer = names.get(name);
+  if (answer === undefined) names.set(name, (answer = isRepeated(name, parent)));
+  return answer;
 }
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -32,34 +46,37 @@ function decode(value: string): string {
   });
 }
 
-function attributes(raw: string, node: Node): void {
-  if (!raw) return;
+/** Reads the attributes into `node`: whether it has any (namespace declarations are none). */
+function attributes(raw: string, node: Node): boolean {
+  if (!raw) return false;
+  let any = false;
   for (const m of raw.matchAll(ATTRIBUTE)) {
     const name = m[1]!;
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     node[`@_${local(name)}`] = decode(m[2] ?? m[3] ?? '');
+    any = true;
   }
+  return any;
 }
 
 function add(parent: Frame, name: string, value: unknown): void {
   parent.children = true;
   const existing = parent.node[name];
-  if (existing === undefined) parent.node[name] = isRepeated(name, parent.name) ? [value] : value;
+  if (existing === undefined) parent.node[name] = isRepeatedUnder(name, parent.name) ? [value] : value;
   else if (Array.isArray(existing)) existing.push(value);
   else parent.node[name] = [existing, value];
 }
 
 function close(frame: Frame): unknown {
   const text = frame.text.trim();
-  const hasAttributes = Object.keys(frame.node).length > 0;
-  if (!hasAttributes && !frame.children) return text;
+  if (!frame.attributes && !frame.children) return text;
   if (text) frame.node['#text'] = text;
   return frame.node;
 }
 
 /** The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it. */
 export function parseLight(xml: string): { root: string; tree: Node } | undefined {
-  const top: Frame = { name: '', node: {}, text: '', children: false };
+  const top: Frame = { name: '', node: {}, text: '', children: false, attributes: false };
   const stack: Frame[] = [top];
   let last = 0;
   TOKEN.lastIndex = 0;
@@ -90,9 +107,9 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
     }
     if (stack.length === 1 && top.children) return undefined;
     const node: Node = {};
-    attributes(rawAttributes ?? '', node);
+    const hasAttributes = attributes(rawAttributes ?? '', node);
     if (selfClosing) {
-      add(frame, name, Object.keys(node).length ? node : '');
+      add(frame, name, hasAttributes ? node : '');
       continue;
     }
     if (name === 'Signature') {
@@ -104,7 +121,7 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       add(frame, name, '');
       continue;
     }
-    stack.push({ name, node, text: '', children: false });
+    stack.push({ name, node, text: '', children: false, attributes: hasAttributes });
   }
   if (stack.length !== 1 || xml.slice(last).trim()) return undefined;
   const root = Object.keys(top.node)[0];

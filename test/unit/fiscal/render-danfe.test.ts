@@ -7,6 +7,7 @@ import { generateDataset, nfeXml } from '../../../src/emulator/data/dataset.js';
 import { formatKey, formatMoney, formatTaxId } from '../../../src/fiscal/render/format.js';
 import { renderPdf, RenderError } from '../../../src/fiscal/render/index.js';
 import { paginate } from '../../../src/fiscal/render/danfe.js';
+import { forgetLayouts } from '../../../src/fiscal/render/sheet.js';
 import { canRasterise, pageSizes, pagesOf, poppler, symbolsOf, textOf, zbar } from '../../helpers/render.js';
 
 const dataset = generateDataset({ seed: 3, docs: 20, now: new Date('2026-06-15T12:00:00-03:00') });
@@ -142,5 +143,19 @@ describe('the same XML', () => {
     const a = await renderPdf('nfe', xml);
     await new Promise((r) => setTimeout(r, 5));
     expect((await renderPdf('nfe', xml)).equals(a)).toBe(true);
+  });
+
+  it('gives the same bytes whether it drew its layouts or reused those of a DANFe before (one form per layout)', async () => {
+    // Frames and labels are drawn once per process and reused: a worker that drew them and one
+    // that reuses them must write the same file (byte-identical whatever the thread count).
+    for (const source of [withItems(300), withItems(300).replace('<tpImp>1</tpImp>', '<tpImp>2</tpImp>')]) {
+      forgetLayouts();
+      const drawn = await renderPdf('nfe', source);
+      const reused = await renderPdf('nfe', source);
+      expect(reused.equals(drawn)).toBe(true);
+      const raw = drawn.toString('latin1');
+      expect(raw.match(/\/Subtype \/Form/g)).toHaveLength(2); // the first page's layout, then the next pages'
+      expect(pageSizes(drawn).length).toBeGreaterThan(2);
+    }
   });
 });

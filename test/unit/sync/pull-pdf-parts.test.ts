@@ -1,6 +1,7 @@
 // pull --with-pdf hands a page on in parts as its PDFs come (src/sync/attachments.ts): a run
 // stopped inside a page keeps the documents whose PDFs came; only the last part moves the
-// stream's position; a document the folder has gets no PDF request.
+// stream's position; a document the folder has gets no PDF request; drawings on a pool start as
+// their page is listed, the next page listed while the last one's are drawn.
 import { describe, expect, it } from 'vitest';
 import { withPdfs } from '../../../src/sync/attachments.js';
 import type { PulledDocument, SourcePage, StreamSource } from '../../../src/sync/source.js';
@@ -102,5 +103,61 @@ describe('withPdfs: a page in parts', () => {
     await expect(second).rejects.toThrow('500');
     // Four in flight at first, and the fifth started when the first came; none after the failure.
     expect(f.asked).toEqual(['1', '2', '3', '4', '5']);
+  });
+});
+
+describe('withPdfs: drawings on a pool (Infinity in flight)', () => {
+  /** Two pages, each listed when asked; what was listed is recorded. */
+  const twoPages = (listed: string[]): StreamSource => ({
+    ...source([]),
+    async *pages() {
+      for (const [n, docs] of [
+        [1, [1, 2]],
+        [2, [3, 4]],
+      ] as const) {
+        listed.push(`page ${n}`);
+        yield {
+          docs: docs.map(doc),
+          from: `cursor ${n}`,
+          resume: { cursor: n, paginator: null, createdHighWater: null },
+        };
+      }
+    },
+  });
+
+  it("lists the next page and queues its drawings before the last page's parts are taken, and ends with nothing running", async () => {
+    const f = controlled();
+    const listed: string[] = [];
+    const pages = withPdfs(twoPages(listed), f.fetch, Infinity).pages(undefined, new AbortController().signal);
+    const it = pages[Symbol.asyncIterator]();
+    const first = it.next();
+    await f.answer(1);
+    expect(numbers((await first).value as SourcePage)).toEqual(['1']);
+    // Page 1 still has a part to hand on, whose PDF has not come: page 2 is listed and drawn meanwhile.
+    for (let i = 0; i < 20 && f.asked.length < 4; i++) await new Promise((r) => setImmediate(r));
+    expect(listed).toEqual(['page 1', 'page 2']);
+    expect(f.asked).toEqual(['1', '2', '3', '4']);
+    await f.answer(3);
+    await f.answer(4);
+    // Stopped inside page 1: page 2's drawings are settled before return() ends.
+    const stopped = it.return!(undefined);
+    await f.answer(2);
+    await stopped;
+  });
+
+  it('hands on every page in order, each with its PDFs', async () => {
+    const f = controlled();
+    const pages = withPdfs(twoPages([]), f.fetch, Infinity).pages(undefined, new AbortController().signal);
+    const it = pages[Symbol.asyncIterator]();
+    const got: SourcePage[] = [];
+    const taken = (async () => {
+      for (let r = await it.next(); !r.done; r = await it.next()) got.push(r.value);
+    })();
+    // The second page's drawings come first: its parts still follow the first page's.
+    for (const n of [4, 3, 2, 1]) await f.answer(n);
+    await taken;
+    expect(got.flatMap(numbers)).toEqual(['1', '2', '3', '4']);
+    expect(got.flatMap((p) => p.docs).every((d) => d.attachments?.length === 1)).toBe(true);
+    expect(got.filter((p) => !p.continued).map((p) => p.resume.cursor)).toEqual([1, 2]);
   });
 });

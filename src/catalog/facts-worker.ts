@@ -1,0 +1,62 @@
+// The catalog's thread of the pull (./staging.ts): a third entry of the build (dist/
+// facts-worker.js). It reads each staged file's facts as they come, keeps them until their
+// commit, and applies each commit in one transaction on its own connection to the catalog.
+import { parentPort } from 'node:worker_threads';
+import { collectGarbage } from '../sync/memory.js';
+import { SqliteCatalog } from './sqlite-store.js';
+import { readStaged, type FromWorker, type Staged, type ToWorker } from './staging.js';
+
+const port = parentPort;
+if (!port) throw new Error('facts-worker.js runs as a worker thread of the catalog');
+
+const staged = new Map<number, Staged>();
+let store: Promise<SqliteCatalog> | undefined;
+/** Bytes of files received since the last full collection (see src/sync/memory.ts). */
+let received = 0;
+const COLLECT_EVERY = 8 * 1024 * 1024;
+
+async function handle(m: ToWorker): Promise<FromWorker | undefined> {
+  switch (m.do) {
+    case 'open':
+      store = SqliteCatalog.open(m.path);
+      store.catch(() => undefined);
+      return undefined;
+    case 'stage':
+      for (const [id, type, event, bytes] of m.files) {
+        staged.set(id, readStaged(type, event, bytes));
+        received += bytes.length;
+      }
+      return undefined;
+    case 'commit': {
+      const rows = m.lines.map(({ staged: id, ...line }) => {
+        const facts = staged.get(id);
+        staged.delete(id);
+        return { ...line, ...facts };
+      });
+      await (await store!).apply(rows, m.records, m.coverage);
+      // The files' bytes die here, outside the young generation: without a full collection now
+      // and then they pile up as the main thread's pages would.
+      if (received > COLLECT_EVERY) {
+        received = 0;
+        collectGarbage();
+      }
+      return { seq: m.seq };
+    }
+    case 'close':
+      await (await store)?.close();
+      return { seq: m.seq };
+  }
+}
+
+// One message at a time, in the order sent: a commit applies the facts staged before it.
+let queue: Promise<unknown> = Promise.resolve();
+port.on('message', (m: ToWorker) => {
+  queue = queue.then(async () => {
+    try {
+      const reply = await handle(m);
+      if (reply) port.postMessage(reply);
+    } catch (error) {
+      if ('seq' in m) port.postMessage({ seq: m.seq, error: (error as Error).message } satisfies FromWorker);
+    }
+  });
+});

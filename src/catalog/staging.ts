@@ -1,0 +1,142 @@
+// The pull's catalog work on a thread of its own where the build has one (dist/facts-worker.js):
+// reading each file's facts (the lean pass, some 100 µs a document) and applying each commit's
+// rows in the catalog's transaction (some 70 µs a document) cost the pull's one thread as much
+// as everything else it does for a document; on their own thread they run while it fetches and
+// writes the next pages, and the pull gets a second share of a busy machine's cores. A commit is
+// still awaited until the worker says its transaction ended, with the same rows and coverage as
+// on the calling thread, so what a crash leaves is the same. Where there is no built worker (the
+// sources run by the tests) or the catalog is the shared one, the work stays on the calling thread.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CatalogError } from '../errors.js';
+import { eventSummary, extractFacts } from './extract/index.js';
+import type { CatalogLine, Coverage, StatusRecord } from './store.js';
+
+export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
+
+/** What the catalog keeps of one file (a document's facts, an event's summary); nothing for a file the lean pass cannot follow. */
+export function readStaged(type: string, event: boolean, bytes: Uint8Array): Staged {
+  try {
+    if (event) {
+      const summary = eventSummary(type, bytes);
+      return summary ? { summary } : {};
+    }
+    const facts = extractFacts(type, bytes);
+    return facts ? { facts } : {};
+  } catch {
+    // A file the lean reader cannot follow is catalogued with what its index line says.
+    return {};
+  }
+}
+
+/** Messages to the worker, handled in order. */
+export type ToWorker =
+  | { do: 'open'; path: string }
+  | { do: 'stage'; files: [id: number, type: string, event: boolean, bytes: Uint8Array][] }
+  | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
+  | { do: 'close'; seq: number };
+
+/** An index line with the id its file was staged under (-1: none). */
+type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
+
+export type FromWorker = { seq: number; error?: string };
+
+/** dist/facts-worker.js beside the bundle (or above a chunk of it); undefined from the sources. */
+function workerFile(): string | undefined {
+  for (const relative of ['./facts-worker.js', '../facts-worker.js']) {
+    const file = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** Sent in batches: a message costs the sending thread more than reading a small file does. */
+const BATCH = 64;
+
+export class CatalogThread {
+  private nextId = 0;
+  private nextSeq = 0;
+  private files: [number, string, boolean, Uint8Array][] = [];
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  private failure: Error | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly path: string,
+  ) {
+    worker.unref();
+    worker.on('message', (m: FromWorker) => {
+      const w = this.waiting.get(m.seq);
+      this.waiting.delete(m.seq);
+      if (this.waiting.size === 0) worker.unref();
+      if (m.error === undefined) w?.resolve();
+      else w?.reject(this.error(m.error));
+    });
+    const lost = (error: Error) => {
+      this.failure ??= error;
+      for (const w of this.waiting.values()) w.reject(this.error(error.message));
+      this.waiting.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`its thread stopped (exit ${code})`)));
+    worker.postMessage({ do: 'open', path } satisfies ToWorker);
+  }
+
+  /** The thread writing the SQLite catalog at `path`; undefined where the build has no worker. */
+  static start(path: string): CatalogThread | undefined {
+    const file = workerFile();
+    if (!file) return undefined;
+    try {
+      return new CatalogThread(new Worker(file), path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads the file's facts on the thread; returns the id its line is committed with. */
+  stage(type: string, event: boolean, bytes: Uint8Array): number {
+    const id = this.nextId++;
+    // A copy of the file's bytes alone, handed over: the caller's Buffer is often a view of a
+    // page's answer, and the caller still writes it.
+    this.files.push([id, type, event, new Uint8Array(bytes)]);
+    if (this.files.length >= BATCH) this.flush();
+    return id;
+  }
+
+  /** Applies the lines (their staged facts) and records in one transaction with the coverage. */
+  commit(lines: StagedLine[], records: StatusRecord[], coverage: Coverage): Promise<void> {
+    this.flush();
+    return this.ask({ do: 'commit', seq: this.nextSeq++, lines, records, coverage });
+  }
+
+  async close(): Promise<void> {
+    if (!this.failure) await this.ask({ do: 'close', seq: this.nextSeq++ }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+
+  private flush(): void {
+    if (this.files.length === 0 || this.failure) return;
+    const files = this.files;
+    this.files = [];
+    this.worker.postMessage(
+      { do: 'stage', files } satisfies ToWorker,
+      files.map((f) => f[3].buffer as ArrayBuffer),
+    );
+  }
+
+  private ask(message: ToWorker & { seq: number }): Promise<void> {
+    if (this.failure) return Promise.reject(this.error(this.failure.message));
+    return new Promise((resolve, reject) => {
+      this.waiting.set(message.seq, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage(message);
+    });
+  }
+
+  private error(message: string): CatalogError {
+    return new CatalogError(`the catalog ${this.path} could not be written: ${message}`, {
+      details: ['the pull committed its files; the next run (or `fiscal catalog rebuild`) brings the catalog level'],
+    });
+  }
+}
