@@ -1,6 +1,7 @@
 // Group commit of a pull: pages are written as they come; every second (or 5000 documents) their
 // files are made durable at once, their index lines appended, and the checkpoints of the streams
-// that moved replaced, in that order (see pull-engine.ts for why a crash anywhere is safe).
+// that moved replaced, in that order (see pull-engine.ts for why a crash anywhere is safe). The
+// engine commits a group that is `due` while the next page's files are written (pull-engine.ts).
 import { appendJournal } from '../catalog/journal.js';
 import type { StatusRecord } from '../catalog/store.js';
 import type { Clock } from '../context.js';
@@ -32,7 +33,8 @@ export class Committer {
     this.last = clock.now();
   }
 
-  async addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): Promise<void> {
+  /** A page written: its lines and its stream's position join the group (committed once `due`). */
+  addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): void {
     this.entries.push(...fresh);
     if (page.statuses) this.statuses.push(...page.statuses);
     for (const e of fresh) this.d.pending.add(entryId(e));
@@ -62,8 +64,12 @@ export class Committer {
     sum.total = sum.streams.every((x) => x.total !== undefined)
       ? sum.streams.reduce((n, x) => n + (x.total ?? 0), 0)
       : undefined;
-    if (this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS)
-      await this.commit();
+  }
+
+  /** A commit is due: a second since the last one, or COMMIT_MAX_DOCS lines waiting. */
+  get due(): boolean {
+    if (!this.dirty.size) return false;
+    return this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS;
   }
 
   /** A checkpoint changed without a page (a window ended): saved with the next commit. */

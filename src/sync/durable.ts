@@ -10,15 +10,13 @@
 // fsync per file costs a journal commit each, more than the download itself; where the system
 // has `sync -f` (syncfs(2), coreutils) one call covers the whole group (see FileSystemSync).
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { FileWriteThread, type FileWrite } from './file-writes.js';
 import { FileSystemSync } from './syncfs.js';
 
 const SYNC_PARALLELISM = 16;
-
-/** The temp file a document is written to before it is renamed into place: hidden, beside it. */
-const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
 
 /** Temp files of documents, PDFs and events (`.<name>.xml.tmp`, `.<name>.pdf.tmp`): none other. */
 const TEMP_NAME = /^\..+\.(xml|pdf)\.tmp$/i;
@@ -97,6 +95,7 @@ export class DurableWriter {
   private pendingFiles: string[] = [];
   private pendingDirs = new Set<string>();
   private readonly syncfs = new FileSystemSync();
+  private readonly thread = new FileWriteThread();
 
   constructor(private readonly tmpDir: string) {}
 
@@ -108,25 +107,25 @@ export class DurableWriter {
   }
 
   /**
-   * Atomically replaces `path`; durable after the next flush(). The temp file is written and
-   * renamed at once, on the event loop: handing each of the four calls a file takes to libuv's
-   * threads cost more CPU in waking them than the calls themselves (docs/pull.md, Crash safety),
-   * and a pull on a small machine is short of CPU, not of disk. A failed write throws here, before
-   * the caller counts the document; its temp file is removed (a full disk leaves part of one).
+   * Atomically replaces each file, in order; durable after the next flush(). Each is written to
+   * its temp file and renamed into place at once, the batch on the file-writing thread
+   * (file-writes.ts). A failed write throws here, before the caller counts the document; its temp
+   * file is removed (a full disk leaves part of one).
    */
-  async write(path: string, data: Uint8Array | string): Promise<void> {
-    const dir = dirname(path);
-    await this.ensureDir(dir);
-    const tmp = tempPath(path);
-    try {
-      writeFileSync(tmp, data, { mode: 0o644 });
-      renameSync(tmp, path);
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
+  async writeAll(files: FileWrite[]): Promise<void> {
+    if (files.length === 0) return;
+    // Folders known already are not awaited: the batch is handed to the thread at once.
+    for (const f of files) if (!this.knownDirs.has(dirname(f.path))) await this.ensureDir(dirname(f.path));
+    await this.thread.write(files);
+    for (const f of files) {
+      this.pendingFiles.push(f.path);
+      this.pendingDirs.add(dirname(f.path));
     }
-    this.pendingFiles.push(path);
-    this.pendingDirs.add(dir);
+  }
+
+  /** writeAll() of one file. */
+  async write(path: string, data: Uint8Array | string): Promise<void> {
+    await this.writeAll([{ path, data }]);
   }
 
   /** A file written in place (appended) by someone else, made durable at the next flush(). */
@@ -175,9 +174,10 @@ export class DurableWriter {
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
   }
 
-  /** Ends the `sync -f` shell. */
+  /** Ends the `sync -f` shell and the file-writing thread. */
   async close(): Promise<void> {
     this.syncfs.close();
+    await this.thread.close();
   }
 
   /** mkdir -p whose new folders are themselves recorded durably in their parents. */

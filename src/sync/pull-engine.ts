@@ -184,6 +184,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     for (;;) {
       // A window of the quota that opened raises the requests in flight (the semaphore's capacity).
       limit.admit();
+      // A group due is committed now when no page waits; else while the next page's files are written.
+      if (committer.due && !states.some((x) => x.lane.ready)) await committer.commit();
       const s = await nextReady(states);
       if (!s) break;
       if (o.signal.aborted)
@@ -204,7 +206,16 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         continue;
       }
       const skippedBefore = s.summary.skipped;
-      const fresh = await writePage(o, s, result.value, deps, started);
+      // An events page looks up the index as it goes: the group before it is committed first.
+      if (s.source.phase === 'events' && committer.due) await committer.commit();
+      // A documents page looks it up before its first wait, then its files are on the file-writing
+      // thread (file-writes.ts) while the group before it commits.
+      const writing = writePage(o, s, result.value, deps, started);
+      if (committer.due) {
+        writing.catch(() => undefined);
+        await committer.commit();
+      }
+      const fresh = await writing;
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.
@@ -214,7 +225,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
         );
         continue;
       }
-      await committer.addPage(s, result.value, fresh);
+      committer.addPage(s, result.value, fresh);
       // A page that wrote nothing is no progress, whatever the reason (documents the folder has,
       // documents refused); only under --restart are pages of known documents expected.
       const wroteNothing = result.value.docs.length > 0 && fresh.length === 0;

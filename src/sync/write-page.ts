@@ -5,6 +5,7 @@ import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from '../context.js';
 import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
+import type { FileWrite } from './file-writes.js';
 import { entryId, type IndexEntry } from './index-file.js';
 import { eventFileName, fileKey, UnsafeValueError, type Layout } from './layout.js';
 import type { PulledDocument, SourcePage } from './source.js';
@@ -36,8 +37,21 @@ export async function writePage(
   started: number,
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
+  // A page's documents are written together, in one batch (DurableWriter.writeAll).
+  let files: FileWrite[] = [];
+  let batched: Array<{ entry: IndexEntry; xml: Uint8Array }> = [];
+  const writeBatch = async () => {
+    const written = d.writer.writeAll(files);
+    // The catalog's facts are read while the files are being written (on their own thread).
+    for (const { entry, xml } of batched) d.catalog?.stage(entry, xml);
+    await written;
+    entries.push(...batched.map((b) => b.entry));
+    files = [];
+    batched = [];
+  };
   for (const [i, doc] of page.docs.entries()) {
     if (doc.event) {
+      await writeBatch();
       const placed = await writeEvent(o, doc, doc.event, d, s.summary);
       if (placed === undefined) {
         const at = Date.parse(doc.event.createdAt);
@@ -55,9 +69,10 @@ export async function writePage(
       entries.push(...placed);
       continue;
     }
-    const entry = await writeDocument(o, doc, d, s.summary);
-    if (entry) entries.push(entry);
+    const entry = documentFiles(o, doc, d, s.summary, files);
+    if (entry) batched.push({ entry, xml: doc.xml });
   }
+  await writeBatch();
   return entries;
 }
 
@@ -104,13 +119,17 @@ function beside(rel: string, name: string): string {
 
 const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml$/i, '');
 
-/** Writes one document; undefined when it was already in the index or was refused. */
-async function writeDocument(
+/**
+ * A document's files (it and its attachments), added to `files`, and its index line; undefined
+ * when it was already in the index or was refused.
+ */
+function documentFiles(
   o: WriteTarget,
   doc: PulledDocument,
   d: CommitDeps,
   sum: StreamSummary,
-): Promise<IndexEntry | undefined> {
+  files: FileWrite[],
+): IndexEntry | undefined {
   const id = { key: doc.key, role: doc.role, owner: doc.owner };
   if (d.index.has(id) || d.pending.has(entryId(id))) {
     sum.skipped++;
@@ -118,9 +137,9 @@ async function writeDocument(
   }
   const rel = layoutPath(o, doc, sum);
   if (rel === undefined) return undefined;
-  await d.writer.write(join(o.dir, rel), doc.xml);
+  files.push({ path: join(o.dir, rel), data: doc.xml });
   for (const a of doc.attachments ?? [])
-    await d.writer.write(join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), a.data);
+    files.push({ path: join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), data: a.data });
   const entry: IndexEntry = {
     key: doc.key,
     type: doc.type,
@@ -132,7 +151,6 @@ async function writeDocument(
     status: doc.status,
     created_at: doc.createdAt,
   };
-  d.catalog?.stage(entry, doc.xml);
   return entry;
 }
 

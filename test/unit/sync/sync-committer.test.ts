@@ -52,7 +52,7 @@ describe('Committer', () => {
     } as unknown as StreamState;
     const fresh = [entry(1), entry(2), entry(3)];
     const page = { docs: [], from: 'cursor 0', resume: { cursor: 3 } } as unknown as SourcePage;
-    await committer.addPage(stream, page, fresh);
+    committer.addPage(stream, page, fresh);
     await expect(committer.commit()).rejects.toBe(full);
     expect(saved).toHaveLength(1);
     expect(summary.kept.documents).toBe(3);

@@ -1,0 +1,155 @@
+// A page's files written on a thread of their own (dist/write-worker.js), so that the thread that
+// fetches is never held in a file-system call: creating a file on a busy disk can take a
+// millisecond or more (open(2) finding a free inode), and a page of 250 documents written on the
+// event loop held every response and every next request of the run that long. The calls stay
+// synchronous, one after the other, as on the event loop (one message per page, not a thread-pool
+// round trip per call: see docs/pull.md, Crash safety). Where there is no built worker (the
+// sources run by the tests), the files are written on the calling thread, with the same results.
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+export interface FileWrite {
+  path: string;
+  data: Uint8Array | string;
+}
+
+/** The temp file a document is written to before it is renamed into place: hidden, beside it. */
+const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
+
+/**
+ * Writes each file to its temp file and renames it into place, in order; a failed one throws,
+ * its temp file removed (a full disk leaves part of one), the files before it written.
+ */
+export function writeFilesNow(files: readonly FileWrite[]): void {
+  for (const { path, data } of files) {
+    const tmp = tempPath(path);
+    try {
+      writeFileSync(tmp, data, { mode: 0o644 });
+      renameSync(tmp, path);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    }
+  }
+}
+
+/**
+ * A batch as a message carries it: the files' bytes one after the other in one buffer, handed
+ * over, not copied. (A document's bytes are often a view of a larger buffer, a page's answer or
+ * a pool's slab, which a message would copy whole for each of them.)
+ */
+export interface WriteJob {
+  id: number;
+  bytes: Uint8Array<ArrayBuffer>;
+  files: Array<{ path: string; end: number }>;
+}
+
+export function packed(id: number, files: readonly FileWrite[]): WriteJob {
+  const parts = files.map((f) => (typeof f.data === 'string' ? Buffer.from(f.data) : f.data));
+  const bytes = new Uint8Array(new ArrayBuffer(parts.reduce((n, p) => n + p.byteLength, 0)));
+  let end = 0;
+  const out = parts.map((part, i) => {
+    bytes.set(part, end);
+    end += part.byteLength;
+    return { path: files[i]!.path, end };
+  });
+  return { id, bytes, files: out };
+}
+
+export function unpacked(job: WriteJob): FileWrite[] {
+  let start = 0;
+  return job.files.map(({ path, end }) => {
+    const data = job.bytes.subarray(start, end);
+    start = end;
+    return { path, data };
+  });
+}
+
+/** A file-system error as a message carries it: what local-files.ts reads of one. */
+interface WriteFailure {
+  message: string;
+  code?: string | undefined;
+  path?: string | undefined;
+  syscall?: string | undefined;
+  errno?: number | undefined;
+}
+
+export type WriteReply = { id: number; error?: WriteFailure };
+
+export function failureOf(error: unknown): WriteFailure {
+  const e = error as NodeJS.ErrnoException;
+  return { message: e?.message ?? String(error), code: e?.code, path: e?.path, syscall: e?.syscall, errno: e?.errno };
+}
+
+/** The error the worker answered, as the calling thread would have thrown it. */
+function errorOf(f: WriteFailure): Error {
+  const error = new Error(f.message);
+  for (const field of ['code', 'path', 'syscall', 'errno'] as const)
+    if (f[field] !== undefined) Object.assign(error, { [field]: f[field] });
+  return error;
+}
+
+/** dist/write-worker.js, beside the bundle that holds this module or above it (a chunk). */
+function workerFile(): string | undefined {
+  for (const relative of ['./write-worker.js', '../write-worker.js']) {
+    const file = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** Writes batches of files on one worker thread, one batch after the other. */
+export class FileWriteThread {
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private readonly file = workerFile();
+
+  write(files: FileWrite[]): Promise<void> {
+    if (!this.file) {
+      writeFilesNow(files);
+      return Promise.resolve();
+    }
+    const worker = this.worker ?? this.start(this.file);
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.ref();
+      const job = packed(id, files);
+      worker.postMessage(job, [job.bytes.buffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private start(file: string): Worker {
+    // A small heap: the worker holds one page's files at a time.
+    const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 2 } });
+    worker.unref();
+    worker.on('message', (reply: WriteReply) => {
+      const job = this.waiting.get(reply.id);
+      if (!job) return;
+      this.waiting.delete(reply.id);
+      // An idle worker does not keep the process alive; one with files to write does.
+      if (this.waiting.size === 0) worker.unref();
+      if (reply.error) job.reject(errorOf(reply.error));
+      else job.resolve();
+    });
+    // A worker that died fails what it was asked; the next write starts another.
+    const lost = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const job of this.waiting.values()) job.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the file-writing thread stopped (exit ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}

@@ -1,0 +1,66 @@
+// A page's files as the file-writing thread gets them (one buffer handed over, the files' bytes
+// one after the other) and as it writes them: in order, each renamed into place whole, a failure
+// naming its path with its temp file gone. The thread itself runs in the built CLI (the e2e pulls,
+// and test/e2e/local-files.test.ts for its errors).
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failureOf, packed, unpacked, writeFilesNow } from '../../../src/sync/file-writes.js';
+import { tempDir } from '../../helpers/tree.js';
+
+describe('file writes of a page', () => {
+  it('packs views of larger buffers and strings into one buffer of their bytes alone, and unpacks them', () => {
+    const answer = Buffer.from('<a/>..<b>x</b>..<c/>');
+    const files = [
+      { path: '/f/a.xml', data: answer.subarray(0, 4) },
+      { path: '/f/b.xml', data: answer.subarray(6, 14) },
+      { path: '/f/c.txt', data: 'ção' },
+      { path: '/f/empty.xml', data: new Uint8Array(0) },
+    ];
+    const job = packed(7, files);
+    expect(job.id).toBe(7);
+    // Only the files' bytes travel, not the answer they are views of.
+    expect(job.bytes.buffer.byteLength).toBe(4 + 8 + Buffer.byteLength('ção'));
+    const back = unpacked(job).map((f) => ({ path: f.path, text: Buffer.from(f.data).toString('utf8') }));
+    expect(back).toEqual([
+      { path: '/f/a.xml', text: '<a/>' },
+      { path: '/f/b.xml', text: '<b>x</b>' },
+      { path: '/f/c.txt', text: 'ção' },
+      { path: '/f/empty.xml', text: '' },
+    ]);
+  });
+
+  it('writes in order (the same file twice: the last bytes win) and leaves no temp file', () => {
+    const dir = tempDir();
+    writeFilesNow([
+      { path: join(dir, 'a.xml'), data: 'first' },
+      { path: join(dir, 'b.xml'), data: Buffer.from('b') },
+      { path: join(dir, 'a.xml'), data: 'second' },
+    ]);
+    expect(readFileSync(join(dir, 'a.xml'), 'utf8')).toBe('second');
+    expect(readdirSync(dir).sort()).toEqual(['a.xml', 'b.xml']);
+  });
+
+  it('a failure throws with its code and path, the files before it written, its temp file removed', () => {
+    const dir = tempDir();
+    // A folder where the file is to go: the rename fails, after the temp file was written.
+    mkdirSync(join(dir, 'taken.xml'));
+    let error: unknown;
+    try {
+      writeFilesNow([
+        { path: join(dir, 'before.xml'), data: 'ok' },
+        { path: join(dir, 'taken.xml'), data: 'no' },
+        { path: join(dir, 'after.xml'), data: 'never' },
+      ]);
+    } catch (e) {
+      error = e;
+    }
+    const failure = failureOf(error);
+    expect(failure.code).toBe('EISDIR');
+    expect(failure.path).toContain('taken.xml');
+    expect(failure.syscall).toBe('rename');
+    expect(readFileSync(join(dir, 'before.xml'), 'utf8')).toBe('ok');
+    expect(existsSync(join(dir, 'after.xml'))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['before.xml', 'taken.xml']);
+  });
+});
