@@ -11,13 +11,14 @@
 // Callers hold the folder's lock whenever they may write (a pull, a rebuild); a reader that
 // cannot take the lock reads the catalog as the running pull last committed it.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { eventSummary, extractFacts } from './extract/index.js';
+import { ingestOnThread, readWhole, type IndexBatch } from './ingest-thread.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
+import { CatalogThread, readStaged } from './staging.js';
 import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
@@ -27,6 +28,8 @@ export const JOURNAL_NAME = 'status-journal.ndjson';
 
 /** Lines per transaction while ingesting. */
 const BATCH_LINES = 2000;
+/** Bytes of the index from which its lines are ingested on two threads (some 800 lines). */
+const THREAD_BYTES = 256 * 1024;
 
 interface SyncOptions {
   /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
@@ -141,14 +144,27 @@ async function ingest(
   let count = 0;
   const total = to.indexBytes - from.indexBytes;
   const index = join(dir, INDEX_NAME);
-  for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
-    const lines = batch.map((l) => lineOf(dir, l.text)).filter((l): l is CatalogLine => l !== undefined);
-    const last = batch[batch.length - 1]!;
-    cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
-    await store.apply(lines, [], cov);
-    count += batch.length;
-    progress?.(last.end - from.indexBytes, total);
+  function* read(): Generator<IndexBatch> {
+    for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
+      const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
+      const last = batch[batch.length - 1]!;
+      cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
+      count += batch.length;
+      yield { lines, coverage: cov, done: last.end - from.indexBytes };
+    }
   }
+  // A few batches are not worth a thread's start (tens of milliseconds).
+  const thread = total >= THREAD_BYTES ? CatalogThread.start(store.path) : undefined;
+  if (thread) await ingestOnThread(thread, read(), (done) => progress?.(done, total));
+  else
+    for (const batch of read()) {
+      const lines = batch.lines.map(({ line, file }) => {
+        const bytes = file && readWhole(file);
+        return bytes ? { ...line, ...readStaged(line.type, line.event !== undefined, bytes) } : line;
+      });
+      await store.apply(lines, [], batch.coverage);
+      progress?.(batch.done, total);
+    }
   const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
   return count + journal.lines;
 }
@@ -190,8 +206,8 @@ function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
 /** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */
 export const hashOf = (line: string): string => createHash('sha256').update(`${line}\n`, 'utf8').digest('hex');
 
-/** An index line as the catalog takes it, its file read for a document line; undefined when not a line. */
-function lineOf(dir: string, text: string): CatalogLine | undefined {
+/** An index line as the catalog takes it, with its file; undefined when not a line. */
+function lineOf(dir: string, text: string): { line: CatalogLine; file: string | undefined } | undefined {
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(text) as Record<string, unknown>;
@@ -215,17 +231,7 @@ function lineOf(dir: string, text: string): CatalogLine | undefined {
     line.event = raw.event;
     line.seq = typeof raw.seq === 'number' ? raw.seq : 0;
   }
-  const file = insideFolder(dir, line.path);
-  if (file) {
-    try {
-      const bytes = readFileSync(file);
-      if (line.event === undefined) line.facts = extractFacts(line.type, bytes);
-      else line.summary = eventSummary(line.type, bytes);
-    } catch {
-      // Gone or unreadable: the file is catalogued with what its index line says.
-    }
-  }
-  return line;
+  return { line, file: insideFolder(dir, line.path) };
 }
 
 /** The file of an index path; undefined for one that would leave the folder. */
