@@ -14,11 +14,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { ingestOnThread, readWhole, type IndexBatch } from './ingest-thread.js';
+import { readWhole } from './file-buffer.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
-import { CatalogThread, readStaged } from './staging.js';
+import { readStaged } from './staging.js';
 import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
@@ -28,8 +28,6 @@ export const JOURNAL_NAME = 'status-journal.ndjson';
 
 /** Lines per transaction while ingesting. */
 const BATCH_LINES = 2000;
-/** Bytes of the index from which its lines are ingested on two threads (some 800 lines). */
-const THREAD_BYTES = 256 * 1024;
 
 interface SyncOptions {
   /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
@@ -144,27 +142,14 @@ async function ingest(
   let count = 0;
   const total = to.indexBytes - from.indexBytes;
   const index = join(dir, INDEX_NAME);
-  function* read(): Generator<IndexBatch> {
-    for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
-      const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
-      const last = batch[batch.length - 1]!;
-      cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
-      count += batch.length;
-      yield { lines, coverage: cov, done: last.end - from.indexBytes };
-    }
+  for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
+    const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
+    const last = batch[batch.length - 1]!;
+    cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
+    await store.apply(withFacts(lines), [], cov);
+    count += batch.length;
+    progress?.(last.end - from.indexBytes, total);
   }
-  // A few batches are not worth a thread's start (tens of milliseconds).
-  const thread = total >= THREAD_BYTES ? CatalogThread.start(store.path) : undefined;
-  if (thread) await ingestOnThread(thread, read(), (done) => progress?.(done, total));
-  else
-    for (const batch of read()) {
-      const lines = batch.lines.map(({ line, file }) => {
-        const bytes = file && readWhole(file);
-        return bytes ? { ...line, ...readStaged(line.type, line.event !== undefined, bytes) } : line;
-      });
-      await store.apply(lines, [], batch.coverage);
-      progress?.(batch.done, total);
-    }
   const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
   return count + journal.lines;
 }
@@ -201,6 +186,14 @@ function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
     }
   }
   if (out.length) yield out;
+}
+
+/** Each line with its file's facts, read as the transaction takes it. */
+function* withFacts(lines: { line: CatalogLine; file: string | undefined }[]): Generator<CatalogLine> {
+  for (const { line, file } of lines) {
+    const bytes = file && readWhole(file);
+    yield bytes ? { ...line, ...readStaged(line.type, line.event !== undefined, bytes) } : line;
+  }
 }
 
 /** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */

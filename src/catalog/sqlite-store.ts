@@ -191,7 +191,8 @@ export class SqliteCatalog implements CatalogStore {
     return this.statements;
   }
 
-  async apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
+  /** `lines` may be read as they are inserted (a rebuild's generator): their facts then die young. */
+  async apply(lines: Iterable<CatalogLine>, records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
     const s = this.prepared();
     this.db.transaction(() => {
       for (const line of lines) {

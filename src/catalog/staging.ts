@@ -40,8 +40,8 @@ export type ToWorker =
   | { do: 'take'; seq: number; ids: number[] }
   | { do: 'close'; seq: number };
 
-/** An index line with the id its file was staged under (-1: none; its facts, if any, read by the sender). */
-type StagedLine = CatalogLine & { staged: number };
+/** An index line with the id its file was staged under (-1: none). */
+type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
 
 export type FromWorker = { seq: number; error?: string; staged?: Staged[] };
 
