@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanupPull, pull, settle, tempDir } from './cli.mjs';
+import { cleanupPull, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,12 +28,12 @@ function mainDist(given) {
   return join(dir, 'dist');
 }
 
-/** The CLI (this build) in a process of its own: wall, CPU, peak RSS, stdout. */
-function cli(args, env = {}) {
+/** The CLI (this build) in a process of its own: wall, CPU, peak RSS, stdout; `flags`: node's. */
+function cli(args, env = {}, flags = []) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [measure, ...args], {
+    const child = spawn(process.execPath, [...flags, measure, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -116,11 +116,12 @@ export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {
     console.log(`  report --by ncm: ${(ncm.wallMs / 1000).toFixed(2)} s`);
 
     // The same folder rebuilt by the baseline build and by this one, alternating, three times each
-    // (a loaded machine swings from run to run): the median of each, and their ratio.
+    // (a loaded machine swings from run to run): the median of each, and their ratio. With the
+    // installed command's node flags (its small young generation), as a user runs it.
     const rebuilds = { theirs: [], mine: [] };
     for (let i = 0; i < 3; i++) {
-      rebuilds.theirs.push(await cli(['catalog', 'rebuild', mine], { FISCAL_BENCH_DIST: baseline }));
-      rebuilds.mine.push(await cli(['catalog', 'rebuild', mine]));
+      rebuilds.theirs.push(await cli(['catalog', 'rebuild', mine], { FISCAL_BENCH_DIST: baseline }, NODE_FLAGS));
+      rebuilds.mine.push(await cli(['catalog', 'rebuild', mine], {}, NODE_FLAGS));
     }
     const median = (runs) => runs.sort((x, y) => x.wallMs - y.wallMs)[1];
     const rebuild = median(rebuilds.mine);

@@ -10,7 +10,7 @@ const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
 /** The node flags of the installed command (its `#!/usr/bin/env -S node ...` line). */
-const NODE_FLAGS = readFileSync(bin, 'utf8')
+export const NODE_FLAGS = readFileSync(bin, 'utf8')
   .split('\n', 1)[0]
   .split(/\s+/)
   .filter((w) => w.startsWith('--'));
