@@ -45,6 +45,8 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   private covered: Coverage | undefined;
   /** The last commit apply started, still running while the pull goes on. */
   private inFlight: Promise<void> = Promise.resolve();
+  /** The last read: reads take turns on the lease's connection (a pg client runs one query at a time). */
+  private turn: Promise<unknown> = Promise.resolve();
   readonly committedWithCatalog = true;
 
   constructor(
@@ -237,8 +239,15 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
     return checkpoint;
   }
 
+  /** A read, after the reads before it (streams load their checkpoints side by side). */
+  private read<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
+    const run = this.turn.then(() => this.readNow<R>(sql, values));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
   /** A read; after a lost connection, once more when the lease is taken again. */
-  private async read<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
+  private async readNow<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
     const used = this.session.client;
     try {
       return (await used.query<R>(sql, values)).rows;
