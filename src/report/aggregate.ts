@@ -143,10 +143,14 @@ function count(
   for (let i = 0; i < sums.length; i++) into.sums[i]! += sums[i]!;
 }
 
-/** A party's name may be missing on one document and present on another: keep one. */
+/**
+ * A party's name may be missing on one document and present on another, or spelt two ways: keep
+ * the greatest, whatever order the documents come in (as the catalog's max(), catalog-report.ts).
+ */
 function fillNames(into: GroupValue[], from: GroupValue[]): void {
   into.forEach((k, i) => {
-    if (!k.name && from[i]!.name) k.name = from[i]!.name;
+    const name = from[i]!.name;
+    if (name && (!k.name || name > k.name)) k.name = name;
   });
 }
 

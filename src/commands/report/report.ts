@@ -5,14 +5,17 @@ import { basename, dirname, join } from 'node:path';
 import { PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
-import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../report/aggregate.js';
+import { aggregate, applyFilters, type Dimension, type Report, type ReportFilters } from '../../report/aggregate.js';
+import { catalogReport } from '../../report/catalog-report.js';
 import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
 import { findInputs } from '../../report/inputs.js';
+import { SqliteCatalog } from '../../catalog/sqlite-store.js';
 import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
 import type { Context } from '../../context.js';
 import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
+import type { CatalogStore } from '../../catalog/store.js';
 import { catalogReads, type CatalogReads } from '../shared/catalog-reads.js';
 import { flagName } from '../shared/define.js';
 import { emissionMonth } from '../shared/document-options.js';
@@ -47,6 +50,14 @@ export default verb(reportVerb, {
 
     if (options.by?.some((d) => ITEM_DIMENSIONS.has(d)))
       return itemsRun(ctx, { paths, reads, whole }, [...new Set(options.by)] as Dimension[], filters);
+    // One SQLite catalog and no page to draw (the page lists documents): the catalog groups itself.
+    const single = options.html ? undefined : await singleCatalog(paths, catalogs, reads);
+    if (single) {
+      const wanted = options.by && ([...new Set(options.by)] as Dimension[]);
+      const { report, problems, catalogued } = await catalogReport(single, wanted, filters);
+      writeReport(ctx, report, { problems, catalogued, read: 0 });
+      return sayProblems(ctx, problems);
+    }
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
     let collected;
     try {
@@ -63,19 +74,7 @@ export default verb(reportVerb, {
     // Purchases and sales are never summed together unless asked (--by without role).
     const by = [...new Set(options.by ?? (bothFlows(documents) ? ['role', 'month'] : ['month']))] as Dimension[];
     const report = aggregate(documents, by);
-    const rows = report.groups.map((g) => groupRecord(by, g));
-    const totals = totalsRecord(by, report.totals, 'TOTAL');
-
-    const format = ctx.outputFormat();
-    const writer = createRecordWriter<ReportRecord>(ctx, {
-      columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
-      locale: ctx.globals.locale,
-      emptyMessage: 'No documents found.',
-    });
-    for (const row of rows) writer.write(row);
-    if (format === 'table' && rows.length > 0) writer.write(totals);
-    writer.end();
-
+    const { rows, totals } = writeReport(ctx, report, collected);
     if (options.html) {
       const page = renderReportHtml({
         report,
@@ -91,17 +90,61 @@ export default verb(reportVerb, {
       await writeFileAtomic(options.html, page, tmp);
       ctx.log.info(`wrote ${options.html}`);
     }
-
-    if (ctx.io.stderrIsTTY) {
-      ctx.log.info(
-        `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
-      );
-    }
-    for (const p of collected.problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
-    if (collected.problems.length > 0)
-      throw new PartialError(`${collected.problems.length} files could not be read; the report leaves them out`);
+    sayProblems(ctx, collected.problems);
   },
 });
+
+interface Read {
+  problems: { path: string; error: string }[];
+  catalogued: number;
+  read: number;
+}
+
+/** The groups as records (and the total on a terminal); what was read, on a terminal's stderr. */
+function writeReport(ctx: Context, report: Report, collected: Read): { rows: ReportRecord[]; totals: ReportRecord } {
+  const { by } = report;
+  const rows = report.groups.map((g) => groupRecord(by, g));
+  const totals = totalsRecord(by, report.totals, 'TOTAL');
+  const format = ctx.outputFormat();
+  const writer = createRecordWriter<ReportRecord>(ctx, {
+    columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+    locale: ctx.globals.locale,
+    emptyMessage: 'No documents found.',
+  });
+  for (const row of rows) writer.write(row);
+  if (format === 'table' && rows.length > 0) writer.write(totals);
+  writer.end();
+  if (ctx.io.stderrIsTTY) {
+    ctx.log.info(
+      `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
+    );
+  }
+  return { rows, totals };
+}
+
+/** Files left out, each named; then the partial exit. */
+function sayProblems(ctx: Context, problems: readonly { path: string; error: string }[]): void {
+  for (const p of problems) ctx.io.stderr.write(`fiscal: ${p.path}: ${p.error}\n`);
+  if (problems.length > 0)
+    throw new PartialError(`${problems.length} files could not be read; the report leaves them out`);
+}
+
+/** The catalog when the inputs are one pull folder (or a shared catalog) kept in SQLite, else undefined. */
+async function singleCatalog(
+  paths: readonly string[],
+  catalogs: readonly CatalogStore[],
+  reads: CatalogReads,
+): Promise<CatalogStore | undefined> {
+  let store: CatalogStore | undefined = catalogs[0];
+  if (paths.length > 0) {
+    const inputs = await findInputs(paths);
+    if (inputs.folders.length !== 1 || inputs.files.length > 0 || inputs.problems.length > 0) return undefined;
+    store = await reads.folder(inputs.folders[0]!);
+    if (!(store instanceof SqliteCatalog)) await store.close();
+  }
+  // Another database: the documents' path (its money is not SQLite's REAL).
+  return catalogs.length <= 1 && store instanceof SqliteCatalog ? store : undefined;
+}
 
 /** --by ncm / product: the items of pull folders' catalogs; loose files have none catalogued. */
 async function itemsRun(

@@ -1,0 +1,156 @@
+// The report of one pull folder grouped by its catalog itself (GROUP BY the dimensions), without a
+// JS object per document: what `collect.ts` + `aggregate.ts` give for the same folder, in a tenth of
+// the time and memory on a large folder (docs/bench.md). The rules are theirs, written in SQL:
+// a document counts once per group however many copies (roles, owners) it has; its status is the
+// highest any of its copies gives (canceled > closed > authorized, doc-status.ts with no events:
+// the catalog's status column holds what the folder learnt of them); canceled documents are counted
+// apart and left out of the sums; a row whose file could not be read is a problem, not a document.
+// Only SQLite (its money is a REAL, rounded to cents per document as catalog-documents.ts does).
+import type { CatalogStore } from '../catalog/store.js';
+import { ordering, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
+import { SUMS } from './facts.js';
+
+/** Each dimension as a value and a name of a copy's row (aggregate.ts groupValue). */
+const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
+  month: ["coalesce(substr(d.emitted_at, 1, 7), '')", null],
+  emitter: ["coalesce(d.emitter_tax_id, '')", "nullif(d.emitter_name, '')"],
+  receiver: ["coalesce(d.receiver_tax_id, '')", "nullif(d.receiver_name, '')"],
+  cfop: ["coalesce(d.cfop, '')", null],
+  uf: ["coalesce(CASE WHEN d.role = 'emitted' THEN d.receiver_uf ELSE d.emitter_uf END, '')", null],
+  status: ["CASE s.rank WHEN 3 THEN 'canceled' WHEN 2 THEN 'closed' WHEN 1 THEN 'authorized' ELSE 'unknown' END", null],
+  type: ['d.type', null],
+  owner: [
+    "coalesce(d.owner, '')",
+    "CASE WHEN coalesce(d.owner, '') = '' THEN NULL WHEN d.owner = d.emitter_tax_id THEN nullif(d.emitter_name, '') WHEN d.owner = d.receiver_tax_id THEN nullif(d.receiver_name, '') END",
+  ],
+  role: ["coalesce(d.role, '')", null],
+};
+
+/** A row catalogued without facts: its file could not be read (catalog-documents.ts). */
+const UNREAD = 'd.emitted_at IS NULL AND d.emitter_tax_id IS NULL';
+
+/** A copy's word on its document's status as a rank (doc-status.ts, no events, no XML flag). */
+const RANK = `CASE WHEN d.type IN ('dps', 'event') THEN 0
+  WHEN d.protocol_status IN ('101', '135', '151', '155') OR d.status = 'canceled' THEN 3
+  WHEN (d.type = 'mdfe' AND d.protocol_status = '132') OR d.status = 'closed' THEN 2
+  WHEN d.protocol_status IN ('100', '150') OR d.status = 'authorized' THEN 1 ELSE 0 END`;
+
+/**
+ * The documents of several copies (on the primary key's index alone: cheap). Only they need their
+ * copies folded, by key; every other row is one document, summed as it is scanned (folding all by
+ * key walks the table in key order: three times slower).
+ */
+const MULTI = 'multi AS (SELECT key FROM documents GROUP BY key HAVING count(*) > 1)';
+
+/** Each multi-copy document's status from all its copies, whatever the filters keep of them. */
+const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
+  WHERE NOT (${UNREAD}) AND d.key IN (SELECT key FROM multi) GROUP BY d.key)`;
+
+const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
+const SN = SUMS.map((_, n) => `s${n}`).join(', ');
+
+function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
+  const parts = [`NOT (${UNREAD})`];
+  const params: unknown[] = [];
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (!values) return;
+    parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  if (f.from) parts.push('substr(d.emitted_at, 1, 10) >= ?') && params.push(f.from);
+  if (f.to) parts.push('substr(d.emitted_at, 1, 10) <= ?') && params.push(f.to);
+  inList('d.type', f.types);
+  inList("coalesce(d.role, '')", f.roles);
+  inList("coalesce(d.owner, '')", f.owners);
+  return { sql: `WHERE ${parts.join(' AND ')}`, params };
+}
+
+export interface CatalogReport {
+  report: Report;
+  problems: { path: string; error: string }[];
+  /** Copies of documents the catalog holds. */
+  catalogued: number;
+}
+
+/** The report of one catalog (closed once read); `by` undefined: by month, and by role too when both flows are there. */
+export async function catalogReport(
+  store: CatalogStore,
+  wanted: readonly Dimension[] | undefined,
+  filters: ReportFilters,
+): Promise<CatalogReport> {
+  try {
+    const where = whereOf(filters);
+    const by = wanted ?? ((await bothFlows(store, where)) ? ['role', 'month'] : ['month']);
+    const m = by.length;
+    // The values, then the names (a UNION matches columns by position).
+    const dims = (rank: string) =>
+      [
+        ...by.map((d, n) => `${DIMENSION[d]![0].replace('s.rank', `(${rank})`)} AS k${n}`),
+        ...by.map((d, n) => `${DIMENSION[d]![1] ?? 'NULL'} AS n${n}`),
+      ].join(', ');
+    const ks = by.map((_, n) => `k${n}`).join(', ');
+    // One row per document and group: the single copies as scanned, the others folded by key.
+    const rows = `SELECT ${dims(RANK)}, NULL AS key, ${RANK} AS rank,
+        ${CENTS.map((c, n) => `${c} AS s${n}`).join(', ')}
+      FROM documents d ${where.sql} AND d.key NOT IN (SELECT key FROM multi)
+      UNION ALL
+      SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, key, rank, ${SUMS.map((_, n) => `max(s${n})`).join(', ')}
+      FROM (SELECT ${dims('s.rank')}, d.key AS key, s.rank AS rank,
+          ${CENTS.map((c, n) => `${c} AS s${n}`).join(', ')}
+        FROM documents d JOIN ${STATUS} s ON s.key = d.key ${where.sql}) AS c
+      GROUP BY ${ks}, key, rank`;
+    const counted = `sum(CASE WHEN rank = 3 THEN 0 ELSE 1 END), sum(CASE WHEN rank = 3 THEN 1 ELSE 0 END), ${SUMS.map(
+      (_, n) => `sum(CASE WHEN rank = 3 THEN 0 ELSE s${n} END)`,
+    ).join(', ')}`;
+    // The groups, then (its first column 1) the totals: each document once, in whatever groups.
+    const all = await store.rows(
+      `WITH ${MULTI}, r AS MATERIALIZED (${rows})
+       SELECT 0, ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, ${counted} FROM r GROUP BY ${ks}
+       UNION ALL
+       SELECT 1, ${by.map(() => 'NULL, NULL').join(', ')}, ${counted}
+       FROM (SELECT rank, ${SN} FROM r WHERE key IS NULL
+             UNION ALL SELECT max(rank), ${SUMS.map((_, n) => `max(s${n})`).join(', ')} FROM r WHERE key IS NOT NULL GROUP BY key) AS t`,
+      [...where.params, ...where.params],
+    );
+    const groups = all
+      .filter((r) => r[0] === 0)
+      .map((r) => ({
+        keys: by.map((_, n): GroupValue => ({
+          value: String(r[1 + n]),
+          name: (r[1 + m + n] as string | null) ?? undefined,
+        })),
+        documents: Number(r[1 + 2 * m]),
+        canceled: Number(r[2 + 2 * m]),
+        sums: SUMS.map((_, n) => Number(r[3 + 2 * m + n])),
+        share: 0,
+      }));
+    const t = all.find((r) => r[0] === 1)!.slice(1 + 2 * m);
+    const grand = groups.reduce((n, g) => n + g.sums[0]!, 0);
+    const docs = groups.reduce((n, g) => n + g.documents, 0);
+    for (const g of groups) g.share = grand > 0 ? g.sums[0]! / grand : docs > 0 ? g.documents / docs : 0;
+    groups.sort(ordering(by));
+    const totals = {
+      documents: Number(t[0] ?? 0),
+      canceled: Number(t[1] ?? 0),
+      sums: SUMS.map((_, n) => Number(t[2 + n] ?? 0)),
+    };
+    const problems = (await store.rows(`SELECT d.path FROM documents d WHERE ${UNREAD} ORDER BY d.rowid`)).map((r) => ({
+      path: String(r[0]),
+      error: 'its file could not be read when the folder was catalogued',
+    }));
+    const [copies] = await store.rows(`SELECT count(*) FROM documents d WHERE NOT (${UNREAD})`);
+    return { report: { by, groups, totals }, problems, catalogued: Number(copies?.[0] ?? 0) };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Whether the copies the filters keep hold both purchases and sales (flows.ts). */
+async function bothFlows(store: CatalogStore, where: { sql: string; params: unknown[] }): Promise<boolean> {
+  const rows = await store.rows(
+    `SELECT DISTINCT CASE WHEN d.role IN ('received', 'taker') THEN 'in' ELSE 'out' END FROM documents d
+     ${where.sql} AND d.role IN ('received', 'taker', 'emitted')`,
+    where.params,
+  );
+  return rows.length > 1;
+}
