@@ -20,10 +20,10 @@ const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
   status: ["CASE s.rank WHEN 3 THEN 'canceled' WHEN 2 THEN 'closed' WHEN 1 THEN 'authorized' ELSE 'unknown' END", null],
   type: ['d.type', null],
   owner: [
-    "coalesce(d.owner, '')",
-    "CASE WHEN coalesce(d.owner, '') = '' THEN NULL WHEN d.owner = d.emitter_tax_id THEN nullif(d.emitter_name, '') WHEN d.owner = d.receiver_tax_id THEN nullif(d.receiver_name, '') END",
+    'd.owner',
+    "CASE WHEN d.owner = '' THEN NULL WHEN d.owner = d.emitter_tax_id THEN nullif(d.emitter_name, '') WHEN d.owner = d.receiver_tax_id THEN nullif(d.receiver_name, '') END",
   ],
-  role: ["coalesce(d.role, '')", null],
+  role: ['d.role', null],
 };
 
 /** A row catalogued without facts: its file could not be read (catalog-documents.ts). */
@@ -49,8 +49,9 @@ const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
 const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
 const SN = SUMS.map((_, n) => `s${n}`).join(', ');
 
-function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
-  const parts = [`NOT (${UNREAD})`];
+/** The filters as a WHERE on the documents `d` (items-report.ts too), after the conditions `first`. */
+export function filterSql(f: ReportFilters, first: string[] = []): { sql: string; params: unknown[] } {
+  const parts = [...first];
   const params: unknown[] = [];
   const inList = (column: string, values: readonly string[] | undefined) => {
     if (!values) return;
@@ -60,9 +61,9 @@ function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
   if (f.from) parts.push('substr(d.emitted_at, 1, 10) >= ?') && params.push(f.from);
   if (f.to) parts.push('substr(d.emitted_at, 1, 10) <= ?') && params.push(f.to);
   inList('d.type', f.types);
-  inList("coalesce(d.role, '')", f.roles);
-  inList("coalesce(d.owner, '')", f.owners);
-  return { sql: `WHERE ${parts.join(' AND ')}`, params };
+  inList('d.role', f.roles);
+  inList('d.owner', f.owners);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
 export interface CatalogReport {
@@ -79,7 +80,7 @@ export async function catalogReport(
   filters: ReportFilters,
 ): Promise<CatalogReport> {
   try {
-    const where = whereOf(filters);
+    const where = filterSql(filters, [`NOT (${UNREAD})`]);
     const by = wanted ?? ((await bothFlows(store, where)) ? ['role', 'month'] : ['month']);
     const m = by.length;
     // The values, then the names (a UNION matches columns by position).

@@ -11,6 +11,7 @@ import {
   type ReportFilters,
   type ReportGroup,
 } from './aggregate.js';
+import { filterSql } from './catalog-report.js';
 import { SUMS } from './facts.js';
 
 export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
@@ -45,22 +46,6 @@ const ITEM_SUMS: Record<(typeof SUMS)[number], string | null> = {
   cbs: 'i.cbs',
 };
 
-function whereOf(f: ReportFilters): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const inList = (column: string, values: readonly string[] | undefined) => {
-    if (!values) return;
-    parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
-  };
-  if (f.from) parts.push('substr(d.emitted_at, 1, 10) >= ?') && params.push(f.from);
-  if (f.to) parts.push('substr(d.emitted_at, 1, 10) <= ?') && params.push(f.to);
-  inList('d.type', f.types);
-  inList('d.role', f.roles);
-  inList('d.owner', f.owners);
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-}
-
 /** The item groups of catalogs (pull folders', a shared one's); groups of several are added up. */
 export async function itemsReport(
   catalogs: readonly (() => Promise<CatalogStore>)[],
@@ -69,7 +54,7 @@ export async function itemsReport(
 ): Promise<Report> {
   const groups = new Map<string, ReportGroup>();
   const documents = new Map<string, boolean>();
-  const where = whereOf(filters);
+  const where = filterSql(filters);
   const dims = by.map((d, n) => `${SQL[d][0]} AS k${n}, max(${SQL[d][1] ?? 'NULL'}) AS n${n}`).join(', ');
   const keys = by.map((_, n) => `k${n}`).join(', ');
   const sums = SUMS.map((s, n) => `max(coalesce(${ITEM_SUMS[s] ?? 'NULL'}, 0)) AS s${n}`).join(', ');
