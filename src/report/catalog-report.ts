@@ -47,7 +47,6 @@ const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
   WHERE NOT (${UNREAD}) AND d.key IN (SELECT key FROM multi) GROUP BY d.key)`;
 
 const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
-const SN = SUMS.map((_, n) => `s${n}`).join(', ');
 
 /** The filters as a WHERE on the documents `d` (items-report.ts too), after the conditions `first`. */
 export function filterSql(f: ReportFilters, first: string[] = []): { sql: string; params: unknown[] } {
@@ -90,51 +89,49 @@ export async function catalogReport(
         ...by.map((d, n) => `${DIMENSION[d]![1] ?? 'NULL'} AS n${n}`),
       ].join(', ');
     const ks = by.map((_, n) => `k${n}`).join(', ');
-    // One row per document and group: the single copies as scanned, the others folded by key.
-    const rows = `SELECT ${dims(RANK)}, NULL AS key, ${RANK} AS rank,
+    // One row per document and group: the single copies as scanned (`one`), the others folded by key.
+    const rows = `SELECT ${dims(RANK)}, 1 AS one, ${RANK} AS rank,
         ${CENTS.map((c, n) => `${c} AS s${n}`).join(', ')}
       FROM documents d ${where.sql} AND d.key NOT IN (SELECT key FROM multi)
       UNION ALL
-      SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, key, rank, ${SUMS.map((_, n) => `max(s${n})`).join(', ')}
+      SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, 0, rank, ${SUMS.map((_, n) => `max(s${n})`).join(', ')}
       FROM (SELECT ${dims('s.rank')}, d.key AS key, s.rank AS rank,
           ${CENTS.map((c, n) => `${c} AS s${n}`).join(', ')}
         FROM documents d JOIN ${STATUS} s ON s.key = d.key ${where.sql}) AS c
       GROUP BY ${ks}, key, rank`;
-    const counted = `sum(CASE WHEN rank = 3 THEN 0 ELSE 1 END), sum(CASE WHEN rank = 3 THEN 1 ELSE 0 END), ${SUMS.map(
-      (_, n) => `sum(CASE WHEN rank = 3 THEN 0 ELSE s${n} END)`,
-    ).join(', ')}`;
-    // The groups, then (its first column 1) the totals: each document once, in whatever groups.
-    const all = await store.rows(
-      `WITH ${MULTI}, r AS MATERIALIZED (${rows})
-       SELECT 0, ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, ${counted} FROM r GROUP BY ${ks}
-       UNION ALL
-       SELECT 1, ${by.map(() => 'NULL, NULL').join(', ')}, ${counted}
-       FROM (SELECT rank, ${SN} FROM r WHERE key IS NULL
-             UNION ALL SELECT max(rank), ${SUMS.map((_, n) => `max(s${n})`).join(', ')} FROM r WHERE key IS NOT NULL GROUP BY key) AS t`,
+    const counted = (only = 'TRUE') =>
+      [
+        `sum(CASE WHEN ${only} AND rank <> 3 THEN 1 ELSE 0 END)`,
+        `sum(CASE WHEN ${only} AND rank = 3 THEN 1 ELSE 0 END)`,
+        ...SUMS.map((_, n) => `sum(CASE WHEN ${only} AND rank <> 3 THEN s${n} ELSE 0 END)`),
+      ].join(', ');
+    const width = 2 + SUMS.length;
+    const grouped = await store.rows(
+      `WITH ${MULTI} SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, ${counted()}, ${counted('one = 1')}
+       FROM (${rows}) AS r GROUP BY ${ks}`,
       [...where.params, ...where.params],
     );
-    const groups = all
-      .filter((r) => r[0] === 0)
-      .map((r) => ({
-        keys: by.map((_, n): GroupValue => ({
-          value: String(r[1 + n]),
-          name: (r[1 + m + n] as string | null) ?? undefined,
-        })),
-        documents: Number(r[1 + 2 * m]),
-        canceled: Number(r[2 + 2 * m]),
-        sums: SUMS.map((_, n) => Number(r[3 + 2 * m + n])),
-        share: 0,
-      }));
-    const t = all.find((r) => r[0] === 1)!.slice(1 + 2 * m);
+    // The totals count each document once: those of one copy are in one group each; the others
+    // (in two groups when their copies differ) are folded by key alone.
+    const [folded] = await store.rows(
+      `WITH ${MULTI} SELECT ${counted()} FROM (SELECT s.rank AS rank, ${CENTS.map((c, n) => `max(${c}) AS s${n}`).join(', ')}
+         FROM documents d JOIN ${STATUS} s ON s.key = d.key ${where.sql} GROUP BY d.key, s.rank) AS t`,
+      where.params,
+    );
+    const t = Array.from({ length: width }, (_, n) => Number(folded?.[n] ?? 0));
+    for (const r of grouped) for (let n = 0; n < width; n++) t[n]! += Number(r[2 * m + width + n]);
+    const groups = grouped.map((r) => ({
+      keys: by.map((_, n): GroupValue => ({ value: String(r[n]), name: (r[m + n] as string | null) ?? undefined })),
+      documents: Number(r[2 * m]),
+      canceled: Number(r[2 * m + 1]),
+      sums: SUMS.map((_, n) => Number(r[2 * m + 2 + n])),
+      share: 0,
+    }));
     const grand = groups.reduce((n, g) => n + g.sums[0]!, 0);
     const docs = groups.reduce((n, g) => n + g.documents, 0);
     for (const g of groups) g.share = grand > 0 ? g.sums[0]! / grand : docs > 0 ? g.documents / docs : 0;
     groups.sort(ordering(by));
-    const totals = {
-      documents: Number(t[0] ?? 0),
-      canceled: Number(t[1] ?? 0),
-      sums: SUMS.map((_, n) => Number(t[2 + n] ?? 0)),
-    };
+    const totals = { documents: t[0]!, canceled: t[1]!, sums: t.slice(2) };
     const problems = (await store.rows(`SELECT d.path FROM documents d WHERE ${UNREAD} ORDER BY d.rowid`)).map((r) => ({
       path: String(r[0]),
       error: 'its file could not be read when the folder was catalogued',
