@@ -68,8 +68,8 @@ export function filterSql(f: ReportFilters, first: string[] = []): { sql: string
 export interface CatalogReport {
   report: Report;
   problems: { path: string; error: string }[];
-  /** Copies of documents the catalog holds. */
-  catalogued: number;
+  /** Copies of documents the catalog holds (counted when asked: a scan of its own). */
+  catalogued: number | undefined;
 }
 
 /** The report of one catalog (closed once read); `by` undefined: by month, and by role too when both flows are there. */
@@ -77,6 +77,7 @@ export async function catalogReport(
   store: CatalogStore,
   wanted: readonly Dimension[] | undefined,
   filters: ReportFilters,
+  count = false,
 ): Promise<CatalogReport> {
   try {
     const where = filterSql(filters, [`NOT (${UNREAD})`]);
@@ -136,8 +137,8 @@ export async function catalogReport(
       path: String(r[0]),
       error: 'its file could not be read when the folder was catalogued',
     }));
-    const [copies] = await store.rows(`SELECT count(*) FROM documents d WHERE NOT (${UNREAD})`);
-    return { report: { by, groups, totals }, problems, catalogued: Number(copies?.[0] ?? 0) };
+    const [copies] = count ? await store.rows(`SELECT count(*) FROM documents d WHERE NOT (${UNREAD})`) : [];
+    return { report: { by, groups, totals }, problems, catalogued: copies && Number(copies[0]) };
   } finally {
     await store.close();
   }

@@ -54,8 +54,9 @@ export default verb(reportVerb, {
     const single = options.html ? undefined : await singleCatalog(paths, catalogs, reads);
     if (single) {
       const wanted = options.by && ([...new Set(options.by)] as Dimension[]);
-      const { report, problems, catalogued } = await catalogReport(single, wanted, filters);
-      writeReport(ctx, report, { problems, catalogued, read: 0 });
+      // The copies are counted only for the line a terminal shows.
+      const { report, problems, catalogued } = await catalogReport(single, wanted, filters, ctx.io.stderrIsTTY);
+      writeReport(ctx, report, { problems, catalogued: catalogued ?? 0, read: 0 });
       return sayProblems(ctx, problems);
     }
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
