@@ -65,7 +65,7 @@ export function filterSql(f: ReportFilters, first: string[] = []): { sql: string
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-export interface CatalogReport {
+interface CatalogReport {
   report: Report;
   problems: { path: string; error: string }[];
   /** Copies of documents the catalog holds (counted when asked: a scan of its own). */

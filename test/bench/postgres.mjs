@@ -166,17 +166,25 @@ async function killTrials(pg, trials, args, env, reference, figure) {
     const runs = Array.from({ length: 3 }, () => {
       const child = spawn(process.execPath, [bin, ...args(url, dir)], {
         env: { ...process.env, ...env },
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
-      return { child, code: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
+      const run = { child, stderr: '' };
+      child.stderr.on('data', (c) => (run.stderr = (run.stderr + c).slice(-2000)));
+      run.code = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+      return run;
     });
     const pids = new Set(runs.map((r) => r.child.pid));
     let victim;
     while ((victim = await committingHolder(pg, db, pids)) === undefined) await new Promise((r) => setTimeout(r, 50));
     const killed = runs.find((r) => r.child.pid === victim);
     killed.child.kill('SIGKILL');
-    const codes = await Promise.all(runs.filter((r) => r !== killed).map((r) => r.code));
+    const others = runs.filter((r) => r !== killed);
+    const codes = await Promise.all(others.map((r) => r.code));
     if (codes.every((c) => c === 0)) finished++;
+    // A survivor that failed says why (the figure alone would only count it).
+    for (const [i, r] of others.entries())
+      if (codes[i] !== 0)
+        console.log(`  trial ${t}: a survivor ended ${codes[i]}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     if ((await catalogDump(pg, db)) === reference) equal++;
   }
   console.log(
