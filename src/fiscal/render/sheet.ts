@@ -15,16 +15,15 @@
 // and every later page of that layout, in any file, draws it with one `Do` of a Form XObject
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
-import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import { code128c } from './code128.js';
-import { hexOf, pageFont, useFont, widthOf, type PageFont } from './fonts.js';
+import { hexOf, pageFont, useFont, type PageFont } from './fonts.js';
+import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
+import { FONT, fit, measure, wrap } from './text-fit.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 /** 80 mm, the usual NFC-e printer roll. */
 export const ROLL_80MM = 226.77;
 
-const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
 /** Field labels: the manual asks for at least 5 pt, bold capitals. */
 export const LABEL_SIZE = 5.5;
 
@@ -51,27 +50,6 @@ export interface FieldStyle extends TextStyle {
 function creationDate(created: string | undefined): Date {
   const date = created ? new Date(created) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
-}
-
-/**
- * A coordinate in a content stream: thousandths of a point are more than any printer sees. The
- * layouts put most things at the same places document after document, and a number written once
- * is looked up after (formatting a fraction costs more than a look-up); the memo is bounded.
- */
-const written = new Map<number, string>();
-function num(n: number): string {
-  let s = written.get(n);
-  if (s === undefined) {
-    s = String(Math.round(n * 1000) / 1000);
-    if (written.size < 100_000) written.set(n, s);
-  }
-  return s;
-}
-
-/** `#rrggbb` as the operands of `rg`. */
-function rgb(color: string): string {
-  const v = Number.parseInt(color.slice(1), 16);
-  return [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => num(c / 255)).join(' ');
 }
 
 /** The parts of pdfkit's page content stream (a PDFReference) that seal() replaces. */
@@ -105,12 +83,6 @@ const MAX_LAYOUTS = 256;
 /** Forgets the layouts drawn so far: for the checks that a page drawing its layout gives the bytes of one reusing it. */
 export function forgetLayouts(): void {
   layouts.clear();
-}
-
-interface QrBits {
-  pixs: number[];
-  pixx: number;
-  pixy: number;
 }
 
 export class Sheet {
@@ -245,47 +217,17 @@ export class Sheet {
 
   /** The width `value` takes in that style. */
   measure(value: string, size: number, bold = false): number {
-    return widthOf(bold ? FONT.bold : FONT.regular, value, size);
+    return measure(value, size, bold);
   }
 
   /** `value` cut (with …) to fit `width`. */
   fit(value: string, width: number, size: number, bold = false): string {
-    if (this.measure(value, size, bold) <= width) return value;
-    let lo = 0;
-    let hi = value.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.measure(`${value.slice(0, mid)}…`, size, bold) <= width) lo = mid;
-      else hi = mid - 1;
-    }
-    return `${value.slice(0, lo).trimEnd()}…`;
+    return fit(value, width, size, bold);
   }
 
   /** Lines of `value` broken at spaces to fit `width`; at most `max` (the last one cut). */
   wrap(value: string, width: number, size: number, max = Infinity, bold = false): string[] {
-    const lines: string[] = [];
-    let line = '';
-    // Widths added word by word: measuring the whole line again at each word was quadratic.
-    let used = 0;
-    const space = this.measure(' ', size, bold);
-    for (const word of value.split(/\s+/).filter(Boolean)) {
-      const w = this.measure(word, size, bold);
-      if (line && used + space + w > width) {
-        lines.push(line);
-        line = word;
-        used = w;
-      } else {
-        used = line ? used + space + w : w;
-        line = line ? `${line} ${word}` : word;
-      }
-    }
-    if (line) lines.push(line);
-    if (lines.length > max) {
-      const kept = lines.slice(0, max);
-      kept[max - 1] = this.fit(`${kept[max - 1]} ${lines.slice(max).join(' ')}`, width - 1, size, bold);
-      return kept;
-    }
-    return lines.map((l) => this.fit(l, width, size, bold));
+    return wrap(value, width, size, max, bold);
   }
 
   /** One line of text whose top is at `y`. */
@@ -344,39 +286,12 @@ export class Sheet {
 
   /** The CODE-128 barcode of `digits` (an even count of digits, set C throughout) in the box. */
   barcode128(digits: string, x: number, y: number, w: number, h: number): void {
-    const sbs = code128c(digits);
-    const unit = w / sbs.reduce((a, b) => a + b, 0);
-    const bars: string[] = [];
-    let left = x;
-    sbs.forEach((width, i) => {
-      if (i % 2 === 0) bars.push(`${num(left)} ${num(y)} ${num(width * unit)} ${num(h)} re`);
-      left += width * unit;
-    });
-    this.ops.push(`${bars.join(' ')} f`);
+    this.ops.push(barcodeOps(digits, x, y, w, h));
   }
 
   /** A QR code of `value` (error correction M), `size` points square, its quiet zone included. */
   qrCode(value: string, x: number, y: number, size: number): void {
-    const { pixs, pixx, pixy } = (bwipjs.raw('qrcode', value, 'eclevel=M') as QrBits[])[0]!;
-    const unit = size / (pixx + 8);
-    const left = x + 4 * unit;
-    const top = y + 4 * unit;
-    const runs: string[] = [];
-    for (let row = 0; row < pixy; row++) {
-      let run = -1;
-      for (let col = 0; col <= pixx; col++) {
-        const dark = col < pixx && pixs[row * pixx + col] === 1;
-        if (dark && run < 0) run = col;
-        if (!dark && run >= 0) {
-          // A hair wider than the module, so no white seam shows between runs when rasterised.
-          runs.push(
-            `${num(left + run * unit)} ${num(top + row * unit)} ${num((col - run) * unit + 0.05)} ${num(unit + 0.05)} re`,
-          );
-          run = -1;
-        }
-      }
-    }
-    this.ops.push(`${runs.join(' ')} f`);
+    this.ops.push(qrCodeOps(value, x, y, size));
   }
 
   /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */
