@@ -177,7 +177,7 @@ function windowCheckpoint(initial: Checkpoint, i: number, range: CreatedRange): 
 }
 
 /** One stream of the run as the engine reads it: a source, where it starts, and which summary it adds to. */
-interface PlannedStream {
+export interface PlannedStream {
   source: StreamSource;
   start: StreamStart;
   /** The position of its source in the run's sources (windows add to their stream's summary). */

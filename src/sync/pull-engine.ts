@@ -18,13 +18,12 @@ import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint
 import { Committer } from './committer.js';
 import { DurableWriter, sweepTempFiles } from './durable.js';
 import { entryId, IndexFile, type IndexEntry } from './index-file.js';
-import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { collectGarbage } from './memory.js';
-import type { PulledDocument, SourcePage, StreamSource } from './source.js';
+import type { PulledDocument, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
-import type { StreamState } from './stream-state.js';
+import { nextReady, openLanes } from './stream-lanes.js';
 import { newSummary, type PullSummary } from './summary.js';
 import { HELD, writePage } from './write-page.js';
 
@@ -52,7 +51,7 @@ export interface PullOptions {
   quotaLeft?: ((maxInFlight: number) => number) | undefined;
   /**
    * The quota was told (`--rate-limit`): streams past --concurrency fetch at once, up to
-   * RAISED_IN_FLIGHT times it, while quotaLeft says the current window has requests at stake.
+   * RAISED_IN_FLIGHT (stream-lanes.ts) times it, while quotaLeft says the current window has requests at stake.
    */
   quotaTold?: boolean | undefined;
   /** Hook: a commit's new index lines, once their files are durable and before the checkpoints that count them are saved. */
@@ -101,24 +100,6 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
   }
 }
 
-async function* nothing(): AsyncGenerator<SourcePage> {}
-
-/**
- * Under a rate limit a writer that fell behind would leave the window's last requests unused: the
- * streams fetch on past PAGES_AHEAD, up to this many pages more in all (as many again as they
- * hold anyway with one stream per fetch).
- */
-export const borrowablePages = (concurrency: number) => Math.max(1, concurrency) * PAGES_AHEAD;
-
-/**
- * Under a told quota, requests in flight go up to this many times --concurrency while the quota's
- * current window has requests at stake and there are streams to send them (more streams than
- * --concurrency: several roles or owners, each split in windows): a window's requests are spent
- * in a burst whose length is lost at the end of a run, four at a time took 1.3 s of each 5 s window
- * (docs/bench.md). Without requests at stake, --concurrency holds.
- */
-const RAISED_IN_FLIGHT = 2;
-
 /**
  * A stream that keeps listing only documents the folder already has (or refuses), at ever higher
  * positions, is a server going round in circles: the run stops after this many such pages in a row. It is
@@ -145,10 +126,6 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
-  const concurrency = Math.max(1, o.concurrency);
-  const raised = o.quotaTold && o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
-  const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
-  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
@@ -161,21 +138,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     const id = { key: doc.key, role: doc.role, owner: doc.owner };
     return index.has(id) || pending.has(entryId(id));
   };
-  const states: StreamState[] = planned.map((p) => ({
-    source: p.source,
-    lane: new Lane(
-      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, stop.signal, known),
-      limit,
-      PAGES_AHEAD,
-      extra,
-    ),
-    checkpoint: p.start.checkpoint,
-    summary: summary.streams[p.of]!,
-    knownPages: 0,
-    window: p.window,
-    split: p.window || p.start.checkpoint.windows !== undefined,
-  }));
-  for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
+  const { states, limit } = openLanes(planned, summary, o, stop.signal, known);
   const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
@@ -271,37 +234,6 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   }
   summary.durationMs = o.clock.now() - started;
   return summary;
-}
-
-/**
- * The active stream whose next page came first, waiting for one to come when none has: pages are
- * written in the order they arrive, so that no stream waits behind the others (a stream of many
- * small pages would, if the ones with fewer pages went first). Events streams wait until every
- * document stream is done.
- */
-async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
-  const active = activePhase(states);
-  // A lane held back by memory fetches again if the quota would otherwise go unused (PageBudget).
-  for (const s of active) s.lane.prefetch();
-  for (;;) {
-    let best: StreamState | undefined;
-    for (const s of active) {
-      if (s.lane.done || !s.lane.ready) continue;
-      if (!best || s.lane.readySince < best.lane.readySince) best = s;
-    }
-    if (best) return best;
-    const waiting = active.filter((s) => !s.lane.done);
-    if (waiting.length === 0) return undefined;
-    await Promise.race(waiting.map((s) => s.lane.whenReady()));
-  }
-}
-
-function activePhase(states: StreamState[]): StreamState[] {
-  for (const phase of ['documents', 'events'] as const) {
-    const active = states.filter((s) => (s.source.phase ?? 'documents') === phase && !s.lane.done);
-    if (active.length) return active;
-  }
-  return [];
 }
 
 function reachedLimit(o: PullOptions, summary: PullSummary, started: number): boolean {

@@ -1,0 +1,93 @@
+// The run's streams as lanes (lane.ts) that share the requests in flight: each fetches its pages
+// ahead under one semaphore, and the engine (pull-engine.ts) takes the page that came first.
+import type { PlannedStream } from './backfill.js';
+import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
+import type { PulledDocument, SourcePage } from './source.js';
+import type { StreamState } from './stream-state.js';
+import type { PullSummary } from './summary.js';
+
+async function* nothing(): AsyncGenerator<SourcePage> {}
+
+/**
+ * Under a rate limit a writer that fell behind would leave the window's last requests unused: the
+ * streams fetch on past PAGES_AHEAD, up to this many pages more in all (as many again as they
+ * hold anyway with one stream per fetch).
+ */
+export const borrowablePages = (concurrency: number) => Math.max(1, concurrency) * PAGES_AHEAD;
+
+/**
+ * Under a told quota, requests in flight go up to this many times --concurrency while the quota's
+ * current window has requests at stake and there are streams to send them (more streams than
+ * --concurrency: several roles or owners, each split in windows): a window's requests are spent
+ * in a burst whose length is lost at the end of a run, four at a time took 1.3 s of each 5 s window
+ * (docs/bench.md). Without requests at stake, --concurrency holds.
+ */
+const RAISED_IN_FLIGHT = 2;
+
+interface LaneOptions {
+  concurrency: number;
+  quotaTold?: boolean | undefined;
+  /** Requests of the rate limit's current window that could go unused (PullOptions.quotaLeft). */
+  quotaLeft?: ((maxInFlight: number) => number) | undefined;
+}
+
+/** A lane per planned stream (its pages fetched ahead), the documents' lanes already fetching. */
+export function openLanes(
+  planned: PlannedStream[],
+  summary: PullSummary,
+  o: LaneOptions,
+  signal: AbortSignal,
+  known: (doc: PulledDocument) => boolean,
+): { states: StreamState[]; limit: Semaphore } {
+  const concurrency = Math.max(1, o.concurrency);
+  const raised = o.quotaTold && o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
+  const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
+  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
+  const states: StreamState[] = planned.map((p) => ({
+    source: p.source,
+    lane: new Lane(
+      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, signal, known),
+      limit,
+      PAGES_AHEAD,
+      extra,
+    ),
+    checkpoint: p.start.checkpoint,
+    summary: summary.streams[p.of]!,
+    knownPages: 0,
+    window: p.window,
+    split: p.window || p.start.checkpoint.windows !== undefined,
+  }));
+  for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
+  return { states, limit };
+}
+
+/**
+ * The active stream whose next page came first, waiting for one to come when none has: pages are
+ * written in the order they arrive, so that no stream waits behind the others (a stream of many
+ * small pages would, if the ones with fewer pages went first). Events streams wait until every
+ * document stream is done.
+ */
+export async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
+  const active = activePhase(states);
+  // A lane held back by memory fetches again if the quota would otherwise go unused (PageBudget).
+  for (const s of active) s.lane.prefetch();
+  for (;;) {
+    let best: StreamState | undefined;
+    for (const s of active) {
+      if (s.lane.done || !s.lane.ready) continue;
+      if (!best || s.lane.readySince < best.lane.readySince) best = s;
+    }
+    if (best) return best;
+    const waiting = active.filter((s) => !s.lane.done);
+    if (waiting.length === 0) return undefined;
+    await Promise.race(waiting.map((s) => s.lane.whenReady()));
+  }
+}
+
+function activePhase(states: StreamState[]): StreamState[] {
+  for (const phase of ['documents', 'events'] as const) {
+    const active = states.filter((s) => (s.source.phase ?? 'documents') === phase && !s.lane.done);
+    if (active.length) return active;
+  }
+  return [];
+}
