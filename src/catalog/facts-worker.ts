@@ -1,10 +1,13 @@
 // The catalog's thread of the pull (./staging.ts): a third entry of the build (dist/
 // facts-worker.js). It reads each staged file's facts as they come, keeps them until their
-// commit, and applies each commit in one transaction on its own connection to the catalog.
+// commit, and applies each commit in one transaction on its own connection to the catalog (or,
+// for the shared catalog, encodes the commit's rows for the lease's connection).
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
-import { readStaged, type FromWorker, type Staged, type ToWorker } from './staging.js';
+import { encodeRows, transferables } from './postgres/encode.js';
+import { readStaged, type FromWorker, type Staged, type StagedLine, type ToWorker } from './staging.js';
+import type { CatalogLine } from './store.js';
 
 const port = parentPort;
 if (!port) throw new Error('facts-worker.js runs as a worker thread of the catalog');
@@ -26,6 +29,15 @@ function collectNow(): void {
   }
 }
 
+/** The lines with the facts staged under their ids, forgotten here. */
+function withFacts(lines: StagedLine[]): CatalogLine[] {
+  return lines.map(({ staged: id, ...line }) => {
+    const facts = staged.get(id);
+    staged.delete(id);
+    return { ...line, ...facts };
+  });
+}
+
 async function handle(m: ToWorker): Promise<FromWorker | undefined> {
   switch (m.do) {
     case 'open':
@@ -38,24 +50,14 @@ async function handle(m: ToWorker): Promise<FromWorker | undefined> {
         received += bytes.length;
       }
       return undefined;
-    case 'commit': {
-      const rows = m.lines.map(({ staged: id, ...line }) => {
-        const facts = staged.get(id);
-        staged.delete(id);
-        return { ...line, ...facts };
-      });
-      await (await store!).apply(rows, m.records, m.coverage);
+    case 'commit':
+      await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
       collectNow();
       return { seq: m.seq };
-    }
-    case 'take': {
-      const out = m.ids.map((id) => {
-        const facts = staged.get(id) ?? {};
-        staged.delete(id);
-        return facts;
-      });
+    case 'encode': {
+      const encoded = encodeRows(withFacts(m.lines));
       collectNow();
-      return { seq: m.seq, staged: out };
+      return { seq: m.seq, encoded };
     }
     case 'close':
       await (await store)?.close();
@@ -69,7 +71,7 @@ port.on('message', (m: ToWorker) => {
   queue = queue.then(async () => {
     try {
       const reply = await handle(m);
-      if (reply) port.postMessage(reply);
+      if (reply) port.postMessage(reply, reply.encoded ? transferables(reply.encoded) : []);
     } catch (error) {
       if ('seq' in m) port.postMessage({ seq: m.seq, error: (error as Error).message } satisfies FromWorker);
     }

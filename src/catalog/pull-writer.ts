@@ -4,6 +4,7 @@
 // behind the index, and the next open ingests the difference from the folder (folder.ts). With
 // a CatalogThread (staging.ts) the reading and the transaction run on it, awaited the same way.
 import { hashOf } from './folder.js';
+import { encodeRows } from './postgres/encode.js';
 import { readStaged, type CatalogThread, type Staged } from './staging.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
@@ -56,24 +57,22 @@ export class CatalogWriter {
     // thread applies it, later ones may be noted: they are the next commit's.
     const records = this.records.splice(0);
     try {
-      const ids = lines.map((l) => {
-        const id = this.staged.get(l);
-        return typeof id === 'number' ? id : -1;
-      });
+      // On the thread: each line with the id its file was staged under; here: with its facts.
+      const onThread = () =>
+        lines.map((l) => {
+          const id = this.staged.get(l);
+          return { ...l, staged: typeof id === 'number' ? id : -1 };
+        });
+      const withFacts = () => lines.map((l) => ({ ...l, ...(this.staged.get(l) as Staged | undefined) }));
       if (this.thread?.applies) {
-        await this.thread.commit(
-          lines.map((l, i) => ({ ...l, staged: ids[i]! })),
-          records,
-          cov,
-        );
+        await this.thread.commit(onThread(), records, cov);
+      } else if (this.store.applyEncoded) {
+        // The shared catalog: its rows encoded on the thread, its transaction on the lease's
+        // connection; neither is waited for here (the next commit waits for both).
+        const rows = this.thread ? this.thread.encode(onThread()) : Promise.resolve(encodeRows(withFacts()));
+        await this.store.applyEncoded(rows, lines, records, cov);
       } else {
-        // The shared catalog: its facts read on the thread, its transaction on the lease's connection.
-        const taken = this.thread ? await this.thread.take(ids) : undefined;
-        const rows = lines.map((l, i) => ({
-          ...l,
-          ...(taken ? taken[i] : (this.staged.get(l) as Staged | undefined)),
-        }));
-        await this.store.apply(rows, records, cov);
+        await this.store.apply(withFacts(), records, cov);
       }
     } catch (error) {
       this.records.unshift(...records);

@@ -6,13 +6,14 @@
 // still awaited until the worker says its transaction ended, with the same rows and coverage as
 // on the calling thread, so what a crash leaves is the same. Where there is no built worker (the
 // sources run by the tests), the work stays on the calling thread. The shared catalog's
-// transaction runs on its lease's connection (src/catalog/postgres/): there the thread only
-// reads the facts, and hands them back for each commit (take).
+// transaction runs on its lease's connection (src/catalog/postgres/): there the thread reads the
+// facts and encodes each commit's rows as its statements take them (encode), handed back as bytes.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatalogError } from '../errors.js';
 import { eventSummary, extractFacts } from './extract/index.js';
+import type { EncodedRows } from './postgres/encode.js';
 import type { CatalogLine, Coverage, StatusRecord } from './store.js';
 
 export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
@@ -37,13 +38,13 @@ export type ToWorker =
   | { do: 'open'; path: string }
   | { do: 'stage'; files: [id: number, type: string, event: boolean, bytes: Uint8Array][] }
   | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
-  | { do: 'take'; seq: number; ids: number[] }
+  | { do: 'encode'; seq: number; lines: StagedLine[] }
   | { do: 'close'; seq: number };
 
 /** An index line with the id its file was staged under (-1: none). */
-type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
+export type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
 
-export type FromWorker = { seq: number; error?: string; staged?: Staged[] };
+export type FromWorker = { seq: number; error?: string; encoded?: EncodedRows };
 
 /** dist/facts-worker.js beside the bundle (or above a chunk of it); undefined from the sources. */
 function workerFile(): string | undefined {
@@ -121,10 +122,10 @@ export class CatalogThread {
     return this.ask({ do: 'commit', seq: this.nextSeq++, lines, records, coverage }).then(() => undefined);
   }
 
-  /** What the files staged under `ids` gave (-1: nothing), handed back and forgotten on the thread. */
-  async take(ids: number[]): Promise<Staged[]> {
+  /** The lines' rows (with the facts of the files staged under their ids) as the shared catalog's statements take them. */
+  async encode(lines: StagedLine[]): Promise<EncodedRows> {
     this.flush();
-    return (await this.ask({ do: 'take', seq: this.nextSeq++, ids })).staged ?? [];
+    return (await this.ask({ do: 'encode', seq: this.nextSeq++, lines })).encoded ?? {};
   }
 
   async close(): Promise<void> {

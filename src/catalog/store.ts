@@ -5,6 +5,7 @@
 import type { IndexEntry } from '../sync/index-file.js';
 import type { CatalogSummary } from './extract/nfe-summary.js';
 import type { DocumentFacts } from './facts.js';
+import type { EncodedRows } from './postgres/encode.js';
 
 /** One line of index.ndjson (docs/pull.md), with the facts of its file when it is a document. */
 export interface CatalogLine extends IndexEntry {
@@ -61,6 +62,16 @@ export interface CatalogStore {
   coverage(): Promise<Coverage | undefined>;
   /** Writes the lines and records in one transaction with the coverage they bring the catalog to. */
   apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void>;
+  /**
+   * The same with the lines' rows encoded off the pull's thread (the shared catalog,
+   * postgres/encode.ts), settling later: `lines` without their facts, for the statuses they bring.
+   */
+  applyEncoded?(
+    rows: Promise<EncodedRows>,
+    lines: readonly CatalogLine[],
+    records: readonly StatusRecord[],
+    coverage: Coverage,
+  ): Promise<void>;
   /** Rows of a read-only statement with parameters. */
   select(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** The same as arrays in column order: the fast read of a large result (report, inspect). */

@@ -29,6 +29,7 @@ import type { CatalogLine, CatalogStore, Coverage, QueryResult, Row, StatusRecor
 import { catalogError, isConnectionLoss, type Client } from './connection.js';
 import type { LeaseSession } from './lease-session.js';
 import { readOnly, select, selectRows } from './queries.js';
+import { encodeRows, type EncodedRows } from './encode.js';
 import { writeRows } from './rows.js';
 import type { CatalogTarget } from './target.js';
 
@@ -121,25 +122,42 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
   }
 
   async apply(lines: readonly CatalogLine[], records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
+    await this.applyEncoded(Promise.resolve(encodeRows(lines)), lines, records, coverage);
+  }
+
+  /**
+   * The pull's commit: its rows encoded on the catalog's thread (`rows` may settle later: the
+   * transaction waits for them, the pull does not), `lines` for the statuses they bring.
+   */
+  async applyEncoded(
+    rows: Promise<EncodedRows>,
+    lines: readonly CatalogLine[],
+    records: readonly StatusRecord[],
+    coverage: Coverage,
+  ): Promise<void> {
+    // Seen by the transaction; never an unhandled rejection while the one before runs.
+    rows.catch(() => undefined);
     await this.inFlight;
     const staged = this.staged;
     this.staged = [];
     const before = this.covered;
-    this.inFlight = this.applyNow(lines, records, coverage, staged, before);
+    this.inFlight = this.applyNow(rows, lines, records, coverage, staged, before);
     // Seen by whoever waits for it next; never an unhandled rejection meanwhile.
     this.inFlight.catch(() => undefined);
   }
 
   private async applyNow(
+    encoded: Promise<EncodedRows>,
     lines: readonly CatalogLine[],
     records: readonly StatusRecord[],
     coverage: Coverage,
     staged: Checkpoint[],
     before: Coverage | undefined,
   ): Promise<void> {
+    const rows = await encoded;
     await this.commit(
       async (c) => {
-        await writeRows(c, this.profile, lines, records);
+        await writeRows(c, this.profile, rows, lines, records);
         await c.query(
           `INSERT INTO meta (profile, name, value) SELECT $1, n, v FROM unnest($2::text[], $3::text[]) AS u(n, v)
            ON CONFLICT (profile, name) DO UPDATE SET value = EXCLUDED.value`,

@@ -1,35 +1,12 @@
-// A commit's rows in the shared catalog: the folder catalog's rows (../rows.ts) with their
-// profile, one statement per table (json_populate_recordset maps each object onto the table's own
-// row type by column name), and the status and manifestation updates the lines and records bring,
-// reduced per document to the one SQLite's statement-by-statement updates would leave.
-import {
-  DOCUMENT_COLUMNS,
-  documentRow,
-  EVENT_COLUMNS,
-  eventRow,
-  FILE_COLUMNS,
-  fileRow,
-  ITEM_COLUMNS,
-  itemRows,
-  MANIFESTATIONS,
-  STATUS_RANK,
-} from '../rows.js';
+// A commit's rows in the shared catalog: each table's rows encoded by encode.ts (the folder
+// catalog's rows, ../rows.ts), one statement per table (json_populate_recordset maps each object
+// onto the table's own row type by column name; the profile comes from the base record), and the
+// status and manifestation updates the lines and records bring, reduced per document to the one
+// SQLite's statement-by-statement updates would leave.
+import { MANIFESTATIONS, STATUS_RANK } from '../rows.js';
 import type { CatalogLine, StatusRecord } from '../store.js';
 import type { Client } from './connection.js';
-
-const objectOf = (profile: string, columns: readonly string[], row: unknown[]) => {
-  const o: Record<string, unknown> = { profile };
-  columns.forEach((c, i) => (o[c] = row[i]));
-  return o;
-};
-
-async function insertAll(c: Client, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await c.query(
-    `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json) ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows)],
-  );
-}
+import { ENCODED_TABLES, type EncodedRows } from './encode.js';
 
 type StatusChange = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'status' | 'at' | 'source'> & { rank: number };
 type Manifestation = Pick<StatusRecord, 'key' | 'role' | 'owner' | 'at'> & { code: string };
@@ -40,34 +17,29 @@ const RANK_SQL = `CASE d.status ${Object.entries(STATUS_RANK)
   .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
   .join(' ')} ELSE 0 END`;
 
+/**
+ * The rows (`encoded` from `lines`), then the statuses `lines` and `records` bring: a line's
+ * index fields (its event, status and date) are enough for those, its facts are not needed.
+ */
 export async function writeRows(
   c: Client,
   profile: string,
+  encoded: EncodedRows,
   lines: readonly CatalogLine[],
   records: readonly StatusRecord[],
 ): Promise<void> {
-  const docs = lines.filter((l) => l.event === undefined);
+  for (const table of ENCODED_TABLES) {
+    const rows = encoded[table];
+    if (!rows) continue;
+    // A Buffer parameter goes in binary format: for json, its text as it is.
+    await c.query(
+      `INSERT INTO ${table} SELECT * FROM json_populate_recordset(
+         json_populate_record(NULL::${table}, json_build_object('profile', $1::text)), $2::json)
+       ON CONFLICT DO NOTHING`,
+      [profile, Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength)],
+    );
+  }
   const events = lines.filter((l) => l.event !== undefined);
-  await insertAll(
-    c,
-    'files',
-    lines.map((l) => objectOf(profile, FILE_COLUMNS, fileRow(l))),
-  );
-  await insertAll(
-    c,
-    'documents',
-    docs.map((l) => objectOf(profile, DOCUMENT_COLUMNS, documentRow(l))),
-  );
-  await insertAll(
-    c,
-    'items',
-    docs.flatMap((l) => itemRows(l).map((r) => objectOf(profile, ITEM_COLUMNS, r))),
-  );
-  await insertAll(
-    c,
-    'events',
-    events.map((l) => objectOf(profile, EVENT_COLUMNS, eventRow(l))),
-  );
 
   // The lines' changes and the records' that name their copy, then the records that stand for
   // every copy (an empty role or owner: a note canceled is canceled in each), as SQLite's
