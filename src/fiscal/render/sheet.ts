@@ -16,7 +16,8 @@
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { hexOf, pageFont, useFont, type PageFont } from './fonts.js';
+import { ContentStream } from './content.js';
+import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
 import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
@@ -90,11 +91,11 @@ export class Sheet {
   private readonly chunks: Uint8Array[] = [];
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
-  private ops: string[] = [];
+  private ops = new ContentStream();
   /** This file's forms, by layout key: the next pages of a long DANFe share one. */
   private readonly forms = new Map<string, FormRef>();
   /** The layout being recorded for this page (its key and operators), or none. */
-  private recording: { key: string; form: FormRef; ops: string[] } | undefined;
+  private recording: { key: string; form: FormRef; ops: ContentStream } | undefined;
   /** The page draws its layout with a form already made: layout() draws nothing. */
   private reused = false;
 
@@ -159,7 +160,7 @@ export class Sheet {
       this.forms.set(key, form);
       const drawn = layouts.get(key);
       if (drawn) form.end(drawn);
-      else this.recording = { key, form, ops: [] };
+      else this.recording = { key, form, ops: new ContentStream() };
     }
     this.reused = this.recording === undefined;
     const name = `L${[...this.forms.keys()].indexOf(key) + 1}`;
@@ -196,8 +197,7 @@ export class Sheet {
     const recording = this.recording;
     if (recording) {
       this.recording = undefined;
-      recording.ops.push('');
-      const bytes = deflateSync(Buffer.from(recording.ops.join('\n'), 'latin1'), { level: 1 });
+      const bytes = deflateSync(recording.ops.bytes(), { level: 1 });
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
       recording.form.end(bytes);
     }
@@ -209,10 +209,9 @@ export class Sheet {
 
   /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
   private flush(): void {
-    if (this.ops.length === 0) return;
-    this.ops.push('');
-    this.doc.addContent(Buffer.from(this.ops.join('\n'), 'latin1'));
-    this.ops = [];
+    if (this.ops.empty) return;
+    this.doc.addContent(this.ops.bytes());
+    this.ops = new ContentStream();
   }
 
   /** The width `value` takes in that style. */
@@ -249,9 +248,8 @@ export class Sheet {
     if (!shown) return;
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
-    const show = `BT /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)} Tm <${hexOf(font.name, shown)}> Tj ET`;
-    if (style.color) this.ops.push(`${rgb(style.color)} rg`, show, '0 g');
-    else this.ops.push(show);
+    const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
+    this.ops.text(`/${font.id} ${num(size)}`, matrix, literalOf(font.name, shown), style.color && rgb(style.color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
