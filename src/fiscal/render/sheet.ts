@@ -86,9 +86,26 @@ export function forgetLayouts(): void {
   layouts.clear();
 }
 
+/** The file's pieces in one buffer: each run of lines converted once (latin1: a byte a character). */
+function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
+  const parts: Uint8Array[] = [];
+  let lines = '';
+  for (const chunk of chunks) {
+    if (typeof chunk === 'string') lines += chunk;
+    else {
+      if (lines) parts.push(Buffer.from(lines, 'latin1'));
+      lines = '';
+      parts.push(chunk);
+    }
+  }
+  if (lines) parts.push(Buffer.from(lines, 'latin1'));
+  return Buffer.concat(parts);
+}
+
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
-  private readonly chunks: Uint8Array[] = [];
+  /** The file so far: pdfkit's lines as strings (one byte a character), its streams as bytes. */
+  private readonly chunks: Array<string | Uint8Array> = [];
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
   private ops = new ContentStream();
@@ -122,10 +139,15 @@ export class Sheet {
     const writer = this.doc as unknown as FileWriter;
     const header = this.doc.read() as Buffer | null;
     if (header) this.chunks.push(header);
+    // Its lines (a hundred a DANFe: objects, the cross-reference) stay strings until the end.
     writer._write = (data) => {
-      const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
-      this.chunks.push(bytes);
-      writer._offset += bytes.length;
+      if (typeof data === 'string') {
+        this.chunks.push(`${data}\n`);
+        writer._offset += data.length + 1;
+      } else {
+        this.chunks.push(data);
+        writer._offset += data.length;
+      }
     };
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
@@ -314,6 +336,6 @@ export class Sheet {
     // Every object is written by then (nothing of a DANFe is written later, such as an image read
     // from a file): pdfkit waits for none and has written its cross-reference table.
     if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
-    return Buffer.concat(this.chunks);
+    return joined(this.chunks);
   }
 }
