@@ -25,11 +25,21 @@ export function readDocumentTree(bytes: Uint8Array, source: string): { docs: Doc
   if (bytes.length === 0) throw new DocumentReadError('empty', 'empty file');
   const { text, warnings } = decodeXml(bytes);
   const { root, tree } = parseXml(text);
-  const found = findDocuments(root, tree[root]);
-  if (found.length === 0) {
+  const docs = documentsIn(root, tree[root], source, warnings);
+  if (docs.length === 0) {
     throw new DocumentReadError('unknown', `unknown document type: no fiscal document in root element <${root}>`, root);
   }
-  return { docs: found.map((s) => ordered(s, root, source, warnings)), tree };
+  return { docs, tree };
+}
+
+/** The documents of a tree shaped as parseXml shapes it (the catalog builds one faster: src/catalog/extract/lean-tree.ts). */
+export function documentsIn(
+  root: string,
+  value: unknown,
+  source: string,
+  fileWarnings: string[] = [],
+): DocumentSummary[] {
+  return findDocuments(root, value).map((s) => ordered(s, root, source, fileWarnings));
 }
 
 function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
