@@ -1,0 +1,123 @@
+// `fiscal inspect` of a pull folder of CT-e, CT-e OS, MDF-e or NFS-e answers from the catalog
+// (docs/catalog.md, files.summary), as it does for NF-e (inspect-catalog.test.ts): what it prints
+// equals what reading every XML prints, and holds with every XML garbled in place at the same size.
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ndjson } from '../../helpers/cli.js';
+import { runMain, tempDir } from '../../helpers/context.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+
+let emu: TestEmulator;
+let env: Record<string, string>;
+/** One pull folder of all four types (one stream each), kept for the whole file. */
+let dir: string;
+
+const PULLS = [
+  ['cte', 'taker'],
+  ['cteos', 'taker'],
+  ['mdfe', 'emitted'],
+  ['nfse', 'received'],
+] as const;
+
+function xmlFiles(d: string): string[] {
+  return readdirSync(d, { recursive: true, encoding: 'utf8' })
+    .filter((p) => p.endsWith('.xml'))
+    .map((p) => join(d, p));
+}
+
+function copy(): string {
+  const d = tempDir('fiscal-inspect-types-');
+  cpSync(dir, d, { recursive: true });
+  return d;
+}
+
+/**
+ * inspect's output, sources relative to the folder. An NFS-e cancellation the pull placed (an
+ * ABRASF CancelarNfseResposta) is no document the XML reader knows: it is read, named on stderr
+ * and as a record, exit 7, from the catalog as from the XML; nothing else may fail.
+ */
+async function inspect(d: string, extra: string[] = []) {
+  const r = await runMain(['-o', 'ndjson', 'inspect', d, ...extra], env);
+  const failures = r.stderr.split('\n').filter((l) => l.startsWith('fiscal: /'));
+  expect(
+    failures.every((l) => /-101101-1\.xml: unknown document type: .*<CancelarNfseResposta>$/.test(l)),
+    r.stderr,
+  ).toBe(true);
+  expect(r.code, r.stderr).toBe(failures.length > 0 ? 7 : 0);
+  return r.stdout.split(d).join('<dir>');
+}
+
+function sql<T>(d: string, statement: string): T {
+  const db = new Database(join(d, '.fiscal', 'catalog.sqlite'));
+  try {
+    return (statement.startsWith('SELECT') ? db.prepare(statement).all() : db.prepare(statement).run()) as T;
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 0, otherDocs: 40, accounts: 1 });
+  env = emulatorEnv(emu);
+  dir = mkdtempSync(join(tmpdir(), 'fiscal-inspect-types-pulled-'));
+  for (const [type, role] of PULLS) {
+    const r = await runMain(['-o', 'json', 'pull', type, '--role', role, '--dir', dir], env);
+    expect(r.code, r.stderr).toBe(0);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await emu?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('inspect of a pull folder of CT-e, CT-e OS, MDF-e and NFS-e reads the catalog', () => {
+  it('keeps a summary of every document of each type, and prints what reading every XML prints', async () => {
+    const kept = sql<{ type: string; n: number; kept: number }[]>(
+      dir,
+      "SELECT d.type, count(*) AS n, count(f.summary) AS kept FROM files f JOIN documents d USING (key, role, owner) WHERE f.kind = 'document' GROUP BY d.type ORDER BY d.type",
+    );
+    expect(kept.map((k) => k.type)).toEqual(['cte', 'cteos', 'mdfe', 'nfse']);
+    for (const k of kept) {
+      expect(k.n, k.type).toBeGreaterThan(0);
+      expect(k.kept, k.type).toBe(k.n);
+    }
+    // Their events too (procEventoCTe, procEventoMDFe: cancellations, closings...).
+    const events = sql<{ type: string; n: number; kept: number }[]>(
+      dir,
+      "SELECT d.type, count(*) AS n, count(f.summary) AS kept FROM files f JOIN documents d USING (key, role, owner) WHERE f.kind = 'event' AND d.type <> 'nfse' GROUP BY d.type",
+    );
+    expect(events.reduce((n, e) => n + e.kept, 0)).toBeGreaterThan(3);
+    for (const e of events) expect(e.kept, e.type).toBe(e.n);
+    const fromCatalog = await inspect(dir);
+    const d = copy();
+    sql(d, 'UPDATE files SET summary = NULL');
+    const fromXml = await inspect(d);
+    expect(fromCatalog).toBe(fromXml);
+    const kinds = new Set(ndjson(fromCatalog).map((s) => s.kind));
+    for (const [type] of PULLS) expect(kinds.has(type)).toBe(true);
+  });
+
+  it('answers with every XML of the folder garbled in place: it read none of them', async () => {
+    const fromCatalog = await inspect(dir);
+    const d = copy();
+    // Event files whose reader finds no document (an NFS-e cancellation answer) are read, and fail.
+    const unsummarized = sql<{ path: string }[]>(d, 'SELECT path FROM files WHERE summary IS NULL').map((f) => f.path);
+    expect(unsummarized.every((p) => /-101101-/.test(p))).toBe(true);
+    const files = xmlFiles(d).filter((f) => !unsummarized.some((p) => f.endsWith(p)));
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) writeFileSync(file, '#'.repeat(statSync(file).size));
+    expect(await inspect(d)).toBe(fromCatalog);
+  });
+
+  it('--type filters what the catalog gives as it filters what the XML gives', async () => {
+    const all = ndjson(await inspect(dir));
+    for (const [type] of PULLS)
+      expect(ndjson(await inspect(dir, ['--type', type]))).toEqual(
+        all.filter((s) => s.kind === type || s.failure !== undefined),
+      );
+  });
+});
