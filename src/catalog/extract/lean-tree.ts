@@ -22,7 +22,8 @@ const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
 /** An element being read. */
 interface Open {
   name: string;
-  node: Node;
+  /** Its attributes and children; undefined while it has none. */
+  node: Node | undefined;
   /** Its text (decoded), or its CDATA (as written). */
   text: string;
   children: boolean;
@@ -63,19 +64,26 @@ function build(xml: string): Node {
     const gt = xml.indexOf('>', lt);
     if (gt === -1 || next === 63 /* ? */) throw new Unfollowed();
     if (next === 47 /* / */) {
-      if (stack.length === 1 || xml.slice(lt + 2, gt).trim() !== current.name) throw new Unfollowed();
+      const end = lt + 2 + current.name.length;
+      if (
+        stack.length === 1 ||
+        !xml.startsWith(current.name, lt + 2) ||
+        (end !== gt && xml.slice(end, gt).trim() !== '')
+      )
+        throw new Unfollowed();
       stack.pop();
       close(current, stack[stack.length - 1]!);
       at = gt + 1;
       continue;
     }
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
-    const tag = xml.slice(lt + 1, selfClosing ? gt - 1 : gt);
-    const space = tag.search(/\s/);
-    const name = space === -1 ? tag : tag.slice(0, space);
+    const tagEnd = selfClosing ? gt - 1 : gt;
+    let nameEnd = lt + 1;
+    while (nameEnd < tagEnd && NAME_CHAR[xml.charCodeAt(nameEnd)] === 1) nameEnd++;
+    const name = xml.slice(lt + 1, nameEnd);
     // One root element.
     if (!NAME.test(name) || (stack.length === 1 && top.children)) throw new Unfollowed();
-    const open = opened(name, space === -1 ? {} : attributes(tag, space));
+    const open = opened(name, nameEnd === tagEnd ? undefined : attributes(xml.slice(nameEnd, tagEnd)));
     current.children = true;
     at = gt + 1;
     if (selfClosing) close(open, current);
@@ -88,10 +96,20 @@ function build(xml: string): Node {
     } else stack.push(open);
   }
   if (stack.length !== 1 || !top.children) throw new Unfollowed();
-  return top.node;
+  return top.node!;
 }
 
-const opened = (name: string, node: Node): Open => ({ name, node, text: '', children: false, comment: false });
+/** Characters of element names (ASCII: letters, digits, `_`, `.`, `-`, `:`), looked up by code. */
+const NAME_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-:') NAME_CHAR[c.charCodeAt(0)] = 1;
+
+const opened = (name: string, node: Node | undefined): Open => ({
+  name,
+  node,
+  text: '',
+  children: false,
+  comment: false,
+});
 
 const local = (name: string): string => name.slice(name.indexOf(':') + 1);
 
@@ -113,9 +131,12 @@ function special(xml: string, lt: number, current: Open): number {
   throw new Unfollowed();
 }
 
-function attributes(tag: string, from: number): Node {
-  const node: Node = {};
-  let end = (ATTRIBUTE.lastIndex = from);
+/** The attributes of a tag (the text after its name), as the parser keeps them; undefined when none. */
+function attributes(tag: string): Node | undefined {
+  // After the name comes a blank, or the name had a character names do not have.
+  if (tag.trimStart() === tag) throw new Unfollowed();
+  let node: Node | undefined;
+  let end = (ATTRIBUTE.lastIndex = 0);
   let m: RegExpExecArray | null;
   while ((m = ATTRIBUTE.exec(tag))) {
     end = ATTRIBUTE.lastIndex;
@@ -123,6 +144,7 @@ function attributes(tag: string, from: number): Node {
     // The parser drops namespace declarations, and the prefixes of the others.
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     const key = `@_${local(name)}`;
+    node ??= {};
     if (key in node) throw new Unfollowed();
     node[key] = decode((m[2] ?? m[3]!).trim());
   }
@@ -143,14 +165,23 @@ function close(open: Open, parent: Open): void {
   if (open.text !== '' && open.children) throw new Unfollowed();
   const name = local(open.name);
   if (UNSAFE.has(name)) throw new Unfollowed();
-  let value: unknown = open.node;
-  if (!open.children && Object.keys(open.node).length === 0) value = open.text;
-  else if (open.text !== '') value = { '#text': open.text, ...open.node };
-  const siblings = parent.node;
+  const value =
+    open.node === undefined ? open.text : open.text === '' ? open.node : { '#text': open.text, ...open.node };
+  const siblings = (parent.node ??= {});
   const before = Object.hasOwn(siblings, name) ? siblings[name] : undefined;
-  if (before === undefined) siblings[name] = isRepeated(name, local(parent.name)) ? [value] : value;
+  if (before === undefined) siblings[name] = repeated(name, local(parent.name)) ? [value] : value;
   else if (Array.isArray(before)) before.push(value);
   else siblings[name] = [before, value];
+}
+
+/** isRepeated, remembered by parent and name (a regex over their path costs a tenth of the pass). */
+const REPEATED = new Map<string, Map<string, boolean>>();
+function repeated(name: string, parent: string): boolean {
+  let names = REPEATED.get(parent);
+  if (!names) REPEATED.set(parent, (names = new Map()));
+  let r = names.get(name);
+  if (r === undefined) names.set(name, (r = isRepeated(name, parent)));
+  return r;
 }
 
 /** XML's own entities and character references, as the parser decodes them; nothing else. */
