@@ -8,7 +8,7 @@
 // read, anything not well formed), and inspect reads the file (test/unit/catalog/lean-tree.test.ts
 // compares the two trees).
 import type { Node } from '../../fiscal/readers/common.js';
-import { isRepeated } from '../../fiscal/readers/xml.js';
+import { isRepeated } from '../../fiscal/readers/repeated.js';
 
 /** The element the parser keeps raw (readers/xml.ts stopNodes): its inner text, never walked into. */
 const RAW = 'Signature';

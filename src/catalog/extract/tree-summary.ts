@@ -5,7 +5,7 @@
 // a QR code in CDATA). It is the reader's by construction; nothing where the text is not what the
 // reader would decode the same (another encoding than UTF-8, bytes that are not UTF-8), where the
 // lean tree does not follow it, or where the file holds no document or several (inspect reads it).
-import { documentsIn } from '../../fiscal/readers/index.js';
+import { documentsIn, type TreeParser } from '../../fiscal/readers/detect.js';
 import type { CatalogSummary } from './nfe-summary.js';
 import { leanTree } from './lean-tree.js';
 
@@ -23,12 +23,25 @@ export function treeSummary(text: string): CatalogSummary | undefined {
   if (tree === undefined) return undefined;
   const root = Object.keys(tree)[0]!;
   try {
-    const docs = documentsIn(root, tree[root], '');
+    const docs = documentsIn(root, tree[root], { source: '', warnings: [], parse: embedded });
     if (docs.length !== 1) return undefined;
     const { source: _source, ...summary } = docs[0]!;
     return summary;
   } catch {
-    // A reader that fails on a tree fails on the parser's too: inspect reads the file and says so.
+    // Escaped XML the lean tree does not follow (embedded), or a reader failing on a tree (it
+    // would fail on the parser's too): inspect reads the file and says what it finds.
     return undefined;
   }
 }
+
+/**
+ * Escaped XML in a text node (a SOAP answer's document as a string), read by the lean tree too,
+ * which keeps the parser out of the pull: where it does not follow the text, nothing is summarized
+ * (the parser might find documents in it that the lean tree cannot vouch for).
+ */
+const embedded: TreeParser = (text) => {
+  const tree = leanTree(text.replace(DECLARATION, ''));
+  if (tree === undefined) throw new Error('escaped XML the lean tree does not follow');
+  const root = Object.keys(tree)[0]!;
+  return { root, tree };
+};

@@ -1,7 +1,7 @@
 // Reading local fiscal XML: bytes in, one DocumentSummary per document out (a file may hold
 // several: NFS-e lists, lots, event batches). Unreadable and unknown files throw DocumentReadError.
-import { inFieldOrder, type DocumentSummary, type Node, type Summary } from './common.js';
-import { findDocuments } from './detect.js';
+import type { DocumentSummary, Node } from './common.js';
+import { documentsIn, type TreeParser } from './detect.js';
 import { decodeXml, DocumentReadError, parseXml } from './xml.js';
 
 export type {
@@ -25,23 +25,18 @@ export function readDocumentTree(bytes: Uint8Array, source: string): { docs: Doc
   if (bytes.length === 0) throw new DocumentReadError('empty', 'empty file');
   const { text, warnings } = decodeXml(bytes);
   const { root, tree } = parseXml(text);
-  const docs = documentsIn(root, tree[root], source, warnings);
+  const docs = documentsIn(root, tree[root], { source, warnings, parse: parseEmbedded });
   if (docs.length === 0) {
     throw new DocumentReadError('unknown', `unknown document type: no fiscal document in root element <${root}>`, root);
   }
   return { docs, tree };
 }
 
-/** The documents of a tree shaped as parseXml shapes it (the catalog builds one faster: src/catalog/extract/lean-tree.ts). */
-export function documentsIn(
-  root: string,
-  value: unknown,
-  source: string,
-  fileWarnings: string[] = [],
-): DocumentSummary[] {
-  return findDocuments(root, value).map((s) => ordered(s, root, source, fileWarnings));
-}
-
-function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
-  return inFieldOrder({ ...s, warnings: [...fileWarnings, ...s.warnings], root, source });
-}
+/** Escaped XML inside a text node: parsed when well formed, else nothing found in it. */
+export const parseEmbedded: TreeParser = (text) => {
+  try {
+    return parseXml(text);
+  } catch {
+    return undefined;
+  }
+};
