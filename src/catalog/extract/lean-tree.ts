@@ -8,7 +8,7 @@
 // read, anything not well formed), and inspect reads the file (test/unit/catalog/lean-tree.test.ts
 // compares the two trees).
 import type { Node } from '../../fiscal/readers/common.js';
-import { isRepeated } from '../../fiscal/readers/repeated.js';
+import { isRepeatedUnder } from '../../fiscal/readers/repeated.js';
 
 /** The element the parser keeps raw (readers/xml.ts stopNodes): its inner text, never walked into. */
 const RAW = 'Signature';
@@ -169,19 +169,9 @@ function close(open: Open, parent: Open): void {
     open.node === undefined ? open.text : open.text === '' ? open.node : { '#text': open.text, ...open.node };
   const siblings = (parent.node ??= {});
   const before = Object.hasOwn(siblings, name) ? siblings[name] : undefined;
-  if (before === undefined) siblings[name] = repeated(name, local(parent.name)) ? [value] : value;
+  if (before === undefined) siblings[name] = isRepeatedUnder(name, local(parent.name)) ? [value] : value;
   else if (Array.isArray(before)) before.push(value);
   else siblings[name] = [before, value];
-}
-
-/** isRepeated, remembered by parent and name (a regex over their path costs a tenth of the pass). */
-const REPEATED = new Map<string, Map<string, boolean>>();
-function repeated(name: string, parent: string): boolean {
-  let names = REPEATED.get(parent);
-  if (!names) REPEATED.set(parent, (names = new Map()));
-  let r = names.get(name);
-  if (r === undefined) names.set(name, (r = isRepeated(name, parent)));
-  return r;
 }
 
 /** XML's own entities and character references, as the parser decodes them; nothing else. */

@@ -36,3 +36,17 @@ const REPEATED_UNDER = /(?:^|\.)(?:infDoc|infMunDescarga)\.infNFe$/;
 export function isRepeated(name: string, parent: string): boolean {
   return REPEATED.has(name) || REPEATED_UNDER.test(`${parent}.${name}`);
 }
+
+/**
+ * isRepeated by parent name, then name, remembered: a tree built without the parser meets a few
+ * dozen names some hundreds of times, and the test builds a string and runs a regex each time.
+ */
+export function isRepeatedUnder(name: string, parent: string): boolean {
+  let names = UNDER.get(parent);
+  if (!names) UNDER.set(parent, (names = new Map()));
+  let answer = names.get(name);
+  if (answer === undefined) names.set(name, (answer = isRepeated(name, parent)));
+  return answer;
+}
+
+const UNDER = new Map<string, Map<string, boolean>>();
