@@ -13,7 +13,7 @@ import { readCfe, readCfeCancellation } from './cfe.js';
 import { readCte } from './cte.js';
 import { readMdfe } from './mdfe.js';
 import { readNfe } from './nfe.js';
-import { readAbrasf } from './nfse-abrasf.js';
+import { readAbrasf, readAbrasfCancellation } from './nfse-abrasf.js';
 import { readDps, readNationalNfse } from './nfse-national.js';
 import {
   arr,
@@ -65,6 +65,7 @@ const HANDLERS: Record<string, Handler> = {
   ComplNfse: (n, name) => one(readAbrasf(n, name)),
   tcCompNfse: (n, name) => one(readAbrasf(n, name)),
   Nfse: (n, name) => one(readAbrasf(n, name)),
+  NfseCancelamento: (n) => one(readAbrasfCancellation(n)),
   procEventoNFe: (n) => one(readEvent(at(n, 'evento'), at(n, 'retEvento'))),
   procEventoCTe: (n) => one(readEvent(at(n, 'eventoCTe'), at(n, 'retEventoCTe'))),
   procEventoMDFe: (n) => one(readEvent(at(n, 'eventoMDFe'), at(n, 'retEventoMDFe'))),
