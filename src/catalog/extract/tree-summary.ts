@@ -19,17 +19,18 @@ export function treeSummary(text: string): CatalogSummary | undefined {
   const decl = DECLARATION.exec(xml);
   const encoding = decl && ENCODING.exec(decl[0])?.[1];
   if (encoding && !/^utf-?8$/i.test(encoding)) return undefined;
-  const tree = leanTree(decl ? xml.slice(decl[0].length) : xml);
-  if (tree === undefined) return undefined;
-  const root = Object.keys(tree)[0]!;
   try {
+    const tree = leanTree(decl ? xml.slice(decl[0].length) : xml);
+    if (tree === undefined) return undefined;
+    const root = Object.keys(tree)[0]!;
     const docs = documentsIn(root, tree[root], { source: '', warnings: [], parse: embedded });
     if (docs.length !== 1) return undefined;
     const { source: _source, ...summary } = docs[0]!;
     return summary;
   } catch {
-    // Escaped XML the lean tree does not follow (embedded), or a reader failing on a tree (it
-    // would fail on the parser's too): inspect reads the file and says what it finds.
+    // Escaped XML the lean tree does not follow (embedded), a reader failing on a tree (it would
+    // fail on the parser's too), anything unforeseen: no summary, and never the document's facts
+    // lost with it (the caller keeps them). inspect reads the file and says what it finds.
     return undefined;
   }
 }
