@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ndjson } from '../../helpers/cli.js';
+import { ndjson, runCli } from '../../helpers/cli.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
@@ -100,6 +100,30 @@ describe('inspect of a pull folder of CT-e, CT-e OS, MDF-e and NFS-e reads the c
     expect(files.length).toBeGreaterThan(40);
     for (const file of files) writeFileSync(file, '#'.repeat(statSync(file).size));
     expect(await inspect(d)).toBe(fromCatalog);
+  });
+
+  it('a rebuild of the catalog from the folder keeps the same summaries the pull kept', async () => {
+    const d = copy();
+    const r = await runMain(['catalog', 'rebuild', d], env);
+    expect(r.code, r.stderr).toBe(0);
+    const summaries = (folder: string) =>
+      sql<unknown[]>(folder, 'SELECT path, bytes, summary FROM files ORDER BY path');
+    expect(summaries(d)).toEqual(summaries(dir));
+  });
+
+  it("the built pull (its catalog's thread: dist/facts-worker.js) keeps the summaries the sources keep", async () => {
+    // Spawned: only the build has the worker; run `npm run build` first.
+    const d = tempDir('fiscal-inspect-types-built-');
+    const r = await runCli(['-o', 'json', 'pull', 'mdfe', '--role', 'emitted', '--dir', d], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const kept = (folder: string) =>
+      sql<unknown[]>(
+        folder,
+        "SELECT f.path, f.summary FROM files f JOIN documents d USING (key, role, owner) WHERE d.type = 'mdfe' ORDER BY f.path",
+      );
+    expect(kept(d).length).toBeGreaterThan(10);
+    expect(kept(d).every((row) => (row as { summary: string | null }).summary !== null)).toBe(true);
+    expect(kept(d)).toEqual(kept(dir));
   });
 
   it('--type filters what the catalog gives as it filters what the XML gives', async () => {
