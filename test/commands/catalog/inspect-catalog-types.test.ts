@@ -1,12 +1,13 @@
 // `fiscal inspect` of a pull folder of CT-e, CT-e OS, MDF-e or NFS-e answers from the catalog
 // (docs/catalog.md, files.summary), as it does for NF-e (inspect-catalog.test.ts): what it prints
 // equals what reading every XML prints, and holds with every XML garbled in place at the same size.
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson, runCli } from '../../helpers/cli.js';
+import { copyFolder, inspectFolder, xmlFiles } from '../../helpers/catalog-folder.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
@@ -22,24 +23,8 @@ const PULLS = [
   ['nfse', 'received'],
 ] as const;
 
-function xmlFiles(d: string): string[] {
-  return readdirSync(d, { recursive: true, encoding: 'utf8' })
-    .filter((p) => p.endsWith('.xml'))
-    .map((p) => join(d, p));
-}
-
-function copy(): string {
-  const d = tempDir('fiscal-inspect-types-');
-  cpSync(dir, d, { recursive: true });
-  return d;
-}
-
-/** inspect's output, sources relative to the folder. */
-async function inspect(d: string, extra: string[] = []) {
-  const r = await runMain(['-o', 'ndjson', 'inspect', d, ...extra], env);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout.split(d).join('<dir>');
-}
+const copy = () => copyFolder(dir, 'fiscal-inspect-types-');
+const inspect = (d: string, extra: string[] = []) => inspectFolder(d, env, extra);
 
 function sql<T>(d: string, statement: string): T {
   const db = new Database(join(d, '.fiscal', 'catalog.sqlite'));
