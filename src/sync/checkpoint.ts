@@ -91,6 +91,14 @@ export interface Checkpoints {
   all(o?: { skipCorrupt?: boolean }): Promise<Checkpoint[]>;
   /** Saved with lines, the checkpoints are committed by the catalog's commit of those lines. */
   readonly committedWithCatalog?: boolean;
+  /**
+   * A store whose commits end after saveAll and the catalog's commit return (the shared catalog,
+   * src/catalog/postgres/folder-store.ts): the index length its last finished commit holds, what
+   * the next run cuts the index back to if this one is killed now.
+   */
+  committedLength?(): number;
+  /** Until its last commit has ended (its failure is the run's). */
+  settled?(): Promise<void>;
 }
 
 export class CheckpointStore implements Checkpoints {

@@ -72,6 +72,12 @@ export class Committer {
     return this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS;
   }
 
+  /** The run's end: the store's last commit ended, the key store learns every line. */
+  async finish(): Promise<void> {
+    await this.d.store.settled?.();
+    this.d.index.publish();
+  }
+
   /** A checkpoint changed without a page (a window ended): saved with the next commit. */
   touch(s: StreamState, checkpoint: Checkpoint): void {
     s.checkpoint = checkpoint;
@@ -111,7 +117,9 @@ export class Committer {
     // next open ingests the difference from the folder: src/catalog/folder.ts).
     await this.d.catalog?.commit(lines, { bytes: indexLength, lastLine: this.d.index.lastLine }, journal);
     if (withCatalog) markKept(this.d.summary);
-    this.d.index.publish();
+    // The key store learns what the checkpoints hold: with a shared catalog whose transaction
+    // still runs, the lines of the commits before it alone (a kill now cuts the index back to them).
+    this.d.index.publish(this.d.store.committedLength?.());
     this.d.pending.clear();
     this.entries = [];
     this.statuses = [];

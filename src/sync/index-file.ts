@@ -71,6 +71,8 @@ export class IndexFile {
   /** Lines appended whose checkpoints may not be saved yet: the store learns them at publish(). */
   private unpublished: IndexEntry[] = [];
   private readonly unpublishedIds = new Set<string>();
+  /** The index length after each append not published yet, and how many of `unpublished` it ends. */
+  private appends: { length: number; count: number }[] = [];
   /** The entries the last append wrote (known ones left out), and the text of the index's last line. */
   lastAppended: IndexEntry[] = [];
   lastLine: string | undefined;
@@ -188,15 +190,28 @@ export class IndexFile {
         this.unpublished.push(e);
         this.unpublishedIds.add(entryId(e));
       }
+      this.appends.push({ length: this.lengthBytes, count: this.unpublished.length });
     }
     return this.lengthBytes;
   }
 
-  /** The lines appended so far are committed (their checkpoints saved): the store learns them. */
-  publish(): void {
-    this.store.publish(this.unpublished.map(recordOf), this.lengthBytes);
-    this.unpublished = [];
-    this.unpublishedIds.clear();
+  /**
+   * The lines appended up to `committed` bytes are committed (their checkpoints saved): the store
+   * learns them. Never a line past it: a store that knew a line the next run cuts from the index
+   * would take its document for one the folder has, and the next run would not pull it again.
+   */
+  publish(committed = this.lengthBytes): void {
+    const done = this.appends.filter((a) => a.length <= committed).at(-1);
+    if (!done) {
+      if (this.appends.length === 0) this.store.publish([], this.lengthBytes);
+      return;
+    }
+    const records = this.unpublished.splice(0, done.count);
+    for (const e of records) this.unpublishedIds.delete(entryId(e));
+    this.appends = this.appends
+      .filter((a) => a.length > done.length)
+      .map((a) => ({ ...a, count: a.count - done.count }));
+    this.store.publish(records.map(recordOf), done.length);
   }
 
   /** Every store file handed to `onDurableLater` has been made durable. */

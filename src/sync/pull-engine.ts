@@ -213,6 +213,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       o.onProgress?.(summary.documents, summary.total, summary);
     }
     await committer.commit(states);
+    await committer.finish();
     // The key store's last appends become durable, then its state file says it covers the index.
     await writer.flush();
     index.settle();

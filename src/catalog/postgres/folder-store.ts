@@ -190,6 +190,14 @@ export class PostgresFolder implements Checkpoints, CatalogStore {
     return readOnly(this.session.client, sql);
   }
 
+  committedLength(): number {
+    return this.covered?.indexBytes ?? 0;
+  }
+
+  async settled(): Promise<void> {
+    await this.inFlight;
+  }
+
   /** The last commit done (its failure is the run's). The lease's connection is closed by whoever took the lease (catalog.ts). */
   async close(): Promise<void> {
     await this.inFlight;

@@ -183,3 +183,31 @@ describe('key store', () => {
     ]);
   });
 });
+
+describe('key store behind a catalog whose commit ends later (the shared catalog)', () => {
+  it("learns a commit's lines only once the checkpoints holding them are committed: a kill before leaves none the next run would skip", async () => {
+    // Observed point, not a time: commit B's lines are in the index, its transaction has not
+    // ended (the database holds commit A), and the pull moved on (published what it may). The
+    // next run cuts the index back to A and must pull B's documents again.
+    const dir = tempDir();
+    const path = join(dir, 'index.ndjson');
+    const tracked: string[] = [];
+    const index = new IndexFile(path, { onDurableLater: (p) => tracked.push(p) });
+    await index.open(0);
+    const a = entry(key('2606', 1));
+    const b = entry(key('2606', 2));
+    const lengthA = await index.append([a]);
+    index.publish(0);
+    await index.append([b]);
+    // Commit B is running: the database holds A.
+    index.publish(lengthA);
+    expect(index.has(b)).toBe(true);
+    await index.close();
+
+    const next = new IndexFile(path);
+    await next.open(lengthA);
+    expect(next.has(a)).toBe(true);
+    expect(next.has(b)).toBe(false);
+    await next.close();
+  });
+});
