@@ -2,7 +2,6 @@
 // facts-worker.js). It reads each staged file's facts as they come, keeps them until their
 // commit, and applies each commit in one transaction on its own connection to the catalog.
 import { parentPort } from 'node:worker_threads';
-import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { readStaged, type FromWorker, type Staged, type ToWorker } from './staging.js';
 
@@ -11,20 +10,6 @@ if (!port) throw new Error('facts-worker.js runs as a worker thread of the catal
 
 const staged = new Map<number, Staged>();
 let store: Promise<SqliteCatalog> | undefined;
-/** Bytes of files received since the last full collection (see src/sync/memory.ts). */
-let received = 0;
-const COLLECT_EVERY = 8 * 1024 * 1024;
-
-/**
- * The files' bytes die here, outside the young generation: without a full collection now and
- * then they pile up as the main thread's pages would.
- */
-function collectNow(): void {
-  if (received > COLLECT_EVERY) {
-    received = 0;
-    collectGarbage();
-  }
-}
 
 async function handle(m: ToWorker): Promise<FromWorker | undefined> {
   switch (m.do) {
@@ -33,10 +18,10 @@ async function handle(m: ToWorker): Promise<FromWorker | undefined> {
       store.catch(() => undefined);
       return undefined;
     case 'stage':
-      for (const [id, type, event, bytes] of m.files) {
-        staged.set(id, readStaged(type, event, bytes));
-        received += bytes.length;
-      }
+      for (const [id, type, event, start, end] of m.files)
+        staged.set(id, readStaged(type, event, m.bytes.subarray(start, end)));
+      // The facts are strings of their own: the buffer goes back to be filled again.
+      port!.postMessage({ free: m.bytes } satisfies FromWorker, [m.bytes.buffer as ArrayBuffer]);
       return undefined;
     case 'commit': {
       const rows = m.lines.map(({ staged: id, ...line }) => {
@@ -45,7 +30,6 @@ async function handle(m: ToWorker): Promise<FromWorker | undefined> {
         return { ...line, ...facts };
       });
       await (await store!).apply(rows, m.records, m.coverage);
-      collectNow();
       return { seq: m.seq };
     }
     case 'take': {
@@ -54,7 +38,6 @@ async function handle(m: ToWorker): Promise<FromWorker | undefined> {
         staged.delete(id);
         return facts;
       });
-      collectNow();
       return { seq: m.seq, staged: out };
     }
     case 'close':
