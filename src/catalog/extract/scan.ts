@@ -75,7 +75,9 @@ export function attribute(s: Section, name: string): string | undefined {
   const end = s.indexOf('>');
   let pattern = ATTRIBUTES.get(name);
   if (!pattern) ATTRIBUTES.set(name, (pattern = new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`)));
-  return pattern.exec(s.slice(0, end))?.[1];
+  const v = pattern.exec(s.slice(0, end))?.[1];
+  // A copy, as value's: an Id (the access key) kept as a slice kept the whole document until its commit.
+  return v === undefined || v.length < 13 ? v : copyOf(v);
 }
 
 const ATTRIBUTES = new Map<string, RegExp>();
