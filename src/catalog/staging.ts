@@ -44,7 +44,7 @@ export type ToWorker =
 type StagedLine = Omit<CatalogLine, 'facts' | 'summary'> & { staged: number };
 
 /** A file of a batch: its bytes are `bytes.subarray(start, end)` of the batch's buffer. */
-export type StagedFile = [id: number, type: string, event: boolean, start: number, end: number];
+type StagedFile = [id: number, type: string, event: boolean, start: number, end: number];
 
 /** The reply to a message with a seq. */
 type Reply = { seq: number; error?: string; staged?: Staged[] };
