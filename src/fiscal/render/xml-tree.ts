@@ -1,6 +1,6 @@
 // What every renderer reads first: the XML's tree (the readers' parser and encodings) and the one
 // summary of the expected kind (key, parties, protocol, whether the file itself says canceled).
-import { readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
+import { parseEmbedded, readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
 import { at, obj, text, type Node } from '../readers/common.js';
 import { findDocuments } from '../readers/detect.js';
 import { decodeXml } from '../readers/xml.js';
@@ -46,7 +46,7 @@ function quickRead(bytes: Uint8Array, source: string): { docs: DocumentSummary[]
   const { text: xml, warnings } = decodeXml(bytes);
   const parsed = parseLight(xml);
   if (!parsed) return undefined;
-  const found = findDocuments(parsed.root, parsed.tree[parsed.root]);
+  const found = findDocuments(parsed.root, parsed.tree[parsed.root], { depth: 0, parse: parseEmbedded });
   if (found.length === 0) return undefined;
   const docs = found.map((s) => ({ ...s, warnings: [...warnings, ...s.warnings], root: parsed.root, source }));
   return { docs, tree: parsed.tree };
