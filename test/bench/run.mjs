@@ -208,7 +208,12 @@ if (runs('pdf')) {
     `  baseline: the same XML only read (the shared reader), one thread: ${f1(d.renderer.read.perSecond)} docs/s (${f1(d.renderer.read.perCpuSecond)} per CPU second)`,
   );
   console.log(`  renderer alone, one thread (now): ${rate(d.renderer.drawn)}`);
-  if (d.rendererBefore) console.log(`  renderer alone, one thread (before): ${rate(d.rendererBefore.drawn)}`);
+  if (d.sideBySide) {
+    const { now, before: was } = d.sideBySide;
+    console.log(`  renderers side by side, one thread, ${k(now.n)} NF-e in alternating batches:`);
+    console.log(`    now ${rate(now)}, ${f2(1000 / now.perCpuSecond)} ms of CPU a DANFe`);
+    console.log(`    before ${rate(was)}, ${f2(1000 / was.perCpuSecond)} ms of CPU a DANFe`);
+  }
   console.log(`  fiscal pdf nfe --local <folder> --dir <out> (now): ${rate(d.cli)}, ${f1(d.cli.wallMs / 1000)} s`);
   if (d.cliBefore)
     console.log(
