@@ -24,29 +24,45 @@ const BOUNDARY_TOLERANCE = 0.1;
 const MAX_ROUNDS = 8;
 /**
  * Where a later round counts, in tolerances of documents from each boundary's interpolated
- * instant: two close ones settle it where the density holds, the wider ones where it does not
- * (months of a year are uneven), so that one round usually does where four points took two.
+ * instant: two close ones settle it where the density holds (0.8 of a tolerance apart, so that
+ * a density a little off still leaves them within one), the wider ones where it does not (months
+ * of a year are uneven), so that one round usually does where four points took two.
  */
-const AROUND_GUESS = [-4, -1.5, -0.5, 0.5, 1.5, 4];
+const AROUND_GUESS = [-4, -1.5, -0.4, 0.4, 1.5, 4];
 /**
- * Counts sent at once while planning: the recent years' probes in one round trip, and a later
+ * Counts sent at once while planning: the first round's total with its probes, and a later
  * round's six counts per boundary. Small requests (a one-record page's Total), before any
  * page is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
  */
 const COUNTS_AT_ONCE = 24;
-/** The probes count at the start of each of this many years, up to next year's. */
-const PROBE_YEARS = 16;
 /**
- * Of those, the most recent are counted once the total says the stream is worth splitting (the
- * older only when a boundary lies before them). Not with the total, in its round trip: against a
- * service that does not answer, each of those counts spent retries of its own.
+ * Where the first round counts, with the total (designed here): the start of a month, this many
+ * months before next month's. Dense over the recent months, where an account's documents mostly
+ * are, sparse back to ten years: most plans need one round more at most (the boundaries between
+ * the probes), where asking the total alone, then the recent years, then around the boundaries
+ * took four round trips.
  */
-const RECENT_PROBES = 6;
+const PROBE_MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 21, 24, 30, 36, 48, 60, 84, 120];
 
 const toMs = (value: string, bound: 'from' | 'to') => filterDateToMs(value, bound);
 const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
 /** Filter dates have whole seconds. */
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** The first instant of the `n` months of PROBE_MONTHS (evenly spread over it when fewer) before now's next month. */
+function probeInstants(now: Date, n: number): number[] {
+  const last = PROBE_MONTHS.length - 1;
+  const months =
+    n >= PROBE_MONTHS.length
+      ? PROBE_MONTHS
+      : Array.from({ length: Math.max(0, n) }, (_, i) => PROBE_MONTHS[n === 1 ? 0 : Math.round((i * last) / (n - 1))]!);
+  // Brasília's month: the service's dates are in its time (UTC-3).
+  const here = new Date(now.getTime() - 3 * 3600_000);
+  return [...new Set(months)].map((back) => {
+    const month = new Date(Date.UTC(here.getUTCFullYear(), here.getUTCMonth() + 1 - back, 1));
+    return toMs(month.toISOString().slice(0, 10), 'from');
+  });
+}
 
 /** How many documents were created up to an instant, as far as the counts so far tell. */
 interface Known {
@@ -59,38 +75,46 @@ interface Known {
  * is small, the service cannot count, or one window would do.
  *
  * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
- * count of a round at once, so that planning costs a few round trips whatever the range: the
- * first round asks the total, the next the first second of each of the last few years (documents
- * are mostly recent; older years only when documents are older still), the next ones at each boundary's interpolated instant within the smallest interval
- * known to hold it (kept from the interval's ends, so each round shrinks it), until the interval
- * holds few documents or spans an hour. The instants asked depend on the counts alone (the clock
- * only says which years are recent), so a backfill interrupted while planning plans the same
- * windows again. The last window is the stream itself; when the others
- * read `split.windowSpeedup` times as many documents per request, it gets that much less.
+ * count of a round at once, so that planning costs few round trips whatever the range: the first
+ * round asks the total with the start of months over the last ten years (PROBE_MONTHS: documents
+ * are mostly recent), the next ones at each boundary's interpolated instant within the smallest
+ * interval known to hold it (kept from the interval's ends, so each round shrinks it), until the
+ * interval holds few documents or spans an hour. The instants asked depend on the counts alone
+ * (the clock only says which months are recent), so a backfill interrupted while planning plans
+ * the same windows again. The last window is the stream itself; when the others read
+ * `split.windowSpeedup` times as many documents per request, it gets that much less. `probes`: how
+ * many of PROBE_MONTHS the first round asks (plans made at once share COUNTS_AT_ONCE).
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
   parallel: number,
   signal: AbortSignal,
-  now = new Date(),
+  o: { now?: Date; probes?: number } = {},
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
-  const lastYear = now.getUTCFullYear() + 1;
-  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter(
+  const probes = probeInstants(o.now ?? new Date(), o.probes ?? PROBE_MONTHS.length).filter(
     (at) => at > from && at < to,
   );
   const counted = new Map<number, number>();
-  const countAt = async (at: number): Promise<void> => {
+  const countAt = async (at: number, stop = signal): Promise<void> => {
     if (counted.has(at)) return;
-    const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
+    const n = await split.count({ from: range.from, to: toFilter(at) }, stop);
     if (n === undefined) throw new Error('the service stopped counting documents');
     counted.set(at, n);
   };
+  // The probes go with the total; a total that fails ends them (against a service that does not
+  // answer, each would spend retries of its own), and a probe that fails is asked again below.
+  const failed = new AbortController();
+  const either = AbortSignal.any([signal, failed.signal]);
   let total: number | undefined;
   try {
-    total = await split.count(range, signal);
+    const counting = split.count(range, either).catch((error: unknown) => {
+      failed.abort();
+      throw error;
+    });
+    [total] = await Promise.all([counting, ...probes.map((at) => countAt(at, either).catch(() => undefined))]);
   } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
     if (error instanceof InterruptedError || signal.aborted) throw error;
@@ -106,12 +130,8 @@ export async function planWindows(
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
-      await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
+      await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map((at) => countAt(at)));
   };
-  await inRounds(probes.slice(0, RECENT_PROBES));
-  // A boundary before the oldest recent probe: the older years are counted too.
-  const oldest = probes[Math.min(RECENT_PROBES, probes.length) - 1];
-  if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(RECENT_PROBES));
   const known: Known[] = [
     { at: from - 1000, count: 0 },
     { at: to, count: total },
@@ -200,13 +220,14 @@ export async function withBackfills(
   // hold more pages in memory waiting to be written, not fetch more at once.
   const documentStreams = sources.filter((s) => (s.phase ?? 'documents') === 'documents').length;
   const parallel = Math.max(2, Math.ceil(o.concurrency / Math.max(1, documentStreams)));
-  // Planned at once: each plan is a few dozen counts, one round trip each.
+  const planning = sources.map(
+    (source, i) =>
+      !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1,
+  );
+  // Planned at once, a few round trips of counts each; their first rounds share COUNTS_AT_ONCE.
+  const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length)) - 1;
   const plans = await Promise.all(
-    sources.map((source, i) =>
-      !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
-        ? planWindows(source.split, parallel, o.signal)
-        : undefined,
-    ),
+    sources.map((source, i) => (planning[i] ? planWindows(source.split!, parallel, o.signal, { probes }) : undefined)),
   );
   const out: PlannedStream[] = [];
   for (const [i, source] of sources.entries()) {

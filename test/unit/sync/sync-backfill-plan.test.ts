@@ -57,7 +57,7 @@ describe('planWindows', () => {
     [13_000, 3],
     [60_000, 6],
   ])(
-    'plans %i documents over %i years in at most 3 round trips (the total with the recent years, two rounds around the boundaries), windows near their share',
+    'plans %i documents over %i years in 2 round trips (the total with the months of ten years, one round around the boundaries), windows near their share',
     async (n, years) => {
       const instants = createdAt(n, years);
       const s = service(instants);
@@ -65,7 +65,7 @@ describe('planWindows', () => {
         { range: ALL, count: s.count, windowSpeedup: 5 },
         4,
         new AbortController().signal,
-        NOW,
+        { now: NOW },
       );
       expect(windows).toHaveLength(4);
       const sizes = windows!.map((w) => inWindow(instants, w));
@@ -73,18 +73,35 @@ describe('planWindows', () => {
       // Three windows and the stream's own part, a fifth of theirs.
       const share = n / 3.2;
       for (const size of sizes.slice(0, 3)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.12);
-      // The total, the recent years, then the boundaries: rounds of one count per boundary took 6.
-      expect(s.roundTrips).toBeLessThanOrEqual(4);
+      // The total with the probes, then the boundaries: the total alone, then the recent years,
+      // then the boundaries took four; rounds of one count per boundary took 6.
+      expect(s.roundTrips).toBeLessThanOrEqual(2);
       // A few dozen small requests, not hundreds.
       expect(s.counts).toBeLessThanOrEqual(40);
     },
   );
 
-  it('a stream too small to split costs one count: the recent years wait for the total', async () => {
+  it('a stream too small to split costs one round trip: the probes go with the total, nothing follows', async () => {
     const s = service(createdAt(900, 3));
-    const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, NOW);
+    const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, { now: NOW });
     expect(windows).toBeUndefined();
     expect(s.roundTrips).toBe(1);
-    expect(s.counts).toBe(1);
+    expect(s.counts).toBeLessThanOrEqual(24);
+  });
+
+  it('a service that cannot count: the failed total ends the probes sent with it, the stream is read as one listing', async () => {
+    const ended: boolean[] = [];
+    let fail: (e: Error) => void = () => undefined;
+    const count = (range: CreatedRange, signal: AbortSignal) =>
+      new Promise<number>((resolve, reject) => {
+        if (range.to === ALL.to) fail = reject;
+        // A probe the service never answers, until its signal ends it.
+        else signal.addEventListener('abort', () => (ended.push(true), reject(new Error('aborted'))));
+      });
+    const planning = planWindows({ range: ALL, count }, 4, new AbortController().signal, { now: NOW, probes: 5 });
+    await new Promise((r) => setImmediate(r));
+    fail(new Error('404'));
+    expect(await planning).toBeUndefined();
+    expect(ended).toHaveLength(5);
   });
 });
