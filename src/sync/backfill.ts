@@ -20,6 +20,11 @@ const WINDOW_MIN_DOCS = 250;
 const BOUNDARY_PRECISION_MS = 3600_000;
 /** ...or in documents: a window may hold this share of its target more or less. */
 const BOUNDARY_TOLERANCE = 0.1;
+/**
+ * Windows per slot of --concurrency (the stream itself holds one slot): a slot whose window ends
+ * takes the next one not begun, so that at the end the slots wait on a window this much shorter.
+ */
+const WINDOWS_PER_SLOT = 2;
 /** Rounds of counts after the first: each asks one count per boundary not found yet, all at once. */
 const MAX_ROUNDS = 8;
 /**
@@ -83,13 +88,15 @@ interface Known {
  * (the clock only says which months are recent), so a backfill interrupted while planning plans
  * the same windows again. The last window is the stream itself; when the others read
  * `split.windowSpeedup` times as many documents per request, it gets that much less. `probes`: how
- * many of PROBE_MONTHS the first round asks (plans made at once share COUNTS_AT_ONCE).
+ * many of PROBE_MONTHS the first round asks (plans made at once share COUNTS_AT_ONCE); `countsCost`:
+ * asked after it, true when the rate limit's quota binds (each count then costs a page), and the
+ * plan then ends with the first round.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
   parallel: number,
   signal: AbortSignal,
-  o: { now?: Date; probes?: number } = {},
+  o: { now?: Date; probes?: number; countsCost?: () => boolean } = {},
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
@@ -123,10 +130,14 @@ export async function planWindows(
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
+  // The stream itself holds a slot all along; each other slot reads windows one after the other
+  // (startsQueued), so that none sits idle at the end while another reads a long window.
+  const n = Math.max(1, Math.min((k - 1) * WINDOWS_PER_SLOT, Math.floor(total / WINDOW_MIN_DOCS) - 1));
+  const perSlot = n / (k - 1);
   // Shares of the documents: the last window (the stream itself) may read more slowly.
   const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
-  const share = total / (k - 1 + tail);
-  const targets = Array.from({ length: k - 1 }, (_, i) => Math.round(share * (i + 1)));
+  const share = total / (n + tail * perSlot);
+  const targets = Array.from({ length: n }, (_, i) => Math.round(share * (i + 1)));
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
@@ -141,7 +152,8 @@ export async function planWindows(
     await inRounds(ats);
     for (const at of ats) if (!known.some((x) => x.at === at)) known.push({ at, count: counted.get(at)! });
   };
-  const tolerance = Math.max(1, share * BOUNDARY_TOLERANCE);
+  // A slot's windows add up: the tolerance is a share of what one slot reads.
+  const tolerance = Math.max(1, share * perSlot * BOUNDARY_TOLERANCE);
   /** The interval known to hold the target-th document: the last point below it, the first at or above. */
   const bracket = (target: number): [Known, Known] => {
     known.sort((a, b) => a.at - b.at);
@@ -150,7 +162,10 @@ export async function planWindows(
   };
   const settled = ([lo, hi]: [Known, Known]) =>
     hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  // Under a quota the run can spend, a count costs a page: the first round's boundaries do, the
+  // windows read one after the other on each slot evening out what they miss.
+  const rounds = o.countsCost?.() ? 0 : MAX_ROUNDS;
+  for (let round = 0; round < rounds; round++) {
     const asks = new Set<number>();
     for (const target of targets) {
       const b = bracket(target);
@@ -204,6 +219,8 @@ export interface PlannedStream {
   of: number;
   /** A backfill window (not the stream that goes on incrementally). */
   window: boolean;
+  /** Lanes of its stream (the stream itself and its windows) read at once: its share of --concurrency. */
+  slots: number;
 }
 
 /**
@@ -214,7 +231,13 @@ export async function withBackfills(
   sources: StreamSource[],
   starts: StreamStart[],
   store: Checkpoints,
-  o: { concurrency: number; committedLength: number; signal: AbortSignal; quotaTold?: boolean | undefined },
+  o: {
+    concurrency: number;
+    committedLength: number;
+    signal: AbortSignal;
+    quotaTold?: boolean | undefined;
+    quotaLeft?: ((maxInFlight: number) => number) | undefined;
+  },
 ): Promise<PlannedStream[]> {
   // Every stream splits into its share of --concurrency (at least two windows): more would only
   // hold more pages in memory waiting to be written, not fetch more at once.
@@ -226,8 +249,11 @@ export async function withBackfills(
   );
   // Planned at once, a few round trips of counts each; their first rounds share COUNTS_AT_ONCE.
   const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length)) - 1;
+  const countsCost = () => Boolean(o.quotaTold) || (o.quotaLeft?.(o.concurrency) ?? 0) > 0;
   const plans = await Promise.all(
-    sources.map((source, i) => (planning[i] ? planWindows(source.split!, parallel, o.signal, { probes }) : undefined)),
+    sources.map((source, i) =>
+      planning[i] ? planWindows(source.split!, parallel, o.signal, { probes, countsCost }) : undefined,
+    ),
   );
   const out: PlannedStream[] = [];
   for (const [i, source] of sources.entries()) {
@@ -244,9 +270,9 @@ export async function withBackfills(
     for (const [j, range] of (windows ?? []).entries()) {
       const fresh = windowCheckpoint(initialCheckpoint(source), j, range);
       const checkpoint = (saved?.windows ? await store.load(fresh.stream) : undefined) ?? fresh;
-      out.push({ source, start: { checkpoint, resumeFrom: checkpoint }, of: i, window: true });
+      out.push({ source, start: { checkpoint, resumeFrom: checkpoint }, of: i, window: true, slots: parallel });
     }
-    out.push({ source, start, of: i, window: false });
+    out.push({ source, start, of: i, window: false, slots: parallel });
   }
   return out;
 }

@@ -67,19 +67,41 @@ describe('planWindows', () => {
         new AbortController().signal,
         { now: NOW },
       );
-      expect(windows).toHaveLength(4);
+      // Two windows for each of three slots, the stream itself on the fourth.
+      expect(windows).toHaveLength(7);
       const sizes = windows!.map((w) => inWindow(instants, w));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-      // Three windows and the stream's own part, a fifth of theirs.
-      const share = n / 3.2;
-      for (const size of sizes.slice(0, 3)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.12);
+      // The stream's own part reads as long as two windows, at a fifth of their documents.
+      const share = n / 6.4;
+      for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
       // The total with the probes, then the boundaries: the total alone, then the recent years,
       // then the boundaries took four; rounds of one count per boundary took 6.
       expect(s.roundTrips).toBeLessThanOrEqual(2);
       // A few dozen small requests, not hundreds.
-      expect(s.counts).toBeLessThanOrEqual(40);
+      expect(s.counts).toBeLessThanOrEqual(48);
     },
   );
+
+  it('under a quota that binds (each count costs a page), the first round plans alone: one round trip, windows within a third of their share', async () => {
+    const instants = createdAt(13_000, 3);
+    const s = service(instants);
+    const windows = await planWindows(
+      { range: ALL, count: s.count, windowSpeedup: 5 },
+      4,
+      new AbortController().signal,
+      {
+        now: NOW,
+        countsCost: () => true,
+      },
+    );
+    expect(s.roundTrips).toBe(1);
+    expect(s.counts).toBeLessThanOrEqual(24);
+    expect(windows).toHaveLength(7);
+    const sizes = windows!.map((w) => inWindow(instants, w));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+    const share = 13_000 / 6.4;
+    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share / 3);
+  });
 
   it('a stream too small to split costs one round trip: the probes go with the total, nothing follows', async () => {
     const s = service(createdAt(900, 3));
