@@ -6,7 +6,7 @@ import { settleStatus, type StatusClues } from '../../fiscal/summary-status.js';
 import { createRecordWriter, takesFlatColumns, type RecordWriter } from '../../output/writer.js';
 import { CSV_COLUMNS, TABLE_COLUMNS, type InspectRecord } from '../shared/summary-columns.js';
 
-export interface SummaryWriter {
+interface SummaryWriter {
   /**
    * Summarises one listed document; `source` names it in place of a file (its key or id), `clues`
    * are what the listing says of its status beside the XML (the API's status, its events).

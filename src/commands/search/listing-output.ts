@@ -55,12 +55,12 @@ function writerFor<R>(ctx: Context, out: RecordOutput<R>): Pick<RecordWriter<R>,
  * Progress on stderr while the records go to a file or a pipe (`search --all --summary -o csv > f`
  * is silent for minutes otherwise); on a terminal the records themselves show the progress.
  */
-export function searchProgress(ctx: Context): Progress {
+function searchProgress(ctx: Context): Progress {
   return ctx.io.stdoutIsTTY ? noProgress : createProgress(ctx, { label: 'searching', unit: 'documents' });
 }
 
 /** The total a search will reach: the listing's, or the limit when that is lower. */
-export const searchTotal = (total: number | undefined, limit: number | undefined): number | undefined =>
+const searchTotal = (total: number | undefined, limit: number | undefined): number | undefined =>
   total === undefined ? undefined : Math.min(total, limit ?? Infinity);
 
 export async function writeRecords<R>(

@@ -4,13 +4,11 @@ import { NFE_V2_SEARCH, nfeV1Listing, nfeV1Pages, nfeV2Pages } from '../../api/n
 import { planNfeSearch, type NfeSearch, type NfeSearchPlan } from '../../api/nfe-search.js';
 import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../api/wire/nfe.js';
 import type { Context } from '../../context.js';
-import { InterruptedError } from '../../errors.js';
 import { summarizeNfeXml } from '../../fiscal/nfe-summary.js';
-import { createRecordWriter, takesFlatColumns, type Column, type RecordWriter } from '../../output/writer.js';
-import { createSummaryWriter, type SummaryWriter } from './document-summary.js';
-import { csvColumnsFor, type FieldColumn } from './field-columns.js';
-import { recordClues, searchProgress, searchTotal } from './listing-output.js';
-import { namedKeys, namedTracker, type NamedDocuments } from './named-documents.js';
+import type { Column } from '../../output/writer.js';
+import type { FieldColumn } from './field-columns.js';
+import { recordClues, writeRecords, type RecordPage } from './listing-output.js';
+import { namedKeys, type NamedDocuments } from './named-documents.js';
 import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import {
   isV2NotEnabled,
@@ -48,12 +46,6 @@ async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<
   if (plan.api === 'v2' && plan.defaultWindow && !v1Instead) {
     ctx.log.info('note: searching emissions of the last 30 days (the API default); widen with --from/--to');
   }
-  const format = ctx.outputFormat();
-  const writer = summary
-    ? summaryOf(createSummaryWriter(ctx))
-    : createRecordWriter<NfeV2Record>(ctx, {
-        columns: takesFlatColumns(format) ? csvColumnsFor(CSV_COLUMNS, options.fields) : TABLE_COLUMNS,
-      });
   const found = v1Instead
     ? searchV1All(http, v1Instead)
     : plan.api === 'v2'
@@ -61,32 +53,13 @@ async function run(ctx: Context, options: NfeSearch, summary: boolean): Promise<
         ? searchV2OrV1(ctx, http, plan, () => v1PlansFor(planned, now))
         : searchV2(http, plan)
       : searchV1(http, plan);
-  const named = namedTracker(namedOf(options, plan));
-  const progress = searchProgress(ctx);
-  let total: number | undefined;
-  try {
-    for await (const page of found) {
-      total = page.total ?? total;
-      for (const record of page.records) {
-        if (ctx.signal.aborted) throw new InterruptedError('search stopped');
-        if (plan.limit !== undefined && writer.count >= plan.limit) break;
-        writer.write(record);
-        named.saw(record);
-      }
-      progress.update({ done: writer.count, total: searchTotal(total, plan.limit) });
-      if (plan.limit !== undefined && writer.count >= plan.limit) break;
-    }
-  } catch (error) {
-    writer.fail();
-    throw error;
-  } finally {
-    progress.stop();
-    writer.end();
-  }
-  if (ctx.io.stderrIsTTY && total !== undefined && total > writer.count) {
-    ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
-  }
-  if (plan.limit === undefined || writer.count < plan.limit) named.finish(ctx);
+  await writeRecords(ctx, found, plan.limit, {
+    table: TABLE_COLUMNS,
+    csv: CSV_COLUMNS,
+    fields: options.fields,
+    summary: summary ? (r) => ({ xml: r.Xml ?? '', source: r.AccessKey ?? 'nfe', clues: recordClues(r) }) : undefined,
+    named: namedOf(options, plan),
+  });
 }
 
 /** The documents the flags name: keys, or a number (range). */
@@ -106,24 +79,10 @@ function namedOf(o: NfeSearch, plan: NfeSearchPlan): NamedDocuments<NfeV2Record>
 
 const SUMMARY_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
 
-/** The summary writer behind the record writer's interface: a record's Xml in, summaries out. */
-function summaryOf(out: SummaryWriter): Pick<RecordWriter<NfeV2Record>, 'write' | 'end' | 'fail' | 'count'> {
-  return {
-    get count() {
-      return out.count;
-    },
-    write: (r) => out.write(Buffer.from(r.Xml ?? '', 'base64'), r.AccessKey ?? 'nfe', recordClues(r)),
-    end: () => out.end(),
-    fail: () => out.fail(),
-  };
-}
-
-interface RecordPage {
-  records: NfeV2Record[];
-  total?: number;
-}
-
-async function* searchV2(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v2' }>): AsyncGenerator<RecordPage> {
+async function* searchV2(
+  http: HttpClient,
+  plan: Extract<NfeSearchPlan, { api: 'v2' }>,
+): AsyncGenerator<RecordPage<NfeV2Record>> {
   for await (const page of nfeV2Pages(http, plan.request)) yield { records: page.items, total: page.total };
 }
 
@@ -136,7 +95,7 @@ async function* searchV2OrV1(
   http: HttpClient,
   plan: Extract<NfeSearchPlan, { api: 'v2' }>,
   fallback: () => Extract<NfeSearchPlan, { api: 'v1' }>[],
-): AsyncGenerator<RecordPage> {
+): AsyncGenerator<RecordPage<NfeV2Record>> {
   let pages = 0;
   try {
     for await (const page of searchV2(http, plan)) {
@@ -155,11 +114,14 @@ async function* searchV2OrV1(
 async function* searchV1All(
   http: HttpClient,
   plans: Extract<NfeSearchPlan, { api: 'v1' }>[],
-): AsyncGenerator<RecordPage> {
+): AsyncGenerator<RecordPage<NfeV2Record>> {
   for (const plan of plans) yield* searchV1(http, plan);
 }
 
-async function* searchV1(http: HttpClient, plan: Extract<NfeSearchPlan, { api: 'v1' }>): AsyncGenerator<RecordPage> {
+async function* searchV1(
+  http: HttpClient,
+  plan: Extract<NfeSearchPlan, { api: 'v1' }>,
+): AsyncGenerator<RecordPage<NfeV2Record>> {
   for await (const page of nfeV1Pages(http, plan.role, plan.query)) {
     yield { records: page.items.map((item) => v1Record(item, plan.role, plan.fields)) };
   }
