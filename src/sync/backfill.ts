@@ -35,17 +35,18 @@ const MAX_ROUNDS = 8;
  */
 const AROUND_GUESS = [-4, -1.5, -0.4, 0.4, 1.5, 4];
 /**
- * Counts sent at once while planning: the first round's total with its probes, and a later
- * round's six counts per boundary. Small requests (a one-record page's Total), before any
+ * Counts sent at once while planning: the probes, and a later round's six counts per boundary. Small requests (a one-record page's Total), before any
  * page is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
  */
 const COUNTS_AT_ONCE = 24;
 /**
- * Where the first round counts, with the total (designed here): the start of a month, this many
- * months before next month's. Dense over the recent months, where an account's documents mostly
- * are, sparse back to ten years: most plans need one round more at most (the boundaries between
- * the probes), where asking the total alone, then the recent years, then around the boundaries
- * took four round trips.
+ * Where the round after the total counts (designed here): the start of a month, this many months
+ * before next month's. Dense over the recent months, where an account's documents mostly are,
+ * sparse back to ten years: most plans need one round more at most (the boundaries between the
+ * probes), where the recent years' starts took two. Not with the total, which would save a round
+ * trip: against a service that does not answer each of them spent retries of its own (24 counts
+ * at once, 130 attempts where the total alone spends 6), and a stream too small to split would
+ * pay 24 counts for one.
  */
 const PROBE_MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 21, 24, 30, 36, 48, 60, 84, 120];
 
@@ -81,16 +82,16 @@ interface Known {
  *
  * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
  * count of a round at once, so that planning costs few round trips whatever the range: the first
- * round asks the total with the start of months over the last ten years (PROBE_MONTHS: documents
- * are mostly recent), the next ones at each boundary's interpolated instant within the smallest
+ * round asks the total, the next the start of months over the last ten years (PROBE_MONTHS:
+ * documents are mostly recent), the next ones at each boundary's interpolated instant within the smallest
  * interval known to hold it (kept from the interval's ends, so each round shrinks it), until the
  * interval holds few documents or spans an hour. The instants asked depend on the counts alone
  * (the clock only says which months are recent), so a backfill interrupted while planning plans
  * the same windows again. The last window is the stream itself; when the others read
  * `split.windowSpeedup` times as many documents per request, it gets that much less. `probes`: how
- * many of PROBE_MONTHS the first round asks (plans made at once share COUNTS_AT_ONCE); `countsCost`:
- * asked after it, true when the rate limit's quota binds (each count then costs a page), and the
- * plan then ends with the first round.
+ * many of PROBE_MONTHS the second round asks (plans made at once share COUNTS_AT_ONCE); `countsCost`:
+ * asked after the probes, true when the rate limit's quota binds (each count then costs a page),
+ * and the plan then ends with them.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
@@ -105,23 +106,15 @@ export async function planWindows(
     (at) => at > from && at < to,
   );
   const counted = new Map<number, number>();
-  const countAt = async (at: number, stop = signal): Promise<void> => {
+  const countAt = async (at: number): Promise<void> => {
     if (counted.has(at)) return;
-    const n = await split.count({ from: range.from, to: toFilter(at) }, stop);
+    const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
     if (n === undefined) throw new Error('the service stopped counting documents');
     counted.set(at, n);
   };
-  // The probes go with the total; a total that fails ends them (against a service that does not
-  // answer, each would spend retries of its own), and a probe that fails is asked again below.
-  const failed = new AbortController();
-  const either = AbortSignal.any([signal, failed.signal]);
   let total: number | undefined;
   try {
-    const counting = split.count(range, either).catch((error: unknown) => {
-      failed.abort();
-      throw error;
-    });
-    [total] = await Promise.all([counting, ...probes.map((at) => countAt(at, either).catch(() => undefined))]);
+    total = await split.count(range, signal);
   } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
     if (error instanceof InterruptedError || signal.aborted) throw error;
@@ -143,6 +136,7 @@ export async function planWindows(
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
       await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map((at) => countAt(at)));
   };
+  await inRounds(probes);
   const known: Known[] = [
     { at: from - 1000, count: 0 },
     { at: to, count: total },
@@ -162,8 +156,8 @@ export async function planWindows(
   };
   const settled = ([lo, hi]: [Known, Known]) =>
     hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
-  // Under a quota the run can spend, a count costs a page: the first round's boundaries do, the
-  // windows read one after the other on each slot evening out what they miss.
+  // Under a quota the run can spend, a count costs a page: the probes' boundaries do, the windows
+  // read one after the other on each slot evening out what they miss.
   const rounds = o.countsCost?.() ? 0 : MAX_ROUNDS;
   for (let round = 0; round < rounds; round++) {
     const asks = new Set<number>();
@@ -247,8 +241,8 @@ export async function withBackfills(
     (source, i) =>
       !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1,
   );
-  // Planned at once, a few round trips of counts each; their first rounds share COUNTS_AT_ONCE.
-  const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length)) - 1;
+  // Planned at once, a few round trips of counts each; their probes share COUNTS_AT_ONCE.
+  const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length));
   const countsCost = () => Boolean(o.quotaTold) || (o.quotaLeft?.(o.concurrency) ?? 0) > 0;
   const plans = await Promise.all(
     sources.map((source, i) =>
