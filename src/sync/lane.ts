@@ -105,11 +105,6 @@ export class Lane<T> {
     return this.finished;
   }
 
-  /** Its listing came to an end (or failed), its last pages maybe still waiting to be taken: it fetches no more. */
-  get listed(): boolean {
-    return this.exhausted || this.finished;
-  }
-
   /** next() would answer at once: its page (or the end, or a failure) has come. */
   get ready(): boolean {
     return (this.ahead[0]?.arrived ?? 0) > 0;

@@ -74,13 +74,12 @@ export function openLanes(
 
 /**
  * Begins the windows whose stream reads on fewer lanes than its slots (`raised` times them while
- * the quota raises the requests in flight: see RAISED_IN_FLIGHT), in the plan's order. A lane whose
- * listing has ended reads no more: its slot is free while its last pages wait for the writer.
+ * the quota raises the requests in flight: see RAISED_IN_FLIGHT), in the plan's order.
  */
 function startQueued(active: StreamState[], raised: number): void {
   for (const s of active) {
     if (!s.queued) continue;
-    const reading = active.filter((x) => x.summary === s.summary && !x.queued && !x.lane.listed).length;
+    const reading = active.filter((x) => x.summary === s.summary && !x.queued).length;
     if (reading < s.slots * raised) s.queued = false;
   }
 }
