@@ -2,7 +2,9 @@
 // pull holds, never read again), applied once a commit's index lines and checkpoints are saved,
 // with the index length they bring the catalog to. A crash between the two leaves the catalog
 // behind the index, and the next open ingests the difference from the folder (folder.ts). With
-// a CatalogThread (staging.ts) the reading and the transaction run on it, awaited the same way.
+// a CatalogThread (staging.ts) the reading and the transaction run on it, one commit at a time:
+// the pull goes on while the thread applies a commit, and waits for it at the next commit (or
+// at close, where a failure stops the pull with exit 13 as it would have then).
 import { hashOf } from './folder.js';
 import { readStaged, type CatalogThread, type Staged } from './staging.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
@@ -14,6 +16,8 @@ export class CatalogWriter {
   /** What each line's file gave: its facts, or the id they were staged under on the thread. */
   private readonly staged = new WeakMap<PulledLine, Staged | number>();
   private records: StatusRecord[] = [];
+  /** The commit the thread is applying; its failure is thrown by the next commit or by close. */
+  private applying: Promise<void> | undefined;
 
   constructor(
     private readonly store: CatalogStore,
@@ -52,6 +56,7 @@ export class CatalogWriter {
       ...(journal?.lastLine !== undefined ? { journalTail: hashOf(journal.lastLine) } : {}),
     };
     if (cov.indexBytes === this.coverage.indexBytes && cov.journalBytes === this.coverage.journalBytes) return;
+    await this.settle();
     // The records noted until now are this commit's (their journal lines are in it); while the
     // thread applies it, later ones may be noted: they are the next commit's.
     const records = this.records.splice(0);
@@ -61,11 +66,18 @@ export class CatalogWriter {
         return typeof id === 'number' ? id : -1;
       });
       if (this.thread?.applies) {
-        await this.thread.commit(
+        // Not awaited: a crash meanwhile leaves the catalog behind the index, as one between the
+        // index and the catalog's commit always could (the next open ingests the difference).
+        const applying = this.thread.commit(
           lines.map((l, i) => ({ ...l, staged: ids[i]! })),
           records,
           cov,
         );
+        this.applying = applying.catch((error: unknown) => {
+          this.records.unshift(...records);
+          throw error;
+        });
+        this.applying.catch(() => undefined);
       } else {
         // The shared catalog: its facts read on the thread, its transaction on the lease's connection.
         const taken = this.thread ? await this.thread.take(ids) : undefined;
@@ -82,8 +94,19 @@ export class CatalogWriter {
     this.coverage = cov;
   }
 
-  /** Ends the catalog's thread (its last commit was awaited). */
+  /** Waits for the commit the thread is applying; throws its failure. */
+  private async settle(): Promise<void> {
+    const applying = this.applying;
+    this.applying = undefined;
+    await applying;
+  }
+
+  /** Ends the catalog's thread once its last commit ended; throws that commit's failure. */
   async close(): Promise<void> {
-    await this.thread?.close();
+    try {
+      await this.settle();
+    } finally {
+      await this.thread?.close();
+    }
   }
 }

@@ -1,8 +1,7 @@
 // What a listing of events shows from an event's XML: when, its sequence, and the tax authority's
-// answer (cStat, xMotivo, nProt). procEventoNFe / procEventoCTe / procEventoMDFe are read by the
-// local readers; an ABRASF NFS-e cancellation (CancelarNfseResposta) has only the confirmation time.
+// answer (cStat, xMotivo, nProt), as the local readers read it: procEventoNFe / procEventoCTe /
+// procEventoMDFe; an ABRASF NFS-e cancellation (CancelarNfseResposta) has only the confirmation time.
 import { readDocuments } from './readers/index.js';
-import { parseXml } from './readers/xml.js';
 
 interface EventFacts {
   /** dhEvento, or DataHora of an NFS-e cancellation's confirmation. */
@@ -29,32 +28,8 @@ export function eventFacts(xml: Uint8Array): EventFacts {
       protocol: event.protocol?.number,
     });
   } catch {
-    return nfseCancellationFacts(xml);
-  }
-}
-
-function nfseCancellationFacts(xml: Uint8Array): EventFacts {
-  try {
-    const { tree } = parseXml(Buffer.from(xml).toString('utf8'));
-    const date = findText(tree, 'Confirmacao', 'DataHora');
-    return date ? { date } : {};
-  } catch {
     return {};
   }
-}
-
-/** The text of the first `child` of the first `parent` element, depth first. */
-function findText(node: unknown, parent: string, child: string): string | undefined {
-  if (typeof node !== 'object' || node === null) return undefined;
-  for (const [name, value] of Object.entries(node)) {
-    if (name === parent && typeof value === 'object' && value !== null) {
-      const text = (value as Record<string, unknown>)[child];
-      if (typeof text === 'string') return text;
-    }
-    const found = findText(value, parent, child);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function dropUndefined<T extends object>(value: T): T {

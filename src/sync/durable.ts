@@ -67,19 +67,24 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** Writes `data` to `path` (created or emptied) and fsyncs it. */
+export async function writeSynced(path: string, data: Uint8Array | string): Promise<void> {
+  const handle = await open(path, 'w', 0o644);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Writes `data` to `tmp`, fsyncs it, renames it to `path` and fsyncs the folder: a reader sees the
  * old file or the whole new one, before and after a crash. `tmp` must be on the same file system.
  */
 export async function writeFileAtomic(path: string, data: Uint8Array | string, tmp: string): Promise<void> {
   try {
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSynced(tmp, data);
     renameSync(tmp, path);
   } catch (error) {
     await rm(tmp, { force: true });

@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 
 /** dist/ of main, built once in a temp folder from the repository's `main` branch. */
-function mainDist(given) {
+export function mainDist(given) {
   if (given) return given;
   const dir = mkdtempSync(join(tmpdir(), 'fiscal-bench-main-'));
   execSync(`git -C ${JSON.stringify(root)} archive main | tar -x -C ${JSON.stringify(dir)}`);

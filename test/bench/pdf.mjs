@@ -80,6 +80,44 @@ export async function rendererRate(count, root = here) {
 }
 
 /**
+ * The renderers of this build and of `beforeRoot` drawing the same XML on one thread, in
+ * alternating batches (after a warm-up of each): on a machine that other work loads, both see the
+ * same load, where two passes one after the other each see their own. Wall and CPU time per item.
+ */
+async function renderersSideBySide(count, beforeRoot) {
+  const [now, before] = [await loadRenderers(here), await loadRenderers(beforeRoot)];
+  try {
+    const xmls = await emulatorNfes(now, count);
+    const sides = [
+      { r: now, wallMs: 0, cpuUs: 0 },
+      { r: before, wallMs: 0, cpuUs: 0 },
+    ];
+    for (const side of sides) for (const xml of xmls.slice(0, 20)) await side.r.renderPdf('nfe', xml);
+    const BATCH = 50;
+    for (let i = 0; i < xmls.length; i += BATCH) {
+      // Which build goes first alternates too.
+      for (const side of (i / BATCH) % 2 ? [...sides].reverse() : sides) {
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        for (const xml of xmls.slice(i, i + BATCH)) await side.r.renderPdf('nfe', xml);
+        side.wallMs += performance.now() - start;
+        const used = process.cpuUsage(cpu);
+        side.cpuUs += used.user + used.system;
+      }
+    }
+    const rate = (side) => ({
+      n: xmls.length,
+      perSecond: xmls.length / (side.wallMs / 1000),
+      perCpuSecond: xmls.length / (side.cpuUs / 1e6),
+    });
+    return { now: rate(sides[0]), before: rate(sides[1]) };
+  } finally {
+    now.cleanup();
+    before.cleanup();
+  }
+}
+
+/**
  * DANFe per second: `fiscal pdf nfe --local <folder> --dir <out>` over `count` emulator NF-e (one
  * process, as a user runs it), and the renderer alone on one thread; for this build and, when
  * given, the `before` build (its dist/; the renderer from the src/ beside it).
@@ -106,7 +144,7 @@ export async function danfeRate(count, before = undefined) {
       cli: cli(),
       cliBefore: before && cli(before),
       renderer: await rendererRate(count, here),
-      rendererBefore: beforeSrc && (await rendererRate(count, beforeSrc)),
+      sideBySide: beforeSrc && (await renderersSideBySide(3 * count, beforeSrc)),
     };
   } finally {
     r.cleanup();

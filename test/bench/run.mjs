@@ -3,7 +3,8 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
 // replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
-// `--only=disk|latency|quota|pdf|postgres` runs one scenario (disk: the small account's pull against its loop).
+// `--only=disk|latency|quota|pdf|postgres|inspect` runs one scenario (disk: the small account's pull against its loop;
+// inspect: of a pull folder of CT-e, CT-e OS, MDF-e and NFS-e, `--type-docs=<n>` of each).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
@@ -30,8 +31,8 @@ const before = beforeArg ? resolve(beforeArg.slice('--before='.length)) : undefi
 if (before && !existsSync(join(before, 'cli.js'))) throw new Error(`--before=<dist>: no cli.js in ${before}`);
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg?.slice('--only='.length);
-if (only !== undefined && !['disk', 'latency', 'quota', 'pdf', 'postgres'].includes(only))
-  throw new Error(`--only=<scenario>: expected disk, latency, quota, pdf or postgres, got ${only}`);
+if (only !== undefined && !['disk', 'latency', 'quota', 'pdf', 'postgres', 'inspect'].includes(only))
+  throw new Error(`--only=<scenario>: expected disk, latency, quota, pdf, postgres or inspect, got ${only}`);
 const runs = (scenario) => only === undefined || only === scenario;
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
@@ -207,7 +208,12 @@ if (runs('pdf')) {
     `  baseline: the same XML only read (the shared reader), one thread: ${f1(d.renderer.read.perSecond)} docs/s (${f1(d.renderer.read.perCpuSecond)} per CPU second)`,
   );
   console.log(`  renderer alone, one thread (now): ${rate(d.renderer.drawn)}`);
-  if (d.rendererBefore) console.log(`  renderer alone, one thread (before): ${rate(d.rendererBefore.drawn)}`);
+  if (d.sideBySide) {
+    const { now, before: was } = d.sideBySide;
+    console.log(`  renderers side by side, one thread, ${k(now.n)} NF-e in alternating batches:`);
+    console.log(`    now ${rate(now)}, ${f2(1000 / now.perCpuSecond)} ms of CPU a DANFe`);
+    console.log(`    before ${rate(was)}, ${f2(1000 / was.perCpuSecond)} ms of CPU a DANFe`);
+  }
   console.log(`  fiscal pdf nfe --local <folder> --dir <out> (now): ${rate(d.cli)}, ${f1(d.cli.wallMs / 1000)} s`);
   if (d.cliBefore)
     console.log(
@@ -264,6 +270,11 @@ if (process.argv.includes('--report')) results.push(await (await import('./repor
 if (process.argv.includes('--catalog')) {
   const main = process.argv.find((a) => a.startsWith('--main='))?.slice(7);
   results.push(await (await import('./catalog.mjs')).benchCatalog({ quick, main }));
+}
+if (runs('inspect')) {
+  const docs = process.argv.find((a) => a.startsWith('--type-docs='))?.slice('--type-docs='.length);
+  const bench = await import('./inspect-types.mjs');
+  results.push(await bench.benchInspectTypes({ quick, before, docs: docs === undefined ? undefined : Number(docs) }));
 }
 const keep = process.argv.includes('--keep');
 console.log(

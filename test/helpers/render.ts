@@ -60,7 +60,7 @@ export function pageSizes(pdf: Buffer): [number, number][] {
 
 /**
  * The strings drawn on a pdfkit PDF, read without any host tool: each content stream inflated, the
- * hex strings of its Tj and TJ operators decoded (WinAnsi: Latin-1 for what these pages use), one drawn
+ * strings of its Tj and TJ operators decoded (WinAnsi: Latin-1 for what these pages use), one drawn
  * string per line. What `text()` drew in one call (a key in groups of four, a name) is one line.
  */
 export function drawnText(pdf: Buffer): string {
@@ -75,11 +75,13 @@ export function drawnText(pdf: Buffer): string {
     } catch {
       continue;
     }
-    // A string shown whole (`<hex> Tj`, as the sheet writes text) or in pieces (`[<hex> n ...] TJ`, pdfkit's).
-    for (const tj of content.matchAll(/\[([^\]]*)\] TJ|(<[0-9a-fA-F]*>) Tj/g))
+    // A string shown whole (`(literal) Tj`, as the sheet writes text) or in pieces (`[<hex> n ...] TJ`, pdfkit's).
+    for (const tj of content.matchAll(/\[([^\]]*)\] TJ|(<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)) Tj/g))
       out.push(
-        [...(tj[1] ?? tj[2]!).matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
+        [...(tj[1] ?? tj[2]!).matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g)]
+          .map((s) =>
+            s[1] !== undefined ? Buffer.from(s[1], 'hex').toString('latin1') : s[2]!.replace(/\\(.)/g, '$1'),
+          )
           .join(''),
       );
   }

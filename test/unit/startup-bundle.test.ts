@@ -144,4 +144,10 @@ describe('start-up: what --help and --version load', () => {
     ).toEqual(['zod']);
     expect(readdirSync(join(dist, 'chunks')).some((f) => f.startsWith('program-'))).toBe(true);
   });
+
+  it("the pull's catalog thread (dist/facts-worker.js) loads no XML parser: its summaries come from the lean tree", () => {
+    const worker = staticPath([join(dist, 'facts-worker.js')]);
+    expect(worker.files.length).toBeGreaterThan(1);
+    expect(worker.packages.has('fast-xml-parser')).toBe(false);
+  });
 });

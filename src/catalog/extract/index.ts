@@ -8,6 +8,7 @@ import type { CatalogSummary } from './nfe-summary.js';
 import { nfseFacts } from './nfse.js';
 import { documentText } from './scan.js';
 import { cteFacts, mdfeFacts } from './transport.js';
+import { treeSummary } from './tree-summary.js';
 
 /** One reader per type of the registry: the compiler asks for a new type's. */
 const READERS: Record<DocTypeName, { root: string; read: (xml: string) => DocumentFacts }> = {
@@ -19,15 +20,23 @@ const READERS: Record<DocTypeName, { root: string; read: (xml: string) => Docume
   nfse: { root: 'Nfse', read: nfseFacts },
 };
 
-/** The facts of a document of `type` (as its index line names it); undefined for a type without a reader. */
+/**
+ * The facts of a document of `type` (as its index line names it); undefined for a type without a
+ * reader. Its summary is the NF-e section pass's, else the reader's over the lean tree.
+ */
 export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | undefined {
   const reader = READERS[type as DocTypeName] as (typeof READERS)[DocTypeName] | undefined;
-  return reader && reader.read(documentText(bytes, reader.root));
+  if (!reader) return undefined;
+  const xml = documentText(bytes, reader.root);
+  const facts = reader.read(xml);
+  facts.summary ??= treeSummary(xml);
+  return facts;
 }
 
 /** What inspect prints of an event file of a document of `type`, where the lean pass follows it. */
 export function eventSummary(type: string, bytes: Uint8Array): CatalogSummary | undefined {
-  return type === 'nfe' || type === 'nfce' ? nfeEventSummary(documentText(bytes, 'infEvento')) : undefined;
+  const xml = documentText(bytes, 'infEvento');
+  return ((type === 'nfe' || type === 'nfce') && nfeEventSummary(xml)) || treeSummary(xml);
 }
 
 /** The types the catalog reads facts of (test/unit/fiscal/doc-types.test.ts: every type of the registry). */

@@ -31,9 +31,8 @@ const DECLARATION = /^<\?xml[^>]*\?>\s*/;
 const ENCODING = /encoding\s*=\s*["']([^"']+)["']/;
 // What only the full reader reads (or reads otherwise): left to it. Looked for with indexOf, not
 // one regex over the text: that costs a tenth of the catalog's time per document.
-const UNFOLLOWED = ['<![CDATA[', '<!--', '\uFFFD'];
+const REPLACEMENT = '\uFFFD';
 const XML_ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/y;
-const LEAF = /<(\w+)>([^<]*)<\/\1>/g;
 
 /** The sections of the note its lean facts were read from (nfe.ts): each is looked for once. */
 interface NoteSections {
@@ -98,12 +97,22 @@ export function followed(xml: string, root: string): string | undefined {
   if (encoding && !/^utf-?8$/i.test(encoding)) return undefined;
   const body = decl ? xml.slice(decl[0].length) : xml;
   if (openTag(body, root) !== 0 || !body.trimEnd().endsWith(`</${root}>`)) return undefined;
-  if (UNFOLLOWED.some((s) => body.includes(s))) return undefined;
+  if (body.includes(REPLACEMENT) || markup(body)) return undefined;
   for (let at = body.indexOf('&'); at !== -1; at = body.indexOf('&', at + 1)) {
     XML_ENTITY.lastIndex = at;
     if (!XML_ENTITY.test(body)) return undefined;
   }
   return body;
+}
+
+/**
+ * Whether `<!` is in the text (CDATA, a comment, a DOCTYPE): looked for by its `!`, rare in these
+ * files, rather than by its `<`, which a search would stop at every few characters.
+ */
+function markup(body: string): boolean {
+  for (let at = body.indexOf('!'); at !== -1; at = body.indexOf('!', at + 1))
+    if (body.charCodeAt(at - 1) === 60 /* < */) return true;
+  return false;
 }
 
 /** nfeProc holds the note and its protocol, nothing else (events appended are the full reader's). */
@@ -113,10 +122,12 @@ function onlyNoteAndProtocol(body: string, root: string): boolean {
 
 /** The root element `root` of `body` holds `<first>` then `<second>`, and nothing else but blanks. */
 export function holdsOnly(body: string, root: string, first: string, second: string): boolean {
+  // Each looked for after the one before: the text is crossed once. (A `<second>` inside the
+  // first is not the root's; the summaries read the root's, the last.)
   const a = openTag(body, first);
-  const aEnd = body.indexOf(`</${first}>`);
-  const b = openTag(body, second);
-  const bEnd = body.indexOf(`</${second}>`);
+  const aEnd = a === -1 ? -1 : body.indexOf(`</${first}>`, a);
+  const b = aEnd === -1 ? -1 : openTag(body, second, aEnd);
+  const bEnd = b === -1 ? -1 : body.indexOf(`</${second}>`, b);
   const end = body.trimEnd().length - `</${root}>`.length;
   const blank = (from: number, to: number) => from <= to && body.slice(from, to).trim() === '';
   return (
@@ -130,17 +141,32 @@ export function holdsOnly(body: string, root: string, first: string, second: str
   );
 }
 
-/** Every child of ICMSTot, in order; undefined when one is not a plain value. */
+/**
+ * Every child of ICMSTot, in order; undefined when one is not a plain value (`<name>text</name>`
+ * with blanks between them, read in one walk: a regex replacing each cost a tenth of the summary).
+ */
 function icmsTotals(s: Section | undefined): Record<string, string> | undefined {
   const totals: Record<string, string> = {};
   if (s === undefined) return totals;
-  const inner = s.slice(s.indexOf('>') + 1);
-  const rest = inner.replace(LEAF, (_m, name: string, v: string) => {
-    const t = text(v.trim());
+  for (let at = skipBlanks(s, s.indexOf('>') + 1); at < s.length; at = skipBlanks(s, at)) {
+    const close = s.indexOf('>', at);
+    const name = s.slice(at + 1, close);
+    if (s.charCodeAt(at) !== 60 /* < */ || close === -1 || !WORD.test(name)) return undefined;
+    const end = s.indexOf('<', close);
+    if (end === -1 || !s.startsWith(`</${name}>`, end)) return undefined;
+    const t = text(s.slice(close + 1, end).trim());
     if (t !== undefined && !(name in totals)) totals[name] = decimal(t);
-    return '';
-  });
-  return rest.trim() === '' ? totals : undefined;
+    at = end + name.length + 3;
+  }
+  return totals;
+}
+
+const WORD = /^\w+$/;
+
+/** The index of the first character from `at` on that is not a blank (XML's or JS's trim's). */
+function skipBlanks(s: string, at: number): number {
+  while (at < s.length && s.charCodeAt(at) <= 32 && s[at]!.trim() === '') at++;
+  return at;
 }
 
 function addLeaves(totals: Record<string, string>, s: Section | undefined, names: readonly string[]): void {

@@ -7,7 +7,6 @@
 // file that cannot be drawn (malformed, truncated, no key) is a failed row and the others go on:
 // the exit code is then 7. A folder that refuses the PDFs stops the run (exit 10).
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
@@ -15,7 +14,7 @@ import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
 import { docType, type ApiPdfDocType, type PdfDocType } from '../../fiscal/doc-types.js';
-import { ensureFolder, saveDownload, type SaveOutcome } from '../shared/saved-files.js';
+import { ensureFolder, saveFiles, type SaveOutcome } from '../shared/saved-files.js';
 
 type LocalPdfType = PdfDocType;
 
@@ -74,8 +73,16 @@ function pdfPathFor(xml: string, dir: string | undefined): string {
   return join(dir ?? dirname(xml), name);
 }
 
-/** What became of one XML: a row, or nothing (a folder's file of another type, skipped). */
-type Drawn = { record: LocalPdfRecord } | { skipped: true };
+/** What became of one XML: its PDF to save, a row, or nothing (a folder's file of another type, skipped). */
+type Drawn = ToSave | Said;
+type ToSave = { pdf: Buffer; input: Input };
+type Said = { record: LocalPdfRecord } | { skipped: true };
+
+/**
+ * PDFs saved at a time (saveFiles: one sync of the group, one of each folder); the files in flight
+ * are twice as many, so that the pool draws the next group while one is saved.
+ */
+const SAVED_TOGETHER = 32;
 
 export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options: LocalPdfOptions): Promise<void> {
   const inputs = await inputsOf(options.paths);
@@ -99,24 +106,36 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
   let drawn = 0;
   let failed = 0;
 
-  /** Reads, draws (on the pool) and saves one XML; what stops every item (a full disk) throws. */
+  /** Reads and draws (on the pool) one XML. */
   const draw = async (input: Input): Promise<Drawn> => {
-    let pdf: Buffer;
     try {
       const bytes = await readFile(input.file).catch((e: Error) => {
         throw new RenderError(`cannot read the file: ${e.message}`);
       });
-      pdf = await pool.render(type, bytes, { besideFile: input.file });
+      return { pdf: await pool.render(type, bytes, { besideFile: input.file }), input };
     } catch (error) {
       if (!(error instanceof RenderError)) throw error;
       // A folder's other files (events, other types) are not this command's: skipped unless named.
       if (error.otherType && !input.named) return { skipped: true };
       return { record: { xml: input.file, status: 'error', message: error.message } };
     }
-    const outcome = await saveDownload(ctx, pdfPathFor(input.file, options.dir), async () => pdf);
-    return { record: { xml: input.file, ...outcome } };
   };
-  const report = (d: Drawn) => {
+  /** Drawn XML in order, their rows said once their PDFs are saved; what stops every item (a full disk) throws. */
+  const drawnInOrder: Drawn[] = [];
+  let toSave = 0;
+  const saveAndReport = async () => {
+    const group = drawnInOrder.splice(0);
+    toSave = 0;
+    const saving = group.filter((d): d is ToSave => 'pdf' in d);
+    const files = saving.map((d) => ({ file: pdfPathFor(d.input.file, options.dir), bytes: d.pdf }));
+    const outcomes = new Map(zip(saving, await saveFiles(ctx, files)));
+    for (const d of group) report('pdf' in d ? { record: { xml: d.input.file, ...outcomes.get(d)! } } : d);
+  };
+  const settle = async (d: Drawn) => {
+    drawnInOrder.push(d);
+    if ('pdf' in d && ++toSave >= SAVED_TOGETHER) await saveAndReport();
+  };
+  const report = (d: Said) => {
     progress.tick();
     if ('skipped' in d) return;
     if (d.record.status === 'error') {
@@ -128,7 +147,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
 
   // Files in flight, in order: the pool draws the next ones while the last are synced to disk.
   const ahead: Promise<{ ok: Drawn } | { error: unknown }>[] = [];
-  const limit = 8 * Math.max(1, availableParallelism());
+  const limit = 2 * SAVED_TOGETHER;
   try {
     for (const input of inputs) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
@@ -138,9 +157,10 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
           (error: unknown) => ({ error }),
         ),
       );
-      if (ahead.length >= limit) report(settled(await ahead.shift()!));
+      if (ahead.length >= limit) await settle(settled(await ahead.shift()!));
     }
-    while (ahead.length) report(settled(await ahead.shift()!));
+    while (ahead.length) await settle(settled(await ahead.shift()!));
+    await saveAndReport();
   } catch (error) {
     // Nothing is left writing once the command says why it stopped.
     await Promise.all(ahead.splice(0));
@@ -156,6 +176,8 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
     throw new UsageError(`--local: no ${type} XML found in ${options.paths.join(', ')} (nothing drawn)`);
   if (failed > 0) throw new PartialError(`${failed} of ${drawn + failed} ${what} could not be drawn`);
 }
+
+const zip = <A, B>(a: A[], b: B[]): Array<[A, B]> => a.map((x, i) => [x, b[i]!]);
 
 function settled<T>(result: { ok: T } | { error: unknown }): T {
   if ('error' in result) throw result.error;

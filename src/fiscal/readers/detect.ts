@@ -13,12 +13,34 @@ import { readCfe, readCfeCancellation } from './cfe.js';
 import { readCte } from './cte.js';
 import { readMdfe } from './mdfe.js';
 import { readNfe } from './nfe.js';
-import { readAbrasf } from './nfse-abrasf.js';
+import { readAbrasf, readAbrasfCancellation } from './nfse-abrasf.js';
 import { readDps, readNationalNfse } from './nfse-national.js';
-import { arr, at, lookup, protocolOf, statusTypeOf, text, type Node, type Summary } from './common.js';
-import { parseXml } from './xml.js';
+import {
+  arr,
+  at,
+  inFieldOrder,
+  lookup,
+  protocolOf,
+  statusTypeOf,
+  text,
+  type DocumentSummary,
+  type Node,
+  type Summary,
+} from './common.js';
 
-type Handler = (node: Node, name: string, depth: number) => Summary[] | undefined;
+/**
+ * Parses escaped XML found in a text node into a tree as parseXml (xml.ts) does; undefined for
+ * text that is not XML it reads (the walk finds nothing in it).
+ */
+export type TreeParser = (text: string) => { root: string; tree: Node } | undefined;
+
+/** How deep in escaped XML the walk is, and what parses it (the caller's: no parser is loaded here). */
+interface Walk {
+  depth: number;
+  parse: TreeParser;
+}
+
+type Handler = (node: Node, name: string, walk: Walk) => Summary[] | undefined;
 
 const one = (s: Summary | undefined): Summary[] | undefined => (s ? [s] : undefined);
 
@@ -43,6 +65,7 @@ const HANDLERS: Record<string, Handler> = {
   ComplNfse: (n, name) => one(readAbrasf(n, name)),
   tcCompNfse: (n, name) => one(readAbrasf(n, name)),
   Nfse: (n, name) => one(readAbrasf(n, name)),
+  NfseCancelamento: (n) => one(readAbrasfCancellation(n)),
   procEventoNFe: (n) => one(readEvent(at(n, 'evento'), at(n, 'retEvento'))),
   procEventoCTe: (n) => one(readEvent(at(n, 'eventoCTe'), at(n, 'retEventoCTe'))),
   procEventoMDFe: (n) => one(readEvent(at(n, 'eventoMDFe'), at(n, 'retEventoMDFe'))),
@@ -55,45 +78,55 @@ const HANDLERS: Record<string, Handler> = {
   retEventoMDFe: (n) => one(readEvent(undefined, n)),
 };
 
-for (const [name, proc] of Object.entries(PROCS)) HANDLERS[name] = (n, _name, depth) => readProc(n, proc, depth);
+for (const [name, proc] of Object.entries(PROCS)) HANDLERS[name] = (n, _name, walk) => readProc(n, proc, walk);
 
 /** Elements never walked into. */
 const SKIPPED = new Set(['Signature']);
 /** Escaped XML documents inside text are followed this many levels deep. */
 const MAX_DEPTH = 3;
 
+/**
+ * The documents of a parsed file, as readDocuments gives them: `root` and its value in a tree
+ * shaped as parseXml shapes it (or as the catalog's lean tree does: src/catalog/extract/lean-tree.ts).
+ */
+export function documentsIn(
+  root: string,
+  value: unknown,
+  { source, warnings, parse }: { source: string; warnings: string[]; parse: TreeParser },
+): DocumentSummary[] {
+  return findDocuments(root, value, { depth: 0, parse }).map((s) =>
+    inFieldOrder({ ...s, warnings: [...warnings, ...s.warnings], root, source }),
+  );
+}
+
 /** Every document under `name`/`value`, in document order. */
-export function findDocuments(name: string, value: unknown, depth = 0): Summary[] {
-  if (typeof value === 'string') return depth < MAX_DEPTH ? embedded(value, depth + 1) : [];
+export function findDocuments(name: string, value: unknown, walk: Walk): Summary[] {
+  if (typeof value === 'string') return walk.depth < MAX_DEPTH ? embedded(value, walk) : [];
   const out: Summary[] = [];
   for (const node of Array.isArray(value) ? value : [value]) {
     if (typeof node === 'string') {
-      out.push(...findDocuments(name, node, depth));
+      out.push(...findDocuments(name, node, walk));
       continue;
     }
     if (!node || typeof node !== 'object') continue;
-    const found = lookup(HANDLERS, name)?.(node as Node, name, depth);
+    const found = lookup(HANDLERS, name)?.(node as Node, name, walk);
     if (found) {
       out.push(...found);
       continue;
     }
     for (const [child, v] of Object.entries(node as Node)) {
       if (child.startsWith('@_') || SKIPPED.has(child)) continue;
-      out.push(...findDocuments(child, v, depth));
+      out.push(...findDocuments(child, v, walk));
     }
   }
   return out;
 }
 
-function embedded(value: string, depth: number): Summary[] {
+function embedded(value: string, walk: Walk): Summary[] {
   const t = value.trim();
   if (!t.startsWith('<') || !t.endsWith('>')) return [];
-  try {
-    const { root, tree } = parseXml(t);
-    return findDocuments(root, tree[root], depth);
-  } catch {
-    return [];
-  }
+  const parsed = walk.parse(t);
+  return parsed ? findDocuments(parsed.root, parsed.tree[parsed.root], { ...walk, depth: walk.depth + 1 }) : [];
 }
 
 /**
@@ -102,7 +135,7 @@ function embedded(value: string, depth: number): Summary[] {
  * this document are folded into it (`events`, `canceled`); events about another document become
  * rows of their own.
  */
-function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summary[] | undefined {
+function readProc(proc: Node, spec: (typeof PROCS)[string], walk: Walk): Summary[] | undefined {
   const docNode = arr(proc[spec.doc])[0];
   const doc = docNode ? spec.read(docNode) : undefined;
   if (!doc) return undefined;
@@ -117,7 +150,7 @@ function readProc(proc: Node, spec: (typeof PROCS)[string], depth: number): Summ
   const others: Summary[] = [];
   for (const [child, v] of Object.entries(proc)) {
     if (child === spec.doc || child === spec.prot || child.startsWith('@_') || SKIPPED.has(child)) continue;
-    for (const found of findDocuments(child, v, depth)) {
+    for (const found of findDocuments(child, v, walk)) {
       if (found.event && found.event.refKey === doc.key) {
         (doc.events ??= []).push(attached(found.event, found));
         doc.warnings.push(...found.warnings);

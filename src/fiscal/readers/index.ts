@@ -1,7 +1,7 @@
 // Reading local fiscal XML: bytes in, one DocumentSummary per document out (a file may hold
 // several: NFS-e lists, lots, event batches). Unreadable and unknown files throw DocumentReadError.
-import { inFieldOrder, type DocumentSummary, type Node, type Summary } from './common.js';
-import { findDocuments } from './detect.js';
+import type { DocumentSummary, Node } from './common.js';
+import { documentsIn, type TreeParser } from './detect.js';
 import { decodeXml, DocumentReadError, parseXml } from './xml.js';
 
 export type {
@@ -25,13 +25,18 @@ export function readDocumentTree(bytes: Uint8Array, source: string): { docs: Doc
   if (bytes.length === 0) throw new DocumentReadError('empty', 'empty file');
   const { text, warnings } = decodeXml(bytes);
   const { root, tree } = parseXml(text);
-  const found = findDocuments(root, tree[root]);
-  if (found.length === 0) {
+  const docs = documentsIn(root, tree[root], { source, warnings, parse: parseEmbedded });
+  if (docs.length === 0) {
     throw new DocumentReadError('unknown', `unknown document type: no fiscal document in root element <${root}>`, root);
   }
-  return { docs: found.map((s) => ordered(s, root, source, warnings)), tree };
+  return { docs, tree };
 }
 
-function ordered(s: Summary, root: string, source: string, fileWarnings: string[]): DocumentSummary {
-  return inFieldOrder({ ...s, warnings: [...fileWarnings, ...s.warnings], root, source });
-}
+/** Escaped XML inside a text node: parsed when well formed, else nothing found in it. */
+export const parseEmbedded: TreeParser = (text) => {
+  try {
+    return parseXml(text);
+  } catch {
+    return undefined;
+  }
+};

@@ -6,6 +6,7 @@
 // 1.00 puts Servico/Valores and the parties directly in InfNfse; 2.0x moves the declared service
 // into DeclaracaoPrestacaoServico/InfDeclaracaoPrestacaoServico and the computed values into
 // ValoresNfse. Both places are read; the note's own values win.
+import { EVENT_CODES } from '../event-codes.js';
 import { addTotals, at, attr, compact, first, text, type Node, type Party, type Summary } from './common.js';
 
 /** Value fields of Valores / ValoresNfse (flags such as IssRetido are left out). */
@@ -63,6 +64,33 @@ export function readAbrasf(node: Node, element: string): Summary | undefined {
     warnings,
   } satisfies Summary);
 }
+
+/**
+ * An ABRASF cancellation on its own (NfseCancelamento outside a CompNfse: the answer to
+ * CancelarNfse, the file a pull places beside the note as its event 101101): an event of the note
+ * it names by provider and number (`number`). Designed here: no `refKey`, since the note's id
+ * (R10) needs its emission day, which the cancellation does not carry.
+ */
+export function readAbrasfCancellation(node: Node): Summary | undefined {
+  const confirmation = at(node, 'Confirmacao');
+  const note = at(confirmation, 'Pedido', 'InfPedidoCancelamento', 'IdentificacaoNfse');
+  if (!nonEmpty(note)) return undefined;
+  const provider = taxIdOf(note);
+  return compact({
+    kind: 'event',
+    version: attr(node, 'versao'),
+    id: attr(confirmation, 'Id'),
+    number: text(note.Numero),
+    emittedAt: text(confirmation.DataHora) ?? text(confirmation.DataHoraCancelamento),
+    emitter: provider ? { taxId: provider } : {},
+    counterpart: {},
+    totals: {},
+    event: { type: CANCELLATION, family: 'nfse', description: EVENT_CODES.nfse[CANCELLATION] ?? '' },
+    warnings: [],
+  } satisfies Summary);
+}
+
+const CANCELLATION = '101101';
 
 /** R10: `<emitter_cnpj>:<yyyy-mm-dd>:<number>` (the API prefixes the owner). */
 export function nfseId(

@@ -3,6 +3,9 @@
 // one parser configuration for every reader.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Node } from './common.js';
+import { isRepeated } from './repeated.js';
+
+export { isRepeated };
 
 export type ReadFailure = 'empty' | 'not-xml' | 'malformed' | 'unknown' | 'unreadable';
 
@@ -19,39 +22,6 @@ export class DocumentReadError extends Error {
   }
 }
 
-/** Elements that repeat: always arrays, so a list of one looks like a list of many. */
-const REPEATED = new Set([
-  'det',
-  'dup',
-  'detPag',
-  'MP',
-  'autXML',
-  'NFref',
-  'vol',
-  'obsCont',
-  'obsFisco',
-  'procRef',
-  'Comp',
-  'infQ',
-  'infMunCarrega',
-  'infPercurso',
-  'infMunDescarga',
-  'infCTe',
-  'infMDFeTransp',
-  'infNF',
-  'infOutros',
-  'lacres',
-  'CompNfse',
-  'ComplNfse',
-]);
-/** infNFe is the NF-e itself in an NF-e, but a repeated reference inside CT-e and MDF-e lists. */
-const REPEATED_UNDER = /(?:^|\.)(?:infDoc|infMunDescarga)\.infNFe$/;
-
-/** Whether `name` under `parent` is always read as a list (for parsers other than the one below). */
-export function isRepeated(name: string, parent: string): boolean {
-  return REPEATED.has(name) || REPEATED_UNDER.test(`${parent}.${name}`);
-}
-
 let parser: XMLParser | undefined;
 function xmlParser(): XMLParser {
   parser ??= new XMLParser({
@@ -66,7 +36,8 @@ function xmlParser(): XMLParser {
     htmlEntities: true,
     // Signatures are large and never read: kept as raw text.
     stopNodes: ['*.Signature'],
-    isArray: (name, jpath) => REPEATED.has(name) || REPEATED_UNDER.test(String(jpath)),
+    // jpath is the element's own path (`a.b.name`): its parent's is what precedes `.name`.
+    isArray: (name, jpath) => isRepeated(name, String(jpath).slice(0, -name.length - 1)),
   });
   return parser;
 }

@@ -14,18 +14,32 @@ const PATTERNS =
   '114311411113411311113141114131311141411131';
 const START_C = '211232';
 const STOP = '2331112';
+/** Start C and stop as symbol values (PATTERNS stops at 102, the last check value). */
+const START_C_VALUE = 105;
+const STOP_VALUE = 106;
+
+/** The symbols of `digits` (an even count of digits) as CODE-128C: start C, a value a pair, the check, stop. */
+export function code128cSymbols(digits: string): number[] {
+  if (!/^(\d\d)+$/.test(digits)) throw new Error(`CODE-128C takes an even count of digits, got ${digits}`);
+  const symbols = [START_C_VALUE];
+  let sum = START_C_VALUE;
+  for (let i = 0; i < digits.length; i += 2) {
+    const value = (digits.charCodeAt(i) - 48) * 10 + digits.charCodeAt(i + 1) - 48;
+    sum += value * (i / 2 + 1);
+    symbols.push(value);
+  }
+  symbols.push(sum % 103, STOP_VALUE);
+  return symbols;
+}
+
+/** Bar, space, bar... widths in modules of one symbol (six; seven for stop). */
+export function symbolWidths(symbol: number): number[] {
+  const pattern =
+    symbol === STOP_VALUE ? STOP : symbol === START_C_VALUE ? START_C : PATTERNS.slice(symbol * 6, symbol * 6 + 6);
+  return Array.from(pattern, Number);
+}
 
 /** Bar, space, bar... widths in modules of `digits` (an even count of digits) as CODE-128C. */
 export function code128c(digits: string): number[] {
-  if (!/^(\d\d)+$/.test(digits)) throw new Error(`CODE-128C takes an even count of digits, got ${digits}`);
-  let pattern = START_C;
-  let sum = 105;
-  for (let i = 0; i < digits.length; i += 2) {
-    const value = Number(digits.slice(i, i + 2));
-    sum += value * (i / 2 + 1);
-    pattern += PATTERNS.slice(value * 6, value * 6 + 6);
-  }
-  const check = sum % 103;
-  pattern += PATTERNS.slice(check * 6, check * 6 + 6) + STOP;
-  return Array.from(pattern, Number);
+  return code128cSymbols(digits).flatMap(symbolWidths);
 }

@@ -131,19 +131,30 @@ export function widthOf(name: string, value: string, size: number): number {
   return (units * size) / 1000;
 }
 
-/** `value`'s WinAnsi codes in `name`, in hex: the string a content stream's Tj shows. */
-export function hexOf(name: string, value: string): string {
+/**
+ * Characters a literal string shows as they are: their WinAnsi code is their own (pdfkit's map
+ * only moves characters past Latin-1) and they need no escape. Nearly every line of a DANFe.
+ */
+const PLAIN = /^[\x20-\x27\x2a-\x5b\x5d-\x7e\xa0-\xff]*$/;
+
+/**
+ * `value`'s WinAnsi codes in `name` as a literal string, `(...)`, the string a content stream's Tj
+ * shows: one byte a character (a hex string takes two), `(`, `)` and `\` escaped.
+ */
+export function literalOf(name: string, value: string): string {
+  if (PLAIN.test(value)) return `(${value})`;
   const template = templates.get(name);
   const codes = hexes.get(name);
   if (!template || !codes) throw new Error(`font ${name} encoded before its first use`);
-  let out = '';
+  let out = '(';
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     let hex = codes.get(code);
     if (hex === undefined) codes.set(code, (hex = winAnsiHex(template, value[i]!)));
-    out += hex;
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    out += char === '(' || char === ')' || char === '\\' ? `\\${char}` : char;
   }
-  return out;
+  return `${out})`;
 }
 
 /**

@@ -137,7 +137,7 @@ export function readNfeData(xml: Uint8Array | string, kind: 'nfe' | 'nfce'): Nfe
   const transp = at(inf, 'transp');
   const total = at(inf, 'total');
   const issqn = at(total, 'ISSQNtot');
-  const prot = find(tree, 'infProt');
+  const prot = find(tree, 'infProt', nfe);
   const vol = arr(transp.vol);
   const sumOf = (name: string) => {
     const sum = vol.reduce((a, v) => a + Number(text(v[name]) ?? 0), 0);

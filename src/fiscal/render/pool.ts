@@ -1,11 +1,11 @@
 // Drawing on worker threads: `pull --with-pdf local` and `pdf --local` hand each XML to a pool of
-// workers (one per core), so that drawing runs while the main thread fetches, writes and commits.
+// workers (one per idle core), so that drawing runs while the main thread fetches, writes and commits.
 // Jobs go to a worker as soon as they are asked (the one with the fewest waiting), not when it is
 // free: the main thread is often busy writing a page when a worker ends, and a worker with its
 // next job already queued does not wait for it. Where there is no built worker (the sources run
 // by the tests), the pool draws on the calling thread, with the same answers.
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
@@ -52,8 +52,19 @@ interface Slot {
   waiting: Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>;
 }
 
-/** `size` workers (default: one per core); drawing on the calling thread where none is built. */
-export function createRenderPool(size = availableParallelism()): RenderPool {
+/**
+ * The cores no other work keeps busy (by the last minute's load), at least one. A second drawing
+ * thread on a machine that has no idle core only competes with the first for the same cores, and
+ * costs its own start (pdfkit loaded, the drawing compiled and warmed again): `pdf --local` over
+ * 1,000 NF-e took more CPU and no less time with two threads than with one at a load of 9.
+ */
+function idleCores(): number {
+  const cores = availableParallelism();
+  return Math.max(1, Math.min(cores, Math.round(cores - (loadavg()[0] ?? 0))));
+}
+
+/** `size` workers (default: one per idle core); drawing on the calling thread where none is built. */
+export function createRenderPool(size = idleCores()): RenderPool {
   const file = workerFile();
   if (!file || size < 1) return inThread();
   const slots: Slot[] = [];

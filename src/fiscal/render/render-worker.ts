@@ -17,8 +17,10 @@ port.on('message', (job: RenderJob) => {
     : job.canceled;
   renderPdf(job.type, job.xml, { canceled }).then(
     (pdf) => {
-      // A fresh buffer handed over whole: pdfkit's chunks may sit in Node's shared pool.
-      const bytes = new Uint8Array(pdf);
+      // Handed over whole, not copied, when the PDF has its memory to itself (Buffer.concat's
+      // answer past 4 kB, nearly every DANFe); a copy when it is a view of Node's shared pool.
+      const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer;
+      const bytes = own ? new Uint8Array(pdf.buffer as ArrayBuffer) : new Uint8Array(pdf);
       port.postMessage({ id: job.id, pdf: bytes } satisfies RenderReply, [bytes.buffer]);
     },
     (error: Error) => {

@@ -16,7 +16,8 @@
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { hexOf, pageFont, useFont, type PageFont } from './fonts.js';
+import { ContentStream } from './content.js';
+import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
 import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
@@ -85,16 +86,33 @@ export function forgetLayouts(): void {
   layouts.clear();
 }
 
+/** The file's pieces in one buffer: each run of lines converted once (latin1: a byte a character). */
+function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
+  const parts: Uint8Array[] = [];
+  let lines = '';
+  for (const chunk of chunks) {
+    if (typeof chunk === 'string') lines += chunk;
+    else {
+      if (lines) parts.push(Buffer.from(lines, 'latin1'));
+      lines = '';
+      parts.push(chunk);
+    }
+  }
+  if (lines) parts.push(Buffer.from(lines, 'latin1'));
+  return Buffer.concat(parts);
+}
+
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
-  private readonly chunks: Uint8Array[] = [];
+  /** The file so far: pdfkit's lines as strings (one byte a character), its streams as bytes. */
+  private readonly chunks: Array<string | Uint8Array> = [];
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
-  private ops: string[] = [];
+  private ops = new ContentStream();
   /** This file's forms, by layout key: the next pages of a long DANFe share one. */
   private readonly forms = new Map<string, FormRef>();
   /** The layout being recorded for this page (its key and operators), or none. */
-  private recording: { key: string; form: FormRef; ops: string[] } | undefined;
+  private recording: { key: string; form: FormRef; ops: ContentStream } | undefined;
   /** The page draws its layout with a form already made: layout() draws nothing. */
   private reused = false;
 
@@ -121,10 +139,15 @@ export class Sheet {
     const writer = this.doc as unknown as FileWriter;
     const header = this.doc.read() as Buffer | null;
     if (header) this.chunks.push(header);
+    // Its lines (a hundred a DANFe: objects, the cross-reference) stay strings until the end.
     writer._write = (data) => {
-      const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
-      this.chunks.push(bytes);
-      writer._offset += bytes.length;
+      if (typeof data === 'string') {
+        this.chunks.push(`${data}\n`);
+        writer._offset += data.length + 1;
+      } else {
+        this.chunks.push(data);
+        writer._offset += data.length;
+      }
     };
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
@@ -159,7 +182,7 @@ export class Sheet {
       this.forms.set(key, form);
       const drawn = layouts.get(key);
       if (drawn) form.end(drawn);
-      else this.recording = { key, form, ops: [] };
+      else this.recording = { key, form, ops: new ContentStream() };
     }
     this.reused = this.recording === undefined;
     const name = `L${[...this.forms.keys()].indexOf(key) + 1}`;
@@ -196,8 +219,7 @@ export class Sheet {
     const recording = this.recording;
     if (recording) {
       this.recording = undefined;
-      recording.ops.push('');
-      const bytes = deflateSync(Buffer.from(recording.ops.join('\n'), 'latin1'), { level: 1 });
+      const bytes = deflateSync(recording.ops.bytes(), { level: 1 });
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
       recording.form.end(bytes);
     }
@@ -209,10 +231,9 @@ export class Sheet {
 
   /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
   private flush(): void {
-    if (this.ops.length === 0) return;
-    this.ops.push('');
-    this.doc.addContent(Buffer.from(this.ops.join('\n'), 'latin1'));
-    this.ops = [];
+    if (this.ops.empty) return;
+    this.doc.addContent(this.ops.bytes());
+    this.ops = new ContentStream();
   }
 
   /** The width `value` takes in that style. */
@@ -249,9 +270,8 @@ export class Sheet {
     if (!shown) return;
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
-    const show = `BT /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)} Tm <${hexOf(font.name, shown)}> Tj ET`;
-    if (style.color) this.ops.push(`${rgb(style.color)} rg`, show, '0 g');
-    else this.ops.push(show);
+    const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
+    this.ops.text(`/${font.id} ${num(size)}`, matrix, literalOf(font.name, shown), style.color && rgb(style.color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
@@ -316,6 +336,6 @@ export class Sheet {
     // Every object is written by then (nothing of a DANFe is written later, such as an image read
     // from a file): pdfkit waits for none and has written its cross-reference table.
     if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
-    return Buffer.concat(this.chunks);
+    return joined(this.chunks);
   }
 }

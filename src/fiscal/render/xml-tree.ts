@@ -1,6 +1,6 @@
 // What every renderer reads first: the XML's tree (the readers' parser and encodings) and the one
 // summary of the expected kind (key, parties, protocol, whether the file itself says canceled).
-import { readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
+import { parseEmbedded, readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
 import { at, obj, text, type Node } from '../readers/common.js';
 import { findDocuments } from '../readers/detect.js';
 import { decodeXml } from '../readers/xml.js';
@@ -46,37 +46,42 @@ function quickRead(bytes: Uint8Array, source: string): { docs: DocumentSummary[]
   const { text: xml, warnings } = decodeXml(bytes);
   const parsed = parseLight(xml);
   if (!parsed) return undefined;
-  const found = findDocuments(parsed.root, parsed.tree[parsed.root]);
+  const found = findDocuments(parsed.root, parsed.tree[parsed.root], { depth: 0, parse: parseEmbedded });
   if (found.length === 0) return undefined;
   const docs = found.map((s) => ({ ...s, warnings: [...warnings, ...s.warnings], root: parsed.root, source }));
   return { docs, tree: parsed.tree };
 }
 
-/** The first element named `name`, depth first (documents sit under nfeProc, enviNFe, SOAP...). */
-export function find(node: unknown, name: string): Node | undefined {
-  const found = findRaw(node, name, 0);
+/**
+ * The first element named `name`, depth first (documents sit under nfeProc, enviNFe, SOAP...);
+ * `skip`, a subtree known not to hold it: the protocol beside an NF-e is found without walking
+ * the NF-e's few hundred elements first.
+ */
+export function find(node: unknown, name: string, skip?: unknown): Node | undefined {
+  const found = findRaw(node, name, 0, skip);
   return found === undefined ? undefined : obj(found);
 }
 
 /** The text of the first element named `name`, depth first. */
 export function findText(node: unknown, name: string): string | undefined {
-  return text(findRaw(node, name, 0));
+  return text(findRaw(node, name, 0, undefined));
 }
 
-function findRaw(node: unknown, name: string, depth: number): unknown {
-  if (!node || typeof node !== 'object' || depth > 12) return undefined;
+function findRaw(node: unknown, name: string, depth: number, skip: unknown): unknown {
+  if (!node || typeof node !== 'object' || depth > 12 || node === skip) return undefined;
   if (Array.isArray(node)) {
     for (const item of node) {
-      const found = findRaw(item, name, depth + 1);
+      const found = findRaw(item, name, depth + 1, skip);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   const n = node as Node;
   if (name in n) return n[name];
-  for (const [k, v] of Object.entries(n)) {
+  // for-in, not Object.entries: no array of pairs made for each of a few hundred elements.
+  for (const k in n) {
     if (k.startsWith('@_') || k === '#text' || k === 'Signature') continue;
-    const found = findRaw(v, name, depth + 1);
+    const found = findRaw(n[k], name, depth + 1, skip);
     if (found !== undefined) return found;
   }
   return undefined;

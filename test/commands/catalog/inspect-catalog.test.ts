@@ -2,13 +2,14 @@
 // prints equals what reading the XML gives, and it holds with every XML of the folder garbled in
 // place (so no XML was read). A catalog of schema 1 is migrated on first use; a newer one is
 // refused with exit 13.
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson } from '../../helpers/cli.js';
-import { runMain, tempDir } from '../../helpers/context.js';
+import { copyFolder, inspectFolder, xmlFiles } from '../../helpers/catalog-folder.js';
+import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -19,25 +20,8 @@ let fromCatalog: string;
 
 const catalogFile = (d: string) => join(d, '.fiscal', 'catalog.sqlite');
 
-function xmlFiles(d: string): string[] {
-  return readdirSync(d, { recursive: true, encoding: 'utf8' })
-    .filter((p) => p.endsWith('.xml'))
-    .map((p) => join(d, p));
-}
-
-/** A copy of the pull folder whose files are found at the same relative paths in inspect's output. */
-function copy(): string {
-  const d = tempDir('fiscal-inspect-catalog-');
-  cpSync(dir, d, { recursive: true });
-  return d;
-}
-
-async function inspect(d: string, extra: string[] = []) {
-  const r = await runMain(['-o', 'ndjson', 'inspect', d, ...extra], env);
-  expect(r.code, r.stderr).toBe(0);
-  // The same folder at another path: sources compared relative to it.
-  return r.stdout.split(d).join('<dir>');
-}
+const copy = () => copyFolder(dir, 'fiscal-inspect-catalog-');
+const inspect = (d: string, extra: string[] = []) => inspectFolder(d, env, extra);
 
 function withCatalog<T>(d: string, fn: (db: Database.Database) => T): T {
   const db = new Database(catalogFile(d));

@@ -53,9 +53,8 @@ describe('catalog summaries of the emulator', () => {
 describe('what the lean pass does not follow is left to the reader', () => {
   const xml = nfeXml(dataset.nfes[0]!);
   it.each([
-    ['an event appended to the nfeProc', xml.replace('</nfeProc>', '<retEvento versao="1.00"></retEvento></nfeProc>')],
-    ['another encoding declared', xml.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')],
-    ['CDATA', xml.replace('<natOp>', '<natOp><![CDATA[x]]>')],
+    ['another encoding declared', xml.replace('encoding="UTF-8"', 'encoding="UTF-16"')],
+    ['CDATA beside text', xml.replace('<natOp>', '<natOp><![CDATA[x]]>')],
     ['an HTML entity', xml.replace('<natOp>', '<natOp>&eacute;')],
     ['a file cut short', xml.slice(0, -20)],
     ['a nested total', xml.replace('<vNF>', '<vNF><x>1</x>')],
@@ -63,12 +62,32 @@ describe('what the lean pass does not follow is left to the reader', () => {
     expect(noteSummary('nfe', changed)).toBeUndefined();
   });
 
-  it('an event of another family, or a bare request: no summary', () => {
+  it('what the section pass leaves, the lean tree follows with the reader: an event appended, a QR code in CDATA', () => {
+    const withEvent = dataset.nfes.find((d) => d.events.length > 0)!;
+    const event = eventXml(withEvent, withEvent.events[0]!).replace(/^<\?xml[^>]*\?>/, '');
+    for (const changed of [
+      xml.replace('</nfeProc>', '<retEvento versao="1.00"></retEvento></nfeProc>'),
+      nfeXml(withEvent).replace('</nfeProc>', `${event}</nfeProc>`),
+      xml.replace('<natOp>', '<natOp><![CDATA[').replace('</natOp>', ']]></natOp>'),
+    ]) {
+      const summary = noteSummary('nfe', changed);
+      expect(summary).toBeDefined();
+      expect(summary).toEqual(readerSummary(Buffer.from(changed)));
+    }
+  });
+
+  it('an event of another family, or a bare request: the reader summary, through the lean tree', () => {
     const doc = dataset.nfes.find((d) => d.events.length > 0)!;
     const event = eventXml(doc, doc.events[0]!);
-    expect(eventSummary('cte', Buffer.from(event))).toBeUndefined();
     const request = /<evento[\s\S]*<\/evento>/.exec(event)![0];
-    expect(eventSummary('nfe', Buffer.from(request))).toBeUndefined();
+    for (const [type, xml] of [
+      ['cte', event],
+      ['nfe', request],
+    ] as const) {
+      const summary = eventSummary(type, Buffer.from(xml));
+      expect(summary?.kind).toBe('event');
+      expect(summary).toEqual(readerSummary(Buffer.from(xml)));
+    }
   });
 });
 

@@ -10,6 +10,31 @@ const text = (name: string) => readFileSync(FIXTURES + name, 'utf8');
 const readText = (xml: string) => readDocuments(Buffer.from(xml), 'x.xml');
 
 describe('ABRASF NFS-e reader', () => {
+  it('reads a cancellation answer (CancelarNfseResposta) as an event 101101 of the note it names', () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><CancelarNfseResposta xmlns="http://www.abrasf.org.br/nfse.xsd"><RetCancelamento>' +
+      '<NfseCancelamento versao="2.02"><Confirmacao Id="C1"><Pedido><InfPedidoCancelamento Id="P1"><IdentificacaoNfse>' +
+      '<Numero>77</Numero><CpfCnpj><Cnpj>11222333000181</Cnpj></CpfCnpj><CodigoMunicipio>3550308</CodigoMunicipio>' +
+      '</IdentificacaoNfse><CodigoCancelamento>2</CodigoCancelamento></InfPedidoCancelamento></Pedido>' +
+      '<DataHora>2024-06-01T10:00:00-03:00</DataHora></Confirmacao></NfseCancelamento></RetCancelamento></CancelarNfseResposta>';
+    expect(readText(xml)).toEqual([
+      {
+        source: 'x.xml',
+        kind: 'event',
+        version: '2.02',
+        id: 'C1',
+        number: '77',
+        emittedAt: '2024-06-01T10:00:00-03:00',
+        emitter: { taxId: '11222333000181' },
+        counterpart: {},
+        totals: {},
+        event: { type: '101101', family: 'nfse', description: 'Cancelamento de NFS-e' },
+        warnings: [],
+        root: 'CancelarNfseResposta',
+      },
+    ]);
+  });
+
   it('R10: reads an ABRASF 2.04 CompNfse: provider, taker, service value, ISS, id <cnpj>:<date>:<number>', () => {
     const [doc, ...rest] = readText(text('nfse/abrasf-204-compnfse.xml'));
     expect(rest).toEqual([]);

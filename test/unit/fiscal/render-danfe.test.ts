@@ -53,6 +53,12 @@ describe.runIf(poppler)('the DANFe as poppler reads it', () => {
     }
   });
 
+  it('reads back text with parentheses, a backslash, accents and a dash WinAnsi moves, as the XML has it', async () => {
+    const description = 'PARAFUSO M8) \\ ARRUELA ( – AÇO INOXIDÁVEL ½"';
+    const source = xml.replace(/<xProd>[^<]*<\/xProd>/, `<xProd>${description}</xProd>`);
+    expect(textOf(await renderPdf('nfe', source))).toContain(description);
+  });
+
   it('300 items run over several pages, each item exactly once, each page with the header and FOLHA n/N', async () => {
     const pdf = await renderPdf('nfe', withItems(300));
     const pages = pagesOf(pdf);
