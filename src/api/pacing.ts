@@ -10,7 +10,7 @@
 // were told; later windows are then predicted, so the 429 that taught us is usually the only one.
 import type { Clock } from '../context.js';
 import { InterruptedError } from '../errors.js';
-import type { RateLimitInfo } from './retry.js';
+import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
 
 /** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
 export const RESET_MARGIN_MS = 50;
@@ -163,9 +163,13 @@ export class RateLimitPacer {
     if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
     // Told the window: it ends that long after our first request reached the server, which is
     // after we sent it (by as much as a busy event loop takes) and before its answer arrived. A
+    // Reset, read on our clock, ends it sooner only by more than the two clocks may disagree
+    // unseen (readRateLimit): one whose server's clock ran a second behind ours said the window
+    // ended a second early, and whichever answer came last decided (429s, or a second lost). A
     // 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
     if (this.told) {
-      if (!rejected) this.resetAt = Math.min(at, (this.windowOpenedBy ?? this.windowStart) + this.windowMs!);
+      const told = (this.windowOpenedBy ?? this.windowStart) + this.windowMs!;
+      if (!rejected) this.resetAt = Math.min(at + SKEW_IGNORED_MS, told);
       return;
     }
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a

@@ -4,7 +4,7 @@
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 /** Below this the local clock and the server's Date header agree within Date's 1 s resolution. */
-const SKEW_IGNORED_MS = 2_000;
+export const SKEW_IGNORED_MS = 2_000;
 
 /**
  * Full jitter: a random wait between 0 and the exponential ceiling. Several streams that failed

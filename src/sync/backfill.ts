@@ -20,33 +20,55 @@ const WINDOW_MIN_DOCS = 250;
 const BOUNDARY_PRECISION_MS = 3600_000;
 /** ...or in documents: a window may hold this share of its target more or less. */
 const BOUNDARY_TOLERANCE = 0.1;
+/**
+ * Windows per slot of --concurrency (the stream itself holds one slot): a slot whose window ends
+ * takes the next one not begun, so that at the end the slots wait on a window this much shorter.
+ */
+const WINDOWS_PER_SLOT = 2;
 /** Rounds of counts after the first: each asks one count per boundary not found yet, all at once. */
 const MAX_ROUNDS = 8;
 /**
  * Where a later round counts, in tolerances of documents from each boundary's interpolated
- * instant: two close ones settle it where the density holds, the wider ones where it does not
- * (months of a year are uneven), so that one round usually does where four points took two.
+ * instant: two close ones settle it where the density holds (0.8 of a tolerance apart, so that
+ * a density a little off still leaves them within one), the wider ones where it does not (months
+ * of a year are uneven), so that one round usually does where four points took two.
  */
-const AROUND_GUESS = [-4, -1.5, -0.5, 0.5, 1.5, 4];
+const AROUND_GUESS = [-4, -1.5, -0.4, 0.4, 1.5, 4];
 /**
- * Counts sent at once while planning: the recent years' probes in one round trip, and a later
- * round's six counts per boundary. Small requests (a one-record page's Total), before any
+ * Counts sent at once while planning: the probes, and a later round's six counts per boundary. Small requests (a one-record page's Total), before any
  * page is fetched: they hold no memory, and a round trip saved is some 150 ms of every backfill.
  */
 const COUNTS_AT_ONCE = 24;
-/** The probes count at the start of each of this many years, up to next year's. */
-const PROBE_YEARS = 16;
 /**
- * Of those, the most recent are counted once the total says the stream is worth splitting (the
- * older only when a boundary lies before them). Not with the total, in its round trip: against a
- * service that does not answer, each of those counts spent retries of its own.
+ * Where the round after the total counts (designed here): the start of a month, this many months
+ * before next month's. Dense over the recent months, where an account's documents mostly are,
+ * sparse back to ten years: most plans need one round more at most (the boundaries between the
+ * probes), where the recent years' starts took two. Not with the total, which would save a round
+ * trip: against a service that does not answer each of them spent retries of its own (24 counts
+ * at once, 130 attempts where the total alone spends 6), and a stream too small to split would
+ * pay 24 counts for one.
  */
-const RECENT_PROBES = 6;
+const PROBE_MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 21, 24, 30, 36, 48, 60, 84, 120];
 
 const toMs = (value: string, bound: 'from' | 'to') => filterDateToMs(value, bound);
 const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
 /** Filter dates have whole seconds. */
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** The first instant of the `n` months of PROBE_MONTHS (evenly spread over it when fewer) before now's next month. */
+function probeInstants(now: Date, n: number): number[] {
+  const last = PROBE_MONTHS.length - 1;
+  const months =
+    n >= PROBE_MONTHS.length
+      ? PROBE_MONTHS
+      : Array.from({ length: Math.max(0, n) }, (_, i) => PROBE_MONTHS[n === 1 ? 0 : Math.round((i * last) / (n - 1))]!);
+  // Brasília's month: the service's dates are in its time (UTC-3).
+  const here = new Date(now.getTime() - 3 * 3600_000);
+  return [...new Set(months)].map((back) => {
+    const month = new Date(Date.UTC(here.getUTCFullYear(), here.getUTCMonth() + 1 - back, 1));
+    return toMs(month.toISOString().slice(0, 10), 'from');
+  });
+}
 
 /** How many documents were created up to an instant, as far as the counts so far tell. */
 interface Known {
@@ -59,26 +81,28 @@ interface Known {
  * is small, the service cannot count, or one window would do.
  *
  * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
- * count of a round at once, so that planning costs a few round trips whatever the range: the
- * first round asks the total, the next the first second of each of the last few years (documents
- * are mostly recent; older years only when documents are older still), the next ones at each boundary's interpolated instant within the smallest interval
- * known to hold it (kept from the interval's ends, so each round shrinks it), until the interval
- * holds few documents or spans an hour. The instants asked depend on the counts alone (the clock
- * only says which years are recent), so a backfill interrupted while planning plans the same
- * windows again. The last window is the stream itself; when the others
- * read `split.windowSpeedup` times as many documents per request, it gets that much less.
+ * count of a round at once, so that planning costs few round trips whatever the range: the first
+ * round asks the total, the next the start of months over the last ten years (PROBE_MONTHS:
+ * documents are mostly recent), the next ones at each boundary's interpolated instant within the smallest
+ * interval known to hold it (kept from the interval's ends, so each round shrinks it), until the
+ * interval holds few documents or spans an hour. The instants asked depend on the counts alone
+ * (the clock only says which months are recent), so a backfill interrupted while planning plans
+ * the same windows again. The last window is the stream itself; when the others read
+ * `split.windowSpeedup` times as many documents per request, it gets that much less. `probes`: how
+ * many of PROBE_MONTHS the second round asks (plans made at once share COUNTS_AT_ONCE); `countsCost`:
+ * asked after the probes, true when the rate limit's quota binds (each count then costs a page),
+ * and the plan then ends with them.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
   parallel: number,
   signal: AbortSignal,
-  now = new Date(),
+  o: { now?: Date; probes?: number; countsCost?: () => boolean } = {},
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
-  const lastYear = now.getUTCFullYear() + 1;
-  const probes = Array.from({ length: PROBE_YEARS }, (_, i) => toMs(`${lastYear - i}-01-01`, 'from')).filter(
+  const probes = probeInstants(o.now ?? new Date(), o.probes ?? PROBE_MONTHS.length).filter(
     (at) => at > from && at < to,
   );
   const counted = new Map<number, number>();
@@ -99,19 +123,20 @@ export async function planWindows(
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
+  // The stream itself holds a slot all along; each other slot reads windows one after the other
+  // (startsQueued), so that none sits idle at the end while another reads a long window.
+  const n = Math.max(1, Math.min((k - 1) * WINDOWS_PER_SLOT, Math.floor(total / WINDOW_MIN_DOCS) - 1));
+  const perSlot = n / (k - 1);
   // Shares of the documents: the last window (the stream itself) may read more slowly.
   const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
-  const share = total / (k - 1 + tail);
-  const targets = Array.from({ length: k - 1 }, (_, i) => Math.round(share * (i + 1)));
+  const share = total / (n + tail * perSlot);
+  const targets = Array.from({ length: n }, (_, i) => Math.round(share * (i + 1)));
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
-      await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map(countAt));
+      await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map((at) => countAt(at)));
   };
-  await inRounds(probes.slice(0, RECENT_PROBES));
-  // A boundary before the oldest recent probe: the older years are counted too.
-  const oldest = probes[Math.min(RECENT_PROBES, probes.length) - 1];
-  if (oldest !== undefined && (counted.get(oldest) ?? 0) >= targets[0]!) await inRounds(probes.slice(RECENT_PROBES));
+  await inRounds(probes);
   const known: Known[] = [
     { at: from - 1000, count: 0 },
     { at: to, count: total },
@@ -121,7 +146,8 @@ export async function planWindows(
     await inRounds(ats);
     for (const at of ats) if (!known.some((x) => x.at === at)) known.push({ at, count: counted.get(at)! });
   };
-  const tolerance = Math.max(1, share * BOUNDARY_TOLERANCE);
+  // A slot's windows add up: the tolerance is a share of what one slot reads.
+  const tolerance = Math.max(1, share * perSlot * BOUNDARY_TOLERANCE);
   /** The interval known to hold the target-th document: the last point below it, the first at or above. */
   const bracket = (target: number): [Known, Known] => {
     known.sort((a, b) => a.at - b.at);
@@ -130,7 +156,10 @@ export async function planWindows(
   };
   const settled = ([lo, hi]: [Known, Known]) =>
     hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  // Under a quota the run can spend, a count costs a page: the probes' boundaries do, the windows
+  // read one after the other on each slot evening out what they miss.
+  const rounds = o.countsCost?.() ? 0 : MAX_ROUNDS;
+  for (let round = 0; round < rounds; round++) {
     const asks = new Set<number>();
     for (const target of targets) {
       const b = bracket(target);
@@ -184,6 +213,8 @@ export interface PlannedStream {
   of: number;
   /** A backfill window (not the stream that goes on incrementally). */
   window: boolean;
+  /** Lanes of its stream (the stream itself and its windows) read at once: its share of --concurrency. */
+  slots: number;
 }
 
 /**
@@ -194,18 +225,28 @@ export async function withBackfills(
   sources: StreamSource[],
   starts: StreamStart[],
   store: Checkpoints,
-  o: { concurrency: number; committedLength: number; signal: AbortSignal; quotaTold?: boolean | undefined },
+  o: {
+    concurrency: number;
+    committedLength: number;
+    signal: AbortSignal;
+    quotaTold?: boolean | undefined;
+    quotaLeft?: ((maxInFlight: number) => number) | undefined;
+  },
 ): Promise<PlannedStream[]> {
   // Every stream splits into its share of --concurrency (at least two windows): more would only
   // hold more pages in memory waiting to be written, not fetch more at once.
   const documentStreams = sources.filter((s) => (s.phase ?? 'documents') === 'documents').length;
   const parallel = Math.max(2, Math.ceil(o.concurrency / Math.max(1, documentStreams)));
-  // Planned at once: each plan is a few dozen counts, one round trip each.
+  const planning = sources.map(
+    (source, i) =>
+      !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1,
+  );
+  // Planned at once, a few round trips of counts each; their probes share COUNTS_AT_ONCE.
+  const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length));
+  const countsCost = () => Boolean(o.quotaTold) || (o.quotaLeft?.(o.concurrency) ?? 0) > 0;
   const plans = await Promise.all(
     sources.map((source, i) =>
-      !starts[i]!.resumeFrom && source.split && (source.phase ?? 'documents') === 'documents' && o.concurrency > 1
-        ? planWindows(source.split, parallel, o.signal)
-        : undefined,
+      planning[i] ? planWindows(source.split!, parallel, o.signal, { probes, countsCost }) : undefined,
     ),
   );
   const out: PlannedStream[] = [];
@@ -223,9 +264,9 @@ export async function withBackfills(
     for (const [j, range] of (windows ?? []).entries()) {
       const fresh = windowCheckpoint(initialCheckpoint(source), j, range);
       const checkpoint = (saved?.windows ? await store.load(fresh.stream) : undefined) ?? fresh;
-      out.push({ source, start: { checkpoint, resumeFrom: checkpoint }, of: i, window: true });
+      out.push({ source, start: { checkpoint, resumeFrom: checkpoint }, of: i, window: true, slots: parallel });
     }
-    out.push({ source, start, of: i, window: false });
+    out.push({ source, start, of: i, window: false, slots: parallel });
   }
   return out;
 }

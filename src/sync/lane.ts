@@ -25,6 +25,11 @@ export class Semaphore {
     };
   }
 
+  /** Slots at once now. */
+  get size(): number {
+    return this.capacity();
+  }
+
   /** Lets waiters in while there is room: after a release, or when the capacity may have risen. */
   admit(): void {
     while (this.waiting.length > 0 && this.used < this.capacity()) {

@@ -130,6 +130,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
     quotaTold: o.quotaTold,
+    quotaLeft: o.quotaLeft,
     committedLength,
     signal: o.signal,
   });
@@ -149,7 +150,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       limit.admit();
       // A group due is committed now when no page waits; else while the next page's files are written.
       if (committer.due && !states.some((x) => x.lane.ready)) await committer.commit();
-      const s = await nextReady(states);
+      const s = await nextReady(states, limit.size / Math.max(1, o.concurrency));
       if (!s) break;
       if (o.signal.aborted)
         throw new InterruptedError('pull stopped; its checkpoint is saved, run the same command to continue');

@@ -4,7 +4,7 @@ import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { StreamState } from './stream-state.js';
-import type { PullSummary } from './summary.js';
+import type { PullSummary, StreamSummary } from './summary.js';
 
 async function* nothing(): AsyncGenerator<SourcePage> {}
 
@@ -56,9 +56,32 @@ export function openLanes(
     knownPages: 0,
     window: p.window,
     split: p.window || p.start.checkpoint.windows !== undefined,
+    slots: p.slots,
+    queued: false,
   }));
-  for (const s of states) if (s.source.phase !== 'events') s.lane.prefetch();
+  // A stream's first windows take its slots but one (the stream itself reads all along); the
+  // others wait their turn (backfill.ts, WINDOWS_PER_SLOT), so that they hold no memory before.
+  const begun = new Map<StreamSummary, number>();
+  for (const s of states) {
+    if (!s.window || s.checkpoint.done) continue;
+    const n = begun.get(s.summary) ?? 0;
+    if (n >= s.slots - 1) s.queued = true;
+    else begun.set(s.summary, n + 1);
+  }
+  for (const s of states) if (s.source.phase !== 'events' && !s.queued) s.lane.prefetch();
   return { states, limit };
+}
+
+/**
+ * Begins the windows whose stream reads on fewer lanes than its slots (`raised` times them while
+ * the quota raises the requests in flight: see RAISED_IN_FLIGHT), in the plan's order.
+ */
+function startQueued(active: StreamState[], raised: number): void {
+  for (const s of active) {
+    if (!s.queued) continue;
+    const reading = active.filter((x) => x.summary === s.summary && !x.queued).length;
+    if (reading < s.slots * raised) s.queued = false;
+  }
 }
 
 /**
@@ -67,8 +90,10 @@ export function openLanes(
  * small pages would, if the ones with fewer pages went first). Events streams wait until every
  * document stream is done.
  */
-export async function nextReady(states: StreamState[]): Promise<StreamState | undefined> {
-  const active = activePhase(states);
+export async function nextReady(states: StreamState[], raised = 1): Promise<StreamState | undefined> {
+  const all = activePhase(states);
+  startQueued(all, raised);
+  const active = all.filter((s) => !s.queued);
   // A lane held back by memory fetches again if the quota would otherwise go unused (PageBudget).
   for (const s of active) s.lane.prefetch();
   for (;;) {

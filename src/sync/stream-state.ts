@@ -20,6 +20,10 @@ export interface StreamState {
   window: boolean;
   /** Part of a stream a backfill split (a window, or the stream itself). */
   split: boolean;
+  /** Lanes of its stream read at once (PlannedStream.slots). */
+  slots: number;
+  /** A window not begun: it begins once fewer than `slots` lanes of its stream read (startQueued). */
+  queued: boolean;
 }
 
 export interface CommitDeps {

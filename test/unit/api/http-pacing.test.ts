@@ -102,6 +102,26 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(await windowEnd(false)).toBe(T0 + 6000 + RESET_MARGIN_MS);
   });
 
+  it("R5: told the quota, a Reset up to two seconds early (the server's clock behind ours, unseen within Date's tolerance) does not end the window sooner, in whatever order the answers come", async () => {
+    // The window opens with the request sent at T0 + 300 (answered 120 ms later): it ends at
+    // T0 + 5420. The server's clock runs 1.5 s behind ours: its Reset reads T0 + 4000 here.
+    const windowEnd = async (resets: number[]) => {
+      const clock = createFakeClock(T0);
+      const pacer = new RateLimitPacer(clock);
+      pacer.tell(3, 5000);
+      clock.advance(300);
+      for (const [i, resetAtMs] of resets.entries())
+        await send(pacer, clock, { limit: 3, remaining: 2 - i, resetAtMs, receivedAt: clock.now() + 120 });
+      await pacer.acquire();
+      return clock.now();
+    };
+    const end = T0 + 300 + 120 + 5000 + RESET_MARGIN_MS;
+    expect(await windowEnd([T0 + 4000, T0 + 6000, T0 + 4000])).toBe(end);
+    expect(await windowEnd([T0 + 6000, T0 + 4000, T0 + 6000])).toBe(end);
+    // Earlier than the clocks can explain: the server's window is shorter than told.
+    expect(await windowEnd([T0 + 1000, T0 + 1000, T0 + 1000])).toBe(T0 + 3000 + RESET_MARGIN_MS);
+  });
+
   it('R5: told the quota, a window whose first answer was slow (a page rendered) ends no later than the shortest round trip after its send', async () => {
     // Earlier round trips took `shortest` ms; the window's first request, sent at T0 + 300, is a
     // page whose answer comes 400 ms later. The server opened the window when the request reached

@@ -57,7 +57,7 @@ describe('planWindows', () => {
     [13_000, 3],
     [60_000, 6],
   ])(
-    'plans %i documents over %i years in at most 3 round trips (the total with the recent years, two rounds around the boundaries), windows near their share',
+    'plans %i documents over %i years in 3 round trips (the total, the months of ten years, one round around the boundaries), windows near their share',
     async (n, years) => {
       const instants = createdAt(n, years);
       const s = service(instants);
@@ -65,26 +65,59 @@ describe('planWindows', () => {
         { range: ALL, count: s.count, windowSpeedup: 5 },
         4,
         new AbortController().signal,
-        NOW,
+        { now: NOW },
       );
-      expect(windows).toHaveLength(4);
+      // Two windows for each of three slots, the stream itself on the fourth.
+      expect(windows).toHaveLength(7);
       const sizes = windows!.map((w) => inWindow(instants, w));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-      // Three windows and the stream's own part, a fifth of theirs.
-      const share = n / 3.2;
-      for (const size of sizes.slice(0, 3)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.12);
-      // The total, the recent years, then the boundaries: rounds of one count per boundary took 6.
-      expect(s.roundTrips).toBeLessThanOrEqual(4);
+      // The stream's own part reads as long as two windows, at a fifth of their documents.
+      const share = n / 6.4;
+      for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
+      // The total, the probes, then the boundaries: the recent years' starts, then the boundaries
+      // took four; rounds of one count per boundary took 6.
+      expect(s.roundTrips).toBeLessThanOrEqual(3);
       // A few dozen small requests, not hundreds.
-      expect(s.counts).toBeLessThanOrEqual(40);
+      expect(s.counts).toBeLessThanOrEqual(48);
     },
   );
 
-  it('a stream too small to split costs one count: the recent years wait for the total', async () => {
+  it('under a quota that binds (each count costs a page), the probes plan alone: two round trips, windows within a third of their share', async () => {
+    const instants = createdAt(13_000, 3);
+    const s = service(instants);
+    const windows = await planWindows(
+      { range: ALL, count: s.count, windowSpeedup: 5 },
+      4,
+      new AbortController().signal,
+      {
+        now: NOW,
+        countsCost: () => true,
+      },
+    );
+    expect(s.roundTrips).toBe(2);
+    expect(s.counts).toBeLessThanOrEqual(25);
+    expect(windows).toHaveLength(7);
+    const sizes = windows!.map((w) => inWindow(instants, w));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+    const share = 13_000 / 6.4;
+    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share / 3);
+  });
+
+  it('a stream too small to split costs one count: the probes wait for the total', async () => {
     const s = service(createdAt(900, 3));
-    const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, NOW);
+    const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, { now: NOW });
     expect(windows).toBeUndefined();
     expect(s.roundTrips).toBe(1);
     expect(s.counts).toBe(1);
+  });
+
+  it('a service that cannot count is read as one listing, and is asked nothing more (against one that does not answer, each count spends retries)', async () => {
+    let counts = 0;
+    const count = async () => {
+      counts++;
+      throw new Error('404');
+    };
+    expect(await planWindows({ range: ALL, count }, 4, new AbortController().signal, { now: NOW })).toBeUndefined();
+    expect(counts).toBe(1);
   });
 });
