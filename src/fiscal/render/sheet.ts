@@ -5,7 +5,7 @@
 // CANCELADA). pdfkit and bwip-js are loaded by whoever imports this module, and only the renderers
 // do, on use: `fiscal --help` never loads them.
 //
-// pdfkit makes the file (pages, fonts, compression, cross-reference); the page's drawing is written
+// pdfkit makes the file (pages, fonts, compression, cross-reference: pdf-file.ts); the page's drawing is written
 // here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
 // operators through its options, alignment and save/transform/restore, each converted to bytes on
 // its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
@@ -15,10 +15,10 @@
 // and every later page of that layout, in any file, draws it with one `Do` of a Form XObject
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
 import { ContentStream } from './content.js';
 import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
 import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
+import { PdfFile } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -44,29 +44,6 @@ export interface FieldStyle extends TextStyle {
   dataLabel?: boolean;
 }
 
-/**
- * pdfkit dates a file (and derives its /ID) from now by default: a re-run would then rewrite every
- * PDF with other bytes. The document's own emission date, or a fixed one, keeps them identical.
- */
-function creationDate(created: string | undefined): Date {
-  const date = created ? new Date(created) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
-}
-
-/** The parts of pdfkit's page content stream (a PDFReference) that seal() replaces. */
-interface PageStream {
-  buffer: Uint8Array[];
-  data: Record<string, unknown>;
-}
-
-/** pdfkit's PDFDocument as it writes the file (its internals: pdfkit is pinned). */
-interface FileWriter {
-  _write(data: string | Uint8Array): void;
-  _offset: number;
-  /** Objects made but not written yet: the file ends once there are none. */
-  _waiting: number;
-}
-
 /** A PDFReference, as far as a form is written through it. */
 interface FormRef {
   data: Record<string, unknown>;
@@ -86,26 +63,9 @@ export function forgetLayouts(): void {
   layouts.clear();
 }
 
-/** The file's pieces in one buffer: each run of lines converted once (latin1: a byte a character). */
-function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
-  const parts: Uint8Array[] = [];
-  let lines = '';
-  for (const chunk of chunks) {
-    if (typeof chunk === 'string') lines += chunk;
-    else {
-      if (lines) parts.push(Buffer.from(lines, 'latin1'));
-      lines = '';
-      parts.push(chunk);
-    }
-  }
-  if (lines) parts.push(Buffer.from(lines, 'latin1'));
-  return Buffer.concat(parts);
-}
-
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
-  /** The file so far: pdfkit's lines as strings (one byte a character), its streams as bytes. */
-  private readonly chunks: Array<string | Uint8Array> = [];
+  private readonly file: PdfFile;
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
   private ops = new ContentStream();
@@ -124,31 +84,8 @@ export class Sheet {
     /** The document's emission (ISO 8601): the PDF's creation date, so the same XML gives the same bytes. */
     created?: string,
   ) {
-    this.doc = new PDFDocument({
-      size: [width, height],
-      margin: 0,
-      autoFirstPage: false,
-      // No Helvetica loaded for nothing: the fonts are set through fonts.ts.
-      font: null as unknown as string,
-      // Each page's content is deflated here, faster than pdfkit's default level (see seal).
-      compress: false,
-      info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
-    });
-    // pdfkit writes the file through a Readable stream, a push (and a copy) per line of every
-    // object: its pieces are kept here instead. The constructor wrote the header, read back first.
-    const writer = this.doc as unknown as FileWriter;
-    const header = this.doc.read() as Buffer | null;
-    if (header) this.chunks.push(header);
-    // Its lines (a hundred a DANFe: objects, the cross-reference) stay strings until the end.
-    writer._write = (data) => {
-      if (typeof data === 'string') {
-        this.chunks.push(`${data}\n`);
-        writer._offset += data.length + 1;
-      } else {
-        this.chunks.push(data);
-        writer._offset += data.length;
-      }
-    };
+    this.file = new PdfFile(width, height, title, created);
+    this.doc = this.file.doc;
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
     if (firstPage) this.addPage();
@@ -210,9 +147,8 @@ export class Sheet {
   }
 
   /**
-   * The page's content, whole, deflated at level 1 before pdfkit writes the page: half the time
-   * of zlib's default level, for some 10% more bytes (a DANFe's page is 15 kB of operators, 4 kB
-   * deflated). pdfkit's own compression has no level, hence `compress: false` and this.
+   * Ends the page: its layout's form, if recorded on it, deflated at level 1 like the page's
+   * content (pdf-file.ts) and kept for later pages.
    */
   private seal(): void {
     this.flush();
@@ -223,10 +159,7 @@ export class Sheet {
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
       recording.form.end(bytes);
     }
-    const page = this.doc.page as unknown as { content: PageStream } | undefined;
-    if (!page) return;
-    page.content.buffer = [deflateSync(Buffer.concat(page.content.buffer), { level: 1 })];
-    page.content.data.Filter = 'FlateDecode';
+    this.file.sealPage();
   }
 
   /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
@@ -332,10 +265,6 @@ export class Sheet {
 
   async end(): Promise<Buffer> {
     this.seal();
-    this.doc.end();
-    // Every object is written by then (nothing of a DANFe is written later, such as an image read
-    // from a file): pdfkit waits for none and has written its cross-reference table.
-    if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
-    return joined(this.chunks);
+    return this.file.end();
   }
 }
