@@ -122,7 +122,8 @@ export class RateLimitPacer {
   }
 
   /**
-   * Requests the current window still allows beyond those in flight, when the window could run out
+   * Requests the current window still allows beyond those in flight (once it has none, the next
+   * window's quota), when the window could run out
    * before it resets (`maxInFlight` requests at a time, each a shortest round trip long): those a
    * run does not send while its writer is behind are lost. 0 when nothing is at stake: no quota
    * known, no end of the window known, or a quota far larger than the run can use (a nominal one).
@@ -132,8 +133,12 @@ export class RateLimitPacer {
     const now = this.clock.now();
     const reset = now >= this.resetAt + RESET_MARGIN_MS;
     // A window whose reset has passed has its whole quota again (rollWindow, at the next acquire).
-    const left = Math.max(0, (reset ? (this.limit ?? 0) : this.remaining) - this.inFlight);
-    const until = reset ? (this.windowMs ?? 0) : this.resetAt - now;
+    // One spent already puts the next one's at stake: requests asked for now wait in acquire() and
+    // go out the moment it opens, where a stream that waited for the writer to ask would send the
+    // window's first request late (a page being written takes some 100 ms on a loaded machine).
+    const next = reset || this.remaining - this.inFlight <= 0;
+    const left = Math.max(0, next ? (this.limit ?? 0) - (reset ? this.inFlight : 0) : this.remaining - this.inFlight);
+    const until = next ? (this.windowMs ?? 0) : this.resetAt - now;
     const sendable = (maxInFlight * until) / Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS);
     return left < sendable ? left : 0;
   }

@@ -198,11 +198,23 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(pacer.quotaLeft(4)).toBe(7);
     pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 7 });
     b();
-    for (let r = 6; r >= 0; r--) await send(pacer, clock, { limit: 10, remaining: r });
-    expect(pacer.quotaLeft(4)).toBe(0);
-    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
-    clock.advance(5000 + 120 + RESET_MARGIN_MS);
+    for (let r = 6; r >= 1; r--) await send(pacer, clock, { limit: 10, remaining: r });
+    // The last one on its way: this window has nothing left, the next one's quota is at stake
+    // (requests asked for now wait for its reset, and go out the moment it opens).
+    const last = await pacer.acquire();
     expect(pacer.quotaLeft(4)).toBe(10);
+    let early = false;
+    const waiting = pacer.acquire().then((release) => ((early = clock.now() < T0 + 120 + 5000), release));
+    pacer.observe({ sentAt: clock.now(), rateLimited: false, limit: 10, remaining: 0 });
+    last();
+    expect(pacer.quotaLeft(4)).toBe(10);
+    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
+    const opener = await waiting;
+    expect(early).toBe(false);
+    expect(clock.now()).toBe(T0 + 120 + 5000 + RESET_MARGIN_MS);
+    // The new window's first request on its way takes one of its ten.
+    expect(pacer.quotaLeft(4)).toBe(9);
+    opener();
   });
 
   it('R5: says no request is at stake when the run could not spend the window before it ends, or nothing says when it ends', async () => {
