@@ -169,11 +169,18 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
     const stats = await emu.stats();
     const requests = stats.requests.total;
     const rejected = stats.requests.byStatus['429'] ?? 0;
-    // The quota offered from the first request to the last, the last window counted whole: a
-    // client that fills every window uses 100%, one that idles past a window's end loses it.
+    // The quota offered over the run: the windows it opened and the time between them, from when
+    // the first opened to when the last ended. A client that fills every window and opens the next
+    // the moment one ends uses 100%; one that idles past a window's end loses that time.
     const spanMs = stats.requests.lastAt - stats.requests.firstAt;
     const seconds = spanMs / 1000;
-    const offered = ((spanMs + windowSeconds * 1000) / (windowSeconds * 1000)) * limit;
+    const windowMs = windowSeconds * 1000;
+    const rl = stats.rateLimit;
+    const offered = ((rl.lastWindowAt - rl.firstWindowAt + windowMs) / windowMs) * limit;
+    // Before, from the first answer to the last and a window more: the last window's requests took
+    // the time they were spread over it as well as the whole window (5 / (5 + B / 5) at most over
+    // five windows whose requests took B s each), so a run that filled every window scored 95%.
+    const offeredToLast = ((spanMs + windowMs) / windowMs) * limit;
     return {
       docs,
       quota,
@@ -185,7 +192,9 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       rejected,
       meanInFlight: stats.requests.inFlight?.mean,
       documents: r.summary?.documents ?? 0,
-      quotaUse: stats.rateLimit.allowed / offered,
+      windows: rl.windows,
+      quotaUse: rl.allowed / offered,
+      quotaUseToLast: rl.allowed / offeredToLast,
       rejectedShare: requests ? rejected / requests : 0,
     };
   } finally {

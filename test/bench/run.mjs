@@ -185,11 +185,14 @@ if (runs('quota')) {
   );
   for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
     console.log(
-      `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s, CPU ${f1(r.pullCpuSeconds)} s), mean requests in flight ${inFlight(r)}`,
+      `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${r.windows} windows, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s, CPU ${f1(r.pullCpuSeconds)} s), mean requests in flight ${inFlight(r)}`,
     );
   }
   const pct = (n) => `${f1(n * 100)}%`;
   figure('share of the quota used', pct(q.quotaUse), '>= 97%', q.quotaUse >= 0.97, qb && pct(qb.quotaUse));
+  console.log(
+    `  (reckoned as before, to the last answer and a window more: ${pct(q.quotaUseToLast)}${qb ? `, before ${pct(qb.quotaUseToLast)}` : ''})`,
+  );
   figure(
     'share of requests answered 429',
     `${f2(q.rejectedShare * 100)}%`,
