@@ -14,6 +14,14 @@ import { initialCheckpoint, type StreamStart } from './starts.js';
 
 /** Below this many documents a stream is read as one listing: planning would cost more than it saves. */
 const BACKFILL_MIN_DOCS = 1000;
+/**
+ * Below this many documents one window reads the stream up to a recent month's start, 250
+ * documents a request, and the stream itself reads on from there (designed here): some 24
+ * requests for 2,800 documents, where the windows of --concurrency and the counts that place them
+ * took 66 (a v1 listing, 57). The windows at once save round trips (about T / 375 for T documents,
+ * 7 for 2,800: a second at 150 ms) for some 40 counts; from here on they save 13 round trips and more.
+ */
+const PARALLEL_MIN_DOCS = 5000;
 /** Fewer documents per window than this is not worth a listing of its own. */
 const WINDOW_MIN_DOCS = 250;
 /** Window boundaries are searched to this precision in time... */
@@ -55,6 +63,12 @@ const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
 /** Filter dates have whole seconds. */
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 
+/**
+ * Where a small stream's one window may end (upToRecent): the start of this month and of months
+ * back, the latest with documents after it.
+ */
+const CUT_MONTHS = [1, 2, 3, 6, 12, 24, 60];
+
 /** The first instant of the `n` months of PROBE_MONTHS (evenly spread over it when fewer) before now's next month. */
 function probeInstants(now: Date, n: number): number[] {
   const last = PROBE_MONTHS.length - 1;
@@ -62,6 +76,11 @@ function probeInstants(now: Date, n: number): number[] {
     n >= PROBE_MONTHS.length
       ? PROBE_MONTHS
       : Array.from({ length: Math.max(0, n) }, (_, i) => PROBE_MONTHS[n === 1 ? 0 : Math.round((i * last) / (n - 1))]!);
+  return monthStarts(now, months);
+}
+
+/** The first instant of each month `back` months before now's next month. */
+function monthStarts(now: Date, months: readonly number[]): number[] {
   // Brasília's month: the service's dates are in its time (UTC-3).
   const here = new Date(now.getTime() - 3 * 3600_000);
   return [...new Set(months)].map((back) => {
@@ -121,6 +140,7 @@ export async function planWindows(
     return undefined;
   }
   if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
+  if (total < PARALLEL_MIN_DOCS) return upToRecent(split, total, o.now ?? new Date(), signal);
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
   // The stream itself holds a slot all along; each other slot reads windows one after the other
@@ -193,6 +213,31 @@ export async function planWindows(
   }
   windows.push({ from: start, to: range.to });
   return windows;
+}
+
+/**
+ * One window up to the latest of CUT_MONTHS' starts with documents after it, the stream itself
+ * after it (one round of counts). Not up to now: a document the service creates later gets a later
+ * created_at than those it has, so after the cut, whatever its clock says against ours (a cut at
+ * our now missed what a server whose clock was behind created after the run).
+ */
+async function upToRecent(
+  split: NonNullable<StreamSource['split']>,
+  total: number,
+  now: Date,
+  signal: AbortSignal,
+): Promise<CreatedRange[] | undefined> {
+  const { range } = split;
+  const instants = monthStarts(now, CUT_MONTHS).filter(
+    (at) => at > toMs(range.from, 'from') && at < toMs(range.to, 'to'),
+  );
+  const upTo = await Promise.all(instants.map((at) => split.count({ from: range.from, to: toFilter(at) }, signal)));
+  const cut = Math.max(...instants.filter((_, i) => (upTo[i] ?? total) < total));
+  if (!Number.isFinite(cut)) return undefined;
+  return [
+    { from: range.from, to: toFilter(cut) },
+    { from: toFilter(cut + 1000), to: range.to },
+  ];
 }
 
 /** The checkpoint of a stream split into `windows`: it reads the last one and names the others. */
