@@ -151,11 +151,12 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
  * The emulator's rate limit on (and its latency), the pull told the quota when it has a flag for
  * it: the share of the quota the pull used over its run, and the share of its requests answered 429.
  */
-export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs, dist }) {
+export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs, dist, tell = true }) {
   const quota = `${limit}/${windowSeconds}s`;
   const emu = await account(docs, ['--rate-limit', quota, '--latency', latency, '--per-doc-ms', String(perDocMs)]);
   const dir = tempDir('quota');
-  const told = pullHasFlag('--rate-limit', dist);
+  // Not told (`tell: false`), the pull learns the quota from the answers' X-RateLimit-* headers.
+  const told = tell && pullHasFlag('--rate-limit', dist);
   try {
     await emu.resetStats();
     const r = await pull(
@@ -197,6 +198,32 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       quotaUseToLast: rl.allowed / offeredToLast,
       rejectedShare: requests ? rejected / requests : 0,
     };
+  } finally {
+    cleanupPull(dir);
+    await emu.close();
+  }
+}
+
+/**
+ * A plain pull of a small account (no latency, no quota), then the same pull again with nothing
+ * new: what each costs in requests (the emulator's count), by route.
+ */
+export async function plainPullRequests(docs, dist = undefined) {
+  const emu = await account(docs);
+  const dir = tempDir('plain');
+  try {
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      await emu.resetStats();
+      const r = await pull(emu.env, dir, ROLE, [0], dist);
+      const stats = await emu.stats();
+      runs.push({
+        requests: stats.requests.total,
+        byRoute: stats.requests.byRoute,
+        documents: r.summary?.documents ?? 0,
+      });
+    }
+    return { docs, first: runs[0], rerun: runs[1] };
   } finally {
     cleanupPull(dir);
     await emu.close();
