@@ -11,6 +11,7 @@
 import type { Clock } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
+import { WindowLength } from './window-length.js';
 
 /** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
 export const RESET_MARGIN_MS = 50;
@@ -54,6 +55,8 @@ export class RateLimitPacer {
   private windowMs: number | undefined;
   /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
   private told = false;
+  /** Not told: what the windows' Resets say of their length, closer than a Reset's second. */
+  private readonly length = new WindowLength();
   private inFlight = 0;
   /** The most requests ever in flight at once: how far out of order responses can arrive. */
   private peakInFlight = 1;
@@ -160,6 +163,7 @@ export class RateLimitPacer {
     if (!Number.isFinite(at) && this.limit === undefined) return;
     this.remaining = 0;
     this.since = o.sentAt;
+    if (!this.told) this.length.reject();
     if (Number.isFinite(at)) this.learnReset(at, true);
   }
 
@@ -180,6 +184,10 @@ export class RateLimitPacer {
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
     // whole second: rounding up makes every such case err on the side of waiting a bit longer.
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
+    if (rejected) return;
+    const openedBy = this.windowOpenedBy ?? at;
+    this.length.observe(at, this.windowStart, openedBy);
+    this.resetAt = Math.min(at, this.length.endBy(openedBy) ?? at);
   }
 
   /**

@@ -230,6 +230,31 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(learned.quotaLeft(4)).toBe(0);
   });
 
+  it('R5: not told, after two windows it ends the next one its learned length after its first request, not at the Reset rounded up', async () => {
+    const clock = createFakeClock(T0 + 300);
+    const pacer = new RateLimitPacer(clock);
+    const ends: number[] = [];
+    for (let w = 0; w < 3; w++) {
+      // The window's first request reaches the server at once; its answer comes 110 ms later.
+      const opened = clock.now();
+      const resetAtMs = Math.ceil((opened + 5000) / 1000) * 1000;
+      for (let r = 9; r >= 0; r--) {
+        const release = await pacer.acquire();
+        const sentAt = clock.now();
+        clock.advance(110);
+        pacer.observe({ sentAt, receivedAt: clock.now(), limit: 10, remaining: r, resetAtMs, rateLimited: false });
+        release();
+      }
+      // The next window's first request waits for this one's end.
+      await pacer.acquire().then((release) => release());
+      ends.push(clock.now() - RESET_MARGIN_MS - opened);
+    }
+    // The first two end at their Reset (5.7 s after .300, then later fractions); the third 5 s
+    // after its first request reached the server by its answer (110 ms).
+    expect(ends[0]).toBe(5700);
+    expect(ends[2]).toBe(5110);
+  });
+
   it('refuses to wait longer than the caller allows', async () => {
     const clock = createFakeClock(T0);
     const pacer = new RateLimitPacer(clock);
