@@ -49,6 +49,10 @@ function service(instants: number[]) {
   return s;
 }
 
+/** The plan of a stream counted by `s`, four slots, the whole range, at NOW. */
+const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean } = {}) =>
+  planWindows({ range: ALL, count: s.count, windowSpeedup: 5 }, 4, new AbortController().signal, { now: NOW, ...o });
+
 const inWindow = (instants: number[], w: CreatedRange) =>
   instants.filter((t) => t >= filterDateToMs(w.from, 'from') && t <= filterDateToMs(w.to, 'to')).length;
 
@@ -85,15 +89,7 @@ describe('planWindows', () => {
   it('under a quota that binds (each count costs a page), the probes plan alone: two round trips, windows within a third of their share', async () => {
     const instants = createdAt(13_000, 3);
     const s = service(instants);
-    const windows = await planWindows(
-      { range: ALL, count: s.count, windowSpeedup: 5 },
-      4,
-      new AbortController().signal,
-      {
-        now: NOW,
-        countsCost: () => true,
-      },
-    );
+    const windows = await planOf(s, { countsCost: () => true });
     expect(s.roundTrips).toBe(2);
     expect(s.counts).toBeLessThanOrEqual(25);
     expect(windows).toHaveLength(7);
@@ -106,14 +102,7 @@ describe('planWindows', () => {
   it('a small stream (2,800 documents) is one window up to the latest month start with documents after it, the stream itself after that: two round trips of counts, 8 in all', async () => {
     const instants = createdAt(2_800, 3);
     const s = service(instants);
-    const windows = await planWindows(
-      { range: ALL, count: s.count, windowSpeedup: 5 },
-      4,
-      new AbortController().signal,
-      {
-        now: NOW,
-      },
-    );
+    const windows = await planOf(s);
     expect(s.roundTrips).toBe(2);
     expect(s.counts).toBe(8);
     // This month's start, in Brasília's time.
