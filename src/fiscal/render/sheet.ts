@@ -1,9 +1,10 @@
 // The drawing surface every auxiliary document is made on: pdfkit with the PDF standard Times
 // fonts (no font file to embed or find; WinAnsi covers Portuguese), and the few shapes the manual's
 // layouts are built from: boxed fields with a small bold capital label, block titles, text fitted
-// to a width, the access key's CODE-128C barcode, a QR code and the stamps (SEM VALOR FISCAL,
-// CANCELADA). pdfkit and bwip-js are loaded by whoever imports this module, and only the renderers
-// do, on use: `fiscal --help` never loads them.
+// to a width, the access key's CODE-128C barcode and the stamps (SEM VALOR FISCAL, CANCELADA); a
+// QR code comes as operators from qr-code.ts. pdfkit is loaded by whoever imports this module
+// (bwip-js by whoever draws a QR code), and only the renderers do, on use: `fiscal --help` never
+// loads them.
 //
 // pdfkit makes the file (pages, fonts, compression, cross-reference: pdf-file.ts); the page's drawing is written
 // here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
@@ -17,7 +18,7 @@
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
 import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
-import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
+import { barcodeOps, num, rgb } from './pdf-ops.js';
 import { PdfFile } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
@@ -242,9 +243,9 @@ export class Sheet {
     this.ops.push(barcodeOps(digits, x, y, w, h));
   }
 
-  /** A QR code of `value` (error correction M), `size` points square, its quiet zone included. */
-  qrCode(value: string, x: number, y: number, size: number): void {
-    this.ops.push(qrCodeOps(value, x, y, size));
+  /** Operators drawn as given, with the data (the QR code: qr-code.ts). */
+  operators(ops: string): void {
+    this.ops.push(ops);
   }
 
   /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */
