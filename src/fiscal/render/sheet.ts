@@ -219,18 +219,20 @@ export class Sheet {
 
   /** A boxed field: its label in small bold capitals at the top, its value below. */
   field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style: FieldStyle = {}) {
-    const labelStyle = { size: LABEL_SIZE, bold: true, width: w - 3 } as const;
+    // Nothing allocated for the label where the layout is reused (a DANFe has some 150 fields).
     if (style.dataLabel) {
       this.layout(() => this.box(x, y, w, h));
-      this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+      this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
     } else if (!this.reused)
       this.layout(() => {
         this.box(x, y, w, h);
-        this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+        this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
       });
     const size = style.size ?? 8;
-    if (value)
-      this.text(value, x + 2, y + h - size - 1.5, { ...style, size, width: w - 4, align: style.align ?? 'left' });
+    if (value) {
+      const { bold, color, align = 'left' } = style;
+      this.text(value, x + 2, y + h - size - 1.5, { size, bold, color, align, width: w - 4 });
+    }
   }
 
   /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block, part of the layout. */
