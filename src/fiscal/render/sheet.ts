@@ -64,6 +64,20 @@ export function forgetLayouts(): void {
   layouts.clear();
 }
 
+/**
+ * `/F1 7`, the operands of `Tf`, by font and size: the same string each time, which the content
+ * stream compares with the font set last (a string built per line was built, then compared, some
+ * 300 times a DANFe).
+ */
+const operands = new Map<string, Map<number, string>>();
+function fontOperands(id: string, size: number): string {
+  let sizes = operands.get(id);
+  if (!sizes) operands.set(id, (sizes = new Map()));
+  let found = sizes.get(size);
+  if (found === undefined) sizes.set(size, (found = `/${id} ${num(size)}`));
+  return found;
+}
+
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
   private readonly file: PdfFile;
@@ -205,7 +219,7 @@ export class Sheet {
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
     const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
-    this.ops.text(`/${font.id} ${num(size)}`, matrix, literalOf(font.name, shown), style.color && rgb(style.color));
+    this.ops.text(fontOperands(font.id, size), matrix, literalOf(font.name, shown), style.color && rgb(style.color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
