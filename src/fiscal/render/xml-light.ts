@@ -163,21 +163,26 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
     const closing = next === 47; /* / */
     const nameStart = closing ? open + 2 : open + 1;
     if (!isNameStart(xml.charCodeAt(nameStart))) return undefined;
+    // The local name follows the first colon (a prefix is not kept).
     let nameEnd = nameStart + 1;
-    while (nameEnd < xml.length && isNameChar(xml.charCodeAt(nameEnd))) nameEnd++;
+    let localStart = nameStart;
+    for (let c = xml.charCodeAt(nameEnd); nameEnd < xml.length && isNameChar(c); c = xml.charCodeAt(++nameEnd))
+      if (c === 58 && localStart === nameStart) localStart = nameEnd + 1;
     const attributesTo = attributesEnd(xml, nameEnd);
     let end = skipSpace(xml, attributesTo);
     const selfClosing = xml.charCodeAt(end) === 47;
     if (selfClosing) end++;
     if (xml.charCodeAt(end) !== 62 /* > */) return undefined;
     last = end + 1;
-    const name = local(xml.slice(nameStart, nameEnd));
     if (closing) {
-      if (frame.name !== name || stack.length === 1 || attributesTo > nameEnd || selfClosing) return undefined;
+      // Compared where it is written: no string made for the 400 closing tags of a DANFe.
+      const same = nameEnd - localStart === frame.name.length && xml.startsWith(frame.name, localStart);
+      if (!same || stack.length === 1 || attributesTo > nameEnd || selfClosing) return undefined;
       stack.pop();
-      add(stack[stack.length - 1]!, name, close(frame));
+      add(stack[stack.length - 1]!, frame.name, close(frame));
       continue;
     }
+    const name = xml.slice(localStart, nameEnd);
     if (stack.length === 1 && top.children) return undefined;
     const node: Node = {};
     const hasAttributes = attributesTo > nameEnd && attributes(xml.slice(nameEnd, attributesTo), node);
