@@ -69,12 +69,12 @@ const BATCH = 64;
  * ArrayBuffer per file lives outside the young generation, and the thread then spent a fifth of
  * its time in the full collections that freed them (and the process held them until then).
  */
-const BATCH_BYTES = 512 * 1024;
+const BATCH_BYTES = 256 * 1024;
 /**
  * Buffers kept for reuse. The thread keeps a batch's buffer until the commit that reads its files
  * (facts-worker.ts), so a commit's worth of them is in flight: some 20 at 1,000 documents a second.
  */
-const POOL = 32;
+const POOL = 16;
 
 export class CatalogThread {
   private nextId = 0;
