@@ -17,7 +17,7 @@ export function qrCode(s: Sheet, value: string, x: number, y: number, size: numb
 }
 
 /** The operators of a QR code of `value` (error correction M), `size` points square, its quiet zone included. */
-export function qrCodeOps(value: string, x: number, y: number, size: number): string {
+function qrCodeOps(value: string, x: number, y: number, size: number): string {
   const { pixs, pixx, pixy } = (bwipjs.raw('qrcode', value, 'eclevel=M') as QrBits[])[0]!;
   const unit = size / (pixx + 8);
   const left = x + 4 * unit;
