@@ -7,6 +7,7 @@ import { stampPage } from './blocks.js';
 import { formatDateTime, formatDecimal, formatDocNumber, formatKey, formatTaxId, money } from './format.js';
 import { isCanceled, type RenderOptions } from './options.js';
 import { readNfeData, type NfeData } from './nfe-data.js';
+import { qrCode } from './qr-code.js';
 import { ROLL_80MM, Sheet, type TextStyle } from './sheet.js';
 
 const MARGIN = 8;
@@ -116,7 +117,7 @@ function layout(s: Sheet, d: NfeData, draw: boolean): number {
     if (d.protocol.at) line(`Data de autorização: ${formatDateTime(d.protocol.at)}`, center);
   } else line('EMITIDA EM CONTINGÊNCIA OU SEM PROTOCOLO DE AUTORIZAÇÃO', { bold: true, ...center });
   if (d.qrCode) {
-    if (draw) s.qrCode(d.qrCode, x + (w - QR) / 2, y, QR);
+    if (draw) qrCode(s, d.qrCode, x + (w - QR) / 2, y, QR);
     y += QR + 2;
   }
   if (t.vTotTrib)

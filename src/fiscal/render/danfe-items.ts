@@ -37,8 +37,31 @@ const COLUMNS: readonly Column[] = [
   { label: 'ALÍQ. IPI', width: 20, value: (i) => q(i.ipiRate), align: 'right' },
 ];
 
+const FIXED_WIDTH = COLUMNS.reduce((a, c) => a + c.width, 0);
+
+type PlacedColumn = Column & { x: number; w: number };
+
+/** The columns placed across a table, by its left and width: the same few tables on every DANFe. */
+const placed = new Map<string, readonly PlacedColumn[]>();
+
+function placedColumns(x: number, width: number): readonly PlacedColumn[] {
+  const key = `${x} ${width}`;
+  let columns = placed.get(key);
+  if (!columns) {
+    let left = x;
+    columns = COLUMNS.map((c) => {
+      const w = c.width || width - FIXED_WIDTH;
+      const col = { ...c, x: left, w };
+      left += w;
+      return col;
+    });
+    if (placed.size < 16) placed.set(key, columns);
+  }
+  return columns;
+}
+
 export class ItemTable {
-  private readonly columns: (Column & { x: number; w: number })[];
+  private readonly columns: readonly PlacedColumn[];
   private readonly descriptionWidth: number;
 
   constructor(
@@ -46,15 +69,8 @@ export class ItemTable {
     private readonly x: number,
     readonly width: number,
   ) {
-    const fixed = COLUMNS.reduce((a, c) => a + c.width, 0);
-    let left = x;
-    this.columns = COLUMNS.map((c) => {
-      const w = c.width || width - fixed;
-      const col = { ...c, x: left, w };
-      left += w;
-      return col;
-    });
-    this.descriptionWidth = width - fixed - 3;
+    this.columns = placedColumns(x, width);
+    this.descriptionWidth = width - FIXED_WIDTH - 3;
   }
 
   /** Lines of each item, wrapped once: the pages are planned with them, then drawn. */

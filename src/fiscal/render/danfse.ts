@@ -7,6 +7,7 @@ import type { DocumentSummary, Party } from '../readers/index.js';
 import { row, stampPage, taxId, textBlock, titled } from './blocks.js';
 import { formatDate, formatDateTime, formatKey, money } from './format.js';
 import { isCanceled, type RenderOptions } from './options.js';
+import { qrCode } from './qr-code.js';
 import { A4, Sheet } from './sheet.js';
 import { find, findText, readFor, RenderError } from './xml-tree.js';
 import { first, text, type Node } from '../readers/common.js';
@@ -34,7 +35,7 @@ export async function renderDanfse(xml: Uint8Array | string, options: RenderOpti
   });
   const place = pick('xLocPrestacao', 'xLocEmi', 'CodigoMunicipio', 'cLocIncid');
   if (place) s.text(`Município: ${place}`, x + 8, y + 46, { size: 7 });
-  if (national) s.qrCode(`${PUBLIC_QUERY}${d.key}`, x + w - head + 2, y + 1, head - 3);
+  if (national) qrCode(s, `${PUBLIC_QUERY}${d.key}`, x + w - head + 2, y + 1, head - 3);
   y += head;
   y = row(s, x, y, w, [
     ['Número da NFS-e', d.number, 1, { bold: true }],

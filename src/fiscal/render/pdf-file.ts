@@ -2,8 +2,35 @@
 // fiscal changes of pdfkit's defaults: the file's pieces kept as pdfkit writes them instead of
 // pushed through its Readable stream, each page's content deflated at level 1, and a creation date
 // that keeps the bytes the same on every run. What is drawn on the pages is sheet.ts's.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
+
+/**
+ * pdfkit, without fontkit: pdfkit loads it at once for embedded fonts (TrueType, OpenType), which
+ * fiscal never uses (the PDF standard fonts are AFM metrics of pdfkit's own), and fontkit with its
+ * Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of CPU at each start
+ * of a render thread. pdfkit's CommonJS build (the same code as its ES module) then finds a module
+ * in fontkit's place that refuses to open a font file, which nothing of fiscal asks.
+ */
+function loadPdfkit(): typeof import('pdfkit') {
+  const require = createRequire(import.meta.url);
+  const pdfkit = require.resolve('pdfkit');
+  const fontkit = require.resolve('fontkit', { paths: [dirname(pdfkit)] });
+  require.cache[fontkit] ??= {
+    id: fontkit,
+    filename: fontkit,
+    loaded: true,
+    exports: {
+      create() {
+        throw new Error('fiscal draws with the PDF standard fonts only: no font file is opened');
+      },
+    },
+  } as NodeJS.Module;
+  return require(pdfkit) as typeof import('pdfkit');
+}
+
+const PDFDocument = loadPdfkit();
 
 /**
  * pdfkit dates a file (and derives its /ID) from now by default: a re-run would then rewrite every

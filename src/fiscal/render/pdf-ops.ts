@@ -1,7 +1,6 @@
 // The PDF content-stream operators of what a page draws from numbers alone: coordinates as
 // written, colours, and the access key's CODE-128C barcode and the NFC-e's QR code as filled
-// rectangles (no image to embed). sheet.ts writes them into its pages.
-import bwipjs from 'bwip-js';
+// rectangles (no image to embed). sheet.ts writes them into its pages; the QR code is qr-code.ts's.
 import { code128cSymbols, symbolWidths } from './code128.js';
 
 /**
@@ -23,12 +22,6 @@ export function num(n: number): string {
 export function rgb(color: string): string {
   const v = Number.parseInt(color.slice(1), 16);
   return [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => num(c / 255)).join(' ');
-}
-
-interface QrBits {
-  pixs: number[];
-  pixx: number;
-  pixy: number;
 }
 
 /** Modules of a symbol (the stop has two more). */
@@ -65,28 +58,4 @@ export function barcodeOps(digits: string, x: number, y: number, w: number, h: n
     out += `${bars} `;
   });
   return `${out}f`;
-}
-
-/** The operators of a QR code of `value` (error correction M), `size` points square, its quiet zone included. */
-export function qrCodeOps(value: string, x: number, y: number, size: number): string {
-  const { pixs, pixx, pixy } = (bwipjs.raw('qrcode', value, 'eclevel=M') as QrBits[])[0]!;
-  const unit = size / (pixx + 8);
-  const left = x + 4 * unit;
-  const top = y + 4 * unit;
-  const runs: string[] = [];
-  for (let row = 0; row < pixy; row++) {
-    let run = -1;
-    for (let col = 0; col <= pixx; col++) {
-      const dark = col < pixx && pixs[row * pixx + col] === 1;
-      if (dark && run < 0) run = col;
-      if (!dark && run >= 0) {
-        // A hair wider than the module, so no white seam shows between runs when rasterised.
-        runs.push(
-          `${num(left + run * unit)} ${num(top + row * unit)} ${num((col - run) * unit + 0.05)} ${num(unit + 0.05)} re`,
-        );
-        run = -1;
-      }
-    }
-  }
-  return `${runs.join(' ')} f`;
 }

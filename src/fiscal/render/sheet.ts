@@ -1,9 +1,10 @@
 // The drawing surface every auxiliary document is made on: pdfkit with the PDF standard Times
 // fonts (no font file to embed or find; WinAnsi covers Portuguese), and the few shapes the manual's
 // layouts are built from: boxed fields with a small bold capital label, block titles, text fitted
-// to a width, the access key's CODE-128C barcode, a QR code and the stamps (SEM VALOR FISCAL,
-// CANCELADA). pdfkit and bwip-js are loaded by whoever imports this module, and only the renderers
-// do, on use: `fiscal --help` never loads them.
+// to a width, the access key's CODE-128C barcode and the stamps (SEM VALOR FISCAL, CANCELADA); a
+// QR code comes as operators from qr-code.ts. pdfkit is loaded by whoever imports this module
+// (bwip-js by whoever draws a QR code), and only the renderers do, on use: `fiscal --help` never
+// loads them.
 //
 // pdfkit makes the file (pages, fonts, compression, cross-reference: pdf-file.ts); the page's drawing is written
 // here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
@@ -17,7 +18,7 @@
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
 import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
-import { barcodeOps, num, qrCodeOps, rgb } from './pdf-ops.js';
+import { barcodeOps, num, rgb } from './pdf-ops.js';
 import { PdfFile } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
@@ -61,6 +62,20 @@ const MAX_LAYOUTS = 256;
 /** Forgets the layouts drawn so far: for the checks that a page drawing its layout gives the bytes of one reusing it. */
 export function forgetLayouts(): void {
   layouts.clear();
+}
+
+/**
+ * `/F1 7`, the operands of `Tf`, by font and size: the same string each time, which the content
+ * stream compares with the font set last (a string built per line was built, then compared, some
+ * 300 times a DANFe).
+ */
+const operands = new Map<string, Map<number, string>>();
+function fontOperands(id: string, size: number): string {
+  let sizes = operands.get(id);
+  if (!sizes) operands.set(id, (sizes = new Map()));
+  let found = sizes.get(size);
+  if (found === undefined) sizes.set(size, (found = `/${id} ${num(size)}`));
+  return found;
 }
 
 export class Sheet {
@@ -204,7 +219,7 @@ export class Sheet {
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
     const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
-    this.ops.text(`/${font.id} ${num(size)}`, matrix, literalOf(font.name, shown), style.color && rgb(style.color));
+    this.ops.text(fontOperands(font.id, size), matrix, literalOf(font.name, shown), style.color && rgb(style.color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
@@ -218,18 +233,20 @@ export class Sheet {
 
   /** A boxed field: its label in small bold capitals at the top, its value below. */
   field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style: FieldStyle = {}) {
-    const labelStyle = { size: LABEL_SIZE, bold: true, width: w - 3 } as const;
+    // Nothing allocated for the label where the layout is reused (a DANFe has some 150 fields).
     if (style.dataLabel) {
       this.layout(() => this.box(x, y, w, h));
-      this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+      this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
     } else if (!this.reused)
       this.layout(() => {
         this.box(x, y, w, h);
-        this.text(label.toUpperCase(), x + 1.5, y + 1.2, labelStyle);
+        this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
       });
     const size = style.size ?? 8;
-    if (value)
-      this.text(value, x + 2, y + h - size - 1.5, { ...style, size, width: w - 4, align: style.align ?? 'left' });
+    if (value) {
+      const { bold, color, align = 'left' } = style;
+      this.text(value, x + 2, y + h - size - 1.5, { size, bold, color, align, width: w - 4 });
+    }
   }
 
   /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block, part of the layout. */
@@ -242,9 +259,9 @@ export class Sheet {
     this.ops.push(barcodeOps(digits, x, y, w, h));
   }
 
-  /** A QR code of `value` (error correction M), `size` points square, its quiet zone included. */
-  qrCode(value: string, x: number, y: number, size: number): void {
-    this.ops.push(qrCodeOps(value, x, y, size));
+  /** Operators drawn as given, with the data (the QR code: qr-code.ts). */
+  operators(ops: string): void {
+    this.ops.push(ops);
   }
 
   /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */

@@ -8,8 +8,6 @@
 import type { Node } from '../readers/common.js';
 import { isRepeated } from '../readers/xml.js';
 
-const TOKEN =
-  /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|</g;
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|[A-Za-z]+);/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -74,56 +72,136 @@ function close(frame: Frame): unknown {
   return frame.node;
 }
 
+/** JavaScript's `\s` (what trim() removes): the white space the tags may hold. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** `[\w:.-]`: a letter, digit, `_`, `:`, `.` or `-`. */
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 58) || c === 46 || c === 45;
+
+/** Whether `xml` has anything but white space from `from` to `to`. */
+function hasText(xml: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(xml.charCodeAt(i))) return true;
+  return false;
+}
+
+function skipSpace(xml: string, i: number): number {
+  while (i < xml.length && isSpace(xml.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * The end of the attributes of a tag from `i` (`(\s+name\s*=\s*"value")*`), each a value in
+ * double or single quotes: where the first thing that is not one starts.
+ */
+function attributesEnd(xml: string, i: number): number {
+  for (;;) {
+    const name = skipSpace(xml, i);
+    if (name === i) return i;
+    let at = name;
+    for (let c = xml.charCodeAt(at); at < xml.length && c !== 61 && c !== 47 && c !== 62 && !isSpace(c);)
+      c = xml.charCodeAt(++at);
+    if (at === name) return i;
+    at = skipSpace(xml, at);
+    if (xml.charCodeAt(at) !== 61) return i;
+    at = skipSpace(xml, at + 1);
+    const quote = xml.charCodeAt(at);
+    if (quote !== 34 && quote !== 39) return i;
+    const close = xml.indexOf(quote === 34 ? '"' : "'", at + 1);
+    if (close < 0) return i;
+    i = close + 1;
+  }
+}
+
 /** The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it. */
 export function parseLight(xml: string): { root: string; tree: Node } | undefined {
+  // Scanned by hand, a `<` at a time: a regular expression's match (an array and a string per
+  // group) for each of a DANFe's 800 tags was a third of what drawing it allocated.
   const top: Frame = { name: '', node: {}, text: '', children: false, attributes: false };
   const stack: Frame[] = [top];
   let last = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(xml); m; m = TOKEN.exec(xml)) {
-    const between = xml.slice(last, m.index);
+  for (let open = xml.indexOf('<'); open >= 0; open = xml.indexOf('<', last)) {
     const frame = stack[stack.length - 1]!;
-    if (between.trim()) {
+    if (open > last && hasText(xml, last, open)) {
       if (stack.length === 1) return undefined;
-      frame.text += decode(between);
+      frame.text += decode(xml.slice(last, open));
     }
-    last = TOKEN.lastIndex;
-    const [whole, closing, rawName, rawAttributes, selfClosing, cdata] = m;
-    if (cdata !== undefined) {
-      if (stack.length === 1) return undefined;
-      frame.text += cdata;
+    const next = xml.charCodeAt(open + 1);
+    if (next === 33 /* ! */) {
+      if (xml.startsWith('<![CDATA[', open)) {
+        const end = xml.indexOf(']]>', open + 9);
+        if (end < 0 || stack.length === 1) return undefined;
+        frame.text += xml.slice(open + 9, end);
+        last = end + 3;
+      } else if (xml.startsWith('<!--', open)) {
+        const end = xml.indexOf('-->', open + 4);
+        if (end < 0) return undefined;
+        last = end + 3;
+      } else return undefined;
       continue;
     }
-    if (rawName === undefined) {
-      if (whole === '<') return undefined;
+    if (next === 63 /* ? */) {
+      const end = xml.indexOf('?>', open + 2);
+      if (end < 0) return undefined;
+      last = end + 2;
       continue;
     }
-    const name = local(rawName);
+    const closing = next === 47; /* / */
+    const nameStart = closing ? open + 2 : open + 1;
+    if (!isNameStart(xml.charCodeAt(nameStart))) return undefined;
+    // The local name follows the first colon (a prefix is not kept).
+    let nameEnd = nameStart + 1;
+    let localStart = nameStart;
+    for (let c = xml.charCodeAt(nameEnd); nameEnd < xml.length && isNameChar(c); c = xml.charCodeAt(++nameEnd))
+      if (c === 58 && localStart === nameStart) localStart = nameEnd + 1;
+    const attributesTo = attributesEnd(xml, nameEnd);
+    let end = skipSpace(xml, attributesTo);
+    const selfClosing = xml.charCodeAt(end) === 47;
+    if (selfClosing) end++;
+    if (xml.charCodeAt(end) !== 62 /* > */) return undefined;
+    last = end + 1;
     if (closing) {
-      if (frame.name !== name || stack.length === 1 || rawAttributes) return undefined;
+      // Compared where it is written: no string made for the 400 closing tags of a DANFe.
+      const same = nameEnd - localStart === frame.name.length && xml.startsWith(frame.name, localStart);
+      if (!same || stack.length === 1 || attributesTo > nameEnd || selfClosing) return undefined;
       stack.pop();
-      add(stack[stack.length - 1]!, name, close(frame));
+      add(stack[stack.length - 1]!, frame.name, close(frame));
       continue;
     }
+    const name = xml.slice(localStart, nameEnd);
     if (stack.length === 1 && top.children) return undefined;
     const node: Node = {};
-    const hasAttributes = attributes(rawAttributes ?? '', node);
+    const hasAttributes = attributesTo > nameEnd && attributes(xml.slice(nameEnd, attributesTo), node);
     if (selfClosing) {
       add(frame, name, hasAttributes ? node : '');
       continue;
     }
     if (name === 'Signature') {
       // Never read; skipped whole as the readers' parser does (a stop node).
-      const end = new RegExp(`</(?:[\\w.-]+:)?Signature\\s*>`, 'g');
-      end.lastIndex = last;
-      if (!end.exec(xml)) return undefined;
-      last = TOKEN.lastIndex = end.lastIndex;
+      const signatureEnd = new RegExp(`</(?:[\\w.-]+:)?Signature\\s*>`, 'g');
+      signatureEnd.lastIndex = last;
+      if (!signatureEnd.exec(xml)) return undefined;
+      last = signatureEnd.lastIndex;
       add(frame, name, '');
       continue;
     }
     stack.push({ name, node, text: '', children: false, attributes: hasAttributes });
   }
-  if (stack.length !== 1 || xml.slice(last).trim()) return undefined;
+  if (stack.length !== 1 || hasText(xml, last, xml.length)) return undefined;
   const root = Object.keys(top.node)[0];
   return root === undefined ? undefined : { root, tree: top.node };
 }
