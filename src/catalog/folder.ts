@@ -50,7 +50,7 @@ interface SyncResult {
   /** Lines ingested from the folder (0 when the catalog was current). */
   ingested: number;
   rebuilt: boolean;
-  /** Threads that read the files (more than one: rebuild-pool.ts). */
+  /** Threads at work (more than one: the files read on others, rebuild-pool.ts). */
   threads: number;
 }
 

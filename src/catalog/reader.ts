@@ -24,7 +24,7 @@ interface FolderCatalog {
   asIs: boolean;
   ingested: number;
   rebuilt: boolean;
-  /** Threads that read the folder's files (when lines were ingested). */
+  /** Threads at work (when lines were ingested). */
   threads?: number;
 }
 

@@ -26,8 +26,11 @@ const CHUNK = 250;
  * command's 2 MB semi-spaces (bin/fiscal.js) a thread spent a sixth of its time collecting them.
  */
 const YOUNG_MB = 48;
-/** Threads at most: past the cores, they only take turns. */
-const MAX_THREADS = 4;
+/**
+ * Threads at most besides this one. One per core besides this one's: a thread more only takes
+ * turns, and cost 15% more CPU on the loaded 2-core machine for no gain (docs/bench.md).
+ */
+const MAX_THREADS = 3;
 
 function workerFile(): string | undefined {
   for (const relative of ['./rebuild-worker.js', '../rebuild-worker.js']) {
@@ -64,8 +67,8 @@ export class RebuildPool {
   /** Threads for the folder `dir`; undefined where the build has none, or on one core. */
   static start(dir: string): RebuildPool | undefined {
     const file = workerFile();
-    const threads = Math.min(MAX_THREADS, availableParallelism());
-    if (!file || threads < 2) return undefined;
+    const threads = Math.min(MAX_THREADS, availableParallelism() - 1);
+    if (!file || threads < 1) return undefined;
     try {
       return new RebuildPool(
         dir,
@@ -79,8 +82,9 @@ export class RebuildPool {
     }
   }
 
+  /** Threads at work: the readers and this one. */
   get size(): number {
-    return this.workers.length;
+    return this.workers.length + 1;
   }
 
   /** The rows of the lines' texts, in their order (null: not a line). */

@@ -29,7 +29,7 @@ export default verb(rebuildVerb, {
     const seconds = (ctx.clock.now() - started) / 1000;
     const threads = result.threads ?? 1;
     ctx.log.info(
-      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${String(row?.n)} documents from ${result.ingested} lines in ${seconds.toFixed(1)} s (files read on ${threads} thread${threads === 1 ? '' : 's'})`,
+      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${String(row?.n)} documents from ${result.ingested} lines in ${seconds.toFixed(1)} s (on ${threads} thread${threads === 1 ? '' : 's'})`,
     );
   },
 });
