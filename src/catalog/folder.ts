@@ -14,12 +14,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { readWhole } from './file-buffer.js';
+import { lineOf, withFacts } from './index-lines.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
-import { readStaged } from './staging.js';
-import { EMPTY_COVERAGE, type CatalogLine, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
+import { RebuildPool } from './rebuild-pool.js';
+import type { LineRows } from './rows.js';
+import { EMPTY_COVERAGE, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
 const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
@@ -28,6 +29,10 @@ export const JOURNAL_NAME = 'status-journal.ndjson';
 
 /** Lines per transaction while ingesting. */
 const BATCH_LINES = 2000;
+/** Index bytes to ingest from which the files are read on threads of their own (some 800 lines). */
+const POOL_BYTES = 256 * 1024;
+/** Batches read ahead of the one inserted. */
+const AHEAD = 2;
 
 interface SyncOptions {
   /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
@@ -45,6 +50,8 @@ interface SyncResult {
   /** Lines ingested from the folder (0 when the catalog was current). */
   ingested: number;
   rebuilt: boolean;
+  /** Threads at work (more than one: the files read on others, rebuild-pool.ts). */
+  threads: number;
 }
 
 const catalogPath = (dir: string) => join(dir, CATALOG_NAME);
@@ -71,21 +78,21 @@ export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<Syn
     cov = undefined;
   }
   if (store && cov) {
-    const ingested = await ingest(store, dir, cov, target, o.progress);
-    return { store, ingested, rebuilt: false };
+    const { lines: ingested, threads } = await ingest(store, dir, cov, target, o.progress);
+    return { store, ingested, rebuilt: false, threads };
   }
   // Rebuilt aside and renamed into place: a crash meanwhile leaves the old file, rebuilt again.
   await store?.close();
   const aside = `${catalogPath(dir)}.rebuild`;
   mkdirSync(join(dir, '.fiscal'), { recursive: true });
   removeDatabase(aside);
-  store = await SqliteCatalog.open(aside);
+  store = await SqliteCatalog.open(aside, { aside: true });
   await store.apply([], [], EMPTY_COVERAGE);
-  const ingested = await ingest(store, dir, EMPTY_COVERAGE, target, o.progress);
+  const { lines: ingested, threads } = await ingest(store, dir, EMPTY_COVERAGE, target, o.progress);
   await store.close();
   removeDatabase(catalogPath(dir));
   renameSync(aside, catalogPath(dir));
-  return { store: await SqliteCatalog.open(catalogPath(dir)), ingested, rebuilt: true };
+  return { store: await SqliteCatalog.open(catalogPath(dir)), ingested, rebuilt: true, threads };
 }
 
 /** Opens the catalog read-only as it is (a pull holds the folder), or undefined when there is none yet. */
@@ -137,21 +144,44 @@ async function ingest(
   from: Coverage,
   to: Coverage,
   progress?: (done: number, total: number) => void,
-): Promise<number> {
+): Promise<{ lines: number; threads: number }> {
   let cov = { ...from };
   let count = 0;
   const total = to.indexBytes - from.indexBytes;
   const index = join(dir, INDEX_NAME);
-  for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
-    const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
-    const last = batch[batch.length - 1]!;
-    cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
-    await store.apply(withFacts(lines), [], cov);
-    count += batch.length;
-    progress?.(last.end - from.indexBytes, total);
+  const pool = total >= POOL_BYTES ? RebuildPool.start(dir) : undefined;
+  // The batches being read on the pool's threads while this one inserts the one before.
+  const ahead: { rows: Promise<(LineRows | null)[]>; last: { text: string; end: number }; lines: number }[] = [];
+  const insertFirst = async () => {
+    const b = ahead.shift()!;
+    const rows = (await b.rows).filter((r) => r !== null);
+    cov = { ...cov, indexBytes: b.last.end, indexTail: hashOf(b.last.text) };
+    store.applyRows(rows, [], cov);
+    count += b.lines;
+    progress?.(b.last.end - from.indexBytes, total);
+  };
+  try {
+    for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
+      const last = batch[batch.length - 1]!;
+      if (pool) {
+        const rows = pool.rows(batch.map((l) => l.text));
+        rows.catch(() => undefined); // awaited in turn, below
+        ahead.push({ rows, last, lines: batch.length });
+        if (ahead.length > AHEAD) await insertFirst();
+        continue;
+      }
+      const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
+      cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
+      await store.apply(withFacts(lines), [], cov);
+      count += batch.length;
+      progress?.(last.end - from.indexBytes, total);
+    }
+    while (ahead.length) await insertFirst();
+  } finally {
+    await pool?.close();
   }
   const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
-  return count + journal.lines;
+  return { lines: count + journal.lines, threads: pool?.size ?? 1 };
 }
 
 /**
@@ -188,51 +218,8 @@ function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
   if (out.length) yield out;
 }
 
-/** Each line with its file's facts, read as the transaction takes it. */
-function* withFacts(lines: { line: CatalogLine; file: string | undefined }[]): Generator<CatalogLine> {
-  for (const { line, file } of lines) {
-    const bytes = file && readWhole(file);
-    yield bytes ? { ...line, ...readStaged(line.type, line.event !== undefined, bytes) } : line;
-  }
-}
-
 /** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */
 export const hashOf = (line: string): string => createHash('sha256').update(`${line}\n`, 'utf8').digest('hex');
-
-/** An index line as the catalog takes it, with its file; undefined when not a line. */
-function lineOf(dir: string, text: string): { line: CatalogLine; file: string | undefined } | undefined {
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  if (typeof raw.key !== 'string' || typeof raw.path !== 'string') return undefined;
-  const line: CatalogLine = {
-    key: raw.key,
-    type: str(raw.type),
-    role: str(raw.role),
-    owner: str(raw.owner),
-    path: raw.path,
-    sha256: str(raw.sha256),
-    bytes: typeof raw.bytes === 'number' ? raw.bytes : 0,
-    status: typeof raw.status === 'string' ? raw.status : null,
-    created_at: typeof raw.created_at === 'string' ? raw.created_at : null,
-  };
-  if (typeof raw.event === 'string') {
-    line.event = raw.event;
-    line.seq = typeof raw.seq === 'number' ? raw.seq : 0;
-  }
-  return { line, file: insideFolder(dir, line.path) };
-}
-
-/** The file of an index path; undefined for one that would leave the folder. */
-function insideFolder(dir: string, path: string): string | undefined {
-  const parts = path.split('/');
-  if (path.startsWith('/') || parts.some((p) => p === '..' || p === '' || p === '.')) return undefined;
-  return join(dir, ...parts);
-}
 
 function recordOf(text: string): StatusRecord | undefined {
   try {

@@ -24,6 +24,8 @@ interface FolderCatalog {
   asIs: boolean;
   ingested: number;
   rebuilt: boolean;
+  /** Threads at work (when lines were ingested). */
+  threads?: number;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function openFolderCatalog(dir: string, o: ReadOptions): Promise<Fo
       progress: o.progress,
       warn: o.log.warn,
     });
-    return { store: r.store, asIs: false, ingested: r.ingested, rebuilt: r.rebuilt };
+    return { store: r.store, asIs: false, ingested: r.ingested, rebuilt: r.rebuilt, threads: r.threads };
   } finally {
     await lock.release();
   }

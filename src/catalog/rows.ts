@@ -179,3 +179,23 @@ export function fileRow(line: CatalogLine): unknown[] {
     summary ? JSON.stringify(summary) : null,
   ];
 }
+
+/**
+ * What one index line writes: its rows, and for an event the status and manifestation it brings
+ * its document. Built where the line's file is read (a rebuild's threads), applied in order.
+ */
+export interface LineRows {
+  file: unknown[];
+  document?: unknown[];
+  items?: unknown[][];
+  event?: unknown[];
+  /** An event line's own fields the UPDATEs of its document take. */
+  of?: { key: string; role: string; owner: string; status: string | null; code: string; at: string };
+}
+
+export function lineRows(line: CatalogLine): LineRows {
+  const file = fileRow(line);
+  if (line.event === undefined) return { file, document: documentRow(line), items: itemRows(line) };
+  const of = { key: line.key, role: line.role, owner: line.owner, status: line.status, code: line.event };
+  return { file, event: eventRow(line), of: { ...of, at: line.created_at ?? '' } };
+}

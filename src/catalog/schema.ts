@@ -88,8 +88,9 @@ ${ITEM_TAX_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
   bytes INTEGER NOT NULL
 )`,
 ];
-// No secondary indexes: each costs the pull a B-tree insert per row, and the queries an
-// accountant runs (a month, a supplier, an NCM) scan 400k rows in a fraction of a second.
+// No secondary indexes here: each costs the pull a B-tree insert per row, and the queries an
+// accountant runs (a month, a supplier, an NCM) scan 400k rows in a fraction of a second. The
+// folder's SQLite catalog has one more, of expressions, for `fiscal report` (report-index.ts).
 
 /**
  * Statements taking version n+1 to n+2. Version 2: what `fiscal inspect` prints of each file,

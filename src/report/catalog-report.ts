@@ -6,9 +6,15 @@
 // the catalog's status column holds what the folder learnt of them); canceled documents are counted
 // apart and left out of the sums; a row whose file could not be read is a problem, not a document.
 // Only SQLite (its money is a REAL, rounded to cents per document as catalog-documents.ts does).
+import { monthSql, rankSql } from '../catalog/report-index.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { ordering, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
 import { SUMS } from './facts.js';
+
+/** A rank's status as the report names it. */
+function statusOf(rank: string): string {
+  return `CASE ${rank} WHEN 3 THEN 'canceled' WHEN 2 THEN 'closed' WHEN 1 THEN 'authorized' ELSE 'unknown' END`;
+}
 
 /** Each dimension as a value and a name of a copy's row (aggregate.ts groupValue). */
 const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
@@ -17,7 +23,7 @@ const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
   receiver: ["coalesce(d.receiver_tax_id, '')", "nullif(d.receiver_name, '')"],
   cfop: ["coalesce(d.cfop, '')", null],
   uf: ["coalesce(CASE WHEN d.role = 'emitted' THEN d.receiver_uf ELSE d.emitter_uf END, '')", null],
-  status: ["CASE s.rank WHEN 3 THEN 'canceled' WHEN 2 THEN 'closed' WHEN 1 THEN 'authorized' ELSE 'unknown' END", null],
+  status: [statusOf('s.rank'), null],
   type: ['d.type', null],
   owner: [
     'd.owner',
@@ -28,12 +34,10 @@ const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
 
 /** A row catalogued without facts: its file could not be read (catalog-documents.ts). */
 const UNREAD = 'd.emitted_at IS NULL AND d.emitter_tax_id IS NULL';
+/** Implied by UNREAD, and what the report's index is searched with. */
+const NO_MONTH = `${monthSql('d.')} IS NULL`;
 
-/** A copy's word on its document's status as a rank (doc-status.ts, no events, no XML flag). */
-const RANK = `CASE WHEN d.type IN ('dps', 'event') THEN 0
-  WHEN d.protocol_status IN ('101', '135', '151', '155') OR d.status = 'canceled' THEN 3
-  WHEN (d.type = 'mdfe' AND d.protocol_status = '132') OR d.status = 'closed' THEN 2
-  WHEN d.protocol_status IN ('100', '150') OR d.status = 'authorized' THEN 1 ELSE 0 END`;
+const RANK = rankSql('d.');
 
 /**
  * The documents of several copies (on the primary key's index alone: cheap). Only they need their
@@ -110,20 +114,25 @@ export async function catalogReport(
     // Grouped by whether canceled and whether of one copy too, so that each sum is a plain one:
     // a CASE per sum and row was half the query's time at 224k documents (docs/bench.md). The
     // parts are folded here, a few rows per group.
-    const parts = await store.rows(
-      `WITH ${MULTI} SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, rank = 3, one, count(*),
+    const fast = await byMonthAndStatus(store, by, filters);
+    const parts =
+      fast ??
+      (await store.rows(
+        `WITH ${MULTI} SELECT ${ks}, ${by.map((_, n) => `max(n${n})`).join(', ')}, rank = 3, one, count(*),
          ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
        FROM (${rows}) AS r GROUP BY ${ks}, rank = 3, one`,
-      [...where.params, ...where.params],
-    );
+        [...where.params, ...where.params],
+      ));
     const grouped = foldParts(parts, m, width);
     // The totals count each document once: those of one copy are in one group each; the others
     // (in two groups when their copies differ) are folded by key alone.
-    const [folded] = await store.rows(
-      `WITH ${MULTI} SELECT ${counted()} FROM (SELECT s.rank AS rank, ${CENTS.map((c, n) => `max(${c}) AS s${n}`).join(', ')}
+    const [folded] = fast
+      ? []
+      : await store.rows(
+          `WITH ${MULTI} SELECT ${counted()} FROM (SELECT s.rank AS rank, ${CENTS.map((c, n) => `max(${c}) AS s${n}`).join(', ')}
          FROM documents d JOIN ${STATUS} s ON s.key = d.key ${where.sql} GROUP BY d.key, s.rank) AS t`,
-      where.params,
-    );
+          where.params,
+        );
     const t = Array.from({ length: width }, (_, n) => Number(folded?.[n] ?? 0));
     for (const r of grouped) for (let n = 0; n < width; n++) t[n]! += Number(r[2 * m + width + n]);
     const groups = grouped.map((r) => ({
@@ -138,7 +147,11 @@ export async function catalogReport(
     for (const g of groups) g.share = grand > 0 ? g.sums[0]! / grand : docs > 0 ? g.documents / docs : 0;
     groups.sort(ordering(by));
     const totals = { documents: t[0]!, canceled: t[1]!, sums: t.slice(2) };
-    const problems = (await store.rows(`SELECT d.path FROM documents d WHERE ${UNREAD} ORDER BY d.rowid`)).map((r) => ({
+    // A row not read has no month: the report's index finds them (none when the fast path ran).
+    const unread = fast
+      ? []
+      : await store.rows(`SELECT d.path FROM documents d WHERE ${NO_MONTH} AND ${UNREAD} ORDER BY d.rowid`);
+    const problems = unread.map((r) => ({
       path: String(r[0]),
       error: 'its file could not be read when the folder was catalogued',
     }));
@@ -147,6 +160,37 @@ export async function catalogReport(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The grouped query's parts read from the report's index in its order (report-index.ts), without
+ * a sort, when they can be: no filters, dimensions among the month and the status, every row read
+ * with a month, and every document of one copy (else the general query folds the copies). Grouped
+ * by month and rank whatever the dimensions: foldParts adds up the parts of one group.
+ */
+async function byMonthAndStatus(
+  store: CatalogStore,
+  by: readonly Dimension[],
+  f: ReportFilters,
+): Promise<unknown[][] | undefined> {
+  if (f.from || f.to || f.types || f.roles || f.owners) return undefined;
+  if (!by.every((d) => d === 'month' || d === 'status')) return undefined;
+  const [noMonth] = await store.rows(`SELECT 1 FROM documents d WHERE ${NO_MONTH} LIMIT 1`);
+  const [multi] = await store.rows('SELECT 1 FROM documents GROUP BY key HAVING count(*) > 1 LIMIT 1');
+  if (noMonth || multi) return undefined;
+  const month = monthSql('d.');
+  const rows = await store.rows(
+    `SELECT ${month}, ${statusOf(RANK)}, ${RANK} = 3, count(*), ${CENTS.map((c) => `sum(${c})`).join(', ')}
+     FROM documents d WHERE ${month} IS NOT NULL GROUP BY ${month}, ${RANK}`,
+  );
+  // As the general query's parts: the values, the names (none), canceled, of one copy, the count and sums.
+  return rows.map(([m, status, ...rest]) => [
+    ...by.map((d) => (d === 'month' ? m : status)),
+    ...by.map(() => null),
+    rest[0],
+    1,
+    ...rest.slice(1),
+  ]);
 }
 
 /**

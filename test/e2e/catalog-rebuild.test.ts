@@ -2,7 +2,9 @@
 // read into one buffer as each transaction takes them (src/catalog/file-buffer.ts): the catalog it
 // writes equals the pull's; a file gone or cut short leaves its document catalogued from its
 // index line, every other row as the pull wrote it.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -42,7 +44,15 @@ describe('catalog rebuild', () => {
     expect(pulled.events!.length).toBeGreaterThan(0);
     const r = await runCli(['catalog', 'rebuild', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
+    // The files read on threads of their own (src/catalog/rebuild-pool.ts), one per core besides
+    // the one that inserts the rows.
+    if (availableParallelism() > 1) expect(r.stderr).toMatch(/\(on [2-4] threads\)/);
     expect(catalogDump(catalogFile())).toEqual(pulled);
+    // Built aside without a journal, in place in WAL mode (a query reads while a pull writes).
+    const db = new Database(catalogFile(), { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    expect(existsSync(`${catalogFile()}.rebuild`)).toBe(false);
   }, 60_000);
 
   it('catalogues a document whose file is gone or cannot be followed from its index line, the others as pulled', async () => {

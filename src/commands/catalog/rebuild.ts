@@ -27,8 +27,9 @@ export default verb(rebuildVerb, {
     const [row] = await result.store.select('SELECT count(*) AS n FROM documents');
     await result.store.close();
     const seconds = (ctx.clock.now() - started) / 1000;
+    const threads = result.threads ?? 1;
     ctx.log.info(
-      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${String(row?.n)} documents from ${result.ingested} lines in ${seconds.toFixed(1)} s`,
+      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${String(row?.n)} documents from ${result.ingested} lines in ${seconds.toFixed(1)} s (on ${threads} thread${threads === 1 ? '' : 's'})`,
     );
   },
 });

@@ -7,13 +7,11 @@ import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type Report, type ReportFilters } from '../../report/aggregate.js';
 import { catalogReport } from '../../report/catalog-report.js';
-import { collectDocuments } from '../../report/collect.js';
 import { bothFlows } from '../../report/flows.js';
 import { findInputs } from '../../report/inputs.js';
 import { SqliteCatalog } from '../../catalog/sqlite-store.js';
 import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
 import type { Context } from '../../context.js';
-import { renderReportHtml } from '../../report/html.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import type { CatalogStore } from '../../catalog/store.js';
 import { catalogReads, type CatalogReads } from '../shared/catalog-reads.js';
@@ -62,6 +60,8 @@ export default verb(reportVerb, {
     const progress = createProgress(ctx, { label: 'reading', unit: 'files' });
     let collected;
     try {
+      // Loaded here: the XML readers and the page are no part of a report a catalog groups itself.
+      const { collectDocuments } = await import('../../report/collect.js');
       collected = await collectDocuments(paths, {
         signal: ctx.signal,
         catalogOf: (dir) => reads.folder(dir),
@@ -77,6 +77,7 @@ export default verb(reportVerb, {
     const report = aggregate(documents, by);
     const { rows, totals } = writeReport(ctx, report, collected);
     if (options.html) {
+      const { renderReportHtml } = await import('../../report/html.js');
       const page = renderReportHtml({
         report,
         rows,

@@ -8,6 +8,7 @@ import { openFolderCatalog } from '../../catalog/reader.js';
 import type { SharedReader } from '../../catalog/postgres/read.js';
 import { catalogTarget, type CatalogTarget } from '../../catalog/postgres/target.js';
 import type { CatalogStore } from '../../catalog/store.js';
+import { peekProfileCatalog } from '../../config/peek.js';
 import type { Context } from '../../context.js';
 
 export interface CatalogReads {
@@ -57,7 +58,10 @@ export function catalogReads(ctx: Context, flag: string | undefined): CatalogRea
 /** The `catalog` setting of the profile in use (--profile, FISCAL_PROFILE, the default), when nothing else names one. */
 async function profileSetting(ctx: Context, flag: string | undefined): Promise<string | undefined> {
   if (flag !== undefined || ctx.env.FISCAL_CATALOG) return undefined;
+  const named = ctx.globals.profile ?? ctx.env.FISCAL_PROFILE;
+  const peeked = peekProfileCatalog(ctx.env, named);
+  if (peeked) return peeked.catalog;
   const store = await ctx.config();
-  const name = ctx.globals.profile ?? ctx.env.FISCAL_PROFILE ?? store.defaultProfile();
+  const name = named ?? store.defaultProfile();
   return name === undefined ? undefined : store.get(name)?.catalog;
 }

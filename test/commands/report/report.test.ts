@@ -1,12 +1,15 @@
 // `fiscal report` in process (runMain) over a folder pulled from an in-process emulator. The sums
 // are checked against the emulator's own documents, summed here with a regex over the XML it
 // serves (not with the readers under test), and the status it keeps for each document.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventXml, nfeXml } from '../../../src/emulator/data/dataset.js';
 import type { StoredNfe } from '../../../src/emulator/model.js';
 import { openCatalogReadonly } from '../../../src/catalog/folder.js';
+import { monthSql, rankSql } from '../../../src/catalog/report-index.js';
+import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../../src/report/aggregate.js';
 import { catalogReport } from '../../../src/report/catalog-report.js';
 import { collectDocuments } from '../../../src/report/collect.js';
@@ -361,5 +364,64 @@ describe('report grouped by the catalog', () => {
     const slow = await byDocuments(by, filters);
     expect(fast.report).toEqual(slow);
     expect(fast.problems).toEqual([]);
+  });
+});
+
+// A folder whose every document is of one copy (one role): a report by month and status reads the
+// catalog's report index in order (src/catalog/report-index.ts), not the table; the same report.
+describe('report grouped by the catalog, one copy of each document', () => {
+  // tempDir() folders go after each test: this one lives for the describe.
+  const one = join(process.env.TMPDIR ?? '/tmp', `fiscal-report-one-${process.pid}`);
+  afterAll(async () => (await import('node:fs')).rmSync(one, { recursive: true, force: true }));
+  beforeAll(async () => {
+    for (const args of [
+      ['pull', 'nfe', '--role', 'received', '--with-events'],
+      ['pull', 'cte', '--role', 'taker'],
+    ]) {
+      const r = await runMain(['-o', 'json', ...args, '--dir', one], env);
+      expect(r.code, r.stderr).toBe(0);
+    }
+  }, 60_000);
+  const oneStore = async () => (await openCatalogReadonly(one))!;
+
+  it('the catalog has its report index and canceled documents; no document of two copies', async () => {
+    const s = await oneStore();
+    const [index] = await s.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'documents_report'");
+    const [multi] = await s.rows('SELECT key FROM documents GROUP BY key HAVING count(*) > 1');
+    const plan = await s.rows(
+      `EXPLAIN QUERY PLAN SELECT ${monthSql('d.')}, ${rankSql('d.')}, count(*), sum(d.total) FROM documents d
+       WHERE ${monthSql('d.')} IS NOT NULL GROUP BY ${monthSql('d.')}, ${rankSql('d.')}`,
+    );
+    await s.close();
+    expect(index).toEqual(['documents_report']);
+    expect(multi).toBeUndefined();
+    // Read in the index's order: no sort of the rows.
+    expect(plan.map((r) => String(r[3])).join(' | ')).toMatch(/USING (COVERING )?INDEX documents_report/);
+    expect(plan.map((r) => String(r[3])).join(' | ')).not.toMatch(/TEMP B-TREE/);
+    const { documents } = await collectDocuments([one], { catalogOf: oneStore });
+    expect(documents.some((d) => d.status === 'canceled')).toBe(true);
+  });
+
+  const cases: Dimension[][] = [['month', 'status'], ['status', 'month'], ['month'], ['status'], ['month', 'type']];
+  it.each(cases)('--by %j: the same report as the documents read one by one', async (...by) => {
+    const fast = await catalogReport(await oneStore(), by, {});
+    const { documents } = await collectDocuments([one], { catalogOf: oneStore });
+    expect(fast.report).toEqual(aggregate(documents, by));
+    expect(fast.problems).toEqual([]);
+  });
+
+  it('a catalog made before the index gets it on its next write', async () => {
+    const copy = tempDir('fiscal-report-old-');
+    cpSync(one, copy, { recursive: true });
+    const file = join(copy, '.fiscal', 'catalog.sqlite');
+    const db = new Database(file);
+    db.exec('DROP INDEX documents_report');
+    db.close();
+    const before = await catalogReport((await openCatalogReadonly(copy))!, ['month', 'status'], {});
+    await (await SqliteCatalog.open(file)).close();
+    const s = (await openCatalogReadonly(copy))!;
+    const [index] = await s.rows("SELECT name FROM sqlite_master WHERE name = 'documents_report'");
+    expect(index).toEqual(['documents_report']);
+    expect((await catalogReport(s, ['month', 'status'], {})).report).toEqual(before.report);
   });
 });
