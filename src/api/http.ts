@@ -8,6 +8,7 @@ import { FiscalError, InterruptedError, ProtocolError, RateLimitError, Temporary
 import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
 import { ANSWER_TIMEOUT_FACTOR, AnswerTooLarge, MAX_ANSWER_BYTES, answerDeadline, readBounded } from './http-body.js';
+import { notingWrites } from './http-written.js';
 import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
 import {
   buildUrl,
@@ -136,11 +137,20 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const deadline = answerDeadline(answerTimeoutMs);
     try {
       const both = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      const res = await undiciRequest(url, { dispatcher, method: ro.method, headers, body: payload, signal: both });
+      // The pacer reads when the request was written (the last write, if undici sent it again).
+      let writtenAt = sentAt;
+      const writing = notingWrites(dispatcher, () => (writtenAt = o.clock.now()));
+      const res = await undiciRequest(url, {
+        dispatcher: writing,
+        method: ro.method,
+        headers,
+        body: payload,
+        signal: both,
+      });
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
-      pacer.observe({ ...rl, sentAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
+      pacer.observe({ ...rl, sentAt: writtenAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
       try {

@@ -11,6 +11,7 @@
 import type { Clock } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
+import { WindowLength } from './window-length.js';
 
 /** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
 export const RESET_MARGIN_MS = 50;
@@ -54,6 +55,8 @@ export class RateLimitPacer {
   private windowMs: number | undefined;
   /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
   private told = false;
+  /** Not told: what the windows' Resets say of their length, closer than a Reset's second. */
+  private readonly length = new WindowLength();
   private inFlight = 0;
   /** The most requests ever in flight at once: how far out of order responses can arrive. */
   private peakInFlight = 1;
@@ -122,7 +125,8 @@ export class RateLimitPacer {
   }
 
   /**
-   * Requests the current window still allows beyond those in flight, when the window could run out
+   * Requests the current window still allows beyond those in flight (once it has none, the next
+   * window's quota), when the window could run out
    * before it resets (`maxInFlight` requests at a time, each a shortest round trip long): those a
    * run does not send while its writer is behind are lost. 0 when nothing is at stake: no quota
    * known, no end of the window known, or a quota far larger than the run can use (a nominal one).
@@ -132,8 +136,12 @@ export class RateLimitPacer {
     const now = this.clock.now();
     const reset = now >= this.resetAt + RESET_MARGIN_MS;
     // A window whose reset has passed has its whole quota again (rollWindow, at the next acquire).
-    const left = Math.max(0, (reset ? (this.limit ?? 0) : this.remaining) - this.inFlight);
-    const until = reset ? (this.windowMs ?? 0) : this.resetAt - now;
+    // One spent already puts the next one's at stake: requests asked for now wait in acquire() and
+    // go out the moment it opens, where a stream that waited for the writer to ask would send the
+    // window's first request late (a page being written takes some 100 ms on a loaded machine).
+    const next = reset || this.remaining - this.inFlight <= 0;
+    const left = Math.max(0, next ? (this.limit ?? 0) - (reset ? this.inFlight : 0) : this.remaining - this.inFlight);
+    const until = next ? (this.windowMs ?? 0) : this.resetAt - now;
     const sendable = (maxInFlight * until) / Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS);
     return left < sendable ? left : 0;
   }
@@ -155,6 +163,7 @@ export class RateLimitPacer {
     if (!Number.isFinite(at) && this.limit === undefined) return;
     this.remaining = 0;
     this.since = o.sentAt;
+    if (!this.told) this.length.reject();
     if (Number.isFinite(at)) this.learnReset(at, true);
   }
 
@@ -175,6 +184,10 @@ export class RateLimitPacer {
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
     // whole second: rounding up makes every such case err on the side of waiting a bit longer.
     this.windowMs = Math.ceil((at - this.windowStart) / 1000) * 1000;
+    if (rejected) return;
+    const openedBy = this.windowOpenedBy ?? at;
+    this.length.observe(at, this.windowStart, openedBy);
+    this.resetAt = Math.min(at, this.length.endBy(openedBy) ?? at);
   }
 
   /**

@@ -1,6 +1,6 @@
 // The pull's catalog work on a thread of its own where the build has one (dist/facts-worker.js):
-// reading each file's facts (the lean pass, some 100 µs a document) and applying each commit's
-// rows in the catalog's transaction (some 70 µs a document) cost the pull's one thread as much
+// reading each file's facts (the lean pass, some 70 µs a document, at the file's commit) and
+// applying each commit's rows in the catalog's transaction (some 60 µs a document) cost the pull's one thread as much
 // as everything else it does for a document; on their own thread they run while it fetches and
 // writes the next pages, and the pull gets a second share of a busy machine's cores. A commit is
 // still awaited until the worker says its transaction ended, with the same rows and coverage as
@@ -69,9 +69,13 @@ const BATCH = 64;
  * ArrayBuffer per file lives outside the young generation, and the thread then spent a fifth of
  * its time in the full collections that freed them (and the process held them until then).
  */
-const BATCH_BYTES = 512 * 1024;
-/** Buffers kept for reuse: what is in flight while the thread is a few batches behind. */
-const POOL = 8;
+const BATCH_BYTES = 256 * 1024;
+/**
+ * Buffers kept for reuse. The thread keeps a batch's buffer until the commit that reads its files
+ * (facts-worker.ts), so a commit's worth of them is in flight (some 25 of 256 KB at 1,000 NF-e a
+ * second); the ones beyond these are left to the collector once back, not held past the peak.
+ */
+const POOL = 16;
 
 export class CatalogThread {
   private nextId = 0;
@@ -129,7 +133,7 @@ export class CatalogThread {
     }
   }
 
-  /** Reads the file's facts on the thread; returns the id its line is committed with. */
+  /** Hands the file to the thread, which reads its facts at its commit; returns the id its line is committed with. */
   stage(type: string, event: boolean, bytes: Uint8Array): number {
     const id = this.nextId++;
     // A copy of the file's bytes, handed over: the caller still writes its own.

@@ -28,6 +28,12 @@ export interface RateLimitStats {
   allowed: number;
   /** Requests answered 429. */
   rejected: number;
+  /**
+   * When the first and the last of these windows opened (emulator clock, unix ms; null before any):
+   * the quota offered over a run is its windows and the time between them (designed here).
+   */
+  firstWindowAt: number | null;
+  lastWindowAt: number | null;
 }
 
 interface Window {
@@ -37,7 +43,7 @@ interface Window {
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
-  private counters = { windows: 0, allowed: 0, rejected: 0 };
+  private counters = RateLimiter.noCounters();
 
   constructor(
     private readonly options: RateLimitOptions,
@@ -61,6 +67,8 @@ export class RateLimiter {
       window = { startMs: now, used: 0 };
       this.windows.set(accountId, window);
       this.counters.windows++;
+      this.counters.firstWindowAt ??= now;
+      this.counters.lastWindowAt = now;
     }
     const headers = this.headers(window.startMs + this.options.windowMs, window.used);
     if (window.used >= this.options.limit) {
@@ -91,7 +99,11 @@ export class RateLimiter {
 
   /** Zeroes the counters; the windows (the quota state) are kept. */
   resetStats(): void {
-    this.counters = { windows: 0, allowed: 0, rejected: 0 };
+    this.counters = RateLimiter.noCounters();
+  }
+
+  private static noCounters(): Omit<RateLimitStats, 'limit' | 'windowMs'> {
+    return { windows: 0, allowed: 0, rejected: 0, firstWindowAt: null, lastWindowAt: null };
   }
 
   private headers(resetMs: number, used: number): Record<string, string> {

@@ -40,7 +40,7 @@ export function openLanes(
   known: (doc: PulledDocument) => boolean,
 ): { states: StreamState[]; limit: Semaphore } {
   const concurrency = Math.max(1, o.concurrency);
-  const raised = o.quotaTold && o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
+  const raised = o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
   const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
   const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const states: StreamState[] = planned.map((p) => ({

@@ -151,11 +151,12 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
  * The emulator's rate limit on (and its latency), the pull told the quota when it has a flag for
  * it: the share of the quota the pull used over its run, and the share of its requests answered 429.
  */
-export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs, dist }) {
+export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, latency, perDocMs, dist, tell = true }) {
   const quota = `${limit}/${windowSeconds}s`;
   const emu = await account(docs, ['--rate-limit', quota, '--latency', latency, '--per-doc-ms', String(perDocMs)]);
   const dir = tempDir('quota');
-  const told = pullHasFlag('--rate-limit', dist);
+  // Not told (`tell: false`), the pull learns the quota from the answers' X-RateLimit-* headers.
+  const told = tell && pullHasFlag('--rate-limit', dist);
   try {
     await emu.resetStats();
     const r = await pull(
@@ -169,11 +170,18 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
     const stats = await emu.stats();
     const requests = stats.requests.total;
     const rejected = stats.requests.byStatus['429'] ?? 0;
-    // The quota offered from the first request to the last, the last window counted whole: a
-    // client that fills every window uses 100%, one that idles past a window's end loses it.
+    // The quota offered over the run: the windows it opened and the time between them, from when
+    // the first opened to when the last ended. A client that fills every window and opens the next
+    // the moment one ends uses 100%; one that idles past a window's end loses that time.
     const spanMs = stats.requests.lastAt - stats.requests.firstAt;
     const seconds = spanMs / 1000;
-    const offered = ((spanMs + windowSeconds * 1000) / (windowSeconds * 1000)) * limit;
+    const windowMs = windowSeconds * 1000;
+    const rl = stats.rateLimit;
+    const offered = ((rl.lastWindowAt - rl.firstWindowAt + windowMs) / windowMs) * limit;
+    // Before, from the first answer to the last and a window more: the last window's requests took
+    // the time they were spread over it as well as the whole window (5 / (5 + B / 5) at most over
+    // five windows whose requests took B s each), so a run that filled every window scored 95%.
+    const offeredToLast = ((spanMs + windowMs) / windowMs) * limit;
     return {
       docs,
       quota,
@@ -185,9 +193,37 @@ export async function underRateLimit({ docs, limit, windowSeconds, maxSeconds, l
       rejected,
       meanInFlight: stats.requests.inFlight?.mean,
       documents: r.summary?.documents ?? 0,
-      quotaUse: stats.rateLimit.allowed / offered,
+      windows: rl.windows,
+      quotaUse: rl.allowed / offered,
+      quotaUseToLast: rl.allowed / offeredToLast,
       rejectedShare: requests ? rejected / requests : 0,
     };
+  } finally {
+    cleanupPull(dir);
+    await emu.close();
+  }
+}
+
+/**
+ * A plain pull of a small account (no latency, no quota), then the same pull again with nothing
+ * new: what each costs in requests (the emulator's count), by route.
+ */
+export async function plainPullRequests(docs, dist = undefined) {
+  const emu = await account(docs);
+  const dir = tempDir('plain');
+  try {
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      await emu.resetStats();
+      const r = await pull(emu.env, dir, ROLE, [0], dist);
+      const stats = await emu.stats();
+      runs.push({
+        requests: stats.requests.total,
+        byRoute: stats.requests.byRoute,
+        documents: r.summary?.documents ?? 0,
+      });
+    }
+    return { docs, first: runs[0], rerun: runs[1] };
   } finally {
     cleanupPull(dir);
     await emu.close();

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
 import { keptLeftovers, removeLeftovers, warnIfRecentRemoval } from './cli.mjs';
-import { backfillUnderLatency, CONCURRENCY, pullAccount, underRateLimit } from './figures.mjs';
+import { backfillUnderLatency, CONCURRENCY, plainPullRequests, pullAccount, underRateLimit } from './figures.mjs';
 import { danfeRate, pullPdfUnderLimit, pullWithLocalPdf } from './pdf.mjs';
 
 if (process.argv.includes('--startup')) process.exit(reportStartup() && 0); // start-up figures only
@@ -31,8 +31,8 @@ const before = beforeArg ? resolve(beforeArg.slice('--before='.length)) : undefi
 if (before && !existsSync(join(before, 'cli.js'))) throw new Error(`--before=<dist>: no cli.js in ${before}`);
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg?.slice('--only='.length);
-if (only !== undefined && !['disk', 'latency', 'quota', 'pdf', 'postgres', 'inspect'].includes(only))
-  throw new Error(`--only=<scenario>: expected disk, latency, quota, pdf, postgres or inspect, got ${only}`);
+if (only !== undefined && !['disk', 'latency', 'quota', 'requests', 'pdf', 'postgres', 'inspect'].includes(only))
+  throw new Error(`--only=<scenario>: expected disk, latency, quota, requests, pdf, postgres or inspect, got ${only}`);
 const runs = (scenario) => only === undefined || only === scenario;
 const LATENCY = '100-140';
 const PER_DOC_MS = 0.2;
@@ -176,26 +176,60 @@ if (runs('latency')) {
 }
 
 if (runs('quota')) {
-  const q = await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS });
-  const qb = before
-    ? await underRateLimit({ docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS, dist: before })
-    : undefined;
+  const pct = (n) => `${f1(n * 100)}%`;
+  const scenario = { docs: SIZES.quota, ...QUOTA, latency: LATENCY, perDocMs: PER_DOC_MS };
   console.log(
-    `\nunder the emulator's rate limit ${q.quota} per account (and the latency above), account ${k(q.docs)}, pull stopped after ${QUOTA.maxSeconds} s at most`,
+    `\nunder the emulator's rate limit ${QUOTA.limit}/${QUOTA.windowSeconds}s per account (and the latency above), account ${k(SIZES.quota)}, pull stopped after ${QUOTA.maxSeconds} s at most`,
   );
-  for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
+  // Told the quota (--rate-limit), then learning it from the answers' X-RateLimit-* headers alone.
+  for (const tell of [true, false]) {
+    const q = await underRateLimit({ ...scenario, tell });
+    const qb = before ? await underRateLimit({ ...scenario, tell, dist: before }) : undefined;
+    const how = tell ? 'told' : 'learned from the headers';
+    for (const [r, build] of [[q, 'now'], ...(qb ? [[qb, 'before']] : [])]) {
+      console.log(
+        `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'not told the quota: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${r.windows} windows, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s, CPU ${f1(r.pullCpuSeconds)} s), mean requests in flight ${inFlight(r)}`,
+      );
+    }
+    figure(`share of the quota used (${how})`, pct(q.quotaUse), '>= 97%', q.quotaUse >= 0.97, qb && pct(qb.quotaUse));
     console.log(
-      `  pull (${build}) ${r.told ? `told --rate-limit ${r.quota}` : 'has no --rate-limit flag: it paces from the X-RateLimit headers alone'}; ${r.documents} docs, ${r.requests} requests, ${r.rejected} answered 429, ${f1(r.seconds)} s from the first request to the last (pull ${f1(r.pullSeconds)} s, CPU ${f1(r.pullCpuSeconds)} s), mean requests in flight ${inFlight(r)}`,
+      `  (reckoned as before, to the last answer and a window more: ${pct(q.quotaUseToLast)}${qb ? `, before ${pct(qb.quotaUseToLast)}` : ''})`,
+    );
+    figure(
+      `share of requests answered 429 (${how})`,
+      `${f2(q.rejectedShare * 100)}%`,
+      '< 0.5%',
+      q.rejectedShare < 0.005,
+      qb && `${f2(qb.rejectedShare * 100)}%`,
     );
   }
-  const pct = (n) => `${f1(n * 100)}%`;
-  figure('share of the quota used', pct(q.quotaUse), '>= 97%', q.quotaUse >= 0.97, qb && pct(qb.quotaUse));
+}
+
+if (runs('requests')) {
+  const docs = quick ? 2_000 : 5_000;
+  const p = await plainPullRequests(docs);
+  const pb = before ? await plainPullRequests(docs, before) : undefined;
+  const routes = (r) =>
+    Object.entries(r.byRoute)
+      .map(([route, n]) => `${n} ${route}`)
+      .join(', ');
+  console.log(`\na plain pull of an account of ${k(docs)} NF-e (no latency, no quota), then again with nothing new`);
+  for (const [r, build] of [[p, 'now'], ...(pb ? [[pb, 'before']] : [])])
+    console.log(`  pull (${build}): ${r.first.documents} docs, ${routes(r.first)}; again: ${routes(r.rerun)}`);
   figure(
-    'share of requests answered 429',
-    `${f2(q.rejectedShare * 100)}%`,
-    '< 0.5%',
-    q.rejectedShare < 0.005,
-    qb && `${f2(qb.rejectedShare * 100)}%`,
+    `requests of the pull`,
+    String(p.first.requests),
+    '<= 50',
+    p.first.requests <= 50,
+    pb && String(pb.first.requests),
+  );
+  // Two streams: the documents' (one request) and their events' (two, as before this round).
+  figure(
+    `requests of the pull again, nothing new`,
+    String(p.rerun.requests),
+    '<= 3',
+    p.rerun.requests <= 3,
+    pb && String(pb.rerun.requests),
   );
 }
 

@@ -46,7 +46,15 @@ describe('GET /_emulator/stats', () => {
         },
         faults: { '500': 0, '503': 0, '429': 0, reset: 0, truncate: 0, latency: 0 },
         serverTime: { requests: 0, totalMs: 0, documents: 0 },
-        rateLimit: { limit: 3, windowMs: 60_000, windows: 2, allowed: 5, rejected: 2 },
+        rateLimit: {
+          limit: 3,
+          windowMs: 60_000,
+          windows: 2,
+          allowed: 5,
+          rejected: 2,
+          firstWindowAt: expect.any(Number),
+          lastWindowAt: expect.any(Number),
+        },
         documents: { acc_1: 8, acc_2: 2 },
       },
     });
@@ -56,6 +64,10 @@ describe('GET /_emulator/stats', () => {
     expect(before).toBeLessThanOrEqual(firstAt);
     expect(firstAt).toBeLessThanOrEqual(lastAt);
     expect(lastAt).toBeLessThanOrEqual(Date.now());
+    // Two accounts opened a window each: the quota offered spans from the first to the last.
+    const { firstWindowAt, lastWindowAt } = r.body.data.rateLimit;
+    expect(firstWindowAt).toBeLessThanOrEqual(lastWindowAt);
+    expect(emu!.now() - lastWindowAt).toBeGreaterThanOrEqual(0);
     // Admin requests are not counted, limited or given rate-limit headers.
     expect(r.headers.get('x-ratelimit-limit')).toBeNull();
     expect(emu.stats().requests.total).toBe(8);
@@ -150,7 +162,7 @@ describe('admin routes', () => {
         lastAt: null,
         inFlight: { now: 0, peak: 0, totalMs: 0, mean: 0 },
       },
-      rateLimit: { windows: 0, allowed: 0, rejected: 0 },
+      rateLimit: { windows: 0, allowed: 0, rejected: 0, firstWindowAt: null, lastWindowAt: null },
       documents: { acc_1: 8, acc_2: 2 },
     });
     expect((await get(emu, '/v1/nfe/emitted')).status).toBe(429);

@@ -198,11 +198,23 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(pacer.quotaLeft(4)).toBe(7);
     pacer.observe({ sentAt: T0, rateLimited: false, limit: 10, remaining: 7 });
     b();
-    for (let r = 6; r >= 0; r--) await send(pacer, clock, { limit: 10, remaining: r });
-    expect(pacer.quotaLeft(4)).toBe(0);
-    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
-    clock.advance(5000 + 120 + RESET_MARGIN_MS);
+    for (let r = 6; r >= 1; r--) await send(pacer, clock, { limit: 10, remaining: r });
+    // The last one on its way: this window has nothing left, the next one's quota is at stake
+    // (requests asked for now wait for its reset, and go out the moment it opens).
+    const last = await pacer.acquire();
     expect(pacer.quotaLeft(4)).toBe(10);
+    let early = false;
+    const waiting = pacer.acquire().then((release) => ((early = clock.now() < T0 + 120 + 5000), release));
+    pacer.observe({ sentAt: clock.now(), rateLimited: false, limit: 10, remaining: 0 });
+    last();
+    expect(pacer.quotaLeft(4)).toBe(10);
+    // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
+    const opener = await waiting;
+    expect(early).toBe(false);
+    expect(clock.now()).toBe(T0 + 120 + 5000 + RESET_MARGIN_MS);
+    // The new window's first request on its way takes one of its ten.
+    expect(pacer.quotaLeft(4)).toBe(9);
+    opener();
   });
 
   it('R5: says no request is at stake when the run could not spend the window before it ends, or nothing says when it ends', async () => {
@@ -216,6 +228,31 @@ describe('R5: pacer (unit, fake clock)', () => {
     const learned = new RateLimitPacer(clock);
     await send(learned, clock, { limit: 10, remaining: 9, receivedAt: clock.now() + 120 });
     expect(learned.quotaLeft(4)).toBe(0);
+  });
+
+  it('R5: not told, after two windows it ends the next one its learned length after its first request, not at the Reset rounded up', async () => {
+    const clock = createFakeClock(T0 + 300);
+    const pacer = new RateLimitPacer(clock);
+    const ends: number[] = [];
+    for (let w = 0; w < 3; w++) {
+      // The window's first request reaches the server at once; its answer comes 110 ms later.
+      const opened = clock.now();
+      const resetAtMs = Math.ceil((opened + 5000) / 1000) * 1000;
+      for (let r = 9; r >= 0; r--) {
+        const release = await pacer.acquire();
+        const sentAt = clock.now();
+        clock.advance(110);
+        pacer.observe({ sentAt, receivedAt: clock.now(), limit: 10, remaining: r, resetAtMs, rateLimited: false });
+        release();
+      }
+      // The next window's first request waits for this one's end.
+      await pacer.acquire().then((release) => release());
+      ends.push(clock.now() - RESET_MARGIN_MS - opened);
+    }
+    // The first two end at their Reset (5.7 s after .300, then later fractions); the third 5 s
+    // after its first request reached the server by its answer (110 ms).
+    expect(ends[0]).toBe(5700);
+    expect(ends[2]).toBe(5110);
   });
 
   it('refuses to wait longer than the caller allows', async () => {

@@ -49,6 +49,10 @@ function service(instants: number[]) {
   return s;
 }
 
+/** The plan of a stream counted by `s`, four slots, the whole range, at NOW. */
+const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean } = {}) =>
+  planWindows({ range: ALL, count: s.count, windowSpeedup: 5 }, 4, new AbortController().signal, { now: NOW, ...o });
+
 const inWindow = (instants: number[], w: CreatedRange) =>
   instants.filter((t) => t >= filterDateToMs(w.from, 'from') && t <= filterDateToMs(w.to, 'to')).length;
 
@@ -85,15 +89,7 @@ describe('planWindows', () => {
   it('under a quota that binds (each count costs a page), the probes plan alone: two round trips, windows within a third of their share', async () => {
     const instants = createdAt(13_000, 3);
     const s = service(instants);
-    const windows = await planWindows(
-      { range: ALL, count: s.count, windowSpeedup: 5 },
-      4,
-      new AbortController().signal,
-      {
-        now: NOW,
-        countsCost: () => true,
-      },
-    );
+    const windows = await planOf(s, { countsCost: () => true });
     expect(s.roundTrips).toBe(2);
     expect(s.counts).toBeLessThanOrEqual(25);
     expect(windows).toHaveLength(7);
@@ -101,6 +97,33 @@ describe('planWindows', () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
     const share = 13_000 / 6.4;
     for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share / 3);
+  });
+
+  it('a small stream (2,800 documents) is one window up to the latest month start with documents after it, the stream itself after that: two round trips of counts, 8 in all', async () => {
+    const instants = createdAt(2_800, 3);
+    const s = service(instants);
+    const windows = await planOf(s);
+    expect(s.roundTrips).toBe(2);
+    expect(s.counts).toBe(8);
+    // This month's start, in Brasília's time.
+    expect(windows).toEqual([
+      { from: ALL.from, to: '2026-11-01 00:00:00' },
+      { from: '2026-11-01 00:00:01', to: ALL.to },
+    ]);
+    const own = inWindow(instants, windows![1]!);
+    expect(own).toBeGreaterThan(0);
+    expect(inWindow(instants, windows![0]!) + own).toBe(2_800);
+    // A range that ends before now: the latest month start within it.
+    const past = { from: '2020-01-01 00:00:00', to: '2026-06-30 23:59:59' };
+    expect(await planWindows({ range: past, count: s.count }, 4, new AbortController().signal, { now: NOW })).toEqual([
+      { from: past.from, to: '2026-06-01 00:00:00' },
+      { from: '2026-06-01 00:00:01', to: past.to },
+    ]);
+    // A service whose documents all lie before every month start asked: nothing to cut at, one listing.
+    const old = service(createdAt(2_800, 3).map((t) => t - 6 * 365 * 86_400_000));
+    expect(
+      await planWindows({ range: ALL, count: old.count }, 4, new AbortController().signal, { now: NOW }),
+    ).toBeUndefined();
   });
 
   it('a stream too small to split costs one count: the probes wait for the total', async () => {
