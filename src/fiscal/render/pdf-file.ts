@@ -71,6 +71,9 @@ function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Where sealPage gathers a page's content for deflate (grown to the largest page seen). */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
 export class PdfFile {
   readonly doc: PDFKit.PDFDocument;
   /** The file so far: pdfkit's lines as strings (one byte a character), its streams as bytes. */
@@ -112,7 +115,17 @@ export class PdfFile {
   sealPage(): void {
     const page = this.doc.page as unknown as { content: PageStream } | undefined;
     if (!page) return;
-    page.content.buffer = [deflateSync(Buffer.concat(page.content.buffer), { level: 1 })];
+    // Its pieces (pdfkit's first operators, then the drawing) copied into one buffer reused page
+    // after page: deflate reads it at once, and a page's 15 kB are not allocated again each time.
+    let size = 0;
+    for (const chunk of page.content.buffer) size += chunk.length;
+    if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
+    let at = 0;
+    for (const chunk of page.content.buffer) {
+      scratch.set(chunk, at);
+      at += chunk.length;
+    }
+    page.content.buffer = [deflateSync(scratch.subarray(0, at), { level: 1 })];
     page.content.data.Filter = 'FlateDecode';
   }
 

@@ -45,6 +45,9 @@ export interface FieldStyle extends TextStyle {
   dataLabel?: boolean;
 }
 
+/** The style of text and fields given none (a default of `{}` is a new object each call). */
+const NO_STYLE: FieldStyle = {};
+
 /** A PDFReference, as far as a form is written through it. */
 interface FormRef {
   data: Record<string, unknown>;
@@ -200,26 +203,38 @@ export class Sheet {
   }
 
   /** One line of text whose top is at `y`. */
-  text(value: string, x: number, y: number, style: TextStyle = {}): void {
-    const size = style.size ?? 8;
-    const bold = style.bold ?? false;
+  text(value: string, x: number, y: number, style: TextStyle = NO_STYLE): void {
+    this.textLine(value, x, y, style.size ?? 8, style.bold ?? false, style.width, style.align, style.color);
+  }
+
+  /** text() with its style spelled out: a field's value (150 a DANFe) is drawn with no style object made. */
+  private textLine(
+    value: string,
+    x: number,
+    y: number,
+    size: number,
+    bold: boolean,
+    within: number | undefined,
+    align: TextStyle['align'],
+    color: string | undefined,
+  ): void {
     let shown = value;
     let left = x;
-    if (style.width !== undefined) {
+    if (within !== undefined) {
       // Measured once: what fits is drawn as is, aligned by that width.
       const width = this.measure(value, size, bold);
-      const fits = width <= style.width;
-      if (!fits) shown = this.fit(value, style.width, size, bold);
-      if (style.align && style.align !== 'left') {
-        const free = style.width - (fits ? width : this.measure(shown, size, bold));
-        left += style.align === 'right' ? free : free / 2;
+      const fits = width <= within;
+      if (!fits) shown = this.fit(value, within, size, bold);
+      if (align && align !== 'left') {
+        const free = within - (fits ? width : this.measure(shown, size, bold));
+        left += align === 'right' ? free : free / 2;
       }
     }
     if (!shown) return;
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
     const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
-    this.ops.text(fontOperands(font.id, size), matrix, literalOf(font.name, shown), style.color && rgb(style.color));
+    this.ops.text(fontOperands(font.id, size), matrix, literalOf(font.name, shown), color && rgb(color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
@@ -232,7 +247,7 @@ export class Sheet {
   }
 
   /** A boxed field: its label in small bold capitals at the top, its value below. */
-  field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style: FieldStyle = {}) {
+  field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style = NO_STYLE) {
     // Nothing allocated for the label where the layout is reused (a DANFe has some 150 fields).
     if (style.dataLabel) {
       this.layout(() => this.box(x, y, w, h));
@@ -243,10 +258,8 @@ export class Sheet {
         this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
       });
     const size = style.size ?? 8;
-    if (value) {
-      const { bold, color, align = 'left' } = style;
-      this.text(value, x + 2, y + h - size - 1.5, { size, bold, color, align, width: w - 4 });
-    }
+    if (value)
+      this.textLine(value, x + 2, y + h - size - 1.5, size, style.bold ?? false, w - 4, style.align, style.color);
   }
 
   /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block, part of the layout. */

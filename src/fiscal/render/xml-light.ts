@@ -12,12 +12,15 @@ const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|[A-Za-z]+);/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
 
+/**
+ * An element being read. One per depth, reused from element to element (a DANFe's XML has some
+ * 400), and its node made only once it has attributes or children: most elements are text only,
+ * and their object would be thrown away.
+ */
 interface Frame {
   name: string;
-  node: Node;
+  node: Node | undefined;
   text: string;
-  children: boolean;
-  attributes: boolean;
 }
 
 /**
@@ -58,16 +61,16 @@ function attributes(raw: string, node: Node): boolean {
 }
 
 function add(parent: Frame, name: string, value: unknown): void {
-  parent.children = true;
-  const existing = parent.node[name];
-  if (existing === undefined) parent.node[name] = isRepeatedUnder(name, parent.name) ? [value] : value;
+  const node = (parent.node ??= {});
+  const existing = node[name];
+  if (existing === undefined) node[name] = isRepeatedUnder(name, parent.name) ? [value] : value;
   else if (Array.isArray(existing)) existing.push(value);
-  else parent.node[name] = [existing, value];
+  else node[name] = [existing, value];
 }
 
 function close(frame: Frame): unknown {
   const text = frame.text.trim();
-  if (!frame.attributes && !frame.children) return text;
+  if (!frame.node) return text;
   if (text) frame.node['#text'] = text;
   return frame.node;
 }
@@ -131,20 +134,22 @@ function attributesEnd(xml: string, i: number): number {
 export function parseLight(xml: string): { root: string; tree: Node } | undefined {
   // Scanned by hand, a `<` at a time: a regular expression's match (an array and a string per
   // group) for each of a DANFe's 800 tags was a third of what drawing it allocated.
-  const top: Frame = { name: '', node: {}, text: '', children: false, attributes: false };
+  const top: Frame = { name: '', node: {}, text: '' };
+  // stack[0..depth] are the open elements; the frames past depth wait to be reused.
   const stack: Frame[] = [top];
+  let depth = 0;
   let last = 0;
   for (let open = xml.indexOf('<'); open >= 0; open = xml.indexOf('<', last)) {
-    const frame = stack[stack.length - 1]!;
+    const frame = stack[depth]!;
     if (open > last && hasText(xml, last, open)) {
-      if (stack.length === 1) return undefined;
+      if (depth === 0) return undefined;
       frame.text += decode(xml.slice(last, open));
     }
     const next = xml.charCodeAt(open + 1);
     if (next === 33 /* ! */) {
       if (xml.startsWith('<![CDATA[', open)) {
         const end = xml.indexOf(']]>', open + 9);
-        if (end < 0 || stack.length === 1) return undefined;
+        if (end < 0 || depth === 0) return undefined;
         frame.text += xml.slice(open + 9, end);
         last = end + 3;
       } else if (xml.startsWith('<!--', open)) {
@@ -177,17 +182,20 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
     if (closing) {
       // Compared where it is written: no string made for the 400 closing tags of a DANFe.
       const same = nameEnd - localStart === frame.name.length && xml.startsWith(frame.name, localStart);
-      if (!same || stack.length === 1 || attributesTo > nameEnd || selfClosing) return undefined;
-      stack.pop();
-      add(stack[stack.length - 1]!, frame.name, close(frame));
+      if (!same || depth === 0 || attributesTo > nameEnd || selfClosing) return undefined;
+      depth--;
+      add(stack[depth]!, frame.name, close(frame));
       continue;
     }
     const name = xml.slice(localStart, nameEnd);
-    if (stack.length === 1 && top.children) return undefined;
-    const node: Node = {};
-    const hasAttributes = attributesTo > nameEnd && attributes(xml.slice(nameEnd, attributesTo), node);
+    if (depth === 0 && Object.keys(top.node!).length > 0) return undefined;
+    let node: Node | undefined;
+    if (attributesTo > nameEnd) {
+      const read: Node = {};
+      if (attributes(xml.slice(nameEnd, attributesTo), read)) node = read;
+    }
     if (selfClosing) {
-      add(frame, name, hasAttributes ? node : '');
+      add(frame, name, node ?? '');
       continue;
     }
     if (name === 'Signature') {
@@ -199,9 +207,14 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       add(frame, name, '');
       continue;
     }
-    stack.push({ name, node, text: '', children: false, attributes: hasAttributes });
+    const reused = stack[++depth];
+    if (reused) {
+      reused.name = name;
+      reused.node = node;
+      reused.text = '';
+    } else stack.push({ name, node, text: '' });
   }
-  if (stack.length !== 1 || hasText(xml, last, xml.length)) return undefined;
-  const root = Object.keys(top.node)[0];
-  return root === undefined ? undefined : { root, tree: top.node };
+  if (depth !== 0 || hasText(xml, last, xml.length)) return undefined;
+  const root = Object.keys(top.node!)[0];
+  return root === undefined ? undefined : { root, tree: top.node! };
 }
