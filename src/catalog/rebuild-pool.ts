@@ -4,12 +4,11 @@
 // order, one batch behind. The catalog is the one the same lines give on one thread (the rows are
 // built by the same functions); where the build has no worker file (the sources run by the
 // tests), or there is one core, the rebuild stays on its thread.
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatalogError } from '../errors.js';
 import type { LineRows } from './rows.js';
+import { builtWorkerFile } from '../worker-file.js';
 
 export interface RowsRequest {
   seq: number;
@@ -31,14 +30,6 @@ const YOUNG_MB = 48;
  * turns, and cost 15% more CPU on the loaded 2-core machine for no gain (docs/bench.md).
  */
 const MAX_THREADS = 3;
-
-function workerFile(): string | undefined {
-  for (const relative of ['./rebuild-worker.js', '../rebuild-worker.js']) {
-    const file = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
 
 export class RebuildPool {
   private nextSeq = 0;
@@ -66,7 +57,7 @@ export class RebuildPool {
 
   /** Threads for the folder `dir`; undefined where the build has none, or on one core. */
   static start(dir: string): RebuildPool | undefined {
-    const file = workerFile();
+    const file = builtWorkerFile('rebuild-worker');
     const threads = Math.min(MAX_THREADS, availableParallelism() - 1);
     if (!file || threads < 1) return undefined;
     try {

@@ -8,13 +8,12 @@
 // sources run by the tests), the work stays on the calling thread. The shared catalog's
 // transaction runs on its lease's connection (src/catalog/postgres/): there the thread reads the
 // facts and encodes each commit's rows as its statements take them (encode), handed back as bytes.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatalogError } from '../errors.js';
 import { eventSummary, extractFacts } from './extract/index.js';
 import type { EncodedRows } from './postgres/encode.js';
 import type { CatalogLine, Coverage, StatusRecord } from './store.js';
+import { builtWorkerFile } from '../worker-file.js';
 
 export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
 
@@ -52,15 +51,6 @@ export type Reply = { seq: number; error?: string; encoded?: EncodedRows };
 
 /** A reply, or a batch's buffer handed back for the next batches. */
 export type FromWorker = Reply | { free: Uint8Array };
-
-/** dist/facts-worker.js beside the bundle (or above a chunk of it); undefined from the sources. */
-function workerFile(): string | undefined {
-  for (const relative of ['./facts-worker.js', '../facts-worker.js']) {
-    const file = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
 
 /** Sent in batches: a message costs the sending thread more than reading a small file does. */
 const BATCH = 64;
@@ -124,7 +114,7 @@ export class CatalogThread {
    * facts; undefined where the build has no worker.
    */
   static start(path?: string): CatalogThread | undefined {
-    const file = workerFile();
+    const file = builtWorkerFile('facts-worker');
     if (!file) return undefined;
     try {
       return new CatalogThread(new Worker(file), path);

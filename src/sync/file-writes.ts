@@ -5,10 +5,10 @@
 // synchronous, one after the other, as on the event loop (one message per page, not a thread-pool
 // round trip per call: see docs/pull.md, Crash safety). Where there is no built worker (the
 // sources run by the tests), the files are written on the calling thread, with the same results.
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { builtWorkerFile } from '../worker-file.js';
 
 export interface FileWrite {
   path: string;
@@ -91,21 +91,12 @@ function errorOf(f: WriteFailure): Error {
   return error;
 }
 
-/** dist/write-worker.js, beside the bundle that holds this module or above it (a chunk). */
-function workerFile(): string | undefined {
-  for (const relative of ['./write-worker.js', '../write-worker.js']) {
-    const file = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
 /** Writes batches of files on one worker thread, one batch after the other. */
 export class FileWriteThread {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
-  private readonly file = workerFile();
+  private readonly file = builtWorkerFile('write-worker');
 
   write(files: FileWrite[]): Promise<void> {
     if (!this.file) {

@@ -4,12 +4,11 @@
 // free: the main thread is often busy writing a page when a worker ends, and a worker with its
 // next job already queued does not wait for it. Where there is no built worker (the sources run
 // by the tests), the pool draws on the calling thread, with the same answers.
-import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { renderPdf, RenderError, type RenderType } from './index.js';
+import { builtWorkerFile } from '../../worker-file.js';
 
 export interface RenderJob {
   id: number;
@@ -35,18 +34,6 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-/**
- * dist/render-worker.js, beside the bundle that holds this module (dist/cli.js) or above it (a
- * chunk in dist/chunks/); undefined when running from the sources.
- */
-function workerFile(): string | undefined {
-  for (const relative of ['./render-worker.js', '../render-worker.js']) {
-    const file = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
 interface Slot {
   worker: Worker;
   waiting: Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>;
@@ -65,7 +52,7 @@ function idleCores(): number {
 
 /** `size` workers (default: one per idle core); drawing on the calling thread where none is built. */
 export function createRenderPool(size = idleCores()): RenderPool {
-  const file = workerFile();
+  const file = builtWorkerFile('render-worker');
   if (!file || size < 1) return inThread();
   const slots: Slot[] = [];
   let nextId = 0;
