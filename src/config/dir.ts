@@ -9,3 +9,8 @@ export function configDir(env: Readonly<Record<string, string | undefined>>): st
   if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'fiscal');
   return join(env.HOME || homedir(), '.config', 'fiscal');
 }
+
+/** The configuration file: the profile store's (conf's `config` in the folder), read raw where loading the store costs too much. */
+export function configFile(env: Readonly<Record<string, string | undefined>>): string {
+  return join(configDir(env), 'config.json');
+}

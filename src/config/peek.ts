@@ -4,8 +4,7 @@
 // else (not JSON, a profile without its keys, an unreadable file) is left to the store, which says
 // what is wrong with it.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { configDir } from './dir.js';
+import { configFile } from './dir.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
@@ -31,7 +30,7 @@ export function peekProfileCatalog(
 ): { catalog: string | undefined } | undefined {
   let text: string;
   try {
-    text = readFileSync(join(configDir(env), 'config.json'), 'utf8');
+    text = readFileSync(configFile(env), 'utf8');
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { catalog: undefined } : undefined;
   }

@@ -4,12 +4,11 @@
 // The file holds API keys: it is written 0600 inside a 0700 directory. Unreadable or malformed
 // files are reported (ConfigError naming the file), never silently reset.
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
 import { ConfigError, LocalFileError } from '../errors.js';
 import { localFileError } from '../local-files.js';
-import { configDir } from './dir.js';
+import { configDir, configFile } from './dir.js';
 import type { Profile } from './profile.js';
 
 export type { Profile } from './profile.js';
@@ -44,7 +43,7 @@ type StoreData = z.infer<typeof StoreSchema>;
 
 export async function openProfileStore(env: Readonly<Record<string, string | undefined>>): Promise<ProfileStore> {
   const dir = configDir(env);
-  const path = join(dir, 'config.json');
+  const path = configFile(env);
   const conf = guard(path, () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return new Conf<Record<string, unknown>>({

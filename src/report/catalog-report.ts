@@ -18,7 +18,7 @@ function statusOf(rank: string): string {
 
 /** Each dimension as a value and a name of a copy's row (aggregate.ts groupValue). */
 const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
-  month: ["coalesce(substr(d.emitted_at, 1, 7), '')", null],
+  month: [`coalesce(${monthSql('d.')}, '')`, null],
   emitter: ["coalesce(d.emitter_tax_id, '')", "nullif(d.emitter_name, '')"],
   receiver: ["coalesce(d.receiver_tax_id, '')", "nullif(d.receiver_name, '')"],
   cfop: ["coalesce(d.cfop, '')", null],

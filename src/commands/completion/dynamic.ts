@@ -2,10 +2,9 @@
 // Names only, never a key. Reads the profile file without opening the store, so a TAB creates
 // no folder; a missing or unreadable file gives just the built-in name.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { EMULATOR_PROFILE } from '../../config/profile.js';
-import { configDir } from '../../config/dir.js';
+import { configFile } from '../../config/dir.js';
 import { UsageError } from '../../errors.js';
 import { verb } from '../shared/verb.js';
 import { complete } from './index.js';
@@ -22,7 +21,7 @@ export default verb(complete, {
 
 async function storedNames(env: Context['env']): Promise<string[]> {
   try {
-    const data = JSON.parse(await readFile(join(configDir(env), 'config.json'), 'utf8')) as { profiles?: unknown };
+    const data = JSON.parse(await readFile(configFile(env), 'utf8')) as { profiles?: unknown };
     const profiles = data.profiles;
     return profiles && typeof profiles === 'object' ? Object.keys(profiles).sort() : [];
   } catch {
