@@ -42,6 +42,7 @@ const MAX_THREADS = 3;
 
 export class RebuildPool {
   private nextSeq = 0;
+  private stopped: CatalogError | undefined;
   /** Chunks each thread was given and has not answered. */
   private readonly inFlight: number[];
   private readonly waiting = new Map<
@@ -95,6 +96,8 @@ export class RebuildPool {
    * fewest chunks in hand; undefined when each has enough.
    */
   offer(texts: string[]): Promise<(LineRows | null)[]> | undefined {
+    // A thread that stopped answers nothing more: what is asked after fails at once.
+    if (this.stopped) return Promise.reject(this.stopped);
     const least = Math.min(...this.inFlight);
     if (least >= IN_FLIGHT) return undefined;
     const i = this.inFlight.indexOf(least);
@@ -108,6 +111,7 @@ export class RebuildPool {
   }
 
   private lost(error: Error): void {
+    this.stopped ??= failure(error.message);
     for (const p of this.waiting.values()) p.reject(failure(error.message));
     this.waiting.clear();
   }
