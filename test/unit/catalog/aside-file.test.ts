@@ -9,17 +9,12 @@ import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import { EMPTY_COVERAGE, type CatalogLine } from '../../../src/catalog/store.js';
 import { tempDir } from '../../helpers/tree.js';
 
-const line = (n: number): CatalogLine => ({
-  key: String(n).padStart(44, '3'),
-  type: 'nfe',
-  role: 'received',
-  owner: '64021500000192',
-  path: `64021500000192/nfe/received/2026-01/${n}.xml`,
-  sha256: 'a'.repeat(64),
-  bytes: 100,
-  status: 'authorized',
-  created_at: null,
-});
+/** A document's index line whose file was not read (no facts): its rows are the line's. */
+const line = (n: number): CatalogLine => {
+  const owner = '64021500000192';
+  const common = { type: 'nfe', role: 'received', owner, sha256: 'a'.repeat(64), bytes: 100 };
+  return { ...common, key: String(n).padStart(44, '3'), path: `${owner}/${n}.xml`, status: null, created_at: null };
+};
 
 const indexes = (db: Database.Database) =>
   (
