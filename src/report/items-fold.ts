@@ -1,0 +1,297 @@
+// `report --by ncm` / `--by product` of one folder's SQLite catalog without a sort: one pass over
+// the documents (which the filters keep, which are canceled) and one over the items as they are
+// stored, a document's items together, grouped in a Map. The query items-report.ts writes for any
+// catalog has SQLite sort every item by (group, document, number) and hands the program one row per
+// group and document (629k at 400k documents: 13 s, docs/bench.md); this gives its figures to the
+// bit: each group and document summed as SQLite's sum() does (sqlite-sum.ts), rounded to cents by
+// Math.round as the query's reader does, then added up; the names and the totals' status taken
+// from the rows that query's order puts first (a name) and last (a document's status).
+// Items stored otherwise (another program wrote the catalog) or a sum that is not a number: undefined,
+// and the caller runs the query.
+import type { SqliteCatalog } from '../catalog/sqlite-store.js';
+import type { Dimension, ReportGroup, ReportTotals } from './aggregate.js';
+import { SUMS } from './facts.js';
+import { compareTuples, sqliteSum, textOrder } from './sqlite-sum.js';
+
+/** A dimension's value and name in SQL of the documents `d` or the items `i`. */
+export type DimensionSql = Record<Dimension, [string, string | null]>;
+
+/** The dimensions that are the items' own; the others are their document's. */
+const OF_ITEMS: ReadonlySet<Dimension> = new Set(['ncm', 'product', 'cfop']);
+
+/** Thrown from inside the pass over the items when it cannot give the query's figures. */
+class NotFoldable extends Error {}
+
+/**
+ * The copies of documents (a role and an owner each) the filters keep, in the order stored, as
+ * arrays: a Map of 224k objects was half the time of the pass over them. The items are stored
+ * with their document, in the same order: each copy's items are looked up at the next place.
+ */
+class Copies {
+  readonly ids: string[] = [];
+  readonly canceled: number[] = [];
+  /** The values and names of the document's dimensions, `2 * m` a copy (items' dimensions: null). */
+  readonly dims: unknown[] = [];
+  private done: Uint8Array | undefined;
+  private next = 0;
+  private byId: Map<string, number> | undefined;
+
+  /** Where the copy `id` is, or -1 when the filters leave it out (or its document is not there). */
+  find(id: string): number {
+    this.done ??= new Uint8Array(this.ids.length);
+    let at = -1;
+    for (let n = this.next; n < Math.min(this.next + 4, this.ids.length); n++)
+      if (this.ids[n] === id) {
+        at = n;
+        break;
+      }
+    if (at < 0) {
+      this.byId ??= new Map(this.ids.map((c, n) => [c, n]));
+      at = this.byId.get(id) ?? -1;
+    }
+    if (at < 0) return -1;
+    if (this.done[at]) throw new NotFoldable('the items of a document are not stored together');
+    this.done[at] = 1;
+    this.next = at + 1;
+    return at;
+  }
+}
+
+/** A document's items of one group. */
+interface Part {
+  /** The group's values as stored (NULL apart from ''), and a key of them. */
+  values: unknown[];
+  id: unknown;
+  names: unknown[];
+  canceled: number;
+  /** The sums so far (Fold.emptySums), in SQLite's order. */
+  sums: number[];
+  /** Of a document of several copies: each item's sums, the largest its copies give. */
+  items: Map<number, number[]> | undefined;
+}
+
+export interface Folded {
+  groups: ReportGroup[];
+  totals: Omit<ReportTotals, 'sums'>;
+}
+
+/** The item groups of `store`, or undefined when only the query can give them. */
+export function foldItems(
+  store: SqliteCatalog,
+  by: readonly Dimension[],
+  sql: DimensionSql,
+  itemSums: readonly (string | null)[],
+  where: { sql: string; params: unknown[] },
+): Folded | undefined {
+  const m = by.length;
+  const ofDocs = by.map((d) => !OF_ITEMS.has(d));
+  const multi = new Set(store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]));
+  // A copy is named by its document's key alone when no document has several (a string less per item).
+  const copyOf = (t: string) =>
+    multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
+  const keyOf = (id: string) => (multi.size === 0 ? id : id.slice(0, id.indexOf('\u0000')));
+  const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], sql[d][1] ?? 'NULL'] : []));
+  const copies = new Copies();
+  store.fold(
+    [copyOf('d'), "d.status = 'canceled'", ...docColumns].join(', '),
+    `FROM documents d ${where.sql}`,
+    where.params,
+    (row) => {
+      copies.ids.push(row[0] as string);
+      copies.canceled.push(row[1] === 1 ? 1 : 0);
+      if (docColumns.length > 0)
+        for (let n = 0, at = 2; n < m; n++)
+          if (ofDocs[n]) copies.dims.push(row[at++], row[at++]);
+          else copies.dims.push(null, null);
+    },
+  );
+
+  // The item sums as columns read once (the total and the products are both the item's value).
+  const columns = [...new Set(itemSums.filter((c): c is string => c !== null))];
+  const sumAt = itemSums.map((c) => (c === null ? -1 : columns.indexOf(c)));
+  const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], sql[d][1] ?? 'NULL']));
+  const fold = new Fold(
+    m,
+    sumAt,
+    by.map((d) => sql[d][1]),
+  );
+  const pending = new Map<string, Part[]>();
+  let id: unknown;
+  let copy: Copy | undefined;
+  let parts: Part[] = [];
+  const none = by.map(() => null);
+  try {
+    store.fold(
+      [copyOf('i'), 'i.number', ...itemColumns, ...columns.map((c) => `coalesce(${c}, 0)`)].join(', '),
+      'FROM items i',
+      [],
+      (row) => {
+        if (row[0] !== id) {
+          if (copy && !copy.multi) fold.document(copy.key, parts, false);
+          id = row[0];
+          const at = copies.find(id as string);
+          copy = undefined;
+          if (at < 0) return;
+          const key = keyOf(id as string);
+          const dims = docColumns.length > 0 ? copies.dims.slice(2 * m * at, 2 * m * (at + 1)) : undefined;
+          copy = {
+            key,
+            canceled: copies.canceled[at]!,
+            values: dims ? dims.filter((_, n) => n % 2 === 0) : none,
+            names: dims ? dims.filter((_, n) => n % 2 === 1) : none,
+            multi: multi.has(key),
+          };
+          parts = copy.multi ? (pending.get(key) ?? pending.set(key, []).get(key)!) : [];
+        }
+        if (copy) add(copy, parts, row, ofDocs, fold);
+      },
+    );
+  } catch (error) {
+    if (error instanceof NotFoldable) return undefined;
+    throw error;
+  }
+  if (copy && !copy.multi) fold.document(copy.key, parts, false);
+  for (const [key, of] of pending) fold.document(key, of, true);
+  return { groups: fold.groups(), totals: fold.totals };
+}
+
+/** A copy whose items are being read. */
+interface Copy {
+  key: string;
+  canceled: number;
+  /** Values and names of the document's dimensions (the items' are null here). */
+  values: unknown[];
+  names: unknown[];
+  /** Of a document with several copies: its items are folded when every copy has been read. */
+  multi: boolean;
+}
+
+/** One item row (its copy's id, number, the items' dimensions' values and names, the sums) into its part. */
+function add(copy: Copy, parts: Part[], row: unknown[], ofDocs: readonly boolean[], fold: Fold): void {
+  const m = ofDocs.length;
+  // The part's key: the value itself of one dimension (Map-like: NULL apart from ''), else JSON.
+  let values: unknown[] | undefined;
+  let id: unknown;
+  if (m === 1) id = ofDocs[0] ? copy.values[0] : row[2];
+  else {
+    values = copy.values.slice();
+    for (let n = 0, at = 2; n < m; n++) {
+      if (ofDocs[n]) continue;
+      values[n] = row[at];
+      at += 2;
+    }
+    id = JSON.stringify(values);
+  }
+  let part: Part | undefined;
+  for (const p of parts) if (p.id === id) part = p;
+  if (!part) {
+    values ??= ofDocs[0] ? copy.values : [row[2]];
+    const names = copy.names.slice();
+    part = { values, id, names, canceled: 0, sums: fold.emptySums(), items: copy.multi ? new Map() : undefined };
+    parts.push(part);
+  }
+  if (fold.named)
+    for (let n = 0, at = 3; n < m; n++) {
+      const name = ofDocs[n] ? copy.names[n] : row[at];
+      if (!ofDocs[n]) at += 2;
+      if (name !== null && (part.names[n] === null || textOrder(String(name), String(part.names[n])) > 0))
+        part.names[n] = name;
+    }
+  if (copy.canceled > part.canceled) part.canceled = copy.canceled;
+  const first = row.length - fold.columns;
+  if (!part.items) return fold.sum(part.sums, row, first);
+  // Of several copies: each item's sums are the largest its copies give (the query's max()).
+  const number = row[1] as number;
+  const had = part.items.get(number);
+  if (!had) part.items.set(number, row.slice(first) as number[]);
+  else
+    for (let c = 0; c < fold.columns; c++) if ((row[first + c] as number) > had[c]!) had[c] = row[first + c] as number;
+}
+
+/** The groups as the query's reader builds them from its rows (items-report.ts). */
+class Fold {
+  readonly columns: number;
+  /** Whether a dimension has names (a product's description, a party's name). */
+  readonly named: boolean;
+  readonly totals = { documents: 0, canceled: 0 };
+  private readonly byId = new Map<
+    string,
+    { group: ReportGroup; named: ({ values: unknown[]; key: string } | undefined)[] }
+  >();
+
+  constructor(
+    private readonly m: number,
+    /** Where each of SUMS is among the columns summed; -1: none (0). */
+    private readonly sumAt: readonly number[],
+    names: readonly (string | null)[],
+  ) {
+    this.named = names.some((n) => n !== null);
+    this.columns = Math.max(-1, ...sumAt) + 1;
+  }
+
+  /** Each column's sum and its error, side by side. */
+  emptySums(): number[] {
+    return new Array<number>(2 * this.columns).fill(0);
+  }
+
+  sum(into: number[], values: readonly unknown[], from = 0): void {
+    for (let c = 0; c < this.columns; c++) {
+      const v = values[from + c];
+      if (typeof v !== 'number') throw new NotFoldable('a sum is not a number');
+      sqliteSum(into, 2 * c, v);
+    }
+  }
+
+  /** A document's parts into the groups; `several`: of several copies, whose items are summed now. */
+  document(key: string, parts: readonly Part[], several: boolean): void {
+    let last: Part | undefined;
+    for (const p of parts) {
+      if (p.items) for (const n of [...p.items.keys()].sort((a, b) => a - b)) this.sum(p.sums, p.items.get(n)!);
+      this.into(key, p);
+      // The totals take a document's status from its last row in the query's order.
+      if (!last || (several && compareTuples(p.values, last.values) > 0)) last = p;
+    }
+    if (last) last.canceled ? this.totals.canceled++ : this.totals.documents++;
+  }
+
+  private into(key: string, p: Part): void {
+    const id =
+      this.m === 1 ? String(p.values[0] ?? '') : p.values.map((v) => (v === null ? '' : String(v))).join('\u0000');
+    let g = this.byId.get(id);
+    if (!g) {
+      const values = p.values.map((v) => (v === null ? '' : String(v)));
+      const group = {
+        keys: values.map((value) => ({ value })),
+        documents: 0,
+        canceled: 0,
+        sums: SUMS.map(() => 0),
+        share: 0,
+      };
+      this.byId.set(id, (g = { group, named: new Array(this.m).fill(undefined) }));
+    }
+    // A name from the first row that has one, in the query's order (the group's values, then the key).
+    for (let n = 0; n < this.m; n++) {
+      if (p.names[n] === null) continue;
+      const named = g.named[n];
+      if (named && (compareTuples(p.values, named.values) || textOrder(key, named.key)) >= 0) continue;
+      g.named[n] = { values: p.values, key };
+      g.group.keys[n]!.name = String(p.names[n]);
+    }
+    if (p.canceled) {
+      g.group.canceled++;
+      return;
+    }
+    g.group.documents++;
+    for (let n = 0; n < SUMS.length; n++) {
+      const c = this.sumAt[n]!;
+      if (c >= 0) g.group.sums[n]! += Math.round(total(p.sums, 2 * c) * 100);
+    }
+  }
+
+  groups(): ReportGroup[] {
+    return [...this.byId.values()].map((g) => g.group);
+  }
+}
+
+/** What SQLite's sum() returns of the numbers summed into `s`. */
+const total = (s: readonly number[], at: number): number => (Number.isFinite(s[at + 1]) ? s[at]! + s[at + 1]! : s[at]!);
