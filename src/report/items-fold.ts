@@ -6,8 +6,8 @@
 // bit: each group and document summed as SQLite's sum() does (sqlite-sum.ts), rounded to cents by
 // Math.round as the query's reader does, then added up; the names and the totals' status taken
 // from the rows that query's order puts first (a name) and last (a document's status).
-// Items stored otherwise (another program wrote the catalog) or a sum that is not a number: undefined,
-// and the caller runs the query.
+// Items stored otherwise (a document's apart, or out of their numbers' order: another program
+// wrote the catalog) or a sum that is not a number: undefined, and the caller runs the query.
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { Dimension, ReportGroup, ReportTotals } from './aggregate.js';
 import { SUMS } from './facts.js';
@@ -119,6 +119,8 @@ export function foldItems(
   let id: unknown;
   let copy: Copy | undefined;
   let parts: Part[] = [];
+  /** The number of the copy's last item: the query sums a document's items in their numbers' order. */
+  let last = -Infinity;
   const none = by.map(() => null);
   try {
     store.fold(
@@ -129,6 +131,7 @@ export function foldItems(
         if (row[0] !== id) {
           if (copy && !copy.multi) fold.document(copy.key, parts, false);
           id = row[0];
+          last = -Infinity;
           const at = copies.find(id as string);
           copy = undefined;
           if (at < 0) return;
@@ -143,7 +146,10 @@ export function foldItems(
           };
           parts = copy.multi ? (pending.get(key) ?? pending.set(key, []).get(key)!) : [];
         }
-        if (copy) add(copy, parts, row, ofDocs, fold);
+        if (!copy) return;
+        if (!copy.multi && !((row[1] as number) > last)) throw new NotFoldable('items stored out of their order');
+        last = row[1] as number;
+        add(copy, parts, row, ofDocs, fold);
       },
     );
   } catch (error) {
