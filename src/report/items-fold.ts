@@ -115,10 +115,12 @@ export function foldItems(
     sumAt,
     by.map((d) => sql[d][1]),
   );
-  const pending = new Map<string, Part[]>();
+  const pending = new Map<string, Parts>();
   let id: unknown;
   let copy: Copy | undefined;
-  let parts: Part[] = [];
+  // A single copy's parts are reused by the next (at 629k parts, their allocation was a tenth of the time).
+  const scratch: Parts = { list: [], used: 0 };
+  let parts = scratch;
   /** The number of the copy's last item: the query sums a document's items in their numbers' order. */
   let last = -Infinity;
   const none = by.map(() => null);
@@ -144,7 +146,8 @@ export function foldItems(
             names: dims ? dims.filter((_, n) => n % 2 === 1) : none,
             multi: multi.has(key),
           };
-          parts = copy.multi ? (pending.get(key) ?? pending.set(key, []).get(key)!) : [];
+          if (!copy.multi) (parts = scratch).used = 0;
+          else parts = pending.get(key) ?? pending.set(key, { list: [], used: 0 }).get(key)!;
         }
         if (!copy) return;
         if (!copy.multi && !((row[1] as number) > last)) throw new NotFoldable('items stored out of their order');
@@ -161,6 +164,12 @@ export function foldItems(
   return { groups: fold.groups(), totals: fold.totals };
 }
 
+/** A document's parts: the first `used` of the list. */
+interface Parts {
+  list: Part[];
+  used: number;
+}
+
 /** A copy whose items are being read. */
 interface Copy {
   key: string;
@@ -173,7 +182,7 @@ interface Copy {
 }
 
 /** One item row (its copy's id, number, the items' dimensions' values and names, the sums) into its part. */
-function add(copy: Copy, parts: Part[], row: unknown[], ofDocs: readonly boolean[], fold: Fold): void {
+function add(copy: Copy, parts: Parts, row: unknown[], ofDocs: readonly boolean[], fold: Fold): void {
   const m = ofDocs.length;
   // The part's key: the value itself of one dimension (Map-like: NULL apart from ''), else JSON.
   let values: unknown[] | undefined;
@@ -189,12 +198,18 @@ function add(copy: Copy, parts: Part[], row: unknown[], ofDocs: readonly boolean
     id = JSON.stringify(values);
   }
   let part: Part | undefined;
-  for (const p of parts) if (p.id === id) part = p;
+  for (let n = 0; n < parts.used; n++) if (parts.list[n]!.id === id) part = parts.list[n];
   if (!part) {
-    values ??= ofDocs[0] ? copy.values : [row[2]];
-    const names = copy.names.slice();
-    part = { values, id, names, canceled: 0, sums: fold.emptySums(), items: copy.multi ? new Map() : undefined };
-    parts.push(part);
+    part = parts.list[parts.used];
+    if (!part)
+      parts.list.push((part = { values: [], id, names: [], canceled: 0, sums: fold.emptySums(), items: undefined }));
+    else part.sums.fill(0);
+    parts.used++;
+    part.id = id;
+    part.values = values ?? (ofDocs[0] ? copy.values : [row[2]]);
+    part.names = fold.named ? copy.names.slice() : copy.names;
+    part.canceled = 0;
+    part.items = copy.multi ? new Map() : undefined;
   }
   if (fold.named)
     for (let n = 0, at = 3; n < m; n++) {
@@ -249,9 +264,10 @@ class Fold {
   }
 
   /** A document's parts into the groups; `several`: of several copies, whose items are summed now. */
-  document(key: string, parts: readonly Part[], several: boolean): void {
+  document(key: string, parts: Parts, several: boolean): void {
     let last: Part | undefined;
-    for (const p of parts) {
+    for (let n = 0; n < parts.used; n++) {
+      const p = parts.list[n]!;
       if (p.items) for (const n of [...p.items.keys()].sort((a, b) => a - b)) this.sum(p.sums, p.items.get(n)!);
       this.into(key, p);
       // The totals take a document's status from its last row in the query's order.
