@@ -234,6 +234,8 @@ class Fold {
   readonly columns: number;
   /** Whether a dimension has names (a product's description, a party's name). */
   readonly named: boolean;
+  /** Each column's cents of the part being added (the total and the products are one column). */
+  private readonly cents: number[];
   readonly totals = { documents: 0, canceled: 0 };
   private readonly byId = new Map<
     string,
@@ -248,6 +250,7 @@ class Fold {
   ) {
     this.named = names.some((n) => n !== null);
     this.columns = Math.max(-1, ...sumAt) + 1;
+    this.cents = new Array<number>(this.columns).fill(0);
   }
 
   /** Each column's sum and its error, side by side. */
@@ -292,7 +295,7 @@ class Fold {
       this.byId.set(id, (g = { group, named: new Array(this.m).fill(undefined) }));
     }
     // A name from the first row that has one, in the query's order (the group's values, then the key).
-    for (let n = 0; n < this.m; n++) {
+    for (let n = 0; this.named && n < this.m; n++) {
       if (p.names[n] === null) continue;
       const named = g.named[n];
       if (named && (compareTuples(p.values, named.values) || textOrder(key, named.key)) >= 0) continue;
@@ -304,9 +307,12 @@ class Fold {
       return;
     }
     g.group.documents++;
-    for (let n = 0; n < SUMS.length; n++) {
+    const cents = this.cents;
+    for (let c = 0; c < this.columns; c++) cents[c] = Math.round(total(p.sums, 2 * c) * 100);
+    const sums = g.group.sums;
+    for (let n = 0; n < sums.length; n++) {
       const c = this.sumAt[n]!;
-      if (c >= 0) g.group.sums[n]! += Math.round(total(p.sums, 2 * c) * 100);
+      if (c >= 0) sums[n]! += cents[c]!;
     }
   }
 
