@@ -15,7 +15,8 @@ import type { CatalogStore } from '../../../src/catalog/store.js';
 import type { Dimension, ReportFilters } from '../../../src/report/aggregate.js';
 import { catalogReport } from '../../../src/report/catalog-report.js';
 import { itemsReport } from '../../../src/report/items-report.js';
-import { runMain, tempDir } from '../../helpers/context.js';
+import { tempDir } from '../../helpers/context.js';
+import { pullReportFolder, removeReportFolder } from '../../helpers/report-folder.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -24,21 +25,10 @@ let dir: string;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 160, otherDocs: 40, accounts: 1 });
   const env = emulatorEnv(emu);
-  dir = join(process.env.TMPDIR ?? '/tmp', `fiscal-report-fold-${process.pid}`);
-  for (const args of [
-    ['pull', 'nfe', '--role', 'received,emitted', '--with-events'],
-    ['pull', 'cte', '--role', 'taker'],
-  ]) {
-    const r = await runMain(['-o', 'json', ...args, '--dir', dir], env);
-    expect(r.code, r.stderr).toBe(0);
-  }
+  dir = await pullReportFolder('fiscal-report-fold', env);
 }, 60_000);
 
-afterAll(async () => {
-  await emu?.close();
-  const { rmSync } = await import('node:fs');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeReportFolder(emu, dir));
 
 const catalogOf = (d: string) => join(d, '.fiscal', 'catalog.sqlite');
 
