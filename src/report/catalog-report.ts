@@ -11,7 +11,7 @@ import { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { ordering, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
 import { SUMS } from './facts.js';
-import { textOrder } from './sqlite-sum.js';
+import { textOrder, tupleKey } from './sqlite-sum.js';
 
 /** A rank's status as the report names it. */
 function statusOf(rank: string): string {
@@ -225,7 +225,7 @@ function foldDocuments(store: SqliteCatalog, by: readonly Dimension[], where: { 
   ];
   store.fold(columns.join(', '), `FROM documents d ${where.sql}`, where.params, (row) => {
     const canceled = row[2 * m] as number;
-    const id = m === 1 ? row[0] : JSON.stringify(row.slice(0, m));
+    const id = m === 1 ? row[0] : tupleKey(row.slice(0, m));
     let p = parts[canceled]!.get(id);
     if (!p) parts[canceled]!.set(id, (p = [...row.slice(0, 2 * m), canceled, 1, 0, ...SUMS.map(() => 0)]));
     else

@@ -59,9 +59,8 @@ class Copies {
 
 /** A document's items of one group. */
 interface Part {
-  /** The group's values as stored (NULL apart from ''), and a key of them. */
+  /** The group's values as stored (NULL apart from ''). */
   values: unknown[];
-  id: unknown;
   names: unknown[];
   canceled: number;
   /** The sums so far (Fold.emptySums), in SQLite's order. */
@@ -138,12 +137,21 @@ export function foldItems(
           copy = undefined;
           if (at < 0) return;
           const key = keyOf(id as string);
-          const dims = docColumns.length > 0 ? copies.dims.slice(2 * m * at, 2 * m * (at + 1)) : undefined;
+          let values: unknown[] = none;
+          let names: unknown[] = none;
+          if (docColumns.length > 0) {
+            values = [];
+            names = [];
+            for (let n = 2 * m * at; n < 2 * m * (at + 1); n += 2) {
+              values.push(copies.dims[n]);
+              names.push(copies.dims[n + 1]);
+            }
+          }
           copy = {
             key,
             canceled: copies.canceled[at]!,
-            values: dims ? dims.filter((_, n) => n % 2 === 0) : none,
-            names: dims ? dims.filter((_, n) => n % 2 === 1) : none,
+            values,
+            names,
             multi: multi.has(key),
           };
           if (!copy.multi) (parts = scratch).used = 0;
@@ -184,29 +192,28 @@ interface Copy {
 /** One item row (its copy's id, number, the items' dimensions' values and names, the sums) into its part. */
 function add(copy: Copy, parts: Parts, row: unknown[], ofDocs: readonly boolean[], fold: Fold): void {
   const m = ofDocs.length;
-  // The part's key: the value itself of one dimension (Map-like: NULL apart from ''), else JSON.
-  let values: unknown[] | undefined;
-  let id: unknown;
-  if (m === 1) id = ofDocs[0] ? copy.values[0] : row[2];
-  else {
-    values = copy.values.slice();
-    for (let n = 0, at = 2; n < m; n++) {
-      if (ofDocs[n]) continue;
-      values[n] = row[at];
-      at += 2;
-    }
-    id = JSON.stringify(values);
-  }
+  // The row's part: the one whose values are the row's (a document has a few), compared as they are.
   let part: Part | undefined;
-  for (let n = 0; n < parts.used; n++) if (parts.list[n]!.id === id) part = parts.list[n];
+  for (let p = 0; p < parts.used && !part; p++) {
+    const values = parts.list[p]!.values;
+    let same = true;
+    for (let n = 0, at = 2; n < m && same; n++) {
+      same = values[n] === (ofDocs[n] ? copy.values[n] : row[at]);
+      if (!ofDocs[n]) at += 2;
+    }
+    if (same) part = parts.list[p];
+  }
   if (!part) {
+    const values: unknown[] = [];
+    for (let n = 0, at = 2; n < m; n++) {
+      values.push(ofDocs[n] ? copy.values[n] : row[at]);
+      if (!ofDocs[n]) at += 2;
+    }
     part = parts.list[parts.used];
-    if (!part)
-      parts.list.push((part = { values: [], id, names: [], canceled: 0, sums: fold.emptySums(), items: undefined }));
+    if (!part) parts.list.push((part = { values, names: [], canceled: 0, sums: fold.emptySums(), items: undefined }));
     else part.sums.fill(0);
     parts.used++;
-    part.id = id;
-    part.values = values ?? (ofDocs[0] ? copy.values : [row[2]]);
+    part.values = values;
     part.names = fold.named ? copy.names.slice() : copy.names;
     part.canceled = 0;
     part.items = copy.multi ? new Map() : undefined;
@@ -280,8 +287,9 @@ class Fold {
   }
 
   private into(key: string, p: Part): void {
-    const id =
-      this.m === 1 ? String(p.values[0] ?? '') : p.values.map((v) => (v === null ? '' : String(v))).join('\u0000');
+    // The reader's key of a group: NULL and '' are one value there.
+    let id = String(p.values[0] ?? '');
+    for (let n = 1; n < this.m; n++) id += `\u0000${String(p.values[n] ?? '')}`;
     let g = this.byId.get(id);
     if (!g) {
       const values = p.values.map((v) => (v === null ? '' : String(v)));

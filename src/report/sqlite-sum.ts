@@ -47,3 +47,13 @@ export function compareTuples(a: readonly unknown[], b: readonly unknown[]): num
   }
   return 0;
 }
+
+/**
+ * A key of a row of values (texts, NULLs) that tells every two rows apart, as GROUP BY does:
+ * each value with its length before it, NULL apart from ''. Cheaper than JSON for a Map's key.
+ */
+export function tupleKey(values: readonly unknown[]): string {
+  let key = '';
+  for (const v of values) key += v === null ? '|' : `${String(v).length}:${String(v)}`;
+  return key;
+}
