@@ -20,6 +20,12 @@ export interface Part {
   items: Map<number, number[]> | undefined;
 }
 
+/** A group, and where each of its names was taken (the query's order decides). */
+interface Group {
+  group: ReportGroup;
+  named: ({ values: unknown[]; key: string } | undefined)[];
+}
+
 /** A document's parts: the first `used` of the list. */
 export interface Parts {
   list: Part[];
@@ -39,10 +45,13 @@ export class Fold {
   /** Each column's cents of the part being added (the total and the products are one column). */
   private readonly cents: number[];
   readonly totals = { documents: 0, canceled: 0 };
-  private readonly byId = new Map<
-    string,
-    { group: ReportGroup; named: ({ values: unknown[]; key: string } | undefined)[] }
-  >();
+  /**
+   * The groups by their values, one Map a dimension (a key joined of several was a string built
+   * per group and document); NULL and '' are one value, as for the reader. No value holds a NUL
+   * (XML cannot), so this tells the groups apart as its joined key did.
+   */
+  private readonly byValues = new Map<string, unknown>();
+  private readonly list: Group[] = [];
 
   constructor(
     private readonly m: number,
@@ -82,10 +91,15 @@ export class Fold {
   }
 
   private into(key: string, p: Part): void {
-    // The reader's key of a group: NULL and '' are one value there.
-    let id = String(p.values[0] ?? '');
-    for (let n = 1; n < this.m; n++) id += `\u0000${String(p.values[n] ?? '')}`;
-    let g = this.byId.get(id);
+    let map = this.byValues;
+    for (let n = 0; n < this.m - 1; n++) {
+      const value = String(p.values[n] ?? '');
+      let next = map.get(value) as Map<string, unknown> | undefined;
+      if (!next) map.set(value, (next = new Map()));
+      map = next;
+    }
+    const last = String(p.values[this.m - 1] ?? '');
+    let g = map.get(last) as Group | undefined;
     if (!g) {
       const values = p.values.map((v) => (v === null ? '' : String(v)));
       const group = {
@@ -95,7 +109,8 @@ export class Fold {
         sums: SUMS.map(() => 0),
         share: 0,
       };
-      this.byId.set(id, (g = { group, named: new Array(this.m).fill(undefined) }));
+      map.set(last, (g = { group, named: new Array(this.m).fill(undefined) }));
+      this.list.push(g);
     }
     // A name from the first row that has one, in the query's order (the group's values, then the key).
     for (let n = 0; this.named && n < this.m; n++) {
@@ -120,7 +135,7 @@ export class Fold {
   }
 
   groups(): ReportGroup[] {
-    return [...this.byId.values()].map((g) => g.group);
+    return this.list.map((g) => g.group);
   }
 }
 
