@@ -2,9 +2,11 @@
 // facts-worker.js). It keeps each staged file's bytes until their commit, and applies each commit
 // in one transaction on its own connection to the catalog, reading each file's facts as the
 // transaction takes its rows (or, for the shared catalog, encodes the commit's rows for the
-// lease's connection).
+// lease's connection). A pull's files are written here too, served on a port of their own
+// (file-writes.ts): a commit pauses every few lines to let them through.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import { serveWrites } from '../sync/file-writes.js';
 import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
@@ -66,6 +68,9 @@ function settleBatches(): void {
 }
 
 let store: Promise<SqliteCatalog> | undefined;
+/** Whether this thread writes the pull's files: its commits then pause to let them through. */
+let writing = false;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The heap in use after the last full collection, and the growth that calls for the next. */
 let settled = 0;
@@ -114,7 +119,8 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
     }
     case 'commit':
       try {
-        await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
+        if (writing) await (await store!).applyPausing(withFacts(m.lines), m.records, m.coverage, pause);
+        else await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
       } finally {
         settleBatches();
       }
@@ -129,12 +135,18 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
     case 'close':
       await (await store)?.close();
       return { seq: m.seq };
+    case 'files':
+      writing = true;
+      serveWrites(m.port);
+      return undefined;
   }
 }
 
 // One message at a time, in the order sent: a commit applies the facts staged before it.
 let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (m: ToWorker) => {
+  // The files' port is served at once, not after the messages before it (the catalog's open).
+  if (m.do === 'files') return void handle(m);
   queue = queue.then(async () => {
     try {
       const reply = await handle(m);

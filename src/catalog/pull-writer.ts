@@ -5,6 +5,7 @@
 // a CatalogThread (staging.ts) the reading and the transaction run on it, one commit at a time:
 // the pull goes on while the thread applies a commit, and waits for it at the next commit (or
 // at close, where a failure stops the pull with exit 13 as it would have then).
+import type { MessagePort } from 'node:worker_threads';
 import { hashOf } from './folder.js';
 import { encodeRows } from './postgres/encode.js';
 import { readStaged, type CatalogThread, type Staged } from './staging.js';
@@ -25,6 +26,11 @@ export class CatalogWriter {
     private coverage: Coverage,
     private readonly thread?: CatalogThread | undefined,
   ) {}
+
+  /** A port on which the catalog's thread writes the pull's files (FileWriteThread.through), where it has one for a folder catalog. */
+  filesPort(): MessagePort | undefined {
+    return this.thread?.applies ? this.thread.filesPort() : undefined;
+  }
 
   /** Reads a document's facts (an event's summary) from the bytes being written: kept until its commit. */
   stage(line: PulledLine, bytes: Uint8Array): void {
