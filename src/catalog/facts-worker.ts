@@ -6,7 +6,7 @@
 // (file-writes.ts): a commit pauses every few lines to let them through.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { serveWrites } from '../sync/file-writes.js';
+import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.js';
 import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
@@ -35,6 +35,8 @@ interface StagedFile {
 
 interface Batch {
   buffer: Uint8Array;
+  /** Whether the buffer goes back to the pull for its next batches (a batch staged), or is left to the collector (files written here). */
+  returned: boolean;
   /** Its files not yet read. */
   left: number;
   /** Commits applied since it came. */
@@ -51,7 +53,8 @@ const KEPT_COMMITS = 2;
 
 function release(batch: Batch): void {
   batches.delete(batch);
-  port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
+  if (batch.returned)
+    port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
 }
 
 /** After a commit: the buffers of batches left behind, their files copied out. */
@@ -64,6 +67,18 @@ function settleBatches(): void {
         file.batch = undefined;
       }
     release(batch);
+  }
+}
+
+/** The staged files of a page written here: their bytes kept in its buffer until their commit. */
+function keep(job: WriteJob, files: FileWrite[]): void {
+  const kept = files.filter((f) => f.staged);
+  if (kept.length === 0) return;
+  const batch: Batch = { buffer: job.bytes, returned: false, left: kept.length, commits: 0 };
+  batches.add(batch);
+  for (const file of kept) {
+    const [id, type, event] = file.staged!;
+    staged.set(id, { type, event, bytes: file.data as Uint8Array, batch });
   }
 }
 
@@ -111,7 +126,7 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       store.catch(() => undefined);
       return undefined;
     case 'stage': {
-      const batch: Batch = { buffer: m.bytes, left: m.files.length, commits: 0 };
+      const batch: Batch = { buffer: m.bytes, returned: true, left: m.files.length, commits: 0 };
       batches.add(batch);
       for (const [id, type, event, start, end] of m.files)
         staged.set(id, { type, event, bytes: m.bytes.subarray(start, end), batch });
@@ -137,7 +152,7 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       return { seq: m.seq };
     case 'files':
       writing = true;
-      serveWrites(m.port);
+      serveWrites(m.port, keep);
       return undefined;
   }
 }

@@ -13,6 +13,7 @@ import { CatalogError } from '../errors.js';
 import { eventSummary, extractFacts } from './extract/index.js';
 import type { EncodedRows } from './postgres/encode.js';
 import type { CatalogLine, Coverage, StatusRecord } from './store.js';
+import type { StagedRef } from '../sync/file-writes.js';
 import { builtWorkerFile } from '../worker-file.js';
 
 export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
@@ -133,6 +134,14 @@ export class CatalogThread {
     const { port1, port2 } = new MessageChannel();
     this.worker.postMessage({ do: 'files', port: port2 } satisfies ToWorker, [port2]);
     return port1;
+  }
+
+  /**
+   * An id for a file the thread writes itself (filesPort), whose bytes it keeps from that write
+   * until the commit reads them: no copy handed over (stage).
+   */
+  stageWritten(type: string, event: boolean): StagedRef {
+    return [this.nextId++, type, event];
   }
 
   /** Hands the file to the thread, which reads its facts at its commit; returns the id its line is committed with. */

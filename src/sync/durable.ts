@@ -129,9 +129,9 @@ export class DurableWriter {
     }
   }
 
-  /** Writes the files on another thread that serves writes on `port` (the catalog's) instead of one of their own. */
-  writeThrough(port: MessagePort | undefined): void {
-    this.thread.through(port);
+  /** Writes the files on another thread that serves writes on `port` (the catalog's) instead of one of their own; says whether it does. */
+  writeThrough(port: MessagePort | undefined): boolean {
+    return this.thread.through(port);
   }
 
   /** writeAll() of one file. */

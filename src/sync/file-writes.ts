@@ -13,7 +13,15 @@ import { builtWorkerFile } from '../worker-file.js';
 export interface FileWrite {
   path: string;
   data: Uint8Array | string;
+  /**
+   * What the catalog reads from the file at its commit, when the thread writing it is the
+   * catalog's (staging.ts): the bytes are kept there, not sent a second time.
+   */
+  staged?: StagedRef | undefined;
 }
+
+/** A file's id in the catalog's thread, its document type and whether it is an event. */
+export type StagedRef = [id: number, type: string, event: boolean];
 
 /** The temp file a document is written to before it is renamed into place: hidden, beside it. */
 const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
@@ -43,7 +51,7 @@ export function writeFilesNow(files: readonly FileWrite[]): void {
 export interface WriteJob {
   id: number;
   bytes: Uint8Array<ArrayBuffer>;
-  files: Array<{ path: string; end: number }>;
+  files: Array<{ path: string; end: number; staged?: StagedRef | undefined }>;
 }
 
 export function packed(id: number, files: readonly FileWrite[]): WriteJob {
@@ -53,17 +61,18 @@ export function packed(id: number, files: readonly FileWrite[]): WriteJob {
   const out = parts.map((part, i) => {
     bytes.set(part, end);
     end += part.byteLength;
-    return { path: files[i]!.path, end };
+    const staged = files[i]!.staged;
+    return staged ? { path: files[i]!.path, end, staged } : { path: files[i]!.path, end };
   });
   return { id, bytes, files: out };
 }
 
 export function unpacked(job: WriteJob): FileWrite[] {
   let start = 0;
-  return job.files.map(({ path, end }) => {
+  return job.files.map(({ path, end, staged }) => {
     const data = job.bytes.subarray(start, end);
     start = end;
-    return { path, data };
+    return staged ? { path, data, staged } : { path, data };
   });
 }
 
@@ -91,12 +100,17 @@ function errorOf(f: WriteFailure): Error {
   return error;
 }
 
-/** Answers the batches sent on `port`, one after the other (a thread that writes files: write-worker.ts, and the catalog's). */
-export function serveWrites(port: MessagePort): void {
+/**
+ * Answers the batches sent on `port`, one after the other (a thread that writes files:
+ * write-worker.ts, and the catalog's, which keeps the staged files' bytes: `written`).
+ */
+export function serveWrites(port: MessagePort, written?: (job: WriteJob, files: FileWrite[]) => void): void {
   port.on('message', (job: WriteJob) => {
     let reply: WriteReply = { id: job.id };
     try {
-      writeFilesNow(unpacked(job));
+      const files = unpacked(job);
+      writeFilesNow(files);
+      written?.(job, files);
     } catch (error) {
       reply = { id: job.id, error: failureOf(error) };
     }
@@ -116,13 +130,17 @@ export class FileWriteThread {
   private nextId = 0;
   private readonly file = builtWorkerFile('write-worker');
 
-  /** Writes through `port`, a thread's that serves writes (serveWrites), unless writes began on a thread of its own. */
-  through(port: MessagePort | undefined): void {
+  /**
+   * Writes through `port`, a thread's that serves writes (serveWrites), unless writes began on a
+   * thread of its own; says whether it does.
+   */
+  through(port: MessagePort | undefined): boolean {
     if (!port || this.channel) {
       port?.close();
-      return;
+      return false;
     }
     this.attach(port);
+    return true;
   }
 
   write(files: FileWrite[]): Promise<void> {
