@@ -294,6 +294,21 @@ export class SqliteCatalog implements CatalogStore {
       .all(...params) as unknown[][];
   }
 
+  /**
+   * Hands `row` the values `columns` names of each row `from` (a FROM clause and its WHERE) yields,
+   * as SQLite reads them: called from inside the query (a function of it), so no array per row is
+   * built for JavaScript, and nothing is sorted where a GROUP BY sorts every row. A report groups
+   * into a few dozen groups in a Map for half the CPU time of SQLite's GROUP BY (report/fold.ts).
+   * Whatever `row` throws ends the query and is thrown here.
+   */
+  fold(columns: string, from: string, params: readonly unknown[], row: (values: unknown[]) => void): void {
+    this.db.function('fiscal_row', { varargs: true, directOnly: true }, (...values: unknown[]) => {
+      row(values);
+      return null;
+    });
+    this.db.prepare(`SELECT count(fiscal_row(${columns})) ${from}`).get(...params);
+  }
+
   async query(sql: string): Promise<QueryResult> {
     let statement: Statement;
     try {

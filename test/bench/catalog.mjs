@@ -5,6 +5,7 @@
 //     same pull, same emulator, same run: docs/s ratio >= 0.9;
 //   - peak RSS of this build's pull;
 //   - the first report after the pull (the catalog is already written): < 2 s; the next: < 1 s;
+//     every `report --by` (each dimension, pairs): < 1 s, the baseline's beside it, the same JSON;
 //   - `fiscal catalog rebuild` of the folder: >= 5,000 documents/s (the baseline's, same folder, beside it).
 // Main's build: --main=<dist>, or built here from `git archive main` (node_modules linked).
 import { execSync, spawn } from 'node:child_process';
@@ -52,6 +53,33 @@ function cli(args, env = {}, flags = []) {
 
 const line = (name, value, target, ok) =>
   console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`);
+
+/**
+ * Every `report --by` of the folder (each dimension, the items' too, and pairs with the month and
+ * the status), this build and the baseline alternating, three times each: the median of each
+ * against `< 1 s`, the JSON of both compared (a different answer throws).
+ */
+export async function reportsByDimension(dir, baseline) {
+  const dimensions = [
+    ...['month', 'status', 'emitter', 'receiver', 'cfop', 'uf', 'type', 'owner', 'role', 'ncm', 'product'],
+    ...['month,cfop', 'emitter,month', 'status,uf', 'month,ncm', 'ncm,status', 'month,product'],
+  ];
+  const ok = [];
+  const middle = (runs) => runs.sort((x, y) => x.wallMs - y.wallMs)[1];
+  const s = (r) => `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)})`;
+  for (const by of dimensions) {
+    const runs = { theirs: [], mine: [] };
+    for (let i = 0; i < 3; i++) {
+      runs.theirs.push(await cli(['-o', 'json', 'report', dir, '--by', by], { FISCAL_BENCH_DIST: baseline }));
+      runs.mine.push(await cli(['-o', 'json', 'report', dir, '--by', by]));
+    }
+    if (runs.mine[0].stdout !== runs.theirs[0].stdout) throw new Error(`report --by ${by}: not the baseline's answer`);
+    const [now, was] = [middle(runs.mine), middle(runs.theirs)];
+    line(`report --by ${by} (baseline ${s(was)})`, s(now), '< 1 s', now.wallMs < 1000);
+    ok.push(now.wallMs < 1000);
+  }
+  return ok;
+}
 
 export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {}) {
   const n = docs ?? (quick ? 20_000 : 400_000);
@@ -120,8 +148,7 @@ export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {
       again.wallMs < 1000,
     );
     results.push(again.wallMs < 1000);
-    const ncm = await cli(['-o', 'json', 'report', mine, '--by', 'ncm']);
-    console.log(`  report --by ncm: ${(ncm.wallMs / 1000).toFixed(2)} s`);
+    results.push(...(await reportsByDimension(mine, baseline)));
 
     // The same folder rebuilt by the baseline build and by this one, alternating, three times each
     // (a loaded machine swings from run to run): the median of each, and their ratio. With the
