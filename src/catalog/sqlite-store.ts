@@ -231,34 +231,70 @@ export class SqliteCatalog implements CatalogStore {
 
   /** The same with each line's rows already built (a rebuild builds them on other threads: rebuild-pool.ts). */
   applyRows(lines: Iterable<LineRows>, records: readonly StatusRecord[], coverage: Coverage): void {
-    const s = this.prepared();
     this.db.transaction(() => {
-      for (const line of lines) {
-        s.file!.run(line.file);
-        if (line.document) {
-          s.document!.run(line.document);
-          for (const item of line.items ?? []) s.item!.run(item);
-          continue;
-        }
-        s.event!.run(line.event);
-        const e = line.of!;
-        if (e.status) {
-          const rank = STATUS_RANK[e.status] ?? 0;
-          s.status!.run(e.status, e.at, 'event', e.key, e.role, e.owner, rank, rank);
-        }
-        if (MANIFESTATIONS.has(e.code)) s.manifestation!.run(e.code, e.at, e.key, e.role, e.owner, e.at);
-      }
-      for (const r of records) {
-        const rank = STATUS_RANK[r.status] ?? 0;
-        s.recordStatus!.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
-        if (r.manifestation)
-          s.recordManifestation!.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
-      }
-      this.setMeta('index_bytes', String(coverage.indexBytes));
-      this.setMeta('index_tail', coverage.indexTail);
-      this.setMeta('journal_bytes', String(coverage.journalBytes));
-      this.setMeta('journal_tail', coverage.journalTail);
+      for (const line of lines) this.insertLine(line);
+      this.endTransaction(records, coverage);
     })();
+  }
+
+  /**
+   * apply() in one transaction still, awaiting `pause()` after every `step` lines: the thread's
+   * other work runs meanwhile (a pull's file writes, on the catalog's thread: staging.ts), which a
+   * commit of a second's documents (100 ms and more of facts and rows) would otherwise hold up.
+   */
+  async applyPausing(
+    lines: Iterable<CatalogLine>,
+    records: readonly StatusRecord[],
+    coverage: Coverage,
+    pause: () => Promise<void>,
+    step = 32,
+  ): Promise<void> {
+    const db = this.db;
+    db.exec('BEGIN');
+    try {
+      let n = 0;
+      for (const line of rowsOf(lines)) {
+        this.insertLine(line);
+        if (++n % step === 0) await pause();
+      }
+      this.endTransaction(records, coverage);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  private insertLine(line: LineRows): void {
+    const s = this.prepared();
+    s.file!.run(line.file);
+    if (line.document) {
+      s.document!.run(line.document);
+      for (const item of line.items ?? []) s.item!.run(item);
+      return;
+    }
+    s.event!.run(line.event);
+    const e = line.of!;
+    if (e.status) {
+      const rank = STATUS_RANK[e.status] ?? 0;
+      s.status!.run(e.status, e.at, 'event', e.key, e.role, e.owner, rank, rank);
+    }
+    if (MANIFESTATIONS.has(e.code)) s.manifestation!.run(e.code, e.at, e.key, e.role, e.owner, e.at);
+  }
+
+  /** A transaction's status records and the coverage it brings the catalog to. */
+  private endTransaction(records: readonly StatusRecord[], coverage: Coverage): void {
+    const s = this.prepared();
+    for (const r of records) {
+      const rank = STATUS_RANK[r.status] ?? 0;
+      s.recordStatus!.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
+      if (r.manifestation)
+        s.recordManifestation!.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
+    }
+    this.setMeta('index_bytes', String(coverage.indexBytes));
+    this.setMeta('index_tail', coverage.indexTail);
+    this.setMeta('journal_bytes', String(coverage.journalBytes));
+    this.setMeta('journal_tail', coverage.journalTail);
   }
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanupPull, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
+import { cleanupPull, NODE_ENV, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,7 +36,7 @@ function cli(args, env = {}, flags = []) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, [...flags, measure, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...NODE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
