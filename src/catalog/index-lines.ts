@@ -8,7 +8,7 @@ import { readStaged } from './staging.js';
 import type { CatalogLine } from './store.js';
 
 /** An index line as the catalog takes it, with its file; undefined when not a line. */
-export function lineOf(dir: string, text: string): { line: CatalogLine; file: string | undefined } | undefined {
+function lineOf(dir: string, text: string): { line: CatalogLine; file: string | undefined } | undefined {
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(text) as Record<string, unknown>;
@@ -43,7 +43,7 @@ function insideFolder(dir: string, path: string): string | undefined {
 }
 
 /** Each line with its file's facts, read as the transaction takes it. */
-export function* withFacts(lines: { line: CatalogLine; file: string | undefined }[]): Generator<CatalogLine> {
+function* withFacts(lines: { line: CatalogLine; file: string | undefined }[]): Generator<CatalogLine> {
   for (const { line, file } of lines) {
     const bytes = file && readWhole(file);
     yield bytes ? { ...line, ...readStaged(line.type, line.event !== undefined, bytes) } : line;

@@ -85,7 +85,7 @@ interface WriteFailure {
   errno?: number | undefined;
 }
 
-export type WriteReply = { id: number; error?: WriteFailure };
+type WriteReply = { id: number; error?: WriteFailure };
 
 export function failureOf(error: unknown): WriteFailure {
   const e = error as NodeJS.ErrnoException;
