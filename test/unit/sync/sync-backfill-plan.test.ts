@@ -61,42 +61,65 @@ describe('planWindows', () => {
     [13_000, 3],
     [60_000, 6],
   ])(
-    'plans %i documents over %i years in 3 round trips (the total, the months of ten years, one round around the boundaries), windows near their share',
+    'plans %i documents over %i years in 2 or 3 round trips (the total, then recent days and the months of ten years), windows near their share, the stream itself a day',
     async (n, years) => {
       const instants = createdAt(n, years);
       const s = service(instants);
-      const windows = await planWindows(
-        { range: ALL, count: s.count, windowSpeedup: 5 },
-        4,
-        new AbortController().signal,
-        { now: NOW },
-      );
-      // Two windows for each of three slots, the stream itself on the fourth.
-      expect(windows).toHaveLength(7);
+      const windows = await planOf(s);
+      // Two windows for each of the four slots, then the stream itself.
+      expect(windows).toHaveLength(9);
       const sizes = windows!.map((w) => inWindow(instants, w));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-      // The stream's own part reads as long as two windows, at a fifth of their documents.
-      const share = n / 6.4;
-      for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
-      // The total, the probes, then the boundaries: the recent years' starts, then the boundaries
-      // took four; rounds of one count per boundary took 6.
+      // The stream itself reads on from the start of today, the latest probe with documents after it.
+      expect(windows!.at(-1)).toEqual({ from: '2026-11-26 00:00:01', to: ALL.to });
+      expect(sizes.at(-1)).toBeLessThan(n / 200);
+      const share = (n - sizes.at(-1)!) / 8;
+      for (const size of sizes.slice(0, 8)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
+      // Interpolated between the probes, but for a boundary whose interval holds more than a
+      // window (one round of six counts around it).
       expect(s.roundTrips).toBeLessThanOrEqual(3);
-      // A few dozen small requests, not hundreds.
-      expect(s.counts).toBeLessThanOrEqual(48);
+      expect(s.counts).toBeLessThanOrEqual(37);
     },
   );
 
-  it('under a quota that binds (each count costs a page), the probes plan alone: two round trips, windows within a third of their share', async () => {
+  it('counts again only a boundary whose interval between the probes holds more than a window (ten years, sparse probes)', async () => {
+    // Even over ten years: the years 5 to 10 back are probed every two or three years.
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const span = 10 * 365 * 86_400_000;
+    const instants = Array.from({ length: 40_000 }, () => NOW.getTime() - span * next()).sort((a, b) => a - b);
+    const s = service(instants);
+    const windows = await planOf(s);
+    expect(s.roundTrips).toBeGreaterThan(2);
+    const sizes = windows!.map((w) => inWindow(instants, w));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(40_000);
+    const share = (40_000 - sizes.at(-1)!) / 8;
+    for (const size of sizes.slice(0, 8)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.5);
+  });
+
+  it('under a quota that binds (each count costs a page), the probes plan alone: two round trips', async () => {
     const instants = createdAt(13_000, 3);
     const s = service(instants);
     const windows = await planOf(s, { countsCost: () => true });
     expect(s.roundTrips).toBe(2);
     expect(s.counts).toBeLessThanOrEqual(25);
+    expect(windows).toHaveLength(9);
+    const sizes = windows!.map((w) => inWindow(instants, w));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+  });
+
+  it('with no probe that has documents after it, the stream itself reads the last window, a fifth of the others at 50 documents a request', async () => {
+    // Every document over a year that ended ten years ago: no recent day or month has any after it.
+    const instants = createdAt(13_000, 1).map((t) => t - 11 * 365 * 86_400_000);
+    const s = service(instants);
+    const windows = await planOf(s);
+    // Two windows for each of three slots, then the stream itself on the fourth.
     expect(windows).toHaveLength(7);
     const sizes = windows!.map((w) => inWindow(instants, w));
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+    expect(windows!.at(-1)!.to).toBe(ALL.to);
     const share = 13_000 / 6.4;
-    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share / 3);
+    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
   });
 
   it('a small stream (2,800 documents) is one window up to the latest month start with documents after it, the stream itself after that: two round trips of counts, 8 in all', async () => {
