@@ -72,7 +72,9 @@ export async function upToRecent(
   const instants = monthStarts(now, CUT_MONTHS).filter(
     (at) => at > toMs(range.from, 'from') && at < toMs(range.to, 'to'),
   );
-  const upTo = await Promise.all(instants.map((at) => split.count({ from: range.from, to: toFilter(at) }, signal)));
+  const upTo = await Promise.all(
+    instants.map(async (at) => (await split.count({ from: range.from, to: toFilter(at) }, signal))?.total),
+  );
   const cut = Math.max(...instants.filter((_, i) => (upTo[i] ?? total) < total));
   if (!Number.isFinite(cut)) return undefined;
   return [

@@ -8,7 +8,7 @@
 // backfill resumes the same windows, and the index gets the same set of lines.
 import { InterruptedError } from '../errors.js';
 import type { Checkpoint, Checkpoints, CreatedRange } from './checkpoint.js';
-import type { StreamSource } from './source.js';
+import type { Counted, StreamSource } from './source.js';
 import { probeInstants, toFilter, toMs, upToRecent } from './backfill-months.js';
 import { initialCheckpoint, type StreamStart } from './starts.js';
 
@@ -91,21 +91,26 @@ export async function planWindows(
     if (counted.has(at)) return;
     const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
     if (n === undefined) throw new Error('the service stopped counting documents');
-    counted.set(at, n);
+    counted.set(at, n.total);
   };
-  let total: number | undefined;
+  let all: Counted | undefined;
   try {
-    total = await split.count(range, signal);
+    all = await split.count(range, signal);
   } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
     if (error instanceof InterruptedError || signal.aborted) throw error;
     return undefined;
   }
-  if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
+  if (all === undefined || all.total < BACKFILL_MIN_DOCS) return undefined;
+  const total = all.total;
   if (total < PARALLEL_MIN_DOCS) return upToRecent(split, total, o.now ?? new Date(), signal);
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
-  const probes = probeInstants(o.now ?? new Date(), o.probes).filter((at) => at > from && at < to);
+  // Not before the first document the listing gives (designed here): in the order of creation,
+  // as the service's listings go, nothing lies before it, and where they do not the round
+  // around the boundaries counts what the probes missed.
+  const earliest = Math.max(from, all.first === undefined ? from : second(all.first) - 1000);
+  const probes = probeInstants(o.now ?? new Date(), o.probes).filter((at) => at > earliest && at < to);
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
@@ -128,7 +133,7 @@ export async function planWindows(
   const share = upTo / (n + tail * perSlot);
   const targets = Array.from({ length: cut === undefined ? n : n - 1 }, (_, i) => Math.round(share * (i + 1)));
   const known: Known[] = [
-    { at: from - 1000, count: 0 },
+    { at: earliest - 1000, count: 0 },
     { at: to, count: total },
     ...[...counted].map(([at, count]) => ({ at, count })),
   ];

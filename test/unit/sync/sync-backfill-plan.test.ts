@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
 import { planWindows } from '../../../src/sync/backfill.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
+import type { Counted } from '../../../src/sync/source.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const ALL = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
@@ -26,8 +27,8 @@ function createdAt(n: number, years: number): number[] {
 }
 
 /** A service counting `instants` in a range; `roundTrips` counts the sets of counts sent together. */
-function service(instants: number[]) {
-  const s = { roundTrips: 0, counts: 0, count: undefined as unknown as (r: CreatedRange) => Promise<number> };
+function service(instants: number[], first = true) {
+  const s = { roundTrips: 0, counts: 0, count: undefined as unknown as (r: CreatedRange) => Promise<Counted> };
   let batch: Array<() => void> | undefined;
   s.count = (range: CreatedRange) => {
     s.counts++;
@@ -43,8 +44,10 @@ function service(instants: number[]) {
     }
     const from = filterDateToMs(range.from, 'from');
     const to = filterDateToMs(range.to, 'to');
-    const n = instants.filter((t) => t >= from && t <= to).length;
-    return new Promise<number>((resolve) => batch!.push(() => resolve(n)));
+    const within = instants.filter((t) => t >= from && t <= to);
+    // The listing's first record: the earliest created, as the service lists them.
+    const counted: Counted = { total: within.length, ...(first && within.length ? { first: within[0] } : {}) };
+    return new Promise<Counted>((resolve) => batch!.push(() => resolve(counted)));
   };
   return s;
 }
@@ -95,6 +98,23 @@ describe('planWindows', () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(40_000);
     const share = (40_000 - sizes.at(-1)!) / 8;
     for (const size of sizes.slice(0, 8)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.5);
+  });
+
+  it('asks no probe before the first document the listing gives: an account of one year is not probed over ten', async () => {
+    const instants = createdAt(13_000, 1);
+    const s = service(instants);
+    const windows = await planOf(s);
+    // Today, yesterday and a week ago, and the twelve months back to a year: nothing older.
+    // A service that does not say when its first record was created is asked the older months too.
+    const blind = service(instants, false);
+    await planOf(blind);
+    // Nine months of ten years before the first document: 15, 18, 24, 30, 36, 48, 60, 84 and 120 back.
+    expect(blind.counts - s.counts).toBe(9);
+    expect(s.roundTrips).toBe(blind.roundTrips);
+    const sizes = windows!.map((w) => inWindow(instants, w));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+    const share = (13_000 - sizes.at(-1)!) / 8;
+    for (const size of sizes.slice(0, 8)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
   });
 
   it('under a quota that binds (each count costs a page), the probes plan alone: two round trips', async () => {
