@@ -106,7 +106,7 @@ describe('planWindows', () => {
     expectNearShare(instants, windows, 0.5);
   });
 
-  it('asks no probe before the first document the listing gives: an account of one year is not probed over ten', async () => {
+  it('R18: asks no probe before the first document named by the one-record page of the total (its CreatedAt): an account of one year is not probed over ten', async () => {
     const instants = createdAt(13_000, 1);
     const s = service(instants);
     const windows = await planOf(s);
