@@ -1,6 +1,10 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=2
 // The young generation is kept small (2 MB semi-spaces, not V8's 16 MB): a long pull allocates
 // pages that die young in bulk, and this keeps some 15 MB less resident at no measurable cost.
+// glibc's malloc gives a block of 128 KB or more its own mapping, returned when freed: left to
+// itself it raises that threshold to the largest block freed (a page's answer, some MB), and a
+// pull's page-sized buffers then came from the heap and kept 10 to 30 MB of it resident between
+// pages (docs/pull.md). Other C libraries ignore the variable.
 import { main } from '../dist/cli.js';
 
 process.exitCode = await main(process.argv.slice(2));

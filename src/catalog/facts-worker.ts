@@ -2,9 +2,11 @@
 // facts-worker.js). It keeps each staged file's bytes until their commit, and applies each commit
 // in one transaction on its own connection to the catalog, reading each file's facts as the
 // transaction takes its rows (or, for the shared catalog, encodes the commit's rows for the
-// lease's connection).
+// lease's connection). A pull's files are written here too, served on a port of their own
+// (file-writes.ts): a commit pauses every few lines to let them through.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.js';
 import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
@@ -33,6 +35,8 @@ interface StagedFile {
 
 interface Batch {
   buffer: Uint8Array;
+  /** Whether the buffer goes back to the pull for its next batches (a batch staged), or is left to the collector (files written here). */
+  returned: boolean;
   /** Its files not yet read. */
   left: number;
   /** Commits applied since it came. */
@@ -49,7 +53,8 @@ const KEPT_COMMITS = 2;
 
 function release(batch: Batch): void {
   batches.delete(batch);
-  port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
+  if (batch.returned)
+    port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
 }
 
 /** After a commit: the buffers of batches left behind, their files copied out. */
@@ -65,7 +70,22 @@ function settleBatches(): void {
   }
 }
 
+/** The staged files of a page written here: their bytes kept in its buffer until their commit. */
+function keep(job: WriteJob, files: FileWrite[]): void {
+  const kept = files.filter((f) => f.staged);
+  if (kept.length === 0) return;
+  const batch: Batch = { buffer: job.bytes, returned: false, left: kept.length, commits: 0 };
+  batches.add(batch);
+  for (const file of kept) {
+    const [id, type, event] = file.staged!;
+    staged.set(id, { type, event, bytes: file.data as Uint8Array, batch });
+  }
+}
+
 let store: Promise<SqliteCatalog> | undefined;
+/** Whether this thread writes the pull's files: its commits then pause to let them through. */
+let writing = false;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The heap in use after the last full collection, and the growth that calls for the next. */
 let settled = 0;
@@ -106,7 +126,7 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       store.catch(() => undefined);
       return undefined;
     case 'stage': {
-      const batch: Batch = { buffer: m.bytes, left: m.files.length, commits: 0 };
+      const batch: Batch = { buffer: m.bytes, returned: true, left: m.files.length, commits: 0 };
       batches.add(batch);
       for (const [id, type, event, start, end] of m.files)
         staged.set(id, { type, event, bytes: m.bytes.subarray(start, end), batch });
@@ -114,7 +134,8 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
     }
     case 'commit':
       try {
-        await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
+        if (writing) await (await store!).applyPausing(withFacts(m.lines), m.records, m.coverage, pause);
+        else await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
       } finally {
         settleBatches();
       }
@@ -129,12 +150,18 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
     case 'close':
       await (await store)?.close();
       return { seq: m.seq };
+    case 'files':
+      writing = true;
+      serveWrites(m.port, keep);
+      return undefined;
   }
 }
 
 // One message at a time, in the order sent: a commit applies the facts staged before it.
 let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (m: ToWorker) => {
+  // The files' port is served at once, not after the messages before it (the catalog's open).
+  if (m.do === 'files') return void handle(m);
   queue = queue.then(async () => {
     try {
       const reply = await handle(m);

@@ -14,11 +14,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { lineOf, withFacts } from './index-lines.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteCatalog, UnusableCatalog } from './sqlite-store.js';
-import { RebuildPool } from './rebuild-pool.js';
+import { CHUNK, readRows, RebuildPool } from './rebuild-pool.js';
 import type { LineRows } from './rows.js';
 import { EMPTY_COVERAGE, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
@@ -27,12 +26,10 @@ const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
 export const INDEX_NAME = 'index.ndjson';
 export const JOURNAL_NAME = 'status-journal.ndjson';
 
-/** Lines per transaction while ingesting. */
+/** Lines per transaction while ingesting into the catalog in place. */
 const BATCH_LINES = 2000;
 /** Index bytes to ingest from which the files are read on threads of their own (some 800 lines). */
 const POOL_BYTES = 256 * 1024;
-/** Batches read ahead of the one inserted. */
-const AHEAD = 2;
 
 interface SyncOptions {
   /** Bytes of index.ndjson that are committed (the pull's checkpoints say); default: its complete lines. */
@@ -78,7 +75,7 @@ export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<Syn
     cov = undefined;
   }
   if (store && cov) {
-    const { lines: ingested, threads } = await ingest(store, dir, cov, target, o.progress);
+    const { lines: ingested, threads } = await ingest(store, dir, cov, target, BATCH_LINES, o.progress);
     return { store, ingested, rebuilt: false, threads };
   }
   // Rebuilt aside and renamed into place: a crash meanwhile leaves the old file, rebuilt again.
@@ -88,7 +85,8 @@ export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<Syn
   removeDatabase(aside);
   store = await SqliteCatalog.open(aside, { aside: true });
   await store.apply([], [], EMPTY_COVERAGE);
-  const { lines: ingested, threads } = await ingest(store, dir, EMPTY_COVERAGE, target, o.progress);
+  // The file aside is one transaction (sqlite-store.ts): each chunk's rows go in as they come.
+  const { lines: ingested, threads } = await ingest(store, dir, EMPTY_COVERAGE, target, CHUNK, o.progress);
   await store.close();
   removeDatabase(catalogPath(dir));
   renameSync(aside, catalogPath(dir));
@@ -137,12 +135,16 @@ function matches(cov: Coverage, index: string, journal: string, target: Coverage
   );
 }
 
-/** Ingests the index lines and journal records of the folder beyond `from`, up to `to`. */
+/**
+ * Ingests the index lines and journal records of the folder beyond `from`, up to `to`, the lines
+ * `batchLines` at a time with the coverage they bring.
+ */
 async function ingest(
   store: SqliteCatalog,
   dir: string,
   from: Coverage,
   to: Coverage,
+  batchLines: number,
   progress?: (done: number, total: number) => void,
 ): Promise<{ lines: number; threads: number }> {
   let cov = { ...from };
@@ -150,33 +152,30 @@ async function ingest(
   const total = to.indexBytes - from.indexBytes;
   const index = join(dir, INDEX_NAME);
   const pool = total >= POOL_BYTES ? RebuildPool.start(dir) : undefined;
-  // The batches being read on the pool's threads while this one inserts the one before.
-  const ahead: { rows: Promise<(LineRows | null)[]>; last: { text: string; end: number }; lines: number }[] = [];
-  const insertFirst = async () => {
-    const b = ahead.shift()!;
-    const rows = (await b.rows).filter((r) => r !== null);
-    cov = { ...cov, indexBytes: b.last.end, indexTail: hashOf(b.last.text) };
+  let rows: LineRows[] = [];
+  let last: { text: string; end: number } | undefined;
+  const apply = () => {
+    if (!last) return;
+    cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
     store.applyRows(rows, [], cov);
-    count += b.lines;
-    progress?.(b.last.end - from.indexBytes, total);
+    rows = [];
+    last = undefined;
+    progress?.(cov.indexBytes - from.indexBytes, total);
   };
   try {
-    for (const batch of batches(linesBetween(index, from.indexBytes, to.indexBytes))) {
-      const last = batch[batch.length - 1]!;
-      if (pool) {
-        const rows = pool.rows(batch.map((l) => l.text));
-        rows.catch(() => undefined); // awaited in turn, below
-        ahead.push({ rows, last, lines: batch.length });
-        if (ahead.length > AHEAD) await insertFirst();
-        continue;
+    const chunks = batches(linesBetween(index, from.indexBytes, to.indexBytes), Math.min(CHUNK, batchLines));
+    let pending = 0;
+    for await (const chunk of readRows(dir, pool, chunks)) {
+      for (const r of chunk.rows) if (r) rows.push(r);
+      last = chunk.lines[chunk.lines.length - 1];
+      count += chunk.lines.length;
+      pending += chunk.lines.length;
+      if (pending >= batchLines) {
+        apply();
+        pending = 0;
       }
-      const lines = batch.map((l) => lineOf(dir, l.text)).filter((l) => l !== undefined);
-      cov = { ...cov, indexBytes: last.end, indexTail: hashOf(last.text) };
-      await store.apply(withFacts(lines), [], cov);
-      count += batch.length;
-      progress?.(last.end - from.indexBytes, total);
     }
-    while (ahead.length) await insertFirst();
+    apply();
   } finally {
     await pool?.close();
   }
@@ -196,7 +195,7 @@ export async function applyJournal(
 ): Promise<{ coverage: Coverage; lines: number }> {
   let cov = { ...from };
   let lines = 0;
-  for (const batch of batches(linesBetween(path, from.journalBytes, end))) {
+  for (const batch of batches(linesBetween(path, from.journalBytes, end), BATCH_LINES)) {
     const records = batch.map((l) => recordOf(l.text)).filter((r): r is StatusRecord => r !== undefined);
     const last = batch[batch.length - 1]!;
     cov = { ...cov, journalBytes: last.end, journalTail: hashOf(last.text) };
@@ -206,13 +205,16 @@ export async function applyJournal(
   return { coverage: cov, lines };
 }
 
-function* batches<T>(source: Iterable<T[]>): Generator<T[]> {
+/** The items of `source`'s arrays, `size` at a time. */
+function* batches<T>(source: Iterable<T[]>, size: number): Generator<T[]> {
   let out: T[] = [];
-  for (const chunk of source) {
-    out.push(...chunk);
-    if (out.length >= BATCH_LINES) {
-      yield out;
-      out = [];
+  for (const part of source) {
+    for (const item of part) {
+      out.push(item);
+      if (out.length === size) {
+        yield out;
+        out = [];
+      }
     }
   }
   if (out.length) yield out;

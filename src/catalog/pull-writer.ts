@@ -5,6 +5,8 @@
 // a CatalogThread (staging.ts) the reading and the transaction run on it, one commit at a time:
 // the pull goes on while the thread applies a commit, and waits for it at the next commit (or
 // at close, where a failure stops the pull with exit 13 as it would have then).
+import type { MessagePort } from 'node:worker_threads';
+import type { StagedRef } from '../sync/file-writes.js';
 import { hashOf } from './folder.js';
 import { encodeRows } from './postgres/encode.js';
 import { readStaged, type CatalogThread, type Staged } from './staging.js';
@@ -19,12 +21,35 @@ export class CatalogWriter {
   private records: StatusRecord[] = [];
   /** The commit the thread is applying; its failure is thrown by the next commit or by close. */
   private applying: Promise<void> | undefined;
+  /** Whether the thread writes the pull's files (filesPort, then filesWritten): it then keeps their bytes itself. */
+  private writes = false;
 
   constructor(
     private readonly store: CatalogStore,
     private coverage: Coverage,
     private readonly thread?: CatalogThread | undefined,
   ) {}
+
+  /** A port on which the catalog's thread writes the pull's files (FileWriteThread.through), where it has one for a folder catalog. */
+  filesPort(): MessagePort | undefined {
+    return this.thread?.applies ? this.thread.filesPort() : undefined;
+  }
+
+  /** The pull's files are written through filesPort(). */
+  filesWritten(): void {
+    this.writes = true;
+  }
+
+  /**
+   * Where the files are written on the catalog's thread: the id under which it keeps the bytes
+   * of the line's file as it writes them (set on the file's FileWrite), else undefined (stage()).
+   */
+  stageWritten(line: PulledLine): StagedRef | undefined {
+    if (!this.writes || !this.thread) return undefined;
+    const ref = this.thread.stageWritten(line.type, line.event !== undefined);
+    this.staged.set(line, ref[0]);
+    return ref;
+  }
 
   /** Reads a document's facts (an event's summary) from the bytes being written: kept until its commit. */
   stage(line: PulledLine, bytes: Uint8Array): void {

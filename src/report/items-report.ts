@@ -2,6 +2,7 @@
 // items table), each with the documents it touches and the sums of its items' values and taxes.
 // A document's items count once per group however many copies of it the folder holds; canceled
 // documents are counted apart and their items left out of the sums, as in every report.
+import { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import {
   ordering,
@@ -13,11 +14,12 @@ import {
 } from './aggregate.js';
 import { filterSql } from './catalog-report.js';
 import { SUMS } from './facts.js';
+import { foldItems, type DimensionSql } from './items-fold.js';
 
 export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
 
 /** Each dimension as a value (and a name) of a row of items joined with their document. */
-const SQL: Record<Dimension, [string, string | null]> = {
+const SQL: DimensionSql = {
   month: ['substr(d.emitted_at, 1, 7)', null],
   emitter: ['d.emitter_tax_id', 'd.emitter_name'],
   receiver: ['d.receiver_tax_id', 'd.receiver_name'],
@@ -69,6 +71,18 @@ export async function itemsReport(
   for (const open of catalogs) {
     const store = await open();
     try {
+      // One SQLite catalog (one pull folder): grouped as its items are read, without a sort.
+      const folded =
+        catalogs.length === 1 && store instanceof SqliteCatalog
+          ? foldItems(
+              store,
+              by,
+              SQL,
+              SUMS.map((s) => ITEM_SUMS[s]),
+              where,
+            )
+          : undefined;
+      if (folded) return finish(by, folded.groups, folded.totals);
       for (const row of await store.rows(sql, where.params)) {
         const m = by.length;
         const values: GroupValue[] = by.map((_, n) => ({ value: row[n] === null ? '' : String(row[n]) }));
@@ -91,13 +105,19 @@ export async function itemsReport(
       await store.close();
     }
   }
-  const list = [...groups.values()];
+  return finish(by, [...groups.values()], {
+    documents: [...documents.values()].filter((c) => !c).length,
+    canceled: [...documents.values()].filter(Boolean).length,
+  });
+}
+
+/** The groups' shares and order, and the totals of their sums. */
+function finish(by: readonly Dimension[], list: ReportGroup[], counts: Omit<Report['totals'], 'sums'>): Report {
   const grand = list.reduce((n, g) => n + g.sums[0]!, 0);
   for (const g of list) g.share = grand > 0 ? g.sums[0]! / grand : 0;
   // As the documents' report: months in time order first, then the largest total (docs/report.md).
   list.sort(ordering(by));
-  const totals = { documents: 0, canceled: 0, sums: SUMS.map(() => 0) };
-  for (const c of documents.values()) c ? totals.canceled++ : totals.documents++;
+  const totals = { ...counts, sums: SUMS.map(() => 0) };
   for (const g of list) g.sums.forEach((v, n) => (totals.sums[n]! += v));
   return { by, groups: list, totals };
 }

@@ -3,15 +3,22 @@
 // handed on in parts as its PDFs come, so that a run stopped inside a page (its time limit, a
 // signal) keeps the documents whose PDFs it already has: only the page's last part moves the
 // stream's position, and a re-run lists the page again and fetches only the PDFs it lacks.
-// Drawings on a pool (`pull --with-pdf local`) start as their page arrives and the next page is
-// listed meanwhile: the pool never waits for the listing, which only moves on once a page's last
-// part is taken (the pool sat idle through every page's request, a third of such a pull).
+// Drawings on a pool (`pull --with-pdf local`) start as their page arrives and the next pages are
+// listed meanwhile (two ahead): the pool waits for the listing only when the service is slower
+// than the drawing (the pool sat idle through every page's request, a third of such a pull).
 import type { KnownDocument, PulledDocument, SourcePage, StreamSource } from './source.js';
 
 /** The PDF of a document, or undefined when the service has none for it (said once in a warning). */
 export type PdfFetcher = (doc: PulledDocument, signal: AbortSignal) => Promise<Buffer | undefined>;
 
 const PDFS_IN_FLIGHT = 4;
+/**
+ * Pages listed ahead of the one whose parts are handed on, when drawing on a pool: their drawings
+ * are queued as they come, so that the pool has work through a slow answer of the listing (one
+ * page ahead left the drawing thread idle whenever the next page came later than the pool drew
+ * the one in hand), and the listing is not held while the pool works through a backlog.
+ */
+const LISTED_AHEAD = 2;
 
 interface Fetched {
   pdf: Promise<Buffer | undefined>;
@@ -82,21 +89,23 @@ export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = 
       const pages = source.pages(start, signal, known)[Symbol.asyncIterator]();
       const listed = () => {
         const next = pages.next().then((r) => (r.done ? undefined : started(r.value, signal, known)));
-        // Its failure is thrown where it is awaited, after this page's parts.
+        // Its failure is thrown where it is awaited, after the parts of the pages before it.
         next.catch(() => undefined);
         return next;
       };
-      let next = listed();
+      const ahead = [listed()];
       try {
-        for (let page = await next; page; page = await next) {
-          next = listed();
+        for (let page = await ahead.shift(); page; page = await ahead.shift()) {
+          while (ahead.length < LISTED_AHEAD) ahead.push(listed());
           yield* inParts(page);
         }
       } finally {
-        // A stopped pull leaves no listing nor drawing running: the page on its way is awaited
-        // (the stream's signal ends its request), its drawings with it.
-        const ahead = await next.catch(() => undefined);
-        if (ahead) await Promise.allSettled(ahead.fetches.map((f) => f.pdf));
+        // A stopped pull leaves no listing nor drawing running: the pages on their way are awaited
+        // (the stream's signal ends their requests), their drawings with them.
+        for (const next of ahead.splice(0)) {
+          const page = await next.catch(() => undefined);
+          if (page) await Promise.allSettled(page.fetches.map((f) => f.pdf));
+        }
         await pages.return?.();
       }
     },

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { MessagePort } from 'node:worker_threads';
 import { FileWriteThread, type FileWrite } from './file-writes.js';
 import { FileSystemSync } from './syncfs.js';
 
@@ -126,6 +127,11 @@ export class DurableWriter {
       this.pendingFiles.push(f.path);
       this.pendingDirs.add(dirname(f.path));
     }
+  }
+
+  /** Writes the files on another thread that serves writes on `port` (the catalog's) instead of one of their own; says whether it does. */
+  writeThrough(port: MessagePort | undefined): boolean {
+    return this.thread.through(port);
   }
 
   /** writeAll() of one file. */

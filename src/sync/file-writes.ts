@@ -7,13 +7,21 @@
 // sources run by the tests), the files are written on the calling thread, with the same results.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import { builtWorkerFile } from '../worker-file.js';
 
 export interface FileWrite {
   path: string;
   data: Uint8Array | string;
+  /**
+   * What the catalog reads from the file at its commit, when the thread writing it is the
+   * catalog's (staging.ts): the bytes are kept there, not sent a second time.
+   */
+  staged?: StagedRef | undefined;
 }
+
+/** A file's id in the catalog's thread, its document type and whether it is an event. */
+export type StagedRef = [id: number, type: string, event: boolean];
 
 /** The temp file a document is written to before it is renamed into place: hidden, beside it. */
 const tempPath = (path: string) => join(dirname(path), `.${basename(path)}.tmp`);
@@ -43,7 +51,7 @@ export function writeFilesNow(files: readonly FileWrite[]): void {
 export interface WriteJob {
   id: number;
   bytes: Uint8Array<ArrayBuffer>;
-  files: Array<{ path: string; end: number }>;
+  files: Array<{ path: string; end: number; staged?: StagedRef | undefined }>;
 }
 
 export function packed(id: number, files: readonly FileWrite[]): WriteJob {
@@ -53,17 +61,18 @@ export function packed(id: number, files: readonly FileWrite[]): WriteJob {
   const out = parts.map((part, i) => {
     bytes.set(part, end);
     end += part.byteLength;
-    return { path: files[i]!.path, end };
+    const staged = files[i]!.staged;
+    return staged ? { path: files[i]!.path, end, staged } : { path: files[i]!.path, end };
   });
   return { id, bytes, files: out };
 }
 
 export function unpacked(job: WriteJob): FileWrite[] {
   let start = 0;
-  return job.files.map(({ path, end }) => {
+  return job.files.map(({ path, end, staged }) => {
     const data = job.bytes.subarray(start, end);
     start = end;
-    return { path, data };
+    return staged ? { path, data, staged } : { path, data };
   });
 }
 
@@ -91,56 +100,99 @@ function errorOf(f: WriteFailure): Error {
   return error;
 }
 
-/** Writes batches of files on one worker thread, one batch after the other. */
+/**
+ * Answers the batches sent on `port`, one after the other (a thread that writes files:
+ * write-worker.ts, and the catalog's, which keeps the staged files' bytes: `written`).
+ */
+export function serveWrites(port: MessagePort, written?: (job: WriteJob, files: FileWrite[]) => void): void {
+  port.on('message', (job: WriteJob) => {
+    let reply: WriteReply = { id: job.id };
+    try {
+      const files = unpacked(job);
+      writeFilesNow(files);
+      written?.(job, files);
+    } catch (error) {
+      reply = { id: job.id, error: failureOf(error) };
+    }
+    port.postMessage(reply);
+  });
+}
+
+/**
+ * Writes batches of files on one worker thread, one batch after the other: a thread of its own,
+ * or another's that serves them on a port (the catalog's, staging.ts: a thread is some 8 MB of
+ * the process's memory, and a pull's two threads take turns on a busy machine anyway).
+ */
 export class FileWriteThread {
-  private worker: Worker | undefined;
+  /** A thread of this class's own (ended here), or a port of another's. */
+  private channel: Worker | MessagePort | undefined;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private readonly file = builtWorkerFile('write-worker');
 
+  /**
+   * Writes through `port`, a thread's that serves writes (serveWrites), unless writes began on a
+   * thread of its own; says whether it does.
+   */
+  through(port: MessagePort | undefined): boolean {
+    if (!port || this.channel) {
+      port?.close();
+      return false;
+    }
+    this.attach(port);
+    return true;
+  }
+
   write(files: FileWrite[]): Promise<void> {
-    if (!this.file) {
+    if (!this.file && !this.channel) {
       writeFilesNow(files);
       return Promise.resolve();
     }
-    const worker = this.worker ?? this.start(this.file);
+    // A small heap for a thread of its own: it holds one page's files at a time.
+    const channel =
+      this.channel ?? this.attach(new Worker(this.file!, { resourceLimits: { maxYoungGenerationSizeMb: 2 } }));
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.ref();
+      channel.ref();
       const job = packed(id, files);
-      worker.postMessage(job, [job.bytes.buffer]);
+      channel.postMessage(job, [job.bytes.buffer]);
     });
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+    const channel = this.channel;
+    this.channel = undefined;
+    if (channel instanceof Worker) await channel.terminate();
+    else channel?.close();
   }
 
-  private start(file: string): Worker {
-    // A small heap: the worker holds one page's files at a time.
-    const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 2 } });
-    worker.unref();
-    worker.on('message', (reply: WriteReply) => {
+  private attach<C extends Worker | MessagePort>(channel: C): C {
+    channel.on('message', (reply: WriteReply) => {
       const job = this.waiting.get(reply.id);
       if (!job) return;
       this.waiting.delete(reply.id);
-      // An idle worker does not keep the process alive; one with files to write does.
-      if (this.waiting.size === 0) worker.unref();
+      // An idle thread does not keep the process alive; one with files to write does.
+      if (this.waiting.size === 0) channel.unref();
       if (reply.error) job.reject(errorOf(reply.error));
       else job.resolve();
     });
-    // A worker that died fails what it was asked; the next write starts another.
+    // A thread that died (or a port whose thread ended) fails what it was asked; the next write
+    // starts a thread of this class's own.
     const lost = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.channel === channel) this.channel = undefined;
       for (const job of this.waiting.values()) job.reject(error);
       this.waiting.clear();
     };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the file-writing thread stopped (exit ${code})`)));
-    this.worker = worker;
-    return worker;
+    if (channel instanceof Worker) {
+      channel.on('error', lost);
+      channel.on('exit', (code) => lost(new Error(`the file-writing thread stopped (exit ${code})`)));
+    } else {
+      channel.on('close', () => lost(new Error('the file-writing thread stopped')));
+    }
+    // (After the listener: a port is ref'ed by its first one.)
+    channel.unref();
+    this.channel = channel;
+    return channel;
   }
 }

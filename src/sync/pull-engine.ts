@@ -122,6 +122,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
   // A shared catalog commits with the checkpoints, so it is always level with the committed index.
   const catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
+  if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
 
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal.reason);

@@ -39,11 +39,13 @@ export async function writePage(
   const entries: IndexEntry[] = [];
   // A page's documents are written together, in one batch (DurableWriter.writeAll).
   let files: FileWrite[] = [];
-  let batched: Array<{ entry: IndexEntry; xml: Uint8Array }> = [];
+  let batched: Array<{ entry: IndexEntry; xml: Uint8Array; file: FileWrite }> = [];
   const writeBatch = async () => {
+    // The catalog reads a document's facts at its commit, from the bytes its thread kept as it
+    // wrote the file, or (files written elsewhere) from a copy handed to it now.
+    const copied = batched.filter(({ entry, file }) => !(file.staged = d.catalog?.stageWritten(entry)));
     const written = d.writer.writeAll(files);
-    // The catalog's facts are read while the files are being written (on their own thread).
-    for (const { entry, xml } of batched) d.catalog?.stage(entry, xml);
+    for (const { entry, xml } of copied) d.catalog?.stage(entry, xml);
     await written;
     entries.push(...batched.map((b) => b.entry));
     files = [];
@@ -69,8 +71,10 @@ export async function writePage(
       entries.push(...placed);
       continue;
     }
+    // The document's own file is the first documentFiles adds (its attachments follow).
+    const at = files.length;
     const entry = documentFiles(o, doc, d, s.summary, files);
-    if (entry) batched.push({ entry, xml: doc.xml });
+    if (entry) batched.push({ entry, xml: doc.xml, file: files[at]! });
   }
   await writeBatch();
   return entries;

@@ -5,14 +5,16 @@
 //     same pull, same emulator, same run: docs/s ratio >= 0.9;
 //   - peak RSS of this build's pull;
 //   - the first report after the pull (the catalog is already written): < 2 s; the next: < 1 s;
-//   - `fiscal catalog rebuild` of the folder: >= 5,000 documents/s (the baseline's, same folder, beside it).
+//     every `report --by` (each dimension, pairs): < 1 s, the baseline's beside it, the same JSON;
+//   - `fiscal catalog rebuild` of the folder: >= 5,000 documents/s (the baseline's, same folder, beside it);
+//     alone, of a folder pulled before: --rebuild=<folder> (it counts the index's lines as documents).
 // Main's build: --main=<dist>, or built here from `git archive main` (node_modules linked).
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanupPull, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
+import { cleanupPull, NODE_ENV, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +36,7 @@ function cli(args, env = {}, flags = []) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, [...flags, measure, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...NODE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -52,6 +54,33 @@ function cli(args, env = {}, flags = []) {
 
 const line = (name, value, target, ok) =>
   console.log(`  ${name.padEnd(46)} ${value.padEnd(24)} target ${target.padEnd(10)} ${ok ? 'PASS' : 'MISS'}`);
+
+/**
+ * Every `report --by` of the folder (each dimension, the items' too, and pairs with the month and
+ * the status), this build and the baseline alternating, three times each: the median of each
+ * against `< 1 s`, the JSON of both compared (a different answer throws).
+ */
+export async function reportsByDimension(dir, baseline) {
+  const dimensions = [
+    ...['month', 'status', 'emitter', 'receiver', 'cfop', 'uf', 'type', 'owner', 'role', 'ncm', 'product'],
+    ...['month,cfop', 'emitter,month', 'status,uf', 'month,ncm', 'ncm,status', 'month,product'],
+  ];
+  const ok = [];
+  const middle = (runs) => runs.sort((x, y) => x.wallMs - y.wallMs)[1];
+  const s = (r) => `${(r.wallMs / 1000).toFixed(2)} s (CPU ${(r.cpuMs / 1000).toFixed(2)})`;
+  for (const by of dimensions) {
+    const runs = { theirs: [], mine: [] };
+    for (let i = 0; i < 3; i++) {
+      runs.theirs.push(await cli(['-o', 'json', 'report', dir, '--by', by], { FISCAL_BENCH_DIST: baseline }));
+      runs.mine.push(await cli(['-o', 'json', 'report', dir, '--by', by]));
+    }
+    if (runs.mine[0].stdout !== runs.theirs[0].stdout) throw new Error(`report --by ${by}: not the baseline's answer`);
+    const [now, was] = [middle(runs.mine), middle(runs.theirs)];
+    line(`report --by ${by} (baseline ${s(was)})`, s(now), '< 1 s', now.wallMs < 1000);
+    ok.push(now.wallMs < 1000);
+  }
+  return ok;
+}
 
 export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {}) {
   const n = docs ?? (quick ? 20_000 : 400_000);
@@ -120,33 +149,9 @@ export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {
       again.wallMs < 1000,
     );
     results.push(again.wallMs < 1000);
-    const ncm = await cli(['-o', 'json', 'report', mine, '--by', 'ncm']);
-    console.log(`  report --by ncm: ${(ncm.wallMs / 1000).toFixed(2)} s`);
+    results.push(...(await reportsByDimension(mine, baseline)));
 
-    // The same folder rebuilt by the baseline build and by this one, alternating, three times each
-    // (a loaded machine swings from run to run): the median of each, and their ratio. With the
-    // installed command's node flags (its small young generation), as a user runs it.
-    const rebuilds = { theirs: [], mine: [] };
-    for (let i = 0; i < 3; i++) {
-      rebuilds.theirs.push(await cli(['catalog', 'rebuild', mine], { FISCAL_BENCH_DIST: baseline }, NODE_FLAGS));
-      rebuilds.mine.push(await cli(['catalog', 'rebuild', mine], {}, NODE_FLAGS));
-    }
-    const median = (runs) => runs.sort((x, y) => x.wallMs - y.wallMs)[1];
-    const rebuild = median(rebuilds.mine);
-    const before = median(rebuilds.theirs);
-    const perSecond = a.summary.documents / (rebuild.wallMs / 1000);
-    const beforePerSecond = a.summary.documents / (before.wallMs / 1000);
-    const seconds = (runs) => runs.map((r) => (r.wallMs / 1000).toFixed(1)).join(', ');
-    console.log(
-      `  rebuild: this build ${seconds(rebuilds.mine)} s; baseline ${seconds(rebuilds.theirs)} s, median ${beforePerSecond.toFixed(0)} docs/s (CPU ${(before.cpuMs / 1000).toFixed(1)} s); x${(perSecond / beforePerSecond).toFixed(2)}`,
-    );
-    line(
-      'catalog rebuild docs/s (median of 3)',
-      `${perSecond.toFixed(0)} (CPU ${(rebuild.cpuMs / 1000).toFixed(1)} s)`,
-      '>= 5000',
-      perSecond >= 5000,
-    );
-    results.push(perSecond >= 5000);
+    results.push(await benchRebuild(mine, a.summary.documents, baseline));
     return results.every(Boolean);
   } finally {
     cleanupPull(mine);
@@ -155,9 +160,55 @@ export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {
   }
 }
 
+/**
+ * `fiscal catalog rebuild` of the pull folder `dir` (of `documents` documents) by the baseline build
+ * and by this one, alternating, three times each (a loaded machine swings from run to run): the
+ * median of each, and their ratio; the machine's load beside each run. With the installed command's
+ * node flags (its small young generation), as a user runs it.
+ */
+async function benchRebuild(dir, documents, baseline) {
+  const rebuilds = { theirs: [], mine: [] };
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  for (let i = 0; i < 3; i++) {
+    const l = load();
+    rebuilds.theirs.push({
+      ...(await cli(['catalog', 'rebuild', dir], { FISCAL_BENCH_DIST: baseline }, NODE_FLAGS)),
+      l,
+    });
+    rebuilds.mine.push({ ...(await cli(['catalog', 'rebuild', dir], {}, NODE_FLAGS)), l: load() });
+  }
+  const median = (runs) => [...runs].sort((x, y) => x.wallMs - y.wallMs)[1];
+  const rebuild = median(rebuilds.mine);
+  const before = median(rebuilds.theirs);
+  const perSecond = documents / (rebuild.wallMs / 1000);
+  const beforePerSecond = documents / (before.wallMs / 1000);
+  const runs = (list) =>
+    list.map((r) => `${(r.wallMs / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)}, load ${r.l})`).join(', ');
+  console.log(`  rebuild of ${documents} documents: this build ${runs(rebuilds.mine)}`);
+  console.log(`  baseline ${runs(rebuilds.theirs)}`);
+  console.log(
+    `  baseline median ${beforePerSecond.toFixed(0)} docs/s (CPU ${(before.cpuMs / 1000).toFixed(1)} s); x${(perSecond / beforePerSecond).toFixed(2)}`,
+  );
+  line(
+    'catalog rebuild docs/s (median of 3)',
+    `${perSecond.toFixed(0)} (CPU ${(rebuild.cpuMs / 1000).toFixed(1)} s)`,
+    '>= 5000',
+    perSecond >= 5000,
+  );
+  return perSecond >= 5000;
+}
+
 // Alone: `node test/bench/catalog.mjs [--quick] [--docs=<n>] [--main=<dist>] [--repeat=<n>]` (after npm run build).
+// `--rebuild=<pull folder>`: the rebuild alone, of a folder pulled before (its catalog is replaced).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const folder = arg('rebuild');
+  if (folder) {
+    const documents = readFileSync(join(folder, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).length;
+    console.log(`\ncatalog rebuild of ${folder}`);
+    await benchRebuild(folder, documents, mainDist(arg('main')));
+    process.exit(0);
+  }
   await benchCatalog({
     quick: process.argv.includes('--quick'),
     docs: arg('docs') ? Number(arg('docs')) : undefined,

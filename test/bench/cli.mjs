@@ -9,11 +9,15 @@ import { fileURLToPath } from 'node:url';
 const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
 
-/** The node flags of the installed command (its `#!/usr/bin/env -S node ...` line). */
-export const NODE_FLAGS = readFileSync(bin, 'utf8')
-  .split('\n', 1)[0]
-  .split(/\s+/)
-  .filter((w) => w.startsWith('--'));
+const shebang = readFileSync(bin, 'utf8').split('\n', 1)[0].split(/\s+/);
+/** The node flags of the installed command (its `#!/usr/bin/env -S VAR=value node ...` line). */
+export const NODE_FLAGS = shebang.filter((w) => w.startsWith('--'));
+/** The environment that line gives node (`VAR=value` before `node`). */
+export const NODE_ENV = Object.fromEntries(
+  shebang
+    .filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w))
+    .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+);
 
 /** Lets earlier writes reach the disk, so that a measurement does not pay for the one before. */
 export function settle() {
@@ -52,6 +56,7 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined) {
       {
         env: {
           ...process.env,
+          ...NODE_ENV,
           ...env,
           FISCAL_CONFIG_DIR: `${dir}-config`,
           ...(dist ? { FISCAL_BENCH_DIST: dist } : {}),
@@ -140,7 +145,7 @@ export function runMeasured(args, env = {}, dist = undefined, okCodes = [0]) {
   settle();
   const start = performance.now();
   const r = spawnSync(process.execPath, [...NODE_FLAGS, measure, ...args], {
-    env: { ...process.env, ...env, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
+    env: { ...process.env, ...NODE_ENV, ...env, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
     encoding: 'utf8',
     maxBuffer: 256 * 2 ** 20,
   });

@@ -1,13 +1,14 @@
 // `fiscal catalog rebuild` (the built CLI) of a folder of more than one batch of lines, its files
 // read into one buffer as each transaction takes them (src/catalog/file-buffer.ts): the catalog it
 // writes equals the pull's; a file gone or cut short leaves its document catalogued from its
-// index line, every other row as the pull wrote it.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// index line, every other row as the pull wrote it; a rebuild killed midway leaves the catalog as it was.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { catalogDump, tempDir } from '../helpers/tree.js';
 
@@ -36,8 +37,8 @@ const indexLines = () =>
     .map((l) => JSON.parse(l) as { key: string; path: string; event?: string });
 
 describe('catalog rebuild', () => {
-  it('writes the catalog the pull wrote, in more than one transaction', async () => {
-    // Past one batch (2,000 lines): the buffer is read again across transactions.
+  it('writes the catalog the pull wrote, from more than one batch of lines', async () => {
+    // Past one batch (2,000 lines) and many chunks (250), read here and on the threads.
     expect(indexLines().length).toBeGreaterThan(2000);
     const pulled = catalogDump(catalogFile());
     expect(pulled.documents!.length).toBeGreaterThan(0);
@@ -53,6 +54,36 @@ describe('catalog rebuild', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     expect(existsSync(`${catalogFile()}.rebuild`)).toBe(false);
+  }, 60_000);
+
+  it('killed with SIGKILL midway, leaves the catalog as it was; the next run rebuilds it whole', async () => {
+    const pulled = catalogDump(catalogFile());
+    const aside = `${catalogFile()}.rebuild`;
+    // Held at observed progress: a document's file is a named pipe, whose open waits for a writer,
+    // so the rebuild stops there with the lines before it inserted in the file aside.
+    const documents = indexLines().filter((l) => l.event === undefined);
+    const held = documents[Math.floor(documents.length * 0.75)]!;
+    const file = join(dir, held.path);
+    renameSync(file, `${file}.away`);
+    execFileSync('mkfifo', [file]);
+    try {
+      const child = spawnCli(['catalog', 'rebuild', dir], { env });
+      let ended = false;
+      void child.then(() => (ended = true));
+      while (!ended && !(existsSync(aside) && statSync(aside).size > 0)) await new Promise((r) => setTimeout(r, 10));
+      expect(ended).toBe(false);
+      child.kill('SIGKILL');
+      expect((await child).signal).toBe('SIGKILL');
+    } finally {
+      rmSync(file);
+      renameSync(`${file}.away`, file);
+    }
+    expect(existsSync(aside)).toBe(true);
+    expect(catalogDump(catalogFile())).toEqual(pulled);
+    const r = await runCli(['catalog', 'rebuild', dir], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(catalogDump(catalogFile())).toEqual(pulled);
+    expect(existsSync(aside)).toBe(false);
   }, 60_000);
 
   it('catalogues a document whose file is gone or cannot be followed from its index line, the others as pulled', async () => {

@@ -1,7 +1,8 @@
 // Local PDFs drawn on the render pool's worker threads, as the built command draws them: the same
 // bytes as drawn on the calling thread (the sources the other tests run), each PDF committed with
-// its document, and a pull killed with SIGKILL mid-run leaving no PDF half written.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// its document, an XML that cannot be drawn failing alone among the jobs a worker is sent at once,
+// and a pull killed with SIGKILL mid-run leaving no PDF half written.
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runInProcess, spawnCli } from '../helpers/cli.js';
@@ -85,6 +86,36 @@ describe('PDFs drawn on worker threads (the built command)', () => {
       const drawn = filesOf(workers, '.pdf');
       expect(drawn.size).toBeGreaterThan(100);
       for (const [rel, pdf] of drawn) expect(pdf.equals(readFileSync(join(inThread, rel))), rel).toBe(true);
+    },
+    LOADED,
+  );
+});
+
+describe('a worker sent many XML at once', () => {
+  it(
+    'pdf nfe --local: an XML that cannot be drawn fails alone, named, among the PDFs answered with it',
+    async () => {
+      const pulled = tempDir();
+      expect((await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', pulled], { env })).exitCode).toBe(0);
+      const xmls = [...filesOf(pulled, '.xml').keys()].filter((rel) => /(^|\/)\d{44}\.xml$/.test(rel)).slice(0, 40);
+      expect(xmls.length).toBe(40);
+      const folder = tempDir();
+      for (const [i, rel] of xmls.entries()) copyFileSync(join(pulled, rel), join(folder, `nfe-${i}.xml`));
+      // Cut in the middle of a document: neither parser reads it.
+      const cut = readFileSync(join(folder, 'nfe-17.xml'));
+      writeFileSync(join(folder, 'nfe-17.xml'), cut.subarray(0, cut.length >> 1));
+      const out = tempDir();
+      const r = await runCli(['-o', 'ndjson', 'pdf', 'nfe', '--local', folder, '--dir', out], { env });
+      expect(r.exitCode, r.stderr).toBe(7);
+      expect(r.stderr).toContain('nfe-17.xml');
+      const rows = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { xml: string; status: string });
+      expect(rows.filter((row) => row.status === 'error').map((row) => row.xml)).toEqual([join(folder, 'nfe-17.xml')]);
+      const drawn = filesOf(out, '.pdf');
+      expect(drawn.size).toBe(39);
+      for (const pdf of drawn.values()) expect(pdf.subarray(-6).toString().trim()).toBe('%%EOF');
     },
     LOADED,
   );

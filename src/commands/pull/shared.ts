@@ -143,36 +143,46 @@ function allStreams(
 
 interface LocalPdfDrawer {
   draw: PdfFetcher;
+  /** Starts the pool and loads the renderer now, while the pull waits for its first page. */
+  start(): void;
   close(): Promise<void>;
 }
 
 /**
  * `--with-pdf local`: each document's PDF drawn from its XML on the render pool's worker threads
  * while the pages before are written, CANCELADA when the service lists it canceled. The pool (and
- * pdfkit, in the workers) starts with the first document; an XML that cannot be drawn is written
- * without its PDF, with a warning, as a 422 of the API is.
+ * pdfkit, in the workers) starts with the run, before its first page comes; an XML that cannot be
+ * drawn is written without its PDF, with a warning, as a 422 of the API is.
  */
 function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer {
   let pool: Promise<RenderPool> | undefined;
-  const draw: PdfFetcher = async (doc) => {
-    pool ??= import('../../fiscal/render/pool.js').then(async (p) => {
+  const started = () =>
+    (pool ??= import('../../fiscal/render/pool.js').then(async (p) => {
       // A type of the registry without a drawing of its own (RENDER_TYPES) has no local PDF.
       const { RENDER_TYPES } = await import('../../fiscal/render/index.js');
       if (!(RENDER_TYPES as readonly string[]).includes(type))
         throw new UsageError(`--with-pdf local: ${type} has no local PDF`);
       // One core is the pull's own (pages read, files written): measured on two busy cores, one
       // worker drew as fast as two, with a fifth less CPU.
-      return p.createRenderPool(Math.max(1, availableParallelism() - 1));
-    });
+      const created = p.createRenderPool(Math.max(1, availableParallelism() - 1));
+      void created.preload(type as RenderType).catch(() => undefined);
+      return created;
+    }));
+  const draw: PdfFetcher = async (doc) => {
     try {
-      return await (await pool).render(type as RenderType, doc.xml, { canceled: doc.status === 'canceled' });
+      return await (await started()).render(type as RenderType, doc.xml, { canceled: doc.status === 'canceled' });
     } catch (error) {
       if ((error as Error).name !== 'RenderError') throw error;
       ctx.log.warn(`${type} ${doc.key}: written without its PDF (${(error as Error).message})`);
       return undefined;
     }
   };
-  return { draw, close: async () => (await pool?.catch(() => undefined))?.close() };
+  return {
+    draw,
+    // Its failure (a type without a local PDF) is the first document's to throw.
+    start: () => void started().catch(() => undefined),
+    close: async () => (await pool?.catch(() => undefined))?.close(),
+  };
 }
 
 /** A document's PDF, or undefined (with a warning) when the service has none for it (404, 422). */
@@ -221,6 +231,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     unit: 'documents',
   });
   try {
+    drawer?.start();
     await ciencia?.drain(run.signal, leased?.shared.catalog);
     await runPull({
       dir: c.pull.dir,

@@ -33,7 +33,15 @@ export const RENDERERS: Readonly<Record<RenderType, RenderEntry>> = {
 
 export const RENDER_TYPES = Object.keys(RENDERERS) as RenderType[];
 
+/**
+ * The renderers loaded, by type: a dynamic import() of a module already loaded still goes through
+ * the module loader, some 30 us a document drawn.
+ */
+const loaded = new Map<RenderType, Renderer>();
+
 /** The PDF of `xml` drawn as a document of `type`. */
 export async function renderPdf(type: RenderType, xml: Uint8Array | string, options?: RenderOptions): Promise<Buffer> {
-  return (await RENDERERS[type].load())(xml, options);
+  let render = loaded.get(type);
+  if (!render) loaded.set(type, (render = await RENDERERS[type].load()));
+  return render(xml, options);
 }

@@ -71,6 +71,8 @@ function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
   return Buffer.concat(parts);
 }
 
+const skip = () => undefined;
+
 /** Where sealPage gathers a page's content for deflate (grown to the largest page seen). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
@@ -90,6 +92,10 @@ export class PdfFile {
       compress: false,
       info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
     });
+    // A PDF 1.3 (pdfkit's default version) carries no XMP metadata: pdfkit still composed it at
+    // the end of every file (some 40 us a DANFe) to throw it away.
+    const metadata = this.doc as unknown as { version: number; endMetadata(): void };
+    if (metadata.version === 1.3) metadata.endMetadata = skip;
     // pdfkit writes the file through a Readable stream, a push (and a copy) per line of every
     // object: its pieces are kept here instead. The constructor wrote the header, read back first.
     const writer = this.doc as unknown as FileWriter;

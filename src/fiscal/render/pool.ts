@@ -2,12 +2,16 @@
 // workers (one per idle core), so that drawing runs while the main thread fetches, writes and commits.
 // Jobs go to a worker as soon as they are asked (the one with the fewest waiting), not when it is
 // free: the main thread is often busy writing a page when a worker ends, and a worker with its
-// next job already queued does not wait for it. Where there is no built worker (the sources run
-// by the tests), the pool draws on the calling thread, with the same answers.
+// next job already queued does not wait for it. The jobs asked together (a page's documents) go in
+// one message, and a worker answers a few PDFs at a time (render-worker.ts): a message each way
+// per document was some 5,600 wake-ups of the other thread in a pull of 2,786 NF-e, and a page
+// handed on in as many parts (see sync/attachments.ts). Where there is no built worker (the sources
+// run by the tests), the pool draws on the calling thread, with the same answers.
 import { availableParallelism, loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
-import { renderPdf, RenderError, type RenderType } from './index.js';
+import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
 import { builtWorkerFile } from '../../worker-file.js';
 
 export interface RenderJob {
@@ -22,6 +26,9 @@ export interface RenderJob {
 export type RenderReply =
   { id: number; pdf: Uint8Array } | { id: number; error: { name: string; message: string; otherType: boolean } };
 
+/** What the pool sends a worker: jobs, or a type to load the renderer of before its first job. */
+export type RenderRequest = { jobs: RenderJob[] } | { preload: RenderType };
+
 interface PoolJob {
   canceled?: boolean;
   besideFile?: string | undefined;
@@ -30,6 +37,11 @@ interface PoolJob {
 export interface RenderPool {
   /** The PDF of `xml` as a `type`; a RenderError when it cannot be drawn. */
   render(type: RenderType, xml: Uint8Array, job?: PoolJob): Promise<Buffer>;
+  /**
+   * Starts the workers now and has them load `type`'s renderer (pdfkit, its drawing code): a pull
+   * pays that while it waits for its first page instead of after it.
+   */
+  preload(type: RenderType): Promise<void>;
   /** Ends the workers (jobs still waiting fail). */
   close(): Promise<void>;
 }
@@ -37,6 +49,8 @@ export interface RenderPool {
 interface Slot {
   worker: Worker;
   waiting: Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>;
+  /** Jobs asked since the last message, sent together once the calling code yields (setImmediate). */
+  outbox: RenderJob[];
 }
 
 /**
@@ -50,6 +64,39 @@ function idleCores(): number {
   return Math.max(1, Math.min(cores, Math.round(cores - (loadavg()[0] ?? 0))));
 }
 
+/**
+ * A render thread's young generation, in MB a semi-space. bin/fiscal.js keeps the process's at
+ * 2 MB (--max-semi-space-size, which overrides a worker's resourceLimits); a DANFe allocates some
+ * 200 KB that die with it, so a render thread collected every ten documents: some 390 scavenges
+ * for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing thread in its profile,
+ * at load 13). At 8 MB, some 100 scavenges, their pauses 0.4 to 0.5 s in all instead of 0.56 to
+ * 1.24 (--trace-gc, one thread drawing 3,000 NF-e; 16 MB took little more off, for twice the
+ * memory), for some 13 MB more resident while a pool draws. V8 reads the flags as a thread's heap
+ * is made: they are set only while the pool's workers start.
+ */
+const RENDER_SEMI_SPACE_MB = 8;
+const SEMI_SPACE_FLAGS = ['--min-semi-space-size', '--max-semi-space-size'];
+/** Workers started whose heap may not be made yet: the flags go back once there are none. */
+let starting = 0;
+
+export function startRenderThread(file: string): Worker {
+  if (starting++ === 0) for (const flag of SEMI_SPACE_FLAGS) setFlagsFromString(`${flag}=${RENDER_SEMI_SPACE_MB}`);
+  const worker = new Worker(file);
+  let online = false;
+  const started = () => {
+    if (online) return;
+    online = true;
+    // The process's own values (its command line's, else V8's default, 0).
+    if (--starting === 0)
+      for (const flag of SEMI_SPACE_FLAGS)
+        setFlagsFromString(process.execArgv.find((a) => a.startsWith(`${flag}=`)) ?? `${flag}=0`);
+  };
+  worker.once('online', started);
+  worker.once('error', started);
+  worker.once('exit', started);
+  return worker;
+}
+
 /** `size` workers (default: one per idle core); drawing on the calling thread where none is built. */
 export function createRenderPool(size = idleCores()): RenderPool {
   const file = builtWorkerFile('render-worker');
@@ -57,16 +104,18 @@ export function createRenderPool(size = idleCores()): RenderPool {
   const slots: Slot[] = [];
   let nextId = 0;
   const start = (): Slot => {
-    const slot: Slot = { worker: new Worker(file), waiting: new Map() };
+    const slot: Slot = { worker: startRenderThread(file), waiting: new Map(), outbox: [] };
     slot.worker.unref();
-    slot.worker.on('message', (reply: RenderReply) => {
-      const job = slot.waiting.get(reply.id);
-      if (!job) return;
-      slot.waiting.delete(reply.id);
+    slot.worker.on('message', (replies: RenderReply[]) => {
+      for (const reply of replies) {
+        const job = slot.waiting.get(reply.id);
+        if (!job) continue;
+        slot.waiting.delete(reply.id);
+        if ('pdf' in reply) job.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
+        else job.reject(errorOf(reply.error));
+      }
       // An idle worker does not keep the process alive; one with jobs does (see render).
       if (slot.waiting.size === 0) slot.worker.unref();
-      if ('pdf' in reply) job.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
-      else job.reject(errorOf(reply.error));
     });
     // A worker that died fails its jobs and leaves the pool; the next job starts another.
     const lost = (error: Error) => {
@@ -79,6 +128,14 @@ export function createRenderPool(size = idleCores()): RenderPool {
     slot.worker.on('exit', (code) => lost(new Error(`a render worker stopped (exit ${code})`)));
     return slot;
   };
+  const send = (slot: Slot) => {
+    const jobs = slot.outbox.splice(0);
+    if (jobs.length === 0) return;
+    slot.worker.postMessage(
+      { jobs } satisfies RenderRequest,
+      jobs.map((j) => j.xml.buffer as ArrayBuffer),
+    );
+  };
   return {
     render(type, xml, job = {}) {
       if (slots.length < size) slots.push(start());
@@ -88,12 +145,16 @@ export function createRenderPool(size = idleCores()): RenderPool {
       // page's answer), which the message would copy whole, and which the caller still writes.
       // (Buffer's slice() is a view: handing its memory over would empty the caller's.)
       const bytes = new Uint8Array(xml);
-      const message: RenderJob = { id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile };
+      if (slot.outbox.length === 0) setImmediate(() => send(slot));
+      slot.outbox.push({ id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile });
       return new Promise<Buffer>((resolve, reject) => {
         slot.waiting.set(id, { resolve, reject });
         slot.worker.ref();
-        slot.worker.postMessage(message, [bytes.buffer]);
       });
+    },
+    async preload(type) {
+      while (slots.length < size) slots.push(start());
+      for (const slot of slots) slot.worker.postMessage({ preload: type } satisfies RenderRequest);
     },
     async close() {
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
@@ -112,6 +173,7 @@ function errorOf(e: { name: string; message: string; otherType: boolean }): Erro
 function inThread(): RenderPool {
   let statusOf: Promise<(file: string, doc: LocalDocument) => string> | undefined;
   return {
+    preload: async (type) => void (await RENDERERS[type].load()),
     render: async (type, xml, job = {}) => {
       const beside = job.besideFile;
       if (!beside) return renderPdf(type, xml, { canceled: job.canceled ?? false });

@@ -16,6 +16,7 @@ import { collectDocuments } from '../../../src/report/collect.js';
 import { bothFlows } from '../../../src/report/flows.js';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain, tempDir } from '../../helpers/context.js';
+import { pullReportFolder, removeReportFolder } from '../../helpers/report-folder.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -25,22 +26,10 @@ let dir: string;
 beforeAll(async () => {
   emu = await startEmulator({ docs: 240, otherDocs: 60, accounts: 1 });
   env = emulatorEnv(emu);
-  // tempDir() folders go after each test: this one lives for the file.
-  dir = join(process.env.TMPDIR ?? '/tmp', `fiscal-report-test-${process.pid}`);
-  for (const args of [
-    ['pull', 'nfe', '--role', 'received,emitted', '--with-events'],
-    ['pull', 'cte', '--role', 'taker'],
-  ]) {
-    const r = await runMain(['-o', 'json', ...args, '--dir', dir], env);
-    expect(r.code, r.stderr).toBe(0);
-  }
+  dir = await pullReportFolder('fiscal-report-test', env);
 }, 60_000);
 
-afterAll(async () => {
-  await emu?.close();
-  const { rmSync } = await import('node:fs');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeReportFolder(emu, dir));
 
 const report = (args: string[], extra: Record<string, string> = {}) =>
   runMain(['report', dir, ...args], { ...env, ...extra });

@@ -5,7 +5,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failureOf, packed, unpacked, writeFilesNow } from '../../../src/sync/file-writes.js';
+import { MessageChannel } from 'node:worker_threads';
+import {
+  failureOf,
+  FileWriteThread,
+  packed,
+  serveWrites,
+  unpacked,
+  writeFilesNow,
+  type FileWrite,
+} from '../../../src/sync/file-writes.js';
 import { tempDir } from '../../helpers/tree.js';
 
 describe('file writes of a page', () => {
@@ -62,5 +71,36 @@ describe('file writes of a page', () => {
     expect(readFileSync(join(dir, 'before.xml'), 'utf8')).toBe('ok');
     expect(existsSync(join(dir, 'after.xml'))).toBe(false);
     expect(readdirSync(dir).sort()).toEqual(['before.xml', 'taken.xml']);
+  });
+
+  it("writes through another thread's port (the catalog's): the staged files handed to it with their bytes, a failure as its own thread's", async () => {
+    const dir = tempDir();
+    const { port1, port2 } = new MessageChannel();
+    const served: FileWrite[][] = [];
+    serveWrites(port2, (_job, files) => served.push(files));
+    const thread = new FileWriteThread();
+    expect(thread.through(port1)).toBe(true);
+    try {
+      await thread.write([
+        { path: join(dir, 'doc.xml'), data: Buffer.from('<nfe/>'), staged: [3, 'nfe', false] },
+        { path: join(dir, 'doc.pdf'), data: 'pdf' },
+      ]);
+      expect(readFileSync(join(dir, 'doc.xml'), 'utf8')).toBe('<nfe/>');
+      expect(readFileSync(join(dir, 'doc.pdf'), 'utf8')).toBe('pdf');
+      // The thread keeps what the catalog reads at the commit: the document's id and bytes, not the PDF's.
+      const kept = served[0]!.filter((f) => f.staged);
+      expect(kept.map((f) => [f.staged, Buffer.from(f.data).toString()])).toEqual([[[3, 'nfe', false], '<nfe/>']]);
+      mkdirSync(join(dir, 'taken.xml'));
+      const failed = await thread.write([{ path: join(dir, 'taken.xml'), data: 'no' }]).catch((e: unknown) => e);
+      expect(failureOf(failed).code).toBe('EISDIR');
+      expect(served).toHaveLength(1);
+      // Writes already begun on one thread stay there: a second port is closed, not taken.
+      const other = new MessageChannel();
+      expect(thread.through(other.port1)).toBe(false);
+      other.port2.close();
+    } finally {
+      await thread.close();
+      port2.close();
+    }
   });
 });

@@ -1,0 +1,143 @@
+// The groups of `report --by ncm/product` as the grouped query's reader builds them from its rows
+// (items-report.ts), built from each document's parts instead (items-fold.ts): a group's values,
+// its documents, canceled ones apart, and its cents rounded per group and document.
+import type { ReportGroup, ReportTotals } from './aggregate.js';
+import { SUMS } from './facts.js';
+import { compareTuples, sqliteSum, textOrder } from './sqlite-sum.js';
+
+/** Thrown from inside the pass over the items when it cannot give the query's figures. */
+export class NotFoldable extends Error {}
+
+/** A document's items of one group. */
+export interface Part {
+  /** The group's values as stored (NULL apart from ''). */
+  values: unknown[];
+  names: unknown[];
+  canceled: number;
+  /** The sums so far (Fold.emptySums), in SQLite's order. */
+  sums: number[];
+  /** Of a document of several copies: each item's sums, the largest its copies give. */
+  items: Map<number, number[]> | undefined;
+}
+
+/** A group, and where each of its names was taken (the query's order decides). */
+interface Group {
+  group: ReportGroup;
+  named: ({ values: unknown[]; key: string } | undefined)[];
+}
+
+/** A document's parts: the first `used` of the list. */
+export interface Parts {
+  list: Part[];
+  used: number;
+}
+
+export interface Folded {
+  groups: ReportGroup[];
+  totals: Omit<ReportTotals, 'sums'>;
+}
+
+/** The groups as the query's reader builds them from its rows (items-report.ts). */
+export class Fold {
+  readonly columns: number;
+  /** Whether a dimension has names (a product's description, a party's name). */
+  readonly named: boolean;
+  /** Each column's cents of the part being added (the total and the products are one column). */
+  private readonly cents: number[];
+  readonly totals = { documents: 0, canceled: 0 };
+  /**
+   * The groups by their values, one Map a dimension (a key joined of several was a string built
+   * per group and document); NULL and '' are one value, as for the reader. No value holds a NUL
+   * (XML cannot), so this tells the groups apart as its joined key did.
+   */
+  private readonly byValues = new Map<string, unknown>();
+  private readonly list: Group[] = [];
+
+  constructor(
+    private readonly m: number,
+    /** Where each of SUMS is among the columns summed; -1: none (0). */
+    private readonly sumAt: readonly number[],
+    names: readonly (string | null)[],
+  ) {
+    this.named = names.some((n) => n !== null);
+    this.columns = Math.max(-1, ...sumAt) + 1;
+    this.cents = new Array<number>(this.columns).fill(0);
+  }
+
+  /** Each column's sum and its error, side by side. */
+  emptySums(): number[] {
+    return new Array<number>(2 * this.columns).fill(0);
+  }
+
+  sum(into: number[], values: readonly unknown[], from = 0): void {
+    for (let c = 0; c < this.columns; c++) {
+      const v = values[from + c];
+      if (typeof v !== 'number') throw new NotFoldable('a sum is not a number');
+      sqliteSum(into, 2 * c, v);
+    }
+  }
+
+  /** A document's parts into the groups; `several`: of several copies, whose items are summed now. */
+  document(key: string, parts: Parts, several: boolean): void {
+    let last: Part | undefined;
+    for (let n = 0; n < parts.used; n++) {
+      const p = parts.list[n]!;
+      if (p.items) for (const n of [...p.items.keys()].sort((a, b) => a - b)) this.sum(p.sums, p.items.get(n)!);
+      this.into(key, p);
+      // The totals take a document's status from its last row in the query's order.
+      if (!last || (several && compareTuples(p.values, last.values) > 0)) last = p;
+    }
+    if (last) last.canceled ? this.totals.canceled++ : this.totals.documents++;
+  }
+
+  private into(key: string, p: Part): void {
+    let map = this.byValues;
+    for (let n = 0; n < this.m - 1; n++) {
+      const value = String(p.values[n] ?? '');
+      let next = map.get(value) as Map<string, unknown> | undefined;
+      if (!next) map.set(value, (next = new Map()));
+      map = next;
+    }
+    const last = String(p.values[this.m - 1] ?? '');
+    let g = map.get(last) as Group | undefined;
+    if (!g) {
+      const values = p.values.map((v) => (v === null ? '' : String(v)));
+      const group = {
+        keys: values.map((value) => ({ value })),
+        documents: 0,
+        canceled: 0,
+        sums: SUMS.map(() => 0),
+        share: 0,
+      };
+      map.set(last, (g = { group, named: new Array(this.m).fill(undefined) }));
+      this.list.push(g);
+    }
+    // A name from the first row that has one, in the query's order (the group's values, then the key).
+    for (let n = 0; this.named && n < this.m; n++) {
+      if (p.names[n] === null) continue;
+      const named = g.named[n];
+      if (named && (compareTuples(p.values, named.values) || textOrder(key, named.key)) >= 0) continue;
+      g.named[n] = { values: p.values, key };
+      g.group.keys[n]!.name = String(p.names[n]);
+    }
+    if (p.canceled) {
+      g.group.canceled++;
+      return;
+    }
+    g.group.documents++;
+    const cents = this.cents;
+    for (let c = 0; c < this.columns; c++) cents[c] = Math.round(total(p.sums, 2 * c) * 100);
+    const sums = g.group.sums;
+    for (let n = 0; n < sums.length; n++) {
+      const c = this.sumAt[n]!;
+      if (c >= 0) sums[n]! += cents[c]!;
+    }
+  }
+
+  groups(): ReportGroup[] {
+    return this.list.map((g) => g.group);
+  }
+}
+
+/** What SQLite's sum() returns of the numbers summed into `s`. */
+const total = (s: readonly number[], at: number): number => (Number.isFinite(s[at + 1]) ? s[at]! + s[at + 1]! : s[at]!);

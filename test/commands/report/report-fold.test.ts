@@ -1,0 +1,194 @@
+// The reports of one SQLite catalog grouped in a Map as SQLite reads the rows (items-fold.ts for
+// --by ncm/product, catalog-report.ts's foldDocuments for the documents' dimensions) against the
+// grouped queries they replace, which every catalog still runs (the same functions given the
+// catalog behind a plain store): the same report, groups, names, counts, cents, shares, order. On a
+// folder of NF-e in two roles (documents of two copies), canceled notes and CT-e (no items), and
+// on copies of its catalog edited to hold what the emulator does not write: items without NCM
+// (NULL and ''), sums in fractions of a cent and negative, integers, names that differ between
+// items and documents, a document's items stored apart or out of order, a sum that is text.
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
+import type { CatalogStore } from '../../../src/catalog/store.js';
+import type { Dimension, ReportFilters } from '../../../src/report/aggregate.js';
+import { catalogReport } from '../../../src/report/catalog-report.js';
+import { itemsReport } from '../../../src/report/items-report.js';
+import { tempDir } from '../../helpers/context.js';
+import { pullReportFolder, removeReportFolder } from '../../helpers/report-folder.js';
+import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+
+let emu: TestEmulator;
+let dir: string;
+
+beforeAll(async () => {
+  emu = await startEmulator({ docs: 160, otherDocs: 40, accounts: 1 });
+  const env = emulatorEnv(emu);
+  dir = await pullReportFolder('fiscal-report-fold', env);
+}, 60_000);
+
+afterAll(() => removeReportFolder(emu, dir));
+
+const catalogOf = (d: string) => join(d, '.fiscal', 'catalog.sqlite');
+
+/** A copy of the folder's catalog edited by `sql` (the folder's own is left as it is), in `copy`. */
+function edited(sql: string, copy = tempDir('fiscal-report-fold-')): string {
+  cpSync(join(dir, '.fiscal'), join(copy, '.fiscal'), { recursive: true });
+  const db = new Database(catalogOf(copy));
+  db.exec(sql);
+  db.close();
+  return copy;
+}
+
+/** The catalog of `d`, and how often it grouped rows itself (fold) or ran a query (rows). */
+async function opened(d: string) {
+  const store = await SqliteCatalog.open(catalogOf(d), { readonly: true });
+  return { store, fold: vi.spyOn(store, 'fold'), rows: vi.spyOn(store, 'rows') };
+}
+
+/** The same catalog behind a plain store: the grouped queries any catalog runs. */
+async function plain(d: string): Promise<CatalogStore> {
+  const s = await SqliteCatalog.open(catalogOf(d), { readonly: true });
+  return { path: s.path, rows: (sql, params) => s.rows(sql, params), close: () => s.close() } as CatalogStore;
+}
+
+/** --by ncm/product both ways; `folded`: whether the catalog was grouped in a Map (else the query ran). */
+async function itemsBothWays(d: string, by: Dimension[], filters: ReportFilters = {}) {
+  const o = await opened(d);
+  const fast = await itemsReport([() => Promise.resolve(o.store)], by, filters);
+  const slow = await itemsReport([() => plain(d)], by, filters);
+  return { fast, slow, folded: o.rows.mock.calls.length === 0 && o.fold.mock.calls.length === 2 };
+}
+
+const itemCases: [Dimension[], ReportFilters][] = [
+  [['ncm'], {}],
+  [['product'], {}],
+  [['month', 'ncm'], {}],
+  [['ncm', 'status'], {}],
+  [['emitter', 'product'], {}],
+  [['cfop'], {}],
+  [['ncm'], { roles: ['received'] }],
+  [['product'], { types: ['nfe'], from: '2026-01-01', to: '2026-04-30' }],
+  [['owner', 'ncm'], {}],
+];
+
+describe('report --by ncm/product grouped as the items are read', () => {
+  it('the folder has what the comparison needs: documents of two copies, canceled notes, items', async () => {
+    const s = await SqliteCatalog.open(catalogOf(dir), { readonly: true });
+    const [[multi], [canceled], [items]] = [
+      s.selectRaw('SELECT count(*) FROM (SELECT key FROM documents GROUP BY key HAVING count(*) > 1)')[0]!,
+      s.selectRaw("SELECT count(*) FROM documents WHERE status = 'canceled'")[0]!,
+      s.selectRaw('SELECT count(*) FROM items')[0]!,
+    ];
+    await s.close();
+    expect(multi).toBeGreaterThan(0);
+    expect(canceled).toBeGreaterThan(0);
+    expect(items).toBeGreaterThan(100);
+  });
+
+  it.each(itemCases)('--by %j with %j: the same report as the query', async (by, filters) => {
+    const { fast, slow, folded } = await itemsBothWays(dir, by, filters);
+    expect(folded).toBe(true);
+    expect(fast).toEqual(slow);
+    expect(fast.groups.length).toBeGreaterThan(0);
+  });
+
+  it('items without NCM, fractions of a cent, negative and whole sums, names that differ: the same report', async () => {
+    const d = edited(`
+      UPDATE items SET ncm = NULL WHERE rowid % 7 = 0;
+      UPDATE items SET ncm = '' WHERE rowid % 11 = 0;
+      UPDATE items SET value = value + 0.005 WHERE rowid % 5 = 0;
+      UPDATE items SET icms = 0.125 WHERE rowid % 3 = 0;
+      UPDATE items SET pis = -0.015 WHERE rowid % 13 = 0;
+      UPDATE items SET value = 100 WHERE rowid % 17 = 0;
+      UPDATE items SET description = description || ' (b)' WHERE rowid % 4 = 0;
+      UPDATE items SET description = NULL WHERE rowid % 9 = 0;
+      UPDATE documents SET emitter_name = emitter_name || ' LTDA' WHERE rowid % 3 = 0;
+      UPDATE documents SET status = 'canceled' WHERE rowid % 10 = 0;`);
+    for (const by of [['ncm'], ['product'], ['ncm', 'emitter'], ['product', 'month']] as Dimension[][]) {
+      const { fast, slow, folded } = await itemsBothWays(d, by);
+      expect(folded).toBe(true);
+      expect(fast).toEqual(slow);
+    }
+    // The edits reached the report: a group of items without NCM, a canceled count.
+    const { fast } = await itemsBothWays(d, ['ncm']);
+    expect(fast.groups.some((g) => g.keys[0]!.value === '')).toBe(true);
+    expect(fast.totals.canceled).toBeGreaterThan(0);
+  });
+
+  it("a document's items stored apart, out of order, or a sum that is text: the query, the same report", async () => {
+    const one = "(SELECT key FROM items WHERE number = 3 AND role = 'received' LIMIT 1)";
+    const cases = [
+      // Its second item moved after every other row.
+      `CREATE TEMP TABLE t AS SELECT * FROM items WHERE key = ${one} AND number = 2;
+       DELETE FROM items WHERE rowid IN (SELECT i.rowid FROM items i JOIN t USING (key, role, owner, number));
+       INSERT INTO items SELECT * FROM t;`,
+      // Its items stored last number first.
+      `CREATE TEMP TABLE t AS SELECT * FROM items WHERE key = ${one};
+       DELETE FROM items WHERE key IN (SELECT key FROM t);
+       INSERT INTO items SELECT * FROM t ORDER BY number DESC;`,
+      "UPDATE items SET icms = 'n/a' WHERE rowid = 5;",
+    ];
+    for (const sql of cases) {
+      const d = edited(sql);
+      const { fast, slow, folded } = await itemsBothWays(d, ['ncm']);
+      expect(folded).toBe(false);
+      expect(fast).toEqual(slow);
+    }
+  });
+
+  it('items whose document is not in the catalog are left out, as by the query', async () => {
+    const d = edited("DELETE FROM documents WHERE rowid IN (SELECT rowid FROM documents WHERE type = 'nfe' LIMIT 3);");
+    const { fast, slow, folded } = await itemsBothWays(d, ['product']);
+    expect(folded).toBe(true);
+    expect(fast).toEqual(slow);
+  });
+});
+
+describe("the documents' report grouped as they are read, each of one copy", () => {
+  // One copy of each: the emitted copies of documents also received dropped; names and canceled
+  // notes edited in as above.
+  // tempDir() folders go after each test: this one lives for the describe.
+  const single = join(process.env.TMPDIR ?? '/tmp', `fiscal-report-fold-single-${process.pid}`);
+  afterAll(async () => (await import('node:fs')).rmSync(single, { recursive: true, force: true }));
+  beforeAll(() => {
+    edited(
+      `
+      DELETE FROM documents WHERE role = 'emitted' AND key IN (SELECT key FROM documents GROUP BY key HAVING count(*) > 1);
+      UPDATE documents SET emitter_name = emitter_name || ' LTDA' WHERE rowid % 3 = 0;
+      UPDATE documents SET receiver_name = NULL WHERE rowid % 5 = 0;
+      UPDATE documents SET status = 'canceled' WHERE rowid % 10 = 0;
+      UPDATE documents SET cfop = NULL WHERE rowid % 7 = 0;`,
+      single,
+    );
+  });
+
+  const cases: [Dimension[], ReportFilters][] = [
+    [['cfop'], {}],
+    [['uf'], {}],
+    [['emitter'], {}],
+    [['receiver', 'status'], {}],
+    [['cfop', 'month'], {}],
+    [['owner', 'role'], {}],
+    [['type', 'uf'], {}],
+    [['emitter'], { roles: ['received'], types: ['nfe'] }],
+    [['cfop'], { from: '2026-01-01', to: '2026-03-31' }],
+    [['month', 'status'], { owners: ['nobody'] }],
+  ];
+  it.each(cases)('--by %j with %j: the same report as the grouped query', async (by, filters) => {
+    const o = await opened(single);
+    const fast = await catalogReport(o.store, by, filters);
+    const slow = await catalogReport(await plain(single), by, filters);
+    expect(o.fold).toHaveBeenCalledTimes(1);
+    expect(fast).toEqual(slow);
+  });
+
+  it('a folder with documents of two copies: the grouped query, as before', async () => {
+    const o = await opened(dir);
+    const fast = await catalogReport(o.store, ['cfop'], {});
+    const slow = await catalogReport(await plain(dir), ['cfop'], {});
+    expect(o.fold).not.toHaveBeenCalled();
+    expect(fast).toEqual(slow);
+  });
+});
