@@ -187,7 +187,10 @@ export class RateLimitPacer {
     if (rejected) return;
     const openedBy = this.windowOpenedBy ?? at;
     this.length.observe(at, this.windowStart, openedBy);
-    this.resetAt = Math.min(at, this.length.endBy(openedBy) ?? at);
+    const end = this.length.endBy(openedBy);
+    // The learned length, where the Reset's second rounded up said a second more (6 s for 5 s).
+    if (end !== undefined) this.windowMs = end - openedBy;
+    this.resetAt = Math.min(at, end ?? at);
   }
 
   /**

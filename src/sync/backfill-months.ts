@@ -1,6 +1,6 @@
 // Where a backfill's plan counts (backfill.ts): the starts of months before now, dense over the
 // recent ones where an account's documents mostly are.
-import { brasiliaDateTime, filterDateToMs } from '../fiscal/dates.js';
+import { brasiliaDateTime, brasiliaDayStart, filterDateToMs } from '../fiscal/dates.js';
 import type { CreatedRange } from './checkpoint.js';
 import type { StreamSource } from './source.js';
 
@@ -10,29 +10,41 @@ export const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
 /**
  * Where the round after the total counts (designed here): the start of a month, this many months
  * before next month's. Dense over the recent months, where an account's documents mostly are,
- * sparse back to ten years: most plans need one round more at most (the boundaries between the
- * probes), where the recent years' starts took two. Not with the total, which would save a round
- * trip: against a service that does not answer each of them spent retries of its own (24 counts
- * at once, 130 attempts where the total alone spends 6), and a stream too small to split would
- * pay 24 counts for one.
+ * sparse back to ten years: the boundaries between them are interpolated. Not with the total,
+ * which would save a round trip: against a service that does not answer each of them spent
+ * retries of its own (24 counts at once, 130 attempts where the total alone spends 6), and a
+ * stream too small to split would pay 24 counts for one.
  */
-const PROBE_MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 21, 24, 30, 36, 48, 60, 84, 120];
+const PROBE_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 24, 30, 36, 48, 60, 84, 120];
+
+/**
+ * And the start of today, yesterday and a week ago (designed here): the latest of all with
+ * documents after it is where the stream itself reads on, so that its own part (on the v1
+ * cursor, 50 documents a request) is a day or so of documents, not a month's.
+ */
+const PROBE_DAYS = [0, 1, 7];
+
+/**
+ * The first instants of PROBE_DAYS, then of `n` of PROBE_MONTHS (evenly spread over it when
+ * fewer), before now: `n` counts in all.
+ */
+export function probeInstants(now: Date, n = PROBE_DAYS.length + PROBE_MONTHS.length): number[] {
+  const m = n - PROBE_DAYS.length;
+  const last = PROBE_MONTHS.length - 1;
+  const months =
+    m >= PROBE_MONTHS.length
+      ? PROBE_MONTHS
+      : Array.from({ length: Math.max(0, m) }, (_, i) => PROBE_MONTHS[m === 1 ? 0 : Math.round((i * last) / (m - 1))]!);
+  const today = brasiliaDayStart(now.getTime());
+  const days = PROBE_DAYS.map((back) => today - back * 86_400_000);
+  return [...new Set([...days, ...monthStarts(now, months)])];
+}
 
 /**
  * Where a small stream's one window may end (upToRecent): the start of this month and of months
  * back, the latest with documents after it.
  */
 const CUT_MONTHS = [1, 2, 3, 6, 12, 24, 60];
-
-/** The first instant of the `n` months of PROBE_MONTHS (evenly spread over it when fewer) before now's next month. */
-export function probeInstants(now: Date, n = PROBE_MONTHS.length): number[] {
-  const last = PROBE_MONTHS.length - 1;
-  const months =
-    n >= PROBE_MONTHS.length
-      ? PROBE_MONTHS
-      : Array.from({ length: Math.max(0, n) }, (_, i) => PROBE_MONTHS[n === 1 ? 0 : Math.round((i * last) / (n - 1))]!);
-  return monthStarts(now, months);
-}
 
 /** The first instant of each month `back` months before now's next month. */
 function monthStarts(now: Date, months: readonly number[]): number[] {
@@ -60,7 +72,9 @@ export async function upToRecent(
   const instants = monthStarts(now, CUT_MONTHS).filter(
     (at) => at > toMs(range.from, 'from') && at < toMs(range.to, 'to'),
   );
-  const upTo = await Promise.all(instants.map((at) => split.count({ from: range.from, to: toFilter(at) }, signal)));
+  const upTo = await Promise.all(
+    instants.map(async (at) => (await split.count({ from: range.from, to: toFilter(at) }, signal))?.total),
+  );
   const cut = Math.max(...instants.filter((_, i) => (upTo[i] ?? total) < total));
   if (!Number.isFinite(cut)) return undefined;
   return [

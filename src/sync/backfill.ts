@@ -8,7 +8,7 @@
 // backfill resumes the same windows, and the index gets the same set of lines.
 import { InterruptedError } from '../errors.js';
 import type { Checkpoint, Checkpoints, CreatedRange } from './checkpoint.js';
-import type { StreamSource } from './source.js';
+import type { Counted, StreamSource } from './source.js';
 import { probeInstants, toFilter, toMs, upToRecent } from './backfill-months.js';
 import { initialCheckpoint, type StreamStart } from './starts.js';
 
@@ -60,18 +60,22 @@ interface Known {
  * Windows covering `split.range` in order, about equal in reading time; undefined when the stream
  * is small, the service cannot count, or one window would do.
  *
- * Boundaries are found by counting prefixes of the range (`from` to an instant) in rounds, every
- * count of a round at once, so that planning costs few round trips whatever the range: the first
- * round asks the total, the next the start of months over the last ten years (PROBE_MONTHS:
- * documents are mostly recent), the next ones at each boundary's interpolated instant within the smallest
- * interval known to hold it (kept from the interval's ends, so each round shrinks it), until the
- * interval holds few documents or spans an hour. The instants asked depend on the counts alone
- * (the clock only says which months are recent), so a backfill interrupted while planning plans
- * the same windows again. The last window is the stream itself; when the others read
- * `split.windowSpeedup` times as many documents per request, it gets that much less. `probes`: how
- * many of PROBE_MONTHS the second round asks (plans made at once share COUNTS_AT_ONCE); `countsCost`:
- * asked after the probes, true when the rate limit's quota binds (each count then costs a page),
- * and the plan then ends with them.
+ * Boundaries are found by counting prefixes of the range (`from` to an instant), every count of a
+ * round at once, so that planning costs few round trips whatever the range: the first round asks
+ * the total, the next the starts of recent days and of months over the last ten years
+ * (probeInstants: documents are mostly recent). The stream itself reads on from the latest of them
+ * with documents after it (a day or so of documents: its slot then reads windows too), and the
+ * boundaries of the windows before are interpolated between the counts (designed here: the
+ * windows are read in turn on each slot, which evens out what the interpolation misses). Only a
+ * boundary whose interval holds more than a window's documents is counted again, in rounds at
+ * its interpolated instant within the smallest interval known to hold it. The instants asked
+ * depend on the counts alone (the clock only says which days and months are recent), so a
+ * backfill interrupted while planning plans about the same windows again (and nothing is fetched
+ * before its plan is saved). When no probe has documents after it, the stream itself reads the
+ * last window, a `split.windowSpeedup`-th of the others' when they read that many times as many
+ * documents per request. `probes`: how many of the probes the second round asks (plans made at
+ * once share COUNTS_AT_ONCE); `countsCost`: asked after the probes, true when the rate limit's
+ * quota binds (each count then costs a page), and the plan then ends with them.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
@@ -82,42 +86,54 @@ export async function planWindows(
   const { range } = split;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
-  const probes = probeInstants(o.now ?? new Date(), o.probes).filter((at) => at > from && at < to);
   const counted = new Map<number, number>();
   const countAt = async (at: number): Promise<void> => {
     if (counted.has(at)) return;
     const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
     if (n === undefined) throw new Error('the service stopped counting documents');
-    counted.set(at, n);
+    counted.set(at, n.total);
   };
-  let total: number | undefined;
+  let all: Counted | undefined;
   try {
-    total = await split.count(range, signal);
+    all = await split.count(range, signal);
   } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
     if (error instanceof InterruptedError || signal.aborted) throw error;
     return undefined;
   }
-  if (total === undefined || total < BACKFILL_MIN_DOCS) return undefined;
+  if (all === undefined || all.total < BACKFILL_MIN_DOCS) return undefined;
+  const total = all.total;
   if (total < PARALLEL_MIN_DOCS) return upToRecent(split, total, o.now ?? new Date(), signal);
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
-  // The stream itself holds a slot all along; each other slot reads windows one after the other
-  // (startsQueued), so that none sits idle at the end while another reads a long window.
-  const n = Math.max(1, Math.min((k - 1) * WINDOWS_PER_SLOT, Math.floor(total / WINDOW_MIN_DOCS) - 1));
-  const perSlot = n / (k - 1);
-  // Shares of the documents: the last window (the stream itself) may read more slowly.
-  const tail = 1 / Math.max(1, split.windowSpeedup ?? 1);
-  const share = total / (n + tail * perSlot);
-  const targets = Array.from({ length: n }, (_, i) => Math.round(share * (i + 1)));
+  // Not before the first document the listing gives (designed here): in the order of creation,
+  // as the service's listings go, nothing lies before it, and where they do not the round
+  // around the boundaries counts what the probes missed.
+  const earliest = Math.max(from, all.first === undefined ? from : second(all.first) - 1000);
+  const probes = probeInstants(o.now ?? new Date(), o.probes).filter((at) => at > earliest && at < to);
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
       await Promise.all(ats.slice(i, i + COUNTS_AT_ONCE).map((at) => countAt(at)));
   };
   await inRounds(probes);
+  // Where the stream itself reads on: the latest probe with documents after it. Not an instant
+  // past the documents the service has: one it creates later could get a created_at before it.
+  const cuts = probes.filter((at) => counted.get(at)! < total);
+  const cut = cuts.length > 0 ? Math.max(...cuts) : undefined;
+  const upTo = cut === undefined ? total : counted.get(cut)!;
+  // Every slot reads windows (the stream's own part is short), or, without a cut, all but the
+  // stream's, which reads the last window; the windows of a slot are read one after the other
+  // (startsQueued), so that none sits idle at the end while another reads a long window.
+  const slots = cut === undefined ? k - 1 : k;
+  const n = Math.max(1, Math.min(slots * WINDOWS_PER_SLOT, Math.floor(upTo / WINDOW_MIN_DOCS) - 1));
+  const perSlot = n / slots;
+  // Shares of the documents: without a cut the last window (the stream itself) may read more slowly.
+  const tail = cut === undefined ? 1 / Math.max(1, split.windowSpeedup ?? 1) : 0;
+  const share = upTo / (n + tail * perSlot);
+  const targets = Array.from({ length: cut === undefined ? n : n - 1 }, (_, i) => Math.round(share * (i + 1)));
   const known: Known[] = [
-    { at: from - 1000, count: 0 },
+    { at: earliest - 1000, count: 0 },
     { at: to, count: total },
     ...[...counted].map(([at, count]) => ({ at, count })),
   ];
@@ -133,16 +149,16 @@ export async function planWindows(
     const hi = known.findIndex((x) => x.count >= target);
     return [known[hi - 1]!, known[hi]!];
   };
-  const settled = ([lo, hi]: [Known, Known]) =>
-    hi.count - lo.count <= tolerance || hi.at - lo.at <= BOUNDARY_PRECISION_MS;
-  // Under a quota the run can spend, a count costs a page: the probes' boundaries do, the windows
-  // read one after the other on each slot evening out what they miss.
+  // Within an interval of a window's documents at most, interpolation does: a window a little off
+  // is evened out by the slot's other window.
+  const coarse = ([lo, hi]: [Known, Known]) => hi.count - lo.count > share && hi.at - lo.at > BOUNDARY_PRECISION_MS;
+  // Under a quota the run can spend, a count costs a page: the probes' boundaries do.
   const rounds = o.countsCost?.() ? 0 : MAX_ROUNDS;
   for (let round = 0; round < rounds; round++) {
     const asks = new Set<number>();
     for (const target of targets) {
       const b = bracket(target);
-      if (settled(b)) continue;
+      if (!coarse(b)) continue;
       const [lo, hi] = b;
       // Around the interpolated instant, a tolerance of documents apart at the interval's
       // density: where the density holds, two of them bracket the boundary closely enough to
@@ -157,16 +173,17 @@ export async function planWindows(
     if (asks.size === 0) break;
     await countKnown([...asks]);
   }
-  const cuts = targets.map((target) => {
+  const ends = targets.map((target) => {
     const [lo, hi] = bracket(target);
     if (hi.count - lo.count <= tolerance) return hi.at === to ? lo.at : hi.at;
     return second(lo.at + ((hi.at - lo.at) * (target - lo.count)) / (hi.count - lo.count));
   });
-  const ends = [...new Set(cuts)].filter((c) => c >= from && c < to).sort((a, b) => a - b);
-  if (ends.length === 0) return undefined;
+  if (cut !== undefined) ends.push(cut);
+  const sorted = [...new Set(ends)].filter((c) => c >= from && c < to).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
   const windows: CreatedRange[] = [];
   let start = range.from;
-  for (const end of ends) {
+  for (const end of sorted) {
     windows.push({ from: start, to: toFilter(end) });
     start = toFilter(end + 1000);
   }

@@ -91,6 +91,12 @@ export interface ListedStatuses {
   at: number;
 }
 
+/** How many documents a created_at range holds, and when the first one its listing gives was created (ms), where it says. */
+export interface Counted {
+  total: number;
+  first?: number | undefined;
+}
+
 export interface StreamSource {
   key: StreamKey;
   endpoint: 'v1' | 'v2';
@@ -119,7 +125,7 @@ export interface StreamSource {
    */
   split?: {
     range: CreatedRange;
-    count(range: CreatedRange, signal: AbortSignal): Promise<number | undefined>;
+    count(range: CreatedRange, signal: AbortSignal): Promise<Counted | undefined>;
     /**
      * How many times as many documents per request a window (`start.stream.window`) is read with
      * as the stream itself: a v1 stream reads its windows on v2, 500 per page. The plan gives the

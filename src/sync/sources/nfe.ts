@@ -10,7 +10,14 @@ import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
 import type { StatusRecord } from '../../catalog/store.js';
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
-import { fromBase64, pageClient, type ListedStatuses, type PulledDocument, type StreamSource } from '../source.js';
+import {
+  fromBase64,
+  pageClient,
+  type Counted,
+  type ListedStatuses,
+  type PulledDocument,
+  type StreamSource,
+} from '../source.js';
 
 /**
  * Documents per v2 page in a pull: the maximum, ten v1 pages per round trip. A page with XML is
@@ -23,22 +30,25 @@ const V2_PULL_LIMIT = 500;
 const ALL_CREATED = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
 
 /**
- * How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total).
- * The run's signal ends it: a plan's counts go out together, and one left unanswered must not hold
- * a run past --max-duration.
+ * How many documents of the v2 listing `filters` selects in `range` (a one-record page's Total),
+ * and when that record was created: the listing's first, which the plan takes for the earliest
+ * (backfill.ts). The run's signal ends it: a plan's counts go out together, and one left
+ * unanswered must not hold a run past --max-duration.
  */
 async function countV2(
   http: HttpClient,
   filters: NfeV2Request['Filters'],
   range: CreatedRange,
   signal: AbortSignal,
-): Promise<number | undefined> {
+): Promise<Counted | undefined> {
   const page = await searchNfeV2(withSignal(http, signal), {
-    Fields: ['AccessKey'],
+    Fields: ['CreatedAt'],
     Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } },
     Limit: 1,
   });
-  return page.Total ?? undefined;
+  if (page.Total === undefined || page.Total === null) return undefined;
+  const first = Date.parse(page.Nfes[0]?.CreatedAt ?? '');
+  return { total: page.Total, ...(Number.isFinite(first) ? { first } : {}) };
 }
 
 /** A filter date with its time: a bare date stands for its first (`from`) or last (`to`) second. */

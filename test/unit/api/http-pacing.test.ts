@@ -99,7 +99,20 @@ describe('R5: pacer (unit, fake clock)', () => {
       return clock.now();
     };
     expect(await windowEnd(true)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
-    expect(await windowEnd(false)).toBe(T0 + 6000 + RESET_MARGIN_MS);
+    // Not told, the one window says 5 s already: between 4.58 s (its Reset's second before, after
+    // the answer) and 5.7 s (its Reset, after the send) lies one whole second.
+    expect(await windowEnd(false)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
+  });
+
+  it('R5: not told, a first window whose bounds hold two whole seconds ends at its Reset', async () => {
+    // Sent at T0 + 950, answered 120 ms later: Reset T0 + 7000 says 4.93 to 6.05 s, 5 s or 6 s.
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    clock.advance(950);
+    for (let r = 2; r >= 0; r--)
+      await send(pacer, clock, { limit: 3, remaining: r, resetAtMs: T0 + 7000, receivedAt: clock.now() + 120 });
+    await pacer.acquire();
+    expect(clock.now()).toBe(T0 + 7000 + RESET_MARGIN_MS);
   });
 
   it("R5: told the quota, a Reset up to two seconds early (the server's clock behind ours, unseen within Date's tolerance) does not end the window sooner, in whatever order the answers come", async () => {
@@ -230,7 +243,7 @@ describe('R5: pacer (unit, fake clock)', () => {
     expect(learned.quotaLeft(4)).toBe(0);
   });
 
-  it('R5: not told, after two windows it ends the next one its learned length after its first request, not at the Reset rounded up', async () => {
+  it('R5: not told, it ends each window its learned length after its first request, not at the Reset rounded up', async () => {
     const clock = createFakeClock(T0 + 300);
     const pacer = new RateLimitPacer(clock);
     const ends: number[] = [];
@@ -249,10 +262,9 @@ describe('R5: pacer (unit, fake clock)', () => {
       await pacer.acquire().then((release) => release());
       ends.push(clock.now() - RESET_MARGIN_MS - opened);
     }
-    // The first two end at their Reset (5.7 s after .300, then later fractions); the third 5 s
-    // after its first request reached the server by its answer (110 ms).
-    expect(ends[0]).toBe(5700);
-    expect(ends[2]).toBe(5110);
+    // Each ends 5 s after its first request reached the server by its answer (110 ms), the first
+    // one too (its Reset said 5.7 s after .300).
+    expect(ends).toEqual([5110, 5110, 5110]);
   });
 
   it('refuses to wait longer than the caller allows', async () => {

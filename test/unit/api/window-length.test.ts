@@ -8,13 +8,18 @@ const T0 = 1_700_000_000_000;
 const resetOf = (arrival: number, ms: number) => Math.ceil((arrival + ms) / 1000) * 1000;
 
 describe('R5: WindowLength', () => {
-  it('says nothing after one window; after two windows of 5 s opened at different fractions of a second, 5 s', () => {
+  it('one window of 5 s says 5 s when one whole second lies within its bounds; else it takes a second window', () => {
     const w = new WindowLength();
-    // Written at .300, reached the server by .410 (the shortest round trip after).
+    // Written at .300, reached the server by .410 (the shortest round trip after): 4.59 to 5.7 s.
     w.observe(resetOf(T0 + 300, 5000), T0 + 300, T0 + 410);
-    expect(w.endBy(T0 + 5_410)).toBeUndefined();
-    w.observe(resetOf(T0 + 5_420, 5000), T0 + 5_420, T0 + 5_530);
-    expect(w.endBy(T0 + 10_600)).toBe(T0 + 15_600);
+    expect(w.endBy(T0 + 5_410)).toBe(T0 + 10_410);
+    // Written at .950, reached by 1.060: 4.94 to 6.05 s, 5 s or 6 s; its upper bound is past its Reset.
+    const late = new WindowLength();
+    late.observe(resetOf(T0 + 950, 5000), T0 + 950, T0 + 1_060);
+    expect(late.endBy(T0 + 1_060)).toBeUndefined();
+    // A second window opened at another fraction of a second settles it.
+    late.observe(resetOf(T0 + 5_420, 5000), T0 + 5_420, T0 + 5_530);
+    expect(late.endBy(T0 + 10_600)).toBe(T0 + 15_600);
     // The Reset would have said T0 + 16,000.
     expect(resetOf(T0 + 10_600, 5000) - (T0 + 15_600)).toBe(400);
   });
@@ -36,14 +41,16 @@ describe('R5: WindowLength', () => {
     aligned.observe(T0 + 10_000, T0 + 8_300, T0 + 8_410);
     expect(aligned.endBy(T0 + 10_100)).toBeUndefined();
 
+    // A 429 once a window's end was taken from the length.
     const rejected = new WindowLength();
     rejected.observe(resetOf(T0 + 300, 5000), T0 + 300, T0 + 410);
-    rejected.observe(resetOf(T0 + 5_420, 5000), T0 + 5_420, T0 + 5_530);
+    expect(rejected.endBy(T0 + 5_410)).toBe(T0 + 10_410);
     rejected.reject();
+    rejected.observe(resetOf(T0 + 5_420, 5000), T0 + 5_420, T0 + 5_530);
     expect(rejected.endBy(T0 + 10_600)).toBeUndefined();
   });
 
-  it('a 429 before two windows were seen (a plan sent before any answer) leaves it learning', () => {
+  it('a 429 before any window end was taken from it (a plan sent before any answer) leaves it learning', () => {
     const w = new WindowLength();
     w.reject();
     w.observe(resetOf(T0 + 300, 5000), T0 + 300, T0 + 410);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
 import { planWindows } from '../../../src/sync/backfill.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
+import type { Counted } from '../../../src/sync/source.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const ALL = { from: '2000-01-01 00:00:00', to: '2099-12-31 23:59:59' };
@@ -26,8 +27,8 @@ function createdAt(n: number, years: number): number[] {
 }
 
 /** A service counting `instants` in a range; `roundTrips` counts the sets of counts sent together. */
-function service(instants: number[]) {
-  const s = { roundTrips: 0, counts: 0, count: undefined as unknown as (r: CreatedRange) => Promise<number> };
+function service(instants: number[], first = true) {
+  const s = { roundTrips: 0, counts: 0, count: undefined as unknown as (r: CreatedRange) => Promise<Counted> };
   let batch: Array<() => void> | undefined;
   s.count = (range: CreatedRange) => {
     s.counts++;
@@ -43,8 +44,10 @@ function service(instants: number[]) {
     }
     const from = filterDateToMs(range.from, 'from');
     const to = filterDateToMs(range.to, 'to');
-    const n = instants.filter((t) => t >= from && t <= to).length;
-    return new Promise<number>((resolve) => batch!.push(() => resolve(n)));
+    const within = instants.filter((t) => t >= from && t <= to);
+    // The listing's first record: the earliest created, as the service lists them.
+    const counted: Counted = { total: within.length, ...(first && within.length ? { first: within[0] } : {}) };
+    return new Promise<Counted>((resolve) => batch!.push(() => resolve(counted)));
   };
   return s;
 }
@@ -56,47 +59,88 @@ const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean }
 const inWindow = (instants: number[], w: CreatedRange) =>
   instants.filter((t) => t >= filterDateToMs(w.from, 'from') && t <= filterDateToMs(w.to, 'to')).length;
 
+/**
+ * The windows hold every document once, and each of the eight before the stream's own part is
+ * within `within` of its share (what they hold together, by eight).
+ */
+function expectNearShare(instants: number[], windows: CreatedRange[] | undefined, within: number): number[] {
+  const sizes = windows!.map((w) => inWindow(instants, w));
+  expect(sizes.reduce((a, b) => a + b, 0)).toBe(instants.length);
+  const share = (instants.length - sizes.at(-1)!) / 8;
+  for (const size of sizes.slice(0, 8)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * within);
+  return sizes;
+}
+
 describe('planWindows', () => {
   it.each([
     [13_000, 3],
     [60_000, 6],
   ])(
-    'plans %i documents over %i years in 3 round trips (the total, the months of ten years, one round around the boundaries), windows near their share',
+    'plans %i documents over %i years in 2 or 3 round trips (the total, then recent days and the months of ten years), windows near their share, the stream itself a day',
     async (n, years) => {
       const instants = createdAt(n, years);
       const s = service(instants);
-      const windows = await planWindows(
-        { range: ALL, count: s.count, windowSpeedup: 5 },
-        4,
-        new AbortController().signal,
-        { now: NOW },
-      );
-      // Two windows for each of three slots, the stream itself on the fourth.
-      expect(windows).toHaveLength(7);
-      const sizes = windows!.map((w) => inWindow(instants, w));
-      expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-      // The stream's own part reads as long as two windows, at a fifth of their documents.
-      const share = n / 6.4;
-      for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
-      // The total, the probes, then the boundaries: the recent years' starts, then the boundaries
-      // took four; rounds of one count per boundary took 6.
+      const windows = await planOf(s);
+      // Two windows for each of the four slots, then the stream itself.
+      expect(windows).toHaveLength(9);
+      const sizes = expectNearShare(instants, windows, 0.25);
+      // The stream itself reads on from the start of today, the latest probe with documents after it.
+      expect(windows!.at(-1)).toEqual({ from: '2026-11-26 00:00:01', to: ALL.to });
+      expect(sizes.at(-1)).toBeLessThan(n / 200);
+      // Interpolated between the probes, but for a boundary whose interval holds more than a
+      // window (one round of six counts around it).
       expect(s.roundTrips).toBeLessThanOrEqual(3);
-      // A few dozen small requests, not hundreds.
-      expect(s.counts).toBeLessThanOrEqual(48);
+      expect(s.counts).toBeLessThanOrEqual(37);
     },
   );
 
-  it('under a quota that binds (each count costs a page), the probes plan alone: two round trips, windows within a third of their share', async () => {
+  it('counts again only a boundary whose interval between the probes holds more than a window (ten years, sparse probes)', async () => {
+    // Even over ten years: the years 5 to 10 back are probed every two or three years.
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const span = 10 * 365 * 86_400_000;
+    const instants = Array.from({ length: 40_000 }, () => NOW.getTime() - span * next()).sort((a, b) => a - b);
+    const s = service(instants);
+    const windows = await planOf(s);
+    expect(s.roundTrips).toBeGreaterThan(2);
+    expectNearShare(instants, windows, 0.5);
+  });
+
+  it('R18: asks no probe before the first document named by the one-record page of the total (its CreatedAt): an account of one year is not probed over ten', async () => {
+    const instants = createdAt(13_000, 1);
+    const s = service(instants);
+    const windows = await planOf(s);
+    // A service that does not say when its first record was created is asked the older months too:
+    // nine before the first document (15, 18, 24, 30, 36, 48, 60, 84 and 120 back).
+    const blind = service(instants, false);
+    await planOf(blind);
+    expect(blind.counts - s.counts).toBe(9);
+    expect(s.roundTrips).toBe(blind.roundTrips);
+    expectNearShare(instants, windows, 0.25);
+  });
+
+  it('under a quota that binds (each count costs a page), the probes plan alone: two round trips', async () => {
     const instants = createdAt(13_000, 3);
     const s = service(instants);
     const windows = await planOf(s, { countsCost: () => true });
     expect(s.roundTrips).toBe(2);
     expect(s.counts).toBeLessThanOrEqual(25);
+    expect(windows).toHaveLength(9);
+    expectNearShare(instants, windows, 1 / 3);
+  });
+
+  it('with no probe that has documents after it, the stream itself reads the last window, a fifth of the others at 50 documents a request', async () => {
+    // Every document over a year that ended ten years ago: no recent day or month has any after it.
+    const instants = createdAt(13_000, 1).map((t) => t - 11 * 365 * 86_400_000);
+    const s = service(instants);
+    const windows = await planOf(s);
+    // Two windows for each of three slots, then the stream itself on the fourth.
     expect(windows).toHaveLength(7);
     const sizes = windows!.map((w) => inWindow(instants, w));
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(13_000);
+    expect(windows!.at(-1)!.to).toBe(ALL.to);
     const share = 13_000 / 6.4;
-    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share / 3);
+    for (const size of sizes.slice(0, 6)) expect(Math.abs(size - share)).toBeLessThanOrEqual(share * 0.25);
   });
 
   it('a small stream (2,800 documents) is one window up to the latest month start with documents after it, the stream itself after that: two round trips of counts, 8 in all', async () => {
