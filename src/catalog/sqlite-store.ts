@@ -5,18 +5,10 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CatalogError } from '../errors.js';
-import {
-  DOCUMENT_COLUMNS,
-  EVENT_COLUMNS,
-  FILE_COLUMNS,
-  ITEM_COLUMNS,
-  lineRows,
-  MANIFESTATIONS,
-  STATUS_RANK,
-  type LineRows,
-} from './rows.js';
+import { lineRows, type LineRows } from './rows.js';
 import { REPORT_INDEX } from './report-index.js';
 import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { CatalogWrites, setMeta } from './sqlite-writes.js';
 import type { CatalogLine, CatalogStore, Coverage, FileSummary, QueryResult, Row, StatusRecord } from './store.js';
 
 type Database = BetterSqlite3.Database;
@@ -31,19 +23,12 @@ async function loadDriver(): Promise<typeof BetterSqlite3> {
   return driver;
 }
 
-const insert = (table: string, columns: readonly string[]) =>
-  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`;
-
 /**
  * Every secondary index of the file, in one place: the one thing a rebuild adds at its end (once,
  * over the whole table: cheaper than a B-tree insert per row), that a new catalog gets at its
  * creation, and that an older catalog lacking one gets on its first open that may write.
  */
 const INDEXES: readonly string[] = [REPORT_INDEX];
-
-const RANK_SQL = `CASE status ${Object.entries(STATUS_RANK)
-  .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
-  .join(' ')} ELSE 0 END`;
 
 /** Why a file cannot be used as it is: not SQLite, damaged, of another program, newer. */
 export class UnusableCatalog extends Error {
@@ -69,7 +54,7 @@ interface OpenOptions {
 }
 
 export class SqliteCatalog implements CatalogStore {
-  private statements: Record<string, Statement> | undefined;
+  private writeStatements: CatalogWrites | undefined;
   private summaryStatement: Statement | undefined;
   private aside = false;
   /** The schema version the file had when opened (older than SCHEMA_VERSION: migrated, or read-only). */
@@ -160,26 +145,20 @@ export class SqliteCatalog implements CatalogStore {
       for (const sql of MIGRATIONS.flat()) db.exec(sql);
       if (!this.aside) this.createIndexes();
       db.pragma(`application_id = ${APPLICATION_ID}`);
-      this.setMeta('schema_version', String(SCHEMA_VERSION));
+      setMeta(this.db, 'schema_version', String(SCHEMA_VERSION));
     })();
   }
 
   private migrate(from: number): void {
     this.db.transaction(() => {
       for (let v = from; v < SCHEMA_VERSION; v++) for (const sql of MIGRATIONS[v - 1]!) this.db.exec(sql);
-      this.setMeta('schema_version', String(SCHEMA_VERSION));
+      setMeta(this.db, 'schema_version', String(SCHEMA_VERSION));
     })();
   }
 
   private meta(name: string): string | undefined {
     const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
     return row?.value;
-  }
-
-  private setMeta(name: string, value: string): void {
-    this.db
-      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value')
-      .run(name, value);
   }
 
   async coverage(): Promise<Coverage | undefined> {
@@ -193,35 +172,9 @@ export class SqliteCatalog implements CatalogStore {
     };
   }
 
-  private prepared(): Record<string, Statement> {
-    const db = this.db;
-    this.statements ??= {
-      document: db.prepare(insert('documents', DOCUMENT_COLUMNS)),
-      item: db.prepare(insert('items', ITEM_COLUMNS)),
-      event: db.prepare(insert('events', EVENT_COLUMNS)),
-      file: db.prepare(insert('files', FILE_COLUMNS)),
-      // An event file says more than a listing's Status of the same rank (when and how): it
-      // replaces it, so that the pull and a rebuild (index first, journal after) agree.
-      status: db.prepare(
-        `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
-         WHERE key = ? AND role = ? AND owner = ?
-           AND (${RANK_SQL} < ? OR (${RANK_SQL} = ? AND status_source = 'listing'))`,
-      ),
-      // A record's empty role or owner stands for every copy (a note canceled is canceled in each).
-      recordStatus: db.prepare(
-        `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
-         WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND ${RANK_SQL} < ?`,
-      ),
-      recordManifestation: db.prepare(
-        `UPDATE documents SET manifestation = ?, manifested_at = ?
-         WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND (manifested_at IS NULL OR manifested_at <= ?)`,
-      ),
-      manifestation: db.prepare(
-        `UPDATE documents SET manifestation = ?, manifested_at = ?
-         WHERE key = ? AND role = ? AND owner = ? AND (manifested_at IS NULL OR manifested_at <= ?)`,
-      ),
-    };
-    return this.statements;
+  private writes(): CatalogWrites {
+    this.writeStatements ??= new CatalogWrites(this.db);
+    return this.writeStatements;
   }
 
   /** `lines` may be read as they are inserted (a rebuild's generator): their facts then die young. */
@@ -232,8 +185,8 @@ export class SqliteCatalog implements CatalogStore {
   /** The same with each line's rows already built (a rebuild builds them on other threads: rebuild-pool.ts). */
   applyRows(lines: Iterable<LineRows>, records: readonly StatusRecord[], coverage: Coverage): void {
     this.db.transaction(() => {
-      for (const line of lines) this.insertLine(line);
-      this.endTransaction(records, coverage);
+      for (const line of lines) this.writes().line(line);
+      this.writes().end(records, coverage);
     })();
   }
 
@@ -254,47 +207,15 @@ export class SqliteCatalog implements CatalogStore {
     try {
       let n = 0;
       for (const line of rowsOf(lines)) {
-        this.insertLine(line);
+        this.writes().line(line);
         if (++n % step === 0) await pause();
       }
-      this.endTransaction(records, coverage);
+      this.writes().end(records, coverage);
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw error;
     }
-  }
-
-  private insertLine(line: LineRows): void {
-    const s = this.prepared();
-    s.file!.run(line.file);
-    if (line.document) {
-      s.document!.run(line.document);
-      for (const item of line.items ?? []) s.item!.run(item);
-      return;
-    }
-    s.event!.run(line.event);
-    const e = line.of!;
-    if (e.status) {
-      const rank = STATUS_RANK[e.status] ?? 0;
-      s.status!.run(e.status, e.at, 'event', e.key, e.role, e.owner, rank, rank);
-    }
-    if (MANIFESTATIONS.has(e.code)) s.manifestation!.run(e.code, e.at, e.key, e.role, e.owner, e.at);
-  }
-
-  /** A transaction's status records and the coverage it brings the catalog to. */
-  private endTransaction(records: readonly StatusRecord[], coverage: Coverage): void {
-    const s = this.prepared();
-    for (const r of records) {
-      const rank = STATUS_RANK[r.status] ?? 0;
-      s.recordStatus!.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
-      if (r.manifestation)
-        s.recordManifestation!.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
-    }
-    this.setMeta('index_bytes', String(coverage.indexBytes));
-    this.setMeta('index_tail', coverage.indexTail);
-    this.setMeta('journal_bytes', String(coverage.journalBytes));
-    this.setMeta('journal_tail', coverage.journalTail);
   }
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {

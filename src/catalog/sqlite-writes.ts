@@ -1,0 +1,97 @@
+// The statements a catalog's write runs, prepared once per file: a line's rows (its file, its
+// document and items, or its event and what the event says of the document's status), and a
+// transaction's end (the status records, the coverage). sqlite-store.ts owns the transaction.
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  DOCUMENT_COLUMNS,
+  EVENT_COLUMNS,
+  FILE_COLUMNS,
+  ITEM_COLUMNS,
+  MANIFESTATIONS,
+  STATUS_RANK,
+  type LineRows,
+} from './rows.js';
+import type { Coverage, StatusRecord } from './store.js';
+
+type Database = BetterSqlite3.Database;
+
+const insert = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`;
+
+const RANK_SQL = `CASE status ${Object.entries(STATUS_RANK)
+  .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
+  .join(' ')} ELSE 0 END`;
+
+export function setMeta(db: Database, name: string, value: string): void {
+  db.prepare(
+    'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  ).run(name, value);
+}
+
+export class CatalogWrites {
+  private readonly document;
+  private readonly item;
+  private readonly event;
+  private readonly file;
+  private readonly status;
+  private readonly recordStatus;
+  private readonly recordManifestation;
+  private readonly manifestation;
+
+  constructor(private readonly db: Database) {
+    this.document = db.prepare(insert('documents', DOCUMENT_COLUMNS));
+    this.item = db.prepare(insert('items', ITEM_COLUMNS));
+    this.event = db.prepare(insert('events', EVENT_COLUMNS));
+    this.file = db.prepare(insert('files', FILE_COLUMNS));
+    // An event file says more than a listing's Status of the same rank (when and how): it
+    // replaces it, so that the pull and a rebuild (index first, journal after) agree.
+    this.status = db.prepare(
+      `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
+       WHERE key = ? AND role = ? AND owner = ?
+         AND (${RANK_SQL} < ? OR (${RANK_SQL} = ? AND status_source = 'listing'))`,
+    );
+    // A record's empty role or owner stands for every copy (a note canceled is canceled in each).
+    this.recordStatus = db.prepare(
+      `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
+       WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND ${RANK_SQL} < ?`,
+    );
+    this.recordManifestation = db.prepare(
+      `UPDATE documents SET manifestation = ?, manifested_at = ?
+       WHERE key = ? AND (? = '' OR role = ?) AND (? = '' OR owner = ?) AND (manifested_at IS NULL OR manifested_at <= ?)`,
+    );
+    this.manifestation = db.prepare(
+      `UPDATE documents SET manifestation = ?, manifested_at = ?
+       WHERE key = ? AND role = ? AND owner = ? AND (manifested_at IS NULL OR manifested_at <= ?)`,
+    );
+  }
+
+  line(line: LineRows): void {
+    this.file.run(line.file);
+    if (line.document) {
+      this.document.run(line.document);
+      for (const item of line.items ?? []) this.item.run(item);
+      return;
+    }
+    this.event.run(line.event);
+    const e = line.of!;
+    if (e.status) {
+      const rank = STATUS_RANK[e.status] ?? 0;
+      this.status.run(e.status, e.at, 'event', e.key, e.role, e.owner, rank, rank);
+    }
+    if (MANIFESTATIONS.has(e.code)) this.manifestation.run(e.code, e.at, e.key, e.role, e.owner, e.at);
+  }
+
+  /** A transaction's status records and the coverage it brings the catalog to. */
+  end(records: readonly StatusRecord[], coverage: Coverage): void {
+    for (const r of records) {
+      const rank = STATUS_RANK[r.status] ?? 0;
+      this.recordStatus.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
+      if (r.manifestation)
+        this.recordManifestation.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
+    }
+    setMeta(this.db, 'index_bytes', String(coverage.indexBytes));
+    setMeta(this.db, 'index_tail', coverage.indexTail);
+    setMeta(this.db, 'journal_bytes', String(coverage.journalBytes));
+    setMeta(this.db, 'journal_tail', coverage.journalTail);
+  }
+}
