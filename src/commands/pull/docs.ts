@@ -19,15 +19,8 @@ import { cnpjOwnersOnly } from '../../api/listing-plan.js';
 import { checkRanges } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
 import { PULL_OTHER, type PullOtherSpec } from './index.js';
-import {
-  OPEN_END,
-  PULL_PARSERS,
-  pdfOrNothing,
-  pullFlagsOf,
-  runPullCommand,
-  type PullFlags,
-  type StreamIdentity,
-} from './shared.js';
+import { OPEN_END, PULL_PARSERS, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
+import { pdfOrNothing } from './pdfs.js';
 
 export type OtherType = ListingDocType;
 

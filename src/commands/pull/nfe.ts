@@ -12,15 +12,8 @@ import { NFE_PARSERS, nfeSearchOf } from '../shared/nfe-options.js';
 import { v2KnownMissing, whoIs } from '../shared/nfe-v2-fallback.js';
 import { verb } from '../shared/verb.js';
 import { pullNfe } from './index.js';
-import {
-  OPEN_END,
-  PULL_PARSERS,
-  pdfOrNothing,
-  pullFlagsOf,
-  runPullCommand,
-  type PullFlags,
-  type StreamIdentity,
-} from './shared.js';
+import { OPEN_END, PULL_PARSERS, pullFlagsOf, runPullCommand, type PullFlags, type StreamIdentity } from './shared.js';
+import { pdfOrNothing } from './pdfs.js';
 
 interface PullNfeOptions {
   pull: PullFlags;

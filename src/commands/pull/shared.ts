@@ -1,6 +1,5 @@
 // What every `fiscal pull <type>` shares: the pull flags, their validation, running the engine
 // with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { LeasedFolder } from '../../catalog/postgres/catalog.js';
@@ -8,14 +7,12 @@ import type { ResolvedTarget } from '../../config/resolve.js';
 import { withSignal } from '../../api/http-views.js';
 import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
-import { ApiError, InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
+import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { runPull } from '../../sync/pull-engine.js';
-import { withPdfs, type PdfFetcher } from '../../sync/attachments.js';
-import type { RenderType } from '../../fiscal/render/index.js';
-import type { RenderPool } from '../../fiscal/render/pool.js';
+import { withPdfs } from '../../sync/attachments.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
 import { EVENTS_ROLE, eventsSource } from '../../sync/sources/events.js';
 import { newSummary, type PullSummary, type SummaryView } from '../../sync/summary.js';
@@ -25,6 +22,7 @@ import type { PULL_FLAGS } from './flags.js';
 import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
 import { leaseOne, openSharedCatalog } from './catalog.js';
 import { cienciaOf, throwIfRejected } from './ciencia.js';
+import { localPdfDrawer, type LocalPdfDrawer } from './pdfs.js';
 
 /** The end of an open `--created-from` range: fixed, since the filters are part of the checkpoint. */
 export const OPEN_END = '2099-12-31 23:59:59';
@@ -139,68 +137,6 @@ function allStreams(
     }
   }
   return sources;
-}
-
-interface LocalPdfDrawer {
-  draw: PdfFetcher;
-  /** Starts the pool and loads the renderer now, while the pull waits for its first page. */
-  start(): void;
-  close(): Promise<void>;
-}
-
-/**
- * `--with-pdf local`: each document's PDF drawn from its XML on the render pool's worker threads
- * while the pages before are written, CANCELADA when the service lists it canceled. The pool (and
- * pdfkit, in the workers) starts with the run, before its first page comes; an XML that cannot be
- * drawn is written without its PDF, with a warning, as a 422 of the API is.
- */
-function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer {
-  let pool: Promise<RenderPool> | undefined;
-  const started = () =>
-    (pool ??= import('../../fiscal/render/pool.js').then(async (p) => {
-      // A type of the registry without a drawing of its own (RENDER_TYPES) has no local PDF.
-      const { RENDER_TYPES } = await import('../../fiscal/render/index.js');
-      if (!(RENDER_TYPES as readonly string[]).includes(type))
-        throw new UsageError(`--with-pdf local: ${type} has no local PDF`);
-      // One core is the pull's own (pages read, files written): measured on two busy cores, one
-      // worker drew as fast as two, with a fifth less CPU.
-      const created = p.createRenderPool(Math.max(1, availableParallelism() - 1));
-      void created.preload(type as RenderType).catch(() => undefined);
-      return created;
-    }));
-  const draw: PdfFetcher = async (doc) => {
-    try {
-      return await (await started()).render(type as RenderType, doc.xml, { canceled: doc.status === 'canceled' });
-    } catch (error) {
-      if ((error as Error).name !== 'RenderError') throw error;
-      ctx.log.warn(`${type} ${doc.key}: written without its PDF (${(error as Error).message})`);
-      return undefined;
-    }
-  };
-  return {
-    draw,
-    // Its failure (a type without a local PDF) is the first document's to throw.
-    start: () => void started().catch(() => undefined),
-    close: async () => (await pool?.catch(() => undefined))?.close(),
-  };
-}
-
-/** A document's PDF, or undefined (with a warning) when the service has none for it (404, 422). */
-export async function pdfOrNothing(
-  ctx: Context,
-  type: string,
-  key: string,
-  fetch: () => Promise<Buffer>,
-): Promise<Buffer | undefined> {
-  try {
-    return await fetch();
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
-      ctx.log.warn(`${type} ${key}: written without its PDF (${error.message})`);
-      return undefined;
-    }
-    throw error;
-  }
 }
 
 export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void> {
