@@ -66,10 +66,11 @@ export class Committer {
       : undefined;
   }
 
-  /** A commit is due: a second since the last one, or COMMIT_MAX_DOCS lines waiting. */
+  /** A commit is due: a second since the last one, or COMMIT_MAX_DOCS lines or statuses waiting. */
   get due(): boolean {
     if (!this.dirty.size) return false;
-    return this.clock.now() - this.last >= COMMIT_INTERVAL_MS || this.entries.length >= COMMIT_MAX_DOCS;
+    const waiting = this.entries.length + this.statuses.length;
+    return this.clock.now() - this.last >= COMMIT_INTERVAL_MS || waiting >= COMMIT_MAX_DOCS;
   }
 
   /** The run's end: the store's last commit ended, the key store learns every line. */

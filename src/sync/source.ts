@@ -86,7 +86,8 @@ export interface SourcePage {
 
 /** The statuses a listing gives now for a stream's documents, and the service's time when it answered. */
 export interface ListedStatuses {
-  records: StatusRecord[];
+  /** Page by page, as the listing answers: never all of them at once. */
+  pages: AsyncIterable<StatusRecord[]>;
   /** Milliseconds since the epoch, by the service's clock (its Date header) where it says. */
   at: number;
 }

@@ -3,6 +3,7 @@
 // not in a test. `npm run bench -- --quick` runs small sizes (a smoke run of the harness);
 // `npm run bench -- --1m` (or FISCAL_BENCH_1M=1) adds the 1M-document account; `--large=<docs>`
 // replaces the 400k account (a bounded run on a slow engine or a busy machine; said in the output).
+// `--rss` adds the peak RSS of a first pull at three sizes and the 1M peak it predicts (rss.mjs).
 // `--only=disk|latency|quota|pdf|postgres|inspect` runs one scenario (disk: the small account's pull against its loop;
 // inspect: of a pull folder of CT-e, CT-e OS, MDF-e and NFS-e, `--type-docs=<n>` of each).
 import { existsSync } from 'node:fs';
@@ -304,6 +305,10 @@ if (process.argv.includes('--report')) results.push(await (await import('./repor
 if (process.argv.includes('--catalog')) {
   const main = process.argv.find((a) => a.startsWith('--main='))?.slice(7);
   results.push(await (await import('./catalog.mjs')).benchCatalog({ quick, main }));
+}
+if (process.argv.includes('--rss')) {
+  const main = process.argv.find((a) => a.startsWith('--main='))?.slice(7);
+  results.push(...(await (await import('./rss.mjs')).benchRss({ quick, main })));
 }
 if (runs('inspect')) {
   const docs = process.argv.find((a) => a.startsWith('--type-docs='))?.slice('--type-docs='.length);

@@ -85,16 +85,30 @@ export function eventsSource(
       // Where the stream starts in time (ISO 8601): the checkpoint's, since the cursor continues
       // that query; null for the whole history.
       let since = start?.createdHighWater ?? null;
-      const listed = !start && canceled?.length ? await listedOrNone(canceled, signal) : undefined;
+      // A checkpoint that never moved (a run stopped within the listing's statuses, or before the
+      // stream's first page) starts over: the listing is read again (a status learnt twice is once).
+      const fresh = !start || (start.pages === 0 && start.createdHighWater === null);
+      const listed = fresh && canceled?.length ? await listedOrNone(canceled, signal) : undefined;
       if (listed) {
-        since = new Date(brasiliaDayStart(Math.min(...listed.map((l) => l.at)) - PRESENT_MARGIN_MS)).toISOString();
-        // Committed before the stream is read: a run stopped after it goes on at the present.
-        yield {
-          docs: [],
-          statuses: listed.flatMap((l) => l.records),
-          from: 'the listing of canceled documents',
-          resume: { cursor: 0, paginator: null, createdHighWater: since },
-        };
+        const at = new Date(brasiliaDayStart(Math.min(...listed.map((l) => l.at)) - PRESENT_MARGIN_MS)).toISOString();
+        const resume = { cursor: 0, paginator: null, createdHighWater: at };
+        const from = 'the listing of canceled documents';
+        // Each page of statuses journaled with the commit that takes it, parts of one page whose
+        // position moves with the last: what is held does not grow with the account.
+        let whole = true;
+        try {
+          for (const l of listed)
+            for await (const statuses of l.pages) yield { docs: [], statuses, from, resume, continued: true };
+        } catch (error) {
+          if (error instanceof InterruptedError || signal.aborted) throw error;
+          // Cut short: the history is read instead, as when the listing cannot be read at all.
+          whole = false;
+        }
+        if (whole) {
+          since = at;
+          // Committed before the stream is read: a run stopped after it goes on at the present.
+          yield { docs: [], statuses: [], from, resume };
+        }
       }
       const created = since ? { createdFrom: brasiliaDateTime(new Date(since)), createdTo: OPEN_END } : {};
       const q = { cursor: start?.cursor ?? 0, limit: 50, ...(cnpjs ? { cnpjs } : {}), ...created };

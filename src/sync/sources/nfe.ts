@@ -57,7 +57,9 @@ const withTime = (value: string, bound: 'from' | 'to') =>
 
 /**
  * The documents of a stream's v2 filters that the service lists canceled today, with its time
- * then: an answer of 500 keys per request, however many documents the account holds.
+ * then: an answer of 500 keys per request, read page by page as the pull takes them (an account
+ * of 1M notes lists some 56k: held whole, with their journal lines and the catalog's copy, they
+ * made the end of its first pull the run's peak).
  */
 function canceledNfes(
   http: HttpClient,
@@ -76,23 +78,24 @@ function canceledNfes(
     const at = first.at ?? now;
     // Learnt that day (the instant would make two runs of the same pull differ).
     const learnt = new Date(brasiliaDayStart(at)).toISOString();
-    const records: StatusRecord[] = [];
-    const add = (items: NfeV2Record[]) => {
-      for (const r of items)
-        if (r.AccessKey)
-          records.push({
-            key: r.AccessKey,
-            role,
-            owner: r.Owner ?? '',
-            status: 'canceled',
-            at: learnt,
-            source: 'listing',
-          });
-    };
-    add(first.page.Nfes);
-    if (first.page.Paginator)
-      for await (const page of nfeV2Pages(h, { ...req, Paginator: first.page.Paginator }, { signal })) add(page.items);
-    return { records, at };
+    const recordsOf = (items: NfeV2Record[]): StatusRecord[] =>
+      items
+        .filter((r) => r.AccessKey)
+        .map((r) => ({
+          key: r.AccessKey!,
+          role,
+          owner: r.Owner ?? '',
+          status: 'canceled',
+          at: learnt,
+          source: 'listing',
+        }));
+    async function* pages(): AsyncGenerator<StatusRecord[]> {
+      yield recordsOf(first.page.Nfes);
+      if (first.page.Paginator)
+        for await (const page of nfeV2Pages(h, { ...req, Paginator: first.page.Paginator }, { signal }))
+          yield recordsOf(page.items);
+    }
+    return { pages: pages(), at };
   };
 }
 
