@@ -44,9 +44,10 @@ export function pullHasFlag(flag, dist = undefined) {
 /**
  * `fiscal -o json pull nfe <args> --dir <dir>` against the emulator of `env`. Resolves with the
  * exit code, the wall time seen from outside, the CLI's own time, CPU time and peak RSS, and its summary.
- * Exit codes other than `okCodes` are an error carrying the end of stderr.
+ * Exit codes other than `okCodes` are an error carrying the end of stderr. `onStart` gets the
+ * process's pid (to sample its memory from outside: rss.mjs).
  */
-export function pull(env, dir, args, okCodes = [0], dist = undefined) {
+export function pull(env, dir, args, okCodes = [0], dist = undefined, onStart = undefined) {
   settle();
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -64,6 +65,7 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined) {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    onStart?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

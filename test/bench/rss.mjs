@@ -8,15 +8,13 @@
 // the events stream's first commit), beside the process's own peak (getrusage). A least-squares
 // line through the sizes' peaks gives MB per 100k documents and the peak it predicts at 1M.
 // `node test/bench/rss.mjs [--quick] [--sizes=...] [--main=<dist>]` runs it alone (after `npm run build`).
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mainDist } from './catalog.mjs';
-import { cleanupPull, keptLeftovers, NODE_ENV, NODE_FLAGS, removeLeftovers, settle, tempDir } from './cli.mjs';
+import { cleanupPull, keptLeftovers, pull, removeLeftovers, tempDir } from './cli.mjs';
 import { account } from './figures.mjs';
 
-const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 const JOURNAL = 'status-journal.ndjson';
 const MILLION = 1_000_000;
 
@@ -35,49 +33,31 @@ function vmRss(pid) {
 }
 
 /** One first pull of `dist`'s build (undefined: this one), its RSS sampled by phase. */
-function sampledPull(env, dir, dist) {
-  settle();
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...NODE_FLAGS, measure, '-o', 'json', 'pull', 'nfe', '--role', 'received', '--dir', dir],
-      {
-        env: {
-          ...process.env,
-          ...NODE_ENV,
-          ...env,
-          FISCAL_CONFIG_DIR: `${dir}-config`,
-          ...(dist ? { FISCAL_BENCH_DIST: dist } : {}),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const peak = { documents: 0, events: undefined };
-    const timer = setInterval(() => {
-      const kb = vmRss(child.pid);
+async function sampledPull(env, dir, dist) {
+  const peak = { documents: 0, events: 0 };
+  let timer;
+  const sample = (pid) => {
+    let events = false;
+    timer = setInterval(() => {
+      const kb = vmRss(pid);
       if (kb === undefined) return;
-      if (peak.events === undefined && existsSync(join(dir, JOURNAL))) peak.events = 0;
-      if (peak.events === undefined) peak.documents = Math.max(peak.documents, kb);
-      else peak.events = Math.max(peak.events, kb);
+      events ||= existsSync(join(dir, JOURNAL));
+      if (events) peak.events = Math.max(peak.events, kb);
+      else peak.documents = Math.max(peak.documents, kb);
     }, 100);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-20_000)));
-    child.on('error', reject);
-    child.on('close', () => {
-      clearInterval(timer);
-      const bench = JSON.parse(/BENCH (.*)/.exec(stderr)?.[1] ?? 'null');
-      if (!bench || bench.code !== 0) return reject(new Error(`pull exited ${bench?.code}: ${stderr.slice(-2000)}`));
-      resolve({
-        documents: JSON.parse(stdout).documents,
-        maxRssMb: bench.maxRssMb,
-        cpuMs: bench.cpuMs,
-        documentsMb: mb(peak.documents),
-        eventsMb: peak.events ? mb(peak.events) : undefined,
-      });
-    });
-  });
+  };
+  try {
+    const r = await pull(env, dir, ['--role', 'received'], [0], dist, sample);
+    return {
+      documents: r.summary.documents,
+      maxRssMb: r.maxRssMb,
+      cpuMs: r.cpuMs,
+      documentsMb: mb(peak.documents),
+      eventsMb: peak.events ? mb(peak.events) : undefined,
+    };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Least squares through (documents, MB): MB per 100k documents and the value at 1M received NF-e. */
