@@ -184,6 +184,50 @@ describe('key store', () => {
   });
 });
 
+describe('key store: where an event goes', () => {
+  it("finds a document's copies in its shard's file without loading the shard: an events page holds no shard's records", async () => {
+    const dir = tempDir();
+    const store = new KeyStore(join(dir, 'keys'));
+    await store.open(join(dir, 'none.ndjson'), 0);
+    // 64 shards (four months, 16 hash nibbles) of some 200 records each, two copies (roles) of
+    // every document, and an event on some of them that canceled the received copy.
+    const months = ['2501', '2502', '2503', '2504'];
+    const keys = Array.from({ length: 6_400 }, (_, i) => key(months[i % 4]!, i));
+    const copies = keys.flatMap((k, i) => [
+      { key: k, type: 'nfe', role: 'received', owner: 'o', path: `r/${i}.xml`, status: 'authorized' },
+      { key: k, type: 'nfe', role: 'emitted', owner: 'o', path: `e/${i}.xml`, status: 'authorized' },
+    ]);
+    const events = keys
+      .filter((_, i) => i % 3 === 0)
+      .map((k, i) => ({
+        key: k,
+        type: 'nfe',
+        role: 'received',
+        owner: 'o',
+        path: `r/${i * 3}-110111-1.xml`,
+        status: 'canceled',
+        event: '110111',
+        seq: 1,
+      }));
+    store.publish([...copies, ...events], 100);
+    const reopened = new KeyStore(join(dir, 'keys'));
+    await reopened.open(join(dir, 'none.ndjson'), 100);
+    const asked = keys.filter((_, i) => i % 49 === 0);
+    expect(new Set(asked.map(shardOf)).size).toBeGreaterThan(32);
+    for (const k of asked) {
+      const i = keys.indexOf(k);
+      expect(reopened.placementsOf(k)).toEqual([
+        { role: 'received', owner: 'o', path: `r/${i}.xml`, status: i % 3 === 0 ? 'canceled' : 'authorized' },
+        { role: 'emitted', owner: 'o', path: `e/${i}.xml`, status: 'authorized' },
+      ]);
+    }
+    expect(reopened.placementsOf(key('2501', 99_999))).toEqual([]);
+    expect(reopened.placementsOf(key('2612', 1))).toEqual([]);
+    // Nothing of the shards is held: a lookup costs the reused buffer its shard was read into.
+    expect(reopened.heldRecords).toBe(0);
+  });
+});
+
 describe('key store behind a catalog whose commit ends later (the shared catalog)', () => {
   it("learns a commit's lines only once the checkpoints holding them are committed: a kill before leaves none the next run would skip", async () => {
     // Observed point, not a time: commit B's lines are in the index, its transaction has not
