@@ -25,8 +25,25 @@ export function openTag(xml: string, name: string, from = 0, to = xml.length): n
 export function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
   const start = openTag(xml, name, from, to);
   if (start === -1) return undefined;
-  const end = xml.indexOf(closing(name), start);
+  const end = closingTag(xml, name, start);
   return end === -1 || end > to ? undefined : [start, end];
+}
+
+/**
+ * Start of the first `</name>` after the element `<name` opened at `start`, or -1. A leaf's is the
+ * first `<` after its opening, found by a search for one character: a search for `</name>` stops
+ * at every `<` on its way, and no `</name>` can come before the first `<`.
+ */
+export function closingTag(xml: string, name: string, start: number): number {
+  const lt = xml.indexOf('<', start + 1);
+  if (
+    lt !== -1 &&
+    xml.charCodeAt(lt + 1) === 47 /* / */ &&
+    xml.startsWith(name, lt + 2) &&
+    xml.charCodeAt(lt + 2 + name.length) === 62 /* > */
+  )
+    return lt;
+  return xml.indexOf(closing(name), start);
 }
 
 export function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {
