@@ -101,10 +101,10 @@ export function startRenderThread(file: string): Worker {
  * V8's tier-up budget while a pool draws, 8 times its default (--interrupt-budget, 66 KB of
  * bytecode run before a function is sent to the optimising compiler). A DANFe runs each of some
  * 500 drawing functions a few times: at the default most of them were compiled by TurboFan after
- * a few dozen documents, and V8's compiler threads spent some 1.2 to 1.9 s of CPU in a pull of
- * 2,786 NF-e (perf: two thirds of their samples in the compiler), as much as half the drawing
- * itself. At 8x only the hot ones are (0.4 to 0.8 s), with no slower drawing (`pdf --local` over
- * 3,000 NF-e, one thread, per-thread CPU; 4x took 0.6 s, 16x no less than 8x). The flag is the
+ * a few dozen documents, and V8's compiler threads spent 1.7 to 1.9 s of CPU in a pull of 2,786
+ * NF-e (perf: two thirds of their samples in the compiler), half as much as the drawing itself;
+ * 0.8 s at 8x, where only the hot ones are compiled, the drawing no slower (`pdf --local` over
+ * 3,000 NF-e: 0.33 to 0.38 s against 1.2 to 1.4; 4x 0.58 s, 16x 0.35 s). The flag is the
  * process's, read each time a function's budget is reset, not a thread's own: it holds for the
  * calling thread too while the pool lives (a plain pull with it spent some 8% less CPU, no slower).
  */
