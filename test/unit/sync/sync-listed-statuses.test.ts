@@ -1,20 +1,14 @@
 // A first pull's events stream takes the canceled documents' statuses from the listings (R30),
 // page by page: each page of the listing is a part of the stream's first page, handed on before
 // the next page is asked for, so that what the pull holds does not grow with the account (an
-// account of 1M notes lists some 56k canceled). The committer commits once 5000 statuses wait,
-// as it does for index lines.
+// account of 1M notes lists some 56k canceled).
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../src/api/http.js';
 import type { StatusRecord } from '../../../src/catalog/store.js';
-import type { Checkpoint, CheckpointStore } from '../../../src/sync/checkpoint.js';
-import { Committer } from '../../../src/sync/committer.js';
-import type { DurableWriter } from '../../../src/sync/durable.js';
-import type { IndexFile } from '../../../src/sync/index-file.js';
 import { eventsSource } from '../../../src/sync/sources/events.js';
+import type { Checkpoint } from '../../../src/sync/checkpoint.js';
 import type { ListedStatuses, SourcePage, StreamSource } from '../../../src/sync/source.js';
 import { initialCheckpoint } from '../../../src/sync/starts.js';
-import type { StreamState } from '../../../src/sync/stream-state.js';
-import { newSummary } from '../../../src/sync/summary.js';
 
 const KEY = { account: 'acc', baseUrl: 'emulator', type: 'nfe', role: 'events', owner: '' };
 const AT = Date.parse('2026-06-15T12:00:00Z');
@@ -105,43 +99,5 @@ describe('the listing of canceled documents on a first pull', () => {
     ]);
     // Next: the history's first request, which this client cannot send.
     await expect(iterator.next()).rejects.toThrow();
-  });
-});
-
-describe('Committer: statuses count toward a commit', () => {
-  it('a commit is due once 5000 statuses wait, before its second has passed', () => {
-    const source = { key: KEY, endpoint: 'v1', label: 'nfe events' };
-    const summary = newSummary([source as unknown as StreamSource]);
-    const committer = new Committer(
-      {
-        dir: '/nonexistent',
-        pending: new Set(),
-        writer: {} as DurableWriter,
-        index: {} as IndexFile,
-        store: {} as CheckpointStore,
-        summary,
-      },
-      { now: () => 0, sleep: async () => undefined },
-    );
-    const stream = {
-      checkpoint: { documents: 0, pages: 0 },
-      summary: summary.streams[0]!,
-      window: false,
-      split: false,
-    } as unknown as StreamState;
-    const part = (n: number) =>
-      ({
-        docs: [],
-        statuses: Array.from({ length: n }, (_, i) => record(i)),
-        from: 'the listing of canceled documents',
-        resume: { cursor: 0 },
-        continued: true,
-      }) as unknown as SourcePage;
-    for (let i = 0; i < 9; i++) committer.addPage(stream, part(500), []);
-    expect(committer.due).toBe(false);
-    committer.addPage(stream, part(500), []);
-    expect(committer.due).toBe(true);
-    // A part keeps the stream's position (it moves with the listing's last page).
-    expect(stream.checkpoint).toMatchObject({ pages: 0, documents: 0 });
   });
 });
