@@ -76,6 +76,8 @@ export class Copies {
         at = n;
         break;
       }
+    // The first copy of a pass over the items from the middle of the table: looked for in order.
+    if (at < 0 && this.next === 0 && !this.byId) at = this.ids.indexOf(id);
     if (at < 0) {
       this.byId ??= new Map(this.ids.map((c, n) => [c, n]));
       at = this.byId.get(id) ?? -1;
@@ -86,6 +88,11 @@ export class Copies {
     this.next = at + 1;
     return at;
   }
+
+  /** Which copies' items were read (1 a copy). */
+  seen(): Uint8Array {
+    return this.done ?? new Uint8Array(this.ids.length);
+  }
 }
 
 /**
@@ -93,19 +100,18 @@ export class Copies {
  * copies give (the query's max()), folded once every copy has been read.
  */
 export class SeveralCopies {
-  /** By document, its parts by the number of their group (items-fold.ts). */
-  private readonly pending = new Map<string, Map<number, Part>>();
+  /** By document, its parts by their values (tupleKey: NULL apart from ''). */
+  readonly pending = new Map<string, Map<string, Part>>();
 
   constructor(private readonly fold: Fold) {}
 
   /**
-   * An item of a copy of the document `key`: its group (`combo`, of values `values`), the names the
-   * row gives (the document's and the item's), whether the copy is canceled, the item's number and
-   * its sums at `first` of `row`.
+   * An item of a copy of the document `key`: its group's values, the names the row gives (the
+   * document's and the item's), whether the copy is canceled, the item's number and its sums at
+   * `first` of `row`.
    */
   add(
     key: string,
-    combo: number,
     values: readonly unknown[],
     names: readonly unknown[],
     canceled: number,
@@ -114,18 +120,12 @@ export class SeveralCopies {
   ): void {
     let parts = this.pending.get(key);
     if (!parts) this.pending.set(key, (parts = new Map()));
-    let part = parts.get(combo);
+    const id = tupleKey(values);
+    let part = parts.get(id);
     if (!part) {
       part = { values, names: names.slice(), canceled, sums: this.fold.emptySums(), items: new Map() };
-      parts.set(combo, part);
-    } else {
-      for (let n = 0; n < names.length; n++) {
-        const name = names[n];
-        if (name !== null && (part.names[n] === null || textOrder(String(name), String(part.names[n])) > 0))
-          part.names[n] = name;
-      }
-      if (canceled > part.canceled) part.canceled = canceled;
-    }
+      parts.set(id, part);
+    } else mergeNames(part, names, canceled);
     const sums: number[] = [];
     for (let c = 0; c < this.fold.columns; c++) {
       const v = row[first + c];
@@ -133,10 +133,23 @@ export class SeveralCopies {
       else if (v === null) sums.push(0);
       else throw new NotFoldable('a sum is not a number');
     }
-    const number = row[1] as number;
-    const had = part.items!.get(number);
-    if (!had) part.items!.set(number, sums);
-    else for (let c = 0; c < sums.length; c++) if (sums[c]! > had[c]!) had[c] = sums[c]!;
+    mergeItem(part, row[1] as number, sums);
+  }
+
+  /** The documents another pass over other items held (items-split.ts): their copies are one with these. */
+  merge(pending: ReadonlyMap<string, ReadonlyMap<string, Part>>): void {
+    for (const [key, theirs] of pending) {
+      let parts = this.pending.get(key);
+      if (!parts) this.pending.set(key, (parts = new Map()));
+      for (const [id, part] of theirs) {
+        const mine = parts.get(id);
+        if (!mine) parts.set(id, part);
+        else {
+          mergeNames(mine, part.names, part.canceled);
+          for (const [number, sums] of part.items!) mergeItem(mine, number, sums);
+        }
+      }
+    }
   }
 
   /** Every document held into the groups. */
@@ -144,4 +157,21 @@ export class SeveralCopies {
     for (const [key, parts] of this.pending)
       this.fold.document(key, { list: [...parts.values()], used: parts.size }, true);
   }
+}
+
+/** A part's names, each the greatest in SQLite's order (the query's max()), and whether canceled. */
+function mergeNames(part: Part, names: readonly unknown[], canceled: number): void {
+  for (let n = 0; n < names.length; n++) {
+    const name = names[n];
+    if (name !== null && (part.names[n] === null || textOrder(String(name), String(part.names[n])) > 0))
+      part.names[n] = name;
+  }
+  if (canceled > part.canceled) part.canceled = canceled;
+}
+
+/** An item's sums into the part's: each the largest its copies give. */
+function mergeItem(part: Part, number: number, sums: number[]): void {
+  const had = part.items!.get(number);
+  if (!had) part.items!.set(number, sums);
+  else for (let c = 0; c < sums.length; c++) if (sums[c]! > had[c]!) had[c] = sums[c]!;
 }

@@ -35,6 +35,15 @@ export interface Parts {
   used: number;
 }
 
+/** A group as one pass folded it: its values, counts, cents, and where each name was taken. */
+export interface GroupPart {
+  values: string[];
+  documents: number;
+  canceled: number;
+  sums: number[];
+  named: ({ values: readonly unknown[]; key: string; name: string } | undefined)[];
+}
+
 export interface Folded {
   groups: ReportGroup[];
   totals: Omit<ReportTotals, 'sums'>;
@@ -160,6 +169,39 @@ export class Fold {
 
   groups(): ReportGroup[] {
     return this.list.map((g) => g.group);
+  }
+
+  /** The groups as another thread hands them over (items-split.ts). */
+  parts(): GroupPart[] {
+    return this.list.map(({ group, named }) => ({
+      values: group.keys.map((k) => k.value),
+      documents: group.documents,
+      canceled: group.canceled,
+      sums: group.sums,
+      named: named.map((h, n) => h && { ...h, name: group.keys[n]!.name! }),
+    }));
+  }
+
+  /**
+   * Groups another pass folded (over other items, or on another thread) into these: counts and
+   * cents are added (whole numbers: in any order the same), each name is the one whose row the
+   * query's order puts first.
+   */
+  absorb(parts: readonly GroupPart[], totals: Folded['totals']): void {
+    for (const p of parts) {
+      const g = this.groupOf(p.values);
+      g.group.documents += p.documents;
+      g.group.canceled += p.canceled;
+      p.sums.forEach((v, n) => (g.group.sums[n]! += v));
+      p.named.forEach((h, n) => {
+        const named = g.named[n];
+        if (!h || (named && (compareTuples(h.values, named.values) || textOrder(h.key, named.key)) >= 0)) return;
+        g.named[n] = { values: h.values, key: h.key };
+        g.group.keys[n]!.name = h.name;
+      });
+    }
+    this.totals.documents += totals.documents;
+    this.totals.canceled += totals.canceled;
   }
 }
 

@@ -11,7 +11,7 @@
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { Dimension } from './aggregate.js';
 import { Copies, SeveralCopies } from './item-copies.js';
-import { Fold, NotFoldable, type Folded, type Group } from './item-groups.js';
+import { Fold, NotFoldable, type Group } from './item-groups.js';
 import { textOrder, tupleKey } from './sqlite-sum.js';
 
 /** A dimension's value and name in SQL of the documents `d` or the items `i`. */
@@ -28,14 +28,33 @@ const OF_ITEMS: ReadonlySet<Dimension> = new Set(['ncm', 'product', 'cfop']);
  */
 const SPAN = 2 ** 26;
 
-/** The item groups of `store`, or undefined when only the query can give them. */
-export function foldItems(
-  store: SqliteCatalog,
-  by: readonly Dimension[],
-  sql: DimensionSql,
-  itemSums: readonly (string | null)[],
-  where: { sql: string; params: unknown[] },
-): Folded | undefined {
+/** What a report of the items asks: its dimensions, their SQL, each sum's column, the filters. */
+export interface ItemsSpec {
+  by: readonly Dimension[];
+  sql: DimensionSql;
+  itemSums: readonly (string | null)[];
+  where: { sql: string; params: unknown[] };
+}
+
+/** The items of a range of rowids (both ends included; none: all). */
+export interface RowidRange {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** One pass's groups, the documents of several copies it holds, and which copies it read items of. */
+export interface FoldedRange {
+  fold: Fold;
+  several: SeveralCopies;
+  seen: Uint8Array;
+}
+
+/**
+ * The item groups of the items of `range` of `store` (the documents of several copies held, not
+ * folded: SeveralCopies.end), or undefined when only the query can give them.
+ */
+export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRange = {}): FoldedRange | undefined {
+  const { by, sql, itemSums, where } = spec;
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
   const named = by.map((d) => sql[d][1] !== null);
   const multi = new Set(store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]));
@@ -62,14 +81,23 @@ export function foldItems(
   );
   const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
   const reader = new ItemReader(fold, copies, multi, ofDocs, named);
+  const bounds = [
+    ...(range.from !== undefined ? ['i.rowid >= ?'] : []),
+    ...(range.to !== undefined ? ['i.rowid <= ?'] : []),
+  ];
   try {
-    store.fold([copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '), 'FROM items i', [], reader.row);
+    store.fold(
+      [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
+      `FROM items i ${bounds.length ? `WHERE ${bounds.join(' AND ')}` : ''}`,
+      [range.from, range.to].filter((r) => r !== undefined),
+      reader.row,
+    );
     reader.end();
   } catch (error) {
     if (error instanceof NotFoldable) return undefined;
     throw error;
   }
-  return { groups: fold.groups(), totals: fold.totals };
+  return { fold, several: reader.several, seen: copies.seen() };
 }
 
 /**
@@ -88,7 +116,7 @@ class ItemReader {
   /** The first sum of a row, and the sums and errors of a part. */
   private readonly first: number;
   private readonly width: number;
-  private readonly several: SeveralCopies;
+  readonly several: SeveralCopies;
   private readonly itemIds = new Map<unknown, number>();
   private readonly itemTuples: unknown[][] = [];
   /** By tuple and item, the group and its values (NULL apart from '': the query's rows keep them apart). */
@@ -137,8 +165,7 @@ class ItemReader {
     const item = this.item(row);
     if (this.multi) {
       const { values } = this.group(this.tuple, item);
-      const combo = this.tuple + item * SPAN;
-      this.several.add(this.key, combo, values, this.namesOf(row, -1), this.copies.canceled[this.at]!, row, this.first);
+      this.several.add(this.key, values, this.namesOf(row, -1), this.copies.canceled[this.at]!, row, this.first);
       return;
     }
     const number = row[1] as number;
@@ -237,6 +264,5 @@ class ItemReader {
   end(): void {
     this.flush();
     this.at = -1;
-    this.several.end();
   }
 }
