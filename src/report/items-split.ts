@@ -92,7 +92,9 @@ function onThread(file: string, request: RangeRequest): Promise<RangeReply | Err
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(file, { workerData: request });
+      // A smaller young generation than V8's: the pass's rows die young, and the default kept
+      // some 20 MB more resident (peak RSS of --by ncm at 400k: 198 MB against 220).
+      worker = new Worker(file, { workerData: request, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     } catch (error) {
       resolve(error as Error);
       return;
