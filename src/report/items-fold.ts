@@ -20,13 +20,10 @@ export type DimensionSql = Record<Dimension, [string, string | null]>;
 /** The dimensions that are the items' own; the others are their document's. */
 const OF_ITEMS: ReadonlySet<Dimension> = new Set(['ncm', 'product', 'cfop']);
 
-/**
- * A group of a document's items is known by two numbers: its document's tuple (the values of the
- * document's dimensions, one a copy at most) and its items' (the values of theirs), both small
- * whole numbers, not strings: a copy's groups differ by the item's alone, told apart by comparing
- * numbers. A document of several copies numbers its parts `tuple + item * SPAN`.
- */
-const SPAN = 2 ** 26;
+// A group of a document's items is known by two numbers: its document's tuple (the values of the
+// document's dimensions, one a copy at most) and its items' (the values of theirs), both small
+// whole numbers, not strings: a copy's groups differ by the item's alone, told apart by comparing
+// numbers. A document of several copies keys its parts by their values (SeveralCopies).
 
 /** What a report of the items asks: its dimensions, their SQL, each sum's column, the filters. */
 export interface ItemsSpec {
@@ -69,7 +66,6 @@ export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRan
     where.params,
     copies.read,
   );
-  if (copies.tuples.length >= SPAN) return undefined;
   // The item sums as columns read once (the total and the products are both the item's value),
   // as stored: NULL adds nothing, as the query's coalesce(…, 0) (a coalesce per column and item
   // was a tenth of the pass).
@@ -202,7 +198,6 @@ class ItemReader {
     const id = this.itemAt.length === 1 ? row[this.itemAt[0]!] : tupleKey(this.itemAt.map((a) => row[a]));
     let item = this.itemIds.get(id);
     if (item === undefined) {
-      if (this.itemTuples.length >= 2 ** 53 / SPAN) throw new NotFoldable('too many groups');
       this.itemIds.set(id, (item = this.itemTuples.length));
       this.itemTuples.push(this.valueAt.map((a) => (a >= 0 ? row[a] : null)));
     }
