@@ -27,10 +27,10 @@ export interface Group {
 }
 
 /** Sums and their errors side by side (sqliteSum). */
-export type Sums = Float64Array;
+type Sums = Float64Array;
 
 /** A document's parts: the first `used` of the list. */
-export interface Parts {
+interface Parts {
   list: Part[];
   used: number;
 }

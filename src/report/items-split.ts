@@ -16,7 +16,7 @@ import { foldRange, type FoldedRange, type ItemsSpec, type RowidRange } from './
 const SPLIT_FROM = 100_000;
 
 /** What the thread hands back: its groups, totals, held documents and copies read; null: the query. */
-export type RangeReply = {
+type RangeReply = {
   groups: GroupPart[];
   totals: Folded['totals'];
   pending: Map<string, Map<string, Part>>;
