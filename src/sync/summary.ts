@@ -3,6 +3,7 @@
 // object for scripts (stdout), from the same numbers.
 import type { IndexEntry } from './index-file.js';
 import type { ResumePoint, SourcePage, StreamSource } from './source.js';
+import { formatCount } from '../output/locale.js';
 import { formatBytes } from '../output/progress.js';
 
 export { formatBytes };
@@ -142,11 +143,8 @@ export interface SummaryView {
   inFolder?: number | undefined;
 }
 
-/**
- * `11,186`: what `toLocaleString('en-US')` gives for a whole number, without loading the ICU data
- * that it costs on first use (some 50 ms of a run that finds nothing new).
- */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** `11,186`: the summary line is English whatever the locale (by hand: ICU's data costs some 50 ms). */
+const grouped = (n: number) => formatCount(n, 'en');
 
 const count = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 

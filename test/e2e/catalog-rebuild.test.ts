@@ -45,6 +45,10 @@ describe('catalog rebuild', () => {
     expect(pulled.events!.length).toBeGreaterThan(0);
     const r = await runCli(['catalog', 'rebuild', dir], { env });
     expect(r.exitCode, r.stderr).toBe(0);
+    // Its counts read as the pull's summary line writes them, grouped by thousands (the lines:
+    // the index's and the status journal's).
+    const documents = pulled.documents!.length.toLocaleString('en-US');
+    expect(r.stderr).toMatch(new RegExp(`: ${documents} documents from \\d{1,3}(,\\d{3})+ lines in `));
     // The files read on threads of their own (src/catalog/rebuild-pool.ts), one per core besides
     // the one that inserts the rows.
     if (availableParallelism() > 1) expect(r.stderr).toMatch(/\(on [2-4] threads\)/);

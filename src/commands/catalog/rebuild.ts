@@ -1,6 +1,7 @@
 // `fiscal catalog rebuild [dir]`: the catalog built again from the folder, with a progress bar.
 import { join } from 'node:path';
 import { openFolderCatalog, requirePullFolder } from '../../catalog/reader.js';
+import { formatCount } from '../../output/locale.js';
 import { createProgress } from '../../output/progress.js';
 import { verb } from '../shared/verb.js';
 import { rebuildVerb } from './index.js';
@@ -29,7 +30,7 @@ export default verb(rebuildVerb, {
     const seconds = (ctx.clock.now() - started) / 1000;
     const threads = result.threads ?? 1;
     ctx.log.info(
-      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${String(row?.n)} documents from ${result.ingested} lines in ${seconds.toFixed(1)} s (on ${threads} thread${threads === 1 ? '' : 's'})`,
+      `rebuilt ${join(dir, '.fiscal', 'catalog.sqlite')}: ${formatCount(Number(row?.n ?? 0), 'en')} documents from ${formatCount(result.ingested, 'en')} lines in ${seconds.toFixed(1)} s (on ${threads} thread${threads === 1 ? '' : 's'})`,
     );
   },
 });
