@@ -64,15 +64,13 @@ function beforeFirstEnd(asked: string[]): string[] {
   return [...new Set(asked.slice(0, end).map((a) => a.split(':')[0]!))].sort();
 }
 
+/** The lanes of `plan` under `concurrency`. */
+const lanesOf = (plan: PlannedStream[], concurrency: number) =>
+  openLanes(plan, newSummary([plan[0]!.source]), { concurrency }, new AbortController().signal, () => false);
+
 /** Reads every page the way the engine does; the parts begun before any had fetched its last page. */
 async function drain(plan: PlannedStream[], raised: number, asked: string[]) {
-  const { states } = openLanes(
-    plan,
-    newSummary([plan[0]!.source]),
-    { concurrency: 4 },
-    new AbortController().signal,
-    () => false,
-  );
+  const { states } = lanesOf(plan, 4);
   for (;;) {
     const s = await nextReady(states, raised);
     if (!s) break;
@@ -114,13 +112,7 @@ describe('a backfill stream read on its slots', () => {
     const asked: string[] = [];
     // Two slots: four lanes, the stream and windows 0 to 2; window 3 waits.
     const plan = planned(4, 2, asked);
-    const { states } = openLanes(
-      plan,
-      newSummary([plan[0]!.source]),
-      { concurrency: 2 },
-      new AbortController().signal,
-      () => false,
-    );
+    const { states } = lanesOf(plan, 2);
     await nextReady(states);
     expect(asked.some((a) => a.startsWith('3:'))).toBe(false);
     // Window 0's three pages taken, its end fetched but not handed on: the engine has not seen it end.
