@@ -34,6 +34,9 @@ const RAISED_IN_FLIGHT = 2;
  */
 export const LANES_PER_SLOT = 2;
 
+/** Pages a split stream's lane fetches ahead. */
+const SPLIT_AHEAD = PAGES_AHEAD / LANES_PER_SLOT;
+
 interface LaneOptions {
   concurrency: number;
   quotaTold?: boolean | undefined;
@@ -52,8 +55,15 @@ export function openLanes(
   const concurrency = Math.max(1, o.concurrency);
   const raised = o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
   const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
-  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
   const split = (p: PlannedStream) => p.window || p.start.checkpoint.windows !== undefined;
+  // While the quota has requests at stake, a split stream's lanes may borrow back the page ahead
+  // each holds less (LANES_PER_SLOT): the pages a window of the quota can have fetched while the
+  // writer is behind stay what they were with two pages a lane.
+  const lessAhead = planned.filter((p) => split(p) && !p.start.checkpoint.done).length * (PAGES_AHEAD - SPLIT_AHEAD);
+  const extra = new PageBudget(
+    borrowablePages(o.concurrency) + lessAhead,
+    () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0,
+  );
   // A lane that has fetched its last page begins the next window at once, not once its pages are
   // written: the writer may be pages behind, and the slot would idle until then.
   const beginNext = () => {
@@ -65,7 +75,7 @@ export function openLanes(
     lane: new Lane(
       p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, signal, known),
       limit,
-      split(p) ? PAGES_AHEAD / LANES_PER_SLOT : PAGES_AHEAD,
+      split(p) ? SPLIT_AHEAD : PAGES_AHEAD,
       extra,
       beginNext,
     ),
