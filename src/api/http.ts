@@ -4,7 +4,6 @@
 // (errors-map.ts) and never lets the API key into a message or a trace line (redact.ts).
 import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest } from 'undici';
-import { answerArrived } from './request-slot.js';
 import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
 import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
@@ -180,9 +179,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       deadline.clear();
       release();
     }
-    // A caller's slot (a pull's lane) is free for another request while this answer is parsed. A
-    // 2xx is not sent again but for a rare wrong shape, which then goes without a slot.
-    if (status >= 200 && status < 300) answerArrived();
+    // A caller's slot (a pull's lane) is free for another request while this answer is parsed.
+    if (status >= 200 && status < 300) ro.onAnswer?.();
     traceResponse(status, resHeaders, bytes, sentAt);
     return readAnswer(
       { ro, status, headers: resHeaders, rl, bytes, lastMismatch },

@@ -1,7 +1,7 @@
 // A stream's pages fetched ahead (PAGES_AHEAD): the next pages download while the current one is
 // written. Fetches of all lanes share a limit (--concurrency); the engine takes whichever lane's
 // page came first (ready, whenReady).
-import { inRequestSlot } from '../api/request-slot.js';
+import type { RequestSlot } from '../api/request-slot.js';
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -100,6 +100,8 @@ export class Lane<T> {
     private readonly extra?: PageBudget,
     /** Called once the iterator has ended (or failed): the lane fetches nothing more. */
     private readonly onFetchedAll?: () => void,
+    /** The slot its iterator's requests name (slotSignal): given back once an answer arrived. */
+    private readonly slot?: RequestSlot,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
@@ -138,7 +140,12 @@ export class Lane<T> {
     }
     this.fetching = true;
     const page = this.limit.acquire().then(async (release) => {
-      return inRequestSlot(release, () => this.iterator.next());
+      if (this.slot) return this.slot.hold(release, () => this.iterator.next());
+      try {
+        return await this.iterator.next();
+      } finally {
+        release();
+      }
     });
     const entry: Ahead<T> = { page, arrived: 0 };
     this.ahead.push(entry);

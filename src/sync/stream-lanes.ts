@@ -1,5 +1,6 @@
 // The run's streams as lanes (lane.ts) that share the requests in flight: each fetches its pages
 // ahead under one semaphore, and the engine (pull-engine.ts) takes the page that came first.
+import { RequestSlot, slotSignal } from '../api/request-slot.js';
 import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { PulledDocument, SourcePage } from './source.js';
@@ -70,15 +71,16 @@ export function openLanes(
     const all = activePhase(states);
     for (const s of startQueued(all, limit.size / concurrency)) s.lane.prefetch();
   };
+  const laneOf = (p: PlannedStream) => {
+    if (p.start.checkpoint.done) return new Lane(nothing(), limit, PAGES_AHEAD, extra, beginNext);
+    // The lane's requests name its slot, given back once their answer arrived (request-slot.ts).
+    const slot = new RequestSlot();
+    const pages = p.source.pages(p.start.resumeFrom, slotSignal(signal, slot), known);
+    return new Lane(pages, limit, split(p) ? SPLIT_AHEAD : PAGES_AHEAD, extra, beginNext, slot);
+  };
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
-    lane: new Lane(
-      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, signal, known),
-      limit,
-      split(p) ? SPLIT_AHEAD : PAGES_AHEAD,
-      extra,
-      beginNext,
-    ),
+    lane: laneOf(p),
     checkpoint: p.start.checkpoint,
     summary: summary.streams[p.of]!,
     knownPages: 0,

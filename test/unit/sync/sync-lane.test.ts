@@ -1,7 +1,7 @@
 // A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
 // fetches of all lanes bounded by one limit (--concurrency).
 import { describe, expect, it } from 'vitest';
-import { answerArrived } from '../../../src/api/request-slot.js';
+import { RequestSlot } from '../../../src/api/request-slot.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../../src/sync/lane.js';
 
 /** Pages 1..n, counting how many were asked for. */
@@ -93,11 +93,12 @@ describe('Lane', () => {
     const log: string[] = [];
     let parsed!: () => void;
     const parsing = new Promise<void>((resolve) => (parsed = resolve));
+    const slot = new RequestSlot();
     const first = (async function* () {
       log.push('a sent');
       await Promise.resolve();
-      // The answer's bytes are in (http.ts says so); its parsing takes a while longer.
-      answerArrived();
+      // The answer's bytes are in (the HTTP core says so); its parsing takes a while longer.
+      slot.answered();
       await parsing;
       log.push('a parsed');
       yield 'a';
@@ -108,7 +109,7 @@ describe('Lane', () => {
       yield 'b';
     })();
     const limit = new Semaphore(1);
-    const a = new Lane(first, limit);
+    const a = new Lane(first, limit, PAGES_AHEAD, undefined, undefined, slot);
     const b = new Lane(second, limit);
     a.prefetch();
     b.prefetch();
