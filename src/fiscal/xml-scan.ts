@@ -4,19 +4,22 @@
 
 export const PREFIXED = /<\/?[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g;
 
-// `<name` and `</name>` made once per name: a string built at each search was a fifth of what the
-// catalog's lean pass allocated (and collected) per document.
-const OPENING = new Map<string, string>();
-const CLOSING = new Map<string, string>();
-const opening = (name: string) => OPENING.get(name) ?? OPENING.set(name, `<${name}`).get(name)!;
-const closing = (name: string) => CLOSING.get(name) ?? CLOSING.set(name, `</${name}>`).get(name)!;
+// `name>` made once per name: a string built at each search was a fifth of what the catalog's
+// lean pass allocated (and collected) per document.
+const CLOSED = new Map<string, string>();
+const closed = (name: string) => CLOSED.get(name) ?? CLOSED.set(name, `${name}>`).get(name)!;
+
+// A tag is looked for by its name, then the `<` (or `</`) before it checked: a search for `<name`
+// stops at every `<` of the text (one every dozen characters of fiscal XML) and compares there, a
+// search for the name at each occurrence of its first letter, a few times rarer. Every `<name` of
+// the text holds the name one character on, so the first found is the same.
 
 /** Start of the element `<name>` or `<name ...>` at or after `from`, or -1. */
 export function openTag(xml: string, name: string, from = 0, to = xml.length): number {
-  const tag = opening(name);
-  for (let i = xml.indexOf(tag, from); i !== -1 && i < to; i = xml.indexOf(tag, i + 1)) {
-    const c = xml.charCodeAt(i + name.length + 1);
-    if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i;
+  for (let i = xml.indexOf(name, from + 1); i !== -1 && i <= to; i = xml.indexOf(name, i + 1)) {
+    if (xml.charCodeAt(i - 1) !== 60 /* < */) continue;
+    const c = xml.charCodeAt(i + name.length);
+    if (c === 62 /* > */ || c === 32 || c === 9 || c === 10 || c === 13 || c === 47 /* / */) return i - 1;
   }
   return -1;
 }
@@ -25,8 +28,28 @@ export function openTag(xml: string, name: string, from = 0, to = xml.length): n
 export function block(xml: string, name: string, from = 0, to = xml.length): [number, number] | undefined {
   const start = openTag(xml, name, from, to);
   if (start === -1) return undefined;
-  const end = xml.indexOf(closing(name), start);
+  const end = closingTag(xml, name, start);
   return end === -1 || end > to ? undefined : [start, end];
+}
+
+/**
+ * Start of the first `</name>` after the element `<name` opened at `start`, or -1. A leaf's is the
+ * first `<` after its opening, found by a search for one character: a search for `</name>` stops
+ * at every `<` on its way, and no `</name>` can come before the first `<`.
+ */
+export function closingTag(xml: string, name: string, start: number): number {
+  const lt = xml.indexOf('<', start + 1);
+  if (
+    lt !== -1 &&
+    xml.charCodeAt(lt + 1) === 47 /* / */ &&
+    xml.startsWith(name, lt + 2) &&
+    xml.charCodeAt(lt + 2 + name.length) === 62 /* > */
+  )
+    return lt;
+  const tag = closed(name);
+  for (let i = xml.indexOf(tag, start + 2); i !== -1; i = xml.indexOf(tag, i + 1))
+    if (xml.charCodeAt(i - 1) === 47 && xml.charCodeAt(i - 2) === 60) return i - 2;
+  return -1;
 }
 
 export function text(xml: string, name: string, from = 0, to = xml.length): string | undefined {

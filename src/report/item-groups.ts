@@ -11,25 +11,37 @@ export class NotFoldable extends Error {}
 /** A document's items of one group. */
 export interface Part {
   /** The group's values as stored (NULL apart from ''). */
-  values: unknown[];
+  values: readonly unknown[];
   names: unknown[];
   canceled: number;
   /** The sums so far (Fold.emptySums), in SQLite's order. */
-  sums: number[];
+  sums: Float64Array;
   /** Of a document of several copies: each item's sums, the largest its copies give. */
   items: Map<number, number[]> | undefined;
 }
 
 /** A group, and where each of its names was taken (the query's order decides). */
-interface Group {
+export interface Group {
   group: ReportGroup;
-  named: ({ values: unknown[]; key: string } | undefined)[];
+  named: ({ values: readonly unknown[]; key: string } | undefined)[];
 }
 
+/** Sums and their errors side by side (sqliteSum). */
+type Sums = Float64Array;
+
 /** A document's parts: the first `used` of the list. */
-export interface Parts {
+interface Parts {
   list: Part[];
   used: number;
+}
+
+/** A group as one pass folded it: its values, counts, cents, and where each name was taken. */
+export interface GroupPart {
+  values: string[];
+  documents: number;
+  canceled: number;
+  sums: number[];
+  named: ({ values: readonly unknown[]; key: string; name: string } | undefined)[];
 }
 
 export interface Folded {
@@ -65,15 +77,16 @@ export class Fold {
   }
 
   /** Each column's sum and its error, side by side. */
-  emptySums(): number[] {
-    return new Array<number>(2 * this.columns).fill(0);
+  emptySums(): Float64Array {
+    return new Float64Array(2 * this.columns);
   }
 
-  sum(into: number[], values: readonly unknown[], from = 0): void {
+  /** The values `from` of `values` into the sums at `at` of `into`; NULL adds nothing (the query's coalesce). */
+  sum(into: Sums, values: readonly unknown[], from = 0, at = 0): void {
     for (let c = 0; c < this.columns; c++) {
       const v = values[from + c];
-      if (typeof v !== 'number') throw new NotFoldable('a sum is not a number');
-      sqliteSum(into, 2 * c, v);
+      if (typeof v === 'number') sqliteSum(into, at + 2 * c, v);
+      else if (v !== null) throw new NotFoldable('a sum is not a number');
     }
   }
 
@@ -91,19 +104,23 @@ export class Fold {
   }
 
   private into(key: string, p: Part): void {
+    this.add(this.groupOf(p.values), p.values, p.names, key, p.canceled, p.sums);
+  }
+
+  /** The group of these values (NULL and '' one value), made when it is the first. */
+  groupOf(values: readonly unknown[]): Group {
     let map = this.byValues;
     for (let n = 0; n < this.m - 1; n++) {
-      const value = String(p.values[n] ?? '');
+      const value = String(values[n] ?? '');
       let next = map.get(value) as Map<string, unknown> | undefined;
       if (!next) map.set(value, (next = new Map()));
       map = next;
     }
-    const last = String(p.values[this.m - 1] ?? '');
+    const last = String(values[this.m - 1] ?? '');
     let g = map.get(last) as Group | undefined;
     if (!g) {
-      const values = p.values.map((v) => (v === null ? '' : String(v)));
       const group = {
-        keys: values.map((value) => ({ value })),
+        keys: values.map((v) => ({ value: v === null ? '' : String(v) })),
         documents: 0,
         canceled: 0,
         sums: SUMS.map(() => 0),
@@ -112,32 +129,81 @@ export class Fold {
       map.set(last, (g = { group, named: new Array(this.m).fill(undefined) }));
       this.list.push(g);
     }
+    return g;
+  }
+
+  /**
+   * A document's part into its group `g`: its values, its names, the document's key and whether it
+   * is canceled, and its sums (Fold.emptySums) at `at` of `sums`.
+   */
+  add(
+    g: Group,
+    values: readonly unknown[],
+    names: readonly unknown[],
+    key: string,
+    canceled: number,
+    sums: Sums,
+    at = 0,
+  ): void {
     // A name from the first row that has one, in the query's order (the group's values, then the key).
     for (let n = 0; this.named && n < this.m; n++) {
-      if (p.names[n] === null) continue;
+      if (names[n] === null) continue;
       const named = g.named[n];
-      if (named && (compareTuples(p.values, named.values) || textOrder(key, named.key)) >= 0) continue;
-      g.named[n] = { values: p.values, key };
-      g.group.keys[n]!.name = String(p.names[n]);
+      if (named && (compareTuples(values, named.values) || textOrder(key, named.key)) >= 0) continue;
+      g.named[n] = { values, key };
+      g.group.keys[n]!.name = String(names[n]);
     }
-    if (p.canceled) {
+    if (canceled) {
       g.group.canceled++;
       return;
     }
     g.group.documents++;
     const cents = this.cents;
-    for (let c = 0; c < this.columns; c++) cents[c] = Math.round(total(p.sums, 2 * c) * 100);
-    const sums = g.group.sums;
-    for (let n = 0; n < sums.length; n++) {
+    for (let c = 0; c < this.columns; c++) cents[c] = Math.round(total(sums, at + 2 * c) * 100);
+    const groupSums = g.group.sums;
+    for (let n = 0; n < groupSums.length; n++) {
       const c = this.sumAt[n]!;
-      if (c >= 0) sums[n]! += cents[c]!;
+      if (c >= 0) groupSums[n]! += cents[c]!;
     }
   }
 
   groups(): ReportGroup[] {
     return this.list.map((g) => g.group);
   }
+
+  /** The groups as another thread hands them over (items-split.ts). */
+  parts(): GroupPart[] {
+    return this.list.map(({ group, named }) => ({
+      values: group.keys.map((k) => k.value),
+      documents: group.documents,
+      canceled: group.canceled,
+      sums: group.sums,
+      named: named.map((h, n) => h && { ...h, name: group.keys[n]!.name! }),
+    }));
+  }
+
+  /**
+   * Groups another pass folded (over other items, or on another thread) into these: counts and
+   * cents are added (whole numbers: in any order the same), each name is the one whose row the
+   * query's order puts first.
+   */
+  absorb(parts: readonly GroupPart[], totals: Folded['totals']): void {
+    for (const p of parts) {
+      const g = this.groupOf(p.values);
+      g.group.documents += p.documents;
+      g.group.canceled += p.canceled;
+      p.sums.forEach((v, n) => (g.group.sums[n]! += v));
+      p.named.forEach((h, n) => {
+        const named = g.named[n];
+        if (!h || (named && (compareTuples(h.values, named.values) || textOrder(h.key, named.key)) >= 0)) return;
+        g.named[n] = { values: h.values, key: h.key };
+        g.group.keys[n]!.name = h.name;
+      });
+    }
+    this.totals.documents += totals.documents;
+    this.totals.canceled += totals.canceled;
+  }
 }
 
 /** What SQLite's sum() returns of the numbers summed into `s`. */
-const total = (s: readonly number[], at: number): number => (Number.isFinite(s[at + 1]) ? s[at]! + s[at + 1]! : s[at]!);
+const total = (s: Sums, at: number): number => (Number.isFinite(s[at + 1]) ? s[at]! + s[at + 1]! : s[at]!);

@@ -1,17 +1,18 @@
 // `report --by ncm` / `--by product` of one folder's SQLite catalog without a sort: one pass over
 // the documents (which the filters keep, which are canceled) and one over the items as they are
-// stored, a document's items together, grouped in a Map. The query items-report.ts writes for any
-// catalog has SQLite sort every item by (group, document, number) and hands the program one row per
-// group and document (629k at 400k documents: 13 s, docs/bench.md); this gives its figures to the
-// bit: each group and document summed as SQLite's sum() does (sqlite-sum.ts), rounded to cents by
-// Math.round as the query's reader does, then added up; the names and the totals' status taken
+// stored, a document's items together, grouped as they go by. The query items-report.ts writes for
+// any catalog has SQLite sort every item by (group, document, number) and hands the program one row
+// per group and document (629k at 400k documents: 13 s, docs/bench.md); this gives its figures to
+// the bit: each group and document summed as SQLite's sum() does (sqlite-sum.ts), rounded to cents
+// by Math.round as the query's reader does, then added up; the names and the totals' status taken
 // from the rows that query's order puts first (a name) and last (a document's status).
 // Items stored otherwise (a document's apart, or out of their numbers' order: another program
 // wrote the catalog) or a sum that is not a number: undefined, and the caller runs the query.
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { Dimension } from './aggregate.js';
-import { Fold, NotFoldable, type Folded, type Part, type Parts } from './item-groups.js';
-import { textOrder } from './sqlite-sum.js';
+import { Copies, SeveralCopies } from './item-copies.js';
+import { Fold, NotFoldable, type Group } from './item-groups.js';
+import { textOrder, tupleKey } from './sqlite-sum.js';
 
 /** A dimension's value and name in SQL of the documents `d` or the items `i`. */
 export type DimensionSql = Record<Dimension, [string, string | null]>;
@@ -19,193 +20,244 @@ export type DimensionSql = Record<Dimension, [string, string | null]>;
 /** The dimensions that are the items' own; the others are their document's. */
 const OF_ITEMS: ReadonlySet<Dimension> = new Set(['ncm', 'product', 'cfop']);
 
-/**
- * The copies of documents (a role and an owner each) the filters keep, in the order stored, as
- * arrays: a Map of 224k objects was half the time of the pass over them. The items are stored
- * with their document, in the same order: each copy's items are looked up at the next place.
- */
-class Copies {
-  readonly ids: string[] = [];
-  readonly canceled: number[] = [];
-  /** The values and names of the document's dimensions, `2 * m` a copy (items' dimensions: null). */
-  readonly dims: unknown[] = [];
-  private done: Uint8Array | undefined;
-  private next = 0;
-  private byId: Map<string, number> | undefined;
+// A group of a document's items is known by two numbers: its document's tuple (the values of the
+// document's dimensions, one a copy at most) and its items' (the values of theirs), both small
+// whole numbers, not strings: a copy's groups differ by the item's alone, told apart by comparing
+// numbers. A document of several copies keys its parts by their values (SeveralCopies).
 
-  /** Where the copy `id` is, or -1 when the filters leave it out (or its document is not there). */
-  find(id: string): number {
-    this.done ??= new Uint8Array(this.ids.length);
-    let at = -1;
-    for (let n = this.next; n < Math.min(this.next + 4, this.ids.length); n++)
-      if (this.ids[n] === id) {
-        at = n;
-        break;
-      }
-    if (at < 0) {
-      this.byId ??= new Map(this.ids.map((c, n) => [c, n]));
-      at = this.byId.get(id) ?? -1;
-    }
-    if (at < 0) return -1;
-    if (this.done[at]) throw new NotFoldable('the items of a document are not stored together');
-    this.done[at] = 1;
-    this.next = at + 1;
-    return at;
-  }
+/** What a report of the items asks: its dimensions, their SQL, each sum's column, the filters. */
+export interface ItemsSpec {
+  by: readonly Dimension[];
+  sql: DimensionSql;
+  itemSums: readonly (string | null)[];
+  where: { sql: string; params: unknown[] };
 }
 
-/** The item groups of `store`, or undefined when only the query can give them. */
-export function foldItems(
-  store: SqliteCatalog,
-  by: readonly Dimension[],
-  sql: DimensionSql,
-  itemSums: readonly (string | null)[],
-  where: { sql: string; params: unknown[] },
-): Folded | undefined {
-  const m = by.length;
+/** The items of a range of rowids (both ends included; none: all). */
+export interface RowidRange {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** One pass's groups, the documents of several copies it holds, and which copies it read items of. */
+export interface FoldedRange {
+  fold: Fold;
+  several: SeveralCopies;
+  seen: Uint8Array;
+}
+
+/**
+ * The item groups of the items of `range` of `store` (the documents of several copies held, not
+ * folded: SeveralCopies.end), or undefined when only the query can give them.
+ */
+export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRange = {}): FoldedRange | undefined {
+  const { by, sql, itemSums, where } = spec;
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
+  const named = by.map((d) => sql[d][1] !== null);
   const multi = new Set(store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]));
   // A copy is named by its document's key alone when no document has several (a string less per item).
   const copyOf = (t: string) =>
     multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
-  const keyOf = (id: string) => (multi.size === 0 ? id : id.slice(0, id.indexOf('\u0000')));
-  const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], sql[d][1] ?? 'NULL'] : []));
-  const copies = new Copies();
+  const copies = new Copies(ofDocs, named);
+  const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])] : []));
   store.fold(
     [copyOf('d'), "d.status = 'canceled'", ...docColumns].join(', '),
     `FROM documents d ${where.sql}`,
     where.params,
-    (row) => {
-      copies.ids.push(row[0] as string);
-      copies.canceled.push(row[1] === 1 ? 1 : 0);
-      if (docColumns.length > 0)
-        for (let n = 0, at = 2; n < m; n++)
-          if (ofDocs[n]) copies.dims.push(row[at++], row[at++]);
-          else copies.dims.push(null, null);
-    },
+    copies.read,
   );
-
-  // The item sums as columns read once (the total and the products are both the item's value).
+  // The item sums as columns read once (the total and the products are both the item's value),
+  // as stored: NULL adds nothing, as the query's coalesce(…, 0) (a coalesce per column and item
+  // was a tenth of the pass).
   const columns = [...new Set(itemSums.filter((c): c is string => c !== null))];
-  const sumAt = itemSums.map((c) => (c === null ? -1 : columns.indexOf(c)));
-  const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], sql[d][1] ?? 'NULL']));
   const fold = new Fold(
-    m,
-    sumAt,
+    by.length,
+    itemSums.map((c) => (c === null ? -1 : columns.indexOf(c))),
     by.map((d) => sql[d][1]),
   );
-  const pending = new Map<string, Parts>();
-  let id: unknown;
-  let copy: Copy | undefined;
-  // A single copy's parts are reused by the next (at 629k parts, their allocation was a tenth of the time).
-  const scratch: Parts = { list: [], used: 0 };
-  let parts = scratch;
-  /** The number of the copy's last item: the query sums a document's items in their numbers' order. */
-  let last = -Infinity;
-  const none = by.map(() => null);
+  const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
+  const reader = new ItemReader(fold, copies, multi, ofDocs, named);
+  const bounds = [
+    ...(range.from !== undefined ? ['i.rowid >= ?'] : []),
+    ...(range.to !== undefined ? ['i.rowid <= ?'] : []),
+  ];
   try {
     store.fold(
-      [copyOf('i'), 'i.number', ...itemColumns, ...columns.map((c) => `coalesce(${c}, 0)`)].join(', '),
-      'FROM items i',
-      [],
-      (row) => {
-        if (row[0] !== id) {
-          if (copy && !copy.multi) fold.document(copy.key, parts, false);
-          id = row[0];
-          last = -Infinity;
-          const at = copies.find(id as string);
-          copy = undefined;
-          if (at < 0) return;
-          const key = keyOf(id as string);
-          let values: unknown[] = none;
-          let names: unknown[] = none;
-          if (docColumns.length > 0) {
-            values = [];
-            names = [];
-            for (let n = 2 * m * at; n < 2 * m * (at + 1); n += 2) {
-              values.push(copies.dims[n]);
-              names.push(copies.dims[n + 1]);
-            }
-          }
-          copy = {
-            key,
-            canceled: copies.canceled[at]!,
-            values,
-            names,
-            multi: multi.has(key),
-          };
-          if (!copy.multi) (parts = scratch).used = 0;
-          else parts = pending.get(key) ?? pending.set(key, { list: [], used: 0 }).get(key)!;
-        }
-        if (!copy) return;
-        if (!copy.multi && !((row[1] as number) > last)) throw new NotFoldable('items stored out of their order');
-        last = row[1] as number;
-        add(copy, parts, row, ofDocs, fold);
-      },
+      [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
+      `FROM items i ${bounds.length ? `WHERE ${bounds.join(' AND ')}` : ''}`,
+      [range.from, range.to].filter((r) => r !== undefined),
+      reader.row,
     );
+    reader.end();
   } catch (error) {
     if (error instanceof NotFoldable) return undefined;
     throw error;
   }
-  if (copy && !copy.multi) fold.document(copy.key, parts, false);
-  for (const [key, of] of pending) fold.document(key, of, true);
-  return { groups: fold.groups(), totals: fold.totals };
+  return { fold, several: reader.several, seen: copies.seen() };
 }
 
-/** A copy whose items are being read. */
-interface Copy {
-  key: string;
-  canceled: number;
-  /** Values and names of the document's dimensions (the items' are null here). */
-  values: unknown[];
-  names: unknown[];
-  /** Of a document with several copies: its items are folded when every copy has been read. */
-  multi: boolean;
-}
+/**
+ * The rows of the pass over the items (the copy's id, the item's number, the value and name of
+ * each of the items' dimensions, the sums) into the groups: a copy's items summed into its parts
+ * (one a group) as they go by, each part added to its group when the next copy starts.
+ */
+class ItemReader {
+  private readonly m: number;
+  /** Where the items' dimensions' values and names are in a row (-1: the document's, or no name). */
+  private readonly valueAt: number[] = [];
+  private readonly nameAt: number[] = [];
+  /** The places of the items' dimensions' values; of their names, by dimension (the others -1). */
+  private readonly itemAt: number[];
+  private readonly named: number[];
+  /** The first sum of a row, and the sums and errors of a part. */
+  private readonly first: number;
+  private readonly width: number;
+  readonly several: SeveralCopies;
+  private readonly itemIds = new Map<unknown, number>();
+  private readonly itemTuples: unknown[][] = [];
+  /** By tuple and item, the group and its values (NULL apart from '': the query's rows keep them apart). */
+  private readonly byTuple: ({ group: Group; values: unknown[] } | undefined)[][] = [];
 
-/** One item row (its copy's id, number, the items' dimensions' values and names, the sums) into its part. */
-function add(copy: Copy, parts: Parts, row: unknown[], ofDocs: readonly boolean[], fold: Fold): void {
-  const m = ofDocs.length;
-  // The row's part: the one whose values are the row's (a document has a few), compared as they are.
-  let part: Part | undefined;
-  for (let p = 0; p < parts.used && !part; p++) {
-    const values = parts.list[p]!.values;
-    let same = true;
-    for (let n = 0, at = 2; n < m && same; n++) {
-      same = values[n] === (ofDocs[n] ? copy.values[n] : row[at]);
-      if (!ofDocs[n]) at += 2;
+  // The copy being read: its id, place (-1: left out), document's key, whether of several copies.
+  private id: unknown;
+  private at = -1;
+  private key = '';
+  private multi = false;
+  /** The number of its last item: the query sums a document's items in their numbers' order. */
+  private last = -Infinity;
+  // Its parts, the first `used`: the item's number, the sums (`width` a part), the items' names.
+  private used = 0;
+  private tuple = 0;
+  private items: number[] = [];
+  private sums = new Float64Array(0);
+  private partNames: unknown[] = [];
+  /** A part's names, the document's and the items', handed to the fold (which copies them). */
+  private readonly names: unknown[];
+
+  constructor(
+    private readonly fold: Fold,
+    private readonly copies: Copies,
+    private readonly multiKeys: ReadonlySet<unknown>,
+    private readonly ofDocs: readonly boolean[],
+    named: readonly boolean[],
+  ) {
+    this.m = ofDocs.length;
+    let at = 2;
+    for (let n = 0; n < this.m; n++) {
+      this.valueAt.push(ofDocs[n] ? -1 : at++);
+      this.nameAt.push(!ofDocs[n] && named[n] ? at++ : -1);
     }
-    if (same) part = parts.list[p];
+    this.first = at;
+    this.itemAt = this.valueAt.filter((a) => a >= 0);
+    this.named = this.nameAt.flatMap((a, n) => (a >= 0 ? [n] : []));
+    this.width = 2 * fold.columns;
+    this.several = new SeveralCopies(fold);
+    this.names = new Array<unknown>(this.m).fill(null);
   }
-  if (!part) {
-    const values: unknown[] = [];
-    for (let n = 0, at = 2; n < m; n++) {
-      values.push(ofDocs[n] ? copy.values[n] : row[at]);
-      if (!ofDocs[n]) at += 2;
+
+  readonly row = (row: unknown[]): void => {
+    if (row[0] !== this.id) this.start(row[0]);
+    if (this.at < 0) return;
+    const item = this.item(row);
+    if (this.multi) {
+      const { values } = this.group(this.tuple, item);
+      this.several.add(this.key, values, this.namesOf(row, -1), this.copies.canceled[this.at]!, row, this.first);
+      return;
     }
-    part = parts.list[parts.used];
-    if (!part) parts.list.push((part = { values, names: [], canceled: 0, sums: fold.emptySums(), items: undefined }));
-    else part.sums.fill(0);
-    parts.used++;
-    part.values = values;
-    part.names = fold.named ? copy.names.slice() : copy.names;
-    part.canceled = 0;
-    part.items = copy.multi ? new Map() : undefined;
+    const number = row[1] as number;
+    if (!(number > this.last)) throw new NotFoldable('items stored out of their order');
+    this.last = number;
+    let p = 0;
+    while (p < this.used && this.items[p] !== item) p++;
+    if (p === this.used) this.open(item);
+    for (const n of this.named) {
+      const name = row[this.nameAt[n]!];
+      const had = this.partNames[p * this.m + n];
+      if (name !== null && name !== had && (had === null || textOrder(String(name), String(had)) > 0))
+        this.partNames[p * this.m + n] = name;
+    }
+    this.fold.sum(this.sums, row, this.first, p * this.width);
+  };
+
+  /** The copy `id` starts: the one before goes into the groups. */
+  private start(id: unknown): void {
+    this.flush();
+    this.id = id;
+    this.at = this.copies.find(id as string);
+    this.used = 0;
+    this.last = -Infinity;
+    if (this.at < 0) return;
+    this.tuple = this.copies.tuple[this.at]!;
+    this.key = this.multiKeys.size === 0 ? (id as string) : (id as string).slice(0, (id as string).indexOf('\u0000'));
+    this.multi = this.multiKeys.size > 0 && this.multiKeys.has(this.key);
   }
-  if (fold.named)
-    for (let n = 0, at = 3; n < m; n++) {
-      const name = ofDocs[n] ? copy.names[n] : row[at];
-      if (!ofDocs[n]) at += 2;
-      if (name !== null && (part.names[n] === null || textOrder(String(name), String(part.names[n])) > 0))
-        part.names[n] = name;
+
+  /** The number of the row's values of the items' dimensions. */
+  private item(row: readonly unknown[]): number {
+    // One dimension of the items' (--by ncm, month,ncm...): its value names them.
+    const id = this.itemAt.length === 1 ? row[this.itemAt[0]!] : tupleKey(this.itemAt.map((a) => row[a]));
+    let item = this.itemIds.get(id);
+    if (item === undefined) {
+      this.itemIds.set(id, (item = this.itemTuples.length));
+      this.itemTuples.push(this.valueAt.map((a) => (a >= 0 ? row[a] : null)));
     }
-  if (copy.canceled > part.canceled) part.canceled = copy.canceled;
-  const first = row.length - fold.columns;
-  if (!part.items) return fold.sum(part.sums, row, first);
-  // Of several copies: each item's sums are the largest its copies give (the query's max()).
-  const number = row[1] as number;
-  const had = part.items.get(number);
-  if (!had) part.items.set(number, row.slice(first) as number[]);
-  else
-    for (let c = 0; c < fold.columns; c++) if ((row[first + c] as number) > had[c]!) had[c] = row[first + c] as number;
+    return item;
+  }
+
+  /** A part of the copy for the items' values `item`, its sums at 0 and its items' names none yet. */
+  private open(item: number): void {
+    const p = this.used++;
+    this.items[p] = item;
+    if (this.sums.length < this.used * this.width) {
+      const grown = new Float64Array(2 * this.used * this.width);
+      grown.set(this.sums);
+      this.sums = grown;
+    }
+    for (let c = p * this.width; c < this.used * this.width; c++) this.sums[c] = 0;
+    for (let n = 0; n < this.m; n++) this.partNames[p * this.m + n] = null;
+  }
+
+  /** The group of the document's values `tuple` and the items' `item`, and its values, found once. */
+  private group(tuple: number, item: number): { group: Group; values: unknown[] } {
+    const byItem = (this.byTuple[tuple] ??= []);
+    let g = byItem[item];
+    if (!g) {
+      const items = this.itemTuples[item]!;
+      const values = this.copies.tuples[tuple]!.map((v, n) => (this.ofDocs[n] ? v : items[n]));
+      byItem[item] = g = { group: this.fold.groupOf(values), values };
+    }
+    return g;
+  }
+
+  /** The names of the part `p` (-1: of the row's item), the document's and the items'. */
+  private namesOf(row: readonly unknown[], p: number): unknown[] {
+    for (let n = 0; n < this.m; n++)
+      this.names[n] = this.ofDocs[n]
+        ? (this.copies.names[this.at * this.m + n] ?? null)
+        : p < 0
+          ? this.nameAt[n]! >= 0
+            ? row[this.nameAt[n]!]
+            : null
+          : this.partNames[p * this.m + n];
+    return this.names;
+  }
+
+  /** The copy read into the groups (of one copy: now; of several: held until the end). */
+  private flush(): void {
+    if (this.at < 0 || this.multi || this.used === 0) return;
+    const canceled = this.copies.canceled[this.at]!;
+    for (let p = 0; p < this.used; p++) {
+      const { group, values } = this.group(this.tuple, this.items[p]!);
+      const names = this.fold.named ? this.namesOf([], p) : this.names;
+      this.fold.add(group, values, names, this.key, canceled, this.sums, p * this.width);
+    }
+    // The totals count each document once (its status is its one copy's).
+    if (canceled) this.fold.totals.canceled++;
+    else this.fold.totals.documents++;
+  }
+
+  end(): void {
+    this.flush();
+    this.at = -1;
+  }
 }

@@ -14,7 +14,8 @@ import {
 } from './aggregate.js';
 import { filterSql } from './catalog-report.js';
 import { SUMS } from './facts.js';
-import { foldItems, type DimensionSql } from './items-fold.js';
+import type { DimensionSql, ItemsSpec } from './items-fold.js';
+import { foldItems } from './items-split.js';
 
 export const ITEM_DIMENSIONS: ReadonlySet<Dimension> = new Set(['ncm', 'product']);
 
@@ -48,11 +49,18 @@ const ITEM_SUMS: Record<(typeof SUMS)[number], string | null> = {
   cbs: 'i.cbs',
 };
 
+/** What the fold of one SQLite catalog's items is asked (items-fold.ts). */
+export function itemsSpec(by: readonly Dimension[], where: { sql: string; params: unknown[] }): ItemsSpec {
+  return { by, sql: SQL, itemSums: SUMS.map((s) => ITEM_SUMS[s]), where };
+}
+
 /** The item groups of catalogs (pull folders', a shared one's); groups of several are added up. */
 export async function itemsReport(
   catalogs: readonly (() => Promise<CatalogStore>)[],
   by: readonly Dimension[],
   filters: ReportFilters,
+  /** Items from which one SQLite catalog's are read on two threads (items-split.ts; tests set it low). */
+  options: { splitFrom?: number } = {},
 ): Promise<Report> {
   const groups = new Map<string, ReportGroup>();
   const documents = new Map<string, boolean>();
@@ -74,13 +82,7 @@ export async function itemsReport(
       // One SQLite catalog (one pull folder): grouped as its items are read, without a sort.
       const folded =
         catalogs.length === 1 && store instanceof SqliteCatalog
-          ? foldItems(
-              store,
-              by,
-              SQL,
-              SUMS.map((s) => ITEM_SUMS[s]),
-              where,
-            )
+          ? await foldItems(store, itemsSpec(by, where), options.splitFrom)
           : undefined;
       if (folded) return finish(by, folded.groups, folded.totals);
       for (const row of await store.rows(sql, where.params)) {

@@ -6,7 +6,7 @@
  * (func.c: a Kahan-Babuska-Neumaier sum). Integers are summed as doubles: exact, as SQLite's integer
  * sum is, below 2^53 (money in reais is far below). It returns `sum + error` when the error is finite.
  */
-export function sqliteSum(s: number[], at: number, r: number): void {
+export function sqliteSum(s: Float64Array, at: number, r: number): void {
   const sum = s[at]!;
   const t = sum + r;
   s[at + 1]! += Math.abs(sum) > Math.abs(r) ? sum - t + r : r - t + sum;

@@ -21,7 +21,7 @@ import {
 } from '../../fiscal/readers/common.js';
 import type { DocumentSummary } from '../../fiscal/readers/index.js';
 import type { ItemFacts } from '../facts.js';
-import { openTag } from '../../fiscal/xml-scan.js';
+import { closingTag, openTag } from '../../fiscal/xml-scan.js';
 import { attribute, firstValue, section, value, type Section } from './scan.js';
 
 /** A summary as the catalog keeps it: without `source`, which is the path inspect was given. */
@@ -125,9 +125,9 @@ export function holdsOnly(body: string, root: string, first: string, second: str
   // Each looked for after the one before: the text is crossed once. (A `<second>` inside the
   // first is not the root's; the summaries read the root's, the last.)
   const a = openTag(body, first);
-  const aEnd = a === -1 ? -1 : body.indexOf(`</${first}>`, a);
+  const aEnd = a === -1 ? -1 : closingTag(body, first, a);
   const b = aEnd === -1 ? -1 : openTag(body, second, aEnd);
-  const bEnd = b === -1 ? -1 : body.indexOf(`</${second}>`, b);
+  const bEnd = b === -1 ? -1 : closingTag(body, second, b);
   const end = body.trimEnd().length - `</${root}>`.length;
   const blank = (from: number, to: number) => from <= to && body.slice(from, to).trim() === '';
   return (
@@ -153,7 +153,7 @@ function icmsTotals(s: Section | undefined): Record<string, string> | undefined 
     const name = s.slice(at + 1, close);
     if (s.charCodeAt(at) !== 60 /* < */ || close === -1 || !WORD.test(name)) return undefined;
     const end = s.indexOf('<', close);
-    if (end === -1 || !s.startsWith(`</${name}>`, end)) return undefined;
+    if (end === -1 || !closes(s, end, name)) return undefined;
     const t = text(s.slice(close + 1, end).trim());
     if (t !== undefined && !(name in totals)) totals[name] = decimal(t);
     at = end + name.length + 3;
@@ -162,6 +162,10 @@ function icmsTotals(s: Section | undefined): Record<string, string> | undefined 
 }
 
 const WORD = /^\w+$/;
+
+/** Whether `</name>` is at `at` (compared in place: no string built for it). */
+const closes = (s: string, at: number, name: string): boolean =>
+  s.charCodeAt(at + 1) === 47 /* / */ && s.startsWith(name, at + 2) && s.charCodeAt(at + 2 + name.length) === 62;
 
 /** The index of the first character from `at` on that is not a blank (XML's or JS's trim's). */
 function skipBlanks(s: string, at: number): number {

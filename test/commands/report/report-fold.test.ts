@@ -6,7 +6,8 @@
 // on copies of its catalog edited to hold what the emulator does not write: items without NCM
 // (NULL and ''), sums in fractions of a cent and negative, integers, names that differ between
 // items and documents, a document's items stored apart or out of order, a sum that is text.
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,10 @@ import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import type { CatalogStore } from '../../../src/catalog/store.js';
 import type { Dimension, ReportFilters } from '../../../src/report/aggregate.js';
 import { catalogReport } from '../../../src/report/catalog-report.js';
-import { itemsReport } from '../../../src/report/items-report.js';
+import { filterSql } from '../../../src/report/catalog-report.js';
+import { foldRange } from '../../../src/report/items-fold.js';
+import { itemsReport, itemsSpec } from '../../../src/report/items-report.js';
+import { ofRange, type RangeRequest } from '../../../src/report/items-split.js';
 import { tempDir } from '../../helpers/context.js';
 import { pullReportFolder, removeReportFolder } from '../../helpers/report-folder.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
@@ -53,12 +57,17 @@ async function plain(d: string): Promise<CatalogStore> {
   return { path: s.path, rows: (sql, params) => s.rows(sql, params), close: () => s.close() } as CatalogStore;
 }
 
-/** --by ncm/product both ways; `folded`: whether the catalog was grouped in a Map (else the query ran). */
-async function itemsBothWays(d: string, by: Dimension[], filters: ReportFilters = {}) {
+/**
+ * --by ncm/product both ways; `folded`: whether the catalog was grouped in a Map (else the query
+ * ran). `splitFrom`: the items read in two halves (items-split.ts; the second on this thread here,
+ * the sources having no worker file), each pass over the documents and over its items.
+ */
+async function itemsBothWays(d: string, by: Dimension[], filters: ReportFilters = {}, splitFrom?: number) {
   const o = await opened(d);
-  const fast = await itemsReport([() => Promise.resolve(o.store)], by, filters);
+  const fast = await itemsReport([() => Promise.resolve(o.store)], by, filters, { splitFrom });
   const slow = await itemsReport([() => plain(d)], by, filters);
-  return { fast, slow, folded: o.rows.mock.calls.length === 0 && o.fold.mock.calls.length === 2 };
+  const passes = splitFrom === undefined ? 2 : 4;
+  return { fast, slow, folded: o.rows.mock.calls.length === 0 && o.fold.mock.calls.length === passes };
 }
 
 const itemCases: [Dimension[], ReportFilters][] = [
@@ -94,6 +103,12 @@ describe('report --by ncm/product grouped as the items are read', () => {
     expect(fast.groups.length).toBeGreaterThan(0);
   });
 
+  it.each(itemCases)('--by %j with %j read in two halves: the same report as the query', async (by, filters) => {
+    const { fast, slow, folded } = await itemsBothWays(dir, by, filters, 1);
+    expect(folded).toBe(true);
+    expect(fast).toEqual(slow);
+  });
+
   it('items without NCM, fractions of a cent, negative and whole sums, names that differ: the same report', async () => {
     const d = edited(`
       UPDATE items SET ncm = NULL WHERE rowid % 7 = 0;
@@ -106,11 +121,12 @@ describe('report --by ncm/product grouped as the items are read', () => {
       UPDATE items SET description = NULL WHERE rowid % 9 = 0;
       UPDATE documents SET emitter_name = emitter_name || ' LTDA' WHERE rowid % 3 = 0;
       UPDATE documents SET status = 'canceled' WHERE rowid % 10 = 0;`);
-    for (const by of [['ncm'], ['product'], ['ncm', 'emitter'], ['product', 'month']] as Dimension[][]) {
-      const { fast, slow, folded } = await itemsBothWays(d, by);
-      expect(folded).toBe(true);
-      expect(fast).toEqual(slow);
-    }
+    for (const by of [['ncm'], ['product'], ['ncm', 'emitter'], ['product', 'month']] as Dimension[][])
+      for (const splitFrom of [undefined, 1]) {
+        const { fast, slow, folded } = await itemsBothWays(d, by, {}, splitFrom);
+        expect(folded).toBe(true);
+        expect(fast).toEqual(slow);
+      }
     // The edits reached the report: a group of items without NCM, a canceled count.
     const { fast } = await itemsBothWays(d, ['ncm']);
     expect(fast.groups.some((g) => g.keys[0]!.value === '')).toBe(true);
@@ -136,6 +152,34 @@ describe('report --by ncm/product grouped as the items are read', () => {
       expect(folded).toBe(false);
       expect(fast).toEqual(slow);
     }
+  });
+
+  it("a document's first item stored after every other row, read in two halves: the query, the same report", async () => {
+    // The first document's first item moved after every other row: each half reads some of its
+    // items, in their numbers' order, and only the two together tell that they were apart.
+    const d = edited(`
+      CREATE TEMP TABLE t AS SELECT * FROM items WHERE rowid = (SELECT min(rowid) FROM items);
+      DELETE FROM items WHERE rowid = (SELECT min(rowid) FROM items);
+      INSERT INTO items SELECT * FROM t;`);
+    const { fast, slow, folded } = await itemsBothWays(d, ['ncm'], {}, 1);
+    expect(folded).toBe(false);
+    expect(fast).toEqual(slow);
+  });
+
+  it('the thread of the built report (dist/items-worker.js) hands back the groups its half gives here', async () => {
+    const file = join(process.cwd(), 'dist', 'items-worker.js');
+    expect(existsSync(file)).toBe(true);
+    const store = await SqliteCatalog.open(catalogOf(dir), { readonly: true });
+    const [[low, high]] = store.selectRaw('SELECT min(rowid), max(rowid) FROM items') as [[number, number]];
+    const spec = itemsSpec(['month', 'product'], filterSql({ roles: ['received', 'emitted'] }));
+    const range = { from: Math.floor((low + high) / 2) };
+    const here = ofRange(foldRange(store, spec, range));
+    await store.close();
+    const worker = new Worker(file, { workerData: { path: catalogOf(dir), spec, range } satisfies RangeRequest });
+    const reply = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(here?.groups.length).toBeGreaterThan(0);
+    expect(reply).toEqual(here);
   });
 
   it('items whose document is not in the catalog are left out, as by the query', async () => {
