@@ -35,8 +35,9 @@ function findValues(bytes: Buffer, names: readonly string[]): Found[] {
       const start = at + pattern.length;
       const end = bytes.indexOf(QUOTE, start);
       if (end === -1) break;
-      const slash = bytes.indexOf(BACKSLASH, start);
-      if (slash !== -1 && slash < end) {
+      // Within the value: a search to the answer's end, for each of a page's values, read the
+      // rest of the page every time (a value without a backslash is the common case).
+      if (bytes.subarray(start, end).includes(BACKSLASH)) {
         if (unescapedSlashesOnly(bytes, start, end)) found.push({ start, end });
         continue;
       }
@@ -48,8 +49,9 @@ function findValues(bytes: Buffer, names: readonly string[]): Found[] {
 
 /** Whether every backslash in `bytes[start, end)` begins `\/`, and the closing quote is not escaped. */
 function unescapedSlashesOnly(bytes: Buffer, start: number, end: number): boolean {
-  for (let i = bytes.indexOf(BACKSLASH, start); i !== -1 && i < end; i = bytes.indexOf(BACKSLASH, i + 2))
-    if (i + 1 >= end || bytes[i + 1] !== 0x2f) return false;
+  const value = bytes.subarray(start, end);
+  for (let i = value.indexOf(BACKSLASH); i !== -1; i = value.indexOf(BACKSLASH, i + 2))
+    if (i + 1 >= value.length || value[i + 1] !== 0x2f) return false;
   return true;
 }
 

@@ -47,6 +47,11 @@ export interface RequestOptions<T> {
    */
   signal?: AbortSignal;
   /**
+   * Called once a 2xx answer has arrived whole, before it is parsed: a caller's slot of requests
+   * in flight is then free (request-slot.ts). A 2xx is not sent again but for a rare wrong shape.
+   */
+  onAnswer?: () => void;
+  /**
    * Base64 string properties (`Xml`, `xml`) decoded straight from the answer's bytes, not parsed as
    * text (binary-fields.ts): each such value reads `tag + n` in `body`, its bytes are `lifted[n]`.
    * Set by withBinaryFields.

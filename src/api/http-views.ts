@@ -1,6 +1,7 @@
 // Clients made from a client: the same pool, pacing and statistics, with something added to every
 // request. The pool belongs to the client a view was made from: closing a view closes nothing.
 import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
+import { slotOf } from './request-slot.js';
 
 function viewOf(http: HttpClient, request: <T>(ro: RequestOptions<T>) => Promise<HttpResponse<T>>): HttpClient {
   return {
@@ -22,8 +23,15 @@ function viewOf(http: HttpClient, request: <T>(ro: RequestOptions<T>) => Promise
  * that stopping the run stops their requests, retries and backoff too.
  */
 export function withSignal(http: HttpClient, signal: AbortSignal): HttpClient {
+  // A lane's signal names its slot of requests in flight, given back once an answer arrived.
+  const slot = slotOf(signal);
+  const onAnswer = slot && (() => slot.answered());
   return viewOf(http, (ro) =>
-    http.request({ ...ro, signal: ro.signal ? AbortSignal.any([ro.signal, signal]) : signal }),
+    http.request({
+      ...ro,
+      signal: ro.signal ? AbortSignal.any([ro.signal, signal]) : signal,
+      ...(onAnswer && !ro.onAnswer ? { onAnswer } : {}),
+    }),
   );
 }
 

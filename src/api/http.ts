@@ -179,6 +179,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       deadline.clear();
       release();
     }
+    // A caller's slot (a pull's lane) is free for another request while this answer is parsed.
+    if (status >= 200 && status < 300) ro.onAnswer?.();
     traceResponse(status, resHeaders, bytes, sentAt);
     return readAnswer(
       { ro, status, headers: resHeaders, rl, bytes, lastMismatch },

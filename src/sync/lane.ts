@@ -1,6 +1,7 @@
 // A stream's pages fetched ahead (PAGES_AHEAD): the next pages download while the current one is
 // written. Fetches of all lanes share a limit (--concurrency); the engine takes whichever lane's
 // page came first (ready, whenReady).
+import type { RequestSlot } from '../api/request-slot.js';
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -97,12 +98,21 @@ export class Lane<T> {
     private readonly limit: Semaphore,
     private readonly depth = PAGES_AHEAD,
     private readonly extra?: PageBudget,
+    /** Called once the iterator has ended (or failed): the lane fetches nothing more. */
+    private readonly onFetchedAll?: () => void,
+    /** The slot its iterator's requests name (slotSignal): given back once an answer arrived. */
+    private readonly slot?: RequestSlot,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
 
   get done(): boolean {
     return this.finished;
+  }
+
+  /** Every page was fetched (or the iterator failed): what is left is to hand them on. */
+  get fetchedAll(): boolean {
+    return this.exhausted || this.finished;
   }
 
   /** next() would answer at once: its page (or the end, or a failure) has come. */
@@ -130,6 +140,7 @@ export class Lane<T> {
     }
     this.fetching = true;
     const page = this.limit.acquire().then(async (release) => {
+      if (this.slot) return this.slot.hold(release, () => this.iterator.next());
       try {
         return await this.iterator.next();
       } finally {
@@ -142,14 +153,16 @@ export class Lane<T> {
       (result) => {
         entry.arrived = ++arrivals;
         this.fetching = false;
-        if (result.done) this.exhausted = true;
-        else this.prefetch();
+        if (!result.done) return this.prefetch();
+        this.exhausted = true;
+        this.onFetchedAll?.();
       },
       () => {
         // The error is delivered by next(); until then it must not count as unhandled.
         entry.arrived = ++arrivals;
         this.fetching = false;
         this.exhausted = true;
+        this.onFetchedAll?.();
       },
     );
   }

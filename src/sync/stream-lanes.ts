@@ -1,5 +1,6 @@
 // The run's streams as lanes (lane.ts) that share the requests in flight: each fetches its pages
 // ahead under one semaphore, and the engine (pull-engine.ts) takes the page that came first.
+import { RequestSlot, slotSignal } from '../api/request-slot.js';
 import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
 import type { PulledDocument, SourcePage } from './source.js';
@@ -24,6 +25,19 @@ export const borrowablePages = (concurrency: number) => Math.max(1, concurrency)
  */
 const RAISED_IN_FLIGHT = 2;
 
+/**
+ * Lanes of a split stream that fetch at once, per slot of its share of --concurrency: a window's
+ * next page can only be asked once its page before has come (its Paginator is in it), and a lane
+ * then waits on the page's parsing and writing as well as on the service. Meanwhile another
+ * lane's request takes the slot, which a request gives back once its answer has arrived
+ * (request-slot.ts), so that the slots stay busy while there is work. Each such lane holds
+ * PAGES_AHEAD / LANES_PER_SLOT pages: the memory is that of one lane a slot.
+ */
+export const LANES_PER_SLOT = 2;
+
+/** Pages a split stream's lane fetches ahead. */
+const SPLIT_AHEAD = PAGES_AHEAD / LANES_PER_SLOT;
+
 interface LaneOptions {
   concurrency: number;
   quotaTold?: boolean | undefined;
@@ -42,30 +56,46 @@ export function openLanes(
   const concurrency = Math.max(1, o.concurrency);
   const raised = o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
   const limit = new Semaphore(() => ((o.quotaLeft?.(concurrency) ?? 0) > 0 ? raised : concurrency));
-  const extra = new PageBudget(borrowablePages(o.concurrency), () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0);
+  const split = (p: PlannedStream) => p.window || p.start.checkpoint.windows !== undefined;
+  // While the quota has requests at stake, a split stream's lanes may borrow back the page ahead
+  // each holds less (LANES_PER_SLOT): the pages a window of the quota can have fetched while the
+  // writer is behind stay what they were with two pages a lane.
+  const lessAhead = planned.filter((p) => split(p) && !p.start.checkpoint.done).length * (PAGES_AHEAD - SPLIT_AHEAD);
+  const extra = new PageBudget(
+    borrowablePages(o.concurrency) + lessAhead,
+    () => (o.quotaLeft?.(o.concurrency) ?? 0) > 0,
+  );
+  // A lane that has fetched its last page begins the next window at once, not once its pages are
+  // written: the writer may be pages behind, and the slot would idle until then.
+  const beginNext = () => {
+    const all = activePhase(states);
+    for (const s of startQueued(all, limit.size / concurrency)) s.lane.prefetch();
+  };
+  const laneOf = (p: PlannedStream) => {
+    if (p.start.checkpoint.done) return new Lane(nothing(), limit, PAGES_AHEAD, extra, beginNext);
+    // The lane's requests name its slot, given back once their answer arrived (request-slot.ts).
+    const slot = new RequestSlot();
+    const pages = p.source.pages(p.start.resumeFrom, slotSignal(signal, slot), known);
+    return new Lane(pages, limit, split(p) ? SPLIT_AHEAD : PAGES_AHEAD, extra, beginNext, slot);
+  };
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
-    lane: new Lane(
-      p.start.checkpoint.done ? nothing() : p.source.pages(p.start.resumeFrom, signal, known),
-      limit,
-      PAGES_AHEAD,
-      extra,
-    ),
+    lane: laneOf(p),
     checkpoint: p.start.checkpoint,
     summary: summary.streams[p.of]!,
     knownPages: 0,
     window: p.window,
-    split: p.window || p.start.checkpoint.windows !== undefined,
+    split: split(p),
     slots: p.slots,
     queued: false,
   }));
-  // A stream's first windows take its slots but one (the stream itself reads all along); the
+  // A stream's first windows take its lanes but one (the stream itself reads all along); the
   // others wait their turn (backfill.ts, WINDOWS_PER_SLOT), so that they hold no memory before.
   const begun = new Map<StreamSummary, number>();
   for (const s of states) {
     if (!s.window || s.checkpoint.done) continue;
     const n = begun.get(s.summary) ?? 0;
-    if (n >= s.slots - 1) s.queued = true;
+    if (n >= s.slots * LANES_PER_SLOT - 1) s.queued = true;
     else begun.set(s.summary, n + 1);
   }
   for (const s of states) if (s.source.phase !== 'events' && !s.queued) s.lane.prefetch();
@@ -73,15 +103,20 @@ export function openLanes(
 }
 
 /**
- * Begins the windows whose stream reads on fewer lanes than its slots (`raised` times them while
- * the quota raises the requests in flight: see RAISED_IN_FLIGHT), in the plan's order.
+ * Begins the windows whose stream fetches on fewer lanes than its slots allow (LANES_PER_SLOT
+ * each, `raised` times them while the quota raises the requests in flight: see
+ * RAISED_IN_FLIGHT), in the plan's order; returns those it began.
  */
-function startQueued(active: StreamState[], raised: number): void {
+function startQueued(active: StreamState[], raised: number): StreamState[] {
+  const begun: StreamState[] = [];
   for (const s of active) {
     if (!s.queued) continue;
-    const reading = active.filter((x) => x.summary === s.summary && !x.queued).length;
-    if (reading < s.slots * raised) s.queued = false;
+    const fetching = active.filter((x) => x.summary === s.summary && !x.queued && !x.lane.fetchedAll).length;
+    if (fetching >= s.slots * LANES_PER_SLOT * raised) continue;
+    s.queued = false;
+    begun.push(s);
   }
+  return begun;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withSignal } from '../../../src/api/http-views.js';
 import { buildUrl, createHttpClient, type HttpClientOptions } from '../../../src/api/http.js';
+import { RequestSlot, slotSignal } from '../../../src/api/request-slot.js';
 import {
   ExitCode,
   InterruptedError,
@@ -331,5 +332,42 @@ describe('interruption', () => {
     expect(err).toBeInstanceOf(InterruptedError);
     expect((err as Error).message).toBe('SIGINT');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+// A pull's lane holds a slot of --concurrency for its request (src/api/request-slot.ts), named by
+// its signal: the HTTP core gives it back once a successful answer has arrived whole, before the
+// answer is parsed, and not on an answer it sends the request again for, so that the retry still
+// holds the slot.
+/** `fn` with a client whose requests name a slot that `release` gives back. */
+function inSlot<T>(release: () => void, fn: (http: ReturnType<typeof setup>['http']) => Promise<T>): Promise<T> {
+  const slot = new RequestSlot();
+  const { http } = setup();
+  return slot.hold(release, () => fn(withSignal(http, slotSignal(new AbortController().signal, slot))));
+}
+
+describe('a request slot', () => {
+  it('is given back once, when the 2xx answer arrived, before it is parsed', async () => {
+    const events: string[] = [];
+    // Parsed by a schema that records when it runs: the slot is free by then.
+    const schema = z.object({ ok: z.boolean() }).transform((v) => (events.push('parsed'), v));
+    server.enqueue({ body: { ok: true } });
+    const out = await inSlot(
+      () => events.push('released'),
+      (http) => http.request({ method: 'GET', path: '/v1/nfe/received', schema }),
+    );
+    expect(out.body).toEqual({ ok: true });
+    expect(events).toEqual(['released', 'parsed']);
+  });
+
+  it('is held through an answer that is sent again (a 500), and given back on the 2xx that follows', async () => {
+    const released: number[] = [];
+    server.enqueue({ status: 500, body: { message: 'oops' } }, { body: { ok: true } });
+    await inSlot(
+      () => released.push(server.requests.length),
+      (http) => http.request({ method: 'GET', path: '/v1/nfe/received', schema: z.object({ ok: z.boolean() }) }),
+    );
+    expect(server.requests).toHaveLength(2);
+    expect(released).toEqual([2]);
   });
 });

@@ -1,6 +1,7 @@
 // A stream's lane (src/sync/lane.ts): pages fetched ahead while the current one waits its turn,
 // fetches of all lanes bounded by one limit (--concurrency).
 import { describe, expect, it } from 'vitest';
+import { RequestSlot } from '../../../src/api/request-slot.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../../src/sync/lane.js';
 
 /** Pages 1..n, counting how many were asked for. */
@@ -86,6 +87,58 @@ describe('Lane', () => {
     for (let n = 0; n < 3; n++) taken.push((await a.next()).value, (await b.next()).value);
     expect(taken).toEqual([0, 0, 1, 1, 2, 2]);
     expect(most).toBe(1);
+  });
+
+  it('a lane gives its slot back once its answer arrived: another lane sends while the first still reads its page', async () => {
+    const log: string[] = [];
+    let parsed!: () => void;
+    const parsing = new Promise<void>((resolve) => (parsed = resolve));
+    const slot = new RequestSlot();
+    const first = (async function* () {
+      log.push('a sent');
+      await Promise.resolve();
+      // The answer's bytes are in (the HTTP core says so); its parsing takes a while longer.
+      slot.answered();
+      await parsing;
+      log.push('a parsed');
+      yield 'a';
+    })();
+    const second = (async function* () {
+      log.push('b sent');
+      await Promise.resolve();
+      yield 'b';
+    })();
+    const limit = new Semaphore(1);
+    const a = new Lane(first, limit, PAGES_AHEAD, undefined, undefined, slot);
+    const b = new Lane(second, limit);
+    a.prefetch();
+    b.prefetch();
+    await settle();
+    expect(log).toEqual(['a sent', 'b sent']);
+    parsed();
+    expect((await a.next()).value).toBe('a');
+    expect((await b.next()).value).toBe('b');
+    expect(log).toEqual(['a sent', 'b sent', 'a parsed']);
+  });
+
+  it('without an answer arrived, a lane holds its slot until its page is read', async () => {
+    const log: string[] = [];
+    const limit = new Semaphore(1);
+    const slow = (async function* () {
+      log.push('a sent');
+      await settle();
+      log.push('a read');
+      yield 'a';
+    })();
+    const other = (async function* () {
+      log.push('b sent');
+      yield 'b';
+    })();
+    new Lane(slow, limit).prefetch();
+    new Lane(other, limit).prefetch();
+    await settle();
+    await settle();
+    expect(log.slice(0, 3)).toEqual(['a sent', 'a read', 'b sent']);
   });
 
   it('R5: a semaphore whose capacity rises (a quota window with requests at stake) lets waiters in on admit(), and falls back without ending any', async () => {

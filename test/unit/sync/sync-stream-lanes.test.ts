@@ -1,11 +1,12 @@
-// A backfill's windows take their stream's slots in turn (src/sync/stream-lanes.ts): the first ones
-// read at once, the stream itself among them; a window waits, and fetches nothing, until one of its
-// stream's lanes has ended, so that no slot sits idle at the end while memory stays that of the
-// slots. A told quota that raises the requests in flight begins more windows at once.
+// A backfill's windows take their stream's lanes in turn (src/sync/stream-lanes.ts): LANES_PER_SLOT
+// lanes a slot, the stream itself among them, each holding fewer pages; a window waits, and fetches
+// nothing, until one of its stream's lanes has fetched its last page (not until that page is
+// written: the writer may be behind), so that no slot sits idle at the end while memory stays that
+// of the slots. A told quota that raises the requests in flight begins more windows at once.
 import { describe, expect, it } from 'vitest';
 import type { PlannedStream } from '../../../src/sync/backfill.js';
 import { initialCheckpoint } from '../../../src/sync/starts.js';
-import { nextReady, openLanes } from '../../../src/sync/stream-lanes.js';
+import { LANES_PER_SLOT, nextReady, openLanes } from '../../../src/sync/stream-lanes.js';
 import type { StreamSource } from '../../../src/sync/source.js';
 import { newSummary } from '../../../src/sync/summary.js';
 import { OWNER, pulledDoc } from '../../helpers/pulled.js';
@@ -33,6 +34,7 @@ function part(window: string | undefined, count: number, asked: string[]): Strea
           resume: { cursor: i + 1, paginator: null, createdHighWater: null },
         };
       }
+      asked.push(`${window ?? 'stream'}:end`);
     },
   };
 }
@@ -56,47 +58,70 @@ function planned(windows: number, slots: number, asked: string[]): PlannedStream
   return out;
 }
 
-/** Reads every page the way the engine does, noting which windows were begun before the first one ended. */
+/** The parts that asked a page before any part had fetched its last one. */
+function beforeFirstEnd(asked: string[]): string[] {
+  const end = asked.findIndex((a) => a.endsWith(':end'));
+  return [...new Set(asked.slice(0, end).map((a) => a.split(':')[0]!))].sort();
+}
+
+/** The lanes of `plan` under `concurrency`. */
+const lanesOf = (plan: PlannedStream[], concurrency: number) =>
+  openLanes(plan, newSummary([plan[0]!.source]), { concurrency }, new AbortController().signal, () => false);
+
+/** Reads every page the way the engine does; the parts begun before any had fetched its last page. */
 async function drain(plan: PlannedStream[], raised: number, asked: string[]) {
-  const { states } = openLanes(
-    plan,
-    newSummary([plan[0]!.source]),
-    { concurrency: 4 },
-    new AbortController().signal,
-    () => false,
-  );
-  let beforeFirstEnd: Set<string> | undefined;
+  const { states } = lanesOf(plan, 4);
   for (;;) {
     const s = await nextReady(states, raised);
     if (!s) break;
-    const r = await s.lane.next();
-    if (r.done) beforeFirstEnd ??= new Set(asked.map((a) => a.split(':')[0]!));
+    await s.lane.next();
   }
-  return beforeFirstEnd!;
+  return beforeFirstEnd(asked);
 }
 
+const pagesOf = (asked: string[]) => asked.filter((a) => !a.endsWith(':end'));
+const windows = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+
 describe('a backfill stream read on its slots', () => {
-  it('begins its stream and as many windows as it has slots but one; each other window once a lane ended; reads every page once', async () => {
+  it(`begins its stream and ${LANES_PER_SLOT} lanes a slot but one of windows; each other window once a lane fetched its last page; reads every page once`, async () => {
+    expect(LANES_PER_SLOT).toBe(2);
     const asked: string[] = [];
-    const begun = await drain(planned(6, 4, asked), 1, asked);
-    expect([...begun].sort()).toEqual(['0', '1', '2', 'stream']);
-    expect(asked).toHaveLength(7 * 3);
-    expect(new Set(asked).size).toBe(7 * 3);
+    const begun = await drain(planned(10, 4, asked), 1, asked);
+    expect(begun).toEqual([...windows(7), 'stream'].sort());
+    expect(pagesOf(asked)).toHaveLength(11 * 3);
+    expect(new Set(pagesOf(asked)).size).toBe(11 * 3);
   });
 
   it('a raised limit of requests in flight (a told quota with requests at stake) begins twice as many', async () => {
     const asked: string[] = [];
-    const begun = await drain(planned(8, 4, asked), 2, asked);
-    expect([...begun].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', 'stream']);
-    expect(new Set(asked).size).toBe(9 * 3);
+    const begun = await drain(planned(18, 4, asked), 2, asked);
+    expect(begun).toEqual([...windows(15), 'stream'].sort());
+    expect(new Set(pagesOf(asked)).size).toBe(19 * 3);
   });
 
-  it('a window its checkpoint says is done takes no slot', async () => {
+  it('a window its checkpoint says is done takes no lane', async () => {
     const asked: string[] = [];
-    const plan = planned(5, 4, asked);
+    const plan = planned(9, 4, asked);
     plan[0]!.start = { checkpoint: { ...plan[0]!.start.checkpoint, done: true }, resumeFrom: undefined };
     const begun = await drain(plan, 1, asked);
-    expect([...begun].sort()).toEqual(['1', '2', '3', 'stream']);
+    expect(begun).toEqual([...windows(8).slice(1), 'stream'].sort());
     expect(asked.some((a) => a.startsWith('0:'))).toBe(false);
+  });
+
+  it('a window begins once a lane fetched its last page, while that page still waits to be written', async () => {
+    const asked: string[] = [];
+    // Two slots: four lanes, the stream and windows 0 to 2; window 3 waits.
+    const plan = planned(4, 2, asked);
+    const { states } = lanesOf(plan, 2);
+    await nextReady(states);
+    expect(asked.some((a) => a.startsWith('3:'))).toBe(false);
+    // Window 0's three pages taken, its end fetched but not handed on: the engine has not seen it end.
+    const first = states[0]!;
+    for (let i = 0; i < 3; i++) expect((await first.lane.next()).done).toBe(false);
+    await first.lane.whenReady();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(first.lane.done).toBe(false);
+    expect(asked).toContain('0:end');
+    expect(asked).toContain('3:0');
   });
 });
