@@ -20,6 +20,7 @@ import { DurableWriter, sweepTempFiles } from './durable.js';
 import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
+import { closeInTurn } from './close-in-turn.js';
 import { collectGarbage } from './memory.js';
 import type { PulledDocument, StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
@@ -145,6 +146,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;
   let eventsStarted = false;
+  let closing: { error: unknown } | undefined;
   try {
     for (;;) {
       // A window of the quota that opened raises the requests in flight (the semaphore's capacity).
@@ -229,12 +231,18 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
-    // Every fetch (pages, PDFs, their retries) has ended before the run reports.
-    await Promise.all(states.map((s) => s.lane.close()));
-    await index.close();
-    await catalog.writer.close();
-    await catalog.store.close();
+    // Every fetch (pages, PDFs, their retries) has ended before the run reports. Each is closed
+    // even when one before it fails: a thread left open (the catalog's) would keep a failed run's
+    // process alive after it had said its error. The run's own error is the one told.
+    closing = await closeInTurn([
+      () => Promise.all(states.map((s) => s.lane.close())),
+      () => index.close(),
+      () => catalog.writer.close(),
+      () => catalog.store.close(),
+    ]);
   }
+  // Reached only when the run itself did not fail: then a close that failed is the run's error.
+  if (closing !== undefined) throw closing.error;
   summary.durationMs = o.clock.now() - started;
   return summary;
 }

@@ -11,6 +11,7 @@ import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageE
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
+import { closeInTurn } from '../../sync/close-in-turn.js';
 import { runPull } from '../../sync/pull-engine.js';
 import { withPdfs } from '../../sync/attachments.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
@@ -166,6 +167,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     label: `pulling ${c.type} (${sources.map((s) => s.label).join(', ')})`,
     unit: 'documents',
   });
+  let closing: { error: unknown } | undefined;
   try {
     drawer?.start();
     await ciencia?.drain(run.signal, leased?.shared.catalog);
@@ -206,9 +208,10 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     throw stoppedBy === 'interrupted' && ctx.signal.reason instanceof InterruptedError ? ctx.signal.reason : error;
   } finally {
     run.dispose();
-    await drawer?.close();
-    await own?.release(finished);
+    // The folder's lock is released even when the drawing threads fail to close.
+    closing = await closeInTurn([async () => drawer?.close(), async () => own?.release(finished)]);
   }
+  if (closing !== undefined) throw closing.error;
   progress.stop();
   const nothingNew = !summary.stoppedBy && summary.documents + summary.events + summary.attachments === 0;
   say(summary, { ...view, inFolder: nothingNew ? await documentsInFolder(c.pull.dir, sources) : undefined }, http);
