@@ -3,7 +3,7 @@
 // each count once every count sent with it has been asked (no clock, no timing).
 import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
-import { planWindows } from '../../../src/sync/backfill.js';
+import { planWindows } from '../../../src/sync/backfill-plan.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
 import type { Counted } from '../../../src/sync/source.js';
 
