@@ -4,6 +4,8 @@
 // (the tests without a build) there is none, and each caller then does the work on its own thread.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 
 /** dist/<name>.js, or undefined where fiscal runs from its sources. */
 export function builtWorkerFile(name: string): string | undefined {
@@ -12,4 +14,33 @@ export function builtWorkerFile(name: string): string | undefined {
     if (existsSync(file)) return file;
   }
   return undefined;
+}
+
+const SEMI_SPACE_FLAGS = ['--min-semi-space-size', '--max-semi-space-size'];
+/** Workers started whose heap may not be made yet: the flags go back once there are none. */
+let starting = 0;
+
+/**
+ * A worker thread whose young generation has semi-spaces of `semiSpaceMb`, whatever the process's.
+ * bin/fiscal.js keeps the process's at 2 MB (--max-semi-space-size), and that flag overrides a
+ * worker's resourceLimits; a thread whose work makes garbage that dies young (a DANFe, a report's
+ * rows) collects far less often with more. V8 reads the flags as a thread's heap is made: they
+ * are set only while such workers start, then the process's own values come back (its command
+ * line's, else V8's default, 0), so a thread started after them gets those.
+ */
+export function startThread(file: string, o: { semiSpaceMb: number; workerData?: unknown }): Worker {
+  if (starting++ === 0) for (const flag of SEMI_SPACE_FLAGS) setFlagsFromString(`${flag}=${o.semiSpaceMb}`);
+  const worker = new Worker(file, o.workerData === undefined ? {} : { workerData: o.workerData });
+  let online = false;
+  const started = () => {
+    if (online) return;
+    online = true;
+    if (--starting === 0)
+      for (const flag of SEMI_SPACE_FLAGS)
+        setFlagsFromString(process.execArgv.find((a) => a.startsWith(`${flag}=`)) ?? `${flag}=0`);
+  };
+  worker.once('online', started);
+  worker.once('error', started);
+  worker.once('exit', started);
+  return worker;
 }

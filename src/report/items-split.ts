@@ -6,11 +6,18 @@
 // is the one the query's order puts first, whichever pass saw it. Where the build has no worker
 // file (the sources run by the tests), with no idle core, or below SPLIT_FROM items, one pass.
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
-import { builtWorkerFile } from '../worker-file.js';
+import { builtWorkerFile, startThread } from '../worker-file.js';
 import type { Folded, GroupPart, Part } from './item-groups.js';
 import { foldRange, type FoldedRange, type ItemsSpec, type RowidRange } from './items-fold.js';
+
+/**
+ * The thread's young generation, in MB a semi-space (startThread): the pass's rows die young. Not
+ * the process's 2 MB (bin/fiscal.js), which its worker would otherwise get; nor V8's default 16,
+ * which kept some 20 MB more resident (peak RSS of --by ncm at 400k: 198 MB against 220).
+ */
+const ITEMS_SEMI_SPACE_MB = 4;
 
 /** Items below which one pass is quicker than a thread's start (some 50 ms). */
 const SPLIT_FROM = 100_000;
@@ -103,9 +110,7 @@ function onThread(file: string, request: RangeRequest): Promise<RangeReply | Err
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      // A smaller young generation than V8's: the pass's rows die young, and the default kept
-      // some 20 MB more resident (peak RSS of --by ncm at 400k: 198 MB against 220).
-      worker = new Worker(file, { workerData: request, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      worker = startThread(file, { semiSpaceMb: ITEMS_SEMI_SPACE_MB, workerData: request });
     } catch (error) {
       resolve(error as Error);
       return;

@@ -9,10 +9,10 @@
 // run by the tests), the pool draws on the calling thread, with the same answers.
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
-import { builtWorkerFile } from '../../worker-file.js';
+import { builtWorkerFile, startThread } from '../../worker-file.js';
 
 export interface RenderJob {
   id: number;
@@ -65,36 +65,17 @@ function idleCores(): number {
 }
 
 /**
- * A render thread's young generation, in MB a semi-space. bin/fiscal.js keeps the process's at
- * 2 MB (--max-semi-space-size, which overrides a worker's resourceLimits); a DANFe allocates some
- * 200 KB that die with it, so a render thread collected every ten documents: some 390 scavenges
- * for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing thread in its profile,
- * at load 13). At 8 MB, some 100 scavenges, their pauses 0.4 to 0.5 s in all instead of 0.56 to
- * 1.24 (--trace-gc, one thread drawing 3,000 NF-e; 16 MB took little more off, for twice the
- * memory), for some 13 MB more resident while a pool draws. V8 reads the flags as a thread's heap
- * is made: they are set only while the pool's workers start.
+ * A render thread's young generation, in MB a semi-space (startThread). A DANFe allocates some
+ * 200 KB that die with it, so at the process's 2 MB a render thread collected every ten documents:
+ * some 390 scavenges for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing
+ * thread in its profile, at load 13). At 8 MB, some 100 scavenges, their pauses 0.4 to 0.5 s in
+ * all instead of 0.56 to 1.24 (--trace-gc, one thread drawing 3,000 NF-e; 16 MB took little more
+ * off, for twice the memory), for some 13 MB more resident while a pool draws.
  */
 const RENDER_SEMI_SPACE_MB = 8;
-const SEMI_SPACE_FLAGS = ['--min-semi-space-size', '--max-semi-space-size'];
-/** Workers started whose heap may not be made yet: the flags go back once there are none. */
-let starting = 0;
 
 export function startRenderThread(file: string): Worker {
-  if (starting++ === 0) for (const flag of SEMI_SPACE_FLAGS) setFlagsFromString(`${flag}=${RENDER_SEMI_SPACE_MB}`);
-  const worker = new Worker(file);
-  let online = false;
-  const started = () => {
-    if (online) return;
-    online = true;
-    // The process's own values (its command line's, else V8's default, 0).
-    if (--starting === 0)
-      for (const flag of SEMI_SPACE_FLAGS)
-        setFlagsFromString(process.execArgv.find((a) => a.startsWith(`${flag}=`)) ?? `${flag}=0`);
-  };
-  worker.once('online', started);
-  worker.once('error', started);
-  worker.once('exit', started);
-  return worker;
+  return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB });
 }
 
 /**
