@@ -1,10 +1,13 @@
 // A worker thread's young generation (src/worker-file.ts, startThread): the size asked, whatever
 // the process's own (bin/fiscal.js keeps the main thread's at 2 MB, a flag that overrides a
-// worker's resourceLimits), and the process's flags back once it has started.
+// worker's resourceLimits), and the process's flags back once it has started: a thread started
+// after (the catalog's, the file writer's) gets the process's own. A DANFe's garbage dies young, so
+// the render pool's threads start with 8 MB semi-spaces (src/fiscal/render/pool.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { startRenderThread } from '../../src/fiscal/render/pool.js';
 import { startThread } from '../../src/worker-file.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -36,6 +39,14 @@ describe('startThread', () => {
     const after = await answer(new Worker(script));
     expect(eight).toBeGreaterThanOrEqual(8 * 2 ** 20);
     expect(sixteen).toBeGreaterThanOrEqual(16 * 2 ** 20);
+    expect(after).toBeLessThan(8 * 2 ** 20);
+  });
+
+  it("starts a render thread with 8 MB semi-spaces, and a thread started after it with the process's own", async () => {
+    const script = newSpaceScript();
+    const render = await answer(startRenderThread(script));
+    const after = await answer(new Worker(script));
+    expect(render).toBeGreaterThanOrEqual(8 * 2 ** 20);
     expect(after).toBeLessThan(8 * 2 ** 20);
   });
 });
