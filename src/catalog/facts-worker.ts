@@ -86,6 +86,12 @@ let store: Promise<SqliteCatalog> | undefined;
 /** Whether this thread writes the pull's files: its commits then pause to let them through. */
 let writing = false;
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+const noPause = () => Promise.resolve();
+/**
+ * The failure of the open transaction (rolled back): every later commit says it, so that no
+ * commit brings the coverage past lines whose rows were lost (the pull stops at the next one).
+ */
+let failed: Error | undefined;
 
 /** The heap in use after the last full collection, and the growth that calls for the next. */
 let settled = 0;
@@ -132,10 +138,26 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
         staged.set(id, { type, event, bytes: m.bytes.subarray(start, end), batch });
       return undefined;
     }
+    case 'add':
+      // Once a transaction failed, the pull stops at its next commit: nothing more is inserted.
+      if (failed) return undefined;
+      try {
+        await (await store!).insertPausing(withFacts(m.lines), writing ? pause : noPause);
+      } catch (error) {
+        failed = error as Error;
+        (await store!.catch(() => undefined))?.rollback();
+      }
+      return undefined;
     case 'commit':
       try {
-        if (writing) await (await store!).applyPausing(withFacts(m.lines), m.records, m.coverage, pause);
-        else await (await store!).apply(withFacts(m.lines), m.records, m.coverage);
+        if (failed) throw failed;
+        const catalog = await store!;
+        await catalog.insertPausing(withFacts(m.lines), writing ? pause : noPause);
+        catalog.commitOpen(m.records, m.coverage);
+      } catch (error) {
+        failed ??= error as Error;
+        (await store!.catch(() => undefined))?.rollback();
+        throw error;
       } finally {
         settleBatches();
       }

@@ -2,14 +2,15 @@
 // pull holds, never read again), applied once a commit's index lines and checkpoints are saved,
 // with the index length they bring the catalog to. A crash between the two leaves the catalog
 // behind the index, and the next open ingests the difference from the folder (folder.ts). With
-// a CatalogThread (staging.ts) the reading and the transaction run on it, one commit at a time:
-// the pull goes on while the thread applies a commit, and waits for it at the next commit (or
-// at close, where a failure stops the pull with exit 13 as it would have then).
+// a CatalogThread (staging.ts) the reading and the transaction run on it: each page's new lines
+// go into the open transaction as the page is written (add), and a commit only ends it with
+// the coverage; the pull goes on while the thread does so, and waits for it at the next commit
+// (or at close, where a failure stops the pull with exit 13 as it would have then).
 import type { MessagePort } from 'node:worker_threads';
 import type { StagedRef } from '../sync/file-writes.js';
 import { hashOf } from './folder.js';
 import { encodeRows } from './postgres/encode.js';
-import { readStaged, type CatalogThread, type Staged } from './staging.js';
+import { readStaged, type CatalogThread, type Staged, type StagedLine } from './staging.js';
 import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.js';
 
 /** An index line as the pull writes it (src/sync/index-file.ts). */
@@ -21,6 +22,13 @@ export class CatalogWriter {
   private records: StatusRecord[] = [];
   /** The commit the thread is applying; its failure is thrown by the next commit or by close. */
   private applying: Promise<void> | undefined;
+  /** The lines whose rows the thread inserted in the transaction the next commit ends (add). */
+  private added = new Set<PulledLine>();
+  /**
+   * A commit that failed: every later one fails alike, since the rows it lost are not in any
+   * later transaction (a coverage past them would hide them from the next open's catch-up).
+   */
+  private failure: unknown;
   /** Whether the thread writes the pull's files (filesPort, then filesWritten): it then keeps their bytes itself. */
   private writes = false;
 
@@ -60,6 +68,17 @@ export class CatalogWriter {
     );
   }
 
+  /**
+   * The new lines of a page just written, which the next commit takes: on the catalog's thread
+   * their rows are inserted in its open transaction now, while the pull fetches the next pages,
+   * so that the commit (and the end of the run, which waits for the last) only ends it.
+   */
+  add(lines: readonly PulledLine[]): void {
+    if (!this.thread?.applies || lines.length === 0 || this.failure !== undefined) return;
+    this.thread.add(this.onThread(lines));
+    for (const l of lines) this.added.add(l);
+  }
+
   /** A status learnt without a file, written to the journal with the same commit (journal.ts). */
   note(record: StatusRecord): void {
     this.records.push(record);
@@ -81,41 +100,56 @@ export class CatalogWriter {
       ...(journal ? { journalBytes: journal.bytes } : {}),
       ...(journal?.lastLine !== undefined ? { journalTail: hashOf(journal.lastLine) } : {}),
     };
+    if (this.failure !== undefined) throw this.failure;
     if (cov.indexBytes === this.coverage.indexBytes && cov.journalBytes === this.coverage.journalBytes) return;
     await this.settle();
     // The records noted until now are this commit's (their journal lines are in it); while the
     // thread applies it, later ones may be noted: they are the next commit's.
     const records = this.records.splice(0);
     try {
-      // On the thread: each line with the id its file was staged under; here: with its facts.
-      const onThread = () =>
-        lines.map((l) => {
-          const id = this.staged.get(l);
-          return { ...l, staged: typeof id === 'number' ? id : -1 };
-        });
-      const withFacts = () => lines.map((l) => ({ ...l, ...(this.staged.get(l) as Staged | undefined) }));
       if (this.thread?.applies) {
+        // The lines added are in the index now (a line of the group that a failed attempt had
+        // already appended is not among `lines` but is in the index all the same); any other
+        // line of the commit is inserted with it.
+        const rest = lines.filter((l) => !this.added.has(l));
+        this.added = new Set();
         // Not awaited: a crash meanwhile leaves the catalog behind the index, as one between the
         // index and the catalog's commit always could (the next open ingests the difference).
-        const applying = this.thread.commit(onThread(), records, cov);
+        const applying = this.thread.commit(this.onThread(rest), records, cov);
         this.applying = applying.catch((error: unknown) => {
-          this.records.unshift(...records);
+          this.failure ??= error;
           throw error;
         });
         this.applying.catch(() => undefined);
       } else if (this.store.applyEncoded) {
         // The shared catalog: its rows encoded on the thread, its transaction on the lease's
-        // connection; neither is waited for here (the next commit waits for both).
-        const rows = this.thread ? this.thread.encode(onThread()) : Promise.resolve(encodeRows(withFacts()));
+        // connection; neither is waited for here (the next commit waits for both). Each commit's
+        // rows go at once: its transaction is the lease's, taken when the checkpoints are saved.
+        const rows = this.thread
+          ? this.thread.encode(this.onThread(lines))
+          : Promise.resolve(encodeRows(this.withFacts(lines)));
         await this.store.applyEncoded(rows, lines, records, cov);
       } else {
-        await this.store.apply(withFacts(), records, cov);
+        await this.store.apply(this.withFacts(lines), records, cov);
       }
     } catch (error) {
       this.records.unshift(...records);
       throw error;
     }
     this.coverage = cov;
+  }
+
+  /** On the thread: each line with the id its file was staged under. */
+  private onThread(lines: readonly PulledLine[]): StagedLine[] {
+    return lines.map((l) => {
+      const id = this.staged.get(l);
+      return { ...l, staged: typeof id === 'number' ? id : -1 };
+    });
+  }
+
+  /** Here: each line with its facts. */
+  private withFacts(lines: readonly PulledLine[]): CatalogLine[] {
+    return lines.map((l) => ({ ...l, ...(this.staged.get(l) as Staged | undefined) }));
   }
 
   /** Waits for the commit the thread is applying; throws its failure. */

@@ -200,22 +200,41 @@ export class SqliteCatalog implements CatalogStore {
     records: readonly StatusRecord[],
     coverage: Coverage,
     pause: () => Promise<void>,
-    step = 32,
   ): Promise<void> {
-    const db = this.db;
-    db.exec('BEGIN');
     try {
-      let n = 0;
-      for (const line of rowsOf(lines)) {
-        this.writes().line(line);
-        if (++n % step === 0) await pause();
-      }
-      this.writes().end(records, coverage);
-      db.exec('COMMIT');
+      await this.insertPausing(lines, pause);
+      this.commitOpen(records, coverage);
     } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      this.rollback();
       throw error;
     }
+  }
+
+  /**
+   * Inserts the lines' rows in the open transaction (begun when none is), as the pull writes
+   * their pages: its commit then only ends it (commitOpen), instead of doing a second's rows
+   * while the pull waits (facts-worker.ts). Awaits `pause()` after every `step` lines, as
+   * applyPausing. Nothing is seen by another connection, nor survives a crash, until commitOpen.
+   */
+  async insertPausing(lines: Iterable<CatalogLine>, pause: () => Promise<void>, step = 32): Promise<void> {
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    let n = 0;
+    for (const line of rowsOf(lines)) {
+      this.writes().line(line);
+      if (++n % step === 0) await pause();
+    }
+  }
+
+  /** Commits the open transaction (or an empty one) with the records and the coverage it brings. */
+  commitOpen(records: readonly StatusRecord[], coverage: Coverage): void {
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    this.writes().end(records, coverage);
+    this.db.exec('COMMIT');
+  }
+
+  /** Forgets the open transaction's rows: their lines were never committed to the index. */
+  rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
@@ -276,7 +295,8 @@ export class SqliteCatalog implements CatalogStore {
       this.db.exec('COMMIT');
       this.createIndexes();
       this.db.pragma('journal_mode = WAL');
-    }
+      // A pull that stopped before its commit: the rows inserted for it were never committed.
+    } else this.rollback();
     this.db.close();
   }
 }

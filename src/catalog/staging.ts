@@ -37,6 +37,7 @@ export function readStaged(type: string, event: boolean, bytes: Uint8Array): Sta
 export type ToWorker =
   | { do: 'open'; path: string }
   | { do: 'stage'; files: StagedFile[]; bytes: Uint8Array }
+  | { do: 'add'; lines: StagedLine[] }
   | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
   | { do: 'encode'; seq: number; lines: StagedLine[] }
   | { do: 'close'; seq: number }
@@ -162,7 +163,16 @@ export class CatalogThread {
     return free && free.length >= size ? free : new Uint8Array(Math.max(BATCH_BYTES, size));
   }
 
-  /** Applies the lines (their staged facts) and records in one transaction with the coverage. */
+  /**
+   * Inserts the lines' rows (with their staged facts) in the transaction the next commit() ends,
+   * as their pages are written: the commit then waits only for what is left.
+   */
+  add(lines: StagedLine[]): void {
+    this.flush();
+    if (!this.failure) this.worker.postMessage({ do: 'add', lines } satisfies ToWorker);
+  }
+
+  /** Applies the lines (their staged facts) and records in the transaction with the coverage. */
   commit(lines: StagedLine[], records: StatusRecord[], coverage: Coverage): Promise<void> {
     this.flush();
     return this.ask({ do: 'commit', seq: this.nextSeq++, lines, records, coverage }).then(() => undefined);

@@ -36,6 +36,8 @@ export class Committer {
   /** A page written: its lines and its stream's position join the group (committed once `due`). */
   addPage(s: StreamState, page: SourcePage, fresh: IndexEntry[]): void {
     this.entries.push(...fresh);
+    // Their catalog rows go into the transaction the commit ends, while the next pages come.
+    this.d.catalog?.add(fresh);
     if (page.statuses) this.statuses.push(...page.statuses);
     for (const e of fresh) this.d.pending.add(entryId(e));
     // Listed, not only new: a --restart that finds files already indexed counts them alike.
