@@ -47,6 +47,18 @@ function start(path: string) {
     w.postMessage({ do: 'stage', files, bytes }, [bytes.buffer]);
     return size;
   };
+  /** The rows of these lines inserted in the transaction the next commit ends, as the pull adds a page's. */
+  const add = (ids: number[], line = lineOf) =>
+    w.postMessage({ do: 'add', lines: ids.map((id) => ({ ...line(id), staged: id })) });
+  /** Answered once every message before it was handled (an encode of nothing). */
+  const handled = () => ask({ do: 'encode', lines: [] });
+  const close = () => ask({ do: 'close' });
+  const ask = (m: object) =>
+    new Promise<{ error?: string }>((resolve) => {
+      const s = seq++;
+      replies.set(s, resolve);
+      w.postMessage({ ...m, seq: s });
+    });
   const commit = (ids: number[]) =>
     new Promise<{ error?: string }>((resolve) => {
       const s = seq++;
@@ -61,7 +73,7 @@ function start(path: string) {
         coverage: { indexBytes, indexTail: String(indexBytes), journalBytes: 0, journalTail: '' },
       });
     });
-  return { stage, commit, freed };
+  return { stage, add, handled, close, commit, freed };
 }
 
 function lineOf(id: number) {
@@ -111,5 +123,37 @@ describe.runIf(existsSync(workerFile))("the pull's catalog thread", () => {
       expect(r.number).toBe(String(Number(note.accessKey.slice(25, 34))));
       expect(r.item_count).toBeGreaterThan(0);
     }
+  });
+
+  it('inserts the lines added as their pages are written in the transaction their commit ends: nothing is seen or kept without it', async () => {
+    const db = join(tempDir('fiscal-catalog-thread-'), 'catalog.sqlite');
+    const t = start(db);
+    t.stage([0, 1, 2, 3, 4]);
+    t.add([0, 1]);
+    await t.handled();
+    // Inserted, not committed: another connection (a report during the pull) sees none of it.
+    expect(numbers(db)).toEqual([]);
+    // The commit ends the transaction with what was added and the lines it brings itself.
+    expect(await t.commit([2])).toEqual({ seq: 1 });
+    expect(numbers(db).map((r) => r.key)).toEqual([0, 1, 2].map((id) => notes[id]!.accessKey).sort());
+    // A pull that stops before the next commit: the rows added since the last are never committed.
+    t.add([3, 4]);
+    expect(await t.close()).toEqual({ seq: 2 });
+    expect(numbers(db)).toHaveLength(3);
+    const covered = new Database(db, { readonly: true }).prepare("SELECT value FROM meta WHERE name = 'index_bytes'");
+    expect(covered.get()).toEqual({ value: '10' });
+  });
+
+  it('a transaction that failed on lines added fails its commit and every later one, nothing of it kept', async () => {
+    const db = join(tempDir('fiscal-catalog-thread-'), 'catalog.sqlite');
+    const t = start(db);
+    t.stage([0, 1, 2]);
+    expect(await t.commit([0])).toEqual({ seq: 0 });
+    // A line the catalog cannot take (no key: the documents' primary key refuses it).
+    t.add([1, 2], (id) => ({ ...lineOf(id), key: null as unknown as string }));
+    expect((await t.commit([])).error).toBeTruthy();
+    // A later commit would bring the coverage past the lines lost: it fails alike.
+    expect((await t.commit([])).error).toBeTruthy();
+    expect(numbers(db).map((r) => r.key)).toEqual([notes[0]!.accessKey]);
   });
 });
