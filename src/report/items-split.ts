@@ -85,7 +85,11 @@ function idleCore(): boolean {
 
 /** The first item of a document near the middle of the items, or undefined when they are too few to split. */
 function splitAt(store: SqliteCatalog, splitFrom: number): number | undefined {
-  const [[low, high]] = store.selectRaw('SELECT min(rowid), max(rowid) FROM items') as [[number | null, number | null]];
+  // Two sub-queries: SQLite finds a lone min() or max() at an end of the table, but scans every
+  // row for the two in one SELECT (75 to 100 ms at 699k items).
+  const [[low, high]] = store.selectRaw('SELECT (SELECT min(rowid) FROM items), (SELECT max(rowid) FROM items)') as [
+    [number | null, number | null],
+  ];
   if (low === null || high === null || high - low + 1 < splitFrom) return undefined;
   const [middle] = store.selectRaw(
     'SELECT rowid, key, role, owner FROM items WHERE rowid >= ? ORDER BY rowid LIMIT 1',
