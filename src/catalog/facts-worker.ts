@@ -1,9 +1,10 @@
 // The catalog's thread of the pull (./staging.ts): a third entry of the build (dist/
-// facts-worker.js). It keeps each staged file's bytes until their commit, and applies each commit
-// in one transaction on its own connection to the catalog, reading each file's facts as the
-// transaction takes its rows (or, for the shared catalog, encodes the commit's rows for the
-// lease's connection). A pull's files are written here too, served on a port of their own
-// (file-writes.ts): a commit pauses every few lines to let them through.
+// facts-worker.js). It keeps each staged file's bytes until its line's rows are inserted, in a
+// transaction on its own connection to the catalog that takes each page's lines as the pull adds
+// them and that each commit ends with its coverage, reading each file's facts as the transaction
+// takes its rows (or, for the shared catalog, encodes the commit's rows for the lease's
+// connection). A pull's files are written here too, served on a port of their own
+// (file-writes.ts): the inserts pause every few lines to let them through.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.js';
@@ -17,8 +18,8 @@ const port = parentPort;
 if (!port) throw new Error('facts-worker.js runs as a worker thread of the catalog');
 
 /**
- * The files staged and not yet committed. Their facts are read when their commit takes them, not
- * as they come: facts kept for a commit lived long enough to be copied by the young generation's
+ * The files staged and not yet catalogued. Their facts are read when their rows are inserted (their
+ * page's lines added, or their commit), not as they come: facts kept for a commit lived long enough to be copied by the young generation's
  * collections and then freed by full ones (a sixth of this thread's time, some 40 us a document);
  * read as the transaction takes their rows, they die young. The bytes wait in the buffer their
  * batch came in, outside the heap, and the buffer goes back once its files were all read.
@@ -83,7 +84,7 @@ function keep(job: WriteJob, files: FileWrite[]): void {
 }
 
 let store: Promise<SqliteCatalog> | undefined;
-/** Whether this thread writes the pull's files: its commits then pause to let them through. */
+/** Whether this thread writes the pull's files: its inserts then pause to let them through. */
 let writing = false;
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const noPause = () => Promise.resolve();

@@ -191,30 +191,12 @@ export class SqliteCatalog implements CatalogStore {
   }
 
   /**
-   * apply() in one transaction still, awaiting `pause()` after every `step` lines: the thread's
-   * other work runs meanwhile (a pull's file writes, on the catalog's thread: staging.ts), which a
-   * commit of a second's documents (100 ms and more of facts and rows) would otherwise hold up.
-   */
-  async applyPausing(
-    lines: Iterable<CatalogLine>,
-    records: readonly StatusRecord[],
-    coverage: Coverage,
-    pause: () => Promise<void>,
-  ): Promise<void> {
-    try {
-      await this.insertPausing(lines, pause);
-      this.commitOpen(records, coverage);
-    } catch (error) {
-      this.rollback();
-      throw error;
-    }
-  }
-
-  /**
    * Inserts the lines' rows in the open transaction (begun when none is), as the pull writes
    * their pages: its commit then only ends it (commitOpen), instead of doing a second's rows
-   * while the pull waits (facts-worker.ts). Awaits `pause()` after every `step` lines, as
-   * applyPausing. Nothing is seen by another connection, nor survives a crash, until commitOpen.
+   * while the pull waits (facts-worker.ts). Nothing is seen by another connection, nor survives
+   * a crash, until commitOpen. Awaits `pause()` after every `step` lines: the thread's other work
+   * runs meanwhile (a pull's file writes, on the catalog's thread: staging.ts), which a second's
+   * rows (100 ms and more of facts and inserts) would otherwise hold up.
    */
   async insertPausing(lines: Iterable<CatalogLine>, pause: () => Promise<void>, step = 32): Promise<void> {
     if (!this.db.inTransaction) this.db.exec('BEGIN');
