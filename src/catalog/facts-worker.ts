@@ -35,8 +35,9 @@ interface StagedFile {
 
 interface Batch {
   buffer: Uint8Array;
-  /** Whether the buffer goes back to the pull for its next batches (a batch staged), or is left to the collector (files written here). */
+  /** Whether the buffer goes back to the pull for its next batches (a batch staged); files written here give it back to their writer (`back`). */
   returned: boolean;
+  back?: () => void;
   /** Its files not yet read. */
   left: number;
   /** Commits applied since it came. */
@@ -55,6 +56,7 @@ function release(batch: Batch): void {
   batches.delete(batch);
   if (batch.returned)
     port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
+  else batch.back?.();
 }
 
 /** After a commit: the buffers of batches left behind, their files copied out. */
@@ -70,16 +72,17 @@ function settleBatches(): void {
   }
 }
 
-/** The staged files of a page written here: their bytes kept in its buffer until their commit. */
-function keep(job: WriteJob, files: FileWrite[]): void {
+/** The staged files of a page written here: their bytes kept in its buffer until their commit; whether it is kept. */
+function keep(job: WriteJob, files: FileWrite[], back: () => void): boolean {
   const kept = files.filter((f) => f.staged);
-  if (kept.length === 0) return;
-  const batch: Batch = { buffer: job.bytes, returned: false, left: kept.length, commits: 0 };
+  if (kept.length === 0) return false;
+  const batch: Batch = { buffer: job.bytes, returned: false, back, left: kept.length, commits: 0 };
   batches.add(batch);
   for (const file of kept) {
     const [id, type, event] = file.staged!;
     staged.set(id, { type, event, bytes: file.data as Uint8Array, batch });
   }
+  return true;
 }
 
 let store: Promise<SqliteCatalog> | undefined;
