@@ -52,6 +52,14 @@ const batches = new Set<Batch>();
  */
 const KEPT_COMMITS = 2;
 
+/**
+ * The pull's connection's page cache: better-sqlite3's 16 MB filled up within the first seconds
+ * of a pull and stayed resident in this thread's malloc arena (16 to 19 MB of the pull's peak,
+ * docs/bench.md). The pages its inserts leave are read again from the system's file cache when
+ * needed: the pull's CPU time was the same within the noise at 100k NF-e.
+ */
+const PAGE_CACHE_KB = 2048;
+
 function release(batch: Batch): void {
   batches.delete(batch);
   if (batch.returned)
@@ -86,13 +94,6 @@ function keep(job: WriteJob, files: FileWrite[], back: () => void): boolean {
 }
 
 let store: Promise<SqliteCatalog> | undefined;
-/**
- * The pull's connection's page cache: better-sqlite3's 16 MB filled up within the first seconds
- * of a pull and stayed resident in this thread's malloc arena (16 to 19 MB of the pull's peak,
- * docs/bench.md). A pull's inserts go to the tables' ends and to a few indexes; the pages they
- * leave are read again from the OS's cache when needed, at no cost measured (docs/bench.md).
- */
-const PAGE_CACHE_KB = 2048;
 /** Whether this thread writes the pull's files: its commits then pause to let them through. */
 let writing = false;
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
