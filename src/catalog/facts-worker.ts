@@ -36,8 +36,9 @@ interface StagedFile {
 
 interface Batch {
   buffer: Uint8Array;
-  /** Whether the buffer goes back to the pull for its next batches (a batch staged), or is left to the collector (files written here). */
+  /** Whether the buffer goes back to the pull for its next batches (a batch staged); files written here give it back to their writer (`back`). */
   returned: boolean;
+  back?: () => void;
   /** Its files not yet read. */
   left: number;
   /** Commits applied since it came. */
@@ -52,10 +53,19 @@ const batches = new Set<Batch>();
  */
 const KEPT_COMMITS = 2;
 
+/**
+ * The pull's connection's page cache: better-sqlite3's 16 MB filled up within the first seconds
+ * of a pull and stayed resident in this thread's malloc arena (16 to 19 MB of the pull's peak,
+ * docs/bench.md). The pages its inserts leave are read again from the system's file cache when
+ * needed: the pull's CPU time was the same within the noise at 100k NF-e.
+ */
+const PAGE_CACHE_KB = 2048;
+
 function release(batch: Batch): void {
   batches.delete(batch);
   if (batch.returned)
     port!.postMessage({ free: batch.buffer } satisfies FromWorker, [batch.buffer.buffer as ArrayBuffer]);
+  else batch.back?.();
 }
 
 /** After a commit: the buffers of batches left behind, their files copied out. */
@@ -71,16 +81,17 @@ function settleBatches(): void {
   }
 }
 
-/** The staged files of a page written here: their bytes kept in its buffer until their commit. */
-function keep(job: WriteJob, files: FileWrite[]): void {
+/** The staged files of a page written here: their bytes kept in its buffer until their commit; whether it is kept. */
+function keep(job: WriteJob, files: FileWrite[], back: () => void): boolean {
   const kept = files.filter((f) => f.staged);
-  if (kept.length === 0) return;
-  const batch: Batch = { buffer: job.bytes, returned: false, left: kept.length, commits: 0 };
+  if (kept.length === 0) return false;
+  const batch: Batch = { buffer: job.bytes, returned: false, back, left: kept.length, commits: 0 };
   batches.add(batch);
   for (const file of kept) {
     const [id, type, event] = file.staged!;
     staged.set(id, { type, event, bytes: file.data as Uint8Array, batch });
   }
+  return true;
 }
 
 let store: Promise<SqliteCatalog> | undefined;
@@ -129,7 +140,7 @@ function* withFacts(lines: StagedLine[]): Generator<CatalogLine> {
 async function handle(m: ToWorker): Promise<Reply | undefined> {
   switch (m.do) {
     case 'open':
-      store = SqliteCatalog.open(m.path);
+      store = SqliteCatalog.open(m.path, { cacheKb: PAGE_CACHE_KB });
       store.catch(() => undefined);
       return undefined;
     case 'stage': {

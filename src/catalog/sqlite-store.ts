@@ -51,6 +51,11 @@ interface OpenOptions {
    * commits, builds the indexes and puts it in WAL mode.
    */
   aside?: boolean;
+  /**
+   * The connection's page cache in KB, where not better-sqlite3's: it builds SQLite with 16 MB
+   * (SQLITE_DEFAULT_CACHE_SIZE=-16000, SQLite's own default is 2 MB), which a long write fills.
+   */
+  cacheKb?: number;
 }
 
 export class SqliteCatalog implements CatalogStore {
@@ -84,6 +89,7 @@ export class SqliteCatalog implements CatalogStore {
       // last commits, never corrupt the file, and a catalog that lost commits covers less of the
       // index, which its next open ingests again (folder.ts). A kill loses nothing committed.
       if (!o.readonly) db.pragma('synchronous = NORMAL');
+      if (o.cacheKb !== undefined) db.pragma(`cache_size = -${o.cacheKb}`);
       const store = new SqliteCatalog(path, db);
       store.aside = Boolean(o.aside);
       store.check(Boolean(o.readonly));

@@ -54,9 +54,10 @@ export interface WriteJob {
   files: Array<{ path: string; end: number; staged?: StagedRef | undefined }>;
 }
 
-export function packed(id: number, files: readonly FileWrite[]): WriteJob {
+export function packed(id: number, files: readonly FileWrite[], buffers?: JobBuffers): WriteJob {
   const parts = files.map((f) => (typeof f.data === 'string' ? Buffer.from(f.data) : f.data));
-  const bytes = new Uint8Array(new ArrayBuffer(parts.reduce((n, p) => n + p.byteLength, 0)));
+  const size = parts.reduce((n, p) => n + p.byteLength, 0);
+  const bytes = new Uint8Array(buffers ? buffers.take(size) : new ArrayBuffer(size));
   let end = 0;
   const out = parts.map((part, i) => {
     bytes.set(part, end);
@@ -66,6 +67,35 @@ export function packed(id: number, files: readonly FileWrite[]): WriteJob {
   });
   return { id, bytes, files: out };
 }
+
+/**
+ * The jobs' buffers, back from the thread that wrote their files, for the next pages' jobs: a
+ * page's buffer (some 1.6 MB) handed over for good was garbage of that thread, whose collector,
+ * paced by its own small heap, let 20 to 40 MB of them pile up in a fast pull (docs/pull.md,
+ * Memory). A buffer is taken whole (its files end where `files` say) and sized in steps, so that
+ * the next page, a little larger, fits; small ones are not kept.
+ */
+export class JobBuffers {
+  private readonly free: ArrayBuffer[] = [];
+
+  take(size: number): ArrayBuffer {
+    const i = this.free.findIndex((b) => b.byteLength >= size);
+    if (i !== -1) return this.free.splice(i, 1)[0]!;
+    return new ArrayBuffer(size < BUFFER_STEP ? size : Math.ceil(size / BUFFER_STEP) * BUFFER_STEP);
+  }
+
+  give(buffer: ArrayBuffer): void {
+    if (buffer.byteLength >= BUFFER_STEP && this.free.length < KEPT_BUFFERS) this.free.push(buffer);
+  }
+}
+
+/** Job buffers are sized in steps of this many bytes; smaller ones are the C heap's. */
+const BUFFER_STEP = 256 * 1024;
+/**
+ * Buffers kept for reuse: one being written, one whose files the catalog reads, one to spare.
+ * More come back at once where the catalog keeps a commit's pages: those are left to the collector.
+ */
+const KEPT_BUFFERS = 3;
 
 export function unpacked(job: WriteJob): FileWrite[] {
   let start = 0;
@@ -85,7 +115,8 @@ interface WriteFailure {
   errno?: number | undefined;
 }
 
-type WriteReply = { id: number; error?: WriteFailure };
+/** A batch's answer, with its buffer handed back unless the thread keeps it; or a buffer kept until then, handed back. */
+type WriteReply = { id: number; error?: WriteFailure; free?: Uint8Array } | { free: Uint8Array };
 
 export function failureOf(error: unknown): WriteFailure {
   const e = error as NodeJS.ErrnoException;
@@ -102,19 +133,27 @@ function errorOf(f: WriteFailure): Error {
 
 /**
  * Answers the batches sent on `port`, one after the other (a thread that writes files:
- * write-worker.ts, and the catalog's, which keeps the staged files' bytes: `written`).
+ * write-worker.ts, and the catalog's, which keeps the staged files' bytes: `written` says whether
+ * it keeps the batch's buffer, and calls `giveBack` once done with it). The buffer goes back to the
+ * writer with the answer, or once given back, for its next batches (JobBuffers).
  */
-export function serveWrites(port: MessagePort, written?: (job: WriteJob, files: FileWrite[]) => void): void {
+export function serveWrites(
+  port: MessagePort,
+  written?: (job: WriteJob, files: FileWrite[], giveBack: () => void) => boolean,
+): void {
   port.on('message', (job: WriteJob) => {
     let reply: WriteReply = { id: job.id };
+    let kept = false;
     try {
       const files = unpacked(job);
       writeFilesNow(files);
-      written?.(job, files);
+      const giveBack = () => port.postMessage({ free: job.bytes } satisfies WriteReply, [job.bytes.buffer]);
+      kept = written?.(job, files, giveBack) ?? false;
     } catch (error) {
       reply = { id: job.id, error: failureOf(error) };
     }
-    port.postMessage(reply);
+    if (kept) port.postMessage(reply);
+    else port.postMessage({ ...reply, free: job.bytes }, [job.bytes.buffer]);
   });
 }
 
@@ -129,6 +168,7 @@ export class FileWriteThread {
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private readonly file = builtWorkerFile('write-worker');
+  private readonly buffers = new JobBuffers();
 
   /**
    * Writes through `port`, a thread's that serves writes (serveWrites), unless writes began on a
@@ -155,7 +195,7 @@ export class FileWriteThread {
     return new Promise<void>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       channel.ref();
-      const job = packed(id, files);
+      const job = packed(id, files, this.buffers);
       channel.postMessage(job, [job.bytes.buffer]);
     });
   }
@@ -169,6 +209,8 @@ export class FileWriteThread {
 
   private attach<C extends Worker | MessagePort>(channel: C): C {
     channel.on('message', (reply: WriteReply) => {
+      if (reply.free) this.buffers.give(reply.free.buffer as ArrayBuffer);
+      if (!('id' in reply)) return;
       const job = this.waiting.get(reply.id);
       if (!job) return;
       this.waiting.delete(reply.id);

@@ -9,6 +9,7 @@ import { MessageChannel } from 'node:worker_threads';
 import {
   failureOf,
   FileWriteThread,
+  JobBuffers,
   packed,
   serveWrites,
   unpacked,
@@ -77,7 +78,11 @@ describe('file writes of a page', () => {
     const dir = tempDir();
     const { port1, port2 } = new MessageChannel();
     const served: FileWrite[][] = [];
-    serveWrites(port2, (_job, files) => served.push(files));
+    serveWrites(port2, (_job, files) => {
+      served.push(files);
+      // Kept, as the catalog keeps the staged files' bytes: the buffer stays here.
+      return true;
+    });
     const thread = new FileWriteThread();
     expect(thread.through(port1)).toBe(true);
     try {
@@ -98,6 +103,63 @@ describe('file writes of a page', () => {
       const other = new MessageChannel();
       expect(thread.through(other.port1)).toBe(false);
       other.port2.close();
+    } finally {
+      await thread.close();
+      port2.close();
+    }
+  });
+
+  it('reuses a page-sized buffer given back, sized in steps, and keeps no small ones nor more than three', () => {
+    const buffers = new JobBuffers();
+    const KB = 1024;
+    expect(buffers.take(100).byteLength).toBe(100);
+    const page = buffers.take(300 * KB);
+    expect(page.byteLength).toBe(512 * KB);
+    buffers.give(page);
+    // The next page, a little larger, fits in the same buffer.
+    expect(buffers.take(400 * KB)).toBe(page);
+    expect(buffers.take(400 * KB)).not.toBe(page);
+    buffers.give(new ArrayBuffer(100));
+    expect(buffers.take(50).byteLength).toBe(50);
+    const given = [1, 2, 3, 4].map(() => new ArrayBuffer(256 * KB));
+    for (const b of given) buffers.give(b);
+    const taken = [1, 2, 3, 4].map(() => buffers.take(256 * KB));
+    expect(taken.filter((b) => given.includes(b))).toHaveLength(3);
+  });
+
+  it("gives a page's buffer back to its writer with the answer, or once the catalog is done with it, and the next page is packed into it", async () => {
+    const dir = tempDir();
+    const { port1, port2 } = new MessageChannel();
+    // What each page's buffer held when served (it travels back to the writer afterwards).
+    const jobs: Buffer[] = [];
+    const giveBacks: Array<() => void> = [];
+    // The first page is kept (as the catalog keeps its staged files' bytes), the others are not.
+    serveWrites(port2, (job, _files, giveBack) => {
+      jobs.push(Buffer.from(job.bytes.buffer.slice(0)));
+      giveBacks.push(giveBack);
+      return jobs.length === 1;
+    });
+    const thread = new FileWriteThread();
+    thread.through(port1);
+    let staged = 0;
+    const page = (name: string, fill: string, kb: number): FileWrite[] => [
+      { path: join(dir, name), data: Buffer.alloc(kb * 1024, fill), staged: [staged++, 'nfe', false] },
+    ];
+    try {
+      await thread.write(page('a.xml', 'a', 300));
+      // Kept: not back yet, so the next page gets a buffer of its own.
+      await thread.write(page('b.xml', 'b', 280));
+      // The second page's buffer came back with its answer: the third is packed into it, over its bytes.
+      await thread.write(page('c.xml', 'c', 260));
+      expect(jobs[2]!.byteLength).toBe(512 * 1024);
+      expect(jobs[2]!.toString('latin1', 260 * 1024, 280 * 1024)).toBe('b'.repeat(20 * 1024));
+      // The first page's buffer, given back once read (the message comes before the fourth
+      // page's answer, which brings the third's buffer back again): the fifth page takes it.
+      giveBacks[0]!();
+      await thread.write(page('d.xml', 'd', 290));
+      await thread.write(page('e.xml', 'e', 295));
+      expect(jobs[4]!.toString('latin1', 295 * 1024, 300 * 1024)).toBe('a'.repeat(5 * 1024));
+      expect(readFileSync(join(dir, 'e.xml'), 'latin1')).toBe('e'.repeat(295 * 1024));
     } finally {
       await thread.close();
       port2.close();
