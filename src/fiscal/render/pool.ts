@@ -1,5 +1,6 @@
 // Drawing on worker threads: `pull --with-pdf local` and `pdf --local` hand each XML to a pool of
-// workers (one per idle core), so that drawing runs while the main thread fetches, writes and commits.
+// workers (one, and more while drawings back up on a machine with idle cores: pool-size.ts), so that
+// drawing runs while the main thread fetches, writes and commits.
 // Jobs go to a worker as soon as they are asked (the one with the fewest waiting), not when it is
 // free: the main thread is often busy writing a page when a worker ends, and a worker with its
 // next job already queued does not wait for it. The jobs asked together (a page's documents) go in
@@ -7,12 +8,13 @@
 // per document was some 5,600 wake-ups of the other thread in a pull of 2,786 NF-e, and a page
 // handed on in as many parts (see sync/attachments.ts). Where there is no built worker (the sources
 // run by the tests), the pool draws on the calling thread, with the same answers.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
 import { builtWorkerFile, startThread } from '../../worker-file.js';
+import { createPoolSizer } from './pool-size.js';
 
 export interface RenderJob {
   id: number;
@@ -54,17 +56,6 @@ interface Slot {
 }
 
 /**
- * The cores no other work keeps busy (by the last minute's load), at least one. A second drawing
- * thread on a machine that has no idle core only competes with the first for the same cores, and
- * costs its own start (pdfkit loaded, the drawing compiled and warmed again): `pdf --local` over
- * 1,000 NF-e took more CPU and no less time with two threads than with one at a load of 9.
- */
-function idleCores(): number {
-  const cores = availableParallelism();
-  return Math.max(1, Math.min(cores, Math.round(cores - (loadavg()[0] ?? 0))));
-}
-
-/**
  * A render thread's young generation, in MB a semi-space (startThread). A DANFe allocates some
  * 200 KB that die with it, so at the process's 2 MB a render thread collected every ten documents:
  * some 390 scavenges for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing
@@ -103,10 +94,14 @@ function drawingBudget(on: boolean): void {
   );
 }
 
-/** `size` workers (default: one per idle core); drawing on the calling thread where none is built. */
-export function createRenderPool(size = idleCores()): RenderPool {
+/**
+ * Up to `max` workers, one from the first job and more while jobs back up and cores are idle
+ * (pool-size.ts); drawing on the calling thread where none is built.
+ */
+export function createRenderPool(max = availableParallelism()): RenderPool {
   const file = builtWorkerFile('render-worker');
-  if (!file || size < 1) return inThread();
+  if (!file || max < 1) return inThread();
+  const sizer = createPoolSizer(max);
   drawingBudget(true);
   let closed = false;
   const slots: Slot[] = [];
@@ -146,7 +141,9 @@ export function createRenderPool(size = idleCores()): RenderPool {
   };
   return {
     render(type, xml, job = {}) {
-      if (slots.length < size) slots.push(start());
+      let waiting = 0;
+      for (const slot of slots) waiting += slot.waiting.size;
+      for (let n = sizer.more(slots.length, waiting); n > 0; n--) slots.push(start());
       const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = nextId++;
       // A copy of the XML's bytes alone, handed over: a Buffer is often a view of a larger one (a
@@ -161,7 +158,7 @@ export function createRenderPool(size = idleCores()): RenderPool {
       });
     },
     async preload(type) {
-      while (slots.length < size) slots.push(start());
+      for (let n = sizer.more(slots.length, 0); n > 0; n--) slots.push(start());
       for (const slot of slots) slot.worker.postMessage({ preload: type } satisfies RenderRequest);
     },
     async close() {

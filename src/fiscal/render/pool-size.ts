@@ -1,0 +1,84 @@
+// How many drawing threads a render pool runs (pool.ts): one from the start, another while drawings
+// back up and the machine has had a core idle in the last moments. The last minute's load average
+// sized the pool before, and it counts the run's own past: a pull started after another (or after
+// anything else busy) drew on one thread beside a core left half idle (the bench's PDF pull: 1.3 of
+// 2 cores used, the drawing thread its bottleneck). What the cores did in the last quarter of a
+// second is what a second thread would find now.
+import { availableParallelism, cpus } from 'node:os';
+
+/** The machine's idle CPU time so far, summed over its cores, at a moment. */
+export interface CpuSample {
+  atMs: number;
+  idleMs: number;
+}
+
+export function sampleCpu(): CpuSample {
+  let idleMs = 0;
+  for (const cpu of cpus()) idleMs += cpu.times.idle;
+  return { atMs: performance.now(), idleMs };
+}
+
+/** The cores idle on average between two samples (0 when they are the same moment). */
+export function idleCoresBetween(a: CpuSample, b: CpuSample): number {
+  const wallMs = b.atMs - a.atMs;
+  return wallMs > 0 ? Math.max(0, (b.idleMs - a.idleMs) / wallMs) : 0;
+}
+
+/**
+ * The shortest window the idle cores are measured over. The kernel counts CPU time in ticks of 10 ms, so a
+ * window of 250 ms on two cores reads idle time to within a twentieth of a core; and a page of a
+ * pull (250 NF-e) takes a drawing thread some 300 ms, so a second thread starts within the page
+ * after the first that backed up.
+ */
+export const SAMPLE_MS = 250;
+
+/**
+ * Idle cores that make another drawing thread worth its start (pdfkit loaded, the drawing code
+ * compiled and warmed again: some 0.2 s of CPU): it then draws on at least half a core that nothing
+ * used, and competes for the rest. On a busy machine no core is idle and the pool stays at one
+ * thread: `pdf --local` over 1,000 NF-e took more CPU and no less time with two threads than with
+ * one at a load of 9.
+ */
+export const IDLE_TO_GROW = 0.5;
+
+/**
+ * Jobs waiting in the pool (drawn or not answered yet) before it grows: some 40 ms of drawing, a
+ * fraction of a pull's page. Fewer means the thread keeps up, and another would only wait too.
+ */
+export const BACKLOG_TO_GROW = 32;
+
+/** The longest window a decision reads: one over a longer quiet time says little of now. */
+const STALE_MS = 4 * SAMPLE_MS;
+
+export interface PoolSizer {
+  /** Threads to start now (0 or more) for a pool of `threads` with `waiting` jobs. */
+  more(threads: number, waiting: number): number;
+}
+
+/**
+ * Decides a pool's growth, up to `max` threads: one for its first job, then more while jobs wait
+ * and the cores idle since the last decision (at least SAMPLE_MS before) were enough. The machine
+ * is sampled only then, while jobs wait: a quiet pool reads nothing. After a growth, the next
+ * decision reads a window in which the new threads drew.
+ */
+export function createPoolSizer(
+  max = availableParallelism(),
+  sample: () => CpuSample = sampleCpu,
+  now: () => number = () => performance.now(),
+): PoolSizer {
+  let last = sample();
+  return {
+    more(threads, waiting) {
+      if (threads >= max) return 0;
+      if (threads === 0) return 1;
+      if (waiting < BACKLOG_TO_GROW || now() - last.atMs < SAMPLE_MS) return 0;
+      const current = sample();
+      const stale = current.atMs - last.atMs > STALE_MS;
+      const idle = idleCoresBetween(last, current);
+      last = current;
+      if (stale || idle < IDLE_TO_GROW) return 0;
+      // Several at once where many cores are idle, no more than the jobs waiting keep busy.
+      return Math.min(max - threads, Math.max(1, Math.round(idle)), Math.max(1, Math.floor(waiting / BACKLOG_TO_GROW)));
+    },
+  };
+}
