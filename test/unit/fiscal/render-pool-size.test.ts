@@ -1,0 +1,92 @@
+// How many drawing threads a render pool runs (src/fiscal/render/pool-size.ts): one from its first
+// job, another only while jobs back up and the machine's cores were idle over the last window
+// (not the last minute's load average, which counts the run's own past), never past its maximum.
+// The machine's samples and the clock are given, so nothing here depends on the machine's load.
+import { describe, expect, it } from 'vitest';
+import {
+  BACKLOG_TO_GROW,
+  createPoolSizer,
+  idleCoresBetween,
+  SAMPLE_MS,
+  type CpuSample,
+} from '../../../src/fiscal/render/pool-size.js';
+
+/** A machine whose cores are idle `idle` (cores) from each moment set on, and a clock to move. */
+function machine() {
+  let now = 0;
+  let idleMs = 0;
+  let idle = 0;
+  return {
+    sample: (): CpuSample => ({ atMs: now, idleMs }),
+    now: () => now,
+    /** `ms` pass with `cores` idle on average. */
+    pass(ms: number, cores: number) {
+      idle = cores;
+      now += ms;
+      idleMs += ms * idle;
+    },
+  };
+}
+
+describe('idleCoresBetween', () => {
+  it('reads the cores idle on average between two samples', () => {
+    expect(idleCoresBetween({ atMs: 0, idleMs: 1000 }, { atMs: 250, idleMs: 1375 })).toBe(1.5);
+    expect(idleCoresBetween({ atMs: 10, idleMs: 5 }, { atMs: 10, idleMs: 5 })).toBe(0);
+  });
+});
+
+describe('createPoolSizer', () => {
+  it('starts one thread for the first job, whatever the machine', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    expect(sizer.more(0, 0)).toBe(1);
+  });
+
+  it('grows while jobs back up and a core was idle over the last window', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, BACKLOG_TO_GROW)).toBe(1);
+    // At its maximum it asks no more, however idle the machine.
+    m.pass(SAMPLE_MS, 2);
+    expect(sizer.more(2, 1000)).toBe(0);
+  });
+
+  it('does not grow when the drawing keeps up, or before a window has passed', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    m.pass(SAMPLE_MS, 2);
+    expect(sizer.more(1, BACKLOG_TO_GROW - 1)).toBe(0);
+    const early = createPoolSizer(2, m.sample, m.now);
+    m.pass(SAMPLE_MS - 1, 2);
+    expect(early.more(1, BACKLOG_TO_GROW)).toBe(0);
+  });
+
+  it('does not grow on a busy machine, and grows once cores turn idle', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    m.pass(SAMPLE_MS, 0.3);
+    expect(sizer.more(1, 500)).toBe(0);
+    // The window read is the one since the last decision, not the machine's whole past.
+    m.pass(SAMPLE_MS, 1);
+    expect(sizer.more(1, 500)).toBe(1);
+  });
+
+  it('reads nothing from a window longer than a second: the next decision reads a fresh one', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    m.pass(10_000, 2);
+    expect(sizer.more(1, 500)).toBe(0);
+    m.pass(SAMPLE_MS, 2);
+    expect(sizer.more(1, 500)).toBe(1);
+  });
+
+  it('grows by the idle cores at once, no more than the waiting jobs keep busy', () => {
+    const m = machine();
+    const sizer = createPoolSizer(16, m.sample, m.now);
+    m.pass(SAMPLE_MS, 6.2);
+    expect(sizer.more(1, 10 * BACKLOG_TO_GROW)).toBe(6);
+    m.pass(SAMPLE_MS, 6);
+    expect(sizer.more(7, 2 * BACKLOG_TO_GROW)).toBe(2);
+  });
+});
