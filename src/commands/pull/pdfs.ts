@@ -32,7 +32,7 @@ export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer
       // (pool-size.ts): on a busy machine one thread draws as fast as two, with a fifth less CPU,
       // but beside a pull that leaves most of a core idle (reading pages, writing files) a single
       // thread was the pull's bottleneck.
-      const created = p.createRenderPool();
+      const created = p.createRenderPool({ log: (m) => ctx.log.debug(m) });
       void created.preload(type as RenderType).catch(() => undefined);
       return created;
     }));

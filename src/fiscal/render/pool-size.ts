@@ -4,6 +4,7 @@
 // anything else busy) drew on one thread beside a core left half idle (the bench's PDF pull: 1.3 of
 // 2 cores used, the drawing thread its bottleneck). What the cores did in the last quarter of a
 // second is what a second thread would find now.
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 
 /** The machine's idle CPU time so far, summed over its cores, at a moment. */
@@ -12,10 +13,29 @@ export interface CpuSample {
   idleMs: number;
 }
 
+/**
+ * Linux's /proc/stat counts a core waiting on the disk (iowait) apart from idle, and os.cpus()
+ * leaves it out; a pull syncs its files, and a core that waits on them could draw. Its first line
+ * sums every core, in ticks of 10 ms (USER_HZ, 100 on every architecture Node runs on).
+ */
+function linuxIdleMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'latin1').slice(0, 200).split('\n', 1)[0]!.split(/\s+/);
+    const [idle, iowait] = [Number(fields[4]), Number(fields[5])];
+    return fields[0] === 'cpu' && Number.isFinite(idle) && Number.isFinite(iowait) ? (idle + iowait) * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function sampleCpu(): CpuSample {
-  let idleMs = 0;
-  for (const cpu of cpus()) idleMs += cpu.times.idle;
-  return { atMs: performance.now(), idleMs };
+  const atMs = performance.now();
+  let idleMs = linuxIdleMs();
+  if (idleMs === undefined) {
+    idleMs = 0;
+    for (const cpu of cpus()) idleMs += cpu.times.idle;
+  }
+  return { atMs, idleMs };
 }
 
 /** The cores idle on average between two samples (0 when they are the same moment). */
@@ -34,12 +54,12 @@ export const SAMPLE_MS = 250;
 
 /**
  * Idle cores that make another drawing thread worth its start (pdfkit loaded, the drawing code
- * compiled and warmed again: some 0.2 s of CPU): it then draws on at least half a core that nothing
- * used, and competes for the rest. On a busy machine no core is idle and the pool stays at one
- * thread: `pdf --local` over 1,000 NF-e took more CPU and no less time with two threads than with
- * one at a load of 9.
+ * compiled and warmed again: some 0.2 s of CPU, once): a third of a core that nothing used is a
+ * third more drawing each second of a pull that lasts several. On a busy machine no core is idle
+ * and the pool stays at one thread: `pdf --local` over 1,000 NF-e took more CPU and no less time
+ * with two threads than with one at a load of 9.
  */
-export const IDLE_TO_GROW = 0.5;
+export const IDLE_TO_GROW = 0.3;
 
 /**
  * Jobs waiting in the pool (drawn or not answered yet) before it grows: some 40 ms of drawing, a
@@ -53,6 +73,8 @@ const STALE_MS = 4 * SAMPLE_MS;
 export interface PoolSizer {
   /** Threads to start now (0 or more) for a pool of `threads` with `waiting` jobs. */
   more(threads: number, waiting: number): number;
+  /** The cores idle over the window the last decision read (for --verbose). */
+  readonly idle: number;
 }
 
 /**
@@ -67,14 +89,18 @@ export function createPoolSizer(
   now: () => number = () => performance.now(),
 ): PoolSizer {
   let last = sample();
+  let idle = 0;
   return {
+    get idle() {
+      return idle;
+    },
     more(threads, waiting) {
       if (threads >= max) return 0;
       if (threads === 0) return 1;
       if (waiting < BACKLOG_TO_GROW || now() - last.atMs < SAMPLE_MS) return 0;
       const current = sample();
       const stale = current.atMs - last.atMs > STALE_MS;
-      const idle = idleCoresBetween(last, current);
+      idle = idleCoresBetween(last, current);
       last = current;
       if (stale || idle < IDLE_TO_GROW) return 0;
       // Several at once where many cores are idle, no more than the jobs waiting keep busy.

@@ -94,14 +94,29 @@ function drawingBudget(on: boolean): void {
   );
 }
 
+export interface RenderPoolOptions {
+  /** The most workers (default: one per core). */
+  max?: number;
+  /** Told each time the pool grows (--verbose). */
+  log?: (message: string) => void;
+}
+
 /**
  * Up to `max` workers, one from the first job and more while jobs back up and cores are idle
  * (pool-size.ts); drawing on the calling thread where none is built.
  */
-export function createRenderPool(max = availableParallelism()): RenderPool {
+export function createRenderPool({ max = availableParallelism(), log }: RenderPoolOptions = {}): RenderPool {
   const file = builtWorkerFile('render-worker');
   if (!file || max < 1) return inThread();
   const sizer = createPoolSizer(max);
+  const grow = (waiting: number) => {
+    const added = sizer.more(slots.length, waiting);
+    for (let n = added; n > 0; n--) slots.push(start());
+    if (added > 0 && slots.length > 1)
+      log?.(
+        `render pool: ${slots.length} drawing threads (${sizer.idle.toFixed(1)} cores idle in the last window, ${waiting} drawings waiting)`,
+      );
+  };
   drawingBudget(true);
   let closed = false;
   const slots: Slot[] = [];
@@ -143,7 +158,7 @@ export function createRenderPool(max = availableParallelism()): RenderPool {
     render(type, xml, job = {}) {
       let waiting = 0;
       for (const slot of slots) waiting += slot.waiting.size;
-      for (let n = sizer.more(slots.length, waiting); n > 0; n--) slots.push(start());
+      grow(waiting);
       const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = nextId++;
       // A copy of the XML's bytes alone, handed over: a Buffer is often a view of a larger one (a
@@ -158,7 +173,7 @@ export function createRenderPool(max = availableParallelism()): RenderPool {
       });
     },
     async preload(type) {
-      for (let n = sizer.more(slots.length, 0); n > 0; n--) slots.push(start());
+      grow(0);
       for (const slot of slots) slot.worker.postMessage({ preload: type } satisfies RenderRequest);
     },
     async close() {

@@ -2,12 +2,15 @@
 // job, another only while jobs back up and the machine's cores were idle over the last window
 // (not the last minute's load average, which counts the run's own past), never past its maximum.
 // The machine's samples and the clock are given, so nothing here depends on the machine's load.
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
   BACKLOG_TO_GROW,
   createPoolSizer,
+  IDLE_TO_GROW,
   idleCoresBetween,
   SAMPLE_MS,
+  sampleCpu,
   type CpuSample,
 } from '../../../src/fiscal/render/pool-size.js';
 
@@ -65,7 +68,7 @@ describe('createPoolSizer', () => {
   it('does not grow on a busy machine, and grows once cores turn idle', () => {
     const m = machine();
     const sizer = createPoolSizer(2, m.sample, m.now);
-    m.pass(SAMPLE_MS, 0.3);
+    m.pass(SAMPLE_MS, IDLE_TO_GROW - 0.1);
     expect(sizer.more(1, 500)).toBe(0);
     // The window read is the one since the last decision, not the machine's whole past.
     m.pass(SAMPLE_MS, 1);
@@ -88,5 +91,16 @@ describe('createPoolSizer', () => {
     expect(sizer.more(1, 10 * BACKLOG_TO_GROW)).toBe(6);
     m.pass(SAMPLE_MS, 6);
     expect(sizer.more(7, 2 * BACKLOG_TO_GROW)).toBe(2);
+  });
+});
+
+describe('sampleCpu', () => {
+  it("reads the machine's idle time: between two samples, no fewer than none and no more than its cores", async () => {
+    const before = sampleCpu();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idle = idleCoresBetween(before, sampleCpu());
+    expect(idle).toBeGreaterThanOrEqual(0);
+    // The kernel counts in ticks of 10 ms: a tick more on each core at most.
+    expect(idle).toBeLessThanOrEqual(availableParallelism() * 1.1);
   });
 });
