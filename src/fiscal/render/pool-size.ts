@@ -1,9 +1,9 @@
 // How many drawing threads a render pool runs (pool.ts): one from the start, another while drawings
-// back up and the machine has had a core idle in the last moments. The last minute's load average
-// sized the pool before, and it counts the run's own past: a pull started after another (or after
-// anything else busy) drew on one thread beside a core left half idle (the bench's PDF pull: 1.3 of
-// 2 cores used, the drawing thread its bottleneck). What the cores did in the last quarter of a
-// second is what a second thread would find now.
+// back up and the machine has had a core idle in the last moments. The pool used to be sized by
+// the last minute's load average (`pdf --local`), which counts the run's own past and whatever ran
+// before it, or at one per core but one (the pull): on two cores a pull drew on one thread beside a
+// core it left a third idle (the bench's PDF pull: 1.3 of 2 cores used, the drawing thread its
+// bottleneck). What the cores did in the last quarter of a second is what another thread would find.
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 
