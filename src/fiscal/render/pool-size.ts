@@ -67,19 +67,31 @@ export const IDLE_TO_GROW = 0.3;
  */
 export const BACKLOG_TO_GROW = 32;
 
+/**
+ * The share of the window each drawing thread must have been busy for the pool to grow. Jobs
+ * waiting at a moment do not say the drawing is what the run waits for: `pdf --local` asks 64 at a
+ * time, then saves them (a sync per group), and its thread sat idle meanwhile; another thread
+ * there only cost CPU. A thread busy through the whole window is the run's bottleneck.
+ */
+export const BUSY_TO_GROW = 0.9;
+
 /** The longest window a decision reads: one over a longer quiet time says little of now. */
 const STALE_MS = 4 * SAMPLE_MS;
 
 export interface PoolSizer {
-  /** Threads to start now (0 or more) for a pool of `threads` with `waiting` jobs. */
-  more(threads: number, waiting: number): number;
+  /**
+   * Threads to start now (0 or more) for a pool of `threads` with `waiting` jobs. `busy` is asked
+   * once per window read: the least busy thread's share of the time since it was last asked (0-1).
+   */
+  more(threads: number, waiting: number, busy: () => number): number;
   /** The cores idle over the window the last decision read (for --verbose). */
   readonly idle: number;
 }
 
 /**
- * Decides a pool's growth, up to `max` threads: one for its first job, then more while jobs wait
- * and the cores idle since the last decision (at least SAMPLE_MS before) were enough. The machine
+ * Decides a pool's growth, up to `max` threads: one for its first job, then more while jobs wait,
+ * every thread was busy and the cores idle since the last decision (at least SAMPLE_MS before)
+ * were enough. The machine
  * is sampled only then, while jobs wait: a quiet pool reads nothing. After a growth, the next
  * decision reads a window in which the new threads drew.
  */
@@ -94,7 +106,7 @@ export function createPoolSizer(
     get idle() {
       return idle;
     },
-    more(threads, waiting) {
+    more(threads, waiting, busy) {
       if (threads >= max) return 0;
       if (threads === 0) return 1;
       if (waiting < BACKLOG_TO_GROW || now() - last.atMs < SAMPLE_MS) return 0;
@@ -102,7 +114,9 @@ export function createPoolSizer(
       const stale = current.atMs - last.atMs > STALE_MS;
       idle = idleCoresBetween(last, current);
       last = current;
-      if (stale || idle < IDLE_TO_GROW) return 0;
+      // Asked even when the answer is no: its window is then this one too.
+      const drawing = busy();
+      if (stale || idle < IDLE_TO_GROW || !(drawing >= BUSY_TO_GROW)) return 0;
       // Several at once where many cores are idle, no more than the jobs waiting keep busy.
       return Math.min(max - threads, Math.max(1, Math.round(idle)), Math.max(1, Math.floor(waiting / BACKLOG_TO_GROW)));
     },

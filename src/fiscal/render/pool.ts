@@ -10,6 +10,7 @@
 // run by the tests), the pool draws on the calling thread, with the same answers.
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
@@ -58,6 +59,8 @@ interface Slot {
   waiting: Map<number, Waiting>;
   /** Jobs given since the last message, sent together. */
   outbox: RenderJob[];
+  /** Its event loop's time, busy and idle, when the pool's growth last asked (pool-size.ts). */
+  elu: EventLoopUtilization;
 }
 
 /**
@@ -130,7 +133,8 @@ export function createRenderPool({ max = availableParallelism(), log }: RenderPo
   let flushing = false;
   let nextId = 0;
   const start = (): Slot => {
-    const slot: Slot = { worker: startRenderThread(file), waiting: new Map(), outbox: [] };
+    const worker = startRenderThread(file);
+    const slot: Slot = { worker, waiting: new Map(), outbox: [], elu: worker.performance.eventLoopUtilization() };
     slot.worker.unref();
     slot.worker.on('message', (replies: RenderReply[]) => {
       for (const reply of replies) {
@@ -155,12 +159,23 @@ export function createRenderPool({ max = availableParallelism(), log }: RenderPo
     slot.worker.on('exit', (code) => lost(new Error(`a render worker stopped (exit ${code})`)));
     return slot;
   };
+  /** The least busy thread's share of the time since the last call (0 for one not started yet). */
+  const busy = () => {
+    let least = 1;
+    for (const slot of slots) {
+      const now = slot.worker.performance.eventLoopUtilization();
+      const share = slot.worker.performance.eventLoopUtilization(now, slot.elu).utilization;
+      slot.elu = now;
+      least = Math.min(least, Number.isFinite(share) ? share : 0);
+    }
+    return least;
+  };
   const grow = (waiting: number) => {
-    const added = sizer.more(slots.length, waiting);
+    const added = sizer.more(slots.length, waiting, busy);
     for (let n = added; n > 0; n--) slots.push(start());
     if (added > 0 && slots.length > 1)
       log?.(
-        `render pool: ${slots.length} drawing threads (${sizer.idle.toFixed(1)} cores idle in the last window, ${waiting} drawings waiting)`,
+        `render pool: ${slots.length} drawing threads (${sizer.idle.toFixed(1)} cores idle in the last window, the drawing busy through it, ${waiting} drawings waiting)`,
       );
   };
   /** Gives the waiting jobs to the workers holding the fewest (up to HELD_BY_A_WORKER each), one message each. */
