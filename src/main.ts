@@ -3,6 +3,7 @@ import { createNodeContext, type ContextOverrides } from './runtime.js';
 import { ApiError, ExitCode, FiscalError, InterruptedError, exitCodeOf } from './errors.js';
 import type { Context } from './context.js';
 import { localFileError } from './local-files.js';
+import { noteCommandStart } from './machine-load.js';
 
 /** commander's own errors (help shown, unknown option...) carry a `commander.*` code. */
 function isCommanderError(error: unknown): error is Error & { exitCode: number } {
@@ -11,6 +12,8 @@ function isCommanderError(error: unknown): error is Error & { exitCode: number }
 }
 
 export async function main(argv: string[], overrides: ContextOverrides = {}): Promise<number> {
+  // Whether a command has an idle core for a second thread is measured from here (machine-load.ts).
+  noteCommandStart();
   const ctx = createNodeContext(argv, overrides);
   // Scripts call `fiscal --version` to probe for the tool: answer before loading anything.
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {

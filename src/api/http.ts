@@ -3,12 +3,12 @@
 // parses 2xx bodies with the caller's zod schema, maps error answers to typed errors
 // (errors-map.ts) and never lets the API key into a message or a trace line (redact.ts).
 import { setMaxListeners } from 'node:events';
-import { Agent, request as undiciRequest } from 'undici';
 import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
 import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
 import { ANSWER_TIMEOUT_FACTOR, AnswerTooLarge, MAX_ANSWER_BYTES, answerDeadline, readBounded } from './http-body.js';
 import { notingWrites } from './http-written.js';
+import { Agent, request as undiciRequest } from './undici-parts.js';
 import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
 import {
   buildUrl,

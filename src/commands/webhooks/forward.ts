@@ -2,8 +2,8 @@
 // signature header, so the application checks the signature itself. Anything but a 2xx answer in
 // time is a failure: the receiver then answers 502 and the service delivers the notification again.
 import type { IncomingHttpHeaders } from 'node:http';
-import { request } from 'undici';
 import { SIGNATURE_HEADER } from '../../api/webhook-signature.js';
+import { request } from '../../api/undici-parts.js';
 
 /** Designed: how long the application may take to answer a forwarded notification. */
 const FORWARD_TIMEOUT_MS = 10_000;

@@ -1,0 +1,29 @@
+// The parts of undici the HTTP core uses, loaded from their own files. undici's index loads
+// everything the package has (fetch, WebSocket, EventSource, cookies, caches, mocks, proxies): 150
+// to 250 ms of CPU at the start of every command that sends a request, on this 2-core machine,
+// where the dispatcher and request() alone take a third of it. undici is pinned (package.json) and
+// test/unit/api/undici-parts.test.ts checks that these are the very ones its index exports.
+import { createRequire } from 'node:module';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+
+const load = createRequire(import.meta.url);
+
+export const Agent = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+
+/** The process's shared dispatcher, as undici's request() takes it when given none. */
+export const globalDispatcher = (load('undici/lib/global.js') as { getGlobalDispatcher: () => Dispatcher })
+  .getGlobalDispatcher;
+
+/** undici's request(), called with the dispatcher as `this` (its index binds it so). */
+const requestOn = (load('undici/lib/api/index.js') as { request: RequestOn }).request;
+type RequestOn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+/** undici's `request(url, { dispatcher, ... })`: the URL's origin and path, on `dispatcher` (else the shared one). */
+export function request(
+  url: string,
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher?: Dispatcher },
+): Promise<Dispatcher.ResponseData> {
+  const { dispatcher = globalDispatcher(), ...rest } = options;
+  const target = new URL(url);
+  return requestOn.call(dispatcher, { ...rest, origin: target.origin, path: `${target.pathname}${target.search}` });
+}
