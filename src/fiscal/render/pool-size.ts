@@ -4,57 +4,21 @@
 // before it, or at one per core but one (the pull): on two cores a pull drew on one thread beside a
 // core it left a third idle (the bench's PDF pull: 1.3 of 2 cores used, the drawing thread its
 // bottleneck). What the cores did in the last quarter of a second is what another thread would find.
-import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
-
-/** The machine's idle CPU time so far, summed over its cores, at a moment. */
-export interface CpuSample {
-  atMs: number;
-  idleMs: number;
-}
+import { availableParallelism } from 'node:os';
+import { idleCoresBetween, sampleMachine, type MachineSample } from '../../machine-load.js';
 
 /**
- * Linux's /proc/stat counts a core waiting on the disk (iowait) apart from idle, and os.cpus()
- * leaves it out; a pull syncs its files, and a core that waits on them could draw. Its first line
- * sums every core, in ticks of 10 ms (USER_HZ, 100 on every architecture Node runs on).
- */
-function linuxIdleMs(): number | undefined {
-  try {
-    const fields = readFileSync('/proc/stat', 'latin1').slice(0, 200).split('\n', 1)[0]!.split(/\s+/);
-    const [idle, iowait] = [Number(fields[4]), Number(fields[5])];
-    return fields[0] === 'cpu' && Number.isFinite(idle) && Number.isFinite(iowait) ? (idle + iowait) * 10 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function sampleCpu(): CpuSample {
-  const atMs = performance.now();
-  let idleMs = linuxIdleMs();
-  if (idleMs === undefined) {
-    idleMs = 0;
-    for (const cpu of cpus()) idleMs += cpu.times.idle;
-  }
-  return { atMs, idleMs };
-}
-
-/** The cores idle on average between two samples (0 when they are the same moment). */
-export function idleCoresBetween(a: CpuSample, b: CpuSample): number {
-  const wallMs = b.atMs - a.atMs;
-  return wallMs > 0 ? Math.max(0, (b.idleMs - a.idleMs) / wallMs) : 0;
-}
-
-/**
- * The shortest window the idle cores are measured over. The kernel counts CPU time in ticks of 10 ms, so a
- * window of 250 ms on two cores reads idle time to within a twentieth of a core; and a page of a
- * pull (250 NF-e) takes a drawing thread some 300 ms, so a second thread starts within the page
- * after the first that backed up.
+ * The shortest window the idle cores are measured over (machine-load.ts: a core waiting on the disk
+ * counts as idle, this process's threads as busy). The kernel counts CPU time in ticks of 10 ms, so
+ * 250 ms on two cores read idle time to within a twentieth of a core; and a page of a pull (250
+ * NF-e) takes a drawing thread some 300 ms, so a second thread starts within the page after the
+ * first that backed up.
  */
 export const SAMPLE_MS = 250;
 
 /**
  * Idle cores that make another drawing thread worth its start (pdfkit loaded, the drawing code
- * compiled and warmed again: some 0.2 s of CPU, once): a third of a core that nothing used is a
+ * compiled and warmed again: some 0.3 s of CPU, once): a third of a core that nothing used is a
  * third more drawing each second of a pull that lasts several. On a busy machine no core is idle
  * and the pool stays at one thread: `pdf --local` over 1,000 NF-e took more CPU and no less time
  * with two threads than with one at a load of 9.
@@ -97,7 +61,7 @@ export interface PoolSizer {
  */
 export function createPoolSizer(
   max = availableParallelism(),
-  sample: () => CpuSample = sampleCpu,
+  sample: () => MachineSample = sampleMachine,
   now: () => number = () => performance.now(),
 ): PoolSizer {
   let last = sample();
@@ -109,9 +73,9 @@ export function createPoolSizer(
     more(threads, waiting, busy) {
       if (threads >= max) return 0;
       if (threads === 0) return 1;
-      if (waiting < BACKLOG_TO_GROW || now() - last.atMs < SAMPLE_MS) return 0;
+      if (waiting < BACKLOG_TO_GROW || now() - last.at < SAMPLE_MS) return 0;
       const current = sample();
-      const stale = current.atMs - last.atMs > STALE_MS;
+      const stale = current.at - last.at > STALE_MS;
       idle = idleCoresBetween(last, current);
       last = current;
       // Asked even when the answer is no: its window is then this one too.

@@ -9,33 +9,31 @@ import {
   BUSY_TO_GROW,
   createPoolSizer,
   IDLE_TO_GROW,
-  idleCoresBetween,
   SAMPLE_MS,
-  sampleCpu,
-  type CpuSample,
 } from '../../../src/fiscal/render/pool-size.js';
+import { idleCoresBetween, sampleMachine, type MachineSample } from '../../../src/machine-load.js';
 
-/** A machine whose cores are idle `idle` (cores) from each moment set on, and a clock to move. */
+/** A machine of 16 cores and a clock to move. */
 function machine() {
+  const cores = 16;
   let now = 0;
-  let idleMs = 0;
-  let idle = 0;
+  let busy = 0;
   return {
-    sample: (): CpuSample => ({ atMs: now, idleMs }),
+    sample: (): MachineSample => ({ at: now, busy, own: 0, cores }),
     now: () => now,
-    /** `ms` pass with `cores` idle on average. */
-    pass(ms: number, cores: number) {
-      idle = cores;
+    /** `ms` pass with `idle` cores idle on average. */
+    pass(ms: number, idle: number) {
       now += ms;
-      idleMs += ms * idle;
+      busy += ms * (cores - idle);
     },
   };
 }
 
 describe('idleCoresBetween', () => {
-  it('reads the cores idle on average between two samples', () => {
-    expect(idleCoresBetween({ atMs: 0, idleMs: 1000 }, { atMs: 250, idleMs: 1375 })).toBe(1.5);
-    expect(idleCoresBetween({ atMs: 10, idleMs: 5 }, { atMs: 10, idleMs: 5 })).toBe(0);
+  it('reads the cores idle on average between two samples (this process counted busy)', () => {
+    const at = (ms: number, busy: number): MachineSample => ({ at: ms, busy, own: busy, cores: 2 });
+    expect(idleCoresBetween(at(0, 1000), at(250, 1125))).toBe(1.5);
+    expect(idleCoresBetween(at(10, 5), at(10, 5))).toBe(0);
   });
 });
 
@@ -110,11 +108,11 @@ describe('createPoolSizer', () => {
   });
 });
 
-describe('sampleCpu', () => {
+describe('sampleMachine', () => {
   it("reads the machine's idle time: between two samples, no fewer than none and no more than its cores", async () => {
-    const before = sampleCpu();
+    const before = sampleMachine();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const idle = idleCoresBetween(before, sampleCpu());
+    const idle = idleCoresBetween(before, sampleMachine());
     expect(idle).toBeGreaterThanOrEqual(0);
     // The kernel counts in ticks of 10 ms: a tick more on each core at most.
     expect(idle).toBeLessThanOrEqual(availableParallelism() * 1.1);
