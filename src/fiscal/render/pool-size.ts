@@ -26,16 +26,20 @@ export const SAMPLE_MS = 250;
 export const IDLE_TO_GROW = 0.3;
 
 /**
- * Jobs waiting in the pool (drawn or not answered yet) before it grows: some 40 ms of drawing, a
- * fraction of a pull's page. Fewer means the thread keeps up, and another would only wait too.
+ * Jobs waiting in the pool (drawn or not answered yet) before it grows: some 150 ms of drawing.
+ * Another thread's start (some 0.3 s of CPU, the drawing of 250 DANFes) pays only against a
+ * backlog: a pull lists two pages ahead and has 500 to 900 drawings waiting while its thread is
+ * the bottleneck; `pdf --local` keeps 64 in flight and saves them as they come, and a second
+ * thread there took 15 to 20% more CPU for no less time (1,000 NF-e, loads of 4 to 7): it stays
+ * at one.
  */
-export const BACKLOG_TO_GROW = 32;
+export const BACKLOG_TO_GROW = 128;
 
 /**
- * The share of the window each drawing thread must have been busy for the pool to grow. Jobs
- * waiting at a moment do not say the drawing is what the run waits for: `pdf --local` asks 64 at a
- * time, then saves them (a sync per group), and its thread sat idle meanwhile; another thread
- * there only cost CPU. A thread busy through the whole window is the run's bottleneck.
+ * The share of the window each drawing thread must have been busy for the pool to grow: jobs
+ * waiting at a moment do not say that the drawing is what the run waits for (a pull's thread with
+ * a backlog was busy 99.7 to 100% of each window; one that idles while the run does something
+ * else has no use for a second).
  */
 export const BUSY_TO_GROW = 0.9;
 
