@@ -30,8 +30,8 @@ export const IDLE_TO_GROW = 0.3;
  * Another thread's start (some 0.3 s of CPU, the drawing of 250 DANFes) pays only against a
  * backlog: a pull lists two pages ahead and has 500 to 900 drawings waiting while its thread is
  * the bottleneck; `pdf --local` keeps 64 in flight and saves them as they come, and a second
- * thread there took 15 to 20% more CPU for no less time (1,000 NF-e, loads of 4 to 7): it stays
- * at one.
+ * thread there took some 14% more CPU for no less time (1,000 NF-e, loads of 4 to 7): it stays at
+ * one.
  */
 export const BACKLOG_TO_GROW = 128;
 
