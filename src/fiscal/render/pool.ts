@@ -148,12 +148,14 @@ export function createRenderPool({ max = availableParallelism(), log }: RenderPo
       // An idle worker does not keep the process alive; one with jobs does.
       if (slot.waiting.size === 0) slot.worker.unref();
     });
-    // A worker that died fails its jobs and leaves the pool; the next job starts another.
+    // A worker that died fails the jobs it held and leaves the pool; the jobs still waiting in the
+    // pool go to the others, or to one started for them (nothing else would give them out).
     const lost = (error: Error) => {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
       for (const job of slot.waiting.values()) job.reject(error);
       slot.waiting.clear();
+      if (queue.length > 0) flush();
     };
     slot.worker.on('error', lost);
     slot.worker.on('exit', (code) => lost(new Error(`a render worker stopped (exit ${code})`)));
