@@ -30,7 +30,7 @@ export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer
         throw new UsageError(`--with-pdf local: ${type} has no local PDF`);
       // One drawing thread, and one per core at most while pages back up and cores are idle
       // (pool-size.ts): on a busy machine one thread draws as fast as two, with a fifth less CPU,
-      // but beside a pull that leaves most of a core idle (reading pages, writing files) a single
+      // but beside a pull that leaves a core partly idle (reading pages, writing files) a single
       // thread was the pull's bottleneck.
       const created = p.createRenderPool({ log: (m) => ctx.log.debug(m) });
       void created.preload(type as RenderType).catch(() => undefined);
