@@ -4,29 +4,39 @@
 // before, counts this command's past too, and whatever ran in the minute before it: a pull that
 // kept both cores busy leaves it above 1.5 for tens of seconds after its end, and a report started then
 // (the bench's order, a user's script) read its items on one thread beside an idle core.
+// The render pool reads its samples over its own short windows (fiscal/render/pool-size.ts).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 
-interface Sample {
+export interface MachineSample {
   /** performance.now() */
   at: number;
   /** CPU time of every core, busy (not idle, not waiting on the disk), ms. */
   busy: number;
   /** This process's CPU time (all its threads), ms. */
   own: number;
+  /** The cores `busy` sums. */
+  cores: number;
 }
 
-function sample(): Sample {
+export function sampleMachine(): MachineSample {
   let busy = 0;
-  for (const { times } of cpus()) busy += times.user + times.nice + times.sys + times.irq;
+  const all = cpus();
+  for (const { times } of all) busy += times.user + times.nice + times.sys + times.irq;
   const own = process.cpuUsage();
-  return { at: performance.now(), busy, own: (own.user + own.system) / 1000 };
+  return { at: performance.now(), busy, own: (own.user + own.system) / 1000, cores: all.length };
 }
 
-let start: Sample | undefined;
+/** The cores no one (this process included) kept busy on average between two samples; 0 over no time. */
+export function idleCoresBetween(a: MachineSample, b: MachineSample): number {
+  const span = b.at - a.at;
+  return span > 0 ? Math.max(0, b.cores - (b.busy - a.busy) / span) : 0;
+}
+
+let start: MachineSample | undefined;
 
 /** The command starts: what the machine has done is measured from now (main.ts). */
 export function noteCommandStart(): void {
-  start = sample();
+  start = sampleMachine();
 }
 
 /**
@@ -37,7 +47,7 @@ const SHORTEST_MS = 100;
 
 /** Cores kept busy by other processes since the command started (a fraction), or the load average's estimate. */
 export function othersBusyCores(): number {
-  const now = sample();
+  const now = sampleMachine();
   const span = start ? now.at - start.at : 0;
   if (!start || span < SHORTEST_MS) return loadavg()[0] ?? 0;
   return Math.max(0, now.busy - start.busy - (now.own - start.own)) / span;

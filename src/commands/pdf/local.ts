@@ -102,7 +102,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
     ],
   });
   const progress = createProgress(ctx, { label: `drawing ${what}`, total: inputs.length, unit: 'files' });
-  const pool = createRenderPool();
+  const pool = createRenderPool({ log: (m) => ctx.log.debug(m) });
   let drawn = 0;
   let failed = 0;
 

@@ -1,6 +1,5 @@
 // A pull's PDFs: drawn here from the XML on the render pool (`--with-pdf local`), or the
 // service's, where a document it has none for is written without one (`--with-pdf`).
-import { availableParallelism } from 'node:os';
 import type { EventDocType } from '../../api/wire/events.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -29,9 +28,11 @@ export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer
       const { RENDER_TYPES } = await import('../../fiscal/render/index.js');
       if (!(RENDER_TYPES as readonly string[]).includes(type))
         throw new UsageError(`--with-pdf local: ${type} has no local PDF`);
-      // One core is the pull's own (pages read, files written): measured on two busy cores, one
-      // worker drew as fast as two, with a fifth less CPU.
-      const created = p.createRenderPool(Math.max(1, availableParallelism() - 1));
+      // One drawing thread, and one per core at most while pages back up and cores are idle
+      // (pool-size.ts): on a busy machine one thread draws as fast as two, with a fifth less CPU,
+      // but beside a pull that leaves a core partly idle (reading pages, writing files) a single
+      // thread was the pull's bottleneck.
+      const created = p.createRenderPool({ log: (m) => ctx.log.debug(m) });
       void created.preload(type as RenderType).catch(() => undefined);
       return created;
     }));

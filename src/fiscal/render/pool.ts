@@ -1,18 +1,21 @@
 // Drawing on worker threads: `pull --with-pdf local` and `pdf --local` hand each XML to a pool of
-// workers (one per idle core), so that drawing runs while the main thread fetches, writes and commits.
-// Jobs go to a worker as soon as they are asked (the one with the fewest waiting), not when it is
-// free: the main thread is often busy writing a page when a worker ends, and a worker with its
-// next job already queued does not wait for it. The jobs asked together (a page's documents) go in
-// one message, and a worker answers a few PDFs at a time (render-worker.ts): a message each way
+// workers (one, and more while drawings back up on a machine with idle cores: pool-size.ts), so that
+// drawing runs while the main thread fetches, writes and commits.
+// Jobs go to a worker as soon as they are asked (the one holding the fewest), up to some 150 ms of
+// drawing each, not when it is free: the main thread is often busy writing a page when a worker
+// ends, and a worker with its next jobs already queued does not wait for it. The jobs given
+// together (a page's documents, or the next ones as a worker answers) go in one message, and a worker answers a few PDFs at a time (render-worker.ts): a message each way
 // per document was some 5,600 wake-ups of the other thread in a pull of 2,786 NF-e, and a page
 // handed on in as many parts (see sync/attachments.ts). Where there is no built worker (the sources
 // run by the tests), the pool draws on the calling thread, with the same answers.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
 import { builtWorkerFile, startThread } from '../../worker-file.js';
+import { createPoolSizer } from './pool-size.js';
 
 export interface RenderJob {
   id: number;
@@ -46,23 +49,27 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
+interface Waiting {
+  resolve: (pdf: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
 interface Slot {
   worker: Worker;
-  waiting: Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>;
-  /** Jobs asked since the last message, sent together once the calling code yields (setImmediate). */
+  waiting: Map<number, Waiting>;
+  /** Jobs given since the last message, sent together. */
   outbox: RenderJob[];
+  /** Its event loop's time, busy and idle, when the pool's growth last asked (pool-size.ts). */
+  elu: EventLoopUtilization;
 }
 
 /**
- * The cores no other work keeps busy (by the last minute's load), at least one. A second drawing
- * thread on a machine that has no idle core only competes with the first for the same cores, and
- * costs its own start (pdfkit loaded, the drawing compiled and warmed again): `pdf --local` over
- * 1,000 NF-e took more CPU and no less time with two threads than with one at a load of 9.
+ * Jobs a worker holds at most (drawing or queued): some 150 ms of drawing, topped up as its answers
+ * come (16 at a time), so that it has its next jobs while the main thread is busy. The others wait
+ * in the pool: a thread started while they back up takes its share of them at once, and a warm
+ * thread draws more of them than one still loading pdfkit.
  */
-function idleCores(): number {
-  const cores = availableParallelism();
-  return Math.max(1, Math.min(cores, Math.round(cores - (loadavg()[0] ?? 0))));
-}
+const HELD_BY_A_WORKER = 128;
 
 /**
  * A render thread's young generation, in MB a semi-space (startThread). A DANFe allocates some
@@ -103,16 +110,31 @@ function drawingBudget(on: boolean): void {
   );
 }
 
-/** `size` workers (default: one per idle core); drawing on the calling thread where none is built. */
-export function createRenderPool(size = idleCores()): RenderPool {
+export interface RenderPoolOptions {
+  /** The most workers (default: one per core). */
+  max?: number;
+  /** Told each time the pool grows (--verbose). */
+  log?: (message: string) => void;
+}
+
+/**
+ * Up to `max` workers, one from the first job and more while jobs back up and cores are idle
+ * (pool-size.ts); drawing on the calling thread where none is built.
+ */
+export function createRenderPool({ max = availableParallelism(), log }: RenderPoolOptions = {}): RenderPool {
   const file = builtWorkerFile('render-worker');
-  if (!file || size < 1) return inThread();
+  if (!file || max < 1) return inThread();
+  const sizer = createPoolSizer(max);
   drawingBudget(true);
   let closed = false;
   const slots: Slot[] = [];
+  /** Jobs asked and not given to a worker yet, in the order asked. */
+  let queue: Array<{ job: RenderJob; waiting: Waiting }> = [];
+  let flushing = false;
   let nextId = 0;
   const start = (): Slot => {
-    const slot: Slot = { worker: startRenderThread(file), waiting: new Map(), outbox: [] };
+    const worker = startRenderThread(file);
+    const slot: Slot = { worker, waiting: new Map(), outbox: [], elu: worker.performance.eventLoopUtilization() };
     slot.worker.unref();
     slot.worker.on('message', (replies: RenderReply[]) => {
       for (const reply of replies) {
@@ -122,51 +144,92 @@ export function createRenderPool(size = idleCores()): RenderPool {
         if ('pdf' in reply) job.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
         else job.reject(errorOf(reply.error));
       }
-      // An idle worker does not keep the process alive; one with jobs does (see render).
+      if (queue.length > 0) flush();
+      // An idle worker does not keep the process alive; one with jobs does.
       if (slot.waiting.size === 0) slot.worker.unref();
     });
-    // A worker that died fails its jobs and leaves the pool; the next job starts another.
+    // A worker that died fails the jobs it held and leaves the pool; the jobs still waiting in the
+    // pool go to the others, or to one started for them (nothing else would give them out).
     const lost = (error: Error) => {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
       for (const job of slot.waiting.values()) job.reject(error);
       slot.waiting.clear();
+      if (queue.length > 0) flush();
     };
     slot.worker.on('error', lost);
     slot.worker.on('exit', (code) => lost(new Error(`a render worker stopped (exit ${code})`)));
     return slot;
   };
-  const send = (slot: Slot) => {
-    const jobs = slot.outbox.splice(0);
-    if (jobs.length === 0) return;
-    slot.worker.postMessage(
-      { jobs } satisfies RenderRequest,
-      jobs.map((j) => j.xml.buffer as ArrayBuffer),
-    );
+  /** The least busy thread's share of the time since the last call (0 for one not started yet). */
+  const busy = () => {
+    let least = 1;
+    for (const slot of slots) {
+      const now = slot.worker.performance.eventLoopUtilization();
+      const share = slot.worker.performance.eventLoopUtilization(now, slot.elu).utilization;
+      slot.elu = now;
+      least = Math.min(least, Number.isFinite(share) ? share : 0);
+    }
+    return least;
+  };
+  const grow = (waiting: number) => {
+    const added = sizer.more(slots.length, waiting, busy);
+    for (let n = added; n > 0; n--) slots.push(start());
+    if (added > 0 && slots.length > 1)
+      log?.(
+        `render pool: ${slots.length} drawing threads (${sizer.idle.toFixed(1)} cores idle in the last window, the drawing busy through it, ${waiting} drawings waiting)`,
+      );
+  };
+  /** Gives the waiting jobs to the workers holding the fewest (up to HELD_BY_A_WORKER each), one message each. */
+  const flush = () => {
+    flushing = false;
+    if (closed) return;
+    let held = 0;
+    for (const slot of slots) held += slot.waiting.size;
+    grow(held + queue.length);
+    let given = 0;
+    while (given < queue.length) {
+      const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      if (slot.waiting.size >= HELD_BY_A_WORKER) break;
+      const { job, waiting } = queue[given++]!;
+      slot.outbox.push(job);
+      slot.waiting.set(job.id, waiting);
+    }
+    queue = queue.slice(given);
+    for (const slot of slots) {
+      const jobs = slot.outbox.splice(0);
+      if (jobs.length === 0) continue;
+      slot.worker.ref();
+      slot.worker.postMessage(
+        { jobs } satisfies RenderRequest,
+        jobs.map((j) => j.xml.buffer as ArrayBuffer),
+      );
+    }
   };
   return {
     render(type, xml, job = {}) {
-      if (slots.length < size) slots.push(start());
-      const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
-      const id = nextId++;
       // A copy of the XML's bytes alone, handed over: a Buffer is often a view of a larger one (a
       // page's answer), which the message would copy whole, and which the caller still writes.
       // (Buffer's slice() is a view: handing its memory over would empty the caller's.)
+      if (closed) return Promise.reject(new Error('the render pool is closed'));
       const bytes = new Uint8Array(xml);
-      if (slot.outbox.length === 0) setImmediate(() => send(slot));
-      slot.outbox.push({ id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile });
+      const id = nextId++;
+      // The jobs asked together (a page's) are given out once the calling code yields.
+      if (!flushing) setImmediate(flush);
+      flushing = true;
       return new Promise<Buffer>((resolve, reject) => {
-        slot.waiting.set(id, { resolve, reject });
-        slot.worker.ref();
+        const asked = { id, type, xml: bytes, canceled: job.canceled ?? false, besideFile: job.besideFile };
+        queue.push({ job: asked, waiting: { resolve, reject } });
       });
     },
     async preload(type) {
-      while (slots.length < size) slots.push(start());
+      grow(0);
       for (const slot of slots) slot.worker.postMessage({ preload: type } satisfies RenderRequest);
     },
     async close() {
       if (!closed) drawingBudget(false);
       closed = true;
+      for (const { waiting } of queue.splice(0)) waiting.reject(new Error('the render pool was closed'));
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
   };
