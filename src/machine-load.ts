@@ -1,10 +1,10 @@
 // Whether a second thread would find a core to itself: the work of other processes on the
 // machine, measured over this command's own life (from main()'s start to the question), with this
-// process's CPU taken out. The last minute's load average, used
-// before, counts this command's past too, and whatever ran in the minute before it: a pull that
-// kept both cores busy leaves it above 1.5 for tens of seconds after its end, and a report started then
-// (the bench's order, a user's script) read its items on one thread beside an idle core.
-// The render pool reads its samples over its own short windows (fiscal/render/pool-size.ts).
+// process's CPU taken out. The last minute's load average, used before, counts this command's past
+// too, and whatever ran in the minute before it: a pull that kept both cores busy leaves it above
+// 1.5 for tens of seconds after its end, and a report started then (the bench's order, a user's
+// script) read its items on one thread beside an idle core. The render pool reads its samples over
+// its own short windows (fiscal/render/pool-size.ts).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 
 export interface MachineSample {

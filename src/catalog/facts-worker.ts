@@ -19,10 +19,11 @@ if (!port) throw new Error('facts-worker.js runs as a worker thread of the catal
 
 /**
  * The files staged and not yet catalogued. Their facts are read when their rows are inserted (their
- * page's lines added, or their commit), not as they come: facts kept for a commit lived long enough to be copied by the young generation's
- * collections and then freed by full ones (a sixth of this thread's time, some 40 us a document);
- * read as the transaction takes their rows, they die young. The bytes wait in the buffer their
- * batch came in, outside the heap, and the buffer goes back once its files were all read.
+ * page's lines added, or their commit), not as they come: facts kept for a commit lived long enough
+ * to be copied by the young generation's collections and then freed by full ones (a sixth of this
+ * thread's time, some 40 us a document); read as the transaction takes their rows, they die young.
+ * The bytes wait in the buffer their batch came in, outside the heap, and the buffer goes back once
+ * its files were all read.
  */
 const staged = new Map<number, StagedFile>();
 

@@ -46,7 +46,7 @@ export const BUSY_TO_GROW = 0.9;
 /** The longest window a decision reads: one over a longer quiet time says little of now. */
 const STALE_MS = 4 * SAMPLE_MS;
 
-export interface PoolSizer {
+interface PoolSizer {
   /**
    * Threads to start now (0 or more) for a pool of `threads` with `waiting` jobs. `busy` is asked
    * once per window read: the least busy thread's share of the time since it was last asked (0-1).

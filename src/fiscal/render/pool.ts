@@ -1,13 +1,14 @@
 // Drawing on worker threads: `pull --with-pdf local` and `pdf --local` hand each XML to a pool of
-// workers (one, and more while drawings back up on a machine with idle cores: pool-size.ts), so that
-// drawing runs while the main thread fetches, writes and commits.
-// Jobs go to a worker as soon as they are asked (the one holding the fewest), up to some 150 ms of
-// drawing each, not when it is free: the main thread is often busy writing a page when a worker
-// ends, and a worker with its next jobs already queued does not wait for it. The jobs given
-// together (a page's documents, or the next ones as a worker answers) go in one message, and a worker answers a few PDFs at a time (render-worker.ts): a message each way
-// per document was some 5,600 wake-ups of the other thread in a pull of 2,786 NF-e, and a page
-// handed on in as many parts (see sync/attachments.ts). Where there is no built worker (the sources
-// run by the tests), the pool draws on the calling thread, with the same answers.
+// workers (one, and more while drawings back up on a machine with idle cores: pool-size.ts), so
+// that drawing runs while the main thread fetches, writes and commits. Jobs go to a worker as soon
+// as they are asked (the one holding the fewest), up to some 150 ms of drawing each, not when it is
+// free: the main thread is often busy writing a page when a worker ends, and a worker with its next
+// jobs already queued does not wait for it. The jobs given together (a page's documents, or the
+// next ones as a worker answers) go in one message, and a worker answers a few PDFs at a time
+// (render-worker.ts): a message each way per document was some 5,600 wake-ups of the other thread
+// in a pull of 2,786 NF-e, and a page handed on in as many parts (see sync/attachments.ts). Where
+// there is no built worker (the sources run by the tests), the pool draws on the calling thread,
+// with the same answers.
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import type { EventLoopUtilization } from 'node:perf_hooks';
