@@ -12,6 +12,7 @@ import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter } from '../../output/writer.js';
+import { BACKLOG_TO_GROW } from '../../fiscal/render/pool-size.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
 import { docType, type ApiPdfDocType, type PdfDocType } from '../../fiscal/doc-types.js';
 import { ensureFolder, saveFiles, type SaveOutcome } from '../shared/saved-files.js';
@@ -80,9 +81,13 @@ type Said = { record: LocalPdfRecord } | { skipped: true };
 
 /**
  * PDFs saved at a time (saveFiles: one sync of the group, one of each folder); the files in flight
- * are twice as many, so that the pool draws the next group while one is saved.
+ * are twice as many, so that the pool draws the next group while one is saved, and at least twice
+ * the backlog at which the pool grows, so that on a machine with idle cores a drawing thread kept
+ * busy gets company (pool-size.ts: with 64 in flight the pool never grew, where the last minute's
+ * load average gave it a thread per idle core before).
  */
 const SAVED_TOGETHER = 32;
+const IN_FLIGHT = Math.max(2 * SAVED_TOGETHER, 2 * BACKLOG_TO_GROW);
 
 export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options: LocalPdfOptions): Promise<void> {
   const inputs = await inputsOf(options.paths);
@@ -147,7 +152,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
 
   // Files in flight, in order: the pool draws the next ones while the last are synced to disk.
   const ahead: Promise<{ ok: Drawn } | { error: unknown }>[] = [];
-  const limit = 2 * SAVED_TOGETHER;
+  const limit = IN_FLIGHT;
   try {
     for (const input of inputs) {
       if (ctx.signal.aborted) throw new InterruptedError('pdf stopped');
