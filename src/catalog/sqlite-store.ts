@@ -283,8 +283,10 @@ export class SqliteCatalog implements CatalogStore {
       this.db.exec('COMMIT');
       this.createIndexes();
       this.db.pragma('journal_mode = WAL');
+    } else {
       // A pull that stopped before its commit: the rows inserted for it were never committed.
-    } else this.rollback();
+      this.rollback();
+    }
     this.db.close();
   }
 }
