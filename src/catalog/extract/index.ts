@@ -5,15 +5,19 @@ import type { DocumentFacts } from '../facts.js';
 import { nfeEventSummary } from './event-summary.js';
 import { nfeFacts } from './nfe.js';
 import type { CatalogSummary } from './nfe-summary.js';
+import { walkedNoteFacts } from './nfe-walk-facts.js';
 import { nfseFacts } from './nfse.js';
 import { documentText } from './scan.js';
 import { cteFacts, mdfeFacts } from './transport.js';
 import { treeSummary } from './tree-summary.js';
 
 /** One reader per type of the registry: the compiler asks for a new type's. */
-const READERS: Record<DocTypeName, { root: string; read: (xml: string) => DocumentFacts }> = {
-  nfe: { root: 'infNFe', read: nfeFacts },
-  nfce: { root: 'infNFe', read: nfeFacts },
+const READERS: Record<
+  DocTypeName,
+  { root: string; read: (xml: string) => DocumentFacts; walk?: (bytes: Uint8Array) => DocumentFacts | undefined }
+> = {
+  nfe: { root: 'infNFe', read: nfeFacts, walk: walkedNoteFacts },
+  nfce: { root: 'infNFe', read: nfeFacts, walk: walkedNoteFacts },
   cte: { root: 'infCte', read: cteFacts },
   cteos: { root: 'infCte', read: cteFacts },
   mdfe: { root: 'infMDFe', read: mdfeFacts },
@@ -22,11 +26,14 @@ const READERS: Record<DocTypeName, { root: string; read: (xml: string) => Docume
 
 /**
  * The facts of a document of `type` (as its index line names it); undefined for a type without a
- * reader. Its summary is the NF-e section pass's, else the reader's over the lean tree.
+ * reader. An NF-e's facts are the walk's where it reads the note (nfe-walk-facts.ts), else the
+ * section pass's; the summary is theirs, else the reader's over the lean tree.
  */
 export function extractFacts(type: string, bytes: Uint8Array): DocumentFacts | undefined {
   const reader = READERS[type as DocTypeName] as (typeof READERS)[DocTypeName] | undefined;
   if (!reader) return undefined;
+  const walked = reader.walk?.(bytes);
+  if (walked) return walked;
   const xml = documentText(bytes, reader.root);
   const facts = reader.read(xml);
   facts.summary ??= treeSummary(xml);

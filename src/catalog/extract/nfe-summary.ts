@@ -7,12 +7,11 @@
 // other than nfeProc or a bare NFe, anything in the nfeProc beside the note and its protocol (an
 // event appended), another encoding than UTF-8, CDATA, comments, HTML entities, totals that are
 // not plain values (test/unit/catalog/summary.test.ts compares the two on samples).
-import { documentStatus, type StatusDocType } from '../../fiscal/doc-status.js';
+import { documentStatus } from '../../fiscal/doc-status.js';
 import {
   compact,
   decimal,
   environment,
-  inFieldOrder,
   keyFromId,
   keyWarnings,
   modelOfKey,
@@ -58,33 +57,92 @@ export function nfeSummary(
   const inf = body.slice(start, body.indexOf('>', start) + 1);
   const totals = icmsTotals(section(total, 'ICMSTot'));
   if (!totals) return undefined;
-  addLeaves(totals, section(total, 'ISSQNtot'), ['vServ', 'vISS']);
-  addLeaves(totals, section(total, 'ISTot'), ['vIS']);
   const ibscbs = section(total, 'IBSCBSTot');
-  addLeaves(totals, section(ibscbs, 'gIBS'), ['vIBS']);
-  addLeaves(totals, section(ibscbs, 'gCBS'), ['vCBS']);
-  addLeaves(totals, total, ['vNFTot']);
-  const key = keyFromId(attribute(inf, 'Id'));
-  const model = text(value(ide, 'mod')) ?? modelOfKey(key);
-  const summary: Summary = compact({
-    kind: model === '65' ? 'nfce' : 'nfe',
-    model,
+  const infProt = section(prot, 'infProt');
+  const leaf = (s: Section | undefined) => (name: string) => value(s, name);
+  return noteSummary({
+    root,
+    id: attribute(inf, 'Id'),
     version: attribute(inf, 'versao') ?? attribute(body, 'versao'),
-    key,
-    series: text(value(ide, 'serie')),
-    number: text(value(ide, 'nNF')),
-    emittedAt: text(firstValue(ide, ['dhEmi', 'dEmi'])),
-    environment: environment(text(value(ide, 'tpAmb'))),
+    ide: leaf(ide),
     emitter: party(emit, 'enderEmit'),
-    counterpart: receiver(dest),
+    receiver: party(dest, 'enderDest'),
     totals,
-    itemCount: items.length,
-    cfops: cfopsByValue(items),
-    canceled: false,
-    warnings: keyWarnings('access key', key),
-  } satisfies Summary);
-  if (root === 'nfeProc') settleProtocol(summary, section(prot, 'infProt'));
-  return inFieldOrder({ ...summary, root } as DocumentSummary);
+    more: [
+      leaf(section(total, 'ISSQNtot')),
+      leaf(section(total, 'ISTot')),
+      leaf(section(ibscbs, 'gIBS')),
+      leaf(section(ibscbs, 'gCBS')),
+      leaf(total),
+    ],
+    items,
+    infProt: infProt === undefined ? undefined : leaf(infProt),
+  });
+}
+
+/** What a summary of a note is made of, however its text was read (here, or nfe-walk-facts.ts). */
+export interface NoteParts {
+  root: string;
+  /** infNFe's Id, and the version (infNFe's versao, else the root's). */
+  id: string | undefined;
+  version: string | undefined;
+  /** The value of a leaf of ide (value() of scan.ts). */
+  ide: (name: string) => string | undefined;
+  emitter: SummaryParty;
+  receiver: SummaryParty;
+  /** ICMSTot's children (icmsTotals), added to. */
+  totals: Record<string, string>;
+  /** The leaves of ISSQNtot, ISTot, gIBS, gCBS (of IBSCBSTot) and total, in this order. */
+  more: readonly ((name: string) => string | undefined)[];
+  items: readonly ItemFacts[];
+  /** The leaves of infProt, where there is one. */
+  infProt: ((name: string) => string | undefined) | undefined;
+}
+
+const MORE_TOTALS = [['vServ', 'vISS'], ['vIS'], ['vIBS'], ['vCBS'], ['vNFTot']] as const;
+
+export function noteSummary(parts: NoteParts): CatalogSummary {
+  const { root, ide, totals, items } = parts;
+  MORE_TOTALS.forEach((names, i) => addLeaves(totals, parts.more[i]!, names));
+  const key = keyFromId(parts.id);
+  const model = text(ide('mod')) ?? modelOfKey(key);
+  const kind = model === '65' ? 'nfce' : 'nfe';
+  const protocol = root === 'nfeProc' ? protocolOf(parts.infProt) : undefined;
+  const warnings = keyWarnings('access key', key);
+  const protKey = protocol && text(parts.infProt!('chNFe'));
+  if (protKey && key && protKey !== key) warnings.push(`the protocol is for key ${protKey}, the document has ${key}`);
+  // Built in the order inspect prints the fields (inFieldOrder), without the ones undefined (compact).
+  const summary: Record<string, unknown> = { kind };
+  const put = (name: string, v: unknown) => v !== undefined && (summary[name] = v);
+  put('model', model);
+  put('version', parts.version);
+  put('key', key);
+  put('series', text(ide('serie')));
+  put('number', text(ide('nNF')));
+  put('emittedAt', text(ide('dhEmi') ?? ide('dEmi')));
+  put('environment', environment(text(ide('tpAmb'))));
+  summary.emitter = parts.emitter;
+  summary.counterpart = Object.keys(parts.receiver).length > 0 ? { role: 'receiver', ...parts.receiver } : {};
+  summary.totals = totals;
+  summary.itemCount = items.length;
+  put('cfops', cfopsByValue(items));
+  put('protocol', protocol);
+  summary.canceled = root === 'nfeProc' && documentStatus({ type: kind, protocol: protocol?.status }) === 'canceled';
+  summary.warnings = warnings;
+  summary.root = root;
+  return summary as unknown as CatalogSummary;
+}
+
+/** The authorization protocol of an nfeProc (the leaves of its infProt); undefined without one. */
+function protocolOf(infProt: ((name: string) => string | undefined) | undefined): Summary['protocol'] {
+  if (!infProt) return undefined;
+  const p = compact({
+    status: text(infProt('cStat')),
+    reason: text(infProt('xMotivo')),
+    number: text(infProt('nProt')),
+    at: text(infProt('dhRecbto')),
+  });
+  return Object.keys(p).length > 0 ? p : undefined;
 }
 
 /**
@@ -145,7 +203,7 @@ export function holdsOnly(body: string, root: string, first: string, second: str
  * Every child of ICMSTot, in order; undefined when one is not a plain value (`<name>text</name>`
  * with blanks between them, read in one walk: a regex replacing each cost a tenth of the summary).
  */
-function icmsTotals(s: Section | undefined): Record<string, string> | undefined {
+export function icmsTotals(s: Section | undefined): Record<string, string> | undefined {
   const totals: Record<string, string> = {};
   if (s === undefined) return totals;
   for (let at = skipBlanks(s, s.indexOf('>') + 1); at < s.length; at = skipBlanks(s, at)) {
@@ -173,9 +231,13 @@ function skipBlanks(s: string, at: number): number {
   return at;
 }
 
-function addLeaves(totals: Record<string, string>, s: Section | undefined, names: readonly string[]): void {
+function addLeaves(
+  totals: Record<string, string>,
+  leaf: (name: string) => string | undefined,
+  names: readonly string[],
+): void {
   for (const name of names) {
-    const t = text(value(s, name));
+    const t = text(leaf(name));
     if (t !== undefined && !(name in totals)) totals[name] = decimal(t);
   }
 }
@@ -183,24 +245,35 @@ function addLeaves(totals: Record<string, string>, s: Section | undefined, names
 export const text = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
 
 function party(s: Section | undefined, address: string): SummaryParty {
-  const out: SummaryParty = {};
-  const taxId = text(firstValue(s, ['CNPJ', 'CPF', 'idEstrangeiro', 'NIF']));
-  const name = text(value(s, 'xNome'));
   const ender = section(s, address);
-  const uf = text(value(ender, 'UF')) ?? (ender === undefined ? text(value(s, 'UF')) : undefined);
+  return summaryParty(
+    firstValue(s, SUMMARY_TAX_IDS),
+    value(s, 'xNome'),
+    value(ender, 'UF') ?? (ender === undefined ? value(s, 'UF') : undefined),
+  );
+}
+
+/** The tags of a party's tax id in the summary: the first present is its. */
+export const SUMMARY_TAX_IDS = ['CNPJ', 'CPF', 'idEstrangeiro', 'NIF'];
+
+/** A party of the summary from its values (value() of scan.ts): the empty ones left out. */
+export function summaryParty(
+  taxIdValue: string | undefined,
+  nameValue: string | undefined,
+  ufValue: string | undefined,
+): SummaryParty {
+  const out: SummaryParty = {};
+  const taxId = text(taxIdValue);
+  const name = text(nameValue);
+  const uf = text(ufValue);
   if (taxId) out.taxId = taxId;
   if (name) out.name = name;
   if (uf) out.uf = uf;
   return out;
 }
 
-function receiver(dest: Section | undefined): Summary['counterpart'] {
-  const p = party(dest, 'enderDest');
-  return Object.keys(p).length > 0 ? { role: 'receiver', ...p } : {};
-}
-
 /** Distinct item CFOPs, by the value their items carry (largest first; ties in item order). */
-function cfopsByValue(items: readonly ItemFacts[]): string[] | undefined {
+export function cfopsByValue(items: readonly ItemFacts[]): string[] | undefined {
   const cents = new Map<string, number>();
   for (const i of items) {
     if (!i.cfop) continue;
@@ -208,22 +281,4 @@ function cfopsByValue(items: readonly ItemFacts[]): string[] | undefined {
   }
   if (cents.size === 0) return undefined;
   return [...cents].sort((a, b) => b[1] - a[1]).map(([cfop]) => cfop);
-}
-
-/** The authorization protocol of an nfeProc, and the status it gives the note. */
-function settleProtocol(summary: Summary, infProt: Section | undefined): void {
-  const p = compact({
-    status: text(value(infProt, 'cStat')),
-    reason: text(value(infProt, 'xMotivo')),
-    number: text(value(infProt, 'nProt')),
-    at: text(value(infProt, 'dhRecbto')),
-  });
-  if (Object.keys(p).length > 0) {
-    summary.protocol = p;
-    const protKey = text(value(infProt, 'chNFe'));
-    if (protKey && summary.key && protKey !== summary.key)
-      summary.warnings.push(`the protocol is for key ${protKey}, the document has ${summary.key}`);
-  }
-  summary.canceled =
-    documentStatus({ type: summary.kind as StatusDocType, protocol: summary.protocol?.status }) === 'canceled';
 }

@@ -91,7 +91,7 @@ function itemOf(det: Section, index: number): ItemFacts {
 }
 
 /** The CFOP of the items of most value (ties: the first item's). */
-function mainCfop(items: ItemFacts[]): string | undefined {
+export function mainCfop(items: ItemFacts[]): string | undefined {
   const byCfop = new Map<string, number>();
   for (const i of items) if (i.cfop) byCfop.set(i.cfop, (byCfop.get(i.cfop) ?? 0) + (i.value ?? 0));
   let best: string | undefined;

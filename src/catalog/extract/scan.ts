@@ -51,18 +51,21 @@ export function value(s: Section | undefined, name: string): string | undefined 
   const end = start === -1 ? -1 : closingTag(s, name, start);
   if (end === -1) return undefined;
   let v = s.slice(s.indexOf('>', start) + 1, end).trim();
-  if (v.includes('&'))
-    v = v.replace(ENTITY, (_m, dec: string, hex: string, named: string) =>
-      named ? NAMED[named.toLowerCase()]! : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)),
-    );
+  if (v.includes('&')) v = entitiesDecoded(v);
   return v.length < 13 ? v : copyOf(v);
 }
+
+/** `v` with its character references and XML's named entities (in either case) decoded. */
+export const entitiesDecoded = (v: string): string =>
+  v.replace(ENTITY, (_m, dec: string, hex: string, named: string) =>
+    named ? NAMED[named.toLowerCase()]! : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)),
+  );
 
 /**
  * A flat copy of `s` (V8 flattens the pair into a new string before slicing it): half the cost
  * of a round trip through a Buffer, and nothing outside the heap.
  */
-const copyOf = (s: string): string => ` ${s}`.slice(1);
+export const copyOf = (s: string): string => ` ${s}`.slice(1);
 
 /** The first of `names` present. */
 export function firstValue(s: Section | undefined, names: readonly string[]): string | undefined {

@@ -1,0 +1,249 @@
+// The catalog's facts and summary of an NF-e or NFC-e from one walk over its bytes (nfe-walk.ts):
+// what nfe.ts and nfe-summary.ts give, value for value, for the notes the walk reads, and
+// undefined for the others (the section pass reads them). Numbers are read from the characters
+// of their values, without a string made of them; a value is decoded as UTF-8 only where it has
+// bytes beyond ASCII.
+import { isUtf8 } from 'node:buffer';
+import { amount, type DocumentFacts, type ItemFacts, type Totals } from '../facts.js';
+import { mainCfop } from './nfe.js';
+import { followed, holdsOnly, noteSummary, SUMMARY_TAX_IDS, summaryParty, text } from './nfe-summary.js';
+import { BASE, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT, walkNote, type Walk } from './nfe-walk.js';
+import { attribute, copyOf, entitiesDecoded } from './scan.js';
+import { decimal } from '../../fiscal/readers/common.js';
+
+/** The index of leaf `name` of a section of `kind` in its walk's slots (doc, or an item's). */
+const at = (kind: Kind, name: string): number => (BASE[kind]! + SLOT[kind * LEAVES + leafId(name)]!) * 2;
+const ITEM_SLOT_STRIDE = ITEM_SLOTS * 2;
+
+const IDE = Object.fromEntries(['mod', 'serie', 'nNF', 'dhEmi', 'dEmi', 'tpAmb'].map((n) => [n, at(Kind.Ide, n)]));
+const FACT_TAX_IDS = ['CNPJ', 'CPF', 'Cnpj', 'Cpf', 'idEstrangeiro'];
+const partySlots = (kind: Kind, ender: Kind) => ({
+  facts: FACT_TAX_IDS.map((n) => at(kind, n)),
+  summary: SUMMARY_TAX_IDS.map((n) => at(kind, n)),
+  name: at(kind, 'xNome'),
+  uf: at(kind, 'UF'),
+  enderUf: at(ender, 'UF'),
+  ender,
+});
+const EMIT = partySlots(Kind.Emit, Kind.EnderEmit);
+const DEST = partySlots(Kind.Dest, Kind.EnderDest);
+const ICMS_TOTALS = ['vNF', 'vProd', 'vDesc', 'vFrete', 'vICMS', 'vST', 'vIPI', 'vPIS', 'vCOFINS'].map((n) =>
+  at(Kind.IcmsTot, n),
+);
+const TOTAL_ISS = at(Kind.IssqnTot, 'vISS');
+const TOTAL_IBS = at(Kind.Gibs, 'vIBS');
+const TOTAL_CBS = at(Kind.Gcbs, 'vCBS');
+const MORE = [
+  [Kind.IssqnTot, ['vServ', 'vISS']],
+  [Kind.IsTot, ['vIS']],
+  [Kind.Gibs, ['vIBS']],
+  [Kind.Gcbs, ['vCBS']],
+  [Kind.Total, ['vNFTot']],
+] as const;
+const MORE_SLOTS = MORE.map(([kind, names]) => new Map<string, number>(names.map((n) => [n, at(kind, n)])));
+const PROT = ['dhRecbto', 'cStat', 'nProt'].map((n) => at(Kind.Prot, n));
+const INF_PROT = new Map(['cStat', 'xMotivo', 'nProt', 'dhRecbto', 'chNFe'].map((n) => [n, at(Kind.InfProt, n)]));
+const PROD = ['cProd', 'xProd', 'NCM', 'CEST', 'CFOP', 'uCom', 'qCom', 'vUnCom', 'vProd', 'vDesc'].map((n) =>
+  at(Kind.Prod, n),
+);
+const ITEM_TAXES = [
+  at(Kind.Icms, 'vICMS'),
+  at(Kind.Icms, 'vICMSST'),
+  at(Kind.Ipi, 'vIPI'),
+  at(Kind.Pis, 'vPIS'),
+  at(Kind.Cofins, 'vCOFINS'),
+  at(Kind.IbsCbs, 'vIBS'),
+  at(Kind.ItemCbs, 'vCBS'),
+];
+
+/** What documentText (scan.ts) decodes as Latin-1: left to the section pass. */
+const LATIN1_HEAD = /encoding=["'](iso-8859-1|latin1|windows-1252)["']/i;
+
+/** The facts (with the summary) of the NF-e or NFC-e in `bytes`, where the walk reads it; else undefined. */
+export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
+  if (bytes[0] !== 60 /* < */) return undefined;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  // Invalid UTF-8 is decoded with replacement characters, which the section pass reads its way.
+  if (!isUtf8(buf)) return undefined;
+  const xml = buf.toString('latin1');
+  if (LATIN1_HEAD.test(xml.slice(0, 100)) || xml.includes(':infNFe')) return undefined;
+  let root = 'nfeProc';
+  let body = followed(xml, root);
+  if (body === undefined) body = followed(xml, (root = 'NFe'));
+  if (body === undefined || (root === 'nfeProc' && !holdsOnly(body, root, 'NFe', 'protNFe'))) return undefined;
+  // An event inside the proc (eventsInside of scan.ts) is the section pass's.
+  if (xml.indexOf('<infEvento', xml.lastIndexOf('</NFe>')) !== -1) return undefined;
+  const from = xml.length - body.length;
+  const w = walkNote(xml, from, root);
+  if (w === undefined || w.infTag === undefined) return undefined;
+  return new Values(xml, buf, w).facts(root, tag(xml, buf, from, body.indexOf('>') + 1 + from));
+}
+
+/** The text of [a, b): Latin-1 as sliced where it is ASCII, else decoded from the bytes as UTF-8. */
+function tag(xml: string, buf: Buffer, a: number, b: number): string {
+  for (let i = a; i < b; i++) if (xml.charCodeAt(i) > 127) return buf.toString('utf8', a, b);
+  return xml.slice(a, b);
+}
+
+class Values {
+  constructor(
+    private readonly xml: string,
+    private readonly buf: Buffer,
+    private readonly w: Walk,
+  ) {}
+
+  /** value() of scan.ts: trimmed, entities decoded, a copy of the text. */
+  value(store: Int32Array, i: number): string | undefined {
+    const a = store[i]!;
+    if (a === -1) return undefined;
+    let v = this.raw(a, store[i + 1]!);
+    if (v.includes('&')) v = entitiesDecoded(v);
+    return v.length < 13 ? v : copyOf(v);
+  }
+
+  /** The trimmed text of [a, b), entities as written. */
+  raw(a: number, b: number): string {
+    return tag(this.xml, this.buf, a, b).trim();
+  }
+
+  /** amount(value()): a plain decimal read from its characters (m / 10^k is the double Number() gives). */
+  amount(store: Int32Array, i: number): number | undefined {
+    const a = store[i]!;
+    if (a === -1) return undefined;
+    const b = store[i + 1]!;
+    const xml = this.xml;
+    let k = a;
+    const negative = xml.charCodeAt(k) === 45;
+    if (negative) k++;
+    let m = 0;
+    let digits = 0;
+    let scale = 1;
+    let dot = false;
+    for (; k < b; k++) {
+      const c = xml.charCodeAt(k);
+      if (c >= 48 && c <= 57) {
+        m = m * 10 + (c - 48);
+        digits++;
+        if (dot) scale *= 10;
+      } else if (c === 46 && !dot && digits > 0) dot = true;
+      else break;
+    }
+    if (k < b || digits === 0 || digits > 15 || (dot && scale === 1)) return amount(this.value(store, i));
+    return negative ? -(m / scale) : m / scale;
+  }
+
+  facts(root: string, rootTag: string): DocumentFacts {
+    const { w } = this;
+    const doc = w.doc;
+    const items = Array.from({ length: w.itemCount }, (_, n) => this.item(n));
+    const icms = ICMS_TOTALS.map((i) => this.amount(doc, i));
+    const totals: Totals = {
+      total: icms[0],
+      products: icms[1],
+      discount: icms[2],
+      freight: icms[3],
+      icms: icms[4],
+      icms_st: icms[5],
+      ipi: icms[6],
+      pis: icms[7],
+      cofins: icms[8],
+      iss: this.amount(doc, TOTAL_ISS),
+      ibs: this.amount(doc, TOTAL_IBS),
+      cbs: this.amount(doc, TOTAL_CBS),
+    };
+    const ide = (name: string) => this.value(doc, IDE[name]!);
+    const [dhRecbto, cStat, nProt] = PROT.map((i) => this.value(doc, i));
+    const infTag = tag(this.xml, this.buf, w.infTag![0], w.infTag![1]);
+    return {
+      model: ide('mod'),
+      series: ide('serie'),
+      number: ide('nNF'),
+      emittedAt: ide('dhEmi') ?? ide('dEmi'),
+      authorizedAt: dhRecbto,
+      protocolStatus: cStat,
+      protocolNumber: nProt,
+      emitter: this.party(EMIT),
+      receiver: this.party(DEST),
+      cfop: mainCfop(items),
+      totals,
+      canceledInXml: false,
+      eventsInXml: [],
+      items,
+      summary: noteSummary({
+        root,
+        id: attribute(infTag, 'Id'),
+        version: attribute(infTag, 'versao') ?? attribute(rootTag, 'versao'),
+        ide,
+        emitter: this.summaryParty(EMIT),
+        receiver: this.summaryParty(DEST),
+        totals: this.icmsTotals(),
+        more: MORE_SLOTS.map((slots) => (name: string) => this.value(doc, slots.get(name)!)),
+        items,
+        infProt: w.met[Kind.InfProt] ? (name: string) => this.value(doc, INF_PROT.get(name)!) : undefined,
+      }),
+    };
+  }
+
+  private first(slots: number[]): string | undefined {
+    for (const i of slots) {
+      const v = this.value(this.w.doc, i);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
+  private party(p: typeof EMIT): DocumentFacts['emitter'] {
+    const doc = this.w.doc;
+    return { taxId: this.first(p.facts), name: this.value(doc, p.name), uf: this.value(doc, p.enderUf) };
+  }
+
+  private summaryParty(p: typeof EMIT) {
+    const doc = this.w.doc;
+    const uf = this.value(doc, p.enderUf) ?? (this.w.met[p.ender] ? undefined : this.value(doc, p.uf));
+    return summaryParty(this.first(p.summary), this.value(doc, p.name), uf);
+  }
+
+  /** icmsTotals of nfe-summary.ts from ICMSTot's children as the walk listed them. */
+  private icmsTotals(): Record<string, string> {
+    const totals: Record<string, string> = {};
+    const list = this.w.icmsTot ?? [];
+    for (let n = 0; n < list.length; n += 4) {
+      const name = list[n]!;
+      const key = typeof name === 'string' ? name : this.xml.slice(name, name + (list[n + 1] as number));
+      const t = text(this.raw(list[n + 2] as number, list[n + 3] as number));
+      if (t !== undefined && !(key in totals)) totals[key] = decimal(t);
+    }
+    return totals;
+  }
+
+  private item(n: number): ItemFacts {
+    const { w } = this;
+    const s = w.items;
+    const base = n * ITEM_SLOT_STRIDE;
+    const detTag = tag(this.xml, this.buf, w.detTags[n * 2]!, w.detTags[n * 2 + 1]!);
+    const v = (k: number) => this.value(s, base + PROD[k]!);
+    const num = (i: number) => this.amount(s, base + i);
+    return {
+      number: Number(attribute(detTag, 'nItem')) || n + 1,
+      productCode: v(0),
+      description: v(1),
+      ncm: v(2),
+      cest: v(3),
+      cfop: v(4),
+      unit: v(5),
+      quantity: num(PROD[6]!),
+      unitPrice: num(PROD[7]!),
+      value: num(PROD[8]!),
+      discount: num(PROD[9]!),
+      taxes: {
+        icms: num(ITEM_TAXES[0]!),
+        icms_st: num(ITEM_TAXES[1]!),
+        ipi: num(ITEM_TAXES[2]!),
+        pis: num(ITEM_TAXES[3]!),
+        cofins: num(ITEM_TAXES[4]!),
+        ibs: num(ITEM_TAXES[5]!),
+        cbs: num(ITEM_TAXES[6]!),
+      },
+    };
+  }
+}
