@@ -66,7 +66,8 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   // Invalid UTF-8 is decoded with replacement characters, which the section pass reads its way.
   if (!isUtf8(buf)) return undefined;
   const xml = buf.toString('latin1');
-  if (LATIN1_HEAD.test(xml.slice(0, 100)) || xml.includes(':infNFe')) return undefined;
+  // Declared Latin-1, prefixed (documentText's cases), or with U+FFFD (which no summary follows): the section pass's.
+  if (LATIN1_HEAD.test(xml.slice(0, 100)) || xml.includes(':infNFe') || xml.includes('\xEF\xBF\xBD')) return undefined;
   let root = 'nfeProc';
   let body = followed(xml, root);
   if (body === undefined) body = followed(xml, (root = 'NFe'));
