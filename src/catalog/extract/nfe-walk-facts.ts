@@ -75,7 +75,7 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   // An event inside the proc (eventsInside of scan.ts) is the section pass's.
   if (xml.indexOf('<infEvento', xml.lastIndexOf('</NFe>')) !== -1) return undefined;
   const from = xml.length - body.length;
-  const w = walkNote(xml, from, root);
+  const w = walkNote(xml, bytes, from, root);
   if (w === undefined || w.infTag === undefined) return undefined;
   return new Values(xml, buf, w).facts(root, tag(xml, buf, from, body.indexOf('>') + 1 + from));
 }

@@ -139,7 +139,7 @@ for (let id = 1; id < NAMES.length; id++) {
   HASH[i] = hashOf(NAMES[id]!);
 }
 /** The characters of every name, one after the other, and where each name's start (NAME_AT[id]). */
-const NAME_CODES = NAMES.join('');
+const NAME_CODES = Buffer.from(NAMES.join(''), 'latin1');
 const NAME_AT = NAMES.map((_, id) => NAMES.slice(0, id).join('').length);
 
 /** The characters of `\w`. */
@@ -195,16 +195,16 @@ const blank = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
  * The walk of the root element `<rootName>` that starts at `from` in `xml` and ends the text (but
  * for blanks); undefined where it stops.
  */
-export function walkNote(xml: string, from: number, rootName: string): Walk | undefined {
+export function walkNote(xml: string, b: Uint8Array, from: number, rootName: string): Walk | undefined {
   try {
-    return walk(xml, from, rootName);
+    return walk(xml, b, from, rootName);
   } catch (error) {
     if (error instanceof Stop) return undefined;
     throw error;
   }
 }
 
-function walk(xml: string, from: number, rootName: string): Walk {
+function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk {
   const w = WALK;
   w.doc.fill(-1);
   w.itemCount = 0;
@@ -220,20 +220,20 @@ function walk(xml: string, from: number, rootName: string): Walk {
   let itemBase = -1;
   let at = from;
   for (;;) {
-    const lt = xml.indexOf('<', at);
+    const lt = nextTag(xml, b, at);
     if (lt === -1) stop();
     if (depth > 0 && elKind[depth - 1] === Kind.IcmsTot)
-      for (let i = at; i < lt; i++) if (!blank(xml.charCodeAt(i))) stop();
-    const c = xml.charCodeAt(lt + 1);
+      for (let i = at; i < lt; i++) if (!blank(b[i]!)) stop();
+    const c = b[lt + 1];
     if (c === 47 /* / */) {
       if (depth === 0) stop();
       const len = elLen[--depth]!;
-      if (!same(xml, elStart[depth]!, lt + 2, len) || xml.charCodeAt(lt + 2 + len) !== 62) stop();
+      if (!same(b, elStart[depth]!, lt + 2, len) || b[lt + 2 + len] !== 62) stop();
       if (elKind[depth] !== Kind.None) open &= ~(1 << secKind[--sections]!);
       at = lt + 3 + len;
       if (depth === 0) {
         // The root closed: nothing but blanks after it.
-        for (let i = at; i < xml.length; i++) if (!blank(xml.charCodeAt(i))) stop();
+        for (let i = at; i < xml.length; i++) if (!blank(b[i]!)) stop();
         return w;
       }
       continue;
@@ -242,23 +242,23 @@ function walk(xml: string, from: number, rootName: string): Walk {
     let end = lt + 1;
     let h = 0;
     // Up to what ends it: a name with other characters than names have is no name the walk knows.
-    let t = xml.charCodeAt(end);
-    for (; t !== 62 && t > 32 && t !== 47; t = xml.charCodeAt(++end)) h = (Math.imul(h, 31) + t) | 0;
+    let t = b[end]!;
+    for (; t !== 62 && t > 32 && t !== 47; t = b[++end]!) h = (Math.imul(h, 31) + t) | 0;
     const len = end - lt - 1;
     if (len === 0 || !(t === 62 || t === 32 || t === 9 || t === 10 || t === 13 || t === 47)) stop();
     const gt = t === 62 ? end : xml.indexOf('>', end);
     if (gt === -1) stop();
     let id = 0;
     for (let i = h & 4095; TABLE[i] !== 0; i = (i + 1) & 4095)
-      if (HASH[i] === h && sameName(xml, lt + 1, TABLE[i]!, len)) {
+      if (HASH[i] === h && sameName(b, lt + 1, TABLE[i]!, len)) {
         id = TABLE[i]!;
         break;
       }
     if (depth === 0 && id < LEAVES) stop();
     const parent = depth > 0 ? elKind[depth - 1]! : Kind.None;
     const inner = sections > 0 ? secKind[sections - 1]! : Kind.None;
-    if (parent === Kind.IcmsTot && (t !== 62 || !isWord(xml, lt + 1, end))) stop();
-    if (xml.charCodeAt(gt - 1) === 47 /* / */) {
+    if (parent === Kind.IcmsTot && (t !== 62 || !isWord(b, lt + 1, end))) stop();
+    if (b[gt - 1] === 47 /* / */) {
       // Self-closing: nothing for the walk, if it is nothing the section pass reads.
       if (id !== 0 || parent === Kind.IcmsTot) stop();
       at = gt + 1;
@@ -293,12 +293,12 @@ function walk(xml: string, from: number, rootName: string): Walk {
       continue;
     }
     // A leaf, or an element the walk goes into.
-    const next = xml.indexOf('<', gt + 1);
+    const next = nextTag(xml, b, gt + 1);
     const leaf =
       next !== -1 &&
-      xml.charCodeAt(next + 1) === 47 &&
-      same(xml, lt + 1, next + 2, len) &&
-      xml.charCodeAt(next + 2 + len) === 62;
+      b[next + 1] === 47 &&
+      same(b, lt + 1, next + 2, len) &&
+      b[next + 2 + len] === 62;
     if (parent === Kind.IcmsTot) {
       if (!leaf) stop();
       w.icmsTot!.push(id !== 0 && id < LEAVES ? NAMES[id]! : lt + 1, len, gt + 1, next);
@@ -324,6 +324,16 @@ function walk(xml: string, from: number, rootName: string): Walk {
   }
 }
 
+/**
+ * The next `<` from `from`: looked for byte by byte over the few characters a value or the gap
+ * between two tags has, which costs less than a call of indexOf; by indexOf beyond them.
+ */
+function nextTag(xml: string, b: Uint8Array, from: number): number {
+  const near = Math.min(from + 24, b.length);
+  for (let i = from; i < near; i++) if (b[i] === 60) return i;
+  return near === b.length ? -1 : xml.indexOf('<', near);
+}
+
 const rootKind = (name: string): Kind => (name === 'nfeProc' ? Kind.Proc : Kind.Nfe);
 
 function push(depth: number, start: number, len: number, kind: Kind): void {
@@ -340,21 +350,21 @@ function grown(a: Int32Array): Int32Array {
 }
 
 /** Whether the name of `len` characters at `a` is the one of `id`. */
-function sameName(xml: string, a: number, id: number, len: number): boolean {
+function sameName(bytes: Uint8Array, a: number, id: number, len: number): boolean {
   if (NAMES[id]!.length !== len) return false;
   const b = NAME_AT[id]!;
-  for (let i = 0; i < len; i++) if (xml.charCodeAt(a + i) !== NAME_CODES.charCodeAt(b + i)) return false;
+  for (let i = 0; i < len; i++) if (bytes[a + i] !== NAME_CODES[b + i]) return false;
   return true;
 }
 
 /** Whether `\w` has every character of [a, b). */
-function isWord(xml: string, a: number, b: number): boolean {
-  for (let i = a; i < b; i++) if (WORD[xml.charCodeAt(i)] !== 1) return false;
+function isWord(bytes: Uint8Array, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (WORD[bytes[i]!] !== 1) return false;
   return true;
 }
 
 /** Whether the `len` characters at `a` and `b` are the same. */
-function same(xml: string, a: number, b: number, len: number): boolean {
-  for (let i = 0; i < len; i++) if (xml.charCodeAt(a + i) !== xml.charCodeAt(b + i)) return false;
+function same(bytes: Uint8Array, a: number, b: number, len: number): boolean {
+  for (let i = 0; i < len; i++) if (bytes[a + i] !== bytes[b + i]) return false;
   return true;
 }
