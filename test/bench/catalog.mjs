@@ -4,6 +4,7 @@
 //     another: --main=<dist>, e.g. one whose catalog writes are taken out, docs/bench.md), the
 //     same pull, same emulator, same run: docs/s ratio >= 0.9;
 //   - peak RSS of this build's pull;
+//   - the facts pass of the catalog's thread (facts.mjs): µs a document, main's beside it, >= x2 cheaper;
 //   - the first report after the pull (the catalog is already written): < 2 s; the next: < 1 s;
 //     every `report --by` (each dimension, pairs): < 1 s, the baseline's beside it, the same JSON;
 //   - `fiscal catalog rebuild` of the folder: >= 5,000 documents/s (the baseline's, same folder, beside it);
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanupPull, NODE_ENV, NODE_FLAGS, pull, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
+import { benchFactsPass } from './facts.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
@@ -123,6 +125,7 @@ export async function benchCatalog({ quick = false, docs, main, repeat = 1 } = {
       a.maxRssMb <= 150,
     );
     results.push(a.maxRssMb <= 150);
+    results.push(await benchFactsPass(mine, baseline, line));
 
     const report = (env = {}) => cli(['-o', 'json', 'report', mine, '--by', 'month,status'], env);
     const first = await report();

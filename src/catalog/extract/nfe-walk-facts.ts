@@ -6,9 +6,9 @@
 import { isUtf8 } from 'node:buffer';
 import { amount, type DocumentFacts, type ItemFacts, type Totals } from '../facts.js';
 import { mainCfop } from './nfe.js';
-import { followed, holdsOnly, noteSummary, SUMMARY_TAX_IDS, summaryParty, text } from './nfe-summary.js';
-import { BASE, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT, walkNote, type Walk } from './nfe-walk.js';
-import { attribute, copyOf, entitiesDecoded } from './scan.js';
+import { followed, noteSummary, SUMMARY_TAX_IDS, summaryParty, text } from './nfe-summary.js';
+import { BASE, DOC_SLOTS, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT, walkNote, type Walk } from './nfe-walk.js';
+import { attribute, entitiesDecoded } from './scan.js';
 import { decimal } from '../../fiscal/readers/common.js';
 
 /** The index of leaf `name` of a section of `kind` in its walk's slots (doc, or an item's). */
@@ -71,7 +71,8 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   let root = 'nfeProc';
   let body = followed(xml, root);
   if (body === undefined) body = followed(xml, (root = 'NFe'));
-  if (body === undefined || (root === 'nfeProc' && !holdsOnly(body, root, 'NFe', 'protNFe'))) return undefined;
+  // (An nfeProc holding only the note and its protocol, holdsOnly of nfe-summary.ts: the walk checks it.)
+  if (body === undefined) return undefined;
   // An event inside the proc (eventsInside of scan.ts) is the section pass's.
   if (xml.indexOf('<infEvento', xml.lastIndexOf('</NFe>')) !== -1) return undefined;
   const from = xml.length - body.length;
@@ -80,10 +81,14 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   return new Values(xml, buf, w).facts(root, tag(xml, buf, from, body.indexOf('>') + 1 + from));
 }
 
-/** The text of [a, b): Latin-1 as sliced where it is ASCII, else decoded from the bytes as UTF-8. */
+/**
+ * The text of [a, b): as sliced where it is ASCII, else decoded from the bytes as UTF-8. A string of
+ * its own, never a slice of 13 characters or more, which would keep the whole text alive in V8
+ * while the value outlives it (a shared catalog's commit encodes all its rows at once).
+ */
 function tag(xml: string, buf: Buffer, a: number, b: number): string {
   for (let i = a; i < b; i++) if (xml.charCodeAt(i) > 127) return buf.toString('utf8', a, b);
-  return xml.slice(a, b);
+  return b - a < 13 ? xml.slice(a, b) : buf.toString('latin1', a, b);
 }
 
 class Values {
@@ -93,13 +98,21 @@ class Values {
     private readonly w: Walk,
   ) {}
 
-  /** value() of scan.ts: trimmed, entities decoded, a copy of the text. */
+  /** The document's values read (its facts and its summary read several twice). */
+  private readonly memo: (string | undefined | null)[] = new Array<null>(DOC_SLOTS).fill(null);
+
+  /** value() of a slot of the document. */
+  docValue(i: number): string | undefined {
+    const v = this.memo[i >> 1];
+    return v !== null ? v : (this.memo[i >> 1] = this.value(this.w.doc, i));
+  }
+
+  /** value() of scan.ts: trimmed, entities decoded (trim's slice keeps only the value's own string). */
   value(store: Int32Array, i: number): string | undefined {
     const a = store[i]!;
     if (a === -1) return undefined;
-    let v = this.raw(a, store[i + 1]!);
-    if (v.includes('&')) v = entitiesDecoded(v);
-    return v.length < 13 ? v : copyOf(v);
+    const v = this.raw(a, store[i + 1]!);
+    return v.includes('&') ? entitiesDecoded(v) : v;
   }
 
   /** The trimmed text of [a, b), entities as written. */
@@ -152,8 +165,8 @@ class Values {
       ibs: this.amount(doc, TOTAL_IBS),
       cbs: this.amount(doc, TOTAL_CBS),
     };
-    const ide = (name: string) => this.value(doc, IDE[name]!);
-    const [dhRecbto, cStat, nProt] = PROT.map((i) => this.value(doc, i));
+    const ide = (name: string) => this.docValue(IDE[name]!);
+    const [dhRecbto, cStat, nProt] = PROT.map((i) => this.docValue(i));
     const infTag = tag(this.xml, this.buf, w.infTag![0], w.infTag![1]);
     return {
       model: ide('mod'),
@@ -178,30 +191,28 @@ class Values {
         emitter: this.summaryParty(EMIT),
         receiver: this.summaryParty(DEST),
         totals: this.icmsTotals(),
-        more: MORE_SLOTS.map((slots) => (name: string) => this.value(doc, slots.get(name)!)),
+        more: MORE_SLOTS.map((slots) => (name: string) => this.docValue(slots.get(name)!)),
         items,
-        infProt: w.met[Kind.InfProt] ? (name: string) => this.value(doc, INF_PROT.get(name)!) : undefined,
+        infProt: w.met[Kind.InfProt] ? (name: string) => this.docValue(INF_PROT.get(name)!) : undefined,
       }),
     };
   }
 
   private first(slots: number[]): string | undefined {
     for (const i of slots) {
-      const v = this.value(this.w.doc, i);
+      const v = this.docValue(i);
       if (v !== undefined) return v;
     }
     return undefined;
   }
 
   private party(p: typeof EMIT): DocumentFacts['emitter'] {
-    const doc = this.w.doc;
-    return { taxId: this.first(p.facts), name: this.value(doc, p.name), uf: this.value(doc, p.enderUf) };
+    return { taxId: this.first(p.facts), name: this.docValue(p.name), uf: this.docValue(p.enderUf) };
   }
 
   private summaryParty(p: typeof EMIT) {
-    const doc = this.w.doc;
-    const uf = this.value(doc, p.enderUf) ?? (this.w.met[p.ender] ? undefined : this.value(doc, p.uf));
-    return summaryParty(this.first(p.summary), this.value(doc, p.name), uf);
+    const uf = this.docValue(p.enderUf) ?? (this.w.met[p.ender] ? undefined : this.docValue(p.uf));
+    return summaryParty(this.first(p.summary), this.docValue(p.name), uf);
   }
 
   /** icmsTotals of nfe-summary.ts from ICMSTot's children as the walk listed them. */

@@ -7,7 +7,8 @@
 // The section pass reads the first `<name>` anywhere in a section; the walk notes the first leaf
 // of that name at any depth of the section, the same value wherever the element is where the
 // layout puts it. Whatever could make the two differ stops the walk (undefined, and the section
-// pass reads the file): a section's name anywhere but its place, a section twice, a value the
+// pass reads the file): a section's name anywhere but its place, a section twice, an nfeProc
+// with more than its note and protocol (or without either), a value the
 // section pass reads that is not a plain leaf, a closing tag that is not `</name>` of the element
 // open, a self-closing element of a name the walk knows, ICMSTot not a flat list of plain values,
 // a comment, CDATA or processing instruction (test/unit/catalog/nfe-walk.test.ts compares them).
@@ -121,6 +122,8 @@ const WANTED = new Uint8Array(NAMES.length);
 for (let id = 0; id < LEAVES; id++) for (let k = 0; k < KINDS; k++) if (SLOT[k * LEAVES + id] !== -1) WANTED[id] = 1;
 export const ITEM_SLOTS = itemSlots;
 export const leafId = (name: string): number => idOf.get(name)!;
+const NFE = idOf.get('NFe')!;
+const PROT_NFE = idOf.get('protNFe')!;
 
 // Names looked up by a hash of their characters, computed as the walk reads them: no string is
 // made of a name it does not know.
@@ -222,7 +225,8 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
   for (;;) {
     const lt = nextTag(xml, b, at);
     if (lt === -1) stop();
-    if (depth > 0 && elKind[depth - 1] === Kind.IcmsTot)
+    // Blanks only between ICMSTot's values (icmsTotals) and an nfeProc's note and protocol (holdsOnly).
+    if (depth > 0 && (elKind[depth - 1] === Kind.IcmsTot || elKind[depth - 1] === Kind.Proc))
       for (let i = at; i < lt; i++) if (!blank(b[i]!)) stop();
     const c = b[lt + 1];
     if (c === 47 /* / */) {
@@ -234,6 +238,7 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
       if (depth === 0) {
         // The root closed: nothing but blanks after it.
         for (let i = at; i < xml.length; i++) if (!blank(b[i]!)) stop();
+        if (rootName === 'nfeProc' && w.met[Kind.Prot] === 0) stop();
         return w;
       }
       continue;
@@ -256,6 +261,9 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
       }
     if (depth === 0 && id < LEAVES) stop();
     const parent = depth > 0 ? elKind[depth - 1]! : Kind.None;
+    // An nfeProc holds its note, then its protocol, and nothing else (holdsOnly of nfe-summary.ts).
+    if (parent === Kind.Proc && !(w.met[Kind.Nfe] === 0 ? id === NFE : id === PROT_NFE && w.met[Kind.Prot] === 0))
+      stop();
     const inner = sections > 0 ? secKind[sections - 1]! : Kind.None;
     if (parent === Kind.IcmsTot && (t !== 62 || !isWord(b, lt + 1, end))) stop();
     if (b[gt - 1] === 47 /* / */) {
@@ -294,11 +302,7 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
     }
     // A leaf, or an element the walk goes into.
     const next = nextTag(xml, b, gt + 1);
-    const leaf =
-      next !== -1 &&
-      b[next + 1] === 47 &&
-      same(b, lt + 1, next + 2, len) &&
-      b[next + 2 + len] === 62;
+    const leaf = next !== -1 && b[next + 1] === 47 && same(b, lt + 1, next + 2, len) && b[next + 2 + len] === 62;
     if (parent === Kind.IcmsTot) {
       if (!leaf) stop();
       w.icmsTot!.push(id !== 0 && id < LEAVES ? NAMES[id]! : lt + 1, len, gt + 1, next);

@@ -65,7 +65,7 @@ export const entitiesDecoded = (v: string): string =>
  * A flat copy of `s` (V8 flattens the pair into a new string before slicing it): half the cost
  * of a round trip through a Buffer, and nothing outside the heap.
  */
-export const copyOf = (s: string): string => ` ${s}`.slice(1);
+const copyOf = (s: string): string => ` ${s}`.slice(1);
 
 /** The first of `names` present. */
 export function firstValue(s: Section | undefined, names: readonly string[]): string | undefined {
