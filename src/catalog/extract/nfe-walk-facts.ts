@@ -91,6 +91,18 @@ function tag(xml: string, buf: Buffer, a: number, b: number): string {
   return b - a < 13 ? xml.slice(a, b) : buf.toString('latin1', a, b);
 }
 
+/** Whether [a, b) is digits, maybe a point and more digits, and short (sliced as a copy). */
+function plainDecimal(xml: string, a: number, b: number): boolean {
+  if (b - a >= 13 || b === a) return false;
+  let dot = false;
+  for (let i = a; i < b; i++) {
+    const c = xml.charCodeAt(i);
+    if (c === 46 && !dot && i > a && i < b - 1) dot = true;
+    else if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 class Values {
   constructor(
     private readonly xml: string,
@@ -222,8 +234,14 @@ class Values {
     for (let n = 0; n < list.length; n += 4) {
       const name = list[n]!;
       const key = typeof name === 'string' ? name : this.xml.slice(name, name + (list[n + 1] as number));
-      const t = text(this.raw(list[n + 2] as number, list[n + 3] as number));
-      if (t !== undefined && !(key in totals)) totals[key] = decimal(t);
+      if (key in totals) continue;
+      const [a, b] = [list[n + 2] as number, list[n + 3] as number];
+      // `123.45` as written is what decimal() gives of it: no pattern tried.
+      if (plainDecimal(this.xml, a, b)) totals[key] = this.xml.slice(a, b);
+      else {
+        const t = text(this.raw(a, b));
+        if (t !== undefined) totals[key] = decimal(t);
+      }
     }
     return totals;
   }

@@ -13,7 +13,8 @@ import { walkedNoteFacts } from '../../../src/catalog/extract/nfe-walk-facts.js'
 import { documentText } from '../../../src/catalog/extract/scan.js';
 import { treeSummary } from '../../../src/catalog/extract/tree-summary.js';
 import type { DocumentFacts } from '../../../src/catalog/facts.js';
-import { lineRows } from '../../../src/catalog/rows.js';
+import { DOCUMENT_COLUMNS, ITEM_COLUMNS, lineRows } from '../../../src/catalog/rows.js';
+import { ITEM_TAXES, TOTALS } from '../../../src/catalog/facts.js';
 import { docXml, generateDataset, nfeXml } from '../../../src/emulator/data/dataset.js';
 
 /** The section pass, as extractFacts read every NF-e before the walk. */
@@ -214,4 +215,17 @@ describe('real NF-e and NFC-e', () => {
       expect(walked).toBeGreaterThan(10);
     },
   );
+});
+
+describe('the rows', () => {
+  it('put each total and tax of the facts in its column', () => {
+    const facts = walkedNoteFacts(Buffer.from(withIbsCbs(base)))!;
+    TOTALS.forEach((t, i) => (facts.totals[t] = i + 0.5));
+    ITEM_TAXES.forEach((t, i) => (facts.items[0]!.taxes[t] = i + 0.25));
+    const { document, items } = lineRows({ ...LINE, facts });
+    for (const t of TOTALS) expect(document![DOCUMENT_COLUMNS.indexOf(t)]).toBe(facts.totals[t]);
+    for (const t of ITEM_TAXES) expect(items![0]![ITEM_COLUMNS.indexOf(t)]).toBe(facts.items[0]!.taxes[t]);
+    expect(document).toHaveLength(DOCUMENT_COLUMNS.length);
+    expect(items![0]).toHaveLength(ITEM_COLUMNS.length);
+  });
 });
