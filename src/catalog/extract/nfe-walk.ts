@@ -126,18 +126,21 @@ const NFE = idOf.get('NFe')!;
 const PROT_NFE = idOf.get('protNFe')!;
 
 // Names looked up by a hash of their characters, computed as the walk reads them: no string is
-// made of a name it does not know.
-const TABLE = new Int16Array(4096);
+// made of a name it does not know. The table is kept small (2.5 KB with HASH), to stay in the
+// caches that the thread's SQLite work shares with it between two documents.
+const TABLE_SIZE = 512;
+const TABLE = new Uint8Array(TABLE_SIZE);
 const hashOf = (name: string): number => {
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
   return h;
 };
 /** The hash of the name of each entry of TABLE. */
-const HASH = new Int32Array(4096);
+const HASH = new Int32Array(TABLE_SIZE);
+if (NAMES.length > 255) throw new Error('TABLE holds ids below 256');
 for (let id = 1; id < NAMES.length; id++) {
-  let i = hashOf(NAMES[id]!) & 4095;
-  while (TABLE[i] !== 0) i = (i + 1) & 4095;
+  let i = hashOf(NAMES[id]!) & (TABLE_SIZE - 1);
+  while (TABLE[i] !== 0) i = (i + 1) & (TABLE_SIZE - 1);
   TABLE[i] = id;
   HASH[i] = hashOf(NAMES[id]!);
 }
@@ -254,7 +257,7 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
     const gt = t === 62 ? end : xml.indexOf('>', end);
     if (gt === -1) stop();
     let id = 0;
-    for (let i = h & 4095; TABLE[i] !== 0; i = (i + 1) & 4095)
+    for (let i = h & (TABLE_SIZE - 1); TABLE[i] !== 0; i = (i + 1) & (TABLE_SIZE - 1))
       if (HASH[i] === h && sameName(b, lt + 1, TABLE[i]!, len)) {
         id = TABLE[i]!;
         break;
