@@ -79,9 +79,6 @@ const SECTIONS: [kind: Kind, name: string, parent: Kind, leaves: string[]][] = [
 const ITEM = new Uint8Array(KINDS).fill(1, Kind.Det, Kind.ItemCbs + 1);
 /** Sections the section pass looks for in the whole text: met anywhere but their place, the walk stops. */
 const WHOLE_TEXT = new Set(['nfeProc', 'NFe', 'infNFe', 'ide', 'emit', 'dest', 'det', 'total', 'protNFe']);
-/** Their ids, and their first characters (by code). */
-const WHOLE_ID = new Uint8Array(256);
-const WHOLE_FIRST = new Uint8Array(256);
 /** ICMSTot's usual children, kept as these strings rather than sliced from the text. */
 const TOTAL_NAMES = [
   ...'vBC vICMSDeson vFCPUFDest vICMSUFDest vICMSUFRemet vFCP vBCST vFCPST vFCPSTRet vSeg vII'.split(' '),
@@ -125,10 +122,6 @@ const WANTED = new Uint8Array(NAMES.length);
 for (let id = 0; id < LEAVES; id++) for (let k = 0; k < KINDS; k++) if (SLOT[k * LEAVES + id] !== -1) WANTED[id] = 1;
 export const ITEM_SLOTS = itemSlots;
 export const leafId = (name: string): number => idOf.get(name)!;
-for (const name of WHOLE_TEXT) {
-  WHOLE_ID[idOf.get(name)!] = 1;
-  WHOLE_FIRST[name.charCodeAt(0)] = 1;
-}
 const NFE = idOf.get('NFe')!;
 const PROT_NFE = idOf.get('protNFe')!;
 
@@ -246,7 +239,7 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
       if (elKind[depth] !== Kind.None) open &= ~(1 << secKind[--sections]!);
       at = lt + 3 + len;
       if (elKind[depth] === Kind.Total && elKind[depth - 1] === Kind.Inf) {
-        at = afterNote(xml, b, at);
+        at = afterNote(xml, at);
         // infNFe closed in the part skipped.
         open &= ~(1 << secKind[--sections]!);
         depth--;
@@ -345,24 +338,24 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
   }
 }
 
+/** Where the section pass looks in the whole text: none of these may be in what the walk skips. */
+const WHOLE = /<\/?(?:nfeProc|NFe|infNFe|ide|emit|dest|det|total|protNFe)[\s>/]/g;
+
 /**
  * After `</total>` (at `from`), the rest of infNFe (transport, payment, additional information...)
  * and the signature hold nothing the catalog reads: skipped up to `</NFe>` (where the walk goes
- * on), if the part holds infNFe's end once and no element the section pass looks for in the whole
- * text (each `<` looked at, by indexOf: the signature is mostly long base64 text).
+ * on), if the part holds no name the section pass looks for in the whole text but infNFe's end.
  */
-function afterNote(xml: string, b: Uint8Array, from: number): number {
+function afterNote(xml: string, from: number): number {
   const end = xml.indexOf('</NFe>', from);
-  const inf = xml.indexOf('</infNFe>', from);
-  if (end === -1 || inf === -1 || inf > end || xml.lastIndexOf('</infNFe>', end) !== inf) stop();
-  for (let lt = xml.indexOf('<', from); lt !== -1 && lt < end; lt = xml.indexOf('<', lt + 1)) {
-    if (WHOLE_FIRST[b[lt + 1]!] !== 1) continue;
-    let h = 0;
-    let e = lt + 1;
-    for (let t = b[e]!; t !== 62 && t > 32 && t !== 47; t = b[++e]!) h = (Math.imul(h, 31) + t) | 0;
-    for (let i = h & (TABLE_SIZE - 1); TABLE[i] !== 0; i = (i + 1) & (TABLE_SIZE - 1))
-      if (HASH[i] === h && sameName(b, lt + 1, TABLE[i]!, e - lt - 1) && WHOLE_ID[TABLE[i]!] === 1) stop();
+  if (end === -1) stop();
+  let closed = false;
+  WHOLE.lastIndex = from;
+  for (let m = WHOLE.exec(xml); m !== null && m.index < end; m = WHOLE.exec(xml)) {
+    if (closed || !xml.startsWith('</infNFe>', m.index)) stop();
+    closed = true;
   }
+  if (!closed) stop();
   return end;
 }
 
