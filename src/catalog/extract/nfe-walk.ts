@@ -238,13 +238,6 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
       if (!same(b, elStart[depth]!, lt + 2, len) || b[lt + 2 + len] !== 62) stop();
       if (elKind[depth] !== Kind.None) open &= ~(1 << secKind[--sections]!);
       at = lt + 3 + len;
-      if (elKind[depth] === Kind.Total && elKind[depth - 1] === Kind.Inf) {
-        at = afterNote(xml, at);
-        // infNFe closed in the part skipped.
-        open &= ~(1 << secKind[--sections]!);
-        depth--;
-        continue;
-      }
       if (depth === 0) {
         // The root closed: nothing but blanks after it.
         for (let i = at; i < xml.length; i++) if (!blank(b[i]!)) stop();
@@ -336,27 +329,6 @@ function walk(xml: string, b: Uint8Array, from: number, rootName: string): Walk 
       at = gt + 1;
     }
   }
-}
-
-/** Where the section pass looks in the whole text: none of these may be in what the walk skips. */
-const WHOLE = /<\/?(?:nfeProc|NFe|infNFe|ide|emit|dest|det|total|protNFe)[\s>/]/g;
-
-/**
- * After `</total>` (at `from`), the rest of infNFe (transport, payment, additional information...)
- * and the signature hold nothing the catalog reads: skipped up to `</NFe>` (where the walk goes
- * on), if the part holds no name the section pass looks for in the whole text but infNFe's end.
- */
-function afterNote(xml: string, from: number): number {
-  const end = xml.indexOf('</NFe>', from);
-  if (end === -1) stop();
-  let closed = false;
-  WHOLE.lastIndex = from;
-  for (let m = WHOLE.exec(xml); m !== null && m.index < end; m = WHOLE.exec(xml)) {
-    if (closed || !xml.startsWith('</infNFe>', m.index)) stop();
-    closed = true;
-  }
-  if (!closed) stop();
-  return end;
 }
 
 /**

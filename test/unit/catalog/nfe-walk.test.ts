@@ -134,6 +134,10 @@ describe('the walk gives the rows of the section pass', () => {
     ['a protocol for another key', base.replace(/<chNFe>\d+</, `<chNFe>${'3'.repeat(44)}<`)],
     ['a note denied', base.replace(/<cStat>\d+</, '<cStat>110<')],
     ['a note canceled in its protocol', base.replace(/<cStat>\d+</, '<cStat>101<')],
+    [
+      'a det inside infAdic (an item to both)',
+      base.replace('</infAdic>', '<det nItem="9"><prod><CFOP>1</CFOP></prod></det></infAdic>'),
+    ],
     ['a repeated value (the first is read)', base.replace('<xNome>', '<xNome>first</xNome><xNome>')],
   ];
   it.each(read)('%s: walked', (what, xml) => {
@@ -157,10 +161,6 @@ describe('the walk gives the rows of the section pass', () => {
     ['a closing tag of another element', base.replace('</xFant>', '</xFanta>')],
     ['ICMSTot with a nested value', base.replace('<vNF>', '<vNF><x>1</x>')],
     ['ICMSTot with an attribute', base.replace('<vNF>', '<vNF a="1">')],
-    [
-      'a det after the total, in infAdic',
-      base.replace('</infAdic>', '<det nItem="9"><prod><CFOP>1</CFOP></prod></det></infAdic>'),
-    ],
     [
       'a det inside the signature',
       base.replace('<SignedInfo>', '<SignedInfo><det nItem="9"><prod><CFOP>1</CFOP></prod></det>'),
