@@ -103,6 +103,19 @@ function plainDecimal(xml: string, a: number, b: number): boolean {
   return true;
 }
 
+/** Number(attribute(det, 'nItem')) of `<det nItem="12">` read from its digits, else by attribute(). */
+function itemNumber(det: string): number {
+  const last = det.length - 3;
+  if (!det.startsWith('<det nItem="') || !det.endsWith('">') || last < 12) return Number(attribute(det, 'nItem'));
+  let n = 0;
+  for (let i = 12; i <= last; i++) {
+    const c = det.charCodeAt(i);
+    if (c < 48 || c > 57 || i - 12 > 8) return Number(attribute(det, 'nItem'));
+    n = n * 10 + c - 48;
+  }
+  return n;
+}
+
 class Values {
   constructor(
     private readonly xml: string,
@@ -123,7 +136,16 @@ class Values {
   value(store: Int32Array, i: number): string | undefined {
     const a = store[i]!;
     if (a === -1) return undefined;
-    const v = this.raw(a, store[i + 1]!);
+    const b = store[i + 1]!;
+    // The common value, ASCII without blanks at its ends or `&`, sliced as it is: one look at it.
+    const xml = this.xml;
+    let plain = a < b && xml.charCodeAt(a) > 32 && xml.charCodeAt(b - 1) > 32;
+    for (let k = a; plain && k < b; k++) {
+      const c = xml.charCodeAt(k);
+      plain = c < 128 && c !== 38;
+    }
+    if (plain) return b - a < 13 ? xml.slice(a, b) : this.buf.toString('latin1', a, b);
+    const v = this.raw(a, b);
     return v.includes('&') ? entitiesDecoded(v) : v;
   }
 
@@ -254,7 +276,7 @@ class Values {
     const v = (k: number) => this.value(s, base + PROD[k]!);
     const num = (i: number) => this.amount(s, base + i);
     return {
-      number: Number(attribute(detTag, 'nItem')) || n + 1,
+      number: itemNumber(detTag) || n + 1,
       productCode: v(0),
       description: v(1),
       ncm: v(2),

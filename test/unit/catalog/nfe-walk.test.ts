@@ -97,6 +97,10 @@ describe('the walk gives the rows of the section pass', () => {
       'entities in names and descriptions',
       base.replace(/<xNome>([^<]*)</, '<xNome>A &amp; B &#233; &#xE9; &lt;C&gt;<'),
     ],
+    [
+      'item numbers of several digits, and of none',
+      base.replace('<det nItem="1">', '<det nItem="0012">').replace('<det nItem="2">', '<det nItem="">'),
+    ],
     ['attributes in another order', base.replace(/<infNFe (Id="[^"]*") (versao="[^"]*")>/, "<infNFe $2 x='1' $1>")],
     ['attributes on values', base.replace('<xNome>', '<xNome a="1">').replace('<CFOP>', '<CFOP\tb="x">')],
     ['pretty-printed, CRLF', base.replace(/></g, '>\r\n  <')],
