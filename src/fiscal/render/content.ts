@@ -41,9 +41,14 @@ export class ContentStream {
     return this.ops.length === 0;
   }
 
-  /** The stream's bytes (WinAnsi: one byte a character), the text object closed. */
-  bytes(): Buffer {
+  /** The stream's operators (WinAnsi: one byte a character), the text object closed. */
+  operators(): string {
     this.push('');
-    return Buffer.from(this.ops.join('\n'), 'latin1');
+    return this.ops.join('\n');
+  }
+
+  /** The stream's bytes. */
+  bytes(): Buffer {
+    return Buffer.from(this.operators(), 'latin1');
   }
 }
