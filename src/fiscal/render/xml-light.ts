@@ -48,8 +48,7 @@ const names = new Map<number, string[]>();
 
 function nameAt(xml: string, start: number, end: number, hash: number): string {
   const known = names.get(hash);
-  if (known)
-    for (const name of known) if (name.length === end - start && xml.startsWith(name, start)) return name;
+  if (known) for (const name of known) if (name.length === end - start && xml.startsWith(name, start)) return name;
   // The table's copy: a property name is kept as one (a string used as a key once is made so).
   const name = Object.keys({ [xml.slice(start, end)]: 0 })[0]!;
   if (names.size < 4096) {
