@@ -67,6 +67,17 @@ class KeptDocument extends (PDFDocument as unknown as DocumentClass) {
   /** Set by the first write, inside pdfkit's constructor: before a field of this class could be. */
   declare pieces: Array<string | Uint8Array> | undefined;
 
+  /**
+   * Nothing is pushed into the document's stream, which nobody reads: pdfkit pushes the end of it
+   * when the file is done, and Node then queued an event on the next tick, which held the whole
+   * document (its objects, pages and pieces) until the thread's drawing paused: a render thread
+   * draws the jobs in hand one after the other without a pause, and every DANFe it drew was kept
+   * that long, some 20 KB each carried into the old generation for its next full collection.
+   */
+  override push(): boolean {
+    return false;
+  }
+
   _write(data: string | Uint8Array): void {
     const writer = this as unknown as FileWriter;
     const pieces = (this.pieces ??= []);
