@@ -232,6 +232,22 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       add(frame, name, '');
       continue;
     }
+    if (node === undefined) {
+      // Most elements are text alone, closed at the next tag (`<nNF>123</nNF>`): read at once,
+      // with no frame opened and no closing tag parsed apart. Anything else (a prefix on the
+      // closing tag, a space in it, a comment or CDATA) goes the long way below.
+      const next = xml.indexOf('<', last);
+      if (
+        next >= 0 &&
+        xml.charCodeAt(next + 1) === 47 &&
+        xml.charCodeAt(next + 2 + name.length) === 62 &&
+        xml.startsWith(name, next + 2)
+      ) {
+        add(frame, name, next > last && hasText(xml, last, next) ? decode(xml.slice(last, next)).trim() : '');
+        last = next + 3 + name.length;
+        continue;
+      }
+    }
     const reused = stack[++depth];
     if (reused) {
       reused.name = name;
