@@ -66,6 +66,8 @@ type DocumentClass = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocum
 class KeptDocument extends (PDFDocument as unknown as DocumentClass) {
   /** Set by the first write, inside pdfkit's constructor: before a field of this class could be. */
   declare pieces: Array<string | Uint8Array> | undefined;
+  /** pdfkit's lines since the last stream, joined: one copy into the file for each run of them. */
+  declare lines: string | undefined;
 
   /**
    * Nothing is pushed into the document's stream, which nobody reads: pdfkit pushes the end of it
@@ -80,14 +82,21 @@ class KeptDocument extends (PDFDocument as unknown as DocumentClass) {
 
   _write(data: string | Uint8Array): void {
     const writer = this as unknown as FileWriter;
-    const pieces = (this.pieces ??= []);
     if (typeof data === 'string') {
-      pieces.push(data, '\n');
+      this.lines = this.lines === undefined ? `${data}\n` : `${this.lines}${data}\n`;
       writer._offset += data.length + 1;
     } else {
-      pieces.push(data);
+      this.piecesSoFar().push(data);
       writer._offset += data.length;
     }
+  }
+
+  /** The file's pieces, the lines written last among them. */
+  piecesSoFar(): Array<string | Uint8Array> {
+    const pieces = (this.pieces ??= []);
+    if (this.lines !== undefined) pieces.push(this.lines);
+    this.lines = undefined;
+    return pieces;
   }
 }
 
@@ -169,7 +178,7 @@ export class PdfFile {
     // The file in one buffer of its own (handed to another thread whole), its size pdfkit's count.
     const file = Buffer.allocUnsafeSlow(writer._offset);
     let at = 0;
-    for (const piece of writer.pieces ?? []) {
+    for (const piece of writer.piecesSoFar()) {
       if (typeof piece === 'string') at += file.write(piece, at, 'latin1');
       else {
         file.set(piece, at);
