@@ -2,8 +2,7 @@
 // critical path of a pull's catalog thread, in CPU microseconds a document: this tree's sources
 // and the baseline's (main's, built by catalog.mjs from `git archive main`), bundled side by side
 // and run in this process over the same files of a pull folder, alternating, the median of each.
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,25 +12,19 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const MAX_FILES = 20_000;
 const ROUNDS = 7;
 
+/** How the sources are bundled for this process (their packages resolved from this checkout). */
+const ESM = { bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' };
+
 /** The facts pass of the sources under `tree` (readStaged and lineRows), bundled into `out`. */
-async function bundle(tree, out) {
-  const entry = join(out, `entry-${Math.random().toString(36).slice(2)}.mjs`);
+async function bundle(tree, out, name) {
+  const entry = join(out, `${name}.mjs`);
   writeFileSync(
     entry,
     `export { readStaged } from ${JSON.stringify(join(tree, 'src/catalog/staging.ts'))};\n` +
       `export { lineRows } from ${JSON.stringify(join(tree, 'src/catalog/rows.ts'))};\n`,
   );
-  const outfile = `${entry}.bundle.mjs`;
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
+  await build({ ...ESM, entryPoints: [entry], outfile: `${entry}.bundle.mjs` });
+  return import(pathToFileURL(`${entry}.bundle.mjs`).href);
 }
 
 /** CPU µs a document of one pass of `m` over the files. */
@@ -59,8 +52,11 @@ export async function benchFactsPass(dir, baselineDist, line) {
     .filter((l) => l.event === undefined)
     .slice(0, MAX_FILES);
   const files = lines.map((l) => new Uint8Array(readFileSync(join(dir, l.path))));
-  const out = mkdtempSync(join(tmpdir(), 'fiscal-bench-facts-'));
-  const [mine, theirs] = [await bundle(root, out), await bundle(baselineTree, out)];
+  // Inside this checkout's node_modules, so that the bundles' imports of packages resolve.
+  const out = join(root, 'node_modules', '.cache', `fiscal-bench-facts-${process.pid}`);
+  mkdirSync(out, { recursive: true });
+  const [mine, theirs] = [await bundle(root, out, 'mine'), await bundle(baselineTree, out, 'baseline')];
+  rmSync(out, { recursive: true, force: true });
   const runs = { mine: [], theirs: [] };
   // A first pass each warms the JIT; then alternating rounds.
   pass(theirs, lines, files);
