@@ -73,8 +73,6 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   if (body === undefined) body = followed(xml, (root = 'NFe'));
   // (An nfeProc holding only the note and its protocol, holdsOnly of nfe-summary.ts: the walk checks it.)
   if (body === undefined) return undefined;
-  // An event inside the proc (eventsInside of scan.ts) is the section pass's.
-  if (xml.indexOf('<infEvento', xml.lastIndexOf('</NFe>')) !== -1) return undefined;
   const from = xml.length - body.length;
   const w = walkNote(xml, bytes, from, root);
   if (w === undefined || w.infTag === undefined) return undefined;
@@ -183,7 +181,8 @@ class Values {
   facts(root: string, rootTag: string): DocumentFacts {
     const { w } = this;
     const doc = w.doc;
-    const items = Array.from({ length: w.itemCount }, (_, n) => this.item(n));
+    const items: ItemFacts[] = [];
+    for (let n = 0; n < w.itemCount; n++) items.push(this.item(n));
     const icms = ICMS_TOTALS.map((i) => this.amount(doc, i));
     const totals: Totals = {
       total: icms[0],

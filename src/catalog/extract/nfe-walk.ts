@@ -77,8 +77,11 @@ const SECTIONS: [kind: Kind, name: string, parent: Kind, leaves: string[]][] = [
 
 /** The kinds of an item (Det to ItemCbs): their slots are the item's, one set per det. */
 const ITEM = new Uint8Array(KINDS).fill(1, Kind.Det, Kind.ItemCbs + 1);
-/** Sections the section pass looks for in the whole text: met anywhere but their place, the walk stops. */
-const WHOLE_TEXT = new Set(['nfeProc', 'NFe', 'infNFe', 'ide', 'emit', 'dest', 'det', 'total', 'protNFe']);
+/**
+ * Sections the section pass looks for in the whole text: met anywhere but their place, the walk
+ * stops. An event (infEvento) inside the proc is the section pass's wherever it is (eventsInside).
+ */
+const WHOLE_TEXT = new Set(['nfeProc', 'NFe', 'infNFe', 'ide', 'emit', 'dest', 'det', 'total', 'protNFe', 'infEvento']);
 /** ICMSTot's usual children, kept as these strings rather than sliced from the text. */
 const TOTAL_NAMES = [
   ...'vBC vICMSDeson vFCPUFDest vICMSUFDest vICMSUFRemet vFCP vBCST vFCPST vFCPSTRet vSeg vII'.split(' '),
@@ -93,6 +96,7 @@ for (const [, , , leaves] of SECTIONS) leaves.forEach(named);
 for (const name of TOTAL_NAMES) named(name);
 export const LEAVES = NAMES.length;
 for (const [, name] of SECTIONS) named(name);
+named('infEvento');
 
 /** slot of leaf id `l` in a section of kind `k` (SLOT[k * LEAVES + l]), -1 where it reads none. */
 export const SLOT = new Int8Array(KINDS * LEAVES).fill(-1);

@@ -185,6 +185,10 @@ describe('the walk gives the rows of the section pass', () => {
     ['text between the note and its protocol', base.replace('</NFe>', '</NFe>x')],
     ['an nfeProc without its protocol', base.replace(/<protNFe[\s\S]*<\/protNFe>/, '')],
     ['an nfeProc with its protocol first', base.replace(/(<NFe [\s\S]*<\/NFe>)(<protNFe[\s\S]*<\/protNFe>)/, '$2$1')],
+    [
+      'a cancellation inside the protocol',
+      base.replace('</infProt>', '</infProt><infEvento><tpEvento>110111</tpEvento><cStat>135</cStat></infEvento>'),
+    ],
     ['a byte order mark', `\ufeff${base}`],
     ['declared ISO-8859-1', base.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')],
     ['U+FFFD', base.replace('<xNome>', '<xNome>\ufffd')],
