@@ -7,7 +7,8 @@ import { isUtf8 } from 'node:buffer';
 import { amount, type DocumentFacts, type ItemFacts, type Totals } from '../facts.js';
 import { mainCfop } from './nfe.js';
 import { followed, noteSummary, SUMMARY_TAX_IDS, summaryParty, text } from './nfe-summary.js';
-import { BASE, DOC_SLOTS, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT, walkNote, type Walk } from './nfe-walk.js';
+import { walkNote, type Walk } from './nfe-walk.js';
+import { BASE, DOC_SLOTS, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT } from './nfe-walk-names.js';
 import { attribute, entitiesDecoded } from './scan.js';
 import { decimal } from '../../fiscal/readers/common.js';
 
