@@ -148,14 +148,15 @@ function protocolOf(infProt: ((name: string) => string | undefined) | undefined)
 /**
  * The text from the root element `<root>` on, when the lean pass reads it as the XML reader
  * does: UTF-8 (as declared, or nothing declared), the root closed at the end, none of UNFOLLOWED.
+ * `decoded` false: `xml` is the bytes read as Latin-1 (the walk's), which cannot hold U+FFFD.
  */
-export function followed(xml: string, root: string): string | undefined {
+export function followed(xml: string, root: string, decoded = true): string | undefined {
   const decl = DECLARATION.exec(xml);
   const encoding = decl && ENCODING.exec(decl[0])?.[1];
   if (encoding && !/^utf-?8$/i.test(encoding)) return undefined;
   const body = decl ? xml.slice(decl[0].length) : xml;
   if (openTag(body, root) !== 0 || !body.trimEnd().endsWith(`</${root}>`)) return undefined;
-  if (body.includes(REPLACEMENT) || markup(body)) return undefined;
+  if ((decoded && body.includes(REPLACEMENT)) || markup(body)) return undefined;
   for (let at = body.indexOf('&'); at !== -1; at = body.indexOf('&', at + 1)) {
     XML_ENTITY.lastIndex = at;
     if (!XML_ENTITY.test(body)) return undefined;

@@ -70,8 +70,8 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   // Declared Latin-1, prefixed (documentText's cases), or with U+FFFD (which no summary follows): the section pass's.
   if (LATIN1_HEAD.test(xml.slice(0, 100)) || xml.includes(':infNFe') || xml.includes('\xEF\xBF\xBD')) return undefined;
   let root = 'nfeProc';
-  let body = followed(xml, root);
-  if (body === undefined) body = followed(xml, (root = 'NFe'));
+  let body = followed(xml, root, false);
+  if (body === undefined) body = followed(xml, (root = 'NFe'), false);
   // (An nfeProc holding only the note and its protocol, holdsOnly of nfe-summary.ts: the walk checks it.)
   if (body === undefined) return undefined;
   const from = xml.length - body.length;
