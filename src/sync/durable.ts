@@ -10,8 +10,7 @@
 // fsync per file costs a journal commit each, more than the download itself; where the system
 // has `sync -f` (syncfs(2), coreutils) one call covers the whole group (see FileSystemSync).
 import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { FileWriteThread, type FileWrite } from './file-writes.js';
@@ -86,7 +85,7 @@ export async function writeSynced(path: string, data: Uint8Array | string): Prom
 export async function writeFileAtomic(path: string, data: Uint8Array | string, tmp: string): Promise<void> {
   try {
     await writeSynced(tmp, data);
-    renameSync(tmp, path);
+    await rename(tmp, path);
   } catch (error) {
     await rm(tmp, { force: true });
     throw error;
@@ -162,10 +161,12 @@ export class DurableWriter {
     for (const f of files) await this.ensureDir(dirname(f.path));
     await this.flush();
     const tmps = files.map(() => join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`));
+    const each = [...files.keys()];
+    // Off the event loop (a commit runs while the pull fetches and writes: a rename on a busy
+    // disk takes milliseconds, a commit's dozen of them held every answer that long).
     try {
-      files.forEach((f, i) => writeFileSync(tmps[i]!, f.data, { mode: 0o644 }));
-      await inParallel(tmps, SYNC_PARALLELISM, fsyncPath);
-      files.forEach((f, i) => renameSync(tmps[i]!, f.path));
+      await inParallel(each, SYNC_PARALLELISM, (i) => writeSynced(tmps[i]!, files[i]!.data));
+      await inParallel(each, SYNC_PARALLELISM, (i) => rename(tmps[i]!, files[i]!.path));
     } catch (error) {
       for (const t of tmps) await rm(t, { force: true });
       throw error;
