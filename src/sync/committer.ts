@@ -118,6 +118,15 @@ export class Committer {
     );
   }
 
+  /**
+   * Waits for the commit start() began while the group written since holds half of
+   * COMMIT_MAX_DOCS: the documents not committed yet (whose bytes the catalog's thread keeps for
+   * their commit) stay bounded however long a file-system sync takes.
+   */
+  async room(): Promise<void> {
+    while (this.running && this.entries.length + this.statuses.length >= COMMIT_MAX_DOCS / 2) await this.running;
+  }
+
   /** Throws the failure of the commit start() began, once. */
   check(): void {
     const failed = this.failed;

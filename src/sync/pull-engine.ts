@@ -153,6 +153,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       limit.admit();
       // A group due is committed while the next pages are written (documents: their lines are
       // looked up in the index and in `pending` alike).
+      await committer.room();
       committer.check();
       if (committer.due && !eventsStarted) committer.start();
       const s = await nextReady(states, limit.size / Math.max(1, o.concurrency));
