@@ -15,6 +15,12 @@ import { countPage, counted, markKept } from './summary.js';
 /** Commit at most this often: one file-system sync then covers every file of the group. */
 const COMMIT_INTERVAL_MS = 1000;
 const COMMIT_MAX_DOCS = 5000;
+/**
+ * Lines written while a commit runs, at most: a commit takes some 0.2-0.4 s on a busy disk, in which
+ * a pull writes 500 to 1,000 documents; more only held more of their bytes (some 15 MB of a 20k
+ * pull's peak with 2,500).
+ */
+const WHILE_COMMITTING = 1000;
 
 /**
  * Group commit: pages are written as they come; every second (or 5000 documents) their files
@@ -119,12 +125,12 @@ export class Committer {
   }
 
   /**
-   * Waits for the commit start() began while the group written since holds half of
-   * COMMIT_MAX_DOCS: the documents not committed yet (whose bytes the catalog's thread keeps for
-   * their commit) stay bounded however long a file-system sync takes.
+   * Waits for the commit start() began while the group written since holds WHILE_COMMITTING lines:
+   * the documents not committed yet (whose bytes the catalog's thread keeps for their commit)
+   * stay bounded however long a file-system sync takes.
    */
   async room(): Promise<void> {
-    while (this.running && this.entries.length + this.statuses.length >= COMMIT_MAX_DOCS / 2) await this.running;
+    while (this.running && this.entries.length + this.statuses.length >= WHILE_COMMITTING) await this.running;
   }
 
   /** Throws the failure of the commit start() began, once. */
