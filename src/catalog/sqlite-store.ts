@@ -30,6 +30,17 @@ async function loadDriver(): Promise<typeof BetterSqlite3> {
  */
 const INDEXES: readonly string[] = [REPORT_INDEX];
 
+/**
+ * The page size of a new catalog, in bytes. Designed here: 16 KB instead of SQLite's 4 KB, because
+ * a pull's rows go to four B-trees at places the keys scatter (the primary keys take them in the
+ * index's order), and each dirty page costs a write to the log and another at its checkpoint: with
+ * pages four times larger, a pull's inserts write a quarter as many pages. The same 11k NF-e's rows
+ * replayed in the pull's order (documents, items, files): 0.45-0.52 s of CPU at 16 KB, 0.57-0.66 s
+ * at 4 KB (docs/catalog.md). The page cache is set in bytes (cacheKb), so memory is the same.
+ * A catalog made before keeps its size (changing it takes a VACUUM of the file).
+ */
+const PAGE_SIZE = 16384;
+
 /** Why a file cannot be used as it is: not SQLite, damaged, of another program, newer. */
 export class UnusableCatalog extends Error {
   constructor(
@@ -145,6 +156,8 @@ export class SqliteCatalog implements CatalogStore {
 
   private create(): void {
     const db = this.db;
+    // Before the first page is written (the WAL fixes it after): see PAGE_SIZE.
+    db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma('journal_mode = WAL');
     db.transaction(() => {
       for (const sql of CREATE_V1) db.exec(sql);

@@ -1,7 +1,9 @@
 // Writes that survive a crash at any instant: the old content or the new, never half of one.
 //
-// Every file is written to a temp file beside it (`.<name>.tmp`, hidden) and renamed into place,
-// so a reader never sees a partial file. Beside it, not in one shared folder: a rename within a
+// A file that replaces one is written to a temp file beside it (`.<name>.tmp`, hidden) and renamed
+// into place, so a reader never sees it half rewritten; a new file is created in place, and one a
+// run that died left half written is not in the index (file-writes.ts, sweepNewFiles). The temp
+// file beside it, not in one shared folder: a rename within a
 // folder is a single directory update, where one across folders takes the file system's rename
 // lock and updates two (measured on ext4: half the time per file). The temp name is the file's
 // own, so a crash that leaves one behind is cleaned up by the next run, which writes that same
@@ -10,8 +12,10 @@
 // fsync per file costs a journal commit each, more than the download itself; where the system
 // has `sync -f` (syncfs(2), coreutils) one call covers the whole group (see FileSystemSync).
 import { randomBytes } from 'node:crypto';
+import { createReadStream, rmSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { MessagePort } from 'node:worker_threads';
 import { FileWriteThread, type FileWrite } from './file-writes.js';
 import { FileSystemSync } from './syncfs.js';
@@ -48,6 +52,64 @@ export async function sweepTempFiles(root: string): Promise<number> {
   };
   await walk(root);
   return removed;
+}
+
+/** Paths of the new-files journal held at once while the index is read against them. */
+const SWEEP_CHUNK = 100_000;
+
+/**
+ * Removes the files a run that died created in place and never committed, and answers how many:
+ * those `journal` names (relative to `root`, file-writes.ts) that no line of `index` names, nor
+ * names as their document (an attachment is its document's name with another extension: `KEY.pdf`
+ * beside `KEY.xml`). The journal is removed after. Run when the journal is there at the start of a
+ * run: a run that ends with every write answered removes it. The index is read once per
+ * SWEEP_CHUNK paths, which only a run that died makes worth it.
+ */
+export async function sweepNewFiles(root: string, journal: string, index: string): Promise<number> {
+  let removed = 0;
+  const sweep = async (byStem: Map<string, string[]>) => {
+    for await (const line of lines(index)) {
+      const path = /"path":("(?:[^"\\]|\\.)*")/.exec(line)?.[1];
+      if (path) byStem.delete(stemOf(JSON.parse(path) as string));
+    }
+    for (const path of [...byStem.values()].flat()) {
+      // (Listed before it was created: it may never have been.)
+      const gone = await rm(join(root, path)).then(
+        () => true,
+        () => false,
+      );
+      if (gone) removed++;
+    }
+  };
+  let chunk = new Map<string, string[]>();
+  let size = 0;
+  for await (const path of lines(journal)) {
+    if (!path) continue;
+    const stem = stemOf(path);
+    chunk.get(stem)?.push(path) ?? chunk.set(stem, [path]);
+    if (++size < SWEEP_CHUNK) continue;
+    await sweep(chunk);
+    chunk = new Map();
+    size = 0;
+  }
+  if (size > 0) await sweep(chunk);
+  rmSync(journal, { force: true });
+  return removed;
+}
+
+/** A path without its extension: a document's and its attachments' are the same. */
+const stemOf = (path: string) => path.replace(/\.[^./]*$/, '');
+
+/** The lines of a file; none when it is not there. */
+async function* lines(path: string): AsyncGenerator<string> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  try {
+    yield* createInterface({ input: stream, crlfDelay: Infinity });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    stream.destroy();
+  }
 }
 
 export async function fsyncPath(path: string): Promise<void> {
@@ -101,8 +163,12 @@ export class DurableWriter {
   private pendingDirs = new Set<string>();
   private readonly syncfs = new FileSystemSync();
   private readonly thread = new FileWriteThread();
+  /** Where the paths of the pull's files are noted before they are created (file-writes.ts). */
+  readonly journal: string;
 
-  constructor(private readonly tmpDir: string) {}
+  constructor(private readonly tmpDir: string) {
+    this.journal = join(dirname(tmpDir), 'new-files');
+  }
 
   /** Creates the temp folder and removes what an interrupted run left in it. */
   async init(): Promise<void> {
@@ -112,16 +178,16 @@ export class DurableWriter {
   }
 
   /**
-   * Atomically replaces each file, in order; durable after the next flush(). Each is written to
-   * its temp file and renamed into place at once, the batch on the file-writing thread
-   * (file-writes.ts). A failed write throws here, before the caller counts the document; its temp
-   * file is removed (a full disk leaves part of one).
+   * Writes each file whole, in order (a new one in place, one that is there replaced atomically);
+   * durable after the next flush(). The batch is written on the file-writing thread
+   * (file-writes.ts), its paths noted in `journal` first. A failed write throws here, before the
+   * caller counts the document; what it left is removed (a full disk leaves part of a file).
    */
   async writeAll(files: FileWrite[]): Promise<void> {
     if (files.length === 0) return;
     // Folders known already are not awaited: the batch is handed to the thread at once.
     for (const f of files) if (!this.knownDirs.has(dirname(f.path))) await this.ensureDir(dirname(f.path));
-    await this.thread.write(files);
+    await this.thread.write(files, this.journal);
     for (const f of files) {
       this.pendingFiles.push(f.path);
       this.pendingDirs.add(dirname(f.path));
@@ -187,9 +253,12 @@ export class DurableWriter {
   }
 
   /** Ends the `sync -f` shell and the file-writing thread. */
+  /** Ends the `sync -f` shell and the file-writing thread; forgets the new files once none is half written. */
   async close(): Promise<void> {
     this.syncfs.close();
+    const whole = this.thread.idle;
     await this.thread.close();
+    if (whole) rmSync(this.journal, { force: true });
   }
 
   /** mkdir -p whose new folders are themselves recorded durably in their parents. */

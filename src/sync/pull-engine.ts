@@ -6,6 +6,7 @@
 // indexed are skipped, the others written to the same bytes) or the new one. Streams are written
 // in the order their pages arrive, so that none waits on another: the index holds the same lines
 // however often the run was interrupted, each stream's in its listing's order, the streams' interleaved.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
@@ -16,7 +17,7 @@ import { replayJournal } from '../catalog/journal.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
-import { DurableWriter, sweepTempFiles } from './durable.js';
+import { DurableWriter, sweepNewFiles, sweepTempFiles } from './durable.js';
 import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
@@ -92,6 +93,10 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     if (lock.tookOver) {
       const swept = await sweepTempFiles(o.dir);
       if (swept) o.log.warn(`removed ${swept} temp file${swept === 1 ? '' : 's'} the run that died left half written`);
+    }
+    if (existsSync(writer.journal)) {
+      const swept = await sweepNewFiles(o.dir, writer.journal, join(o.dir, 'index.ndjson'));
+      if (swept) o.log.warn(`removed ${swept} file${swept === 1 ? '' : 's'} a run that died wrote and never committed`);
     }
     return await pullLocked(o, writer);
   } finally {

@@ -278,6 +278,32 @@ describe('fiscal pull nfe', () => {
     expect(readdirSync(folder)).toContain(left[0]);
   });
 
+  it('after a run that died, the files it created and never committed are removed even when the next run writes other documents', async () => {
+    // New files are created under their own names; their paths are noted in `.fiscal/new-files`
+    // first, which a run that ends whole removes. A run killed mid-page leaves it, and a file half
+    // written that a re-run with --restart and other filters never writes again.
+    const dir = tempDir();
+    expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '20'], { env })).exitCode).toBe(0);
+    const journal = join(dir, '.fiscal', 'new-files');
+    expect(existsSync(journal)).toBe(false);
+    const [committed] = readNdjson(join(dir, 'index.ndjson')).map((l) => String(l.path));
+    const folder = committed!.slice(0, committed!.lastIndexOf('/'));
+    const half = `${folder}/35260000000000000000550010000000011000000017`;
+    writeFileSync(join(dir, `${half}.xml`), '<nfeProc');
+    writeFileSync(join(dir, `${half}.pdf`), '%PDF');
+    writeFileSync(join(dir, `${folder}/mine.xml`), 'mine');
+    writeFileSync(journal, [committed, `${half}.xml`, `${half}.pdf`].map((p) => `${p}\n`).join(''));
+    const before = readFileSync(join(dir, committed!));
+    const r = await runInProcess([...PULL, '--dir', dir, '--restart', '--max-docs', '5'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/removed 2 files a run that died wrote and never committed/);
+    expect(existsSync(join(dir, `${half}.xml`))).toBe(false);
+    expect(existsSync(join(dir, `${half}.pdf`))).toBe(false);
+    expect(readFileSync(join(dir, committed!))).toEqual(before);
+    expect(readFileSync(join(dir, `${folder}/mine.xml`), 'utf8')).toBe('mine');
+    expect(existsSync(journal)).toBe(false);
+  });
+
   it('a corrupt checkpoint is reported by name (exit 2); --restart rebuilds', async () => {
     const dir = tempDir();
     expect((await runInProcess([...PULL, '--dir', dir, '--max-docs', '60'], { env })).exitCode).toBe(0);

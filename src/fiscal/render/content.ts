@@ -6,7 +6,12 @@
 // barcode) cannot be drawn inside a text object, so any other operator ends the one open.
 
 export class ContentStream {
-  private readonly ops: string[] = [];
+  /**
+   * The operators so far, each ended by a newline: one string grown by concatenation, copied out
+   * flat once at the end, where an array joined at the end copied each of its (some thousand)
+   * operators flat first, then again into the whole.
+   */
+  private ops = '';
   /** The font and size set last (`/F1 7`), or undefined: set before the first line. */
   private font: string | undefined;
   private inText = false;
@@ -14,10 +19,10 @@ export class ContentStream {
   /** Any operator but text: ends the text object open. */
   push(...ops: string[]): void {
     if (this.inText) {
-      this.ops.push('ET');
+      this.ops += 'ET\n';
       this.inText = false;
     }
-    this.ops.push(...ops);
+    for (const op of ops) this.ops += `${op}\n`;
   }
 
   /**
@@ -27,23 +32,28 @@ export class ContentStream {
    */
   text(font: string, matrix: string, literal: string, color?: string): void {
     if (!this.inText) {
-      this.ops.push('BT');
+      this.ops += 'BT\n';
       this.inText = true;
     }
     // The font is part of the graphics state: it outlives the text object, not a stream.
-    if (font !== this.font) this.ops.push(`${font} Tf`);
+    if (font !== this.font) this.ops += `${font} Tf\n`;
     this.font = font;
-    if (color) this.ops.push(`${color} rg`, `${matrix} Tm ${literal} Tj`, '0 g');
-    else this.ops.push(`${matrix} Tm ${literal} Tj`);
+    if (color) this.ops += `${color} rg\n${matrix} Tm ${literal} Tj\n0 g\n`;
+    else this.ops += `${matrix} Tm ${literal} Tj\n`;
   }
 
   get empty(): boolean {
     return this.ops.length === 0;
   }
 
-  /** The stream's bytes (WinAnsi: one byte a character), the text object closed. */
+  /** The stream's operators (WinAnsi: one byte a character), the text object closed. */
+  operators(): string {
+    if (this.inText) this.push();
+    return this.ops;
+  }
+
+  /** The stream's bytes. */
   bytes(): Buffer {
-    this.push('');
-    return Buffer.from(this.ops.join('\n'), 'latin1');
+    return Buffer.from(this.operators(), 'latin1');
   }
 }

@@ -43,7 +43,7 @@ function creationDate(created: string | undefined): Date {
 
 /** The parts of pdfkit's page content stream (a PDFReference) that seal() replaces. */
 interface PageStream {
-  buffer: Uint8Array[];
+  buffer: Array<string | Uint8Array>;
   data: Record<string, unknown>;
 }
 
@@ -55,34 +55,71 @@ interface FileWriter {
   _waiting: number;
 }
 
-/** The file's pieces in one buffer: each run of lines converted once (latin1: a byte a character). */
-function joined(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
-  const parts: Uint8Array[] = [];
-  let lines = '';
-  for (const chunk of chunks) {
-    if (typeof chunk === 'string') lines += chunk;
-    else {
-      if (lines) parts.push(Buffer.from(lines, 'latin1'));
-      lines = '';
-      parts.push(chunk);
+type DocumentClass = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+
+/**
+ * pdfkit's document with the file's pieces kept as it writes them, where pdfkit pushes each line
+ * of every object (a hundred a DANFe: objects, the cross-reference) through its Readable stream,
+ * as a Buffer of its own; from the header on, which its constructor writes (a stream's first push
+ * alone cost some 15 us a DANFe). The lines stay strings (one byte a character) until the end.
+ */
+class KeptDocument extends (PDFDocument as unknown as DocumentClass) {
+  /** Set by the first write, inside pdfkit's constructor: before a field of this class could be. */
+  declare pieces: Array<string | Uint8Array> | undefined;
+  /** pdfkit's lines since the last stream, joined: one copy into the file for each run of them. */
+  declare lines: string | undefined;
+
+  /**
+   * Nothing is pushed into the document's stream, which nobody reads: pdfkit pushes the end of it
+   * when the file is done, and Node then queued an event on the next tick, which held the whole
+   * document (its objects, pages and pieces) until the thread's drawing paused: a render thread
+   * draws the jobs in hand one after the other without a pause, and every DANFe it drew was kept
+   * that long, some 20 KB each carried into the old generation for its next full collection.
+   */
+  override push(): boolean {
+    return false;
+  }
+
+  _write(data: string | Uint8Array): void {
+    const writer = this as unknown as FileWriter;
+    if (typeof data === 'string') {
+      this.lines = this.lines === undefined ? `${data}\n` : `${this.lines}${data}\n`;
+      writer._offset += data.length + 1;
+    } else {
+      this.piecesSoFar().push(data);
+      writer._offset += data.length;
     }
   }
-  if (lines) parts.push(Buffer.from(lines, 'latin1'));
-  return Buffer.concat(parts);
+
+  /** The file's pieces, the lines written last among them. */
+  piecesSoFar(): Array<string | Uint8Array> {
+    const pieces = (this.pieces ??= []);
+    if (this.lines !== undefined) pieces.push(this.lines);
+    this.lines = undefined;
+    return pieces;
+  }
 }
 
 const skip = () => undefined;
+
+/**
+ * zlib's state for a page, made and freed for each one: at its defaults (a 32 KB window, memory
+ * level 8) some 260 KB that malloc took from the render thread's heap and gave back to the system
+ * when freed, so that every page's deflate faulted its memory in again (some 3.6 madvise calls a
+ * DANFe, strace; the deflate a fifth of a DANFe's CPU). A 4 KB window at memory level 6 is some
+ * 50 KB, which stays; a page's operators repeat within a few lines (the same fonts, matrices and
+ * columns), and the bytes come out within 1% of the default's.
+ */
+const PAGE_DEFLATE = { level: 1, memLevel: 6, windowBits: 12 } as const;
 
 /** Where sealPage gathers a page's content for deflate (grown to the largest page seen). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
 export class PdfFile {
   readonly doc: PDFKit.PDFDocument;
-  /** The file so far: pdfkit's lines as strings (one byte a character), its streams as bytes. */
-  private readonly chunks: Array<string | Uint8Array> = [];
 
   constructor(width: number, height: number, title: string, created: string | undefined) {
-    this.doc = new PDFDocument({
+    this.doc = new KeptDocument({
       size: [width, height],
       margin: 0,
       autoFirstPage: false,
@@ -96,21 +133,15 @@ export class PdfFile {
     // the end of every file (some 40 us a DANFe) to throw it away.
     const metadata = this.doc as unknown as { version: number; endMetadata(): void };
     if (metadata.version === 1.3) metadata.endMetadata = skip;
-    // pdfkit writes the file through a Readable stream, a push (and a copy) per line of every
-    // object: its pieces are kept here instead. The constructor wrote the header, read back first.
-    const writer = this.doc as unknown as FileWriter;
-    const header = this.doc.read() as Buffer | null;
-    if (header) this.chunks.push(header);
-    // Its lines (a hundred a DANFe: objects, the cross-reference) stay strings until the end.
-    writer._write = (data) => {
-      if (typeof data === 'string') {
-        this.chunks.push(`${data}\n`);
-        writer._offset += data.length + 1;
-      } else {
-        this.chunks.push(data);
-        writer._offset += data.length;
-      }
-    };
+  }
+
+  /**
+   * Operators for the current page, as a string of one byte a character: kept as they are until
+   * sealPage copies them into the bytes it deflates (pdfkit's addContent made a Buffer of each).
+   */
+  addContent(ops: string): void {
+    const page = this.doc.page as unknown as { content: PageStream };
+    page.content.buffer.push(ops);
   }
 
   /**
@@ -128,18 +159,33 @@ export class PdfFile {
     if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
     let at = 0;
     for (const chunk of page.content.buffer) {
-      scratch.set(chunk, at);
-      at += chunk.length;
+      if (typeof chunk === 'string') at += scratch.write(chunk, at, 'latin1');
+      else {
+        scratch.set(chunk, at);
+        at += chunk.length;
+      }
     }
-    page.content.buffer = [deflateSync(scratch.subarray(0, at), { level: 1 })];
+    page.content.buffer = [deflateSync(scratch.subarray(0, at), PAGE_DEFLATE)];
     page.content.data.Filter = 'FlateDecode';
   }
 
   end(): Buffer {
     this.doc.end();
+    const writer = this.doc as unknown as FileWriter & KeptDocument;
     // Every object is written by then (nothing of a DANFe is written later, such as an image read
     // from a file): pdfkit waits for none and has written its cross-reference table.
-    if ((this.doc as unknown as FileWriter)._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
-    return joined(this.chunks);
+    if (writer._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
+    // The file in one buffer of its own (handed to another thread whole), its size pdfkit's count.
+    const file = Buffer.allocUnsafeSlow(writer._offset);
+    let at = 0;
+    for (const piece of writer.piecesSoFar()) {
+      if (typeof piece === 'string') at += file.write(piece, at, 'latin1');
+      else {
+        file.set(piece, at);
+        at += piece.length;
+      }
+    }
+    if (at !== file.length) throw new Error('the PDF came out of another size than pdfkit counted');
+    return file;
   }
 }

@@ -183,7 +183,7 @@ export class Sheet {
   /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
   private flush(): void {
     if (this.ops.empty) return;
-    this.doc.addContent(this.ops.bytes());
+    this.file.addContent(this.ops.operators());
     this.ops = new ContentStream();
   }
 

@@ -38,6 +38,26 @@ function isRepeatedUnder(name: string, parent: string): boolean {
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
+/**
+ * Element names met so far, by a hash of their characters: a name sliced from the text is a new
+ * string, and each use as a property name made V8 look it up in its table of names (a hash of it,
+ * then a compare), twice an element; a DANFe's XML has some 200 elements of a few dozen names.
+ * The name kept here is the table's own, found by a compare where it is written.
+ */
+const names = new Map<number, string[]>();
+
+function nameAt(xml: string, start: number, end: number, hash: number): string {
+  const known = names.get(hash);
+  if (known) for (const name of known) if (name.length === end - start && xml.startsWith(name, start)) return name;
+  // The table's copy: a property name is kept as one (a string used as a key once is made so).
+  const name = Object.keys({ [xml.slice(start, end)]: 0 })[0]!;
+  if (names.size < 4096) {
+    if (known) known.push(name);
+    else names.set(hash, [name]);
+  }
+  return name;
+}
+
 function decode(value: string): string {
   if (!value.includes('&')) return value;
   return value.replace(ENTITY, (whole, e: string) => {
@@ -171,8 +191,13 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
     // The local name follows the first colon (a prefix is not kept).
     let nameEnd = nameStart + 1;
     let localStart = nameStart;
-    for (let c = xml.charCodeAt(nameEnd); nameEnd < xml.length && isNameChar(c); c = xml.charCodeAt(++nameEnd))
-      if (c === 58 && localStart === nameStart) localStart = nameEnd + 1;
+    let hash = xml.charCodeAt(nameStart);
+    for (let c = xml.charCodeAt(nameEnd); nameEnd < xml.length && isNameChar(c); c = xml.charCodeAt(++nameEnd)) {
+      if (c === 58 && localStart === nameStart) {
+        localStart = nameEnd + 1;
+        hash = 0;
+      } else hash = (Math.imul(hash, 31) + c) | 0;
+    }
     const attributesTo = attributesEnd(xml, nameEnd);
     let end = skipSpace(xml, attributesTo);
     const selfClosing = xml.charCodeAt(end) === 47;
@@ -187,7 +212,7 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       add(stack[depth]!, frame.name, close(frame));
       continue;
     }
-    const name = xml.slice(localStart, nameEnd);
+    const name = nameAt(xml, localStart, nameEnd, hash);
     if (depth === 0 && Object.keys(top.node!).length > 0) return undefined;
     let node: Node | undefined;
     if (attributesTo > nameEnd) {
@@ -206,6 +231,22 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       last = signatureEnd.lastIndex;
       add(frame, name, '');
       continue;
+    }
+    if (node === undefined) {
+      // Most elements are text alone, closed at the next tag (`<nNF>123</nNF>`): read at once,
+      // with no frame opened and no closing tag parsed apart. Anything else (a prefix on the
+      // closing tag, a space in it, a comment or CDATA) goes the long way below.
+      const next = xml.indexOf('<', last);
+      if (
+        next >= 0 &&
+        xml.charCodeAt(next + 1) === 47 &&
+        xml.charCodeAt(next + 2 + name.length) === 62 &&
+        xml.startsWith(name, next + 2)
+      ) {
+        add(frame, name, next > last && hasText(xml, last, next) ? decode(xml.slice(last, next)).trim() : '');
+        last = next + 3 + name.length;
+        continue;
+      }
     }
     const reused = stack[++depth];
     if (reused) {

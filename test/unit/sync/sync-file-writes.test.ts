@@ -2,7 +2,7 @@
 // one after the other) and as it writes them: in order, each renamed into place whole, a failure
 // naming its path with its temp file gone. The thread itself runs in the built CLI (the e2e pulls,
 // and test/e2e/local-files.test.ts for its errors).
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
@@ -16,6 +16,7 @@ import {
   writeFilesNow,
   type FileWrite,
 } from '../../../src/sync/file-writes.js';
+import { sweepNewFiles } from '../../../src/sync/durable.js';
 import { tempDir } from '../../helpers/tree.js';
 
 describe('file writes of a page', () => {
@@ -72,6 +73,55 @@ describe('file writes of a page', () => {
     expect(readFileSync(join(dir, 'before.xml'), 'utf8')).toBe('ok');
     expect(existsSync(join(dir, 'after.xml'))).toBe(false);
     expect(readdirSync(dir).sort()).toEqual(['before.xml', 'taken.xml']);
+  });
+
+  it('creates a new file under its own name, its path noted first; replaces one that is there whole, through a temp file', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.fiscal'));
+    mkdirSync(join(dir, 'm'));
+    const journal = join(dir, '.fiscal', 'new-files');
+    writeFilesNow([{ path: join(dir, 'm', 'a.xml'), data: 'first' }], journal);
+    expect(readFileSync(join(dir, 'm', 'a.xml'), 'utf8')).toBe('first');
+    // A reader holding the file (a link to it here) keeps its whole bytes: it is never emptied in place.
+    linkSync(join(dir, 'm', 'a.xml'), join(dir, 'held'));
+    const before = statSync(join(dir, 'm', 'a.xml')).ino;
+    writeFilesNow([{ path: join(dir, 'm', 'a.xml'), data: 'second' }], journal);
+    expect(readFileSync(join(dir, 'm', 'a.xml'), 'utf8')).toBe('second');
+    expect(statSync(join(dir, 'm', 'a.xml')).ino).not.toBe(before);
+    expect(readFileSync(join(dir, 'held'), 'utf8')).toBe('first');
+    expect(readdirSync(join(dir, 'm'))).toEqual(['a.xml']);
+    // Noted before it is created, relative to the folder: a failed one is there too.
+    const failed = (() => {
+      try {
+        writeFilesNow([{ path: join(dir, 'gone', 'b.xml'), data: 'b' }], journal);
+      } catch (error) {
+        return failureOf(error);
+      }
+    })();
+    expect(failed).toMatchObject({ code: 'ENOENT', syscall: 'open' });
+    expect(readFileSync(journal, 'utf8')).toBe('m/a.xml\nm/a.xml\ngone/b.xml\n');
+  });
+
+  it("after a run that died, removes the files it created that no index line names, its documents' attachments kept", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.fiscal'));
+    mkdirSync(join(dir, 'm'));
+    const names = ['kept.xml', 'kept.pdf', 'event-110111-1.xml', 'half.xml', 'half.pdf', 'mine.xml'];
+    for (const name of names) writeFileSync(join(dir, 'm', name), 'x');
+    const index = join(dir, 'index.ndjson');
+    writeFileSync(
+      index,
+      ['kept.xml', 'event-110111-1.xml']
+        .map((n) => `${JSON.stringify({ key: 'k', path: `m/${n}`, sha256: 's' })}\n`)
+        .join(''),
+    );
+    const journal = join(dir, '.fiscal', 'new-files');
+    // `never.xml` was noted and never created (the run died first); `mine.xml` is not the run's.
+    const noted = ['kept.xml', 'kept.pdf', 'event-110111-1.xml', 'half.xml', 'half.pdf', 'never.xml'];
+    writeFileSync(journal, noted.map((n) => `m/${n}\n`).join(''));
+    expect(await sweepNewFiles(dir, journal, index)).toBe(2);
+    expect(readdirSync(join(dir, 'm')).sort()).toEqual(['event-110111-1.xml', 'kept.pdf', 'kept.xml', 'mine.xml']);
+    expect(existsSync(journal)).toBe(false);
   });
 
   it("writes through another thread's port (the catalog's): the staged files handed to it with their bytes, a failure as its own thread's", async () => {
