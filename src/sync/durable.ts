@@ -252,7 +252,6 @@ export class DurableWriter {
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
   }
 
-  /** Ends the `sync -f` shell and the file-writing thread. */
   /** Ends the `sync -f` shell and the file-writing thread; forgets the new files once none is half written. */
   async close(): Promise<void> {
     this.syncfs.close();
