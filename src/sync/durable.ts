@@ -12,8 +12,8 @@
 // fsync per file costs a journal commit each, more than the download itself; where the system
 // has `sync -f` (syncfs(2), coreutils) one call covers the whole group (see FileSystemSync).
 import { randomBytes } from 'node:crypto';
-import { createReadStream, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MessagePort } from 'node:worker_threads';
@@ -147,7 +147,7 @@ export async function writeSynced(path: string, data: Uint8Array | string): Prom
 export async function writeFileAtomic(path: string, data: Uint8Array | string, tmp: string): Promise<void> {
   try {
     await writeSynced(tmp, data);
-    renameSync(tmp, path);
+    await rename(tmp, path);
   } catch (error) {
     await rm(tmp, { force: true });
     throw error;
@@ -227,10 +227,12 @@ export class DurableWriter {
     for (const f of files) await this.ensureDir(dirname(f.path));
     await this.flush();
     const tmps = files.map(() => join(this.tmpDir, `${this.tmpPrefix}-${this.tmpCount++}.tmp`));
+    const each = [...files.keys()];
+    // Off the event loop (a commit runs while the pull fetches and writes: a rename on a busy
+    // disk takes milliseconds, a commit's dozen of them held every answer that long).
     try {
-      files.forEach((f, i) => writeFileSync(tmps[i]!, f.data, { mode: 0o644 }));
-      await inParallel(tmps, SYNC_PARALLELISM, fsyncPath);
-      files.forEach((f, i) => renameSync(tmps[i]!, f.path));
+      await inParallel(each, SYNC_PARALLELISM, (i) => writeSynced(tmps[i]!, files[i]!.data));
+      await inParallel(each, SYNC_PARALLELISM, (i) => rename(tmps[i]!, files[i]!.path));
     } catch (error) {
       for (const t of tmps) await rm(t, { force: true });
       throw error;
@@ -250,7 +252,6 @@ export class DurableWriter {
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
   }
 
-  /** Ends the `sync -f` shell and the file-writing thread. */
   /** Ends the `sync -f` shell and the file-writing thread; forgets the new files once none is half written. */
   async close(): Promise<void> {
     this.syncfs.close();

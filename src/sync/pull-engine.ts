@@ -156,8 +156,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     for (;;) {
       // A window of the quota that opened raises the requests in flight (the semaphore's capacity).
       limit.admit();
-      // A group due is committed now when no page waits; else while the next page's files are written.
-      if (committer.due && !states.some((x) => x.lane.ready)) await committer.commit();
+      // A group due is committed while the next pages are written (documents: their lines are
+      // looked up in the index and in `pending` alike).
+      await committer.room();
+      committer.check();
+      if (committer.due && !eventsStarted) committer.start();
       const s = await nextReady(states, limit.size / Math.max(1, o.concurrency));
       if (!s) break;
       if (o.signal.aborted)
@@ -180,14 +183,7 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
       const skippedBefore = s.summary.skipped;
       // An events page looks up the index as it goes: the group before it is committed first.
       if (s.source.phase === 'events' && committer.due) await committer.commit();
-      // A documents page looks it up before its first wait, then its files are on the file-writing
-      // thread (file-writes.ts) while the group before it commits.
-      const writing = writePage(o, s, result.value, deps, started);
-      if (committer.due) {
-        writing.catch(() => undefined);
-        await committer.commit();
-      }
-      const fresh = await writing;
+      const fresh = await writePage(o, s, result.value, deps, started);
       if (fresh === HELD) {
         // An event of a document this run has not seen yet: stop the stream before its page, so
         // that the next run (which will have pulled the document) places it.

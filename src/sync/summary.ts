@@ -124,14 +124,19 @@ export function countPage(
   }
 }
 
-/** Everything counted so far is durable: called after each commit. */
-export function markKept(summary: PullSummary): void {
-  summary.kept = {
+/** What the summary counts now: what a commit that begins now makes durable. */
+export function counted(summary: PullSummary): Counts {
+  return {
     documents: summary.documents,
     events: summary.events,
     attachments: summary.attachments,
     bytes: summary.bytes,
   };
+}
+
+/** Everything counted (or `kept`, counted when the commit began) is durable: called after each commit. */
+export function markKept(summary: PullSummary, kept = counted(summary)): void {
+  summary.kept = kept;
 }
 
 /** How the line names things: the folder as the user gave it, and which kinds the run fetches. */

@@ -1,5 +1,6 @@
 // An emulator in its own process (as a user runs it), so the client's figures are its own.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +28,19 @@ export async function startEmulatorProcess(args) {
     async stats() {
       const res = await fetch(`${env.FISCAL_BASE_URL}/_emulator/stats`);
       return (await res.json()).data;
+    },
+    /**
+     * The emulator's CPU time so far (user + system, ms), from /proc: it shares the machine's cores
+     * with the pull it serves. Undefined where there is no /proc.
+     */
+    cpuMs() {
+      try {
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        return undefined;
+      }
     },
     async resetStats() {
       await fetch(`${env.FISCAL_BASE_URL}/_emulator/reset-stats`, { method: 'POST' });

@@ -1,5 +1,6 @@
 // The measurements behind `npm run bench`. Each emulator runs in a process of its own with a single
 // account (`--accounts 1`), so that the client's figures are its own and a big account stays cheap.
+import { availableParallelism } from 'node:os';
 import { cleanupPull, pull, pullHasFlag, settle, tempDir } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 import { fetchAndDiscard, fetchAndWrite } from './loops.mjs';
@@ -97,14 +98,20 @@ export async function backfillUnderLatency(docs, latency, perDocMs, before = und
     const loop = await fetchAndDiscard(emu.env, 'received', 'v1');
     const once = async (into, dist) => {
       await emu.resetStats();
+      const emuBefore = emu.cpuMs();
       // The documents alone: the events stream, read after them, is no part of the backfill.
       const r = await pull(emu.env, into, [...ROLE, '--without-events'], [0], dist);
+      const emuCpuMs = emuBefore === undefined ? undefined : emu.cpuMs() - emuBefore;
       const stats = await emu.stats();
       const documents = r.summary?.documents ?? 0;
       return {
         documents,
         ms: r.wallMs,
         cpuMs: r.cpuMs,
+        emuCpuMs,
+        // The CPU limit: the pull's CPU and the emulator's, spread evenly over the machine's cores
+        // (other work on the machine only adds to it).
+        cpuLimitMs: emuCpuMs === undefined ? undefined : (r.cpuMs + emuCpuMs) / availableParallelism(),
         rate: rate(documents, r.wallMs),
         requests: stats.requests.total,
         rejected: stats.requests.byStatus['429'] ?? 0,

@@ -7,6 +7,7 @@
 // `--only=disk|latency|quota|pdf|postgres|inspect` runs one scenario (disk: the small account's pull against its loop;
 // inspect: of a pull folder of CT-e, CT-e OS, MDF-e and NFS-e, `--type-docs=<n>` of each).
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { reportStartup } from './startup.mjs';
 import { keptLeftovers, removeLeftovers, warnIfRecentRemoval } from './cli.mjs';
@@ -146,7 +147,7 @@ if (runs('latency')) {
   );
   const latLine = (p, build) =>
     console.log(
-      `  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s (CPU ${f1(p.cpuMs / 1000)} s), ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages, ${p.rejected} answered 429), mean modelled server time ${f1(p.meanServerMs)} ms; physical limit (server time / ${CONCURRENCY}) ${f1(p.limitMs / 1000)} s; mean requests in flight ${inFlight(p)}`,
+      `  pull (${build}): ${p.documents} docs in ${f1(p.ms / 1000)} s (CPU ${f1(p.cpuMs / 1000)} s, the emulator's ${p.emuCpuMs === undefined ? 'n/a' : `${f1(p.emuCpuMs / 1000)} s`}), ${f1(p.rate)} docs/s, ${p.requests} requests (mostly ${p.pages} pages, ${p.rejected} answered 429), mean modelled server time ${f1(p.meanServerMs)} ms; physical limit (server time / ${CONCURRENCY}) ${f1(p.limitMs / 1000)} s; CPU limit ((pull + emulator CPU) / ${availableParallelism()} cores) ${p.cpuLimitMs === undefined ? 'n/a' : `${f1(p.cpuLimitMs / 1000)} s`}; mean requests in flight ${inFlight(p)}`,
     );
   latLine(lat.pull, 'now');
   if (lat.before) latLine(lat.before, 'before');
@@ -167,6 +168,14 @@ if (runs('latency')) {
     true,
     was((b) => x(b.ms / b.limitMs)),
   );
+  if (lat.pull.cpuLimitMs !== undefined)
+    figure(
+      `backfill time vs CPU limit (CPU / ${availableParallelism()} cores)`,
+      x(lat.pull.ms / lat.pull.cpuLimitMs),
+      'informative',
+      true,
+      was((b) => (b.cpuLimitMs === undefined ? 'n/a' : x(b.ms / b.cpuLimitMs))),
+    );
   figure(
     `mean requests in flight (of ${CONCURRENCY})`,
     inFlight(lat.pull),

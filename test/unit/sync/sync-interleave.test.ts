@@ -127,18 +127,23 @@ describe('pull engine: streams written as their pages arrive', () => {
     const whole = tempDir();
     await pull(whole, [stream('a', 1, 3), stream('b', 21, 3)]);
 
-    // Stream b's pages come first, a's only once b's first two are committed; the run is stopped
-    // at the commit that follows (observed progress, not time).
+    // Stream b's pages come first, a's first only once b's first two are committed; the run is
+    // stopped at the commit that holds it (observed progress, not time), before a's next page
+    // comes: the engine writes pages while a commit runs, and would otherwise have them all.
     const dir = tempDir();
     const stop = new AbortController();
     const aMayGo = latch();
+    const aRest = latch();
     let commits = 0;
-    const first = pull(dir, [stream('a', 1, 3, () => aMayGo.opened), stream('b', 21, 3)], {
+    const first = pull(dir, [stream('a', 1, 3, (i) => (i === 0 ? aMayGo : aRest).opened), stream('b', 21, 3)], {
       signal: stop.signal,
       onCommit: async (entries) => {
         commits++;
         if (entries.some((e) => e.key === key(22))) aMayGo.open();
-        if (entries.some((e) => e.key === key(1))) stop.abort(new InterruptedError('stopped by the test'));
+        if (entries.some((e) => e.key === key(1))) {
+          stop.abort(new InterruptedError('stopped by the test'));
+          aRest.open();
+        }
       },
     });
     await expect(first).rejects.toThrow(InterruptedError);
