@@ -81,7 +81,7 @@ export function nfeSummary(
 }
 
 /** What a summary of a note is made of, however its text was read (here, or nfe-walk-facts.ts). */
-export interface NoteParts {
+interface NoteParts {
   root: string;
   /** infNFe's Id, and the version (infNFe's versao, else the root's). */
   id: string | undefined;
@@ -204,7 +204,7 @@ export function holdsOnly(body: string, root: string, first: string, second: str
  * Every child of ICMSTot, in order; undefined when one is not a plain value (`<name>text</name>`
  * with blanks between them, read in one walk: a regex replacing each cost a tenth of the summary).
  */
-export function icmsTotals(s: Section | undefined): Record<string, string> | undefined {
+function icmsTotals(s: Section | undefined): Record<string, string> | undefined {
   const totals: Record<string, string> = {};
   if (s === undefined) return totals;
   for (let at = skipBlanks(s, s.indexOf('>') + 1); at < s.length; at = skipBlanks(s, at)) {
@@ -274,7 +274,7 @@ export function summaryParty(
 }
 
 /** Distinct item CFOPs, by the value their items carry (largest first; ties in item order). */
-export function cfopsByValue(items: readonly ItemFacts[]): string[] | undefined {
+function cfopsByValue(items: readonly ItemFacts[]): string[] | undefined {
   const cents = new Map<string, number>();
   for (const i of items) {
     if (!i.cfop) continue;

@@ -35,7 +35,7 @@ export const enum Kind {
 export const KINDS = Kind.InfProt + 1;
 
 /** A section of each kind: its element's name, the kind it is found in, the leaves it reads. */
-export const SECTIONS: [kind: Kind, name: string, parent: Kind, leaves: string[]][] = [
+const SECTIONS: [kind: Kind, name: string, parent: Kind, leaves: string[]][] = [
   [Kind.Proc, 'nfeProc', Kind.None, []],
   [Kind.Nfe, 'NFe', Kind.Proc, []],
   [Kind.Inf, 'infNFe', Kind.Nfe, []],
@@ -83,7 +83,7 @@ export const WHOLE_TEXT = new Set([
   'infEvento',
 ]);
 /** ICMSTot's usual children, kept as these strings rather than sliced from the text. */
-export const TOTAL_NAMES = [
+const TOTAL_NAMES = [
   ...'vBC vICMSDeson vFCPUFDest vICMSUFDest vICMSUFRemet vFCP vBCST vFCPST vFCPSTRet vSeg vII'.split(' '),
   ...'vIPIDevol vOutro vTotTrib qBCMono vICMSMono qBCMonoReten vICMSMonoReten qBCMonoRet vICMSMonoRet'.split(' '),
 ];
@@ -149,11 +149,11 @@ for (let id = 1; id < NAMES.length; id++) {
   HASH[i] = hashOf(NAMES[id]!);
 }
 /** The characters of every name, one after the other, and where each name's start (NAME_AT[id]). */
-export const NAME_CODES = Buffer.from(NAMES.join(''), 'latin1');
-export const NAME_AT = NAMES.map((_, id) => NAMES.slice(0, id).join('').length);
+const NAME_CODES = Buffer.from(NAMES.join(''), 'latin1');
+const NAME_AT = NAMES.map((_, id) => NAMES.slice(0, id).join('').length);
 
 /** The characters of `\w`. */
-export const WORD = new Uint8Array(128);
+const WORD = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_') WORD[c.charCodeAt(0)] = 1;
 
 /** Whether the name of `len` characters at `a` is the one of `id`. */
