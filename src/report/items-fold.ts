@@ -33,28 +33,64 @@ export interface ItemsSpec {
   where: { sql: string; params: unknown[] };
 }
 
-/** The items of a range of rowids (both ends included; none: all). */
+/** A range of rowids (both ends included; none: all). */
 export interface RowidRange {
   from?: number | undefined;
   to?: number | undefined;
 }
 
-/** One pass's groups, the documents of several copies it holds, and which copies it read items of. */
+/**
+ * A pass's items, and the documents among which their copies are (none: all): a pass over half the
+ * items reads the half of the documents stored beside them (items-split.ts).
+ */
+export interface PassRange {
+  items: RowidRange;
+  documents?: RowidRange | undefined;
+}
+
+/** One pass's groups, the documents of several copies it holds, which copies it read items of. */
 export interface FoldedRange {
   fold: Fold;
   several: SeveralCopies;
   seen: Uint8Array;
+  /** Copies of items that none of the pass's documents is (left out, as the query's join does). */
+  missing: number;
+}
+
+/** The keys of the documents of several copies (a role or an owner each): a scan of the key index. */
+export function severalCopies(store: SqliteCatalog): unknown[] {
+  return store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]);
+}
+
+/** `where` (filterSql's) and these bounds of the rowids of `column`. */
+function bounded(where: ItemsSpec['where'], column: string, range: RowidRange = {}): ItemsSpec['where'] {
+  const bounds = [
+    ...(range.from !== undefined ? [`${column} >= ?`] : []),
+    ...(range.to !== undefined ? [`${column} <= ?`] : []),
+  ];
+  if (bounds.length === 0) return where;
+  return {
+    sql: `${where.sql ? `${where.sql} AND` : 'WHERE'} ${bounds.join(' AND ')}`,
+    params: [...where.params, ...[range.from, range.to].filter((r) => r !== undefined)],
+  };
 }
 
 /**
  * The item groups of the items of `range` of `store` (the documents of several copies held, not
- * folded: SeveralCopies.end), or undefined when only the query can give them.
+ * folded: SeveralCopies.end), or undefined when only the query can give them. `multi`: the keys
+ * of several copies (severalCopies), when the caller has them.
  */
-export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRange = {}): FoldedRange | undefined {
-  const { by, sql, itemSums, where } = spec;
+export function foldRange(
+  store: SqliteCatalog,
+  spec: ItemsSpec,
+  range: PassRange = { items: {} },
+  multiKeys: readonly unknown[] = severalCopies(store),
+): FoldedRange | undefined {
+  const { by, sql, itemSums } = spec;
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
   const named = by.map((d) => sql[d][1] !== null);
-  const multi = new Set(store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]));
+  const multi = new Set(multiKeys);
+  const where = bounded(spec.where, 'd.rowid', range.documents);
   // A copy is named by its document's key alone when no document has several (a string less per item).
   const copyOf = (t: string) =>
     multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
@@ -77,15 +113,12 @@ export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRan
   );
   const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
   const reader = new ItemReader(fold, copies, multi, ofDocs, named);
-  const bounds = [
-    ...(range.from !== undefined ? ['i.rowid >= ?'] : []),
-    ...(range.to !== undefined ? ['i.rowid <= ?'] : []),
-  ];
+  const items = bounded({ sql: '', params: [] }, 'i.rowid', range.items);
   try {
     store.fold(
       [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
-      `FROM items i ${bounds.length ? `WHERE ${bounds.join(' AND ')}` : ''}`,
-      [range.from, range.to].filter((r) => r !== undefined),
+      `FROM items i ${items.sql}`,
+      items.params,
       reader.row,
     );
     reader.end();
@@ -93,7 +126,7 @@ export function foldRange(store: SqliteCatalog, spec: ItemsSpec, range: RowidRan
     if (error instanceof NotFoldable) return undefined;
     throw error;
   }
-  return { fold, several: reader.several, seen: copies.seen() };
+  return { fold, several: reader.several, seen: copies.seen(), missing: reader.missing };
 }
 
 /**
@@ -123,6 +156,8 @@ class ItemReader {
   private at = -1;
   private key = '';
   private multi = false;
+  /** Copies read that no document of the pass is. */
+  missing = 0;
   /** The number of its last item: the query sums a document's items in their numbers' order. */
   private last = -Infinity;
   // Its parts, the first `used`: the item's number, the sums (`width` a part), the items' names.
@@ -186,7 +221,10 @@ class ItemReader {
     this.at = this.copies.find(id as string);
     this.used = 0;
     this.last = -Infinity;
-    if (this.at < 0) return;
+    if (this.at < 0) {
+      this.missing++;
+      return;
+    }
     this.tuple = this.copies.tuple[this.at]!;
     this.key = this.multiKeys.size === 0 ? (id as string) : (id as string).slice(0, (id as string).indexOf('\u0000'));
     this.multi = this.multiKeys.size > 0 && this.multiKeys.has(this.key);

@@ -10,7 +10,7 @@ import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import { idleCoreBeside } from '../machine-load.js';
 import { builtWorkerFile, startThread } from '../worker-file.js';
 import type { Folded, GroupPart, Part } from './item-groups.js';
-import { foldRange, type FoldedRange, type ItemsSpec, type RowidRange } from './items-fold.js';
+import { foldRange, severalCopies, type FoldedRange, type ItemsSpec, type PassRange } from './items-fold.js';
 
 /**
  * The thread's young generation, in MB a semi-space (startThread): the pass's rows die young. Not
@@ -22,58 +22,82 @@ const ITEMS_SEMI_SPACE_MB = 4;
 /** Items below which one pass is quicker than a thread's start (some 50 ms). */
 const SPLIT_FROM = 100_000;
 
-/** What the thread hands back: its groups, totals, held documents and copies read; null: the query. */
+/**
+ * The thread's share of the items: less than half, as it starts later (its own modules and
+ * connection, some 100 ms) than this one, which reads the several copies' keys meanwhile.
+ */
+const THREAD_SHARE = 0.45;
+
+/** What the thread hands back: its groups, totals, held documents, copies read and missing; null: the query. */
 type RangeReply = {
   groups: GroupPart[];
   totals: Folded['totals'];
   pending: Map<string, Map<string, Part>>;
   seen: Uint8Array;
+  missing: number;
 } | null;
 
+/** What the thread is given to start; the keys of several copies follow as its one message. */
 export interface RangeRequest {
   path: string;
   spec: ItemsSpec;
-  range: RowidRange;
+  range: PassRange;
 }
 
 /**
  * The item groups of `store`, or undefined when only the query can give them. `splitFrom` (the
  * tests') splits smaller catalogs, and without a worker file reads the second half on this thread,
- * its groups handed over as a thread's would be (cloned).
+ * its groups handed over as a thread's would be (cloned). Each half reads the documents stored
+ * beside its items (`splitDocuments`), where no filter leaves documents out: a copy of its items
+ * that none of them is (stored elsewhere, or no document at all) has both halves read again over
+ * every document.
  */
 export async function foldItems(
   store: SqliteCatalog,
   spec: ItemsSpec,
   splitFrom?: number,
+  splitDocuments = spec.where.sql === '',
 ): Promise<Folded | undefined> {
   const file = builtWorkerFile('items-worker');
   const split = splitFrom !== undefined || (file !== undefined && idleCoreBeside());
   const at = split ? splitAt(store, splitFrom ?? SPLIT_FROM) : undefined;
-  // Started first: the thread's start and its pass over the documents overlap this thread's.
-  const theirs =
-    at === undefined
-      ? undefined
-      : file
-        ? onThread(file, { path: store.path, spec, range: { from: at } })
-        : Promise.resolve(new Error('no worker file'));
-  const mine = foldRange(store, spec, at === undefined ? {} : { to: at - 1 });
-  let reply = theirs && (await theirs);
+  if (at === undefined) {
+    const whole = foldRange(store, spec);
+    whole?.several.end();
+    return whole && { groups: whole.fold.groups(), totals: whole.fold.totals };
+  }
+  const document = splitDocuments ? at.document : undefined;
+  const ranges: [PassRange, PassRange] = [
+    { items: { to: at.item - 1 }, documents: document === undefined ? undefined : { to: document - 1 } },
+    { items: { from: at.item }, documents: document === undefined ? undefined : { from: document } },
+  ];
+  // Started first: the thread's start and its pass overlap this thread's.
+  const thread = file ? onThread(file, { path: store.path, spec, range: ranges[1] }) : undefined;
+  const multi = severalCopies(store);
+  thread?.send(multi);
+  const mine = foldRange(store, spec, ranges[0], multi);
+  let reply = thread ? await thread.reply : new Error('no worker file');
   // The thread could not run (no worker file, a failure): its half read here.
-  if (reply instanceof Error) reply = structuredClone(ofRange(foldRange(store, spec, { from: at })));
+  if (reply instanceof Error) reply = structuredClone(ofRange(foldRange(store, spec, ranges[1], multi)));
   if (!mine || reply === null) return undefined;
-  if (reply) {
+  if (document !== undefined) {
+    if (mine.missing > 0 || reply.missing > 0) return foldItems(store, spec, splitFrom, false);
+  } else {
     const seen = mine.seen;
     // A copy whose items both passes read: not stored together (or the documents changed between the passes).
     if (seen.length !== reply.seen.length || seen.some((s, n) => s & reply.seen[n]!)) return undefined;
-    mine.fold.absorb(reply.groups, reply.totals);
-    mine.several.merge(reply.pending);
   }
+  mine.fold.absorb(reply.groups, reply.totals);
+  mine.several.merge(reply.pending);
   mine.several.end();
   return { groups: mine.fold.groups(), totals: mine.fold.totals };
 }
 
-/** The first item of a document near the middle of the items, or undefined when they are too few to split. */
-function splitAt(store: SqliteCatalog, splitFrom: number): number | undefined {
+/**
+ * The first item of a copy of a document some way into the items (THREAD_SHARE from their end),
+ * and the rowid of that document (undefined: none); undefined when the items are too few to split.
+ */
+function splitAt(store: SqliteCatalog, splitFrom: number): { item: number; document: number | undefined } | undefined {
   // Two sub-queries: SQLite finds a lone min() or max() at an end of the table, but scans every
   // row for the two in one SELECT (75 to 100 ms at 699k items).
   const [[low, high]] = store.selectRaw('SELECT (SELECT min(rowid) FROM items), (SELECT max(rowid) FROM items)') as [
@@ -82,26 +106,36 @@ function splitAt(store: SqliteCatalog, splitFrom: number): number | undefined {
   if (low === null || high === null || high - low + 1 < splitFrom) return undefined;
   const [middle] = store.selectRaw(
     'SELECT rowid, key, role, owner FROM items WHERE rowid >= ? ORDER BY rowid LIMIT 1',
-    [low + Math.floor((high - low) / 2)],
+    [low + Math.floor((high - low) * (1 - THREAD_SHARE))],
   );
   if (!middle) return undefined;
-  const [[next]] = store.selectRaw(
-    'SELECT min(rowid) FROM items WHERE rowid > ? AND NOT (key = ? AND role = ? AND owner = ?)',
+  const [next] = store.selectRaw(
+    `SELECT i.rowid, (SELECT d.rowid FROM documents d WHERE d.key = i.key AND d.role = i.role AND d.owner = i.owner)
+     FROM items i WHERE i.rowid = (SELECT min(rowid) FROM items WHERE rowid > ? AND NOT (key = ? AND role = ? AND owner = ?))`,
     middle,
-  ) as [[number | null]];
-  return next ?? undefined;
+  ) as [number, number | null][];
+  return next && { item: next[0], document: next[1] ?? undefined };
 }
 
 /** A pass's result as a thread hands it back. */
 export function ofRange(r: FoldedRange | undefined): RangeReply {
   if (!r) return null;
-  return { groups: r.fold.parts(), totals: r.fold.totals, pending: r.several.pending, seen: r.seen };
+  return {
+    groups: r.fold.parts(),
+    totals: r.fold.totals,
+    pending: r.several.pending,
+    seen: r.seen,
+    missing: r.missing,
+  };
 }
 
-/** The pass over `request.range` on a thread of its own; an Error when the thread failed. */
-function onThread(file: string, request: RangeRequest): Promise<RangeReply | Error> {
-  return new Promise((resolve) => {
-    let worker: Worker;
+/** The pass over `request.range` on a thread of its own, sent the keys of several copies; an Error when it failed. */
+function onThread(
+  file: string,
+  request: RangeRequest,
+): { send(multi: unknown[]): void; reply: Promise<RangeReply | Error> } {
+  let worker: Worker | undefined;
+  const reply = new Promise<RangeReply | Error>((resolve) => {
     try {
       worker = startThread(file, { semiSpaceMb: ITEMS_SEMI_SPACE_MB, workerData: request });
     } catch (error) {
@@ -110,9 +144,10 @@ function onThread(file: string, request: RangeRequest): Promise<RangeReply | Err
     }
     worker.once('message', (reply: RangeReply) => {
       resolve(reply);
-      void worker.terminate();
+      void worker!.terminate();
     });
     worker.once('error', (error) => resolve(error));
     worker.once('exit', (code) => resolve(new Error(`the thread stopped (exit ${code})`)));
   });
+  return { send: (multi) => worker?.postMessage(multi), reply };
 }
