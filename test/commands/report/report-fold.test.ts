@@ -190,6 +190,26 @@ describe('report --by ncm/product grouped as the items are read', () => {
     const { fast, slow, folded } = await itemsBothWays(d, ['product']);
     expect(folded).toBe(true);
     expect(fast).toEqual(slow);
+    // Read in two halves, each over the documents beside its items: a copy none of them is has
+    // both halves read again over every document (four passes more), never a query.
+    const o = await opened(d);
+    const halves = await itemsReport([() => Promise.resolve(o.store)], ['product'], {}, { splitFrom: 1 });
+    expect(halves).toEqual(slow);
+    expect(o.rows).not.toHaveBeenCalled();
+    expect(o.fold).toHaveBeenCalledTimes(8);
+  });
+
+  it("a document's copy stored after the items of the other half's documents, read in two halves: the same report", async () => {
+    // The first document moved after every other document: its items are in the first half, it
+    // is among the second half's documents.
+    const d = edited(`
+      CREATE TEMP TABLE t AS SELECT * FROM documents WHERE rowid = (SELECT min(rowid) FROM documents);
+      DELETE FROM documents WHERE rowid = (SELECT min(rowid) FROM documents);
+      INSERT INTO documents SELECT * FROM t;`);
+    const o = await opened(d);
+    const halves = await itemsReport([() => Promise.resolve(o.store)], ['ncm'], {}, { splitFrom: 1 });
+    expect(halves).toEqual((await itemsBothWays(d, ['ncm'])).slow);
+    expect(o.fold).toHaveBeenCalledTimes(8);
   });
 });
 
