@@ -12,6 +12,8 @@ import { textOrder, tupleKey } from './sqlite-sum.js';
 export class Copies {
   readonly ids: string[] = [];
   readonly canceled: number[] = [];
+  /** Whether the filters keep each copy (its items are read past when not). */
+  readonly kept: number[] = [];
   /** Each copy's values of the document's dimensions, as the number of their tuple in `tuples`. */
   readonly tuple: number[] = [];
   /** Those tuples: the value of each dimension (the items' dimensions null). */
@@ -36,19 +38,20 @@ export class Copies {
   }
 
   /**
-   * One copy of the pass over the documents: its id, whether canceled, then the value (and the
-   * name, where named) of each of the document's dimensions.
+   * One copy of the pass over the documents: its id, whether canceled, whether the filters keep
+   * it, then the value (and the name, where named) of each of the document's dimensions.
    */
   readonly read = (row: readonly unknown[]): void => {
     this.ids.push(row[0] as string);
     this.canceled.push(row[1] === 1 ? 1 : 0);
+    this.kept.push(row[2] === 1 ? 1 : 0);
     if (this.docDims === 0) {
       this.tuple.push(0);
       return;
     }
     const m = this.ofDocs.length;
     const values: unknown[] = [];
-    for (let n = 0, at = 2; n < m; n++) {
+    for (let n = 0, at = 3; n < m; n++) {
       if (!this.ofDocs[n]) {
         values.push(null);
         if (this.withNames) this.names.push(null);
@@ -87,11 +90,6 @@ export class Copies {
     this.done[at] = 1;
     this.next = at + 1;
     return at;
-  }
-
-  /** Which copies' items were read (1 a copy). */
-  seen(): Uint8Array {
-    return this.done ?? new Uint8Array(this.ids.length);
   }
 }
 

@@ -48,12 +48,11 @@ export interface PassRange {
   documents?: RowidRange | undefined;
 }
 
-/** One pass's groups, the documents of several copies it holds, which copies it read items of. */
+/** One pass's groups, the documents of several copies it holds. */
 export interface FoldedRange {
   fold: Fold;
   several: SeveralCopies;
-  seen: Uint8Array;
-  /** Copies of items that none of the pass's documents is (left out, as the query's join does). */
+  /** Copies of items that none of the pass's documents is (the query's join leaves them out). */
   missing: number;
 }
 
@@ -62,16 +61,15 @@ export function severalCopies(store: SqliteCatalog): unknown[] {
   return store.selectRaw('SELECT key FROM documents GROUP BY key HAVING count(*) > 1').map((r) => r[0]);
 }
 
-/** `where` (filterSql's) and these bounds of the rowids of `column`. */
-function bounded(where: ItemsSpec['where'], column: string, range: RowidRange = {}): ItemsSpec['where'] {
+/** A WHERE clause of these bounds of the rowids of `column` (none: '') and its parameters. */
+function bounded(column: string, range: RowidRange = {}): { sql: string; params: unknown[] } {
   const bounds = [
     ...(range.from !== undefined ? [`${column} >= ?`] : []),
     ...(range.to !== undefined ? [`${column} <= ?`] : []),
   ];
-  if (bounds.length === 0) return where;
   return {
-    sql: `${where.sql ? `${where.sql} AND` : 'WHERE'} ${bounds.join(' AND ')}`,
-    params: [...where.params, ...[range.from, range.to].filter((r) => r !== undefined)],
+    sql: bounds.length ? `WHERE ${bounds.join(' AND ')}` : '',
+    params: [range.from, range.to].filter((r) => r !== undefined),
   };
 }
 
@@ -86,20 +84,23 @@ export function foldRange(
   range: PassRange = { items: {} },
   multiKeys: readonly unknown[] = severalCopies(store),
 ): FoldedRange | undefined {
-  const { by, sql, itemSums } = spec;
+  const { by, sql, itemSums, where } = spec;
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
   const named = by.map((d) => sql[d][1] !== null);
   const multi = new Set(multiKeys);
-  const where = bounded(spec.where, 'd.rowid', range.documents);
+  const documents = bounded('d.rowid', range.documents);
   // A copy is named by its document's key alone when no document has several (a string less per item).
   const copyOf = (t: string) =>
     multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
   const copies = new Copies(ofDocs, named);
   const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])] : []));
+  // Every copy of the range, the filters' verdict a column: a copy of items that none of them is
+  // tells that the items are stored apart from their documents (or have none), whatever the filters.
+  const kept = where.sql ? `(${where.sql.replace(/^WHERE /, '')})` : '1';
   store.fold(
-    [copyOf('d'), "d.status = 'canceled'", ...docColumns].join(', '),
-    `FROM documents d ${where.sql}`,
-    where.params,
+    [copyOf('d'), "d.status = 'canceled'", kept, ...docColumns].join(', '),
+    `FROM documents d ${documents.sql}`,
+    [...where.params, ...documents.params],
     copies.read,
   );
   // The item sums as columns read once (the total and the products are both the item's value),
@@ -113,7 +114,7 @@ export function foldRange(
   );
   const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
   const reader = new ItemReader(fold, copies, multi, ofDocs, named);
-  const items = bounded({ sql: '', params: [] }, 'i.rowid', range.items);
+  const items = bounded('i.rowid', range.items);
   try {
     store.fold(
       [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
@@ -126,7 +127,7 @@ export function foldRange(
     if (error instanceof NotFoldable) return undefined;
     throw error;
   }
-  return { fold, several: reader.several, seen: copies.seen(), missing: reader.missing };
+  return { fold, several: reader.several, missing: reader.missing };
 }
 
 /**
@@ -221,10 +222,9 @@ class ItemReader {
     this.at = this.copies.find(id as string);
     this.used = 0;
     this.last = -Infinity;
-    if (this.at < 0) {
-      this.missing++;
-      return;
-    }
+    if (this.at < 0) this.missing++;
+    else if (!this.copies.kept[this.at]) this.at = -1;
+    if (this.at < 0) return;
     this.tuple = this.copies.tuple[this.at]!;
     this.key = this.multiKeys.size === 0 ? (id as string) : (id as string).slice(0, (id as string).indexOf('\u0000'));
     this.multi = this.multiKeys.size > 0 && this.multiKeys.has(this.key);

@@ -1,9 +1,10 @@
 // `report --by ncm/product` of one folder's SQLite catalog on two threads: the pass over the items
-// (SQLite handing the program 699k rows at 400k documents, the most of such a report) split in two
-// at a document's first item, the second half read by a thread of its own (items-worker.ts) with
-// its own connection while this one reads the first. Each pass folds its documents into groups of
+// (SQLite handing the program 699k rows at 400k documents, the most of such a report) cut into
+// ranges at a copy's first item, each with the documents stored beside its items (a pull writes a
+// document, then its items), read by this thread and by one of its own (items-worker.ts, its own
+// connection), whichever is free takes the next. Each range folds its documents into groups of
 // whole cents and counts (items-fold.ts), which add up in any order to the same figures; a name
-// is the one the query's order puts first, whichever pass saw it. Where the build has no worker
+// is the one the query's order puts first, whichever range saw it. Where the build has no worker
 // file (the sources run by the tests), with no idle core, or below SPLIT_FROM items, one pass.
 import type { Worker } from 'node:worker_threads';
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
@@ -23,17 +24,18 @@ const ITEMS_SEMI_SPACE_MB = 4;
 const SPLIT_FROM = 100_000;
 
 /**
- * The thread's share of the items: less than half, as it starts later (its own modules and
- * connection, some 100 ms) than this one, which reads the several copies' keys meanwhile.
+ * The ranges the items are cut into, taken in turn by whichever thread is free: the thread starts
+ * later than this one (its modules, its connection: some 100 ms) and either may be slowed by the
+ * machine's other work, so that no fixed share keeps both busy to the end. A range costs a few
+ * statements more; the last one taken leaves the other thread idle for at most its time.
  */
-const THREAD_SHARE = 0.45;
+const RANGES = 12;
 
-/** What the thread hands back: its groups, totals, held documents, copies read and missing; null: the query. */
+/** What the thread hands back: its groups, totals, held documents and missing copies; null: the query. */
 type RangeReply = {
   groups: GroupPart[];
   totals: Folded['totals'];
   pending: Map<string, Map<string, Part>>;
-  seen: Uint8Array;
   missing: number;
 } | null;
 
@@ -41,72 +43,121 @@ type RangeReply = {
 export interface RangeRequest {
   path: string;
   spec: ItemsSpec;
-  range: PassRange;
+  ranges: PassRange[];
+  /** The number of the next range to read, shared by the two threads (Atomics). */
+  next: Int32Array;
 }
 
 /**
  * The item groups of `store`, or undefined when only the query can give them. `splitFrom` (the
- * tests') splits smaller catalogs, and without a worker file reads the second half on this thread,
- * its groups handed over as a thread's would be (cloned). Each half reads the documents stored
- * beside its items (`splitDocuments`), where no filter leaves documents out: a copy of its items
- * that none of them is (stored elsewhere, or no document at all) has both halves read again over
- * every document.
+ * tests') splits smaller catalogs, and without a worker file reads the ranges past the first half
+ * on this thread, their groups handed over as a thread's would be (cloned).
  */
 export async function foldItems(
   store: SqliteCatalog,
   spec: ItemsSpec,
   splitFrom?: number,
-  splitDocuments = spec.where.sql === '',
 ): Promise<Folded | undefined> {
   const file = builtWorkerFile('items-worker');
   const split = splitFrom !== undefined || (file !== undefined && idleCoreBeside());
-  const at = split ? splitAt(store, splitFrom ?? SPLIT_FROM) : undefined;
-  if (at === undefined) {
-    const whole = foldRange(store, spec);
-    whole?.several.end();
-    return whole && { groups: whole.fold.groups(), totals: whole.fold.totals };
-  }
-  const document = splitDocuments ? at.document : undefined;
-  const ranges: [PassRange, PassRange] = [
-    { items: { to: at.item - 1 }, documents: document === undefined ? undefined : { to: document - 1 } },
-    { items: { from: at.item }, documents: document === undefined ? undefined : { from: document } },
-  ];
-  // Started first: the thread's start and its pass overlap this thread's.
-  const thread = file ? onThread(file, { path: store.path, spec, range: ranges[1] }) : undefined;
+  const ranges = split ? rangesOf(store, splitFrom ?? SPLIT_FROM) : [];
+  if (ranges.length < 2) return whole(store, spec);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const request: RangeRequest = { path: store.path, spec, ranges, next };
+  // Started first: the thread's start overlaps this thread's first range.
+  const thread = file ? onThread(file, request) : undefined;
+  const take = taker(next, file ? ranges.length : Math.ceil(ranges.length / 2));
+  const first = take();
   const multi = severalCopies(store);
   thread?.send(multi);
-  const mine = foldRange(store, spec, ranges[0], multi);
+  const mine = foldRanges(store, request, multi, take, first);
   let reply = thread ? await thread.reply : new Error('no worker file');
-  // The thread could not run (no worker file, a failure): its half read here.
-  if (reply instanceof Error) reply = structuredClone(ofRange(foldRange(store, spec, ranges[1], multi)));
-  if (!mine || reply === null) return undefined;
-  if (document !== undefined) {
-    if (mine.missing > 0 || reply.missing > 0) return foldItems(store, spec, splitFrom, false);
-  } else {
-    const seen = mine.seen;
-    // A copy whose items both passes read: not stored together (or the documents changed between the passes).
-    if (seen.length !== reply.seen.length || seen.some((s, n) => s & reply.seen[n]!)) return undefined;
-  }
+  // The thread could not run (no worker file, a failure): the ranges it left read here.
+  if (reply instanceof Error) reply = structuredClone(ofRanges(foldRanges(store, request, multi)));
+  // (This thread takes its first range before the other can: none is not a case.)
+  if (!mine || mine === 'none' || reply === null) return undefined;
+  // A copy of some items that none of their range's documents is: stored apart from its items, or
+  // none at all. One pass over all the items and all the documents tells which.
+  if (mine.missing > 0 || reply.missing > 0) return whole(store, spec);
   mine.fold.absorb(reply.groups, reply.totals);
   mine.several.merge(reply.pending);
   mine.several.end();
   return { groups: mine.fold.groups(), totals: mine.fold.totals };
 }
 
+/** The items of `store` in one pass on this thread. */
+function whole(store: SqliteCatalog, spec: ItemsSpec): Folded | undefined {
+  const r = foldRange(store, spec);
+  r?.several.end();
+  return r && { groups: r.fold.groups(), totals: r.fold.totals };
+}
+
+/** The next range's number for a thread, below `limit`; -1: none left. */
+function taker(next: Int32Array, limit: number): () => number {
+  return () => {
+    if (Atomics.load(next, 0) >= limit) return -1;
+    const n = Atomics.add(next, 0, 1);
+    return n < limit ? n : -1;
+  };
+}
+
 /**
- * The first item of a copy of a document some way into the items (THREAD_SHARE from their end),
- * and the rowid of that document (undefined: none); undefined when the items are too few to split.
+ * The ranges `take` gives (`first`: one taken already) folded together; undefined when only the
+ * query can give the groups, or when no range was left.
  */
-function splitAt(store: SqliteCatalog, splitFrom: number): { item: number; document: number | undefined } | undefined {
+export function foldRanges(
+  store: SqliteCatalog,
+  request: RangeRequest,
+  multi: readonly unknown[],
+  take = taker(request.next, request.ranges.length),
+  first = take(),
+): FoldedRange | undefined | 'none' {
+  let all: FoldedRange | undefined;
+  for (let n = first; n >= 0; n = take()) {
+    const r = foldRange(store, request.spec, request.ranges[n], multi);
+    if (!r) return undefined;
+    if (!all) all = r;
+    else {
+      all.fold.absorb(r.fold.parts(), r.fold.totals);
+      all.several.merge(r.several.pending);
+      all.missing += r.missing;
+    }
+  }
+  return all ?? 'none';
+}
+
+/**
+ * The items cut into RANGES ranges at the first item of a copy, each with the documents stored
+ * between its first item's and the next range's; none when the items are too few, or when a copy
+ * at a cut has no document or the documents are not in their items' order (one pass then).
+ */
+function rangesOf(store: SqliteCatalog, splitFrom: number): PassRange[] {
   // Two sub-queries: SQLite finds a lone min() or max() at an end of the table, but scans every
   // row for the two in one SELECT (75 to 100 ms at 699k items).
   const [[low, high]] = store.selectRaw('SELECT (SELECT min(rowid) FROM items), (SELECT max(rowid) FROM items)') as [
     [number | null, number | null],
   ];
-  if (low === null || high === null || high - low + 1 < splitFrom) return undefined;
+  if (low === null || high === null || high - low + 1 < splitFrom) return [];
+  const cuts: { item: number; document: number }[] = [];
+  for (let n = 1; n < RANGES; n++) {
+    const at = cutNear(store, low + Math.floor(((high - low) * n) / RANGES));
+    if (!at) break;
+    const last = cuts.at(-1);
+    if (last && at.item === last.item) continue;
+    if (at.document === null || (last && at.document <= last.document)) return [];
+    cuts.push({ item: at.item, document: at.document });
+  }
+  return [undefined, ...cuts].map((from, n) => ({
+    items: { from: from?.item, to: cuts[n] && cuts[n].item - 1 },
+    documents: { from: from?.document, to: cuts[n] && cuts[n].document - 1 },
+  }));
+}
+
+/** The first item of the copy after the one of item `rowid` (or the next), and its document's rowid. */
+function cutNear(store: SqliteCatalog, rowid: number): { item: number; document: number | null } | undefined {
   const [middle] = store.selectRaw(
     'SELECT rowid, key, role, owner FROM items WHERE rowid >= ? ORDER BY rowid LIMIT 1',
-    [low + Math.floor((high - low) * (1 - THREAD_SHARE))],
+    [rowid],
   );
   if (!middle) return undefined;
   const [next] = store.selectRaw(
@@ -114,22 +165,17 @@ function splitAt(store: SqliteCatalog, splitFrom: number): { item: number; docum
      FROM items i WHERE i.rowid = (SELECT min(rowid) FROM items WHERE rowid > ? AND NOT (key = ? AND role = ? AND owner = ?))`,
     middle,
   ) as [number, number | null][];
-  return next && { item: next[0], document: next[1] ?? undefined };
+  return next && { item: next[0], document: next[1] };
 }
 
-/** A pass's result as a thread hands it back. */
-export function ofRange(r: FoldedRange | undefined): RangeReply {
+/** A thread's ranges as it hands them back. */
+export function ofRanges(r: FoldedRange | undefined | 'none'): RangeReply {
+  if (r === 'none') return { groups: [], totals: { documents: 0, canceled: 0 }, pending: new Map(), missing: 0 };
   if (!r) return null;
-  return {
-    groups: r.fold.parts(),
-    totals: r.fold.totals,
-    pending: r.several.pending,
-    seen: r.seen,
-    missing: r.missing,
-  };
+  return { groups: r.fold.parts(), totals: r.fold.totals, pending: r.several.pending, missing: r.missing };
 }
 
-/** The pass over `request.range` on a thread of its own, sent the keys of several copies; an Error when it failed. */
+/** The thread's ranges, once sent the keys of several copies; an Error when it failed. */
 function onThread(
   file: string,
   request: RangeRequest,
