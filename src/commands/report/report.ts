@@ -28,6 +28,13 @@ export default verb(reportVerb, {
     emissionMonth(options);
     if (options.from && options.to && options.from > options.to)
       throw new UsageError(`${flagName('from')} ${options.from} is after ${flagName('to')} ${options.to}`);
+    // The page's cards and charts are the documents' (their months, parties, CFOP, UF), which a
+    // report of the items does not read: refused, rather than a page of other figures or none.
+    const items = options.by?.filter((d) => ITEM_DIMENSIONS.has(d));
+    if (options.html && items?.length)
+      throw new UsageError(
+        `${flagName('html')} draws the documents' page; ${flagName('by')} ${items.join(',')} groups their items: use ${flagName('output')} csv or xlsx for them`,
+      );
   },
   async run(ctx, options, args) {
     const reads = catalogReads(ctx, options.catalog);

@@ -1,7 +1,7 @@
 // `fiscal report` in process (runMain) over a folder pulled from an in-process emulator. The sums
 // are checked against the emulator's own documents, summed here with a regex over the XML it
 // serves (not with the readers under test), and the status it keeps for each document.
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +207,14 @@ describe('report: filters', () => {
     const r = await report(['--from', '2026-06-01', '--to', '2026-05-01']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--from 2026-06-01 is after --to 2026-05-01/);
+  });
+
+  it('--html with --by ncm/product is a usage error, no page written (the page is drawn from the documents)', async () => {
+    const page = join(dir, 'items.html');
+    const r = await report(['--by', 'month,ncm', '--html', page]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--html draws the documents' page; --by ncm groups their items/);
+    expect(existsSync(page)).toBe(false);
   });
 
   it('a folder that does not exist is a usage error; without paths it reads ./fiscal-docs', async () => {
