@@ -73,8 +73,11 @@ export async function reportsByDimension(dir, baseline) {
   for (const by of dimensions) {
     const runs = { theirs: [], mine: [] };
     for (let i = 0; i < 3; i++) {
-      runs.theirs.push(await cli(['-o', 'json', 'report', dir, '--by', by], { FISCAL_BENCH_DIST: baseline }));
-      runs.mine.push(await cli(['-o', 'json', 'report', dir, '--by', by]));
+      // With the installed command's node flags (bin/fiscal.js), as a user runs it.
+      runs.theirs.push(
+        await cli(['-o', 'json', 'report', dir, '--by', by], { FISCAL_BENCH_DIST: baseline }, NODE_FLAGS),
+      );
+      runs.mine.push(await cli(['-o', 'json', 'report', dir, '--by', by], {}, NODE_FLAGS));
     }
     if (runs.mine[0].stdout !== runs.theirs[0].stdout) throw new Error(`report --by ${by}: not the baseline's answer`);
     const [now, was] = [middle(runs.mine), middle(runs.theirs)];
@@ -203,8 +206,15 @@ async function benchRebuild(dir, documents, baseline) {
 
 // Alone: `node test/bench/catalog.mjs [--quick] [--docs=<n>] [--main=<dist>] [--repeat=<n>]` (after npm run build).
 // `--rebuild=<pull folder>`: the rebuild alone, of a folder pulled before (its catalog is replaced).
+// `--reports=<pull folder>`: every `report --by` of a folder pulled before, alone (nothing written).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (arg('reports')) {
+    console.log(`\nreport --by of ${arg('reports')}`);
+    const ok = await reportsByDimension(arg('reports'), mainDist(arg('main')));
+    console.log(`  ${ok.filter(Boolean).length} of ${ok.length} under 1 s`);
+    process.exit(0);
+  }
   const folder = arg('rebuild');
   if (folder) {
     const documents = readFileSync(join(folder, 'index.ndjson'), 'utf8').split('\n').filter(Boolean).length;
