@@ -34,7 +34,7 @@ export interface ItemsSpec {
 }
 
 /** A range of rowids (both ends included; none: all). */
-export interface RowidRange {
+interface RowidRange {
   from?: number | undefined;
   to?: number | undefined;
 }
