@@ -40,8 +40,8 @@ interface RowidRange {
 }
 
 /**
- * A pass's items, and the documents among which their copies are (none: all): a pass over half the
- * items reads the half of the documents stored beside them (items-split.ts).
+ * A pass's items, and the documents among which their copies are (none: all): a pass over a range
+ * of the items reads the documents stored beside them (items-split.ts).
  */
 export interface PassRange {
   items: RowidRange;
