@@ -66,14 +66,25 @@ export async function foldItems(
   const request: RangeRequest = { path: store.path, spec, ranges, next };
   // Started first: the thread's start overlaps this thread's first range.
   const thread = file ? onThread(file, request) : undefined;
-  const take = taker(next, file ? ranges.length : Math.ceil(ranges.length / 2));
-  const first = take();
-  const multi = severalCopies(store);
-  thread?.send(multi);
-  const mine = foldRanges(store, request, multi, take, first);
-  let reply = thread ? await thread.reply : new Error('no worker file');
-  // The thread could not run (no worker file, a failure): the ranges it left read here.
-  if (reply instanceof Error) reply = structuredClone(ofRanges(foldRanges(store, request, multi)));
+  let reply: RangeReply | Error;
+  let mine: ReturnType<typeof foldRanges>;
+  const taken: number[] = [];
+  try {
+    const take = taker(next, file ? ranges.length : Math.ceil(ranges.length / 2), taken);
+    const first = take();
+    const multi = severalCopies(store);
+    thread?.send(multi);
+    mine = foldRanges(store, request, multi, take, first);
+    reply = thread ? await thread.reply : new Error('no worker file');
+    // The thread could not run (no worker file, a failure): every range this one did not read,
+    // read here (the thread's are lost with it; this one's loop ended when none was left).
+    if (reply instanceof Error) {
+      const others = ranges.map((_, n) => n).filter((n) => !taken.includes(n));
+      reply = structuredClone(ofRanges(foldRanges(store, request, multi, () => others.shift() ?? -1)));
+    }
+  } finally {
+    thread?.stop();
+  }
   // (This thread takes its first range before the other can: none is not a case.)
   if (!mine || mine === 'none' || reply === null) return undefined;
   // A copy of some items that none of their range's documents is: stored apart from its items, or
@@ -92,12 +103,14 @@ function whole(store: SqliteCatalog, spec: ItemsSpec): Folded | undefined {
   return r && { groups: r.fold.groups(), totals: r.fold.totals };
 }
 
-/** The next range's number for a thread, below `limit`; -1: none left. */
-function taker(next: Int32Array, limit: number): () => number {
+/** The next range's number for a thread, below `limit` (each noted in `taken`); -1: none left. */
+function taker(next: Int32Array, limit: number, taken: number[] = []): () => number {
   return () => {
     if (Atomics.load(next, 0) >= limit) return -1;
     const n = Atomics.add(next, 0, 1);
-    return n < limit ? n : -1;
+    if (n >= limit) return -1;
+    taken.push(n);
+    return n;
   };
 }
 
@@ -175,11 +188,14 @@ export function ofRanges(r: FoldedRange | undefined | 'none'): RangeReply {
   return { groups: r.fold.parts(), totals: r.fold.totals, pending: r.several.pending, missing: r.missing };
 }
 
-/** The thread's ranges, once sent the keys of several copies; an Error when it failed. */
+/**
+ * The thread's ranges, once sent the keys of several copies; an Error when it failed. `stop`: it
+ * ends (done, or this thread failed and does not wait for it).
+ */
 function onThread(
   file: string,
   request: RangeRequest,
-): { send(multi: unknown[]): void; reply: Promise<RangeReply | Error> } {
+): { send(multi: unknown[]): void; reply: Promise<RangeReply | Error>; stop(): void } {
   let worker: Worker | undefined;
   const reply = new Promise<RangeReply | Error>((resolve) => {
     try {
@@ -188,12 +204,9 @@ function onThread(
       resolve(error as Error);
       return;
     }
-    worker.once('message', (reply: RangeReply) => {
-      resolve(reply);
-      void worker!.terminate();
-    });
+    worker.once('message', (reply: RangeReply) => resolve(reply));
     worker.once('error', (error) => resolve(error));
     worker.once('exit', (code) => resolve(new Error(`the thread stopped (exit ${code})`)));
   });
-  return { send: (multi) => worker?.postMessage(multi), reply };
+  return { send: (multi) => worker?.postMessage(multi), reply, stop: () => void worker?.terminate() };
 }
