@@ -27,10 +27,11 @@ export class DocumentReadError extends Error {
  * fast-xml-parser, loaded on first use through its CommonJS build: its ES module is some twenty
  * files, 45 ms of CPU to load against 7 for the one bundled file of the same version, and a
  * thread that reads only through the renderers' light parser (xml-light.ts: a render thread)
- * never needs it at all.
+ * never needs it at all. Every module of fiscal that parses with it gets it here, so that a
+ * process loads one of its two builds, once.
  */
 let fxp: typeof import('fast-xml-parser') | undefined;
-function fastXmlParser(): typeof import('fast-xml-parser') {
+export function fastXmlParser(): typeof import('fast-xml-parser') {
   fxp ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
   return fxp;
 }
