@@ -124,6 +124,29 @@ describe('file writes of a page', () => {
     expect(existsSync(journal)).toBe(false);
   });
 
+  it('sweeps a long journal against a long index in one pass: exactly the uncommitted files go, whatever their place', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.fiscal'));
+    const folders = ['2026-01', '2026-02', '2026-03'];
+    for (const f of folders) mkdirSync(join(dir, f));
+    const n = 30_000;
+    const path = (i: number) => `${folders[i % 3]}/3526${String(i).padStart(40, '0')}.xml`;
+    // Uncommitted: spread through the journal (windows interleave), one of them listed twice.
+    const uncommitted = new Set([7, 12_345, 20_001, 29_999]);
+    const committed: string[] = [];
+    for (let i = 0; i < n; i++) if (!uncommitted.has(i)) committed.push(path(i));
+    for (const i of uncommitted) writeFileSync(join(dir, path(i)), 'x');
+    for (const p of committed.slice(0, 50)) writeFileSync(join(dir, p), 'x');
+    const index = join(dir, 'index.ndjson');
+    writeFileSync(index, committed.map((p) => `${JSON.stringify({ key: 'k', path: p, sha256: 's' })}\n`).join(''));
+    const journal = join(dir, '.fiscal', 'new-files');
+    const noted = Array.from({ length: n }, (_, i) => path(i));
+    writeFileSync(journal, [...noted, path(12_345)].map((p) => `${p}\n`).join(''));
+    expect(await sweepNewFiles(dir, journal, index)).toBe(uncommitted.size);
+    for (const i of uncommitted) expect(existsSync(join(dir, path(i)))).toBe(false);
+    for (const p of committed.slice(0, 50)) expect(existsSync(join(dir, p))).toBe(true);
+  });
+
   it("writes through another thread's port (the catalog's): the staged files handed to it with their bytes, a failure as its own thread's", async () => {
     const dir = tempDir();
     const { port1, port2 } = new MessageChannel();
