@@ -3,7 +3,7 @@
 import { RequestSlot, slotSignal } from '../api/request-slot.js';
 import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
-import { AHEAD_BYTES_PER_REQUEST, PageMemory } from './page-memory.js';
+import { PageMemory } from './page-memory.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { StreamState } from './stream-state.js';
 import type { PullSummary, StreamSummary } from './summary.js';
@@ -73,7 +73,7 @@ export function openLanes(
     for (const s of startQueued(all, limit.size / concurrency)) s.lane.prefetch();
   };
   // The pages of all lanes that came and wait to be written: past a few MB, no lane asks for more.
-  const memory = new PageMemory(pageBytes, AHEAD_BYTES_PER_REQUEST * (concurrency + 1));
+  const memory = new PageMemory(pageBytes, concurrency);
   const laneOf = (p: PlannedStream) => {
     if (p.start.checkpoint.done) return new Lane(nothing(), limit, PAGES_AHEAD, extra, beginNext);
     // The lane's requests name its slot, given back once their answer arrived (request-slot.ts).

@@ -226,8 +226,8 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
     return { s, iterable };
   };
 
-  it('stops every lane asking once the pages waiting and asked for would pass the budget, and lets them on as pages are taken', async () => {
-    const memory = new PageMemory<number>(() => 10, 30);
+  it('stops every lane asking once the pages waiting to be written reach the budget, and lets them on as pages are taken', async () => {
+    const memory = new PageMemory<number>(() => 10, 8, 30);
     const sources = [1, 2, 3].map((l) => lanePages(l, 6));
     const lanes = sources.map(
       ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
@@ -262,8 +262,8 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
       expect(taken.filter((p) => Math.floor(p / 100) === l)).toEqual([1, 2, 3, 4, 5, 6].map((i) => l * 100 + i));
   });
 
-  it('lets a lane ask when nothing waits nor is asked, whatever its pages weigh', async () => {
-    const memory = new PageMemory<number>(() => 1000, 10);
+  it('lets a lane ask while what waits is under the budget, whatever its page weighs', async () => {
+    const memory = new PageMemory<number>(() => 1000, 4, 10);
     const { s, iterable } = lanePages(1, 3);
     const lane = new Lane(iterable, new Semaphore(4), PAGES_AHEAD, undefined, undefined, undefined, memory);
     lane.prefetch();
@@ -272,5 +272,37 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
     expect((await lane.next()).value).toBe(101);
     await settle();
     expect(s.asked).toBe(2);
+  });
+
+  it('asks for at most --concurrency pages at once, all lanes together, whatever the budget leaves', async () => {
+    const memory = new PageMemory<number>(() => 1, 2, 1000);
+    // Pages that come only when let through.
+    const gates: Array<() => void> = [];
+    const slow = (lane: number) => {
+      const s = { asked: 0 };
+      const iterable = (async function* () {
+        for (let i = 1; i <= 3; i++) {
+          s.asked++;
+          await new Promise<void>((resolve) => gates.push(resolve));
+          yield lane * 100 + i;
+        }
+      })();
+      return { s, iterable };
+    };
+    const sources = [1, 2, 3].map(slow);
+    const lanes = sources.map(
+      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
+    );
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    expect(sources.map((x) => x.s.asked)).toEqual([1, 1, 0]);
+    // One comes: one more may be asked for (two on their way again), not two.
+    gates.shift()!();
+    await settle();
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    expect(sources.reduce((n, x) => n + x.s.asked, 0)).toBe(3);
+    for (const lane of lanes) void lane.close();
+    for (const open of gates.splice(0)) open();
   });
 });
