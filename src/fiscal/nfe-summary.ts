@@ -1,6 +1,7 @@
 // A light reading of an NF-e (nfeProc or bare NFe): what a search listing shows about a document
 // whose metadata the endpoint does not return (the v1 listing only carries the XML).
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { fastXmlParser } from './readers/xml.js';
 
 interface NfeSummary {
   accessKey?: string;
@@ -20,7 +21,7 @@ type Node = Record<string, unknown>;
 let parser: XMLParser | undefined;
 function xmlParser(): XMLParser {
   // parseTagValue false keeps keys, CNPJs and numbers with leading zeros as the strings they are.
-  parser ??= new XMLParser({
+  parser ??= new (fastXmlParser().XMLParser)({
     parseTagValue: false,
     ignoreAttributes: false,
     removeNSPrefix: true,

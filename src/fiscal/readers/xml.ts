@@ -1,7 +1,8 @@
 // From bytes to a tree: encoding (UTF-8, BOMs, ISO-8859-1/Windows-1252 as declared), a strict
 // well-formedness check (fast-xml-parser's own parser is lenient and would read half a file), and
 // one parser configuration for every reader.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLParser } from 'fast-xml-parser';
 import type { Node } from './common.js';
 import { isRepeated } from './repeated.js';
 
@@ -22,9 +23,22 @@ export class DocumentReadError extends Error {
   }
 }
 
+/**
+ * fast-xml-parser, loaded on first use through its CommonJS build: its ES module is some twenty
+ * files, 45 ms of CPU to load against 7 for the one bundled file of the same version, and a
+ * thread that reads only through the renderers' light parser (xml-light.ts: a render thread)
+ * never needs it at all. Every module of fiscal that parses with it gets it here, so that a
+ * process loads one of its two builds, once.
+ */
+let fxp: typeof import('fast-xml-parser') | undefined;
+export function fastXmlParser(): typeof import('fast-xml-parser') {
+  fxp ??= createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
+  return fxp;
+}
+
 let parser: XMLParser | undefined;
 function xmlParser(): XMLParser {
-  parser ??= new XMLParser({
+  parser ??= new (fastXmlParser().XMLParser)({
     // Digit strings stay strings: keys, CNPJs, series and numbers with leading zeros.
     parseTagValue: false,
     parseAttributeValue: false,
@@ -83,7 +97,7 @@ export function parseXml(text: string): ParsedXml {
     const start = JSON.stringify(trimmed.slice(0, 20));
     throw new DocumentReadError('not-xml', `not XML: starts with ${start}`);
   }
-  const valid = XMLValidator.validate(trimmed);
+  const valid = fastXmlParser().XMLValidator.validate(trimmed);
   if (valid !== true) throw new DocumentReadError('malformed', `malformed XML: ${validationMessage(valid.err)}`);
   let tree: Node;
   try {

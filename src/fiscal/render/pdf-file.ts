@@ -7,26 +7,38 @@ import { dirname } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
 /**
- * pdfkit, without fontkit: pdfkit loads it at once for embedded fonts (TrueType, OpenType), which
- * fiscal never uses (the PDF standard fonts are AFM metrics of pdfkit's own), and fontkit with its
- * Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of CPU at each start
- * of a render thread. pdfkit's CommonJS build (the same code as its ES module) then finds a module
- * in fontkit's place that refuses to open a font file, which nothing of fiscal asks.
+ * What pdfkit loads at once and fiscal never uses, and why, by module. fontkit opens embedded fonts
+ * (TrueType, OpenType): fiscal draws with the PDF standard fonts, AFM metrics of pdfkit's own, and
+ * fontkit with its Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of
+ * CPU at each start of a render thread. linebreak (with its Unicode tables), png-js and the AES
+ * ciphers were some 35 ms more of the 55 left (12 modules, 3 without them): pdfkit breaks lines
+ * only for text given a width (fiscal wraps and places its own text, text-fit.ts and sheet.ts; the
+ * one line pdfkit draws, a stamp, has `lineBreak: false`), reads PNG only for images (fiscal has
+ * none) and encrypts only with a password. pdfkit's CommonJS build (the same code as its ES
+ * module) then finds, in their place, modules that refuse to be used.
  */
+const UNUSED_BY_FISCAL: Record<string, string> = {
+  fontkit: 'fiscal draws with the PDF standard fonts only: no font file is opened',
+  linebreak: 'fiscal breaks its lines itself (text-fit.ts): pdfkit is never given text to wrap',
+  'png-js': 'fiscal draws no image',
+  '@noble/ciphers/aes': 'fiscal writes no encrypted PDF',
+};
+
+/** A module whose every use throws `reason`: nothing is read of it while pdfkit loads. */
+function refusing(reason: string): unknown {
+  const refuse = () => {
+    throw new Error(reason);
+  };
+  return new Proxy(refuse, { get: refuse, apply: refuse, construct: refuse });
+}
+
 function loadPdfkit(): typeof import('pdfkit') {
   const require = createRequire(import.meta.url);
   const pdfkit = require.resolve('pdfkit');
-  const fontkit = require.resolve('fontkit', { paths: [dirname(pdfkit)] });
-  require.cache[fontkit] ??= {
-    id: fontkit,
-    filename: fontkit,
-    loaded: true,
-    exports: {
-      create() {
-        throw new Error('fiscal draws with the PDF standard fonts only: no font file is opened');
-      },
-    },
-  } as NodeJS.Module;
+  for (const [name, reason] of Object.entries(UNUSED_BY_FISCAL)) {
+    const path = require.resolve(name, { paths: [dirname(pdfkit)] });
+    require.cache[path] ??= { id: path, filename: path, loaded: true, exports: refusing(reason) } as NodeJS.Module;
+  }
   return require(pdfkit) as typeof import('pdfkit');
 }
 

@@ -2,6 +2,8 @@
 // groups of four, the parties, totals and items of the XML; zbar decodes the barcode back to the
 // key; 300 items run over several pages, each item once, each page under the same header; tpImp 2
 // turns the page; tpAmb 2 says SEM VALOR FISCAL; a canceled note says CANCELADA.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDataset, nfeXml } from '../../../src/emulator/data/dataset.js';
 import { formatKey, formatMoney, formatTaxId } from '../../../src/fiscal/render/format.js';
@@ -118,6 +120,18 @@ describe('the DANFe page', () => {
     expect([...fonts].sort()).toEqual(['Times-Bold', 'Times-Roman']);
     expect(raw).not.toContain('/FontFile');
     expect(raw).toContain(`(DANFE ${nfe.accessKey})`);
+  });
+
+  it('is drawn without the pdfkit modules fiscal never uses (fonts, line breaking, PNG, ciphers): they refuse any use', async () => {
+    // tpAmb 2 and canceled: the stamps are the one text pdfkit itself draws.
+    const stamped = xml.replace('<tpAmb>1</tpAmb>', '<tpAmb>2</tpAmb>');
+    expect(textOf(await renderPdf('nfe', stamped, { canceled: true }))).toContain('CANCELADA');
+    const require = createRequire(import.meta.url);
+    const pdfkit = dirname(require.resolve('pdfkit'));
+    for (const name of ['fontkit', 'linebreak', 'png-js', '@noble/ciphers/aes']) {
+      const loaded = require.cache[require.resolve(name, { paths: [pdfkit] })];
+      expect(() => (loaded?.exports as { create(): void }).create(), name).toThrow(/fiscal/);
+    }
   });
 
   it('refuses what is not an NF-e, a truncated file, and a file without a key, with a RenderError', async () => {

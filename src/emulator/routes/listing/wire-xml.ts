@@ -1,6 +1,7 @@
 // How a document's XML is put in a listing's items and records: base64 of the XML text, or, for
 // `format_type=json` (R16), the document itself as a JSON object (designed mapping).
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { fastXmlParser } from '../../../fiscal/readers/xml.js';
 
 export function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
@@ -9,7 +10,11 @@ export function base64(text: string): string {
 let parser: XMLParser | undefined;
 
 export function xmlToJson(xml: string): Record<string, unknown> {
-  parser ??= new XMLParser({ ignoreAttributes: false, parseTagValue: false, ignoreDeclaration: true });
+  parser ??= new (fastXmlParser().XMLParser)({
+    ignoreAttributes: false,
+    parseTagValue: false,
+    ignoreDeclaration: true,
+  });
   return parser.parse(xml) as Record<string, unknown>;
 }
 
