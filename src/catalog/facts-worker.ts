@@ -153,14 +153,15 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
     }
     case 'add':
       // Once a transaction failed, the pull stops at its next commit: nothing more is inserted.
-      if (failed) return undefined;
+      if (failed) return { seq: m.seq };
       try {
         await (await store!).insertPausing(withFacts(m.lines), writing ? pause : noPause);
       } catch (error) {
         failed = error as Error;
         (await store!.catch(() => undefined))?.rollback();
       }
-      return undefined;
+      // Answered either way: the pull waits on these answers for memory (CatalogThread.room).
+      return { seq: m.seq };
     case 'commit':
       try {
         if (failed) throw failed;

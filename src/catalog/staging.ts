@@ -37,7 +37,7 @@ export function readStaged(type: string, event: boolean, bytes: Uint8Array): Sta
 export type ToWorker =
   | { do: 'open'; path: string }
   | { do: 'stage'; files: StagedFile[]; bytes: Uint8Array }
-  | { do: 'add'; lines: StagedLine[] }
+  | { do: 'add'; seq: number; lines: StagedLine[] }
   | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
   | { do: 'encode'; seq: number; lines: StagedLine[] }
   | { do: 'close'; seq: number }
@@ -80,6 +80,10 @@ export class CatalogThread {
   private readonly pool: Uint8Array[] = [];
   private readonly waiting = new Map<number, { resolve: (m: Reply) => void; reject: (e: Error) => void }>();
   private failure: Error | undefined;
+  /** Bytes of the files whose lines were sent to be inserted (add) and are not yet: the thread keeps them until then. */
+  private queued = 0;
+  /** Who waits for `queued` to come down (room). */
+  private roomWaiters: Array<() => void> = [];
 
   private constructor(
     private readonly worker: Worker,
@@ -167,9 +171,26 @@ export class CatalogThread {
    * Inserts the lines' rows (with their staged facts) in the transaction the next commit() ends,
    * as their pages are written: the commit then waits only for what is left.
    */
-  add(lines: StagedLine[]): void {
+  add(lines: StagedLine[], bytes: number): void {
     this.flush();
-    if (!this.failure) this.worker.postMessage({ do: 'add', lines } satisfies ToWorker);
+    if (this.failure) return;
+    this.queued += bytes;
+    const inserted = () => {
+      this.queued -= bytes;
+      for (const wake of this.roomWaiters.splice(0)) wake();
+    };
+    // A failed transaction still answers (the next commit says why); a thread that died answers
+    // every waiting message with its failure.
+    this.ask({ do: 'add', seq: this.nextSeq++, lines }).then(inserted, inserted);
+  }
+
+  /**
+   * Waits while the files of the lines sent to be inserted (add) come to more than `bytes`: the
+   * thread keeps each file's bytes until its row is inserted, and a pull that writes faster than
+   * the thread inserts would have them pile up (docs/pull.md, Memory).
+   */
+  async room(bytes: number): Promise<void> {
+    while (this.queued > bytes && !this.failure) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
   }
 
   /** Applies the lines (their staged facts) and records in the transaction with the coverage. */

@@ -2,6 +2,7 @@
 // written. Fetches of all lanes share a limit (--concurrency); the engine takes whichever lane's
 // page came first (ready, whenReady).
 import type { RequestSlot } from '../api/request-slot.js';
+import type { PageMemory } from './page-memory.js';
 
 export class Semaphore {
   private waiting: Array<() => void> = [];
@@ -77,6 +78,8 @@ interface Ahead<T> {
   page: Promise<IteratorResult<T>>;
   /** When its page came, as a number in the order pages of all lanes came; 0 while on its way. */
   arrived: number;
+  /** The bytes it counts for in the lanes' PageMemory, once it came. */
+  bytes: number;
 }
 
 /** Pages of all lanes that came so far: their order of arrival. */
@@ -102,6 +105,8 @@ export class Lane<T> {
     private readonly onFetchedAll?: () => void,
     /** The slot its iterator's requests name (slotSignal): given back once an answer arrived. */
     private readonly slot?: RequestSlot,
+    /** The bytes of the pages of all lanes waiting to be written: none is asked for past its budget. */
+    private readonly memory?: PageMemory<T>,
   ) {
     this.iterator = iterable[Symbol.asyncIterator]();
   }
@@ -128,17 +133,26 @@ export class Lane<T> {
   /** Settles (never rejects) once next() would answer at once. */
   async whenReady(): Promise<void> {
     this.prefetch();
-    await this.ahead[0]?.page.catch(() => undefined);
+    const first = this.ahead[0];
+    if (first) await first.page.catch(() => undefined);
+    // Held back by the pages of other lanes waiting to be written: one of them is taken first.
+    else if (!this.fetchedAll && this.memory) await this.memory.room();
   }
 
-  /** Starts fetching the next page unless one is on its way or enough are waiting. */
-  prefetch(): void {
+  /**
+   * Starts fetching the next page unless one is on its way, enough are waiting in this lane, or
+   * the pages of all lanes waiting to be written are over their budget (`force`: none is ahead,
+   * and the writer asks for this lane's next page).
+   */
+  prefetch(force = false): void {
     if (this.fetching || this.exhausted || this.finished) return;
-    if (this.ahead.length >= this.depth + this.borrowed) {
+    const full = this.ahead.length >= this.depth + this.borrowed || !(force || (this.memory?.admits ?? true));
+    if (full) {
       if (!this.extra?.take()) return;
       this.borrowed++;
     }
     this.fetching = true;
+    this.memory?.ask();
     const page = this.limit.acquire().then(async (release) => {
       if (this.slot) return this.slot.hold(release, () => this.iterator.next());
       try {
@@ -147,10 +161,12 @@ export class Lane<T> {
         release();
       }
     });
-    const entry: Ahead<T> = { page, arrived: 0 };
+    const entry: Ahead<T> = { page, arrived: 0, bytes: 0 };
     this.ahead.push(entry);
     page.then(
       (result) => {
+        // (A page that comes after its lane was closed is never written: it waits for nothing.)
+        entry.bytes = this.memory?.came(this.finished || result.done ? undefined : result.value) ?? 0;
         entry.arrived = ++arrivals;
         this.fetching = false;
         if (!result.done) return this.prefetch();
@@ -159,6 +175,7 @@ export class Lane<T> {
       },
       () => {
         // The error is delivered by next(); until then it must not count as unhandled.
+        this.memory?.came(undefined);
         entry.arrived = ++arrivals;
         this.fetching = false;
         this.exhausted = true;
@@ -169,8 +186,10 @@ export class Lane<T> {
 
   /** The next page, in order. One caller at a time: the engine awaits each page before asking again. */
   async next(): Promise<IteratorResult<T>> {
-    this.prefetch();
-    const result = await this.ahead.shift()!.page;
+    this.prefetch(this.ahead.length === 0);
+    const entry = this.ahead.shift()!;
+    const result = await entry.page;
+    this.memory?.taken(entry.bytes);
     this.giveBack(result.done ? 0 : this.depth);
     if (result.done) this.finished = true;
     else this.prefetch();
@@ -190,6 +209,11 @@ export class Lane<T> {
   close(): Promise<void> {
     this.finished = true;
     this.giveBack(0);
+    // Its pages that came are never written: their bytes no longer wait (the others' when they come).
+    for (const a of this.ahead) {
+      this.memory?.taken(a.bytes);
+      a.bytes = 0;
+    }
     const ended = Promise.allSettled([...this.ahead.map((a) => a.page), this.iterator.return?.()]);
     return ended.then(() => undefined);
   }

@@ -3,6 +3,7 @@
 import { RequestSlot, slotSignal } from '../api/request-slot.js';
 import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';
+import { PageMemory } from './page-memory.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { StreamState } from './stream-state.js';
 import type { PullSummary, StreamSummary } from './summary.js';
@@ -71,12 +72,14 @@ export function openLanes(
     const all = activePhase(states);
     for (const s of startQueued(all, limit.size / concurrency)) s.lane.prefetch();
   };
+  // The pages of all lanes that came and wait to be written: past a few MB, no lane asks for more.
+  const memory = new PageMemory(pageBytes, concurrency);
   const laneOf = (p: PlannedStream) => {
     if (p.start.checkpoint.done) return new Lane(nothing(), limit, PAGES_AHEAD, extra, beginNext);
     // The lane's requests name its slot, given back once their answer arrived (request-slot.ts).
     const slot = new RequestSlot();
     const pages = p.source.pages(p.start.resumeFrom, slotSignal(signal, slot), known);
-    return new Lane(pages, limit, split(p) ? SPLIT_AHEAD : PAGES_AHEAD, extra, beginNext, slot);
+    return new Lane(pages, limit, split(p) ? SPLIT_AHEAD : PAGES_AHEAD, extra, beginNext, slot, memory);
   };
   const states: StreamState[] = planned.map((p) => ({
     source: p.source,
@@ -100,6 +103,16 @@ export function openLanes(
   }
   for (const s of states) if (s.source.phase !== 'events' && !s.queued) s.lane.prefetch();
   return { states, limit };
+}
+
+/** What a page holds while it waits to be written: its documents' bytes and their attachments'. */
+function pageBytes(page: SourcePage): number {
+  let n = 0;
+  for (const d of page.docs) {
+    n += d.xml.length;
+    for (const a of d.attachments ?? []) n += a.data.length;
+  }
+  return n;
 }
 
 /**

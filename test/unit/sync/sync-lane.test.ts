@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestSlot } from '../../../src/api/request-slot.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from '../../../src/sync/lane.js';
+import { PageMemory } from '../../../src/sync/page-memory.js';
 
 /** Pages 1..n, counting how many were asked for. */
 function pages(n: number) {
@@ -208,5 +209,100 @@ describe('Lane', () => {
     await expect(lane.next()).rejects.toThrow('boom');
     await settle();
     expect(asked).toBe(2);
+  });
+});
+
+describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
+  /** Pages 1..n of `lane` (numbers), each counting 10 bytes, counting how many were asked for. */
+  const lanePages = (lane: number, n: number) => {
+    const s = { asked: 0 };
+    const iterable = (async function* () {
+      for (let i = 1; i <= n; i++) {
+        s.asked++;
+        await Promise.resolve();
+        yield lane * 100 + i;
+      }
+    })();
+    return { s, iterable };
+  };
+
+  it('stops every lane asking once the pages waiting to be written reach the budget, and lets them on as pages are taken', async () => {
+    const memory = new PageMemory<number>(() => 10, 8, 30);
+    const sources = [1, 2, 3].map((l) => lanePages(l, 6));
+    const lanes = sources.map(
+      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
+    );
+    const asked = () => sources.reduce((n, x) => n + x.s.asked, 0);
+    for (const lane of lanes) {
+      lane.prefetch();
+      await settle();
+    }
+    // Three lanes of two pages ahead each would hold six; the budget holds three.
+    expect(asked()).toBe(3);
+    expect(lanes[2]!.ready).toBe(false);
+    // The writer's loop (as nextReady): the ready page that came first, else wait for one; every
+    // page comes, each lane's in order, and no more than the budget ever waits.
+    const taken: number[] = [];
+    for (;;) {
+      for (const lane of lanes) lane.prefetch();
+      const lane = lanes.filter((l) => !l.done && l.ready).sort((a, b) => a.readySince - b.readySince)[0];
+      if (!lane) {
+        const waiting = lanes.filter((l) => !l.done);
+        if (waiting.length === 0) break;
+        await Promise.race(waiting.map((l) => l.whenReady()));
+        continue;
+      }
+      const waitingNow = lanes.filter((l) => l.ready).length;
+      expect(waitingNow).toBeLessThanOrEqual(3);
+      const r = await lane.next();
+      if (!r.done) taken.push(r.value);
+    }
+    expect(taken.length).toBe(18);
+    for (const l of [1, 2, 3])
+      expect(taken.filter((p) => Math.floor(p / 100) === l)).toEqual([1, 2, 3, 4, 5, 6].map((i) => l * 100 + i));
+  });
+
+  it('lets a lane ask while what waits is under the budget, whatever its page weighs', async () => {
+    const memory = new PageMemory<number>(() => 1000, 4, 10);
+    const { s, iterable } = lanePages(1, 3);
+    const lane = new Lane(iterable, new Semaphore(4), PAGES_AHEAD, undefined, undefined, undefined, memory);
+    lane.prefetch();
+    await settle();
+    expect(s.asked).toBe(1);
+    expect((await lane.next()).value).toBe(101);
+    await settle();
+    expect(s.asked).toBe(2);
+  });
+
+  it('asks for at most --concurrency pages at once, all lanes together, whatever the budget leaves', async () => {
+    const memory = new PageMemory<number>(() => 1, 2, 1000);
+    // Pages that come only when let through.
+    const gates: Array<() => void> = [];
+    const slow = (lane: number) => {
+      const s = { asked: 0 };
+      const iterable = (async function* () {
+        for (let i = 1; i <= 3; i++) {
+          s.asked++;
+          await new Promise<void>((resolve) => gates.push(resolve));
+          yield lane * 100 + i;
+        }
+      })();
+      return { s, iterable };
+    };
+    const sources = [1, 2, 3].map(slow);
+    const lanes = sources.map(
+      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
+    );
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    expect(sources.map((x) => x.s.asked)).toEqual([1, 1, 0]);
+    // One comes: one more may be asked for (two on their way again), not two.
+    gates.shift()!();
+    await settle();
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    expect(sources.reduce((n, x) => n + x.s.asked, 0)).toBe(3);
+    for (const lane of lanes) void lane.close();
+    for (const open of gates.splice(0)) open();
   });
 });
