@@ -14,7 +14,7 @@
 // (pull-engine.ts).
 
 /** Bytes of pages waiting to be written past which no lane asks for another. */
-export const AHEAD_BYTES = 6 * 1024 * 1024;
+const AHEAD_BYTES = 6 * 1024 * 1024;
 
 export class PageMemory<T> {
   /** Bytes of the pages that came and were not taken by the writer yet. */
