@@ -1,6 +1,6 @@
 // The pages fetched ahead of the writer, all lanes together, as bytes: a lane asks for its next
 // page only while the pages that came and wait to be written stay under a budget, and while fewer
-// than --concurrency are asked for (docs/pull.md, Memory).
+// than the slots' lanes are asked for (stream-lanes.ts; docs/pull.md, Memory).
 //
 // Designed here: only the pages that came count against the budget (AHEAD_BYTES, some four pages
 // of 250 NF-e), not those on their way. Under latency a page asked for holds nothing
@@ -25,7 +25,7 @@ export class PageMemory<T> {
 
   constructor(
     private readonly sizeOf: (page: T) => number,
-    /** Pages asked for at once at most (--concurrency). */
+    /** Pages asked for at once at most (the lanes of the --concurrency slots). */
     private readonly maxAsked: number,
     private readonly max = AHEAD_BYTES,
   ) {}
