@@ -15,6 +15,7 @@ import type { EncodedRows } from './postgres/encode.js';
 import type { CatalogLine, Coverage, StatusRecord } from './store.js';
 import type { StagedRef } from '../sync/file-writes.js';
 import { builtWorkerFile } from '../worker-file.js';
+import { HeldBytes } from './held-bytes.js';
 
 export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
 
@@ -81,9 +82,7 @@ export class CatalogThread {
   private readonly waiting = new Map<number, { resolve: (m: Reply) => void; reject: (e: Error) => void }>();
   private failure: Error | undefined;
   /** Bytes of the files whose lines were sent to be inserted (add) and are not yet: the thread keeps them until then. */
-  private queued = 0;
-  /** Who waits for `queued` to come down (room). */
-  private roomWaiters: Array<() => void> = [];
+  private readonly queued = new HeldBytes();
 
   private constructor(
     private readonly worker: Worker,
@@ -174,14 +173,9 @@ export class CatalogThread {
   add(lines: StagedLine[], bytes: number): void {
     this.flush();
     if (this.failure) return;
-    this.queued += bytes;
-    const inserted = () => {
-      this.queued -= bytes;
-      for (const wake of this.roomWaiters.splice(0)) wake();
-    };
     // A failed transaction still answers (the next commit says why); a thread that died answers
     // every waiting message with its failure.
-    this.ask({ do: 'add', seq: this.nextSeq++, lines }).then(inserted, inserted);
+    this.queued.holdUntil(bytes, this.ask({ do: 'add', seq: this.nextSeq++, lines }));
   }
 
   /**
@@ -190,7 +184,7 @@ export class CatalogThread {
    * the thread inserts would have them pile up (docs/pull.md, Memory).
    */
   async room(bytes: number): Promise<void> {
-    while (this.queued > bytes && !this.failure) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    await this.queued.room(bytes, () => this.failure !== undefined);
   }
 
   /** Applies the lines (their staged facts) and records in the transaction with the coverage. */
