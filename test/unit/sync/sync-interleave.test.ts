@@ -164,4 +164,27 @@ describe('pull engine: streams written as their pages arrive', () => {
       readFileSync(join(whole, 'index.ndjson'), 'utf8').length,
     );
   });
+
+  it('empties each page once written: a source that keeps the pages it yielded holds no document of them', async () => {
+    const dir = tempDir();
+    const yielded: Array<{ docs: unknown[] }> = [];
+    const keeping: StreamSource = {
+      ...stream('keeping', 1, 0),
+      async *pages() {
+        for (let i = 0; i < 5; i++) {
+          const page = {
+            docs: [pulledDoc(30 + 2 * i), pulledDoc(31 + 2 * i)],
+            from: `cursor ${i}`,
+            resume: { cursor: i + 1, paginator: null, createdHighWater: null },
+          };
+          yielded.push(page);
+          yield page;
+        }
+      },
+    };
+    await pull(dir, [keeping]);
+    expect(keysOf(dir).sort()).toEqual(Array.from({ length: 10 }, (_, i) => key(30 + i)).sort());
+    expect(yielded).toHaveLength(5);
+    for (const page of yielded) expect(page.docs).toEqual([]);
+  });
 });

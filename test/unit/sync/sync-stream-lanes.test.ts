@@ -4,6 +4,7 @@
 // written: the writer may be behind), so that no slot sits idle at the end while memory stays that
 // of the slots. A told quota that raises the requests in flight begins more windows at once.
 import { describe, expect, it } from 'vitest';
+import { slotOf } from '../../../src/api/request-slot.js';
 import type { PlannedStream } from '../../../src/sync/backfill.js';
 import { initialCheckpoint } from '../../../src/sync/starts.js';
 import { LANES_PER_SLOT, nextReady, openLanes } from '../../../src/sync/stream-lanes.js';
@@ -123,5 +124,31 @@ describe('a backfill stream read on its slots', () => {
     expect(first.lane.done).toBe(false);
     expect(asked).toContain('0:end');
     expect(asked).toContain('3:0');
+  });
+
+  it(`asks for ${LANES_PER_SLOT} pages a slot at once: a slot given back once its answer arrived is taken while that page is parsed`, async () => {
+    // Each page's answer arrives at once (its slot goes back), then its parsing waits to be let through.
+    const parsing: Array<() => void> = [];
+    let asked = 0;
+    const parsedLater = (window: string | undefined): StreamSource => ({
+      ...part(window, 0, []),
+      async *pages(_start, signal) {
+        for (let i = 0; i < 3; i++) {
+          asked++;
+          slotOf(signal)?.answered();
+          await new Promise<void>((resolve) => parsing.push(resolve));
+          yield { docs: [], from: `cursor ${i}`, resume: { cursor: i + 1, paginator: null, createdHighWater: null } };
+        }
+      },
+    });
+    const plan = planned(6, 2, []).map((p) => ({ ...p, source: parsedLater(p.source.key.window) }));
+    const { states } = lanesOf(plan, 2);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    // Two slots, four lanes (the stream and three windows), each with a page asked: with the
+    // pages asked bounded by the slots alone, two would be, and a slot would idle through each parse.
+    expect(asked).toBe(2 * LANES_PER_SLOT);
+    expect(states.filter((s) => !s.queued)).toHaveLength(2 * LANES_PER_SLOT);
+    for (const s of states) void s.lane.close();
+    for (const open of parsing.splice(0)) open();
   });
 });
