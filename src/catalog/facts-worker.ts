@@ -13,9 +13,12 @@ import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
 import { readStaged, type FromWorker, type Reply, type StagedLine, type ToWorker } from './staging.js';
 import type { CatalogLine } from './store.js';
+import { detachOnce } from '../worker-file.js';
 
 const port = parentPort;
 if (!port) throw new Error('facts-worker.js runs as a worker thread of the catalog');
+// Buffers go back to the pull from here (release).
+detachOnce();
 
 /**
  * The files staged and not yet catalogued. Their facts are read when their rows are inserted (their
