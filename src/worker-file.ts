@@ -16,6 +16,22 @@ export function builtWorkerFile(name: string): string | undefined {
   return undefined;
 }
 
+let detached = false;
+
+/**
+ * Detaches a buffer of nothing, once in a thread that will hand buffers to another (transferred,
+ * so detached there). V8 leaves a check out of its optimized code while no buffer of the thread
+ * was ever detached, and the first detach threw away every optimized function that reads a typed
+ * array, to be compiled again (the catalog's walk and its helpers on its thread; undici's parser on
+ * the pull's). Done before those are optimized, it costs nothing.
+ */
+export function detachOnce(): void {
+  if (detached) return;
+  detached = true;
+  const none = new ArrayBuffer(0);
+  structuredClone(none, { transfer: [none] });
+}
+
 const SEMI_SPACE_FLAGS = ['--min-semi-space-size', '--max-semi-space-size'];
 /** Workers started whose heap may not be made yet: the flags go back once there are none. */
 let starting = 0;

@@ -33,8 +33,18 @@ export async function readBounded(
     if (size > limit) throw new AnswerTooLarge(limit);
     chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
+  _lastBody = body;
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
+
+/**
+ * The last body read, kept (its bytes are all read): a response's stream takes its shape from
+ * transitions V8 keeps only while an object has them. With none alive at a full collection (a
+ * pull runs one every few MB of documents: src/sync/memory.ts), undici's and the streams'
+ * optimized functions that had read one (onData, onResponseData, Readable.read...) were thrown
+ * away and compiled again, some 20 compiles in a 20k pull.
+ */
+let _lastBody: unknown;
 
 /** A deadline for one attempt: its signal aborts when the time is up; `expired` says it did. */
 export function answerDeadline(ms: number): { signal: AbortSignal; expired(): boolean; clear(): void } {

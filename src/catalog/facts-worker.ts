@@ -11,11 +11,14 @@ import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.
 import { collectGarbage } from '../sync/memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
-import { readStaged, type FromWorker, type Reply, type StagedLine, type ToWorker } from './staging.js';
+import { readStaged, type FromWorker, type Reply, type Staged, type StagedLine, type ToWorker } from './staging.js';
 import type { CatalogLine } from './store.js';
+import { detachOnce } from '../worker-file.js';
 
 const port = parentPort;
 if (!port) throw new Error('facts-worker.js runs as a worker thread of the catalog');
+// Buffers go back to the pull from here (release).
+detachOnce();
 
 /**
  * The files staged and not yet catalogued. Their facts are read when their rows are inserted (their
@@ -124,18 +127,42 @@ function bounded(): void {
 
 /** The lines with the facts of the files staged under their ids, read as they are taken, forgotten here. */
 function* withFacts(lines: StagedLine[]): Generator<CatalogLine> {
-  for (const { staged: id, ...line } of lines) {
-    const file = staged.get(id);
+  for (const line of lines) {
+    const file = staged.get(line.staged);
     if (!file) {
-      yield line;
+      yield catalogLine(line, {});
       continue;
     }
-    staged.delete(id);
+    staged.delete(line.staged);
     // The facts are strings of their own: the bytes are not needed once read.
     const facts = readStaged(file.type, file.event, file.bytes);
     if (file.batch && --file.batch.left === 0) release(file.batch);
-    yield { ...line, ...facts };
+    yield catalogLine(line, facts);
   }
+}
+
+/**
+ * The line as the catalog takes it, every field named (the absent ones undefined): one shape, that
+ * of this literal. Copied by spreads, lines took shapes that V8 keeps only while a line has them,
+ * and after this thread's full collections the functions reading them (documentRow, the inserts)
+ * were compiled again.
+ */
+function catalogLine(l: StagedLine, read: Staged): CatalogLine {
+  return {
+    key: l.key,
+    type: l.type,
+    role: l.role,
+    owner: l.owner,
+    path: l.path,
+    sha256: l.sha256,
+    bytes: l.bytes,
+    status: l.status,
+    created_at: l.created_at,
+    event: l.event,
+    seq: l.seq,
+    facts: read.facts,
+    summary: read.summary,
+  } satisfies Record<keyof CatalogLine, unknown>;
 }
 
 async function handle(m: ToWorker): Promise<Reply | undefined> {

@@ -90,7 +90,9 @@ function documentLineStatus(line: CatalogLine): DocumentStatus | null {
     type: line.type as StatusDocType,
     protocol: f?.protocolStatus,
     canceledInXml: f?.canceledInXml,
-    events: f?.eventsInXml.map((type) => ({ type })),
+    // None given where there are none: an empty array made by map is of another kind than
+    // documentStatus's own `[]`, and the two threw away documentRow's optimized code.
+    events: f?.eventsInXml.length ? f.eventsInXml.map((type) => ({ type })) : undefined,
     index: line.status,
   });
 }

@@ -14,7 +14,7 @@ import { eventSummary, extractFacts } from './extract/index.js';
 import type { EncodedRows } from './postgres/encode.js';
 import type { CatalogLine, Coverage, StatusRecord } from './store.js';
 import type { StagedRef } from '../sync/file-writes.js';
-import { builtWorkerFile } from '../worker-file.js';
+import { builtWorkerFile, detachOnce } from '../worker-file.js';
 import { HeldBytes } from './held-bytes.js';
 
 export type Staged = Pick<CatalogLine, 'facts' | 'summary'>;
@@ -122,6 +122,8 @@ export class CatalogThread {
   static start(path?: string): CatalogThread | undefined {
     const file = builtWorkerFile('facts-worker');
     if (!file) return undefined;
+    // Buffers go to the thread from here (flush, and the files written through filesPort).
+    detachOnce();
     try {
       return new CatalogThread(new Worker(file), path);
     } catch {

@@ -34,19 +34,22 @@ export function nfeFacts(
     const id = text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
     if (id) authorized.push(id);
   }
-  const facts: NfeFacts = { authorized };
   const ide = block(xml, 'ide');
   // protNFe closes the nfeProc: look for it from the end.
   const protAt = xml.lastIndexOf('<protNFe');
   const prot = protAt === -1 ? undefined : block(xml, 'protNFe', protAt);
-  const set = <K extends keyof NfeFacts>(k: K, v: NfeFacts[K] | undefined) => v !== undefined && (facts[k] = v);
-  set('emissionDate', ide && (text(xml, 'dhEmi', ...ide) ?? text(xml, 'dEmi', ...ide)));
-  set('number', ide && text(xml, 'nNF', ...ide));
-  set('emitter', taxIdIn(xml, 'emit'));
-  if (want.receiver) set('receiver', taxIdIn(xml, 'dest'));
-  if (want.transporter) set('transporter', taxIdIn(xml, 'transporta'));
-  set('protocolStatus', prot && text(xml, 'cStat', ...prot));
-  return facts;
+  // One literal, the facts not found undefined: an object given its fields one by one took shapes
+  // that V8 keeps only while an object has them, and after a full collection (a pull runs one
+  // every few MB) the functions that had read them were compiled again.
+  return {
+    emissionDate: ide && (text(xml, 'dhEmi', ...ide) ?? text(xml, 'dEmi', ...ide)),
+    number: ide && text(xml, 'nNF', ...ide),
+    emitter: taxIdIn(xml, 'emit'),
+    receiver: want.receiver ? taxIdIn(xml, 'dest') : undefined,
+    transporter: want.transporter ? taxIdIn(xml, 'transporta') : undefined,
+    authorized,
+    protocolStatus: prot && text(xml, 'cStat', ...prot),
+  };
 }
 
 /** Status from the authorization protocol; null when the XML carries none. */

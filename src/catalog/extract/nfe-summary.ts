@@ -9,7 +9,6 @@
 // not plain values (test/unit/catalog/summary.test.ts compares the two on samples).
 import { documentStatus } from '../../fiscal/doc-status.js';
 import {
-  compact,
   decimal,
   environment,
   keyFromId,
@@ -111,38 +110,44 @@ export function noteSummary(parts: NoteParts): CatalogSummary {
   const warnings = keyWarnings('access key', key);
   const protKey = protocol && text(parts.infProt!('chNFe'));
   if (protKey && key && protKey !== key) warnings.push(`the protocol is for key ${protKey}, the document has ${key}`);
-  // Built in the order inspect prints the fields (inFieldOrder), without the ones undefined (compact).
-  const summary: Record<string, unknown> = { kind };
-  const put = (name: string, v: unknown) => v !== undefined && (summary[name] = v);
-  put('model', model);
-  put('version', parts.version);
-  put('key', key);
-  put('series', text(ide('serie')));
-  put('number', text(ide('nNF')));
-  put('emittedAt', text(ide('dhEmi') ?? ide('dEmi')));
-  put('environment', environment(text(ide('tpAmb'))));
-  summary.emitter = parts.emitter;
-  summary.counterpart = Object.keys(parts.receiver).length > 0 ? { role: 'receiver', ...parts.receiver } : {};
-  summary.totals = totals;
-  summary.itemCount = items.length;
-  put('cfops', cfopsByValue(items));
-  put('protocol', protocol);
-  summary.canceled = root === 'nfeProc' && documentStatus({ type: kind, protocol: protocol?.status }) === 'canceled';
-  summary.warnings = warnings;
-  summary.root = root;
+  const r = parts.receiver;
+  // Every field in one literal, in the order inspect prints them (inFieldOrder); the ones
+  // undefined are left out of its JSON as compact() would leave them out. One shape, held by the
+  // literal: a summary built field by field took shapes that V8 keeps only while one has them,
+  // and the functions that read them (documentRow) were compiled again after each full collection.
+  const summary = {
+    kind,
+    model,
+    version: parts.version,
+    key,
+    series: text(ide('serie')),
+    number: text(ide('nNF')),
+    emittedAt: text(ide('dhEmi') ?? ide('dEmi')),
+    environment: environment(text(ide('tpAmb'))),
+    emitter: parts.emitter,
+    counterpart: r.taxId || r.name || r.uf ? { role: 'receiver', taxId: r.taxId, name: r.name, uf: r.uf } : {},
+    totals,
+    itemCount: items.length,
+    cfops: cfopsByValue(items),
+    protocol,
+    canceled: root === 'nfeProc' && documentStatus({ type: kind, protocol: protocol?.status }) === 'canceled',
+    warnings,
+    root,
+  };
   return summary as unknown as CatalogSummary;
 }
 
 /** The authorization protocol of an nfeProc (the leaves of its infProt); undefined without one. */
 function protocolOf(infProt: ((name: string) => string | undefined) | undefined): Summary['protocol'] {
   if (!infProt) return undefined;
-  const p = compact({
+  // Its fields undefined left in (JSON leaves them out): one shape (noteSummary).
+  const p = {
     status: text(infProt('cStat')),
     reason: text(infProt('xMotivo')),
     number: text(infProt('nProt')),
     at: text(infProt('dhRecbto')),
-  });
-  return Object.keys(p).length > 0 ? p : undefined;
+  };
+  return p.status || p.reason || p.number || p.at ? p : undefined;
 }
 
 /**
@@ -257,20 +262,14 @@ function party(s: Section | undefined, address: string): SummaryParty {
 /** The tags of a party's tax id in the summary: the first present is its. */
 export const SUMMARY_TAX_IDS = ['CNPJ', 'CPF', 'idEstrangeiro', 'NIF'];
 
-/** A party of the summary from its values (value() of scan.ts): the empty ones left out. */
+/** A party of the summary from its values (value() of scan.ts). */
 export function summaryParty(
   taxIdValue: string | undefined,
   nameValue: string | undefined,
   ufValue: string | undefined,
 ): SummaryParty {
-  const out: SummaryParty = {};
-  const taxId = text(taxIdValue);
-  const name = text(nameValue);
-  const uf = text(ufValue);
-  if (taxId) out.taxId = taxId;
-  if (name) out.name = name;
-  if (uf) out.uf = uf;
-  return out;
+  // The empty ones undefined, which JSON leaves out: one shape (noteSummary).
+  return { taxId: text(taxIdValue), name: text(nameValue), uf: text(ufValue) };
 }
 
 /** Distinct item CFOPs, by the value their items carry (largest first; ties in item order). */

@@ -77,7 +77,7 @@ export function walkedNoteFacts(bytes: Uint8Array): DocumentFacts | undefined {
   const from = xml.length - body.length;
   const w = walkNote(xml, bytes, from, root);
   if (w === undefined || w.infTag === undefined) return undefined;
-  return new Values(xml, buf, w).facts(root, tag(xml, buf, from, body.indexOf('>') + 1 + from));
+  return VALUES.of(xml, buf, w).facts(root, tag(xml, buf, from, body.indexOf('>') + 1 + from));
 }
 
 /**
@@ -115,15 +115,29 @@ function itemNumber(det: string): number {
   return n;
 }
 
+/**
+ * The values of the note being read: one object for every note, as the walk (WALK of nfe-walk.ts).
+ * An object made for each note took its shape from transitions that V8 keeps only while an object
+ * has it: none lived at a full collection of the catalog's thread (after most commits), and every
+ * optimized function that had read one (facts, item, amount, value...) was thrown away with the
+ * shape, to be compiled again (a compile of tens of ms each, on the process's one compiling
+ * thread). It keeps the last note's text until the next.
+ */
 class Values {
-  constructor(
-    private readonly xml: string,
-    private readonly buf: Buffer,
-    private readonly w: Walk,
-  ) {}
-
+  private xml = '';
+  private buf!: Buffer;
+  private w!: Walk;
   /** The document's values read (its facts and its summary read several twice). */
   private readonly memo: (string | undefined | null)[] = new Array<null>(DOC_SLOTS).fill(null);
+
+  /** Itself, reading the note of `xml` (its bytes `buf`) as walked in `w`. */
+  of(xml: string, buf: Buffer, w: Walk): this {
+    this.xml = xml;
+    this.buf = buf;
+    this.w = w;
+    this.memo.fill(null);
+    return this;
+  }
 
   /** value() of a slot of the document. */
   docValue(i: number): string | undefined {
@@ -184,32 +198,34 @@ class Values {
     const doc = w.doc;
     const items: ItemFacts[] = [];
     for (let n = 0; n < w.itemCount; n++) items.push(this.item(n));
-    const icms = ICMS_TOTALS.map((i) => this.amount(doc, i));
+    // Each read into its field, not through an array: an array of the amounts changes its kind
+    // (small integers, doubles, with undefined) from one note to the next, and each change threw
+    // away this function's optimized code (compiled again at some 50 ms each, four times a pull).
+    const icms = (k: number) => this.amount(doc, ICMS_TOTALS[k]!);
     const totals: Totals = {
-      total: icms[0],
-      products: icms[1],
-      discount: icms[2],
-      freight: icms[3],
-      icms: icms[4],
-      icms_st: icms[5],
-      ipi: icms[6],
-      pis: icms[7],
-      cofins: icms[8],
+      total: icms(0),
+      products: icms(1),
+      discount: icms(2),
+      freight: icms(3),
+      icms: icms(4),
+      icms_st: icms(5),
+      ipi: icms(6),
+      pis: icms(7),
+      cofins: icms(8),
       iss: this.amount(doc, TOTAL_ISS),
       ibs: this.amount(doc, TOTAL_IBS),
       cbs: this.amount(doc, TOTAL_CBS),
     };
     const ide = (name: string) => this.docValue(IDE[name]!);
-    const [dhRecbto, cStat, nProt] = PROT.map((i) => this.docValue(i));
     const infTag = tag(this.xml, this.buf, w.infTag![0], w.infTag![1]);
     return {
       model: ide('mod'),
       series: ide('serie'),
       number: ide('nNF'),
       emittedAt: ide('dhEmi') ?? ide('dEmi'),
-      authorizedAt: dhRecbto,
-      protocolStatus: cStat,
-      protocolNumber: nProt,
+      authorizedAt: this.docValue(PROT[0]!),
+      protocolStatus: this.docValue(PROT[1]!),
+      protocolNumber: this.docValue(PROT[2]!),
       emitter: this.party(EMIT),
       receiver: this.party(DEST),
       cfop: mainCfop(items),
@@ -299,3 +315,5 @@ class Values {
     };
   }
 }
+
+const VALUES = new Values();

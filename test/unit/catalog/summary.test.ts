@@ -26,6 +26,9 @@ describe('catalog summaries of the emulator', () => {
     for (const doc of dataset.nfes) {
       const xml = Buffer.from(nfeXml(doc));
       expect(noteSummary('nfe', xml), doc.accessKey).toEqual(readerSummary(xml));
+      // As the catalog keeps it: the same JSON, field for field in the same order (the lean
+      // summary holds its absent fields as undefined, which JSON leaves out).
+      expect(JSON.stringify(noteSummary('nfe', xml))).toBe(JSON.stringify(readerSummary(xml)));
     }
   });
 
@@ -35,6 +38,7 @@ describe('catalog summaries of the emulator', () => {
     for (const doc of nfces) {
       const xml = Buffer.from(docXml('nfce', doc));
       expect(noteSummary('nfce', xml)).toEqual(readerSummary(xml));
+      expect(JSON.stringify(noteSummary('nfce', xml))).toBe(JSON.stringify(readerSummary(xml)));
     }
   });
 
