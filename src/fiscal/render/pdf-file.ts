@@ -5,7 +5,7 @@
 // converter, its JavaScript MD5 of the file's ID, an outline and a name tree): a sixth of a
 // DANFe's CPU, for a file whose shape never changes. pdfkit still gives the fonts' metrics
 // (fonts.ts). Each page's content is deflated at level 1.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { FONT } from './text-fit.js';
 
@@ -104,9 +104,11 @@ export class PdfFile {
     const date = creationDate(created);
     const when = date.getTime();
     // pdfkit's ID: the MD5 of the date and the information's entries, as its constructor hashed them.
-    this.id = createHash('md5')
-      .update(`${when}\nProducer: fiscal\nCreator: fiscal\nCreationDate: ${when}\nTitle: ${title}\n`)
-      .digest('hex');
+    this.id = hash(
+      'md5',
+      `${when}\nProducer: fiscal\nCreator: fiscal\nCreationDate: ${when}\nTitle: ${title}\n`,
+      'hex',
+    );
     const stamp =
       `D:${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1, 2)}${pad(date.getUTCDate(), 2)}` +
       `${pad(date.getUTCHours(), 2)}${pad(date.getUTCMinutes(), 2)}${pad(date.getUTCSeconds(), 2)}Z`;
