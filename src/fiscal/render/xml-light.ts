@@ -150,8 +150,21 @@ function attributesEnd(xml: string, i: number): number {
   }
 }
 
-/** The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it. */
-export function parseLight(xml: string): { root: string; tree: Node } | undefined {
+/** The closing tag of an element, by its name (any prefix, spaces before `>`), from `lastIndex`. */
+const closings = new Map<string, RegExp>();
+function closingOf(name: string): RegExp {
+  let closing = closings.get(name);
+  if (!closing)
+    closings.set(name, (closing = new RegExp(`</(?:[\\w.-]+:)?${name.replace(/[.-]/g, '\\$&')}\\s*>`, 'g')));
+  return closing;
+}
+
+/**
+ * The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it.
+ * The elements named in `unread` are left out, their content skipped unread (their caller reads
+ * nothing of them): an NF-e item's PIS and COFINS are a third of its elements.
+ */
+export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: string; tree: Node } | undefined {
   // Scanned by hand, a `<` at a time: a regular expression's match (an array and a string per
   // group) for each of a DANFe's 800 tags was a third of what drawing it allocated.
   const top: Frame = { name: '', node: {}, text: '' };
@@ -219,17 +232,18 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       const read: Node = {};
       if (attributes(xml.slice(nameEnd, attributesTo), read)) node = read;
     }
+    const skipped = unread?.has(name) === true;
     if (selfClosing) {
-      add(frame, name, node ?? '');
+      if (!skipped) add(frame, name, node ?? '');
       continue;
     }
-    if (name === 'Signature') {
-      // Never read; skipped whole as the readers' parser does (a stop node).
-      const signatureEnd = new RegExp(`</(?:[\\w.-]+:)?Signature\\s*>`, 'g');
-      signatureEnd.lastIndex = last;
-      if (!signatureEnd.exec(xml)) return undefined;
-      last = signatureEnd.lastIndex;
-      add(frame, name, '');
+    if (skipped || name === 'Signature') {
+      // Never read; the signature is kept empty as the readers' parser keeps it (a stop node).
+      const end = closingOf(name);
+      end.lastIndex = last;
+      if (!end.exec(xml)) return undefined;
+      last = end.lastIndex;
+      if (!skipped) add(frame, name, '');
       continue;
     }
     if (node === undefined) {
