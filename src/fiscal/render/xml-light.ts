@@ -21,18 +21,25 @@ interface Frame {
   name: string;
   node: Node | undefined;
   text: string;
+  /** Whether each child name is repeated under this one (`repeatedUnder`), looked up once per element. */
+  repeats: Map<string, boolean>;
 }
 
 /**
  * isRepeated by parent, then name: a DANFe's XML has some 400 elements of a few dozen names, and
- * two look-ups cost less than the readers' test (a string built and a regular expression) each.
+ * look-ups cost less than the readers' test (a string built and a regular expression) each. The
+ * parent's map is looked up as it opens (a frame's `repeats`), its children's names in it.
  */
 const repeated = new Map<string, Map<string, boolean>>();
-function isRepeatedUnder(name: string, parent: string): boolean {
+function repeatedUnder(parent: string): Map<string, boolean> {
   let names = repeated.get(parent);
   if (!names) repeated.set(parent, (names = new Map()));
-  let answer = names.get(name);
-  if (answer === undefined) names.set(name, (answer = isRepeated(name, parent)));
+  return names;
+}
+
+function isRepeatedIn(parent: Frame, name: string): boolean {
+  let answer = parent.repeats.get(name);
+  if (answer === undefined) parent.repeats.set(name, (answer = isRepeated(name, parent.name)));
   return answer;
 }
 
@@ -83,7 +90,7 @@ function attributes(raw: string, node: Node): boolean {
 function add(parent: Frame, name: string, value: unknown): void {
   const node = (parent.node ??= {});
   const existing = node[name];
-  if (existing === undefined) node[name] = isRepeatedUnder(name, parent.name) ? [value] : value;
+  if (existing === undefined) node[name] = isRepeatedIn(parent, name) ? [value] : value;
   else if (Array.isArray(existing)) existing.push(value);
   else node[name] = [existing, value];
 }
@@ -167,7 +174,7 @@ function closingOf(name: string): RegExp {
 export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: string; tree: Node } | undefined {
   // Scanned by hand, a `<` at a time: a regular expression's match (an array and a string per
   // group) for each of a DANFe's 800 tags was a third of what drawing it allocated.
-  const top: Frame = { name: '', node: {}, text: '' };
+  const top: Frame = { name: '', node: {}, text: '', repeats: repeatedUnder('') };
   // stack[0..depth] are the open elements; the frames past depth wait to be reused.
   const stack: Frame[] = [top];
   let depth = 0;
@@ -267,7 +274,8 @@ export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: s
       reused.name = name;
       reused.node = node;
       reused.text = '';
-    } else stack.push({ name, node, text: '' });
+      reused.repeats = repeatedUnder(name);
+    } else stack.push({ name, node, text: '', repeats: repeatedUnder(name) });
   }
   if (depth !== 0 || hasText(xml, last, xml.length)) return undefined;
   const root = Object.keys(top.node!)[0];
