@@ -1,38 +1,20 @@
-// The PDF standard fonts, read once per process. pdfkit 0.20 parses a standard font's metrics
-// (AFM: widths and some 2,800 kerning pairs) again for every document, which cost more than all
-// the drawing of a DANFe; the metrics never change, so each new document gets a font object that
-// shares the first one's. Text is also set without kerning: pdfkit looked up every pair of
-// letters twice per string (to encode it, then to advance past it), a third of a DANFe's time,
-// for differences of a fraction of a point in 6-9 pt capitals and digits. This leans on pdfkit's internals (`_font`, `_fontFamilies`,
-// `_fontCount`), which is why pdfkit is pinned: the DANFe tests and the bench see a break.
+// The PDF standard fonts, read once per process from one pdfkit document opened for them (AFM
+// metrics: widths, and the WinAnsi codes of characters); fiscal writes the file itself
+// (pdf-file.ts). Text is set without kerning: pdfkit looked up every pair of letters twice per
+// string (to encode it, then to advance past it), a third of a DANFe's time, for differences of a
+// fraction of a point in 6-9 pt capitals and digits. This leans on pdfkit's internals (`_font`,
+// its font's `font`), which is why pdfkit is pinned: the DANFe tests and the bench see a break.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 
 /** The parts of pdfkit's StandardFont read here (not in its published types). */
 interface StandardFont {
-  name: string;
-  id: string;
   ascender: number;
-  ref(): unknown;
   font: {
     characterToGlyph(code: number): string;
     widthOfGlyph(glyph: string): number;
     encodeText(text: string): string[];
   };
-  encode(text: string): [string[], Position[]];
-  widthOfString(text: string, size: number): number;
-}
-
-interface Position {
-  xAdvance: number;
-  yAdvance: number;
-  xOffset: number;
-  yOffset: number;
-  advanceWidth: number;
-}
-
-interface FontState {
-  _font: StandardFont;
-  _fontFamilies: Record<string, StandardFont>;
-  _fontCount: number;
 }
 
 const templates = new Map<string, StandardFont>();
@@ -40,57 +22,58 @@ const widths = new Map<string, Advances>();
 /** Per font, the hex of each character's WinAnsi code, as a content stream shows it. */
 const hexes = new Map<string, Map<number, string>>();
 
-/** What a content stream needs of a font: its resource name on the page, and its ascender. */
-export interface PageFont {
-  name: string;
-  id: string;
-  ascender: number;
-  ref(): unknown;
-}
+/**
+ * What pdfkit loads at once and fiscal never uses, and why, by module. fontkit opens embedded fonts
+ * (TrueType, OpenType): fiscal draws with the PDF standard fonts, AFM metrics of pdfkit's own, and
+ * fontkit with its Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of
+ * CPU at each start of a render thread. linebreak (with its Unicode tables), png-js and the AES
+ * ciphers were some 35 ms more of the 55 left (12 modules, 3 without them): pdfkit breaks lines
+ * only for text given a width (fiscal wraps and places its own text, text-fit.ts and sheet.ts),
+ * reads PNG only for images (fiscal has none) and encrypts only with a password. pdfkit's
+ * CommonJS build (the same code as its ES module) then finds, in their place, modules that refuse
+ * to be used.
+ */
+const UNUSED_BY_FISCAL: Record<string, string> = {
+  fontkit: 'fiscal draws with the PDF standard fonts only: no font file is opened',
+  linebreak: 'fiscal breaks its lines itself (text-fit.ts): pdfkit is never given text to wrap',
+  'png-js': 'fiscal draws no image',
+  '@noble/ciphers/aes': 'fiscal writes no encrypted PDF',
+};
 
-/** Makes `name` (a standard font) the document's font without parsing its metrics again. */
-export function useFont(doc: PDFKit.PDFDocument, name: string): void {
-  const state = doc as unknown as FontState;
-  const template = templates.get(name);
-  if (template && !state._fontFamilies[name]) {
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(template) as object) as StandardFont, template, {
-      document: doc,
-      id: `F${++state._fontCount}`,
-      dictionary: undefined,
-      embedded: false,
-    });
-    state._fontFamilies[name] = copy;
-  }
-  doc.font(name);
-  if (!template) templates.set(name, unkerned(name, state._font));
-}
-
-/** `name` (a standard font) registered in `doc`, for a content stream that names it itself. */
-export function pageFont(doc: PDFKit.PDFDocument, name: string): PageFont {
-  useFont(doc, name);
-  const font = (doc as unknown as FontState)._fontFamilies[name]!;
-  return { name, id: font.id, ascender: font.ascender, ref: () => font.ref() };
-}
-
-/** `font` with encode and widthOfString from cached advances, kerning left out. */
-function unkerned(name: string, font: StandardFont): StandardFont {
-  const codes = new Map<number, string>();
-  hexes.set(name, codes);
-  font.encode = (text) => {
-    const encoded: string[] = [];
-    const positions: Position[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      let hex = codes.get(code);
-      if (hex === undefined) codes.set(code, (hex = winAnsiHex(font, text[i]!)));
-      const w = advance(name, font, code);
-      encoded.push(hex);
-      positions.push({ xAdvance: w, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: w });
-    }
-    return [encoded, positions];
+/** A module whose every use throws `reason`: nothing is read of it while pdfkit loads. */
+function refusing(reason: string): unknown {
+  const refuse = () => {
+    throw new Error(reason);
   };
-  font.widthOfString = (text, size) => widthOf(name, text, size);
-  return font;
+  return new Proxy(refuse, { get: refuse, apply: refuse, construct: refuse });
+}
+
+function loadPdfkit(): typeof import('pdfkit') {
+  const require = createRequire(import.meta.url);
+  const pdfkit = require.resolve('pdfkit');
+  for (const [name, reason] of Object.entries(UNUSED_BY_FISCAL)) {
+    const path = require.resolve(name, { paths: [dirname(pdfkit)] });
+    require.cache[path] ??= { id: path, filename: path, loaded: true, exports: refusing(reason) } as NodeJS.Module;
+  }
+  return require(pdfkit) as typeof import('pdfkit');
+}
+
+/** The one pdfkit document of the process, opened for its fonts' metrics (no file is written). */
+let metrics: PDFKit.PDFDocument | undefined;
+
+/** `name` (a PDF standard font): its metrics read once per process, and its ascender. */
+export function standardFont(name: string): { name: string; ascender: number } {
+  let template = templates.get(name);
+  if (!template) {
+    const PDFDocument = loadPdfkit();
+    // No Helvetica loaded for nothing, no page: only the fonts are asked of it.
+    metrics ??= new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
+    metrics.font(name);
+    template = (metrics as unknown as { _font: StandardFont })._font;
+    templates.set(name, template);
+    hexes.set(name, new Map());
+  }
+  return { name, ascender: template.ascender };
 }
 
 /** Per font, the advances of the characters met so far: an array for Latin-1, a map past it. */
@@ -143,18 +126,30 @@ const PLAIN = /^[\x20-\x27\x2a-\x5b\x5d-\x7e\xa0-\xff]*$/;
  */
 export function literalOf(name: string, value: string): string {
   if (PLAIN.test(value)) return `(${value})`;
-  const template = templates.get(name);
-  const codes = hexes.get(name);
-  if (!template || !codes) throw new Error(`font ${name} encoded before its first use`);
   let out = '(';
   for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    let hex = codes.get(code);
-    if (hex === undefined) codes.set(code, (hex = winAnsiHex(template, value[i]!)));
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    const char = String.fromCharCode(Number.parseInt(hexAt(name, value, i), 16));
     out += char === '(' || char === ')' || char === '\\' ? `\\${char}` : char;
   }
   return `${out})`;
+}
+
+/** `value`'s WinAnsi codes in `name` as the digits of a hex string, `<...>`'s inside (the stamps'). */
+export function hexOf(name: string, value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) out += hexAt(name, value, i);
+  return out;
+}
+
+/** The WinAnsi code of `value`'s character at `i` in `name`, in two hex digits. */
+function hexAt(name: string, value: string, i: number): string {
+  const template = templates.get(name);
+  const codes = hexes.get(name);
+  if (!template || !codes) throw new Error(`font ${name} encoded before its first use`);
+  const code = value.charCodeAt(i);
+  let hex = codes.get(code);
+  if (hex === undefined) codes.set(code, (hex = winAnsiHex(template, value[i]!)));
+  return hex;
 }
 
 /**

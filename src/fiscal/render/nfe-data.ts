@@ -127,10 +127,16 @@ function values(node: Node): Record<string, string | undefined> {
   return out;
 }
 
+/**
+ * What neither a DANFe nor a DANFCe, nor the summary of an NF-e, reads: an item's PIS and COFINS
+ * (a third of its elements) and the system's technical contact, left out of the tree unread.
+ */
+const UNREAD = new Set(['PIS', 'PISST', 'COFINS', 'COFINSST', 'infRespTec']);
+
 /** The NF-e (`kinds` nfe) or NFC-e (nfce) in `xml`. */
 export function readNfeData(xml: Uint8Array | string, kind: 'nfe' | 'nfce'): NfeData {
   const what = kind === 'nfe' ? 'an NF-e (model 55)' : 'an NFC-e (model 65)';
-  const { summary, tree } = readFor(xml, [kind], what);
+  const { summary, tree } = readFor(xml, [kind], what, true, UNREAD);
   const nfe = find(tree, 'NFe') ?? {};
   const inf = at(nfe, 'infNFe');
   const ide = at(inf, 'ide');

@@ -1,118 +1,13 @@
-// The PDF file a sheet draws on, as pdfkit makes it (pages, fonts, cross-reference), with what
-// fiscal changes of pdfkit's defaults: the file's pieces kept as pdfkit writes them instead of
-// pushed through its Readable stream, each page's content deflated at level 1, and a creation date
-// that keeps the bytes the same on every run. What is drawn on the pages is sheet.ts's.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+// The PDF file a sheet draws on: its objects (pages, their resources and contents, the layouts'
+// forms, fonts, the file's information), the cross-reference table and the trailer, written here
+// as pdfkit 0.20 wrote them for fiscal's pages, byte for byte. pdfkit's document rebuilt the same
+// dozen objects for every DANFe through its generic machinery (a Readable stream, a dictionary
+// converter, its JavaScript MD5 of the file's ID, an outline and a name tree): a sixth of a
+// DANFe's CPU, for a file whose shape never changes. pdfkit still gives the fonts' metrics
+// (fonts.ts). Each page's content is deflated at level 1.
+import { hash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-
-/**
- * What pdfkit loads at once and fiscal never uses, and why, by module. fontkit opens embedded fonts
- * (TrueType, OpenType): fiscal draws with the PDF standard fonts, AFM metrics of pdfkit's own, and
- * fontkit with its Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of
- * CPU at each start of a render thread. linebreak (with its Unicode tables), png-js and the AES
- * ciphers were some 35 ms more of the 55 left (12 modules, 3 without them): pdfkit breaks lines
- * only for text given a width (fiscal wraps and places its own text, text-fit.ts and sheet.ts; the
- * one line pdfkit draws, a stamp, has `lineBreak: false`), reads PNG only for images (fiscal has
- * none) and encrypts only with a password. pdfkit's CommonJS build (the same code as its ES
- * module) then finds, in their place, modules that refuse to be used.
- */
-const UNUSED_BY_FISCAL: Record<string, string> = {
-  fontkit: 'fiscal draws with the PDF standard fonts only: no font file is opened',
-  linebreak: 'fiscal breaks its lines itself (text-fit.ts): pdfkit is never given text to wrap',
-  'png-js': 'fiscal draws no image',
-  '@noble/ciphers/aes': 'fiscal writes no encrypted PDF',
-};
-
-/** A module whose every use throws `reason`: nothing is read of it while pdfkit loads. */
-function refusing(reason: string): unknown {
-  const refuse = () => {
-    throw new Error(reason);
-  };
-  return new Proxy(refuse, { get: refuse, apply: refuse, construct: refuse });
-}
-
-function loadPdfkit(): typeof import('pdfkit') {
-  const require = createRequire(import.meta.url);
-  const pdfkit = require.resolve('pdfkit');
-  for (const [name, reason] of Object.entries(UNUSED_BY_FISCAL)) {
-    const path = require.resolve(name, { paths: [dirname(pdfkit)] });
-    require.cache[path] ??= { id: path, filename: path, loaded: true, exports: refusing(reason) } as NodeJS.Module;
-  }
-  return require(pdfkit) as typeof import('pdfkit');
-}
-
-const PDFDocument = loadPdfkit();
-
-/**
- * pdfkit dates a file (and derives its /ID) from now by default: a re-run would then rewrite every
- * PDF with other bytes. The document's own emission date, or a fixed one, keeps them identical.
- */
-function creationDate(created: string | undefined): Date {
-  const date = created ? new Date(created) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
-}
-
-/** The parts of pdfkit's page content stream (a PDFReference) that seal() replaces. */
-interface PageStream {
-  buffer: Array<string | Uint8Array>;
-  data: Record<string, unknown>;
-}
-
-/** pdfkit's PDFDocument as it writes the file (its internals: pdfkit is pinned). */
-interface FileWriter {
-  _write(data: string | Uint8Array): void;
-  _offset: number;
-  /** Objects made but not written yet: the file ends once there are none. */
-  _waiting: number;
-}
-
-type DocumentClass = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
-
-/**
- * pdfkit's document with the file's pieces kept as it writes them, where pdfkit pushes each line
- * of every object (a hundred a DANFe: objects, the cross-reference) through its Readable stream,
- * as a Buffer of its own; from the header on, which its constructor writes (a stream's first push
- * alone cost some 15 us a DANFe). The lines stay strings (one byte a character) until the end.
- */
-class KeptDocument extends (PDFDocument as unknown as DocumentClass) {
-  /** Set by the first write, inside pdfkit's constructor: before a field of this class could be. */
-  declare pieces: Array<string | Uint8Array> | undefined;
-  /** pdfkit's lines since the last stream, joined: one copy into the file for each run of them. */
-  declare lines: string | undefined;
-
-  /**
-   * Nothing is pushed into the document's stream, which nobody reads: pdfkit pushes the end of it
-   * when the file is done, and Node then queued an event on the next tick, which held the whole
-   * document (its objects, pages and pieces) until the thread's drawing paused: a render thread
-   * draws the jobs in hand one after the other without a pause, and every DANFe it drew was kept
-   * that long, some 20 KB each carried into the old generation for its next full collection.
-   */
-  override push(): boolean {
-    return false;
-  }
-
-  _write(data: string | Uint8Array): void {
-    const writer = this as unknown as FileWriter;
-    if (typeof data === 'string') {
-      this.lines = this.lines === undefined ? `${data}\n` : `${this.lines}${data}\n`;
-      writer._offset += data.length + 1;
-    } else {
-      this.piecesSoFar().push(data);
-      writer._offset += data.length;
-    }
-  }
-
-  /** The file's pieces, the lines written last among them. */
-  piecesSoFar(): Array<string | Uint8Array> {
-    const pieces = (this.pieces ??= []);
-    if (this.lines !== undefined) pieces.push(this.lines);
-    this.lines = undefined;
-    return pieces;
-  }
-}
-
-const skip = () => undefined;
+import { FONT } from './text-fit.js';
 
 /**
  * zlib's state for a page, made and freed for each one: at its defaults (a 32 KB window, memory
@@ -127,77 +22,258 @@ const PAGE_DEFLATE = { level: 1, memLevel: 6, windowBits: 12 } as const;
 /** Where sealPage gathers a page's content for deflate (grown to the largest page seen). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
+/** A number as a PDF object writes it: to a millionth, as JavaScript prints it. */
+export function pdfNumber(n: number): string {
+  return String(Math.round(n * 1e6) / 1e6);
+}
+
+/** The objects every file has, by the numbers pdfkit gave them (its constructor makes them first). */
+const PAGES = 1;
+const NAMES = 2;
+const CATALOG = 3;
+/** pdfkit's outline: an empty dictionary nothing refers to, kept so that the bytes stay the same. */
+const OUTLINE = 4;
+
+/** The document's fonts, by the name a content stream gives them: the sheet's regular and bold. */
+const FONT_NAMES = { F1: FONT.regular, F2: FONT.bold } as const;
+export type FontId = keyof typeof FONT_NAMES;
+
+interface Page {
+  content: number;
+  resources: number;
+  dictionary: number;
+  mediaBox: string;
+  /** The operators so far (one byte a character), then their deflated bytes once sealed. */
+  operators: string[];
+  deflated: Buffer | undefined;
+  xobjects: string;
+  extGStates: string;
+}
+
+/**
+ * pdfkit dates a file (and derives its /ID) from now by default: a re-run would then rewrite every
+ * PDF with other bytes. The document's own emission date, or a fixed one, keeps them identical.
+ */
+function creationDate(created: string | undefined): Date {
+  const date = created ? new Date(created) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : new Date(Date.UTC(2000, 0, 1));
+}
+
+const pad = (n: number, length: number) => String(n).padStart(length, '0');
+
+/** A PDF string object: Latin-1 as it is (past ASCII, UTF-16BE with its mark), escaped. */
+function pdfString(value: string): string {
+  let bytes = value;
+  if (/[^\x00-\x7f]/.test(value)) {
+    bytes = '\xfe\xff';
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      bytes += String.fromCharCode(code >> 8, code & 0xff);
+    }
+  }
+  return `(${bytes.replace(/[\n\r\t\b\f()\\]/g, (c) => ESCAPED[c]!)})`;
+}
+const ESCAPED: Record<string, string> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\\': '\\\\',
+  '(': '\\(',
+  ')': '\\)',
+};
+
 export class PdfFile {
-  readonly doc: PDFKit.PDFDocument;
+  /** The file so far: strings of one byte a character, and the streams' bytes. */
+  private readonly pieces: Array<string | Uint8Array> = [];
+  /** Lines written since the last stream, joined: one copy into the file for each run of them. */
+  private lines = '%PDF-1.3\n%\xff\xff\xff\xff\n';
+  private offset = this.lines.length;
+  /** Each object's offset, by its number less one. */
+  private readonly offsets: number[] = [];
+  private readonly kids: number[] = [];
+  private page: Page | undefined;
+  private fonts: { F1: number; F2: number } | undefined;
+  private opacity: { id: number; name: string } | undefined;
+  private readonly info: Array<[string, string]>;
+  private readonly id: string;
 
-  constructor(width: number, height: number, title: string, created: string | undefined) {
-    this.doc = new KeptDocument({
-      size: [width, height],
-      margin: 0,
-      autoFirstPage: false,
-      // No Helvetica loaded for nothing: the fonts are set through fonts.ts.
-      font: null as unknown as string,
-      // Each page's content is deflated here, faster than pdfkit's default level (see sealPage).
-      compress: false,
-      info: { Title: title, Producer: 'fiscal', Creator: 'fiscal', CreationDate: creationDate(created) },
-    });
-    // A PDF 1.3 (pdfkit's default version) carries no XMP metadata: pdfkit still composed it at
-    // the end of every file (some 40 us a DANFe) to throw it away.
-    const metadata = this.doc as unknown as { version: number; endMetadata(): void };
-    if (metadata.version === 1.3) metadata.endMetadata = skip;
+  constructor(title: string, created: string | undefined) {
+    for (let id = PAGES; id <= OUTLINE; id++) this.ref();
+    const date = creationDate(created);
+    const when = date.getTime();
+    // pdfkit's ID: the MD5 of the date and the information's entries, as its constructor hashed them.
+    this.id = hash(
+      'md5',
+      `${when}\nProducer: fiscal\nCreator: fiscal\nCreationDate: ${when}\nTitle: ${title}\n`,
+      'hex',
+    );
+    const stamp =
+      `D:${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1, 2)}${pad(date.getUTCDate(), 2)}` +
+      `${pad(date.getUTCHours(), 2)}${pad(date.getUTCMinutes(), 2)}${pad(date.getUTCSeconds(), 2)}Z`;
+    this.info = [
+      ['Producer', '(fiscal)'],
+      ['Creator', '(fiscal)'],
+      ['CreationDate', `(${stamp})`],
+      ['Title', pdfString(title)],
+    ];
   }
 
-  /**
-   * Operators for the current page, as a string of one byte a character: kept as they are until
-   * sealPage copies them into the bytes it deflates (pdfkit's addContent made a Buffer of each).
-   */
+  /** A new object's number. */
+  ref(): number {
+    this.offsets.push(0);
+    return this.offsets.length;
+  }
+
+  private write(text: string): void {
+    this.lines += text;
+    this.offset += text.length;
+  }
+
+  private writeObject(id: number, dictionary: string, stream?: Uint8Array): void {
+    this.offsets[id - 1] = this.offset;
+    if (!stream) return this.write(`${id} 0 obj\n${dictionary}\nendobj\n`);
+    this.write(`${id} 0 obj\n${dictionary}\nstream\n`);
+    this.pieces.push(this.lines, stream);
+    this.lines = '';
+    this.offset += stream.length;
+    this.write('\nendstream\nendobj\n');
+  }
+
+  /** A new page, the one before it written out; its content starts with pdfkit's flip of the y axis. */
+  addPage(width: number, height: number): void {
+    this.endPage();
+    this.page = {
+      content: this.ref(),
+      resources: this.ref(),
+      dictionary: this.ref(),
+      mediaBox: `[0 0 ${pdfNumber(width)} ${pdfNumber(height)}]`,
+      operators: [`1 0 0 -1 0 ${pdfNumber(height)} cm\n`],
+      deflated: undefined,
+      xobjects: '',
+      extGStates: '',
+    };
+    this.kids.push(this.page.dictionary);
+    // The fonts' objects are made with the first page (pdfkit made them on first use).
+    this.fonts ??= { F1: this.ref(), F2: this.ref() };
+  }
+
+  /** The fonts' dictionary of a page or a form. */
+  private fontResources(): string {
+    return `/Font <<\n/F1 ${this.fonts!.F1} 0 R\n/F2 ${this.fonts!.F2} 0 R\n>>`;
+  }
+
+  /** A form's number (a page layout drawn once: sheet.ts), made before its bytes are known. */
+  form(): number {
+    return this.ref();
+  }
+
+  /** Writes form `id` with its deflated operators, over a page of that size, in the fonts of the sheet. */
+  endForm(id: number, width: number, height: number, deflated: Uint8Array): void {
+    const dictionary =
+      `<<\n/Type /XObject\n/Subtype /Form\n/BBox [0 0 ${pdfNumber(width)} ${pdfNumber(height)}]\n` +
+      `/Resources <<\n${this.fontResources()}\n>>\n/Filter /FlateDecode\n/Length ${deflated.length}\n>>`;
+    this.writeObject(id, dictionary, deflated);
+  }
+
+  /** The current page draws form `id` as `name`. */
+  useForm(name: string, id: number): void {
+    this.page!.xobjects += `\n/${name} ${id} 0 R`;
+  }
+
+  /** The name of the graphics state with that fill opacity (one per file), for the current page. */
+  fillOpacity(opacity: number): string {
+    if (!this.opacity) {
+      this.opacity = { id: this.ref(), name: 'Gs1' };
+      this.writeObject(this.opacity.id, `<<\n/Type /ExtGState\n/ca ${pdfNumber(opacity)}\n>>`);
+    }
+    const entry = `\n/${this.opacity.name} ${this.opacity.id} 0 R`;
+    if (!this.page!.extGStates.includes(entry)) this.page!.extGStates += entry;
+    return this.opacity.name;
+  }
+
+  /** Operators for the current page, as a string of one byte a character. */
   addContent(ops: string): void {
-    const page = this.doc.page as unknown as { content: PageStream };
-    page.content.buffer.push(ops);
+    this.page!.operators.push(ops);
   }
 
   /**
-   * The current page's content, whole, deflated at level 1 before pdfkit writes the page: half the
-   * time of zlib's default level, for some 10% more bytes (a DANFe's page is 15 kB of operators,
-   * 4 kB deflated). pdfkit's own compression has no level, hence `compress: false` and this.
+   * The current page's content, whole, deflated at level 1: half the time of zlib's default level,
+   * for some 10% more bytes (a DANFe's page is 6 kB of operators, 2 kB deflated).
    */
   sealPage(): void {
-    const page = this.doc.page as unknown as { content: PageStream } | undefined;
-    if (!page) return;
-    // Its pieces (pdfkit's first operators, then the drawing) copied into one buffer reused page
-    // after page: deflate reads it at once, and a page's 15 kB are not allocated again each time.
+    const page = this.page;
+    if (!page || page.deflated) return;
+    // Copied into one buffer reused page after page: deflate reads it at once.
     let size = 0;
-    for (const chunk of page.content.buffer) size += chunk.length;
+    for (const chunk of page.operators) size += chunk.length;
     if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
     let at = 0;
-    for (const chunk of page.content.buffer) {
-      if (typeof chunk === 'string') at += scratch.write(chunk, at, 'latin1');
-      else {
-        scratch.set(chunk, at);
-        at += chunk.length;
-      }
-    }
-    page.content.buffer = [deflateSync(scratch.subarray(0, at), PAGE_DEFLATE)];
-    page.content.data.Filter = 'FlateDecode';
+    for (const chunk of page.operators) at += scratch.write(chunk, at, 'latin1');
+    page.deflated = deflateSync(scratch.subarray(0, at), PAGE_DEFLATE);
   }
 
+  /** The current page's dictionary, resources and content, in pdfkit's order. */
+  private endPage(): void {
+    const page = this.page;
+    if (!page) return;
+    this.sealPage();
+    this.writeObject(
+      page.dictionary,
+      `<<\n/Type /Page\n/Parent ${PAGES} 0 R\n/MediaBox ${page.mediaBox}\n/Contents ${page.content} 0 R\n` +
+        `/Resources ${page.resources} 0 R\n/UserUnit 1\n>>`,
+    );
+    let resources = `<<\n/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]\n${this.fontResources()}`;
+    if (page.xobjects) resources += `\n/XObject <<${page.xobjects}\n>>`;
+    if (page.extGStates) resources += `\n/ExtGState <<${page.extGStates}\n>>`;
+    this.writeObject(page.resources, `${resources}\n/ColorSpace <<\n>>\n>>`);
+    const deflated = page.deflated!;
+    this.writeObject(page.content, `<<\n/Length ${deflated.length}\n/Filter /FlateDecode\n>>`, deflated);
+    this.page = undefined;
+  }
+
+  /** The whole file, in one buffer of its own (handed to another thread whole). */
   end(): Buffer {
-    this.doc.end();
-    const writer = this.doc as unknown as FileWriter & KeptDocument;
-    // Every object is written by then (nothing of a DANFe is written later, such as an image read
-    // from a file): pdfkit waits for none and has written its cross-reference table.
-    if (writer._waiting !== 0) throw new Error('pdfkit left objects of the PDF unwritten');
-    // The file in one buffer of its own (handed to another thread whole), its size pdfkit's count.
-    const file = Buffer.allocUnsafeSlow(writer._offset);
+    this.endPage();
+    const info = this.ref();
+    let dictionary = '<<';
+    for (const [key, value] of this.info) {
+      const id = this.ref();
+      this.writeObject(id, value);
+      dictionary += `\n/${key} ${id} 0 R`;
+    }
+    this.writeObject(info, `${dictionary}\n>>`);
+    if (this.fonts)
+      for (const [id, name] of Object.entries(FONT_NAMES))
+        this.writeObject(
+          this.fonts[id as FontId],
+          `<<\n/Type /Font\n/BaseFont /${name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`,
+        );
+    this.writeObject(OUTLINE, '<<\n>>');
+    this.writeObject(CATALOG, `<<\n/Type /Catalog\n/Pages ${PAGES} 0 R\n/Names ${NAMES} 0 R\n>>`);
+    const kids = this.kids.map((k) => `${k} 0 R`).join(' ');
+    this.writeObject(PAGES, `<<\n/Type /Pages\n/Count ${this.kids.length}\n/Kids [${kids}]\n>>`);
+    this.writeObject(NAMES, '<<\n/Dests <<\n  /Names [\n]\n>>\n>>');
+    const xref = this.offset;
+    let table = `xref\n0 ${this.offsets.length + 1}\n0000000000 65535 f \n`;
+    for (const offset of this.offsets) table += `${String(offset).padStart(10, '0')} 00000 n \n`;
+    this.write(table);
+    this.write(
+      `trailer\n<<\n/Size ${this.offsets.length + 1}\n/Root ${CATALOG} 0 R\n/Info ${info} 0 R\n` +
+        `/ID [<${this.id}> <${this.id}>]\n>>\nstartxref\n${xref}\n%%EOF\n`,
+    );
+    this.pieces.push(this.lines);
+    const file = Buffer.allocUnsafeSlow(this.offset);
     let at = 0;
-    for (const piece of writer.piecesSoFar()) {
+    for (const piece of this.pieces) {
       if (typeof piece === 'string') at += file.write(piece, at, 'latin1');
       else {
         file.set(piece, at);
         at += piece.length;
       }
     }
-    if (at !== file.length) throw new Error('the PDF came out of another size than pdfkit counted');
+    if (at !== file.length) throw new Error('the PDF came out of another size than counted');
     return file;
   }
 }

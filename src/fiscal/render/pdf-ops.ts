@@ -3,19 +3,23 @@
 // rectangles (no image to embed). sheet.ts writes them into its pages; the QR code is qr-code.ts's.
 import { code128cSymbols, symbolWidths } from './code128.js';
 
+/** `.001` to `.999` as a coordinate's decimals are written (no trailing zeros), and '' for none. */
+const DECIMALS = Array.from({ length: 1000 }, (_, i) =>
+  i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/, '')}`,
+);
+
 /**
- * A coordinate in a content stream: thousandths of a point are more than any printer sees. The
- * layouts put most things at the same places document after document, and a number written once
- * is looked up after (formatting a fraction costs more than a look-up); the memo is bounded.
+ * A coordinate in a content stream, to a thousandth of a point (more than any printer sees): the
+ * string String(Math.round(n * 1000) / 1000) gives, made of two integers, whose strings V8 keeps.
+ * Printing the fraction cost more, and so did a memo of the numbers written (a Map keyed by
+ * doubles: some 500 look-ups a DANFe, most of them of numbers met once).
  */
-const written = new Map<number, string>();
 export function num(n: number): string {
-  let s = written.get(n);
-  if (s === undefined) {
-    s = String(Math.round(n * 1000) / 1000);
-    if (written.size < 100_000) written.set(n, s);
-  }
-  return s;
+  const thousandths = Math.round(n * 1000);
+  const abs = Math.abs(thousandths);
+  const whole = Math.floor(abs / 1000);
+  const written = `${whole}${DECIMALS[abs - whole * 1000]!}`;
+  return thousandths < 0 && written !== '0' ? `-${written}` : written;
 }
 
 /** `#rrggbb` as the operands of `rg`. */

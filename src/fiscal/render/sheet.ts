@@ -1,15 +1,15 @@
-// The drawing surface every auxiliary document is made on: pdfkit with the PDF standard Times
-// fonts (no font file to embed or find; WinAnsi covers Portuguese), and the few shapes the manual's
-// layouts are built from: boxed fields with a small bold capital label, block titles, text fitted
-// to a width, the access key's CODE-128C barcode and the stamps (SEM VALOR FISCAL, CANCELADA); a
-// QR code comes as operators from qr-code.ts. pdfkit is loaded by whoever imports this module
-// (bwip-js by whoever draws a QR code), and only the renderers do, on use: `fiscal --help` never
-// loads them.
+// The drawing surface every auxiliary document is made on: the PDF standard Times fonts (no font
+// file to embed or find; WinAnsi covers Portuguese; their metrics are pdfkit's, fonts.ts), and the
+// few shapes the manual's layouts are built from: boxed fields with a small bold capital label,
+// block titles, text fitted to a width, the access key's CODE-128C barcode and the stamps (SEM
+// VALOR FISCAL, CANCELADA); a QR code comes as operators from qr-code.ts. pdfkit is loaded by
+// whoever imports this module (bwip-js by whoever draws a QR code), and only the renderers do, on
+// use: `fiscal --help` never loads them.
 //
-// pdfkit makes the file (pages, fonts, compression, cross-reference: pdf-file.ts); the page's drawing is written
-// here as PDF operators, one string per page. pdfkit's text() turned each line into a dozen
-// operators through its options, alignment and save/transform/restore, each converted to bytes on
-// its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
+// pdf-file.ts writes the file (pages, fonts, compression, cross-reference); the page's drawing is
+// written here as PDF operators, one string per page. pdfkit's text() turned each line into a
+// dozen operators through its options, alignment and save/transform/restore, each converted to
+// bytes on its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
 //
 // Half of those are the same on every DANFe: frames, block titles, field labels. A page may name
 // its layout (addPage): what is drawn through layout() is then recorded once per process, deflated,
@@ -17,9 +17,9 @@
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
-import { literalOf, pageFont, useFont, type PageFont } from './fonts.js';
+import { hexOf, literalOf, standardFont } from './fonts.js';
 import { barcodeOps, num, rgb } from './pdf-ops.js';
-import { PdfFile } from './pdf-file.js';
+import { PdfFile, pdfNumber, type FontId } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -48,12 +48,6 @@ export interface FieldStyle extends TextStyle {
 /** The style of text and fields given none (a default of `{}` is a new object each call). */
 const NO_STYLE: FieldStyle = {};
 
-/** A PDFReference, as far as a form is written through it. */
-interface FormRef {
-  data: Record<string, unknown>;
-  end(chunk: Uint8Array): void;
-}
-
 /**
  * Page layouts drawn once per process, deflated, by `<width>x<height>:<the caller's name>`. A
  * DANFe has a few (portrait or landscape, first page or next, the rows of bills): the bound only
@@ -81,16 +75,22 @@ function fontOperands(id: string, size: number): string {
   return found;
 }
 
+/** A font as a page names it (its resource), with its metrics' name and ascender. */
+interface PageFont {
+  id: FontId;
+  name: string;
+  ascender: number;
+}
+
 export class Sheet {
-  readonly doc: PDFKit.PDFDocument;
   private readonly file: PdfFile;
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to pdfkit (see flush). */
   private ops = new ContentStream();
-  /** This file's forms, by layout key: the next pages of a long DANFe share one. */
-  private readonly forms = new Map<string, FormRef>();
-  /** The layout being recorded for this page (its key and operators), or none. */
-  private recording: { key: string; form: FormRef; ops: ContentStream } | undefined;
+  /** This file's forms (their object numbers), by layout key: the next pages of a long DANFe share one. */
+  private readonly forms = new Map<string, number>();
+  /** The layout being recorded for this page (its key, form and operators), or none. */
+  private recording: { key: string; form: number; ops: ContentStream } | undefined;
   /** The page draws its layout with a form already made: layout() draws nothing. */
   private reused = false;
 
@@ -102,10 +102,12 @@ export class Sheet {
     /** The document's emission (ISO 8601): the PDF's creation date, so the same XML gives the same bytes. */
     created?: string,
   ) {
-    this.file = new PdfFile(width, height, title, created);
-    this.doc = this.file.doc;
+    this.file = new PdfFile(title, created);
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
-    this.fonts = { regular: pageFont(this.doc, FONT.regular), bold: pageFont(this.doc, FONT.bold) };
+    this.fonts = {
+      regular: { id: 'F1', ...standardFont(FONT.regular) },
+      bold: { id: 'F2', ...standardFont(FONT.bold) },
+    };
     if (firstPage) this.addPage();
   }
 
@@ -116,32 +118,23 @@ export class Sheet {
   addPage(height = this.height, layout?: string): void {
     this.seal();
     this.height = height;
-    this.doc.addPage({ size: [this.width, height], margin: 0 });
-    // pdfkit's page has y growing downwards (its first operator flips the page): so do these.
-    const page = this.doc.page as unknown as { fonts: Record<string, unknown>; xobjects: Record<string, unknown> };
-    const fonts: Record<string, unknown> = {};
-    for (const font of [this.fonts.regular, this.fonts.bold]) page.fonts[font.id] = fonts[font.id] = font.ref();
+    // The page has y growing downwards (its first operator flips the page): so do these.
+    this.file.addPage(this.width, height);
     this.ops.push('0.5 w');
     this.reused = false;
     if (layout === undefined) return;
     const key = `${num(this.width)}x${num(height)}:${layout}`;
     let form = this.forms.get(key);
-    if (!form) {
-      form = this.doc.ref({
-        Type: 'XObject',
-        Subtype: 'Form',
-        BBox: [0, 0, this.width, height],
-        Resources: { Font: fonts },
-        Filter: 'FlateDecode',
-      }) as unknown as FormRef;
+    if (form === undefined) {
+      form = this.file.form();
       this.forms.set(key, form);
       const drawn = layouts.get(key);
-      if (drawn) form.end(drawn);
+      if (drawn) this.file.endForm(form, this.width, height, drawn);
       else this.recording = { key, form, ops: new ContentStream() };
     }
     this.reused = this.recording === undefined;
     const name = `L${[...this.forms.keys()].indexOf(key) + 1}`;
-    page.xobjects[name] = form;
+    this.file.useForm(name, form);
     // First, under the data: the layout's frames are strokes and its labels sit apart from the values.
     this.ops.push(`q /${name} Do Q`);
   }
@@ -175,7 +168,7 @@ export class Sheet {
       this.recording = undefined;
       const bytes = deflateSync(recording.ops.bytes(), { level: 1 });
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
-      recording.form.end(bytes);
+      this.file.endForm(recording.form, this.width, this.height, bytes);
     }
     this.file.sealPage();
   }
@@ -277,20 +270,32 @@ export class Sheet {
     this.ops.push(ops);
   }
 
-  /** Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`. */
+  /**
+   * Big diagonal words across the page (SEM VALOR FISCAL, CANCELADA), behind nothing, in `color`
+   * at 35% opacity: the operators pdfkit's rotate, fillOpacity, fillColor and text wrote for them.
+   */
   stamp(words: string, color: string, y = this.height / 2, size = 48): void {
-    // Drawn by pdfkit (a rotation and an opacity, which needs a resource of the page): once a page.
     this.flush();
-    const d = this.doc;
-    d.save();
-    d.rotate(-30, { origin: [this.width / 2, y] });
-    d.fillOpacity(0.35);
-    useFont(d, FONT.bold);
-    d.fontSize(size);
-    const w = this.measure(words, size, true);
-    d.fillColor(color).text(words, (this.width - w) / 2, y - size / 2, { lineBreak: false });
-    d.restore();
-    d.fillColor('black');
+    const rad = (-30 * Math.PI) / 180;
+    const cos = Math.cos(rad);
+    const sin = Math.sin(rad);
+    // A rotation about the middle of the words' line.
+    const ox = this.width / 2;
+    const dx = ox - (ox * cos - y * sin);
+    const dy = y - (ox * sin + y * cos);
+    const rotation = [cos, sin, -sin, cos, dx, dy].map(pdfNumber).join(' ');
+    const bold = this.fonts.bold;
+    const v = Number.parseInt(color.slice(1), 16);
+    const fill = [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => c / 255).join(' ');
+    const left = (this.width - this.measure(words, size, true)) / 2;
+    // pdfkit placed a line's top at y: its baseline is an ascender lower, on an unflipped page.
+    const baseline = this.height - (y - size / 2) - (bold.ascender / 1000) * size;
+    const gs = this.file.fillOpacity(0.35);
+    this.file.addContent(
+      `q\n${rotation} cm\n/${gs} gs\n/DeviceRGB cs\n${fill} scn\n` +
+        `q\n1 0 0 -1 0 ${pdfNumber(this.height)} cm\nBT\n1 0 0 1 ${pdfNumber(left)} ${pdfNumber(baseline)} Tm\n` +
+        `/${bold.id} ${pdfNumber(size)} Tf\n[<${hexOf(bold.name, words)}> 0] TJ\nET\nQ\nQ\n/DeviceRGB cs\n0 0 0 scn\n`,
+    );
   }
 
   async end(): Promise<Buffer> {

@@ -26,14 +26,18 @@ export function fit(value: string, width: number, size: number, bold = false): s
 /** Lines of `value` broken at spaces to fit `width`; at most `max` (the last one cut). */
 export function wrap(value: string, width: number, size: number, max = Infinity, bold = false): string[] {
   const lines: string[] = [];
+  /** Whether each line is wider than `width` (a word longer than the line): only those are cut. */
+  const over: boolean[] = [];
   let line = '';
   // Widths added word by word: measuring the whole line again at each word was quadratic.
   let used = 0;
   const space = measure(' ', size, bold);
-  for (const word of value.split(/\s+/).filter(Boolean)) {
+  for (const word of value.split(/\s+/)) {
+    if (!word) continue;
     const w = measure(word, size, bold);
     if (line && used + space + w > width) {
       lines.push(line);
+      over.push(used > width);
       line = word;
       used = w;
     } else {
@@ -41,11 +45,16 @@ export function wrap(value: string, width: number, size: number, max = Infinity,
       line = line ? `${line} ${word}` : word;
     }
   }
-  if (line) lines.push(line);
+  if (line) {
+    lines.push(line);
+    over.push(used > width);
+  }
   if (lines.length > max) {
     const kept = lines.slice(0, max);
     kept[max - 1] = fit(`${kept[max - 1]} ${lines.slice(max).join(' ')}`, width - 1, size, bold);
     return kept;
   }
-  return lines.map((l) => fit(l, width, size, bold));
+  // A line's width is known from its words: measured again only where it must be cut.
+  for (let i = 0; i < lines.length; i++) if (over[i]) lines[i] = fit(lines[i]!, width, size, bold);
+  return lines;
 }

@@ -21,18 +21,25 @@ interface Frame {
   name: string;
   node: Node | undefined;
   text: string;
+  /** Whether each child name is repeated under this one (`repeatedUnder`), looked up once per element. */
+  repeats: Map<string, boolean>;
 }
 
 /**
  * isRepeated by parent, then name: a DANFe's XML has some 400 elements of a few dozen names, and
- * two look-ups cost less than the readers' test (a string built and a regular expression) each.
+ * look-ups cost less than the readers' test (a string built and a regular expression) each. The
+ * parent's map is looked up as it opens (a frame's `repeats`), its children's names in it.
  */
 const repeated = new Map<string, Map<string, boolean>>();
-function isRepeatedUnder(name: string, parent: string): boolean {
+function repeatedUnder(parent: string): Map<string, boolean> {
   let names = repeated.get(parent);
   if (!names) repeated.set(parent, (names = new Map()));
-  let answer = names.get(name);
-  if (answer === undefined) names.set(name, (answer = isRepeated(name, parent)));
+  return names;
+}
+
+function isRepeatedIn(parent: Frame, name: string): boolean {
+  let answer = parent.repeats.get(name);
+  if (answer === undefined) parent.repeats.set(name, (answer = isRepeated(name, parent.name)));
   return answer;
 }
 
@@ -83,7 +90,7 @@ function attributes(raw: string, node: Node): boolean {
 function add(parent: Frame, name: string, value: unknown): void {
   const node = (parent.node ??= {});
   const existing = node[name];
-  if (existing === undefined) node[name] = isRepeatedUnder(name, parent.name) ? [value] : value;
+  if (existing === undefined) node[name] = isRepeatedIn(parent, name) ? [value] : value;
   else if (Array.isArray(existing)) existing.push(value);
   else node[name] = [existing, value];
 }
@@ -150,11 +157,24 @@ function attributesEnd(xml: string, i: number): number {
   }
 }
 
-/** The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it. */
-export function parseLight(xml: string): { root: string; tree: Node } | undefined {
+/** The closing tag of an element, by its name (any prefix, spaces before `>`), from `lastIndex`. */
+const closings = new Map<string, RegExp>();
+function closingOf(name: string): RegExp {
+  let closing = closings.get(name);
+  if (!closing)
+    closings.set(name, (closing = new RegExp(`</(?:[\\w.-]+:)?${name.replace(/[.-]/g, '\\$&')}\\s*>`, 'g')));
+  return closing;
+}
+
+/**
+ * The tree of `xml` and its root element's name, or undefined when this parser cannot vouch for it.
+ * The elements named in `unread` are left out, their content skipped unread (their caller reads
+ * nothing of them): an NF-e item's PIS and COFINS are a third of its elements.
+ */
+export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: string; tree: Node } | undefined {
   // Scanned by hand, a `<` at a time: a regular expression's match (an array and a string per
   // group) for each of a DANFe's 800 tags was a third of what drawing it allocated.
-  const top: Frame = { name: '', node: {}, text: '' };
+  const top: Frame = { name: '', node: {}, text: '', repeats: repeatedUnder('') };
   // stack[0..depth] are the open elements; the frames past depth wait to be reused.
   const stack: Frame[] = [top];
   let depth = 0;
@@ -219,17 +239,18 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       const read: Node = {};
       if (attributes(xml.slice(nameEnd, attributesTo), read)) node = read;
     }
+    const skipped = unread?.has(name) === true;
     if (selfClosing) {
-      add(frame, name, node ?? '');
+      if (!skipped) add(frame, name, node ?? '');
       continue;
     }
-    if (name === 'Signature') {
-      // Never read; skipped whole as the readers' parser does (a stop node).
-      const signatureEnd = new RegExp(`</(?:[\\w.-]+:)?Signature\\s*>`, 'g');
-      signatureEnd.lastIndex = last;
-      if (!signatureEnd.exec(xml)) return undefined;
-      last = signatureEnd.lastIndex;
-      add(frame, name, '');
+    if (skipped || name === 'Signature') {
+      // Never read; the signature is kept empty as the readers' parser keeps it (a stop node).
+      const end = closingOf(name);
+      end.lastIndex = last;
+      if (!end.exec(xml)) return undefined;
+      last = end.lastIndex;
+      if (!skipped) add(frame, name, '');
       continue;
     }
     if (node === undefined) {
@@ -253,7 +274,8 @@ export function parseLight(xml: string): { root: string; tree: Node } | undefine
       reused.name = name;
       reused.node = node;
       reused.text = '';
-    } else stack.push({ name, node, text: '' });
+      reused.repeats = repeatedUnder(name);
+    } else stack.push({ name, node, text: '', repeats: repeatedUnder(name) });
   }
   if (depth !== 0 || hasText(xml, last, xml.length)) return undefined;
   const root = Object.keys(top.node!)[0];

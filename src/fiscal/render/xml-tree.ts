@@ -24,13 +24,22 @@ interface ReadXml {
   tree: Node;
 }
 
-/** The one document of `kinds` in `xml`; `keyed` documents must carry a 44-digit access key. */
-export function readFor(xml: Uint8Array | string, kinds: readonly DocumentKind[], what: string, keyed = true): ReadXml {
+/**
+ * The one document of `kinds` in `xml`; `keyed` documents must carry a 44-digit access key. The
+ * elements named in `unread` may be left out of the tree (neither the caller nor the summary reads them).
+ */
+export function readFor(
+  xml: Uint8Array | string,
+  kinds: readonly DocumentKind[],
+  what: string,
+  keyed = true,
+  unread?: ReadonlySet<string>,
+): ReadXml {
   const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
   let docs: DocumentSummary[];
   let tree: Node;
   try {
-    ({ docs, tree } = quickRead(bytes, what) ?? readDocumentTree(bytes, what));
+    ({ docs, tree } = quickRead(bytes, what, unread) ?? readDocumentTree(bytes, what));
   } catch (error) {
     throw new RenderError((error as Error).message);
   }
@@ -42,9 +51,13 @@ export function readFor(xml: Uint8Array | string, kinds: readonly DocumentKind[]
 }
 
 /** The documents of `bytes` through the light parser, or undefined to read them the strict way. */
-function quickRead(bytes: Uint8Array, source: string): { docs: DocumentSummary[]; tree: Node } | undefined {
+function quickRead(
+  bytes: Uint8Array,
+  source: string,
+  unread: ReadonlySet<string> | undefined,
+): { docs: DocumentSummary[]; tree: Node } | undefined {
   const { text: xml, warnings } = decodeXml(bytes);
-  const parsed = parseLight(xml);
+  const parsed = parseLight(xml, unread);
   if (!parsed) return undefined;
   const found = findDocuments(parsed.root, parsed.tree[parsed.root], { depth: 0, parse: parseEmbedded });
   if (found.length === 0) return undefined;

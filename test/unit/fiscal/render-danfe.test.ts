@@ -123,7 +123,7 @@ describe('the DANFe page', () => {
   });
 
   it('is drawn without the pdfkit modules fiscal never uses (fonts, line breaking, PNG, ciphers): they refuse any use', async () => {
-    // tpAmb 2 and canceled: the stamps are the one text pdfkit itself draws.
+    // tpAmb 2 and canceled: every kind of text a DANFe draws, pdfkit loaded for the fonts.
     const stamped = xml.replace('<tpAmb>1</tpAmb>', '<tpAmb>2</tpAmb>');
     expect(textOf(await renderPdf('nfe', stamped, { canceled: true }))).toContain('CANCELADA');
     const require = createRequire(import.meta.url);
@@ -155,6 +155,24 @@ describe('paginate', () => {
       [1, 2],
     ]);
     expect(paginate([], 20, 20)).toEqual([[0, 0]]);
+  });
+});
+
+describe('the file', () => {
+  it('has a cross-reference entry at the start of each object, and startxref at the table (pages, forms, stamps)', async () => {
+    const stamped = withItems(120).replace('<tpAmb>1</tpAmb>', '<tpAmb>2</tpAmb>');
+    for (const pdf of [await renderPdf('nfe', xml), await renderPdf('nfe', stamped, { canceled: true })]) {
+      const raw = pdf.toString('latin1');
+      const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(raw)![1]);
+      expect(raw.startsWith('xref\n', start)).toBe(true);
+      const [, count, table] = /^xref\n0 (\d+)\n0000000000 65535 f \n((?:\d{10} 00000 n \n)*)trailer/.exec(
+        raw.slice(start),
+      )!;
+      const offsets = table!.match(/\d{10}/g)!.map(Number);
+      expect(offsets).toHaveLength(Number(count) - 1);
+      offsets.forEach((offset, i) => expect(raw.startsWith(`${i + 1} 0 obj\n`, offset), `object ${i + 1}`).toBe(true));
+      expect(raw).toContain(`/Size ${count}`);
+    }
   });
 });
 
