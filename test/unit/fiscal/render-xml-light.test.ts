@@ -89,4 +89,25 @@ describe('parseLight', () => {
     ])
       expect(parseLight(xml), xml).toBeUndefined();
   });
+
+  it('leaves out the elements it is told nobody reads, whole and wherever they stand, and gives up on one left open', () => {
+    const unread = new Set(['PIS', 'infRespTec']);
+    const xml = [
+      '<nfe:det nItem="1" xmlns:nfe="urn:x"><prod><cProd>1</cProd></prod>',
+      '<imposto><ICMS><vICMS>1.00</vICMS></ICMS>',
+      '<PIS><PISAliq><CST>01</CST><vPIS>0.65</vPIS></PISAliq></PIS><PISST/>',
+      '<COFINS><vCOFINS>3.00</vCOFINS></COFINS></imposto>',
+      '<nfe:infRespTec><CNPJ>1</CNPJ></nfe:infRespTec ></nfe:det>',
+    ].join('');
+    // The strict parser's tree, those two elements taken out (det is one of the repeated elements).
+    const expected = strict(xml);
+    const det = (expected.tree as { det: Array<Record<string, Record<string, unknown>>> }).det[0]!;
+    expect(det.imposto!.PIS).toBeDefined();
+    delete det.imposto!.PIS;
+    delete det.infRespTec;
+    expect(parseLight(xml, unread)).toEqual(expected);
+    // The same elements are read where nothing is said.
+    expect(parseLight(xml)).toEqual(strict(xml));
+    expect(parseLight('<a><PIS><vPIS>1</vPIS></a>', unread)).toBeUndefined();
+  });
 });
