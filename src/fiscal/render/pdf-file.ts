@@ -257,7 +257,7 @@ export class PdfFile {
     this.writeObject(NAMES, '<<\n/Dests <<\n  /Names [\n]\n>>\n>>');
     const xref = this.offset;
     let table = `xref\n0 ${this.offsets.length + 1}\n0000000000 65535 f \n`;
-    for (const offset of this.offsets) table += `${String(offset).padStart(10, '0')} 00000 n \n`;
+    for (const offset of this.offsets) table += `${pad(offset, 10)} 00000 n \n`;
     this.write(table);
     this.write(
       `trailer\n<<\n/Size ${this.offsets.length + 1}\n/Root ${CATALOG} 0 R\n/Info ${info} 0 R\n` +

@@ -24,8 +24,15 @@ export function num(n: number): string {
 
 /** `#rrggbb` as the operands of `rg`. */
 export function rgb(color: string): string {
+  return rgbOf(color)
+    .map((c) => num(c))
+    .join(' ');
+}
+
+/** `#rrggbb` as its three components, 0 to 1, unrounded. */
+export function rgbOf(color: string): [number, number, number] {
   const v = Number.parseInt(color.slice(1), 16);
-  return [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => num(c / 255)).join(' ');
+  return [(v >> 16) / 255, ((v >> 8) & 0xff) / 255, (v & 0xff) / 255];
 }
 
 /** Modules of a symbol (the stop has two more). */

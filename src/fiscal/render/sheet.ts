@@ -18,7 +18,7 @@
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
 import { hexOf, literalOf, standardFont } from './fonts.js';
-import { barcodeOps, num, rgb } from './pdf-ops.js';
+import { barcodeOps, num, rgb, rgbOf } from './pdf-ops.js';
 import { PdfFile, pdfNumber, type FontId } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
 
@@ -285,8 +285,8 @@ export class Sheet {
     const dy = y - (ox * sin + y * cos);
     const rotation = [cos, sin, -sin, cos, dx, dy].map(pdfNumber).join(' ');
     const bold = this.fonts.bold;
-    const v = Number.parseInt(color.slice(1), 16);
-    const fill = [v >> 16, (v >> 8) & 0xff, v & 0xff].map((c) => c / 255).join(' ');
+    // Unrounded, as pdfkit's fillColor wrote them.
+    const fill = rgbOf(color).join(' ');
     const left = (this.width - this.measure(words, size, true)) / 2;
     // pdfkit placed a line's top at y: its baseline is an ascender lower, on an unflipped page.
     const baseline = this.height - (y - size / 2) - (bold.ascender / 1000) * size;
