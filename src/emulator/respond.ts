@@ -2,6 +2,7 @@
 // HttpError carrying one; the server writes it (with Content-Length and the rate-limit headers).
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { jsonPayload, type Encodable } from './json-payload.js';
 
 export interface Reply {
   status: number;
@@ -48,14 +49,15 @@ const CHECK_REPLIES = process.env.FISCAL_EMULATOR_CHECK_REPLIES === '1';
  * A 200 reply in the R4 envelope, its body typed by the wire schema the client reads it with, so
  * the emulator and the client cannot drift apart: a change to the schema fails to compile here.
  */
-export function okAs<S extends z.ZodType>(schema: S, body: Omit<z.input<S>, 'status'>): Reply {
-  return replyAs(schema, { status: { code: 200, message: 'OK' }, ...body } as z.input<S>);
+export function okAs<S extends z.ZodType>(schema: S, body: Omit<Encodable<z.input<S>>, 'status'>): Reply {
+  return replyAs(schema, { status: { code: 200, message: 'OK' }, ...body } as Encodable<z.input<S>>);
 }
 
 /** A reply whose whole body is typed by `schema` (bodies without the R4 envelope, other statuses). */
-function replyAs<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200): Reply {
+function replyAs<S extends z.ZodType>(schema: S, body: Encodable<z.input<S>>, status = 200): Reply {
   if (CHECK_REPLIES) {
-    const result = schema.safeParse(body);
+    // As the client reads it: a Base64Text is a string once written.
+    const result = schema.safeParse(JSON.parse(JSON.stringify(body)));
     if (!result.success)
       throw new Error(
         `emulator reply does not match its wire schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
@@ -114,7 +116,7 @@ export function writeReply(res: ServerResponse, reply: Reply, extraHeaders: Reco
     res.end();
     return;
   }
-  const payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
+  const payload = jsonPayload(reply.body);
   res.writeHead(reply.status, {
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { statusSchema, v1PageSchema } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
+import type { Encodable } from '../json-payload.js';
 import { HttpError, okAs, v1Error, v1FieldErrors, type Reply } from '../respond.js';
 import type { RequestContext, Router } from '../router.js';
 import { arrayParam, cursorPage, scalarParam, V1_LIMIT_DEFAULT } from './listing/v1-listing.js';
@@ -41,7 +42,7 @@ interface RecordListing<R extends ListedRecord, S extends z.ZodType> {
   filters: readonly RecordFilter<R>[];
   /** The wire schema of an item, as the client reads it. */
   item: S;
-  toItem(record: R, ctx: RequestContext): z.input<S>;
+  toItem(record: R, ctx: RequestContext): Encodable<z.input<S>>;
 }
 
 interface RecordLookup<R, S extends z.ZodType> {

@@ -5,6 +5,7 @@ import { docEventXml, docXml, eventProtocol } from '../../data/dataset.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredCte, StoredCteOs } from '../../model-docs.js';
+import type { Encodable } from '../../json-payload.js';
 import { base64, xmlField } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
@@ -59,7 +60,9 @@ function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
 const docOf = (r: CteLikeRecord): CteLikeDoc => r.entry.doc;
 
 /** One getter per field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
-const FIELD_VALUES: { [F in CteField]: (record: CteLikeRecord, type: CteLikeType) => Required<CteRecord>[F] } = {
+const FIELD_VALUES: {
+  [F in CteField]: (record: CteLikeRecord, type: CteLikeType) => Encodable<Required<CteRecord>[F]>;
+} = {
   Xml: (r, type) => base64(cteXmlOf(type, docOf(r))),
   Origin: (r) => docOf(r).origin,
   // Designed, as for NF-e: FlagErp maps keys to values; CustomData lists {Name, Value}.
@@ -116,13 +119,17 @@ export function hasEvent(doc: CteLikeDoc, type: string): boolean {
 }
 
 /** A record with only the requested fields, in the order they were asked for. */
-export function toCteRecord(record: CteLikeRecord, type: CteLikeType, fields: readonly CteField[]): CteRecord {
+export function toCteRecord(
+  record: CteLikeRecord,
+  type: CteLikeType,
+  fields: readonly CteField[],
+): Encodable<CteRecord> {
   const out: Record<string, unknown> = {};
   for (const field of fields) out[field] = FIELD_VALUES[field](record, type);
-  return out as CteRecord;
+  return out as Encodable<CteRecord>;
 }
 
 /** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
-export function toCteV1Item(type: CteLikeType, doc: CteLikeDoc, format: 'xml' | 'json'): CteV1Item {
+export function toCteV1Item(type: CteLikeType, doc: CteLikeDoc, format: 'xml' | 'json'): Encodable<CteV1Item> {
   return { access_key: doc.accessKey, xml: xmlField(cteXmlOf(type, doc), format) };
 }

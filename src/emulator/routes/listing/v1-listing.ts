@@ -7,6 +7,7 @@ import { phpJsonEncode, type V1Page } from '../../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../../fiscal/dates.js';
 import { matchesPropertyFilter, parsePropertyFilter } from '../../../fiscal/property-filter.js';
+import type { Encodable } from '../../json-payload.js';
 import { HttpError, badRequest, okAs, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
 import { lowerBound } from '../../store.js';
@@ -199,7 +200,7 @@ export function pageSignature(data: unknown): string {
 }
 
 /** The item type of a v1 page schema (`v1PageSchema(item)` of the wire modules). */
-export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? I : never;
+export type PageItem<S extends z.ZodType> = z.input<S> extends { data: (infer I)[] } ? Encodable<I> : never;
 
 /**
  * One page of a role's entries (sorted by position) from the query's cursor. R13, R34: the cursor

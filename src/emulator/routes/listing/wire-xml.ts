@@ -2,9 +2,11 @@
 // `format_type=json` (R16), the document itself as a JSON object (designed mapping).
 import type { XMLParser } from 'fast-xml-parser';
 import { fastXmlParser } from '../../../fiscal/readers/xml.js';
+import { Base64Text } from '../../json-payload.js';
 
-export function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
+/** The XML as the wire carries it: base64 of its UTF-8, written into the reply as it is. */
+export function base64(text: string): Base64Text {
+  return Base64Text.of(Buffer.from(text, 'utf8'));
 }
 
 let parser: XMLParser | undefined;
@@ -19,6 +21,6 @@ export function xmlToJson(xml: string): Record<string, unknown> {
 }
 
 /** R16: the `xml` of a v1 item in the asked format. */
-export function xmlField(xml: string, format: 'xml' | 'json'): string | Record<string, unknown> {
+export function xmlField(xml: string, format: 'xml' | 'json'): Base64Text | Record<string, unknown> {
   return format === 'json' ? xmlToJson(xml) : base64(xml);
 }

@@ -4,12 +4,13 @@ import type { MdfeField, MdfeRecord, MdfeV1Item } from '../../../api/wire/mdfe.j
 import { docEventXml, docXml } from '../../data/dataset.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { StoredMdfe } from '../../model-docs.js';
+import type { Encodable } from '../../json-payload.js';
 import { base64 } from '../listing/wire-xml.js';
 
 const events = (doc: StoredMdfe) => doc.events.map((e) => ({ type: e.type, xml: base64(docEventXml('mdfe', doc, e)) }));
 
 /** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
-const FIELD_VALUES: { [F in MdfeField]: (r: DocRecord<StoredMdfe>) => Required<MdfeRecord>[F] } = {
+const FIELD_VALUES: { [F in MdfeField]: (r: DocRecord<StoredMdfe>) => Encodable<Required<MdfeRecord>[F]> } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   CreatedAt: (r) => r.entry.doc.createdAt,
   CustomData: (r) => Object.entries(r.entry.doc.properties).map(([Name, Value]) => ({ Name, Value })),
@@ -45,12 +46,12 @@ const FIELD_VALUES: { [F in MdfeField]: (r: DocRecord<StoredMdfe>) => Required<M
   Xml: (r) => base64(docXml('mdfe', r.entry.doc)),
 };
 
-export function toMdfeRecord(r: DocRecord<StoredMdfe>, fields: readonly MdfeField[]): MdfeRecord {
+export function toMdfeRecord(r: DocRecord<StoredMdfe>, fields: readonly MdfeField[]): Encodable<MdfeRecord> {
   const out: Record<string, unknown> = {};
   for (const field of fields) out[field] = FIELD_VALUES[field](r);
-  return out as MdfeRecord;
+  return out as Encodable<MdfeRecord>;
 }
 
-export function toMdfeV1Item(doc: StoredMdfe): MdfeV1Item {
+export function toMdfeV1Item(doc: StoredMdfe): Encodable<MdfeV1Item> {
   return { access_key: doc.accessKey, xml: base64(docXml('mdfe', doc)), events: events(doc) };
 }

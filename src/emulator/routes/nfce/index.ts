@@ -7,13 +7,17 @@ import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import type { Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { listDocsV1, parseDocV1Query } from '../listing/v1-doc-listing.js';
+import type { Encodable } from '../../json-payload.js';
 import { base64 } from '../listing/wire-xml.js';
 
 export function registerNfce(router: Router): void {
   router.add('GET', DOC_TYPES.nfce.endpoints.listing, listEmitted, { errors: 'v1' });
 }
 
-const toItem = (doc: StoredNfce): NfceV1Item => ({ access_key: doc.accessKey, xml: base64(docXml('nfce', doc)) });
+const toItem = (doc: StoredNfce): Encodable<NfceV1Item> => ({
+  access_key: doc.accessKey,
+  xml: base64(docXml('nfce', doc)),
+});
 
 function listEmitted(ctx: RequestContext): Reply {
   const q = parseDocV1Query(ctx, ctx.params.role!, { roles: NFCE_ROLES, accessKeys: true });

@@ -3,6 +3,7 @@ import type { NfeV1Item, NfeV2Field, NfeV2Record } from '../../../api/wire/nfe.j
 import { eventXml, nfeXml } from '../../data/dataset.js';
 import type { Party, StoredNfe } from '../../model.js';
 import type { NfeRecord } from '../../store.js';
+import type { Encodable } from '../../json-payload.js';
 import { base64, xmlField } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
@@ -35,7 +36,7 @@ function receiver(p: Party): NonNullable<NfeV2Record['Receiver']> {
 }
 
 /** One getter per v2 field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
-const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Record>[F] } = {
+const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Encodable<Required<NfeV2Record>[F]> } = {
   AccessKey: (r) => r.entry.doc.accessKey,
   Cfops: (r) => [...r.entry.doc.cfops],
   CreatedAt: (r) => r.entry.doc.createdAt,
@@ -79,13 +80,13 @@ const FIELD_VALUES: { [F in NfeV2Field]: (record: NfeRecord) => Required<NfeV2Re
 };
 
 /** R18: a record with only the requested fields, in the order they were asked for. */
-export function toV2Record(record: NfeRecord, fields: readonly NfeV2Field[]): NfeV2Record {
+export function toV2Record(record: NfeRecord, fields: readonly NfeV2Field[]): Encodable<NfeV2Record> {
   const out: Record<string, unknown> = {};
   for (const field of fields) out[field] = FIELD_VALUES[field](record);
-  return out as NfeV2Record;
+  return out as Encodable<NfeV2Record>;
 }
 
 /** R16: `{access_key, xml}`; with `format_type=json` the document as a JSON object. */
-export function toV1Item(doc: StoredNfe, format: 'xml' | 'json'): NfeV1Item {
+export function toV1Item(doc: StoredNfe, format: 'xml' | 'json'): Encodable<NfeV1Item> {
   return { access_key: doc.accessKey, xml: xmlField(xmlOf(doc), format) };
 }

@@ -14,12 +14,13 @@ import { nfseOriginalXml } from '../../data/nfse-layouts.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredNfse } from '../../model-docs.js';
+import type { Encodable } from '../../json-payload.js';
 import { base64, xmlToJson } from '../listing/wire-xml.js';
 
 const taxId = (p: Party | undefined): string => p?.cnpj ?? p?.cpf ?? '';
 
 /** One getter per field, so that only the requested fields are computed; each typed by the wire schema. */
-const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Required<NfseRecord>[F] } = {
+const FIELD_VALUES: { [F in NfseField]: (r: DocRecord<StoredNfse>) => Encodable<Required<NfseRecord>[F]> } = {
   xmlAbrasf: (r) => base64(docXml('nfse', r.entry.doc)),
   // Designed: the tax-reform (RTC) layout is not generated, so it is null.
   xmlAbrasfRtc: () => null,
@@ -57,10 +58,10 @@ function properties(doc: StoredNfse): { name: string; value: string }[] {
 }
 
 /** `{id, ...requested fields}`, the fields in the order they were asked for. */
-export function toNfseRecord(r: DocRecord<StoredNfse>, fields: readonly NfseField[]): NfseRecord {
+export function toNfseRecord(r: DocRecord<StoredNfse>, fields: readonly NfseField[]): Encodable<NfseRecord> {
   const out: Record<string, unknown> = { id: nfseId(r.owner, r.entry.doc) };
   for (const field of fields) out[field] = FIELD_VALUES[field](r);
-  return out as NfseRecord;
+  return out as Encodable<NfseRecord>;
 }
 
 /**
@@ -73,7 +74,7 @@ export function nfseJson(doc: StoredNfse): Record<string, unknown> {
   return (root ?? {}) as Record<string, unknown>;
 }
 
-export function toNfseV1Item(doc: StoredNfse, owner: string): NfseV1Item {
+export function toNfseV1Item(doc: StoredNfse, owner: string): Encodable<NfseV1Item> {
   return { id: nfseId(owner, doc), xml: base64(docXml('nfse', doc)) };
 }
 
@@ -82,6 +83,6 @@ export function nfseV2Id(r10: string): string {
   return createHash('sha1').update(r10, 'utf8').digest('hex');
 }
 
-export function toNfseV2Item(doc: StoredNfse, owner: string): NfseV2Item {
+export function toNfseV2Item(doc: StoredNfse, owner: string): Encodable<NfseV2Item> {
   return { id: nfseV2Id(nfseId(owner, doc)), xml: base64(docXml('nfse', doc)), properties: properties(doc) };
 }
