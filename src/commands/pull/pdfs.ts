@@ -16,8 +16,8 @@ export interface LocalPdfDrawer {
 
 /**
  * `--with-pdf local`: each document's PDF drawn from its XML on the render pool's worker threads
- * while the pages before are written, CANCELADA when the service lists it canceled. The pool (and
- * pdfkit, in the workers) starts with the run, before its first page comes; an XML that cannot be
+ * while the pages before are written, CANCELADA when the service lists it canceled. The pool (and the
+ * drawing code, in the workers) starts with the run, before its first page comes; an XML that cannot be
  * drawn is written without its PDF, with a warning, as a 422 of the API is.
  */
 export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer {

@@ -1,80 +1,62 @@
-// The PDF standard fonts, read once per process from one pdfkit document opened for them (AFM
-// metrics: widths, and the WinAnsi codes of characters); fiscal writes the file itself
-// (pdf-file.ts). Text is set without kerning: pdfkit looked up every pair of letters twice per
-// string (to encode it, then to advance past it), a third of a DANFe's time, for differences of a
-// fraction of a point in 6-9 pt capitals and digits. This leans on pdfkit's internals (`_font`,
-// its font's `font`), which is why pdfkit is pinned: the DANFe tests and the bench see a break.
+// The PDF standard fonts' metrics (their widths by glyph, and the WinAnsi code of each character),
+// read once per process from pdfkit's data of the fonts, as pdfkit's own AFMFont reads them
+// (win-ansi.ts); fiscal writes the file itself (pdf-file.ts). pdfkit's document was opened for
+// them before: loading pdfkit (some 240 kB of code, even without the modules fiscal never uses)
+// was some 35 ms of CPU at each start of a drawing thread, for two tables of a few hundred
+// numbers. Text is set without kerning: pdfkit looked up every pair of letters twice per string
+// (to encode it, then to advance past it), a third of a DANFe's time, for differences of a
+// fraction of a point in 6-9 pt capitals and digits. The data's modules are pdfkit's published
+// exports (`pdfkit/standard-fonts/...`); pdfkit is pinned, and the DANFe tests compare these
+// metrics with its own.
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { WIN_ANSI_GLYPHS, WIN_ANSI_MAP } from './win-ansi.js';
 
-/** The parts of pdfkit's StandardFont read here (not in its published types). */
+/** pdfkit's data of a standard font (its `standard-fonts` modules), the fields read here. */
+interface FontData {
+  ascender: number;
+  /** The glyphs' names, separated by spaces, in the order of glyphWidths. */
+  glyphNames: string;
+  glyphWidths: readonly number[];
+}
+
+/** A font's metrics: its ascender, and its advance (thousandths of the size) by glyph name. */
 interface StandardFont {
   ascender: number;
-  font: {
-    characterToGlyph(code: number): string;
-    widthOfGlyph(glyph: string): number;
-    encodeText(text: string): string[];
-  };
+  widths: Map<string, number>;
 }
+
+/** The module of pdfkit's data for each font fiscal draws with. */
+const FONT_DATA: Readonly<Record<string, string>> = {
+  'Times-Roman': 'pdfkit/standard-fonts/TimesRoman',
+  'Times-Bold': 'pdfkit/standard-fonts/TimesBold',
+};
 
 const templates = new Map<string, StandardFont>();
 const widths = new Map<string, Advances>();
 /** Per font, the hex of each character's WinAnsi code, as a content stream shows it. */
 const hexes = new Map<string, Map<number, string>>();
 
-/**
- * What pdfkit loads at once and fiscal never uses, and why, by module. fontkit opens embedded fonts
- * (TrueType, OpenType): fiscal draws with the PDF standard fonts, AFM metrics of pdfkit's own, and
- * fontkit with its Unicode and compression tables was two thirds of pdfkit's load, some 150 ms of
- * CPU at each start of a render thread. linebreak (with its Unicode tables), png-js and the AES
- * ciphers were some 35 ms more of the 55 left (12 modules, 3 without them): pdfkit breaks lines
- * only for text given a width (fiscal wraps and places its own text, text-fit.ts and sheet.ts),
- * reads PNG only for images (fiscal has none) and encrypts only with a password. pdfkit's
- * CommonJS build (the same code as its ES module) then finds, in their place, modules that refuse
- * to be used.
- */
-const UNUSED_BY_FISCAL: Record<string, string> = {
-  fontkit: 'fiscal draws with the PDF standard fonts only: no font file is opened',
-  linebreak: 'fiscal breaks its lines itself (text-fit.ts): pdfkit is never given text to wrap',
-  'png-js': 'fiscal draws no image',
-  '@noble/ciphers/aes': 'fiscal writes no encrypted PDF',
-};
-
-/** A module whose every use throws `reason`: nothing is read of it while pdfkit loads. */
-function refusing(reason: string): unknown {
-  const refuse = () => {
-    throw new Error(reason);
-  };
-  return new Proxy(refuse, { get: refuse, apply: refuse, construct: refuse });
+function loadFont(name: string): StandardFont {
+  const module = FONT_DATA[name];
+  if (!module) throw new Error(`${name} is not a font fiscal draws with`);
+  const data = createRequire(import.meta.url)(module) as FontData;
+  // As pdfkit's AFMFont: a name listed twice has the width of its last place.
+  const names = data.glyphNames.split(' ');
+  return { ascender: data.ascender, widths: new Map(names.map((glyph, i) => [glyph, data.glyphWidths[i]!])) };
 }
-
-function loadPdfkit(): typeof import('pdfkit') {
-  const require = createRequire(import.meta.url);
-  const pdfkit = require.resolve('pdfkit');
-  for (const [name, reason] of Object.entries(UNUSED_BY_FISCAL)) {
-    const path = require.resolve(name, { paths: [dirname(pdfkit)] });
-    require.cache[path] ??= { id: path, filename: path, loaded: true, exports: refusing(reason) } as NodeJS.Module;
-  }
-  return require(pdfkit) as typeof import('pdfkit');
-}
-
-/** The one pdfkit document of the process, opened for its fonts' metrics (no file is written). */
-let metrics: PDFKit.PDFDocument | undefined;
 
 /** `name` (a PDF standard font): its metrics read once per process, and its ascender. */
 export function standardFont(name: string): { name: string; ascender: number } {
   let template = templates.get(name);
   if (!template) {
-    const PDFDocument = loadPdfkit();
-    // No Helvetica loaded for nothing, no page: only the fonts are asked of it.
-    metrics ??= new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
-    metrics.font(name);
-    template = (metrics as unknown as { _font: StandardFont })._font;
-    templates.set(name, template);
+    templates.set(name, (template = loadFont(name)));
     hexes.set(name, new Map());
   }
   return { name, ascender: template.ascender };
 }
+
+/** The WinAnsi code pdfkit gives a character (its own where WinAnsi does not move it). */
+const winAnsiCode = (code: number): number => WIN_ANSI_MAP[code] || code;
 
 /** Per font, the advances of the characters met so far: an array for Latin-1, a map past it. */
 interface Advances {
@@ -98,7 +80,9 @@ function advance(name: string, font: StandardFont, code: number, table = advance
   return w;
 }
 
-const glyphWidth = (font: StandardFont, code: number) => font.font.widthOfGlyph(font.font.characterToGlyph(code));
+/** As pdfkit's AFMFont: a code past the table, or a glyph the font lacks, advances by nothing. */
+const glyphWidth = (font: StandardFont, code: number) =>
+  font.widths.get(WIN_ANSI_GLYPHS[winAnsiCode(code)] ?? '.notdef') || 0;
 
 /** The width of `value` in `name` at `size` points (glyph advances; kerning left out). */
 export function widthOf(name: string, value: string, size: number): number {
@@ -148,7 +132,7 @@ function hexAt(name: string, value: string, i: number): string {
   if (!template || !codes) throw new Error(`font ${name} encoded before its first use`);
   const code = value.charCodeAt(i);
   let hex = codes.get(code);
-  if (hex === undefined) codes.set(code, (hex = winAnsiHex(template, value[i]!)));
+  if (hex === undefined) codes.set(code, (hex = winAnsiHex(code)));
   return hex;
 }
 
@@ -157,7 +141,7 @@ function hexAt(name: string, value: string, i: number): string {
  * every later character of the string) and a character WinAnsi lacks with three or four; those
  * become a space and a question mark.
  */
-function winAnsiHex(font: StandardFont, char: string): string {
-  const code = Number.parseInt(font.font.encodeText(char)[0]!, 16);
+function winAnsiHex(char: number): string {
+  const code = winAnsiCode(char);
   return code < 0x20 ? '20' : code > 0xff ? '3f' : code.toString(16);
 }

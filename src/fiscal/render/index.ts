@@ -1,7 +1,7 @@
 // The auxiliary documents drawn from a fiscal XML alone (DANFe, DANFCe, DACTe, DACTe-OS, DAMDFe,
 // DANFSe), chosen per document type through one map: the one place a type names its renderer, one
 // for each type of the registry with a PDF (its name is the registry's). Each renderer's module
-// (and with it pdfkit and bwip-js) is loaded on first use, so nothing here weighs on a command
+// (and with it the fonts' data and bwip-js) is loaded on first use, so nothing here weighs on a command
 // that draws nothing.
 import type { PdfDocType } from '../doc-types.js';
 import type { DocumentKind } from '../readers/index.js';

@@ -3,8 +3,8 @@
 // as pdfkit 0.20 wrote them for fiscal's pages, byte for byte. pdfkit's document rebuilt the same
 // dozen objects for every DANFe through its generic machinery (a Readable stream, a dictionary
 // converter, its JavaScript MD5 of the file's ID, an outline and a name tree): a sixth of a
-// DANFe's CPU, for a file whose shape never changes. pdfkit still gives the fonts' metrics
-// (fonts.ts). Each page's content is deflated at level 1.
+// DANFe's CPU, for a file whose shape never changes. pdfkit's data still gives the fonts'
+// metrics (fonts.ts). Each page's content is deflated at level 1.
 import { hash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { FONT } from './text-fit.js';

@@ -17,7 +17,7 @@ import { idleCoresBetween, sampleMachine, type MachineSample } from '../../machi
 export const SAMPLE_MS = 250;
 
 /**
- * Idle cores that make another drawing thread worth its start (pdfkit loaded, the drawing code
+ * Idle cores that make another drawing thread worth its start (its modules loaded, the drawing code
  * compiled and warmed again: some 0.3 s of CPU, once): a third of a core that nothing used is a
  * third more drawing each second of a pull that lasts several. On a busy machine no core is idle
  * and the pool stays at one thread: `pdf --local` over 1,000 NF-e took more CPU and no less time

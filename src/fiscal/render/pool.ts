@@ -42,7 +42,7 @@ export interface RenderPool {
   /** The PDF of `xml` as a `type`; a RenderError when it cannot be drawn. */
   render(type: RenderType, xml: Uint8Array, job?: PoolJob): Promise<Buffer>;
   /**
-   * Starts the workers now and has them load `type`'s renderer (pdfkit, its drawing code): a pull
+   * Starts the workers now and has them load `type`'s renderer (its modules and the fonts' metrics): a pull
    * pays that while it waits for its first page instead of after it.
    */
   preload(type: RenderType): Promise<void>;
@@ -68,7 +68,7 @@ interface Slot {
  * Jobs a worker holds at most (drawing or queued): some 150 ms of drawing, topped up as its answers
  * come (16 at a time), so that it has its next jobs while the main thread is busy. The others wait
  * in the pool: a thread started while they back up takes its share of them at once, and a warm
- * thread draws more of them than one still loading pdfkit.
+ * thread draws more of them than one still warming its code.
  */
 const HELD_BY_A_WORKER = 128;
 

@@ -1,10 +1,10 @@
 // The drawing surface every auxiliary document is made on: the PDF standard Times fonts (no font
-// file to embed or find; WinAnsi covers Portuguese; their metrics are pdfkit's, fonts.ts), and the
+// file to embed or find; WinAnsi covers Portuguese; their metrics are pdfkit's data, fonts.ts), and the
 // few shapes the manual's layouts are built from: boxed fields with a small bold capital label,
 // block titles, text fitted to a width, the access key's CODE-128C barcode and the stamps (SEM
-// VALOR FISCAL, CANCELADA); a QR code comes as operators from qr-code.ts. pdfkit is loaded by
-// whoever imports this module (bwip-js by whoever draws a QR code), and only the renderers do, on
-// use: `fiscal --help` never loads them.
+// VALOR FISCAL, CANCELADA); a QR code comes as operators from qr-code.ts. The fonts' data is read by
+// whoever imports this module (bwip-js is loaded by whoever draws a QR code), and only the
+// renderers do, on use: `fiscal --help` never loads them.
 //
 // pdf-file.ts writes the file (pages, fonts, compression, cross-reference); the page's drawing is
 // written here as PDF operators, one string per page. pdfkit's text() turned each line into a

@@ -61,7 +61,12 @@ function quickRead(
   if (!parsed) return undefined;
   const found = findDocuments(parsed.root, parsed.tree[parsed.root], { depth: 0, parse: parseEmbedded });
   if (found.length === 0) return undefined;
-  const docs = found.map((s) => ({ ...s, warnings: [...warnings, ...s.warnings], root: parsed.root, source }));
+  // The file's fields added to each summary, which is this read's own: a copy of its twenty
+  // fields (an object spread) was 1.5% of a DANFe's CPU.
+  const docs = found.map((s): DocumentSummary => {
+    if (warnings.length > 0) s.warnings = [...warnings, ...s.warnings];
+    return Object.assign(s, { root: parsed.root, source });
+  });
   return { docs, tree: parsed.tree };
 }
 

@@ -3,10 +3,11 @@
 // key; 300 items run over several pages, each item once, each page under the same header; tpImp 2
 // turns the page; tpAmb 2 says SEM VALOR FISCAL; a canceled note says CANCELADA.
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDataset, nfeXml } from '../../../src/emulator/data/dataset.js';
+import { hexOf, standardFont, widthOf } from '../../../src/fiscal/render/fonts.js';
 import { formatKey, formatMoney, formatTaxId } from '../../../src/fiscal/render/format.js';
+import { FONT } from '../../../src/fiscal/render/text-fit.js';
 import { renderPdf, RenderError } from '../../../src/fiscal/render/index.js';
 import { paginate } from '../../../src/fiscal/render/danfe.js';
 import { forgetLayouts } from '../../../src/fiscal/render/sheet.js';
@@ -122,15 +123,35 @@ describe('the DANFe page', () => {
     expect(raw).toContain(`(DANFE ${nfe.accessKey})`);
   });
 
-  it('is drawn without the pdfkit modules fiscal never uses (fonts, line breaking, PNG, ciphers): they refuse any use', async () => {
-    // tpAmb 2 and canceled: every kind of text a DANFe draws, pdfkit loaded for the fonts.
+  it("is drawn without pdfkit loaded, with its fonts' metrics and WinAnsi codes for every character", async () => {
+    // tpAmb 2 and canceled: every kind of text a DANFe draws (the stamps' hex strings too).
     const stamped = xml.replace('<tpAmb>1</tpAmb>', '<tpAmb>2</tpAmb>');
     expect(textOf(await renderPdf('nfe', stamped, { canceled: true }))).toContain('CANCELADA');
     const require = createRequire(import.meta.url);
-    const pdfkit = dirname(require.resolve('pdfkit'));
-    for (const name of ['fontkit', 'linebreak', 'png-js', '@noble/ciphers/aes']) {
-      const loaded = require.cache[require.resolve(name, { paths: [pdfkit] })];
-      expect(() => (loaded?.exports as { create(): void }).create(), name).toThrow(/fiscal/);
+    expect(require.cache[require.resolve('pdfkit')]).toBeUndefined();
+    // pdfkit's own reading of the same fonts: its AFMFont, as fiscal used it before.
+    const PDFDocument = require('pdfkit') as typeof import('pdfkit');
+    const doc = new PDFDocument({ autoFirstPage: false });
+    type AfmFont = {
+      characterToGlyph(c: number): string;
+      widthOfGlyph(g: string): number;
+      encodeText(t: string): string[];
+    };
+    for (const name of [FONT.regular, FONT.bold]) {
+      doc.font(name);
+      const pdfkit = (doc as unknown as { _font: { ascender: number; font: AfmFont } })._font;
+      expect(standardFont(name).ascender).toBe(pdfkit.ascender);
+      const codes = [...Array.from({ length: 0x2200 }, (_, i) => i), 0xfeff, 0xfffd];
+      const chars = String.fromCharCode(...codes);
+      const widths = codes.map((c) => widthOf(name, String.fromCharCode(c), 1000));
+      expect(widths).toEqual(codes.map((c) => pdfkit.font.widthOfGlyph(pdfkit.font.characterToGlyph(c))));
+      const hex = (code: number) => (code < 0x20 ? '20' : code > 0xff ? '3f' : code.toString(16));
+      expect(hexOf(name, chars)).toBe(
+        pdfkit.font
+          .encodeText(chars)
+          .map((h) => hex(Number.parseInt(h, 16)))
+          .join(''),
+      );
     }
   });
 
