@@ -168,7 +168,10 @@ function catalogLine(l: StagedLine, read: Staged): CatalogLine {
 async function handle(m: ToWorker): Promise<Reply | undefined> {
   switch (m.do) {
     case 'open':
-      store = SqliteCatalog.open(m.path, { cacheKb: PAGE_CACHE_KB });
+      store = SqliteCatalog.open(m.path, { cacheKb: PAGE_CACHE_KB }).then((catalog) => {
+        catalog.indexesAtClose();
+        return catalog;
+      });
       store.catch(() => undefined);
       return undefined;
     case 'stage': {

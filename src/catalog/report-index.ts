@@ -22,4 +22,6 @@ export const monthSql = (t: string): string => `substr(${t}emitted_at, 1, 7)`;
 /** The columns a report sums, in the report's order (src/report/facts.ts SUMS). */
 const SUMMED = ['total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss', 'freight', 'ibs', 'cbs'];
 
-export const REPORT_INDEX = `CREATE INDEX IF NOT EXISTS documents_report ON documents (${monthSql('')}, ${rankSql('')}, ${SUMMED.join(', ')})`;
+export const REPORT_INDEX_NAME = 'documents_report';
+
+export const REPORT_INDEX = `CREATE INDEX IF NOT EXISTS ${REPORT_INDEX_NAME} ON documents (${monthSql('')}, ${rankSql('')}, ${SUMMED.join(', ')})`;

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CatalogError } from '../errors.js';
-import { REPORT_INDEX } from './report-index.js';
+import { REPORT_INDEX, REPORT_INDEX_NAME } from './report-index.js';
 import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { setMeta } from './sqlite-writes.js';
 
@@ -25,6 +25,7 @@ async function loadDriver(): Promise<typeof BetterSqlite3> {
  * creation, and that an older catalog lacking one gets on its first open that may write.
  */
 const INDEXES: readonly string[] = [REPORT_INDEX];
+const INDEX_NAMES: readonly string[] = [REPORT_INDEX_NAME];
 
 /**
  * The page size of a new catalog, in bytes. Designed here: 16 KB instead of SQLite's 4 KB, because
@@ -136,6 +137,10 @@ function check(db: Database, path: string, o: OpenOptions): number {
 
 export function createIndexes(db: Database): void {
   for (const sql of INDEXES) db.exec(sql);
+}
+
+export function dropIndexes(db: Database): void {
+  for (const name of INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
 }
 
 function create(db: Database, aside: boolean): void {

@@ -5,7 +5,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { lineRows, type LineRows } from './rows.js';
 import { SCHEMA_VERSION } from './schema.js';
-import { createIndexes, metaOf, openCatalogFile, type OpenOptions } from './sqlite-file.js';
+import { createIndexes, dropIndexes, metaOf, openCatalogFile, type OpenOptions } from './sqlite-file.js';
 import { CatalogWrites } from './sqlite-writes.js';
 import type { CatalogLine, CatalogStore, Coverage, FileSummary, QueryResult, Row, StatusRecord } from './store.js';
 
@@ -17,6 +17,8 @@ export class SqliteCatalog implements CatalogStore {
   private summaryStatement: Statement | undefined;
   /** The schema version the file had when opened (older than SCHEMA_VERSION: migrated, or read-only). */
   openedAt = SCHEMA_VERSION;
+  /** Whether the secondary indexes were dropped until close() (indexesAtClose). */
+  private indexesDropped = false;
 
   private constructor(
     readonly path: string,
@@ -51,6 +53,24 @@ export class SqliteCatalog implements CatalogStore {
   private writes(): CatalogWrites {
     this.writeStatements ??= new CatalogWrites(this.db);
     return this.writeStatements;
+  }
+
+  /**
+   * Where the catalog holds no document yet (a first pull), its secondary indexes are dropped until
+   * close(), which builds them once over the whole table, as a rebuild does (sqlite-file.ts): the
+   * report's index has a list of four protocol statuses, for which SQLite builds a temporary table
+   * at every insert of a document (some 6% of the inserts' instructions with the index's own
+   * inserts, docs/bench.md, branch pull-cpu3). A catalog left without them by a crash gets them at
+   * its next open that may write (sqlite-file.ts); the tables are the same either way.
+   */
+  indexesAtClose(): void {
+    try {
+      if (this.db.prepare('SELECT 1 FROM documents LIMIT 1').get() !== undefined) return;
+      dropIndexes(this.db);
+      this.indexesDropped = true;
+    } catch {
+      // Kept: they cost the inserts some CPU, nothing else.
+    }
   }
 
   /** `lines` may be read as they are inserted (a rebuild's generator): their facts then die young. */
@@ -156,6 +176,7 @@ export class SqliteCatalog implements CatalogStore {
     } else {
       // A pull that stopped before its commit: the rows inserted for it were never committed.
       this.rollback();
+      if (this.indexesDropped) createIndexes(this.db);
     }
     this.db.close();
   }

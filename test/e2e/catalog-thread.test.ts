@@ -144,6 +144,37 @@ describe.runIf(existsSync(workerFile))("the pull's catalog thread", () => {
     expect(covered.get()).toEqual({ value: '10' });
   });
 
+  it("a first pull's catalog gets the report's index at the close, once; one holding documents keeps it throughout", async () => {
+    const db = join(tempDir('fiscal-catalog-thread-'), 'catalog.sqlite');
+    const indexes = () =>
+      new Database(db, { readonly: true })
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+        .all();
+    const items = () =>
+      new Database(db, { readonly: true }).prepare('SELECT key, number FROM items ORDER BY key, number').all() as {
+        key: string;
+        number: number;
+      }[];
+    let t = start(db);
+    t.stage([0, 1, 2]);
+    expect(await t.commit([0, 1])).toEqual({ seq: 0 });
+    expect(indexes()).toEqual([]);
+    expect(await t.close()).toEqual({ seq: 1 });
+    expect(indexes()).toEqual([{ name: 'documents_report' }]);
+    // Each document's items, numbered from 1, as many as its row says (one statement a document).
+    const counted = numbers(db);
+    expect(items()).toEqual(
+      counted.flatMap((r) => Array.from({ length: r.item_count }, (_, i) => ({ key: r.key, number: i + 1 }))),
+    );
+    await worker!.terminate();
+    t = start(db);
+    t.stage([2]);
+    expect(await t.commit([2])).toEqual({ seq: 0 });
+    expect(indexes()).toEqual([{ name: 'documents_report' }]);
+    expect(await t.close()).toEqual({ seq: 1 });
+    expect(numbers(db)).toHaveLength(3);
+  });
+
   it('a transaction that failed on lines added fails its commit and every later one, nothing of it kept', async () => {
     const db = join(tempDir('fiscal-catalog-thread-'), 'catalog.sqlite');
     const t = start(db);

@@ -4,13 +4,14 @@
 // of their values, without a string made of them; a value is decoded as UTF-8 only where it has
 // bytes beyond ASCII.
 import { isUtf8 } from 'node:buffer';
-import { amount, type DocumentFacts, type ItemFacts, type Totals } from '../facts.js';
+import { amount, type DocumentFacts, type ItemFacts } from '../facts.js';
 import { mainCfop } from './nfe.js';
 import { followed, noteSummary, SUMMARY_TAX_IDS, summaryParty, text } from './nfe-summary.js';
 import { walkNote, type Walk } from './nfe-walk.js';
 import { BASE, DOC_SLOTS, ITEM_SLOTS, Kind, LEAVES, leafId, SLOT } from './nfe-walk-names.js';
 import { attribute, entitiesDecoded } from './scan.js';
 import { decimal } from '../../fiscal/readers/common.js';
+import { itemOf, itemTaxesOf, totalsOf } from './fact-literals.js';
 
 /** The index of leaf `name` of a section of `kind` in its walk's slots (doc, or an item's). */
 const at = (kind: Kind, name: string): number => (BASE[kind]! + SLOT[kind * LEAVES + leafId(name)]!) * 2;
@@ -202,20 +203,20 @@ class Values {
     // (small integers, doubles, with undefined) from one note to the next, and each change threw
     // away this function's optimized code (compiled again at some 50 ms each, four times a pull).
     const icms = (k: number) => this.amount(doc, ICMS_TOTALS[k]!);
-    const totals: Totals = {
-      total: icms(0),
-      products: icms(1),
-      discount: icms(2),
-      freight: icms(3),
-      icms: icms(4),
-      icms_st: icms(5),
-      ipi: icms(6),
-      pis: icms(7),
-      cofins: icms(8),
-      iss: this.amount(doc, TOTAL_ISS),
-      ibs: this.amount(doc, TOTAL_IBS),
-      cbs: this.amount(doc, TOTAL_CBS),
-    };
+    const totals = totalsOf(
+      icms(0),
+      icms(1),
+      icms(2),
+      icms(3),
+      icms(4),
+      icms(5),
+      icms(6),
+      icms(7),
+      icms(8),
+      this.amount(doc, TOTAL_ISS),
+      this.amount(doc, TOTAL_IBS),
+      this.amount(doc, TOTAL_CBS),
+    );
     const ide = (name: string) => this.docValue(IDE[name]!);
     const infTag = tag(this.xml, this.buf, w.infTag![0], w.infTag![1]);
     return {
@@ -291,28 +292,28 @@ class Values {
     const detTag = tag(this.xml, this.buf, w.detTags[n * 2]!, w.detTags[n * 2 + 1]!);
     const v = (k: number) => this.value(s, base + PROD[k]!);
     const num = (i: number) => this.amount(s, base + i);
-    return {
-      number: itemNumber(detTag) || n + 1,
-      productCode: v(0),
-      description: v(1),
-      ncm: v(2),
-      cest: v(3),
-      cfop: v(4),
-      unit: v(5),
-      quantity: num(PROD[6]!),
-      unitPrice: num(PROD[7]!),
-      value: num(PROD[8]!),
-      discount: num(PROD[9]!),
-      taxes: {
-        icms: num(ITEM_TAXES[0]!),
-        icms_st: num(ITEM_TAXES[1]!),
-        ipi: num(ITEM_TAXES[2]!),
-        pis: num(ITEM_TAXES[3]!),
-        cofins: num(ITEM_TAXES[4]!),
-        ibs: num(ITEM_TAXES[5]!),
-        cbs: num(ITEM_TAXES[6]!),
-      },
-    };
+    return itemOf(
+      itemNumber(detTag) || n + 1,
+      v(0),
+      v(1),
+      v(2),
+      v(3),
+      v(4),
+      v(5),
+      num(PROD[6]!),
+      num(PROD[7]!),
+      num(PROD[8]!),
+      num(PROD[9]!),
+      itemTaxesOf(
+        num(ITEM_TAXES[0]!),
+        num(ITEM_TAXES[1]!),
+        num(ITEM_TAXES[2]!),
+        num(ITEM_TAXES[3]!),
+        num(ITEM_TAXES[4]!),
+        num(ITEM_TAXES[5]!),
+        num(ITEM_TAXES[6]!),
+      ),
+    );
   }
 }
 
