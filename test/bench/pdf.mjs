@@ -152,9 +152,14 @@ export async function danfeRate(count, before = undefined) {
   }
 }
 
-/** The same pull several ways (name, extra flags, build's dist or undefined for this one). */
-async function pullWays(emu, ways) {
-  const out = {};
+/**
+ * The same pull several ways (name, extra flags, build's dist or undefined for this one), `rounds`
+ * times with the order rotated each round, each figure the median of its rounds: on a loaded
+ * machine, or one whose file system is still busy, a pull's time drifts within a run, and the way
+ * run first was the slower one in every run of one order (docs/bench.md).
+ */
+async function pullWays(emu, ways, rounds = 1) {
+  const runs = {};
   const dirs = [];
   const into = (name) => {
     const dir = tempDir(`pdf-${name}`);
@@ -166,39 +171,56 @@ async function pullWays(emu, ways) {
     // A pull first, not measured: the first after the emulator started runs measurably slower (its
     // code not compiled yet), and it would be the plain pull, the ratio's denominator.
     await pull(emu.env, into('warm-up'), ['--role', 'received'], [0]);
-    for (const [name, extra, dist] of ways) {
-      await emu.resetStats();
-      const r = await pull(emu.env, into(name), ['--role', 'received', ...extra], [0], dist);
-      const stats = await emu.stats();
-      out[name] = {
-        ms: r.wallMs,
-        cpuMs: r.cpuMs,
-        documents: r.summary?.documents ?? 0,
-        requests: stats.requests.total,
-      };
+    for (let round = 0; round < rounds; round++) {
+      const shift = round % ways.length;
+      for (const [name, extra, dist] of [...ways.slice(shift), ...ways.slice(0, shift)]) {
+        await emu.resetStats();
+        const r = await pull(emu.env, into(name), ['--role', 'received', ...extra], [0], dist);
+        const stats = await emu.stats();
+        (runs[name] ??= []).push({
+          ms: r.wallMs,
+          cpuMs: r.cpuMs,
+          documents: r.summary?.documents ?? 0,
+          requests: stats.requests.total,
+        });
+      }
     }
   } finally {
     // Removed at the end, not between the pulls: a pull right after thousands of files were
     // removed pays for the file system's work on them (docs/bench.md).
     for (const dir of dirs) cleanupPull(dir);
   }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const out = {};
+  for (const [name, list] of Object.entries(runs))
+    out[name] = {
+      ms: median(list.map((r) => r.ms)),
+      cpuMs: median(list.map((r) => r.cpuMs)),
+      documents: list[0].documents,
+      requests: list[0].requests,
+      rounds: list.map((r) => r.ms),
+    };
   return out;
 }
 
 /** `pull --with-pdf local` against the plain pull, on a local emulator without latency; `before` too. */
-export async function pullWithLocalPdf(docs, before = undefined) {
+export async function pullWithLocalPdf(docs, before = undefined, rounds = 3) {
   const emu = await account(docs);
   try {
-    return await pullWays(emu, [
-      ['none', []],
-      ['local', ['--with-pdf', 'local']],
-      ...(before
-        ? [
-            ['beforeNone', [], before],
-            ['beforeLocal', ['--with-pdf', 'local'], before],
-          ]
-        : []),
-    ]);
+    return await pullWays(
+      emu,
+      [
+        ['none', []],
+        ['local', ['--with-pdf', 'local']],
+        ...(before
+          ? [
+              ['beforeNone', [], before],
+              ['beforeLocal', ['--with-pdf', 'local'], before],
+            ]
+          : []),
+      ],
+      rounds,
+    );
   } finally {
     await emu.close();
   }

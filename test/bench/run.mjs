@@ -271,12 +271,14 @@ if (runs('pdf')) {
     d.cliBefore && `${f1(d.cliBefore.perSecond)}/s`,
   );
   const docs = quick ? 1_000 : 5_000;
-  const p = await pullWithLocalPdf(docs, before);
+  const p = await pullWithLocalPdf(docs, before, quick ? 1 : 3);
   const line = (name, r) =>
     console.log(
-      `  ${name.padEnd(22)} ${String(r.documents).padStart(6)} docs  ${f2(r.ms / 1000).padStart(7)} s  CPU ${f2(r.cpuMs / 1000).padStart(6)} s  ${String(r.requests).padStart(6)} requests`,
+      `  ${name.padEnd(22)} ${String(r.documents).padStart(6)} docs  ${f2(r.ms / 1000).padStart(7)} s  CPU ${f2(r.cpuMs / 1000).padStart(6)} s  ${String(r.requests).padStart(6)} requests${r.rounds?.length > 1 ? `  (rounds ${r.rounds.map((ms) => f2(ms / 1000)).join(', ')} s)` : ''}`,
     );
-  console.log(`\nfiscal pull nfe --role received, ${k(docs)} NF-e, local emulator without latency`);
+  console.log(
+    `\nfiscal pull nfe --role received, ${k(docs)} NF-e, local emulator without latency${quick ? '' : ': medians of 3 rounds, the order rotated'}`,
+  );
   line('baseline: no PDF', p.none);
   line('--with-pdf local', p.local);
   if (p.beforeNone) {
