@@ -24,8 +24,7 @@ async function loadDriver(): Promise<typeof BetterSqlite3> {
  * over the whole table: cheaper than a B-tree insert per row), that a new catalog gets at its
  * creation, and that an older catalog lacking one gets on its first open that may write.
  */
-const INDEXES: readonly string[] = [REPORT_INDEX];
-const INDEX_NAMES: readonly string[] = [REPORT_INDEX_NAME];
+const INDEXES: readonly { name: string; sql: string }[] = [{ name: REPORT_INDEX_NAME, sql: REPORT_INDEX }];
 
 /**
  * The page size of a new catalog, in bytes. Designed here: 16 KB instead of SQLite's 4 KB, because
@@ -136,11 +135,11 @@ function check(db: Database, path: string, o: OpenOptions): number {
 }
 
 export function createIndexes(db: Database): void {
-  for (const sql of INDEXES) db.exec(sql);
+  for (const { sql } of INDEXES) db.exec(sql);
 }
 
 export function dropIndexes(db: Database): void {
-  for (const name of INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+  for (const { name } of INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
 }
 
 function create(db: Database, aside: boolean): void {

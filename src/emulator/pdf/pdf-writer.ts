@@ -3,6 +3,7 @@
 // so Portuguese accents render; bytes above 0x7E are written as octal escapes, which keeps the
 // whole file ASCII and its byte offsets equal to its string offsets. Streams are not compressed:
 // a one-page summary stays a few kilobytes, and the text stays searchable in tests.
+import { WIN_ANSI_MAP } from '../../fiscal/render/win-ansi.js';
 
 /** A4 in points. */
 export const PAGE_WIDTH = 595;
@@ -35,42 +36,11 @@ interface PdfInfo {
   producer?: string;
 }
 
-/** Windows-1252 bytes 0x80-0x9F for the Unicode characters they stand for. */
-const WIN_ANSI_HIGH: Record<string, number> = {
-  '€': 0x80,
-  '‚': 0x82,
-  ƒ: 0x83,
-  '„': 0x84,
-  '…': 0x85,
-  '†': 0x86,
-  '‡': 0x87,
-  ˆ: 0x88,
-  '‰': 0x89,
-  Š: 0x8a,
-  '‹': 0x8b,
-  Œ: 0x8c,
-  Ž: 0x8e,
-  '‘': 0x91,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '•': 0x95,
-  '–': 0x96,
-  '—': 0x97,
-  '˜': 0x98,
-  '™': 0x99,
-  š: 0x9a,
-  '›': 0x9b,
-  œ: 0x9c,
-  ž: 0x9e,
-  Ÿ: 0x9f,
-};
-
 /** One character as its WinAnsi byte; characters the encoding lacks become `?`. */
 function winAnsiByte(ch: string): number {
   const code = ch.codePointAt(0)!;
   if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return code;
-  return WIN_ANSI_HIGH[ch] ?? 0x3f;
+  return WIN_ANSI_MAP[code] ?? 0x3f;
 }
 
 /** A PDF literal string `( ... )` of `text` in WinAnsi, ASCII only. */

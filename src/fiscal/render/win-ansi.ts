@@ -1,6 +1,8 @@
-// WinAnsiEncoding as pdfkit 0.20 applies it to the PDF standard fonts (its AFMFont, copied here
-// so that a drawing thread reads the fonts' metrics without loading pdfkit: fonts.ts): the
-// characters past Latin-1 that WinAnsi places in 0x80-0x9f, and the glyph name of each code.
+// WinAnsiEncoding, the standard fonts' encoding of the PDF specification (ISO 32000-1, annex D),
+// as pdfkit 0.20 applies it (render-danfe.test.ts compares every code and width with pdfkit's):
+// the characters past Latin-1 that WinAnsi places in 0x80-0x9f, and the glyph name of each code.
+// Here so that a drawing thread reads the fonts' metrics without loading pdfkit (fonts.ts); the
+// emulator's own PDF writer encodes its text with the same table.
 
 /** Unicode code point to WinAnsi code, for the characters WinAnsi moves (the others keep theirs). */
 export const WIN_ANSI_MAP: Readonly<Record<number, number>> = {
