@@ -73,6 +73,7 @@ export function liftBase64Fields(
   bytes: Buffer,
   names: readonly string[],
   tag: string,
+  slabs?: PageSlabs,
 ): { text: string; lifted: Buffer[] } {
   const found = findValues(bytes, names);
   if (found.length === 0) return { text: decodeText(bytes), lifted: [] };
@@ -80,7 +81,8 @@ export function liftBase64Fields(
   const parts: string[] = [];
   const lifted: Buffer[] = [];
   // Base64 decodes to at most three bytes for four characters.
-  const into = Buffer.allocUnsafeSlow(found.reduce((n, f) => n + Math.ceil(((f.end - f.start) * 3) / 4), 0));
+  const size = found.reduce((n, f) => n + Math.ceil(((f.end - f.start) * 3) / 4), 0);
+  const into = slabs ? slabs.take(size, found.length) : Buffer.allocUnsafeSlow(size);
   let at = 0;
   let used = 0;
   for (const { start, end } of found) {
@@ -92,4 +94,50 @@ export function liftBase64Fields(
   }
   parts.push(decodeText(bytes, at));
   return { text: parts.join(''), lifted };
+}
+
+/** The pool each slab taken from a PageSlabs goes back to, and how many of its values are still held. */
+const holders = new WeakMap<ArrayBuffer, { slabs: PageSlabs; left: number }>();
+
+/**
+ * The buffers a client decodes its pages' documents into (liftBase64Fields), each used again once
+ * every value decoded into it was released (`releaseLifted`); designed here. A page's documents
+ * (some 1.6 MB for 250 NF-e) were garbage once written, freed only by a full collection: with the
+ * answers (AnswerBuffers, http-body.ts) they were what a pull's forced collections were for
+ * (src/sync/memory.ts). A slab whose values are not all released is the collector's, as before.
+ */
+export class PageSlabs {
+  private readonly free: ArrayBuffer[] = [];
+
+  /** A buffer of at least `size` bytes, back in the pool once `values` views of it were released. */
+  take(size: number, values: number): Buffer {
+    const i = this.free.findIndex((b) => b.byteLength >= size);
+    const slab =
+      i === -1
+        ? new ArrayBuffer(Math.max(SLAB_STEP, Math.ceil(size / SLAB_STEP) * SLAB_STEP))
+        : this.free.splice(i, 1)[0]!;
+    holders.set(slab, { slabs: this, left: values });
+    return Buffer.from(slab);
+  }
+
+  give(slab: ArrayBuffer): void {
+    if (this.free.length < KEPT_SLABS) this.free.push(slab);
+  }
+}
+
+const SLAB_STEP = 256 * 1024;
+/** Slabs kept for reuse (each is resident while kept): as for the answers (KEPT_ANSWERS, http-body.ts). */
+const KEPT_SLABS = 2;
+
+/**
+ * `bytes` (a value liftBase64Fields decoded) is no longer read by anyone: its slab goes back to its
+ * pool once all its values are. Anything else is left alone.
+ */
+export function releaseLifted(bytes: Uint8Array): void {
+  const slab = bytes.buffer as ArrayBuffer;
+  const holder = holders.get(slab);
+  if (holder === undefined) return;
+  if (--holder.left > 0) return;
+  holders.delete(slab);
+  holder.slabs.give(slab);
 }

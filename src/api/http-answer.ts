@@ -2,7 +2,7 @@
 // fix, another non-2xx a typed error (errors-map.ts), a 2xx body is parsed (JSON, the v1 page
 // signature of R14, the caller's zod schema) or, when cut or corrupt, retried.
 import { ProtocolError } from '../errors.js';
-import { decodeText, liftBase64Fields } from './binary-fields.js';
+import { decodeText, liftBase64Fields, type PageSlabs } from './binary-fields.js';
 import { answerSummary, errorFromAnswer, statusLine } from './errors-map.js';
 import type { HttpResponse, HttpStats, RequestOptions } from './http.js';
 import { signatureMatches } from './paginate.js';
@@ -38,6 +38,8 @@ interface AnswerEnv {
   warn: (message: string) => void;
   /** HttpClientOptions.credentialsFrom. */
   credentialsFrom?: string | undefined;
+  /** Where lifted values are decoded (binary-fields.ts). */
+  slabs?: PageSlabs;
 }
 
 export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
@@ -64,7 +66,7 @@ function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
   let lifted: Buffer[] = [];
   try {
     let text: string;
-    if (ro.binary) ({ text, lifted } = liftBase64Fields(bytes, ro.binary.names, ro.binary.tag));
+    if (ro.binary) ({ text, lifted } = liftBase64Fields(bytes, ro.binary.names, ro.binary.tag, env.slabs));
     else text = decodeText(bytes);
     raw = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
@@ -79,7 +81,8 @@ function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
     // Corruption does not repeat byte for byte, so a different body is worth another attempt; the
     // same body twice will not change, and a page whose signature does not match is never kept.
     if (!lastMismatch.bytes?.equals(bytes)) {
-      lastMismatch.bytes = bytes;
+      // A copy: a page's answer is read into a buffer that the next answer is read into.
+      lastMismatch.bytes = Buffer.from(bytes);
       return { failed: { kind: 'signature', describe: 'page signature does not match its data' } };
     }
     throw new ProtocolError(

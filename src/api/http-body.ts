@@ -24,8 +24,11 @@ export async function readBounded(
   body: AsyncIterable<Uint8Array>,
   announced: string | undefined,
   limit: number,
+  pool?: AnswerBuffers,
 ): Promise<Buffer> {
-  if (announced !== undefined && /^\d+$/.test(announced) && Number(announced) > limit) throw new AnswerTooLarge(limit);
+  const length = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : undefined;
+  if (length !== undefined && length > limit) throw new AnswerTooLarge(limit);
+  if (pool) return readInto(body, length, limit, pool);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -36,6 +39,66 @@ export async function readBounded(
   _lastBody = body;
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
+
+/** The body copied chunk by chunk into a buffer of the pool (a larger one taken if it outgrows it). */
+async function readInto(
+  body: AsyncIterable<Uint8Array>,
+  length: number | undefined,
+  limit: number,
+  pool: AnswerBuffers,
+): Promise<Buffer> {
+  let into = pool.take(length ?? 0);
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      if (size + chunk.byteLength > limit) throw new AnswerTooLarge(limit);
+      if (size + chunk.byteLength > into.length) {
+        const larger = pool.take(Math.max(size + chunk.byteLength, into.length * 2));
+        into.copy(larger, 0, 0, size);
+        pool.give(into);
+        into = larger;
+      }
+      size += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).copy(into, size);
+    }
+  } catch (error) {
+    pool.give(into);
+    throw error;
+  }
+  _lastBody = body;
+  return into.subarray(0, size);
+}
+
+/**
+ * The buffers a client reads its pages' answers into, each given back once the answer is read
+ * (designed here). A pull's answer is some MB (a 250-document page: 2 MB of JSON), dead as soon
+ * as its documents are decoded out of it; left to the collector, they were most of the memory a
+ * pull's forced full collections free (src/sync/memory.ts), one every few pages. Up to KEPT_ANSWERS
+ * are kept; sized in steps of 256 KB.
+ */
+export class AnswerBuffers {
+  private readonly free: ArrayBuffer[] = [];
+
+  take(size: number): Buffer {
+    const i = this.free.findIndex((b) => b.byteLength >= size);
+    const found = i === -1 ? undefined : this.free.splice(i, 1)[0]!;
+    return Buffer.from(found ?? new ArrayBuffer(Math.max(ANSWER_STEP, Math.ceil(size / ANSWER_STEP) * ANSWER_STEP)));
+  }
+
+  /** `buffer`, a view of one taken here, is no longer read by anyone. */
+  give(buffer: Buffer): void {
+    const whole = buffer.buffer as ArrayBuffer;
+    if (whole.byteLength < ANSWER_STEP || this.free.length >= KEPT_ANSWERS || this.free.includes(whole)) return;
+    this.free.push(whole);
+  }
+}
+
+const ANSWER_STEP = 256 * 1024;
+/**
+ * Answers kept for reuse. Two, not one per request in flight: each kept one is resident between
+ * pages, and a pull reads its answers one or two at a time (the catalog's thread, not the wire,
+ * paces a local pull); a 20k pull kept 8 MB more at its peak with four (docs/bench.md).
+ */
+const KEPT_ANSWERS = 2;
 
 /**
  * The last body read, kept (its bytes are all read): a response's stream takes its shape from

@@ -6,7 +6,15 @@ import { setMaxListeners } from 'node:events';
 import { FiscalError, InterruptedError, ProtocolError, RateLimitError, TemporaryError } from '../errors.js';
 import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
-import { ANSWER_TIMEOUT_FACTOR, AnswerTooLarge, MAX_ANSWER_BYTES, answerDeadline, readBounded } from './http-body.js';
+import {
+  ANSWER_TIMEOUT_FACTOR,
+  AnswerBuffers,
+  AnswerTooLarge,
+  MAX_ANSWER_BYTES,
+  answerDeadline,
+  readBounded,
+} from './http-body.js';
+import { PageSlabs } from './binary-fields.js';
 import { notingWrites } from './http-written.js';
 import { Agent, request as undiciRequest } from './undici-parts.js';
 import { QuotaWaitTooLong, RateLimitPacer } from './pacing.js';
@@ -55,6 +63,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   if (o.signal) setMaxListeners(64, o.signal);
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
   const stats = newHttpStats();
+  // Pages (answers whose base64 values are lifted) are read into buffers used again (http-body.ts).
+  const answers = new AnswerBuffers();
+  const slabs = new PageSlabs();
   const pacer = new RateLimitPacer(o.clock, (ms, s) => {
     const line = `rate limit: ${s.remaining ?? '?'}/${s.limit ?? '?'} left, pausing ${formatMs(ms)} until the window resets`;
     if (ms >= 10_000) o.log.warn(line);
@@ -134,6 +145,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     let resHeaders: Record<string, string> = {};
     let rl: RateLimitInfo = {};
     let bytes: Buffer;
+    // Nothing of a page's answer outlives its reading: its documents are decoded out of it, the
+    // rest parsed from text (binary-fields.ts).
+    const pooled = ro.binary ? answers : undefined;
     const deadline = answerDeadline(answerTimeoutMs);
     try {
       const both = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
@@ -154,7 +168,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
       try {
-        bytes = await readBounded(res.body, resHeaders['content-length'], maxAnswerBytes);
+        bytes = await readBounded(res.body, resHeaders['content-length'], maxAnswerBytes, pooled);
       } catch (err) {
         res.body.destroy();
         throw err;
@@ -182,10 +196,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     // A caller's slot (a pull's lane) is free for another request while this answer is parsed.
     if (status >= 200 && status < 300) ro.onAnswer?.();
     traceResponse(status, resHeaders, bytes, sentAt);
-    return readAnswer(
-      { ro, status, headers: resHeaders, rl, bytes, lastMismatch },
-      { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom },
-    );
+    try {
+      return readAnswer(
+        { ro, status, headers: resHeaders, rl, bytes, lastMismatch },
+        { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom, slabs },
+      );
+    } finally {
+      pooled?.give(bytes);
+    }
   }
 
   function traceResponse(status: number, headers: Record<string, string>, bytes: Buffer, sentAt: number): void {

@@ -2,10 +2,19 @@
 // owner), each able to start again from its checkpoint. A document type plugs in by providing
 // a StreamSource; the engine knows nothing of NF-e, CT-e or NFS-e.
 import type { HttpClient } from '../api/http.js';
+import { releaseLifted } from '../api/binary-fields.js';
 import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/http-views.js';
 import type { CursorPage } from '../api/paginate.js';
 import type { StatusRecord } from '../catalog/store.js';
 import { canonicalJson, type Checkpoint, type CreatedRange, type StreamKey } from './checkpoint.js';
+
+/**
+ * The pull is done with `doc` (written, or known and skipped): its bytes may be reused for a page
+ * read later (PageSlabs, binary-fields.ts). Called once a document, after which nothing reads them.
+ */
+export function doneWith(doc: PulledDocument): void {
+  releaseLifted(doc.xml);
+}
 
 /** A base64 value of an answer as bytes: what a document is made of where no page client lifted it. */
 export const fromBase64 = (value: string): Buffer => Buffer.from(value, 'base64');
