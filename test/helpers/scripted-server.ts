@@ -1,9 +1,10 @@
 // A node:http server on 127.0.0.1:0 that answers from a queue of scripted responses and records
 // every request, for HTTP-core tests. It can also misbehave on purpose: reset the socket before
 // answering or in the middle of a body, stall after the headers, or send a body cut short.
-// Also here: the fake clock and memory logger those tests inject.
+// Also here: the fake clock and memory logger those tests inject, and a client made with them.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../src/api/http.js';
 import type { Clock, Logger } from '../../src/context.js';
 import { InterruptedError } from '../../src/errors.js';
 
@@ -153,4 +154,18 @@ export function createMemoryLogger(): MemoryLogger {
     warn: (m) => void lines.push(`warn: ${m}`),
     debug: (m) => void lines.push(`debug: ${m}`),
   };
+}
+
+/** An HTTP client for `baseUrl` with a test's defaults (credentials, a fake clock, a memory logger, no jitter). */
+export function testHttpClient(baseUrl: string, over: Partial<HttpClientOptions> = {}): HttpClient {
+  return createHttpClient({
+    baseUrl,
+    apiId: 'id',
+    apiKey: 'key-123456',
+    userAgent: 't',
+    clock: createFakeClock(),
+    log: createMemoryLogger(),
+    random: () => 0,
+    ...over,
+  });
 }

@@ -8,8 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { liftBase64Fields, PageSlabs, releaseLifted } from '../../../src/api/binary-fields.js';
 import { AnswerBuffers, AnswerTooLarge, readBounded } from '../../../src/api/http-body.js';
-import { createHttpClient } from '../../../src/api/http.js';
-import { createFakeClock, createMemoryLogger } from '../../helpers/scripted-server.js';
+import { testHttpClient } from '../../helpers/scripted-server.js';
 
 async function* chunksOf(body: Buffer, size: number): AsyncIterable<Uint8Array> {
   for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);
@@ -78,15 +77,7 @@ describe('pages read into reused buffers, over HTTP', () => {
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const http = createHttpClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      apiId: 'id',
-      apiKey: 'key-123456',
-      userAgent: 't',
-      clock: createFakeClock(),
-      log: createMemoryLogger(),
-      random: () => 0,
-    });
+    const http = testHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const schema = z.object({ data: z.array(z.object({ n: z.number(), xml: z.string() })) });
     const kept: Buffer[][] = [];
     try {

@@ -5,9 +5,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpClient, type HttpClientOptions } from '../../../src/api/http.js';
 import { ExitCode, exitCodeOf, ProtocolError, TemporaryError } from '../../../src/errors.js';
-import { createFakeClock, createMemoryLogger } from '../../helpers/scripted-server.js';
+import { createFakeClock, testHttpClient } from '../../helpers/scripted-server.js';
 
 type Handler = (res: ServerResponse, n: number) => void;
 const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
@@ -29,18 +28,7 @@ async function serve(handler: Handler): Promise<{ url: string; count(): number }
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => n };
 }
 
-function client(url: string, over: Partial<HttpClientOptions> = {}) {
-  return createHttpClient({
-    baseUrl: url,
-    apiId: 'id',
-    apiKey: 'key-123456',
-    userAgent: 't',
-    clock: createFakeClock(),
-    log: createMemoryLogger(),
-    random: () => 0,
-    ...over,
-  });
-}
+const client = testHttpClient;
 
 const get = { method: 'GET', path: '/v1/nfe/received', schema: z.object({ ok: z.boolean() }) } as const;
 

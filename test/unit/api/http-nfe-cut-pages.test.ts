@@ -3,14 +3,13 @@
 // Paginator, so every document comes once and no page is half read. Header names in any case.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpClient, type HttpClient } from '../../../src/api/http.js';
+import type { HttpClient } from '../../../src/api/http.js';
 import { nfeV2Pages, V2_SMALLEST_PAGE } from '../../../src/api/nfe.js';
 import { collect, itemsOf } from '../../../src/api/paginate.js';
 import { TemporaryError } from '../../../src/errors.js';
 import {
-  createFakeClock,
-  createMemoryLogger,
   startScriptedServer,
+  testHttpClient,
   type RecordedRequest,
   type ScriptedServer,
 } from '../../helpers/scripted-server.js';
@@ -39,16 +38,7 @@ function v2Service(cutAbove: number) {
 
 beforeEach(async () => {
   server = await startScriptedServer();
-  http = createHttpClient({
-    baseUrl: server.url,
-    apiId: 'id',
-    apiKey: 'key-123456',
-    userAgent: 't',
-    clock: createFakeClock(),
-    log: createMemoryLogger(),
-    random: () => 0,
-    maxAttempts: 2,
-  });
+  http = testHttpClient(server.url, { maxAttempts: 2 });
 });
 afterEach(async () => {
   await http.close();

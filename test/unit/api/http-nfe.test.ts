@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, type HttpClient } from '../../../src/api/http.js';
+import type { HttpClient } from '../../../src/api/http.js';
 import { listNfeV1, nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../../src/api/nfe.js';
 import { collect } from '../../../src/api/paginate.js';
 import { phpJsonEncodings } from '../../../src/api/wire/common.js';
 import { ExitCode, exitCodeOf, ProtocolError } from '../../../src/errors.js';
 import {
-  createFakeClock,
   createMemoryLogger,
   startScriptedServer,
+  testHttpClient,
   type MemoryLogger,
   type ScriptedServer,
 } from '../../helpers/scripted-server.js';
@@ -22,15 +22,7 @@ let log: MemoryLogger;
 beforeEach(async () => {
   server = await startScriptedServer();
   log = createMemoryLogger();
-  http = createHttpClient({
-    baseUrl: `${server.url}/api`,
-    apiId: 'id',
-    apiKey: 'key-123456',
-    userAgent: 't',
-    clock: createFakeClock(),
-    log,
-    random: () => 0,
-  });
+  http = testHttpClient(`${server.url}/api`, { log });
 });
 afterEach(async () => {
   await http.close();
