@@ -40,32 +40,39 @@ export async function readBounded(
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
-/** The body copied chunk by chunk into a buffer of the pool (a larger one taken if it outgrows it). */
+/**
+ * The body copied chunk by chunk into a buffer of the pool. One that outgrows it (larger than
+ * announced, or than the kept buffer taken when no length was) goes on in chunks and is made one
+ * buffer at its end, as without a pool: doubling a buffer as it grows left each smaller one to the
+ * collector, some 64 MB more at the peak of an answer refused at the 64 MB limit.
+ */
 async function readInto(
   body: AsyncIterable<Uint8Array>,
   length: number | undefined,
   limit: number,
   pool: AnswerBuffers,
 ): Promise<Buffer> {
-  let into = pool.take(length ?? 0);
+  const into = pool.take(length ?? 0);
   let size = 0;
+  let used = 0;
+  let spilt: Buffer[] | undefined;
   try {
     for await (const chunk of body) {
-      if (size + chunk.byteLength > limit) throw new AnswerTooLarge(limit);
-      if (size + chunk.byteLength > into.length) {
-        const larger = pool.take(Math.max(size + chunk.byteLength, into.length * 2));
-        into.copy(larger, 0, 0, size);
-        pool.give(into);
-        into = larger;
-      }
-      size += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).copy(into, size);
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (size + bytes.length > limit) throw new AnswerTooLarge(limit);
+      if (spilt === undefined && size + bytes.length <= into.length) used += bytes.copy(into, size);
+      else (spilt ??= []).push(bytes);
+      size += bytes.length;
     }
   } catch (error) {
     pool.give(into);
     throw error;
   }
   _lastBody = body;
-  return into.subarray(0, size);
+  if (spilt === undefined) return into.subarray(0, size);
+  const whole = Buffer.concat([into.subarray(0, used), ...spilt], size);
+  pool.give(into);
+  return whole;
 }
 
 /**
@@ -84,10 +91,11 @@ export class AnswerBuffers {
     return Buffer.from(found ?? new ArrayBuffer(Math.max(ANSWER_STEP, Math.ceil(size / ANSWER_STEP) * ANSWER_STEP)));
   }
 
-  /** `buffer`, a view of one taken here, is no longer read by anyone. */
+  /** `buffer` (a view of one taken here, or an answer made of chunks) is no longer read by anyone. */
   give(buffer: Buffer): void {
     const whole = buffer.buffer as ArrayBuffer;
-    if (whole.byteLength < ANSWER_STEP || this.free.length >= KEPT_ANSWERS || this.free.includes(whole)) return;
+    if (whole.byteLength < ANSWER_STEP || whole.byteLength > KEPT_ANSWER_BYTES) return;
+    if (this.free.length >= KEPT_ANSWERS || this.free.includes(whole)) return;
     this.free.push(whole);
   }
 }
@@ -99,6 +107,8 @@ const ANSWER_STEP = 256 * 1024;
  * paces a local pull); a 20k pull kept 8 MB more at its peak with four (docs/bench.md).
  */
 const KEPT_ANSWERS = 2;
+/** A larger answer's buffer (a page of 500 NF-e is some 9 MB) is not kept: it would stay resident. */
+const KEPT_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The last body read, kept (its bytes are all read): a response's stream takes its shape from
