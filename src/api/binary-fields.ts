@@ -6,6 +6,7 @@
 // the rest of the JSON (keys, numbers, short strings) is parsed as text. Each lifted value reads
 // `<tag><n>` in the parsed body, and `lifted[n]` holds its bytes (see withBinaryFields in http-views.ts).
 import { isAscii } from 'node:buffer';
+import { BufferPool } from '../buffer-pool.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -103,31 +104,24 @@ const holders = new WeakMap<ArrayBuffer, { slabs: PageSlabs; left: number }>();
  * The buffers a client decodes its pages' documents into (liftBase64Fields), each used again once
  * every value decoded into it was released (`releaseLifted`); designed here. A page's documents
  * (some 1.6 MB for 250 NF-e) were garbage once written, freed only by a full collection: with the
- * answers (AnswerBuffers, http-body.ts) they were what a pull's forced collections were for
+ * answers (answerBuffers, http-body.ts) they were what a pull's forced collections were for
  * (src/sync/memory.ts). A slab whose values are not all released is the collector's, as before.
  */
 export class PageSlabs {
-  private readonly free: ArrayBuffer[] = [];
+  /** Two kept, as for the answers (answerBuffers, http-body.ts): each is resident while kept. */
+  private readonly pool = new BufferPool(2);
 
   /** A buffer of at least `size` bytes, back in the pool once `values` views of it were released. */
   take(size: number, values: number): Buffer {
-    const i = this.free.findIndex((b) => b.byteLength >= size);
-    const slab =
-      i === -1
-        ? new ArrayBuffer(Math.max(SLAB_STEP, Math.ceil(size / SLAB_STEP) * SLAB_STEP))
-        : this.free.splice(i, 1)[0]!;
+    const slab = this.pool.take(size);
     holders.set(slab, { slabs: this, left: values });
     return Buffer.from(slab);
   }
 
   give(slab: ArrayBuffer): void {
-    if (this.free.length < KEPT_SLABS) this.free.push(slab);
+    this.pool.give(slab);
   }
 }
-
-const SLAB_STEP = 256 * 1024;
-/** Slabs kept for reuse (each is resident while kept): as for the answers (KEPT_ANSWERS, http-body.ts). */
-const KEPT_SLABS = 2;
 
 /**
  * `bytes` (a value liftBase64Fields decoded) is no longer read by anyone: its slab goes back to its

@@ -2,6 +2,8 @@
 // may send an endless or huge body; nothing past the limit is kept), and a deadline for the whole
 // answer (a server may send one byte a second, which no idle timeout ever notices).
 
+import { BufferPool } from '../buffer-pool.js';
+
 /** Well above the largest real page (some 9 MB for 500 NF-e), well below what hurts a machine. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
@@ -24,7 +26,7 @@ export async function readBounded(
   body: AsyncIterable<Uint8Array>,
   announced: string | undefined,
   limit: number,
-  pool?: AnswerBuffers,
+  pool?: BufferPool,
 ): Promise<Buffer> {
   const length = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : undefined;
   if (length !== undefined && length > limit) throw new AnswerTooLarge(limit);
@@ -50,9 +52,9 @@ async function readInto(
   body: AsyncIterable<Uint8Array>,
   length: number | undefined,
   limit: number,
-  pool: AnswerBuffers,
+  pool: BufferPool,
 ): Promise<Buffer> {
-  const into = pool.take(length ?? 0);
+  const into = Buffer.from(pool.take(length ?? 0));
   let size = 0;
   let used = 0;
   let spilt: Buffer[] | undefined;
@@ -65,13 +67,13 @@ async function readInto(
       size += bytes.length;
     }
   } catch (error) {
-    pool.give(into);
+    pool.give(into.buffer as ArrayBuffer);
     throw error;
   }
   _lastBody = body;
   if (spilt === undefined) return into.subarray(0, size);
   const whole = Buffer.concat([into.subarray(0, used), ...spilt], size);
-  pool.give(into);
+  pool.give(into.buffer as ArrayBuffer);
   return whole;
 }
 
@@ -79,36 +81,13 @@ async function readInto(
  * The buffers a client reads its pages' answers into, each given back once the answer is read
  * (designed here). A pull's answer is some MB (a 250-document page: 2 MB of JSON), dead as soon
  * as its documents are decoded out of it; left to the collector, they were most of the memory a
- * pull's forced full collections free (src/sync/memory.ts), one every few pages. Up to KEPT_ANSWERS
- * are kept; sized in steps of 256 KB.
+ * pull's forced full collections free (src/sync/memory.ts), one every few pages. Two are kept, not
+ * one per request in flight: each kept one is resident between pages, and a pull reads its answers
+ * one or two at a time (the catalog's thread, not the wire, paces a local pull); a 20k pull kept
+ * 8 MB more at its peak with four (docs/bench.md). None over 16 MB is kept (a page of 500 NF-e is
+ * some 9 MB).
  */
-export class AnswerBuffers {
-  private readonly free: ArrayBuffer[] = [];
-
-  take(size: number): Buffer {
-    const i = this.free.findIndex((b) => b.byteLength >= size);
-    const found = i === -1 ? undefined : this.free.splice(i, 1)[0]!;
-    return Buffer.from(found ?? new ArrayBuffer(Math.max(ANSWER_STEP, Math.ceil(size / ANSWER_STEP) * ANSWER_STEP)));
-  }
-
-  /** `buffer` (a view of one taken here, or an answer made of chunks) is no longer read by anyone. */
-  give(buffer: Buffer): void {
-    const whole = buffer.buffer as ArrayBuffer;
-    if (whole.byteLength < ANSWER_STEP || whole.byteLength > KEPT_ANSWER_BYTES) return;
-    if (this.free.length >= KEPT_ANSWERS || this.free.includes(whole)) return;
-    this.free.push(whole);
-  }
-}
-
-const ANSWER_STEP = 256 * 1024;
-/**
- * Answers kept for reuse. Two, not one per request in flight: each kept one is resident between
- * pages, and a pull reads its answers one or two at a time (the catalog's thread, not the wire,
- * paces a local pull); a 20k pull kept 8 MB more at its peak with four (docs/bench.md).
- */
-const KEPT_ANSWERS = 2;
-/** A larger answer's buffer (a page of 500 NF-e is some 9 MB) is not kept: it would stay resident. */
-const KEPT_ANSWER_BYTES = 16 * 1024 * 1024;
+export const answerBuffers = (): BufferPool => new BufferPool(2, 16 * 1024 * 1024);
 
 /**
  * The last body read, kept (its bytes are all read): a response's stream takes its shape from

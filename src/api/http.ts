@@ -8,9 +8,9 @@ import { describeNetworkError } from './errors-map.js';
 import { readAnswer, type Attempt, type Retryable } from './http-answer.js';
 import {
   ANSWER_TIMEOUT_FACTOR,
-  AnswerBuffers,
   AnswerTooLarge,
   MAX_ANSWER_BYTES,
+  answerBuffers,
   answerDeadline,
   readBounded,
 } from './http-body.js';
@@ -64,7 +64,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
   const stats = newHttpStats();
   // Pages (answers whose base64 values are lifted) are read into buffers used again (http-body.ts).
-  const answers = new AnswerBuffers();
+  const answers = answerBuffers();
   const slabs = new PageSlabs();
   const pacer = new RateLimitPacer(o.clock, (ms, s) => {
     const line = `rate limit: ${s.remaining ?? '?'}/${s.limit ?? '?'} left, pausing ${formatMs(ms)} until the window resets`;
@@ -202,7 +202,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom, slabs },
       );
     } finally {
-      pooled?.give(bytes);
+      pooled?.give(bytes.buffer as ArrayBuffer);
     }
   }
 

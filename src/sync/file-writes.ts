@@ -8,6 +8,7 @@
 import { appendFileSync, closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { Worker, type MessagePort } from 'node:worker_threads';
+import { BufferPool } from '../buffer-pool.js';
 import { builtWorkerFile } from '../worker-file.js';
 
 export interface FileWrite {
@@ -94,7 +95,7 @@ export interface WriteJob {
   journal?: string | undefined;
 }
 
-export function packed(id: number, files: readonly FileWrite[], buffers?: JobBuffers, journal?: string): WriteJob {
+export function packed(id: number, files: readonly FileWrite[], buffers?: BufferPool, journal?: string): WriteJob {
   const parts = files.map((f) => (typeof f.data === 'string' ? Buffer.from(f.data) : f.data));
   const size = parts.reduce((n, p) => n + p.byteLength, 0);
   const bytes = new Uint8Array(buffers ? buffers.take(size) : new ArrayBuffer(size));
@@ -113,29 +114,11 @@ export function packed(id: number, files: readonly FileWrite[], buffers?: JobBuf
  * page's buffer (some 1.6 MB) handed over for good was garbage of that thread, whose collector,
  * paced by its own small heap, let 20 to 40 MB of them pile up in a fast pull (docs/pull.md,
  * Memory). A buffer is taken whole (its files end where `files` say) and sized in steps, so that
- * the next page, a little larger, fits; small ones are not kept.
+ * the next page, a little larger, fits. Three are kept: one being written, one whose files the
+ * catalog reads, one to spare. More come back at once where the catalog keeps a commit's pages:
+ * those are left to the collector.
  */
-export class JobBuffers {
-  private readonly free: ArrayBuffer[] = [];
-
-  take(size: number): ArrayBuffer {
-    const i = this.free.findIndex((b) => b.byteLength >= size);
-    if (i !== -1) return this.free.splice(i, 1)[0]!;
-    return new ArrayBuffer(size < BUFFER_STEP ? size : Math.ceil(size / BUFFER_STEP) * BUFFER_STEP);
-  }
-
-  give(buffer: ArrayBuffer): void {
-    if (buffer.byteLength >= BUFFER_STEP && this.free.length < KEPT_BUFFERS) this.free.push(buffer);
-  }
-}
-
-/** Job buffers are sized in steps of this many bytes; smaller ones are the C heap's. */
-const BUFFER_STEP = 256 * 1024;
-/**
- * Buffers kept for reuse: one being written, one whose files the catalog reads, one to spare.
- * More come back at once where the catalog keeps a commit's pages: those are left to the collector.
- */
-const KEPT_BUFFERS = 3;
+export const jobBuffers = (): BufferPool => new BufferPool(3);
 
 export function unpacked(job: WriteJob): FileWrite[] {
   let start = 0;
@@ -175,7 +158,7 @@ function errorOf(f: WriteFailure): Error {
  * Answers the batches sent on `port`, one after the other (a thread that writes files:
  * write-worker.ts, and the catalog's, which keeps the staged files' bytes: `written` says whether
  * it keeps the batch's buffer, and calls `giveBack` once done with it). The buffer goes back to the
- * writer with the answer, or once given back, for its next batches (JobBuffers).
+ * writer with the answer, or once given back, for its next batches (jobBuffers).
  */
 export function serveWrites(
   port: MessagePort,
@@ -208,7 +191,7 @@ export class FileWriteThread {
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private readonly file = builtWorkerFile('write-worker');
-  private readonly buffers = new JobBuffers();
+  private readonly buffers = jobBuffers();
   /** Whether a thread died with writes unanswered (some may be half done). */
   private dropped = false;
 

@@ -264,7 +264,7 @@ function reachedLimit(o: PullOptions, summary: PullSummary, started: number): bo
 
 /**
  * A full collection after about this much document data (see memory.ts). 8 MB, not 4, since the
- * pages' answers and documents are read into buffers used again (AnswerBuffers, PageSlabs), so
+ * pages' answers and documents are read into buffers used again (answerBuffers, PageSlabs), so
  * the page-sized blocks no longer wait for it: a 20k pull, 10 rounds alternated, peak RSS the
  * same (147 against 148 MB), CPU 5.05 against 5.89 s (docs/bench.md).
  */

@@ -1,13 +1,17 @@
-// A page's answer is read into a buffer that the next page's answer is read into (AnswerBuffers,
-// http-body.ts). What must hold: the bytes read are the body's, whatever its chunks and whether
+// A page's answer is read into a buffer that the next page's answer is read into (answerBuffers,
+// http-body.ts; the BufferPool of src/buffer-pool.ts). What must hold: the bytes read are the body's, whatever its chunks and whether
 // its length was announced; a buffer comes back on every path (refused, failed, read); and nothing
 // a caller keeps of a page (its lifted documents) is overwritten by the next answer.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { liftBase64Fields, PageSlabs, releaseLifted } from '../../../src/api/binary-fields.js';
-import { AnswerBuffers, AnswerTooLarge, readBounded } from '../../../src/api/http-body.js';
+import { answerBuffers, AnswerTooLarge, readBounded } from '../../../src/api/http-body.js';
+import { withBinaryFields } from '../../../src/api/http-views.js';
+import { listNfeV1 } from '../../../src/api/nfe.js';
+import { phpJsonEncodings } from '../../../src/api/wire/common.js';
 import { testHttpClient } from '../../helpers/scripted-server.js';
 
 async function* chunksOf(body: Buffer, size: number): AsyncIterable<Uint8Array> {
@@ -17,26 +21,49 @@ async function* chunksOf(body: Buffer, size: number): AsyncIterable<Uint8Array> 
 /** Bytes that differ from one position to the next, so a stale or shifted copy shows. */
 const pattern = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251));
 
-describe('AnswerBuffers', () => {
+const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+/** A client of a server on 127.0.0.1 that answers the `n`th request (from 0) with `bodyOf(n, url)`. */
+async function clientOf(bodyOf: (n: number, url: string) => string) {
+  let n = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    const body = bodyOf(n++, req.url ?? '/');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { http: testHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), count: () => n };
+}
+
+describe('answerBuffers', () => {
   it('reads a body of unannounced length past the first buffer, byte for byte', async () => {
-    const pool = new AnswerBuffers();
+    const pool = answerBuffers();
+    pool.give(new ArrayBuffer(256 * 1024));
     const body = pattern(700 * 1024 + 13, 1);
     const read = await readBounded(chunksOf(body, 64 * 1024), undefined, 10 * 1024 * 1024, pool);
     expect(read.equals(body)).toBe(true);
     // Past the pool's buffer of 256 KB, the rest came in chunks and was made one buffer at the
     // end (doubling would have left each smaller buffer to the collector); the pool's is back.
     expect(read.buffer.byteLength).toBeGreaterThanOrEqual(body.length);
-    expect(pool.take(1).length).toBe(256 * 1024);
+    expect(pool.take(1).byteLength).toBe(256 * 1024);
   });
 
   it('gives a buffer back and the next read reuses it, with only its own bytes', async () => {
-    const pool = new AnswerBuffers();
+    const pool = answerBuffers();
     const first = pattern(300 * 1024, 2);
     const a = await readBounded(chunksOf(first, 50_000), String(first.length), 1 << 24, pool);
     expect(a.equals(first)).toBe(true);
     const bufferOfA = a.buffer;
-    pool.give(a);
-    pool.give(a); // twice is once
+    pool.give(a.buffer as ArrayBuffer);
+    pool.give(a.buffer as ArrayBuffer); // twice is once
     const second = pattern(200 * 1024, 3);
     const b = await readBounded(chunksOf(second, 33_333), String(second.length), 1 << 24, pool);
     expect(b.buffer).toBe(bufferOfA);
@@ -47,46 +74,33 @@ describe('AnswerBuffers', () => {
   });
 
   it('an answer over the limit gives its buffer back before it is refused', async () => {
-    const pool = new AnswerBuffers();
-    const small = pattern(100 * 1024, 5);
+    const pool = answerBuffers();
+    const small = pattern(300 * 1024, 5);
     const first = await readBounded(chunksOf(small, 64 * 1024), String(small.length), 1 << 24, pool);
     const buffer = first.buffer;
-    pool.give(first);
+    pool.give(first.buffer as ArrayBuffer);
     const body = pattern(600 * 1024, 4);
     await expect(readBounded(chunksOf(body, 64 * 1024), undefined, 500 * 1024, pool)).rejects.toBeInstanceOf(
       AnswerTooLarge,
     );
-    expect(pool.take(1).buffer).toBe(buffer);
+    expect(pool.take(1)).toBe(buffer);
   });
 
   it('keeps no buffer of a very large answer: it would stay resident', () => {
-    const pool = new AnswerBuffers();
-    pool.give(Buffer.alloc(20 * 1024 * 1024));
-    expect(pool.take(1).length).toBe(256 * 1024);
+    const pool = answerBuffers();
+    const large = new ArrayBuffer(20 * 1024 * 1024);
+    pool.give(large);
+    expect(pool.take(1)).not.toBe(large);
   });
 });
 
 describe('pages read into reused buffers, over HTTP', () => {
-  const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
-  afterEach(() => {
-    for (const s of servers.splice(0)) {
-      s.closeAllConnections();
-      s.close();
-    }
-  });
-
   it("a page's lifted documents are unchanged after the next pages were read", async () => {
     const docsOf = (page: number) => Array.from({ length: 40 }, (_, i) => pattern(6000 + i, page * 40 + i));
-    const server = createServer((req, res) => {
-      req.resume();
-      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
-      const body = JSON.stringify({ data: docsOf(page).map((d, i) => ({ n: i, xml: d.toString('base64') })) });
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
+    const { http } = await clientOf((_, url) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      return JSON.stringify({ data: docsOf(page).map((d, i) => ({ n: i, xml: d.toString('base64') })) });
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const http = testHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const schema = z.object({ data: z.array(z.object({ n: z.number(), xml: z.string() })) });
     const kept: Buffer[][] = [];
     try {
@@ -109,19 +123,49 @@ describe('pages read into reused buffers, over HTTP', () => {
   });
 });
 
+describe('R14 with pooled answers', () => {
+  it('R14: two different pages whose signatures did not match, read into one pooled buffer, are fetched again, and the good copy accepted', async () => {
+    // Page-sized, so that every answer is read into the same pooled buffer: the mismatching body
+    // kept for comparison must be a copy, or it reads as the next one, and two different corrupt
+    // bodies look like "the same body twice" (refused, exit 11) instead of being fetched again.
+    const data = [{ access_key: '1'.repeat(44), xml: pattern(300 * 1024, 9).toString('base64') }];
+    const signature = createHash('sha256').update(phpJsonEncodings(data)[0]!).digest('hex');
+    const good = (url: string) => ({
+      status: { code: 200, message: 'OK' },
+      data,
+      page: { next: `http://127.0.0.1${url}`, previous: `http://127.0.0.1${url}` },
+      count: 1,
+      signature,
+    });
+    const { http, count } = await clientOf((n, url) =>
+      JSON.stringify(n < 2 ? { ...good(url), signature: String(n).repeat(64) } : good(url)),
+    );
+    try {
+      const view = withBinaryFields(http, ['xml']);
+      const page = await listNfeV1(view, 'received', {});
+      expect(count()).toBe(3);
+      expect(http.stats.signatureMismatches).toBe(2);
+      expect(view.bytesOf(page.data[0]!.xml as string).equals(pattern(300 * 1024, 9))).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
+});
+
 describe('PageSlabs', () => {
   it('a slab goes back only once every value decoded into it was released', () => {
     const slabs = new PageSlabs();
-    const values = ['PGE+MTwvYT4=', 'PGI+MjwvYj4=', 'PGM+MzwvYz4='];
-    const answer = Buffer.from(JSON.stringify({ data: values.map((xml) => ({ xml })) }));
+    // Page-sized values: a slab under 256 KB is the C heap's, never kept (BufferPool).
+    const docs = [1, 2, 3].map((n) => pattern(100 * 1024, n));
+    const answer = Buffer.from(JSON.stringify({ data: docs.map((d) => ({ xml: d.toString('base64') })) }));
     const { lifted } = liftBase64Fields(answer, ['xml'], '\u00001.', slabs);
-    expect(lifted.map((b) => b.toString())).toEqual(['<a>1</a>', '<b>2</b>', '<c>3</c>']);
+    expect(lifted.every((b, i) => b.equals(docs[i]!))).toBe(true);
     releaseLifted(lifted[0]!);
     releaseLifted(lifted[2]!);
     // One value still held: a new page gets another slab, and the held value is intact.
     const again = liftBase64Fields(answer, ['xml'], '\u00002.', slabs).lifted;
     expect(again[0]!.buffer).not.toBe(lifted[0]!.buffer);
-    expect(lifted[1]!.toString()).toBe('<b>2</b>');
+    expect(lifted[1]!.equals(docs[1]!)).toBe(true);
     releaseLifted(lifted[1]!);
     const third = liftBase64Fields(answer, ['xml'], '\u00003.', slabs).lifted;
     expect(third[0]!.buffer).toBe(lifted[0]!.buffer);

@@ -9,7 +9,7 @@ import { MessageChannel } from 'node:worker_threads';
 import {
   failureOf,
   FileWriteThread,
-  JobBuffers,
+  jobBuffers,
   packed,
   serveWrites,
   unpacked,
@@ -183,7 +183,7 @@ describe('file writes of a page', () => {
   });
 
   it('reuses a page-sized buffer given back, sized in steps, and keeps no small ones nor more than three', () => {
-    const buffers = new JobBuffers();
+    const buffers = jobBuffers();
     const KB = 1024;
     expect(buffers.take(100).byteLength).toBe(100);
     const page = buffers.take(300 * KB);
