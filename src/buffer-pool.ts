@@ -1,7 +1,7 @@
 // Page-sized buffers used again instead of left to the collector: a pull's answers and the
 // documents decoded out of them (src/api/http-body.ts, src/api/binary-fields.ts), and the pages'
 // files handed to the thread that writes them (src/sync/file-writes.ts). Each such block (some MB)
-// was garbage freed only by a full collection, which a pull then had to force (src/sync/memory.ts).
+// was garbage freed only by a full collection, which a pull then had to force (src/memory.ts).
 
 /** Buffers are sized in steps of this many bytes; smaller ones are the C heap's, and not kept. */
 const POOL_STEP = 256 * 1024;

@@ -105,7 +105,7 @@ const holders = new WeakMap<ArrayBuffer, { slabs: PageSlabs; left: number }>();
  * every value decoded into it was released (`releaseLifted`); designed here. A page's documents
  * (some 1.6 MB for 250 NF-e) were garbage once written, freed only by a full collection: with the
  * answers (answerBuffers, http-body.ts) they were what a pull's forced collections were for
- * (src/sync/memory.ts). A slab whose values are not all released is the collector's, as before.
+ * (src/memory.ts). A slab whose values are not all released is the collector's, as before.
  */
 export class PageSlabs {
   /** Two kept, as for the answers (answerBuffers, http-body.ts): each is resident while kept. */

@@ -3,6 +3,7 @@
 // answer (a server may send one byte a second, which no idle timeout ever notices).
 
 import { BufferPool } from '../buffer-pool.js';
+import { collectYoung } from '../memory.js';
 
 /** Well above the largest real page (some 9 MB for 500 NF-e), well below what hurts a machine. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
@@ -42,11 +43,16 @@ export async function readBounded(
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
+/** The blocks an answer that outgrows its pooled buffer goes on in (see readInto). */
+const SPILL_BLOCK = 4 * 1024 * 1024;
+
 /**
  * The body copied chunk by chunk into a buffer of the pool. One that outgrows it (larger than
- * announced, or than the kept buffer taken when no length was) goes on in chunks and is made one
- * buffer at its end, as without a pool: doubling a buffer as it grows left each smaller one to the
- * collector, some 64 MB more at the peak of an answer refused at the 64 MB limit.
+ * announced, or than the kept buffer taken when no length was) goes on into blocks of 4 MB and is
+ * made one buffer at its end: doubling a buffer as it grows left each smaller one to the
+ * collector, some 64 MB more at the peak of an answer refused at the 64 MB limit; keeping the
+ * socket's own chunks (64 KB reads, each its own C-heap block) held some 36 MB more than their
+ * bytes at that limit (an endless answer's run peaked at 176-186 MB, docs/bench.md).
  */
 async function readInto(
   body: AsyncIterable<Uint8Array>,
@@ -57,13 +63,27 @@ async function readInto(
   const into = Buffer.from(pool.take(length ?? 0));
   let size = 0;
   let used = 0;
-  let spilt: Buffer[] | undefined;
+  const spilt: Buffer[] = [];
+  let block: Buffer | undefined;
+  let filled = 0;
   try {
     for await (const chunk of body) {
       const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (size + bytes.length > limit) throw new AnswerTooLarge(limit);
-      if (spilt === undefined && size + bytes.length <= into.length) used += bytes.copy(into, size);
-      else (spilt ??= []).push(bytes);
+      if (spilt.length === 0 && size + bytes.length <= into.length) used += bytes.copy(into, size);
+      else
+        for (let at = 0; at < bytes.length;) {
+          if (!block || filled === block.length) {
+            if (block) spilt.push(block);
+            // The socket's chunks copied into the last block are garbage: freed now, not at 64 MB of them.
+            if (block) collectYoung();
+            block = Buffer.allocUnsafeSlow(SPILL_BLOCK);
+            filled = 0;
+          }
+          const n = bytes.copy(block, filled, at);
+          filled += n;
+          at += n;
+        }
       size += bytes.length;
     }
   } catch (error) {
@@ -71,8 +91,8 @@ async function readInto(
     throw error;
   }
   _lastBody = body;
-  if (spilt === undefined) return into.subarray(0, size);
-  const whole = Buffer.concat([into.subarray(0, used), ...spilt], size);
+  if (!block) return into.subarray(0, size);
+  const whole = Buffer.concat([into.subarray(0, used), ...spilt, block.subarray(0, filled)], size);
   pool.give(into.buffer as ArrayBuffer);
   return whole;
 }
@@ -81,7 +101,7 @@ async function readInto(
  * The buffers a client reads its pages' answers into, each given back once the answer is read
  * (designed here). A pull's answer is some MB (a 250-document page: 2 MB of JSON), dead as soon
  * as its documents are decoded out of it; left to the collector, they were most of the memory a
- * pull's forced full collections free (src/sync/memory.ts), one every few pages. Two are kept, not
+ * pull's forced full collections free (src/memory.ts), one every few pages. Two are kept, not
  * one per request in flight: each kept one is resident between pages, and a pull reads its answers
  * one or two at a time (the catalog's thread, not the wire, paces a local pull); a 20k pull kept
  * 8 MB more at its peak with four (docs/bench.md). None over 16 MB is kept (a page of 500 NF-e is
@@ -92,7 +112,7 @@ export const answerBuffers = (): BufferPool => new BufferPool(2, 16 * 1024 * 102
 /**
  * The last body read, kept (its bytes are all read): a response's stream takes its shape from
  * transitions V8 keeps only while an object has them. With none alive at a full collection (a
- * pull runs one every few MB of documents: src/sync/memory.ts), undici's and the streams'
+ * pull runs one every few MB of documents: src/memory.ts), undici's and the streams'
  * optimized functions that had read one (onData, onResponseData, Readable.read...) were thrown
  * away and compiled again, some 20 compiles in a 20k pull.
  */

@@ -8,7 +8,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.js';
-import { collectGarbage } from '../sync/memory.js';
+import { collectGarbage } from '../memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
 import { readStaged, type FromWorker, type Reply, type Staged, type StagedLine, type ToWorker } from './staging.js';

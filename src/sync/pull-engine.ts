@@ -22,7 +22,7 @@ import { entryId, IndexFile, type IndexEntry } from './index-file.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { closeInTurn } from './close-in-turn.js';
-import { collectGarbage } from './memory.js';
+import { collectGarbage } from '../memory.js';
 import { doneWith, type PulledDocument, type StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import { nextReady, openLanes } from './stream-lanes.js';

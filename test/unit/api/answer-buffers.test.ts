@@ -56,6 +56,15 @@ describe('answerBuffers', () => {
     expect(pool.take(1).byteLength).toBe(256 * 1024);
   });
 
+  it('an answer spilling over several 4 MB blocks, in chunks that straddle them, is read byte for byte', async () => {
+    const pool = answerBuffers();
+    // 9 MB and a bit, in odd-sized chunks: the blocks fill mid-chunk, the last is partly filled.
+    const body = pattern(9 * 1024 * 1024 + 4097, 3);
+    const read = await readBounded(chunksOf(body, 65_521), undefined, 64 * 1024 * 1024, pool);
+    expect(read.length).toBe(body.length);
+    expect(read.equals(body)).toBe(true);
+  });
+
   it('gives a buffer back and the next read reuses it, with only its own bytes', async () => {
     const pool = answerBuffers();
     const first = pattern(300 * 1024, 2);
