@@ -1,7 +1,8 @@
-// What every auxiliary document (DANFe, DACTe, DACTe-OS, DANFSe, DAMDFe) is made of: a page laid
-// out from the top down, a title, the key in blocks of four, the protocol and status, party blocks
-// and a column of totals. The data comes from the shared XML reader; each renderer adds only the
-// few blocks of its own type.
+// What the emulator's own PDFs are made of (boletos, receipts, the sources its OCR routes read, an
+// NFS-e's scanned original): a page laid out from the top down, a title, party blocks and a column
+// of totals, written by pdf-writer.ts. The auxiliary documents of the fiscal types (DANFe, DACTe,
+// DACTe OS, DAMDFe, DANFSe) are not made here: the emulator serves the renderers of
+// src/fiscal/render, the same code as `fiscal pdf --local` (routes/pdf).
 import { readDocuments, type DocumentKind, type DocumentSummary } from '../../fiscal/readers/index.js';
 import { formatMoney } from '../../fiscal/render/format.js';
 import { PAGE_WIDTH, textWidth, writePdf, type PdfPage, type PdfText } from './pdf-writer.js';
