@@ -5,8 +5,8 @@ export const query = defineVerb({
   name: 'query',
   summary: "run read-only SQL on a pull folder's catalog: table, JSON, NDJSON or CSV like every command",
   examples: [
-    `fiscal query "SELECT status, count(*) AS documents, sum(total) AS total FROM documents GROUP BY status"`,
-    `fiscal query "SELECT ncm, sum(value) FROM items JOIN documents USING (key, role, owner) WHERE role = 'received' GROUP BY ncm" -o csv`,
+    `fiscal query "SELECT status, count(*) AS documents, round(sum(total), 2) AS total FROM documents GROUP BY status"`,
+    `fiscal query "SELECT ncm, round(sum(value), 2) AS value FROM items JOIN documents USING (key, role, owner) WHERE role = 'received' GROUP BY ncm" -o csv`,
     `fiscal query --dir ./cliente-a "SELECT * FROM documents WHERE status = 'canceled'" -o json`,
     `fiscal query --catalog postgres://fiscal@db/fiscal "SELECT profile, count(*) FROM documents GROUP BY profile"`,
   ],
