@@ -3,8 +3,18 @@
 // to 250 ms of CPU at the start of every command that sends a request, on this 2-core machine,
 // where the dispatcher and request() alone take a third of it. undici is pinned (package.json) and
 // test/unit/api/undici-parts.test.ts checks that these are the very ones its index exports.
+//
+// Its HTTP/1.1 parser is llhttp compiled to WebAssembly. V8 compiles that module twice: at once
+// with its baseline compiler (Liftoff), then again with TurboFan on its one background thread
+// (bin/fiscal.js), and a process may not end before that second compile is done: a `search` of 5
+// documents spent some 95 ms after its answer waiting for it, 0.41 s in all against 0.27 s with
+// Liftoff alone (docs/bench.md). The parser's own work is small beside a command's: a 20k pull
+// and a latency backfill took the same time and CPU either way. So llhttp runs on Liftoff's code.
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+
+setFlagsFromString('--liftoff-only');
 
 const load = createRequire(import.meta.url);
 

@@ -9,12 +9,17 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { reportStartup } from './startup.mjs';
+import { reportFirstRequest, reportStartup } from './startup.mjs';
 import { keptLeftovers, removeLeftovers, warnIfRecentRemoval } from './cli.mjs';
 import { backfillUnderLatency, CONCURRENCY, plainPullRequests, pullAccount, underRateLimit } from './figures.mjs';
 import { danfeRate, pullPdfUnderLimit, pullWithLocalPdf } from './pdf.mjs';
 
-if (process.argv.includes('--startup')) process.exit(reportStartup() && 0); // start-up figures only
+if (process.argv.includes('--startup')) {
+  // start-up figures only
+  reportStartup();
+  await reportFirstRequest(process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length));
+  process.exit(0);
+}
 
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--1m') || process.env.FISCAL_BENCH_1M === '1';
@@ -71,7 +76,10 @@ if (before)
 if (!million)
   console.log('  the 1M-document account is opt-in: npm run bench -- --1m   (or FISCAL_BENCH_1M=1 npm run bench)');
 
-if (!only) reportStartup(figure);
+if (!only) {
+  reportStartup(figure);
+  await reportFirstRequest(before);
+}
 
 if (runs('disk')) {
   console.log(`\nfiscal pull nfe --role received, local emulator without latency (fresh folder, then a re-run)`);
