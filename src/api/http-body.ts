@@ -50,9 +50,11 @@ const SPILL_BLOCK = 4 * 1024 * 1024;
  * The body copied chunk by chunk into a buffer of the pool. One that outgrows it (larger than
  * announced, or than the kept buffer taken when no length was) goes on into blocks of 4 MB and is
  * made one buffer at its end: doubling a buffer as it grows left each smaller one to the
- * collector, some 64 MB more at the peak of an answer refused at the 64 MB limit; keeping the
- * socket's own chunks (64 KB reads, each its own C-heap block) held some 36 MB more than their
- * bytes at that limit (an endless answer's run peaked at 176-186 MB, docs/bench.md).
+ * collector, some 64 MB more at the peak of an answer refused at the 64 MB limit. The socket's
+ * reads (64 KB each) die young once copied, but V8 collects the young generation once per 2 MB of
+ * objects (bin/fiscal.js), and a Buffer is a small one: some 20-30 MB of them waited for its own
+ * trigger on external memory (an endless answer's run peaked at 176-186 MB, docs/bench.md), so
+ * each new block collects them.
  */
 async function readInto(
   body: AsyncIterable<Uint8Array>,
@@ -74,9 +76,10 @@ async function readInto(
       else
         for (let at = 0; at < bytes.length;) {
           if (!block || filled === block.length) {
-            if (block) spilt.push(block);
-            // The socket's chunks copied into the last block are garbage: freed now, not at 64 MB of them.
-            if (block) collectYoung();
+            if (block) {
+              spilt.push(block);
+              collectYoung();
+            }
             block = Buffer.allocUnsafeSlow(SPILL_BLOCK);
             filled = 0;
           }
