@@ -79,7 +79,33 @@ export function renderTable<R>(
     .toString()
     .split('\n')
     .map((line) => line.trimEnd());
+  const omitted = columns.map((_, i) => i).filter((i) => !keep.includes(i));
+  if (omitted.length > 0) {
+    const note = leftOutNote(
+      omitted.map((i) => allHeaders[i]!),
+      options.width,
+    );
+    lines.push(options.color ? `\u001b[2m${note}\u001b[22m` : note);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The line under a table that left columns out to fit (designed here): how many, the first of
+ * their names that fit the line, and where every column is. A `SELECT *` of `fiscal query` at 80
+ * characters showed 4 of 45 columns and said nothing of the others.
+ */
+function leftOutNote(names: readonly string[], width: number): string {
+  const n = names.length;
+  const where = 'widen the terminal, or -o csv';
+  const head = `+${n} column${n === 1 ? '' : 's'} not shown`;
+  for (let shown = n; shown > 0; shown--) {
+    const list = names.slice(0, shown).join(', ') + (shown < n ? ', …' : '');
+    const line = `${head} (${list}): ${where}`;
+    if (displayWidth(line) <= width) return line;
+  }
+  const short = `${head}: ${where}`;
+  return displayWidth(short) <= width ? short : `${head} (-o csv)`;
 }
 
 /** A value as one line of plain text. */
