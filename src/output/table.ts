@@ -13,6 +13,8 @@ interface TableOptions {
   /** Bold headers (ANSI). */
   color: boolean;
   onEmpty(): void;
+  /** A note for a person that the table left columns out to fit (leftOutNote), said apart from it. */
+  onLeftOut(note: string): void;
 }
 
 const GAP = '  ';
@@ -51,7 +53,9 @@ export function createTableSink<R>(out: Writable, columns: readonly Column<R>[],
     },
     end() {
       if (rows.length === 0) return options.onEmpty();
-      out.write(renderTable(columns, rows, options));
+      const { text, leftOut } = layOut(columns, rows, options);
+      out.write(text);
+      if (leftOut.length > 0) options.onLeftOut(leftOutNote(leftOut, options.width));
     },
   };
 }
@@ -61,6 +65,15 @@ export function renderTable<R>(
   rows: string[][],
   options: Pick<TableOptions, 'width' | 'color'>,
 ): string {
+  return layOut(columns, rows, options).text;
+}
+
+/** The table's text, and the headers of the columns it left out to fit. */
+function layOut<R>(
+  columns: readonly Column<R>[],
+  rows: string[][],
+  options: Pick<TableOptions, 'width' | 'color'>,
+): { text: string; leftOut: string[] } {
   const allHeaders = columns.map((c) => tableCell(c.header));
   const { keep, widths } = fitColumns(columns, allHeaders, rows, options.width);
   const headers = keep.map((i) => allHeaders[i]!);
@@ -79,21 +92,14 @@ export function renderTable<R>(
     .toString()
     .split('\n')
     .map((line) => line.trimEnd());
-  const omitted = columns.map((_, i) => i).filter((i) => !keep.includes(i));
-  if (omitted.length > 0) {
-    const note = leftOutNote(
-      omitted.map((i) => allHeaders[i]!),
-      options.width,
-    );
-    lines.push(options.color ? `\u001b[2m${note}\u001b[22m` : note);
-  }
-  return `${lines.join('\n')}\n`;
+  const leftOut = allHeaders.filter((_, i) => !keep.includes(i));
+  return { text: `${lines.join('\n')}\n`, leftOut };
 }
 
 /**
- * The line under a table that left columns out to fit (designed here): how many, the first of
- * their names that fit the line, and where every column is. A `SELECT *` of `fiscal query` at 80
- * characters showed 4 of 45 columns and said nothing of the others.
+ * The note after a table that left columns out to fit (designed here; on stderr, as every note):
+ * how many, the first of their names that fit the line, and where every column is. A `SELECT *`
+ * of `fiscal query` at 80 characters showed 4 of 42 columns and said nothing of the others.
  */
 function leftOutNote(names: readonly string[], width: number): string {
   const n = names.length;

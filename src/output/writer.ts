@@ -116,6 +116,7 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
         color: ctx.globals.color && ctx.io.stdoutIsTTY,
         // "No results." is a finding: only a listing that completed has one.
         onEmpty: () => failed() || ctx.log.info(opts.emptyMessage ?? 'No results.'),
+        onLeftOut: (note) => ctx.log.info(note),
       });
   }
 }

@@ -172,7 +172,7 @@ describe('fitWidths', () => {
     expect(widths).toEqual([44]);
   });
 
-  it('says under the table how many columns it left out, naming those that fit the line', () => {
+  it('says after the table (on stderr) how many columns it left out, naming those that fit the line', () => {
     const c: Column<Doc>[] = [
       ...COLUMNS,
       ...['ICMS', 'ICMS-ST', 'IPI', 'PIS', 'COFINS'].map((header) => ({ header, get: () => 'x'.repeat(30) })),
@@ -182,19 +182,20 @@ describe('fitWidths', () => {
       const writer = createRecordWriter(t.ctx, { columns: c });
       writer.write({ key: KEY, name: 'Vieira Indústria Têxtil Ltda', total: 10 });
       writer.end();
-      return t.stdout().trimEnd().split('\n');
+      return { table: t.stdout().trimEnd().split('\n'), note: t.stderr().trimEnd() };
     };
     const narrow = render('80');
-    const note = narrow.at(-1)!;
-    // What is shown plus what the note counts is every column, and the note fits the line too.
-    const shown = narrow[0]!.split(/\s{2,}/).length;
-    expect(note).toMatch(new RegExp(`^\\+${c.length - shown} columns not shown`));
-    expect(displayWidth(note)).toBeLessThanOrEqual(80);
-    const wide = render('140').at(-1)!;
+    // What is shown plus what the note counts is every column, and the note fits the line too;
+    // the table itself (stdout) has only its rows.
+    const shown = narrow.table[0]!.split(/\s{2,}/).length;
+    expect(narrow.table).toHaveLength(2);
+    expect(narrow.note).toMatch(new RegExp(`^\\+${c.length - shown} columns not shown`));
+    expect(displayWidth(narrow.note)).toBeLessThanOrEqual(80);
+    const wide = render('140').note;
     expect(wide).toMatch(/^\+\d+ columns? not shown \(.*\): widen the terminal, or -o csv$/);
     expect(displayWidth(wide)).toBeLessThanOrEqual(140);
     // Wide enough for all: no note.
-    expect(render('400').at(-1)).not.toMatch(/not shown/);
+    expect(render('400').note).toBe('');
   });
 
   it('counts wide characters twice and combining marks not at all', () => {
