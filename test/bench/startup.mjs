@@ -7,7 +7,7 @@
 // the whole process from its start to its end, beside the `--before` build's.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { NODE_ENV, NODE_FLAGS } from './cli.mjs';
+import { runMeasured } from './cli.mjs';
 import { startEmulatorProcess } from './emulator-process.mjs';
 
 const bin = fileURLToPath(new URL('../../bin/fiscal.js', import.meta.url));
@@ -72,52 +72,27 @@ export function reportStartup(
   return s;
 }
 
-const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
-
 /**
- * `fiscal search nfe --role received --limit 5` against a local emulator, as a script runs it: the
- * median wall and CPU time of the whole process, its end included (a process waits for V8's
- * background work before it ends: src/api/undici-parts.ts), `runs` times, interleaved with the
- * build of `before` (its dist/) when given.
+ * `fiscal search nfe --role received --limit 5` against a local emulator, as a script runs it
+ * (runMeasured): the median wall time of the whole process, its end included (a process waits for
+ * V8's background work before it ends: src/api/undici-parts.ts), and its CPU time up to the
+ * command's return, `runs` times, interleaved with the build of `before` (its dist/) when given.
  */
 export async function benchFirstRequest(before = undefined, runs = 9) {
   const emu = await startEmulatorProcess(['--docs', '2000', '--accounts', '1', '--other-docs', '0', '--seed', '1']);
   try {
     const builds = [undefined, ...(before ? [before] : [])];
     const samples = builds.map(() => ({ wall: [], cpu: [] }));
-    const once = (dist, into) => {
-      const start = process.hrtime.bigint();
-      const r = spawnSync(
-        '/usr/bin/time',
-        [
-          '-f',
-          'cpu=%U+%S',
-          process.execPath,
-          ...NODE_FLAGS,
-          measure,
-          'search',
-          'nfe',
-          '--role',
-          'received',
-          '--limit',
-          '5',
-          '-o',
-          'ndjson',
-        ],
-        {
-          env: { ...process.env, ...NODE_ENV, ...emu.env, ...(dist ? { FISCAL_BENCH_DIST: dist } : {}) },
-          encoding: 'utf8',
-        },
-      );
-      const wall = Number(process.hrtime.bigint() - start) / 1e6;
-      if (r.status !== 0) throw new Error(`search exited ${r.status}: ${r.stderr}`);
-      const cpu = /cpu=([\d.]+)\+([\d.]+)/.exec(r.stderr ?? '');
-      into.wall.push(wall);
-      if (cpu) into.cpu.push((Number(cpu[1]) + Number(cpu[2])) * 1000);
-    };
-    builds.forEach((b) => once(b, { wall: [], cpu: [] })); // warm the file cache
-    for (let i = 0; i < runs; i++) builds.forEach((b, j) => once(b, samples[j]));
-    const of = (s) => ({ wallMs: median(s.wall), cpuMs: s.cpu.length ? median(s.cpu) : undefined });
+    const once = (dist) =>
+      runMeasured(['search', 'nfe', '--role', 'received', '--limit', '5', '-o', 'ndjson'], emu.env, dist);
+    builds.forEach((b) => once(b)); // warm the file cache
+    for (let i = 0; i < runs; i++)
+      builds.forEach((b, j) => {
+        const r = once(b);
+        samples[j].wall.push(r.wallMs);
+        samples[j].cpu.push(r.cpuMs);
+      });
+    const of = (s) => ({ wallMs: median(s.wall), cpuMs: median(s.cpu) });
     return { runs, now: of(samples[0]), before: before ? of(samples[1]) : undefined };
   } finally {
     await emu.close();
@@ -127,7 +102,7 @@ export async function benchFirstRequest(before = undefined, runs = 9) {
 /** Prints the first request's line (no target: what a script waits for, beside the baseline). */
 export async function reportFirstRequest(before = undefined) {
   const r = await benchFirstRequest(before);
-  const line = (f) => `${f1(f.wallMs)} ms (CPU ${f.cpuMs === undefined ? 'n/a' : `${f1(f.cpuMs)} ms`})`;
+  const line = (f) => `${f1(f.wallMs)} ms (CPU to its return ${f1(f.cpuMs)} ms)`;
   console.log(
     `  fiscal search nfe --limit 5, local emulator, whole process: ${line(r.now)}${r.before ? `; before: ${line(r.before)}` : ''}`,
   );
