@@ -67,11 +67,21 @@ function uniqueNames(columns: readonly string[]): string[] {
   });
 }
 
+/**
+ * A value as a table, CSV or workbook shows it (JSON and NDJSON write the row as SQLite gave it).
+ * A fraction to 15 significant digits, as the sqlite3 shell and DuckDB print one: a sum of REAL
+ * amounts carries the binary noise of its additions (`912045.6900000001`), which a person reads
+ * as a wrong figure; 15 digits are as many as a double holds of any decimal (designed here).
+ */
 const cell = (v: unknown): Cell =>
-  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
-    ? v
-    : typeof v === 'bigint'
-      ? Number(v)
-      : Buffer.isBuffer(v)
-        ? v.toString('hex')
-        : String(v);
+  typeof v === 'number'
+    ? Number.isInteger(v) || !Number.isFinite(v)
+      ? v
+      : Number(v.toPrecision(15))
+    : v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean'
+      ? v
+      : typeof v === 'bigint'
+        ? Number(v)
+        : Buffer.isBuffer(v)
+          ? v.toString('hex')
+          : String(v);

@@ -276,6 +276,27 @@ describe('fiscal query', () => {
     expect(bad.stderr).toMatch(/no such column: nope/);
   });
 
+  it('shows a sum of REAL amounts to 15 significant digits in a table and CSV, and as SQLite gave it in JSON', async () => {
+    // The canceled notes' totals summed by SQLite: a REAL with the noise of its additions.
+    const sql = "SELECT sum(total) AS total, 0.1 + 0.2 AS noise, 3 AS whole FROM documents WHERE status = 'canceled'";
+    const json = await runMain(['query', '--dir', dir, sql, '-o', 'json'], env);
+    expect(json.code, json.stderr).toBe(0);
+    const [raw] = JSON.parse(json.stdout) as { total: number; noise: number; whole: number }[];
+    expect(raw!.noise).toBe(0.1 + 0.2);
+    const csv = await runMain(['query', '--dir', dir, sql, '-o', 'csv'], env);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [total, noise, whole] = csv.stdout.split('\n')[1]!.split(',');
+    expect(noise).toBe('0.3');
+    expect(whole).toBe('3');
+    // At most two decimals, and the cents of the exact sum.
+    expect(total).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(cents(total!)).toBe(cents(raw!.total));
+    const table = await runMain(['query', '--dir', dir, sql, '-o', 'table'], env);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/\b0\.3\b/);
+    expect(table.stdout).not.toMatch(/0\.30000000000000004/);
+  });
+
   it("opens in Debian's sqlite3 shell as it is", () => {
     if (!hostTool('sqlite3', ['-version'], 'opening the catalog in the sqlite3 shell', 'sqlite3')) return;
     const out = spawnSync(
