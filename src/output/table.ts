@@ -82,7 +82,7 @@ function layOut<R>(
     chars: BORDERLESS,
     colWidths: widths,
     // Amounts and counts right-aligned, so that their digits line up.
-    colAligns: keep.map((i) => (RIGHT.has(columns[i]!.kind ?? 'text') ? 'right' : 'left')),
+    colAligns: keep.map((i) => (columns[i]!.alignRight || RIGHT.has(columns[i]!.kind ?? 'text') ? 'right' : 'left')),
     truncate: '…',
     wordWrap: false,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },

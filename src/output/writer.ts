@@ -36,6 +36,11 @@ export interface Column<R> {
    * Without it a value is localized by its shape (a decimal `1234.56`, an ISO date).
    */
   kind?: CellKind;
+  /**
+   * Table only: the values right-aligned, so that their digits line up, with no other change to
+   * them (amounts and counts of a known kind are aligned so already).
+   */
+  alignRight?: boolean;
 }
 
 export interface RecordWriter<R> {

@@ -24,8 +24,14 @@ export default verb(query, {
       throw error;
     }
     const names = uniqueNames(result.columns);
+    // A column of numbers alone (NULL aside) right-aligned in a table, as the sqlite3 shell's
+    // box modes and every spreadsheet do; its values are left as they are (a year stays 2026).
+    const numeric = names.map((_, i) => {
+      const values = result.rows.map((row) => row[i]).filter((v) => v !== null && v !== undefined);
+      return values.length > 0 && values.every((v) => typeof v === 'number' || typeof v === 'bigint');
+    });
     const writer = createRecordWriter<QueryRecord>(ctx, {
-      columns: names.map((header) => ({ header, get: (r) => cell(r[header]) })),
+      columns: names.map((header, i) => ({ header, get: (r) => cell(r[header]), alignRight: numeric[i] })),
       emptyMessage: 'No rows.',
       locale: ctx.globals.locale,
     });

@@ -295,6 +295,10 @@ describe('fiscal query', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/\b0\.3\b/);
     expect(table.stdout).not.toMatch(/0\.30000000000000004/);
+    // Numbers right-aligned under their header: `whole` (5 wide) over `    3`.
+    const [head, row] = table.stdout.split('\n');
+    expect(head!.endsWith('whole')).toBe(true);
+    expect(row!.endsWith('    3')).toBe(true);
   });
 
   it("opens in Debian's sqlite3 shell as it is", () => {
