@@ -88,6 +88,11 @@ export function formatCep(value: string | undefined): string | undefined {
   return value && /^\d{8}$/.test(value) ? `${value.slice(0, 5)}-${value.slice(5)}` : value;
 }
 
+/** A rate in percent as the XML writes it, with a decimal comma: `2.00` -> `2,00`; undefined stays so. */
+export function rate(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : formatNumber(value, 2);
+}
+
 /** Money, or undefined for an absent value (fields then stay empty rather than print 0,00). */
 export function money(value: string | undefined): string | undefined {
   return value === undefined ? undefined : formatMoney(value);

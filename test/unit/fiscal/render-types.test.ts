@@ -5,6 +5,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docXml, generateDataset } from '../../../src/emulator/data/dataset.js';
+import { generateWorlds } from '../../../src/emulator/data/accounts.js';
+import { generateNfses, withheldTaxes } from '../../../src/emulator/data/nfse.js';
+import { layoutOf, nfseOriginalXml } from '../../../src/emulator/data/nfse-layouts.js';
 import type { DocLists } from '../../../src/emulator/doc-index.js';
 import { formatKey, formatMoney } from '../../../src/fiscal/render/format.js';
 import { renderPdf, RENDERERS, type RenderType } from '../../../src/fiscal/render/index.js';
@@ -51,6 +54,59 @@ describe.runIf(poppler)('what poppler reads on each', () => {
     for (const v of [nfse.serviceValue, nfse.issValue, nfse.netValue]) expect(text).toContain(formatMoney(v));
     const canceled = docs.nfse.find((n) => n.isCanceled);
     if (canceled) expect(textOf(await renderPdf('nfse', docXml('nfse', canceled)))).toContain('CANCELADA');
+  });
+
+  it('DANFSe: the federal taxes withheld one by one and whether the ISS was, in both layouts', async () => {
+    const notes = generateNfses(generateWorlds(5)[0]!, 5, 400, Date.parse('2026-06-15T12:00:00Z'));
+    const withheld = (layout: 'abrasf' | 'nacional') =>
+      notes.find(
+        (n) => n.withholding === 'ir-csrf' && n.issWithheld && layoutOf(n).startsWith(layout) && !n.isCanceled,
+      )!;
+    const cents = (c: number) => formatMoney((c / 100).toFixed(2));
+    // ABRASF (the listings' XML): IR, CSLL, PIS and COFINS each; IssRetido 1.
+    const abrasf = withheld('abrasf');
+    const t = withheldTaxes(Math.round(Number(abrasf.serviceValue) * 100), abrasf.withholding);
+    const text = textOf(await renderPdf('nfse', docXml('nfse', abrasf)));
+    expect(text).toMatch(/TRIBUTOS FEDERAIS/);
+    for (const v of [t.ir, t.csll, t.pis, t.cofins]) expect(text).toContain(cents(v));
+    expect(text).toMatch(/ISS RETIDO.*Sim/);
+    // The national layout: IRRF and CSLL in tribFed, tpRetISSQN 2 (withheld by the taker).
+    const national = withheld('nacional');
+    const n = withheldTaxes(Math.round(Number(national.serviceValue) * 100), national.withholding);
+    const nationalText = textOf(await renderPdf('nfse', nfseOriginalXml(national)));
+    for (const v of [n.ir, n.csll]) expect(nationalText).toContain(cents(v));
+    expect(nationalText).toContain('Sim, pelo tomador');
+    // A note with nothing withheld has no such row.
+    const plain = notes.find((x) => x.withholding === 'none' && !x.issWithheld && layoutOf(x) !== 'nacional-1.00')!;
+    const plainText = textOf(await renderPdf('nfse', docXml('nfse', plain)));
+    expect(plainText).not.toMatch(/TRIBUTOS FEDERAIS/);
+    expect(plainText).toMatch(/ISS RETIDO.*Não/);
+  });
+
+  it('DANFSe of a national note of the tax reform: IBS, CBS, the total with them and the approximate taxes', async () => {
+    const notes = generateNfses(generateWorlds(5)[0]!, 5, 400, Date.parse('2026-06-15T12:00:00Z'));
+    const national = notes.find((x) => layoutOf(x) === 'nacional-1.00' && !x.isCanceled)!;
+    // The national system's computed group after the note's values, as a note of 2026 carries it.
+    const reform =
+      '<IBSCBS><cLocalidadeIncid>3550308</cLocalidadeIncid><xLocalidadeIncid>São Paulo</xLocalidadeIncid>' +
+      '<valores><vBC>1234.50</vBC></valores><totCIBS><gIBS><gIBSUFTot><vIBSUF>1.23</vIBSUF></gIBSUFTot>' +
+      '<gIBSMunTot><vIBSMun>0.01</vIBSMun></gIBSMunTot><vIBSTot>1.24</vIBSTot></gIBS>' +
+      '<gCBS><vCBS>11.11</vCBS></gCBS><vTotNF>98765.43</vTotNF></totCIBS></IBSCBS>';
+    const xml = nfseOriginalXml(national)
+      .replace('</valores><DPS', `</valores>${reform}<DPS`)
+      .replace(
+        '<totTrib><indTotTrib>0</indTotTrib></totTrib>',
+        '<totTrib><vTotTrib><vTotTribFed>321.09</vTotTribFed><vTotTribEst>0.00</vTotTribEst><vTotTribMun>45.67</vTotTribMun></vTotTrib></totTrib>',
+      );
+    expect(xml).toContain('<totCIBS>');
+    expect(xml).toContain('<vTotTribFed>');
+    const text = textOf(await renderPdf('nfse', xml));
+    expect(text).toMatch(/IBS E CBS/);
+    for (const v of ['1.234,50', '1,23', '0,01', '1,24', '11,11', '98.765,43']) expect(text).toContain(v);
+    expect(text).toMatch(/TRIBUTOS APROXIMADOS/);
+    for (const v of ['321,09', '45,67']) expect(text).toContain(v);
+    // Without the group, no such row.
+    expect(textOf(await renderPdf('nfse', nfseOriginalXml(national)))).not.toMatch(/IBS E CBS/);
   });
 
   it('DANFCe: an 80 mm roll with the title, the items, the total and the key', async () => {
