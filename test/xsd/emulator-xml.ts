@@ -1,5 +1,5 @@
 // Validates the emulator's generated XML against the official schemas kept in ../shared/xsd: NF-e
-// (PL_009_V4), and CT-e, CT-e OS, MDF-e, NFC-e, NFS-e with their events. Used by
+// (PL_010_V1.30-RTC, the tax reform's: a note of 2026 carries IBS and CBS), and CT-e, CT-e OS, MDF-e, NFC-e, NFS-e with their events. Used by
 // test/emulator/data/xsd.test.ts, xsd-docs.test.ts and by the script validate-emulator-xml.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +27,12 @@ export const EVENT_SCHEMAS: Record<string, string> = {
   '210240': 'procConfRecebtoNFe_v1.00.xsd',
 };
 
-/** ../shared/xsd/nfe-PL_009_V4 next to the repository, or undefined when it is not there. */
+/** The NF-e schemas' folder: PL_010, the tax reform's (its IBS and CBS groups are optional). */
+const NFE_XSD = 'nfe-PL_010_V1.30-RTC';
+
+/** ../shared/xsd/<NFE_XSD> next to the repository, or undefined when it is not there. */
 export function nfeXsdDir(repoRoot: string): string | undefined {
-  const dir = path.resolve(repoRoot, '..', 'shared', 'xsd', 'nfe-PL_009_V4');
+  const dir = path.resolve(repoRoot, '..', 'shared', 'xsd', NFE_XSD);
   return fs.existsSync(path.join(dir, NFE_SCHEMA)) ? dir : undefined;
 }
 
@@ -141,7 +144,7 @@ export function validateGenerated(dir: string, seed: number, docs: number): Repo
 export const DOC_XSD_DIRS = [
   'cte-PL_CTe_400',
   'mdfe-PL_MDFe_300a',
-  'nfe-PL_009_V4',
+  NFE_XSD,
   'nfse-ABRASF-2.04',
   'nfse-ABRASF-nfselib-variants',
   'nfse-nacional-v1.00',
@@ -268,8 +271,8 @@ export const TYPE_SCHEMAS: { [T in DocType]?: TypeSchemas<T> } = {
   },
   nfce: {
     label: 'NFC-e',
-    schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd',
-    eventSchema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd',
+    schema: `${NFE_XSD}/procNFe_v4.00.xsd`,
+    eventSchema: `${NFE_XSD}/procEventoCancNFe_v1.00.xsd`,
   },
   nfse: {
     label: 'NFS-e',

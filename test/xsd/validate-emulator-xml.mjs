@@ -55,7 +55,7 @@ if (dir) {
   );
   invalid += report.failures.length;
 } else {
-  console.log('../shared/xsd/nfe-PL_009_V4 not found, NF-e skipped');
+  console.log('../shared/xsd/nfe-PL_010_V1.30-RTC not found, NF-e skipped');
 }
 
 const root = sharedXsdRoot(repoRoot);

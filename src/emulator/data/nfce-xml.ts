@@ -7,7 +7,7 @@ import type { DocEvent, StoredNfce } from '../model-docs.js';
 import { money } from './amounts.js';
 import { CANCEL_REASONS, nfeEventXml } from './events-xml.js';
 import { nfceLines } from './nfce.js';
-import { itemsXml, taxLines, totalXml, type TaxedLines } from './nfe-xml-items.js';
+import { carriesReform, itemsXml, taxLines, totalXml, type TaxedLines } from './nfe-xml-items.js';
 import { addressOf, taxIdOf, taxRegimeOf } from './parties.js';
 import { icmsRate, stateOf } from './places.js';
 import { hashString, Rng } from './random.js';
@@ -93,7 +93,7 @@ function taxedLinesOf(doc: StoredNfce): TaxedLines {
     pis: presumed ? 65 : 165,
     cofins: presumed ? 300 : 760,
   };
-  return taxLines(nfceLines(doc.accessKey, doc.itemCount), rates, simples);
+  return taxLines(nfceLines(doc.accessKey, doc.itemCount), rates, simples, carriesReform(doc.emissionDate, simples));
 }
 
 function protNFeXml(doc: StoredNfce, digest: string): string {

@@ -5,7 +5,7 @@ import { buildAccessKey } from '../../fiscal/access-key.js';
 import { cnpjCheckDigits } from '../../fiscal/tax-id.js';
 import type { Party, StoredNfe } from '../model.js';
 import { invoiceLines } from './amounts.js';
-import { itemsXml, taxLines, totalXml, type TaxedLines } from './nfe-xml-items.js';
+import { carriesReform, itemsXml, taxLines, totalXml, type TaxedLines } from './nfe-xml-items.js';
 import { paymentXml, transpXml } from './nfe-xml-payment.js';
 import { addressOf, taxIdOf, taxRegimeOf } from './parties.js';
 import { icmsRate, stateOf } from './places.js';
@@ -107,7 +107,8 @@ function taxedLinesOf(doc: StoredNfe): TaxedLines {
     pis: presumed ? 65 : 165,
     cofins: presumed ? 300 : 760,
   };
-  return taxLines(invoiceLines(doc.accessKey, doc.itemCount, doc.cfops), rates, simples);
+  const lines = invoiceLines(doc.accessKey, doc.itemCount, doc.cfops);
+  return taxLines(lines, rates, simples, carriesReform(doc.emissionDate, simples));
 }
 
 /** The cobr and pag of a generated document as its XML has them, without rendering the rest. */

@@ -203,19 +203,28 @@ describe('emulator XML of the other documents and the official schemas', () => {
     const checks: Check[] = docs.map((d) => ({
       what: `NFC-e ${d.accessKey}`,
       xml: nfceXml(d),
-      schema: 'nfe-PL_009_V4/procNFe_v4.00.xsd',
+      schema: 'nfe-PL_010_V1.30-RTC/procNFe_v4.00.xsd',
       root: 'nfeProc',
     }));
     const events = evented.flatMap((d) =>
       d.events.map((e) => ({
         what: `NFC-e event ${e.type} of ${d.accessKey}`,
         xml: nfceEventXml(d, e),
-        schema: 'nfe-PL_009_V4/procEventoCancNFe_v1.00.xsd',
+        schema: 'nfe-PL_010_V1.30-RTC/procEventoCancNFe_v1.00.xsd',
         root: 'procEventoNFe',
       })),
     );
     expect(events.length).toBeGreaterThan(10);
-    expect(run([...checks, ...events])).toEqual([]);
+    // And notes with the tax reform's IBS and CBS (a normal regime in 2026; most NFC-e here are
+    // of the Simples): a few from the pool.
+    const reform = worlds
+      .flatMap((w) => generateNfces(w, 11, POOL, NOW_MS))
+      .map((d) => ({ d, xml: nfceXml(d) }))
+      .filter((x) => x.xml.includes('<IBSCBSTot>'))
+      .slice(0, 5)
+      .map(({ d, xml }) => ({ what: `NFC-e ${d.accessKey}`, xml, schema: checks[0]!.schema, root: 'nfeProc' }));
+    expect(reform).toHaveLength(5);
+    expect(run([...checks, ...reform, ...events])).toEqual([]);
   });
 
   it('R10, R33: NFS-e listings carry CompNfse 2.02 (nfse_v2_02.xsd), cancelled ones with NfseCancelamento; 101101 as CancelarNfseResposta', () => {

@@ -84,6 +84,11 @@ describe('emulator XML and the official schemas', () => {
       const report = validateDataset(schemas, dataset);
       expect(report.failures).toEqual([]);
       expect(report.docs).toBe(dataset.nfes.length);
+      // Notes of both kinds were checked: with the tax reform's IBS and CBS (2026, a normal
+      // regime) and without them (the Simples, or 2025).
+      const reform = dataset.nfes.filter((d) => nfeXml(d).includes('<IBSCBSTot>')).length;
+      expect(reform).toBeGreaterThan(5);
+      expect(reform).toBeLessThan(dataset.nfes.length);
       expect(Object.keys(report.eventsByType).sort()).toEqual(
         expect.arrayContaining(['110110', '110111', '210200', '210210']),
       );

@@ -84,8 +84,14 @@ describe('the walk gives the rows of the section pass', () => {
     expect(walked).toBe(notes.length + nfces.length);
   });
 
-  it('IBS and CBS, in every note of a seed', () => {
-    const seeded = notes.slice(0, 120).map(withIbsCbs);
+  it("IBS and CBS, the emulator's own (2026, a normal regime) and added to notes of a seed without them", () => {
+    // The emulator's notes of the reform were compared with the rest above.
+    expect(notes.filter((x) => x.includes('<IBSCBSTot>')).length).toBeGreaterThan(20);
+    const seeded = notes
+      .filter((x) => !x.includes('<IBSCBS>'))
+      .slice(0, 120)
+      .map(withIbsCbs);
+    expect(seeded.length).toBeGreaterThan(50);
     for (const xml of seeded) expect(compare(xml)).toBe(true);
     const facts = walkedNoteFacts(Buffer.from(seeded[0]!))!;
     expect([facts.totals.ibs, facts.totals.cbs, facts.items[0]!.taxes.cbs]).toEqual([0.3, 2.7, 0.9]);
