@@ -88,6 +88,8 @@ function onlyFlow(documents: readonly ReportDocument[]): Flow | undefined {
 }
 
 const TAXES = ['icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss'].map((s) => SUMS.indexOf(s as never));
+/** The 2026 tax reform's two, a card of their own where the documents carry them. */
+const REFORM = ['ibs', 'cbs'].map((s) => SUMS.indexOf(s as never));
 
 /** The cards and charts of one flow (or of every document when the folder holds one flow). */
 function flowBlock(
@@ -100,6 +102,7 @@ function flowBlock(
   const money = (cents: number) => formatMoney(cents / 100, locale, true);
   const totals = aggregate(documents, []).totals;
   const taxes = TAXES.reduce((n, i) => n + totals.sums[i]!, 0);
+  const reform = REFORM.reduce((n, i) => n + totals.sums[i]!, 0);
   const section = (heading: string, body: string) =>
     body ? `<section><h2>${escapeHtml(heading)}</h2>${body}</section>` : '';
   const monthly = aggregate(documents, ['month'])
@@ -118,6 +121,7 @@ ${card(w.documents, formatCount(totals.documents, locale))}
 ${card(w.canceled, formatCount(totals.canceled, locale))}
 ${card(w.totalValue, money(totals.sums[0]!))}
 ${card(w.taxes, money(taxes))}
+${reform !== 0 ? card(w.reform, money(reform)) : ''}
 </div>
 ${section(w.monthly, columnChart(monthly, w.monthly))}
 ${section(partyTitle, barChart(ranked(parties, party, false), partyTitle))}

@@ -65,10 +65,11 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
     // Purchases and sales each get their own four charts.
     expect(shown.charts).toBe(8);
     // The same columns: the page keeps the machine names in data-col, the pt-BR CSV says them in Portuguese.
-    // The reform's IBS and CBS, zero in every row of these 2025-2026 notes, stay off the page only.
+    // The reform's IBS and CBS, which the notes of 2026 carry (and those of 2025 do not), among them.
     const reform = ['IBS', 'CBS'].map((h) => header!.indexOf(h));
-    expect(lines.every((cells) => reform.every((i) => cells[i] === '0,00'))).toBe(true);
-    expect(shown.cols.map((c) => localHeader(c, 'pt-BR'))).toEqual(header!.filter((h) => h !== 'IBS' && h !== 'CBS'));
+    expect(lines.some((cells) => reform.every((i) => cells[i] !== '0,00'))).toBe(true);
+    expect(lines.some((cells) => reform.every((i) => cells[i] === '0,00'))).toBe(true);
+    expect(shown.cols.map((c) => localHeader(c, 'pt-BR'))).toEqual(header);
     const at = shown.cols.map((c) => header!.indexOf(localHeader(c, 'pt-BR')));
     const csv = lines.map((cells) => Object.fromEntries(shown.cols.map((c, i) => [c, cells[at[i]!]!])));
     expect(shown.rows).toHaveLength(csv.length);
@@ -78,7 +79,7 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
       expect(row.status!.text).toBe(line.status);
       expect(row.status!.text).toMatch(/^(autorizada|cancelada)$/);
       expect(row.documents!.text).toBe(line.documents!.replace(/\B(?=(\d{3})+$)/g, '.'));
-      for (const sum of ['total', 'products', 'icms', 'pis', 'cofins', 'iss', 'freight']) {
+      for (const sum of ['total', 'products', 'icms', 'pis', 'cofins', 'iss', 'freight', 'ibs', 'cbs']) {
         // The page groups thousands (1.234,56) where the CSV does not (1234,56).
         expect(row[sum]!.text.replaceAll('.', ''), `${sum} of row ${i}`).toBe(line[sum]);
         expect(row[sum]!.value.replace('.', ',')).toBe(line[sum]);
@@ -105,6 +106,20 @@ describe.runIf(hasChromium())('report --html in headless chromium', () => {
     expect(text).not.toMatch(/<(link|img|iframe)\b|\bsrc=|@import|url\(/i);
     expect(text).toContain("default-src 'none'");
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(1);
+    // The reform's IBS and CBS are columns where a note has them; a period without them (2025,
+    // before the reform) leaves those two columns of zeros off the page, not off the CSV.
+    expect(text).toContain('data-col="ibs"');
+    expect(text).toMatch(/IBS \+ CBS \(the tax reform\)<\/div><div class="card-value">[1-9][\d,]*\.\d\d</);
+    const before = join(tempDir(), 'r2025.html');
+    const old = await runInProcess(
+      ['report', dir, '--by', 'emitter', '--to', '2025-12-31', '--html', before, '-o', 'csv'],
+      {
+        env: emulatorEnv(emu),
+      },
+    );
+    expect(old.exitCode, old.stderr).toBe(0);
+    expect(old.stdout.split('\n')[0]).toMatch(/,ibs,cbs,/);
+    expect(readFileSync(before, 'utf8')).not.toMatch(/data-col="(ibs|cbs)"|IBS \+ CBS/);
 
     // An emitter whose name is markup: shown as text, never run.
     const loose = tempDir();
