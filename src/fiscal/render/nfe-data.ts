@@ -129,9 +129,10 @@ function values(node: Node): Record<string, string | undefined> {
 
 /**
  * What neither a DANFe nor a DANFCe, nor the summary of an NF-e, reads: an item's PIS and COFINS
- * (a third of its elements) and the system's technical contact, left out of the tree unread.
+ * (a third of its elements), its IBS and CBS of the tax reform (as many again: the note's totals,
+ * IBSCBSTot, are read) and the system's technical contact, left out of the tree unread.
  */
-const UNREAD = new Set(['PIS', 'PISST', 'COFINS', 'COFINSST', 'infRespTec']);
+const UNREAD = new Set(['PIS', 'PISST', 'COFINS', 'COFINSST', 'IBSCBS', 'infRespTec']);
 
 /** The NF-e (`kinds` nfe) or NFC-e (nfce) in `xml`. */
 export function readNfeData(xml: Uint8Array | string, kind: 'nfe' | 'nfce'): NfeData {

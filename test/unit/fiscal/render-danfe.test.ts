@@ -83,6 +83,15 @@ describe.runIf(poppler)('the DANFe as poppler reads it', () => {
     expect(pages[1]).not.toContain('RECEBEMOS DE');
   });
 
+  it("a note's items' IBS and CBS of the tax reform (not drawn) leave its DANFe as it is", async () => {
+    const reform = dataset.nfes.map((n) => nfeXml(n)).find((x) => x.includes('<IBSCBS>'))!;
+    expect(reform).toBeDefined();
+    const without = reform.replace(/<IBSCBS>[\s\S]*?<\/IBSCBS>/g, '');
+    expect(without).not.toContain('<IBSCBS>');
+    expect(without).toContain('<IBSCBSTot>');
+    expect(Buffer.compare(await renderPdf('nfe', reform), await renderPdf('nfe', without))).toBe(0);
+  });
+
   it('tpAmb 2 says SEM VALOR FISCAL, a canceled note CANCELADA; a normal one neither', async () => {
     const normal = textOf(await renderPdf('nfe', xml));
     expect(normal).not.toContain('SEM VALOR FISCAL');
