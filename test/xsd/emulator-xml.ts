@@ -142,7 +142,7 @@ export function validateGenerated(dir: string, seed: number, docs: number): Repo
 
 /** The schema folders under ../shared/xsd that the other document types validate against. */
 export const DOC_XSD_DIRS = [
-  'cte-PL_CTe_400',
+  'cte-PL_CTe_400_RTC',
   'mdfe-PL_MDFe_300a',
   NFE_XSD,
   'nfse-ABRASF-2.04',
@@ -161,7 +161,7 @@ const providedDirs = new Set<string>();
 
 /**
  * Compiled schemas of the folders of DOC_XSD_DIRS, named by their path under the root
- * (`cte-PL_CTe_400/procCTe_v4.00.xsd`). Like NfeSchemas, `check` answers the first errors.
+ * (`cte-PL_CTe_400_RTC/procCTe_v4.00.xsd`). Like NfeSchemas, `check` answers the first errors.
  */
 export class DocSchemas {
   private readonly byFolder = new Map<string, NfeSchemas>();
@@ -233,9 +233,9 @@ interface TypeSchemas<T extends DocType> {
 }
 
 const cteEventParts: Record<string, SchemaPart> = {
-  '110111': { schema: 'cte-PL_CTe_400/evCancCTe_v4.00.xsd', tag: 'evCancCTe', ns: CTE_NS },
-  '110110': { schema: 'cte-PL_CTe_400/evCCeCTe_v4.00.xsd', tag: 'evCCeCTe', ns: CTE_NS },
-  '610110': { schema: 'cte-PL_CTe_400/evPrestDesacordo_v4.00.xsd', tag: 'evPrestDesacordo', ns: CTE_NS },
+  '110111': { schema: 'cte-PL_CTe_400_RTC/evCancCTe_v4.00.xsd', tag: 'evCancCTe', ns: CTE_NS },
+  '110110': { schema: 'cte-PL_CTe_400_RTC/evCCeCTe_v4.00.xsd', tag: 'evCCeCTe', ns: CTE_NS },
+  '610110': { schema: 'cte-PL_CTe_400_RTC/evPrestDesacordo_v4.00.xsd', tag: 'evPrestDesacordo', ns: CTE_NS },
 };
 
 /** The same pairs of schemas as test/emulator/data/xsd-docs.test.ts. */
@@ -243,20 +243,20 @@ const cteEventParts: Record<string, SchemaPart> = {
 export const TYPE_SCHEMAS: { [T in DocType]?: TypeSchemas<T> } = {
   cte: {
     label: 'CT-e',
-    schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+    schema: 'cte-PL_CTe_400_RTC/procCTe_v4.00.xsd',
     // A complementary CT-e has no infModal.
     part: (d) =>
       d.cteType === '1'
         ? undefined
-        : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
-    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+        : { schema: 'cte-PL_CTe_400_RTC/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
+    eventSchema: 'cte-PL_CTe_400_RTC/procEventoCTe_v4.00.xsd',
     eventParts: cteEventParts,
   },
   cteos: {
     label: 'CT-e OS',
-    schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
-    part: () => ({ schema: 'cte-PL_CTe_400/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS }),
-    eventSchema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+    schema: 'cte-PL_CTe_400_RTC/procCTeOS_v4.00.xsd',
+    part: () => ({ schema: 'cte-PL_CTe_400_RTC/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS }),
+    eventSchema: 'cte-PL_CTe_400_RTC/procEventoCTe_v4.00.xsd',
     eventParts: cteEventParts,
   },
   mdfe: {

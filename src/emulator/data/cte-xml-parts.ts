@@ -5,6 +5,7 @@ import type { Party } from '../model.js';
 import { money } from './amounts.js';
 import { addressOf, taxIdOf, taxRegimeOf } from './parties.js';
 import { stateOf, type City } from './places.js';
+import { carriesReform, reformOf, reformXml } from './reform.js';
 import { hashString, Rng } from './random.js';
 import { authorizationProtocol, brt, el } from './xml-util.js';
 
@@ -49,10 +50,21 @@ export function emitXml(e: Party): string {
 }
 
 /** ICMS of the service: in the Simples Nacional by indSN, else CST 00 on the whole price. */
-export function icmsXml(emitter: Party, totalCents: number, ratePercent: number): string {
+function icmsXml(emitter: Party, totalCents: number, ratePercent: number): string {
   if (taxRegimeOf(emitter) === '1') return '<ICMS><ICMSSN><CST>90</CST><indSN>1</indSN></ICMSSN></ICMS>';
   const icms = Math.round((totalCents * ratePercent) / 100);
   return `<ICMS><ICMS00><CST>00</CST><vBC>${money(totalCents)}</vBC><pICMS>${money(ratePercent * 100)}</pICMS><vICMS>${money(icms)}</vICMS></ICMS00></ICMS>`;
+}
+
+/**
+ * The imp group of a CT-e or CT-e OS: its ICMS, and where it carries the tax reform (reform.ts)
+ * its IBSCBS on the service's value and vTotDFe, which in 2026 is that value.
+ */
+export function impXml(emitter: Party, totalCents: number, ratePercent: number, emittedAt: string): string {
+  const reform = carriesReform(emittedAt, taxRegimeOf(emitter) === '1')
+    ? `${reformXml(reformOf(totalCents))}<vTotDFe>${money(totalCents)}</vTotDFe>`
+    : '';
+  return `<imp>${icmsXml(emitter, totalCents, ratePercent)}${reform}</imp>`;
 }
 
 /** ICMS rate of a transport service: 12% within a state, 7% or 12% between states as for goods. */

@@ -7,7 +7,7 @@ import {
   CTE_NS,
   CTE_RESP_TEC,
   emitXml,
-  icmsXml,
+  impXml,
   indIEToma,
   partyXml,
   protCTeXml,
@@ -100,7 +100,7 @@ function renderCteProc(doc: StoredCte): string {
   const infCte =
     `<infCte versao="4.00" Id="${id}">${ideXml(doc)}${compl}${emitXml(doc.emitter)}${partiesXml(doc)}` +
     `${vPrestXml(rng, total, cents(doc.receivableValue), doc.cteType === '1' ? ['DIF FRETE'] : rng.pick(FREIGHT_PARTS))}` +
-    `<imp>${icmsXml(doc.emitter, total, serviceIcmsRate(doc.startUf, doc.endUf))}</imp>${body}` +
+    `${impXml(doc.emitter, total, serviceIcmsRate(doc.startUf, doc.endUf), doc.emissionDate)}${body}` +
     `${autXmlOf(doc.authorized)}${CTE_RESP_TEC}</infCte>`;
   return (
     `${XML_DECL}<cteProc xmlns="${CTE_NS}" versao="4.00"><CTe xmlns="${CTE_NS}">${infCte}${qrCodeXml(doc.accessKey)}` +

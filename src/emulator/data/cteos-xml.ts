@@ -7,7 +7,7 @@ import {
   CTE_NS,
   CTE_RESP_TEC,
   emitXml,
-  icmsXml,
+  impXml,
   indIEToma,
   partyXml,
   plateOf,
@@ -70,7 +70,7 @@ function renderCteOsProc(doc: StoredCteOs): string {
   const infCte =
     `<infCte versao="4.00" Id="${id}">${ideXml(doc)}${emitXml(doc.emitter)}<toma>${partyXml(doc.taker, 'enderToma')}</toma>` +
     `${vPrestXml(rng, total, cents(doc.receivableValue), doc.serviceType === '6' && rng.chance(0.4) ? ['VALOR SERVICO', 'PEDAGIO'] : ['VALOR SERVICO'])}` +
-    `<imp>${icmsXml(doc.emitter, total, serviceIcmsRate(doc.startUf, doc.endUf))}</imp>${normalXml(rng, doc)}` +
+    `${impXml(doc.emitter, total, serviceIcmsRate(doc.startUf, doc.endUf), doc.emissionDate)}${normalXml(rng, doc)}` +
     `${CTE_RESP_TEC}</infCte>`;
   return (
     `${XML_DECL}<cteOSProc xmlns="${CTE_NS}" versao="4.00"><CTeOS xmlns="${CTE_NS}" versao="4.00">${infCte}` +

@@ -1,11 +1,8 @@
 // The items (det) and the totals (total/ICMSTot) of an NF-e or NFC-e. Totals are sums of the very
 // numbers written in the items, so a client that adds them up finds vProd and vNF.
 //
-// The tax reform (designed here, after NT 2025.002-RTC and the PL_010 schemas): a note of a normal
-// regime (not the Simples, whose IBS and CBS start in 2027) emitted in 2026 or later carries each
-// item's IBS and CBS (CST 000, full taxation, at 2026's test rates: CBS 0.9%, IBS of the state
-// 0.1%, of the municipality 0%, on the item's value), the item's vItem, the IBSCBSTot group and
-// vNFTot. In 2026 the two are not added to the note's value: vNFTot is vNF.
+// The tax reform (reform.ts): a note that carries it has each item's IBS and CBS on the item's
+// value, the item's vItem, the IBSCBSTot group and vNFTot, which in 2026 is vNF.
 import type { StoredNfe } from '../model.js';
 import {
   lineTaxes,
@@ -17,46 +14,23 @@ import {
   type Lines,
   type TaxRates,
 } from './amounts.js';
+import { reformOf, reformXml, type Reform } from './reform.js';
 import { el } from './xml-util.js';
 
 export interface TaxedLines extends Lines {
   taxes: LineTaxes[];
   /** Simples Nacional emitter (CRT 1): ICMS by CSOSN, no PIS/COFINS on the invoice. */
   simples: boolean;
-  /** Each item's IBS and CBS in cents, when the note carries the tax reform's groups. */
-  reform?: { base: number; ibs: number; cbs: number }[] | undefined;
+  /** Each item's IBS and CBS in cents, when the note carries the tax reform's groups (reform.ts). */
+  reform?: Reform[] | undefined;
 }
-
-/** The first emission that carries IBS and CBS, and 2026's rates in hundredths of a percent. */
-const REFORM_FROM = '2026-01-01';
-const IBS_UF_RATE = 10;
-const CBS_RATE = 90;
-
-/** Whether a note emitted on `date` by an emitter of the Simples (or not) carries IBS and CBS. */
-export const carriesReform = (date: string, simples: boolean): boolean => !simples && date >= REFORM_FROM;
 
 const NO_TAX: TaxRates = { icms: 0, pis: 0, cofins: 0 };
 
 export function taxLines(lines: Lines, rates: TaxRates, simples: boolean, reform = false): TaxedLines {
   const taxes = lines.lines.map((l) => lineTaxes(l, simples ? NO_TAX : rates));
-  const ofReform = reform
-    ? taxes.map((t) => ({
-        base: t.baseCents,
-        ibs: Math.round((t.baseCents * IBS_UF_RATE) / 10_000),
-        cbs: Math.round((t.baseCents * CBS_RATE) / 10_000),
-      }))
-    : undefined;
+  const ofReform = reform ? taxes.map((t) => reformOf(t.baseCents)) : undefined;
   return Object.assign(lines, { taxes, simples, reform: ofReform });
-}
-
-/** An item's IBSCBS group (after COFINS in imposto): CST 000, cClassTrib 000001, 2026's rates. */
-function reformXml(r: { base: number; ibs: number; cbs: number }): string {
-  return (
-    `<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>${money(r.base)}</vBC>` +
-    `<gIBSUF><pIBSUF>${money(IBS_UF_RATE)}</pIBSUF><vIBSUF>${money(r.ibs)}</vIBSUF></gIBSUF>` +
-    `<gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>${money(r.ibs)}</vIBS>` +
-    `<gCBS><pCBS>${money(CBS_RATE)}</pCBS><vCBS>${money(r.cbs)}</vCBS></gCBS></gIBSCBS></IBSCBS>`
-  );
 }
 
 function icmsXml(l: Line, t: LineTaxes, simples: boolean): string {
@@ -135,7 +109,7 @@ export function totalXml(tl: TaxedLines): string {
 }
 
 /** total/IBSCBSTot (nothing deferred, returned or presumed) and vNFTot, which in 2026 is vNF. */
-function reformTotalXml(items: readonly { base: number; ibs: number; cbs: number }[], totalCents: number): string {
+function reformTotalXml(items: readonly Reform[], totalCents: number): string {
   let base = 0;
   let ibs = 0;
   let cbs = 0;

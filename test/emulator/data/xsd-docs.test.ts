@@ -55,6 +55,25 @@ function sample<T extends { events: DocEvent[] }>(
   return { docs, evented };
 }
 
+/**
+ * Five documents of the pool that carry the tax reform's IBS and CBS (2026, a normal regime),
+ * checked as `like` is; none of the sample's `check` does.
+ */
+function reformChecks<T extends { accessKey: string }>(
+  gen: (w: AccountWorld, s: number, c: number, n: number) => T[],
+  xmlOf: (d: T) => string,
+  like: Check,
+): Check[] {
+  const found = worlds
+    .flatMap((w) => gen(w, 11, POOL, NOW_MS))
+    .map((d) => ({ d, xml: xmlOf(d) }))
+    .filter((x) => x.xml.includes('<IBSCBS>'))
+    .slice(0, 5)
+    .map(({ d, xml }) => ({ ...like, what: like.what.replace(/\S+$/, `${d.accessKey} (IBS and CBS)`), xml }));
+  expect(found).toHaveLength(5);
+  return found;
+}
+
 interface Check {
   what: string;
   xml: string;
@@ -89,9 +108,9 @@ const LAYOUT_SCHEMAS: Record<NfseLayout, { schema: string; root: string }> = {
 };
 
 const CTE_EVENTS: Record<string, [string, string]> = {
-  '110111': ['cte-PL_CTe_400/evCancCTe_v4.00.xsd', 'evCancCTe'],
-  '110110': ['cte-PL_CTe_400/evCCeCTe_v4.00.xsd', 'evCCeCTe'],
-  '610110': ['cte-PL_CTe_400/evPrestDesacordo_v4.00.xsd', 'evPrestDesacordo'],
+  '110111': ['cte-PL_CTe_400_RTC/evCancCTe_v4.00.xsd', 'evCancCTe'],
+  '110110': ['cte-PL_CTe_400_RTC/evCCeCTe_v4.00.xsd', 'evCCeCTe'],
+  '610110': ['cte-PL_CTe_400_RTC/evPrestDesacordo_v4.00.xsd', 'evPrestDesacordo'],
 };
 const MDFE_EVENTS: Record<string, [string, string]> = {
   '110111': ['mdfe-PL_MDFe_300a/evCancMDFe_v3.00.xsd', 'evCancMDFe'],
@@ -100,7 +119,7 @@ const MDFE_EVENTS: Record<string, [string, string]> = {
 const cteEventCheck = (what: string, type: string, xml: string): Check => ({
   what,
   xml,
-  schema: 'cte-PL_CTe_400/procEventoCTe_v4.00.xsd',
+  schema: 'cte-PL_CTe_400_RTC/procEventoCTe_v4.00.xsd',
   root: 'procEventoCTe',
   part: { schema: CTE_EVENTS[type]![0], tag: CTE_EVENTS[type]![1], ns: CTE_NS },
 });
@@ -111,12 +130,12 @@ describe('emulator XML of the other documents and the official schemas', () => {
     const checks: Check[] = docs.map((d) => ({
       what: `CT-e ${d.accessKey}`,
       xml: cteXml(d),
-      schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+      schema: 'cte-PL_CTe_400_RTC/procCTe_v4.00.xsd',
       root: 'cteProc',
       part:
         d.cteType === '1'
           ? undefined
-          : { schema: 'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
+          : { schema: 'cte-PL_CTe_400_RTC/cteModalRodoviario_v4.00.xsd', tag: 'rodo', ns: CTE_NS },
     }));
     const events = evented.flatMap((d) =>
       d.events.map((e) => cteEventCheck(`CT-e event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))),
@@ -137,7 +156,9 @@ describe('emulator XML of the other documents and the official schemas', () => {
     expect(new Set(docs.map((d) => d.cteType)).size).toBeGreaterThan(1);
     expect(checks.length).toBe(DOCS);
     expect(events.length).toBeGreaterThanOrEqual(DOCS);
-    expect(run([...checks, ...events, ...extra])).toEqual([]);
+    // And CT-e with the tax reform's IBS and CBS (2026, a normal regime): the sample's are older.
+    const reform = reformChecks(generateCtes, cteXml, checks[0]!);
+    expect(run([...checks, ...reform, ...events, ...extra])).toEqual([]);
   });
 
   it('R7: CT-e OS cteOSProc validates against procCTeOS_v4.00.xsd (rodoOS against the modal schema); 110111 events too', () => {
@@ -145,15 +166,16 @@ describe('emulator XML of the other documents and the official schemas', () => {
     const checks: Check[] = docs.map((d) => ({
       what: `CT-e OS ${d.accessKey}`,
       xml: cteOsXml(d),
-      schema: 'cte-PL_CTe_400/procCTeOS_v4.00.xsd',
+      schema: 'cte-PL_CTe_400_RTC/procCTeOS_v4.00.xsd',
       root: 'cteOSProc',
-      part: { schema: 'cte-PL_CTe_400/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS },
+      part: { schema: 'cte-PL_CTe_400_RTC/cteModalRodoviarioOS_v4.00.xsd', tag: 'rodoOS', ns: CTE_NS },
     }));
     const events = evented.flatMap((d) =>
       d.events.map((e) => cteEventCheck(`CT-e OS event ${e.type} of ${d.accessKey}`, e.type, cteEventXml(d, e))),
     );
     expect(events.length).toBeGreaterThan(20);
-    expect(run([...checks, ...events])).toEqual([]);
+    const reform = reformChecks(generateCteOs, cteOsXml, checks[0]!);
+    expect(run([...checks, ...reform, ...events])).toEqual([]);
   });
 
   it('R7: MDF-e mdfeProc validates against procMDFe_v3.00.xsd (rodo against the modal schema); 110112 and 110111 events too', () => {
@@ -215,15 +237,8 @@ describe('emulator XML of the other documents and the official schemas', () => {
       })),
     );
     expect(events.length).toBeGreaterThan(10);
-    // And notes with the tax reform's IBS and CBS (a normal regime in 2026; most NFC-e here are
-    // of the Simples): a few from the pool.
-    const reform = worlds
-      .flatMap((w) => generateNfces(w, 11, POOL, NOW_MS))
-      .map((d) => ({ d, xml: nfceXml(d) }))
-      .filter((x) => x.xml.includes('<IBSCBSTot>'))
-      .slice(0, 5)
-      .map(({ d, xml }) => ({ what: `NFC-e ${d.accessKey}`, xml, schema: checks[0]!.schema, root: 'nfeProc' }));
-    expect(reform).toHaveLength(5);
+    // And notes with the tax reform's IBS and CBS (2026, a normal regime; most NFC-e are of the Simples).
+    const reform = reformChecks(generateNfces, nfceXml, checks[0]!);
     expect(run([...checks, ...reform, ...events])).toEqual([]);
   });
 
@@ -267,10 +282,10 @@ describe('emulator XML of the other documents and the official schemas', () => {
     const nfse = generateNfses(worlds[0]!, 11, 1, NOW_MS)[0]!;
     const broken = [
       {
-        schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd',
+        schema: 'cte-PL_CTe_400_RTC/procCTe_v4.00.xsd',
         xml: cteXml(cte).replace('<mod>57</mod>', '').replace('<natOp>', '<mod>57</mod><natOp>'),
       },
-      { schema: 'cte-PL_CTe_400/procCTe_v4.00.xsd', xml: cteXml(cte).replace('<mod>57</mod>', '<mod>67</mod>') },
+      { schema: 'cte-PL_CTe_400_RTC/procCTe_v4.00.xsd', xml: cteXml(cte).replace('<mod>57</mod>', '<mod>67</mod>') },
       { schema: 'mdfe-PL_MDFe_300a/procMDFe_v3.00.xsd', xml: mdfeXml(mdfe).replace(/<tot>/, '<tot><qMDFe>x</qMDFe>') },
       {
         schema: 'nfse-ABRASF-nfselib-variants/nfse_v2_02.xsd',
@@ -280,7 +295,7 @@ describe('emulator XML of the other documents and the official schemas', () => {
     for (const b of broken) expect(schemas!.check(b.schema, b.xml)).toBeDefined();
     expect(
       schemas!.checkFragment(
-        'cte-PL_CTe_400/cteModalRodoviario_v4.00.xsd',
+        'cte-PL_CTe_400_RTC/cteModalRodoviario_v4.00.xsd',
         '<rodo><RNTRC>123</RNTRC></rodo>',
         'rodo',
         CTE_NS,
