@@ -87,7 +87,22 @@ function shareBar(share: number, locale: Locale | undefined): string {
   return `${bar.padEnd(BAR_WIDTH)} ${formatPercent(share, locale).padStart(6)}`;
 }
 
-export function tableColumns(by: readonly Dimension[], locale: Locale | undefined): Column<ReportRecord>[] {
+/**
+ * The sums of a table that are 0.00 in every group: taxes are never negative, so a total of zero
+ * says so. A terminal's table leaves them out, saying which (designed here); the total never.
+ */
+export function zeroSums(totals: ReportTotals): SumName[] {
+  return SUMS.filter((name, i) => name !== 'total' && totals.sums[i] === 0);
+}
+
+/** The headers of sums, for a note that names them. */
+export const sumHeaders = (names: readonly SumName[]): string => names.map((n) => SUM_HEADERS[n]).join(', ');
+
+export function tableColumns(
+  by: readonly Dimension[],
+  locale: Locale | undefined,
+  leftOut: readonly SumName[] = [],
+): Column<ReportRecord>[] {
   const keys = by.flatMap((dim): Column<ReportRecord>[] => [
     {
       header: dim.toUpperCase(),
@@ -115,6 +130,18 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
       ? []
       : [{ header: 'CANCELED', get: (r: ReportRecord) => r.canceled, kind: 'count' as const, priority: 4 }]),
   ];
+  const sums: [SumName, number][] = [
+    ['products', 2],
+    ['icms', 2],
+    ['icms_st', 1],
+    ['ipi', 1],
+    ['pis', 1],
+    ['cofins', 1],
+    ['iss', 1],
+    ['freight', 1],
+    ['ibs', 1],
+    ['cbs', 1],
+  ];
   return [
     ...keys,
     ...counts,
@@ -126,15 +153,6 @@ export function tableColumns(by: readonly Dimension[], locale: Locale | undefine
       truncate: false,
       priority: 5,
     },
-    sum('products', 2),
-    sum('icms', 2),
-    sum('icms_st', 1),
-    sum('ipi', 1),
-    sum('pis', 1),
-    sum('cofins', 1),
-    sum('iss', 1),
-    sum('freight', 1),
-    sum('ibs', 1),
-    sum('cbs', 1),
+    ...sums.filter(([name]) => !leftOut.includes(name)).map(([name, priority]) => sum(name, priority)),
   ];
 }

@@ -14,11 +14,20 @@ import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
 import type { Context } from '../../context.js';
 import { writeFileAtomic } from '../../sync/durable.js';
 import type { CatalogStore } from '../../catalog/store.js';
+import type { SumName } from '../../report/facts.js';
 import { catalogReads, type CatalogReads } from '../shared/catalog-reads.js';
 import { flagName } from '../shared/define.js';
 import { emissionMonth } from '../shared/document-options.js';
 import { verb } from '../shared/verb.js';
-import { csvColumns, groupRecord, tableColumns, totalsRecord, type ReportRecord } from './columns.js';
+import {
+  csvColumns,
+  groupRecord,
+  sumHeaders,
+  tableColumns,
+  totalsRecord,
+  zeroSums,
+  type ReportRecord,
+} from './columns.js';
 import { report as reportVerb } from './index.js';
 
 const DEFAULT_DIR = './fiscal-docs';
@@ -115,14 +124,16 @@ function writeReport(ctx: Context, report: Report, collected: Read): { rows: Rep
   const rows = report.groups.map((g) => groupRecord(by, g));
   const totals = totalsRecord(by, report.totals, 'TOTAL');
   const format = ctx.outputFormat();
+  const zero = format === 'table' ? zeroSums(report.totals) : [];
   const writer = createRecordWriter<ReportRecord>(ctx, {
-    columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+    columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale, zero),
     locale: ctx.globals.locale,
     emptyMessage: 'No documents found.',
   });
   for (const row of rows) writer.write(row);
   if (format === 'table' && rows.length > 0) writer.write(totals);
   writer.end();
+  sayZeroSums(ctx, zero, rows.length);
   if (ctx.io.stderrIsTTY) {
     ctx.log.info(
       `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
@@ -168,14 +179,22 @@ async function itemsRun(
   const catalogs = from.whole ? [() => from.reads.whole()] : inputs.folders.map((dir) => () => from.reads.folder(dir));
   const report = await itemsReport(catalogs, by, filters);
   const format = ctx.outputFormat();
+  const zero = format === 'table' ? zeroSums(report.totals) : [];
   const writer = createRecordWriter<ReportRecord>(ctx, {
-    columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale),
+    columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale, zero),
     locale: ctx.globals.locale,
     emptyMessage: 'No items found.',
   });
   for (const g of report.groups) writer.write(groupRecord(by, g));
   if (format === 'table' && report.groups.length > 0) writer.write(totalsRecord(by, report.totals, 'TOTAL'));
   writer.end();
+  sayZeroSums(ctx, zero, report.groups.length);
+}
+
+/** A table's note (stderr, as every note) of the sums it left out for being 0.00 in every group. */
+function sayZeroSums(ctx: Context, zero: readonly SumName[], groups: number): void {
+  if (zero.length > 0 && groups > 0)
+    ctx.log.info(`0.00 in every group, not shown: ${sumHeaders(zero)} (-o csv has them)`);
 }
 
 function describeFilters(f: ReportFilters): string {

@@ -254,6 +254,23 @@ describe('report: output formats', () => {
     expect(r.stdout).toMatch(/\nTOTAL\s+\d+\s+\d{1,3}(,\d{3})*\.\d{2}/);
   });
 
+  it('table: a sum that is 0.00 in every group is left out and named on stderr; CSV keeps it', async () => {
+    const csv = parseCsv((await report(['--by', 'month', '-o', 'csv'])).stdout);
+    const zero = ['icms_st', 'ipi', 'iss', 'freight', 'ibs', 'cbs'].filter((c) =>
+      csv.every((row) => Number(row[c]) === 0),
+    );
+    const some = ['icms', 'pis', 'cofins', 'ibs'].filter((c) => csv.some((row) => Number(row[c]) !== 0));
+    // These notes have no IPI nor ISS, and some ICMS, PIS, COFINS and (2026) IBS.
+    expect(zero).toEqual(expect.arrayContaining(['ipi', 'iss']));
+    expect(some).toEqual(['icms', 'pis', 'cofins', 'ibs']);
+    const r = await report(['--by', 'month', '-o', 'table'], { COLUMNS: '300' });
+    const header = r.stdout.split('\n')[0]!.split(/\s+/);
+    const named = (c: string) => c.toUpperCase().replace('_', '-');
+    for (const c of zero) expect(header).not.toContain(named(c));
+    for (const c of some) expect(header).toContain(named(c));
+    expect(r.stderr).toContain(`0.00 in every group, not shown: ${zero.map(named).join(', ')} (-o csv has them)`);
+  });
+
   it('--locale pt-BR: a table with 1.234,56 and months as 06/2026', async () => {
     const r = await report(['--by', 'month', '-o', 'table', '--locale', 'pt-BR']);
     expect(r.stdout).toMatch(/\n\d{2}\/\d{4}\s+\d+\s+\d+\s+\d{1,3}(\.\d{3})*,\d{2}\s/);
