@@ -277,5 +277,9 @@ describe('fiscal inspect (built CLI)', () => {
     expect(r.stdout).toMatch(/KIND +KEY\/ID/);
     expect(r.stdout).toMatch(/cteos +41240532132132000163670030000000881123456780 +88 /);
     expect(r.stdout).toContain('2 documents in 2 of 2 files');
+    // One file says so in the singular.
+    const one = await runCliInTerminal(['inspect', abs(`${FIXTURES}/nfe/nfe-400-proc.xml`)]);
+    expect(one.exitCode).toBe(0);
+    expect(one.stdout).toMatch(/\b1 document in 1 of 1 file\b(?!s)/);
   });
 });

@@ -87,8 +87,12 @@ export async function inspectFiles(ctx: Context, options: InspectOptions): Promi
     writer.end();
     await clues.close();
   }
-  if (ctx.io.stderrIsTTY)
-    ctx.log.info(`${tally.documents} documents in ${tally.files - tally.problems} of ${tally.files} files`);
+  if (ctx.io.stderrIsTTY) {
+    const s = (n: number) => (n === 1 ? '' : 's');
+    ctx.log.info(
+      `${tally.documents} document${s(tally.documents)} in ${tally.files - tally.problems} of ${tally.files} file${s(tally.files)}`,
+    );
+  }
   if (tally.problems > 0) {
     throw new PartialError(`${tally.problems} of ${tally.files} files could not be read`);
   }
