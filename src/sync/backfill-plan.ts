@@ -75,7 +75,7 @@ export async function planWindows(
   split: NonNullable<StreamSource['split']>,
   parallel: number,
   signal: AbortSignal,
-  o: { now?: Date; probes?: number; countsCost?: () => boolean } = {},
+  o: { now?: Date; probes?: number; countsCost?: () => boolean; onTotal?: (total: number) => void } = {},
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
@@ -95,6 +95,7 @@ export async function planWindows(
     if (error instanceof InterruptedError || signal.aborted) throw error;
     return undefined;
   }
+  if (all !== undefined) o.onTotal?.(all.total);
   if (all === undefined || all.total < BACKFILL_MIN_DOCS) return undefined;
   const total = all.total;
   if (total < PARALLEL_MIN_DOCS) return upToRecent(split, total, o.now ?? new Date(), signal);

@@ -31,6 +31,8 @@ export interface PlannedStream {
   window: boolean;
   /** Lanes of its stream (the stream itself and its windows) read at once: its share of --concurrency. */
   slots: number;
+  /** The stream's documents as the plan's first count found them (the stream itself, planned now). */
+  total?: number | undefined;
 }
 
 /**
@@ -60,9 +62,12 @@ export async function withBackfills(
   // Planned at once, a few round trips of counts each; their probes share COUNTS_AT_ONCE.
   const probes = Math.floor(COUNTS_AT_ONCE / Math.max(1, planning.filter(Boolean).length));
   const countsCost = () => Boolean(o.quotaTold) || (o.quotaLeft?.(o.concurrency) ?? 0) > 0;
+  const totals: (number | undefined)[] = [];
   const plans = await Promise.all(
     sources.map((source, i) =>
-      planning[i] ? planWindows(source.split!, parallel, o.signal, { probes, countsCost }) : undefined,
+      planning[i]
+        ? planWindows(source.split!, parallel, o.signal, { probes, countsCost, onTotal: (n) => (totals[i] = n) })
+        : undefined,
     ),
   );
   const out: PlannedStream[] = [];
@@ -82,7 +87,7 @@ export async function withBackfills(
       const checkpoint = (saved?.windows ? await store.load(fresh.stream) : undefined) ?? fresh;
       out.push({ source, start: { checkpoint, resumeFrom: checkpoint }, of: i, window: true, slots: parallel });
     }
-    out.push({ source, start, of: i, window: false, slots: parallel });
+    out.push({ source, start, of: i, window: false, slots: parallel, total: totals[i] });
   }
   return out;
 }

@@ -25,6 +25,8 @@ let env: Record<string, string>;
 let backfilled: string;
 /** API requests of one whole backfill: a kill before the last of them lands in a run not ended. */
 let requests: number;
+/** That backfill's summary line (JSON: stdout is not a terminal). */
+let summaryLine: { documents: number; streams: { role: string; total: number | null }[] };
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 3000, faults: 'latency=20-60' });
@@ -33,6 +35,7 @@ beforeAll(async () => {
   requests = await requestsOf(emu, async () => {
     const r = await runInProcess([...PULL, '--dir', backfilled], { env });
     expect(r.exitCode, r.stderr).toBe(0);
+    summaryLine = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
   });
   // One pull of 3000 documents on a loaded machine.
 }, 240_000);
@@ -60,6 +63,9 @@ describe('fiscal pull nfe: backfill of a large account', () => {
     const ranges = [...main.windows, main.range];
     for (let i = 1; i < ranges.length; i++) expect(ranges[i].from > ranges[i - 1].to).toBe(true);
     expect(ranges.at(-1).to).toBe('2099-12-31 23:59:59');
+    // The stream's total is the plan's first count: what the progress line counts toward.
+    const stream = summaryLine.streams.find((x) => x.role === 'received')!;
+    expect(stream.total).toBe(summaryLine.documents);
 
     const sequential = tempDir();
     const r = await runInProcess([...PULL, '--dir', sequential, '--concurrency', '1'], { env });

@@ -47,5 +47,16 @@ describe('pullProgress', () => {
       stream({ role: 'emitted', total: 9, firstFrom: 'start' }),
     ]);
     expect(pullProgress(resumed)).toMatchObject({ done: 5, total: undefined });
+    const resumedV1 = summary([stream({ endpoint: 'v1', documents: 5, total: 400, firstFrom: 'cursor 250' })]);
+    expect(pullProgress(resumedV1).total).toBeUndefined();
+  });
+
+  it("a backfill planned in this run: its stream's total from the plan's count, its windows' documents toward it", () => {
+    // Before the stream itself has a page of its own (its windows' pages come first).
+    const planned = summary([stream({ endpoint: 'v1', documents: 2500, total: 11186 })]);
+    expect(pullProgress(planned)).toMatchObject({ done: 2500, total: 11186 });
+    // Then from its own first page, a v1 cursor at 0 of its range.
+    const reading = summary([stream({ endpoint: 'v1', documents: 9000, total: 11186, firstFrom: 'cursor 0' })]);
+    expect(pullProgress(reading)).toMatchObject({ done: 9000, total: 11186 });
   });
 });
