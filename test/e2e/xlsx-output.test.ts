@@ -117,6 +117,11 @@ describe.runIf(hasPython())('-o xlsx read back by another reader', () => {
     expect(months.every((c) => c.numFmt === 'mm/yyyy')).toBe(true);
     expect(months.map((c) => serialToIso(Number(c.value)).slice(0, 7))).toEqual(groups.map((g) => g.month));
 
+    // The items' groups (--by ncm) get the same flat columns: the share a number, not the table's bar.
+    const items = readXlsx((await workbook(['report', dir, '--by', 'ncm', '-o', 'xlsx'])).file);
+    expect(items.rows[0]!.map((c) => c.value).slice(0, 3)).toEqual(['ncm', 'documents', 'canceled']);
+    expect(column(items, 'share').cells.every((c) => c.type === 'n' && Number(c.value) <= 1)).toBe(true);
+
     const ins = await workbook(['inspect', dir, '-o', 'xlsx', '--locale', 'pt-BR']);
     expect(ins.code, ins.stderr).toBe(0);
     const files = readXlsx(ins.file);

@@ -181,7 +181,7 @@ async function itemsRun(
   const format = ctx.outputFormat();
   const zero = format === 'table' ? zeroSums(report.totals) : [];
   const writer = createRecordWriter<ReportRecord>(ctx, {
-    columns: format === 'csv' ? csvColumns(by) : tableColumns(by, ctx.globals.locale, zero),
+    columns: takesFlatColumns(format) ? csvColumns(by) : tableColumns(by, ctx.globals.locale, zero),
     locale: ctx.globals.locale,
     emptyMessage: 'No items found.',
   });
