@@ -143,7 +143,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   });
   // A stream planned from its start is known whole from the plan's count: the progress says how
   // far along it is (a page's own total names its window's, not its stream's).
-  for (const p of planned) if (!p.window && p.total !== undefined) summary.streams[p.of]!.total = p.total;
+  for (const p of planned)
+    if (!p.window && p.total !== undefined) Object.assign(summary.streams[p.of]!, { total: p.total, counted: true });
   const pending = new Set<string>();
   const known = (doc: PulledDocument) => {
     const id = { key: doc.key, role: doc.role, owner: doc.owner };

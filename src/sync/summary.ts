@@ -32,6 +32,8 @@ export interface StreamSummary extends Counts {
   firstFrom?: string;
   lastResume?: ResumePoint;
   total?: number;
+  /** `total` is the count a backfill's plan made of the whole stream in this run, before any page. */
+  counted?: boolean;
   /**
    * Events the stream stopped before because their documents are not listed yet (write-page.ts):
    * how many the page held from there, and when the next run places or skips them.

@@ -237,15 +237,12 @@ async function leaseOwnFolder(ctx: Context, c: PullCommand, target: ResolvedTarg
  * What the progress line says of a pull: documents listed (new or already here) out of the
  * listing's total, when every document stream says it and read its listing from the start (a
  * resumed listing's total counts what earlier runs read); events and PDFs written; bytes. A
- * stream planned in this run has its total from the plan's count before any page (no first
- * position yet), and its windows' pages count toward it.
+ * stream planned in this run has its total from the plan's count (`counted`), and its windows'
+ * pages count toward it.
  */
 export function pullProgress(s: Readonly<PullSummary>): ProgressCounts {
   const docs = s.streams.filter((x) => x.role !== EVENTS_ROLE);
-  const fromStart = docs.every(
-    (x) =>
-      x.total !== undefined && (x.firstFrom === undefined || x.firstFrom === 'start' || x.firstFrom === 'cursor 0'),
-  );
+  const fromStart = docs.every((x) => x.total !== undefined && (x.counted || x.firstFrom === 'start'));
   return {
     done: docs.reduce((n, x) => n + x.documents + x.skipped, 0),
     total: fromStart && docs.length > 0 ? docs.reduce((n, x) => n + (x.total ?? 0), 0) : undefined,

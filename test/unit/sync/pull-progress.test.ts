@@ -53,10 +53,14 @@ describe('pullProgress', () => {
 
   it("a backfill planned in this run: its stream's total from the plan's count, its windows' documents toward it", () => {
     // Before the stream itself has a page of its own (its windows' pages come first).
-    const planned = summary([stream({ endpoint: 'v1', documents: 2500, total: 11186 })]);
+    const planned = summary([stream({ endpoint: 'v1', documents: 2500, total: 11186, counted: true })]);
     expect(pullProgress(planned)).toMatchObject({ done: 2500, total: 11186 });
     // Then from its own first page, a v1 cursor at 0 of its range.
-    const reading = summary([stream({ endpoint: 'v1', documents: 9000, total: 11186, firstFrom: 'cursor 0' })]);
+    const reading = summary([
+      stream({ endpoint: 'v1', documents: 9000, total: 11186, counted: true, firstFrom: 'cursor 0' }),
+    ]);
     expect(pullProgress(reading)).toMatchObject({ done: 9000, total: 11186 });
+    // A total no plan counted, on a listing not read from its start, is no run's total.
+    expect(pullProgress(summary([stream({ documents: 9, total: 11186 })])).total).toBeUndefined();
   });
 });
