@@ -28,7 +28,7 @@ section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:1
 .table-section{padding:12px}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:11px}
-th,td{padding:4px 4px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap;vertical-align:top}
+th,td{padding:4px 3px;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap;vertical-align:top}
 th{cursor:pointer;background:#eef3f5;position:sticky;top:0;white-space:normal;vertical-align:bottom}
 td.name{white-space:normal;min-width:10em}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
