@@ -8,11 +8,24 @@ export function nfseFacts(xml: string): DocumentFacts {
   return section(xml, 'infNFSe') !== undefined ? nationalFacts(xml) : abrasfFacts(xml);
 }
 
+// The party's first Uf is its address's: ABRASF nests <Endereco> (the street) inside <Endereco>
+// (the address), so a section of the outer one would end at the inner one's close, before Uf.
 const abrasfParty = (s: Section | undefined): Party => ({
   taxId: taxId(s),
   name: firstValue(s, ['RazaoSocial', 'NomeFantasia']),
-  uf: value(section(s, 'Endereco'), 'Uf'),
+  uf: value(s, 'Uf'),
 });
+
+/**
+ * The provider: its name and address in PrestadorServico; its CPF or CNPJ there (2.02) or only in
+ * the declaration's Prestador (2.04).
+ */
+function abrasfProvider(inf: Section | undefined): Party {
+  const shown = section(inf, 'PrestadorServico');
+  const declared = section(inf, 'Prestador');
+  const party = abrasfParty(shown ?? declared);
+  return party.taxId === undefined ? { ...party, taxId: taxId(declared) } : party;
+}
 
 function abrasfFacts(xml: string): DocumentFacts {
   const inf = section(xml, 'InfNfse');
@@ -23,7 +36,7 @@ function abrasfFacts(xml: string): DocumentFacts {
     // The NFS-e's own Numero and DataEmissao come before the RPS's inside InfNfse.
     number: value(inf, 'Numero'),
     emittedAt: value(inf, 'DataEmissao'),
-    emitter: abrasfParty(section(inf, 'PrestadorServico') ?? section(inf, 'Prestador')),
+    emitter: abrasfProvider(inf),
     receiver: abrasfParty(section(inf, 'TomadorServico') ?? section(inf, 'Tomador')),
     totals: {
       total: amount(value(service, 'ValorServicos')),

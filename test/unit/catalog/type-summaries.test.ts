@@ -12,6 +12,7 @@ import { readDocuments } from '../../../src/fiscal/readers/index.js';
 
 const dataset = generateDataset({ seed: 9, docs: 10, otherDocs: 40, now: new Date('2026-06-15T12:00:00-03:00') });
 const TYPES = ['cte', 'cteos', 'mdfe', 'nfse'] as const;
+type PartyShown = { taxId?: string; name?: string; uf?: string };
 
 /** What the XML reader gives of a file of one document, without the `source` inspect adds. */
 function readerSummary(bytes: Uint8Array): unknown {
@@ -57,6 +58,21 @@ describe('catalog summaries of the emulator', () => {
       seen.add(layoutOf(doc));
     }
     expect([...seen].sort()).toEqual([...NFSE_LAYOUTS].sort());
+  });
+
+  it("every NFS-e: the catalog's parties (tax id, name, UF) are the summary's, in each layout", () => {
+    // ABRASF nests <Endereco> (the street) in <Endereco>: the UF was once read from the inner one.
+    let ufs = 0;
+    for (const doc of dataset.docs?.nfse ?? [])
+      for (const xml of [docXml('nfse', doc), nfseOriginalXml(doc)]) {
+        const facts = extractFacts('nfse', Buffer.from(xml))!;
+        const summary = facts.summary as { emitter: PartyShown; counterpart?: PartyShown };
+        expect(facts.emitter.uf, xml).toBe(summary.emitter.uf);
+        expect(facts.emitter.taxId).toBe(summary.emitter.taxId);
+        if (summary.counterpart?.uf) expect(facts.receiver.uf, xml).toBe(summary.counterpart.uf);
+        if (facts.emitter.uf) ufs++;
+      }
+    expect(ufs).toBeGreaterThan(30);
   });
 });
 
@@ -139,4 +155,18 @@ describe.runIf(haveSamples)('real CT-e, CT-e OS, MDF-e, NFS-e and events of ../s
       }
     },
   );
+
+  it("nfse: the catalog's parties are the summary's (a DPS alone, not yet an NFS-e, has none)", () => {
+    let checked = 0;
+    for (const file of samples('nfse')) {
+      const bytes = readFileSync(join(SAMPLES, file));
+      const facts = extractFacts('nfse', bytes);
+      const summary = facts?.summary as { emitter?: PartyShown; counterpart?: PartyShown } | undefined;
+      if (!summary || file in DECLINED || !/<(infNFSe|InfNfse)\b/.test(bytes.toString('latin1'))) continue;
+      expect(facts!.emitter, file).toMatchObject({ taxId: summary.emitter?.taxId, uf: summary.emitter?.uf });
+      if (summary.counterpart?.taxId) expect(facts!.receiver.taxId, file).toBe(summary.counterpart.taxId);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
 });
