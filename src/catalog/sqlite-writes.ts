@@ -56,12 +56,14 @@ export class CatalogWrites {
     this.document = db.prepare(insert('documents', DOCUMENT_COLUMNS));
     this.event = db.prepare(insert('events', EVENT_COLUMNS));
     this.file = db.prepare(insert('files', FILE_COLUMNS));
-    // An event file says more than a listing's Status of the same rank (when and how): it
-    // replaces it, so that the pull and a rebuild (index first, journal after) agree.
+    // An event file says more than any other source of the same rank (when and how): it replaces
+    // a listing's Status, a 650's, or the document's own (an MDF-e listed closed, closed by its
+    // event), so that the pull and a rebuild (index first, journal after) agree. Another event of
+    // the same rank stays: the first in the index.
     this.status = db.prepare(
       `UPDATE documents SET status = ?, status_changed_at = ?, status_source = ?
        WHERE key = ? AND role = ? AND owner = ?
-         AND (${RANK_SQL} < ? OR (${RANK_SQL} = ? AND status_source = 'listing'))`,
+         AND (${RANK_SQL} < ? OR (${RANK_SQL} = ? AND status_source <> 'event'))`,
     );
     // A record's empty role or owner stands for every copy (a note canceled is canceled in each).
     this.recordStatus = db.prepare(

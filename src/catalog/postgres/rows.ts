@@ -92,7 +92,7 @@ async function updateStatuses(
       `UPDATE documents d SET status = u.status, status_changed_at = u.at, status_source = u.source
        FROM json_to_recordset($2::json) AS u(key text, role text, owner text, status text, at text, source text, rank int)
        WHERE d.profile = $1 AND d.key = u.key AND ${copy}
-         AND (${RANK_SQL} < u.rank OR (${RANK_SQL} = u.rank AND d.status_source = 'listing' AND u.source = 'event'))`,
+         AND (${RANK_SQL} < u.rank OR (${RANK_SQL} = u.rank AND d.status_source <> 'event' AND u.source = 'event'))`,
       [profile, JSON.stringify([...statuses.values()])],
     );
   }
