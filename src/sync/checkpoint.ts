@@ -49,6 +49,12 @@ const checkpointSchema = z.object({
   windows: z.array(createdRangeSchema).optional(),
   /** On a backfill window: its listing was read to the end. */
   done: z.literal(true).optional(),
+  /**
+   * On an events stream: the document streams (their ids, sorted) whose documents' past statuses
+   * it has taken (sources/events.ts); a stream not listed has its past taken before the stream
+   * goes on. Absent in a checkpoint of an earlier fiscal: none, taken once.
+   */
+  covers: z.array(z.string()).optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 

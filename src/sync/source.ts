@@ -70,6 +70,8 @@ export interface ResumePoint {
   cursor: number;
   paginator: string | null;
   createdHighWater: string | null;
+  /** An events stream: the document streams whose past it has taken from then on (checkpoint.ts). */
+  covers?: string[];
 }
 
 /** Whether the folder has the document already: what a stream adds to it (a PDF) need not be fetched. */
@@ -124,11 +126,12 @@ export interface StreamSource {
    */
   pages(start: Checkpoint | undefined, signal: AbortSignal, known?: KnownDocument): AsyncIterable<SourcePage>;
   /**
-   * The documents the listing says are canceled today, where it can say so in a few requests
-   * (NF-e: the v2 listing's Status): a first pull takes the statuses from here instead of reading
-   * the account's whole history of events (sources/events.ts).
+   * The statuses the listing gives now of the stream's documents (canceled; received NF-e's latest
+   * manifestation), where it can say so in a few requests (NF-e: the v2 listing's Status and
+   * Manifestations): the stream's events stream takes them from here instead of reading the
+   * account's whole history of events (sources/events.ts).
    */
-  canceled?(signal: AbortSignal): Promise<ListedStatuses>;
+  listed?(signal: AbortSignal): Promise<ListedStatuses>;
   /**
    * Streams that can be split into created_at windows: the range they read, and how many
    * documents a part of it holds (undefined when the service cannot say).

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
-import type { StreamKey } from '../../sync/checkpoint.js';
+import { streamId, type StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { closeInTurn } from '../../sync/close-in-turn.js';
 import { runPull } from '../../sync/pull-engine.js';
@@ -49,7 +49,8 @@ export interface PullFlags {
   withEvents?: boolean | undefined;
   /**
    * `--with-events`: a first pull reads the account's whole history of events. Without it, where
-   * the listings say which documents are canceled (NF-e), the events stream starts at the present.
+   * the listings say which documents are canceled or manifested (NF-e), the events stream takes
+   * that from them and starts at the present.
    */
   eventHistory?: boolean | undefined;
   /** `api`: each PDF asked of the service (a request per document); `local`: drawn here from the XML. */
@@ -130,11 +131,11 @@ function allStreams(
     const owners = [...new Set(sources.map((s) => s.key.owner))];
     // A stream of every owner covers the owner-specific ones.
     for (const owner of owners.includes('') ? [''] : owners) {
-      const documents = sources.filter((s) => owner === '' || s.key.owner === owner);
-      // Statuses from the listings where every document stream of the owner can list them.
-      const listed = !c.pull.eventHistory && documents.every((s) => s.canceled);
-      const canceled = listed ? documents.map((s) => s.canceled!) : undefined;
-      sources.push(eventsSource(http, { ...id, type: c.type, role: EVENTS_ROLE, owner }, c.type, canceled));
+      // Statuses from the listings where the document streams can list them, unless --with-events.
+      const documents = sources
+        .filter((s) => owner === '' || s.key.owner === owner)
+        .map((s) => ({ id: streamId(s.key), listed: c.pull.eventHistory ? undefined : s.listed }));
+      sources.push(eventsSource(http, { ...id, type: c.type, role: EVENTS_ROLE, owner }, c.type, documents));
     }
   }
   return sources;

@@ -8,6 +8,7 @@ import { brasiliaDateTime, brasiliaDayStart } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
 import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
+import { MANIFESTATIONS } from '../../catalog/rows.js';
 import type { StatusRecord } from '../../catalog/store.js';
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import {
@@ -56,12 +57,13 @@ const withTime = (value: string, bound: 'from' | 'to') =>
   value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value;
 
 /**
- * The documents of a stream's v2 filters that the service lists canceled today, with its time
- * then: an answer of 500 keys per request, read page by page as the pull takes them (an account
- * of 1M notes lists some 56k: held whole, with their journal lines, they added some 35 MB to its
+ * What the service lists now of a stream's documents, with its time then: the documents of its v2
+ * filters listed canceled, then (received NF-e) those with a manifestation and the latest of each.
+ * Answers of 500 keys per request, read page by page as the pull takes them (an account of 1M
+ * notes lists some 56k canceled: held whole, with their journal lines, they added some 35 MB to its
  * first pull's RSS, and the catalog's thread applied them in one transaction of minutes).
  */
-function canceledNfes(
+function listedNfes(
   http: HttpClient,
   role: NfeRole,
   filters: NfeV2Request['Filters'],
@@ -69,16 +71,16 @@ function canceledNfes(
 ): (signal: AbortSignal) => Promise<ListedStatuses> {
   return async (signal) => {
     const h = withSignal(http, signal);
-    const req: NfeV2Request = {
+    const canceled: NfeV2Request = {
       Fields: ['AccessKey', 'Owner'],
       Filters: { ...filters, Status: 'canceled' },
       Limit: V2_LIMIT_MAX,
     };
-    const first = await searchNfeV2Dated(h, req);
+    const first = await searchNfeV2Dated(h, canceled);
     const at = first.at ?? now;
     // Learnt that day (the instant would make two runs of the same pull differ).
     const learnt = new Date(brasiliaDayStart(at)).toISOString();
-    const recordsOf = (items: NfeV2Record[]): StatusRecord[] =>
+    const canceledOf = (items: NfeV2Record[]): StatusRecord[] =>
       items
         .filter((r) => r.AccessKey)
         .map((r) => ({
@@ -90,13 +92,45 @@ function canceledNfes(
           source: 'listing',
         }));
     async function* pages(): AsyncGenerator<StatusRecord[]> {
-      yield recordsOf(first.page.Nfes);
+      yield canceledOf(first.page.Nfes);
       if (first.page.Paginator)
-        for await (const page of nfeV2Pages(h, { ...req, Paginator: first.page.Paginator }, { signal }))
-          yield recordsOf(page.items);
+        for await (const page of nfeV2Pages(h, { ...canceled, Paginator: first.page.Paginator }, { signal }))
+          yield canceledOf(page.items);
+      // A recipient manifests what it received (spec 4.11): the other roles have none to list.
+      if (role !== 'received') return;
+      const manifested: NfeV2Request = {
+        Fields: ['AccessKey', 'Owner', 'Manifestations'],
+        Filters: { ...filters, HasManifestation: true },
+        Limit: V2_LIMIT_MAX,
+      };
+      for await (const page of nfeV2Pages(h, manifested, { signal })) yield manifestedOf(page.items, role);
     }
     return { pages: pages(), at };
   };
+}
+
+/**
+ * The latest manifestation of each note (the active one, else the latest by date), dated as the
+ * event file of it is (its Date): a record that changes no status (docs/catalog.md).
+ */
+function manifestedOf(items: NfeV2Record[], role: NfeRole): StatusRecord[] {
+  const out: StatusRecord[] = [];
+  for (const r of items) {
+    const all = (r.Manifestations ?? []).filter((m) => MANIFESTATIONS.has(m.Type) && m.Date);
+    if (!r.AccessKey || all.length === 0) continue;
+    const latest = all.reduce((a, b) => (Date.parse(b.Date) > Date.parse(a.Date) ? b : a));
+    const m = all.find((x) => x.Active) ?? latest;
+    out.push({
+      key: r.AccessKey,
+      role,
+      owner: r.Owner ?? '',
+      status: '',
+      at: m.Date,
+      source: 'listing',
+      manifestation: m.Type,
+    });
+  }
+  return out;
 }
 
 const V2_PULL_FIELDS: NfeV2Field[] = [
@@ -190,7 +224,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query,
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
     ...(v2Filters
       ? {
-          canceled: canceledNfes(http, role, v2Filters, now),
+          listed: listedNfes(http, role, v2Filters, now),
           split: {
             range:
               query.createdFrom && query.createdTo
@@ -271,7 +305,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
     endpoint: 'v2',
     filters: canonicalJson(request.Filters ?? {}),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
-    canceled: canceledNfes(http, role, request.Filters, now),
+    listed: listedNfes(http, role, request.Filters, now),
     split: {
       range: {
         from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,

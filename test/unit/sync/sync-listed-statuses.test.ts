@@ -56,7 +56,10 @@ describe('the listing of canceled documents on a first pull', () => {
   it('R30: hands on each page of the listing as a part before the next page is read, then one page that moves the position', async () => {
     const a = listing(3);
     const b = listing(2, undefined, 1500);
-    const source = eventsSource(noHttp, KEY, 'nfe', [a.list, b.list]);
+    const source = eventsSource(noHttp, KEY, 'nfe', [
+      { id: 'a', listed: a.list },
+      { id: 'b', listed: b.list },
+    ]);
     const askedAtPart: number[] = [];
     const pages = await statusPages(source, undefined, () => askedAtPart.push(a.state.asked + b.state.asked));
     // Five parts of 500, then the page whose resume says the stream starts at the present.
@@ -71,18 +74,23 @@ describe('the listing of canceled documents on a first pull', () => {
     expect(keys[1500]).toBe(record(1500).key);
     const last = pages.at(-1)!;
     expect(last.continued).toBeUndefined();
-    expect(last.resume).toEqual({ cursor: 0, paginator: null, createdHighWater: '2026-06-15T03:00:00.000Z' });
+    expect(last.resume).toEqual({
+      cursor: 0,
+      paginator: null,
+      createdHighWater: '2026-06-15T03:00:00.000Z',
+      covers: ['a', 'b'],
+    });
     expect(pages.slice(0, 5).every((p) => p.resume.createdHighWater === last.resume.createdHighWater)).toBe(true);
   });
 
   it('a run stopped within the listing (its checkpoint never moved) reads the listing again; one that moved does not', async () => {
     const a = listing(2);
-    const source = eventsSource(noHttp, KEY, 'nfe', [a.list]);
+    const source = eventsSource(noHttp, KEY, 'nfe', [{ id: 'a', listed: a.list }]);
     const stopped = { ...initialCheckpoint(source), documents: 0 };
     const again = await statusPages(source, stopped);
     expect(again.map((p) => p.statuses?.length)).toEqual([500, 500, 0]);
-    const moved = eventsSource(noHttp, KEY, 'nfe', [listing(2).list]);
-    const after = { ...stopped, pages: 1, createdHighWater: '2026-06-15T03:00:00.000Z' };
+    const moved = eventsSource(noHttp, KEY, 'nfe', [{ id: 'a', listed: listing(2).list }]);
+    const after = { ...stopped, pages: 1, createdHighWater: '2026-06-15T03:00:00.000Z', covers: ['a'] };
     const iterator = moved.pages(after, new AbortController().signal)[Symbol.asyncIterator]();
     // Past the listing, the stream asks the service for events: this client has none to give.
     await expect(iterator.next()).rejects.toThrow();
@@ -90,7 +98,7 @@ describe('the listing of canceled documents on a first pull', () => {
 
   it('a listing cut short keeps the statuses read and reads the history instead (no page moving the position to the present)', async () => {
     const a = listing(3, 2);
-    const source = eventsSource(noHttp, KEY, 'nfe', [a.list]);
+    const source = eventsSource(noHttp, KEY, 'nfe', [{ id: 'a', listed: a.list }]);
     const iterator = source.pages(undefined, new AbortController().signal)[Symbol.asyncIterator]();
     const parts = [(await iterator.next()).value as SourcePage, (await iterator.next()).value as SourcePage];
     expect(parts.map((p) => [p.statuses?.length, p.continued])).toEqual([
@@ -99,5 +107,33 @@ describe('the listing of canceled documents on a first pull', () => {
     ]);
     // Next: the history's first request, which this client cannot send.
     await expect(iterator.next()).rejects.toThrow();
+  });
+
+  it('a document stream new to a stream that moved has its listing read, the position kept, then covered', async () => {
+    const a = listing(1);
+    const b = listing(2, undefined, 500);
+    const source = eventsSource(noHttp, KEY, 'nfe', [
+      { id: 'a', listed: a.list },
+      { id: 'b', listed: b.list },
+    ]);
+    const moved = { ...initialCheckpoint(source), cursor: 7, pages: 3, createdHighWater: '2026-06-01T03:00:00.000Z' };
+    const pages = await statusPages(source, { ...moved, covers: ['a'] });
+    // Only the new stream's listing: the one covered is not asked again.
+    expect(a.state.asked).toBe(0);
+    expect(pages.map((p) => p.statuses?.length)).toEqual([500, 500, 0]);
+    const position = { cursor: 7, paginator: null, createdHighWater: '2026-06-01T03:00:00.000Z' };
+    expect(pages.slice(0, 2).every((p) => p.continued && JSON.stringify(p.resume) === JSON.stringify(position))).toBe(
+      true,
+    );
+    expect(pages.at(-1)!.resume).toEqual({ ...position, covers: ['a', 'b'] });
+  });
+
+  it("a checkpoint of an earlier fiscal (no covers) takes every stream's listing once", async () => {
+    const a = listing(1);
+    const source = eventsSource(noHttp, KEY, 'nfe', [{ id: 'a', listed: a.list }]);
+    const moved = { ...initialCheckpoint(source), cursor: 7, pages: 3, createdHighWater: '2026-06-01T03:00:00.000Z' };
+    const pages = await statusPages(source, moved);
+    expect(pages.map((p) => p.statuses?.length)).toEqual([500, 0]);
+    expect(pages.at(-1)!.resume.covers).toEqual(['a']);
   });
 });
