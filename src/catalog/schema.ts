@@ -6,7 +6,7 @@
 // catalog of a version newer than SCHEMA_VERSION is refused (exit 13), never written.
 import { ITEM_TAXES, TOTALS } from './facts.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const MONEY = 'NUMERIC(15,2)';
 const TOTAL_COLUMNS = TOTALS;
@@ -95,8 +95,11 @@ ${ITEM_TAX_COLUMNS.map((c) => `  ${c} ${MONEY},`).join('\n')}
 /**
  * Statements taking version n+1 to n+2. Version 2: what `fiscal inspect` prints of each file,
  * so that it reads the catalog of a pull folder, not its XML (docs/catalog.md). Columns added
- * by a migration are NULL in the rows already there: a catalog migrated from version 1 is then
- * rebuilt from its folder (folder.ts), the only place their values can come from.
+ * by a migration are NULL in the rows already there: a catalog migrated from an earlier version
+ * is then rebuilt from its folder (folder.ts), the only place their values can come from.
+ * Version 3 adds no column: rows an earlier fiscal wrote held wrong facts (an ABRASF NFS-e's
+ * UFs and a 2.04 provider's CNPJ; a status an event file brought, kept as the listing's or the
+ * document's), and the rebuild that follows the migration writes them right.
  */
 export const MIGRATIONS: readonly (readonly string[])[] = [
   [
@@ -106,4 +109,5 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE documents ADD COLUMN warnings TEXT',
     'ALTER TABLE files ADD COLUMN summary TEXT',
   ],
+  [],
 ];

@@ -15,7 +15,7 @@ import {
   type Client,
 } from './connection.js';
 import { LeaseSession } from './lease-session.js';
-import { finishedAmong, finishedSince, holderOf, LEASE_CHANNEL, tryLease, type Lease } from './leases.js';
+import { finishedAmong, holderOf, LEASE_CHANNEL, tryLease, type Lease } from './leases.js';
 import { migrate } from './schema.js';
 import type { CatalogTarget } from './target.js';
 
@@ -33,8 +33,8 @@ export interface LeasedFolder {
   /** The lease as last taken (again after a lost connection). */
   readonly lease: Lease;
   shared: { lock: HeldLock; checkpoints: Checkpoints; catalog: CatalogStore };
-  /** Releases the lease (`finished`: the pull ended whole) and closes its connection. */
-  release(finished: boolean): Promise<void>;
+  /** Releases the lease (`finishedWork`: the pull ended whole, and what it did) and closes its connection. */
+  release(finishedWork: string | undefined): Promise<void>;
 }
 
 export class SharedCatalog {
@@ -123,14 +123,9 @@ export class SharedCatalog {
     return this.lease(profile, (client) => tryLease(client, leaseName(profile)));
   }
 
-  /** Whether a pull of the profile ended whole at or after `since`. */
-  async finishedSince(profile: string, since: Date): Promise<boolean> {
-    return this.guard((admin) => finishedSince(admin, leaseName(profile), since));
-  }
-
-  /** The profiles among `profiles` whose pull ended whole at or after `since`, in one read. */
-  async finishedAmong(profiles: readonly string[], since: Date): Promise<Set<string>> {
-    const names = await this.guard((admin) => finishedAmong(admin, profiles.map(leaseName), since));
+  /** The profiles among `profiles` whose pull of `work` ended whole at or after `since`, in one read. */
+  async finishedAmong(profiles: readonly string[], since: Date, work: string): Promise<Set<string>> {
+    const names = await this.guard((admin) => finishedAmong(admin, profiles.map(leaseName), since, work));
     return new Set(profiles.filter((p) => names.has(leaseName(p))));
   }
 
@@ -186,9 +181,9 @@ export class SharedCatalog {
         checkpoints: folder,
         catalog: folder,
       },
-      release: async (finished) => {
+      release: async (finishedWork) => {
         try {
-          await session.lease.release(finished);
+          await session.lease.release(finishedWork);
         } catch (error) {
           // A lost connection has released the lease already, with its session.
           if (!isConnectionLoss(error)) throw error;

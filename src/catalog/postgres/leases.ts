@@ -21,8 +21,8 @@ export interface Lease {
   readonly tookOver: boolean;
   /** The lease's own connection: its commits are fenced by the lease. */
   readonly client: Client;
-  /** Releases the lease; `finished`: the pull of its streams ended whole. */
-  release(finished?: boolean): Promise<void>;
+  /** Releases the lease; `finishedWork`: the pull of its streams ended whole, and what it did. */
+  release(finishedWork?: string): Promise<void>;
 }
 
 /** The advisory lock key of a lease name: 64 bits of its SHA-256, as PostgreSQL's bigint. */
@@ -65,13 +65,14 @@ export async function tryLease(client: Client, name: string): Promise<Lease | un
       info: { pid: process.pid, host: hostname(), startedAt: now.rows[0]!.at.toISOString() },
       tookOver,
       client,
-      async release(finished = false) {
+      async release(finishedWork) {
         await client.query('BEGIN');
         await client.query(
           `UPDATE leases SET released_at = clock_timestamp(),
-             finished_at = CASE WHEN $3 THEN clock_timestamp() ELSE finished_at END
+             finished_at = CASE WHEN $3::text IS NULL THEN finished_at ELSE clock_timestamp() END,
+             finished_work = coalesce($3::text, finished_work)
            WHERE name = $1 AND holder = $2`,
-          [name, holder, finished],
+          [name, holder, finishedWork ?? null],
         );
         await client.query('UPDATE lease_history SET released_at = clock_timestamp() WHERE id = $1', [id]);
         await client.query('COMMIT');
@@ -95,20 +96,19 @@ export async function holderOf(client: Client, name: string): Promise<string | u
   return rows[0] ? `${rows[0].holder}, since ${rows[0].acquired_at.toISOString()}` : undefined;
 }
 
-/** The lease names among `names` whose pull ended whole at or after `since` (the database's clock). */
-export async function finishedAmong(client: Client, names: readonly string[], since: Date): Promise<Set<string>> {
+/**
+ * The lease names among `names` whose pull of `work` (the same streams, the same additions) ended
+ * whole at or after `since` (the database's clock).
+ */
+export async function finishedAmong(
+  client: Client,
+  names: readonly string[],
+  since: Date,
+  work: string,
+): Promise<Set<string>> {
   const { rows } = await client.query<{ name: string }>(
-    'SELECT name FROM leases WHERE name = ANY($1::text[]) AND finished_at >= $2',
-    [names, since],
+    'SELECT name FROM leases WHERE name = ANY($1::text[]) AND finished_at >= $2 AND finished_work = $3',
+    [names, since, work],
   );
   return new Set(rows.map((r) => r.name));
-}
-
-/** Whether a pull under this lease name ended whole at or after `since` (the database's clock). */
-export async function finishedSince(client: Client, name: string, since: Date): Promise<boolean> {
-  const { rows } = await client.query<{ done: boolean }>(
-    'SELECT finished_at >= $2 AS done FROM leases WHERE name = $1',
-    [name, since],
-  );
-  return rows[0]?.done === true;
 }

@@ -36,7 +36,8 @@ const SHARED_TABLES = `
     checkpoint  jsonb NOT NULL,
     PRIMARY KEY (profile, stream)
   );
-  -- Who holds (or last held) each profile's lease, and when its last pull ended whole.
+  -- Who holds (or last held) each profile's lease, and when its last pull ended whole (version
+  -- 3 adds finished_work: what that pull did).
   CREATE TABLE leases (
     name        text PRIMARY KEY,
     holder      text NOT NULL,
@@ -54,13 +55,21 @@ const SHARED_TABLES = `
 `;
 
 /**
+ * What the shared tables gain at a version. 3: what a pull that ended whole did (leased-profiles.ts:
+ * another run skips a profile only when it would do the same).
+ */
+const SHARED_MIGRATIONS: Readonly<Record<number, readonly string[]>> = {
+  3: ['ALTER TABLE leases ADD COLUMN finished_work text'],
+};
+
+/**
  * Migration N brings a database to version N: the first creates the folder catalog's tables with
  * their profile and the shared tables; the next ones are the folder catalog's own migrations
- * (portable SQL), so both catalogs share one version number.
+ * (portable SQL) and the shared tables' own, so both catalogs share one version number.
  */
 const MIGRATIONS: readonly string[] = [
   [...CREATE_V1.map(withProfile), SHARED_TABLES].join(';\n'),
-  ...FOLDER_MIGRATIONS.map((statements) => statements.join(';\n')),
+  ...FOLDER_MIGRATIONS.map((statements, i) => [...statements, ...(SHARED_MIGRATIONS[i + 2] ?? [])].join(';\n')),
 ];
 
 /** The schema version this fiscal writes and reads. */

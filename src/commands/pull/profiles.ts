@@ -26,7 +26,7 @@ import { summaryJson, summaryLine, type PullSummary, type SummaryView } from '..
 import type { LeasedFolder } from '../../catalog/postgres/catalog.js';
 import { openSharedCatalog } from './catalog.js';
 import { pullLeased } from './leased-profiles.js';
-import type { PullCommand } from './shared.js';
+import { pullWork, type PullCommand } from './shared.js';
 
 type RunOne = (ctx: Context, c: PullCommand) => Promise<void>;
 
@@ -96,7 +96,7 @@ export async function runProfiles(ctx: Context, c: PullCommand, runOne: RunOne):
   let results: ProfileResult[];
   try {
     results = catalog
-      ? await pullLeased(ctx, catalog, root, names, limit, one)
+      ? await pullLeased(ctx, catalog, root, names, limit, one, pullWork(c))
       : await Promise.all(
           names.map(async (name): Promise<ProfileResult> => {
             const release = await limit.acquire();

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
-import { streamId, type StreamKey } from '../../sync/checkpoint.js';
+import { canonicalJson, streamId, type StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { closeInTurn } from '../../sync/close-in-turn.js';
 import { runPull } from '../../sync/pull-engine.js';
@@ -107,6 +107,32 @@ export interface PullCommand {
    * the caller; null: the caller found no shared catalog.
    */
   leased?: LeasedFolder | null;
+}
+
+/** A client that is never asked: a stream's sources are made without a request (pullWork). */
+const NEVER_ASKED = new Proxy({} as HttpClient, {
+  get() {
+    throw new Error('a stream asked the service while it was only being described');
+  },
+});
+
+/**
+ * What a pull of `c` does to a profile's folder, alike for every profile: its streams (type, role,
+ * owner, endpoint and filters) and what it adds beside them. A shared catalog's lease keeps it
+ * with the time a pull ended whole: another run skips a profile only after the same work
+ * (leased-profiles.ts). Undefined where the streams cannot be told without a request.
+ */
+export function pullWork(c: PullCommand): string | undefined {
+  try {
+    const streams = c
+      .streams(NEVER_ASKED, { account: '', baseUrl: '' }, 0)
+      .map((s) => [s.key.type, s.key.role, s.key.owner, s.endpoint, s.filters].join(' '))
+      .sort();
+    const { withEvents, eventHistory, withPdf, manifest } = c.pull;
+    return canonicalJson({ streams, withEvents, eventHistory, withPdf, manifest });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The document streams, with their PDFs (--with-pdf), then one events stream per owner (--with-events). */
@@ -210,7 +236,10 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   } finally {
     run.dispose();
     // The folder's lock is released even when the drawing threads fail to close.
-    closing = await closeInTurn([async () => drawer?.close(), async () => own?.release(finished)]);
+    closing = await closeInTurn([
+      async () => drawer?.close(),
+      async () => own?.release(finished ? pullWork(c) : undefined),
+    ]);
   }
   if (closing !== undefined) throw closing.error;
   progress.stop();

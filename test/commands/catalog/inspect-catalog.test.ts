@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson } from '../../helpers/cli.js';
 import { copyFolder, inspectFolder, xmlFiles } from '../../helpers/catalog-folder.js';
+import { SCHEMA_VERSION } from '../../../src/catalog/schema.js';
 import { runMain } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
@@ -87,7 +88,7 @@ describe('inspect of a pull folder reads the catalog', () => {
   });
 });
 
-describe('catalog schema 2: migrations', () => {
+describe('catalog schema migrations', () => {
   it('a catalog of schema 1 is migrated on first use and then answers inspect', async () => {
     const d = copy();
     withCatalog(d, (db) => {
@@ -99,24 +100,40 @@ describe('catalog schema 2: migrations', () => {
     const r = await runMain(['-o', 'ndjson', 'inspect', d], env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split(d).join('<dir>')).toBe(fromCatalog);
-    expect(r.stderr).toMatch(/schema version 1: migrated to 2/);
+    expect(r.stderr).toMatch(new RegExp(`schema version 1: migrated to ${SCHEMA_VERSION}, rebuilt`));
     const after = withCatalog(d, (db) => ({
       version: (db.prepare("SELECT value FROM meta WHERE name = 'schema_version'").get() as { value: string }).value,
       kept: (db.prepare('SELECT count(*) AS n FROM files WHERE summary IS NOT NULL').get() as { n: number }).n,
       versions: db.prepare('SELECT DISTINCT layout_version, environment FROM documents').all(),
     }));
-    expect(after.version).toBe('2');
+    expect(after.version).toBe(String(SCHEMA_VERSION));
     expect(after.kept).toBe(ndjson(fromCatalog).length);
     expect(after.versions).toEqual([{ layout_version: '4.00', environment: 'production' }]);
   });
 
+  it('a catalog of schema 2, whose rows an earlier fiscal may have written wrong, is rebuilt on first use', async () => {
+    const d = copy();
+    const truth = withCatalog(d, (db) => db.prepare('SELECT key, emitter_uf FROM documents ORDER BY key').all());
+    withCatalog(d, (db) => {
+      db.exec("UPDATE documents SET emitter_uf = NULL, status_source = 'listing'");
+      db.prepare("UPDATE meta SET value = '2' WHERE name = 'schema_version'").run();
+    });
+    const r = await runMain(['-o', 'ndjson', 'inspect', d], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`schema version 2: migrated to ${SCHEMA_VERSION}, rebuilt`));
+    expect(withCatalog(d, (db) => db.prepare('SELECT key, emitter_uf FROM documents ORDER BY key').all())).toEqual(
+      truth,
+    );
+  });
+
   it('a catalog of a newer schema is refused by inspect with exit 13 and left as it is', async () => {
     const d = copy();
-    withCatalog(d, (db) => db.prepare("UPDATE meta SET value = '3' WHERE name = 'schema_version'").run());
+    const newer = String(SCHEMA_VERSION + 1);
+    withCatalog(d, (db) => db.prepare("UPDATE meta SET value = ? WHERE name = 'schema_version'").run(newer));
     const r = await runMain(['inspect', d], env);
     expect(r.code).toBe(13);
     expect(r.stderr).toMatch(/newer fiscal/);
     const version = withCatalog(d, (db) => db.prepare("SELECT value FROM meta WHERE name = 'schema_version'").get());
-    expect(version).toEqual({ value: '3' });
+    expect(version).toEqual({ value: newer });
   });
 });

@@ -54,8 +54,10 @@ describe.skipIf(missing)('the shared catalog after a lost connection', () => {
     await cut('admin');
     await gone('admin');
     const since = new Date(0);
-    const answers = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((p) => catalog.finishedSince(p, since)));
-    expect(answers).toEqual([false, false, false, false]);
+    const answers = await Promise.all(
+      ['p1', 'p2', 'p3', 'p4'].map(async (p) => [...(await catalog.finishedAmong([p], since, 'work'))]),
+    );
+    expect(answers).toEqual([[], [], [], []]);
     expect(await sessions('admin')).toHaveLength(1);
     await catalog.close();
     expect(await sessions('admin')).toEqual([]);
@@ -85,7 +87,7 @@ describe.skipIf(missing)('the shared catalog after a lost connection', () => {
     expect(await sessions('lease')).toHaveLength(1);
     const advisory = await pg.psql(`SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted`, 'lease');
     expect(advisory.trim()).toBe('1');
-    await folder.release(true);
+    await folder.release('work');
     await catalog.close();
     expect(await sessions('lease')).toEqual([]);
     const lease = await pg.psql(`SELECT released_at IS NOT NULL, finished_at IS NOT NULL FROM leases`, 'lease');

@@ -31,7 +31,7 @@ describe.skipIf(missing)('waiting for a lease another run holds', () => {
     await pg?.close();
   });
 
-  it('wakes at the release of a lease, tries on one kept connection, and skips a profile ended whole', async () => {
+  it('wakes at the release of a lease, tries on one kept connection, and skips a profile ended whole with the same work', async () => {
     const url = await pg.createDatabase('wait');
     const holder = await open(url);
     const waiter = await open(url);
@@ -44,18 +44,20 @@ describe.skipIf(missing)('waiting for a lease another run holds', () => {
     for (let i = 0; i < 5; i++) expect(await waiter.tryFolder('p1')).toBeUndefined();
     // The tries not taken share one kept connection, not one each.
     expect(await sessions('wait')).toBe(4);
-    expect([...(await waiter.finishedAmong(['p1', 'p2'], since))]).toEqual([]);
+    expect([...(await waiter.finishedAmong(['p1', 'p2'], since, 'nfe received'))]).toEqual([]);
 
     const mark = waiter.releases;
     // The poll interval is far longer than the test's time limit: only the release can end the wait.
     const woken = waiter.waitForRelease(mark, 3_600_000, new AbortController().signal);
-    await held.release(true);
+    await held.release('nfe received');
     expect(await woken).toBe(true);
     expect(waiter.releases).toBeGreaterThan(mark);
     // Heard before the wait began: no wait at all.
     expect(await waiter.waitForRelease(mark, 3_600_000, new AbortController().signal)).toBe(true);
 
-    expect([...(await waiter.finishedAmong(['p1', 'p2'], since))]).toEqual(['p1']);
+    expect([...(await waiter.finishedAmong(['p1', 'p2'], since, 'nfe received'))]).toEqual(['p1']);
+    // Another type or role pulled whole says nothing of this run's streams: the profile is pulled.
+    expect([...(await waiter.finishedAmong(['p1', 'p2'], since, 'nfce emitted'))]).toEqual([]);
     await holder.close();
     await waiter.close();
     expect(await sessions('wait')).toBe(0);
