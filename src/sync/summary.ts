@@ -213,10 +213,14 @@ function deferredOf(s: PullSummary): { events: number; until: string } | undefin
   };
 }
 
-/** `14:05`, in the machine's time zone (where the user reads it). */
+/**
+ * `14:05 GMT-3`: the machine's time, with its zone named (a cron mail from a server in UTC would
+ * otherwise read as Brasília's time, the service's).
+ */
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+
 function clockTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return CLOCK.format(new Date(iso));
 }
 
 /** `; manifested 12 (210210), 3 had one already, 1 rejected (see above), 40 left for the next run`. */

@@ -32,6 +32,17 @@ describe('summary line', () => {
     );
   });
 
+  it("events deferred are said with the machine's time and its zone, never 'up to date'", () => {
+    const s = newSummary([]);
+    s.streams = [{ ...s.streams[0]!, deferred: { events: 12, until: '2026-06-15T17:05:00.000Z' } } as never];
+    const until = new Date('2026-06-15T17:05:00.000Z');
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(until)
+      .find((p) => p.type === 'timeZoneName')!.value;
+    const hhmm = `${String(until.getHours()).padStart(2, '0')}:${String(until.getMinutes()).padStart(2, '0')}`;
+    expect(summaryLine(s, { ...view, inFolder: 10 }).endsWith(`; 12 events deferred until ${hhmm} ${zone}`)).toBe(true);
+  });
+
   it('a run that found nothing new says the folder is up to date, with what it holds', () => {
     const s = summary({ durationMs: 200 });
     expect(summaryLine(s, { ...view, inFolder: 1107 })).toBe(
