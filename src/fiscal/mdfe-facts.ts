@@ -1,22 +1,25 @@
 // The facts a pull needs from an MDF-e (mdfeProc) to file it, read with the plain string scans
 // of nfe-facts.ts. readers/mdfe.ts is the complete reader.
 import { documentStatus, type DocumentStatus } from './doc-status.js';
-import { PREFIXED, block, taxIdIn, text } from './xml-scan.js';
+import { PREFIXED, block, taxIdIn, taxIdsIn, text } from './xml-scan.js';
 
-interface MdfeFacts {
+export interface MdfeFacts {
   number?: string;
   emissionDate?: string;
   emitter?: string;
-  /** First infContratante and first autXML, read only when asked for. */
-  contractor?: string;
-  authorized?: string;
+  /** Every infContratante and every autXML (an MDF-e may list several of each), read only when asked for. */
+  contractors: string[];
+  authorized: string[];
   /** cStat of protMDFe. */
   protocolStatus?: string;
 }
 
 export function mdfeFacts(raw: string, want: { contractor?: boolean; authorized?: boolean } = {}): MdfeFacts {
   const xml = raw.includes(':infMDFe') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
-  const facts: MdfeFacts = {};
+  const facts: MdfeFacts = {
+    contractors: want.contractor ? taxIdsIn(xml, 'infContratante') : [],
+    authorized: want.authorized ? taxIdsIn(xml, 'autXML') : [],
+  };
   const ide = block(xml, 'ide');
   const protAt = xml.lastIndexOf('<protMDFe');
   const prot = protAt === -1 ? undefined : block(xml, 'protMDFe', protAt);
@@ -24,8 +27,6 @@ export function mdfeFacts(raw: string, want: { contractor?: boolean; authorized?
   set('number', ide && text(xml, 'nMDF', ...ide));
   set('emissionDate', ide && text(xml, 'dhEmi', ...ide));
   set('emitter', taxIdIn(xml, 'emit'));
-  if (want.contractor) set('contractor', taxIdIn(xml, 'infContratante'));
-  if (want.authorized) set('authorized', taxIdIn(xml, 'autXML'));
   set('protocolStatus', prot && text(xml, 'cStat', ...prot));
   return facts;
 }

@@ -7,6 +7,7 @@ import { withBinaryFields, withSignal, type BinaryFieldsClient } from '../api/ht
 import type { CursorPage } from '../api/paginate.js';
 import type { StatusRecord } from '../catalog/store.js';
 import { canonicalJson, type Checkpoint, type CreatedRange, type StreamKey } from './checkpoint.js';
+import type { AccountCompanies } from './role-owners.js';
 
 /**
  * The pull is done with `doc` (written, or known and skipped): its bytes may be reused for a page
@@ -49,6 +50,8 @@ export interface PulledDocument {
    * of the document's copies it goes with.
    */
   event?: PulledEvent;
+  /** Why the document cannot be filed (role-owners.ts): it is refused, with this reason, not written. */
+  refusal?: string;
 }
 
 interface Attachment {
@@ -160,7 +163,10 @@ export function cursorListingSource<Q extends { cursor?: number; limit?: number 
   listing: {
     type: string;
     pages: (h: HttpClient, q: Q, signal: AbortSignal) => AsyncIterable<CursorPage<I>>;
-    document: (item: I, h: BinaryFieldsClient) => PulledDocument;
+    /** The documents an item is filed as: one, or one per owner (role-owners.ts). */
+    documents: (item: I, h: BinaryFieldsClient, companies: ReadonlySet<string> | undefined) => PulledDocument[];
+    /** Set when the stream files a document under the account's companies among its parties. */
+    companies?: AccountCompanies | undefined;
   },
 ): StreamSource {
   const { cursor: _c, limit: _l, ...filters } = query;
@@ -172,9 +178,10 @@ export function cursorListingSource<Q extends { cursor?: number; limit?: number 
     async *pages(start, signal) {
       const q = { ...query, cursor: start?.cursor ?? 0, limit: 50 };
       const h = pageClient(http, signal);
+      const companies = await listing.companies?.(signal);
       for await (const page of listing.pages(h, q, signal)) {
         yield {
-          docs: page.items.map((item) => listing.document(item, h)),
+          docs: page.items.flatMap((item) => listing.documents(item, h, companies)),
           from: `cursor ${page.cursor}`,
           resume: { cursor: page.next, paginator: null, createdHighWater: null },
         };

@@ -134,6 +134,10 @@ function documentFiles(
   sum: StreamSummary,
   files: FileWrite[],
 ): IndexEntry | undefined {
+  if (doc.refusal) {
+    refuse(o, sum, doc.key.slice(0, 60), doc.refusal);
+    return undefined;
+  }
   const id = { key: doc.key, role: doc.role, owner: doc.owner };
   if (d.index.has(id) || d.pending.has(entryId(id))) {
     sum.skipped++;

@@ -10,6 +10,7 @@ import type { ListingOnlyType } from '../../api/doc-clients.js';
 import { listingV1Source } from '../../sync/sources/listing.js';
 import type { StreamKey } from '../../sync/checkpoint.js';
 import type { PulledDocument, StreamSource } from '../../sync/source.js';
+import { accountCompanies, type AccountCompanies } from '../../sync/role-owners.js';
 import { cteV1Source } from '../../sync/sources/cte.js';
 import { mdfeV1Source } from '../../sync/sources/mdfe.js';
 import { nfceV1Source } from '../../sync/sources/nfce.js';
@@ -33,7 +34,8 @@ interface ListingQuery {
 }
 
 interface TypeSpec {
-  source(http: HttpClient, key: StreamKey, query: ListingQuery): StreamSource;
+  /** `companies`: the account's, for a stream without owner whose role several parties may hold. */
+  source(http: HttpClient, key: StreamKey, query: ListingQuery, companies: AccountCompanies): StreamSource;
   pdf(http: HttpClient, doc: PulledDocument): Promise<Buffer>;
 }
 
@@ -114,10 +116,11 @@ async function run(ctx: Context, o: PullDocsOptions): Promise<void> {
 function streams(spec: TypeSpec, http: HttpClient, o: PullDocsOptions, id: StreamIdentity): StreamSource[] {
   const query: ListingQuery = { ...o.query };
   const out: StreamSource[] = [];
+  const companies = accountCompanies(http);
   for (const role of o.roles) {
     for (const owner of o.owners.length ? o.owners : ['']) {
       const key = { ...id, type: o.type, role, owner };
-      out.push(spec.source(http, key, owner ? { ...query, cnpjs: [owner] } : query));
+      out.push(spec.source(http, key, owner ? { ...query, cnpjs: [owner] } : query, companies));
     }
   }
   return out;

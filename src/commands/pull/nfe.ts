@@ -5,6 +5,7 @@ import { nfeDanfe } from '../../api/pdf.js';
 import type { Context } from '../../context.js';
 import { NOW } from '../../fiscal/dates.js';
 import type { StreamSource } from '../../sync/source.js';
+import { accountCompanies } from '../../sync/role-owners.js';
 import { nfeV1Source, nfeV2Source } from '../../sync/sources/nfe.js';
 import { UsageError } from '../../errors.js';
 import { flagName, type OptionsOf } from '../shared/define.js';
@@ -61,6 +62,7 @@ async function run(ctx: Context, o: PullNfeOptions): Promise<void> {
 
 function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: number): StreamSource[] {
   const out: StreamSource[] = [];
+  const companies = accountCompanies(http);
   for (const role of [...new Set(o.filters.role ?? [])]) {
     for (const owner of o.filters.owner?.length ? [...new Set(o.filters.owner)] : ['']) {
       const key = { ...id, type: 'nfe', role, owner };
@@ -69,7 +71,11 @@ function streams(http: HttpClient, o: PullNfeOptions, id: StreamIdentity, now: n
         { ...o.filters, role: [role], owner: owner ? [owner] : undefined, api: o.api, everyEmission: true },
         new Date(now),
       );
-      out.push(plan.api === 'v1' ? nfeV1Source(http, key, plan.query, now) : nfeV2Source(http, key, plan.request, now));
+      out.push(
+        plan.api === 'v1'
+          ? nfeV1Source(http, key, plan.query, now, companies)
+          : nfeV2Source(http, key, plan.request, now),
+      );
     }
   }
   return out;

@@ -5,39 +5,42 @@ import { cteOsV1Pages, cteV1Pages } from '../../api/cte.js';
 import type { CteOsRole, CteRole, CteV1Item, CteV1Query } from '../../api/wire/cte.js';
 import { cteFacts, cteStatus, type CteFacts } from '../../fiscal/cte-facts.js';
 import type { StreamKey } from '../checkpoint.js';
+import { filedUnder, type AccountCompanies } from '../role-owners.js';
 import { cursorListingSource, fromBase64, type PulledDocument, type StreamSource } from '../source.js';
 
 type CteStreamType = 'cte' | 'cteos';
 
 /**
- * Who owns a document listed by role when the stream is not one owner's, read from the XML.
- * `candidates` are the owners the listing was asked for (cnpj[]): a not-taker can be any party
- * but the taker, so one of them is preferred; without them it is the first party not taking.
+ * The parties a CT-e or CT-e OS names in `role`, in the XML's order: the taker (toma3, toma4,
+ * toma); for not-taker every other party (emit, rem, exped, receb, dest; a CT-e OS names only
+ * emit and toma); for authorized the autXML ids.
  */
-export function cteOwnerFromFacts(role: string, f: CteFacts, candidates: readonly string[] = []): string {
-  if (role === 'taker') return f.taker ?? '';
-  if (role === 'authorized') return f.authorized.find((id) => candidates.includes(id)) ?? f.authorized[0] ?? '';
-  const others = [f.emitter, ...f.parties].filter((id): id is string => !!id && id !== f.taker);
-  return others.find((id) => candidates.includes(id)) ?? others[0] ?? '';
+export function ctePartiesIn(role: string, f: CteFacts): string[] {
+  if (role === 'taker') return f.taker ? [f.taker] : [];
+  if (role === 'authorized') return f.authorized;
+  return [f.emitter, ...f.parties].filter((id): id is string => !!id && id !== f.taker);
 }
 
-/** A v1 item as a PulledDocument: the facts come from a string scan of the XML, not a parse. */
-export function cteV1Document(
+/**
+ * A v1 item as the documents it is filed as: under the stream's owner, else (role-owners.ts)
+ * under the taker, or each of the account's `companies` holding the role. The facts come from a
+ * string scan of the XML, not a parse.
+ */
+export function cteV1Documents(
   type: CteStreamType,
   item: CteV1Item,
   role: string,
   owner: string,
-  candidates: readonly string[] = [],
+  companies: ReadonlySet<string> | undefined,
   bytesOf = fromBase64,
-): PulledDocument {
+): PulledDocument[] {
   const xml = typeof item.xml === 'string' ? bytesOf(item.xml) : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = cteFacts(xml.toString('latin1'));
-  return {
+  const doc = {
     key: item.access_key,
     type,
     role,
-    owner: owner || cteOwnerFromFacts(role, f, candidates),
     xml,
     status: cteStatus(f),
     createdAt: null,
@@ -45,6 +48,7 @@ export function cteV1Document(
     number: f.number ?? '',
     emitter: f.emitter ?? '',
   };
+  return owner ? [{ ...doc, owner }] : filedUnder(doc, ctePartiesIn(role, f), companies);
 }
 
 function pagesOf(type: CteStreamType, http: HttpClient, role: string, q: CteV1Query, signal: AbortSignal) {
@@ -54,12 +58,18 @@ function pagesOf(type: CteStreamType, http: HttpClient, role: string, q: CteV1Qu
 }
 
 /** The v1 role listing of CT-e (`key.type` 'cte') or CT-e OS ('cteos') as a resumable stream. */
-export function cteV1Source(http: HttpClient, key: StreamKey, query: CteV1Query): StreamSource {
+export function cteV1Source(
+  http: HttpClient,
+  key: StreamKey,
+  query: CteV1Query,
+  companies: AccountCompanies,
+): StreamSource {
   const type: CteStreamType = key.type === 'cteos' ? 'cteos' : 'cte';
-  const candidates = query.cnpjs ?? [];
   return cursorListingSource(http, key, query, {
     type,
     pages: (h, q, signal) => pagesOf(type, h, key.role, q, signal),
-    document: (item, h) => cteV1Document(type, item, key.role, key.owner, candidates, h.bytesOf),
+    documents: (item, h, ids) => cteV1Documents(type, item, key.role, key.owner, ids, h.bytesOf),
+    // Only the taker is one party: not-taker and authorized are the account's companies among several.
+    companies: key.owner || key.role === 'taker' ? undefined : companies,
   });
 }

@@ -38,6 +38,6 @@ export function listingV1Source(
     cursorListingSource(http, key, query, {
       type,
       pages: (h, q, signal) => docListingPages(h, { type, role: key.role }, q, { signal }),
-      document: (item, h) => listedDocument(type, item, key.role, key.owner, h.bytesOf),
+      documents: (item, h) => [listedDocument(type, item, key.role, key.owner, h.bytesOf)],
     });
 }

@@ -29,6 +29,6 @@ export function nfceV1Source(http: HttpClient, key: StreamKey, query: NfceV1Quer
   return cursorListingSource(http, key, query, {
     type: 'nfce',
     pages: (h, q, signal) => nfceV1Pages(h, role, q, { signal }),
-    document: (item, h) => nfceDocument(item, key.owner, h.bytesOf),
+    documents: (item, h) => [nfceDocument(item, key.owner, h.bytesOf)],
   });
 }

@@ -11,6 +11,7 @@ import { canonicalJson } from '../checkpoint.js';
 import { MANIFESTATIONS } from '../../catalog/rows.js';
 import type { StatusRecord } from '../../catalog/store.js';
 import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
+import { filedUnder, type AccountCompanies } from '../role-owners.js';
 import {
   fromBase64,
   pageClient,
@@ -152,35 +153,40 @@ const PARTY_OF_ROLE = {
   authorized: 'authorized',
 } as const;
 
-/** Who owns a document listed by role, read from the XML when the stream is not one owner's. */
-function ownerFromFacts(role: NfeRole, f: NfeFacts): string {
+/** The parties an NF-e names in `role`: dest, emit or transporta; autXML may list several. */
+function partiesIn(role: NfeRole, f: NfeFacts): string[] {
+  const one = (id: string | undefined) => (id ? [id] : []);
   switch (role) {
     case 'received':
-      return f.receiver ?? '';
+      return one(f.receiver);
     case 'emitted':
-      return f.emitter ?? '';
+      return one(f.emitter);
     case 'transporter':
-      return f.transporter ?? '';
+      return one(f.transporter);
     case 'authorized':
-      // autXML may list several; the first is the one the document was shared with first.
-      return f.authorized[0] ?? '';
+      return f.authorized;
   }
 }
 
-function v1Document(
+/**
+ * A listed NF-e as the documents it is filed as: under `owner` (the stream's, or the record's
+ * Owner), else (role-owners.ts) under the role's party, or each of the account's `companies`
+ * among the autXML ids.
+ */
+function v1Documents(
   item: Pick<NfeV1Item, 'access_key' | 'xml'>,
   role: NfeRole,
   owner: string,
+  companies: ReadonlySet<string> | undefined,
   bytesOf = fromBase64,
-): PulledDocument {
+): PulledDocument[] {
   const xml = typeof item.xml === 'string' ? bytesOf(item.xml) : Buffer.from(JSON.stringify(item.xml));
   // latin1 decodes faster than UTF-8, and the facts read are all ASCII tags and digits.
   const f = nfeFacts(xml.toString('latin1'), owner ? {} : { [PARTY_OF_ROLE[role]]: true });
-  return {
+  const doc = {
     key: item.access_key,
     type: 'nfe',
     role,
-    owner: owner || ownerFromFacts(role, f),
     xml,
     status: statusOfProtocol(f.protocolStatus),
     createdAt: null,
@@ -188,10 +194,14 @@ function v1Document(
     number: f.number ?? '',
     emitter: f.emitter ?? '',
   };
+  return owner ? [{ ...doc, owner }] : filedUnder(doc, partiesIn(role, f), companies);
 }
 
-/** A v2 page's fields a v1 stream's window needs: the rest is read from the XML, as v1 does. */
-const V2_WINDOW_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml'];
+/**
+ * A v2 page's fields a v1 stream's window needs: the owner the record is about (one record per
+ * owner), the rest read from the XML, as v1 does.
+ */
+const V2_WINDOW_FIELDS: NfeV2Field[] = ['AccessKey', 'Xml', 'Owner'];
 
 /**
  * Documents per v2 page in a v1 stream's backfill window: five v1 pages per round trip. Not 500:
@@ -204,8 +214,16 @@ const V2_WINDOW_LIMIT = 250;
 /** How many more documents a v1 stream's window reads per request on v2 than on v1. */
 const V2_WINDOW_SPEEDUP = V2_WINDOW_LIMIT / 50;
 
-export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query, now: number): StreamSource {
+export function nfeV1Source(
+  http: HttpClient,
+  key: StreamKey,
+  query: NfeV1Query,
+  now: number,
+  companies: AccountCompanies,
+): StreamSource {
   const role = key.role as NfeRole;
+  // Only autXML may name several parties (role-owners.ts).
+  const companiesOf = key.owner || role !== 'authorized' ? undefined : companies;
   const { cursor: _c, limit: _l, ...filters } = query;
   // A v1 listing splits where v2 can select the same documents: the same role and owners, no
   // property filter (R17), no list of keys. v2 then counts it for the plan and reads its windows.
@@ -237,6 +255,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query,
       : {}),
     async *pages(start, signal) {
       const h = pageClient(http, signal);
+      const ids = await companiesOf?.(signal);
       if (v2Filters && start?.range && start.stream.window !== undefined && start.cursor === 0) {
         // A backfill window (a closed created_at range, read once): 250 documents per request on
         // v2, written as the v1 listing's documents (the same XML; status, owner and the rest
@@ -249,8 +268,14 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query,
           ...(start.paginator ? { Paginator: start.paginator } : {}),
         };
         for await (const page of nfeV2Pages(h, req, { signal })) {
-          const docs = page.items.map((r) =>
-            v1Document({ access_key: r.AccessKey ?? '', xml: r.Xml ?? '' }, role, key.owner, h.bytesOf),
+          const docs = page.items.flatMap((r) =>
+            v1Documents(
+              { access_key: r.AccessKey ?? '', xml: r.Xml ?? '' },
+              role,
+              key.owner || (r.Owner ?? ''),
+              ids,
+              h.bytesOf,
+            ),
           );
           // The base64 text (as large as the documents) is not kept while the page waits to be written.
           page.items.length = 0;
@@ -266,7 +291,7 @@ export function nfeV1Source(http: HttpClient, key: StreamKey, query: NfeV1Query,
       const window = start?.range ? { createdFrom: start.range.from, createdTo: start.range.to } : {};
       const q = { ...query, ...window, cursor: start?.cursor ?? 0, limit: 50 };
       for await (const page of nfeV1Pages(h, role, q, { signal })) {
-        const docs = page.items.map((item) => v1Document(item, role, key.owner, h.bytesOf));
+        const docs = page.items.flatMap((item) => v1Documents(item, role, key.owner, ids, h.bytesOf));
         page.items.length = 0;
         yield {
           docs,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { docXml, generateDataset } from '../../../src/emulator/data/dataset.js';
 import type { Party } from '../../../src/emulator/model.js';
 import { cteFacts, cteStatus } from '../../../src/fiscal/cte-facts.js';
-import { cteOwnerFromFacts, cteV1Document } from '../../../src/sync/sources/cte.js';
+import { ctePartiesIn, cteV1Documents } from '../../../src/sync/sources/cte.js';
 
 const dataset = generateDataset({ seed: 5, docs: 0, otherDocs: 80, now: new Date('2026-06-15T12:00:00-03:00') });
 const ctes = dataset.docs!.cte!;
@@ -71,32 +71,90 @@ describe('cteFacts on generated CT-e OS (model 67)', () => {
 });
 
 describe('the pull source documents', () => {
+  const item = (type: 'cte' | 'cteos', doc: (typeof ctes)[number] | (typeof cteOses)[number]) => ({
+    access_key: doc.accessKey,
+    xml: Buffer.from(docXml(type, doc as never)).toString('base64'),
+  });
+  /** Which of a document's owners in `role` the emulator lists it for: the account's companies there. */
+  const ownersIn = (doc: { roles: readonly { owner: string; role: string }[] }, role: string) =>
+    doc.roles.filter((r) => r.role === role).map((r) => r.owner);
+  const accountOf = (doc: { accountId: string }) =>
+    new Set(dataset.accounts.find((a) => a.id === doc.accountId)!.companies.map((c) => c.cnpj));
+
   it('carry key, type, role, owner, xml bytes, status, emission, number and emitter', () => {
     const doc = ctes[3]!;
     const xml = docXml('cte', doc);
-    const item = { access_key: doc.accessKey, xml: Buffer.from(xml).toString('base64') };
-    const pulled = cteV1Document('cte', item, 'taker', '');
-    expect(pulled).toEqual({
-      key: doc.accessKey,
-      type: 'cte',
-      role: 'taker',
-      owner: idOf(doc.taker),
-      xml: Buffer.from(xml),
-      status: 'authorized',
-      createdAt: null,
-      emissionDate: doc.emissionDate,
-      number: doc.number,
-      emitter: idOf(doc.emitter),
-    });
-    expect(cteV1Document('cteos', item, 'taker', '11222333000181').owner).toBe('11222333000181');
+    const pulled = cteV1Documents('cte', item('cte', doc), 'taker', '', undefined);
+    expect(pulled).toEqual([
+      {
+        key: doc.accessKey,
+        type: 'cte',
+        role: 'taker',
+        owner: idOf(doc.taker),
+        xml: Buffer.from(xml),
+        status: 'authorized',
+        createdAt: null,
+        emissionDate: doc.emissionDate,
+        number: doc.number,
+        emitter: idOf(doc.emitter),
+      },
+    ]);
+    expect(cteV1Documents('cteos', item('cte', doc), 'not-taker', '11222333000181', undefined)).toMatchObject([
+      { owner: '11222333000181' },
+    ]);
   });
 
-  it('a not-taker owner is one of the asked owners when one is a party, else the first party not taking', () => {
-    const doc = ctes.find((d) => idOf(d.taker) !== idOf(d.addressee) && idOf(d.emitter) !== idOf(d.addressee))!;
-    const f = cteFacts(docXml('cte', doc));
-    expect(cteOwnerFromFacts('not-taker', f, [idOf(doc.addressee)!])).toBe(idOf(doc.addressee));
-    expect(cteOwnerFromFacts('not-taker', f)).toBe(
-      idOf(doc.emitter) === idOf(doc.taker) ? f.parties.find((p) => p !== f.taker) : idOf(doc.emitter),
+  it('the not-taker parties are every party but the taker: emit, rem, exped, receb, dest (CT-e OS: emit)', () => {
+    for (const doc of ctes) {
+      const parties = [doc.emitter, doc.sender, doc.dispatcher, doc.receiver, doc.addressee].filter(Boolean).map(idOf);
+      expect(ctePartiesIn('not-taker', cteFacts(docXml('cte', doc)))).toEqual(
+        parties.filter((id) => id !== idOf(doc.taker)),
+      );
+    }
+    for (const doc of cteOses)
+      expect(ctePartiesIn('not-taker', cteFacts(docXml('cteos', doc)))).toEqual(
+        idOf(doc.emitter) === idOf(doc.taker) ? [] : [idOf(doc.emitter)],
+      );
+  });
+
+  it("a not-taker or authorized CT-e is filed under each of the account's companies in the role, never a party outside it", () => {
+    let shared = 0;
+    let outsideFirst = 0;
+    for (const [type, docs] of [
+      ['cte', ctes],
+      ['cteos', cteOses],
+    ] as const) {
+      for (const doc of docs) {
+        const companies = accountOf(doc);
+        for (const role of type === 'cte' ? ['not-taker', 'authorized'] : ['not-taker']) {
+          const expected = ownersIn(doc, role);
+          if (expected.length === 0) continue;
+          const pulled = cteV1Documents(type, item(type, doc), role, '', companies);
+          // The emulator's own record of who holds the role: one copy each, in the XML's order.
+          expect(pulled.map((d) => d.owner).sort(), doc.accessKey).toEqual([...expected].sort());
+          for (const d of pulled) expect(companies.has(d.owner)).toBe(true);
+          if (pulled.length > 1) {
+            shared++;
+            // Each copy has its own bytes: a page's documents are released one by one.
+            expect(pulled[1]!.xml).toEqual(pulled[0]!.xml);
+            expect(pulled[1]!.xml).not.toBe(pulled[0]!.xml);
+          }
+          if (!companies.has(ctePartiesIn(role, cteFacts(docXml(type, doc as never)))[0]!)) outsideFirst++;
+        }
+      }
+    }
+    // The cases the old rule (the first party not taking) got wrong, and documents two companies hold.
+    expect(outsideFirst).toBeGreaterThan(0);
+    expect(shared).toBeGreaterThan(0);
+  });
+
+  it("a document in which none of the account's companies holds the role is refused, naming its parties", () => {
+    const doc = ctes.find((d) => ownersIn(d, 'not-taker').length > 0)!;
+    const [pulled, ...more] = cteV1Documents('cte', item('cte', doc), 'not-taker', '', new Set(['11222333000181']));
+    expect(more).toEqual([]);
+    expect(pulled!.owner).toBe('');
+    expect(pulled!.refusal).toMatch(
+      /none of the account's companies holds role not-taker in it \(its not-taker parties are \d{14}/,
     );
   });
 });

@@ -6,7 +6,7 @@ import { nfseId } from '../../../src/emulator/data/nfse.js';
 import type { DocLists } from '../../../src/emulator/doc-index.js';
 import { mdfeFacts, mdfeStatus } from '../../../src/fiscal/mdfe-facts.js';
 import { nfseDocumentId, nfseFacts } from '../../../src/fiscal/nfse-facts.js';
-import { mdfeDocument } from '../../../src/sync/sources/mdfe.js';
+import { mdfeDocuments } from '../../../src/sync/sources/mdfe.js';
 import { nfceDocument } from '../../../src/sync/sources/nfce.js';
 import { nfseDocument } from '../../../src/sync/sources/nfse.js';
 
@@ -91,8 +91,8 @@ describe('MDF-e facts (mdfeProc)', () => {
       expect(f.emissionDate).toBe(doc.emissionDate);
       expect(f.emitter).toBe(doc.emitter.cnpj);
       expect(f.protocolStatus).toBe('100');
-      expect(f.authorized).toBe(doc.authorized[0]);
-      if (doc.contractors[0]) expect(f.contractor).toBe(doc.contractors[0].cnpj ?? doc.contractors[0].cpf);
+      expect(f.authorized).toEqual(doc.authorized);
+      expect(f.contractors).toEqual(doc.contractors.map((c) => c.cnpj ?? c.cpf));
       expect(
         mdfeStatus(
           doc.events.map((e) => e.type),
@@ -106,8 +106,14 @@ describe('MDF-e facts (mdfeProc)', () => {
   it('a pulled MDF-e carries the status its events give', () => {
     const doc = docs.mdfe.find((d) => d.status === 'closed')!;
     const events = doc.events.map((e) => ({ type: e.type, xml: b64(docEventXml('mdfe', doc, e)) }));
-    const pulled = mdfeDocument({ access_key: doc.accessKey, xml: b64(docXml('mdfe', doc)), events }, 'emitted', 'X');
-    expect(pulled).toMatchObject({
+    const pulled = mdfeDocuments(
+      { access_key: doc.accessKey, xml: b64(docXml('mdfe', doc)), events },
+      'emitted',
+      'X',
+      undefined,
+    );
+    expect(pulled).toHaveLength(1);
+    expect(pulled[0]).toMatchObject({
       key: doc.accessKey,
       type: 'mdfe',
       role: 'emitted',
