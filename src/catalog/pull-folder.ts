@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** What makes a folder a pull folder: the index of its files (docs/pull.md). */
 export const INDEX_NAME = 'index.ndjson';
 
-export interface InPullFolder {
+interface InPullFolder {
   /** The pull folder, absolute. */
   dir: string;
   /** The path inside it as the index and catalog name files (`/` separators); '' for the folder itself. */

@@ -58,7 +58,7 @@ const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
  * What a report keeps of a catalog: its filters, and where the inputs named parts of a pull folder
  * (src/report/inputs.ts), the paths its copies must lie at or under.
  */
-export type CatalogFilters = ReportFilters & { within?: readonly string[] | undefined };
+type CatalogFilters = ReportFilters & { within?: readonly string[] | undefined };
 
 /** The copies `d` at or under the paths `within` (a file's, or a folder's: exactly, not as a LIKE pattern). */
 function withinSql(within: readonly string[]): { sql: string; params: unknown[] } {

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { INDEX_NAME, PullFolders } from '../catalog/pull-folder.js';
 
 /** A pull folder among the inputs: the whole of it, or the parts of it named. */
-export interface PullFolderInput {
+interface PullFolderInput {
   dir: string;
   /**
    * The paths named inside it, as its catalog names files (`/` separators): only the documents at
