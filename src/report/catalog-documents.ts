@@ -5,6 +5,7 @@
 import type { DocumentColumn } from '../catalog/rows.js';
 import type { CatalogStore } from '../catalog/store.js';
 import type { DocumentStatus } from '../fiscal/doc-status.js';
+import { filterSql } from './catalog-report.js';
 import { SUMS, type DocumentFacts } from './facts.js';
 
 interface FolderCopy {
@@ -51,10 +52,17 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 const cents = (v: unknown): number =>
   typeof v === 'number' || (typeof v === 'string' && v !== '') ? Math.round(Number(v) * 100) : 0;
 
-/** The documents of a catalog (closed once read). */
-export async function catalogDocuments(store: CatalogStore): Promise<FolderDocuments> {
+/** The documents of a catalog (closed once read); `within`: only the copies at or under these paths. */
+export async function catalogDocuments(
+  store: CatalogStore,
+  within?: readonly string[] | undefined,
+): Promise<FolderDocuments> {
   try {
-    const rows = await store.rows(`SELECT ${COLUMNS.join(', ')} FROM documents`);
+    const where = filterSql({ within });
+    const rows = await store.rows(
+      `SELECT ${COLUMNS.map((c) => `d.${c}`).join(', ')} FROM documents d ${where.sql}`,
+      where.params,
+    );
     const out: FolderDocuments = { copies: [], problems: [] };
     // One facts object per document, shared by its copies (two roles, two owners).
     const byKey = new Map<string, DocumentFacts>();

@@ -54,8 +54,22 @@ const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
 
 const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
 
+/**
+ * What a report keeps of a catalog: its filters, and where the inputs named parts of a pull folder
+ * (src/report/inputs.ts), the paths its copies must lie at or under.
+ */
+type CatalogFilters = ReportFilters & { within?: readonly string[] | undefined };
+
+/** The copies `d` at or under the paths `within` (a file's, or a folder's: exactly, not as a LIKE pattern). */
+function withinSql(within: readonly string[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `(${within.map(() => '(d.path = ? OR substr(d.path, 1, ?) = ?)').join(' OR ')})`,
+    params: within.flatMap((rel) => [rel, rel.length + 1, `${rel}/`]),
+  };
+}
+
 /** The filters as a WHERE on the documents `d` (items-report.ts too), after the conditions `first`. */
-export function filterSql(f: ReportFilters, first: string[] = []): { sql: string; params: unknown[] } {
+export function filterSql(f: CatalogFilters, first: string[] = []): { sql: string; params: unknown[] } {
   const parts = [...first];
   const params: unknown[] = [];
   const inList = (column: string, values: readonly string[] | undefined) => {
@@ -68,6 +82,11 @@ export function filterSql(f: ReportFilters, first: string[] = []): { sql: string
   inList('d.type', f.types);
   inList('d.role', f.roles);
   inList('d.owner', f.owners);
+  if (f.within) {
+    const w = withinSql(f.within);
+    parts.push(w.sql);
+    params.push(...w.params);
+  }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
@@ -82,7 +101,7 @@ interface CatalogReport {
 export async function catalogReport(
   store: CatalogStore,
   wanted: readonly Dimension[] | undefined,
-  filters: ReportFilters,
+  filters: CatalogFilters,
   count = false,
 ): Promise<CatalogReport> {
   try {
@@ -151,14 +170,16 @@ export async function catalogReport(
     groups.sort(ordering(by));
     const totals = { documents: t[0]!, canceled: t[1]!, sums: t.slice(2) };
     // A row not read has no month: the report's index finds them (none when the fast path ran).
+    const part = filterSql({ within: filters.within }, [NO_MONTH, UNREAD]);
     const unread = fast
       ? []
-      : await store.rows(`SELECT d.path FROM documents d WHERE ${NO_MONTH} AND ${UNREAD} ORDER BY d.rowid`);
+      : await store.rows(`SELECT d.path FROM documents d ${part.sql} ORDER BY d.rowid`, part.params);
     const problems = unread.map((r) => ({
       path: String(r[0]),
       error: 'its file could not be read when the folder was catalogued',
     }));
-    const [copies] = count ? await store.rows(`SELECT count(*) FROM documents d WHERE NOT (${UNREAD})`) : [];
+    const read = filterSql({ within: filters.within }, [`NOT (${UNREAD})`]);
+    const [copies] = count ? await store.rows(`SELECT count(*) FROM documents d ${read.sql}`, read.params) : [];
     return { report: { by, groups, totals }, problems, catalogued: copies && Number(copies[0]) };
   } finally {
     await store.close();
@@ -174,9 +195,9 @@ export async function catalogReport(
 async function byMonthAndStatus(
   store: CatalogStore,
   by: readonly Dimension[],
-  f: ReportFilters,
+  f: CatalogFilters,
 ): Promise<unknown[][] | undefined> {
-  if (f.from || f.to || f.types || f.roles || f.owners) return undefined;
+  if (f.from || f.to || f.types || f.roles || f.owners || f.within) return undefined;
   if (!by.every((d) => d === 'month' || d === 'status')) return undefined;
   const [noMonth] = await store.rows(`SELECT 1 FROM documents d WHERE ${NO_MONTH} LIMIT 1`);
   const [multi] = await store.rows('SELECT 1 FROM documents GROUP BY key HAVING count(*) > 1 LIMIT 1');

@@ -1,5 +1,6 @@
-// The documents of a report, each once: those of each pull folder (from its catalog, which the
-// pull wrote from the bytes it held) and those of loose XML files (read here).
+// The documents of a report, each once: those of each pull folder, or of the parts of one named
+// (from its catalog, which the pull wrote from the bytes it held), and those of loose XML files
+// (read here).
 // A document found several times (two roles, two owners, two folders, a loose copy) is one
 // document with several copies; its status is decided from every piece of evidence there is
 // (documentStatus: its protocol, events in its file or among the inputs, the index's status).
@@ -72,12 +73,12 @@ export async function collectDocuments(paths: readonly string[], options: Collec
   const tick = () => options.progress?.(++done, total);
 
   const catalogs = [
-    ...inputs.folders.map((dir) => () => options.catalogOf(dir)),
-    ...(options.catalogs ?? []).map((c) => () => Promise.resolve(c)),
+    ...inputs.folders.map((f) => ({ open: () => options.catalogOf(f.dir), within: f.within })),
+    ...(options.catalogs ?? []).map((c) => ({ open: () => Promise.resolve(c), within: undefined })),
   ];
-  for (const open of catalogs) {
+  for (const { open, within } of catalogs) {
     if (options.signal?.aborted) throw new InterruptedError('report stopped');
-    const folder = await catalogDocuments(await open());
+    const folder = await catalogDocuments(await open(), within);
     out.problems.push(...folder.problems);
     for (const c of folder.copies) add(c.facts, { role: c.role, owner: c.owner, status: c.status });
     out.catalogued += folder.copies.length;

@@ -54,9 +54,15 @@ export function itemsSpec(by: readonly Dimension[], where: { sql: string; params
   return { by, sql: SQL, itemSums: SUMS.map((s) => ITEM_SUMS[s]), where };
 }
 
+/** A catalog to read items from: a pull folder's (the whole of it, or the parts of it `within` names), a shared one's. */
+interface ItemsCatalog {
+  open(): Promise<CatalogStore>;
+  within?: readonly string[] | undefined;
+}
+
 /** The item groups of catalogs (pull folders', a shared one's); groups of several are added up. */
 export async function itemsReport(
-  catalogs: readonly (() => Promise<CatalogStore>)[],
+  catalogs: readonly ItemsCatalog[],
   by: readonly Dimension[],
   filters: ReportFilters,
   /** Items from which one SQLite catalog's are read on two threads (items-split.ts; tests set it low). */
@@ -64,20 +70,23 @@ export async function itemsReport(
 ): Promise<Report> {
   const groups = new Map<string, ReportGroup>();
   const documents = new Map<string, boolean>();
-  const where = filterSql(filters);
   const dims = by.map((d, n) => `${SQL[d][0]} AS k${n}, max(${SQL[d][1] ?? 'NULL'}) AS n${n}`).join(', ');
   const keys = by.map((_, n) => `k${n}`).join(', ');
   const sums = SUMS.map((s, n) => `max(coalesce(${ITEM_SUMS[s] ?? 'NULL'}, 0)) AS s${n}`).join(', ');
   // Inner: one row per group and item of a document (copies folded); outer: per group. SQL that
   // SQLite and PostgreSQL both read (no max of a boolean, the inner query named).
   const names = by.map((_, n) => `max(n${n})`).join(', ');
-  const sql = `SELECT ${keys}, ${names}, key, max(canceled), ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
+  const sqlOf = (where: {
+    sql: string;
+  }) => `SELECT ${keys}, ${names}, key, max(canceled), ${SUMS.map((_, n) => `sum(s${n})`).join(', ')}
     FROM (SELECT ${dims}, i.key AS key, i.number, max(CASE WHEN d.status = 'canceled' THEN 1 ELSE 0 END) AS canceled, ${sums}
           FROM items i JOIN documents d ON d.key = i.key AND d.role = i.role AND d.owner = i.owner
           ${where.sql} GROUP BY ${keys}, i.key, i.number) AS g
     GROUP BY ${keys}, key`;
-  for (const open of catalogs) {
-    const store = await open();
+  for (const catalog of catalogs) {
+    const where = filterSql({ ...filters, within: catalog.within });
+    const sql = sqlOf(where);
+    const store = await catalog.open();
     try {
       // One SQLite catalog (one pull folder): grouped as its items are read, without a sort.
       const folded =

@@ -35,6 +35,11 @@ export function eventFileName(key: string, type: string, seq: number): string {
   return `${fileKey(key)}-${type}-${seq}.xml`;
 }
 
+/** A file beside a document's, named like it with another ending: `a/b/KEY.xml` -> `a/b/KEY.pdf`. */
+export function attachmentPath(rel: string, suffix: string): string {
+  return `${rel.replace(/\.xml$/i, '')}${suffix}`;
+}
+
 const EVENT_FILE = /^(.+)-(\d{6})-(\d+)\.xml$/i;
 
 /** What eventFileName wrote: the key as in file names, the event type and seq; undefined for another file. */

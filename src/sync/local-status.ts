@@ -1,7 +1,8 @@
-// Whether a document in a folder is canceled, as far as the folder says: the seam every local
-// renderer asks through (`pdf --local`), to be answered by the catalog once there is one. Today the
-// answer is the event files a pull writes beside a document (`<key>-<event>-<seq>.xml`, layout of
-// write-page.ts): one of a cancelling event (110111, 110112; NFS-e 101101, 105102) marks it.
+// Whether a document outside any pull folder's catalog is canceled, as far as the folder it lies in
+// says (`pdf --local`; a pull folder's file takes its catalog's status instead:
+// commands/shared/pull-folder-catalogs.ts): the event files a pull or `events --dir` writes beside a
+// document (`<key>-<event>-<seq>.xml`, layout of write-page.ts), one of a cancelling event (110111,
+// 110112; NFS-e 101101, 105102) marking it.
 // A file that carries its own cancellation (nfeProc with procEventoNFe...) is read by the reader.
 import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';

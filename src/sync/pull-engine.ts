@@ -14,6 +14,7 @@ import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { openPullCatalog, sharedCatalog } from './catalog.js';
 import { replayJournal } from '../catalog/journal.js';
+import type { PdfFetcher } from './attachments.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -44,6 +45,11 @@ export interface PullOptions {
   onProgress?: (written: number, total: number | undefined, summary: Readonly<PullSummary>) => void;
   /** Filled in as the run goes, so that a caller still has it when the run throws. */
   summary?: PullSummary;
+  /**
+   * How the run draws its PDFs here (`--with-pdf local`): a copy whose PDF was drawn before the run
+   * knew it canceled (a listing's status, a cancellation event) is drawn again (redraw-canceled.ts).
+   */
+  redrawPdf?: PdfFetcher | undefined;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
   /**

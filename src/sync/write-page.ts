@@ -7,7 +7,9 @@ import type { Logger } from '../context.js';
 import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
 import type { FileWrite } from './file-writes.js';
 import { entryId, type IndexEntry } from './index-file.js';
-import { eventFileName, fileKey, UnsafeValueError, type Layout } from './layout.js';
+import type { PdfFetcher } from './attachments.js';
+import { attachmentPath, eventFileName, fileKey, UnsafeValueError, type Layout } from './layout.js';
+import { copiesCanceledBy, redrawCanceled } from './redraw-canceled.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { CommitDeps, StreamState } from './stream-state.js';
 import type { StreamSummary } from './summary.js';
@@ -17,6 +19,9 @@ interface WriteTarget {
   dir: string;
   layout: Layout;
   log: Logger;
+  signal: AbortSignal;
+  /** How the run draws its PDFs here (`--with-pdf local`): the copies a page makes canceled are drawn again. */
+  redrawPdf?: PdfFetcher | undefined;
 }
 
 /** What writePage answers when an events page must wait for the next run (see HOLD_EVENTS_MS). */
@@ -37,6 +42,8 @@ export async function writePage(
   started: number,
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
+  // Before its events are placed: their lines say canceled already.
+  const canceled = o.redrawPdf && s.source.phase === 'events' ? copiesCanceledBy(page, d.index, s.source.key.type) : [];
   // A page's documents are written together, in one batch (DurableWriter.writeAll).
   let files: FileWrite[] = [];
   let batched: Array<{ entry: IndexEntry; xml: Uint8Array; file: FileWrite }> = [];
@@ -77,6 +84,11 @@ export async function writePage(
     if (entry) batched.push({ entry, xml: doc.xml, file: files[at]! });
   }
   await writeBatch();
+  if (o.redrawPdf && canceled.length > 0) {
+    const target = { dir: o.dir, type: s.source.key.type, draw: o.redrawPdf, writer: d.writer, signal: o.signal };
+    const redrawn = await redrawCanceled(target, canceled);
+    if (redrawn) o.log.debug(`${s.source.label}: ${redrawn} PDFs drawn again, CANCELADA`);
+  }
   return entries;
 }
 
@@ -115,13 +127,11 @@ function refuse(o: WriteTarget, sum: StreamSummary, key: string, reason: string)
   }
 }
 
-/** `a/b/KEY.xml` -> `a/b/KEY.pdf`: an attachment or event file beside its document. */
+/** `a/b/KEY.xml` -> `a/b/NAME`: an event file beside its document. */
 function beside(rel: string, name: string): string {
   const slash = rel.lastIndexOf('/');
   return `${rel.slice(0, slash + 1)}${name}`;
 }
-
-const stem = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.xml$/i, '');
 
 /**
  * A document's files (it and its attachments), added to `files`, and its index line; undefined
@@ -146,8 +156,7 @@ function documentFiles(
   const rel = layoutPath(o, doc, sum);
   if (rel === undefined) return undefined;
   files.push({ path: join(o.dir, rel), data: doc.xml });
-  for (const a of doc.attachments ?? [])
-    files.push({ path: join(o.dir, beside(rel, `${stem(rel)}${a.suffix}`)), data: a.data });
+  for (const a of doc.attachments ?? []) files.push({ path: join(o.dir, attachmentPath(rel, a.suffix)), data: a.data });
   const entry: IndexEntry = {
     key: doc.key,
     type: doc.type,

@@ -1,11 +1,12 @@
 // `pull --with-pdf local`: each document's PDF drawn here beside its XML, with no PDF request, the
-// canceled ones marked; `--with-pdf` alone (or `api`) still asks the service; `fiscal pdf --local`
-// on the pulled folder marks CANCELADA from the event files beside a document.
+// canceled ones marked (those the listing says canceled too: docs/pull.md); `--with-pdf` alone (or
+// `api`) still asks the service; `fiscal pdf --local` on the pulled folder marks CANCELADA from the
+// event files beside a document.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKey } from '../../src/fiscal/render/format.js';
-import { runCli, runInProcess } from '../helpers/cli.js';
+import { ndjson, runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { drawnText } from '../helpers/render.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
@@ -33,12 +34,17 @@ describe('fiscal pull nfe --with-pdf local', () => {
     expect(pdfRequests()).toBe(0);
     const lines = readNdjson(join(dir, 'index.ndjson')).filter((l) => !l.event);
     expect(lines.length).toBeGreaterThan(0);
+    // The status the pull learnt decides the mark: the catalog's (the listing's, events').
+    const q = await runInProcess(['-o', 'ndjson', 'query', '--dir', dir, 'select path, status from documents'], {
+      env,
+    });
+    const status = new Map(ndjson(q.stdout).map((c) => [c.path as string, c.status as string]));
+    expect([...status.values()]).toContain('canceled');
     for (const l of lines) {
       const text = drawnText(readFileSync(join(dir, l.path.replace(/\.xml$/, '.pdf'))));
       expect(text).toContain('DANFE');
       expect(text).toContain(formatKey(l.key));
-      // The status the listing gave (the index's) decides the mark.
-      expect(text.includes('CANCELADA'), l.key).toBe(l.status === 'canceled');
+      expect(text.includes('CANCELADA'), l.key).toBe(status.get(l.path) === 'canceled');
     }
   });
 

@@ -6,6 +6,9 @@
 // state (.fiscal); a file named on the command line that is not of the type is a failed row. A
 // file that cannot be drawn (malformed, truncated, no key) is a failed row and the others go on:
 // the exit code is then 7. A folder that refuses the PDFs stops the run (exit 10).
+// CANCELADA: an XML of a pull folder is canceled when its catalog says so (the statuses the pull
+// learnt, with or without an event file: docs/catalog.md), any other when an event file of
+// cancellation lies beside it (sync/local-status.ts), or when the file carries its own.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
@@ -16,6 +19,8 @@ import { BACKLOG_TO_GROW } from '../../fiscal/render/pool-size.js';
 import { checkPdfKeys, downloadPdfs, PDF_KINDS } from '../shared/pdf-download.js';
 import { docType, type ApiPdfDocType, type PdfDocType } from '../../fiscal/doc-types.js';
 import { ensureFolder, saveFiles, type SaveOutcome } from '../shared/saved-files.js';
+import type { CatalogReads } from '../shared/catalog-reads.js';
+import { PullFolderCatalogs } from '../shared/pull-folder-catalogs.js';
 
 type LocalPdfType = PdfDocType;
 
@@ -108,6 +113,11 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
   });
   const progress = createProgress(ctx, { label: `drawing ${what}`, total: inputs.length, unit: 'files' });
   const pool = createRenderPool({ log: (m) => ctx.log.debug(m) });
+  // The catalog's code loads with the first pull folder found: loose files open none.
+  let reads: Promise<CatalogReads> | undefined;
+  const catalogs = new PullFolderCatalogs(async (dir) =>
+    (await (reads ??= import('../shared/catalog-reads.js').then((m) => m.catalogReads(ctx, undefined)))).folder(dir),
+  );
   let drawn = 0;
   let failed = 0;
 
@@ -117,7 +127,11 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
       const bytes = await readFile(input.file).catch((e: Error) => {
         throw new RenderError(`cannot read the file: ${e.message}`);
       });
-      return { pdf: await pool.render(type, bytes, { besideFile: input.file }), input };
+      // A pull folder's catalog weighed the events beside the file already, and knows the statuses
+      // learnt without one (a listing's); a file no catalog lists is told by the event files beside it.
+      const status = await catalogs.statusOf(input.file);
+      const job = status === undefined ? { besideFile: input.file } : { canceled: status === 'canceled' };
+      return { pdf: await pool.render(type, bytes, job), input };
     } catch (error) {
       if (!(error instanceof RenderError)) throw error;
       // A folder's other files (events, other types) are not this command's: skipped unless named.
@@ -175,6 +189,7 @@ export async function renderLocalPdfs(ctx: Context, type: LocalPdfType, options:
   } finally {
     writer.end();
     await pool.close();
+    await catalogs.close();
   }
   progress.stop();
   if (drawn + failed === 0)

@@ -216,6 +216,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
       quotaTold: c.pull.rateLimit !== undefined,
       shared: leased?.shared,
+      redrawPdf: drawer?.draw,
     });
     finished = !summary.stoppedBy;
     if (ciencia && summary.stoppedBy !== 'max-duration') {

@@ -69,7 +69,12 @@ export default verb(reportVerb, {
     if (single) {
       const wanted = options.by && ([...new Set(options.by)] as Dimension[]);
       // The copies are counted only for the line a terminal shows.
-      const { report, problems, catalogued } = await catalogReport(single, wanted, filters, ctx.io.stderrIsTTY);
+      const { report, problems, catalogued } = await catalogReport(
+        single.store,
+        wanted,
+        { ...filters, within: single.within },
+        ctx.io.stderrIsTTY,
+      );
       writeReport(ctx, report, { problems, catalogued: catalogued ?? 0, read: 0 });
       return sayProblems(ctx, problems);
     }
@@ -149,21 +154,26 @@ function sayProblems(ctx: Context, problems: readonly { path: string; error: str
     throw new PartialError(`${problems.length} files could not be read; the report leaves them out`);
 }
 
-/** The catalog when the inputs are one pull folder (or a shared catalog) kept in SQLite, else undefined. */
+/**
+ * The catalog when the inputs are one pull folder, or parts of one (or a shared catalog), kept in
+ * SQLite, with the parts named; else undefined.
+ */
 async function singleCatalog(
   paths: readonly string[],
   catalogs: readonly CatalogStore[],
   reads: CatalogReads,
-): Promise<CatalogStore | undefined> {
+): Promise<{ store: SqliteCatalog; within?: readonly string[] | undefined } | undefined> {
   let store: CatalogStore | undefined = catalogs[0];
+  let within: readonly string[] | undefined;
   if (paths.length > 0) {
     const inputs = await findInputs(paths);
     if (inputs.folders.length !== 1 || inputs.files.length > 0 || inputs.problems.length > 0) return undefined;
-    store = await reads.folder(inputs.folders[0]!);
+    store = await reads.folder(inputs.folders[0]!.dir);
+    within = inputs.folders[0]!.within;
     if (!(store instanceof SqliteCatalog)) await store.close();
   }
   // Another database: the documents' path (its money is not SQLite's REAL).
-  return catalogs.length <= 1 && store instanceof SqliteCatalog ? store : undefined;
+  return catalogs.length <= 1 && store instanceof SqliteCatalog ? { store, within } : undefined;
 }
 
 /** --by ncm / product: the items of pull folders' catalogs; loose files have none catalogued. */
@@ -176,7 +186,9 @@ async function itemsRun(
   const inputs = await findInputs(from.paths);
   if (inputs.files.length > 0 || (inputs.folders.length === 0 && !from.whole))
     throw new UsageError(`${flagName('by')} ${by.join(',')}: items are grouped from pull folders only (their catalog)`);
-  const catalogs = from.whole ? [() => from.reads.whole()] : inputs.folders.map((dir) => () => from.reads.folder(dir));
+  const catalogs = from.whole
+    ? [{ open: () => from.reads.whole() }]
+    : inputs.folders.map((f) => ({ open: () => from.reads.folder(f.dir), within: f.within }));
   const report = await itemsReport(catalogs, by, filters);
   const format = ctx.outputFormat();
   const zero = format === 'table' ? zeroSums(report.totals) : [];

@@ -64,8 +64,8 @@ async function plain(d: string): Promise<CatalogStore> {
  */
 async function itemsBothWays(d: string, by: Dimension[], filters: ReportFilters = {}, splitFrom?: number) {
   const o = await opened(d);
-  const fast = await itemsReport([() => Promise.resolve(o.store)], by, filters, { splitFrom });
-  const slow = await itemsReport([() => plain(d)], by, filters);
+  const fast = await itemsReport([{ open: () => Promise.resolve(o.store) }], by, filters, { splitFrom });
+  const slow = await itemsReport([{ open: () => plain(d) }], by, filters);
   const passes = o.fold.mock.calls.length;
   return {
     fast,
@@ -202,7 +202,7 @@ describe('report --by ncm/product grouped as the items are read', () => {
     // Read in ranges, each over the documents beside its items: a copy none of them is has all
     // the items read again in one pass over every document, never a query.
     const o = await opened(d);
-    const halves = await itemsReport([() => Promise.resolve(o.store)], ['product'], {}, { splitFrom: 1 });
+    const halves = await itemsReport([{ open: () => Promise.resolve(o.store) }], ['product'], {}, { splitFrom: 1 });
     expect(halves).toEqual(slow);
     expect(o.rows).not.toHaveBeenCalled();
     expect(o.fold.mock.calls.length).toBeGreaterThan(4);
@@ -217,7 +217,7 @@ describe('report --by ncm/product grouped as the items are read', () => {
       DELETE FROM documents WHERE rowid = (SELECT min(rowid) FROM documents);
       INSERT INTO documents SELECT * FROM t;`);
     const o = await opened(d);
-    const halves = await itemsReport([() => Promise.resolve(o.store)], ['ncm'], {}, { splitFrom: 1 });
+    const halves = await itemsReport([{ open: () => Promise.resolve(o.store) }], ['ncm'], {}, { splitFrom: 1 });
     expect(halves).toEqual((await itemsBothWays(d, ['ncm'])).slow);
     expect(o.fold.mock.calls.at(-1)![1]).toBe('FROM items i ');
   });
