@@ -193,8 +193,8 @@ function readNote(report: Report, read: Read, locale: Locale | undefined): strin
   const n = (count: number) => formatCount(count, locale);
   const { documents, canceled } = report.totals;
   return locale === 'pt-BR'
-    ? `${n(documents + canceled)} documentos (${n(canceled)} cancelados, fora das somas); ${n(read.catalogued)} de catálogos, ${n(read.read)} arquivos lidos`
-    : `${n(documents + canceled)} documents (${n(canceled)} canceled, not in the sums); ${n(read.catalogued)} from catalogs, ${n(read.read)} files read`;
+    ? `${n(documents + canceled)} documentos, ${n(canceled)} cancelados (fora das somas); ${n(read.catalogued)} de catálogos, ${n(read.read)} arquivos lidos`
+    : `${n(documents + canceled)} documents, ${n(canceled)} canceled (not in the sums); ${n(read.catalogued)} from catalogs, ${n(read.read)} files read`;
 }
 
 /** A table's note (stderr, as every note) of the sums it left out for being 0.00 in every group. */
