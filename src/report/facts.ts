@@ -23,7 +23,7 @@ export const SUMS = [
 export type SumName = (typeof SUMS)[number];
 
 /** The sums a document holds as its XML (and a catalog's row) writes them: all but `cargo`. */
-export type StoredSum = Exclude<SumName, 'cargo'>;
+type StoredSum = Exclude<SumName, 'cargo'>;
 export const STORED_SUMS = SUMS.filter((s): s is StoredSum => s !== 'cargo');
 
 /**
