@@ -19,8 +19,11 @@ export const rankSql = (t: string): string => `CASE WHEN ${t}type IN ('dps', 'ev
 /** The month of emission (NULL when the document has no emission date, or its file was not read). */
 export const monthSql = (t: string): string => `substr(${t}emitted_at, 1, 7)`;
 
-/** The columns a report sums, in the report's order (src/report/facts.ts SUMS). */
-const SUMMED = ['total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss', 'freight', 'ibs', 'cbs'];
+/**
+ * The columns a report sums, in the report's order (src/report/facts.ts SUMS), after the type,
+ * which tells an MDF-e's total (its cargo, a sum of its own) from the others'.
+ */
+const SUMMED = ['type', 'total', 'products', 'icms', 'icms_st', 'ipi', 'pis', 'cofins', 'iss', 'freight', 'ibs', 'cbs'];
 
 export const REPORT_INDEX_NAME = 'documents_report';
 

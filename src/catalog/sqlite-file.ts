@@ -129,13 +129,24 @@ function check(db: Database, path: string, o: OpenOptions): number {
   if (pages === 0 || (wal === 0 && file < pages * size))
     throw new UnusableCatalog(`cut short (${file} bytes of ${pages * size})`);
   if (version < SCHEMA_VERSION && !readonly) migrate(db, version);
-  // A catalog made before the report's index gets it on its first write (once: some 2 s at 224k documents).
+  // A catalog made before the report's index (or its present form) gets it on its first write
+  // (once: some 2 s at 224k documents).
   if (!readonly) createIndexes(db);
   return version;
 }
 
+/**
+ * Creates the indexes a file lacks, and replaces one made by an older definition (the report's
+ * index before it held the type): SQLite keeps each index's statement as written, less its
+ * `IF NOT EXISTS`, so a different one is an older index.
+ */
 export function createIndexes(db: Database): void {
-  for (const { sql } of INDEXES) db.exec(sql);
+  const held = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").pluck();
+  for (const { name, sql } of INDEXES) {
+    const was = held.get(name) as string | undefined;
+    if (was !== undefined && was !== sql.replace('IF NOT EXISTS ', '')) db.exec(`DROP INDEX ${name}`);
+    db.exec(sql);
+  }
 }
 
 export function dropIndexes(db: Database): void {

@@ -1,4 +1,5 @@
-// The column names of CSV and xlsx as a Brazilian reads them (--locale pt-BR). The default output
+// The column names of CSV and xlsx as a Brazilian reads them (--locale pt-BR), and in capitals
+// the headers of a table that shows the same figures (`fiscal report`). The default output
 // keeps the machine names (`access_key`, `total`) that scripts select by; a spreadsheet handed to
 // a client says `Chave de acesso`, `Valor total`. A name not listed here is kept as it is.
 import type { Locale } from './locale.js';
@@ -67,6 +68,7 @@ const PT: Readonly<Record<string, string>> = {
   net_value: 'Valor líquido',
   receivable: 'Valor a receber',
   cargo_value: 'Valor da carga',
+  cargo: 'Valor da carga',
   cte_count: 'Quantidade de CT-e',
   nfe_count: 'Quantidade de NF-e',
   item_count: 'Itens',
@@ -82,3 +84,10 @@ const PT: Readonly<Record<string, string>> = {
 /** A column's name as `locale` reads it. */
 export const localHeader = (header: string, locale: Locale | undefined): string =>
   locale === 'pt-BR' ? (PT[header] ?? header) : header;
+
+/**
+ * A table's header (capitals) of the column named `name` in CSV: its Portuguese name in capitals
+ * (`VALOR TOTAL`), else `english` (a table's own header, `DOCS`, where the CSV has none like it).
+ */
+export const localTableHeader = (name: string, english: string, locale: Locale | undefined): string =>
+  locale === 'pt-BR' && PT[name] ? PT[name].toLocaleUpperCase('pt-BR') : english;

@@ -15,9 +15,10 @@ export type Locale = 'en' | 'pt-BR';
 /**
  * What a column's values are: money (two decimals), a month `YYYY-MM`, text never touched, or a
  * word of the API (a status, a role: said in the locale's words), an identifier (an access key, a
- * CNPJ: text of digits that a spreadsheet must not read as a number).
+ * CNPJ: text of digits that a spreadsheet must not read as a number), a share (a fraction of a
+ * whole, `0.125`: a decimal in a CSV, a percent in a workbook).
  */
-export type CellKind = 'money' | 'decimal' | 'date' | 'month' | 'count' | 'text' | 'word' | 'id';
+export type CellKind = 'money' | 'decimal' | 'share' | 'date' | 'month' | 'count' | 'text' | 'word' | 'id';
 
 /** The API's words (statuses, roles) as a Brazilian reads them. */
 const PT_WORDS: Readonly<Record<string, string>> = {
@@ -38,6 +39,9 @@ const PT_WORDS: Readonly<Record<string, string>> = {
   intermediate: 'intermediária',
   contractor: 'contratante',
 };
+
+/** What a table shows for a value a document does not have (no CFOP, no UF). */
+export const noValue = (locale: Locale | undefined): string => (locale === 'pt-BR' ? '(não informado)' : '(none)');
 
 /** A word of the API in `locale` (unknown words as they are). */
 export const localWord = (word: string, locale: Locale | undefined): string =>
@@ -66,7 +70,9 @@ export function localizeCell(value: Cell, locale: Locale | undefined, where: 'ta
   if (kind === 'money') return value === '' ? value : formatMoney(Number(value), locale, where === 'table');
   if (kind === 'count') return typeof value === 'number' && where === 'table' ? formatCount(value, locale) : value;
   if (typeof value === 'number')
-    return Number.isInteger(value) && kind !== 'decimal' ? value : formatDecimal(value, where === 'table');
+    return Number.isInteger(value) && kind !== 'decimal' && kind !== 'share'
+      ? value
+      : formatDecimal(value, where === 'table');
   if (kind === 'month') return formatMonth(value, locale);
   if (DECIMAL.test(value)) return formatDecimal(Number(value), where === 'table', value.split('.')[1]!.length);
   const day = DAY.exec(value);

@@ -5,6 +5,7 @@
 // widest first with an ellipsis, and when that is not enough the least needed columns are left out.
 import type { Writable } from 'node:stream';
 import Table from 'cli-table3';
+import type { Locale } from './locale.js';
 import type { Cell, Column, Sink } from './writer.js';
 
 interface TableOptions {
@@ -15,10 +16,12 @@ interface TableOptions {
   onEmpty(): void;
   /** A note for a person that the table left columns out to fit (leftOutNote), said apart from it. */
   onLeftOut(note: string): void;
+  /** The note's language (--locale). */
+  locale?: Locale | undefined;
 }
 
 const GAP = '  ';
-const RIGHT = new Set(['money', 'count', 'decimal']);
+const RIGHT = new Set(['money', 'count', 'decimal', 'share']);
 /** A shortened column keeps at least this many characters (or its header, if longer). */
 const MIN_WIDTH = 6;
 /**
@@ -55,7 +58,7 @@ export function createTableSink<R>(out: Writable, columns: readonly Column<R>[],
       if (rows.length === 0) return options.onEmpty();
       const { text, leftOut } = layOut(columns, rows, options);
       out.write(text);
-      if (leftOut.length > 0) options.onLeftOut(leftOutNote(leftOut, options.width));
+      if (leftOut.length > 0) options.onLeftOut(leftOutNote(leftOut, options.width, options.locale));
     },
   };
 }
@@ -101,10 +104,13 @@ function layOut<R>(
  * how many, the first of their names that fit the line, and where every column is. A `SELECT *`
  * of `fiscal query` at 80 characters showed 4 of 42 columns and said nothing of the others.
  */
-function leftOutNote(names: readonly string[], width: number): string {
+function leftOutNote(names: readonly string[], width: number, locale: Locale | undefined): string {
   const n = names.length;
-  const where = 'widen the terminal, or -o csv';
-  const head = `+${n} column${n === 1 ? '' : 's'} not shown`;
+  const pt = locale === 'pt-BR';
+  const where = pt ? 'alargue o terminal, ou -o csv' : 'widen the terminal, or -o csv';
+  const head = pt
+    ? `+${n} coluna${n === 1 ? '' : 's'} não mostrada${n === 1 ? '' : 's'}`
+    : `+${n} column${n === 1 ? '' : 's'} not shown`;
   for (let shown = n; shown > 0; shown--) {
     const list = names.slice(0, shown).join(', ') + (shown < n ? ', …' : '');
     const line = `${head} (${list}): ${where}`;
@@ -146,7 +152,7 @@ interface FittedColumns {
  * The columns to show and their widths on a line of `total` characters. Columns of numbers,
  * dates and identifiers are never shortened (a cut amount or date is a wrong one); when the text
  * columns cannot all keep READABLE_WIDTH characters, the columns of lowest priority go first (the
- * rightmost among equals), down to one. What is left is shortened as fitWidths does.
+ * rightmost among equals; a column's group with it), down to one. What is left is shortened as fitWidths does.
  */
 export function fitColumns<R>(
   columns: readonly Column<R>[],
@@ -175,7 +181,11 @@ export function fitColumns<R>(
     for (let k = keep.length - 1; k >= 0; k--) {
       if ((columns[keep[k]!]!.priority ?? 0) < (columns[keep[drop]!]!.priority ?? 0)) drop = k;
     }
-    keep.splice(drop, 1);
+    // With the others of its group, unless they are all that is left.
+    const group = columns[keep[drop]!]!.group;
+    const gone = keep.filter((i, k) => k === drop || (group !== undefined && columns[i]!.group === group));
+    if (gone.length === keep.length) keep.splice(drop, 1);
+    else for (const i of gone) keep.splice(keep.indexOf(i), 1);
   }
   const kept = keep.map((i): Column<R> =>
     whole[i] ? { header: columns[i]!.header, get: columns[i]!.get, truncate: false } : columns[i]!,

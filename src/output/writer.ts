@@ -32,6 +32,11 @@ export interface Column<R> {
    */
   priority?: number;
   /**
+   * Table only: columns of one group are left out together (IBS and CBS: one without the other
+   * reads as if the other were nothing).
+   */
+  group?: string;
+  /**
    * What the values are, for --locale (locale.ts): money, a month, text never localized...
    * Without it a value is localized by its shape (a decimal `1234.56`, an ISO date).
    */
@@ -122,6 +127,7 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
         // "No results." is a finding: only a listing that completed has one.
         onEmpty: () => failed() || ctx.log.info(opts.emptyMessage ?? 'No results.'),
         onLeftOut: (note) => ctx.log.info(note),
+        locale,
       });
   }
 }

@@ -46,6 +46,7 @@ function xlsxCell(value: Cell, kind: CellKind | undefined, locale: Locale | unde
   if (kind === 'money' && numeric) return { value: Number(value), numFmt: MONEY };
   if (kind === 'count' && numeric) return { value: Number(value), numFmt: FORMATS.count };
   if (kind === 'decimal' && numeric) return { value: Number(value), numFmt: FORMATS.decimal };
+  if (kind === 'share' && numeric) return { value: Number(value), numFmt: FORMATS.share };
   if (typeof value === 'number') return { value, numFmt: Number.isInteger(value) ? undefined : FORMATS.decimal };
   const month = kind === 'month' ? MONTH.exec(value) : null;
   if (month) return { value: new Date(Date.UTC(+month[1]!, +month[2]! - 1, 1)), numFmt: FORMATS.month };

@@ -4,6 +4,7 @@
 // folder holds; a document whose copies fall in two groups (two owners) is in both.
 import { SUMS } from './facts.js';
 import type { Copy, ReportDocument } from './collect.js';
+import { flowOfRole } from './flows.js';
 
 export type Dimension =
   'month' | 'emitter' | 'receiver' | 'cfop' | 'uf' | 'status' | 'type' | 'owner' | 'role' | 'ncm' | 'product';
@@ -122,10 +123,7 @@ export function aggregate(documents: readonly ReportDocument[], by: readonly Dim
     }
   }
   const list = [...groups.values()];
-  const grand = list.reduce((n, g) => n + g.sums[0]!, 0);
-  const docs = list.reduce((n, g) => n + g.documents, 0);
-  for (const g of list) g.share = grand > 0 ? g.sums[0]! / grand : docs > 0 ? g.documents / docs : 0;
-  list.sort(ordering(by));
+  arrange(list, by);
   return { by, groups: list, totals };
 }
 
@@ -154,23 +152,78 @@ function fillNames(into: GroupValue[], from: GroupValue[]): void {
   });
 }
 
-/** Months in time order; then the groups that move the most money first; then by value. */
-export function ordering(by: readonly Dimension[]): (a: ReportGroup, b: ReportGroup) => number {
-  const months = by.findIndex((d) => d !== 'month');
-  const leading = months < 0 ? by.length : months;
-  return (a, b) => {
-    for (let i = 0; i < leading; i++) {
-      const c = compare(a.keys[i]!.value, b.keys[i]!.value);
-      if (c !== 0) return c;
-    }
-    if (b.sums[0] !== a.sums[0]) return b.sums[0]! - a.sums[0]!;
-    if (b.documents !== a.documents) return b.documents - a.documents;
-    for (let i = leading; i < by.length; i++) {
-      const c = compare(a.keys[i]!.value, b.keys[i]!.value);
-      if (c !== 0) return c;
+/** What groups under one value of the dimensions before: the sums of all its groups. */
+interface Subtotal {
+  total: number;
+  documents: number;
+}
+
+/** The groups' subtotals, by the values `id` gives each. */
+function subtotals(groups: readonly ReportGroup[], id: (g: ReportGroup) => string): Map<string, Subtotal> {
+  const out = new Map<string, Subtotal>();
+  for (const g of groups) {
+    const key = id(g);
+    const s = out.get(key) ?? { total: 0, documents: 0 };
+    s.total += g.sums[0]!;
+    s.documents += g.documents;
+    out.set(key, s);
+  }
+  return out;
+}
+
+const prefix = (g: ReportGroup, n: number) =>
+  g.keys
+    .slice(0, n)
+    .map((k) => k.value)
+    .join('\u0000');
+
+/**
+ * Each group's share and the groups' order (designed here; docs/report.md):
+ *
+ * - The share is of the groups that share its value of the first dimension (when there are
+ *   several: a month's CFOPs add up to 100%) and of its role: purchases and sales have no total
+ *   together, so `--by role,month` gives each month its part of its role's year. With one
+ *   dimension (not role) it is of every group. Of the documents when those groups' totals are 0.
+ * - Dimension by dimension: months in time order; the values of any other dimension kept
+ *   together, entradas' roles before saídas', then the value with the largest total under it
+ *   (of every group it heads), then its documents, then the value itself.
+ */
+export function arrange(groups: ReportGroup[], by: readonly Dimension[]): void {
+  const role = by.indexOf('role');
+  const scope = by.map((_, i) => (by.length > 1 && i === 0) || i === role);
+  const scopeOf = (g: ReportGroup) =>
+    g.keys
+      .filter((_, i) => scope[i])
+      .map((k) => k.value)
+      .join('\u0000');
+  const scoped = subtotals(groups, scopeOf);
+  for (const g of groups) {
+    const s = scoped.get(scopeOf(g))!;
+    g.share = s.total > 0 ? g.sums[0]! / s.total : s.documents > 0 ? g.documents / s.documents : 0;
+  }
+  const levels = by.map((_, i) => subtotals(groups, (g) => prefix(g, i + 1)));
+  groups.sort((a, b) => {
+    for (let i = 0; i < by.length; i++) {
+      const [x, y] = [a.keys[i]!.value, b.keys[i]!.value];
+      if (x === y) continue;
+      if (by[i] === 'month') return compare(x, y);
+      if (i === role) {
+        const c = flowRank(x) - flowRank(y);
+        if (c !== 0) return c;
+      }
+      const [p, q] = [levels[i]!.get(prefix(a, i + 1))!, levels[i]!.get(prefix(b, i + 1))!];
+      if (p.total !== q.total) return q.total - p.total;
+      if (p.documents !== q.documents) return q.documents - p.documents;
+      return compare(x, y);
     }
     return 0;
-  };
+  });
+}
+
+/** Entradas first, then saídas, then the roles of neither flow (flows.ts). */
+function flowRank(role: string): number {
+  const flow = flowOfRole(role);
+  return flow === 'in' ? 0 : flow === 'out' ? 1 : 2;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

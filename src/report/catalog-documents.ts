@@ -6,7 +6,7 @@ import type { DocumentColumn } from '../catalog/rows.js';
 import type { CatalogStore } from '../catalog/store.js';
 import type { DocumentStatus } from '../fiscal/doc-status.js';
 import { filterSql } from './catalog-report.js';
-import { SUMS, type DocumentFacts } from './facts.js';
+import { documentSums, STORED_SUMS, type DocumentFacts } from './facts.js';
 
 interface FolderCopy {
   facts: DocumentFacts;
@@ -41,11 +41,10 @@ const COLUMNS = [
   'status',
   'protocol_status',
   'path',
-  ...SUMS,
+  ...STORED_SUMS,
 ] as const satisfies readonly DocumentColumn[];
 /** Where each column is in a row. */
 const AT = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<(typeof COLUMNS)[number], number>;
-const FIRST_SUM = AT[SUMS[0]];
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 // SQLite gives money as a number, PostgreSQL's NUMERIC as its text.
@@ -88,7 +87,7 @@ export async function catalogDocuments(
             uf: text(r[AT.receiver_uf]),
           },
           cfop: text(r[AT.cfop]),
-          sums: SUMS.map((_, i) => cents(r[FIRST_SUM + i])),
+          sums: documentSums(r[AT.type] as string, (name) => cents(r[AT[name]])),
           protocol: text(r[AT.protocol_status]),
           canceled: false,
           events: [],

@@ -9,8 +9,8 @@
 import { monthSql, rankSql } from '../catalog/report-index.js';
 import { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { ordering, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
-import { SUMS } from './facts.js';
+import { arrange, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
+import { CARGO_KINDS, SUMS } from './facts.js';
 import { textOrder, tupleKey } from './sqlite-sum.js';
 
 /** A rank's status as the report names it. */
@@ -52,7 +52,16 @@ const MULTI = 'multi AS (SELECT key FROM documents GROUP BY key HAVING count(*) 
 const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
   WHERE NOT (${UNREAD}) AND d.key IN (SELECT key FROM multi) GROUP BY d.key)`;
 
-const CENTS = SUMS.map((s) => `round(coalesce(d.${s}, 0) * 100)`);
+/** An MDF-e's stored total is its cargo, never in `total` (facts.ts documentSums). */
+const CARGO = `d.type IN (${CARGO_KINDS.map((k) => `'${k}'`).join(', ')})`;
+const stored = (s: string) => `round(coalesce(d.${s}, 0) * 100)`;
+const CENTS = SUMS.map((s) =>
+  s === 'total'
+    ? `CASE WHEN ${CARGO} THEN 0 ELSE ${stored(s)} END`
+    : s === 'cargo'
+      ? `CASE WHEN ${CARGO} THEN ${stored('total')} ELSE 0 END`
+      : stored(s),
+);
 
 /**
  * What a report keeps of a catalog: its filters, and where the inputs named parts of a pull folder
@@ -164,10 +173,7 @@ export async function catalogReport(
       sums: SUMS.map((_, n) => Number(r[2 * m + 2 + n])),
       share: 0,
     }));
-    const grand = groups.reduce((n, g) => n + g.sums[0]!, 0);
-    const docs = groups.reduce((n, g) => n + g.documents, 0);
-    for (const g of groups) g.share = grand > 0 ? g.sums[0]! / grand : docs > 0 ? g.documents / docs : 0;
-    groups.sort(ordering(by));
+    arrange(groups, by);
     const totals = { documents: t[0]!, canceled: t[1]!, sums: t.slice(2) };
     // A row not read has no month: the report's index finds them (none when the fast path ran).
     const part = filterSql({ within: filters.within }, [NO_MONTH, UNREAD]);

@@ -18,11 +18,34 @@ export const SUMS = [
   'freight',
   'ibs',
   'cbs',
+  'cargo',
 ] as const;
 export type SumName = (typeof SUMS)[number];
 
+/** The sums a document holds as its XML (and a catalog's row) writes them: all but `cargo`. */
+type StoredSum = Exclude<SumName, 'cargo'>;
+export const STORED_SUMS = SUMS.filter((s): s is StoredSum => s !== 'cargo');
+
+/**
+ * Designed here: a report's `total` is what a document bills (goods: NF-e, NFC-e, CF-e; a service:
+ * NFS-e, DPS; a transport: CT-e, CT-e OS), money one party owes the other. An MDF-e bills nothing:
+ * its value (vCarga) is of the goods it carries, whose notes are counted already. It is `cargo`,
+ * a sum of its own, never added into `total` (an emitter's MDF-e would otherwise count its sales
+ * twice, and make the sales of a month its cargo's).
+ */
+export const CARGO_KINDS: readonly string[] = ['mdfe'];
+
+/** A document's sums in the order of SUMS, from its stored value of each (cents). */
+export function documentSums(kind: string, stored: (name: StoredSum) => number): number[] {
+  const cargo = CARGO_KINDS.includes(kind);
+  return SUMS.map((name) => {
+    if (name === 'cargo') return cargo ? stored('total') : 0;
+    return name === 'total' && cargo ? 0 : stored(name);
+  });
+}
+
 /** Where each sum is read from, by kind: the first element present wins (the total: TOTAL_TAGS). */
-const SUM_FIELDS: Record<Exclude<SumName, 'total'>, readonly string[]> = {
+const SUM_FIELDS: Record<Exclude<StoredSum, 'total'>, readonly string[]> = {
   products: ['vProd'],
   icms: ['vICMS'],
   icms_st: ['vST'],
@@ -79,7 +102,9 @@ function pick(totals: Record<string, string>, names: readonly string[]): string 
 /** The facts of a document read by the readers; undefined for an event (see eventFactsOf). */
 export function factsOf(doc: DocumentSummary, index: number): DocumentFacts | undefined {
   if (doc.kind === 'event') return undefined;
-  const sums = SUMS.map((name) => cents(pick(doc.totals, name === 'total' ? TOTAL_TAGS[doc.kind] : SUM_FIELDS[name])));
+  const sums = documentSums(doc.kind, (name) =>
+    cents(pick(doc.totals, name === 'total' ? TOTAL_TAGS[doc.kind] : SUM_FIELDS[name])),
+  );
   return {
     kind: doc.kind,
     id: doc.key ?? doc.id ?? `${doc.source}#${index}`,

@@ -9,7 +9,9 @@ export type Flow = 'in' | 'out';
 /** Designed here: the roles whose documents are the owner's purchases (entradas) or sales (saídas). */
 const FLOW_OF_ROLE: Readonly<Record<string, Flow>> = { received: 'in', taker: 'in', emitted: 'out' };
 
-export const flowOf = (copy: Copy): Flow | undefined => (copy.role ? FLOW_OF_ROLE[copy.role] : undefined);
+export const flowOfRole = (role: string | undefined): Flow | undefined => (role ? FLOW_OF_ROLE[role] : undefined);
+
+export const flowOf = (copy: Copy): Flow | undefined => flowOfRole(copy.role);
 
 /** The documents seen through the copies of one flow (a document in both flows is in both). */
 export function inFlow(documents: readonly ReportDocument[], flow: Flow): ReportDocument[] {

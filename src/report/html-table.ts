@@ -21,12 +21,16 @@ function cellClass(col: string): string {
   return PARTIES.has(col) ? 'id' : '';
 }
 
-/** The sums of the 2026 tax reform: a column of zeros before it, left off the page (not off the CSV). */
-const REFORM = new Set(['ibs', 'cbs']);
+/**
+ * A sum of 0.00 in every group (the reform's IBS and CBS before 2026, IPI and ICMS-ST of a firm
+ * that pays neither, an MDF-e's cargo where there is none) is a column of zeros: left off the page
+ * (not off the CSV), as off a terminal's table, so that the columns with figures fit the window.
+ */
+const zeroColumn = (col: string, totals: Row) => MONEY.has(col) && col !== 'total' && Number(totals[col] ?? 0) === 0;
 
 export function reportTable(rows: readonly Row[], totals: Row, locale: Locale | undefined, w: Words): string {
   const columns = (rows[0] ? Object.keys(rows[0]) : Object.keys(totals).filter((k) => !k.startsWith('\u0000'))).filter(
-    (c) => !REFORM.has(c) || Number(totals[c] ?? 0) !== 0,
+    (c) => !zeroColumn(c, totals),
   );
   const head = columns
     .map((c) => `<th data-col="${escapeHtml(c)}" class="${cellClass(c)}">${escapeHtml(w.headers[c] ?? c)}</th>`)

@@ -1,6 +1,6 @@
 // The words of the HTML report in each locale, and escaping for text from documents (names come
 // from third parties: they must never become markup).
-import type { Locale } from '../output/locale.js';
+import { noValue, type Locale } from '../output/locale.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,6 +18,7 @@ const EN = {
   totalValue: 'Total value',
   taxes: 'ICMS + ICMS-ST + IPI + PIS + COFINS + ISS',
   reform: 'IBS + CBS (the tax reform)',
+  cargo: 'Cargo manifested (MDF-e; not in the total)',
   monthly: 'Total by month of emission',
   suppliers: 'Top suppliers (emitters) by total',
   customers: 'Top customers (receivers) by total',
@@ -29,7 +30,8 @@ const EN = {
   table: 'Report',
   totalRow: 'Total',
   others: 'Others',
-  unknown: '(unknown)',
+  unknown: noValue('en'),
+  unidentified: '(buyers not identified: consumers)',
   share: 'Share',
   sortHint: 'Click a column title to sort.',
   footer:
@@ -60,6 +62,7 @@ const EN = {
     freight: 'Freight',
     ibs: 'IBS',
     cbs: 'CBS',
+    cargo: 'MDF-e cargo',
     share: 'Share',
   } as Record<string, string>,
 };
@@ -76,6 +79,7 @@ const PT: typeof EN = {
   totalValue: 'Valor total',
   taxes: 'ICMS + ICMS-ST + IPI + PIS + COFINS + ISS',
   reform: 'IBS + CBS (reforma tributária)',
+  cargo: 'Carga manifestada (MDF-e; fora do total)',
   monthly: 'Total por mês de emissão',
   suppliers: 'Maiores fornecedores (emitentes) por valor',
   customers: 'Maiores clientes (destinatários) por valor',
@@ -87,7 +91,8 @@ const PT: typeof EN = {
   table: 'Relatório',
   totalRow: 'Total',
   others: 'Outros',
-  unknown: '(não informado)',
+  unknown: noValue('pt-BR'),
+  unidentified: '(consumidores não identificados)',
   share: 'Participação',
   sortHint: 'Clique no título de uma coluna para ordenar.',
   footer:
@@ -118,6 +123,7 @@ const PT: typeof EN = {
     freight: 'Frete',
     ibs: 'IBS',
     cbs: 'CBS',
+    cargo: 'Carga (MDF-e)',
     share: 'Participação',
   },
 };

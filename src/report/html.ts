@@ -103,6 +103,7 @@ function flowBlock(
   const totals = aggregate(documents, []).totals;
   const taxes = TAXES.reduce((n, i) => n + totals.sums[i]!, 0);
   const reform = REFORM.reduce((n, i) => n + totals.sums[i]!, 0);
+  const cargo = totals.sums[SUMS.indexOf('cargo')]!;
   const section = (heading: string, body: string) =>
     body ? `<section><h2>${escapeHtml(heading)}</h2>${body}</section>` : '';
   const monthly = aggregate(documents, ['month'])
@@ -122,6 +123,7 @@ ${card(w.canceled, formatCount(totals.canceled, locale))}
 ${card(w.totalValue, money(totals.sums[0]!))}
 ${card(w.taxes, money(taxes))}
 ${reform !== 0 ? card(w.reform, money(reform)) : ''}
+${cargo !== 0 ? card(w.cargo, money(cargo)) : ''}
 </div>
 ${section(w.monthly, columnChart(monthly, w.monthly))}
 ${section(partyTitle, barChart(ranked(parties, party, false), partyTitle))}
@@ -149,7 +151,8 @@ function topBars(
   const rest = groups.slice(TOP);
   const bars = top.map((g): Bar => {
     const k = g.keys[0]!;
-    const label = k.name ?? (k.value || w.unknown);
+    // A sale without a receiver: an NFC-e (or CF-e) to a consumer who gave no CPF, mostly.
+    const label = k.name ?? (k.value || (dim === 'receiver' ? w.unidentified : w.unknown));
     return {
       label,
       detail: k.name ? maskTaxId(k.value) : undefined,

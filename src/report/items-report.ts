@@ -5,7 +5,7 @@
 import { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import {
-  ordering,
+  arrange,
   type Dimension,
   type GroupValue,
   type Report,
@@ -47,6 +47,7 @@ const ITEM_SUMS: Record<(typeof SUMS)[number], string | null> = {
   freight: null,
   ibs: 'i.ibs',
   cbs: 'i.cbs',
+  cargo: null,
 };
 
 /** What the fold of one SQLite catalog's items is asked (items-fold.ts). */
@@ -122,12 +123,9 @@ export async function itemsReport(
   });
 }
 
-/** The groups' shares and order, and the totals of their sums. */
+/** The groups' shares and order (as the documents' report), and the totals of their sums. */
 function finish(by: readonly Dimension[], list: ReportGroup[], counts: Omit<Report['totals'], 'sums'>): Report {
-  const grand = list.reduce((n, g) => n + g.sums[0]!, 0);
-  for (const g of list) g.share = grand > 0 ? g.sums[0]! / grand : 0;
-  // As the documents' report: months in time order first, then the largest total (docs/report.md).
-  list.sort(ordering(by));
+  arrange(list, by);
   const totals = { ...counts, sums: SUMS.map(() => 0) };
   for (const g of list) g.sums.forEach((v, n) => (totals.sums[n]! += v));
   return { by, groups: list, totals };

@@ -62,21 +62,12 @@ describe.runIf(hasChromium() && poppler)('report --html on paper and on screen',
     let totals = 0;
     for (const page of landscape) {
       const text = pageText(pdf, page);
-      for (const header of [
-        'Mês',
-        'Emitente',
-        'Documentos',
-        'Total',
-        'Produtos',
-        'ICMS',
-        'IPI',
-        'PIS',
-        'COFINS',
-        'ISS',
-      ])
+      for (const header of ['Mês', 'Emitente', 'Documentos', 'Total', 'Produtos', 'ICMS', 'PIS', 'COFINS'])
         expect(text, `page ${page}: ${header}`).toContain(header);
       // The reform's IBS and CBS, which the notes of 2026 carry, after the freight.
       expect(text, `page ${page}`).toMatch(/Frete\s+IBS\s+CBS\s+Participação/);
+      // IPI is 0.00 in every group of these notes: a column of zeros left off the page (not off the CSV).
+      expect(text, `page ${page}`).not.toMatch(/\bIPI\b/);
       expect(text).toMatch(/\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/);
       // CNPJs are masked; no 14 digits in a row anywhere.
       expect(text).not.toMatch(/\d{14}/);

@@ -116,6 +116,9 @@ describe.runIf(hasPython())('-o xlsx read back by another reader', () => {
     const months = column(sheet, 'month').cells;
     expect(months.every((c) => c.numFmt === 'mm/yyyy')).toBe(true);
     expect(months.map((c) => serialToIso(Number(c.value)).slice(0, 7))).toEqual(groups.map((g) => g.month));
+    // The share a fraction shown as a percent (1.3%, not 0.01 as #,##0.00 showed it).
+    expect(column(sheet, 'share').cells.every((c) => c.type === 'n' && c.numFmt === '0.0%')).toBe(true);
+    expect(column(sheet, 'share').cells.map((c) => Number(c.value))).toEqual(groups.map((g) => g.share));
 
     // The items' groups (--by ncm) get the same flat columns: the share a number, not the table's bar.
     const items = readXlsx((await workbook(['report', dir, '--by', 'ncm', '-o', 'xlsx'])).file);

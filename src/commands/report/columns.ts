@@ -2,7 +2,8 @@
 // with two decimals) and as a table row (with a bar of the group's share drawn in the terminal).
 import { SUMS, type SumName } from '../../report/facts.js';
 import type { Dimension, ReportGroup, ReportTotals } from '../../report/aggregate.js';
-import { formatPercent, type Locale } from '../../output/locale.js';
+import { localTableHeader } from '../../output/labels-pt.js';
+import { formatPercent, noValue, type Locale } from '../../output/locale.js';
 import type { Column } from '../../output/writer.js';
 
 export type ReportRecord = Record<string, string | number>;
@@ -57,7 +58,10 @@ const SUM_HEADERS: Record<SumName, string> = {
   freight: 'FREIGHT',
   ibs: 'IBS',
   cbs: 'CBS',
+  cargo: 'CARGO',
 };
+
+const sumHeader = (name: SumName, locale: Locale | undefined) => localTableHeader(name, SUM_HEADERS[name], locale);
 
 const fixed = (v: string | number | undefined) => (typeof v === 'number' ? v.toFixed(2) : v);
 
@@ -73,7 +77,7 @@ export function csvColumns(by: readonly Dimension[]): Column<ReportRecord>[] {
     { header: 'documents', get: (r) => r.documents, kind: 'count' },
     { header: 'canceled', get: (r) => r.canceled, kind: 'count' },
     ...SUMS.map((name): Column<ReportRecord> => ({ header: name, get: (r) => fixed(r[name]), kind: 'money' })),
-    { header: 'share', get: (r) => r.share, kind: 'decimal' },
+    { header: 'share', get: (r) => r.share, kind: 'share' },
   ];
 }
 
@@ -96,63 +100,93 @@ export function zeroSums(totals: ReportTotals): SumName[] {
 }
 
 /** The headers of sums, for a note that names them. */
-export const sumHeaders = (names: readonly SumName[]): string => names.map((n) => SUM_HEADERS[n]).join(', ');
+export const sumHeaders = (names: readonly SumName[], locale: Locale | undefined): string =>
+  names.map((n) => sumHeader(n, locale)).join(', ');
+
+/**
+ * The sums after TOTAL, each with its priority to stay when the table does not fit (designed
+ * here): the goods' value and ICMS longest; then PIS and COFINS (together), ICMS-ST, IPI, ISS;
+ * then the reform's IBS and CBS (together: one without the other reads as if it were 0); freight
+ * and an MDF-e's cargo first to go.
+ */
+const SUM_COLUMNS: [SumName, number, string?][] = [
+  ['products', 3],
+  ['icms', 3],
+  ['icms_st', 2],
+  ['ipi', 2],
+  ['pis', 2, 'pis-cofins'],
+  ['cofins', 2, 'pis-cofins'],
+  ['iss', 2],
+  ['ibs', 1, 'reform'],
+  ['cbs', 1, 'reform'],
+  ['freight', 0],
+  ['cargo', 0],
+];
 
 export function tableColumns(
   by: readonly Dimension[],
   locale: Locale | undefined,
   leftOut: readonly SumName[] = [],
 ): Column<ReportRecord>[] {
+  // A group without a value (no CFOP, no UF, a loose file's role) says so; the total row's are blank.
+  const key = (r: ReportRecord, name: string) => (r[name] === '' && !r[TOTAL_ROW] ? noValue(locale) : r[name]);
   const keys = by.flatMap((dim): Column<ReportRecord>[] => [
     {
-      header: dim.toUpperCase(),
-      get: (r) => r[dim],
+      header: localTableHeader(dim, dim.toUpperCase(), locale),
+      get: (r) => key(r, dim),
       kind: keyKind(dim),
       truncate: false,
       priority: 6,
     },
     ...(NAMED.has(dim)
-      ? [{ header: 'NAME', get: (r: ReportRecord) => r[`${dim}_name`], kind: 'text' as const, width: 30, priority: 5 }]
+      ? [
+          {
+            header: localTableHeader(`${dim}_name`, 'NAME', locale),
+            get: (r: ReportRecord) => r[`${dim}_name`],
+            kind: 'text' as const,
+            width: 30,
+            priority: 5,
+          },
+        ]
       : []),
   ]);
-  const sum = (name: SumName, priority: number): Column<ReportRecord> => ({
-    header: SUM_HEADERS[name],
+  const sum = (name: SumName, priority: number, group?: string): Column<ReportRecord> => ({
+    header: sumHeader(name, locale),
     get: (r) => fixed(r[name]),
     kind: 'money',
     priority,
+    group,
   });
   // DOCS counts every document of the group, CANCELED how many of them are canceled (a group of
   // canceled notes reads `DOCS 171 CANCELED 171`, not `DOCS 0`); grouped by status, the STATUS
-  // column says it and CANCELED is left out.
+  // column says it and CANCELED is left out. CANCELED stays as long as DOCS and TOTAL: without
+  // it, DOCS would seem to be the documents TOTAL sums.
   const counts: Column<ReportRecord>[] = [
     { header: 'DOCS', get: (r) => Number(r.documents) + Number(r.canceled), kind: 'count', priority: 6 },
     ...(by.includes('status')
       ? []
-      : [{ header: 'CANCELED', get: (r: ReportRecord) => r.canceled, kind: 'count' as const, priority: 4 }]),
-  ];
-  const sums: [SumName, number][] = [
-    ['products', 2],
-    ['icms', 2],
-    ['icms_st', 1],
-    ['ipi', 1],
-    ['pis', 1],
-    ['cofins', 1],
-    ['iss', 1],
-    ['freight', 1],
-    ['ibs', 1],
-    ['cbs', 1],
+      : [
+          {
+            header: localTableHeader('canceled', 'CANCELED', locale),
+            get: (r: ReportRecord) => r.canceled,
+            kind: 'count' as const,
+            priority: 6,
+          },
+        ]),
   ];
   return [
     ...keys,
     ...counts,
     sum('total', 6),
     {
-      header: 'SHARE',
+      header: localTableHeader('share', 'SHARE', locale),
       get: (r) => (r[TOTAL_ROW] ? '' : shareBar(Number(r.share), locale)),
       kind: 'text',
       truncate: false,
       priority: 5,
     },
-    ...sums.filter(([name]) => !leftOut.includes(name)).map(([name, priority]) => sum(name, priority)),
+    ...SUM_COLUMNS.filter(([name]) => !leftOut.includes(name)).map(([name, priority, group]) =>
+      sum(name, priority, group),
+    ),
   ];
 }

@@ -7,8 +7,9 @@ import { DOCUMENT_FLAGS } from '../shared/document-flags.js';
 const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (from its catalog,
 .fiscal/catalog.sqlite, default ./fiscal-docs), a part of one (a month's folder, a file: the
 catalog's copies under it), or any XML files and folders. The sums are
-total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS, freight, IBS and CBS; canceled documents
-are counted apart and left out of them. A document is counted once however many copies of it
+total, products, ICMS, ICMS-ST, IPI, PIS, COFINS, ISS, freight, IBS and CBS, and an MDF-e's cargo
+apart (never in the total); canceled documents are counted apart and left out of them. A document
+is counted once however many copies of it
 the inputs hold. --by ncm and --by product group the items of pull folders' documents.
 --html writes one self-contained page (tables and charts, no network needed) for whoever reads
 the figures. A file that cannot be read is named on stderr and the exit code is then 7. With a

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PartialError, UsageError } from '../../errors.js';
+import { formatCount, type Locale } from '../../output/locale.js';
 import { createProgress } from '../../output/progress.js';
 import { createRecordWriter, takesFlatColumns } from '../../output/writer.js';
 import { aggregate, applyFilters, type Dimension, type Report, type ReportFilters } from '../../report/aggregate.js';
@@ -139,11 +140,7 @@ function writeReport(ctx: Context, report: Report, collected: Read): { rows: Rep
   if (format === 'table' && rows.length > 0) writer.write(totals);
   writer.end();
   sayZeroSums(ctx, zero, rows.length);
-  if (ctx.io.stderrIsTTY) {
-    ctx.log.info(
-      `${report.totals.documents + report.totals.canceled} documents (${report.totals.canceled} canceled); ${collected.catalogued} from catalogs, ${collected.read} files read`,
-    );
-  }
+  if (ctx.io.stderrIsTTY) ctx.log.info(readNote(report, collected, ctx.globals.locale));
   return { rows, totals };
 }
 
@@ -203,10 +200,25 @@ async function itemsRun(
   sayZeroSums(ctx, zero, report.groups.length);
 }
 
+/** What was read, and how many of the documents are canceled and out of the sums, in the table's locale. */
+function readNote(report: Report, read: Read, locale: Locale | undefined): string {
+  const n = (count: number) => formatCount(count, locale);
+  const { documents, canceled } = report.totals;
+  return locale === 'pt-BR'
+    ? `${n(documents + canceled)} documentos, ${n(canceled)} cancelados (fora das somas); ${n(read.catalogued)} de catálogos, ${n(read.read)} arquivos lidos`
+    : `${n(documents + canceled)} documents, ${n(canceled)} canceled (not in the sums); ${n(read.catalogued)} from catalogs, ${n(read.read)} files read`;
+}
+
 /** A table's note (stderr, as every note) of the sums it left out for being 0.00 in every group. */
 function sayZeroSums(ctx: Context, zero: readonly SumName[], groups: number): void {
-  if (zero.length > 0 && groups > 0)
-    ctx.log.info(`0.00 in every group, not shown: ${sumHeaders(zero)} (-o csv has them)`);
+  if (zero.length === 0 || groups === 0) return;
+  const { locale } = ctx.globals;
+  const names = sumHeaders(zero, locale);
+  ctx.log.info(
+    locale === 'pt-BR'
+      ? `0,00 em todos os grupos, não mostradas: ${names} (-o csv as tem)`
+      : `0.00 in every group, not shown: ${names} (-o csv has them)`,
+  );
 }
 
 function describeFilters(f: ReportFilters): string {

@@ -13,6 +13,7 @@ import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import { aggregate, applyFilters, type Dimension, type ReportFilters } from '../../../src/report/aggregate.js';
 import { catalogReport } from '../../../src/report/catalog-report.js';
 import { collectDocuments } from '../../../src/report/collect.js';
+import { SUMS } from '../../../src/report/facts.js';
 import { bothFlows } from '../../../src/report/flows.js';
 import { parseCsv } from '../../helpers/csv.js';
 import { runMain, tempDir } from '../../helpers/context.js';
@@ -237,7 +238,7 @@ describe('report: output formats', () => {
   it('csv: a header and one row per group, plain decimals with a dot', async () => {
     const text = (await report(['--by', 'emitter', '-o', 'csv'])).stdout;
     expect(text.split('\n')[0]).toBe(
-      'emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,ibs,cbs,share',
+      'emitter,emitter_name,documents,canceled,total,products,icms,icms_st,ipi,pis,cofins,iss,freight,ibs,cbs,cargo,share',
     );
     const rows = parseCsv(text);
     const fromJson = json((await report(['--by', 'emitter', '-o', 'json'])).stdout);
@@ -256,7 +257,7 @@ describe('report: output formats', () => {
 
   it('table: a sum that is 0.00 in every group is left out and named on stderr; CSV keeps it', async () => {
     const csv = parseCsv((await report(['--by', 'month', '-o', 'csv'])).stdout);
-    const zero = ['icms_st', 'ipi', 'iss', 'freight', 'ibs', 'cbs'].filter((c) =>
+    const zero = ['icms_st', 'ipi', 'iss', 'freight', 'ibs', 'cbs', 'cargo'].filter((c) =>
       csv.every((row) => Number(row[c]) === 0),
     );
     const some = ['icms', 'pis', 'cofins', 'ibs'].filter((c) => csv.some((row) => Number(row[c]) !== 0));
@@ -275,6 +276,9 @@ describe('report: output formats', () => {
     const r = await report(['--by', 'month', '-o', 'table', '--locale', 'pt-BR']);
     expect(r.stdout).toMatch(/\n\d{2}\/\d{4}\s+\d+\s+\d+\s+\d{1,3}(\.\d{3})*,\d{2}\s/);
     expect(r.stdout).toMatch(/\d,\d%/);
+    // Its headers and notes in Portuguese too, as the CSV's names (labels-pt.ts).
+    expect(r.stdout).toMatch(/^MÊS\s+DOCS\s+CANCELADAS\s+VALOR TOTAL\s+PARTICIPAÇÃO/);
+    expect(r.stderr).toMatch(/0,00 em todos os grupos, não mostradas: [^\n]*IPI/);
   });
 
   it('--locale pt-BR CSV: a UTF-8 BOM, ; between fields, , as the decimal mark', async () => {
@@ -283,14 +287,14 @@ describe('report: output formats', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = stdout.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'Emitente;Nome do emitente;Documentos;Canceladas;Valor total;Produtos;ICMS;ICMS-ST;IPI;PIS;COFINS;ISS;Frete;IBS;CBS;Participação',
+      'Emitente;Nome do emitente;Documentos;Canceladas;Valor total;Produtos;ICMS;ICMS-ST;IPI;PIS;COFINS;ISS;Frete;IBS;CBS;Valor da carga;Participação',
     );
     // A CNPJ a spreadsheet keeps whole (leading zeros too).
     expect(lines[1]!.split(';')[0]).toMatch(/^"=""\d{14}"""$/);
     const plain = parseCsv((await report(['--by', 'emitter', '-o', 'csv'])).stdout);
     const first = lines[1]!.split(';');
     expect(first[4]).toBe(plain[0]!.total!.replace('.', ','));
-    expect(first[15]).toBe(plain[0]!.share!.replace('.', ','));
+    expect(first[16]).toBe(plain[0]!.share!.replace('.', ','));
     expect(lines.slice(1).every((l) => !/\d\.\d/.test(l))).toBe(true);
   });
 });
@@ -391,6 +395,7 @@ describe('report grouped by the catalog, one copy of each document', () => {
     for (const args of [
       ['pull', 'nfe', '--role', 'received', '--with-events'],
       ['pull', 'cte', '--role', 'taker'],
+      ['pull', 'mdfe', '--role', 'emitted'],
     ]) {
       const r = await runMain(['-o', 'json', ...args, '--dir', one], env);
       expect(r.code, r.stderr).toBe(0);
@@ -403,13 +408,14 @@ describe('report grouped by the catalog, one copy of each document', () => {
     const [index] = await s.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'documents_report'");
     const [multi] = await s.rows('SELECT key FROM documents GROUP BY key HAVING count(*) > 1');
     const plan = await s.rows(
-      `EXPLAIN QUERY PLAN SELECT ${monthSql('d.')}, ${rankSql('d.')}, count(*), sum(d.total) FROM documents d
+      `EXPLAIN QUERY PLAN SELECT ${monthSql('d.')}, ${rankSql('d.')}, count(*),
+         sum(CASE WHEN d.type = 'mdfe' THEN 0 ELSE d.total END) FROM documents d
        WHERE ${monthSql('d.')} IS NOT NULL GROUP BY ${monthSql('d.')}, ${rankSql('d.')}`,
     );
     await s.close();
     expect(index).toEqual(['documents_report']);
     expect(multi).toBeUndefined();
-    // Read in the index's order: no sort of the rows.
+    // Read in the index's order (the type, which tells an MDF-e's cargo from a total, in it too): no sort.
     expect(plan.map((r) => String(r[3])).join(' | ')).toMatch(/USING (COVERING )?INDEX documents_report/);
     expect(plan.map((r) => String(r[3])).join(' | ')).not.toMatch(/TEMP B-TREE/);
     const { documents } = await collectDocuments([one], { catalogOf: oneStore });
@@ -436,6 +442,29 @@ describe('report grouped by the catalog, one copy of each document', () => {
     const s = (await openCatalogReadonly(copy))!;
     const [index] = await s.rows("SELECT name FROM sqlite_master WHERE name = 'documents_report'");
     expect(index).toEqual(['documents_report']);
+    expect((await catalogReport(s, ['month', 'status'], {})).report).toEqual(before.report);
+  });
+
+  it("an MDF-e's cargo is its own sum, never in total; a report index made without the type is replaced on the next write", async () => {
+    const byType = (await catalogReport(await oneStore(), ['type'], {})).report.groups;
+    const mdfe = byType.find((g) => g.keys[0]!.value === 'mdfe')!;
+    const cargo = SUMS.indexOf('cargo');
+    expect(mdfe.sums[0]).toBe(0);
+    expect(mdfe.sums[cargo]).toBeGreaterThan(0);
+    expect(byType.filter((g) => g !== mdfe).every((g) => g.sums[cargo] === 0 && g.sums[0]! > 0)).toBe(true);
+    const copy = tempDir('fiscal-report-old-');
+    cpSync(one, copy, { recursive: true });
+    const file = join(copy, '.fiscal', 'catalog.sqlite');
+    const db = new Database(file);
+    const now = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'documents_report'").pluck().get() as string;
+    db.exec('DROP INDEX documents_report');
+    db.exec(now.replace(', type, ', ', '));
+    db.close();
+    const before = await catalogReport((await openCatalogReadonly(copy))!, ['month', 'status'], {});
+    await (await SqliteCatalog.open(file)).close();
+    const s = (await openCatalogReadonly(copy))!;
+    const [index] = await s.rows("SELECT sql FROM sqlite_master WHERE name = 'documents_report'");
+    expect(index).toEqual([now]);
     expect((await catalogReport(s, ['month', 'status'], {})).report).toEqual(before.report);
   });
 });
