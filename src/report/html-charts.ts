@@ -63,7 +63,10 @@ export function columnChart(bars: readonly Bar[], title: string): string {
 export function barChart(bars: readonly Bar[], title: string, narrow = false): string {
   if (bars.length === 0) return '';
   const width = narrow ? 480 : 760;
-  const row = 26;
+  // A ranking of parties writes each one's CNPJ under its name: a printed page has no tooltip,
+  // and two companies may share a name.
+  const detailed = !narrow && bars.some((b) => b.detail);
+  const row = detailed ? 36 : 26;
   const labelWidth = narrow ? 130 : 300;
   const valueWidth = narrow ? 170 : 190;
   const height = bars.length * row + 8;
@@ -75,11 +78,17 @@ export function barChart(bars: readonly Bar[], title: string, narrow = false): s
     const fits = narrow ? 18 : 40;
     const name = b.label.length > fits ? `${b.label.slice(0, fits - 1)}…` : b.label;
     const full = [b.label, b.detail, b.text, b.note].filter(Boolean).join(' · ');
+    const middle = y + row / 2 + 4;
+    const label =
+      detailed && b.detail
+        ? `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" class="label">${escapeHtml(name)}</text>` +
+          `<text x="${labelWidth - 8}" y="${y + 29}" text-anchor="end" class="label note">${escapeHtml(b.detail)}</text>`
+        : `<text x="${labelWidth - 8}" y="${middle}" text-anchor="end" class="label">${escapeHtml(name)}</text>`;
     return (
       `<g><title>${escapeHtml(full)}</title>` +
-      `<text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label">${escapeHtml(name)}</text>` +
+      label +
       `<rect x="${labelWidth}" y="${y + 4}" width="${w.toFixed(1)}" height="${row - 8}" rx="2" fill="${PALETTE[i % PALETTE.length]}"/>` +
-      `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 17}" class="value">${escapeHtml(b.text)}${b.note ? ` <tspan class="note">${escapeHtml(b.note)}</tspan>` : ''}</text></g>`
+      `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${middle}" class="value">${escapeHtml(b.text)}${b.note ? ` <tspan class="note">${escapeHtml(b.note)}</tspan>` : ''}</text></g>`
     );
   });
   return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(title)}" xmlns="http://www.w3.org/2000/svg">${marks.join('')}</svg>`;

@@ -77,6 +77,8 @@ describe('purchases and sales apart', () => {
     const suppliers = /Maiores fornecedores[\s\S]*?<\/svg>/.exec(purchases!)![0];
     expect(suppliers).toContain(SUPPLIER.name);
     expect(suppliers).not.toContain(OWNER.name);
+    // The CNPJ under the name, in the page's text (a printed page has no tooltip), not only in a <title>.
+    expect(suppliers.replace(/<title>[^<]*<\/title>/g, '')).toContain('>44.555.666/0001-02</text>');
     expect(purchases).toContain('1.000,00');
     expect(purchases).not.toContain('51.000,00');
     expect(/Maiores clientes[\s\S]*?<\/svg>/.exec(sales!)![0]).toContain(CUSTOMER.name);
