@@ -34,7 +34,9 @@ export async function renderDanfse(xml: Uint8Array | string, options: RenderOpti
     width: w * 0.6,
   });
   const place = pick('xLocPrestacao', 'xLocEmi', 'CodigoMunicipio', 'cLocIncid');
-  if (place) s.text(`Município: ${place}`, x + 8, y + 46, { size: 7 });
+  // ABRASF names the municipality by its IBGE code alone: said as a code, not as a name.
+  if (place)
+    s.text(`${/^\d{7}$/.test(place) ? 'Município (código IBGE)' : 'Município'}: ${place}`, x + 8, y + 46, { size: 7 });
   if (national) qrCode(s, `${PUBLIC_QUERY}${d.key}`, x + w - head + 2, y + 1, head - 3);
   y += head;
   y = row(s, x, y, w, [
@@ -45,8 +47,16 @@ export async function renderDanfse(xml: Uint8Array | string, options: RenderOpti
   ]);
   if (d.key) y = row(s, x, y, w, [['Chave de acesso', formatKey(d.key), 1, { bold: true, align: 'center' }]]);
   else if (d.id) y = row(s, x, y, w, [['Identificador', d.id, 1, { bold: true, align: 'center' }]]);
-  y = party(s, 'Prestador de serviços', d.emitter, pick('InscricaoMunicipal', 'IM'), x, y, w);
-  y = party(s, 'Tomador de serviços', d.counterpart, undefined, x, y, w);
+  y = party(
+    s,
+    'Prestador de serviços',
+    d.emitter,
+    municipalId(tree, 'PrestadorServico', 'Prestador', 'prest', 'emit'),
+    x,
+    y,
+    w,
+  );
+  y = party(s, 'Tomador de serviços', d.counterpart, municipalId(tree, 'TomadorServico', 'Tomador', 'toma'), x, y, w);
   const middle = intermediary(tree);
   if (middle) y = party(s, 'Intermediário de serviços', middle, undefined, x, y, w);
   y = textBlock(s, 'Discriminação dos serviços', pick('Discriminacao', 'xDescServ'), x, y, w, 30, 8);
@@ -163,6 +173,16 @@ function approximateTaxes(tree: Node, t: DocumentSummary['totals']): Cell[] | un
 }
 
 /** The intermediary of either layout (IntermediarioServico, Intermediario, interm), when there is one. */
+/** A party's Inscrição Municipal, from the first of its elements (by layout) that gives one. */
+function municipalId(tree: Node, ...parties: string[]): string | undefined {
+  for (const name of parties) {
+    const node = find(tree, name);
+    const im = node && (findText(node, 'InscricaoMunicipal') ?? findText(node, 'IM'));
+    if (im) return im;
+  }
+  return undefined;
+}
+
 function intermediary(tree: Node): Party | undefined {
   const node = find(tree, 'IntermediarioServico') ?? find(tree, 'Intermediario') ?? find(tree, 'interm');
   if (!node) return undefined;

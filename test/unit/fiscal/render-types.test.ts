@@ -52,6 +52,13 @@ describe.runIf(poppler)('what poppler reads on each', () => {
     for (const s of ['DANFSe', nfse.number, nfse.documentId, nfse.emitter.name, nfse.taker!.name])
       expect(text).toContain(s);
     for (const v of [nfse.serviceValue, nfse.issValue, nfse.netValue]) expect(text).toContain(formatMoney(v));
+    // Each party's Inscrição Municipal, as the XML gives it; the municipality's IBGE code said as one.
+    const xml = docXml('nfse', nfse);
+    const im = (party: string) => new RegExp(`<${party}>[\\s\\S]*?<InscricaoMunicipal>(\\d+)<`).exec(xml)?.[1];
+    expect(im('TomadorServico') ?? im('Tomador')).toBeDefined();
+    for (const v of [im('PrestadorServico') ?? im('Prestador'), im('TomadorServico') ?? im('Tomador')])
+      expect(text).toContain(v!);
+    expect(text).toMatch(/Município \(código IBGE\): \d{7}/);
     const canceled = docs.nfse.find((n) => n.isCanceled);
     if (canceled) expect(textOf(await renderPdf('nfse', docXml('nfse', canceled)))).toContain('CANCELADA');
   });
