@@ -3,7 +3,7 @@
 // event appended to the cteProc). Plain string searches, like nfe-facts.ts; readers/cte.ts is the
 // complete reader.
 import { documentStatus } from './doc-status.js';
-import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
+import { block, PREFIXED, taxIdIn, taxIdsIn, text } from './xml-scan.js';
 
 const CANCELLATION_EVENT = '110111';
 
@@ -43,11 +43,7 @@ function takerOf(xml: string, ide: [number, number] | undefined): string | undef
 
 export function cteFacts(raw: string): CteFacts {
   const xml = raw.includes(':infCte') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
-  const authorized: string[] = [];
-  for (let b = block(xml, 'autXML'); b; b = block(xml, 'autXML', b[1])) {
-    const id = text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
-    if (id) authorized.push(id);
-  }
+  const authorized = taxIdsIn(xml, 'autXML');
   const ide = block(xml, 'ide');
   // protCTe closes the document; events (procCancCTe, procEventoCTe) may follow it.
   const protAt = xml.lastIndexOf('<protCTe');

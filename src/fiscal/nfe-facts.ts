@@ -3,7 +3,7 @@
 // (or regexes that try a namespace prefix at every `<`) would cost more than downloading them.
 // nfe-summary.ts is the complete reader.
 import { documentStatus } from './doc-status.js';
-import { block, PREFIXED, taxIdIn, text } from './xml-scan.js';
+import { block, PREFIXED, taxIdIn, taxIdsIn, text } from './xml-scan.js';
 
 export interface NfeFacts {
   emissionDate?: string;
@@ -29,11 +29,7 @@ export function nfeFacts(
 ): NfeFacts {
   // Namespace prefixes (`<nfe:infNFe>`) are rare in NF-e; drop them once rather than everywhere.
   const xml = raw.includes(':infNFe') ? raw.replace(PREFIXED, (m) => (m[1] === '/' ? '</' : '<')) : raw;
-  const authorized: string[] = [];
-  for (let b = want.authorized ? block(xml, 'autXML') : undefined; b; b = block(xml, 'autXML', b[1])) {
-    const id = text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
-    if (id) authorized.push(id);
-  }
+  const authorized = want.authorized ? taxIdsIn(xml, 'autXML') : [];
   const ide = block(xml, 'ide');
   // protNFe closes the nfeProc: look for it from the end.
   const protAt = xml.lastIndexOf('<protNFe');

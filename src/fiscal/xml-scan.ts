@@ -72,3 +72,13 @@ export function taxIdIn(xml: string, name: string): string | undefined {
   if (!b) return undefined;
   return text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
 }
+
+/** The CNPJ/CPF of every `<name>` element, in order (autXML and infContratante repeat). */
+export function taxIdsIn(xml: string, name: string): string[] {
+  const ids: string[] = [];
+  for (let b = block(xml, name); b; b = block(xml, name, b[1])) {
+    const id = text(xml, 'CNPJ', b[0], b[1]) ?? text(xml, 'CPF', b[0], b[1]);
+    if (id) ids.push(id);
+  }
+  return ids;
+}

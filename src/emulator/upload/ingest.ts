@@ -10,7 +10,7 @@ import type { EventDocType } from '../event-index.js';
 import { EventInputError } from '../event-index.js';
 import type { Account } from '../model.js';
 import type { Store } from '../store.js';
-import { rolesOf, type UploadType } from './roles.js';
+import { PARTY_TAGS, rolesOf, type UploadType } from './roles.js';
 import { STORED_DOC, storedNfe, type UploadContext } from './stored-doc.js';
 
 interface UploadInput {
@@ -33,12 +33,13 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
   if (!check.ok) return { success: false, message: check.message };
   const ctx: UploadContext = { accountId: account.id, createdAt: brt(nowMs), xml: bytes.toString('utf8') };
   const candidates = input.owners.length > 0 ? input.owners : account.companies.map((c) => c.cnpj);
+  const file = { xml: ctx.xml, alone: check.documents.filter((d) => d.kind !== 'event').length === 1 };
   let success = true;
   const messages = check.documents.map((doc) => {
     try {
       return doc.kind === 'event'
         ? addEvent(store, ctx, doc)
-        : addDocument(store, ctx, doc, candidates, input.owners.length > 0);
+        : addDocument(store, ctx, doc, file, candidates, input.owners.length > 0);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       success = false;
@@ -59,16 +60,17 @@ function addDocument(
   store: Store,
   ctx: UploadContext,
   doc: DocumentSummary,
+  file: { xml: string; alone: boolean },
   candidates: readonly string[],
   named: boolean,
 ): string {
   const type = typeOf(doc);
-  let roles = rolesOf(type, doc, candidates, named);
+  let roles = rolesOf(type, doc, file, candidates, named);
   const adopted = roles.length === 0 && !named && store.adoptParties ? adopt(store, ctx.accountId, doc) : undefined;
-  if (adopted) roles = rolesOf(type, doc, [adopted], false);
+  if (adopted) roles = rolesOf(type, doc, file, [adopted], false);
   if (roles.length === 0) {
     throw new Refusal(
-      `emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
+      `${PARTY_TAGS[type]}: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
     );
   }
   const { doc: stored, created } =

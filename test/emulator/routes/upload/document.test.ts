@@ -54,7 +54,7 @@ describe('R25: invalid uploads answer 200 with success false and the failing tag
     const doc = emu.store.nfesOf(emu.accounts[1]!.id).byRole.emitted[0]!.doc;
     const r = await upload({ xml: base64(rekeyed(nfeXml(doc), doc.accessKey, renumberedKey(doc.accessKey, 19))) });
     expect(r.upload?.success).toBe(false);
-    expect(r.upload?.message).toMatch(/^emit\/dest: none of the account's companies/);
+    expect(r.upload?.message).toMatch(/^emit\/dest\/transporta\/autXML: none of the account's companies/);
   });
 
   it('R25/R7: an access key with a wrong check digit names infNFe/@Id', async () => {
@@ -175,5 +175,77 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
     expect(emu.store.findNfe(accountId, renumberedKey(doc.accessKey, 18))!.roles).toEqual([
       { owner: other.cnpj, role: 'authorized' },
     ]);
+  });
+});
+
+describe("R25: every party the roles of spec 1 name makes the document an account's", () => {
+  it.each(['transporter', 'authorized'] as const)(
+    'R25: an NF-e the account holds only as %s is already stored, not "not a party"',
+    async (role) => {
+      const doc = emu.store
+        .nfesOf(accountId)
+        .byRole[role].map((e) => e.doc)
+        .find((d) => d.roles.every((r) => r.role === role))!;
+      expect(doc).toBeDefined();
+      const r = await upload({ xml: base64(nfeXml(doc)) });
+      expect(r.upload).toEqual({ success: true, message: `nfe ${doc.accessKey}: already stored` });
+    },
+  );
+
+  it.each(['transporter', 'authorized'] as const)(
+    'R25: a new NF-e where a company of the account is only the %s is stored in that role',
+    async (role) => {
+      const doc = emu.store
+        .nfesOf(accountId)
+        .byRole[role].map((e) => e.doc)
+        .find((d) => d.roles.every((r) => r.role === role))!;
+      const key = renumberedKey(doc.accessKey, role === 'transporter' ? 21 : 22);
+      const r = await upload({ xml: base64(rekeyed(nfeXml(doc), doc.accessKey, key)) });
+      expect(r.upload?.success, r.upload?.message).toBe(true);
+      expect(emu.store.findNfe(accountId, key)!.roles).toEqual(doc.roles);
+    },
+  );
+
+  it('R25: a CT-e the account holds only as not-taker (rem, exped, receb, dest) is already stored', async () => {
+    const doc = emu.store
+      .docsOf(accountId, 'cte')
+      .entries.map((e) => e.doc)
+      .find((d) => d.roles.every((r) => r.role === 'not-taker') && d.roles.every((r) => r.owner !== d.emitter.cnpj))!;
+    expect(doc).toBeDefined();
+    const r = await upload({ xml: base64(docXml('cte', doc)) });
+    expect(r.upload).toEqual({ success: true, message: `cte ${doc.accessKey}: already stored` });
+    const key = renumberedKey(doc.accessKey, 23);
+    const fresh = await upload({ xml: base64(rekeyed(docXml('cte', doc), doc.accessKey, key)) });
+    expect(fresh.upload?.success, fresh.upload?.message).toBe(true);
+    expect(emu.store.findDoc(accountId, 'cte', key)!.roles).toEqual(doc.roles);
+  });
+
+  it.each([
+    ['cte', 'authorized'],
+    ['mdfe', 'contractor'],
+    ['mdfe', 'authorized'],
+  ] as const)(
+    'R25: a new %s where a company of the account is %s gets the roles its parties give',
+    async (type, role) => {
+      const doc = emu.store
+        .docsOf(accountId, type)
+        .entries.map((e) => e.doc)
+        .find((d) => d.roles.some((r) => r.role === role));
+      if (!doc) return expect.fail(`no ${type} held as ${role} in the generated data`);
+      const key = renumberedKey(doc.accessKey, 24);
+      const r = await upload({ xml: base64(rekeyed(docXml(type, doc), doc.accessKey, key)) });
+      expect(r.upload?.success, r.upload?.message).toBe(true);
+      expect(emu.store.findDoc(accountId, type, key)!.roles).toEqual(doc.roles);
+    },
+  );
+
+  it('R25: an NFS-e the account holds only as intermediary is already stored', async () => {
+    const doc = emu.store
+      .docsOf(accountId, 'nfse')
+      .entries.map((e) => e.doc)
+      .find((d) => d.roles.every((r) => r.role === 'intermediate'));
+    if (!doc) return expect.fail('no NFS-e held only as intermediary in the generated data');
+    const r = await upload({ xml: base64(docXml('nfse', doc)) });
+    expect(r.upload).toEqual({ success: true, message: `nfse ${doc.documentId}: already stored` });
   });
 });
