@@ -104,7 +104,7 @@ interface EventCore {
   description: string;
 }
 
-export const CTE_LAYOUT: EventLayout = {
+const CTE_LAYOUT: EventLayout = {
   ns: CTE_NS,
   doc: 'CTe',
   keyTag: 'chCTe',
