@@ -49,11 +49,13 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
   return { success, message: messages.join('; ') };
 }
 
+/** Types the service takes (spec 4.4, R25) that none of its endpoints lists: kept, never served (designed). */
+const UNLISTED: ReadonlySet<string> = new Set(['cfe', 'nf3e', 'nfcom', 'nfag', 'nfgas']);
+
 function typeOf(doc: DocumentSummary): UploadType {
   if (doc.kind === 'nfe' || Object.hasOwn(STORED_DOC, doc.kind)) return doc.kind as UploadType;
-  throw new Refusal(
-    `${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`,
-  );
+  // What is left is a DPS.
+  throw new Refusal(`${doc.root}: a DPS is a declaration, upload the NFS-e it became`);
 }
 
 function addDocument(
@@ -64,6 +66,19 @@ function addDocument(
   candidates: readonly string[],
   named: boolean,
 ): string {
+  if (UNLISTED.has(doc.kind)) {
+    const parties = [doc.emitter.taxId, doc.counterpart.taxId];
+    if (
+      !named &&
+      !candidates.some((c) => parties.includes(c)) &&
+      !(store.adoptParties && adopt(store, ctx.accountId, doc))
+    )
+      throw new Refusal(
+        `emit/dest: none of the account's companies (${candidates.join(', ')}) is a party of ${doc.kind} ${doc.key}`,
+      );
+    const created = store.keepUnlisted(ctx.accountId, doc.kind, doc.key!, ctx.xml);
+    return `${doc.kind} ${doc.key}: ${created ? 'stored (no endpoint lists it)' : 'already stored'}`;
+  }
   const type = typeOf(doc);
   let roles = rolesOf(type, doc, file, candidates, named);
   const adopted = roles.length === 0 && !named && store.adoptParties ? adopt(store, ctx.accountId, doc) : undefined;

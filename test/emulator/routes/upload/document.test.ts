@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeV1PageSchema } from '../../../../src/api/wire/nfe.js';
 import { uploadResponseSchema } from '../../../../src/api/wire/upload.js';
 import { docXml, nfeEventXml, nfeXml } from '../../../../src/emulator/data/dataset.js';
+import { buildAccessKey } from '../../../../src/fiscal/access-key.js';
 import { startEmulator, type TestEmulator } from '../../../helpers/emulator.js';
 import { base64, rekeyed, renumberedKey } from '../../../helpers/upload-xml.js';
 import { get, headersOf, post } from '../../doc-listing-helpers.js';
@@ -247,5 +248,55 @@ describe("R25: every party the roles of spec 1 name makes the document an accoun
     if (!doc) return expect.fail('no NFS-e held only as intermediary in the generated data');
     const r = await upload({ xml: base64(docXml('nfse', doc)) });
     expect(r.upload).toEqual({ success: true, message: `nfse ${doc.documentId}: already stored` });
+  });
+});
+
+describe('R25: NF3e, NFCom, NFAg and NFGas, which the spec lists as accepted, are taken', () => {
+  const ROOTS = [
+    ['nf3e', 'NF3e', '66'],
+    ['nfcom', 'NFCom', '62'],
+    ['nfag', 'NFAg', '75'],
+    ['nfgas', 'NFGas', '76'],
+  ] as const;
+
+  /** A minimal authorized document of the kind, emitted by `cnpj`, wrapped in its proc element. */
+  function utilityXml(root: string, model: string, cnpj: string): { key: string; xml: string } {
+    const key = buildAccessKey({
+      uf: '35',
+      yymm: '2606',
+      issuer: cnpj,
+      model,
+      series: '1',
+      number: '4321',
+      emissionType: '1',
+      code: '12345678',
+    });
+    const lower = root.toLowerCase();
+    const ns = `http://www.portalfiscal.inf.br/${lower}`;
+    const xml =
+      `<?xml version="1.0" encoding="UTF-8"?><${lower}Proc xmlns="${ns}" versao="1.00"><${root} xmlns="${ns}">` +
+      `<inf${root} versao="1.00" Id="${root}${key}"><ide><cUF>35</cUF><mod>${model}</mod><serie>1</serie>` +
+      `<nNF>4321</nNF><dhEmi>2026-06-10T10:00:00-03:00</dhEmi></ide><emit><CNPJ>${cnpj}</CNPJ></emit>` +
+      `<total><vNF>150.00</vNF></total></inf${root}></${root}><prot${root} versao="1.00"><infProt>` +
+      `<ch${root}>${key}</ch${root}><cStat>100</cStat><nProt>135260000012345</nProt></infProt></prot${root}></${lower}Proc>`;
+    return { key, xml };
+  }
+
+  it.each(ROOTS)("R25: a %s emitted by the account's company is stored once", async (kind, root, model) => {
+    const { key, xml } = utilityXml(root, model, emu.accounts[0]!.companies[0]!.cnpj);
+    const r = await upload({ xml: base64(xml) });
+    expect(r.upload).toEqual({ success: true, message: `${kind} ${key}: stored (no endpoint lists it)` });
+    const again = await upload({ xml: base64(xml) });
+    expect(again.upload).toEqual({ success: true, message: `${kind} ${key}: already stored` });
+  });
+
+  it("R25: an NF3e none of the account's companies is a party of is refused; a wrong key names infNF3e/@Id", async () => {
+    const other = utilityXml('NF3e', '66', emu.accounts[1]!.companies[0]!.cnpj);
+    const r = await upload({ xml: base64(other.xml) });
+    expect(r.upload?.success).toBe(false);
+    expect(r.upload?.message).toMatch(/^emit\/dest: none of the account's companies .* is a party of nf3e /);
+    const broken = other.key.slice(0, 43) + String((Number(other.key[43]) + 1) % 10);
+    const bad = await upload({ xml: base64(rekeyed(other.xml, other.key, broken)) });
+    expect(bad.upload?.message).toMatch(/^infNF3e\/@Id: check digit is/);
   });
 });
