@@ -12,6 +12,8 @@ import { base64, xmlField, xmlToJson } from '../listing/wire-xml.js';
 export const CCE_EVENT = '110110';
 /** Prestação de serviço em desacordo: the taker disagrees with the CT-e. */
 export const DISAGREEMENT_EVENT = '610110';
+/** Its cancellation by the taker. */
+const DISAGREEMENT_CANCEL_EVENT = '610111';
 
 export type CteLikeType = 'cte' | 'cteos';
 type CteLikeDoc = StoredCte | StoredCteOs;
@@ -95,10 +97,13 @@ const FIELD_VALUES: {
   HasCCE: (r) => hasEvent(docOf(r), CCE_EVENT),
   Manifestations: (r) => {
     const doc = docOf(r);
+    // A disagreement is inactive once a cancellation of one (610111) follows it, as a superseded NF-e manifestation is.
+    const canceledBefore = doc.events.map((e) => e.type).lastIndexOf(DISAGREEMENT_CANCEL_EVENT);
     return doc.events
-      .filter((e) => e.type === DISAGREEMENT_EVENT)
-      .map((e) => ({
-        Active: true,
+      .map((e, i) => ({ e, i }))
+      .filter(({ e }) => e.type === DISAGREEMENT_EVENT)
+      .map(({ e, i }) => ({
+        Active: i > canceledBefore,
         CreatedAt: e.createdAt,
         Date: e.createdAt,
         IsForced: false,

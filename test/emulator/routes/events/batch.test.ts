@@ -191,6 +191,15 @@ describe('POST /v1/events/batch', () => {
     const [disagreement, cancel] = ['610110', '610111'].map(
       (type) => emu.store.findDoc(acc, 'cte', doc.accessKey)!.events.find((e) => e.type === type)!.xml!,
     );
+    // The record's manifestation goes inactive once canceled, as a superseded NF-e manifestation does.
+    const records = await call('POST', '/v1/dfe/cte', {
+      fields: ['Manifestations'],
+      Filters: { DocumentIdentifier: doc.accessKey, EmissionDate: { From: '2000-01-01', To: '2099-12-31' } },
+    });
+    expect(records.status, records.text).toBe(200);
+    expect(
+      records.body.Ctes.map((c: { Manifestations: { Type: string; Active: boolean }[] }) => c.Manifestations),
+    ).toContainEqual([expect.objectContaining({ Type: '610110', Active: false })]);
     // The 610111 names the protocol of the 610110 it cancels.
     expect(cancel).toContain(`<nProtEvPrestDes>${data.results[0]!.protocol}</nProtEvPrestDes>`);
     const checks = [
