@@ -752,9 +752,9 @@ _fiscal_option_values() {
     'pull nfse|--with-pdf') _fiscal_w='api local' ;;
     'pull nfse|--manifest') _fiscal_w='aware' ;;
     'pull nfse|--profiles') _fiscal_w=$(command fiscal __complete profiles 2>/dev/null) ;;
-    'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe event' ;;
+    'inspect|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe nf3e nfcom nfag nfgas event' ;;
     'report|--by') _fiscal_w='month emitter receiver cfop uf status type owner role ncm product' ;;
-    'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe' ;;
+    'report|--type') _fiscal_w='nfe nfce cte cteos mdfe nfse dps cfe nf3e nfcom nfag nfgas' ;;
     'report|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate contractor' ;;
     'pdf nfse|--role') _fiscal_w='received emitted intermediate' ;;
     'manifest latest|--origin') _fiscal_w='app api' ;;

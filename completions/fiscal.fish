@@ -692,7 +692,7 @@ complete -c fiscal -n '__fiscal_at \'pull nfse\'' -l all-profiles -d 'pull every
 complete -c fiscal -n '__fiscal_at \'pull nfse\'' -l catalog -r -F -d 'a shared catalog in PostgreSQL (postgres://user@host/db; password in PGPASSWORD or ~/.pgpass): leases split the profiles between machines'
 complete -c fiscal -n '__fiscal_at \'pull nfse\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'pull help\'' -F
-complete -c fiscal -n '__fiscal_at \'inspect\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe event' -d 'keep only these kinds (repeatable or comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event'
+complete -c fiscal -n '__fiscal_at \'inspect\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe nf3e nfcom nfag nfgas event' -d 'keep only these kinds (repeatable or comma-separated): nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, nf3e, nfcom, nfag, nfgas, event'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l catalog -r -F -d 'statuses of pull folders\' documents from the shared catalog in PostgreSQL (postgres://user@host/db)'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'inspect\'' -F
@@ -700,7 +700,7 @@ complete -c fiscal -n '__fiscal_at \'report\'' -l by -x -a 'month emitter receiv
 complete -c fiscal -n '__fiscal_at \'report\'' -l month -r -F -d 'emitted in this month (YYYY-MM or MM/YYYY), instead of --from/--to'
 complete -c fiscal -n '__fiscal_at \'report\'' -l from -r -F -d 'emitted on or after this day (YYYY-MM-DD or dd/mm/yyyy)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l to -r -F -d 'emitted on or before this day'
-complete -c fiscal -n '__fiscal_at \'report\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe' -d 'only these document types (comma-separated)'
+complete -c fiscal -n '__fiscal_at \'report\'' -l type -x -a 'nfe nfce cte cteos mdfe nfse dps cfe nf3e nfcom nfag nfgas' -d 'only these document types (comma-separated)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l role -x -a 'received emitted transporter authorized taker not-taker intermediate contractor' -d 'only documents pulled in these roles (pull folders know the role; loose files do not)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l owner -r -F -d 'only documents pulled for these owners (CNPJ/CPF)'
 complete -c fiscal -n '__fiscal_at \'report\'' -l html -r -F -d 'also write a self-contained HTML page with the tables and charts to this file'

@@ -142,7 +142,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--type', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--type', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'nf3e', 'nfcom', 'nfag', 'nfgas', 'event'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }
@@ -150,7 +150,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--catalog', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--by', '--month', '--from', '--to', '--type', '--role', '--owner', '--html', '--catalog', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role', 'ncm', 'product'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--by' = @('month', 'emitter', 'receiver', 'cfop', 'uf', 'status', 'type', 'owner', 'role', 'ncm', 'product'); '--type' = @('nfe', 'nfce', 'cte', 'cteos', 'mdfe', 'nfse', 'dps', 'cfe', 'nf3e', 'nfcom', 'nfag', 'nfgas'); '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate', 'contractor'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null)
     Variadic = $true
   }

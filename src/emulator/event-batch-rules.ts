@@ -6,8 +6,13 @@
 import type { BatchDocType, BatchEvent, BatchEventCode } from '../api/wire/events.js';
 import { isManifestCode } from '../api/wire/manifest.js';
 import { docType } from '../fiscal/doc-types.js';
-import { CTE_NS } from './data/cte-xml-parts.js';
-import { eventEnvelopeXml, type EventLayout } from './data/cte-events-xml.js';
+import {
+  cteEventProcXml,
+  disagreementProtocol,
+  eventEnvelopeXml,
+  type CteEventArgs,
+  type EventLayout,
+} from './data/cte-events-xml.js';
 import { nfeEventXml } from './data/events-xml.js';
 import { stateOf } from './data/places.js';
 import { brt, el, eventProtocol, NFE_NS } from './data/xml-util.js';
@@ -86,15 +91,6 @@ function isCanceled(doc: EventDoc): boolean {
   return 'isCanceled' in doc ? Boolean(doc.isCanceled) : (doc as { status: string }).status === 'canceled';
 }
 
-const CTE_LAYOUT: EventLayout = {
-  ns: CTE_NS,
-  doc: 'CTe',
-  keyTag: 'chCTe',
-  version: '4.00',
-  seqDigits: 3,
-  verAplic: 'SVRS_CTE_PL400',
-  label: 'CT-e',
-};
 const NFE_LAYOUT: EventLayout = {
   ns: NFE_NS,
   doc: 'NFe',
@@ -105,7 +101,10 @@ const NFE_LAYOUT: EventLayout = {
   label: 'NF-e',
 };
 
-/** The procEvento of a batch event: the NF-e cancellation in its own layout, the others in the common envelope. */
+/**
+ * The procEvento of a batch event: the NF-e cancellation in its own layout, the CT-e events as
+ * the generated ones are written (cte-events-xml.ts), the other NF-e events in the common envelope.
+ */
 function eventXml(
   type: BatchDocType,
   doc: EventDoc,
@@ -113,6 +112,18 @@ function eventXml(
   code: BatchEventCode,
   at: { seq: number; createdAt: string; author: string },
 ): string {
+  if (type !== 'nfe') {
+    return cteEventProcXml({
+      accessKey: event.access_key,
+      type: event.tp_evento as CteEventArgs['type'],
+      seq: at.seq,
+      date: at.createdAt,
+      author: at.author,
+      text: event.justification?.trim(),
+      canceledProtocol:
+        event.tp_evento === DISAGREEMENT_CANCEL ? disagreementProtocol(event.access_key, doc.events) : undefined,
+    });
+  }
   const core = {
     accessKey: event.access_key,
     type: event.tp_evento,
@@ -121,7 +132,7 @@ function eventXml(
     author: at.author,
     description: code.description,
   };
-  if (type === 'nfe' && event.tp_evento === '110111') {
+  if (event.tp_evento === '110111') {
     const nfe = doc as StoredNfe;
     return nfeEventXml({
       ...core,
@@ -131,7 +142,6 @@ function eventXml(
     });
   }
   let details = el('descEvento', code.description);
-  if (event.justification !== undefined)
-    details += el(event.tp_evento === DISAGREEMENT ? 'xObs' : 'xJust', event.justification.trim());
-  return eventEnvelopeXml(type === 'nfe' ? NFE_LAYOUT : CTE_LAYOUT, core, details);
+  if (event.justification !== undefined) details += el('xJust', event.justification.trim());
+  return eventEnvelopeXml(NFE_LAYOUT, core, details);
 }

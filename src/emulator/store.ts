@@ -81,6 +81,8 @@ export class Store {
   private readonly byApiId = new Map<string, Account>();
   private readonly nfes = new Map<string, MutableAccountNfes>();
   private readonly others = new Map<string, { [T in DocType]: DocIndex<DocTypes[T]> }>();
+  /** Uploads of the types no endpoint lists (CF-e, NF3e, NFCom, NFAg, NFGas): `<account>/<kind>/<key>` -> XML. */
+  private readonly unlisted = new Map<string, string>();
   /** Event streams by `<account>/<type>`, built on first use (most runs never read them). */
   private readonly events = new Map<string, EventIndex>();
   private readonly listeners = new Set<(change: StoreChange) => void>();
@@ -104,6 +106,17 @@ export class Store {
       const docs = [...(dataset.docs?.[type] ?? [])].sort((a, b) => a.position - b.position);
       for (const doc of docs) (this.docsOf(doc.accountId, type) as DocIndex<typeof doc>).add(doc);
     }
+  }
+
+  /**
+   * Keeps an uploaded document of a type the service takes (R25) but no endpoint serves; false
+   * when the account already has it (the same document twice is stored once).
+   */
+  keepUnlisted(accountId: string, kind: string, key: string, xml: string): boolean {
+    const id = `${accountId}/${kind}/${key}`;
+    if (this.unlisted.has(id)) return false;
+    this.unlisted.set(id, xml);
+    return true;
   }
 
   /** The account's index of one document type other than NF-e (R3: only its own). */

@@ -5,6 +5,7 @@
 import { accessKeyProblem } from './access-key.js';
 import { byType, docType } from './doc-types.js';
 import { DocumentReadError, readDocuments, type DocumentKind, type DocumentSummary } from './readers/index.js';
+import { UTILITY_ROOTS } from './readers/common.js';
 
 type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; message: string };
 
@@ -12,6 +13,7 @@ type UploadCheck = { ok: true; documents: DocumentSummary[] } | { ok: false; mes
 const KEY_TAGS: Partial<Record<DocumentKind, string>> = {
   ...byType((t) => docType(t).idTag),
   cfe: 'infCFe/@Id',
+  ...Object.fromEntries(Object.values(UTILITY_ROOTS).map((root) => [root.toLowerCase(), `inf${root}/@Id`])),
 };
 /** Where an event names its document, by the event's family (a type's, or cte for CT-e OS too). */
 const EVENT_KEY_TAGS: Record<string, string | undefined> = byType((t) => docType(t).keyTag);

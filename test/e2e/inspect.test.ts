@@ -54,7 +54,7 @@ describe('inspect: options', () => {
   it('rejects an unknown kind, naming --type and the kinds there are', () => {
     expect(() => parseOptions({ type: ['nfe', 'boleto'] }, ['a.xml'])).toThrow(UsageError);
     expect(() => parseOptions({ type: ['boleto'] }, ['a.xml'])).toThrow(
-      /^--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event$/,
+      /^--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, nf3e, nfcom, nfag, nfgas, event$/,
     );
   });
 });

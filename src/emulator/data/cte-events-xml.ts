@@ -1,7 +1,9 @@
 // procEventoCTe 4.00 of the CT-e and CT-e OS events: cancellation (110111, evCancCTe),
-// correction letter (110110, evCCeCTe) and the taker's disagreement (610110, evPrestDesacordo).
-// Valid against procEventoCTe_v4.00.xsd; detEvento's content against the ev*_v4.00.xsd schemas.
-// The envelope (eventEnvelopeXml) is the MDF-e's too, with its own names and versions.
+// correction letter (110110, evCCeCTe), the taker's disagreement (610110, evPrestDesacordo) and
+// its cancellation (610111, evCancPrestDesacordo). Valid against procEventoCTe_v4.00.xsd;
+// detEvento's content against the ev*_v4.00.xsd schemas. Generated events and those an event
+// batch registers (event-batch-rules.ts) are both written here. The envelope (eventEnvelopeXml)
+// is the MDF-e's too, with its own names and versions.
 import type { DocEvent, StoredCte, StoredCteOs } from '../model-docs.js';
 import { CTE_NS, idXml } from './cte-xml-parts.js';
 import { taxIdOf } from './parties.js';
@@ -10,7 +12,7 @@ import { authorizationProtocol, brt, el, eventProtocol, signatureXml, toBrt, XML
 
 export interface CteEventArgs {
   accessKey: string;
-  type: '110111' | '110110' | '610110';
+  type: '110111' | '110110' | '610110' | '610111';
   seq: number;
   /** dhEvento; any ISO date-time, written in Brasília time. */
   date: string;
@@ -20,12 +22,15 @@ export interface CteEventArgs {
   text?: string;
   /** 110110: the group, field and new value corrected. */
   correction?: { group: string; field: string; value: string };
+  /** 610111: the nProt of the 610110 it cancels. */
+  canceledProtocol?: string;
 }
 
 const DESCRIPTIONS: Record<CteEventArgs['type'], string> = {
   '110111': 'Cancelamento',
   '110110': 'Carta de Correcao',
   '610110': 'Prestacao do Servico em Desacordo',
+  '610111': 'Cancelamento Prestacao do Servico em Desacordo',
 };
 
 /** The schema accepts the conditions of use of a CC-e only word for word. */
@@ -61,7 +66,17 @@ function detailsXml(a: CteEventArgs): string {
       `${el('valorAlterado', c.value)}</infCorrecao>${el('xCondUso', CCE_CONDITIONS)}</evCCeCTe>`
     );
   }
+  if (a.type === '610111') {
+    if (!a.canceledProtocol) throw new Error(`610111 of ${a.accessKey}: no 610110 protocol to cancel`);
+    return `<evCancPrestDesacordo>${desc}${el('nProtEvPrestDes', a.canceledProtocol)}</evCancPrestDesacordo>`;
+  }
   return `<evPrestDesacordo>${desc}<indDesacordoOper>1</indDesacordoOper>${el('xObs', a.text ?? DISAGREEMENTS[0])}</evPrestDesacordo>`;
+}
+
+/** The nProt of the latest disagreement (610110) among a CT-e's `events`: what a 610111 after them cancels. */
+export function disagreementProtocol(accessKey: string, events: readonly DocEvent[]): string | undefined {
+  const last = events.filter((e) => e.type === '610110').at(-1);
+  return last && eventProtocol(accessKey, last.type, last.seq);
 }
 
 /** What tells the CT-e family's event envelopes apart (procEventoCTe 4.00, procEventoMDFe 3.00). */
@@ -138,9 +153,13 @@ function cteEventArgsOf(doc: StoredCte | StoredCteOs, event: DocEvent): CteEvent
     type,
     seq: event.seq,
     date: event.createdAt,
-    author: taxIdOf(type === '610110' ? doc.taker : doc.emitter),
+    author: taxIdOf(type.startsWith('6101') ? doc.taker : doc.emitter),
     text: type === '110111' ? rng.pick(CTE_CANCEL_REASONS) : type === '610110' ? rng.pick(DISAGREEMENTS) : undefined,
     correction: type === '110110' ? rng.pick(CORRECTIONS) : undefined,
+    canceledProtocol:
+      type === '610111'
+        ? disagreementProtocol(doc.accessKey, doc.events.slice(0, doc.events.indexOf(event)))
+        : undefined,
   };
 }
 

@@ -10,7 +10,7 @@ import type { EventDocType } from '../event-index.js';
 import { EventInputError } from '../event-index.js';
 import type { Account } from '../model.js';
 import type { Store } from '../store.js';
-import { rolesOf, type UploadType } from './roles.js';
+import { PARTY_TAGS, rolesOf, type UploadType } from './roles.js';
 import { STORED_DOC, storedNfe, type UploadContext } from './stored-doc.js';
 
 interface UploadInput {
@@ -33,12 +33,13 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
   if (!check.ok) return { success: false, message: check.message };
   const ctx: UploadContext = { accountId: account.id, createdAt: brt(nowMs), xml: bytes.toString('utf8') };
   const candidates = input.owners.length > 0 ? input.owners : account.companies.map((c) => c.cnpj);
+  const file = { xml: ctx.xml, alone: check.documents.filter((d) => d.kind !== 'event').length === 1 };
   let success = true;
   const messages = check.documents.map((doc) => {
     try {
       return doc.kind === 'event'
         ? addEvent(store, ctx, doc)
-        : addDocument(store, ctx, doc, candidates, input.owners.length > 0);
+        : addDocument(store, ctx, doc, file, candidates, input.owners.length > 0);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       success = false;
@@ -48,27 +49,43 @@ export function ingestUpload(store: Store, account: Account, input: UploadInput,
   return { success, message: messages.join('; ') };
 }
 
+/** Types the service takes (spec 4.4, R25) that none of its endpoints lists: kept, never served (designed). */
+const UNLISTED: ReadonlySet<string> = new Set(['cfe', 'nf3e', 'nfcom', 'nfag', 'nfgas']);
+
 function typeOf(doc: DocumentSummary): UploadType {
   if (doc.kind === 'nfe' || Object.hasOwn(STORED_DOC, doc.kind)) return doc.kind as UploadType;
-  throw new Refusal(
-    `${doc.root}: ${doc.kind === 'dps' ? 'a DPS is a declaration, upload the NFS-e it became' : `${doc.kind} documents are not kept by this service`}`,
-  );
+  // What is left is a DPS.
+  throw new Refusal(`${doc.root}: a DPS is a declaration, upload the NFS-e it became`);
 }
 
 function addDocument(
   store: Store,
   ctx: UploadContext,
   doc: DocumentSummary,
+  file: { xml: string; alone: boolean },
   candidates: readonly string[],
   named: boolean,
 ): string {
+  if (UNLISTED.has(doc.kind)) {
+    const parties = [doc.emitter.taxId, doc.counterpart.taxId];
+    if (
+      !named &&
+      !candidates.some((c) => parties.includes(c)) &&
+      !(store.adoptParties && adopt(store, ctx.accountId, doc))
+    )
+      throw new Refusal(
+        `emit/dest: none of the account's companies (${candidates.join(', ')}) is a party of ${doc.kind} ${doc.key}`,
+      );
+    const created = store.keepUnlisted(ctx.accountId, doc.kind, doc.key!, ctx.xml);
+    return `${doc.kind} ${doc.key}: ${created ? 'stored (no endpoint lists it)' : 'already stored'}`;
+  }
   const type = typeOf(doc);
-  let roles = rolesOf(type, doc, candidates, named);
+  let roles = rolesOf(type, doc, file, candidates, named);
   const adopted = roles.length === 0 && !named && store.adoptParties ? adopt(store, ctx.accountId, doc) : undefined;
-  if (adopted) roles = rolesOf(type, doc, [adopted], false);
+  if (adopted) roles = rolesOf(type, doc, file, [adopted], false);
   if (roles.length === 0) {
     throw new Refusal(
-      `emit/dest: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
+      `${PARTY_TAGS[type]}: none of ${named ? 'the owners' : "the account's companies"} (${candidates.join(', ')}) is a party of ${type} ${doc.key ?? doc.id}`,
     );
   }
   const { doc: stored, created } =

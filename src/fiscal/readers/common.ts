@@ -5,21 +5,33 @@ import { accessKeyProblem } from '../access-key.js';
 import type { StatusDocType } from '../doc-status.js';
 import { byType, DOC_TYPE_NAMES, DOC_TYPES, type DocTypeName } from '../doc-types.js';
 
-/** The kinds of what a reader finds: each registry type, a DPS, a CF-e SAT, an event. */
-export type DocumentKind = DocTypeName | 'dps' | 'cfe' | 'event';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = [...DOC_TYPE_NAMES, 'dps', 'cfe', 'event'];
+/** The utility invoices only an upload takes (utility.ts), each with its root element's name (its infX, protX and chX follow it). */
+export const UTILITY_ROOTS = { nf3e: 'NF3e', nfcom: 'NFCom', nfag: 'NFAg', nfgas: 'NFGas' } as const;
+export type UtilityKind = keyof typeof UTILITY_ROOTS;
+
+/**
+ * The kinds of what a reader finds: each registry type, a DPS, a CF-e SAT, the utility invoices
+ * only an upload takes (utility.ts), an event.
+ */
+export type DocumentKind = DocTypeName | 'dps' | 'cfe' | UtilityKind | 'event';
+const UTILITY_KINDS = Object.keys(UTILITY_ROOTS) as UtilityKind[];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [...DOC_TYPE_NAMES, 'dps', 'cfe', ...UTILITY_KINDS, 'event'];
 
 /** The XML values that stand for "the total" of each kind, the first present wins. */
 export const TOTAL_TAGS: Readonly<Record<DocumentKind, readonly string[]>> = {
   ...byType((t): readonly string[] => DOC_TYPES[t].total),
   cfe: ['vCFe'],
   dps: ['vServ'],
+  nf3e: ['vNF'],
+  nfcom: ['vNF'],
+  nfag: ['vNF'],
+  nfgas: ['vNF'],
   event: [],
 };
 
-/** The type whose status rules (doc-status.ts) apply to a kind; undefined for DPS and events. */
+/** The type whose status rules (doc-status.ts) apply to a kind; undefined for DPS, the utility invoices and events. */
 export function statusTypeOf(kind: DocumentKind): StatusDocType | undefined {
-  return kind === 'dps' || kind === 'event' ? undefined : kind;
+  return kind === 'dps' || kind === 'event' || Object.hasOwn(UTILITY_ROOTS, kind) ? undefined : (kind as StatusDocType);
 }
 
 export interface Party {

@@ -15,6 +15,7 @@ import { readMdfe } from './mdfe.js';
 import { readNfe } from './nfe.js';
 import { readAbrasf, readAbrasfCancellation } from './nfse-abrasf.js';
 import { readDps, readNationalNfse } from './nfse-national.js';
+import { readUtility } from './utility.js';
 import {
   arr,
   at,
@@ -26,6 +27,8 @@ import {
   type DocumentSummary,
   type Node,
   type Summary,
+  UTILITY_ROOTS,
+  type UtilityKind,
 } from './common.js';
 
 /**
@@ -78,6 +81,10 @@ const HANDLERS: Record<string, Handler> = {
   retEventoMDFe: (n) => one(readEvent(undefined, n)),
 };
 
+for (const [kind, root] of Object.entries(UTILITY_ROOTS) as [UtilityKind, string][]) {
+  HANDLERS[root] = (n) => one(readUtility(n, kind));
+  PROCS[`${kind}Proc`] = { doc: root, read: (n) => readUtility(n, kind), prot: `prot${root}`, keyField: `ch${root}` };
+}
 for (const [name, proc] of Object.entries(PROCS)) HANDLERS[name] = (n, _name, walk) => readProc(n, proc, walk);
 
 /** Elements never walked into. */

@@ -33,7 +33,7 @@ describe('fiscal inspect', () => {
     const r = await inspect(FIXTURES, '--type', 'nfe,boleto');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, event',
+      '--type: "boleto" is not a kind; use nfe, nfce, cte, cteos, mdfe, nfse, dps, cfe, nf3e, nfcom, nfag, nfgas, event',
     );
   });
 

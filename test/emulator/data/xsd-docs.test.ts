@@ -112,6 +112,7 @@ const CTE_EVENTS: Record<string, [string, string]> = {
   '110111': ['cte-PL_CTe_400_RTC/evCancCTe_v4.00.xsd', 'evCancCTe'],
   '110110': ['cte-PL_CTe_400_RTC/evCCeCTe_v4.00.xsd', 'evCCeCTe'],
   '610110': ['cte-PL_CTe_400_RTC/evPrestDesacordo_v4.00.xsd', 'evPrestDesacordo'],
+  '610111': ['cte-PL_CTe_400_RTC/evCancPrestDesacordo_v4.00.xsd', 'evCancPrestDesacordo'],
 };
 const MDFE_EVENTS: Record<string, [string, string]> = {
   '110111': ['mdfe-PL_MDFe_300a/evCancMDFe_v3.00.xsd', 'evCancMDFe'],
@@ -151,6 +152,7 @@ describe('emulator XML of the other documents and the official schemas', () => {
       { ...base, type: '110111', text: 'Cancelado a pedido do cliente & <sem> carga' },
       { ...base, type: '110110', correction: { group: 'rem', field: 'xNome', value: 'Razao & Cia <Ltda>' } },
       { ...base, type: '610110', author: '52998224725', text: 'Frete cobrado em desacordo com o contrato' },
+      { ...base, type: '610111', author: '52998224725', canceledProtocol: '135260000000001' },
     ];
     const extra = requested.map((a) => cteEventCheck(`requested ${a.type}`, a.type, cteEventProcXml(a)));
     expect(new Set(events.map((c) => c.part!.tag))).toEqual(new Set(['evCancCTe', 'evCCeCTe', 'evPrestDesacordo']));

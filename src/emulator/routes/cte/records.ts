@@ -6,11 +6,14 @@ import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredCte, StoredCteOs } from '../../model-docs.js';
 import type { Encodable } from '../../json-payload.js';
-import { base64, xmlField } from '../listing/wire-xml.js';
+import { block } from '../../../fiscal/xml-scan.js';
+import { base64, xmlField, xmlToJson } from '../listing/wire-xml.js';
 
 export const CCE_EVENT = '110110';
 /** Prestação de serviço em desacordo: the taker disagrees with the CT-e. */
 export const DISAGREEMENT_EVENT = '610110';
+/** Its cancellation by the taker. */
+const DISAGREEMENT_CANCEL_EVENT = '610111';
 
 export type CteLikeType = 'cte' | 'cteos';
 type CteLikeDoc = StoredCte | StoredCteOs;
@@ -59,6 +62,19 @@ function documentOf(doc: CteLikeDoc): NonNullable<CteRecord['Document']> {
 
 const docOf = (r: CteLikeRecord): CteLikeDoc => r.entry.doc;
 
+/**
+ * Designed: the document's own imp/IBSCBS group (the tax reform's), as format_type=json maps XML
+ * (R16): `{CST, cClassTrib, gIBSCBS: {vBC, gIBSUF, gIBSMun, vIBS, gCBS}}`; null when it has none.
+ * Read from the XML, so an uploaded CT-e answers what it carries.
+ */
+function ibsCbsOf(xml: string): Record<string, unknown> | null {
+  const imp = block(xml, 'imp');
+  const group = imp && block(xml, 'IBSCBS', ...imp);
+  if (!group) return null;
+  const json = xmlToJson(xml.slice(group[0], group[1] + '</IBSCBS>'.length)).IBSCBS;
+  return json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
+}
+
 /** One getter per field, so that only the requested fields are computed (Xml renders lazily); each typed by the wire schema. */
 const FIELD_VALUES: {
   [F in CteField]: (record: CteLikeRecord, type: CteLikeType) => Encodable<Required<CteRecord>[F]>;
@@ -81,10 +97,13 @@ const FIELD_VALUES: {
   HasCCE: (r) => hasEvent(docOf(r), CCE_EVENT),
   Manifestations: (r) => {
     const doc = docOf(r);
+    // A disagreement is inactive once a cancellation of one (610111) follows it, as a superseded NF-e manifestation is.
+    const canceledBefore = doc.events.map((e) => e.type).lastIndexOf(DISAGREEMENT_CANCEL_EVENT);
     return doc.events
-      .filter((e) => e.type === DISAGREEMENT_EVENT)
-      .map((e) => ({
-        Active: true,
+      .map((e, i) => ({ e, i }))
+      .filter(({ e }) => e.type === DISAGREEMENT_EVENT)
+      .map(({ e, i }) => ({
+        Active: i > canceledBefore,
         CreatedAt: e.createdAt,
         Date: e.createdAt,
         IsForced: false,
@@ -103,7 +122,7 @@ const FIELD_VALUES: {
   Emitter: (r) => party(docOf(r).emitter),
   Status: (r) => docOf(r).status,
   Taker: (r) => optionalParty(docOf(r).taker),
-  IBSCBS: () => null,
+  IBSCBS: (r, type) => ibsCbsOf(cteXmlOf(type, docOf(r))),
   AccessKeyPrev: (r) => {
     const doc = docOf(r);
     return isCte(doc) && doc.cteType === '3' ? (doc.referencedKeys[0] ?? null) : null;

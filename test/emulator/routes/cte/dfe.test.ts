@@ -293,4 +293,28 @@ describe('R24: POST /v1/dfe/cteos', () => {
       expect(Buffer.from(r.Xml!, 'base64').toString('utf8')).toContain('<cteOSProc');
     }
   });
+
+  it.each(['/v1/dfe/cte', '/v1/dfe/cteos'] as const)(
+    'R21/R24: %s IBSCBS is the imp/IBSCBS group the XML carries, null where it carries none',
+    async (path) => {
+      const { records } = await walk(path, { fields: ['AccessKey', 'IBSCBS', 'Xml'], Limit: 500 });
+      let carrying = 0;
+      for (const r of records) {
+        const xml = Buffer.from(r.Xml as string, 'base64').toString('utf8');
+        const vBC = /<imp>.*<IBSCBS>.*?<gIBSCBS><vBC>([\d.]+)<\/vBC>.*<vCBS>([\d.]+)<\/vCBS>/.exec(xml);
+        if (!vBC) {
+          expect(r.IBSCBS, r.AccessKey).toBeNull();
+          continue;
+        }
+        carrying++;
+        expect(r.IBSCBS, r.AccessKey).toMatchObject({
+          CST: '000',
+          cClassTrib: '000001',
+          gIBSCBS: { vBC: vBC[1], gCBS: { vCBS: vBC[2] } },
+        });
+      }
+      expect(carrying).toBeGreaterThan(0);
+      expect(carrying).toBeLessThan(records.length);
+    },
+  );
 });

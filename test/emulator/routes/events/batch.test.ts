@@ -1,4 +1,5 @@
 // Event batches in the emulator (R32; designed shapes in docs/events.md).
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_BATCH_EVENTS,
@@ -13,16 +14,23 @@ import type { StoredCte } from '../../../../src/emulator/model-docs.js';
 import type { StoredNfe } from '../../../../src/emulator/model.js';
 import { buildAccessKey } from '../../../../src/fiscal/access-key.js';
 import { startEmulator, type TestEmulator } from '../../../helpers/emulator.js';
+import { DocSchemas, sharedXsdRoot } from '../../../xsd/emulator-xml.js';
 
 let emu: TestEmulator;
 let acc: string;
+const CTE_NS = 'http://www.portalfiscal.inf.br/cte';
+const xsdRoot = sharedXsdRoot(fileURLToPath(new URL('../../../..', import.meta.url)));
+const schemas = xsdRoot ? new DocSchemas(xsdRoot) : undefined;
 const JUST = 'Erro na digitacao dos valores da nota';
 
 beforeAll(async () => {
   emu = await startEmulator({ docs: 120, otherDocs: 60 });
   acc = emu.accounts[0]!.id;
 });
-afterAll(async () => emu?.close());
+afterAll(async () => {
+  schemas?.close();
+  await emu?.close();
+});
 
 const headers = (account = 0) => ({
   'X-API-ID': emu.accounts[account]!.apiId,
@@ -162,6 +170,51 @@ describe('POST /v1/events/batch', () => {
     expect(emu.store.findDoc(acc, 'cte', first!.accessKey)!.events.map((e) => e.type)).toEqual(
       expect.arrayContaining(['610110', '610111']),
     );
+  });
+
+  it('R32: the 610110 and 610111 a batch registers validate against procEventoCTe 4.00 and their ev*.xsd', async () => {
+    const doc = ctes(
+      (d) =>
+        d.roles.some((r) => r.role === 'taker') &&
+        d.status !== 'canceled' &&
+        !d.events.some((e) => e.type.startsWith('6101')),
+    )[0]!;
+    const data = await done(
+      (
+        await submit([
+          { access_key: doc.accessKey, tp_evento: '610110', justification: 'Frete cobrado em desacordo & <acima>' },
+          { access_key: doc.accessKey, tp_evento: '610111' },
+        ])
+      ).batch_id,
+    );
+    expect(data.results.map((r) => r.code)).toEqual([135, 135]);
+    const [disagreement, cancel] = ['610110', '610111'].map(
+      (type) => emu.store.findDoc(acc, 'cte', doc.accessKey)!.events.find((e) => e.type === type)!.xml!,
+    );
+    // The record's manifestation goes inactive once canceled, as a superseded NF-e manifestation does.
+    const records = await call('POST', '/v1/dfe/cte', {
+      fields: ['Manifestations'],
+      Filters: { DocumentIdentifier: doc.accessKey, EmissionDate: { From: '2000-01-01', To: '2099-12-31' } },
+    });
+    expect(records.status, records.text).toBe(200);
+    expect(
+      records.body.Ctes.map((c: { Manifestations: { Type: string; Active: boolean }[] }) => c.Manifestations),
+    ).toContainEqual([expect.objectContaining({ Type: '610110', Active: false })]);
+    // The 610111 names the protocol of the 610110 it cancels.
+    expect(cancel).toContain(`<nProtEvPrestDes>${data.results[0]!.protocol}</nProtEvPrestDes>`);
+    const checks = [
+      [disagreement!, 'evPrestDesacordo_v4.00.xsd', 'evPrestDesacordo'],
+      [cancel!, 'evCancPrestDesacordo_v4.00.xsd', 'evCancPrestDesacordo'],
+    ] as const;
+    for (const [xml, schema, tag] of checks) {
+      if (!schemas) {
+        // Without ../shared/xsd: the group the schema wants is there, with its required child.
+        expect(xml).toMatch(new RegExp(`<detEvento versaoEvento="4.00"><${tag}><descEvento>`));
+        continue;
+      }
+      expect(schemas.check('cte-PL_CTe_400_RTC/procEventoCTe_v4.00.xsd', xml)).toBeUndefined();
+      expect(schemas.checkFragment(`cte-PL_CTe_400_RTC/${schema}`, xml, tag, CTE_NS)).toBeUndefined();
+    }
   });
 
   it('R32: a batch mixing document types is a 400 naming the first offending item', async () => {

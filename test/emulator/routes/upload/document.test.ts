@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeV1PageSchema } from '../../../../src/api/wire/nfe.js';
 import { uploadResponseSchema } from '../../../../src/api/wire/upload.js';
 import { docXml, nfeEventXml, nfeXml } from '../../../../src/emulator/data/dataset.js';
+import { buildAccessKey } from '../../../../src/fiscal/access-key.js';
 import { startEmulator, type TestEmulator } from '../../../helpers/emulator.js';
 import { base64, rekeyed, renumberedKey } from '../../../helpers/upload-xml.js';
 import { get, headersOf, post } from '../../doc-listing-helpers.js';
@@ -54,7 +55,7 @@ describe('R25: invalid uploads answer 200 with success false and the failing tag
     const doc = emu.store.nfesOf(emu.accounts[1]!.id).byRole.emitted[0]!.doc;
     const r = await upload({ xml: base64(rekeyed(nfeXml(doc), doc.accessKey, renumberedKey(doc.accessKey, 19))) });
     expect(r.upload?.success).toBe(false);
-    expect(r.upload?.message).toMatch(/^emit\/dest: none of the account's companies/);
+    expect(r.upload?.message).toMatch(/^emit\/dest\/transporta\/autXML: none of the account's companies/);
   });
 
   it('R25/R7: an access key with a wrong check digit names infNFe/@Id', async () => {
@@ -175,5 +176,127 @@ describe('R25/R13: valid documents are stored once, at new positions', () => {
     expect(emu.store.findNfe(accountId, renumberedKey(doc.accessKey, 18))!.roles).toEqual([
       { owner: other.cnpj, role: 'authorized' },
     ]);
+  });
+});
+
+describe("R25: every party the roles of spec 1 name makes the document an account's", () => {
+  it.each(['transporter', 'authorized'] as const)(
+    'R25: an NF-e the account holds only as %s is already stored, not "not a party"',
+    async (role) => {
+      const doc = emu.store
+        .nfesOf(accountId)
+        .byRole[role].map((e) => e.doc)
+        .find((d) => d.roles.every((r) => r.role === role))!;
+      expect(doc).toBeDefined();
+      const r = await upload({ xml: base64(nfeXml(doc)) });
+      expect(r.upload).toEqual({ success: true, message: `nfe ${doc.accessKey}: already stored` });
+    },
+  );
+
+  it.each(['transporter', 'authorized'] as const)(
+    'R25: a new NF-e where a company of the account is only the %s is stored in that role',
+    async (role) => {
+      const doc = emu.store
+        .nfesOf(accountId)
+        .byRole[role].map((e) => e.doc)
+        .find((d) => d.roles.every((r) => r.role === role))!;
+      const key = renumberedKey(doc.accessKey, role === 'transporter' ? 21 : 22);
+      const r = await upload({ xml: base64(rekeyed(nfeXml(doc), doc.accessKey, key)) });
+      expect(r.upload?.success, r.upload?.message).toBe(true);
+      expect(emu.store.findNfe(accountId, key)!.roles).toEqual(doc.roles);
+    },
+  );
+
+  it('R25: a CT-e the account holds only as not-taker (rem, exped, receb, dest) is already stored', async () => {
+    const doc = emu.store
+      .docsOf(accountId, 'cte')
+      .entries.map((e) => e.doc)
+      .find((d) => d.roles.every((r) => r.role === 'not-taker') && d.roles.every((r) => r.owner !== d.emitter.cnpj))!;
+    expect(doc).toBeDefined();
+    const r = await upload({ xml: base64(docXml('cte', doc)) });
+    expect(r.upload).toEqual({ success: true, message: `cte ${doc.accessKey}: already stored` });
+    const key = renumberedKey(doc.accessKey, 23);
+    const fresh = await upload({ xml: base64(rekeyed(docXml('cte', doc), doc.accessKey, key)) });
+    expect(fresh.upload?.success, fresh.upload?.message).toBe(true);
+    expect(emu.store.findDoc(accountId, 'cte', key)!.roles).toEqual(doc.roles);
+  });
+
+  it.each([
+    ['cte', 'authorized'],
+    ['mdfe', 'contractor'],
+    ['mdfe', 'authorized'],
+  ] as const)(
+    'R25: a new %s where a company of the account is %s gets the roles its parties give',
+    async (type, role) => {
+      const doc = emu.store
+        .docsOf(accountId, type)
+        .entries.map((e) => e.doc)
+        .find((d) => d.roles.some((r) => r.role === role));
+      if (!doc) return expect.fail(`no ${type} held as ${role} in the generated data`);
+      const key = renumberedKey(doc.accessKey, 24);
+      const r = await upload({ xml: base64(rekeyed(docXml(type, doc), doc.accessKey, key)) });
+      expect(r.upload?.success, r.upload?.message).toBe(true);
+      expect(emu.store.findDoc(accountId, type, key)!.roles).toEqual(doc.roles);
+    },
+  );
+
+  it('R25: an NFS-e the account holds only as intermediary is already stored', async () => {
+    const doc = emu.store
+      .docsOf(accountId, 'nfse')
+      .entries.map((e) => e.doc)
+      .find((d) => d.roles.every((r) => r.role === 'intermediate'));
+    if (!doc) return expect.fail('no NFS-e held only as intermediary in the generated data');
+    const r = await upload({ xml: base64(docXml('nfse', doc)) });
+    expect(r.upload).toEqual({ success: true, message: `nfse ${doc.documentId}: already stored` });
+  });
+});
+
+describe('R25: NF3e, NFCom, NFAg and NFGas, which the spec lists as accepted, are taken', () => {
+  const ROOTS = [
+    ['nf3e', 'NF3e', '66'],
+    ['nfcom', 'NFCom', '62'],
+    ['nfag', 'NFAg', '75'],
+    ['nfgas', 'NFGas', '76'],
+  ] as const;
+
+  /** A minimal authorized document of the kind, emitted by `cnpj`, wrapped in its proc element. */
+  function utilityXml(root: string, model: string, cnpj: string): { key: string; xml: string } {
+    const key = buildAccessKey({
+      uf: '35',
+      yymm: '2606',
+      issuer: cnpj,
+      model,
+      series: '1',
+      number: '4321',
+      emissionType: '1',
+      code: '12345678',
+    });
+    const lower = root.toLowerCase();
+    const ns = `http://www.portalfiscal.inf.br/${lower}`;
+    const xml =
+      `<?xml version="1.0" encoding="UTF-8"?><${lower}Proc xmlns="${ns}" versao="1.00"><${root} xmlns="${ns}">` +
+      `<inf${root} versao="1.00" Id="${root}${key}"><ide><cUF>35</cUF><mod>${model}</mod><serie>1</serie>` +
+      `<nNF>4321</nNF><dhEmi>2026-06-10T10:00:00-03:00</dhEmi></ide><emit><CNPJ>${cnpj}</CNPJ></emit>` +
+      `<total><vNF>150.00</vNF></total></inf${root}></${root}><prot${root} versao="1.00"><infProt>` +
+      `<ch${root}>${key}</ch${root}><cStat>100</cStat><nProt>135260000012345</nProt></infProt></prot${root}></${lower}Proc>`;
+    return { key, xml };
+  }
+
+  it.each(ROOTS)("R25: a %s emitted by the account's company is stored once", async (kind, root, model) => {
+    const { key, xml } = utilityXml(root, model, emu.accounts[0]!.companies[0]!.cnpj);
+    const r = await upload({ xml: base64(xml) });
+    expect(r.upload).toEqual({ success: true, message: `${kind} ${key}: stored (no endpoint lists it)` });
+    const again = await upload({ xml: base64(xml) });
+    expect(again.upload).toEqual({ success: true, message: `${kind} ${key}: already stored` });
+  });
+
+  it("R25: an NF3e none of the account's companies is a party of is refused; a wrong key names infNF3e/@Id", async () => {
+    const other = utilityXml('NF3e', '66', emu.accounts[1]!.companies[0]!.cnpj);
+    const r = await upload({ xml: base64(other.xml) });
+    expect(r.upload?.success).toBe(false);
+    expect(r.upload?.message).toMatch(/^emit\/dest: none of the account's companies .* is a party of nf3e /);
+    const broken = other.key.slice(0, 43) + String((Number(other.key[43]) + 1) % 10);
+    const bad = await upload({ xml: base64(rekeyed(other.xml, other.key, broken)) });
+    expect(bad.upload?.message).toMatch(/^infNF3e\/@Id: check digit is/);
   });
 });
