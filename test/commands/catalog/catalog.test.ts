@@ -221,6 +221,16 @@ describe('catalog: never trusted when it does not match the folder', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ n: documents() }]);
   });
 
+  it('a catalog emptied to 0 bytes is rebuilt, with a warning (not taken for a new one)', async () => {
+    const d = copy();
+    truncateSync(catalogFile(d), 0);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${catalogFile(d)}${suffix}`, { force: true });
+    const r = await runMain(['query', '--dir', d, 'SELECT count(*) AS n FROM documents', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/catalog\.sqlite is empty \(0 bytes\): rebuilt from the folder/);
+    expect(JSON.parse(r.stdout)).toEqual([{ n: documents() }]);
+  });
+
   it("another folder's catalog (or one claiming more than the index) is rebuilt", async () => {
     const other = tempDir();
     const p = await runMain(
