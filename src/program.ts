@@ -94,7 +94,7 @@ export function createProgram(ctx: NodeContext): Command {
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
-      outputError: (s, write) => write(s.replace(/^error: /, 'fiscal: ')),
+      outputError: (s, write) => write(commanderError(s)),
     })
     .addHelpText('after', exitCodeHelp())
     .addHelpText('after', ROOT_EXAMPLES);
@@ -142,6 +142,16 @@ export function createProgram(ctx: NodeContext): Command {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError('(run with --help for usage)');
   }
   return program;
+}
+
+/**
+ * commander's error as fiscal words one. An "option" with a space or line break in it is an
+ * argument that starts with `-` (a SQL statement opening with a `-- comment`): it goes after `--`.
+ */
+function commanderError(message: string): string {
+  const text = message.replace(/^error: /, 'fiscal: ');
+  if (!/^fiscal: unknown option '-[^']*\s/.test(text)) return text;
+  return `${text.trimEnd()}\n  an argument that starts with - goes after the flags and --, as in: fiscal query --dir . -- "<SQL>"\n`;
 }
 
 function allCommands(cmd: Command): Command[] {

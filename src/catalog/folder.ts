@@ -114,7 +114,7 @@ function newerSchema(dir: string, error: UnusableCatalog): CatalogError {
 async function openOrNone(dir: string, warn?: (m: string) => void): Promise<SqliteCatalog | undefined> {
   if (!existsSync(catalogPath(dir))) return undefined;
   try {
-    return await SqliteCatalog.open(catalogPath(dir));
+    return await SqliteCatalog.open(catalogPath(dir), { existing: true });
   } catch (error) {
     if (!(error instanceof UnusableCatalog)) throw error;
     if (error.newer) throw newerSchema(dir, error);

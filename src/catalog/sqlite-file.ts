@@ -63,6 +63,11 @@ export interface OpenOptions {
    * (SQLITE_DEFAULT_CACHE_SIZE=-16000, SQLite's own default is 2 MB), which a long write fills.
    */
   cacheKb?: number;
+  /**
+   * The file was there before this open: it must be a catalog already, and one without tables
+   * (emptied, or never written) is UnusableCatalog, rebuilt with a warning, not a new catalog.
+   */
+  existing?: boolean;
 }
 
 /**
@@ -109,6 +114,7 @@ function check(db: Database, path: string, o: OpenOptions): number {
   const readonly = Boolean(o.readonly);
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (tables.n === 0 && !readonly) {
+    if (o.existing) throw new UnusableCatalog(statSync(path).size === 0 ? 'empty (0 bytes)' : 'without tables');
     create(db, Boolean(o.aside));
     return SCHEMA_VERSION;
   }

@@ -7,6 +7,7 @@ import { lineRows, type LineRows } from './rows.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { createIndexes, dropIndexes, metaOf, openCatalogFile, type OpenOptions } from './sqlite-file.js';
 import { CatalogWrites } from './sqlite-writes.js';
+import { integerValue, ONLY_READS, QueryError, type QueryValue } from './user-query.js';
 import type { CatalogLine, CatalogStore, Coverage, FileSummary, QueryResult, Row, StatusRecord } from './store.js';
 
 type Database = BetterSqlite3.Database;
@@ -154,10 +155,21 @@ export class SqliteCatalog implements CatalogStore {
       throw new QueryError((error as Error).message);
     }
     // better-sqlite3 knows from SQLite itself whether a statement writes (sqlite3_stmt_readonly).
-    if (!statement.readonly) throw new QueryError('only statements that read are run (SELECT, WITH, EXPLAIN...)');
-    if (!statement.reader) return { columns: [], rows: [] };
+    if (!statement.readonly) throw new QueryError(ONLY_READS);
+    // What returns no rows (ATTACH, BEGIN, a PRAGMA that sets something) would change the
+    // connection, not answer anything: refused as plainly as a write.
+    if (!statement.reader) throw new QueryError(`${ONLY_READS}: this one returns no rows`);
     const columns = statement.columns().map((c) => c.name);
-    return { columns, rows: statement.raw(true).all() as unknown[][] };
+    let rows: unknown[][];
+    try {
+      // Integers as bigints, so that one beyond 2^53 keeps its digits (user-query.ts).
+      rows = statement.raw(true).safeIntegers(true).all() as unknown[][];
+    } catch (error) {
+      throw statementError(error);
+    }
+    for (const row of rows)
+      for (let i = 0; i < row.length; i++) if (typeof row[i] === 'bigint') row[i] = integerValue(row[i] as bigint);
+    return { columns, rows: rows as QueryValue[][] };
   }
 
   summaryOf(path: string): FileSummary | undefined {
@@ -186,5 +198,19 @@ function* rowsOf(lines: Iterable<CatalogLine>): Generator<LineRows> {
   for (const line of lines) yield lineRows(line);
 }
 
-/** A user's statement that cannot run: refused (it writes) or wrong (SQLite's message). */
-export class QueryError extends Error {}
+/**
+ * An error SQLite raised while running a user's statement: the statement's own (a malformed JSON
+ * argument, an integer overflow, a blob too big, `load_extension`) is a QueryError; the file's
+ * (damaged, unreadable, busy) is thrown as it is.
+ */
+function statementError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (
+    !(error instanceof Error) ||
+    !['SQLITE_ERROR', 'SQLITE_TOOBIG', 'SQLITE_RANGE', 'SQLITE_MISMATCH'].includes(String(code))
+  )
+    return error;
+  // SQLite's word for load_extension on a connection that loads none.
+  if (error.message === 'not authorized') return new QueryError('not authorized: fiscal query loads no extension');
+  return new QueryError(error.message);
+}

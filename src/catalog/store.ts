@@ -6,6 +6,7 @@ import type { IndexEntry } from '../sync/index-file.js';
 import type { CatalogSummary } from './extract/nfe-summary.js';
 import type { DocumentFacts } from './facts.js';
 import type { EncodedRows } from './postgres/encode.js';
+import type { QueryValue } from './user-query.js';
 
 /** One line of index.ndjson (docs/pull.md), with the facts of its file when it is a document. */
 export interface CatalogLine extends IndexEntry {
@@ -51,9 +52,10 @@ export interface FileSummary {
   bytes: number;
 }
 
+/** A user's statement's answer: its columns' names and its rows' values (user-query.ts). */
 export interface QueryResult {
   columns: string[];
-  rows: unknown[][];
+  rows: QueryValue[][];
 }
 
 export interface CatalogStore {

@@ -84,6 +84,45 @@ describe.skipIf(missing)('report and inspect --catalog postgres://', () => {
     expect(existsSync(join(shared, 'acme', '.fiscal', 'catalog.sqlite'))).toBe(false);
   });
 
+  it("query gives the SQLite catalog's JSON types and CSV: counts and sums as numbers, 5279.30 as 5279.3", async () => {
+    // Rounded in SQL: SQLite sums REAL amounts (binary noise), PostgreSQL numeric ones (exact).
+    const sql =
+      'SELECT status, count(*) AS n, round(sum(total), 2) AS t, max(total) AS top, min(item_count) AS items FROM documents GROUP BY 1 ORDER BY 1';
+    for (const format of ['json', 'csv']) {
+      const fromFolder = await ok(['query', '--dir', join(local, 'acme'), sql, '-o', format]);
+      expect(await ok(['query', '--catalog', url, sql, '-o', format]), format).toBe(fromFolder);
+    }
+    const rows = json(await ok(['query', '--catalog', url, sql, '-o', 'json']));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) for (const c of ['n', 't', 'top', 'items']) expect(typeof r[c], c).toBe('number');
+    // A numeric that ends in 0 is written as SQLite writes the same amount.
+    expect(await ok(['query', '--catalog', url, 'SELECT 5279.30::numeric(15,2) AS v', '-o', 'csv'])).toBe('v\n5279.3');
+  });
+
+  it("query: PostgreSQL's own types the way SQLite's are written; what returns no rows refused (exit 2)", async () => {
+    const sql = `SELECT 9007199254740993::int8 AS big, 1234567890.123456789012 AS fine, '\\x00ff'::bytea AS blob,
+      true AS yes, 'NaN'::float8 AS nan, timestamptz '2026-06-20 12:00:00-03' AS at`;
+    const [row] = json(await ok(['query', '--catalog', url, sql, '-o', 'json']));
+    // Beyond a double: the exact digits, as a string; a timestamp as the server writes it (not a UTC Date).
+    expect(row).toEqual({
+      big: '9007199254740993',
+      fine: '1234567890.123456789012',
+      blob: '00ff',
+      yes: true,
+      nan: 'NaN',
+      // As psql shows it (in the server's time zone).
+      at: (await pg.psql("SELECT timestamptz '2026-06-20 12:00:00-03'", 'reports')).trim(),
+    });
+    expect(row!.at).toMatch(/^2026-06-20 \d\d:00:00[+-]\d\d$/);
+    for (const statement of ['BEGIN', "SET search_path = 'x'", 'COMMIT']) {
+      const r = await runInProcess(['query', '--catalog', url, statement], { env });
+      expect(r.exitCode, statement).toBe(2);
+      expect(r.stderr, statement).toMatch(
+        /^fiscal: query: only statements that read are run .*: this one returns no rows$/m,
+      );
+    }
+  });
+
   it('reads the database: a status set there alone shows in report and inspect', async () => {
     const url2 = await pg.createDatabase('reports_changed');
     const dir = tempDir();

@@ -17,10 +17,11 @@ export function committingHolder(
   pids: Set<number | undefined>,
 ): Promise<number | undefined>;
 
-export function startPostgres(o?: { durable?: boolean }): Promise<PostgresCluster>;
+/** `password`: the role's, which a client over TCP must then give (the socket trusts). */
+export function startPostgres(o?: { durable?: boolean; password?: string }): Promise<PostgresCluster>;
 
 export interface PostgresCluster {
-  /** `postgres://fiscal@127.0.0.1:<port>/postgres` (trust authentication on loopback). */
+  /** `postgres://fiscal@127.0.0.1:<port>/postgres` (trust authentication on loopback, unless started with a password). */
   url: string;
   port: number;
   /** The URL of another database of the cluster. */

@@ -5,7 +5,7 @@
 // (postgres refuses root), so every binary is run as `postgres` through runuser. Plain JavaScript,
 // so that the bench (test/bench/postgres.mjs) starts the same cluster; types in postgres-cluster.d.mts.
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -67,7 +67,8 @@ const ROLE = 'fiscal';
 
 /**
  * Starts a cluster of its own (one per test file, or shared by the tests of a file): `fsync` off
- * unless `durable`, since these tests kill clients, not the machine.
+ * unless `durable`, since these tests kill clients, not the machine; `password`: the role's, asked
+ * of clients over TCP.
  */
 /** @returns {Promise<import('./postgres-cluster.d.mts').PostgresCluster>} */
 export async function startPostgres(o = {}) {
@@ -79,7 +80,12 @@ export async function startPostgres(o = {}) {
   const data = join(root, 'data');
   const as = (cmd, args) =>
     user ? run('runuser', ['-u', user.name, '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args);
-  await as('initdb', ['-D', data, '-U', ROLE, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  // With a password, only the socket trusts: a client on 127.0.0.1 must give it (SCRAM), as a
+  // firm's server asks its machines.
+  const auth = o.password
+    ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile(root, o.password, user)}`]
+    : ['--auth=trust'];
+  await as('initdb', ['-D', data, '-U', ROLE, ...auth, '--no-sync', '-E', 'UTF8', '--locale=C']);
   let port = 0;
   const start = async () => {
     const settings = [
@@ -111,6 +117,7 @@ export async function startPostgres(o = {}) {
         ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', urlOf(database), '-c', sql],
         {
           maxBuffer: 512 * 1024 * 1024,
+          ...(o.password ? { env: { ...process.env, PGPASSWORD: o.password } } : {}),
         },
       )
     ).stdout;
@@ -138,6 +145,14 @@ export async function startPostgres(o = {}) {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** initdb's --pwfile: the role's password, readable by the user the server runs as. */
+function passwordFile(root, password, user) {
+  const file = join(root, 'password');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  if (user) chownSync(file, user.uid, user.gid);
+  return file;
 }
 
 function stopArgs(bin, user, data, mode) {

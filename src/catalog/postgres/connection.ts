@@ -8,9 +8,10 @@
 // 5 s, 3 unanswered probes) and a 20 s limit on unacknowledged data: its leases are released
 // within 30 s (10 + 3 x 5 s, rounded up). The client probes the server alike, and bounds a connection attempt
 // and each statement, so a run never hangs on a server that went away.
-import type { Client } from 'pg';
+import type { Client, ClientConfig } from 'pg';
 import type { Clock } from '../../context.js';
 import { CatalogError } from '../../errors.js';
+import { passwordFor } from './password.js';
 import type { CatalogTarget } from './target.js';
 
 const SESSION_SETTINGS = [
@@ -30,12 +31,22 @@ export async function connect(
   target: CatalogTarget,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Client> {
-  const { default: pg } = await import('pg');
+  const [{ default: pg }, { parseIntoClientConfig }] = await Promise.all([
+    import('pg'),
+    import('pg-connection-string'),
+  ]);
+  // The URL read as pg reads a connectionString, but into the config: given as connectionString,
+  // it would override any password given beside it, and pg would read PGPASSWORD and the password
+  // file itself (password.ts says why it must not).
+  const fromUrl = parseIntoClientConfig(target.url);
   const client = new pg.Client({
-    connectionString: target.url,
-    // pg reads PGPASSWORD from the process; a context's own environment (tests, profiles) wins.
-    ...(env.PGPASSWORD !== undefined && passwordOf(target.url) === undefined ? { password: env.PGPASSWORD } : {}),
     application_name: 'fiscal',
+    ...fromUrl,
+    // A function is called with the connection's parameters (pg#3602), which @types/pg does not say.
+    password: passwordFor(
+      typeof fromUrl.password === 'string' ? fromUrl.password : undefined,
+      env,
+    ) as ClientConfig['password'],
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     connectionTimeoutMillis: 15_000,

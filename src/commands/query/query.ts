@@ -1,7 +1,8 @@
 // `fiscal query "<SQL>"`: the statement run on the folder's catalog opened read-only (a writing
 // statement is refused before it runs, by SQLite's own word), its rows written like any records.
 import { openFolderCatalog, requirePullFolder } from '../../catalog/reader.js';
-import { QueryError, SqliteCatalog } from '../../catalog/sqlite-store.js';
+import { SqliteCatalog } from '../../catalog/sqlite-store.js';
+import { ExactNumber, QueryError, type QueryValue } from '../../catalog/user-query.js';
 import type { QueryResult } from '../../catalog/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -10,7 +11,9 @@ import { catalogReads } from '../shared/catalog-reads.js';
 import { verb } from '../shared/verb.js';
 import { query } from './index.js';
 
-type QueryRecord = Record<string, unknown>;
+/** A row's value as records carry it: a blob already as hex. */
+type RecordValue = Exclude<QueryValue, Buffer>;
+type QueryRecord = Record<string, RecordValue>;
 
 export default verb(query, {
   async run(ctx, options, args) {
@@ -28,14 +31,14 @@ export default verb(query, {
     // box modes and every spreadsheet do; its values are left as they are (a year stays 2026).
     const numeric = names.map((_, i) => {
       const values = result.rows.map((row) => row[i]).filter((v) => v !== null && v !== undefined);
-      return values.length > 0 && values.every((v) => typeof v === 'number' || typeof v === 'bigint');
+      return values.length > 0 && values.every((v) => typeof v === 'number' || v instanceof ExactNumber);
     });
     const writer = createRecordWriter<QueryRecord>(ctx, {
       columns: names.map((header, i) => ({ header, get: (r) => cell(r[header]), alignRight: numeric[i] })),
       emptyMessage: 'No rows.',
       locale: ctx.globals.locale,
     });
-    for (const row of result.rows) writer.write(Object.fromEntries(names.map((n, i) => [n, row[i] ?? null])));
+    for (const row of result.rows) writer.write(Object.fromEntries(names.map((n, i) => [n, recordValue(row[i])])));
     writer.end();
   },
 });
@@ -74,20 +77,28 @@ function uniqueNames(columns: readonly string[]): string[] {
 }
 
 /**
- * A value as a table, CSV or workbook shows it (JSON and NDJSON write the row as SQLite gave it).
+ * A value as JSON and NDJSON write it: as the catalog gave it (user-query.ts), but a blob as hex
+ * (as in a table and CSV, and `hex()` in SQL), and a number JSON has no literal for (SQLite's
+ * `1e999`) as text, as an ExactNumber is (designed here).
+ */
+function recordValue(v: QueryValue | undefined): RecordValue {
+  if (v === undefined) return null;
+  if (Buffer.isBuffer(v)) return v.toString('hex');
+  if (typeof v === 'number' && !Number.isFinite(v)) return new ExactNumber(String(v));
+  return v;
+}
+
+/**
+ * A value as a table, CSV or workbook shows it (JSON and NDJSON write the record's value).
  * A fraction to 15 significant digits, as the sqlite3 shell and DuckDB print one: a sum of REAL
  * amounts carries the binary noise of its additions (`912045.6900000001`), which a person reads
  * as a wrong figure; 15 digits are as many as a double holds of any decimal (designed here).
  */
-const cell = (v: unknown): Cell =>
+const cell = (v: RecordValue | undefined): Cell =>
   typeof v === 'number'
     ? Number.isInteger(v) || !Number.isFinite(v)
       ? v
       : Number(v.toPrecision(15))
-    : v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean'
-      ? v
-      : typeof v === 'bigint'
-        ? Number(v)
-        : Buffer.isBuffer(v)
-          ? v.toString('hex')
-          : String(v);
+    : v instanceof ExactNumber
+      ? v.text
+      : v;

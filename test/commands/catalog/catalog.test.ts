@@ -221,6 +221,16 @@ describe('catalog: never trusted when it does not match the folder', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ n: documents() }]);
   });
 
+  it('a catalog emptied to 0 bytes is rebuilt, with a warning (not taken for a new one)', async () => {
+    const d = copy();
+    truncateSync(catalogFile(d), 0);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${catalogFile(d)}${suffix}`, { force: true });
+    const r = await runMain(['query', '--dir', d, 'SELECT count(*) AS n FROM documents', '-o', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/catalog\.sqlite is empty \(0 bytes\): rebuilt from the folder/);
+    expect(JSON.parse(r.stdout)).toEqual([{ n: documents() }]);
+  });
+
   it("another folder's catalog (or one claiming more than the index) is rebuilt", async () => {
     const other = tempDir();
     const p = await runMain(
@@ -299,6 +309,67 @@ describe('fiscal query', () => {
     const [head, row] = table.stdout.split('\n');
     expect(head!.endsWith('whole')).toBe(true);
     expect(row!.endsWith('    3')).toBe(true);
+  });
+
+  it('refuses what returns no rows (ATTACH, BEGIN, a PRAGMA that sets) and load_extension, with exit 2', async () => {
+    const before = catalogDump(catalogFile(dir));
+    for (const sql of [
+      `ATTACH '${join(tempDir(), 'other.db')}' AS other`,
+      'BEGIN',
+      'SAVEPOINT a',
+      'PRAGMA writable_schema = ON',
+      'PRAGMA query_only = 0',
+    ]) {
+      const r = await runMain(['query', '--dir', dir, sql], env);
+      expect(r.code, sql).toBe(2);
+      expect(r.stderr, sql).toMatch(/^fiscal: query: only statements that read are run .*: this one returns no rows$/m);
+    }
+    const extension = await runMain(['query', '--dir', dir, "SELECT load_extension('/tmp/x')"], env);
+    expect(extension.code).toBe(2);
+    expect(extension.stderr).toMatch(/^fiscal: query: not authorized: fiscal query loads no extension$/m);
+    expect(extension.stderr).not.toMatch(/unexpected|please report/);
+    expect(catalogDump(catalogFile(dir))).toEqual(before);
+  });
+
+  it("names SQLite's error in running a statement (exit 2), not an unexpected one", async () => {
+    for (const [sql, message] of [
+      ["SELECT json_extract('not json', '$.a')", 'malformed JSON'],
+      ['SELECT abs(-9223372036854775808)', 'integer overflow'],
+    ]) {
+      const r = await runMain(['query', '--dir', dir, sql!], env);
+      expect(r.code, sql).toBe(2);
+      expect(r.stderr).toBe(`fiscal: query: ${message}\n`);
+    }
+  });
+
+  it('keeps an integer past 2^53 exact in every format, and writes a blob as hex in JSON as in CSV', async () => {
+    const sql = "SELECT 9007199254740993 AS big, -9007199254740991 AS safe, x'00ff' AS blob, 1e999 AS inf";
+    const json = await runMain(['query', '--dir', dir, sql, '-o', 'json'], env);
+    expect(json.code, json.stderr).toBe(0);
+    // A number a double holds is a number; one it cannot hold, its exact digits as a string.
+    expect(JSON.parse(json.stdout)).toEqual([
+      { big: '9007199254740993', safe: -9007199254740991, blob: '00ff', inf: 'Infinity' },
+    ]);
+    const ndjson = await runMain(['query', '--dir', dir, sql, '-o', 'ndjson'], env);
+    expect(ndjson.stdout).toBe('{"big":"9007199254740993","safe":-9007199254740991,"blob":"00ff","inf":"Infinity"}\n');
+    const csv = await runMain(['query', '--dir', dir, sql, '-o', 'csv'], env);
+    expect(csv.stdout).toBe('big,safe,blob,inf\n9007199254740993,-9007199254740991,00ff,Infinity\n');
+    const table = await runMain(['query', '--dir', dir, sql, '-o', 'table'], env);
+    expect(table.stdout).toMatch(/\b9007199254740993\b/);
+    // Still a number column: right-aligned under its header.
+    const [head, row] = table.stdout.split('\n');
+    expect(head!.indexOf('big') + 3).toBe(row!.indexOf('9007199254740993') + 16);
+  });
+
+  it('runs a statement that starts with a -- comment given after --, and says so when it is taken for an option', async () => {
+    const sql = '-- documents, all of them\nSELECT count(*) AS n FROM documents';
+    const r = await runMain(['query', '--dir', dir, '-o', 'json', '--', sql], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { n: number }[])[0]!.n).toBe(received().length);
+    const before = await runMain(['query', '--dir', dir, sql], env);
+    expect(before.code).toBe(2);
+    expect(before.stderr).toMatch(/^fiscal: unknown option '-- documents/m);
+    expect(before.stderr).toMatch(/^ {2}an argument that starts with - goes after the flags and --/m);
   });
 
   it("opens in Debian's sqlite3 shell as it is", () => {
