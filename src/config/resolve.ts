@@ -26,7 +26,7 @@ export interface ResolvedTarget {
   sources: { baseUrl: TargetSource; apiId: TargetSource; apiKey: TargetSource };
   /** Where the API id and key came from, in words: said with a 401 (`the API ID and API key come from profile "work"...`). */
   credentialsFrom: string;
-  /** True when this run started an in-process emulator. */
+  /** True when this run started the built-in emulator. */
   emulator: boolean;
 }
 
@@ -37,15 +37,16 @@ export interface EmulatorHandle {
   close(): Promise<void>;
 }
 
-type StartEmulator = () => Promise<EmulatorHandle>;
+/** Starts an emulator; rejects with the signal's reason, nothing of it left, if stopped before it listens. */
+type StartEmulator = (signal: AbortSignal) => Promise<EmulatorHandle>;
 
-const startInProcessEmulator: StartEmulator = async () => {
-  const { createEmulator } = await import('../emulator/server.js');
+const startBuiltinEmulator: StartEmulator = async (signal) => {
+  const { startServing } = await import('../emulator/thread.js');
   // Anchored to the start of the UTC day, not to this instant: the built-in emulator then serves
   // the same documents to every run of the day, so a second pull is incremental, not a new world.
   const day = new Date();
   day.setUTCHours(0, 0, 0, 0);
-  return createEmulator({ port: 0, host: '127.0.0.1', seed: 1, now: day });
+  return startServing({ port: 0, host: '127.0.0.1', seed: 1, now: day }, signal);
 };
 
 export interface Setting {
@@ -124,13 +125,13 @@ export async function planTarget(ctx: Context): Promise<TargetPlan> {
 
 export async function resolveTarget(
   ctx: Context,
-  startEmulator: StartEmulator = startInProcessEmulator,
+  startEmulator: StartEmulator = startBuiltinEmulator,
 ): Promise<ResolvedTarget> {
   const plan = await planTarget(ctx);
   if (plan.ignored.length > 0) ctx.log.warn(ignoredNotice(plan));
   let emulator: EmulatorHandle | undefined;
   if (plan.builtinEmulator && !(plan.baseUrl && plan.apiId && plan.apiKey)) {
-    const started = await startEmulator();
+    const started = await startEmulator(ctx.signal);
     emulator = started;
     ctx.defer(() => started.close());
     ctx.log.debug(`started the built-in emulator at ${started.url}`);

@@ -1,7 +1,8 @@
-// `fiscal emulator` serves from a thread of its own where the build has one (dist/emulator-worker.js,
-// started by src/commands/emulator/run.ts). bin/fiscal.js gives the process 2 MB semi-spaces, for
-// the pull's peak memory; a server that renders and encodes pages of documents makes garbage that
-// dies young, and with 2 MB it spends a third of its time collecting. Its own thread gets 16 MB.
+// `fiscal emulator` and the built-in `--profile emulator` make and serve the emulator on a thread
+// of its own where the build has one (dist/emulator-worker.js, started by ./thread.ts).
+// bin/fiscal.js gives the process 2 MB semi-spaces, for the pull's peak memory; a server that
+// renders and encodes pages of documents makes garbage that dies young, and with 2 MB it spends a
+// third of its time collecting. Its own thread gets 16 MB.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEmulator, type EmulatorOptions } from './server.js';
 import type { Account } from './model.js';
@@ -13,7 +14,7 @@ export type EmulatorThreadMessage =
   | { kind: 'closed' };
 
 const port = parentPort;
-if (!port) throw new Error('emulator-worker.js runs as a worker thread of `fiscal emulator`');
+if (!port) throw new Error('emulator-worker.js runs as a worker thread (./thread.ts)');
 
 try {
   const emulator = await createEmulator(workerData as EmulatorOptions);

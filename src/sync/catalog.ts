@@ -8,7 +8,7 @@ import { EMPTY_COVERAGE, type CatalogStore } from '../catalog/store.js';
 import type { Logger } from '../context.js';
 import type { IndexFile } from './index-file.js';
 
-interface PullCatalog {
+export interface PullCatalog {
   store: CatalogStore;
   writer: CatalogWriter;
 }

@@ -12,7 +12,7 @@ import type { Clock, Logger } from '../context.js';
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { openPullCatalog, sharedCatalog } from './catalog.js';
+import { openPullCatalog, sharedCatalog, type PullCatalog } from './catalog.js';
 import { replayJournal } from '../catalog/journal.js';
 import type { PdfFetcher } from './attachments.js';
 import { withBackfills } from './backfill.js';
@@ -25,7 +25,7 @@ import { acquireLock, type HeldLock } from './lock.js';
 import { closeInTurn } from './close-in-turn.js';
 import { collectGarbage } from '../memory.js';
 import { doneWith, type PulledDocument, type StreamSource } from './source.js';
-import { resolveStarts } from './starts.js';
+import { resolveStarts, type StreamStart } from './starts.js';
 import { nextReady, openLanes } from './stream-lanes.js';
 import { newSummary, type PullSummary } from './summary.js';
 import { HELD, writePage } from './write-page.js';
@@ -129,16 +129,48 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const store = o.shared?.checkpoints ?? new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
-  const { dropped, unreadable } = await index.open(committedLength, o.restart);
-  if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
-  if (unreadable) o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
-  // A shared catalog commits with the checkpoints, so it is always level with the committed index.
-  const catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
-  if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
+  let catalog: PullCatalog | undefined;
+  let summary: PullSummary;
+  let closing: { error: unknown } | undefined;
+  try {
+    const { dropped, unreadable } = await index.open(committedLength, o.restart);
+    if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
+    if (unreadable)
+      o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
+    // A shared catalog commits with the checkpoints, so it is always level with the committed index.
+    catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
+    if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
+    summary = await pullStreams(o, { writer, index, store, catalog, starts, committedLength, started });
+  } finally {
+    // Each part is closed once opened, whatever ended the run and whatever the others do: the
+    // index's file and the catalog's thread, left open by a run stopped (Ctrl-C) or failing while
+    // its streams were planned, kept the process alive after it had said so.
+    closing = await closeInTurn([
+      () => index.close(),
+      async () => catalog?.writer.close(),
+      async () => catalog?.store.close(),
+    ]);
+  }
+  // Reached only when the run itself did not fail: then a close that failed is the run's error.
+  if (closing !== undefined) throw closing.error;
+  summary.durationMs = o.clock.now() - started;
+  return summary;
+}
 
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(o.signal.reason);
-  o.signal.addEventListener('abort', onAbort, { once: true });
+/** What the streams are written to, opened by pullLocked. */
+interface PullTarget {
+  writer: DurableWriter;
+  index: IndexFile;
+  store: Checkpoints;
+  catalog: PullCatalog;
+  starts: StreamStart[];
+  committedLength: number;
+  started: number;
+}
+
+/** Plans the streams and pulls their pages into the folder, committing them as it goes. */
+async function pullStreams(o: PullOptions, t: PullTarget): Promise<PullSummary> {
+  const { writer, index, store, catalog, starts, committedLength, started } = t;
   const summary = o.summary ?? newSummary(o.sources);
   const planned = await withBackfills(o.sources, starts, store, {
     concurrency: o.concurrency,
@@ -156,6 +188,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     const id = { key: doc.key, role: doc.role, owner: doc.owner };
     return index.has(id) || pending.has(entryId(id));
   };
+  // The lanes' requests end with the run's signal, and with the run (below).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(o.signal.reason);
+  o.signal.addEventListener('abort', onAbort, { once: true });
+  if (o.signal.aborted) onAbort();
   const { states, limit } = openLanes(planned, summary, o, stop.signal, known);
   const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
@@ -251,19 +288,11 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     stop.abort();
-    // Every fetch (pages, PDFs, their retries) has ended before the run reports. Each is closed
-    // even when one before it fails: a thread left open (the catalog's) would keep a failed run's
-    // process alive after it had said its error. The run's own error is the one told.
-    closing = await closeInTurn([
-      () => Promise.all(states.map((s) => s.lane.close())),
-      () => index.close(),
-      () => catalog.writer.close(),
-      () => catalog.store.close(),
-    ]);
+    // Every fetch (pages, PDFs, their retries) has ended before the run reports (and before
+    // pullLocked closes the index and the catalog).
+    closing = await closeInTurn([() => Promise.all(states.map((s) => s.lane.close()))]);
   }
-  // Reached only when the run itself did not fail: then a close that failed is the run's error.
   if (closing !== undefined) throw closing.error;
-  summary.durationMs = o.clock.now() - started;
   return summary;
 }
 

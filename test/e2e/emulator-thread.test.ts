@@ -1,8 +1,21 @@
 // The built `fiscal emulator` serves from a thread of its own (dist/emulator-worker.js, started by
-// src/commands/emulator/run.ts): what a user sees of the process stays what the command on one
-// thread gave: its lines, a usage error for a port in use, exit 0 on SIGTERM with the port closed.
+// src/emulator/thread.ts): what a user sees of the process stays what the command on one thread
+// gave: its lines, a usage error for a port in use, exit 0 on SIGTERM with the port closed. The
+// built-in emulator of `--profile emulator` is made and served there too: a stop while its
+// documents are made ends the command at once, where it waited for them.
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tree.js';
+
+/** Runs the built CLI, sends `signal` `ms` after the start; how it ended and how long that took. */
+async function stoppedAfter(args: string[], ms: number, signal: NodeJS.Signals) {
+  const child = spawnCli(args);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const signalled = performance.now();
+  child.kill(signal);
+  const result = await child;
+  return { result, stoppingMs: performance.now() - signalled };
+}
 
 describe('the built emulator on its own thread', () => {
   it('serves, refuses a port in use as a usage error, and ends with exit 0 on SIGTERM', async () => {
@@ -33,4 +46,29 @@ describe('the built emulator on its own thread', () => {
     expect(ended.exitCode).toBe(0);
     await expect(fetch(`${env.FISCAL_BASE_URL}/v1/nfe/received`)).rejects.toThrow();
   });
+
+  // Timed, not seen: nothing of the start shows outside. A signal before fiscal listens for it
+  // (node still starting) ends the process as it ends any, having done nothing.
+  it('a stop while its documents are made ends it within seconds, before it prints a line (exit 130)', async () => {
+    // 100,000 documents take a second or more to make.
+    const args = ['emulator', '--port', '0', '--docs', '100000', '--accounts', '1'];
+    const { result: r, stoppingMs } = await stoppedAfter(args, 1000, 'SIGTERM');
+    if (r.exitCode === 130) expect(String(r.stderr).trim()).toBe('fiscal: interrupted: SIGTERM');
+    else expect(r.signal).toBe('SIGTERM');
+    expect(String(r.stdout)).toBe('');
+    expect(stoppingMs).toBeLessThan(5000);
+  });
+
+  it.each([300, 600, 1000])(
+    'a --profile emulator pull stopped %i ms after its start ends within seconds, nothing left running',
+    async (ms) => {
+      const args = ['--profile', 'emulator', 'pull', 'nfe', '--role', 'received', '--dir', tempDir()];
+      const { result: r, stoppingMs } = await stoppedAfter(args, ms, 'SIGINT');
+      const stderr = String(r.stderr);
+      if (r.exitCode === 130) expect(stderr.trim().split('\n').at(-1)).toBe('fiscal: interrupted: SIGINT');
+      else expect({ signal: r.signal, stderr }).toEqual({ signal: 'SIGINT', stderr: '' });
+      expect(stoppingMs, stderr).toBeLessThan(5000);
+      expect(stderr).not.toMatch(/still running|DEP0137|garbage collection/);
+    },
+  );
 });

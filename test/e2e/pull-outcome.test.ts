@@ -1,7 +1,8 @@
 // End to end: how a pull run ends. The summary counts documents, events and PDFs apart against
 // the files really on disk and names the folder; a re-run says the folder is up to date; Ctrl-C
 // and the --max-duration limit say what was kept, the limit aborting the requests on their way
-// (nothing is printed after the summary), and a re-run ends as one uninterrupted run would.
+// (nothing is printed after the summary), and a re-run ends as one uninterrupted run would. A
+// signal at any moment, the very first ones too, ends the process within seconds.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,55 @@ describe('a stopped pull says what it kept', () => {
     expect(resumed.exitCode, resumed.stderr).toBe(0);
     expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
   });
+
+  // A time after the start for the first moments (node starting, fiscal loading its modules,
+  // opening the folder), then the run seen waiting on an answer: the plan's first count, and the
+  // first page. A stop while the streams were planned left the catalog's thread and the index's
+  // file open: the process outlived its answer by 10 s, saying so, with Node's warnings of a file
+  // handle closed by the collector.
+  const at = (atMs: number) => ({ what: `${atMs} ms after the start`, atMs });
+  const moments: Array<{ signal: NodeJS.Signals; what: string; atMs?: number; after?: () => number }> = [
+    { signal: 'SIGINT', ...at(0) },
+    { signal: 'SIGINT', ...at(100) },
+    { signal: 'SIGINT', ...at(300) },
+    { signal: 'SIGTERM', ...at(300) },
+    { signal: 'SIGINT', ...at(600) },
+    { signal: 'SIGINT', ...at(1000) },
+    { signal: 'SIGINT', what: "at the plan's first count", after: () => 0 },
+    { signal: 'SIGTERM', what: "at the plan's first count", after: () => 0 },
+    // (planCounts is known once the reference has run.)
+    { signal: 'SIGINT', what: 'at the first page', after: () => planCounts },
+  ];
+  it.each(moments)(
+    '$signal $what: ends within seconds, nothing left running, and the next run completes',
+    async ({ signal, atMs, after }) => {
+      const dir = tempDir();
+      emu.setFaults(SLOW);
+      let stop: Awaited<ReturnType<typeof interruptRun>>;
+      try {
+        stop = await interruptRun(emu, [...PULL, '--dir', dir], {
+          env,
+          signal,
+          ...(atMs === undefined ? { after: after!() } : { atMs }),
+        });
+      } finally {
+        emu.setFaults(undefined);
+      }
+      const { result: r, landed, stoppingMs } = stop;
+      const stderr = String(r.stderr);
+      expect(landed).toBe(true);
+      // Exit 130, saying so; a signal that came while node itself was starting, before fiscal
+      // listened for it, ends the process as it ends any (a shell says 130 too), having written nothing.
+      if (r.exitCode === 130) expect(stderr.trim().split('\n').at(-1)).toBe(`fiscal: interrupted: ${signal}`);
+      else expect({ signal: r.signal, stderr }).toEqual({ signal, stderr: '' });
+      // Generous: a run that ends well takes a fraction of a second, on a busy machine too.
+      expect(stoppingMs, stderr).toBeLessThan(5000);
+      expect(stderr).not.toMatch(/still running|DEP0137|garbage collection/);
+      const next = await runInProcess([...PULL, '--dir', dir], { env });
+      expect(next.exitCode, next.stderr).toBe(0);
+      expect(withoutState(snapshot(dir))).toEqual(withoutState(snapshot(reference)));
+    },
+  );
 
   it('--max-duration 3 aborts the requests on their way: ends with a request unanswered, summary last, checkpoint kept; a re-run ends as one run', async () => {
     const dir = tempDir();

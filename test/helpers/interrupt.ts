@@ -1,6 +1,8 @@
 // Interrupting a spawned CLI at a moment it was seen to reach, never at a time: the emulator holds
 // its answers, the run is seen waiting on one of them (so it cannot have finished, however fast or
-// slow the machine), and only then the signal is sent; the emulator is released after.
+// slow the machine), and only then the signal is sent; the emulator is released after. Or, for the
+// first moments of a run (node starting, fiscal loading, nothing asked of the API yet), a time
+// after the start: `landed` then says whether the run was still going.
 import type { Result } from 'execa';
 import { spawnCli } from './cli.js';
 import type { TestEmulator } from './emulator.js';
@@ -15,12 +17,16 @@ export interface InterruptOptions {
   after?: number;
   /** How long the run goes on with what it already has (writing, committing) before the signal. */
   settleMs?: number;
+  /** The signal this long after the start instead, nothing held. */
+  atMs?: number;
 }
 
 export interface Interrupted {
   result: Result;
   /** The signal reached a run that had not ended; false only if the run ended before it needed the held answer. */
   landed: boolean;
+  /** How long the run took to end after the signal, ms. */
+  stoppingMs: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,17 +36,20 @@ export async function interruptRun(emu: TestEmulator, args: string[], o: Interru
   let ended = false;
   const end = child.then(() => (ended = true));
   try {
-    if (o.when) {
-      for (let waited = 0; !ended && !o.when() && waited < 120_000; waited += 5) await pause(5);
-    }
-    emu.hold(o.after ?? 0);
-    await Promise.race([emu.held(), end]);
-    if (!ended) {
-      await pause(o.settleMs ?? 0);
-      child.kill(o.signal ?? 'SIGKILL');
+    if (o.atMs !== undefined) await Promise.race([pause(o.atMs), end]);
+    else {
+      if (o.when) {
+        for (let waited = 0; !ended && !o.when() && waited < 120_000; waited += 5) await pause(5);
+      }
+      emu.hold(o.after ?? 0);
+      await Promise.race([emu.held(), end]);
+      if (!ended) await pause(o.settleMs ?? 0);
     }
     const landed = !ended;
-    return { result: await child, landed };
+    const signalled = performance.now();
+    if (landed) child.kill(o.signal ?? 'SIGKILL');
+    const result = await child;
+    return { result, landed, stoppingMs: performance.now() - signalled };
   } finally {
     emu.release();
   }

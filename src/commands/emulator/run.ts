@@ -12,9 +12,8 @@ import {
   parsePerDocMs,
   type FaultSpec,
 } from '../../emulator/faults.js';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js';
-import type { EmulatorThreadMessage } from '../../emulator/emulator-worker.js';
-import { builtWorkerFile, startThread } from '../../worker-file.js';
+import type { Emulator, EmulatorOptions } from '../../emulator/server.js';
+import { startServing, type Serving } from '../../emulator/thread.js';
 import type { RateLimitOptions } from '../../emulator/rate-limit.js';
 import * as values from '../shared/values.js';
 import { verb } from '../shared/verb.js';
@@ -122,16 +121,7 @@ const LISTEN_PROBLEMS: Record<string, string> = {
   EADDRNOTAVAIL: 'is not an address of this machine; use --host 127.0.0.1',
 };
 
-/** What the command needs of a running emulator, on this thread or its own. */
-interface Serving extends Pick<Emulator, 'url' | 'accounts' | 'close'> {
-  /** Rejects if the emulator's thread dies while serving (a bug); never resolves otherwise. */
-  failed: Promise<never>;
-}
-
-/** A semi-space of the emulator's thread, MB (emulator-worker.ts says why). */
-const EMULATOR_SEMI_SPACE_MB = 16;
-
-async function start(opts: EmulatorCommandOptions): Promise<Serving> {
+async function start(opts: EmulatorCommandOptions, signal: AbortSignal): Promise<Serving> {
   try {
     const { host, port, seed, docs, accounts, otherDocs, rateLimit, now, faults, arrivalRate, latency, perDocMs } =
       opts;
@@ -157,51 +147,13 @@ async function start(opts: EmulatorCommandOptions): Promise<Serving> {
       ...(opts.withoutV2?.length ? { withoutV2: opts.withoutV2 } : {}),
       ...(opts.adoptParties ? { adoptParties: true } : {}),
     };
-    const file = builtWorkerFile('emulator-worker');
-    if (file) return await startInThread(file, options);
-    const emulator = await createEmulator(options);
-    return {
-      url: emulator.url,
-      accounts: emulator.accounts,
-      close: () => emulator.close(),
-      failed: new Promise(() => {}),
-    };
+    return await startServing(options, signal);
   } catch (error) {
     const problem = LISTEN_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
     if (problem)
       throw new UsageError(`cannot listen on ${opts.host}:${opts.port}: that address ${problem}`, { cause: error });
     throw error;
   }
-}
-
-/** The emulator on a thread of its own; its start's errors thrown here as createEmulator throws them. */
-function startInThread(file: string, options: EmulatorOptions): Promise<Serving> {
-  const worker = startThread(file, { semiSpaceMb: EMULATOR_SEMI_SPACE_MB, workerData: options });
-  const failed = new Promise<never>((_, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the emulator's thread ended (exit code ${code}) while serving`)));
-  });
-  failed.catch(() => {});
-  return new Promise((resolve, reject) => {
-    failed.catch(reject);
-    worker.once('message', (m: Exclude<EmulatorThreadMessage, { kind: 'closed' }>) => {
-      if (m.kind === 'failed') {
-        const error = Object.assign(new Error(m.message), { code: m.code, stack: m.stack });
-        reject(error);
-        return;
-      }
-      let closing: Promise<void> | undefined;
-      const close = () => {
-        closing ??= new Promise<void>((closed) => {
-          worker.once('message', () => closed());
-          worker.once('exit', () => closed());
-          worker.postMessage('close');
-        }).then(() => worker.terminate().then(() => undefined));
-        return closing;
-      };
-      resolve({ url: m.url, accounts: m.accounts, close, failed });
-    });
-  });
 }
 
 /** The lines printed on stdout: the first account as environment variables, the rest as comments. */
@@ -245,7 +197,8 @@ function aborted(signal: AbortSignal): Promise<void> {
 }
 
 async function serve(ctx: Context, opts: EmulatorCommandOptions): Promise<void> {
-  const emulator = await start(opts);
+  // Ctrl-C while its documents are made ends it at once, interrupted (exit 130): it never served.
+  const emulator = await start(opts, ctx.signal);
   ctx.defer(() => emulator.close());
   ctx.io.stdout.write(
     describeEmulator(emulator)

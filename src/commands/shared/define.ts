@@ -284,6 +284,8 @@ export function register(parent: Command, ctx: Context, spec: VerbSpec<any> | Gr
     }
     const impl = ((await spec.load()) as { default: VerbImpl }).default;
     const parsed = impl.parse(command.opts(), command.args);
+    // Ctrl-C while its module loaded: a command that has not started has nothing to stop.
+    ctx.signal.throwIfAborted();
     await impl.run(ctx, parsed.options, parsed.args, command);
   });
   return cmd;
