@@ -91,6 +91,8 @@ export class Sheet {
   private readonly forms = new Map<string, number>();
   /** The layout being recorded for this page (its key, form and operators), or none. */
   private recording: { key: string; form: number; ops: ContentStream } | undefined;
+  /** A layout drawn before in this process, used on the current page: its form, written at the page's end. */
+  private drawnForm: { form: number; height: number; bytes: Uint8Array } | undefined;
   /** The page draws its layout with a form already made: layout() draws nothing. */
   private reused = false;
 
@@ -129,7 +131,11 @@ export class Sheet {
       form = this.file.form();
       this.forms.set(key, form);
       const drawn = layouts.get(key);
-      if (drawn) this.file.endForm(form, this.width, height, drawn);
+      // Written when the page ends, as a form recorded on it is: the file's objects come in the
+      // same order whether this process drew the layout before or not (a CANCELADA stamp's
+      // graphics state is written while the page is drawn), so the same XML gives the same bytes
+      // on any thread.
+      if (drawn) this.drawnForm = { form, height, bytes: drawn };
       else this.recording = { key, form, ops: new ContentStream() };
     }
     this.reused = this.recording === undefined;
@@ -163,6 +169,11 @@ export class Sheet {
    */
   private seal(): void {
     this.flush();
+    const drawn = this.drawnForm;
+    if (drawn) {
+      this.drawnForm = undefined;
+      this.file.endForm(drawn.form, this.width, drawn.height, drawn.bytes);
+    }
     const recording = this.recording;
     if (recording) {
       this.recording = undefined;
