@@ -6,6 +6,7 @@ import type { StoredNfe } from '../../../src/emulator/model.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { ndjson } from '../../helpers/cli.js';
+import { parseCsv } from '../../helpers/csv.js';
 
 let emu: TestEmulator;
 let account: string;
@@ -40,6 +41,16 @@ describe('fiscal events <type> <key>...', () => {
     const rows = ndjson(r.stdout);
     expect(rows.map((row) => row.type)).toEqual(doc.events.filter((e) => e.type === code).map((e) => e.type));
     expect(readdirSync(dir).sort()).toEqual(rows.map((row) => `${doc.accessKey}-${code}-${row.seq}.xml`).sort());
+  });
+
+  it("R30: CSV carries every column of the row, the authority's reason with its status", async () => {
+    const json = ndjson((await fiscal(['events', 'nfe', doc.accessKey])).stdout);
+    const r = await runMain(['-o', 'csv', 'events', 'nfe', doc.accessKey], emulatorEnv(emu));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('KEY,TYPE,DESCRIPTION,SEQ,DATE,STATUS,REASON,PROTOCOL');
+    const rows = parseCsv(r.stdout);
+    expect(rows.map((row) => row.REASON)).toEqual(json.map((row) => row.reason ?? ''));
+    expect(rows.some((row) => row.REASON !== '')).toBe(true);
   });
 
   it('R7, R30: bad input exits 2 naming it, before anything is sent', async () => {
