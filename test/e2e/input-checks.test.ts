@@ -57,6 +57,28 @@ describe('empty values are refused, not ignored', () => {
   });
 });
 
+describe('--timeout out of what the timers can hold', () => {
+  // Above 536870 s, 4 times it overflowed Node's timers (a 1 ms timer, exit 5); under 1 ms undici
+  // took it as 0 and refused it (exit 5); 1e9 and 0x10 passed as numbers.
+  it.each(['600000', '1e9', '0x10', '0.0004', '0', '-1', 'abc'])(
+    '--timeout %s: exit 2 naming it, nothing sent',
+    async (value) => {
+      emu.resetStats();
+      const r = await runInProcess(['--timeout', value, ...SEARCH], { env });
+      expect(r.exitCode, r.stderr).toBe(ExitCode.usage);
+      expect(r.stderr).toContain(`--timeout: expected seconds from 0.001 to 432000 (5 days), got "${value}"`);
+      expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
+      expect(emu.stats().requests.total).toBe(0);
+    },
+  );
+
+  it.each(['432000', '2.5'])('--timeout %s is taken', async (value) => {
+    const r = await runInProcess(['--timeout', value, ...SEARCH, '--limit', '1'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/TimeoutOverflowWarning|--timeout/);
+  });
+});
+
 describe('a configuration file that is no object', () => {
   it.each(['[]', 'null', '"text"'])(
     'config.json holding %s is reported invalid (exit 2), not read as no profiles',
