@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { pastedAccessKey } from '../../fiscal/access-key.js';
 import { settleOutput } from '../../output/pending.js';
+import { refuseBinaryOnTerminal } from '../../output/terminal.js';
 import {
   flagName,
   type ArgSpec,
@@ -44,6 +45,7 @@ export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
       return { options, args: parsedArgs };
     },
     run: async (ctx, options, args, command) => {
+      refuseBinaryOnTerminal(ctx);
       try {
         await body.run(ctx, options as OptionsOf<F, P>, args, command);
       } finally {
