@@ -75,7 +75,11 @@ describe('fiscal events <type> <key>...', () => {
 
   it('R3: a key of another account is exit 4 alone, exit 7 with a found one', async () => {
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
-    expect((await fiscal(['events', 'nfe', foreign])).code).toBe(4);
+    const alone = await fiscal(['events', 'nfe', foreign]);
+    expect(alone.code).toBe(4);
+    // Said once, by the run's own error.
+    expect(alone.stderr.trim().split('\n')).toHaveLength(1);
+    expect(alone.stderr).toMatch(/^fiscal: GET \/v2\/nfe\/events: 404 Not Found/);
     const mixed = await fiscal(['events', 'nfe', doc.accessKey, foreign]);
     expect(mixed.code).toBe(7);
     expect(mixed.stderr).toContain(foreign);
