@@ -49,6 +49,17 @@ describe('empty values are refused, not ignored', () => {
     expect(r.stderr).not.toMatch(/last 30 days/);
   });
 
+  it.each([
+    ['1.5', /--limit: expected a whole number/],
+    ['1e2', /--limit: expected a number/],
+    ['0x10', /--limit: expected a number/],
+  ])('--limit %s is refused in our words (no "expected a int", no hex or exponent)', async (value, said) => {
+    const r = await runInProcess([...SEARCH, '--limit', value], { env });
+    expect(r.exitCode).toBe(ExitCode.usage);
+    expect(r.stderr).toMatch(said);
+    expect(r.stderr).not.toMatch(/expected a int/);
+  });
+
   it('--limit abc says what was expected in our words', async () => {
     const r = await runInProcess([...SEARCH, '--limit', 'abc'], { env });
     expect(r.exitCode).toBe(ExitCode.usage);
