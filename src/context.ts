@@ -32,7 +32,8 @@ export interface GlobalOptions {
   quiet: boolean;
   input: boolean;
   color: boolean;
-  timeoutSeconds?: number | undefined;
+  /** --timeout, in whole milliseconds (undici's timeouts take nothing else). */
+  timeoutMs?: number | undefined;
   /** --locale (or FISCAL_LOCALE): money and dates in tables and CSV; a verb's own --locale wins. */
   locale?: Locale | undefined;
 }

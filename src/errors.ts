@@ -37,7 +37,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     ExitCode.unreadableAnswer,
-    "the server's answer could not be read (wrong shape, too large, a signature that does not match); the message names what",
+    "the server's answer could not be read (wrong shape, too large, a signature that does not match, a web page or a redirect: check the base URL); the message names what",
   ],
   [
     ExitCode.timeLimit,

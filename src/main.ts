@@ -47,7 +47,10 @@ function report(ctx: Context, error: unknown): number {
   if (error instanceof FiscalError) {
     err.write(`fiscal: ${error.message}\n`);
     if (error instanceof ApiError && error.fields) {
-      for (const [field, problems] of Object.entries(error.fields)) err.write(`  ${field}: ${problems.join('; ')}\n`);
+      // The message says the fields already unless it was clipped (errors-map.ts readServerError).
+      for (const [field, problems] of Object.entries(error.fields))
+        if (!error.message.includes(`${field}: ${problems.join(', ')}`))
+          err.write(`  ${field}: ${problems.join('; ')}\n`);
     }
     for (const line of error.details) err.write(`  ${line}\n`);
     if (ctx.globals.verbose && error.cause)

@@ -80,7 +80,7 @@ export function createProgram(ctx: NodeContext): Command {
     .addOption(
       new Option(
         '--timeout <seconds>',
-        'seconds without an answer (or a stall in it) before an attempt fails (default 30); the whole answer gets 4 times that',
+        'seconds without an answer (or a stall in it) before an attempt fails (default 30, from 0.001 to 432000); the whole answer gets 4 times that',
       ),
     )
     .addOption(
@@ -172,14 +172,24 @@ function exitCodeHelp(): string {
   return `\nExit codes:\n${lines.join('\n')}\n`;
 }
 
+/**
+ * Designed here: --timeout from 1 ms to 5 days. The whole answer gets 4 times it, and Node's timers
+ * hold at most 2^31-1 ms (24.8 days): a larger value became a 1 ms timer, every attempt failed and
+ * the run ended "safe to retry later"; under 1 ms, undici took it as 0 and refused it alike.
+ */
+const TIMEOUT_MAX_SECONDS = 5 * 86_400;
+
+function parseTimeout(text: string): number {
+  // Decimal seconds only: Number() would take 1e9 and 0x10 as well.
+  const seconds = /^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text) : NaN;
+  const ms = Math.round(seconds * 1000);
+  if (!(ms >= 1 && seconds <= TIMEOUT_MAX_SECONDS))
+    throw new UsageError(`--timeout: expected seconds from 0.001 to ${TIMEOUT_MAX_SECONDS} (5 days), got "${text}"`);
+  return ms;
+}
+
 function parseGlobals(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): GlobalOptions {
-  let timeoutSeconds: number | undefined;
-  if (raw.timeout !== undefined) {
-    timeoutSeconds = Number(raw.timeout);
-    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
-      throw new UsageError(`--timeout: expected a positive number of seconds, got "${String(raw.timeout)}"`);
-    }
-  }
+  const timeoutMs = raw.timeout === undefined ? undefined : parseTimeout(String(raw.timeout));
   // An empty value is a mistake (an unset shell variable), not "no profile": said, not ignored.
   for (const [name, flag] of [
     ['profile', '--profile'],
@@ -200,7 +210,7 @@ function parseGlobals(raw: Record<string, unknown>, env: Readonly<Record<string,
     quiet: Boolean(raw.quiet),
     input: raw.input !== false,
     color: raw.color !== false && !noColorEnv,
-    timeoutSeconds,
+    timeoutMs,
     locale: locale as GlobalOptions['locale'],
   };
 }

@@ -141,7 +141,7 @@ export function createNodeContext(_argv: string[], o: ContextOverrides = {}): No
           apiKey: t.apiKey,
           credentialsFrom: t.credentialsFrom,
           userAgent: `fiscal/${pkg.version}`,
-          ...(globals.timeoutSeconds !== undefined ? { timeoutMs: globals.timeoutSeconds * 1000 } : {}),
+          ...(globals.timeoutMs !== undefined ? { timeoutMs: globals.timeoutMs } : {}),
           clock: ctx.clock,
           log,
           signal,

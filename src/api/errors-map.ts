@@ -2,7 +2,7 @@
 // name the method, the path and what the server said, e.g.
 // `POST /v2/dfe/nfe: 400 Bad Request: Limit must be between 1 and 500`.
 import { STATUS_CODES } from 'node:http';
-import { ApiError, AuthError, NotFoundError } from '../errors.js';
+import { ApiError, AuthError, NotFoundError, ProtocolError } from '../errors.js';
 import { gatewayErrorSchema, serviceErrorSchema } from './wire/common.js';
 import type { Redactor } from './redact.js';
 import { formatMs } from './retry.js';
@@ -109,6 +109,9 @@ function describeAnswer(a: ErrorAnswer, said = readServerError(a.bodyText)): str
 
 const PROFILE_CURRENT = '`fiscal profile current` shows each setting and where it comes from';
 
+/** Said under an answer that shows the base URL is not the API's. */
+export const BASE_URL_HINT = '`fiscal profile current` shows the base URL in use and where it comes from';
+
 /** What to check after a 401 or 403; a 401 names where the id and key in use came from when the client was told. */
 function hintOf(a: ErrorAnswer): string | undefined {
   if (a.status === 401)
@@ -134,6 +137,32 @@ export function errorFromAnswer(a: ErrorAnswer): ApiError {
   if (a.status === 401 || a.status === 403) return new AuthError(message, a.status, a.method, a.path, options);
   if (a.status === 404) return new NotFoundError(message, a.status, a.method, a.path, options);
   return new ApiError(message, a.status, a.method, a.path, options);
+}
+
+/**
+ * A 3xx: not followed (the API id and key would go with it, to wherever it points), and no API
+ * answer either: the base URL is not the API's (often http where the API is https). Designed here:
+ * exit 11, an answer that cannot be read, not 6 (a request the API rejected).
+ */
+export function redirectError(a: ErrorAnswer & { location: string | undefined; baseUrl: string }): ProtocolError {
+  let to: URL | undefined;
+  try {
+    to = a.location === undefined ? undefined : new URL(a.location, `${a.baseUrl}${a.path}`);
+  } catch {
+    // A Location that is no URL: named as sent.
+  }
+  const base = new URL(a.baseUrl);
+  const https =
+    to?.protocol === 'https:' && base.protocol === 'http:' && to.host === base.host
+      ? `; it points to https: try --base-url https://${base.host}${base.pathname.replace(/\/$/, '')}`
+      : '';
+  const where = to ? ` to ${to.href}` : a.location === undefined ? ' (no Location)' : ` to ${a.location}`;
+  return new ProtocolError(
+    a.redact(
+      `${a.method} ${a.path}: the server redirected (${statusLine(a.status)})${where}, which fiscal does not follow (the credentials would go along): check the base URL (${a.baseUrl})${https}`,
+    ),
+    { details: [BASE_URL_HINT] },
+  );
 }
 
 function redactFields(fields: Record<string, string[]>, redact: Redactor): Record<string, string[]> {

@@ -3,7 +3,7 @@
 // signature of R14, the caller's zod schema) or, when cut or corrupt, retried.
 import { ProtocolError } from '../errors.js';
 import { decodeText, liftBase64Fields, type PageSlabs } from './binary-fields.js';
-import { answerSummary, errorFromAnswer, statusLine } from './errors-map.js';
+import { answerSummary, BASE_URL_HINT, errorFromAnswer, redirectError, statusLine } from './errors-map.js';
 import type { HttpResponse, HttpStats, RequestOptions } from './http.js';
 import { signatureMatches } from './paginate.js';
 import { serverRetryAt, type RateLimitInfo } from './retry.js';
@@ -38,6 +38,8 @@ interface AnswerEnv {
   warn: (message: string) => void;
   /** HttpClientOptions.credentialsFrom. */
   credentialsFrom?: string | undefined;
+  /** The client's base URL, named where an answer says it is the wrong one (a redirect, a web page). */
+  baseUrl: string;
   /** Where lifted values are decoded (binary-fields.ts). */
   slabs?: PageSlabs;
 }
@@ -56,6 +58,8 @@ export function readAnswer<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
     stats.serverErrors++;
     return { failed: { kind: 'server', describe: answerSummary(answer) } };
   }
+  if (status >= 300 && status < 400)
+    throw redirectError({ ...answer, location: a.headers.location, baseUrl: env.baseUrl });
   throw errorFromAnswer({ ...answer, credentialsFrom: env.credentialsFrom });
 }
 
@@ -70,6 +74,16 @@ function parseBody<T>(a: Answer<T>, env: AnswerEnv): Attempt<T> {
     else text = decodeText(bytes);
     raw = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
+    // Whole (undici checks the length it was told) and not JSON by its own account: a web page, a
+    // proxy's or a login portal's, which the same URL sends again; never a page cut short.
+    const type = headers['content-type'];
+    if (type !== undefined && !/json/i.test(type))
+      throw new ProtocolError(
+        redact(
+          `${ro.method} ${ro.path}: the server answered ${statusLine(status)} with ${type.split(';')[0]!.trim()} (${bytes.length} bytes), not JSON: is the base URL (${env.baseUrl}) the API's?`,
+        ),
+        { details: [BASE_URL_HINT] },
+      );
     stats.networkErrors++;
     return {
       failed: { kind: 'body', describe: `truncated or unparseable JSON body (${bytes.length} bytes)` },

@@ -199,7 +199,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     try {
       return readAnswer(
         { ro, status, headers: resHeaders, rl, bytes, lastMismatch },
-        { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom, slabs },
+        { stats, redact, warn: (m) => o.log.warn(m), credentialsFrom: o.credentialsFrom, baseUrl, slabs },
       );
     } finally {
       pooled?.give(bytes.buffer as ArrayBuffer);

@@ -1,6 +1,18 @@
 // What a terminal says about itself, read from the stream the context hands over (never from
 // process.*), so that tests can give any width.
 import type { Writable } from 'node:stream';
+import type { Context, OutputFormat } from '../context.js';
+import { UsageError } from '../errors.js';
+
+/**
+ * -o xlsx to a terminal: refused. Checked before a verb runs (verb.ts), so that nothing is sent:
+ * a verb that writes (flag) had set the flag before its writer refused, with exit 2 saying
+ * "nothing was sent"; and again where the writer is made, for a caller that is no verb.
+ */
+export function refuseBinaryOnTerminal(ctx: Context, format: OutputFormat = ctx.outputFormat()): void {
+  if (format === 'xlsx' && ctx.io.stdoutIsTTY)
+    throw new UsageError('-o xlsx writes a binary workbook: send it to a file (fiscal ... -o xlsx > file.xlsx)');
+}
 
 /**
  * The width a terminal stream reports; undefined when it is no terminal. A pseudo-terminal

@@ -5,13 +5,12 @@
 // search into `head` or `jq` shows results at once); table buffers until end() because column
 // widths depend on every row.
 import type { Context, IO, OutputFormat } from '../context.js';
-import { streamColumns } from './terminal.js';
+import { refuseBinaryOnTerminal, streamColumns } from './terminal.js';
 import { localizeCell, type CellKind, type Locale } from './locale.js';
 import { createCsvSink } from './csv.js';
 import { createJsonSink, createNdjsonSink } from './json.js';
 import { createTableSink } from './table.js';
 import { createXlsxSink } from './xlsx.js';
-import { UsageError } from '../errors.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -117,8 +116,7 @@ function createSink<R>(ctx: Context, opts: RecordWriterOptions<R>, failed: () =>
     case 'csv':
       return createCsvSink(out, opts.columns, locale);
     case 'xlsx':
-      if (ctx.io.stdoutIsTTY)
-        throw new UsageError('-o xlsx writes a binary workbook: send it to a file (fiscal ... -o xlsx > file.xlsx)');
+      refuseBinaryOnTerminal(ctx, format);
       return createXlsxSink(out, opts.columns, locale);
     case 'table':
       return createTableSink(out, localized(opts.columns, locale), {

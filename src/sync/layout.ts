@@ -106,8 +106,13 @@ function templateProblem(template: string): string | undefined {
     return 'the template may not contain . or .. segments';
   if (literal.split(/[\\/]/).some((part) => part === '')) return 'the template has an empty path segment';
   if (literal.split(/[\\/]/)[0] === '.fiscal') return '.fiscal is where pull keeps its state';
-  if (!template.includes('{key}') && !template.includes('{number}')) {
-    return 'the template must contain {key} (or {number}) so that documents do not overwrite each other';
-  }
+  // Designed here: {number} alone once passed, and two notes of one number (another emitter,
+  // series or model: an NF-e number is unique only within those) went to one file, the second
+  // replacing the first with exit 0. No other placeholder completes it (there is no series), and
+  // a check when writing would need an index of the folder by path (a read of every path at each
+  // start, or a second store beside the key store); with {key} the path names the document, so
+  // two documents never share one.
+  if (!template.includes('{key}'))
+    return 'the template must contain {key}: a number is unique only per emitter, series and model, so two documents would share a file (e.g. {owner}/{number}-{key}.xml)';
   return undefined;
 }

@@ -49,6 +49,11 @@ export interface PullSummary extends Counts {
   total?: number | undefined;
   stoppedBy?: StopReason;
   /**
+   * Stopped by an error the same command would meet again (credentials refused, an answer that
+   * cannot be read, a folder that cannot be written): the advice is to fix it first.
+   */
+  fixFirst?: boolean;
+  /**
    * What the last commit made durable (index lines and checkpoints written): what a run that
    * stops keeps. Equal to the counts once a run ends normally.
    */
@@ -192,7 +197,10 @@ export function summaryLine(s: PullSummary, v: SummaryView): string {
   if (s.stoppedBy) {
     const k = s.kept;
     const kept = k.documents + k.events + k.attachments === 0 ? 'nothing new was kept' : `kept ${what(k, v)}`;
-    return `pull stopped${STOPPED_AT[s.stoppedBy]}: ${kept} in ${v.dir}; run the same command again to continue${tail}`;
+    const again = s.fixFirst
+      ? 'fix what the error below names, then run the same command again to continue'
+      : 'run the same command again to continue';
+    return `pull stopped${STOPPED_AT[s.stoppedBy]}: ${kept} in ${v.dir}; ${again}${tail}`;
   }
   if (s.documents + s.events + s.attachments === 0) {
     const held = v.inFolder === undefined ? '' : `${count(v.inFolder, 'document')}; `;

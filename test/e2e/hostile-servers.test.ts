@@ -127,6 +127,30 @@ describe.concurrent('fiscal pull against a hostile server', () => {
     expect(existsSync(`${r.dir}/index.ndjson`) ? readNdjson(`${r.dir}/index.ndjson`) : []).toHaveLength(0);
   });
 
+  it('a whole web page (200 text/html): exit 11 at once naming its type and the base URL, never retried as cut short', async () => {
+    const r = await pullFrom('web-page');
+    expectEnded(
+      r,
+      ExitCode.unreadableAnswer,
+      /GET \/v1\/nfe\/received: the server answered 200 OK with text\/html \(33 bytes\), not JSON: is the base URL \(http:\/\/127\.0\.0\.1:\d+\) the API's\?/,
+    );
+    expect(r.stderr).not.toMatch(/truncated|retry/);
+    expect(r.server.listings()).toBe(1);
+  });
+
+  it('a redirect (302 to https): exit 11 naming where it points and the https base URL to try', async () => {
+    const r = await pullFrom('redirect');
+    const port = new URL(r.server.url).port;
+    expectEnded(
+      r,
+      ExitCode.unreadableAnswer,
+      new RegExp(
+        `GET /v1/nfe/received: the server redirected \\(302 Found\\) to https://127\\.0\\.0\\.1:${port}/v1/nfe/received\\?\\S*, which fiscal does not follow .*; it points to https: try --base-url https://127\\.0\\.0\\.1:${port}`,
+      ),
+    );
+    expect(r.server.listings()).toBe(1);
+  });
+
   it.each([
     ['no-status-message', /unexpected response body: status\.message: /],
     ['null-xml', /unexpected response body: data\.0\.xml: /],

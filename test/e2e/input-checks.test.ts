@@ -49,11 +49,44 @@ describe('empty values are refused, not ignored', () => {
     expect(r.stderr).not.toMatch(/last 30 days/);
   });
 
+  it.each([
+    ['1.5', /--limit: expected a whole number/],
+    ['1e2', /--limit: expected a number/],
+    ['0x10', /--limit: expected a number/],
+  ])('--limit %s is refused in our words (no "expected a int", no hex or exponent)', async (value, said) => {
+    const r = await runInProcess([...SEARCH, '--limit', value], { env });
+    expect(r.exitCode).toBe(ExitCode.usage);
+    expect(r.stderr).toMatch(said);
+    expect(r.stderr).not.toMatch(/expected a int/);
+  });
+
   it('--limit abc says what was expected in our words', async () => {
     const r = await runInProcess([...SEARCH, '--limit', 'abc'], { env });
     expect(r.exitCode).toBe(ExitCode.usage);
     expect(r.stderr).toMatch(/--limit: expected a number/);
     expect(r.stderr).not.toMatch(/Invalid input|received NaN/);
+  });
+});
+
+describe('--timeout out of what the timers can hold', () => {
+  // Above 536870 s, 4 times it overflowed Node's timers (a 1 ms timer, exit 5); under 1 ms undici
+  // took it as 0 and refused it (exit 5); 1e9 and 0x10 passed as numbers.
+  it.each(['600000', '1e9', '0x10', '0.0004', '0', '-1', 'abc'])(
+    '--timeout %s: exit 2 naming it, nothing sent',
+    async (value) => {
+      emu.resetStats();
+      const r = await runInProcess(['--timeout', value, ...SEARCH], { env });
+      expect(r.exitCode, r.stderr).toBe(ExitCode.usage);
+      expect(r.stderr).toContain(`--timeout: expected seconds from 0.001 to 432000 (5 days), got "${value}"`);
+      expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
+      expect(emu.stats().requests.total).toBe(0);
+    },
+  );
+
+  it.each(['432000', '2.5'])('--timeout %s is taken', async (value) => {
+    const r = await runInProcess(['--timeout', value, ...SEARCH, '--limit', '1'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/TimeoutOverflowWarning|--timeout/);
   });
 });
 

@@ -369,6 +369,7 @@ describe('fiscal pull nfe', () => {
     for (const args of [
       ['--layout', '../{key}.xml'],
       ['--layout', '{owner}/{nope}.xml'],
+      ['--layout', '{owner}/{number}.xml'],
       ['--concurrency', '0'],
       ['--max-docs', 'x'],
       ['--role', 'payer'],

@@ -99,6 +99,19 @@ describe('pull summary', () => {
 });
 
 describe('a stopped pull says what it kept', () => {
+  it('R2: credentials refused (401): exit 3, and the line says to fix that first, not only to run again', async () => {
+    const r = await runInProcess(['-o', 'table', ...PULL, '--dir', tempDir()], {
+      env: { ...env, FISCAL_API_KEY: 'wrongkeywrongkey' },
+    });
+    expect(r.exitCode, r.stderr).toBe(3);
+    const lines = r.stderr.trim().split('\n');
+    const line = lines.find((l) => l.startsWith('pull stopped'));
+    expect(line).toMatch(
+      /^pull stopped: nothing new was kept in .+; fix what the error below names, then run the same command again to continue$/,
+    );
+    expect(lines[lines.indexOf(line!) + 1]).toMatch(/^fiscal: .*401 Unauthorized/);
+  });
+
   it('SIGINT mid-pull: exit 130, and the line says what was kept, as on disk; a re-run completes it', async () => {
     emu.setFaults(SLOW);
     const dir = tempDir();

@@ -100,11 +100,14 @@ class Capture extends Writable {
   }
 }
 
-/** Runs `main` in this process, as a script would (nothing is a terminal), with `env` only and `stdin` piped (default: empty). */
+/**
+ * Runs `main` in this process, as a script would (nothing is a terminal, unless `stdoutIsTTY`),
+ * with `env` only and `stdin` piped (default: empty).
+ */
 export async function runMain(
   argv: string[],
   env: Record<string, string | undefined>,
-  input: string | { stdin?: string } = '',
+  input: string | { stdin?: string; stdoutIsTTY?: boolean } = '',
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = await import('../../src/main.js');
   const stdout = new Capture();
@@ -112,7 +115,14 @@ export async function runMain(
   const stdin = new PassThrough();
   stdin.end(typeof input === 'string' ? input : (input.stdin ?? ''));
   const code = await main(argv, {
-    io: { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    io: {
+      stdin,
+      stdout,
+      stderr,
+      stdinIsTTY: false,
+      stdoutIsTTY: typeof input !== 'string' && input.stdoutIsTTY === true,
+      stderrIsTTY: false,
+    },
     env: { FISCAL_CONFIG_DIR: tempDir('fiscal-config-'), NO_COLOR: '1', ...env },
     signal: new AbortController().signal,
   });

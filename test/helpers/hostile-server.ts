@@ -17,7 +17,9 @@ export type HostileMode =
   | 'backwards-cursor'
   | 'bad-signature'
   | 'no-status-message'
-  | 'null-xml';
+  | 'null-xml'
+  | 'web-page'
+  | 'redirect';
 
 export interface HostileServer {
   url: string;
@@ -94,6 +96,16 @@ function answerListing(mode: HostileMode, req: IncomingMessage, res: ServerRespo
       return json(page([goodItem(1)], cursor, cursor + 1, { status: { code: 200 } }));
     case 'null-xml':
       return json(page([{ access_key: goodItem(1).access_key, xml: null }], cursor, cursor + 1));
+    case 'web-page': {
+      // A proxy's or a login portal's page, whole: its length said and sent.
+      const html = '<html><body>gateway</body></html>';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+      return void res.end(html);
+    }
+    case 'redirect':
+      // What a server listening on http says to send the client to https.
+      res.writeHead(302, { location: `https://${req.headers.host}${req.url}`, 'content-length': 0 });
+      return void res.end();
     case 'no-answer':
       return;
   }

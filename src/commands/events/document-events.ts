@@ -159,7 +159,9 @@ async function readEachDocument(ctx: Context, o: EventsOptions, emit: Emit): Pro
       if (stopsEveryItem(error, ctx)) throw error;
       if (!(error instanceof FiscalError)) throw error;
       failures.push(error);
-      ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);
+      // One document not found is the run's own error (exit 4), said once by main.
+      if (o.ids.length > 1 || !(error instanceof NotFoundError))
+        ctx.io.stderr.write(`fiscal: ${id}: ${error.message}\n`);
     }
   }
   if (failures.length === 0) return;

@@ -35,8 +35,8 @@ export const EVENT_FLAGS = {
 
 export type EventsVerbSpec = VerbSpec<typeof EVENT_FLAGS>;
 
-export const EVENTS_NOTES = `One row per event: key, code, description, seq, date, the authority's status and protocol (read
-from the event XML). --dir writes each event as <dir>/<key>-<type>-<seq>.xml (replaced
+export const EVENTS_NOTES = `One row per event: key, code, description, seq, date, the authority's status, reason and
+protocol (read from the event XML). --dir writes each event as <dir>/<key>-<type>-<seq>.xml (replaced
 atomically; an NFS-e id's ":" become "_"). Keys are checked before anything is sent (exit 2 naming
 the bad one). A key that is not found is reported on stderr and the others go on: exit 4 when no
 key was found, 7 when some were. --stream reads the account's whole event stream of the type

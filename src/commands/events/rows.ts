@@ -30,6 +30,8 @@ export const COLUMNS: Column<EventRow>[] = [
   { header: 'SEQ', get: (r) => r.seq },
   { header: 'DATE', get: (r) => r.date },
   { header: 'STATUS', get: (r) => r.status },
+  // Left out of a narrow table first: the status code says as much, and CSV always has it.
+  { header: 'REASON', get: (r) => r.reason, width: 40, priority: -1 },
   { header: 'PROTOCOL', get: (r) => r.protocol },
 ];
 

@@ -63,6 +63,8 @@ export const statusVerb = defineVerb({
   ],
   args: [{ name: 'keys', summary: 'NF-e access keys or 64-character request ids', required: false, variadic: true }],
   flags: SOURCES,
+  notes: `A key or id the service knows nothing of (or answers 403/404 for) gets an error row: exit 7, or 4
+when none was known. Pending and rejected requests are answers (exit 0).`,
   load: () => import('./status.js'),
 });
 

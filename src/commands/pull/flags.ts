@@ -7,7 +7,7 @@ export const PULL_FLAGS = {
   layout: {
     type: 'text',
     value: 'template',
-    summary: 'file path template: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}',
+    summary: 'file path template, with {key}: {owner} {type} {role} {yyyy} {mm} {dd} {key} {number} {emitter}',
   },
   restart: { type: 'switch', summary: 'start again from the beginning (cursor 0)' },
   /** Seconds, 0 or more: the verb's parser is PULL_PARSERS.lockWait (./shared.ts). */

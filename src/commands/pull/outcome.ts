@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { ConfigError, InterruptedError, LockedError, UsageError } from '../../errors.js';
+import {
+  ConfigError,
+  InterruptedError,
+  LockedError,
+  RateLimitError,
+  TemporaryError,
+  UsageError,
+} from '../../errors.js';
 import type { IndexEntry } from '../../sync/index-file.js';
 import { documentsIn } from '../../sync/key-state.js';
 import type { StreamSource } from '../../sync/source.js';
@@ -61,6 +68,10 @@ export function stopReasonOf(error: unknown, run: RunSignal): StopReason | undef
   if (error instanceof InterruptedError) return run.timedOut ? 'max-duration' : 'interrupted';
   return 'error';
 }
+
+/** Whether `error` stops the same command run again (only a temporary failure or a stop does not). */
+export const needsFixFirst = (error: unknown): boolean =>
+  !(error instanceof TemporaryError || error instanceof RateLimitError || error instanceof InterruptedError);
 
 /**
  * The summary line on stderr (also with --quiet when it is the only output), and with -o json or

@@ -243,7 +243,7 @@ function profileContext(ctx: Context, name: string): Context {
           apiId: t.apiId,
           apiKey: t.apiKey,
           userAgent: `fiscal/${ctx.version}`,
-          ...(globals.timeoutSeconds !== undefined ? { timeoutMs: globals.timeoutSeconds * 1000 } : {}),
+          ...(globals.timeoutMs !== undefined ? { timeoutMs: globals.timeoutMs } : {}),
           clock: ctx.clock,
           log,
           signal: ctx.signal,

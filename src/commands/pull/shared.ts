@@ -20,7 +20,7 @@ import { newSummary, type PullSummary, type SummaryView } from '../../sync/summa
 import type { OptionsOf } from '../shared/define.js';
 import * as values from '../shared/values.js';
 import type { PULL_FLAGS } from './flags.js';
-import { documentsInFolder, report, runSignal, stopReasonOf } from './outcome.js';
+import { documentsInFolder, needsFixFirst, report, runSignal, stopReasonOf } from './outcome.js';
 import { leaseOne, openSharedCatalog } from './catalog.js';
 import { cienciaOf, throwIfRejected } from './ciencia.js';
 import { localPdfDrawer, type LocalPdfDrawer } from './pdfs.js';
@@ -229,6 +229,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
     if (!stoppedBy) throw error;
     // Said before the error (main prints it): what the run kept, and that a re-run continues.
     summary.stoppedBy = stoppedBy;
+    summary.fixFirst = stoppedBy === 'error' && needsFixFirst(error);
     summary.durationMs = ctx.clock.now() - started;
     say(summary, view, http);
     if (stoppedBy === 'max-duration') throw timeLimit();

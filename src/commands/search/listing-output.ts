@@ -94,9 +94,10 @@ export async function writeRecords<R>(
     progress.stop();
     writer.end();
   }
-  if (ctx.io.stderrIsTTY && !columns.keep && total !== undefined && total > writer.count) {
-    ctx.log.info(`${writer.count} of ${total} documents; use --all or --limit to see more`);
-  }
+  // Said wherever stderr goes (--quiet drops it): a script's `> pending.csv` was otherwise a part
+  // that looked whole. Only where the listing says its total (v2): v1's next page is never null.
+  if (!columns.keep && total !== undefined && total > writer.count)
+    ctx.log.info(`${writer.count} of ${total} documents shown; --all for every one`);
   if (limit === undefined || writer.count < limit) named.finish(ctx);
 }
 

@@ -47,7 +47,7 @@ export async function checkCredentials(
     apiId: profile.apiId,
     apiKey: profile.apiKey,
     userAgent: `fiscal/${ctx.version}`,
-    timeoutMs: (ctx.globals.timeoutSeconds ?? CHECK_TIMEOUT_MS / 1000) * 1000,
+    timeoutMs: ctx.globals.timeoutMs ?? CHECK_TIMEOUT_MS,
     maxAttempts: CHECK_ATTEMPTS,
     retryBudgetMs: CHECK_BUDGET_MS,
     clock: ctx.clock,

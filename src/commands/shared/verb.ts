@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { pastedAccessKey } from '../../fiscal/access-key.js';
 import { settleOutput } from '../../output/pending.js';
+import { refuseBinaryOnTerminal } from '../../output/terminal.js';
 import {
   flagName,
   type ArgSpec,
@@ -44,6 +45,7 @@ export function verb<const F extends Flags, const P extends Parsers<F> = {}>(
       return { options, args: parsedArgs };
     },
     run: async (ctx, options, args, command) => {
+      refuseBinaryOnTerminal(ctx);
       try {
         await body.run(ctx, options as OptionsOf<F, P>, args, command);
       } finally {
@@ -76,6 +78,12 @@ function flagSchema(key: string, flag: FlagSpec, custom: z.ZodType | undefined):
 /** In our words, not the validation library's ("Invalid input: expected number, received NaN"). */
 const NUMBER = { error: 'expected a number' };
 
+/**
+ * Decimal digits as a number, a decimal fraction too (so that .int() names it); anything else is
+ * left a string, which z.number() refuses: Number() would take 1e2 and 0x10.
+ */
+const decimal = (v: unknown) => (typeof v === 'string' && /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(v) ? Number(v) : v);
+
 function valueSchema(
   flag: Exclude<FlagSpec, { type: 'switch' | 'bool' }> | ArgSpec,
   custom: z.ZodType | undefined,
@@ -93,11 +101,14 @@ function valueSchema(
     case 'key':
       return accessKey((flag as { models: readonly string[] }).models as never);
     case 'int':
-      return z.coerce.number(NUMBER).int('expected a whole number').positive('expected a positive number');
+      return z.preprocess(
+        decimal,
+        z.number(NUMBER).int('expected a whole number').positive('expected a positive number'),
+      );
     case 'count':
-      return z.coerce.number(NUMBER).int('expected a whole number').min(0, 'expected 0 or more');
+      return z.preprocess(decimal, z.number(NUMBER).int('expected a whole number').min(0, 'expected 0 or more'));
     case 'seconds':
-      return z.coerce.number(NUMBER).positive('expected a positive number of seconds');
+      return z.preprocess(decimal, z.number(NUMBER).positive('expected a positive number of seconds'));
     case 'amount':
       return z
         .string()
@@ -162,7 +173,11 @@ function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
       result.error.issues.map((issue) => {
         const key = issue.path.find((p): p is string => typeof p === 'string');
         // The library's own wording for a value of the wrong kind, said in ours.
-        const message = issue.code === 'invalid_type' ? `expected a ${issue.expected}` : issue.message;
+        // (A fraction where a whole number goes is of the type zod names `int`.)
+        const message =
+          issue.code === 'invalid_type'
+            ? `expected a ${issue.expected === 'int' ? 'whole number' : issue.expected}`
+            : issue.message;
         return key ? `${flagName(key)}: ${message}` : message;
       }),
     ),

@@ -41,7 +41,8 @@ async function remove(ctx: Context, kind: WebhookResource, ids: string[], o: Rem
           lastNotFound = notFound(kind, id, error);
           row = { id, status: 'not-found', message: lastNotFound.message };
         } else row = { id, status: 'error', message: (error as Error).message };
-        ctx.io.stderr.write(`fiscal: ${id}: ${row.message}\n`);
+        // One id not found is the run's own error (removeOutcome throws it), said once by main.
+        if (ids.length > 1 || row.status !== 'not-found') ctx.io.stderr.write(`fiscal: ${id}: ${row.message}\n`);
       }
       rows.push(row);
       writer.write(row);

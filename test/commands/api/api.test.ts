@@ -67,6 +67,14 @@ describe('fiscal api', () => {
     expect(both.stderr).toContain('--input gives the whole body: use it or -f fields, not both');
   });
 
+  it('R6: a 400 with field errors: exit 6, each field said once (the message names them)', async () => {
+    const r = await runMain(['api', 'GET', '/v1/nfe/received', '-f', 'limit=5000'], env);
+    expect(r.code).toBe(6);
+    const said = r.stderr.split('\n').filter((l) => l.includes('limit: must be'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^fiscal: GET \/v1\/nfe\/received: 400 Bad Request: limit: must be/);
+  });
+
   it('R6: a 404 answer: the body on stderr, exit 4', async () => {
     const r = await runMain(['api', 'GET', '/v1/events/batch/unknown'], env);
     expect(r.code).toBe(4);

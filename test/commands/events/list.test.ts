@@ -6,6 +6,7 @@ import type { StoredNfe } from '../../../src/emulator/model.js';
 import { runMain, tempDir } from '../../helpers/context.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { ndjson } from '../../helpers/cli.js';
+import { parseCsv } from '../../helpers/csv.js';
 
 let emu: TestEmulator;
 let account: string;
@@ -42,6 +43,16 @@ describe('fiscal events <type> <key>...', () => {
     expect(readdirSync(dir).sort()).toEqual(rows.map((row) => `${doc.accessKey}-${code}-${row.seq}.xml`).sort());
   });
 
+  it("R30: CSV carries every column of the row, the authority's reason with its status", async () => {
+    const json = ndjson((await fiscal(['events', 'nfe', doc.accessKey])).stdout);
+    const r = await runMain(['-o', 'csv', 'events', 'nfe', doc.accessKey], emulatorEnv(emu));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('KEY,TYPE,DESCRIPTION,SEQ,DATE,STATUS,REASON,PROTOCOL');
+    const rows = parseCsv(r.stdout);
+    expect(rows.map((row) => row.REASON)).toEqual(json.map((row) => row.reason ?? ''));
+    expect(rows.some((row) => row.REASON !== '')).toBe(true);
+  });
+
   it('R7, R30: bad input exits 2 naming it, before anything is sent', async () => {
     emu.resetStats();
     const code = await fiscal(['events', 'nfe', doc.accessKey, '--event-code', '1101']);
@@ -64,7 +75,11 @@ describe('fiscal events <type> <key>...', () => {
 
   it('R3: a key of another account is exit 4 alone, exit 7 with a found one', async () => {
     const foreign = emu.store.nfesOf(emu.accounts[1]!.id).entries[0]!.doc.accessKey;
-    expect((await fiscal(['events', 'nfe', foreign])).code).toBe(4);
+    const alone = await fiscal(['events', 'nfe', foreign]);
+    expect(alone.code).toBe(4);
+    // Said once, by the run's own error.
+    expect(alone.stderr.trim().split('\n')).toHaveLength(1);
+    expect(alone.stderr).toMatch(/^fiscal: GET \/v2\/nfe\/events: 404 Not Found/);
     const mixed = await fiscal(['events', 'nfe', doc.accessKey, foreign]);
     expect(mixed.code).toBe(7);
     expect(mixed.stderr).toContain(foreign);

@@ -35,6 +35,22 @@ describe('fiscal flag', () => {
     expect(emu.store.findNfe(account, key)!.flagErp).toMatchObject({ erp_id: '884', tags: 'a,b' });
   });
 
+  it('-o xlsx on a terminal is refused before the flag is sent (exit 2 says nothing was sent)', async () => {
+    const { key, owner } = received();
+    emu.resetStats();
+    const r = await runMain(
+      ['-o', 'xlsx', 'flag', 'nfe', key, '--owner', owner, '--set', 'xlsxtest=1'],
+      emulatorEnv(emu),
+      {
+        stdoutIsTTY: true,
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/-o xlsx writes a binary workbook: send it to a file/);
+    expect(emu.stats().requests.total).toBe(0);
+    expect(emu.store.findNfe(account, key)!.flagErp?.xlsxtest).toBeUndefined();
+  });
+
   it('R27: every missing part at once, exit 2, nothing sent', async () => {
     emu.resetStats();
     const r = await fiscal(['flag', 'nfe']);

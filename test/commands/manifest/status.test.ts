@@ -19,11 +19,22 @@ describe('fiscal manifest status', () => {
     ]);
     const never = freshKey();
     const byKey = await fiscal(['manifest', 'status', key, never]);
-    expect(byKey.code, byKey.stderr).toBe(0);
+    // A row left unanswered is a failed item: 7, the unknown one named on stderr.
+    expect(byKey.code, byKey.stderr).toBe(7);
     expect(ndjson(byKey.stdout).map((row) => [row.key, row.status])).toEqual([
       [key, 'registered'],
       [never, 'error'],
     ]);
+    expect(byKey.stderr).toContain(`fiscal: ${never}: no manifestation request known for it`);
+    expect(byKey.stderr).toMatch(/1 of 2 could not be answered/);
+  });
+
+  it('R29: nothing known of any value: exit 4, said once', async () => {
+    const never = freshKey();
+    const r = await fiscal(['manifest', 'status', never]);
+    expect(r.code).toBe(4);
+    expect(ndjson(r.stdout)).toEqual([expect.objectContaining({ key: never, status: 'error' })]);
+    expect(r.stderr.trim().split('\n')).toEqual([`fiscal: no manifestation request known for ${never}`]);
   });
 
   it('no key nor id: exit 2; a value neither a key nor a 64-character id: exit 2 naming it', async () => {

@@ -104,6 +104,19 @@ describe('search nfe: a run', () => {
     }
   });
 
+  it("stopped by the limit: v2's total said on stderr, piped too, not with --quiet or --all", async () => {
+    const base = ['search', 'nfe', '--role', 'received', '--from', '2025-01-01', '--to', '2026-06-30', '-o', 'csv'];
+    const v2 = await runMain([...base, '--limit', '3'], emulatorEnv(emu));
+    expect(v2.code, v2.stderr).toBe(0);
+    const total = Number(/3 of (\d+) documents shown; --all for every one/.exec(v2.stderr)?.[1]);
+    expect(total).toBeGreaterThan(3);
+    const all = await runMain([...base, '--all'], emulatorEnv(emu));
+    expect(all.stdout.trim().split('\n')).toHaveLength(total + 1);
+    expect(all.stderr).not.toMatch(/shown/);
+    const quiet = await runMain(['--quiet', ...base, '--limit', '3'], emulatorEnv(emu));
+    expect(quiet.stderr).not.toMatch(/shown/);
+  });
+
   it('a flag problem exits 2 naming it, before anything is sent', async () => {
     const before = emu.stats().requests.total;
     const r = await runMain(['search', 'nfe', '--month', '2026-05', '--from', '2026-05-02'], emulatorEnv(emu));

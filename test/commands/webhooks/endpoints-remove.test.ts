@@ -10,6 +10,7 @@ describe('fiscal webhooks endpoints remove', () => {
     const r = await fiscal('endpoints', 'remove', 'we_foreign');
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/webhook endpoint we_foreign not found in this account/);
+    expect(r.stderr.match(/not found in this account/g)).toHaveLength(1);
     expect(server.requests.map((q) => [q.method, q.path])).toEqual([['DELETE', '/v1/webhooks/endpoints/we_foreign']]);
     expect(r.rows).toEqual([expect.objectContaining({ id: 'we_foreign', status: 'not-found' })]);
   });

@@ -34,6 +34,19 @@ describe('fiscal xml', () => {
     expect([...XML_TYPE_WORDS]).toEqual([...XML_TYPES]);
   });
 
+  it('-o xlsx on a terminal is refused before anything is sent or the --dir folder made', async () => {
+    const doc = emu.store.nfesOf(account()).byRole.emitted[0]!.doc;
+    const dir = join(tempDir(), 'xmls');
+    emu.resetStats();
+    const r = await runMain(['-o', 'xlsx', 'xml', 'nfe', doc.accessKey, '--dir', dir], emulatorEnv(emu), {
+      stdoutIsTTY: true,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/-o xlsx writes a binary workbook/);
+    expect(emu.stats().requests.total).toBe(0);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('R11: an NF-e found in any role goes to stdout', async () => {
     const doc = emu.store.nfesOf(account()).byRole.emitted[0]!.doc;
     const r = await fiscal(['xml', 'nfe', doc.accessKey]);

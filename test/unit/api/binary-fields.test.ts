@@ -76,6 +76,7 @@ describe('readAnswer with lifted values', () => {
     stats: newHttpStats(),
     redact: (t: string) => t,
     warn: () => undefined,
+    baseUrl: 'http://127.0.0.1:1',
   });
   const xml = Buffer.from([0xfb, 0xff, 0xbf, 0x3c, 0x61, 0x3e]).toString('base64');
   const data = [{ access_key: '3'.repeat(44), xml }];

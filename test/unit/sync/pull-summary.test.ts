@@ -78,6 +78,13 @@ describe('summary line', () => {
     );
   });
 
+  it('a run stopped by an error the same command would meet again says to fix it first', () => {
+    expect(summaryLine(summary({ stoppedBy: 'error', fixFirst: true }), view)).toBe(
+      'pull stopped: nothing new was kept in ./fiscal-docs; fix what the error below names, then run the same command again to continue',
+    );
+    expect(summaryLine(summary({ stoppedBy: 'error' }), view)).toMatch(/; run the same command again to continue$/);
+  });
+
   it('formats sizes for people', () => {
     expect([0, 1, 870 * 1024, 41.2 * 1024 * 1024, 3.4 * 1024 ** 3].map(formatBytes)).toEqual([
       '0 KB',

@@ -35,6 +35,12 @@ describe('pull layout', () => {
     expect(layout.relativePathFor(values)).toBe(`12345678000195/2026/01/31/1234-${KEY}.nfe.received.xml`);
   });
 
+  it('puts two notes of one number (other emitters) in two files: the path names the key', () => {
+    const layout = parseLayout('{owner}/{number}-{key}.xml', 'd');
+    const other = `${KEY.slice(0, 6)}18657677000162${KEY.slice(20, 43)}6`;
+    expect(layout.relativePathFor({ ...values, key: other })).not.toBe(layout.relativePathFor(values));
+  });
+
   it('R10: an NFS-e id becomes a file-safe key (`:` to `_`), and is checked like an access key', () => {
     const layout = parseLayout('{owner}/{type}/{key}.xml', 'd');
     const key = fileKey('12345678000195:2026-01-31:987');
@@ -69,6 +75,9 @@ describe('pull layout', () => {
     ['{owner}/{nope}.xml', /unknown placeholder \{nope\}/],
     ['{owner}/{key.xml', /unbalanced/],
     ['{owner}/{type}.xml', /must contain \{key\}/],
+    // A number is unique only per emitter, series and model: two notes would share the file.
+    ['{owner}/{number}.xml', /must contain \{key\}: a number is unique only per emitter, series and model/],
+    ['{emitter}/{type}/{number}.xml', /must contain \{key\}/],
     ['.fiscal/{key}.xml', /\.fiscal/],
     ['', /empty/],
   ])('rejects the template %j (exit 2)', (template, message) => {
