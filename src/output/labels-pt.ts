@@ -39,6 +39,8 @@ const PT: Readonly<Record<string, string>> = {
   role: 'Papel',
   status: 'Situação',
   status_reason: 'Motivo',
+  protocol_status: 'Código do protocolo (cStat)',
+  protocol_reason: 'Motivo do protocolo',
   protocol: 'Protocolo',
   protocol_date: 'Data do protocolo',
   canceled: 'Canceladas',

@@ -38,6 +38,8 @@ const PT_WORDS: Readonly<Record<string, string>> = {
   'not-taker': 'não tomadora',
   intermediate: 'intermediária',
   contractor: 'contratante',
+  production: 'produção',
+  homologation: 'homologação',
 };
 
 /** What a table shows for a value a document does not have (no CFOP, no UF). */

@@ -89,9 +89,9 @@ describe('a canceled NF-e in every summary', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = parseCsv(r.stdout);
     expect(rows.length).toBeGreaterThan(10);
-    expect(rows.find((row) => row.access_key === canceledKey)?.canceled).toBe('true');
+    expect(rows.find((row) => row.access_key === canceledKey)?.is_canceled).toBe('true');
     const expected = rows.map((row) => String(emu.store.findNfe(account(), row.access_key!)!.status === 'canceled'));
-    expect(rows.map((row) => row.canceled)).toEqual(expected);
+    expect(rows.map((row) => row.is_canceled)).toEqual(expected);
     expect(expected.filter((c) => c === 'true').length).toBeGreaterThan(1);
   });
 });

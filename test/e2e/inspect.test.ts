@@ -21,8 +21,8 @@ const GOOD = ['nfe', 'nfce', 'cte', 'mdfe', 'nfse', 'cfe', 'events'].map((d) => 
 const CSV_HEADER =
   'file,kind,model,version,access_key,id,series,number,emission_date,environment,emitter_tax_id,emitter_name,emitter_uf,' +
   'counterpart_role,counterpart_tax_id,counterpart_name,counterpart_uf,total,products,discount,freight,icms,icms_st,ipi,pis,' +
-  'cofins,services,iss,net_value,receivable,cargo_value,cte_count,nfe_count,item_count,status,status_reason,protocol,' +
-  'protocol_date,canceled,event_type,event_description,event_ref_key,event_seq,warnings';
+  'cofins,services,iss,net_value,receivable,cargo_value,cte_count,nfe_count,item_count,protocol_status,protocol_reason,protocol,' +
+  'protocol_date,is_canceled,event_type,event_description,event_ref_key,event_seq,warnings';
 
 /** Raw commander values and paths -> what the run takes, through the verb's own parsing. */
 function parseOptions(raw: Record<string, unknown>, paths: string[]) {
@@ -87,9 +87,9 @@ describe('inspect: run', () => {
       pis: '20.63',
       cofins: '95.04',
       item_count: '2',
-      status: '100',
+      protocol_status: '100',
       protocol: '135240000123456',
-      canceled: 'false',
+      is_canceled: 'false',
       warnings: '',
     });
     expect(byFile('cte/cte-400-proc.xml')[0]).toMatchObject({
@@ -107,7 +107,7 @@ describe('inspect: run', () => {
       nfe_count: '2',
       item_count: '3',
     });
-    expect(byFile('nfse/abrasf-consultar-2-notes.xml').map((x) => [x.number, x.total, x.iss, x.canceled])).toEqual([
+    expect(byFile('nfse/abrasf-consultar-2-notes.xml').map((x) => [x.number, x.total, x.iss, x.is_canceled])).toEqual([
       ['1001', '1500.00', '75.00', 'false'],
       ['1002', '480.00', '9.60', 'true'],
     ]);
@@ -123,7 +123,7 @@ describe('inspect: run', () => {
       event_description: 'Cancelamento',
       event_ref_key: '35240311222333000181550010000012341123456781',
       event_seq: '1',
-      status: '135',
+      protocol_status: '135',
       total: '',
     });
     expect(byFile('cte/CTEOS-400.XML')[0]).toMatchObject({ kind: 'cteos', total: '1200.00' });
@@ -248,6 +248,19 @@ describe('fiscal inspect (built CLI)', () => {
     });
     expect(r.stderr).toContain(`fiscal: ${FIXTURES}/broken/malformed.xml: malformed XML`);
     expect(r.stderr).toContain('fiscal: 3 of 18 files could not be read');
+  });
+
+  it("in pt-BR the protocol's cStat is named as the protocol's, beside the note's own Cancelada", async () => {
+    const r = await runInProcess(['--locale', 'pt-BR', 'inspect', `${FIXTURES}/nfe`, '-o', 'csv'], { cwd: REPO });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const header = r.stdout
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)[0]!
+      .split(';');
+    expect(header).toContain('Código do protocolo (cStat)');
+    expect(header).toContain('Cancelada');
+    expect(header).not.toContain('Situação');
+    expect(r.stdout).toMatch(/;produção;/);
   });
 
   it('exits 0 without the broken files', async () => {
