@@ -6,7 +6,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli, runInProcess } from '../helpers/cli.js';
+import { addEmulatorProfile, freshConfigDir, runCli, runInProcess } from '../helpers/cli.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/tree.js';
@@ -34,12 +34,7 @@ describe.skipIf(missing)('the shared catalog with a password from the password f
       startEmulator({ docs: 20, otherDocs: 0, accounts: 1 }),
     ]);
     env = { FISCAL_CONFIG_DIR: freshConfigDir() };
-    const a = emu.accounts[0]!;
-    const add = await runInProcess(
-      ['profile', 'add', 'acme', '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
-      { env, input: a.apiKey },
-    );
-    expect(add.exitCode, add.stderr).toBe(0);
+    await addEmulatorProfile(emu, env, 'acme');
     url = await pg.createDatabase('fiscal');
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runInProcess } from '../helpers/cli.js';
+import { addEmulatorProfile, freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { EMULATOR_NOW, startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { readNdjson, tempDir } from '../helpers/tree.js';
@@ -18,22 +18,13 @@ let pg: PostgresCluster;
 let emu: TestEmulator;
 let env: Record<string, string>;
 
-async function addProfile(name: string, account: number): Promise<void> {
-  const a = emu.accounts[account]!;
-  const r = await runInProcess(
-    ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
-    { env, input: a.apiKey },
-  );
-  expect(r.exitCode, r.stderr).toBe(0);
-}
-
 const indexOf = (dir: string) => readNdjson(join(dir, 'index.ndjson')).filter((e) => e.event === undefined);
 
 describe.skipIf(missing)('fiscal pull --catalog postgres://', () => {
   beforeAll(async () => {
     [pg, emu] = await Promise.all([startPostgres(), startEmulator({ docs: 80, otherDocs: 5, accounts: 3 })]);
     env = { FISCAL_CONFIG_DIR: freshConfigDir() };
-    for (const [i, name] of ['acme', 'beta', 'gama'].entries()) await addProfile(name, i);
+    for (const [i, name] of ['acme', 'beta', 'gama'].entries()) await addEmulatorProfile(emu, env, name, i);
   });
   afterAll(async () => {
     await Promise.all([pg?.close(), emu?.close()]);

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli, runInProcess } from '../helpers/cli.js';
+import { addEmulatorProfile, freshConfigDir, runCli, runInProcess } from '../helpers/cli.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { postgresMissing, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/tree.js';
@@ -45,12 +45,7 @@ describe.skipIf(missing)('report and inspect --catalog postgres://', () => {
   beforeAll(async () => {
     [pg, emu] = await Promise.all([startPostgres(), startEmulator({ docs: 80, otherDocs: 5, accounts: 1 })]);
     env = { FISCAL_CONFIG_DIR: freshConfigDir() };
-    const a = emu.accounts[0]!;
-    const add = await runInProcess(
-      ['profile', 'add', 'acme', '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
-      { env, input: a.apiKey },
-    );
-    expect(add.exitCode, add.stderr).toBe(0);
+    await addEmulatorProfile(emu, env, 'acme');
     url = await pg.createDatabase('reports');
     [local, shared] = [tempDir(), tempDir()];
     await ok([...PULL, '--dir', local]);

@@ -96,6 +96,21 @@ class Capture extends Writable {
   }
 }
 
+/** Stores emulator account `account`'s credentials as profile `name` in `env`'s config folder. */
+export async function addEmulatorProfile(
+  emu: { url: string; accounts: readonly { apiId: string; apiKey: string }[] },
+  env: Record<string, string>,
+  name: string,
+  account = 0,
+): Promise<void> {
+  const a = emu.accounts[account]!;
+  const r = await runInProcess(
+    ['profile', 'add', name, '--api-id', a.apiId, '--base-url', emu.url, '--api-key-stdin', '--force'],
+    { env, input: a.apiKey },
+  );
+  if (r.exitCode !== 0) throw new Error(`profile add ${name}: exit ${r.exitCode}: ${r.stderr}`);
+}
+
 export interface TerminalOptions extends CliOptions {
   /** The width the pseudo-terminal reports (`stty cols`); 0 is what some CI wrappers report. */
   columns?: number;
