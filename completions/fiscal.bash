@@ -795,7 +795,7 @@ _fiscal_argument_values() {
     'flag|0') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
     'xml|0') _fiscal_w='nfe nfce cte cteos mdfe' ;;
     'completion|0') _fiscal_w='bash zsh fish powershell' ;;
-    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' ;;
+    'help|'*) _fiscal_w='exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion' ;;
     *) return 1 ;;
   esac
 }

@@ -1236,4 +1236,4 @@ complete -c fiscal -n '__fiscal_at \'webhooks help\'' -F
 complete -c fiscal -n '__fiscal_at \'completion\'' -l help -s h -d 'display help for command'
 complete -c fiscal -n '__fiscal_at \'completion\'' -a 'bash zsh fish powershell' -d 'bash, zsh, fish or powershell'
 complete -c fiscal -n '__fiscal_at \'help\'' -l help -s h -d 'display help for command'
-complete -c fiscal -n '__fiscal_at \'help\'' -a 'exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion __complete' -d 'a topic, or a command (e.g. search nfe)'
+complete -c fiscal -n '__fiscal_at \'help\'' -a 'exit-codes environment output filters search pull inspect report query catalog pdf events manifest api upload latam profile init emulator flag props labels ocr invoices utilities companies properties cnpj xml nfce mdfe boletos receipts webhooks completion' -d 'a topic, or a command (e.g. search nfe)'

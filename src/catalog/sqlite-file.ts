@@ -188,7 +188,10 @@ export function metaOf(db: Database, name: string): string | undefined {
 function openFailure(path: string, error: unknown): Error {
   const code = (error as { code?: string }).code ?? '';
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return new UnusableCatalog('not a SQLite database');
-  return new CatalogError(`the catalog ${path} cannot be opened: ${(error as Error).message}`, {
+  // SQLite says only 'unable to open database file': name what is in the way where it is plain.
+  const folder = statSync(path, { throwIfNoEntry: false })?.isDirectory();
+  const why = folder ? 'it is a folder, not a file' : (error as Error).message;
+  return new CatalogError(`the catalog ${path} cannot be opened: ${why}`, {
     details: ['it is rebuilt from the folder by `fiscal catalog rebuild` once the cause is fixed'],
   });
 }

@@ -152,7 +152,11 @@ export class SqliteCatalog implements CatalogStore {
     try {
       statement = this.db.prepare(sql);
     } catch (error) {
-      throw new QueryError((error as Error).message);
+      const message = (error as Error).message;
+      // better-sqlite3's own wording, in the way the other refusals are said.
+      throw new QueryError(
+        /more than one statement/.test(message) ? 'one statement at a time (this text holds several)' : message,
+      );
     }
     // better-sqlite3 knows from SQLite itself whether a statement writes (sqlite3_stmt_readonly).
     if (!statement.readonly) throw new QueryError(ONLY_READS);

@@ -158,9 +158,17 @@ export async function acquireLock(stateDir: string, o: LockOptions): Promise<Hel
         continue;
       }
       if (o.clock.now() >= deadline) {
+        // A run on another machine (a shared folder) is not seen from here: it may be alive, or
+        // have died leaving the lock, which only that machine, or a person, can tell.
+        const elsewhere = holder.kind === 'run' && holder.info.host !== info.host;
         throw new LockedError(`${stateDir} is locked by another run (${describe(holder)})`, {
           details: [
             o.waitSeconds > 0 ? `waited ${o.waitSeconds} s` : 'use --lock-wait <seconds> to wait for it',
+            ...(elsewhere
+              ? [
+                  `that run is on ${holder.info.host}, which this machine cannot see: if it has stopped there, remove the lock file and run again`,
+                ]
+              : []),
             `lock file: ${path}`,
           ],
         });

@@ -63,6 +63,9 @@ describe.skipIf(!has('bash'))('bash completion', () => {
     expect(bashComplete(['fiscal', 'search', 'nfe', '--verb'])).toEqual(['--verbose']);
     expect(bashComplete(['fiscal', '--output', 'json', 'events', 'c'])).toEqual(['cte', 'cteos']);
     expect(bashComplete(['fiscal', 'help', 'exit'])).toEqual(['exit-codes']);
+    // The commands help lists, not the hidden one the scripts call.
+    expect(bashComplete(['fiscal', 'help', ''])).toEqual(expect.arrayContaining(['exit-codes', 'pull', 'completion']));
+    expect(bashComplete(['fiscal', 'help', '_'])).toEqual([]);
     // After the first operand no subcommand is offered any more.
     expect(bashComplete(['fiscal', 'events', 'nfe', ''])).toEqual([]);
   });

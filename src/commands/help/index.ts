@@ -35,7 +35,15 @@ export const help = defineVerb({
 
 /** Completes `fiscal help <TAB>` with the commands besides the topics; call once the tree is built. */
 export function offerCommandNames(helpCommand: Command): Command {
-  const siblings = helpCommand.parent?.commands.filter((c) => c !== helpCommand).map((c) => c.name()) ?? [];
+  const parent = helpCommand.parent;
+  // The commands help lists: not the hidden ones (`__complete`, which the completion scripts call).
+  const siblings = parent
+    ? parent
+        .createHelp()
+        .visibleCommands(parent)
+        .filter((c) => c !== helpCommand && c.name() !== 'help')
+        .map((c) => c.name())
+    : [];
   suggest(helpCommand.registeredArguments[0]!, [...TOPIC_NAMES, ...siblings]);
   return helpCommand;
 }

@@ -4,7 +4,16 @@
 // cut short or foreign catalog rebuilt, a newer one refused (exit 13); `fiscal query` read-only;
 // the file opened by Debian's sqlite3 shell.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,6 +270,15 @@ describe('catalog: never trusted when it does not match the folder', () => {
     // Left as it was: never rewritten by an older program.
     expect(existsSync(catalogFile(d))).toBe(true);
   });
+
+  it('a folder where the catalog file should be: exit 13, saying so', async () => {
+    const d = copy();
+    rmSync(catalogFile(d));
+    mkdirSync(catalogFile(d));
+    const r = await runMain(['query', '--dir', d, 'SELECT 1'], env);
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain('cannot be opened: it is a folder, not a file');
+  });
 });
 
 describe('fiscal query', () => {
@@ -284,6 +302,9 @@ describe('fiscal query', () => {
     const bad = await runMain(['query', '--dir', dir, 'SELECT nope FROM documents'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no such column: nope/);
+    const two = await runMain(['query', '--dir', dir, 'SELECT 1; SELECT 2'], env);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('fiscal: query: one statement at a time (this text holds several)');
   });
 
   it('shows a sum of REAL amounts to 15 significant digits in a table and CSV, and as SQLite gave it in JSON', async () => {

@@ -189,7 +189,12 @@ describe('lock', () => {
   it('leaves the lock of another host alone: it cannot tell whether that run is alive', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: 1, host: 'elsewhere', startedAt: 'then' }));
-    await expect(acquireLock(dir, opts)).rejects.toThrow(/pid 1 on elsewhere/);
+    const err = (await acquireLock(dir, opts).catch((e: unknown) => e)) as LockedError;
+    expect(err.message).toMatch(/pid 1 on elsewhere/);
+    // Waiting alone would not help if that run died there: how to clear it is said.
+    expect(err.details).toContain(
+      'that run is on elsewhere, which this machine cannot see: if it has stopped there, remove the lock file and run again',
+    );
   });
 
   it('a live run holds it: exit 8 advising --lock-wait (the flag), never --wait', async () => {
