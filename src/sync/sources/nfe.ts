@@ -2,24 +2,15 @@
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
 import type { HttpClient } from '../../api/http.js';
 import { withSignal } from '../../api/http-views.js';
-import { nfeV1Pages, nfeV2Pages, searchNfeV2, searchNfeV2Dated } from '../../api/nfe.js';
+import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
-import { brasiliaDateTime, brasiliaDayStart } from '../../fiscal/dates.js';
+import { brasiliaDateTime } from '../../fiscal/dates.js';
 import { nfeFacts, statusOfProtocol, type NfeFacts } from '../../fiscal/nfe-facts.js';
 import type { CreatedRange, StreamKey } from '../checkpoint.js';
 import { canonicalJson } from '../checkpoint.js';
-import { MANIFESTATIONS } from '../../catalog/rows.js';
-import type { StatusRecord } from '../../catalog/store.js';
-import { V2_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filedUnder, type AccountCompanies } from '../role-owners.js';
-import {
-  fromBase64,
-  pageClient,
-  type Counted,
-  type ListedStatuses,
-  type PulledDocument,
-  type StreamSource,
-} from '../source.js';
+import { listedNfes } from './nfe-listed.js';
+import { fromBase64, pageClient, type Counted, type PulledDocument, type StreamSource } from '../source.js';
 
 /**
  * Documents per v2 page in a pull: the maximum, ten v1 pages per round trip. A page with XML is
@@ -56,83 +47,6 @@ async function countV2(
 /** A filter date with its time: a bare date stands for its first (`from`) or last (`to`) second. */
 const withTime = (value: string, bound: 'from' | 'to') =>
   value.length === 10 ? `${value} ${bound === 'from' ? '00:00:00' : '23:59:59'}` : value;
-
-/**
- * What the service lists now of a stream's documents, with its time then: the documents of its v2
- * filters listed canceled, then (received NF-e) those with a manifestation and the latest of each.
- * Answers of 500 keys per request, read page by page as the pull takes them (an account of 1M
- * notes lists some 56k canceled: held whole, with their journal lines, they added some 35 MB to its
- * first pull's RSS, and the catalog's thread applied them in one transaction of minutes).
- */
-function listedNfes(
-  http: HttpClient,
-  role: NfeRole,
-  filters: NfeV2Request['Filters'],
-  now: number,
-): (signal: AbortSignal) => Promise<ListedStatuses> {
-  return async (signal) => {
-    const h = withSignal(http, signal);
-    const canceled: NfeV2Request = {
-      Fields: ['AccessKey', 'Owner'],
-      Filters: { ...filters, Status: 'canceled' },
-      Limit: V2_LIMIT_MAX,
-    };
-    const first = await searchNfeV2Dated(h, canceled);
-    const at = first.at ?? now;
-    // Learnt that day (the instant would make two runs of the same pull differ).
-    const learnt = new Date(brasiliaDayStart(at)).toISOString();
-    const canceledOf = (items: NfeV2Record[]): StatusRecord[] =>
-      items
-        .filter((r) => r.AccessKey)
-        .map((r) => ({
-          key: r.AccessKey!,
-          role,
-          owner: r.Owner ?? '',
-          status: 'canceled',
-          at: learnt,
-          source: 'listing',
-        }));
-    async function* pages(): AsyncGenerator<StatusRecord[]> {
-      yield canceledOf(first.page.Nfes);
-      if (first.page.Paginator)
-        for await (const page of nfeV2Pages(h, { ...canceled, Paginator: first.page.Paginator }, { signal }))
-          yield canceledOf(page.items);
-      // A recipient manifests what it received (spec 4.11): the other roles have none to list.
-      if (role !== 'received') return;
-      const manifested: NfeV2Request = {
-        Fields: ['AccessKey', 'Owner', 'Manifestations'],
-        Filters: { ...filters, HasManifestation: true },
-        Limit: V2_LIMIT_MAX,
-      };
-      for await (const page of nfeV2Pages(h, manifested, { signal })) yield manifestedOf(page.items, role);
-    }
-    return { pages: pages(), at };
-  };
-}
-
-/**
- * The latest manifestation of each note (the active one, else the latest by date), dated as the
- * event file of it is (its Date): a record that changes no status (docs/catalog.md).
- */
-function manifestedOf(items: NfeV2Record[], role: NfeRole): StatusRecord[] {
-  const out: StatusRecord[] = [];
-  for (const r of items) {
-    const all = (r.Manifestations ?? []).filter((m) => MANIFESTATIONS.has(m.Type) && m.Date);
-    if (!r.AccessKey || all.length === 0) continue;
-    const latest = all.reduce((a, b) => (Date.parse(b.Date) > Date.parse(a.Date) ? b : a));
-    const m = all.find((x) => x.Active) ?? latest;
-    out.push({
-      key: r.AccessKey,
-      role,
-      owner: r.Owner ?? '',
-      status: '',
-      at: m.Date,
-      source: 'listing',
-      manifestation: m.Type,
-    });
-  }
-  return out;
-}
 
 const V2_PULL_FIELDS: NfeV2Field[] = [
   'AccessKey',
