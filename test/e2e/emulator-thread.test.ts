@@ -7,14 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tree.js';
 
-/** Runs the built CLI, sends `signal` `ms` after the start; how it ended and how long that took. */
+/** Runs the built CLI, sends `signal` `ms` after the start; how it ended. */
 async function stoppedAfter(args: string[], ms: number, signal: NodeJS.Signals) {
   const child = spawnCli(args);
   await new Promise((resolve) => setTimeout(resolve, ms));
-  const signalled = performance.now();
   child.kill(signal);
-  const result = await child;
-  return { result, stoppingMs: performance.now() - signalled };
+  return { result: await child };
 }
 
 describe('the built emulator on its own thread', () => {
@@ -49,25 +47,26 @@ describe('the built emulator on its own thread', () => {
 
   // Timed, not seen: nothing of the start shows outside. A signal before fiscal listens for it
   // (node still starting) ends the process as it ends any, having done nothing.
-  it('a stop while its documents are made ends it within seconds, before it prints a line (exit 130)', async () => {
+  it('a stop while its documents are made ends it before it prints a line (exit 130)', async () => {
     // 100,000 documents take a second or more to make.
     const args = ['emulator', '--port', '0', '--docs', '100000', '--accounts', '1'];
-    const { result: r, stoppingMs } = await stoppedAfter(args, 1000, 'SIGTERM');
+    const { result: r } = await stoppedAfter(args, 1000, 'SIGTERM');
     if (r.exitCode === 130) expect(String(r.stderr).trim()).toBe('fiscal: interrupted: SIGTERM');
     else expect(r.signal).toBe('SIGTERM');
     expect(String(r.stdout)).toBe('');
-    expect(stoppingMs).toBeLessThan(5000);
+    // Seen, not timed: a run that outlived its answer is ended by bin/fiscal.js's guard, saying so.
+    expect(String(r.stderr)).not.toMatch(/still running/);
   });
 
   it.each([300, 600, 1000])(
-    'a --profile emulator pull stopped %i ms after its start ends within seconds, nothing left running',
+    'a --profile emulator pull stopped %i ms after its start ends, nothing left running',
     async (ms) => {
       const args = ['--profile', 'emulator', 'pull', 'nfe', '--role', 'received', '--dir', tempDir()];
-      const { result: r, stoppingMs } = await stoppedAfter(args, ms, 'SIGINT');
+      const { result: r } = await stoppedAfter(args, ms, 'SIGINT');
       const stderr = String(r.stderr);
       if (r.exitCode === 130) expect(stderr.trim().split('\n').at(-1)).toBe('fiscal: interrupted: SIGINT');
       else expect({ signal: r.signal, stderr }).toEqual({ signal: 'SIGINT', stderr: '' });
-      expect(stoppingMs, stderr).toBeLessThan(5000);
+      // Seen, not timed: a run that outlived its answer is ended by bin/fiscal.js's guard, saying so.
       expect(stderr).not.toMatch(/still running|DEP0137|garbage collection/);
     },
   );

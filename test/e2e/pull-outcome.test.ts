@@ -166,7 +166,7 @@ describe('a stopped pull says what it kept', () => {
     { signal: 'SIGINT', what: 'at the first page', after: () => planCounts },
   ];
   it.each(moments)(
-    '$signal $what: ends within seconds, nothing left running, and the next run completes',
+    '$signal $what: ends, nothing left running, and the next run completes',
     async ({ signal, atMs, after }) => {
       const dir = tempDir();
       emu.setFaults(SLOW);
@@ -180,15 +180,14 @@ describe('a stopped pull says what it kept', () => {
       } finally {
         emu.setFaults(undefined);
       }
-      const { result: r, landed, stoppingMs } = stop;
+      const { result: r, landed } = stop;
       const stderr = String(r.stderr);
       expect(landed).toBe(true);
       // Exit 130, saying so; a signal that came while node itself was starting, before fiscal
       // listened for it, ends the process as it ends any (a shell says 130 too), having written nothing.
       if (r.exitCode === 130) expect(stderr.trim().split('\n').at(-1)).toBe(`fiscal: interrupted: ${signal}`);
       else expect({ signal: r.signal, stderr }).toEqual({ signal, stderr: '' });
-      // Generous: a run that ends well takes a fraction of a second, on a busy machine too.
-      expect(stoppingMs, stderr).toBeLessThan(5000);
+      // Seen, not timed: a run that outlived its answer is ended by bin/fiscal.js's guard, saying so.
       expect(stderr).not.toMatch(/still running|DEP0137|garbage collection/);
       const next = await runInProcess([...PULL, '--dir', dir], { env });
       expect(next.exitCode, next.stderr).toBe(0);

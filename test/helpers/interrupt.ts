@@ -25,8 +25,6 @@ export interface Interrupted {
   result: Result;
   /** The signal reached a run that had not ended; false only if the run ended before it needed the held answer. */
   landed: boolean;
-  /** How long the run took to end after the signal, ms. */
-  stoppingMs: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,10 +44,8 @@ export async function interruptRun(emu: TestEmulator, args: string[], o: Interru
       if (!ended) await pause(o.settleMs ?? 0);
     }
     const landed = !ended;
-    const signalled = performance.now();
     if (landed) child.kill(o.signal ?? 'SIGKILL');
-    const result = await child;
-    return { result, landed, stoppingMs: performance.now() - signalled };
+    return { result: await child, landed };
   } finally {
     emu.release();
   }
