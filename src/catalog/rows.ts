@@ -1,5 +1,6 @@
 // Index lines and status records as the catalog's rows: the column values of each table, and the
 // status a line brings its document to. Shared by every store (the SQL differs, the rows do not).
+import { inBrasilia } from '../fiscal/dates.js';
 import { documentStatus, type DocumentStatus, type StatusDocType } from '../fiscal/doc-status.js';
 import { eventDescription, EVENT_DOC_TYPES, type EventDocType } from '../fiscal/event-codes.js';
 import { ITEM_TAXES, TOTALS } from './facts.js';
@@ -121,7 +122,7 @@ export function documentRow(line: CatalogLine): unknown[] {
     nul(f?.receiver.uf),
     nul(f?.cfop),
     status,
-    status ? (f?.authorizedAt ?? line.created_at ?? f?.emittedAt ?? null) : null,
+    status ? changedAt(f?.authorizedAt ?? line.created_at ?? f?.emittedAt) : null,
     status ? 'document' : null,
     // TOTALS, in order, spelled out: a map and its spread cost the pull's thread more than the rest of the row.
     nul(totals?.total),
@@ -219,5 +220,13 @@ export function lineRows(line: CatalogLine): LineRows {
   const file = fileRow(line);
   if (line.event === undefined) return { file, document: documentRow(line), items: itemRows(line) };
   const of = { key: line.key, role: line.role, owner: line.owner, status: line.status, code: line.event };
-  return { file, event: eventRow(line), of: { ...of, at: line.created_at ?? '' } };
+  return { file, event: eventRow(line), of: { ...of, at: inBrasilia(line.created_at ?? '') } };
+}
+
+/**
+ * When a status changed, in Brasília time whatever its source wrote (docs/catalog.md): the
+ * catalog compares such times as text, and a reader sorts them.
+ */
+function changedAt(at: string | null | undefined): string | null {
+  return at ? inBrasilia(at) : null;
 }

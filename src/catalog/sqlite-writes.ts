@@ -2,6 +2,7 @@
 // document and items, or its event and what the event says of the document's status), and a
 // transaction's end (the status records, the coverage). sqlite-store.ts owns the transaction.
 import type BetterSqlite3 from 'better-sqlite3';
+import { inBrasilia } from '../fiscal/dates.js';
 import {
   DOCUMENT_COLUMNS,
   EVENT_COLUMNS,
@@ -118,9 +119,10 @@ export class CatalogWrites {
   end(records: readonly StatusRecord[], coverage: Coverage): void {
     for (const r of records) {
       const rank = STATUS_RANK[r.status] ?? 0;
-      this.recordStatus.run(r.status, r.at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
+      const at = inBrasilia(r.at);
+      this.recordStatus.run(r.status, at, r.source, r.key, r.role, r.role, r.owner, r.owner, rank);
       if (r.manifestation)
-        this.recordManifestation.run(r.manifestation, r.at, r.key, r.role, r.role, r.owner, r.owner, r.at);
+        this.recordManifestation.run(r.manifestation, at, r.key, r.role, r.role, r.owner, r.owner, at);
     }
     setMeta(this.db, 'index_bytes', String(coverage.indexBytes));
     setMeta(this.db, 'index_tail', coverage.indexTail);

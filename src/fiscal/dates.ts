@@ -34,6 +34,31 @@ export function brasiliaDateTime(instant: Date): string {
   return new Date(instant.getTime() - 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** `YYYY-MM-DDThh:mm:ss-03:00`: an instant in Brasília time, in the form the XML writes dates. */
+export function brasiliaTimestamp(ms: number): string {
+  return `${brasiliaDateTime(new Date(ms)).replace(' ', 'T')}-03:00`;
+}
+
+const ZONED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * An ISO 8601 time with a zone (`…Z`, `…-04:00`, fractions of a second) as the same instant in
+ * Brasília time (brasiliaTimestamp), to the second: times from several sources (an XML's offset,
+ * the service's UTC, the machine's clock) then sort and compare as text. Anything else (no zone,
+ * no such day or time) is kept as it is.
+ */
+export function inBrasilia(value: string): string {
+  if (value.length === 25 && value.endsWith('-03:00')) return value;
+  const m = ZONED.exec(value);
+  if (!m) return value;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const local = Date.UTC(y!, mo! - 1, d!, h!, mi!, sec);
+  const t = new Date(local);
+  const real = t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === sec;
+  const offset = m[8] === 'Z' ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11])) * 60_000;
+  return real ? brasiliaTimestamp(local - offset) : value;
+}
+
 /** The first instant (ms) of the Brasília day of `ms`. */
 export function brasiliaDayStart(ms: number): number {
   return filterDateToMs(brasiliaDateTime(new Date(ms)).slice(0, 10), 'from');

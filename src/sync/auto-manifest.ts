@@ -25,6 +25,7 @@ import {
   type ManifestStatusItem,
 } from '../api/wire/manifest.js';
 import type { Clock, Logger } from '../context.js';
+import { brasiliaTimestamp } from '../fiscal/dates.js';
 import { InterruptedError } from '../errors.js';
 import { syncCatalog } from '../catalog/folder.js';
 import { recordStatuses, replayJournal } from '../catalog/journal.js';
@@ -275,7 +276,7 @@ export class AutoManifest {
         (r.state === 'canceled' && 'cstat' in r && r.cstat === CANCELED_CSTAT),
     );
     if (learnt.length && this.catalog) {
-      const at = new Date(this.o.clock.now()).toISOString();
+      const at = brasiliaTimestamp(this.o.clock.now());
       await recordStatuses(
         this.o.dir,
         this.catalog,

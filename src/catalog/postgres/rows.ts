@@ -3,6 +3,7 @@
 // onto the table's own row type by column name; the profile comes from the base record), and the
 // status and manifestation updates the lines and records bring, reduced per document to the one
 // SQLite's statement-by-statement updates would leave.
+import { inBrasilia } from '../../fiscal/dates.js';
 import { MANIFESTATIONS, STATUS_RANK } from '../rows.js';
 import type { CatalogLine, StatusRecord } from '../store.js';
 import type { Client } from './connection.js';
@@ -76,13 +77,14 @@ async function updateStatuses(
     if (!before || before.at <= m.at) manifestations.set(docId(m), m);
   };
   for (const l of events) {
-    const at = l.created_at ?? '';
+    const at = inBrasilia(l.created_at ?? '');
     if (l.status) changeStatus({ key: l.key, role: l.role, owner: l.owner, status: l.status, at, source: 'event' });
     if (MANIFESTATIONS.has(l.event!)) manifest({ key: l.key, role: l.role, owner: l.owner, code: l.event!, at });
   }
   for (const r of records) {
-    changeStatus({ key: r.key, role: r.role, owner: r.owner, status: r.status, at: r.at, source: r.source });
-    if (r.manifestation) manifest({ key: r.key, role: r.role, owner: r.owner, code: r.manifestation, at: r.at });
+    const at = inBrasilia(r.at);
+    changeStatus({ key: r.key, role: r.role, owner: r.owner, status: r.status, at, source: r.source });
+    if (r.manifestation) manifest({ key: r.key, role: r.role, owner: r.owner, code: r.manifestation, at });
   }
   const copy = anyCopy
     ? `(u.role = '' OR d.role = u.role) AND (u.owner = '' OR d.owner = u.owner)`

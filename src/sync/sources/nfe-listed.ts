@@ -7,7 +7,7 @@ import { nfeV2Pages, searchNfeV2Dated } from '../../api/nfe.js';
 import { V2_LIMIT_MAX, type NfeRole, type NfeV2Record, type NfeV2Request } from '../../api/wire/nfe.js';
 import { MANIFESTATIONS } from '../../catalog/rows.js';
 import type { StatusRecord } from '../../catalog/store.js';
-import { brasiliaDayStart } from '../../fiscal/dates.js';
+import { brasiliaDayStart, brasiliaTimestamp, inBrasilia } from '../../fiscal/dates.js';
 import type { ListedStatuses } from '../source.js';
 
 /**
@@ -33,7 +33,7 @@ export function listedNfes(
     const first = await searchNfeV2Dated(h, canceled);
     const at = first.at ?? now;
     // Learnt that day (the instant would make two runs of the same pull differ).
-    const learnt = new Date(brasiliaDayStart(at)).toISOString();
+    const learnt = brasiliaTimestamp(brasiliaDayStart(at));
     const canceledOf = (items: NfeV2Record[]): StatusRecord[] =>
       items
         .filter((r) => r.AccessKey)
@@ -79,7 +79,7 @@ function manifestedOf(items: NfeV2Record[], role: NfeRole): StatusRecord[] {
       role,
       owner: r.Owner ?? '',
       status: '',
-      at: m.Date,
+      at: inBrasilia(m.Date),
       source: 'listing',
       manifestation: m.Type,
     });

@@ -85,3 +85,58 @@ describe('a status learnt in either order', () => {
     expect(rows).toEqual([{ status: 'canceled', status_source: 'event', status_changed_at: first.created_at }]);
   });
 });
+
+describe('times of several sources, in one form', () => {
+  /** The manifestation columns after each batch in turn, as statusAfter. */
+  async function manifestationAfter(batches: [CatalogLine[], StatusRecord[]][]) {
+    const store = await SqliteCatalog.open(join(tempDir('fiscal-status-order-'), 'catalog.sqlite'));
+    try {
+      let bytes = 0;
+      for (const [lines, records] of batches)
+        store.applyRows(lines.map(lineRows), records, { ...EMPTY_COVERAGE, indexBytes: (bytes += 10) });
+      return await store.select('SELECT manifestation, manifested_at, status_changed_at FROM documents');
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('an awareness answered at 23:30 in Brasília, then a confirmation at 00:10: the confirmation', async () => {
+    // The machine's clock in UTC said 02:30 of the next day; compared as text with the event's
+    // 00:10-03:00 it read as later, and the confirmation was lost.
+    const aware: StatusRecord = {
+      key,
+      role: '',
+      owner: '',
+      status: '',
+      at: '2026-06-21T02:30:00.000Z',
+      source: 'manifestation',
+      manifestation: '210210',
+    };
+    const confirmed = event('nfe', '210200', '', '2026-06-21T00:10:00-03:00');
+    const rows = await manifestationAfter([
+      [[document('nfe', 'authorized')], []],
+      [[], [aware]],
+      [[confirmed], []],
+    ]);
+    expect(rows).toEqual([
+      {
+        manifestation: '210200',
+        manifested_at: '2026-06-21T00:10:00-03:00',
+        status_changed_at: '2026-06-01T10:00:00-03:00',
+      },
+    ]);
+  });
+
+  it("an XML's other offset and the service's UTC are written in Brasília time, the same instant", async () => {
+    const amazonas = { ...document('nfe', 'authorized'), created_at: '2026-06-01T09:00:00-04:00' };
+    const listed: StatusRecord = { ...answered650, at: '2026-06-20T15:00:00.000Z', source: 'listing' };
+    const rows = await statusAfter([[[amazonas], []]]);
+    expect(rows).toEqual([
+      { status: 'authorized', status_source: 'document', status_changed_at: '2026-06-01T10:00:00-03:00' },
+    ]);
+    const canceled = await statusAfter([[[amazonas], [listed]]]);
+    expect(canceled).toEqual([
+      { status: 'canceled', status_source: 'listing', status_changed_at: '2026-06-20T12:00:00-03:00' },
+    ]);
+  });
+});
