@@ -75,7 +75,7 @@ export function registerEvent(
   }
   return {
     seq,
-    protocol: eventProtocol(event.access_key, event.tp_evento, seq),
+    protocol: eventProtocol(event.access_key, event.tp_evento, seq, createdAt),
     message: `Evento registrado e vinculado ${type === 'nfe' ? 'a' : 'ao'} ${label}`,
   };
 }

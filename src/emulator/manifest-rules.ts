@@ -62,7 +62,7 @@ export function manifest(
   const at = brt(nowMs);
   const event = store.addEvent(doc.accountId, 'nfe', doc.accessKey, { type: code, createdAt: at });
   const seq = event.event.seq;
-  const nProt = eventProtocol(doc.accessKey, code, seq);
+  const nProt = eventProtocol(doc.accessKey, code, seq, at);
   doc.manifestations = [
     ...doc.manifestations.map((m) => (m.Active ? { ...m, Active: false } : m)),
     { Type: code, Protocol: nProt, Seq: String(seq), Date: at, CreatedAt: at, Active: true, IsForced: false, origin },

@@ -76,7 +76,7 @@ function detailsXml(a: CteEventArgs): string {
 /** The nProt of the latest disagreement (610110) among a CT-e's `events`: what a 610111 after them cancels. */
 export function disagreementProtocol(accessKey: string, events: readonly DocEvent[]): string | undefined {
   const last = events.filter((e) => e.type === '610110').at(-1);
-  return last && eventProtocol(accessKey, last.type, last.seq);
+  return last && eventProtocol(accessKey, last.type, last.seq, last.createdAt);
 }
 
 /** What tells the CT-e family's event envelopes apart (procEventoCTe 4.00, procEventoMDFe 3.00). */
@@ -131,7 +131,7 @@ export function eventEnvelopeXml(l: EventLayout, a: EventCore, details: string):
     `<retEvento${l.doc} versao="${l.version}"><infEvento><tpAmb>1</tpAmb>${el('verAplic', l.verAplic)}${el('cOrgao', organ)}` +
     `<cStat>135</cStat><xMotivo>Evento registrado e vinculado ao ${l.label}</xMotivo>${el(l.keyTag, a.accessKey)}` +
     `${el('tpEvento', a.type)}${el('xEvento', a.description)}<nSeqEvento>${a.seq}</nSeqEvento>` +
-    `${el('dhRegEvento', registered)}${el('nProt', eventProtocol(a.accessKey, a.type, a.seq))}</infEvento></retEvento${l.doc}>`;
+    `${el('dhRegEvento', registered)}${el('nProt', eventProtocol(a.accessKey, a.type, a.seq, when))}</infEvento></retEvento${l.doc}>`;
   return (
     `${XML_DECL}<procEvento${l.doc} xmlns="${l.ns}" versao="${l.version}"><evento${l.doc} xmlns="${l.ns}" versao="${l.version}">` +
     `${infEvento}${signatureXml(id, a.author)}</evento${l.doc}>${retEvento}</procEvento${l.doc}>`

@@ -84,7 +84,7 @@ export function nfeEventXml(a: NfeEventArgs): string {
     `<retEvento versao="1.00"><infEvento><tpAmb>1</tpAmb><verAplic>${organ === '91' ? 'AN_1.5.0' : 'SVRS202401091043'}</verAplic>` +
     `${el('cOrgao', organ)}<cStat>135</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo>` +
     `${el('chNFe', a.accessKey)}${el('tpEvento', a.type)}${el('xEvento', DESCRIPTIONS[a.type]!)}<nSeqEvento>${a.seq}</nSeqEvento>` +
-    `${el('dhRegEvento', registered)}${el('nProt', eventProtocol(a.accessKey, a.type, a.seq))}</infEvento></retEvento>`;
+    `${el('dhRegEvento', registered)}${el('nProt', eventProtocol(a.accessKey, a.type, a.seq, when))}</infEvento></retEvento>`;
   return (
     `${XML_DECL}<procEventoNFe xmlns="${NFE_NS}" versao="1.00"><evento xmlns="${NFE_NS}" versao="1.00">` +
     `${infEvento}${signatureXml(id, a.authorCnpj)}</evento>${retEvento}</procEventoNFe>`

@@ -44,7 +44,7 @@ function manifestations(rng: Rng, f: EventFacts, events: NfeEvent[]): Manifestat
     events.push({ type, seq: 1, createdAt: date });
     out.push({
       Type: type,
-      Protocol: flatDigits(eventProtocol(f.accessKey, type, 1)),
+      Protocol: flatDigits(eventProtocol(f.accessKey, type, 1, date)),
       Seq: '1',
       Date: date,
       CreatedAt: brt(at + rng.int(1, 50) * 1000),

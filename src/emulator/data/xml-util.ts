@@ -124,10 +124,15 @@ export function authorizationProtocol(accessKey: string): string {
   return `1${accessKey.slice(0, 2)}${accessKey.slice(2, 4)}${tenDigits(`prot:${accessKey}`)}`;
 }
 
-/** nProt of an event; manifestations are registered by the national environment (91). */
-export function eventProtocol(accessKey: string, type: string, seq: number): string {
+/**
+ * nProt of an event registered at `at` (its dhEvento, ISO 8601): the year is the event's, not the
+ * document's (a note of December manifested in January has a protocol of the new year).
+ * Manifestations are registered by the national environment (91).
+ */
+export function eventProtocol(accessKey: string, type: string, seq: number, at: string): string {
   const organ = type.startsWith('2102') ? '91' : accessKey.slice(0, 2);
-  return `${organ === '91' ? 8 : 1}${organ}${accessKey.slice(2, 4)}${tenDigits(`event:${accessKey}:${type}:${seq}`)}`;
+  const year = /^\d{4}-/.test(at) ? at.slice(2, 4) : accessKey.slice(2, 4);
+  return `${organ === '91' ? 8 : 1}${organ}${year}${tenDigits(`event:${accessKey}:${type}:${seq}`)}`;
 }
 
 /**

@@ -107,7 +107,7 @@ const FIELD_VALUES: {
         CreatedAt: e.createdAt,
         Date: e.createdAt,
         IsForced: false,
-        Protocol: eventProtocol(doc.accessKey, e.type, e.seq),
+        Protocol: eventProtocol(doc.accessKey, e.type, e.seq, e.createdAt),
         Seq: String(e.seq),
         Type: e.type,
       }));

@@ -162,6 +162,34 @@ describe('POST /v1/nfe/manifest/sync', () => {
     expect(doc.events.filter((e) => e.type === '210200')).toHaveLength(1);
   });
 
+  it("R29: the protocol (nProt) is the national environment's (8, 91) of the event's year, not the note's", async () => {
+    // The notes of 2026 manifested on 2027-01-02: their keys say 26, the protocols 27.
+    const later = await startSmall({ now: new Date('2027-01-02T10:00:00-03:00') });
+    try {
+      const keys = later.store.nfesOf('acc_1').entries.map((e) => e.doc.accessKey);
+      const answers = await Promise.all(
+        keys.map((access_key) =>
+          fetch(`${later.url}/v1/nfe/manifest/sync`, {
+            method: 'POST',
+            headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+            body: JSON.stringify({ manifests: [{ access_key, code: '210210' }] }),
+          }).then(async (r) => ({ status: r.status, body: await r.json() })),
+        ),
+      );
+      const registered = answers
+        .filter((a) => a.status === 200)
+        .map((a) => manifestSyncSchema.parse(a.body).data.sefaz_response)
+        .filter((r) => r.cStat === 135);
+      expect(registered.length).toBeGreaterThan(0);
+      for (const r of registered) {
+        expect(r.dhRegEvento).toMatch(/^2027-01-02T/);
+        expect(r.nProt).toMatch(/^89127\d{10}$/);
+      }
+    } finally {
+      await later.close();
+    }
+  });
+
   it("R29: 403 for a document the account does not receive, 404 for another account's (R3); one manifest per call", async () => {
     expect((await sync(key(0), '210210')).status).toBe(403);
     expect((await sync(key(0, 'acc_2'), '210210')).status).toBe(404);
