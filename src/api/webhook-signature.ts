@@ -37,16 +37,24 @@ export function verifySignature(
   if (header === undefined || header === '') return { ok: false, reason: `missing ${SIGNATURE_HEADER} header` };
   let timestamp: number | undefined;
   const digests: string[] = [];
+  // What a sender got wrong is said as it is: a v1 that is there but is no digest is not missing.
+  const malformed: string[] = [];
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
-    if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (name === 'v1' && /^[0-9a-f]{64}$/.test(value)) digests.push(value);
+    if (name === 't') {
+      if (/^\d{1,12}$/.test(value)) timestamp = Number(value);
+      else malformed.push(`t=${JSON.stringify(value)} is not a Unix time in seconds`);
+    } else if (name === 'v1') {
+      if (/^[0-9a-f]{64}$/.test(value)) digests.push(value);
+      else malformed.push(`v1=${JSON.stringify(value.slice(0, 70))} is not a SHA-256 digest (64 lowercase hex digits)`);
+    }
   }
-  if (timestamp === undefined) return { ok: false, reason: 'signature header has no timestamp (t=)' };
-  if (digests.length === 0) return { ok: false, reason: 'signature header has no v1 digest' };
+  const why = (missing: string) => (malformed.length ? malformed.join('; ') : missing);
+  if (timestamp === undefined) return { ok: false, reason: why('signature header has no timestamp (t=)') };
+  if (digests.length === 0) return { ok: false, reason: why('signature header has no v1 digest') };
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) {
     return {
       ok: false,

@@ -73,7 +73,15 @@ describe('webhook signature', () => {
       ok: false,
       reason: 'signature header has no v1 digest',
     });
-    expect(verifySignature(SECRET, `t=${NOW},v1=${digest.slice(0, 10)}`, BODY, NOW).ok).toBe(false);
+    // A part that is there but malformed is named as such, not as missing.
+    expect(verifySignature(SECRET, `t=${NOW},v1=${digest.slice(0, 10)}`, BODY, NOW)).toEqual({
+      ok: false,
+      reason: `v1="${digest.slice(0, 10)}" is not a SHA-256 digest (64 lowercase hex digits)`,
+    });
+    expect(verifySignature(SECRET, `t=yesterday,v1=${digest}`, BODY, NOW)).toEqual({
+      ok: false,
+      reason: 't="yesterday" is not a Unix time in seconds',
+    });
     expect(verifySignature(SECRET, `t=${NOW},v0=${digest}`, BODY, NOW).ok).toBe(false);
     expect(verifySignature(SECRET, `t = ${NOW} , v1 = ${digest}`, BODY, NOW).ok).toBe(true);
   });
