@@ -197,6 +197,7 @@ function errorRow(ctx: Context, item: ManifestItem, error: unknown): ManifestRow
     code: item.code,
     status: 'error',
     message: error.message,
-    ...(error instanceof NotFoundError ? { cstat: 404 } : {}),
+    // The service's answer in the cstat column, as the status items of 4.14 give it for both.
+    ...(error instanceof NotFoundError ? { cstat: 404 } : forbidden ? { cstat: 403 } : {}),
   };
 }

@@ -24,6 +24,21 @@ describe('fiscal manifest aware', () => {
     expect(rows[0]!.protocol).toMatch(/^\d{15}$/);
   });
 
+  it("R29/R3: --sync of a note the account emitted (403) and of another's (404): error rows with the service's status as cstat, exit 7", async () => {
+    const notes = bench.emu().store.nfesOf(bench.account()).byRole;
+    const received = new Set(notes.received.map((e) => e.doc.accessKey));
+    // A sale to a company outside the account: the account emitted it and does not receive it.
+    const emitted = notes.emitted.map((e) => e.doc.accessKey).find((k) => !received.has(k))!;
+    const foreign = bench.emu().store.nfesOf(bench.emu().accounts[1]!.id).byRole.received[0]!.doc.accessKey;
+    const r = await fiscal(['manifest', 'aware', emitted, foreign, freshKey(), '--sync']);
+    expect(r.code, r.stderr).toBe(7);
+    expect(ndjson(r.stdout).map((row) => [row.key, row.status, row.cstat])).toEqual([
+      [emitted, 'error', 403],
+      [foreign, 'error', 404],
+      [expect.any(String), 'registered', 135],
+    ]);
+  });
+
   it('R7: a bad key in the file exits 2 naming the file and line; nothing is sent', async () => {
     const file = join(tempDir(), 'keys.txt');
     writeFileSync(file, `${freshKey()}\n123\n`);
