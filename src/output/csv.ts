@@ -41,6 +41,24 @@ function spreadsheetField(value: Cell, kind: CellKind | undefined, locale: Local
   return csvField(localizeCell(value, locale, 'csv', kind), separator);
 }
 
+/**
+ * A column's name in CSV, made for programs (an ERP's import, a script's `csv.DictReader`): its
+ * machine name, as the records' JSON names the field (`trade_name`, `request_id`), not the table's
+ * heading (`TRADE NAME`). The pt-BR dialect, made for spreadsheets, keeps its names as they were
+ * (the Portuguese name of a machine name, a table's heading as it is).
+ */
+export function csvHeader(column: Pick<Column<unknown>, 'header' | 'key'>, locale?: Locale): string {
+  const name =
+    column.key ??
+    column.header
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
+  return locale === 'pt-BR' ? localHeader(column.header, locale) : name;
+}
+
 /** The header goes out with the first record, or alone at the end when there were none. */
 export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], locale?: Locale): Sink<R> {
   const { separator, bom } = csvDialect(locale);
@@ -49,7 +67,7 @@ export function createCsvSink<R>(out: Writable, columns: readonly Column<R>[], l
     if (!headerWritten)
       out.write(
         `${bom ? '\ufeff' : ''}${csvRow(
-          columns.map((c) => localHeader(c.header, locale)),
+          columns.map((c) => csvHeader(c, locale)),
           separator,
         )}`,
       );

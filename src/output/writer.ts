@@ -17,6 +17,11 @@ export type Cell = string | number | boolean | null | undefined;
 export interface Column<R> {
   header: string;
   get(record: R): Cell;
+  /**
+   * CSV only: the column's machine name, the record's field it shows when that is not the
+   * header in snake case (`request_id` under `REQUEST`): csv.ts names the columns so.
+   */
+  key?: string;
   /** Table only: the most characters this column takes (it may get less on a narrow terminal). */
   width?: number;
   /**
@@ -53,7 +58,8 @@ export interface RecordWriter<R> {
   end(): void;
   /**
    * The listing did not complete (a request failed, the run was interrupted): ends the output like
-   * end() (rows so far shown, JSON closed) but never says it was empty, since that is unknown.
+   * end() (rows so far shown, JSON closed) but never says it was empty, since that is unknown; with
+   * no row yet it writes nothing at all.
    * Call it where the error is caught; a later end() does nothing.
    */
   fail(): void;
@@ -95,6 +101,9 @@ export function createRecordWriter<R>(ctx: Context, opts: RecordWriterOptions<R>
     },
     fail() {
       failed = true;
+      // Nothing was listed: nothing goes out, not an empty result (`[]`, a CSV header alone) that a
+      // script redirecting stdout would keep as the answer; the error and exit code say it all.
+      if (count === 0) ended = true;
       writer.end();
     },
     get count() {

@@ -20,9 +20,9 @@ export interface BatchRow {
 }
 
 const BATCH_COLUMNS: Column<BatchRow>[] = [
-  { header: 'BATCH', get: (r) => r.batch_id, truncate: false },
+  { header: 'BATCH', key: 'batch_id', get: (r) => r.batch_id, truncate: false },
   { header: 'KEY', get: (r) => r.key, truncate: false },
-  { header: 'EVENT', get: (r) => r.tp_evento },
+  { header: 'EVENT', key: 'tp_evento', get: (r) => r.tp_evento },
   { header: 'SEQ', get: (r) => r.seq },
   { header: 'STATUS', get: (r) => r.status },
   { header: 'CODE', get: (r) => r.code },

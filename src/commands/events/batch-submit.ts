@@ -39,9 +39,9 @@ async function submit(ctx: Context, source: string, options: { wait: boolean; dr
     );
     const writer = createRecordWriter<typeof accepted>(ctx, {
       columns: [
-        { header: 'BATCH', get: (r) => r.batch_id, truncate: false },
+        { header: 'BATCH', key: 'batch_id', get: (r) => r.batch_id, truncate: false },
         { header: 'STATUS', get: (r) => r.status },
-        { header: 'TYPE', get: (r) => r.document_type },
+        { header: 'TYPE', key: 'document_type', get: (r) => r.document_type },
         { header: 'COUNT', get: (r) => r.count },
       ],
     });

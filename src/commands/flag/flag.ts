@@ -78,13 +78,13 @@ function readSets(items: string[], problems: string[]): FlagErpRequest['metadata
 }
 
 const COLUMNS: Column<FlagRecord>[] = [
-  { header: 'TYPE', get: (r) => r.doc_type },
+  { header: 'TYPE', key: 'doc_type', get: (r) => r.doc_type },
   { header: 'ID', get: (r) => r.id, truncate: false },
   { header: 'OWNER', get: (r) => r.owner },
   { header: 'KEY', get: (r) => r.key },
   { header: 'VALUE', get: (r) => r.value, width: 40 },
   { header: 'STATUS', get: (r) => r.status },
-  { header: 'REQUEST', get: (r) => r.request_id },
+  { header: 'REQUEST', key: 'request_id', get: (r) => r.request_id },
 ];
 
 export default verb(flag, {

@@ -6,7 +6,7 @@ import { verb } from '../shared/verb.js';
 import { listVerb } from './index.js';
 
 const COLUMNS: Column<Label>[] = [
-  { header: 'LABEL', get: (r) => r.name },
+  { header: 'LABEL', key: 'name', get: (r) => r.name },
   { header: 'DOCUMENTS', get: (r) => r.documents },
 ];
 

@@ -13,7 +13,7 @@ const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) *
 
 const COLUMNS: Column<LatamDocument>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
-  { header: 'TYPE', get: (r) => r.doc_type },
+  { header: 'TYPE', key: 'doc_type', get: (r) => r.doc_type },
   { header: 'ISSUER', get: (r) => `${r.issuer.tax_id ?? ''} ${r.issuer.name ?? ''}`.trim(), width: 40 },
   { header: 'RECEIVER', get: (r) => `${r.receiver.tax_id ?? ''} ${r.receiver.name ?? ''}`.trim(), width: 40 },
   { header: 'ISSUED', get: (r) => r.issued_at },

@@ -10,7 +10,7 @@ import { listVerb } from './index.js';
 
 const COLUMNS: Column<LatamListItem>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
-  { header: 'TYPE', get: (r) => r.doc_type },
+  { header: 'TYPE', key: 'doc_type', get: (r) => r.doc_type },
   { header: 'NUMBER', get: (r) => r.number },
   { header: 'ISSUER', get: (r) => r.issuer.tax_id },
   { header: 'ISSUER NAME', get: (r) => r.issuer.name, width: 30 },

@@ -24,7 +24,7 @@ interface LatamUploadRecord {
 const COLUMNS: Column<LatamUploadRecord>[] = [
   { header: 'FILE', get: (r) => r.file, width: 40 },
   { header: 'ID', get: (r) => r.id, truncate: false },
-  { header: 'TYPE', get: (r) => r.doc_type },
+  { header: 'TYPE', key: 'doc_type', get: (r) => r.doc_type },
   { header: 'SUCCESS', get: (r) => r.success },
   { header: 'MESSAGE', get: (r) => r.message, width: 60 },
 ];

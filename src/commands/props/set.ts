@@ -29,7 +29,7 @@ interface PropsSet {
 }
 
 const COLUMNS: Column<PropsRecord>[] = [
-  { header: 'KEY', get: (r) => r.access_key, truncate: false },
+  { header: 'KEY', key: 'access_key', get: (r) => r.access_key, truncate: false },
   { header: 'PROPERTY', get: (r) => r.property },
   { header: 'VALUE', get: (r) => r.value, width: 40 },
   { header: 'STATUS', get: (r) => r.status },

@@ -19,7 +19,7 @@ export interface OcrRow {
 
 export const ROW_COLUMNS: Column<OcrRow>[] = [
   { header: 'FILE', get: (r) => r.file, width: 40 },
-  { header: 'REQUEST', get: (r) => r.request_id, truncate: false },
+  { header: 'REQUEST', key: 'request_id', get: (r) => r.request_id, truncate: false },
   { header: 'KIND', get: (r) => r.kind },
   { header: 'STATUS', get: (r) => r.status },
   { header: 'DOCUMENT', get: (r) => r.document, truncate: false },

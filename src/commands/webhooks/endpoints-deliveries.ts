@@ -16,12 +16,12 @@ export default verb(endpointsDeliveriesVerb, {
 
 const COLUMNS: Column<WebhookDelivery>[] = [
   { header: 'AT', get: (d) => d.at },
-  { header: 'NOTIFICATION', get: (d) => d.notification_id, truncate: false },
+  { header: 'NOTIFICATION', key: 'notification_id', get: (d) => d.notification_id, truncate: false },
   { header: 'TYPE', get: (d) => d.type },
   { header: 'ATTEMPT', get: (d) => d.attempt },
   { header: 'STATUS CODE', get: (d) => d.status_code },
   { header: 'OUTCOME', get: (d) => d.outcome },
-  { header: 'NEXT ATTEMPT', get: (d) => d.next_attempt_at },
+  { header: 'NEXT ATTEMPT', key: 'next_attempt_at', get: (d) => d.next_attempt_at },
   { header: 'ERROR', get: (d) => d.error, width: 50 },
 ];
 

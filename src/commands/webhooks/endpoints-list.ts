@@ -13,7 +13,7 @@ const ENDPOINT_COLUMNS: Column<EndpointRecord>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
   { header: 'URL', get: (r) => r.url, width: 60 },
   { header: 'DESCRIPTION', get: (r) => r.description, width: 40 },
-  { header: 'CREATED', get: (r) => r.created_at },
+  { header: 'CREATED', key: 'created_at', get: (r) => r.created_at },
 ];
 
 function withoutSecret({ secret: _secret, ...endpoint }: WebhookEndpoint): EndpointRecord {

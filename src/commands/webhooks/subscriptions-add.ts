@@ -75,7 +75,7 @@ function checkAccepted(flag: string, given: string[], accepted: string[]): void 
 const COLUMNS: Column<AddedRow>[] = [
   { header: 'ID', get: (r) => r.id, truncate: false },
   { header: 'STATUS', get: (r) => r.status },
-  { header: 'ENDPOINT', get: (r) => r.endpoint_id, truncate: false },
+  { header: 'ENDPOINT', key: 'endpoint_id', get: (r) => r.endpoint_id, truncate: false },
   { header: 'CNPJ', get: (r) => r.cnpj, truncate: false },
   { header: 'DOCUMENT TYPE', get: (r) => r.document_type },
   { header: 'EVENT TYPE', get: (r) => r.event_type },

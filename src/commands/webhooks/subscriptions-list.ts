@@ -14,11 +14,11 @@ export default verb(subscriptionsListVerb, {
 
 const SUBSCRIPTION_COLUMNS: Column<WebhookSubscription>[] = [
   { header: 'ID', get: (s) => s.id, truncate: false },
-  { header: 'ENDPOINT', get: (s) => s.endpoint_id, truncate: false },
+  { header: 'ENDPOINT', key: 'endpoint_id', get: (s) => s.endpoint_id, truncate: false },
   { header: 'CNPJ', get: (s) => s.cnpj, truncate: false },
   { header: 'DOCUMENT TYPE', get: (s) => s.document_type },
   { header: 'EVENT TYPE', get: (s) => s.event_type },
-  { header: 'CREATED', get: (s) => s.created_at },
+  { header: 'CREATED', key: 'created_at', get: (s) => s.created_at },
 ];
 
 async function list(ctx: Context, endpointId: string | undefined): Promise<void> {

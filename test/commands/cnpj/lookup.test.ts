@@ -21,7 +21,7 @@ describe('fiscal cnpj', () => {
     const r = await runMain(['cnpj', masked(a), a, '-o', 'csv'], emulatorEnv(emu));
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe('CNPJ,NAME,TRADE NAME,SITUATION,SINCE,OPENED,CNAE,SIZE,SIMPLES,CITY');
+    expect(lines[0]).toBe('cnpj,name,trade_name,situation,situation_date,opened_on,cnae,size,simples,city');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([a]);
     expect(lookups()).toBe(1);
   });

@@ -23,7 +23,10 @@ describe('fiscal companies', () => {
     const csv = await runInProcess(['companies', 'list', '-o', 'csv'], { env });
     expect(csv.exitCode, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^CNPJ,NAME,/);
+    // Named for programs, as the JSON names the fields it shows as they are (REGIME is a label of tax_regime).
+    expect(lines[0]).toBe('cnpj,name,trade_name,state_registration,uf,city,regime,documents');
+    for (const name of ['cnpj', 'name', 'trade_name', 'state_registration', 'uf', 'city'])
+      expect(rows[0]).toHaveProperty(name);
     expect(lines).toHaveLength(emu.accounts[0]!.companies.length + 1);
   });
 

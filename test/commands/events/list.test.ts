@@ -47,10 +47,12 @@ describe('fiscal events <type> <key>...', () => {
     const json = ndjson((await fiscal(['events', 'nfe', doc.accessKey])).stdout);
     const r = await runMain(['-o', 'csv', 'events', 'nfe', doc.accessKey], emulatorEnv(emu));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('KEY,TYPE,DESCRIPTION,SEQ,DATE,STATUS,REASON,PROTOCOL');
+    // The CSV's header names the JSON's fields: a script reads either by the same names.
+    expect(r.stdout.split('\n')[0]).toBe('key,type,description,seq,date,status,reason,protocol');
     const rows = parseCsv(r.stdout);
-    expect(rows.map((row) => row.REASON)).toEqual(json.map((row) => row.reason ?? ''));
-    expect(rows.some((row) => row.REASON !== '')).toBe(true);
+    expect(rows.map((row) => row.reason)).toEqual(json.map((row) => row.reason ?? ''));
+    expect(rows.some((row) => row.reason !== '')).toBe(true);
+    expect(rows.map((row) => row.protocol)).toEqual(json.map((row) => row.protocol ?? ''));
   });
 
   it('R7, R30: bad input exits 2 naming it, before anything is sent', async () => {

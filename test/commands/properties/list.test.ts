@@ -29,7 +29,7 @@ describe('fiscal properties list', () => {
     const csv = await runMain(['properties', 'ls', '-o', 'csv'], emulatorEnv(emu, i));
     expect(csv.code, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('ID,NAME,PRODUCER,CPF/CNPJ,IE,UF,CITY,HECTARES');
+    expect(lines[0]).toBe('id,name,producer,cpf_cnpj,state_registration,uf,city,hectares');
     expect(lines).toHaveLength(ruralPropertiesOf(emu.accounts[i]!).length + 1);
     const none = emu.accounts.findIndex((a) => ruralPropertiesOf(a).length === 0);
     if (none >= 0) {

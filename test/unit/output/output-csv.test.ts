@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow } from '../../../src/output/csv.js';
+import { csvField, csvHeader, csvRow } from '../../../src/output/csv.js';
 import { createRecordWriter, type Column } from '../../../src/output/writer.js';
 import { createTestContext } from '../../helpers/context.js';
 
@@ -63,6 +63,32 @@ describe('csv writer', () => {
 
   it('writes only the header when there are no records', () => {
     expect(csv([])).toBe('name,uf,population,note\n');
+  });
+
+  it('a listing that failed before its first row writes nothing, in any format; one with rows ends them well-formed', () => {
+    for (const output of ['csv', 'json', 'ndjson', 'table'] as const) {
+      const t = createTestContext({ globals: { output } });
+      const failed = createRecordWriter(t.ctx, { columns: COLUMNS });
+      failed.fail();
+      failed.end();
+      expect(t.stdout() + t.stderr(), output).toBe('');
+    }
+    const t = createTestContext({ globals: { output: 'json' } });
+    const partial = createRecordWriter(t.ctx, { columns: COLUMNS });
+    partial.write({ name: 'Belém', uf: 'PA' });
+    partial.fail();
+    expect(JSON.parse(t.stdout())).toEqual([{ name: 'Belém', uf: 'PA' }]);
+  });
+
+  it("names a column for programs: the record's field it shows, else its heading in snake case", () => {
+    expect(csvHeader({ header: 'TRADE NAME' })).toBe('trade_name');
+    expect(csvHeader({ header: 'CPF/CNPJ' })).toBe('cpf_cnpj');
+    expect(csvHeader({ header: 'MÊS' })).toBe('mes');
+    expect(csvHeader({ header: 'REQUEST', key: 'request_id' })).toBe('request_id');
+    expect(csvHeader({ header: 'access_key' })).toBe('access_key');
+    // The pt-BR dialect, for spreadsheets, keeps the Portuguese names and the headings.
+    expect(csvHeader({ header: 'REQUEST', key: 'request_id' }, 'pt-BR')).toBe('REQUEST');
+    expect(csvHeader({ header: 'total' }, 'pt-BR')).toBe('Valor total');
   });
 
   it('streams: a row is out before end()', () => {
