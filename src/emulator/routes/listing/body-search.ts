@@ -3,7 +3,7 @@
 // size, and the Paginator over (position, roleIndex) records (R18, R19a, R21, R22, R24).
 import type { z } from 'zod';
 import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
-import { badRequest, type Reply } from '../../respond.js';
+import { badRequest, HttpError, serviceError, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';
 
 /** Where a page resumes: after the record (position, roleIndex). */
@@ -60,7 +60,11 @@ function requestError(issue: z.core.$ZodIssue) {
   const path = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
-    return badRequest('service', `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${path ? ` in ${path}` : ''}`);
+    const message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${path ? ` in ${path}` : ''}`;
+    // R6: the context names the field, as for any other problem of the body (the first unknown one).
+    return new HttpError(
+      serviceError(400, 'bad_request', message, { field: [path, issue.keys[0]].filter(Boolean).join('.') }),
+    );
   }
   return badRequest('service', issue.message, path || undefined);
 }

@@ -68,7 +68,9 @@ function checkedBody(body: unknown, max: number): CheckedManifest[] {
       const problem = nfeKeyProblem(m.access_key);
       if (problem) add(`${at}.access_key`, `${problem}: "${m.access_key}"`);
     }
-    if (typeof m.code !== 'string' || !isManifestCode(m.code))
+    if (typeof m.code === 'number' && isManifestCode(String(m.code)))
+      add(`${at}.code`, `code is a string ("${m.code}"), got the number ${m.code}`);
+    else if (typeof m.code !== 'string' || !isManifestCode(m.code))
       add(`${at}.code`, `code is one of 210200, 210210, 210220, 210240, got ${JSON.stringify(m.code)}`);
     if (m.justification !== undefined && typeof m.justification !== 'string')
       add(`${at}.justification`, 'justification is a string');

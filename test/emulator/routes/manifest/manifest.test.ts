@@ -131,6 +131,10 @@ describe('POST /v1/nfe/manifest (asynchronous)', () => {
       'manifests[1].code',
     ]);
     expect(r.body.errors['manifests[0].access_key'][0]).toContain('check digit');
+    // A code sent as a JSON number is told so, not that 210210 is not one of the codes.
+    const numeric = await post('/v1/nfe/manifest', { manifests: [{ access_key: key(8), code: 210210 }] });
+    expect(numeric.status).toBe(400);
+    expect(numeric.body.errors['manifests[0].code']).toEqual(['code is a string ("210210"), got the number 210210']);
     const empty = await post('/v1/nfe/manifest', { manifests: [] });
     expect(empty.status).toBe(400);
   });

@@ -94,6 +94,15 @@ describe('R18: request and projection', () => {
     expect(r.body.error.message).toMatch(message);
   });
 
+  it.each([
+    [{ Bogus: 1 }, 'Bogus'],
+    [{ Filters: { Owner: [] } }, 'Filters.Owner'],
+  ])('R6: an unknown key %j is named in context.field, as any other problem of the body', async (body, field) => {
+    const r = await postV2(emu, body);
+    expect(r.status).toBe(400);
+    expect(r.body.error.context).toEqual({ field });
+  });
+
   it('R18: records are one per (document, owner role) of the account (designed)', async () => {
     const body = await search({ DocumentIdentifier: keyAt(3) });
     expect(body.Total).toBe(2);
