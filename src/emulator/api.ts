@@ -213,9 +213,16 @@ function isRead(route: Route): boolean {
 
 /** The stats key of a request: `GET /v1/nfe/{role}`, or `unmatched`. */
 export function routeKey(router: Router, method: string, path: string): string {
-  const match = router.match(method, path);
+  const match = router.match(routedMethod(method), path);
   return match.kind === 'found' ? `${method} ${match.route.pattern.replace(/:(\w+)/g, '{$1}')}` : 'unmatched';
 }
+
+/**
+ * HEAD is answered as GET is, without the body (node's server leaves it out): HTTP asks it of
+ * every general-purpose server (RFC 9110, 9.3.2), and a client probing a URL with HEAD met 405
+ * (designed here: the spec says nothing of HEAD).
+ */
+const routedMethod = (method: string): string => (method === 'HEAD' ? 'GET' : method);
 
 /**
  * Documents an answer renders, for the per-document server time: the items of the body's list
@@ -236,7 +243,7 @@ function sleep(ms: number): Promise<void> {
 
 /** R6: the route for a request, or a 404 / 405 in the service's error shape. */
 function findRoute(router: Router, method: string, path: string) {
-  const match = router.match(method, path);
+  const match = router.match(routedMethod(method), path);
   if (match.kind === 'not-found') {
     throw new HttpError(serviceError(404, 'not_found', `no such endpoint: ${method} ${path}`, { method, path }));
   }

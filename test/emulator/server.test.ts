@@ -94,6 +94,20 @@ describe('envelopes and errors (R4, R6)', () => {
     expect(v1.status).toBe(405);
   });
 
+  it('HEAD is answered as GET, the same status and headers and no body; on a POST-only path, 405 (designed)', async () => {
+    const path = '/v1/nfe/received?limit=2';
+    const full = await fetch(`${emu.url}${path}`, { headers: authHeaders() });
+    const body = await full.arrayBuffer();
+    const head = await fetch(`${emu.url}${path}`, { method: 'HEAD', headers: authHeaders() });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(full.headers.get('content-type'));
+    expect(Number(head.headers.get('content-length'))).toBe(body.byteLength);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const post = await fetch(`${emu.url}/v2/dfe/nfe`, { method: 'HEAD', headers: authHeaders() });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('POST');
+  });
+
   it("R6: malformed JSON is 400 in the list endpoints' shape", async () => {
     const r = await postV2(emu, '{"Filters": ');
     expect(r.status).toBe(400);
