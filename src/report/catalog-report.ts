@@ -6,40 +6,17 @@
 // the catalog's status column holds what the folder learnt of them); canceled documents are counted
 // apart and left out of the sums; a row whose file could not be read is a problem, not a document.
 // Only SQLite (its money is a REAL, rounded to cents per document as catalog-documents.ts does).
-import { monthSql, rankSql } from '../catalog/report-index.js';
+import { monthSql } from '../catalog/report-index.js';
 import { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { arrange, type Dimension, type GroupValue, type Report, type ReportFilters } from './aggregate.js';
-import { CARGO_KINDS, SUMS } from './facts.js';
-import { textOrder, tupleKey } from './sqlite-sum.js';
-
-/** A rank's status as the report names it. */
-function statusOf(rank: string): string {
-  return `CASE ${rank} WHEN 3 THEN 'canceled' WHEN 2 THEN 'closed' WHEN 1 THEN 'authorized' ELSE 'unknown' END`;
-}
-
-/** Each dimension as a value and a name of a copy's row (aggregate.ts groupValue). */
-const DIMENSION: Partial<Record<Dimension, [string, string | null]>> = {
-  month: [`coalesce(${monthSql('d.')}, '')`, null],
-  emitter: ["coalesce(d.emitter_tax_id, '')", "nullif(d.emitter_name, '')"],
-  receiver: ["coalesce(d.receiver_tax_id, '')", "nullif(d.receiver_name, '')"],
-  cfop: ["coalesce(d.cfop, '')", null],
-  uf: ["coalesce(CASE WHEN d.role = 'emitted' THEN d.receiver_uf ELSE d.emitter_uf END, '')", null],
-  status: [statusOf('s.rank'), null],
-  type: ['d.type', null],
-  owner: [
-    'd.owner',
-    "CASE WHEN d.owner = '' THEN NULL WHEN d.owner = d.emitter_tax_id THEN nullif(d.emitter_name, '') WHEN d.owner = d.receiver_tax_id THEN nullif(d.receiver_name, '') END",
-  ],
-  role: ['d.role', null],
-};
+import { CENTS, DIMENSION, foldSingleCopies, RANK, statusOf } from './documents-fold.js';
+import { SUMS } from './facts.js';
 
 /** A row catalogued without facts: its file could not be read (catalog-documents.ts). */
 const UNREAD = 'd.emitted_at IS NULL AND d.emitter_tax_id IS NULL';
 /** Implied by UNREAD, and what the report's index is searched with. */
 const NO_MONTH = `${monthSql('d.')} IS NULL`;
-
-const RANK = rankSql('d.');
 
 /**
  * The documents of several copies (on the primary key's index alone: cheap). Only they need their
@@ -51,17 +28,6 @@ const MULTI = 'multi AS (SELECT key FROM documents GROUP BY key HAVING count(*) 
 /** Each multi-copy document's status from all its copies, whatever the filters keep of them. */
 const STATUS = `(SELECT d.key AS key, max(${RANK}) AS rank FROM documents d
   WHERE NOT (${UNREAD}) AND d.key IN (SELECT key FROM multi) GROUP BY d.key)`;
-
-/** An MDF-e's stored total is its cargo, never in `total` (facts.ts documentSums). */
-const CARGO = `d.type IN (${CARGO_KINDS.map((k) => `'${k}'`).join(', ')})`;
-const stored = (s: string) => `round(coalesce(d.${s}, 0) * 100)`;
-const CENTS = SUMS.map((s) =>
-  s === 'total'
-    ? `CASE WHEN ${CARGO} THEN 0 ELSE ${stored(s)} END`
-    : s === 'cargo'
-      ? `CASE WHEN ${CARGO} THEN ${stored('total')} ELSE 0 END`
-      : stored(s),
-);
 
 /**
  * What a report keeps of a catalog: its filters, and where the inputs named parts of a pull folder
@@ -230,38 +196,7 @@ async function ofSingleCopies(
   where: { sql: string; params: unknown[] },
 ): Promise<unknown[][] | undefined> {
   if (!(store instanceof SqliteCatalog)) return undefined;
-  if (store.selectRaw('SELECT 1 FROM documents GROUP BY key HAVING count(*) > 1 LIMIT 1').length > 0) return undefined;
-  return foldDocuments(store, by, where);
-}
-
-/**
- * The grouped query's parts, of documents of one copy each, folded in a Map as SQLite reads them
- * (SqliteCatalog.fold): its GROUP BY sorted every row, some 0.3 s of CPU at 224k documents for 18
- * groups. The cents are whole numbers: summed here as exactly as by the query's sum(); a name is
- * the greatest in SQLite's order, as its max() gives it.
- */
-function foldDocuments(store: SqliteCatalog, by: readonly Dimension[], where: { sql: string; params: unknown[] }) {
-  const m = by.length;
-  // Apart by whether canceled (the query's `rank = 3`).
-  const parts = [new Map<unknown, unknown[]>(), new Map<unknown, unknown[]>()];
-  const columns = [
-    ...by.map((d) => DIMENSION[d]![0].replace('s.rank', `(${RANK})`)),
-    ...by.map((d) => DIMENSION[d]![1] ?? 'NULL'),
-    `${RANK} = 3`,
-    ...CENTS,
-  ];
-  store.fold(columns.join(', '), `FROM documents d ${where.sql}`, where.params, (row) => {
-    const canceled = row[2 * m] as number;
-    const id = m === 1 ? row[0] : tupleKey(row.slice(0, m));
-    let p = parts[canceled]!.get(id);
-    if (!p) parts[canceled]!.set(id, (p = [...row.slice(0, 2 * m), canceled, 1, 0, ...SUMS.map(() => 0)]));
-    else
-      for (let n = m; n < 2 * m; n++)
-        if (row[n] !== null && (p[n] === null || textOrder(String(row[n]), String(p[n])) > 0)) p[n] = row[n];
-    (p[2 * m + 2] as number)++;
-    for (let c = 0; c < SUMS.length; c++) (p[2 * m + 3 + c] as number) += row[2 * m + 1 + c] as number;
-  });
-  return [...parts[0]!.values(), ...parts[1]!.values()];
+  return foldSingleCopies(store, by, where);
 }
 
 /**

@@ -31,7 +31,7 @@ const SPLIT_FROM = 100_000;
  * instructions at 400k, a median 0.2 s more of wall and CPU at a load of 5), more than the
  * balance it buys.
  */
-const CUTS = [0.55];
+const CUTS = [0.5];
 
 /** What the thread hands back: its groups, totals, held documents and missing copies; null: the query. */
 type RangeReply = {

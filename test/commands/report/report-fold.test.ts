@@ -15,6 +15,13 @@ import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import type { CatalogStore } from '../../../src/catalog/store.js';
 import type { Dimension, ReportFilters } from '../../../src/report/aggregate.js';
 import { catalogReport } from '../../../src/report/catalog-report.js';
+import {
+  foldDocuments,
+  foldSingleCopies,
+  listOf,
+  partsOf,
+  type DocumentsRequest,
+} from '../../../src/report/documents-fold.js';
 import { filterSql } from '../../../src/report/catalog-report.js';
 import { severalCopies } from '../../../src/report/items-fold.js';
 import { itemsReport, itemsSpec } from '../../../src/report/items-report.js';
@@ -259,6 +266,39 @@ describe("the documents' report grouped as they are read, each of one copy", () 
     const slow = await catalogReport(await plain(single), by, filters);
     expect(o.fold).toHaveBeenCalledTimes(1);
     expect(fast).toEqual(slow);
+  });
+
+  /** The parts in one order (the threads' merge appends the groups the second part saw first). */
+  const sorted = (parts: unknown[][] | undefined) =>
+    parts && [...parts].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+  it.each(cases)('--by %j with %j read in two parts, merged: the parts of one pass', async (by, filters) => {
+    const o = await opened(single);
+    const where = filterSql(filters);
+    const whole = listOf(foldDocuments(o.store, by, where));
+    const halves = await foldSingleCopies(o.store, by, where, 1);
+    await o.store.close();
+    // The whole, then two parts (the sources have no worker file: the second is read here, cloned as a thread's).
+    expect(o.fold).toHaveBeenCalledTimes(3);
+    expect(sorted(halves)).toEqual(sorted(whole));
+  });
+
+  it("the report's thread (dist/items-worker.js) hands back the parts of the documents past its cut", async () => {
+    const file = join(process.cwd(), 'dist', 'items-worker.js');
+    expect(existsSync(file)).toBe(true);
+    const store = await SqliteCatalog.open(catalogOf(single), { readonly: true });
+    const [[low, high]] = store.selectRaw('SELECT min(rowid), max(rowid) FROM documents') as [[number, number]];
+    const by: Dimension[] = ['emitter', 'status'];
+    const where = filterSql({ roles: ['received'] });
+    const from = Math.floor((low + high) / 2);
+    const here = partsOf(foldDocuments(store, by, where, { from }));
+    await store.close();
+    const request: DocumentsRequest = { kind: 'documents', path: catalogOf(single), by, where, from };
+    const worker = new Worker(file, { workerData: request });
+    const reply = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(here[0]!.length).toBeGreaterThan(0);
+    expect(reply).toEqual(here);
   });
 
   it('a folder with documents of two copies: the grouped query, as before', async () => {
