@@ -22,7 +22,7 @@ export class RenderError extends Error {
  * A renderer's own summary of the file's root element (`root`, its node), for a shape it knows
  * whole, or undefined: the shared readers then read it.
  */
-export type Summarize = (root: string, node: Node) => Summary | undefined;
+type Summarize = (root: string, node: Node) => Summary | undefined;
 
 interface ReadXml {
   summary: DocumentSummary;
