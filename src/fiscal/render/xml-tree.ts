@@ -1,7 +1,7 @@
 // What every renderer reads first: the XML's tree (the readers' parser and encodings) and the one
 // summary of the expected kind (key, parties, protocol, whether the file itself says canceled).
 import { parseEmbedded, readDocumentTree, type DocumentKind, type DocumentSummary } from '../readers/index.js';
-import { at, obj, text, type Node } from '../readers/common.js';
+import { at, obj, text, type Node, type Summary } from '../readers/common.js';
 import { findDocuments } from '../readers/detect.js';
 import { decodeXml } from '../readers/xml.js';
 import { parseLight } from './xml-light.js';
@@ -18,6 +18,12 @@ export class RenderError extends Error {
   }
 }
 
+/**
+ * A renderer's own summary of the file's root element (`root`, its node), for a shape it knows
+ * whole, or undefined: the shared readers then read it.
+ */
+type Summarize = (root: string, node: Node) => Summary | undefined;
+
 interface ReadXml {
   summary: DocumentSummary;
   /** The parsed file, from its root element down. */
@@ -26,7 +32,8 @@ interface ReadXml {
 
 /**
  * The one document of `kinds` in `xml`; `keyed` documents must carry a 44-digit access key. The
- * elements named in `unread` may be left out of the tree (neither the caller nor the summary reads them).
+ * elements named in `unread` may be left out of the tree (neither the caller nor the summary reads
+ * them); `summarize`, the caller's summary of a file it knows the shape of.
  */
 export function readFor(
   xml: Uint8Array | string,
@@ -34,12 +41,13 @@ export function readFor(
   what: string,
   keyed = true,
   unread?: ReadonlySet<string>,
+  summarize?: Summarize,
 ): ReadXml {
   const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
   let docs: DocumentSummary[];
   let tree: Node;
   try {
-    ({ docs, tree } = quickRead(bytes, what, unread) ?? readDocumentTree(bytes, what));
+    ({ docs, tree } = quickRead(bytes, what, unread, summarize) ?? readDocumentTree(bytes, what));
   } catch (error) {
     throw new RenderError((error as Error).message);
   }
@@ -55,11 +63,14 @@ function quickRead(
   bytes: Uint8Array,
   source: string,
   unread: ReadonlySet<string> | undefined,
+  summarize: Summarize | undefined,
 ): { docs: DocumentSummary[]; tree: Node } | undefined {
   const { text: xml, warnings } = decodeXml(bytes);
   const parsed = parseLight(xml, unread);
   if (!parsed) return undefined;
-  const found = findDocuments(parsed.root, parsed.tree[parsed.root], { depth: 0, parse: parseEmbedded });
+  const node = parsed.tree[parsed.root];
+  const own = summarize && typeof node === 'object' && node !== null ? summarize(parsed.root, node as Node) : undefined;
+  const found = own ? [own] : findDocuments(parsed.root, node, { depth: 0, parse: parseEmbedded });
   if (found.length === 0) return undefined;
   // The file's fields added to each summary, which is this read's own: a copy of its twenty
   // fields (an object spread) was 1.5% of a DANFe's CPU.
