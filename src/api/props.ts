@@ -13,7 +13,7 @@ import {
 } from './wire/props.js';
 
 /** What the service said of one document of a batch, whichever shape its type answers in. */
-export interface PropertyOutcome {
+interface PropertyOutcome {
   id: string;
   success: boolean;
   message?: string;
