@@ -762,7 +762,7 @@ _fiscal_option_values() {
     'latam list|--country') _fiscal_w='MX CL CO PE' ;;
     'profile add|--base-url') _fiscal_w='production sandbox' ;;
     'init|--base-url') _fiscal_w='production sandbox' ;;
-    'props set|--role') _fiscal_w='received emitted transporter authorized' ;;
+    'props set|--role') _fiscal_w='received emitted transporter authorized taker not-taker intermediate' ;;
     'labels apply|--type') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
     'labels remove|--type') _fiscal_w='nfe nfce cte cteos nfse cfesat' ;;
     'ocr upload|--kind') _fiscal_w='invoice utility' ;;

@@ -518,7 +518,7 @@ $script:FiscalTree = @{
     Commands = @{  }
     Options = @('--role', '--stdin', '--dry-run', '--help', '-h', '--version', '-V', '--profile', '--base-url', '--output', '-o', '--verbose', '--quiet', '--no-input', '--no-color', '--timeout', '--locale')
     TakesValue = @('--role', '--profile', '--base-url', '--output', '-o', '--timeout', '--locale')
-    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
+    Values = @{ '--role' = @('received', 'emitted', 'transporter', 'authorized', 'taker', 'not-taker', 'intermediate'); '--profile' = '@profiles'; '--base-url' = @('production', 'sandbox'); '--output' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '-o' = @('table', 'json', 'ndjson', 'csv', 'xlsx'); '--locale' = @('en', 'pt-BR') }
     Arguments = @($null, $null, $null)
     Variadic = $true
   }

@@ -13,13 +13,13 @@ import type { HttpClient } from './http.js';
 import { nfeV1QueryParams } from './nfe.js';
 import { listingPages, paginateToken, type TokenPage } from './paginate.js';
 import type { V1Page } from './wire/common.js';
+import { propertyPath } from './wire/props.js';
 import {
   NFSE_EVENTS_PATH,
   NFSE_MANUAL_PATH,
   OWNER_ROLE_OF,
   nfseEventsPageSchema,
   nfseManualPageSchema,
-  nfsePropertyPath,
   nfsePropertyResponseSchema,
   nfseSearchResponseSchema,
   nfseV1PageSchema,
@@ -133,9 +133,11 @@ export async function setNfseProperty(
 ): Promise<NfsePropertyResponse['data']['result']> {
   const res = await http.request({
     method: 'PUT',
-    path: nfsePropertyPath(role, property),
+    path: propertyPath('nfse', role, property),
     body: { data },
     schema: nfsePropertyResponseSchema,
+    // The same values set twice leave the same state, so it may be retried.
+    retry: true,
   });
   return res.body.data.result;
 }

@@ -28,6 +28,11 @@ interface DocEndpoints {
   events?: string;
   /** GET, the auxiliary PDF by access key (or R10 id for NFS-e); none when only `pdf --local` draws it. */
   pdf?: string;
+  /**
+   * PUT, one custom property on many documents of the type (`fiscal props set`): spec 4.7 (R28)
+   * for NF-e, R37 for NFS-e, designed for CT-e and CT-e OS like NF-e's.
+   */
+  properties?: string;
 }
 
 export interface DocTypeSpec {
@@ -184,6 +189,7 @@ export const DOC_TYPES = {
       search: '/v2/dfe/nfe',
       events: '/v2/nfe/events',
       pdf: '/v1/nfe/danfe',
+      properties: '/v1/nfe/:role/:property',
     },
     flagType: 'NFE',
     webhooks: true,
@@ -221,7 +227,13 @@ export const DOC_TYPES = {
     events: CTE_EVENTS,
     eventBatch: true,
     pdf: 'DACTe',
-    endpoints: { listing: '/v1/cte/:role', search: '/v1/dfe/cte', events: '/v1/cte/events', pdf: '/v1/cte/dacte' },
+    endpoints: {
+      listing: '/v1/cte/:role',
+      search: '/v1/dfe/cte',
+      events: '/v1/cte/events',
+      pdf: '/v1/cte/dacte',
+      properties: '/v1/cte/:role/:property',
+    },
     flagType: 'CTE',
     webhooks: true,
   },
@@ -244,6 +256,7 @@ export const DOC_TYPES = {
       search: '/v1/dfe/cteos',
       events: '/v1/cte-os/events',
       pdf: '/v1/cte-os/dacteos',
+      properties: '/v1/cte-os/:role/:property',
     },
     flagType: 'CTEOS',
     webhooks: true,
@@ -317,7 +330,13 @@ export const DOC_TYPES = {
       closing: [],
     },
     pdf: 'DANFSe',
-    endpoints: { listing: '/v1/nfse/:role', search: '/v1/dfe/nfse', events: '/v1/nfse/events', pdf: '/v1/nfse/danfse' },
+    endpoints: {
+      listing: '/v1/nfse/:role',
+      search: '/v1/dfe/nfse',
+      events: '/v1/nfse/events',
+      pdf: '/v1/nfse/danfse',
+      properties: '/v1/nfse/:role/:property',
+    },
     flagType: 'NFSE',
     webhooks: true,
   },
@@ -373,6 +392,17 @@ export type ApiPdfDocType = {
 }[DocTypeName];
 /** The types with a PDF that only `fiscal pdf --local` draws (no endpoint): NFC-e. */
 export type LocalOnlyPdfType = Exclude<PdfDocType, ApiPdfDocType>;
+/** The types with custom properties (`endpoints.properties`): `fiscal props set`. */
+export type PropertyDocType = {
+  [T in DocTypeName]: (typeof DOC_TYPES)[T]['endpoints'] extends { properties: string } ? T : never;
+}[DocTypeName];
+export const PROPERTY_DOC_TYPES = DOC_TYPE_NAMES.filter(hasProperties);
+
+/** Whether `type` has custom properties the service sets. */
+export function hasProperties(type: DocTypeName): type is PropertyDocType {
+  return docType(type).endpoints.properties !== undefined;
+}
+
 /** Whether `type` has events (`fiscal events <type>`). */
 export function hasEvents(type: DocTypeName): type is EventDocType {
   return docType(type).events !== undefined;

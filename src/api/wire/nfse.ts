@@ -145,9 +145,6 @@ export const nfseManualPageSchema = nfseV1PageSchema;
 
 /** R37: PUT /v1/nfse/{role}/{property} takes at most 50 items per call. */
 export const NFSE_PROPERTY_BATCH_MAX = 50;
-export const NFSE_PROPERTY_PATH = '/v1/nfse/:role/:property';
-export const nfsePropertyPath = (role: NfseRole, property: string): string =>
-  `/v1/nfse/${role}/${encodeURIComponent(property)}`;
 const nfsePropertyRequestSchema = z.object({
   data: z.array(z.object({ id: z.string(), value: z.string() })),
 });

@@ -1,24 +1,32 @@
-// Custom properties of NF-e (spec 4.7, R28) and the account's properties (designed). The PUT body
-// is the spec's `{data: [Custom]}` with Custom = `{access_key, value}`; the per-item result and the
-// properties list are designed, in the `{status, data}` envelope.
+// Custom properties (spec 4.7, R28) and the account's properties (designed). The PUT of NF-e is
+// the spec's `{data: [Custom]}` with Custom = `{access_key, value}`; CT-e and CT-e OS take the same
+// (designed); NFS-e's own shape is in ./nfse.ts (R37). The per-item result and the properties list
+// are designed, in the `{status, data}` envelope.
 import { z } from 'zod';
-import { fillPath } from '../../fiscal/doc-types.js';
+import { docType, fillPath, type PropertyDocType } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
-import type { NfeRole } from './nfe.js';
+import { NFSE_PROPERTY_BATCH_MAX } from './nfse.js';
 
 export const PROPERTIES_PATH = '/v1/nfe/properties';
 /** Every account has this property (R28). */
 export const DEFAULT_PROPERTY = 'status';
-/** Designed: most items one PUT takes. */
+/** Designed: most items one PUT of keyed documents takes. */
 export const PROPERTY_BATCH_MAX = 500;
 /** Designed: a property name is a word of letters, digits and underscores, 1 to 64 characters. */
 export const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** Designed: a value has at most this many characters. */
 export const PROPERTY_VALUE_MAX = 255;
 
-/** The route the emulator registers; `propertyPath` fills it. */
-export const PROPERTY_PATH = '/v1/nfe/:role/:property';
-export const propertyPath = (role: NfeRole, property: string): string => fillPath(PROPERTY_PATH, { role, property });
+/** The types whose documents are named by an access key in `{data: [{access_key, value}]}`. */
+export type KeyedPropertyType = Exclude<PropertyDocType, 'nfse'>;
+
+/** The PUT of `type`, filled: `/v1/cte/taker/status`. */
+export const propertyPath = (type: PropertyDocType, role: string, property: string): string =>
+  fillPath(docType(type).endpoints.properties!, { role, property });
+
+/** Most items one PUT of `type` takes: 500 (designed), 50 for NFS-e (R37). */
+export const propertyBatchMax = (type: PropertyDocType): number =>
+  type === 'nfse' ? NFSE_PROPERTY_BATCH_MAX : PROPERTY_BATCH_MAX;
 
 const customItemSchema = z.object({ access_key: z.string(), value: z.string() });
 export type CustomItem = z.infer<typeof customItemSchema>;

@@ -119,15 +119,16 @@ describe('the registry of document types', () => {
     const router = createRouter();
     const unanswered: string[] = [];
     const answers = (method: string, pattern: string) => {
-      const path = fillPath(pattern, { role: 'emitted' });
+      const path = fillPath(pattern, { role: 'emitted', property: 'status' });
       if (router.match(method, path).kind !== 'found') unanswered.push(`${method} ${pattern}`);
     };
     for (const type of DOC_TYPE_NAMES) {
-      const { listing, search, events, pdf } = docType(type).endpoints;
+      const { listing, search, events, pdf, properties } = docType(type).endpoints;
       answers('GET', listing);
       if (search) answers('POST', search);
       if (events) answers('GET', events);
       if (pdf) answers('GET', pdf);
+      if (properties) answers('PUT', properties);
     }
     expect(unanswered).toEqual([]);
   });

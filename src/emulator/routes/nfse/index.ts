@@ -8,7 +8,6 @@ import {
   NFSE_EVENTS_PATH,
   NFSE_LIMIT_MAX,
   NFSE_MANUAL_PATH,
-  NFSE_PROPERTY_PATH,
   NFSE_RECEIVED_V2_PATH,
   NFSE_ROLES,
   nfseManualPageSchema,
@@ -36,7 +35,7 @@ export function registerNfse(router: Router): void {
   router.add('GET', DOC_TYPES.nfse.endpoints.listing, listByRole, { errors: 'v1' });
   router.add('GET', NFSE_RECEIVED_V2_PATH, listReceivedV2, { errors: 'v1' });
   router.add('GET', NFSE_MANUAL_PATH, listManual, { errors: 'v1' });
-  router.add('PUT', NFSE_PROPERTY_PATH, setNfseProperty, { errors: 'v1' });
+  router.add('PUT', DOC_TYPES.nfse.endpoints.properties, setNfseProperty, { errors: 'v1' });
   router.add('GET', NFSE_EVENTS_PATH, nfseEvents, { errors: 'v1' });
 }
 
