@@ -18,6 +18,26 @@ type Database = BetterSqlite3.Database;
 const insert = (table: string, columns: readonly string[]) =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`;
 
+/**
+ * The items of one document in one statement of `n` rows: each run() costs better-sqlite3 a result
+ * object with two properties set, and the statement a reset and its bindings cleared, which were
+ * as much as an item's insert (docs/bench.md, branch pull-cpu3).
+ *
+ * OR IGNORE, not ON CONFLICT DO NOTHING: a statement of several rows any of which may fail (a NOT
+ * NULL) opens a statement journal inside the pull's transaction, and every page it touched was
+ * first copied there, spilled to a temporary file past 64 KB: some 44,000 writes of 16 KB in a 20k
+ * pull (branch pull-lean). Ignoring a failure too, it can fail no row halfway, and needs none. The
+ * item's key, role and owner come from its document's line and its number is always given
+ * (itemNumber's fallback), so no row of the pull fails its NOT NULL: the rows are the same.
+ */
+const insertItems = (n: number) =>
+  `INSERT OR IGNORE INTO items (${ITEM_COLUMNS.join(', ')}) VALUES ${Array.from(
+    { length: n },
+    () => `(${ITEM_COLUMNS.map(() => '?').join(', ')})`,
+  ).join(', ')}`;
+/** The most items one statement takes; a document with more is inserted in several. */
+const ITEMS_AT_ONCE = 16;
+
 const RANK_SQL = `CASE status ${Object.entries(STATUS_RANK)
   .map(([s, n]) => `WHEN '${s}' THEN ${n}`)
   .join(' ')} ELSE 0 END`;
@@ -30,13 +50,8 @@ export function setMeta(db: Database, name: string, value: string): void {
 
 export class CatalogWrites {
   private readonly document;
-  /**
-   * One row a statement. A document's items in one INSERT of as many rows (branch pull-cpu3) cost
-   * more: a statement of several rows that may fail (NOT NULL) opens a statement journal, and each
-   * page it touched was copied there, 16 KB at a time, spilled to a temporary file past 64 KB (some
-   * 44,000 writes, 700 MB, in a 20k pull; docs/bench.md, branch pull-lean).
-   */
-  private readonly item;
+  /** The statements of 1 to ITEMS_AT_ONCE items (insertItems), prepared as first needed. */
+  private readonly items: (BetterSqlite3.Statement | undefined)[] = [];
   private readonly event;
   private readonly file;
   private readonly status;
@@ -46,7 +61,6 @@ export class CatalogWrites {
 
   constructor(private readonly db: Database) {
     this.document = db.prepare(insert('documents', DOCUMENT_COLUMNS));
-    this.item = db.prepare(insert('items', ITEM_COLUMNS));
     this.event = db.prepare(insert('events', EVENT_COLUMNS));
     this.file = db.prepare(insert('files', FILE_COLUMNS));
     // An event file says more than any other source of the same rank (when and how): it replaces
@@ -83,7 +97,7 @@ export class CatalogWrites {
     if (line.document) {
       this.document.run(...line.document);
       const items = line.items;
-      if (items) for (const item of items) this.item.run(...item);
+      if (items) for (let i = 0; i < items.length; i += ITEMS_AT_ONCE) this.itemRows(items, i);
       return;
     }
     this.event.run(...line.event!);
@@ -93,6 +107,18 @@ export class CatalogWrites {
       this.status.run(e.status, e.at, 'event', e.key, e.role, e.owner, rank, rank);
     }
     if (MANIFESTATIONS.has(e.code)) this.manifestation.run(e.code, e.at, e.key, e.role, e.owner, e.at);
+  }
+
+  /** Up to ITEMS_AT_ONCE items of a document from the `from`th, in one statement. */
+  private itemRows(items: unknown[][], from: number): void {
+    const n = Math.min(ITEMS_AT_ONCE, items.length - from);
+    const values: unknown[] = [];
+    for (let i = from; i < from + n; i++) {
+      const item = items[i]!;
+      for (let c = 0; c < item.length; c++) values.push(item[c]);
+    }
+    const statement = (this.items[n] ??= this.db.prepare(insertItems(n)));
+    statement.run(...values);
   }
 
   /** A transaction's status records and the coverage it brings the catalog to. */
