@@ -42,18 +42,22 @@ const answered650: StatusRecord = {
   source: 'manifestation',
 };
 
-/** The status columns after applying `batches` in turn, each one transaction as a pull commits them. */
-async function statusAfter(batches: [CatalogLine[], StatusRecord[]][]) {
+/** `columns` after applying `batches` in turn, each one transaction as a pull commits them. */
+async function columnsAfter(columns: string, batches: [CatalogLine[], StatusRecord[]][]) {
   const store = await SqliteCatalog.open(join(tempDir('fiscal-status-order-'), 'catalog.sqlite'));
   try {
     let bytes = 0;
     for (const [lines, records] of batches)
       store.applyRows(lines.map(lineRows), records, { ...EMPTY_COVERAGE, indexBytes: (bytes += 10) });
-    return await store.select('SELECT status, status_source, status_changed_at FROM documents');
+    return await store.select(`SELECT ${columns} FROM documents`);
   } finally {
     await store.close();
   }
 }
+
+/** The status columns after `batches`. */
+const statusAfter = (batches: [CatalogLine[], StatusRecord[]][]) =>
+  columnsAfter('status, status_source, status_changed_at', batches);
 
 describe('a status learnt in either order', () => {
   it('a 650, then the cancellation file: the event, as a rebuild (index, then journal) gives', async () => {
@@ -87,18 +91,9 @@ describe('a status learnt in either order', () => {
 });
 
 describe('times of several sources, in one form', () => {
-  /** The manifestation columns after each batch in turn, as statusAfter. */
-  async function manifestationAfter(batches: [CatalogLine[], StatusRecord[]][]) {
-    const store = await SqliteCatalog.open(join(tempDir('fiscal-status-order-'), 'catalog.sqlite'));
-    try {
-      let bytes = 0;
-      for (const [lines, records] of batches)
-        store.applyRows(lines.map(lineRows), records, { ...EMPTY_COVERAGE, indexBytes: (bytes += 10) });
-      return await store.select('SELECT manifestation, manifested_at, status_changed_at FROM documents');
-    } finally {
-      await store.close();
-    }
-  }
+  /** The manifestation columns after `batches`. */
+  const manifestationAfter = (batches: [CatalogLine[], StatusRecord[]][]) =>
+    columnsAfter('manifestation, manifested_at, status_changed_at', batches);
 
   it('an awareness answered at 23:30 in Brasília, then a confirmation at 00:10: the confirmation', async () => {
     // The machine's clock in UTC said 02:30 of the next day; compared as text with the event's
