@@ -70,12 +70,16 @@ export const TOPICS: readonly Topic[] = [
       ['table', 'aligned columns, the default on a terminal; long cells are shortened, access keys never'],
       ['ndjson', 'one JSON object per line, the default when stdout is piped or redirected; streams'],
       ['json', 'one JSON array of every record; streams'],
-      ['csv', 'a header line, then one row per record, flat columns, quoted where needed'],
+      [
+        'csv',
+        'a header line of names for programs (trade_name, request_id), then one row per record, quoted where needed',
+      ],
     ],
     outro:
       'JSON and NDJSON records keep the API field names; table and CSV show chosen columns. --quiet keeps ' +
       'only results and errors; --verbose traces HTTP requests on stderr with credentials redacted; ' +
-      'progress spinners show only when stderr is a terminal. Closing the pipe early (| head) is not an error.',
+      'progress spinners show only when stderr is a terminal. Closing the pipe early (| head) is not an error. ' +
+      'A command that fails before its first record writes nothing on stdout.',
   },
   {
     name: 'filters',
