@@ -5,15 +5,7 @@
 // test/unit/fiscal/doc-types.test.ts fails when a place forgets one. Plain data without any library: the
 // declarations of `fiscal --help` read it. docs/architecture.md says how to add a type.
 
-/** What the events of a type mean (tpEvento), and which of them end the document's validity. */
-interface DocEvents {
-  /** Event code -> name. The same code can mean different things on two types (110112). */
-  codes: Readonly<Record<string, string>>;
-  /** Codes that cancel the document they are about (R30). */
-  cancelling: readonly string[];
-  /** Codes that close it without canceling it (the MDF-e's encerramento). */
-  closing: readonly string[];
-}
+import { CTE_EVENTS, CTE_FIELDS, NFE_EVENTS, NFE_V2_FIELDS, type DocEvents } from './doc-type-vocabulary.js';
 
 /**
  * The endpoints of a type, as router patterns (`:role`, `:param`) the client fills
@@ -79,92 +71,6 @@ export interface DocTypeSpec {
    */
   group?: boolean;
 }
-
-const NFE_EVENTS: DocEvents = {
-  codes: {
-    '110110': 'Carta de Correção',
-    '110111': 'Cancelamento',
-    '110112': 'Cancelamento por substituição',
-    '110130': 'Comprovante de Entrega',
-    '110131': 'Cancelamento do Comprovante de Entrega',
-    '110140': 'EPEC',
-    '110150': 'Ator interessado',
-    '210200': 'Confirmação da Operação',
-    '210210': 'Ciência da Operação',
-    '210220': 'Desconhecimento da Operação',
-    '210240': 'Operação não Realizada',
-  },
-  cancelling: ['110111', '110112'],
-  closing: [],
-};
-
-const CTE_EVENTS: DocEvents = {
-  codes: {
-    '110110': 'Carta de Correção',
-    '110111': 'Cancelamento',
-    '110113': 'EPEC',
-    '110160': 'Registro Multimodal',
-    '110180': 'Comprovante de Entrega',
-    '110181': 'Cancelamento do Comprovante de Entrega',
-    '610110': 'Prestação do Serviço em Desacordo',
-    '610111': 'Cancelamento da Prestação do Serviço em Desacordo',
-  },
-  cancelling: ['110111'],
-  closing: [],
-};
-
-/** Fields a v2 NF-e record may carry (spec 2.2); `CustomData` is ours, as in the CT-e list. */
-const NFE_V2_FIELDS = [
-  'AccessKey',
-  'Cfops',
-  'CreatedAt',
-  'CustomData',
-  'Document',
-  'EmissionDate',
-  'Emitter',
-  'Events',
-  'FlagErp',
-  'HasCCE',
-  'Manifestations',
-  'Number',
-  'Origin',
-  'Owner',
-  'OwnerRole',
-  'Receiver',
-  'Status',
-  'Tags',
-  'Xml',
-] as const;
-
-/** Fields a CT-e record may carry (spec 2.2, "CTe record fields"). */
-const CTE_FIELDS = [
-  'Xml',
-  'Origin',
-  'FlagErp',
-  'CustomData',
-  'Document',
-  'Events',
-  'Tags',
-  'Cfops',
-  'AccessKey',
-  'EmissionDate',
-  'CreatedAt',
-  'HasCCE',
-  'Manifestations',
-  'Number',
-  'Owner',
-  'OwnerRole',
-  'Addressee',
-  'Dispatcher',
-  'Sender',
-  'Receiver',
-  'Emitter',
-  'Status',
-  'Taker',
-  'IBSCBS',
-  'AccessKeyPrev',
-  'AccessKeysComp',
-] as const;
 
 /** The document types, in the order they are listed everywhere (help, completions, the report cache's kinds). */
 export const DOC_TYPES = {
