@@ -101,6 +101,8 @@ async function currentCatalog(dir: string): Promise<SqliteCatalog | undefined> {
   if (
     cov &&
     store.openedAt === SCHEMA_VERSION &&
+    // Items without their packs (a catalog of an earlier fiscal, or edited): made at the open that may write.
+    store.packsSettled() &&
     cov.indexBytes === target.indexBytes &&
     cov.journalBytes === target.journalBytes &&
     lineHashBefore(join(dir, INDEX_NAME), cov.indexBytes) === cov.indexTail &&

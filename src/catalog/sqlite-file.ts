@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CatalogError } from '../errors.js';
+import { createPacks, ensurePacks } from './item-packs.js';
 import { REPORT_INDEX, REPORT_INDEX_NAME } from './report-index.js';
 import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { setMeta } from './sqlite-writes.js';
@@ -137,7 +138,11 @@ function check(db: Database, path: string, o: OpenOptions): number {
   if (version < SCHEMA_VERSION && !readonly) migrate(db, version);
   // A catalog made before the report's index (or its present form) gets it on its first write
   // (once: some 2 s at 224k documents).
-  if (!readonly) createIndexes(db);
+  if (!readonly) {
+    createIndexes(db);
+    // A catalog of an earlier fiscal, or whose items another program changed: its items packed.
+    ensurePacks(db);
+  }
   return version;
 }
 
@@ -166,6 +171,7 @@ function create(db: Database, aside: boolean): void {
   db.transaction(() => {
     for (const sql of CREATE_V1) db.exec(sql);
     for (const sql of MIGRATIONS.flat()) db.exec(sql);
+    createPacks(db);
     if (!aside) createIndexes(db);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     setMeta(db, 'schema_version', String(SCHEMA_VERSION));

@@ -3,6 +3,7 @@
 // transaction with the coverage it brings (the meta rows): after a crash the catalog is exactly
 // as of a batch, and what the folder holds beyond it is ingested again (folder.ts).
 import type BetterSqlite3 from 'better-sqlite3';
+import { packsCounted, packsSettled, packsTrusted, readPacks, type Pack } from './item-packs.js';
 import { lineRows, type LineRows } from './rows.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { createIndexes, dropIndexes, metaOf, openCatalogFile, type OpenOptions } from './sqlite-file.js';
@@ -81,10 +82,15 @@ export class SqliteCatalog implements CatalogStore {
 
   /** The same with each line's rows already built (a rebuild builds them on other threads: rebuild-pool.ts). */
   applyRows(lines: Iterable<LineRows>, records: readonly StatusRecord[], coverage: Coverage): void {
-    this.db.transaction(() => {
-      for (const line of lines) this.writes().line(line);
-      this.writes().end(records, coverage);
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const line of lines) this.writes().line(line);
+        this.writes().end(records, coverage);
+      })();
+    } catch (error) {
+      this.writes().rolledBack();
+      throw error;
+    }
   }
 
   /**
@@ -113,6 +119,7 @@ export class SqliteCatalog implements CatalogStore {
 
   /** Forgets the open transaction's rows: their lines were never committed to the index. */
   rollback(): void {
+    this.writeStatements?.rolledBack();
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
@@ -145,6 +152,26 @@ export class SqliteCatalog implements CatalogStore {
       return null;
     });
     this.db.prepare(`SELECT count(fiscal_row(${columns})) ${from}`).get(...params);
+  }
+
+  /** Whether the items' packs are known to be theirs (the count is checked as they are read: packs). */
+  packed(): boolean {
+    return packsTrusted(this.db);
+  }
+
+  /** Whether the items' packs need no making from the items (item-packs.ts ensurePacks, at an open that may write). */
+  packsSettled(): boolean {
+    return packsSettled(this.db);
+  }
+
+  /**
+   * The items' packs in order (item-packs.ts), with the roles and owners where `copies`; false, and none
+   * read, where they cannot stand for the items: not known to be theirs, or of another count.
+   */
+  packs(copies: boolean, each: (pack: Pack) => void): boolean {
+    if (!packsTrusted(this.db) || !packsCounted(this.db)) return false;
+    readPacks(this.db, copies, each);
+    return true;
   }
 
   async query(sql: string): Promise<QueryResult> {

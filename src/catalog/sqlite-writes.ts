@@ -3,6 +3,7 @@
 // transaction's end (the status records, the coverage). sqlite-store.ts owns the transaction.
 import type BetterSqlite3 from 'better-sqlite3';
 import { inBrasilia } from '../fiscal/dates.js';
+import { PackWriter } from './item-packs.js';
 import {
   DOCUMENT_COLUMNS,
   EVENT_COLUMNS,
@@ -59,8 +60,11 @@ export class CatalogWrites {
   private readonly recordStatus;
   private readonly recordManifestation;
   private readonly manifestation;
+  /** The items of the documents inserted, packed for the report (item-packs.ts). */
+  private readonly packs: PackWriter;
 
   constructor(private readonly db: Database) {
+    this.packs = new PackWriter(db);
     this.document = db.prepare(insert('documents', DOCUMENT_COLUMNS));
     this.event = db.prepare(insert('events', EVENT_COLUMNS));
     this.file = db.prepare(insert('files', FILE_COLUMNS));
@@ -96,9 +100,11 @@ export class CatalogWrites {
   line(line: LineRows): void {
     this.file.run(...line.file);
     if (line.document) {
-      this.document.run(...line.document);
+      const inserted = this.document.run(...line.document).changes > 0;
       const items = line.items;
       if (items) for (let i = 0; i < items.length; i += ITEMS_AT_ONCE) this.itemRows(items, i);
+      // A document the catalog held already (a batch written again after a crash): its items too.
+      if (inserted && items) this.packs.document(items);
       return;
     }
     this.event.run(...line.event!);
@@ -124,6 +130,7 @@ export class CatalogWrites {
 
   /** A transaction's status records and the coverage it brings the catalog to. */
   end(records: readonly StatusRecord[], coverage: Coverage): void {
+    this.packs.end();
     for (const r of records) {
       const rank = STATUS_RANK[r.status] ?? 0;
       const at = inBrasilia(r.at);
@@ -135,5 +142,10 @@ export class CatalogWrites {
     setMeta(this.db, 'index_tail', coverage.indexTail);
     setMeta(this.db, 'journal_bytes', String(coverage.journalBytes));
     setMeta(this.db, 'journal_tail', coverage.journalTail);
+  }
+
+  /** The transaction was rolled back: what it held for the packs goes with it. */
+  rolledBack(): void {
+    this.packs.discard();
   }
 }

@@ -12,6 +12,7 @@ import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { Dimension } from './aggregate.js';
 import { Copies, SeveralCopies } from './item-copies.js';
 import { Fold, NotFoldable, type Group } from './item-groups.js';
+import { packedItems } from './items-packed.js';
 import { textOrder, tupleKey } from './sqlite-sum.js';
 
 /** A dimension's value and name in SQL of the documents `d` or the items `i`. */
@@ -115,13 +116,16 @@ export function foldRange(
   const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
   const reader = new ItemReader(fold, copies, multi, ofDocs, named);
   const items = bounded('i.rowid', range.items);
+  // All the items: from their packs where the catalog has them (items-packed.ts).
+  const all = range.items.from === undefined && range.items.to === undefined;
   try {
-    store.fold(
-      [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
-      `FROM items i ${items.sql}`,
-      items.params,
-      reader.row,
-    );
+    if (!all || !packedItems(store, [...itemColumns, ...columns], multi.size > 0, reader.row))
+      store.fold(
+        [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
+        `FROM items i ${items.sql}`,
+        items.params,
+        reader.row,
+      );
     reader.end();
   } catch (error) {
     if (error instanceof NotFoldable) return undefined;

@@ -61,7 +61,8 @@ export async function foldItems(
   splitFrom?: number,
 ): Promise<Folded | undefined> {
   const file = builtWorkerFile('items-worker');
-  const split = splitFrom !== undefined || (file !== undefined && idleCoreBeside());
+  // A catalog whose items are packed reads them in one pass: a batch a row, quicker than a thread.
+  const split = splitFrom !== undefined || (file !== undefined && !store.packed() && idleCoreBeside());
   const ranges = split ? rangesOf(store, splitFrom ?? SPLIT_FROM) : [];
   if (ranges.length < 2) return whole(store, spec);
   const next = new Int32Array(new SharedArrayBuffer(4));

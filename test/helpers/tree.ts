@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
+import { PACK_TEXTS, PACK_WIDTH, PACKED_NUMBERS, PACKED_TEXTS, readPacks } from '../../src/catalog/item-packs.js';
 
 /**
  * The catalog's content, table by table, rows in a fixed order: two catalogs of the same folder
@@ -15,10 +16,47 @@ export function catalogDump(path: string): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const table of ['meta', 'documents', 'items', 'events', 'files'])
       out[table] = (db.prepare(`SELECT * FROM ${table}`).all() as object[]).map((r) => JSON.stringify(r)).sort();
+    // The packs are cut where each write ended, which differs between two catalogs of one folder:
+    // checked against the items instead, so that every comparison of catalogs checks them.
+    out.packs = [packsAgainstItems(db)];
     return out;
   } finally {
     db.close();
   }
+}
+
+/**
+ * The state of the catalog's item packs (meta.item_packs); where they are said to be the items'
+ * own ('true'), every packed item is checked against the items' rows, in order: an Error at the
+ * first that differs.
+ */
+export function packsAgainstItems(db: Database.Database): string {
+  const state = (db.prepare("SELECT value FROM meta WHERE name = 'item_packs'").pluck().get() as string) ?? 'none';
+  if (state !== 'true') return state;
+  const columns = ['key', 'role', 'owner', ...PACKED_NUMBERS, ...PACKED_TEXTS];
+  const items = db
+    .prepare(`SELECT ${columns.join(', ')} FROM items ORDER BY rowid`)
+    .raw()
+    .all() as unknown[][];
+  let n = 0;
+  readPacks(db, true, ({ keys, roles, owners, counts, texts, textAt, numbers }) => {
+    let item = 0;
+    keys.forEach((key, d) => {
+      for (let end = item + counts[d]!; item < end; item++, n++) {
+        const packed = [
+          key,
+          roles![d],
+          owners![d],
+          ...PACKED_NUMBERS.map((_, c) => numbers[item * PACK_WIDTH + c]),
+          ...PACKED_TEXTS.map((_, c) => texts[textAt[item * PACK_TEXTS + c]!]),
+        ].map((v) => (Number.isNaN(v) ? null : v));
+        if (JSON.stringify(packed) !== JSON.stringify(items[n]))
+          throw new Error(`packed item ${n} ${JSON.stringify(packed)} is not the item ${JSON.stringify(items[n])}`);
+      }
+    });
+  });
+  if (n !== items.length) throw new Error(`the packs hold ${n} items, the catalog ${items.length}`);
+  return 'agree';
 }
 
 /** A folder as {relative path: sha256}; the catalog as the hash of its content (catalogDump). */

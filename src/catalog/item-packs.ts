@@ -1,0 +1,308 @@
+// The items' report fields, packed: `item_packs`, a table of a pull folder's SQLite catalog that
+// holds what `fiscal report --by ncm/product/cfop` reads of the items (their numbers, product
+// codes, descriptions, NCMs, CFOPs, values and taxes), a few thousand items a row, in the order of
+// the items' rows. SQLite handing the report 699k item rows of eleven values one at a time was
+// most of such a report at 400k documents (docs/bench.md); a row of the packs hands it a batch.
+//
+// Designed here, derived as an index is and not part of the shared schema (a PostgreSQL catalog
+// has none): the writes that insert a document's items append them to the packs in the same
+// transaction (sqlite-writes.ts), a catalog that lacks them gets them from its items on its first
+// open that may write, and the report reads them only while they are known to be the items' own:
+// `meta.item_packs` is 'true', SQLite's triggers set it to 'stale' when any program updates or
+// deletes an item or a pack, and the report counts the items (an insert by another program shows
+// as one item more than the packs hold) before it takes a figure from them.
+import { endianness } from 'node:os';
+import type BetterSqlite3 from 'better-sqlite3';
+import { ITEM_TAXES } from './facts.js';
+import { ITEM_COLUMNS } from './rows.js';
+
+type Database = BetterSqlite3.Database;
+
+/** The items' text columns a pack holds, each its own column of the pack. */
+export const PACKED_TEXTS = ['product_code', 'description', 'ncm', 'cfop'] as const;
+/** The items' number columns a pack holds, as doubles, an item's together (NULL: NaN). */
+export const PACKED_NUMBERS = ['number', 'value', ...ITEM_TAXES] as const;
+
+// Separators no XML 1.0 text can hold (a value holding one is not packed: unpackable below).
+const FIELD = '\u001f';
+/** A NULL text, where '' is an empty one. */
+const NULL = '\u001d';
+
+/** The items a pack holds at most, ended at a document's last item (a document is never split). */
+const PACK_ITEMS = 4096;
+
+const META = 'item_packs';
+/** The packs are the items' own; 'stale': to be made again; 'unpackable': an item's value cannot be. */
+type PacksState = 'true' | 'stale' | 'unpackable';
+
+const stale = (table: string, change: string) =>
+  `CREATE TRIGGER IF NOT EXISTS ${table}_${change.toLowerCase()}_packs AFTER ${change} ON ${table} BEGIN
+  INSERT OR REPLACE INTO meta (name, value) VALUES ('${META}', 'stale');
+END`;
+
+const CREATE = [
+  `CREATE TABLE IF NOT EXISTS item_packs (
+  id INTEGER PRIMARY KEY,
+  items INTEGER NOT NULL,
+  keys TEXT NOT NULL,
+  roles TEXT NOT NULL,
+  owners TEXT NOT NULL,
+  counts BLOB NOT NULL,
+  texts TEXT NOT NULL,
+  text_at BLOB NOT NULL,
+  numbers BLOB NOT NULL
+)`,
+  stale('items', 'UPDATE'),
+  stale('items', 'DELETE'),
+  stale('item_packs', 'UPDATE'),
+  stale('item_packs', 'DELETE'),
+];
+
+const setState = (db: Database, state: PacksState) =>
+  db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)').run(META, state);
+
+const stateOf = (db: Database): string | undefined =>
+  (db.prepare('SELECT value FROM meta WHERE name = ?').pluck().get(META) as string | undefined) ?? undefined;
+
+/** A new catalog's packs: none, as its items. */
+export function createPacks(db: Database): void {
+  for (const sql of CREATE) db.exec(sql);
+  setState(db, endianness() === 'LE' ? 'true' : 'unpackable');
+}
+
+/** Whether the packs hold as many items as the catalog: another program's insert shows here. */
+export function packsCounted(db: Database): boolean {
+  const [items, packed] = db
+    .prepare('SELECT (SELECT count(*) FROM items), (SELECT sum(items) FROM item_packs)')
+    .raw()
+    .get() as [number, number | null];
+  return items === (packed ?? 0);
+}
+
+/**
+ * Whether the packs are as they should be (or cannot be): none to make from the items
+ * (ensurePacks). Counting the items takes some 12 ms at 699k.
+ */
+export function packsSettled(db: Database): boolean {
+  try {
+    const state = stateOf(db);
+    return state === 'unpackable' || (state === 'true' && packsCounted(db));
+  } catch {
+    return false;
+  }
+}
+
+/** A catalog that may be written: packs made from its items where it has none or they are stale. */
+export function ensurePacks(db: Database): void {
+  if (packsSettled(db)) return;
+  db.transaction(() => {
+    for (const sql of CREATE) db.exec(sql);
+    db.exec('DELETE FROM item_packs');
+    const packs = new PackWriter(db);
+    // A page of rows at a time: a connection cannot insert while a statement of its own reads.
+    const page = db
+      .prepare(`SELECT rowid, ${ITEM_COLUMNS.join(', ')} FROM items WHERE rowid > ? ORDER BY rowid LIMIT 8192`)
+      .raw();
+    let copy: unknown[][] = [];
+    for (let after = -Infinity; ;) {
+      const rows = page.all(after) as unknown[][];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const item = row.slice(1);
+        const last = copy[0];
+        if (last && (last[0] !== item[0] || last[1] !== item[1] || last[2] !== item[2])) {
+          packs.document(copy);
+          copy = [];
+        }
+        copy.push(item);
+      }
+      after = rows[rows.length - 1]![0] as number;
+    }
+    if (copy.length) packs.document(copy);
+    packs.end();
+    if (stateOf(db) !== 'unpackable') setState(db, endianness() === 'LE' ? 'true' : 'unpackable');
+  })();
+}
+
+/** Whether the packs may stand for the items (the report still counts the items: readPacks). */
+export function packsTrusted(db: Database): boolean {
+  try {
+    return stateOf(db) === 'true' && endianness() === 'LE';
+  } catch {
+    return false;
+  }
+}
+
+const AT = Object.fromEntries(ITEM_COLUMNS.map((c, n) => [c, n])) as Record<(typeof ITEM_COLUMNS)[number], number>;
+const TEXT_AT = PACKED_TEXTS.map((c) => AT[c]);
+const NUMBER_AT = PACKED_NUMBERS.map((c) => AT[c]);
+const WIDTH = PACKED_NUMBERS.length;
+
+const packable = (v: unknown): v is string | null => v === null || (typeof v === 'string' && !/[\u001d\u001f]/.test(v));
+
+/**
+ * The packs a transaction's documents add: each document's item rows (in ITEM_COLUMNS' order) as
+ * they were inserted, written as a pack when PACK_ITEMS are held and at the transaction's end.
+ */
+export class PackWriter {
+  private readonly insert;
+  private copies: string[][] = [[], [], []];
+  private counts: number[] = [];
+  /** The pack's texts, each once (an item's are numbers: their places here). */
+  private dictionary = new Map<string, number>();
+  private textAt: number[] = [];
+  private numbers = new Float64Array(64 * WIDTH);
+  private items = 0;
+  private unpackable = false;
+
+  constructor(private readonly db: Database) {
+    this.insert = db.prepare(
+      'INSERT INTO item_packs (items, keys, roles, owners, counts, texts, text_at, numbers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  /** A document's item rows, just inserted (INSERT OR IGNORE: an item's number twice keeps its first). */
+  document(rows: readonly (readonly unknown[])[]): void {
+    if (this.unpackable || rows.length === 0) return;
+    const first = rows[0]!;
+    const numbers = rows.length > 1 ? new Set<unknown>() : undefined;
+    let n = 0;
+    for (const row of rows) {
+      if (numbers) {
+        const number = row[AT.number];
+        if (numbers.has(number)) continue;
+        numbers.add(number);
+      }
+      if (!this.item(row)) {
+        this.unpackable = true;
+        return;
+      }
+      n++;
+    }
+    const copy = [first[AT.key], first[AT.role], first[AT.owner]];
+    if (!copy.every((v) => typeof v === 'string' && packable(v))) {
+      this.unpackable = true;
+      return;
+    }
+    copy.forEach((v, c) => this.copies[c]!.push(v as string));
+    this.counts.push(n);
+    if (this.items >= PACK_ITEMS) this.flush();
+  }
+
+  private item(row: readonly unknown[]): boolean {
+    const at = this.items * WIDTH;
+    if (this.numbers.length < at + WIDTH) {
+      const grown = new Float64Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    for (let c = 0; c < WIDTH; c++) {
+      const v = row[NUMBER_AT[c]!];
+      if (v === null) this.numbers[at + c] = NaN;
+      else if (typeof v === 'number' && Number.isFinite(v)) this.numbers[at + c] = v;
+      else return false;
+    }
+    for (let c = 0; c < TEXT_AT.length; c++) {
+      const v = row[TEXT_AT[c]!];
+      if (!packable(v)) return false;
+      const text = v === null ? NULL : v;
+      let place = this.dictionary.get(text);
+      if (place === undefined) this.dictionary.set(text, (place = this.dictionary.size));
+      this.textAt.push(place);
+    }
+    this.items++;
+    return true;
+  }
+
+  private flush(): void {
+    if (this.items > 0 && !this.unpackable) {
+      const bytes = Buffer.from(this.numbers.buffer, 0, this.items * WIDTH * 8);
+      const counts = Buffer.from(Int32Array.from(this.counts).buffer);
+      const copies = this.copies.map((c) => c.join(FIELD));
+      const texts = [...this.dictionary.keys()].join(FIELD);
+      const textAt = Buffer.from(Int32Array.from(this.textAt).buffer);
+      this.insert.run(this.items, ...copies, counts, texts, textAt, bytes);
+    }
+    this.discard(false);
+  }
+
+  /** The transaction's end: what is held written, or the packs marked unpackable. */
+  end(): void {
+    this.flush();
+    if (this.unpackable) setState(this.db, 'unpackable');
+    this.unpackable = false;
+  }
+
+  /** Forgets what is held (the transaction was rolled back). */
+  discard(all = true): void {
+    this.copies = [[], [], []];
+    this.counts = [];
+    this.dictionary = new Map();
+    this.textAt = [];
+    this.items = 0;
+    if (all) this.unpackable = false;
+  }
+}
+
+/** One pack as the report reads it: its documents' copies and items, and its items' texts and numbers. */
+export interface Pack {
+  keys: string[];
+  /** The roles and owners, where asked. */
+  roles: string[] | undefined;
+  owners: string[] | undefined;
+  /** How many of the pack's items each document has, in turn. */
+  counts: Int32Array;
+  /** The pack's texts, each once: an item's text of PACKED_TEXTS[c] is `texts[textAt[item * TEXTS + c]]`. */
+  texts: (string | null)[];
+  textAt: Int32Array;
+  numbers: Float64Array;
+}
+
+export const PACK_WIDTH = WIDTH;
+export const PACK_TEXTS = PACKED_TEXTS.length;
+
+/** A blob's bytes as an array of its own (a blob's bytes need not be aligned for one); `into` when it is large enough. */
+function copied<T extends Int32Array | Float64Array>(blob: Buffer, into: T, make: (n: number) => T): T {
+  const array = into.byteLength >= blob.length ? into : make(blob.length / into.BYTES_PER_ELEMENT);
+  new Uint8Array(array.buffer, 0, blob.length).set(blob);
+  return array;
+}
+
+/**
+ * Every pack in order, with its documents' roles and owners where `copies`. Throws on a pack that
+ * does not hold what it says. The arrays handed are used again for the next pack.
+ */
+export function readPacks(db: Database, copies: boolean, each: (pack: Pack) => void): void {
+  let numbers = new Float64Array(PACK_ITEMS * WIDTH * 2);
+  let textAt = new Int32Array(PACK_ITEMS * PACK_TEXTS * 2);
+  const columns = ['items', 'keys', ...(copies ? ['roles', 'owners'] : []), 'counts', 'texts', 'text_at', 'numbers'];
+  const statement = db.prepare(`SELECT ${columns.join(', ')} FROM item_packs ORDER BY id`).raw();
+  for (const row of statement.iterate() as Iterable<unknown[]>) {
+    let at = 0;
+    const items = row[at++] as number;
+    const keys = (row[at++] as string).split(FIELD);
+    const roles = copies ? (row[at++] as string).split(FIELD) : undefined;
+    const owners = copies ? (row[at++] as string).split(FIELD) : undefined;
+    const countBytes = row[at++] as Buffer;
+    const counts = copied(countBytes, new Int32Array(countBytes.length >> 2), (n) => new Int32Array(n));
+    const texts = (row[at++] as string).split(FIELD).map((t) => (t === NULL ? null : t));
+    const places = row[at++] as Buffer;
+    textAt = copied(places, textAt, (n) => new Int32Array(n));
+    const blob = row[at] as Buffer;
+    numbers = copied(blob, numbers, (n) => new Float64Array(n));
+    let held = 0;
+    for (const n of counts) held += n;
+    let largest = -1;
+    for (let n = 0; n < items * PACK_TEXTS; n++) if (textAt[n]! > largest) largest = textAt[n]!;
+    if (
+      blob.length !== items * WIDTH * 8 ||
+      places.length !== items * PACK_TEXTS * 4 ||
+      largest >= texts.length ||
+      held !== items ||
+      counts.length !== keys.length ||
+      [roles, owners].some((c) => c && c.length !== keys.length)
+    )
+      throw new Error('a pack that does not hold what it says');
+    each({ keys, roles, owners, counts, texts, textAt, numbers });
+  }
+}
