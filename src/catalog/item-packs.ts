@@ -138,7 +138,12 @@ const TEXT_AT = PACKED_TEXTS.map((c) => AT[c]);
 const NUMBER_AT = PACKED_NUMBERS.map((c) => AT[c]);
 const WIDTH = PACKED_NUMBERS.length;
 
-const packable = (v: unknown): v is string | null => v === null || (typeof v === 'string' && !/[\u001d\u001f]/.test(v));
+/** How many parts a text joined by FIELD has. */
+function fields(text: string): number {
+  let n = 1;
+  for (let at = text.indexOf(FIELD); at >= 0; at = text.indexOf(FIELD, at + 1)) n++;
+  return n;
+}
 
 /**
  * The packs a transaction's documents add: each document's item rows (in ITEM_COLUMNS' order) as
@@ -165,28 +170,33 @@ export class PackWriter {
   document(rows: readonly (readonly unknown[])[]): void {
     if (this.unpackable || rows.length === 0) return;
     const first = rows[0]!;
-    const numbers = rows.length > 1 ? new Set<unknown>() : undefined;
+    const [key, role, owner] = [first[AT.key], first[AT.role], first[AT.owner]];
+    if (typeof key !== 'string' || typeof role !== 'string' || typeof owner !== 'string') return this.cannot();
+    // The pull's numbers rise: a set of those seen only where one does not.
+    let last = -Infinity;
+    let seen: Set<unknown> | undefined;
     let n = 0;
-    for (const row of rows) {
-      if (numbers) {
-        const number = row[AT.number];
-        if (numbers.has(number)) continue;
-        numbers.add(number);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const number = row[AT.number];
+      if (seen === undefined && typeof number === 'number' && number > last) last = number;
+      else {
+        seen ??= new Set(rows.slice(0, r).map((x) => x[AT.number]));
+        if (seen.has(number)) continue;
+        seen.add(number);
       }
-      if (!this.item(row)) {
-        this.unpackable = true;
-        return;
-      }
+      if (!this.item(row)) return this.cannot();
       n++;
     }
-    const copy = [first[AT.key], first[AT.role], first[AT.owner]];
-    if (!copy.every((v) => typeof v === 'string' && packable(v))) {
-      this.unpackable = true;
-      return;
-    }
-    copy.forEach((v, c) => this.copies[c]!.push(v as string));
+    this.copies[0]!.push(key);
+    this.copies[1]!.push(role);
+    this.copies[2]!.push(owner);
     this.counts.push(n);
     if (this.items >= PACK_ITEMS) this.flush();
+  }
+
+  private cannot(): void {
+    this.unpackable = true;
   }
 
   private item(row: readonly unknown[]): boolean {
@@ -204,8 +214,10 @@ export class PackWriter {
     }
     for (let c = 0; c < TEXT_AT.length; c++) {
       const v = row[TEXT_AT[c]!];
-      if (!packable(v)) return false;
-      const text = v === null ? NULL : v;
+      let text: string;
+      if (v === null) text = NULL;
+      else if (typeof v === 'string' && v !== NULL) text = v;
+      else return false;
       let place = this.dictionary.get(text);
       if (place === undefined) this.dictionary.set(text, (place = this.dictionary.size));
       this.textAt.push(place);
@@ -216,12 +228,17 @@ export class PackWriter {
 
   private flush(): void {
     if (this.items > 0 && !this.unpackable) {
-      const bytes = Buffer.from(this.numbers.buffer, 0, this.items * WIDTH * 8);
-      const counts = Buffer.from(Int32Array.from(this.counts).buffer);
       const copies = this.copies.map((c) => c.join(FIELD));
       const texts = [...this.dictionary.keys()].join(FIELD);
-      const textAt = Buffer.from(Int32Array.from(this.textAt).buffer);
-      this.insert.run(this.items, ...copies, counts, texts, textAt, bytes);
+      // A text holding the separator (no XML 1.0 text can): the joined parts are more than the texts.
+      if (copies.some((c) => fields(c) !== this.counts.length) || fields(texts) !== this.dictionary.size) {
+        this.unpackable = true;
+      } else {
+        const counts = Buffer.from(Int32Array.from(this.counts).buffer);
+        const textAt = Buffer.from(Int32Array.from(this.textAt).buffer);
+        const numbers = Buffer.from(this.numbers.buffer, 0, this.items * WIDTH * 8);
+        this.insert.run(this.items, ...copies, counts, texts, textAt, numbers);
+      }
     }
     this.discard(false);
   }
