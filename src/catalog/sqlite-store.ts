@@ -159,9 +159,12 @@ export class SqliteCatalog implements CatalogStore {
     return packsTrusted(this.db);
   }
 
-  /** Whether the items' packs need no making from the items (item-packs.ts ensurePacks, at an open that may write). */
+  /**
+   * Whether the items' packs need no making from the items, by their state alone (item-packs.ts
+   * ensurePacks, at an open that may write, counts them too).
+   */
   packsSettled(): boolean {
-    return packsSettled(this.db);
+    return packsSettled(this.db, false);
   }
 
   /**
