@@ -4,14 +4,8 @@
 // the items' rows. SQLite handing the report 699k item rows of eleven values one at a time was
 // most of such a report at 400k documents (docs/bench.md); a row of the packs hands it a batch.
 //
-// Designed here, derived as an index is and not part of the shared schema (a PostgreSQL catalog
-// has none): the writes that insert a document's items append them to the packs in the same
-// transaction (sqlite-writes.ts), a catalog that lacks them gets them from its items on its first
-// open that may write, and the report reads them only while they are known to be the items' own:
-// `meta.item_packs` is 'true', SQLite's triggers set it to 'stale' when any program updates or
-// deletes an item or a pack, and the report counts the items (an insert by another program shows
-// as one item more than the packs hold) before it takes a figure from them.
-import { endianness } from 'node:os';
+// This file is the packs' form, written (PackWriter) and read (readPacks); whether they may stand
+// for the items is item-packs-state.ts's. Designed here (docs/catalog.md).
 import type BetterSqlite3 from 'better-sqlite3';
 import { ITEM_TAXES } from './facts.js';
 import { ITEM_COLUMNS } from './rows.js';
@@ -23,7 +17,7 @@ export const PACKED_TEXTS = ['product_code', 'description', 'ncm', 'cfop'] as co
 /** The items' number columns a pack holds, as doubles, an item's together (NULL: NaN). */
 export const PACKED_NUMBERS = ['number', 'value', ...ITEM_TAXES] as const;
 
-// Separators no XML 1.0 text can hold (a value holding one is not packed: unpackable below).
+// Separators no XML 1.0 text can hold (a value holding one is not packed: PackWriter.end).
 const FIELD = '\u001f';
 /** A NULL text, where '' is an empty one. */
 const NULL = '\u001d';
@@ -31,17 +25,8 @@ const NULL = '\u001d';
 /** The items a pack holds at most, ended at a document's last item (a document is never split). */
 const PACK_ITEMS = 4096;
 
-const META = 'item_packs';
-/** The packs are the items' own; 'stale': to be made again; 'unpackable': an item's value cannot be. */
-type PacksState = 'true' | 'stale' | 'unpackable';
-
-const stale = (table: string, change: string) =>
-  `CREATE TRIGGER IF NOT EXISTS ${table}_${change.toLowerCase()}_packs AFTER ${change} ON ${table} BEGIN
-  INSERT OR REPLACE INTO meta (name, value) VALUES ('${META}', 'stale');
-END`;
-
-const CREATE = [
-  `CREATE TABLE IF NOT EXISTS item_packs (
+/** The packs' table: a pack a row, in the items' order (its id). */
+export const CREATE_PACKS = `CREATE TABLE IF NOT EXISTS item_packs (
   id INTEGER PRIMARY KEY,
   items INTEGER NOT NULL,
   keys TEXT NOT NULL,
@@ -51,88 +36,7 @@ const CREATE = [
   texts TEXT NOT NULL,
   text_at BLOB NOT NULL,
   numbers BLOB NOT NULL
-)`,
-  stale('items', 'UPDATE'),
-  stale('items', 'DELETE'),
-  stale('item_packs', 'UPDATE'),
-  stale('item_packs', 'DELETE'),
-];
-
-const setState = (db: Database, state: PacksState) =>
-  db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)').run(META, state);
-
-const stateOf = (db: Database): string | undefined =>
-  (db.prepare('SELECT value FROM meta WHERE name = ?').pluck().get(META) as string | undefined) ?? undefined;
-
-/** A new catalog's packs: none, as its items. */
-export function createPacks(db: Database): void {
-  for (const sql of CREATE) db.exec(sql);
-  setState(db, endianness() === 'LE' ? 'true' : 'unpackable');
-}
-
-/** Whether the packs hold as many items as the catalog: another program's insert shows here. */
-export function packsCounted(db: Database): boolean {
-  const [items, packed] = db
-    .prepare('SELECT (SELECT count(*) FROM items), (SELECT sum(items) FROM item_packs)')
-    .raw()
-    .get() as [number, number | null];
-  return items === (packed ?? 0);
-}
-
-/**
- * Whether the packs are as they should be (or cannot be): none to make from the items
- * (ensurePacks). `counted`: their items counted too (some 40 ms at 699k items; a report counts
- * them once, as it reads them: SqliteCatalog.packs).
- */
-export function packsSettled(db: Database, counted = true): boolean {
-  try {
-    const state = stateOf(db);
-    return state === 'unpackable' || (state === 'true' && (!counted || packsCounted(db)));
-  } catch {
-    return false;
-  }
-}
-
-/** A catalog that may be written: packs made from its items where it has none or they are stale. */
-export function ensurePacks(db: Database): void {
-  if (packsSettled(db)) return;
-  db.transaction(() => {
-    for (const sql of CREATE) db.exec(sql);
-    db.exec('DELETE FROM item_packs');
-    const packs = new PackWriter(db);
-    // A page of rows at a time: a connection cannot insert while a statement of its own reads.
-    const page = db
-      .prepare(`SELECT rowid, ${ITEM_COLUMNS.join(', ')} FROM items WHERE rowid > ? ORDER BY rowid LIMIT 8192`)
-      .raw();
-    let copy: unknown[][] = [];
-    for (let after = -Infinity; ;) {
-      const rows = page.all(after) as unknown[][];
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        const item = row.slice(1);
-        const last = copy[0];
-        if (last && (last[0] !== item[0] || last[1] !== item[1] || last[2] !== item[2])) {
-          packs.document(copy);
-          copy = [];
-        }
-        copy.push(item);
-      }
-      after = rows[rows.length - 1]![0] as number;
-    }
-    if (copy.length) packs.document(copy);
-    packs.end();
-    if (stateOf(db) !== 'unpackable') setState(db, endianness() === 'LE' ? 'true' : 'unpackable');
-  })();
-}
-
-/** Whether the packs may stand for the items (the report still counts the items: readPacks). */
-export function packsTrusted(db: Database): boolean {
-  try {
-    return stateOf(db) === 'true' && endianness() === 'LE';
-  } catch {
-    return false;
-  }
-}
+)`;
 
 const AT = Object.fromEntries(ITEM_COLUMNS.map((c, n) => [c, n])) as Record<(typeof ITEM_COLUMNS)[number], number>;
 const TEXT_AT = PACKED_TEXTS.map((c) => AT[c]);
@@ -161,7 +65,7 @@ export class PackWriter {
   private items = 0;
   private unpackable = false;
 
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
     this.insert = db.prepare(
       'INSERT INTO item_packs (items, keys, roles, owners, counts, texts, text_at, numbers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -244,11 +148,12 @@ export class PackWriter {
     this.discard(false);
   }
 
-  /** The transaction's end: what is held written, or the packs marked unpackable. */
-  end(): void {
+  /** The transaction's end: what is held written; false where an item could not be (the caller says so: markUnpackable). */
+  end(): boolean {
     this.flush();
-    if (this.unpackable) setState(this.db, 'unpackable');
+    const packed = !this.unpackable;
     this.unpackable = false;
+    return packed;
   }
 
   /** Forgets what is held (the transaction was rolled back). */

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CatalogError } from '../errors.js';
-import { createPacks, ensurePacks } from './item-packs.js';
+import { createPacks, ensurePacks } from './item-packs-state.js';
 import { REPORT_INDEX, REPORT_INDEX_NAME } from './report-index.js';
 import { CREATE_V1, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { setMeta } from './sqlite-writes.js';

@@ -3,7 +3,8 @@
 // transaction with the coverage it brings (the meta rows): after a crash the catalog is exactly
 // as of a batch, and what the folder holds beyond it is ingested again (folder.ts).
 import type BetterSqlite3 from 'better-sqlite3';
-import { packsCounted, packsSettled, packsTrusted, readPacks, type Pack } from './item-packs.js';
+import { packsCounted, packsSettled, packsTrusted } from './item-packs-state.js';
+import { readPacks, type Pack } from './item-packs.js';
 import { lineRows, type LineRows } from './rows.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { createIndexes, dropIndexes, metaOf, openCatalogFile, type OpenOptions } from './sqlite-file.js';

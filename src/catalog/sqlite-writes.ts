@@ -3,6 +3,7 @@
 // transaction's end (the status records, the coverage). sqlite-store.ts owns the transaction.
 import type BetterSqlite3 from 'better-sqlite3';
 import { inBrasilia } from '../fiscal/dates.js';
+import { markUnpackable } from './item-packs-state.js';
 import { PackWriter } from './item-packs.js';
 import {
   DOCUMENT_COLUMNS,
@@ -130,7 +131,7 @@ export class CatalogWrites {
 
   /** A transaction's status records and the coverage it brings the catalog to. */
   end(records: readonly StatusRecord[], coverage: Coverage): void {
-    this.packs.end();
+    if (!this.packs.end()) markUnpackable(this.db);
     for (const r of records) {
       const rank = STATUS_RANK[r.status] ?? 0;
       const at = inBrasilia(r.at);

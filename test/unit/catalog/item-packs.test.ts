@@ -3,7 +3,8 @@
 // from '', and what no pack can hold.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createPacks, PackWriter } from '../../../src/catalog/item-packs.js';
+import { createPacks, markUnpackable } from '../../../src/catalog/item-packs-state.js';
+import { PackWriter } from '../../../src/catalog/item-packs.js';
 import { ITEM_COLUMNS } from '../../../src/catalog/rows.js';
 import { CREATE_V1, MIGRATIONS } from '../../../src/catalog/schema.js';
 import { packsAgainstItems } from '../../helpers/tree.js';
@@ -34,7 +35,7 @@ function packed(documents: unknown[][][]): string {
       for (const row of rows) db.prepare(insert).run(...row);
       packs.document(rows);
     }
-    packs.end();
+    if (!packs.end()) markUnpackable(db);
   })();
   try {
     return packsAgainstItems(db);
