@@ -153,6 +153,8 @@ function allStreams(
     // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
     sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)));
   }
+  // The canceled notes the events phase will take from the listings, learnt first where drawn here.
+  if (drawer && c.pull.withEvents && !c.pull.eventHistory) drawer.learnCanceled(sources);
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
     // A stream of every owner covers the owner-specific ones.
@@ -196,7 +198,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   });
   let closing: { error: unknown } | undefined;
   try {
-    drawer?.start();
+    drawer?.start(run.signal);
     await ciencia?.drain(run.signal, leased?.shared.catalog);
     await runPull({
       dir: c.pull.dir,
@@ -216,7 +218,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
       quotaTold: c.pull.rateLimit !== undefined,
       shared: leased?.shared,
-      redrawPdf: drawer?.draw,
+      redrawPdf: drawer,
     });
     finished = !summary.stoppedBy;
     if (ciencia && summary.stoppedBy !== 'max-duration') {
