@@ -42,7 +42,9 @@ export async function writePage(
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
   // Before its events are placed: their lines say canceled already.
-  const canceled = o.redrawPdf && s.source.phase === 'events' ? copiesCanceledBy(page, d.index, s.source.key.type, o.redrawPdf.drawnCanceled)
+  const canceled =
+    o.redrawPdf && s.source.phase === 'events'
+      ? copiesCanceledBy(page, d.index, s.source.key.type, o.redrawPdf.drawnCanceled)
       : [];
   // A page's documents are written together, in one batch (DurableWriter.writeAll).
   let files: FileWrite[] = [];
