@@ -86,11 +86,15 @@ describe('NF-e canceled by the listing', () => {
   });
 
   it('a first pull --with-pdf local draws them CANCELADA at once, none again, with the requests of a pull without PDFs', async () => {
-    const plain = await requestsOf(() => pull(tempDir()));
+    const plainDir = tempDir();
+    const plain = await requestsOf(() => pull(plainDir));
     const dir = tempDir();
     let log = '';
     const drawing = await requestsOf(async () => (log = await pull(dir, ['--with-pdf', 'local', '--verbose'])));
     expect(drawing).toBe(plain);
+    // A later pull's events phase reads no listing: nothing is asked ahead either.
+    const again = await requestsOf(() => pull(plainDir));
+    expect(await requestsOf(() => pull(dir, ['--with-pdf', 'local']))).toBe(again);
     // The events phase said so when it drew a copy again (redraw-canceled.ts).
     expect(log).not.toMatch(/drawn again/);
     const copies = await catalogCopies(dir);

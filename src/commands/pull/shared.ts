@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
-import { canonicalJson, streamId, type StreamKey } from '../../sync/checkpoint.js';
+import { canonicalJson, hasCheckpoints, streamId, type StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { closeInTurn } from '../../sync/close-in-turn.js';
 import { runPull } from '../../sync/pull-engine.js';
@@ -153,8 +153,9 @@ function allStreams(
     // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
     sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)));
   }
-  // The canceled notes the events phase will take from the listings, learnt first where drawn here.
-  if (drawer && c.pull.withEvents && !c.pull.eventHistory) drawer.learnCanceled(sources);
+  // The canceled notes a first pull's events phase takes from the listings, learnt first where
+  // drawn here (a later pull's events phase reads no listing: asked ahead, it would be a request more).
+  if (drawer && c.pull.withEvents && !c.pull.eventHistory && !hasCheckpoints(c.pull.dir)) drawer.learnCanceled(sources);
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
     // A stream of every owner covers the owner-specific ones.
