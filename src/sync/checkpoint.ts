@@ -3,6 +3,7 @@
 // when it did. The content is deterministic (no wall-clock times), so an interrupted and resumed
 // pull leaves the same bytes as an uninterrupted one.
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -105,6 +106,18 @@ export interface Checkpoints {
   committedLength?(): number;
   /** Until its last commit has ended (its failure is the run's). */
   settled?(): Promise<void>;
+}
+
+/**
+ * Whether a pull left checkpoints in the folder `dir` (its state under `.fiscal`; a shared
+ * catalog's are not there): a first pull has none.
+ */
+export function hasCheckpoints(dir: string): boolean {
+  try {
+    return readdirSync(join(dir, '.fiscal', 'checkpoints')).some((n) => n.endsWith('.json'));
+  } catch {
+    return false;
+  }
 }
 
 export class CheckpointStore implements Checkpoints {

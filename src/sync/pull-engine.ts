@@ -14,7 +14,7 @@ import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { openPullCatalog, sharedCatalog, type PullCatalog } from './catalog.js';
 import { replayJournal } from '../catalog/journal.js';
-import type { PdfFetcher } from './attachments.js';
+import type { CanceledRedraw } from './redraw-canceled.js';
 import { withBackfills } from './backfill.js';
 import { CheckpointStore, type Checkpoint, type Checkpoints } from './checkpoint.js';
 import { Committer } from './committer.js';
@@ -49,7 +49,7 @@ export interface PullOptions {
    * How the run draws its PDFs here (`--with-pdf local`): a copy whose PDF was drawn before the run
    * knew it canceled (a listing's status, a cancellation event) is drawn again (redraw-canceled.ts).
    */
-  redrawPdf?: PdfFetcher | undefined;
+  redrawPdf?: CanceledRedraw | undefined;
   /** See MAX_KNOWN_PAGES (tests lower it). */
   maxKnownPages?: number | undefined;
   /**

@@ -4,7 +4,9 @@
 // cancellation event; so a copy that a page of the events phase makes canceled has its PDF drawn
 // again, CANCELADA, and written with that page: durable by the commit that journals the status or
 // indexes the event. A crash before that commit leaves the PDF drawn canceled and the status to be
-// learnt again by the next run, which draws the same bytes again.
+// learnt again by the next run, which draws the same bytes again. A note the run drew CANCELADA
+// already (a first pull asks the listing's first answer of canceled notes as it starts) is not
+// drawn again.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CANCELLING_EVENTS, type EventDocType } from '../fiscal/event-codes.js';
@@ -13,6 +15,12 @@ import type { DurableWriter } from './durable.js';
 import type { IndexFile } from './index-file.js';
 import { attachmentPath } from './layout.js';
 import type { SourcePage } from './source.js';
+
+/** How a run draws its PDFs (`--with-pdf local`), and which keys it drew CANCELADA already. */
+export interface CanceledRedraw {
+  draw: PdfFetcher;
+  drawnCanceled(key: string): boolean;
+}
 
 /** A copy of a document in the folder whose PDF was drawn before the run knew it canceled. */
 interface CanceledCopy {
@@ -33,17 +41,24 @@ const REDRAWN_TOGETHER = 128;
  * The copies `page` makes canceled (a listing's statuses, cancellation events of `type`) that were
  * not before it, each once: asked before the page's events are indexed (their lines say canceled).
  */
-export function copiesCanceledBy(page: SourcePage, index: IndexFile, type: string): CanceledCopy[] {
+export function copiesCanceledBy(
+  page: SourcePage,
+  index: IndexFile,
+  type: string,
+  drawnCanceled: (key: string) => boolean,
+): CanceledCopy[] {
   const cancelling = CANCELLING_EVENTS[type as EventDocType] ?? [];
   const named = [
     ...(page.statuses ?? []).filter((r) => r.status === 'canceled'),
     ...page.docs.filter((d) => d.event && cancelling.includes(d.event.type)),
   ];
   const out = new Map<string, CanceledCopy>();
-  for (const r of named)
+  for (const r of named) {
+    if (drawnCanceled(r.key)) continue;
     for (const p of index.placementsOf(r.key))
       if ((!r.role || p.role === r.role) && (!r.owner || p.owner === r.owner) && p.status !== 'canceled')
         out.set(p.path, { key: r.key, role: p.role, owner: p.owner, path: p.path });
+  }
   return [...out.values()];
 }
 

@@ -136,6 +136,12 @@ export interface StreamSource {
    */
   listed?(signal: AbortSignal): Promise<ListedStatuses>;
   /**
+   * The keys of the first answer `listed` gives canceled, asked now (once; `listed` then starts
+   * from that answer): a pull that draws its PDFs draws those notes CANCELADA at once instead of
+   * drawing them again when its events phase learns it (commands/pull/pdfs.ts).
+   */
+  canceledAhead?(signal: AbortSignal): Promise<readonly string[]>;
+  /**
    * Streams that can be split into created_at windows: the range they read, and how many
    * documents a part of it holds (undefined when the service cannot say).
    */

@@ -7,9 +7,8 @@ import type { Logger } from '../context.js';
 import { documentStatus, type StatusDocType } from '../fiscal/doc-status.js';
 import type { FileWrite } from './file-writes.js';
 import { entryId, type IndexEntry } from './index-file.js';
-import type { PdfFetcher } from './attachments.js';
 import { attachmentPath, eventFileName, fileKey, UnsafeValueError, type Layout } from './layout.js';
-import { copiesCanceledBy, redrawCanceled } from './redraw-canceled.js';
+import { copiesCanceledBy, redrawCanceled, type CanceledRedraw } from './redraw-canceled.js';
 import type { PulledDocument, SourcePage } from './source.js';
 import type { CommitDeps, StreamState } from './stream-state.js';
 import type { StreamSummary } from './summary.js';
@@ -21,7 +20,7 @@ interface WriteTarget {
   log: Logger;
   signal: AbortSignal;
   /** How the run draws its PDFs here (`--with-pdf local`): the copies a page makes canceled are drawn again. */
-  redrawPdf?: PdfFetcher | undefined;
+  redrawPdf?: CanceledRedraw | undefined;
 }
 
 /** What writePage answers when an events page must wait for the next run (see HOLD_EVENTS_MS). */
@@ -43,7 +42,10 @@ export async function writePage(
 ): Promise<IndexEntry[] | typeof HELD> {
   const entries: IndexEntry[] = [];
   // Before its events are placed: their lines say canceled already.
-  const canceled = o.redrawPdf && s.source.phase === 'events' ? copiesCanceledBy(page, d.index, s.source.key.type) : [];
+  const canceled =
+    o.redrawPdf && s.source.phase === 'events'
+      ? copiesCanceledBy(page, d.index, s.source.key.type, o.redrawPdf.drawnCanceled)
+      : [];
   // A page's documents are written together, in one batch (DurableWriter.writeAll).
   let files: FileWrite[] = [];
   let batched: Array<{ entry: IndexEntry; xml: Uint8Array; file: FileWrite }> = [];
@@ -85,7 +87,7 @@ export async function writePage(
   }
   await writeBatch();
   if (o.redrawPdf && canceled.length > 0) {
-    const target = { dir: o.dir, type: s.source.key.type, draw: o.redrawPdf, writer: d.writer, signal: o.signal };
+    const target = { dir: o.dir, type: s.source.key.type, draw: o.redrawPdf.draw, writer: d.writer, signal: o.signal };
     const redrawn = await redrawCanceled(target, canceled);
     if (redrawn) o.log.debug(`${s.source.label}: ${redrawn} PDFs drawn again, CANCELADA`);
   }

@@ -1,8 +1,9 @@
 // NF-e the listing says are canceled (a first pull's statuses: no event file lies beside them, the
 // status is in the folder's status journal and catalog) are canceled wherever the folder is read:
 // their DANFe drawn by `pull --with-pdf local` and by `pdf nfe --local` say CANCELADA, and a report
-// of a part of the folder counts them canceled, as the report of the whole folder does. A note
-// canceled after the pull (R30: 110111) is drawn again by the next pull that draws PDFs.
+// of a part of the folder counts them canceled, as the report of the whole folder does; a first
+// pull draws each once, with the requests of a pull without PDFs. A note canceled after the pull
+// (R30: 110111) is drawn again by the next pull that draws PDFs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,16 @@ function listedCanceled(dir: string, copies: Copy[]): Copy[] {
 const pull = async (dir: string, extra: string[] = []) => {
   const r = await runInProcess(['pull', 'nfe', '--role', 'received', '--dir', dir, ...extra], { env });
   expect(r.exitCode, r.stderr).toBe(0);
+  return r.stderr;
 };
+
+/** The requests the emulator answered while `run` ran. */
+async function requestsOf(run: () => Promise<unknown>): Promise<number> {
+  await fetch(`${emu.url}/_emulator/reset-stats`, { method: 'POST' });
+  await run();
+  const stats = (await (await fetch(`${emu.url}/_emulator/stats`)).json()) as { data: { requests: { total: number } } };
+  return stats.data.requests.total;
+}
 
 describe('NF-e canceled by the listing', () => {
   it('pull --with-pdf local draws them CANCELADA, and no other note', async () => {
@@ -72,6 +82,23 @@ describe('NF-e canceled by the listing', () => {
     const copies = await catalogCopies(dir);
     expect(listedCanceled(dir, copies).length).toBeGreaterThan(0);
     expect(copies.some((c) => c.status !== 'canceled')).toBe(true);
+    for (const c of copies) expect(marked(dir, c), c.key).toBe(c.status === 'canceled');
+  });
+
+  it('a first pull --with-pdf local draws them CANCELADA at once, none again, with the requests of a pull without PDFs', async () => {
+    const plainDir = tempDir();
+    const plain = await requestsOf(() => pull(plainDir));
+    const dir = tempDir();
+    let log = '';
+    const drawing = await requestsOf(async () => (log = await pull(dir, ['--with-pdf', 'local', '--verbose'])));
+    expect(drawing).toBe(plain);
+    // A later pull's events phase reads no listing: nothing is asked ahead either.
+    const again = await requestsOf(() => pull(plainDir));
+    expect(await requestsOf(() => pull(dir, ['--with-pdf', 'local']))).toBe(again);
+    // The events phase said so when it drew a copy again (redraw-canceled.ts).
+    expect(log).not.toMatch(/drawn again/);
+    const copies = await catalogCopies(dir);
+    expect(listedCanceled(dir, copies).length).toBeGreaterThan(0);
     for (const c of copies) expect(marked(dir, c), c.key).toBe(c.status === 'canceled');
   });
 
@@ -101,7 +128,7 @@ describe('NF-e canceled by the listing', () => {
       body: JSON.stringify({ type: 'nfe', id: target.key, event: '110111' }),
     });
     expect(canceled.status).toBe(200);
-    await pull(dir, ['--with-pdf', 'local']);
+    expect(await pull(dir, ['--with-pdf', 'local', '--verbose'])).toMatch(/1 PDFs drawn again, CANCELADA/);
     expect(existsSync(join(dir, target.path.replace(/\.xml$/, '-110111-1.xml')))).toBe(true);
     expect(marked(dir, target)).toBe(true);
     for (const c of await catalogCopies(dir)) expect(marked(dir, c), c.key).toBe(c.status === 'canceled');

@@ -6,11 +6,17 @@ import { ApiError, UsageError } from '../../errors.js';
 import type { RenderType } from '../../fiscal/render/index.js';
 import type { RenderPool } from '../../fiscal/render/pool.js';
 import type { PdfFetcher } from '../../sync/attachments.js';
+import type { CanceledRedraw } from '../../sync/redraw-canceled.js';
+import type { StreamSource } from '../../sync/source.js';
 
-export interface LocalPdfDrawer {
-  draw: PdfFetcher;
+export interface LocalPdfDrawer extends CanceledRedraw {
+  /**
+   * The streams whose events phase takes the listing's statuses (a first pull's): the first answer
+   * of their canceled notes is asked as the run starts, and those notes drawn CANCELADA at once.
+   */
+  learnCanceled(sources: readonly StreamSource[]): void;
   /** Starts the pool and loads the renderer now, while the pull waits for its first page. */
-  start(): void;
+  start(signal: AbortSignal): void;
   close(): Promise<void>;
 }
 
@@ -36,9 +42,18 @@ export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer
       void created.preload(type as RenderType).catch(() => undefined);
       return created;
     }));
+  let aheads: Array<(signal: AbortSignal) => Promise<readonly string[]>> = [];
+  /** Keys the listings said canceled as the run started; the empty set when none was asked (or it failed). */
+  let listedCanceled: Promise<ReadonlySet<string>> = Promise.resolve(new Set());
+  /** Keys this run drew CANCELADA from that answer: their copies are not drawn again (redraw-canceled.ts). */
+  const drawnCanceled = new Set<string>();
   const draw: PdfFetcher = async (doc) => {
     try {
-      return await (await started()).render(type as RenderType, doc.xml, { canceled: doc.status === 'canceled' });
+      const pool = await started();
+      // Waited for with the pool's start: the first page's documents come at about the same time.
+      const canceled = doc.status === 'canceled' || (await listedCanceled).has(doc.key);
+      if (canceled && doc.status !== 'canceled') drawnCanceled.add(doc.key);
+      return await pool.render(type as RenderType, doc.xml, { canceled });
     } catch (error) {
       if ((error as Error).name !== 'RenderError') throw error;
       ctx.log.warn(`${type} ${doc.key}: written without its PDF (${(error as Error).message})`);
@@ -47,8 +62,18 @@ export function localPdfDrawer(ctx: Context, type: EventDocType): LocalPdfDrawer
   };
   return {
     draw,
-    // Its failure (a type without a local PDF) is the first document's to throw.
-    start: () => void started().catch(() => undefined),
+    drawnCanceled: (key) => drawnCanceled.has(key),
+    learnCanceled: (sources) => void (aheads = sources.flatMap((s) => (s.canceledAhead ? [s.canceledAhead] : []))),
+    start: (signal) => {
+      // Its failure (a type without a local PDF) is the first document's to throw.
+      void started().catch(() => undefined);
+      if (aheads.length === 0) return;
+      // A listing that cannot be read now is read by the events phase as before: its notes are drawn again then.
+      listedCanceled = Promise.all(aheads.map((a) => a(signal))).then(
+        (lists) => new Set(lists.flat()),
+        () => new Set(),
+      );
+    },
     close: async () => (await pool?.catch(() => undefined))?.close(),
   };
 }

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import type { EventDocType } from '../../api/wire/events.js';
 import { InterruptedError, NothingNewError, PartialError, TimeLimitError, UsageError } from '../../errors.js';
 import { createProgress, type ProgressCounts } from '../../output/progress.js';
-import { canonicalJson, streamId, type StreamKey } from '../../sync/checkpoint.js';
+import { canonicalJson, hasCheckpoints, streamId, type StreamKey } from '../../sync/checkpoint.js';
 import { DEFAULT_LAYOUT, parseLayout } from '../../sync/layout.js';
 import { closeInTurn } from '../../sync/close-in-turn.js';
 import { runPull } from '../../sync/pull-engine.js';
@@ -153,6 +153,9 @@ function allStreams(
     // The stream's signal ends its PDF fetches too: a stopped run leaves none running.
     sources = sources.map((s) => withPdfs(s, (doc, signal) => pdf(withSignal(http, signal), doc, signal)));
   }
+  // The canceled notes a first pull's events phase takes from the listings, learnt first where
+  // drawn here (a later pull's events phase reads no listing: asked ahead, it would be a request more).
+  if (drawer && c.pull.withEvents && !c.pull.eventHistory && !hasCheckpoints(c.pull.dir)) drawer.learnCanceled(sources);
   if (c.pull.withEvents) {
     const owners = [...new Set(sources.map((s) => s.key.owner))];
     // A stream of every owner covers the owner-specific ones.
@@ -196,7 +199,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   });
   let closing: { error: unknown } | undefined;
   try {
-    drawer?.start();
+    drawer?.start(run.signal);
     await ciencia?.drain(run.signal, leased?.shared.catalog);
     await runPull({
       dir: c.pull.dir,
@@ -216,7 +219,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
       quotaLeft: (maxInFlight) => http.quotaLeft?.(maxInFlight) ?? 0,
       quotaTold: c.pull.rateLimit !== undefined,
       shared: leased?.shared,
-      redrawPdf: drawer?.draw,
+      redrawPdf: drawer,
     });
     finished = !summary.stoppedBy;
     if (ciencia && summary.stoppedBy !== 'max-duration') {

@@ -10,27 +10,40 @@ import type { StatusRecord } from '../../catalog/store.js';
 import { brasiliaDayStart, brasiliaTimestamp, inBrasilia } from '../../fiscal/dates.js';
 import type { ListedStatuses } from '../source.js';
 
+/** A listing's statuses, and the first answer of its canceled notes read ahead (StreamSource.canceledAhead). */
+interface NfeListing {
+  listed: (signal: AbortSignal) => Promise<ListedStatuses>;
+  canceledAhead: (signal: AbortSignal) => Promise<readonly string[]>;
+}
+
+type CanceledAnswer = Awaited<ReturnType<typeof searchNfeV2Dated>>;
+
 /**
  * What the service lists now of a stream's documents, with its time then: the documents of its v2
  * filters listed canceled, then (received NF-e) those with a manifestation and the latest of each.
  * Answers of 500 keys per request, read page by page as the pull takes them (an account of 1M
  * notes lists some 56k canceled: held whole, with their journal lines, they added some 35 MB to its
- * first pull's RSS, and the catalog's thread applied them in one transaction of minutes).
+ * first pull's RSS, and the catalog's thread applied them in one transaction of minutes). The
+ * first answer may be asked ahead, as the run starts (a pull drawing its PDFs draws those notes
+ * CANCELADA at once): the listing then starts from it, so that the run asks it once.
  */
-export function listedNfes(
-  http: HttpClient,
-  role: NfeRole,
-  filters: NfeV2Request['Filters'],
-  now: number,
-): (signal: AbortSignal) => Promise<ListedStatuses> {
-  return async (signal) => {
+export function listedNfes(http: HttpClient, role: NfeRole, filters: NfeV2Request['Filters'], now: number): NfeListing {
+  const canceled: NfeV2Request = {
+    Fields: ['AccessKey', 'Owner'],
+    Filters: { ...filters, Status: 'canceled' },
+    Limit: V2_LIMIT_MAX,
+  };
+  let ahead: Promise<CanceledAnswer> | undefined;
+  const canceledAhead = (signal: AbortSignal) => {
+    ahead ??= searchNfeV2Dated(withSignal(http, signal), canceled);
+    return ahead.then((a) => a.page.Nfes.flatMap((r) => (r.AccessKey ? [r.AccessKey] : [])));
+  };
+  const listed = async (signal: AbortSignal): Promise<ListedStatuses> => {
     const h = withSignal(http, signal);
-    const canceled: NfeV2Request = {
-      Fields: ['AccessKey', 'Owner'],
-      Filters: { ...filters, Status: 'canceled' },
-      Limit: V2_LIMIT_MAX,
-    };
-    const first = await searchNfeV2Dated(h, canceled);
+    // The answer read ahead, once; asked again if it failed (the listing's own retries decide then).
+    const early = ahead?.catch(() => undefined);
+    ahead = undefined;
+    const first = (await early) ?? (await searchNfeV2Dated(h, canceled));
     const at = first.at ?? now;
     // Learnt that day (the instant would make two runs of the same pull differ).
     const learnt = brasiliaTimestamp(brasiliaDayStart(at));
@@ -61,6 +74,7 @@ export function listedNfes(
     }
     return { pages: pages(), at };
   };
+  return { listed, canceledAhead };
 }
 
 /**

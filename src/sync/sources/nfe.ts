@@ -156,7 +156,7 @@ export function nfeV1Source(
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
     ...(v2Filters
       ? {
-          listed: listedNfes(http, role, v2Filters, now),
+          ...listedNfes(http, role, v2Filters, now),
           split: {
             range:
               query.createdFrom && query.createdTo
@@ -244,7 +244,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
     endpoint: 'v2',
     filters: canonicalJson(request.Filters ?? {}),
     label: `nfe ${role}${key.owner ? ` ${key.owner}` : ''}`,
-    listed: listedNfes(http, role, request.Filters, now),
+    ...listedNfes(http, role, request.Filters, now),
     split: {
       range: {
         from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,
