@@ -67,11 +67,15 @@ export function packsSettled(db: Database, counted = true): boolean {
 
 /** A catalog that may be written: packs made from its items where it has none or they are stale. */
 export function ensurePacks(db: Database): void {
-  if (packsSettled(db)) return;
+  if (!packsSettled(db)) repack(db);
+}
+
+/** The packs made again from the items, `packItems` items a pack at most (PackWriter). */
+export function repack(db: Database, packItems?: number): void {
   db.transaction(() => {
     for (const sql of CREATE) db.exec(sql);
     db.exec('DELETE FROM item_packs');
-    const packs = new PackWriter(db);
+    const packs = new PackWriter(db, packItems);
     // A page of rows at a time: a connection cannot insert while a statement of its own reads.
     const page = db
       .prepare(`SELECT rowid, ${ITEM_COLUMNS.join(', ')} FROM items WHERE rowid > ? ORDER BY rowid LIMIT 8192`)

@@ -65,7 +65,11 @@ export class PackWriter {
   private items = 0;
   private unpackable = false;
 
-  constructor(db: Database) {
+  /** `packItems`: the items a pack holds at most (the tests' catalogs of several packs hold fewer). */
+  constructor(
+    db: Database,
+    private readonly packItems = PACK_ITEMS,
+  ) {
     this.insert = db.prepare(
       'INSERT INTO item_packs (items, keys, roles, owners, counts, texts, text_at, numbers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -97,7 +101,7 @@ export class PackWriter {
     this.copies[1]!.push(role);
     this.copies[2]!.push(owner);
     this.counts.push(n);
-    if (this.items >= PACK_ITEMS) this.flush();
+    if (this.items >= this.packItems) this.flush();
   }
 
   private cannot(): void {
@@ -192,15 +196,22 @@ function copied<T extends Int32Array | Float64Array>(blob: Buffer, into: T, make
 }
 
 /**
- * Every pack in order, with its documents' roles and owners where `copies`. Throws on a pack that
+ * Every pack in order (of the ids `range`, both ends included), with its documents' roles and owners where `copies`. Throws on a pack that
  * does not hold what it says. The arrays handed are used again for the next pack.
  */
-export function readPacks(db: Database, copies: boolean, each: (pack: Pack) => void): void {
+export function readPacks(
+  db: Database,
+  copies: boolean,
+  each: (pack: Pack) => void,
+  range: { from?: number | undefined; to?: number | undefined } = {},
+): void {
   let numbers = new Float64Array(PACK_ITEMS * WIDTH * 2);
   let textAt = new Int32Array(PACK_ITEMS * PACK_TEXTS * 2);
   const columns = ['items', 'keys', ...(copies ? ['roles', 'owners'] : []), 'counts', 'texts', 'text_at', 'numbers'];
-  const statement = db.prepare(`SELECT ${columns.join(', ')} FROM item_packs ORDER BY id`).raw();
-  for (const row of statement.iterate() as Iterable<unknown[]>) {
+  const statement = db
+    .prepare(`SELECT ${columns.join(', ')} FROM item_packs WHERE id BETWEEN ? AND ? ORDER BY id`)
+    .raw();
+  for (const row of statement.iterate(range.from ?? -Infinity, range.to ?? Infinity) as Iterable<unknown[]>) {
     let at = 0;
     const items = row[at++] as number;
     const keys = (row[at++] as string).split(FIELD);

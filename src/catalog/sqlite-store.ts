@@ -169,12 +169,12 @@ export class SqliteCatalog implements CatalogStore {
   }
 
   /**
-   * The items' packs in order (item-packs.ts), with the roles and owners where `copies`; false, and none
+   * The items' packs in order (item-packs.ts; of the ids `range`), with the roles and owners where `copies`; false, and none
    * read, where they cannot stand for the items: not known to be theirs, or of another count.
    */
-  packs(copies: boolean, each: (pack: Pack) => void): boolean {
+  packs(copies: boolean, each: (pack: Pack) => void, range?: { from?: number; to?: number }): boolean {
     if (!packsTrusted(this.db) || !packsCounted(this.db)) return false;
-    readPacks(this.db, copies, each);
+    readPacks(this.db, copies, each, range);
     return true;
   }
 

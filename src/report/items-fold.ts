@@ -46,6 +46,8 @@ interface RowidRange {
  */
 export interface PassRange {
   items: RowidRange;
+  /** The ids of the items' packs the pass reads instead of the items (items-split.ts). */
+  packs?: RowidRange | undefined;
   documents?: RowidRange | undefined;
 }
 
@@ -118,8 +120,12 @@ export function foldRange(
   const items = bounded('i.rowid', range.items);
   // All the items: from their packs where the catalog has them (items-packed.ts).
   const all = range.items.from === undefined && range.items.to === undefined;
+  const packed = [...itemColumns, ...columns];
   try {
-    if (!all || !packedItems(store, [...itemColumns, ...columns], multi.size > 0, reader.row))
+    // A range of packs that cannot be read now (changed since they were cut): the query.
+    if (range.packs) {
+      if (!packedItems(store, packed, multi.size > 0, reader.row, range.packs)) return undefined;
+    } else if (!all || !packedItems(store, packed, multi.size > 0, reader.row))
       store.fold(
         [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
         `FROM items i ${items.sql}`,

@@ -7,7 +7,8 @@ import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import { NotFoldable } from './item-groups.js';
 
 /**
- * Hands `row` what `SELECT <copy>, i.number, <columns> FROM items i` would hand it (the copy its
+ * Hands `row` what `SELECT <copy>, i.number, <columns> FROM items i` would hand it, of the packs
+ * whose ids are in `range` (all: none given); the copy its
  * key, or `byCopy` its key, role and owner joined by NUL), from the packs. False, nothing handed,
  * where the packs cannot stand for the items or do not hold a column; a pack found broken midway
  * is NotFoldable (the caller runs the query).
@@ -17,6 +18,7 @@ export function packedItems(
   columns: readonly string[],
   byCopy: boolean,
   row: (values: unknown[]) => void,
+  range?: { from?: number; to?: number },
 ): boolean {
   // Where each column's value is: a text of the pack (>= 0: its place among an item's), or a number (-1 - its place).
   const places: number[] = [];
@@ -30,25 +32,29 @@ export function packedItems(
   }
   const values: unknown[] = new Array(2 + columns.length);
   try {
-    return store.packs(byCopy, ({ keys, roles, owners, counts, texts, textAt, numbers }) => {
-      let item = 0;
-      for (let d = 0; d < keys.length; d++) {
-        values[0] = byCopy ? `${keys[d]}\u0000${roles![d]}\u0000${owners![d]}` : keys[d];
-        for (let end = item + counts[d]!; item < end; item++) {
-          const at = item * PACK_WIDTH;
-          values[1] = numbers[at];
-          for (let c = 0; c < places.length; c++) {
-            const p = places[c]!;
-            if (p >= 0) values[2 + c] = texts[textAt[item * PACK_TEXTS + p]!];
-            else {
-              const v = numbers[at - 1 - p]!;
-              values[2 + c] = Number.isNaN(v) ? null : v;
+    return store.packs(
+      byCopy,
+      ({ keys, roles, owners, counts, texts, textAt, numbers }) => {
+        let item = 0;
+        for (let d = 0; d < keys.length; d++) {
+          values[0] = byCopy ? `${keys[d]}\u0000${roles![d]}\u0000${owners![d]}` : keys[d];
+          for (let end = item + counts[d]!; item < end; item++) {
+            const at = item * PACK_WIDTH;
+            values[1] = numbers[at];
+            for (let c = 0; c < places.length; c++) {
+              const p = places[c]!;
+              if (p >= 0) values[2 + c] = texts[textAt[item * PACK_TEXTS + p]!];
+              else {
+                const v = numbers[at - 1 - p]!;
+                values[2 + c] = Number.isNaN(v) ? null : v;
+              }
             }
+            row(values);
           }
-          row(values);
         }
-      }
-    });
+      },
+      range,
+    );
   } catch (error) {
     if (error instanceof NotFoldable) throw error;
     throw new NotFoldable(`the items' packs: ${(error as Error).message}`);

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { repack as repackItems } from '../../../src/catalog/item-packs-state.js';
 import { SqliteCatalog } from '../../../src/catalog/sqlite-store.js';
 import type { CatalogStore } from '../../../src/catalog/store.js';
 import type { Dimension, ReportFilters } from '../../../src/report/aggregate.js';
@@ -136,6 +137,24 @@ describe('report --by ncm/product grouped as the items are read', () => {
     expect(fast).toEqual(slow);
   });
 
+  it.each(itemCases)('--by %j with %j read in ranges of packs: the same report as the query', async (by, filters) => {
+    // A copy whose items are packed 40 a pack: the ranges are cut at a pack.
+    const packedSmall = edited('SELECT 1');
+    const db = new Database(catalogOf(packedSmall));
+    repackItems(db, 40);
+    db.close();
+    const o = await opened(packedSmall);
+    const fast = await itemsReport([{ open: () => Promise.resolve(o.store) }], by, filters, { splitFrom: 1 });
+    const slow = await itemsReport([{ open: () => plain(packedSmall) }], by, filters);
+    expect(o.rows).not.toHaveBeenCalled();
+    // Each range read its own packs (and its documents), none the items' rows.
+    expect(o.packs.mock.calls.map((c) => c[2] !== undefined)).toEqual([true, true]);
+    expect(o.packs.mock.results.map((r) => r.value)).toEqual([true, true]);
+    expect(o.fold.mock.calls.every((c) => c[1].startsWith('FROM documents'))).toBe(true);
+    expect(fast).toEqual(slow);
+    expect(fast.groups.length).toBeGreaterThan(0);
+  });
+
   it('items without NCM, fractions of a cent, negative and whole sums, names that differ: the same report', async () => {
     const d = edited(`
       UPDATE items SET ncm = NULL WHERE rowid % 7 = 0;
@@ -208,29 +227,44 @@ describe('report --by ncm/product grouped as the items are read', () => {
     expect(fast).toEqual(slow);
   });
 
-  it('the thread of the built report (dist/items-worker.js) hands back the groups its ranges give here', async () => {
-    const file = join(process.cwd(), 'dist', 'items-worker.js');
-    expect(existsSync(file)).toBe(true);
-    const store = await SqliteCatalog.open(catalogOf(dir), { readonly: true });
-    const [[low, high]] = store.selectRaw('SELECT min(rowid), max(rowid) FROM items') as [[number, number]];
-    const spec = itemsSpec(['month', 'product'], filterSql({ roles: ['received', 'emitted'] }));
-    const ranges = [
-      { items: { to: Math.floor((low + high) / 2) } },
-      { items: { from: Math.floor((low + high) / 2) + 1 } },
-    ];
-    const next = () => new Int32Array(new SharedArrayBuffer(4));
-    const multi = severalCopies(store);
-    const here = ofRanges(foldRanges(store, { path: store.path, spec, ranges, next: next() }, multi));
-    await store.close();
-    expect(multi.length).toBeGreaterThan(0);
-    const request: RangeRequest = { path: catalogOf(dir), spec, ranges, next: next() };
-    const worker = new Worker(file, { workerData: request });
-    worker.postMessage(multi);
-    const reply = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
-    await worker.terminate();
-    expect(here?.groups.length).toBeGreaterThan(0);
-    expect(reply).toEqual(here);
-  });
+  it.each(['items', 'packs'] as const)(
+    'the thread of the built report (dist/items-worker.js) hands back the groups its ranges of %s give here',
+    async (kind) => {
+      const file = join(process.cwd(), 'dist', 'items-worker.js');
+      expect(existsSync(file)).toBe(true);
+      const d = edited('SELECT 1');
+      if (kind === 'packs') {
+        const db = new Database(catalogOf(d));
+        repackItems(db, 40);
+        db.close();
+      }
+      const store = await SqliteCatalog.open(catalogOf(d), { readonly: true });
+      const table =
+        kind === 'items' ? 'SELECT min(rowid), max(rowid) FROM items' : 'SELECT min(id), max(id) FROM item_packs';
+      const [[low, high]] = store.selectRaw(table) as [[number, number]];
+      const middle = Math.floor((low + high) / 2);
+      const spec = itemsSpec(['month', 'product'], filterSql({ roles: ['received', 'emitted'] }));
+      const ranges =
+        kind === 'items'
+          ? [{ items: { to: middle } }, { items: { from: middle + 1 } }]
+          : [
+              { items: {}, packs: { to: middle } },
+              { items: {}, packs: { from: middle + 1 } },
+            ];
+      const next = () => new Int32Array(new SharedArrayBuffer(4));
+      const multi = severalCopies(store);
+      const here = ofRanges(foldRanges(store, { path: store.path, spec, ranges, next: next() }, multi));
+      await store.close();
+      expect(multi.length).toBeGreaterThan(0);
+      const request: RangeRequest = { path: catalogOf(d), spec, ranges, next: next() };
+      const worker = new Worker(file, { workerData: request });
+      worker.postMessage(multi);
+      const reply = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+      await worker.terminate();
+      expect(here?.groups.length).toBeGreaterThan(0);
+      expect(reply).toEqual(here);
+    },
+  );
 
   it('items whose document is not in the catalog are left out, as by the query', async () => {
     const d = edited("DELETE FROM documents WHERE rowid IN (SELECT rowid FROM documents WHERE type = 'nfe' LIMIT 3);");
