@@ -11,7 +11,7 @@
 // others held: eight lanes of a split stream at --concurrency 4, eight pages, and the requests
 // queued behind the in-flight ones. A source's generator also kept the documents of the page it
 // last gave (a lane held back asks for no next page): the engine empties each page once written
-// (pull-engine.ts).
+// (pull-streams.ts).
 
 /** Bytes of pages waiting to be written past which no lane asks for another. */
 const AHEAD_BYTES = 6 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The run's streams as lanes (lane.ts) that share the requests in flight: each fetches its pages
-// ahead under one semaphore, and the engine (pull-engine.ts) takes the page that came first.
+// ahead under one semaphore, and the engine (pull-streams.ts) takes the page that came first.
 import { RequestSlot, slotSignal } from '../api/request-slot.js';
 import type { PlannedStream } from './backfill.js';
 import { Lane, PAGES_AHEAD, PageBudget, Semaphore } from './lane.js';

@@ -1,5 +1,5 @@
 // What the pull engine knows of each stream while it runs, and what writing and committing a
-// page needs: shared by the engine (pull-engine.ts), the committer (committer.ts) and the page
+// page needs: shared by the engine (pull-streams.ts), the committer (committer.ts) and the page
 // writer (write-page.ts).
 import type { CatalogWriter } from '../catalog/pull-writer.js';
 import type { Checkpoint, Checkpoints } from './checkpoint.js';

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
 import { PAGES_AHEAD } from '../../src/sync/lane.js';
-import { MAX_KNOWN_PAGES } from '../../src/sync/pull-engine.js';
+import { MAX_KNOWN_PAGES } from '../../src/sync/pull-streams.js';
 import { REFUSALS_LISTED } from '../../src/sync/write-page.js';
 import { BIN, freshConfigDir } from '../helpers/cli.js';
 import { startHostileServer, type HostileMode, type HostileServer } from '../helpers/hostile-server.js';

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES_AHEAD } from '../../src/sync/lane.js';
-import { MAX_KNOWN_PAGES } from '../../src/sync/pull-engine.js';
+import { MAX_KNOWN_PAGES } from '../../src/sync/pull-streams.js';
 import { borrowablePages } from '../../src/sync/stream-lanes.js';
 import { runCli, runInProcess } from '../helpers/cli.js';
 import { emulatorEnv, startEmulator, type TestEmulator } from '../helpers/emulator.js';
