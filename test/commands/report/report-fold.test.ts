@@ -53,6 +53,15 @@ function edited(sql: string, copy = tempDir('fiscal-report-fold-')): string {
   return copy;
 }
 
+/** A copy of the folder whose items are packed 40 a pack: several packs, to be cut into ranges. */
+function packedFew(): string {
+  const d = edited('SELECT 1');
+  const db = new Database(catalogOf(d));
+  repackItems(db, 40);
+  db.close();
+  return d;
+}
+
 /** The items' packs of `d` made again from its items, as the next open that may write does. */
 async function repack(d: string): Promise<void> {
   await (await SqliteCatalog.open(catalogOf(d))).close();
@@ -139,10 +148,7 @@ describe('report --by ncm/product grouped as the items are read', () => {
 
   it.each(itemCases)('--by %j with %j read in ranges of packs: the same report as the query', async (by, filters) => {
     // A copy whose items are packed 40 a pack: the ranges are cut at a pack.
-    const packedSmall = edited('SELECT 1');
-    const db = new Database(catalogOf(packedSmall));
-    repackItems(db, 40);
-    db.close();
+    const packedSmall = packedFew();
     const o = await opened(packedSmall);
     const fast = await itemsReport([{ open: () => Promise.resolve(o.store) }], by, filters, { splitFrom: 1 });
     const slow = await itemsReport([{ open: () => plain(packedSmall) }], by, filters);
@@ -232,12 +238,7 @@ describe('report --by ncm/product grouped as the items are read', () => {
     async (kind) => {
       const file = join(process.cwd(), 'dist', 'items-worker.js');
       expect(existsSync(file)).toBe(true);
-      const d = edited('SELECT 1');
-      if (kind === 'packs') {
-        const db = new Database(catalogOf(d));
-        repackItems(db, 40);
-        db.close();
-      }
+      const d = kind === 'packs' ? packedFew() : edited('SELECT 1');
       const store = await SqliteCatalog.open(catalogOf(d), { readonly: true });
       const table =
         kind === 'items' ? 'SELECT min(rowid), max(rowid) FROM items' : 'SELECT min(id), max(id) FROM item_packs';
