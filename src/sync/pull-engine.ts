@@ -22,7 +22,7 @@ import { closeInTurn } from './close-in-turn.js';
 import type { StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import type { PullSummary } from './summary.js';
-import { planStreams, pullStreams } from './pull-streams.js';
+import { planStreams, pullStreams, type PullTarget } from './pull-streams.js';
 
 export interface PullOptions {
   dir: string;
@@ -130,7 +130,8 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
     if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
     planned ??= plan();
-    summary = await pullStreams(o, { writer, index, store, catalog, planned, started });
+    const target: PullTarget = { writer, index, store, catalog, planned, started };
+    summary = await pullStreams(o, target);
   } finally {
     o.signal.removeEventListener('abort', stopPlanning);
     planning.abort();
