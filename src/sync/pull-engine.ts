@@ -22,7 +22,7 @@ import { closeInTurn } from './close-in-turn.js';
 import type { StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import type { PullSummary } from './summary.js';
-import { pullStreams, type PullTarget } from './pull-streams.js';
+import { planStreams, pullStreams, type PullTarget } from './pull-streams.js';
 
 export interface PullOptions {
   dir: string;
@@ -108,6 +108,16 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   const store = o.shared?.checkpoints ?? new CheckpointStore(join(o.dir, '.fiscal'), writer);
   const { starts, committedLength } = await resolveStarts(store, o.sources, o.restart, o.log);
   const index = new IndexFile(join(o.dir, 'index.ndjson'), { onDurableLater: (path) => writer.track(path) });
+  // The plan's counts go out while the index and the catalog open (a folder's own catalog: a
+  // shared one is planned once it is open, its checkpoints and catalog being one database's).
+  // A run that fails meanwhile stops the plan, and waits for it, before it closes anything.
+  const planning = new AbortController();
+  const stopPlanning = () => planning.abort(o.signal.reason);
+  o.signal.addEventListener('abort', stopPlanning, { once: true });
+  if (o.signal.aborted) stopPlanning();
+  const plan = () => planStreams(o, starts, store, committedLength, planning.signal);
+  let planned = o.shared ? undefined : plan();
+  planned?.catch(() => undefined);
   let catalog: PullCatalog | undefined;
   let summary: PullSummary;
   let closing: { error: unknown } | undefined;
@@ -119,9 +129,13 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     // A shared catalog commits with the checkpoints, so it is always level with the committed index.
     catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
     if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
-    const target: PullTarget = { writer, index, store, catalog, starts, committedLength, started };
+    planned ??= plan();
+    const target: PullTarget = { writer, index, store, catalog, planned, started };
     summary = await pullStreams(o, target);
   } finally {
+    o.signal.removeEventListener('abort', stopPlanning);
+    planning.abort();
+    await planned?.catch(() => undefined);
     // Each part is closed once opened, whatever ended the run and whatever the others do: the
     // index's file and the catalog's thread, left open by a run stopped (Ctrl-C) or failing while
     // its streams were planned, kept the process alive after it had said so.

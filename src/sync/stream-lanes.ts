@@ -96,13 +96,17 @@ export function openLanes(
     slots: p.slots,
     queued: false,
   }));
-  // A stream's first windows take its lanes but one (the stream itself reads all along); the
-  // others wait their turn (backfill.ts, WINDOWS_PER_SLOT), so that they hold no memory before.
+  // A stream's first windows take its lanes, the stream itself reading beside them (its own
+  // part is a day or so: a request or two); the others wait their turn (backfill.ts,
+  // WINDOWS_PER_SLOT). Designed here: with the stream itself counted as a lane, the last window
+  // began only once the stream had read its part and the writer had room, and read its pages
+  // alone at the end (0.5 to 1 s of a latency backfill with one or two requests in flight). The
+  // pages they hold are PageMemory's, whatever the lanes.
   const begun = new Map<StreamSummary, number>();
   for (const s of states) {
     if (!s.window || s.checkpoint.done) continue;
     const n = begun.get(s.summary) ?? 0;
-    if (n >= s.slots * LANES_PER_SLOT - 1) s.queued = true;
+    if (n >= s.slots * LANES_PER_SLOT) s.queued = true;
     else begun.set(s.summary, n + 1);
   }
   for (const s of states) if (s.source.phase !== 'events' && !s.queued) s.lane.prefetch();
@@ -120,7 +124,7 @@ function pageBytes(page: SourcePage): number {
 }
 
 /**
- * Begins the windows whose stream fetches on fewer lanes than its slots allow (LANES_PER_SLOT
+ * Begins the windows whose stream fetches on fewer window lanes than its slots allow (LANES_PER_SLOT
  * each, `raised` times them while the quota raises the requests in flight: see
  * RAISED_IN_FLIGHT), in the plan's order; returns those it began.
  */
@@ -128,7 +132,9 @@ function startQueued(active: StreamState[], raised: number): StreamState[] {
   const begun: StreamState[] = [];
   for (const s of active) {
     if (!s.queued) continue;
-    const fetching = active.filter((x) => x.summary === s.summary && !x.queued && !x.lane.fetchedAll).length;
+    const fetching = active.filter(
+      (x) => x.summary === s.summary && x.window && !x.queued && !x.lane.fetchedAll,
+    ).length;
     if (fetching >= s.slots * LANES_PER_SLOT * raised) continue;
     s.queued = false;
     begun.push(s);

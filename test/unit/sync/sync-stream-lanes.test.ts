@@ -1,8 +1,9 @@
 // A backfill's windows take their stream's lanes in turn (src/sync/stream-lanes.ts): LANES_PER_SLOT
-// lanes a slot, the stream itself among them, each holding fewer pages; a window waits, and fetches
-// nothing, until one of its stream's lanes has fetched its last page (not until that page is
-// written: the writer may be behind), so that no slot sits idle at the end while memory stays that
-// of the slots. A told quota that raises the requests in flight begins more windows at once.
+// lanes a slot of windows, the stream itself reading beside them, each holding fewer pages; a window
+// waits, and fetches nothing, until one of its stream's windows has fetched its last page (not until
+// that page is written: the writer may be behind), so that no slot sits idle at the end, while the
+// pages asked for at once stay those of the slots' lanes. A told quota that raises the requests in
+// flight begins more windows at once.
 import { describe, expect, it } from 'vitest';
 import { slotOf } from '../../../src/api/request-slot.js';
 import type { PlannedStream } from '../../../src/sync/backfill.js';
@@ -84,11 +85,12 @@ const pagesOf = (asked: string[]) => asked.filter((a) => !a.endsWith(':end'));
 const windows = (n: number) => Array.from({ length: n }, (_, i) => String(i));
 
 describe('a backfill stream read on its slots', () => {
-  it(`begins its stream and ${LANES_PER_SLOT} lanes a slot but one of windows; each other window once a lane fetched its last page; reads every page once`, async () => {
+  it(`begins its stream and ${LANES_PER_SLOT} lanes a slot of windows; each other window once a window fetched its last page; reads every page once`, async () => {
     expect(LANES_PER_SLOT).toBe(2);
     const asked: string[] = [];
     const begun = await drain(planned(10, 4, asked), 1, asked);
-    expect(begun).toEqual([...windows(7), 'stream'].sort());
+    // The last of the first windows begins with the others, not once the stream has read its part.
+    expect(begun).toEqual([...windows(8), 'stream'].sort());
     expect(pagesOf(asked)).toHaveLength(11 * 3);
     expect(new Set(pagesOf(asked)).size).toBe(11 * 3);
   });
@@ -96,26 +98,26 @@ describe('a backfill stream read on its slots', () => {
   it('a raised limit of requests in flight (a told quota with requests at stake) begins twice as many', async () => {
     const asked: string[] = [];
     const begun = await drain(planned(18, 4, asked), 2, asked);
-    expect(begun).toEqual([...windows(15), 'stream'].sort());
+    expect(begun).toEqual([...windows(16), 'stream'].sort());
     expect(new Set(pagesOf(asked)).size).toBe(19 * 3);
   });
 
   it('a window its checkpoint says is done takes no lane', async () => {
     const asked: string[] = [];
-    const plan = planned(9, 4, asked);
+    const plan = planned(10, 4, asked);
     plan[0]!.start = { checkpoint: { ...plan[0]!.start.checkpoint, done: true }, resumeFrom: undefined };
     const begun = await drain(plan, 1, asked);
-    expect(begun).toEqual([...windows(8).slice(1), 'stream'].sort());
+    expect(begun).toEqual([...windows(9).slice(1), 'stream'].sort());
     expect(asked.some((a) => a.startsWith('0:'))).toBe(false);
   });
 
   it('a window begins once a lane fetched its last page, while that page still waits to be written', async () => {
     const asked: string[] = [];
-    // Two slots: four lanes, the stream and windows 0 to 2; window 3 waits.
-    const plan = planned(4, 2, asked);
+    // Two slots: four lanes of windows, 0 to 3, the stream beside them; window 4 waits.
+    const plan = planned(5, 2, asked);
     const { states } = lanesOf(plan, 2);
     await nextReady(states);
-    expect(asked.some((a) => a.startsWith('3:'))).toBe(false);
+    expect(asked.some((a) => a.startsWith('4:'))).toBe(false);
     // Window 0's three pages taken, its end fetched but not handed on: the engine has not seen it end.
     const first = states[0]!;
     for (let i = 0; i < 3; i++) expect((await first.lane.next()).done).toBe(false);
@@ -123,7 +125,7 @@ describe('a backfill stream read on its slots', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(first.lane.done).toBe(false);
     expect(asked).toContain('0:end');
-    expect(asked).toContain('3:0');
+    expect(asked).toContain('4:0');
   });
 
   it(`asks for ${LANES_PER_SLOT} pages a slot at once: a slot given back once its answer arrived is taken while that page is parsed`, async () => {
@@ -144,10 +146,10 @@ describe('a backfill stream read on its slots', () => {
     const plan = planned(6, 2, []).map((p) => ({ ...p, source: parsedLater(p.source.key.window) }));
     const { states } = lanesOf(plan, 2);
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    // Two slots, four lanes (the stream and three windows), each with a page asked: with the
+    // Two slots, four lanes of windows and the stream, four pages asked (PageMemory): with the
     // pages asked bounded by the slots alone, two would be, and a slot would idle through each parse.
     expect(asked).toBe(2 * LANES_PER_SLOT);
-    expect(states.filter((s) => !s.queued)).toHaveLength(2 * LANES_PER_SLOT);
+    expect(states.filter((s) => !s.queued)).toHaveLength(2 * LANES_PER_SLOT + 1);
     for (const s of states) void s.lane.close();
     for (const open of parsing.splice(0)) open();
   });
