@@ -91,21 +91,11 @@ export function foldRange(
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
   const named = by.map((d) => sql[d][1] !== null);
   const multi = new Set(multiKeys);
-  const documents = bounded('d.rowid', range.documents);
   // A copy is named by its document's key alone when no document has several (a string less per item).
   const copyOf = (t: string) =>
     multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
   const copies = new Copies(ofDocs, named);
   const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])] : []));
-  // Every copy of the range, the filters' verdict a column: a copy of items that none of them is
-  // tells that the items are stored apart from their documents (or have none), whatever the filters.
-  const kept = where.sql ? `(${where.sql.replace(/^WHERE /, '')})` : '1';
-  store.fold(
-    [copyOf('d'), "d.status = 'canceled'", kept, ...docColumns].join(', '),
-    `FROM documents d ${documents.sql}`,
-    [...where.params, ...documents.params],
-    copies.read,
-  );
   // The item sums as columns read once (the total and the products are both the item's value),
   // as stored: NULL adds nothing, as the query's coalesce(…, 0) (a coalesce per column and item
   // was a tenth of the pass).
@@ -127,6 +117,7 @@ export function foldRange(
   const items = bounded('i.rowid', range.items);
   const all = range.items.from === undefined && range.items.to === undefined;
   try {
+    readCopies(store, copies, copyOf('d'), where, docColumns, range.documents);
     // A range of packs that cannot be read now (changed since they were cut): the query.
     if (range.packs) {
       if (!packedBatches(store, multi.size > 0, reader.read, range.packs)) return undefined;
@@ -147,4 +138,33 @@ export function foldRange(
     throw error;
   }
   return { fold, several: reader.several, missing: reader.missing };
+}
+
+/**
+ * Every copy of the documents of `range` (none: all) into `copies`, the filters' verdict a field:
+ * a copy of items that none of them is tells that the items are stored apart from their
+ * documents (or have none), whatever the filters.
+ */
+function readCopies(
+  store: SqliteCatalog,
+  copies: Copies,
+  id: string,
+  where: ItemsSpec['where'],
+  columns: readonly string[],
+  range: RowidRange = {},
+): void {
+  const [[low, high]] = store.selectRaw(
+    'SELECT (SELECT min(rowid) FROM documents), (SELECT max(rowid) FROM documents)',
+  ) as [[number | null, number | null]];
+  if (low === null || high === null) return;
+  const kept = where.sql ? `(${where.sql.replace(/^WHERE /, '')})` : '1';
+  const record = Copies.recordSql(id, kept, columns);
+  for (const [from, to] of Copies.slices(Math.max(low, range.from ?? low), Math.min(high, range.to ?? high))) {
+    const { text, count } = store.joined(record, 'FROM documents d WHERE d.rowid BETWEEN ? AND ?', [
+      ...where.params,
+      from,
+      to,
+    ]);
+    copies.read(text, count);
+  }
 }
