@@ -220,7 +220,7 @@ export class ItemReader {
       grown.set(this.sums);
       this.sums = grown;
     }
-    this.sums.fill(0, p * this.width, this.used * this.width);
+    for (let c = p * this.width; c < this.used * this.width; c++) this.sums[c] = 0;
     for (let n = 0; n < this.m; n++) this.partNames[p * this.m + n] = null;
   }
 
