@@ -228,7 +228,8 @@ export function readPacks(
     const owners = copies ? (row[at++] as string).split(FIELD) : undefined;
     const countBytes = row[at++] as Buffer;
     const counts = arrayOf(countBytes, new Int32Array(countBytes.length >> 2), (n) => new Int32Array(n), int32s);
-    const texts = (row[at++] as string).split(FIELD).map((t) => (t === NULL ? null : t));
+    const texts: (string | null)[] = (row[at++] as string).split(FIELD);
+    for (let n = 0; n < texts.length; n++) if (texts[n] === NULL) texts[n] = null;
     const places = row[at++] as Buffer;
     textAt = arrayOf(places, textAt, (n) => new Int32Array(n), int32s);
     const blob = row[at] as Buffer;

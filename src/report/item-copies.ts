@@ -56,7 +56,7 @@ export class Copies {
   }
 
   /**
-   * The SQL of a copy's record: whether canceled, whether the filters keep it (`kept`), then
+   * The SQL of a copy's record: whether canceled and whether the filters keep it (`kept`), then
    * `columns`, the value (and the name, where named) of each of the document's dimensions ('n'
    * for NULL, 't' and a text, '?' for a value not a text: the query then gives the figures), then
    * its id (`id`). Each column is evaluated twice, not once a check: a separator in a value is
@@ -65,13 +65,12 @@ export class Copies {
   static recordSql(id: string, kept: string, columns: readonly string[]): string {
     const field = (c: string) =>
       `char(30) || CASE typeof(${c}) WHEN 'text' THEN 't' || ${c} WHEN 'null' THEN 'n' ELSE '?' END`;
-    return [
-      "(d.status IS 'canceled')",
-      `(CASE WHEN ${kept} THEN 1 ELSE 0 END)`,
-      ...columns.map(field),
-      'char(30)',
-      id,
-    ].join(' || ');
+    // Both flags one digit: a concatenation less a copy (some 10 ms at 224k).
+    const flags =
+      kept === '1'
+        ? "((d.status IS 'canceled') * 2 + 1)"
+        : `((d.status IS 'canceled') * 2 + (CASE WHEN ${kept} THEN 1 ELSE 0 END))`;
+    return [flags, ...columns.map(field), 'char(30)', id].join(' || ');
   }
 
   /** The rowids from and to which each slice of the copies `from` to `to` is read (one text each). */
@@ -97,9 +96,10 @@ export class Copies {
       if (end < 0) end = text.length;
       if (this.size === this.canceled.length) this.grow();
       const n = this.size++;
-      this.canceled[n] = text.charCodeAt(at) === 49 ? 1 : 0;
-      this.kept[n] = text.charCodeAt(at + 1) === 49 ? 1 : 0;
-      let p = at + 2;
+      const flags = text.charCodeAt(at) - 48;
+      this.canceled[n] = flags >> 1;
+      this.kept[n] = flags & 1;
+      let p = at + 1;
       values.length = 0;
       for (let d = 0; d < m; d++) {
         if (!this.ofDocs[d]) {
