@@ -11,7 +11,7 @@ import { NotFoldable, type Fold, type Group } from './item-groups.js';
 import { sqliteSum, textOrder, tupleKey } from './sqlite-sum.js';
 
 /** Where the reader finds what it groups and sums in a batch. */
-export interface BatchPlaces {
+interface BatchPlaces {
   /** By dimension: the place among an item's texts of its value (-1: the document's dimension). */
   values: readonly number[];
   /** By dimension: the place of its name among an item's texts (-1: the document's, or no name). */
