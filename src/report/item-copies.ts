@@ -107,13 +107,13 @@ export class Copies {
           if (this.withNames) this.names.push(null);
           continue;
         }
-        let q;
-        [values[d], q] = fieldAt(text, p, end);
+        const q = fieldEnd(text, p, end);
+        values.push(fieldValue(text, p, q));
         p = q;
         if (this.named[d]) {
-          let name: unknown;
-          [name, p] = fieldAt(text, p, end);
-          if (this.withNames) this.names.push(name);
+          const r = fieldEnd(text, p, end);
+          if (this.withNames) this.names.push(fieldValue(text, p, r));
+          p = r;
         } else if (this.withNames) this.names.push(null);
       }
       // A separator in a value (or the id) leaves one in what is read as the id.
@@ -196,16 +196,20 @@ export class Copies {
   }
 }
 
-/** The field of a record at `p` (FIELD, then 'n' or 't' and its text) and where the next starts. */
-function fieldAt(text: string, p: number, end: number): [unknown, number] {
+/** Where the field at `p` of a record ending at `end` ends (FIELD, then 'n', or 't' and its text). */
+function fieldEnd(text: string, p: number, end: number): number {
   const kind = text.charCodeAt(p + 1);
   if (text.charCodeAt(p) !== 0x1e || p + 1 >= end || (kind !== 0x6e && kind !== 0x74))
     throw new NotFoldable('a value of a copy that cannot be read');
-  if (kind === 0x6e) return [null, p + 2];
+  if (kind === 0x6e) return p + 2;
   const next = text.indexOf(FIELD, p + 2);
   if (next < 0 || next >= end) throw new NotFoldable('a value of a copy that cannot be read');
-  return [text.slice(p + 2, next), next];
+  return next;
 }
+
+/** The value of the field from `p` to `next` (fieldEnd): NULL, or its text. */
+const fieldValue = (text: string, p: number, next: number): string | null =>
+  text.charCodeAt(p + 1) === 0x6e ? null : text.slice(p + 2, next);
 
 /**
  * The documents of several copies: each group's items by number, each item's sums the largest its
