@@ -19,7 +19,6 @@ import { INDEX_NAME } from './pull-folder.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { UnusableCatalog } from './sqlite-file.js';
 import { SqliteCatalog } from './sqlite-store.js';
-import { CHUNK, readRows, RebuildPool } from './rebuild-pool.js';
 import type { LineRows } from './rows.js';
 import { EMPTY_COVERAGE, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
@@ -87,6 +86,7 @@ export async function syncCatalog(dir: string, o: SyncOptions = {}): Promise<Syn
   store = await SqliteCatalog.open(aside, { aside: true });
   await store.apply([], [], EMPTY_COVERAGE);
   // The file aside is one transaction (sqlite-store.ts): each chunk's rows go in as they come.
+  const { CHUNK } = await import('./rebuild-pool.js');
   const { lines: ingested, threads } = await ingest(store, dir, EMPTY_COVERAGE, target, CHUNK, o.progress);
   await store.close();
   removeDatabase(catalogPath(dir));
@@ -152,6 +152,13 @@ async function ingest(
   let count = 0;
   const total = to.indexBytes - from.indexBytes;
   const index = join(dir, INDEX_NAME);
+  // What reads the folder's files (the XML walks, the readers, the threads) loads only when there
+  // are lines to ingest: a report of a current catalog never needs it.
+  if (total <= 0) {
+    const journal = await applyJournal(store, join(dir, JOURNAL_NAME), cov, to.journalBytes);
+    return { lines: journal.lines, threads: 1 };
+  }
+  const { CHUNK, readRows, RebuildPool } = await import('./rebuild-pool.js');
   const pool = total >= POOL_BYTES ? RebuildPool.start(dir) : undefined;
   let rows: LineRows[] = [];
   let last: { text: string; end: number } | undefined;

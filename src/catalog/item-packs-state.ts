@@ -42,12 +42,21 @@ export function createPacks(db: Database): void {
   setState(db, endianness() === 'LE' ? 'true' : 'unpackable');
 }
 
-/** Whether the packs hold as many items as the catalog: another program's insert shows here. */
+/**
+ * Whether the packs hold as many items as the catalog: another program's insert shows here. The
+ * span of the items' rowids first (two searches of the table's B-tree), their count only where it
+ * is not the packs' (some 25 ms at 699k items): an insert makes the span larger than the count,
+ * which is the packs' until an item is deleted, and a delete makes the packs stale (a trigger).
+ */
 export function packsCounted(db: Database): boolean {
-  const [items, packed] = db
-    .prepare('SELECT (SELECT count(*) FROM items), (SELECT sum(items) FROM item_packs)')
+  const [span, packed] = db
+    .prepare(
+      'SELECT (SELECT max(rowid) FROM items) - (SELECT min(rowid) FROM items) + 1, (SELECT sum(items) FROM item_packs)',
+    )
     .raw()
-    .get() as [number, number | null];
+    .get() as [number | null, number | null];
+  if (span !== null && span === packed) return true;
+  const items = db.prepare('SELECT count(*) FROM items').pluck().get() as number;
   return items === (packed ?? 0);
 }
 

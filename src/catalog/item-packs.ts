@@ -188,8 +188,17 @@ export interface Pack {
 export const PACK_WIDTH = WIDTH;
 export const PACK_TEXTS = PACKED_TEXTS.length;
 
-/** A blob's bytes as an array of its own (a blob's bytes need not be aligned for one); `into` when it is large enough. */
-function copied<T extends Int32Array | Float64Array>(blob: Buffer, into: T, make: (n: number) => T): T {
+/**
+ * A blob's bytes as an array: a view of them where they are aligned for one (better-sqlite3 gives
+ * each blob a buffer of its own), else a copy (in `into` when it is large enough).
+ */
+function arrayOf<T extends Int32Array | Float64Array>(
+  blob: Buffer,
+  into: T,
+  make: (n: number) => T,
+  view: (b: Buffer) => T,
+): T {
+  if (blob.byteOffset % into.BYTES_PER_ELEMENT === 0) return view(blob);
   const array = into.byteLength >= blob.length ? into : make(blob.length / into.BYTES_PER_ELEMENT);
   new Uint8Array(array.buffer, 0, blob.length).set(blob);
   return array;
@@ -205,8 +214,8 @@ export function readPacks(
   each: (pack: Pack) => void,
   range: { from?: number | undefined; to?: number | undefined } = {},
 ): void {
-  let numbers = new Float64Array(PACK_ITEMS * WIDTH * 2);
-  let textAt = new Int32Array(PACK_ITEMS * PACK_TEXTS * 2);
+  let numbers: Float64Array = new Float64Array(PACK_ITEMS * WIDTH * 2);
+  let textAt: Int32Array = new Int32Array(PACK_ITEMS * PACK_TEXTS * 2);
   const columns = ['items', 'keys', ...(copies ? ['roles', 'owners'] : []), 'counts', 'texts', 'text_at', 'numbers'];
   const statement = db
     .prepare(`SELECT ${columns.join(', ')} FROM item_packs WHERE id BETWEEN ? AND ? ORDER BY id`)
@@ -218,12 +227,13 @@ export function readPacks(
     const roles = copies ? (row[at++] as string).split(FIELD) : undefined;
     const owners = copies ? (row[at++] as string).split(FIELD) : undefined;
     const countBytes = row[at++] as Buffer;
-    const counts = copied(countBytes, new Int32Array(countBytes.length >> 2), (n) => new Int32Array(n));
-    const texts = (row[at++] as string).split(FIELD).map((t) => (t === NULL ? null : t));
+    const counts = arrayOf(countBytes, new Int32Array(countBytes.length >> 2), (n) => new Int32Array(n), int32s);
+    const texts: (string | null)[] = (row[at++] as string).split(FIELD);
+    for (let n = 0; n < texts.length; n++) if (texts[n] === NULL) texts[n] = null;
     const places = row[at++] as Buffer;
-    textAt = copied(places, textAt, (n) => new Int32Array(n));
+    textAt = arrayOf(places, textAt, (n) => new Int32Array(n), int32s);
     const blob = row[at] as Buffer;
-    numbers = copied(blob, numbers, (n) => new Float64Array(n));
+    numbers = arrayOf(blob, numbers, (n) => new Float64Array(n), doubles);
     let held = 0;
     for (const n of counts) held += n;
     let largest = -1;
@@ -240,3 +250,6 @@ export function readPacks(
     each({ keys, roles, owners, counts, texts, textAt, numbers });
   }
 }
+
+const int32s = (b: Buffer) => new Int32Array(b.buffer, b.byteOffset, b.length >> 2);
+const doubles = (b: Buffer) => new Float64Array(b.buffer, b.byteOffset, b.length >> 3);

@@ -155,6 +155,19 @@ export class SqliteCatalog implements CatalogStore {
     this.db.prepare(`SELECT count(fiscal_row(${columns})) ${from}`).get(...params);
   }
 
+  /**
+   * The text `value` of each row `from` yields, joined by U+001F in the order read (null: no
+   * row), and how many rows: one string for JavaScript, where a row each (fold) is a call and its
+   * strings, kept, are the collector's to move (report/item-copies.ts).
+   */
+  joined(value: string, from: string, params: readonly unknown[]): { text: string | null; count: number } {
+    const [text, count] = this.db
+      .prepare(`SELECT group_concat(${value}, char(31)), count(*) ${from}`)
+      .raw(true)
+      .get(...params) as [string | null, number];
+    return { text, count };
+  }
+
   /** Whether the items' packs are known to be theirs (the count is checked as they are read: packs). */
   packed(): boolean {
     return packsTrusted(this.db);

@@ -4,18 +4,33 @@
 import { Fold, NotFoldable, type Part } from './item-groups.js';
 import { textOrder, tupleKey } from './sqlite-sum.js';
 
+// A copy's record in the text SQLite hands a slice of copies as (copiesSql): the records joined by
+// RECORDS, each its flags, its fields, then its id, every field after FIELD.
+const RECORDS = '\u001f';
+const FIELD = '\u001e';
+/** The copies read in one text: some 10 MB at 131k copies, far below a string's limit. */
+const SLICE = 131_072;
+
 /**
- * The copies of documents (a role and an owner each) the filters keep, in the order stored, as
- * arrays: a Map of 224k objects was half the time of the pass over them. The items are stored
- * with their document, in the same order: each copy's items are looked up at the next place.
+ * The copies of documents (a role and an owner each) the filters keep, in the order stored, read a
+ * slice at a time as one text SQLite joins (group_concat), kept as it is, each copy a place in it:
+ * a function of the query called per copy (as the documents' report reads its rows) cost twice the
+ * CPU, and the 224k strings it kept at 400k documents were a third of the report's collections.
+ * The items are stored with their document, in the same order: each copy's items are looked up at
+ * the next place.
  */
 export class Copies {
-  readonly ids: string[] = [];
-  readonly canceled: number[] = [];
+  private readonly texts: string[] = [];
+  /** How many copies were read, and of each its text, the place and length of its id in it. */
+  size = 0;
+  private slice = new Int32Array(1024);
+  private idAt = new Int32Array(1024);
+  private idLength = new Int32Array(1024);
+  canceled = new Uint8Array(1024);
   /** Whether the filters keep each copy (its items are read past when not). */
-  readonly kept: number[] = [];
+  kept = new Uint8Array(1024);
   /** Each copy's values of the document's dimensions, as the number of their tuple in `tuples`. */
-  readonly tuple: number[] = [];
+  tuple = new Int32Array(1024);
   /** Those tuples: the value of each dimension (the items' dimensions null). */
   readonly tuples: unknown[][] = [];
   /** The names of the document's dimensions, `m` a copy (items' null); empty when none has names. */
@@ -27,6 +42,8 @@ export class Copies {
   /** How many of the dimensions are the document's, and whether any of those has names. */
   private readonly docDims: number;
   private readonly withNames: boolean;
+  /** The fields of a record: a value (and a name, where named) of each of the document's dimensions. */
+  private readonly fields: number;
 
   constructor(
     private readonly ofDocs: readonly boolean[],
@@ -34,55 +51,141 @@ export class Copies {
   ) {
     this.docDims = ofDocs.filter(Boolean).length;
     this.withNames = named.some((n, d) => n && ofDocs[d]);
+    this.fields = ofDocs.reduce((f, d, n) => f + (d ? (named[n] ? 2 : 1) : 0), 0);
     if (this.docDims === 0) this.tuples.push(ofDocs.map(() => null));
   }
 
   /**
-   * One copy of the pass over the documents: its id, whether canceled, whether the filters keep
-   * it, then the value (and the name, where named) of each of the document's dimensions.
+   * The SQL of a copy's record: whether canceled and whether the filters keep it (`kept`), then
+   * `columns`, the value (and the name, where named) of each of the document's dimensions ('n'
+   * for NULL, 't' and a text, '?' for a value not a text: the query then gives the figures), then
+   * its id (`id`). Each column is evaluated twice, not once a check: a separator in a value is
+   * found as one in the id (read), a record of several texts.
    */
-  readonly read = (row: readonly unknown[]): void => {
-    this.ids.push(row[0] as string);
-    this.canceled.push(row[1] === 1 ? 1 : 0);
-    this.kept.push(row[2] === 1 ? 1 : 0);
-    if (this.docDims === 0) {
-      this.tuple.push(0);
+  static recordSql(id: string, kept: string, columns: readonly string[]): string {
+    const field = (c: string) =>
+      `char(30) || CASE typeof(${c}) WHEN 'text' THEN 't' || ${c} WHEN 'null' THEN 'n' ELSE '?' END`;
+    // Both flags one digit: a concatenation less a copy (some 10 ms at 224k).
+    const flags =
+      kept === '1'
+        ? "((d.status IS 'canceled') * 2 + 1)"
+        : `((d.status IS 'canceled') * 2 + (CASE WHEN ${kept} THEN 1 ELSE 0 END))`;
+    return [flags, ...columns.map(field), 'char(30)', id].join(' || ');
+  }
+
+  /** The rowids from and to which each slice of the copies `from` to `to` is read (one text each). */
+  static slices(from: number, to: number): [number, number][] {
+    const slices: [number, number][] = [];
+    for (let at = from; at <= to; at += SLICE) slices.push([at, Math.min(to, at + SLICE - 1)]);
+    return slices;
+  }
+
+  /** A slice's records (recordSql joined by char(31); null: none) and how many there are; NotFoldable when it cannot be read. */
+  readonly read = (text: string | null, count: number): void => {
+    if (text === null) {
+      if (count !== 0) throw new NotFoldable('the copies could not be read');
       return;
     }
-    const m = this.ofDocs.length;
+    const t = this.texts.length;
+    this.texts.push(text);
     const values: unknown[] = [];
-    for (let n = 0, at = 3; n < m; n++) {
-      if (!this.ofDocs[n]) {
-        values.push(null);
-        if (this.withNames) this.names.push(null);
-        continue;
+    const m = this.ofDocs.length;
+    let read = 0;
+    for (let at = 0; at <= text.length; read++) {
+      let end = text.indexOf(RECORDS, at);
+      if (end < 0) end = text.length;
+      if (this.size === this.canceled.length) this.grow();
+      const n = this.size++;
+      const flags = text.charCodeAt(at) - 48;
+      this.canceled[n] = flags >> 1;
+      this.kept[n] = flags & 1;
+      let p = at + 1;
+      values.length = 0;
+      for (let d = 0; d < m; d++) {
+        if (!this.ofDocs[d]) {
+          values.push(null);
+          if (this.withNames) this.names.push(null);
+          continue;
+        }
+        const q = fieldEnd(text, p, end);
+        values.push(fieldValue(text, p, q));
+        p = q;
+        if (this.named[d]) {
+          const r = fieldEnd(text, p, end);
+          if (this.withNames) this.names.push(fieldValue(text, p, r));
+          p = r;
+        } else if (this.withNames) this.names.push(null);
       }
-      values.push(row[at++]);
-      if (this.withNames) this.names.push(this.named[n] ? row[at++] : null);
+      // A separator in a value (or the id) leaves one in what is read as the id.
+      const extra = text.indexOf(FIELD, p + 1);
+      if (text.charCodeAt(p) !== 0x1e || p >= end || (extra >= 0 && extra < end))
+        throw new NotFoldable('a copy that cannot be read');
+      this.slice[n] = t;
+      this.idAt[n] = p + 1;
+      this.idLength[n] = end - p - 1;
+      this.tuple[n] = this.docDims === 0 ? 0 : this.tupleOf(values);
+      at = end + 1;
     }
-    // One dimension of the document's: its value names the tuple (a Map tells NULL from '', as GROUP BY does).
+    // A separator in an id: more records than copies.
+    if (read !== count) throw new NotFoldable('the copies could not be read');
+  };
+
+  /** The number of the values of the document's dimensions (a Map tells NULL from '', as GROUP BY does). */
+  private tupleOf(values: unknown[]): number {
+    // One dimension of the document's: its value names the tuple.
     const id = this.docDims === 1 ? values[this.ofDocs.indexOf(true)] : tupleKey(values);
     let t = this.tupleIds.get(id);
     if (t === undefined) {
       this.tupleIds.set(id, (t = this.tuples.length));
-      this.tuples.push(values);
+      this.tuples.push(values.slice());
     }
-    this.tuple.push(t);
-  };
+    return t;
+  }
+
+  private grow(): void {
+    const twice = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(2 * a.length);
+      b.set(a);
+      return b;
+    };
+    this.slice = twice(this.slice);
+    this.idAt = twice(this.idAt);
+    this.idLength = twice(this.idLength);
+    this.canceled = twice(this.canceled);
+    this.kept = twice(this.kept);
+    this.tuple = twice(this.tuple);
+  }
+
+  /** Whether the copy `n` is `id` (a slice compared: startsWith at a place took twice as long). */
+  private is(n: number, id: string): boolean {
+    return this.idLength[n] === id.length && this.idOf(n) === id;
+  }
+
+  private idOf(n: number): string {
+    return this.texts[this.slice[n]!]!.slice(this.idAt[n], this.idAt[n]! + this.idLength[n]!);
+  }
 
   /** Where the copy `id` is, or -1 when the filters leave it out (or its document is not there). */
   find(id: string): number {
-    this.done ??= new Uint8Array(this.ids.length);
+    this.done ??= new Uint8Array(this.size);
     let at = -1;
-    for (let n = this.next; n < Math.min(this.next + 4, this.ids.length); n++)
-      if (this.ids[n] === id) {
+    for (let n = this.next; n < Math.min(this.next + 4, this.size); n++)
+      if (this.is(n, id)) {
         at = n;
         break;
       }
     // The first copy of a pass over the items from the middle of the table: looked for in order.
-    if (at < 0 && this.next === 0 && !this.byId) at = this.ids.indexOf(id);
+    if (at < 0 && this.next === 0 && !this.byId)
+      for (let n = 0; n < this.size; n++)
+        if (this.is(n, id)) {
+          at = n;
+          break;
+        }
     if (at < 0) {
-      this.byId ??= new Map(this.ids.map((c, n) => [c, n]));
+      if (!this.byId) {
+        this.byId = new Map();
+        for (let n = 0; n < this.size; n++) this.byId.set(this.idOf(n), n);
+      }
       at = this.byId.get(id) ?? -1;
     }
     if (at < 0) return -1;
@@ -92,6 +195,21 @@ export class Copies {
     return at;
   }
 }
+
+/** Where the field at `p` of a record ending at `end` ends (FIELD, then 'n', or 't' and its text). */
+function fieldEnd(text: string, p: number, end: number): number {
+  const kind = text.charCodeAt(p + 1);
+  if (text.charCodeAt(p) !== 0x1e || p + 1 >= end || (kind !== 0x6e && kind !== 0x74))
+    throw new NotFoldable('a value of a copy that cannot be read');
+  if (kind === 0x6e) return p + 2;
+  const next = text.indexOf(FIELD, p + 2);
+  if (next < 0 || next >= end) throw new NotFoldable('a value of a copy that cannot be read');
+  return next;
+}
+
+/** The value of the field from `p` to `next` (fieldEnd): NULL, or its text. */
+const fieldValue = (text: string, p: number, next: number): string | null =>
+  text.charCodeAt(p + 1) === 0x6e ? null : text.slice(p + 2, next);
 
 /**
  * The documents of several copies: each group's items by number, each item's sums the largest its

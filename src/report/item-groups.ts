@@ -24,6 +24,8 @@ export interface Part {
 export interface Group {
   group: ReportGroup;
   named: ({ values: readonly unknown[]; key: string } | undefined)[];
+  /** Its place among the groups (its cents are Fold.cents' from `at * columns`). */
+  at: number;
 }
 
 /** Sums and their errors side by side (sqliteSum). */
@@ -54,8 +56,13 @@ export class Fold {
   readonly columns: number;
   /** Whether a dimension has names (a product's description, a party's name). */
   readonly named: boolean;
-  /** Each column's cents of the part being added (the total and the products are one column). */
-  private readonly cents: number[];
+  /**
+   * Each group's cents, a column each (the total and the products are one column), `columns` a
+   * group: whole numbers, exact as doubles, written to the groups' sums when they are handed over.
+   */
+  private cents: Float64Array;
+  /** Of each column, the first of SUMS it is (absorb adds a group's cents from there). */
+  private readonly sumOf: number[];
   readonly totals = { documents: 0, canceled: 0 };
   /**
    * The groups by their values, one Map a dimension (a key joined of several was a string built
@@ -73,7 +80,8 @@ export class Fold {
   ) {
     this.named = names.some((n) => n !== null);
     this.columns = Math.max(-1, ...sumAt) + 1;
-    this.cents = new Array<number>(this.columns).fill(0);
+    this.cents = new Float64Array(64 * this.columns);
+    this.sumOf = Array.from({ length: this.columns }, (_, c) => sumAt.indexOf(c));
   }
 
   /** Each column's sum and its error, side by side. */
@@ -126,8 +134,13 @@ export class Fold {
         sums: SUMS.map(() => 0),
         share: 0,
       };
-      map.set(last, (g = { group, named: new Array(this.m).fill(undefined) }));
+      map.set(last, (g = { group, named: new Array(this.m).fill(undefined), at: this.list.length }));
       this.list.push(g);
+      if (this.cents.length < this.list.length * this.columns) {
+        const grown = new Float64Array(2 * this.cents.length);
+        grown.set(this.cents);
+        this.cents = grown;
+      }
     }
     return g;
   }
@@ -158,21 +171,34 @@ export class Fold {
       return;
     }
     g.group.documents++;
+    // Each sum as SQLite's sum() returns it (its error added where finite: `e - e` is 0 only
+    // then), rounded to cents as the query's reader rounds a row.
     const cents = this.cents;
-    for (let c = 0; c < this.columns; c++) cents[c] = Math.round(total(sums, at + 2 * c) * 100);
-    const groupSums = g.group.sums;
-    for (let n = 0; n < groupSums.length; n++) {
-      const c = this.sumAt[n]!;
-      if (c >= 0) groupSums[n]! += cents[c]!;
+    const into = g.at * this.columns;
+    for (let c = 0; c < this.columns; c++) {
+      const sum = sums[at + 2 * c]!;
+      const error = sums[at + 2 * c + 1]!;
+      cents[into + c]! += Math.round((error - error === 0 ? sum + error : sum) * 100);
     }
   }
 
+  /** The groups' cents written to their sums. */
+  private written(): void {
+    for (const { group, at } of this.list)
+      for (let n = 0; n < group.sums.length; n++) {
+        const c = this.sumAt[n]!;
+        group.sums[n] = c >= 0 ? this.cents[at * this.columns + c]! : 0;
+      }
+  }
+
   groups(): ReportGroup[] {
+    this.written();
     return this.list.map((g) => g.group);
   }
 
   /** The groups as another thread hands them over (items-split.ts). */
   parts(): GroupPart[] {
+    this.written();
     return this.list.map(({ group, named }) => ({
       values: group.keys.map((k) => k.value),
       documents: group.documents,
@@ -192,7 +218,7 @@ export class Fold {
       const g = this.groupOf(p.values);
       g.group.documents += p.documents;
       g.group.canceled += p.canceled;
-      p.sums.forEach((v, n) => (g.group.sums[n]! += v));
+      for (let c = 0; c < this.columns; c++) this.cents[g.at * this.columns + c]! += p.sums[this.sumOf[c]!]!;
       p.named.forEach((h, n) => {
         const named = g.named[n];
         if (!h || (named && (compareTuples(h.values, named.values) || textOrder(h.key, named.key)) >= 0)) return;
@@ -204,6 +230,3 @@ export class Fold {
     this.totals.canceled += totals.canceled;
   }
 }
-
-/** What SQLite's sum() returns of the numbers summed into `s`. */
-const total = (s: Sums, at: number): number => (Number.isFinite(s[at + 1]) ? s[at]! + s[at + 1]! : s[at]!);

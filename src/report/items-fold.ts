@@ -10,10 +10,10 @@
 // wrote the catalog) or a sum that is not a number: undefined, and the caller runs the query.
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import type { Dimension } from './aggregate.js';
-import { Copies, SeveralCopies } from './item-copies.js';
-import { Fold, NotFoldable, type Group } from './item-groups.js';
-import { packedItems } from './items-packed.js';
-import { textOrder, tupleKey } from './sqlite-sum.js';
+import { batchColumns, packedBatches, RowBatches } from './item-batches.js';
+import { Copies, type SeveralCopies } from './item-copies.js';
+import { Fold, NotFoldable } from './item-groups.js';
+import { batchPlaces, ItemReader } from './items-reader.js';
 
 /** A dimension's value and name in SQL of the documents `d` or the items `i`. */
 export type DimensionSql = Record<Dimension, [string, string | null]>;
@@ -91,21 +91,11 @@ export function foldRange(
   const ofDocs = by.map((d) => !OF_ITEMS.has(d));
   const named = by.map((d) => sql[d][1] !== null);
   const multi = new Set(multiKeys);
-  const documents = bounded('d.rowid', range.documents);
   // A copy is named by its document's key alone when no document has several (a string less per item).
   const copyOf = (t: string) =>
     multi.size === 0 ? `${t}.key` : `${t}.key || char(0) || ${t}.role || char(0) || ${t}.owner`;
   const copies = new Copies(ofDocs, named);
   const docColumns = by.flatMap((d, n) => (ofDocs[n] ? [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])] : []));
-  // Every copy of the range, the filters' verdict a column: a copy of items that none of them is
-  // tells that the items are stored apart from their documents (or have none), whatever the filters.
-  const kept = where.sql ? `(${where.sql.replace(/^WHERE /, '')})` : '1';
-  store.fold(
-    [copyOf('d'), "d.status = 'canceled'", kept, ...docColumns].join(', '),
-    `FROM documents d ${documents.sql}`,
-    [...where.params, ...documents.params],
-    copies.read,
-  );
   // The item sums as columns read once (the total and the products are both the item's value),
   // as stored: NULL adds nothing, as the query's coalesce(…, 0) (a coalesce per column and item
   // was a tenth of the pass).
@@ -115,23 +105,33 @@ export function foldRange(
     itemSums.map((c) => (c === null ? -1 : columns.indexOf(c))),
     by.map((d) => sql[d][1]),
   );
-  const itemColumns = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
-  const reader = new ItemReader(fold, copies, multi, ofDocs, named);
+  // The items in batches of the packs' form (item-batches.ts): their packs where the catalog has
+  // them, else their rows put in that form.
+  const places = batchPlaces(
+    by.map((d, n) => (ofDocs[n] ? undefined : sql[d][0])),
+    by.map((d, n) => (ofDocs[n] ? undefined : sql[d][1])),
+    columns,
+  );
+  if (!places) return undefined;
+  const reader = new ItemReader(fold, copies, multi, ofDocs, places);
   const items = bounded('i.rowid', range.items);
-  // All the items: from their packs where the catalog has them (items-packed.ts).
   const all = range.items.from === undefined && range.items.to === undefined;
-  const packed = [...itemColumns, ...columns];
   try {
+    readCopies(store, copies, copyOf('d'), where, docColumns, range.documents);
     // A range of packs that cannot be read now (changed since they were cut): the query.
     if (range.packs) {
-      if (!packedItems(store, packed, multi.size > 0, reader.row, range.packs)) return undefined;
-    } else if (!all || !packedItems(store, packed, multi.size > 0, reader.row))
+      if (!packedBatches(store, multi.size > 0, reader.read, range.packs)) return undefined;
+    } else if (!all || !packedBatches(store, multi.size > 0, reader.read)) {
+      const used = by.flatMap((d, n) => (ofDocs[n] ? [] : [sql[d][0], ...(named[n] ? [sql[d][1]!] : [])]));
+      const rows = new RowBatches(reader.read);
       store.fold(
-        [copyOf('i'), 'i.number', ...itemColumns, ...columns].join(', '),
+        batchColumns(copyOf('i'), new Set(['number', ...[...used, ...columns].map((c) => c.replace(/^i\./, ''))])),
         `FROM items i ${items.sql}`,
         items.params,
-        reader.row,
+        rows.row,
       );
+      rows.end();
+    }
     reader.end();
   } catch (error) {
     if (error instanceof NotFoldable) return undefined;
@@ -141,171 +141,30 @@ export function foldRange(
 }
 
 /**
- * The rows of the pass over the items (the copy's id, the item's number, the value and name of
- * each of the items' dimensions, the sums) into the groups: a copy's items summed into its parts
- * (one a group) as they go by, each part added to its group when the next copy starts.
+ * Every copy of the documents of `range` (none: all) into `copies`, the filters' verdict a field:
+ * a copy of items that none of them is tells that the items are stored apart from their
+ * documents (or have none), whatever the filters.
  */
-class ItemReader {
-  private readonly m: number;
-  /** Where the items' dimensions' values and names are in a row (-1: the document's, or no name). */
-  private readonly valueAt: number[] = [];
-  private readonly nameAt: number[] = [];
-  /** The places of the items' dimensions' values; of their names, by dimension (the others -1). */
-  private readonly itemAt: number[];
-  private readonly named: number[];
-  /** The first sum of a row, and the sums and errors of a part. */
-  private readonly first: number;
-  private readonly width: number;
-  readonly several: SeveralCopies;
-  private readonly itemIds = new Map<unknown, number>();
-  private readonly itemTuples: unknown[][] = [];
-  /** By tuple and item, the group and its values (NULL apart from '': the query's rows keep them apart). */
-  private readonly byTuple: ({ group: Group; values: unknown[] } | undefined)[][] = [];
-
-  // The copy being read: its id, place (-1: left out), document's key, whether of several copies.
-  private id: unknown;
-  private at = -1;
-  private key = '';
-  private multi = false;
-  /** Copies read that no document of the pass is. */
-  missing = 0;
-  /** The number of its last item: the query sums a document's items in their numbers' order. */
-  private last = -Infinity;
-  // Its parts, the first `used`: the item's number, the sums (`width` a part), the items' names.
-  private used = 0;
-  private tuple = 0;
-  private items: number[] = [];
-  private sums = new Float64Array(0);
-  private partNames: unknown[] = [];
-  /** A part's names, the document's and the items', handed to the fold (which copies them). */
-  private readonly names: unknown[];
-
-  constructor(
-    private readonly fold: Fold,
-    private readonly copies: Copies,
-    private readonly multiKeys: ReadonlySet<unknown>,
-    private readonly ofDocs: readonly boolean[],
-    named: readonly boolean[],
-  ) {
-    this.m = ofDocs.length;
-    let at = 2;
-    for (let n = 0; n < this.m; n++) {
-      this.valueAt.push(ofDocs[n] ? -1 : at++);
-      this.nameAt.push(!ofDocs[n] && named[n] ? at++ : -1);
-    }
-    this.first = at;
-    this.itemAt = this.valueAt.filter((a) => a >= 0);
-    this.named = this.nameAt.flatMap((a, n) => (a >= 0 ? [n] : []));
-    this.width = 2 * fold.columns;
-    this.several = new SeveralCopies(fold);
-    this.names = new Array<unknown>(this.m).fill(null);
-  }
-
-  readonly row = (row: unknown[]): void => {
-    if (row[0] !== this.id) this.start(row[0]);
-    if (this.at < 0) return;
-    const item = this.item(row);
-    if (this.multi) {
-      const { values } = this.group(this.tuple, item);
-      this.several.add(this.key, values, this.namesOf(row, -1), this.copies.canceled[this.at]!, row, this.first);
-      return;
-    }
-    const number = row[1] as number;
-    if (!(number > this.last)) throw new NotFoldable('items stored out of their order');
-    this.last = number;
-    let p = 0;
-    while (p < this.used && this.items[p] !== item) p++;
-    if (p === this.used) this.open(item);
-    for (const n of this.named) {
-      const name = row[this.nameAt[n]!];
-      const had = this.partNames[p * this.m + n];
-      if (name !== null && name !== had && (had === null || textOrder(String(name), String(had)) > 0))
-        this.partNames[p * this.m + n] = name;
-    }
-    this.fold.sum(this.sums, row, this.first, p * this.width);
-  };
-
-  /** The copy `id` starts: the one before goes into the groups. */
-  private start(id: unknown): void {
-    this.flush();
-    this.id = id;
-    this.at = this.copies.find(id as string);
-    this.used = 0;
-    this.last = -Infinity;
-    if (this.at < 0) this.missing++;
-    else if (!this.copies.kept[this.at]) this.at = -1;
-    if (this.at < 0) return;
-    this.tuple = this.copies.tuple[this.at]!;
-    this.key = this.multiKeys.size === 0 ? (id as string) : (id as string).slice(0, (id as string).indexOf('\u0000'));
-    this.multi = this.multiKeys.size > 0 && this.multiKeys.has(this.key);
-  }
-
-  /** The number of the row's values of the items' dimensions. */
-  private item(row: readonly unknown[]): number {
-    // One dimension of the items' (--by ncm, month,ncm...): its value names them.
-    const id = this.itemAt.length === 1 ? row[this.itemAt[0]!] : tupleKey(this.itemAt.map((a) => row[a]));
-    let item = this.itemIds.get(id);
-    if (item === undefined) {
-      this.itemIds.set(id, (item = this.itemTuples.length));
-      this.itemTuples.push(this.valueAt.map((a) => (a >= 0 ? row[a] : null)));
-    }
-    return item;
-  }
-
-  /** A part of the copy for the items' values `item`, its sums at 0 and its items' names none yet. */
-  private open(item: number): void {
-    const p = this.used++;
-    this.items[p] = item;
-    if (this.sums.length < this.used * this.width) {
-      const grown = new Float64Array(2 * this.used * this.width);
-      grown.set(this.sums);
-      this.sums = grown;
-    }
-    for (let c = p * this.width; c < this.used * this.width; c++) this.sums[c] = 0;
-    for (let n = 0; n < this.m; n++) this.partNames[p * this.m + n] = null;
-  }
-
-  /** The group of the document's values `tuple` and the items' `item`, and its values, found once. */
-  private group(tuple: number, item: number): { group: Group; values: unknown[] } {
-    const byItem = (this.byTuple[tuple] ??= []);
-    let g = byItem[item];
-    if (!g) {
-      const items = this.itemTuples[item]!;
-      const values = this.copies.tuples[tuple]!.map((v, n) => (this.ofDocs[n] ? v : items[n]));
-      byItem[item] = g = { group: this.fold.groupOf(values), values };
-    }
-    return g;
-  }
-
-  /** The names of the part `p` (-1: of the row's item), the document's and the items'. */
-  private namesOf(row: readonly unknown[], p: number): unknown[] {
-    for (let n = 0; n < this.m; n++)
-      this.names[n] = this.ofDocs[n]
-        ? (this.copies.names[this.at * this.m + n] ?? null)
-        : p < 0
-          ? this.nameAt[n]! >= 0
-            ? row[this.nameAt[n]!]
-            : null
-          : this.partNames[p * this.m + n];
-    return this.names;
-  }
-
-  /** The copy read into the groups (of one copy: now; of several: held until the end). */
-  private flush(): void {
-    if (this.at < 0 || this.multi || this.used === 0) return;
-    const canceled = this.copies.canceled[this.at]!;
-    for (let p = 0; p < this.used; p++) {
-      const { group, values } = this.group(this.tuple, this.items[p]!);
-      const names = this.fold.named ? this.namesOf([], p) : this.names;
-      this.fold.add(group, values, names, this.key, canceled, this.sums, p * this.width);
-    }
-    // The totals count each document once (its status is its one copy's).
-    if (canceled) this.fold.totals.canceled++;
-    else this.fold.totals.documents++;
-  }
-
-  end(): void {
-    this.flush();
-    this.at = -1;
+function readCopies(
+  store: SqliteCatalog,
+  copies: Copies,
+  id: string,
+  where: ItemsSpec['where'],
+  columns: readonly string[],
+  range: RowidRange = {},
+): void {
+  const [[low, high]] = store.selectRaw(
+    'SELECT (SELECT min(rowid) FROM documents), (SELECT max(rowid) FROM documents)',
+  ) as [[number | null, number | null]];
+  if (low === null || high === null) return;
+  const kept = where.sql ? `(${where.sql.replace(/^WHERE /, '')})` : '1';
+  const record = Copies.recordSql(id, kept, columns);
+  for (const [from, to] of Copies.slices(Math.max(low, range.from ?? low), Math.min(high, range.to ?? high))) {
+    const { text, count } = store.joined(record, 'FROM documents d WHERE d.rowid BETWEEN ? AND ?', [
+      ...where.params,
+      from,
+      to,
+    ]);
+    copies.read(text, count);
   }
 }

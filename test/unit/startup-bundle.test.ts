@@ -162,6 +162,22 @@ describe('start-up: what --help and --version load', () => {
     expect(bundledIn(chunk)).toEqual(['zod']);
   });
 
+  it("a report reaches neither the catalog's ingest (the XML walks, the readers) nor the durable writes through static imports", () => {
+    // Loaded when a catalog has lines to ingest or a page is written: a report of a current
+    // catalog spent some 20 ms of its start compiling and running them.
+    const report = readdirSync(join(dist, 'chunks'))
+      .filter((f) => f.startsWith('report-'))
+      .map((f) => join(dist, 'chunks', f));
+    const reach = staticPath([join(dist, 'cli.js'), ...report]);
+    const sources = reach.files.flatMap((f) =>
+      [...readFileSync(join(dist, f), 'utf8').matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!),
+    );
+    expect(sources).toContain('src/commands/report/report.ts');
+    expect(sources).toContain('src/catalog/folder.ts');
+    const lazy = /^src\/(catalog\/(staging|rebuild-pool|extract\/)|fiscal\/readers\/detect|sync\/durable)/;
+    expect(sources.filter((s) => lazy.test(s))).toEqual([]);
+  });
+
   it("the pull's catalog thread (dist/facts-worker.js) loads no XML parser: its summaries come from the lean tree", () => {
     const worker = staticPath([join(dist, 'facts-worker.js')]);
     expect(worker.files.length).toBeGreaterThan(1);

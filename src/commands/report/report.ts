@@ -13,7 +13,6 @@ import { findInputs } from '../../report/inputs.js';
 import { SqliteCatalog } from '../../catalog/sqlite-store.js';
 import { ITEM_DIMENSIONS, itemsReport } from '../../report/items-report.js';
 import type { Context } from '../../context.js';
-import { writeFileAtomic } from '../../sync/durable.js';
 import type { CatalogStore } from '../../catalog/store.js';
 import type { SumName } from '../../report/facts.js';
 import { catalogReads, type CatalogReads } from '../shared/catalog-reads.js';
@@ -111,6 +110,7 @@ export default verb(reportVerb, {
         filters: describeFilters(filters),
       });
       const tmp = join(dirname(options.html), `.${basename(options.html)}.${process.pid}.tmp`);
+      const { writeFileAtomic } = await import('../../sync/durable.js');
       await writeFileAtomic(options.html, page, tmp);
       ctx.log.info(`wrote ${options.html}`);
     }

@@ -3,7 +3,7 @@
 // from '', and what no pack can hold.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createPacks, markUnpackable } from '../../../src/catalog/item-packs-state.js';
+import { createPacks, markUnpackable, packsCounted, repack } from '../../../src/catalog/item-packs-state.js';
 import { PackWriter } from '../../../src/catalog/item-packs.js';
 import { ITEM_COLUMNS } from '../../../src/catalog/rows.js';
 import { CREATE_V1, MIGRATIONS } from '../../../src/catalog/schema.js';
@@ -66,5 +66,49 @@ describe('the pack writer', () => {
       Array.from({ length: 7 }, (_, i) => item(`K${d}`, i + 1, { value: d + i / 100 })),
     );
     expect(packed(documents)).toBe('agree');
+  });
+});
+
+describe("the packs' count against the items'", () => {
+  /** A catalog in memory of `n` documents of 3 items each, packed as the pull does. */
+  function catalog(n: number): Database.Database {
+    const db = new Database(':memory:');
+    for (const sql of [...CREATE_V1, ...MIGRATIONS.flat()]) db.exec(sql);
+    createPacks(db);
+    const packs = new PackWriter(db);
+    db.transaction(() => {
+      for (let d = 0; d < n; d++) {
+        const rows = [1, 2, 3].map((i) => item(`K${d}`, i));
+        for (const row of rows) db.prepare(insert).run(...row);
+        packs.document(rows);
+      }
+      packs.end();
+    })();
+    return db;
+  }
+
+  it("items inserted by another program, at the end or at a rowid of their own: not the packs' count", () => {
+    const db = catalog(10);
+    expect(packsCounted(db)).toBe(true);
+    db.prepare(insert).run(...item('K0', 9));
+    expect(packsCounted(db)).toBe(false);
+    const before = catalog(10);
+    before
+      .prepare(
+        `INSERT INTO items (rowid, ${ITEM_COLUMNS.join(', ')}) VALUES (-5, ${ITEM_COLUMNS.map(() => '?').join(', ')})`,
+      )
+      .run(...item('K1', 9));
+    expect(packsCounted(before)).toBe(false);
+  });
+
+  it('items with gaps between their rowids when packed: counted, and an insert into a gap still tells', () => {
+    const db = catalog(10);
+    db.exec('DELETE FROM items WHERE rowid IN (4, 5, 6)');
+    repack(db);
+    expect(packsCounted(db)).toBe(true);
+    db.prepare(
+      `INSERT INTO items (rowid, ${ITEM_COLUMNS.join(', ')}) VALUES (5, ${ITEM_COLUMNS.map(() => '?').join(', ')})`,
+    ).run(...item('K1', 9));
+    expect(packsCounted(db)).toBe(false);
   });
 });
