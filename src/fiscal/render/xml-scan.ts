@@ -9,6 +9,11 @@ export const OPEN = 1;
 export const CLOSE = 2;
 /** Past the root element, nothing but white space and processing instructions after it. */
 export const END = 3;
+/**
+ * An element of text alone, closed at the next tag (`<nNF>123</nNF>`, most of a note's): read
+ * whole, its closing tag compared where it is written rather than read as a tag of its own.
+ */
+export const LEAF = 4;
 
 const LT = 60;
 const GT = 62;
@@ -49,6 +54,9 @@ export class XmlScan {
   /** The bytes between the tag before and this one: an element's text. */
   textStart = 0;
   textEnd = 0;
+  /** A LEAF's text. */
+  valueStart = 0;
+  valueEnd = 0;
   /** Elements open, the one just opened included. */
   depth = 0;
   private at = 0;
@@ -154,11 +162,23 @@ export class XmlScan {
     this.attributesEnd = this.selfClosing ? i - 1 : i;
     this.at = i + 1;
     if (this.depth === 0) this.rootSeen = true;
-    if (!this.selfClosing) {
-      this.open[2 * this.depth] = start;
-      this.open[2 * this.depth + 1] = nameEnd;
-      this.depth++;
+    if (this.selfClosing) return true;
+    const lt = this.latin1.indexOf('<', i + 1);
+    const length = nameEnd - start;
+    if (lt > 0 && b[lt + 1] === SLASH && b[lt + 2 + length] === GT && this.depth > 0) {
+      let same = true;
+      for (let k = 0; k < length && same; k++) same = b[lt + 2 + k] === b[start + k];
+      if (same) {
+        this.kind = LEAF;
+        this.valueStart = i + 1;
+        this.valueEnd = lt;
+        this.at = lt + 3 + length;
+        return true;
+      }
     }
+    this.open[2 * this.depth] = start;
+    this.open[2 * this.depth + 1] = nameEnd;
+    this.depth++;
     return true;
   }
 

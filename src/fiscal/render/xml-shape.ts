@@ -8,7 +8,7 @@
 // gives undefined, and the caller reads the file through the tree.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeEntities } from './xml-light.js';
-import { CLOSE, END, indexOfByte, nameHash, XmlScan } from './xml-scan.js';
+import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './xml-scan.js';
 
 /**
  * An element read as a record: its text-only children (`leaves`), the first child of each name
@@ -175,11 +175,12 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: Set<number>): Entr
     if (s.kind === END) return top;
     const opened = s.kind !== CLOSE;
     // The element whose text ends here: the parent of one opening, the one closing.
-    const depth = opened ? (s.selfClosing ? s.depth : s.depth - 1) : s.depth + 1;
+    const alone = s.kind === LEAF || s.selfClosing;
+    const depth = opened ? (alone ? s.depth : s.depth - 1) : s.depth + 1;
     const within = d.entries[depth];
     if (within && !s.blank(s.textStart, s.textEnd)) return undefined;
     if (!opened) {
-      if (!close(s, text, d, depth)) return undefined;
+      if (!close(text, d, depth, s.textStart, s.textEnd)) return undefined;
       continue;
     }
     // A leaf read has a child: its text would be the tree's `#text`, not read alike here.
@@ -191,7 +192,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: Set<number>): Entr
       if (within?.compiled.shape.closed || within?.values) return undefined;
       // The light parser keeps a signature as an empty child, and leaves the others out.
       if (n === SIGNATURE && within) within.node = true;
-      if (!s.selfClosing && !s.skipElement()) return undefined;
+      if (!alone && !s.skipElement()) return undefined;
       continue;
     }
     if (within) within.node = true;
@@ -204,6 +205,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: Set<number>): Entr
     if (!open(s, text, within, n, k, d)) return undefined;
     const entry = d.entries[k];
     if (entry && s.attributesEnd > s.attributesStart) attributes(s, text, entry);
+    if (s.kind === LEAF && !close(text, d, k, s.valueStart, s.valueEnd)) return undefined;
   }
   return undefined;
 }
@@ -276,14 +278,14 @@ function open(s: XmlScan, text: Text, within: Entry, n: number, k: number, d: De
 }
 
 /** The element at depth `k` ends: a leaf read takes its text. */
-function close(s: XmlScan, text: Text, d: Depths, k: number): boolean {
+function close(text: Text, d: Depths, k: number, start: number, end: number): boolean {
   const place = d.leaves[k]!;
   const name = d.valueNames[k];
   if (place < 0 && name === undefined) return true;
   if (d.parents[k]) return false;
-  // A self-closing element's text is '', as its opening left it.
-  if (s.kind === CLOSE && s.textEnd > s.textStart) {
-    const value = decodeEntities(text.of(s.textStart, s.textEnd)).trim();
+  // An element without text keeps the '' its opening left.
+  if (end > start) {
+    const value = decodeEntities(text.of(start, end)).trim();
     const parent = d.entries[k - 1]!;
     if (name !== undefined) parent.values![name] = value;
     else parent.at[place] = value;
