@@ -32,7 +32,11 @@ export interface Shape {
 const names: string[] = [];
 const nameBytes: Buffer[] = [];
 const numbers = new Map<string, number>();
-const numbersByHash = new Map<number, number[]>();
+/**
+ * The numbers by their names' hashes, an open-addressed table (a number plus one a slot, 0 for
+ * none): a Map's look-up of each of a note's 500 tags was some 5% of its read.
+ */
+let byHash = new Int32Array(512);
 function numberOf(name: string): number {
   let n = numbers.get(name);
   if (n === undefined) {
@@ -40,16 +44,26 @@ function numberOf(name: string): number {
     nameBytes.push(Buffer.from(name, 'latin1'));
     numbers.set(name, n);
     const hash = nameHash(name);
-    numbersByHash.set(hash, [...(numbersByHash.get(hash) ?? []), n]);
+    if (names.length * 4 > byHash.length) {
+      byHash = new Int32Array(byHash.length * 2);
+      names.forEach((known, k) => putHash(nameHash(known), k));
+    } else putHash(hash, n);
   }
   return n;
+}
+
+function putHash(hash: number, n: number): void {
+  let slot = hash & (byHash.length - 1);
+  while (byHash[slot] !== 0) slot = (slot + 1) & (byHash.length - 1);
+  byHash[slot] = n + 1;
 }
 
 /** A shape made ready: each child name's number gives its place in a record (-1: not read). */
 interface Compiled {
   shape: Shape;
   size: number;
-  places: Map<number, number>;
+  /** By name number (a sparse array: a look-up by index). */
+  places: number[];
   /** The shape of the record at each place (undefined: a leaf). */
   children: (Compiled | undefined)[];
   many: boolean[];
@@ -58,11 +72,11 @@ interface Compiled {
 }
 
 function compile(shape: Shape): Compiled {
-  const places = new Map<number, number>();
+  const places: number[] = [];
   const children: (Compiled | undefined)[] = [];
   const many: boolean[] = [];
   const place = (name: string, child: Compiled | undefined, isMany: boolean) => {
-    places.set(numberOf(name), children.length);
+    places[numberOf(name)] = children.length;
     children.push(child);
     many.push(isMany);
   };
@@ -91,7 +105,7 @@ export class Entry {
   }
 
   private place(name: string): number {
-    return this.compiled.places.get(numbers.get(name)!)!;
+    return this.compiled.places[numbers.get(name)!]!;
   }
 
   /** The text of the first child `name`, as the readers' text() gives it: trimmed, undefined when empty. */
@@ -133,8 +147,11 @@ export class Entry {
 
 /** The number of the scanner's current name, or -1 for a name no shape reads. */
 function currentNumber(s: XmlScan): number {
-  const found = numbersByHash.get(s.hash);
-  if (found) for (const n of found) if (s.named(nameBytes[n]!)) return n;
+  const mask = byHash.length - 1;
+  for (let slot = s.hash & mask; byHash[slot] !== 0; slot = (slot + 1) & mask) {
+    const n = byHash[slot]! - 1;
+    if (s.named(nameBytes[n]!)) return n;
+  }
   return -1;
 }
 
@@ -148,11 +165,12 @@ function declaresLatin1(bytes: Uint8Array): boolean {
 /** Files read by the shapes from `top`, the elements named in `skipped` passed over unread as the light parser passes them. */
 export class ShapeReader {
   private readonly top: Compiled;
-  private readonly skipped: Set<number>;
+  /** By name number: passed over unread. */
+  private readonly skipped: boolean[] = [];
 
   constructor(top: Shape, skipped: readonly string[]) {
     this.top = compile(top);
-    this.skipped = new Set(skipped.map(numberOf));
+    for (const name of skipped) this.skipped[numberOf(name)] = true;
   }
 
   /** The top's entry (its children the root), or undefined: the file is to be read through the tree. */
@@ -163,7 +181,7 @@ export class ShapeReader {
 }
 
 /** The file's elements read into entries by the shapes, from `compiled` down; undefined where it gives up. */
-function scan(bytes: Uint8Array, compiled: Compiled, skipped: Set<number>): Entry | undefined {
+function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]): Entry | undefined {
   const text = new Text(bytes);
   const s = new XmlScan(bytes, text.latin1);
   const top = new Entry(compiled);
@@ -188,7 +206,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: Set<number>): Entr
     d.parents[depth] = true;
     const n = currentNumber(s);
     if (n === PROTO) return undefined;
-    if (skipped.has(n)) {
+    if (n >= 0 && skipped[n] === true) {
       if (within?.compiled.shape.closed || within?.values) return undefined;
       // The light parser keeps a signature as an empty child, and leaves the others out.
       if (n === SIGNATURE && within) within.node = true;
@@ -256,7 +274,7 @@ function open(s: XmlScan, text: Text, within: Entry, n: number, k: number, d: De
     }
     return true;
   }
-  let place = n < 0 ? undefined : c.places.get(n);
+  let place = n < 0 ? undefined : c.places[n];
   if (place === undefined && c.variantPrefix && startsWith(s, c.variantPrefix)) place = c.children.length;
   if (place === undefined) return !c.shape.closed;
   const child = place === c.children.length ? c.variant : c.children[place];
