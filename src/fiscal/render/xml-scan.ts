@@ -5,7 +5,7 @@
 // the root, attributes not spaced or quoted as it reads them. The caller then reads the file the
 // light parser's way, so that a file read here is one it reads alike.
 
-export const OPEN = 1;
+const OPEN = 1;
 export const CLOSE = 2;
 /** Past the root element, nothing but white space and processing instructions after it. */
 export const END = 3;

@@ -14,8 +14,9 @@ import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './xml-scan.js'
  * An element read as a record: its text-only children (`leaves`), the first child of each name
  * in `one` (as the readers' `at()` reads it), every child named in `many` (as `arr()` lists them),
  * the attribute named `attribute`; `values`, every text-only child by its name (the totals);
- * `variant`, the first child whose name starts with its prefix (ICMS00, ICMSSN102...); `closed`, any other child is given up on,
- * as is a second element of a shape `once` (nfeProcSummary reads those or none).
+ * `variant`, the first child whose name starts with its prefix (ICMS00, ICMSSN102...). A child of
+ * a `closed` shape that it does not name is given up on, as is a second element of a shape `once`
+ * (nfeProcSummary reads those or none).
  */
 export interface Shape {
   leaves?: readonly string[];
@@ -132,7 +133,7 @@ export class Entry {
     return this.at[this.place(name)] !== undefined;
   }
 
-  /** The first child whose name starts with ICMS. */
+  /** The first child whose name starts with the shape's variant prefix. */
   variant(): Entry | undefined {
     return this.at[this.compiled.children.length] as Entry | undefined;
   }
