@@ -1,7 +1,6 @@
 // What a DANFe and a DANFCe print of an NF-e / NFC-e, read from its XML: more than the shared
 // summary keeps (addresses, state registrations, items with their taxes, transport, bills,
 // payments, additional information, the NFC-e's QR code).
-import { documentStatus } from '../doc-status.js';
 import {
   arr,
   at,
@@ -15,6 +14,7 @@ import {
   type Summary,
 } from '../readers/common.js';
 import type { DocumentSummary } from '../readers/index.js';
+import { procSummary, readNfeProc } from './nfe-read.js';
 import { find, readFor, street, textAt, variant } from './xml-tree.js';
 
 export interface NfeParty {
@@ -163,20 +163,19 @@ export function nfeProcSummary(root: string, proc: Node): Summary | undefined {
   if (!inf || typeof inf !== 'object' || Array.isArray(inf)) return undefined;
   const key = keyFromId(attr(inf as Node, 'Id'));
   const model = text(at(inf as Node, 'ide').mod) ?? modelOfKey(key);
-  const protocol = protocolOf(at(proc, 'protNFe', 'infProt'));
-  const kind = model === '65' ? 'nfce' : 'nfe';
-  const summary: Summary = { kind, emitter: {}, counterpart: {}, totals: {}, warnings: [] };
-  if (model !== undefined) summary.model = model;
-  if (key !== undefined) summary.key = key;
-  if (protocol) summary.protocol = protocol;
-  summary.canceled = documentStatus({ type: kind, protocol: protocol?.status, canceledInXml: false }) === 'canceled';
-  return summary;
+  return procSummary(key, model, protocolOf(at(proc, 'protNFe', 'infProt')));
 }
 
 /** The NF-e (`kinds` nfe) or NFC-e (nfce) in `xml`. */
 export function readNfeData(xml: Uint8Array | string, kind: 'nfe' | 'nfce'): NfeData {
   const what = kind === 'nfe' ? 'an NF-e (model 55)' : 'an NFC-e (model 65)';
-  const { summary, tree } = readFor(xml, [kind], what, true, UNREAD, nfeProcSummary);
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
+  return readNfeProc(bytes, kind, what) ?? readNfeTree(bytes, kind, what);
+}
+
+/** readNfeData through the tree of the light parser (or the readers' strict one): any file. */
+export function readNfeTree(bytes: Uint8Array, kind: 'nfe' | 'nfce', what: string): NfeData {
+  const { summary, tree } = readFor(bytes, [kind], what, true, UNREAD, nfeProcSummary);
   const nfe = find(tree, 'NFe') ?? {};
   const inf = at(nfe, 'infNFe');
   const ide = at(inf, 'ide');

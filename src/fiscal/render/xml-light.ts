@@ -65,7 +65,8 @@ function nameAt(xml: string, start: number, end: number, hash: number): string {
   return name;
 }
 
-function decode(value: string): string {
+/** The XML entities of `value` (the five named, nbsp and numeric ones) as their characters; others left as written. */
+export function decodeEntities(value: string): string {
   if (!value.includes('&')) return value;
   return value.replace(ENTITY, (whole, e: string) => {
     if (e[0] !== '#') return NAMED[e] ?? whole;
@@ -81,7 +82,7 @@ function attributes(raw: string, node: Node): boolean {
   for (const m of raw.matchAll(ATTRIBUTE)) {
     const name = m[1]!;
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    node[`@_${local(name)}`] = decode(m[2] ?? m[3] ?? '');
+    node[`@_${local(name)}`] = decodeEntities(m[2] ?? m[3] ?? '');
     any = true;
   }
   return any;
@@ -183,7 +184,7 @@ export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: s
     const frame = stack[depth]!;
     if (open > last && hasText(xml, last, open)) {
       if (depth === 0) return undefined;
-      frame.text += decode(xml.slice(last, open));
+      frame.text += decodeEntities(xml.slice(last, open));
     }
     const next = xml.charCodeAt(open + 1);
     if (next === 33 /* ! */) {
@@ -264,7 +265,7 @@ export function parseLight(xml: string, unread?: ReadonlySet<string>): { root: s
         xml.charCodeAt(next + 2 + name.length) === 62 &&
         xml.startsWith(name, next + 2)
       ) {
-        add(frame, name, next > last && hasText(xml, last, next) ? decode(xml.slice(last, next)).trim() : '');
+        add(frame, name, next > last && hasText(xml, last, next) ? decodeEntities(xml.slice(last, next)).trim() : '');
         last = next + 3 + name.length;
         continue;
       }

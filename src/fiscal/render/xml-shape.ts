@@ -1,0 +1,333 @@
+// An XML file's elements read by a tree of shapes made for one document (nfe-read.ts: an
+// nfeProc's NF-e), straight from its UTF-8 bytes in one pass (xml-scan.ts): the elements a shape
+// names, by where they sit, and nothing else; no tree of the file, no string of each element.
+// Each value is read as the readers' helpers read the light parser's tree (xml-light.ts): the
+// first of a repeated element (`text()`, `at()`), every one of a list (`arr()`), text trimmed,
+// entities decoded, an element a node when it has attributes or children. Anything it is not
+// sure to read alike (what the scanner gives up on, text beside children, another encoding)
+// gives undefined, and the caller reads the file through the tree.
+import { isAscii, isUtf8 } from 'node:buffer';
+import { decodeEntities } from './xml-light.js';
+import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './xml-scan.js';
+
+/**
+ * An element read as a record: its text-only children (`leaves`), the first child of each name
+ * in `one` (as the readers' `at()` reads it), every child named in `many` (as `arr()` lists them),
+ * the attribute named `attribute`; `values`, every text-only child by its name (the totals);
+ * `variant`, the first child whose name starts with its prefix (ICMS00, ICMSSN102...). A child of
+ * a `closed` shape that it does not name is given up on, as is a second element of a shape `once`
+ * (nfeProcSummary reads those or none).
+ */
+export interface Shape {
+  leaves?: readonly string[];
+  one?: Readonly<Record<string, Shape>>;
+  many?: Readonly<Record<string, Shape>>;
+  attribute?: string;
+  values?: true;
+  variant?: { prefix: string; shape: Shape };
+  closed?: true;
+  once?: true;
+}
+
+/** Every name a shape reads, by number, with its bytes; the numbers by name and by the names' hashes. */
+const names: string[] = [];
+const nameBytes: Buffer[] = [];
+const numbers = new Map<string, number>();
+/**
+ * The numbers by their names' hashes, an open-addressed table (a number plus one a slot, 0 for
+ * none): a Map's look-up of each of a note's 500 tags was some 5% of its read.
+ */
+let byHash = new Int32Array(512);
+function numberOf(name: string): number {
+  let n = numbers.get(name);
+  if (n === undefined) {
+    n = names.push(name) - 1;
+    nameBytes.push(Buffer.from(name, 'latin1'));
+    numbers.set(name, n);
+    const hash = nameHash(name);
+    if (names.length * 4 > byHash.length) {
+      byHash = new Int32Array(byHash.length * 2);
+      names.forEach((known, k) => putHash(nameHash(known), k));
+    } else putHash(hash, n);
+  }
+  return n;
+}
+
+function putHash(hash: number, n: number): void {
+  let slot = hash & (byHash.length - 1);
+  while (byHash[slot] !== 0) slot = (slot + 1) & (byHash.length - 1);
+  byHash[slot] = n + 1;
+}
+
+/** A shape made ready: each child name's number gives its place in a record (-1: not read). */
+interface Compiled {
+  shape: Shape;
+  size: number;
+  /** By name number (a sparse array: a look-up by index). */
+  places: number[];
+  /** The shape of the record at each place (undefined: a leaf). */
+  children: (Compiled | undefined)[];
+  many: boolean[];
+  variant: Compiled | undefined;
+  variantPrefix: Buffer | undefined;
+}
+
+function compile(shape: Shape): Compiled {
+  const places: number[] = [];
+  const children: (Compiled | undefined)[] = [];
+  const many: boolean[] = [];
+  const place = (name: string, child: Compiled | undefined, isMany: boolean) => {
+    places[numberOf(name)] = children.length;
+    children.push(child);
+    many.push(isMany);
+  };
+  for (const name of shape.leaves ?? []) place(name, undefined, false);
+  for (const [name, child] of Object.entries(shape.one ?? {})) place(name, compile(child), false);
+  for (const [name, child] of Object.entries(shape.many ?? {})) place(name, compile(child), true);
+  const variant = shape.variant && compile(shape.variant.shape);
+  const variantPrefix = shape.variant && Buffer.from(shape.variant.prefix, 'latin1');
+  return { shape, size: children.length + (variant ? 1 : 0), places, children, many, variant, variantPrefix };
+}
+
+const SIGNATURE = numberOf('Signature');
+const PROTO = numberOf('__proto__');
+
+/** One element read as a record (an entry): `at` holds each place's value ('' for a leaf met empty). */
+export class Entry {
+  readonly at: unknown[];
+  /** Whether it is a node of the tree: it has attributes or children (an element of text alone is not). */
+  node = false;
+  attribute: string | undefined;
+  /** A `values` shape's children, by name. */
+  values: { [name: string]: string } | undefined;
+  constructor(readonly compiled: Compiled) {
+    this.at = new Array<unknown>(compiled.size).fill(undefined);
+    if (compiled.shape.values) this.values = {};
+  }
+
+  private place(name: string): number {
+    return this.compiled.places[numbers.get(name)!]!;
+  }
+
+  /** The text of the first child `name`, as the readers' text() gives it: trimmed, undefined when empty. */
+  text(name: string): string | undefined {
+    return (this.at[this.place(name)] as string | undefined) || undefined;
+  }
+
+  /** The first child `name` (as `at()` reads it). */
+  one(name: string): Entry | undefined {
+    return this.at[this.place(name)] as Entry | undefined;
+  }
+
+  /** Every child `name` that is a node (as `arr()` lists them). */
+  many(name: string): Entry[] {
+    return this.all(name).filter((e) => e.node);
+  }
+
+  /** Every child `name`, nodes or not (the first, as `at()` reads it, may be text alone). */
+  all(name: string): Entry[] {
+    return (this.at[this.place(name)] as Entry[] | undefined) ?? [];
+  }
+
+  has(name: string): boolean {
+    return this.at[this.place(name)] !== undefined;
+  }
+
+  /** The first child whose name starts with the shape's variant prefix. */
+  variant(): Entry | undefined {
+    return this.at[this.compiled.children.length] as Entry | undefined;
+  }
+
+  /** The text of each child by name, as the readers' `values()` gives them. */
+  valuesRead(): Record<string, string | undefined> {
+    const out: Record<string, string | undefined> = {};
+    for (const name in this.values) out[name] = this.values[name] || undefined;
+    return out;
+  }
+}
+
+/** The number of the scanner's current name, or -1 for a name no shape reads. */
+function currentNumber(s: XmlScan): number {
+  const mask = byHash.length - 1;
+  for (let slot = s.hash & mask; byHash[slot] !== 0; slot = (slot + 1) & mask) {
+    const n = byHash[slot]! - 1;
+    if (s.named(nameBytes[n]!)) return n;
+  }
+  return -1;
+}
+
+/** Whether a file declared Latin-1 (decodeXml reads it so): its non-ASCII bytes would be other characters. */
+function declaresLatin1(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
+  return declared !== undefined && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared);
+}
+
+/** Files read by the shapes from `top`, the elements named in `skipped` passed over unread as the light parser passes them. */
+export class ShapeReader {
+  private readonly top: Compiled;
+  /** By name number: passed over unread. */
+  private readonly skipped: boolean[] = [];
+
+  constructor(top: Shape, skipped: readonly string[]) {
+    this.top = compile(top);
+    for (const name of skipped) this.skipped[numberOf(name)] = true;
+  }
+
+  /** The top's entry (its children the root), or undefined: the file is to be read through the tree. */
+  read(bytes: Uint8Array): Entry | undefined {
+    if (!isAscii(bytes) && (!isUtf8(bytes) || declaresLatin1(bytes))) return undefined;
+    return scan(bytes, this.top, this.skipped);
+  }
+}
+
+/** The file's elements read into entries by the shapes, from `compiled` down; undefined where it gives up. */
+function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]): Entry | undefined {
+  const text = new Text(bytes);
+  const s = new XmlScan(bytes, text.latin1);
+  const top = new Entry(compiled);
+  // By depth (0 the file, 1 the root): the entry of an element read as one, the place in its
+  // parent's entry of a leaf read (-1: none) or its name where the parent reads `values`, and
+  // whether it has children.
+  const d: Depths = { entries: [top], leaves: [-1], valueNames: [undefined], parents: [false] };
+  while (s.next()) {
+    if (s.kind === END) return top;
+    const opened = s.kind !== CLOSE;
+    // The element whose text ends here: the parent of one opening, the one closing.
+    const alone = s.kind === LEAF || s.selfClosing;
+    const depth = opened ? (alone ? s.depth : s.depth - 1) : s.depth + 1;
+    const within = d.entries[depth];
+    if (within && !s.blank(s.textStart, s.textEnd)) return undefined;
+    if (!opened) {
+      if (!close(text, d, depth, s.textStart, s.textEnd)) return undefined;
+      continue;
+    }
+    // A leaf read has a child: its text would be the tree's `#text`, not read alike here.
+    if (d.leaves[depth]! >= 0 || d.valueNames[depth] !== undefined) return undefined;
+    d.parents[depth] = true;
+    const n = currentNumber(s);
+    if (n === PROTO) return undefined;
+    if (n >= 0 && skipped[n] === true) {
+      if (within?.compiled.shape.closed || within?.values) return undefined;
+      // The light parser keeps a signature as an empty child, and leaves the others out.
+      if (n === SIGNATURE && within) within.node = true;
+      if (!alone && !s.skipElement()) return undefined;
+      continue;
+    }
+    if (within) within.node = true;
+    const k = depth + 1;
+    d.entries[k] = undefined;
+    d.leaves[k] = -1;
+    d.valueNames[k] = undefined;
+    d.parents[k] = false;
+    if (!within) continue;
+    if (!open(s, text, within, n, k, d)) return undefined;
+    const entry = d.entries[k];
+    if (entry && s.attributesEnd > s.attributesStart) attributes(s, text, entry);
+    if (s.kind === LEAF && !close(text, d, k, s.valueStart, s.valueEnd)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The file's strings: sliced from one Latin-1 string of the whole file where ASCII, decoded as
+ * UTF-8 where not (an accented name): Buffer's toString of each of a note's 150 values went
+ * through Node's binding each time.
+ */
+class Text {
+  readonly latin1: string;
+  private readonly buffer: Buffer;
+  constructor(private readonly bytes: Uint8Array) {
+    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.latin1 = this.buffer.toString('latin1');
+  }
+
+  of(start: number, end: number): string {
+    const b = this.bytes;
+    for (let i = start; i < end; i++) if (b[i]! >= 0x80) return this.buffer.toString('utf8', start, end);
+    return this.latin1.slice(start, end);
+  }
+}
+
+interface Depths {
+  entries: (Entry | undefined)[];
+  leaves: number[];
+  valueNames: (string | undefined)[];
+  parents: boolean[];
+}
+
+/** Whether the scanner's name starts with `prefix`. */
+function startsWith(s: XmlScan, prefix: Buffer): boolean {
+  if (s.nameEnd - s.nameStart < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (s.bytes[s.nameStart + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** Where the element just opened (number `n`, at depth `k`) goes in its parent's entry; false to give up. */
+function open(s: XmlScan, text: Text, within: Entry, n: number, k: number, d: Depths): boolean {
+  const c = within.compiled;
+  if (within.values) {
+    const name = text.of(s.nameStart, s.nameEnd);
+    // The first of a name is read, as the tree's text() of a repeated element reads the first.
+    if (!Object.hasOwn(within.values, name)) {
+      within.values[name] = '';
+      d.valueNames[k] = name;
+    }
+    return true;
+  }
+  let place = n < 0 ? undefined : c.places[n];
+  if (place === undefined && c.variantPrefix && startsWith(s, c.variantPrefix)) place = c.children.length;
+  if (place === undefined) return !c.shape.closed;
+  const child = place === c.children.length ? c.variant : c.children[place];
+  if (!child) {
+    // A leaf: the first of its name is read ('' until its text is).
+    if (within.at[place] === undefined) {
+      within.at[place] = '';
+      d.leaves[k] = place;
+    }
+    return true;
+  }
+  const entry = new Entry(child);
+  if (c.many[place]) {
+    ((within.at[place] as Entry[] | undefined) ?? ((within.at[place] = [] as Entry[]) as Entry[])).push(entry);
+  } else if (within.at[place] === undefined) within.at[place] = entry;
+  else return !child.shape.once;
+  d.entries[k] = entry;
+  return true;
+}
+
+/** The element at depth `k` ends: a leaf read takes its text. */
+function close(text: Text, d: Depths, k: number, start: number, end: number): boolean {
+  const place = d.leaves[k]!;
+  const name = d.valueNames[k];
+  if (place < 0 && name === undefined) return true;
+  if (d.parents[k]) return false;
+  // An element without text keeps the '' its opening left.
+  if (end > start) {
+    const value = decodeEntities(text.of(start, end)).trim();
+    const parent = d.entries[k - 1]!;
+    if (name !== undefined) parent.values![name] = value;
+    else parent.at[place] = value;
+  }
+  return true;
+}
+
+/** An entry's attributes: any but a namespace's makes it a node; the one its shape reads is kept. */
+function attributes(s: XmlScan, text: Text, entry: Entry): void {
+  const b = s.bytes;
+  const wanted = entry.compiled.shape.attribute;
+  for (let i = s.attributesStart; i < s.attributesEnd;) {
+    while (i < s.attributesEnd && (b[i] === 32 || b[i] === 9 || b[i] === 10 || b[i] === 13)) i++;
+    if (i >= s.attributesEnd) return;
+    const equals = indexOfByte(b, 61, i);
+    const name = text.of(i, equals).trimEnd();
+    let quote = equals + 1;
+    while (b[quote] !== 34 && b[quote] !== 39) quote++;
+    const end = indexOfByte(b, b[quote]!, quote + 1);
+    i = end + 1;
+    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    entry.node = true;
+    // The tree names an attribute by what follows its first colon.
+    if (name.slice(name.indexOf(':') + 1) === wanted) entry.attribute = decodeEntities(text.of(quote + 1, end));
+  }
+}
