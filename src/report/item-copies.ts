@@ -36,6 +36,11 @@ export class Copies {
   /** The names of the document's dimensions, `m` a copy (items' null); empty when none has names. */
   readonly names: unknown[] = [];
   private readonly tupleIds = new Map<unknown, number>();
+  /** The id of the last tuple found and its number: copies stored side by side share a month most often. */
+  private lastTupleId: unknown = undefined;
+  private lastTuple = -1;
+  /** Where the one dimension of the document's is among the dimensions (-1: not one). */
+  private readonly docAt: number;
   private done: Uint8Array | undefined;
   private next = 0;
   private byId: Map<string, number> | undefined;
@@ -50,6 +55,7 @@ export class Copies {
     private readonly named: readonly boolean[],
   ) {
     this.docDims = ofDocs.filter(Boolean).length;
+    this.docAt = this.docDims === 1 ? ofDocs.indexOf(true) : -1;
     this.withNames = named.some((n, d) => n && ofDocs[d]);
     this.fields = ofDocs.reduce((f, d, n) => f + (d ? (named[n] ? 2 : 1) : 0), 0);
     if (this.docDims === 0) this.tuples.push(ofDocs.map(() => null));
@@ -133,12 +139,16 @@ export class Copies {
   /** The number of the values of the document's dimensions (a Map tells NULL from '', as GROUP BY does). */
   private tupleOf(values: unknown[]): number {
     // One dimension of the document's: its value names the tuple.
-    const id = this.docDims === 1 ? values[this.ofDocs.indexOf(true)] : tupleKey(values);
+    const id = this.docAt >= 0 ? values[this.docAt] : tupleKey(values);
+    // The same value as the copy before (a text compared, not hashed for the Map): the same tuple.
+    if (id === this.lastTupleId && this.lastTuple >= 0) return this.lastTuple;
     let t = this.tupleIds.get(id);
     if (t === undefined) {
       this.tupleIds.set(id, (t = this.tuples.length));
       this.tuples.push(values.slice());
     }
+    this.lastTupleId = id;
+    this.lastTuple = t;
     return t;
   }
 

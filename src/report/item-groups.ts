@@ -162,7 +162,9 @@ export class Fold {
     for (let n = 0; this.named && n < this.m; n++) {
       if (names[n] === null) continue;
       const named = g.named[n];
-      if (named && (compareTuples(values, named.values) || textOrder(key, named.key)) >= 0) continue;
+      // A group's parts mostly share one array of values (the reader's): only the keys then to compare.
+      if (named && ((named.values !== values && compareTuples(values, named.values)) || textOrder(key, named.key)) >= 0)
+        continue;
       g.named[n] = { values, key };
       g.group.keys[n]!.name = String(names[n]);
     }

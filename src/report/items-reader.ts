@@ -127,7 +127,9 @@ export class ItemReader {
     let p = 0;
     while (p < this.used && this.items[p] !== id) p++;
     if (p === this.used) this.open(id);
-    for (const n of this.namedDims) {
+    const namedDims = this.namedDims;
+    for (let k = 0; k < namedDims.length; k++) {
+      const n = namedDims[k]!;
       const name = texts[textAt[item * PACK_TEXTS + this.places.names[n]!]!];
       const had = this.partNames[p * this.m + n];
       if (name !== null && name !== had && (had === null || textOrder(String(name), String(had)) > 0))
@@ -220,7 +222,8 @@ export class ItemReader {
       grown.set(this.sums);
       this.sums = grown;
     }
-    for (let c = p * this.width; c < this.used * this.width; c++) this.sums[c] = 0;
+    const sums = this.sums;
+    for (let c = p * this.width, end = c + this.width; c < end; c++) sums[c] = 0;
     for (let n = 0; n < this.m; n++) this.partNames[p * this.m + n] = null;
   }
 

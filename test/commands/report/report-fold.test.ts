@@ -210,6 +210,29 @@ describe('report --by ncm/product grouped as the items are read', () => {
     expect(fast.totals.canceled).toBeGreaterThan(0);
   });
 
+  it("copies side by side of one document's value, then NULL beside '': the same report", async () => {
+    // A copy's tuple is reused from the copy before when its value is the same (item-copies.ts):
+    // runs of one emitter, NULL next to '' and a value coming back after others.
+    const d = edited(`
+      UPDATE documents SET emitter_tax_id = '11111111000111' WHERE rowid % 8 < 3;
+      UPDATE documents SET emitter_tax_id = NULL WHERE rowid % 8 = 3;
+      UPDATE documents SET emitter_tax_id = '' WHERE rowid % 8 = 4;
+      UPDATE documents SET emitter_tax_id = NULL WHERE rowid % 8 = 5;`);
+    for (const by of [
+      ['emitter', 'product'],
+      ['product', 'emitter'],
+      ['emitter', 'ncm'],
+    ] as Dimension[][])
+      for (const splitFrom of [undefined, 1]) {
+        const { fast, slow, folded } = await itemsBothWays(d, by, {}, splitFrom);
+        expect(folded).toBe(true);
+        expect(fast).toEqual(slow);
+        expect(
+          fast.groups.some((g) => g.keys[0]!.value === '11111111000111' || g.keys[1]!.value === '11111111000111'),
+        ).toBe(true);
+      }
+  });
+
   it("a document's items stored apart, out of order, or a sum that is text: the query, the same report", async () => {
     const one = "(SELECT key FROM items WHERE number = 3 AND role = 'received' LIMIT 1)";
     const cases = [
