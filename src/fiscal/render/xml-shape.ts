@@ -1,5 +1,5 @@
 // An XML file's elements read by a tree of shapes made for one document (nfe-read.ts: an
-// nfeProc's NF-e), straight from its UTF-8 bytes in one pass (xml-scan.ts): the elements a shape
+// nfeProc's NF-e), straight from its UTF-8 bytes in one pass (byte-scan.ts): the elements a shape
 // names, by where they sit, and nothing else; no tree of the file, no string of each element.
 // Each value is read as the readers' helpers read the light parser's tree (xml-light.ts): the
 // first of a repeated element (`text()`, `at()`), every one of a list (`arr()`), text trimmed,
@@ -8,7 +8,7 @@
 // gives undefined, and the caller reads the file through the tree.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeEntities } from './xml-light.js';
-import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './xml-scan.js';
+import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './byte-scan.js';
 
 /**
  * An element read as a record: its text-only children (`leaves`), the first child of each name

@@ -1,8 +1,8 @@
-// The scanner under the DANFe's reader (xml-scan.ts): tags in order, an element of text alone read
+// The scanner under the DANFe's reader (byte-scan.ts): tags in order, an element of text alone read
 // whole, nesting checked, an unread element skipped to its closing tag as the light parser skips
 // it, and what it does not vouch for refused (false), so that the caller reads the file the tree's way.
 import { describe, expect, it } from 'vitest';
-import { CLOSE, END, LEAF, XmlScan } from '../../../src/fiscal/render/xml-scan.js';
+import { CLOSE, END, LEAF, XmlScan } from '../../../src/fiscal/render/byte-scan.js';
 
 /** The tokens of `xml` (`<name`, `name/>`, `name=text`, `/name`, END), or 'refused' where next() gives up. */
 function tokens(xml: string, skip?: string): string[] | 'refused' {

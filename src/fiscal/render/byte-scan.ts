@@ -1,9 +1,10 @@
-// An XML file's UTF-8 bytes read a tag at a time, for a reader made for one document's shape
-// (nfe-read.ts): no tree and no string of the whole file, only the values asked for. It checks
-// that tags nest, and gives up (false) on anything the light parser (xml-light.ts) might read
-// otherwise or refuse: comments, CDATA, a DTD, prefixed names, a processing instruction inside
-// the root, attributes not spaced or quoted as it reads them. The caller then reads the file the
-// light parser's way, so that a file read here is one it reads alike.
+// An XML file's UTF-8 bytes read a tag at a time (the fact readers' string searches are
+// ../xml-scan.ts; the catalog's own one-pass walk of a note, catalog/extract/nfe-walk.ts), for a
+// reader made for one document's shape (nfe-read.ts): no tree and no string of the whole file,
+// only the values asked for. It checks that tags nest, and gives up (false) on anything the light
+// parser (xml-light.ts) might read otherwise or refuse: comments, CDATA, a DTD, prefixed names, a
+// processing instruction inside the root, attributes not spaced or quoted as it reads them. The
+// caller then reads the file the light parser's way, so that a file read here is one it reads alike.
 
 const OPEN = 1;
 export const CLOSE = 2;
