@@ -4,22 +4,12 @@
 // dozen objects for every DANFe through its generic machinery (a Readable stream, a dictionary
 // converter, its JavaScript MD5 of the file's ID, an outline and a name tree): a sixth of a
 // DANFe's CPU, for a file whose shape never changes. pdfkit's data still gives the fonts'
-// metrics (fonts.ts). Each page's content is deflated at level 1.
+// metrics (fonts.ts). Each page's content is coded by flate.ts.
 import { hash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { flate } from './flate.js';
 import { FONT } from './text-fit.js';
 
-/**
- * zlib's state for a page, made and freed for each one: at its defaults (a 32 KB window, memory
- * level 8) some 260 KB that malloc took from the render thread's heap and gave back to the system
- * when freed, so that every page's deflate faulted its memory in again (some 3.6 madvise calls a
- * DANFe, strace; the deflate a fifth of a DANFe's CPU). A 4 KB window at memory level 6 is some
- * 50 KB, which stays; a page's operators repeat within a few lines (the same fonts, matrices and
- * columns), and the bytes come out within 1% of the default's.
- */
-const PAGE_DEFLATE = { level: 1, memLevel: 6, windowBits: 12 } as const;
-
-/** Where sealPage gathers a page's content for deflate (grown to the largest page seen). */
+/** Where sealPage gathers a page's content for flate (grown to the largest page seen). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** A number as a PDF object writes it: to a millionth, as JavaScript prints it. */
@@ -198,10 +188,7 @@ export class PdfFile {
     this.page!.operators.push(ops);
   }
 
-  /**
-   * The current page's content, whole, deflated at level 1: half the time of zlib's default level,
-   * for some 10% more bytes (a DANFe's page is 6 kB of operators, 2 kB deflated).
-   */
+  /** The current page's content, whole, coded by flate.ts (a DANFe's page is 6 kB of operators, 3.5 kB coded). */
   sealPage(): void {
     const page = this.page;
     if (!page || page.deflated) return;
@@ -211,7 +198,7 @@ export class PdfFile {
     if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
     let at = 0;
     for (const chunk of page.operators) at += scratch.write(chunk, at, 'latin1');
-    page.deflated = deflateSync(scratch.subarray(0, at), PAGE_DEFLATE);
+    page.deflated = flate(scratch.subarray(0, at));
   }
 
   /** The current page's dictionary, resources and content, in pdfkit's order. */
