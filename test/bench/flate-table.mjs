@@ -1,7 +1,7 @@
 // Prints the byte code of src/fiscal/render/flate.ts (its LENGTHS) from what pages hold: the
-// bytes of the page content streams of 300 emulator DANFe (portrait, canceled and not) and of
-// every sample of ../shared/samples drawn as its type, counted, each count raised by one, then
-// coded by a Huffman code of at most 15 bits. Run again when the operators a page writes change
+// bytes of the content of the pages that draw a layout's form (the values alone), of 300 emulator
+// DANFe (canceled and not) and of every sample of ../shared/samples drawn as its type, counted,
+// each count raised by one, then coded by a Huffman code of at most 15 bits. Run again when the operators a page writes change
 // (the code stays valid for any bytes; only the size of the pages follows it).
 import { readdirSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,15 +35,20 @@ const r = await import(pathToFileURL(out).href);
 rmSync(dir, { recursive: true, force: true });
 
 const counts = new Array(257).fill(1);
-/** Counts the bytes of each page's content stream (a form's, drawn once per process, aside). */
+/** Counts the bytes of the content of each page that draws a layout's form (the pages flate.ts codes). */
 function count(pdf) {
   const text = pdf.toString('latin1');
-  const object = /\d+ 0 obj\n(<<[\s\S]*?>>)\nstream\n/g;
-  for (let m = object.exec(text); m; m = object.exec(text)) {
-    if (m[1].includes('/XObject') || !m[1].includes('/FlateDecode')) continue;
-    const start = m.index + m[0].length;
-    const length = Number(/\/Length (\d+)/.exec(m[1])[1]);
-    for (const byte of inflateSync(pdf.subarray(start, start + length))) counts[byte]++;
+  const objects = new Map();
+  const object = /(\d+) 0 obj\n(<<[\s\S]*?>>)\n(stream\n|endobj)/g;
+  for (let m = object.exec(text); m; m = object.exec(text))
+    objects.set(m[1], { dictionary: m[2], start: m[3] === 'endobj' ? -1 : m.index + m[0].length });
+  for (const { dictionary } of objects.values()) {
+    if (!dictionary.includes('/Type /Page\n')) continue;
+    const resources = objects.get(/\/Resources (\d+) 0 R/.exec(dictionary)[1]);
+    if (!resources.dictionary.includes('/XObject')) continue;
+    const content = objects.get(/\/Contents (\d+) 0 R/.exec(dictionary)[1]);
+    const length = Number(/\/Length (\d+)/.exec(content.dictionary)[1]);
+    for (const byte of inflateSync(pdf.subarray(content.start, content.start + length))) counts[byte]++;
   }
 }
 

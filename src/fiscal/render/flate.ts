@@ -1,22 +1,23 @@
-// A page's content stream made FlateDecode without zlib: each byte written with one Huffman code
-// per process (RFC 1951's dynamic block, its code fixed here), no string matching. zlib at level 1
-// cost a DANFe some 0.15 ms of its 0.6 (a deflate state made, primed and freed per page, then the
-// search for repeats), more than drawing the page's values; the table below codes a page's bytes
-// in some 10 us. A content stream is a few dozen characters (digits, spaces, points, operators, the
-// values' letters) in unequal shares, which a Huffman code alone takes to some 5 bits; the repeats
-// zlib found took it to 2.7 bits, so a page comes out some 40% larger (a DANFe's PDF 6.2 kB, 5.8
-// before). The code is a constant, not the page's own: the same XML gives the same bytes on any
-// thread, and no tree is built per page. The layouts' forms, deflated once per process, keep zlib.
+// The content of a page that holds the values alone (its frames and labels a layout's form:
+// sheet.ts) made FlateDecode without zlib: each byte written with one Huffman code per process
+// (RFC 1951's dynamic block, its code fixed here), no search for repeats. zlib at level 1 cost a
+// DANFe some 0.12 ms of its 0.6 (a deflate stream and its native state made, primed and freed per
+// page, then the search, on a cold cache), more than drawing the page's values; this codes a
+// page's 5 kB in some 10 us. The values are a few dozen characters (digits, spaces, points,
+// operators, letters) in unequal shares, which the code alone takes to some 4.7 bits a byte,
+// where zlib's repeats took them to 3.5: a DANFe's PDF is 6.9 kB, 5.8 before. The code is a
+// constant, not the page's own: the same XML gives the same bytes on any thread, and no tree is
+// built per page. Pages drawn whole, and the layouts' forms (deflated once per process), keep zlib.
 import { Buffer } from 'node:buffer';
 
 /**
  * The code's length in bits of each byte 0-255, then of the end of the block: a Huffman code of
- * the bytes' counts in the content streams of 300 emulator DANFe, every sample and each type's
- * page (flate-table.mjs in test/bench makes it again), each count raised by one so that every
- * byte has a code. One base-36 digit per length.
+ * the bytes' counts in the pages of values of 300 emulator DANFe and of the samples
+ * (test/bench/flate-table.mjs makes it again), each count raised by one so that every byte has a
+ * code. One base-36 digit per length.
  */
 const LENGTHS =
-  'ffffffffff6fffffffffffffffffffff3fffddff77efa7484444454544bedfdef888877ab8bd99979c8759aececdcdfff9daa58cda7fb7a9cd5a9bcddfcfeffffffffdfffffffffffffeffeffffffffffeeefffeffeffffffffeffffffeffffffceafffafdeffcfffffddcffffdffffffeedfffdfeeffeffffffffeeeeeeeeeee';
+  'ffffffffff5fffffffffffffffffffff2feebedf66fe865743555556559eefeff798878bc8bc89889b885aaecedecefef7b9868bc86e9698ab698aacdfdfeffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffbffffffcfcfffcfbfffeffffffcffffffffffffcedfffcfceffdfffffdefffffcfffeee';
 
 /** The order RFC 1951 writes the code lengths' own code lengths in. */
 const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];

@@ -4,12 +4,23 @@
 // dozen objects for every DANFe through its generic machinery (a Readable stream, a dictionary
 // converter, its JavaScript MD5 of the file's ID, an outline and a name tree): a sixth of a
 // DANFe's CPU, for a file whose shape never changes. pdfkit's data still gives the fonts'
-// metrics (fonts.ts). Each page's content is coded by flate.ts.
+// metrics (fonts.ts). A page's content is coded by flate.ts or deflated by zlib (sealPage).
 import { hash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { flate } from './flate.js';
 import { FONT } from './text-fit.js';
 
-/** Where sealPage gathers a page's content for flate (grown to the largest page seen). */
+/**
+ * zlib's state for a page drawn whole (no layout's form), made and freed for each one: at its
+ * defaults (a 32 KB window, memory level 8) some 260 KB that malloc took from the render thread's
+ * heap and gave back to the system when freed, so that every page's deflate faulted its memory in
+ * again. A 4 KB window at memory level 6 is some 50 KB, which stays; a page's operators repeat
+ * within a few lines (the same fonts, matrices and columns), and the bytes come out within 1% of
+ * the default's.
+ */
+const PAGE_DEFLATE = { level: 1, memLevel: 6, windowBits: 12 } as const;
+
+/** Where sealPage gathers a page's content for its coder (grown to the largest page seen). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** A number as a PDF object writes it: to a millionth, as JavaScript prints it. */
@@ -38,6 +49,8 @@ interface Page {
   deflated: Buffer | undefined;
   xobjects: string;
   extGStates: string;
+  /** Its frames and labels are a form's (sheet.ts): the content is the document's values alone. */
+  valuesOnly: boolean;
 }
 
 /**
@@ -143,6 +156,7 @@ export class PdfFile {
       deflated: undefined,
       xobjects: '',
       extGStates: '',
+      valuesOnly: false,
     };
     this.kids.push(this.page.dictionary);
     // The fonts' objects are made with the first page (pdfkit made them on first use).
@@ -167,9 +181,10 @@ export class PdfFile {
     this.writeObject(id, dictionary, deflated);
   }
 
-  /** The current page draws form `id` as `name`. */
+  /** The current page draws form `id` as `name`: its layout, so that the page holds the values alone. */
   useForm(name: string, id: number): void {
     this.page!.xobjects += `\n/${name} ${id} 0 R`;
+    this.page!.valuesOnly = true;
   }
 
   /** The name of the graphics state with that fill opacity (one per file), for the current page. */
@@ -188,17 +203,23 @@ export class PdfFile {
     this.page!.operators.push(ops);
   }
 
-  /** The current page's content, whole, coded by flate.ts (a DANFe's page is 6 kB of operators, 3.5 kB coded). */
+  /**
+   * The current page's content, whole: coded by flate.ts where it is the values alone (a DANFe's,
+   * 5 kB of operators, 3 kB coded: few repeats for zlib to find there, and zlib's state made per
+   * page cost more than the search), deflated by zlib at level 1 where the page is drawn whole (its
+   * frames and labels repeat: zlib takes a DACTe's 14 kB to 3.5, the code alone to 7).
+   */
   sealPage(): void {
     const page = this.page;
     if (!page || page.deflated) return;
-    // Copied into one buffer reused page after page: deflate reads it at once.
+    // Copied into one buffer reused page after page: the coder reads it at once.
     let size = 0;
     for (const chunk of page.operators) size += chunk.length;
     if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
     let at = 0;
     for (const chunk of page.operators) at += scratch.write(chunk, at, 'latin1');
-    page.deflated = flate(scratch.subarray(0, at));
+    const content = scratch.subarray(0, at);
+    page.deflated = page.valuesOnly ? flate(content) : deflateSync(content, PAGE_DEFLATE);
   }
 
   /** The current page's dictionary, resources and content, in pdfkit's order. */
