@@ -160,16 +160,28 @@ export function flate(src: Uint8Array): Buffer {
   let at = HEADER.length;
   let bits = HEADER_BITS;
   let count = HEADER_BIT_COUNT;
-  for (let i = 0; i < n; i++) {
-    const code = CODE[src[i]!]!;
-    bits |= (code & 0xffffff) << count;
-    count += code >>> 24;
-    if (count >= 16) {
-      out[at++] = bits & 0xff;
-      out[at++] = (bits >>> 8) & 0xff;
-      bits >>>= 16;
-      count -= 16;
+  // The Adler-32 of the bytes in the same pass, its sums reduced every 1,024 bytes (so that they stay
+  // 32-bit integers).
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < n;) {
+    const end = Math.min(n, i + 1024);
+    for (; i < end; i++) {
+      const byte = src[i]!;
+      a = (a + byte) | 0;
+      b = (b + a) | 0;
+      const code = CODE[byte]!;
+      bits |= (code & 0xffffff) << count;
+      count += code >>> 24;
+      if (count >= 16) {
+        out[at++] = bits & 0xff;
+        out[at++] = (bits >>> 8) & 0xff;
+        bits >>>= 16;
+        count -= 16;
+      }
     }
+    a %= 65521;
+    b %= 65521;
   }
   bits |= (END & 0xffffff) << count;
   count += END >>> 24;
@@ -177,18 +189,6 @@ export function flate(src: Uint8Array): Buffer {
     out[at++] = bits & 0xff;
     bits >>>= 8;
     count -= 8;
-  }
-  // Adler-32 of the bytes, its sums reduced every 3,800 bytes (well within a double's exact integers).
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < n;) {
-    const end = Math.min(n, i + 3800);
-    for (; i < end; i++) {
-      a += src[i]!;
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
   }
   out[at++] = b >>> 8;
   out[at++] = b & 0xff;
