@@ -1,11 +1,11 @@
 // The content of a page that holds the values alone (its frames and labels a layout's form:
 // sheet.ts) made FlateDecode without zlib: each byte written with one Huffman code per process
 // (RFC 1951's dynamic block, its code fixed here), no search for repeats. zlib at level 1 cost a
-// DANFe some 0.12 ms of its 0.6 (a deflate stream and its native state made, primed and freed per
-// page, then the search, on a cold cache), more than drawing the page's values; this codes a
-// page's 5 kB in some 10 us. The values are a few dozen characters (digits, spaces, points,
+// DANFe some 0.17 ms of its 0.6 (a deflate stream and its native state made, primed and freed per
+// page, then the search, on a cold cache), nearly as much as drawing the page's values; this
+// codes a page's 5 kB in some 25 us. The values are a few dozen characters (digits, spaces, points,
 // operators, letters) in unequal shares, which the code alone takes to some 4.7 bits a byte,
-// where zlib's repeats took them to 3.5: a DANFe's PDF is 6.9 kB, 5.8 before. The code is a
+// where zlib's repeats took them to 2.7: a DANFe's PDF is 6.9 kB, 5.8 before. The code is a
 // constant, not the page's own: the same XML gives the same bytes on any thread, and no tree is
 // built per page. Pages drawn whole, and the layouts' forms (deflated once per process), keep zlib.
 import { Buffer } from 'node:buffer';
