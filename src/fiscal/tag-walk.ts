@@ -26,8 +26,9 @@ function nameHash(name: string): number {
 
 /**
  * The names a reader knows, numbered from 1 in the order added (0: a name it does not know), in
- * an open-addressed table by their hash: kept small (1.5 KB for the catalog's 110 names), to stay
- * in the caches that the catalog thread's SQLite work shares with it between two documents.
+ * an open-addressed table by their hash, a quarter full at most: typed arrays of some 4 KB for the
+ * catalog's hundred names, small enough to stay in the caches that the catalog thread's SQLite
+ * work shares with it between two documents.
  */
 export class NameTable {
   readonly names: string[] = [''];
