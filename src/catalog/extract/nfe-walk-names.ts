@@ -1,6 +1,6 @@
 // The names the NF-e walk knows (nfe-walk.ts): the sections whose leaves it notes, each with the
-// kind of section it is found in and the leaves it reads, numbered into typed tables the walk
-// looks them up in by a hash of their characters.
+// kind of section it is found in and the leaves it reads, numbered into typed tables.
+import { NameTable } from '../../fiscal/tag-walk.js';
 
 /** The sections the walk knows: the kinds of element whose leaves it notes. */
 export const enum Kind {
@@ -89,14 +89,16 @@ const TOTAL_NAMES = [
 ];
 
 // Every name the walk knows gets an id: leaves first (their ids index the slot tables), then sections.
-export const NAMES: string[] = [''];
-export const idOf = new Map<string, number>();
-const named = (name: string): number => idOf.get(name) ?? (idOf.set(name, NAMES.push(name) - 1), NAMES.length - 1);
+/** The names, looked up by the walk (tag-walk.ts) by a hash of their bytes: no string is made of a name it does not know. */
+export const TABLE = new NameTable();
+export const NAMES = TABLE.names;
+const named = (name: string): number => TABLE.add(name);
 for (const [, , , leaves] of SECTIONS) leaves.forEach(named);
 for (const name of TOTAL_NAMES) named(name);
 export const LEAVES = NAMES.length;
 for (const [, name] of SECTIONS) named(name);
 named('infEvento');
+const idOf = (name: string): number => NAMES.indexOf(name);
 
 /** slot of leaf id `l` in a section of kind `k` (SLOT[k * LEAVES + l]), -1 where it reads none. */
 export const SLOT = new Int8Array(KINDS * LEAVES).fill(-1);
@@ -109,8 +111,8 @@ export const BASE = new Int32Array(KINDS);
 let docSlots = 0;
 let itemSlots = 0;
 for (const [kind, name, parent, leaves] of SECTIONS) {
-  SUB[parent * NAMES.length + idOf.get(name)!] = kind;
-  PARENTS[idOf.get(name)!]! |= 1 << parent;
+  SUB[parent * NAMES.length + idOf(name)] = kind;
+  PARENTS[idOf(name)]! |= 1 << parent;
   if (ITEM[kind]) {
     BASE[kind] = itemSlots;
     itemSlots += leaves.length;
@@ -118,51 +120,21 @@ for (const [kind, name, parent, leaves] of SECTIONS) {
     BASE[kind] = docSlots;
     docSlots += leaves.length;
   }
-  leaves.forEach((leaf, slot) => (SLOT[kind * LEAVES + idOf.get(leaf)!] = slot));
+  leaves.forEach((leaf, slot) => (SLOT[kind * LEAVES + idOf(leaf)] = slot));
 }
 export const DOC_SLOTS = docSlots;
 /** Whether a section reads the leaf of id `id`. */
 export const WANTED = new Uint8Array(NAMES.length);
 for (let id = 0; id < LEAVES; id++) for (let k = 0; k < KINDS; k++) if (SLOT[k * LEAVES + id] !== -1) WANTED[id] = 1;
 export const ITEM_SLOTS = itemSlots;
-export const leafId = (name: string): number => idOf.get(name)!;
-export const NFE = idOf.get('NFe')!;
-export const PROT_NFE = idOf.get('protNFe')!;
-
-// Names looked up by a hash of their characters, computed as the walk reads them: no string is
-// made of a name it does not know. The table is kept small (2.5 KB with HASH), to stay in the
-// caches that the thread's SQLite work shares with it between two documents.
-export const TABLE_SIZE = 512;
-export const TABLE = new Uint8Array(TABLE_SIZE);
-const hashOf = (name: string): number => {
-  let h = 0;
-  for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
-  return h;
-};
-/** The hash of the name of each entry of TABLE. */
-export const HASH = new Int32Array(TABLE_SIZE);
-if (NAMES.length > 255) throw new Error('TABLE holds ids below 256');
-for (let id = 1; id < NAMES.length; id++) {
-  let i = hashOf(NAMES[id]!) & (TABLE_SIZE - 1);
-  while (TABLE[i] !== 0) i = (i + 1) & (TABLE_SIZE - 1);
-  TABLE[i] = id;
-  HASH[i] = hashOf(NAMES[id]!);
-}
-/** The characters of every name, one after the other, and where each name's start (NAME_AT[id]). */
-const NAME_CODES = Buffer.from(NAMES.join(''), 'latin1');
-const NAME_AT = NAMES.map((_, id) => NAMES.slice(0, id).join('').length);
+export const leafId = idOf;
+export const NFE = idOf('NFe');
+export const NFE_PROC = idOf('nfeProc');
+export const PROT_NFE = idOf('protNFe');
 
 /** The characters of `\w`. */
 const WORD = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_') WORD[c.charCodeAt(0)] = 1;
-
-/** Whether the name of `len` characters at `a` is the one of `id`. */
-export function sameName(bytes: Uint8Array, a: number, id: number, len: number): boolean {
-  if (NAMES[id]!.length !== len) return false;
-  const b = NAME_AT[id]!;
-  for (let i = 0; i < len; i++) if (bytes[a + i] !== NAME_CODES[b + i]) return false;
-  return true;
-}
 
 /** Whether `\w` has every character of [a, b). */
 export function isWord(bytes: Uint8Array, a: number, b: number): boolean {

@@ -1,5 +1,5 @@
 // An XML file's elements read by a tree of shapes made for one document (nfe-read.ts: an
-// nfeProc's NF-e), straight from its UTF-8 bytes in one pass (byte-scan.ts): the elements a shape
+// nfeProc's NF-e), straight from its UTF-8 bytes in one pass (../tag-walk.ts): the elements a shape
 // names, by where they sit, and nothing else; no tree of the file, no string of each element.
 // Each value is read as the readers' helpers read the light parser's tree (xml-light.ts): the
 // first of a repeated element (`text()`, `at()`), every one of a list (`arr()`), text trimmed,
@@ -8,7 +8,7 @@
 // gives undefined, and the caller reads the file through the tree.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeEntities } from './xml-light.js';
-import { CLOSE, END, indexOfByte, LEAF, nameHash, XmlScan } from './byte-scan.js';
+import { CLOSE, EMPTY, END, LEAF, NameTable, TagWalk } from '../tag-walk.js';
 
 /**
  * An element read as a record: its text-only children (`leaves`), the first child of each name
@@ -29,34 +29,13 @@ export interface Shape {
   once?: true;
 }
 
-/** Every name a shape reads, by number, with its bytes; the numbers by name and by the names' hashes. */
-const names: string[] = [];
-const nameBytes: Buffer[] = [];
+/** Every name a shape reads, numbered (0: none), looked up by the walk; the numbers by name. */
+const NAMES = new NameTable();
 const numbers = new Map<string, number>();
-/**
- * The numbers by their names' hashes, an open-addressed table (a number plus one a slot, 0 for
- * none): a Map's look-up of each of a note's 500 tags was some 5% of its read.
- */
-let byHash = new Int32Array(512);
 function numberOf(name: string): number {
   let n = numbers.get(name);
-  if (n === undefined) {
-    n = names.push(name) - 1;
-    nameBytes.push(Buffer.from(name, 'latin1'));
-    numbers.set(name, n);
-    const hash = nameHash(name);
-    if (names.length * 4 > byHash.length) {
-      byHash = new Int32Array(byHash.length * 2);
-      names.forEach((known, k) => putHash(nameHash(known), k));
-    } else putHash(hash, n);
-  }
+  if (n === undefined) numbers.set(name, (n = NAMES.add(name)));
   return n;
-}
-
-function putHash(hash: number, n: number): void {
-  let slot = hash & (byHash.length - 1);
-  while (byHash[slot] !== 0) slot = (slot + 1) & (byHash.length - 1);
-  byHash[slot] = n + 1;
 }
 
 /** A shape made ready: each child name's number gives its place in a record (-1: not read). */
@@ -146,16 +125,6 @@ export class Entry {
   }
 }
 
-/** The number of the scanner's current name, or -1 for a name no shape reads. */
-function currentNumber(s: XmlScan): number {
-  const mask = byHash.length - 1;
-  for (let slot = s.hash & mask; byHash[slot] !== 0; slot = (slot + 1) & mask) {
-    const n = byHash[slot]! - 1;
-    if (s.named(nameBytes[n]!)) return n;
-  }
-  return -1;
-}
-
 /** Whether a file declared Latin-1 (decodeXml reads it so): its non-ASCII bytes would be other characters. */
 function declaresLatin1(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
@@ -184,7 +153,8 @@ export class ShapeReader {
 /** The file's elements read into entries by the shapes, from `compiled` down; undefined where it gives up. */
 function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]): Entry | undefined {
   const text = new Text(bytes);
-  const s = new XmlScan(bytes, text.latin1);
+  // Checked: names and attributes as the light parser reads them, or given up on.
+  const s = new TagWalk(NAMES, true).reset(bytes, text.latin1);
   const top = new Entry(compiled);
   // By depth (0 the file, 1 the root): the entry of an element read as one, the place in its
   // parent's entry of a leaf read (-1: none) or its name where the parent reads `values`, and
@@ -194,7 +164,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]
     if (s.kind === END) return top;
     const opened = s.kind !== CLOSE;
     // The element whose text ends here: the parent of one opening, the one closing.
-    const alone = s.kind === LEAF || s.selfClosing;
+    const alone = s.kind === LEAF || s.kind === EMPTY;
     const depth = opened ? (alone ? s.depth : s.depth - 1) : s.depth + 1;
     const within = d.entries[depth];
     if (within && !s.blank(s.textStart, s.textEnd)) return undefined;
@@ -205,9 +175,10 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]
     // A leaf read has a child: its text would be the tree's `#text`, not read alike here.
     if (d.leaves[depth]! >= 0 || d.valueNames[depth] !== undefined) return undefined;
     d.parents[depth] = true;
-    const n = currentNumber(s);
-    if (n === PROTO) return undefined;
-    if (n >= 0 && skipped[n] === true) {
+    const n = s.id;
+    // A prefix: the light parser keeps the local name, and compares closing tags by it.
+    if (n === PROTO || s.colon >= 0) return undefined;
+    if (skipped[n] === true) {
       if (within?.compiled.shape.closed || within?.values) return undefined;
       // The light parser keeps a signature as an empty child, and leaves the others out.
       if (n === SIGNATURE && within) within.node = true;
@@ -223,7 +194,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]
     if (!within) continue;
     if (!open(s, text, within, n, k, d)) return undefined;
     const entry = d.entries[k];
-    if (entry && s.attributesEnd > s.attributesStart) attributes(s, text, entry);
+    if (entry && s.gt > s.nameEnd) attributes(s, text, entry);
     if (s.kind === LEAF && !close(text, d, k, s.valueStart, s.valueEnd)) return undefined;
   }
   return undefined;
@@ -257,14 +228,14 @@ interface Depths {
 }
 
 /** Whether the scanner's name starts with `prefix`. */
-function startsWith(s: XmlScan, prefix: Buffer): boolean {
+function startsWith(s: TagWalk, prefix: Buffer): boolean {
   if (s.nameEnd - s.nameStart < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (s.bytes[s.nameStart + i] !== prefix[i]) return false;
   return true;
 }
 
 /** Where the element just opened (number `n`, at depth `k`) goes in its parent's entry; false to give up. */
-function open(s: XmlScan, text: Text, within: Entry, n: number, k: number, d: Depths): boolean {
+function open(s: TagWalk, text: Text, within: Entry, n: number, k: number, d: Depths): boolean {
   const c = within.compiled;
   if (within.values) {
     const name = text.of(s.nameStart, s.nameEnd);
@@ -275,7 +246,7 @@ function open(s: XmlScan, text: Text, within: Entry, n: number, k: number, d: De
     }
     return true;
   }
-  let place = n < 0 ? undefined : c.places[n];
+  let place = n === 0 ? undefined : c.places[n];
   if (place === undefined && c.variantPrefix && startsWith(s, c.variantPrefix)) place = c.children.length;
   if (place === undefined) return !c.shape.closed;
   const child = place === c.children.length ? c.variant : c.children[place];
@@ -313,17 +284,19 @@ function close(text: Text, d: Depths, k: number, start: number, end: number): bo
 }
 
 /** An entry's attributes: any but a namespace's makes it a node; the one its shape reads is kept. */
-function attributes(s: XmlScan, text: Text, entry: Entry): void {
+function attributes(s: TagWalk, text: Text, entry: Entry): void {
   const b = s.bytes;
   const wanted = entry.compiled.shape.attribute;
-  for (let i = s.attributesStart; i < s.attributesEnd;) {
-    while (i < s.attributesEnd && (b[i] === 32 || b[i] === 9 || b[i] === 10 || b[i] === 13)) i++;
-    if (i >= s.attributesEnd) return;
-    const equals = indexOfByte(b, 61, i);
+  // From the name to the `>` (or the `/` of `/>`): the walk checked them.
+  const last = s.kind === EMPTY ? s.gt - 1 : s.gt;
+  for (let i = s.nameEnd; i < last;) {
+    while (i < last && (b[i] === 32 || b[i] === 9 || b[i] === 10 || b[i] === 13)) i++;
+    if (i >= last) return;
+    const equals = text.latin1.indexOf('=', i);
     const name = text.of(i, equals).trimEnd();
     let quote = equals + 1;
     while (b[quote] !== 34 && b[quote] !== 39) quote++;
-    const end = indexOfByte(b, b[quote]!, quote + 1);
+    const end = text.latin1.indexOf(b[quote] === 34 ? '"' : "'", quote + 1);
     i = end + 1;
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     entry.node = true;
