@@ -24,14 +24,19 @@ const warm = new Map<string, Warm>();
  * (decided now, or once the command's span says; see above). Ends with the command (ctx.defer)
  * unless claimed.
  */
-export function warmThread(ctx: Pick<Context, 'defer'>, file: string, o: { semiSpaceMb: number }): void {
+export function warmThread(
+  ctx: Pick<Context, 'defer'>,
+  file: string,
+  /** `idleCore`: the tests' rule in place of machine-load.ts's, decided at once. */
+  o: { semiSpaceMb: number; idleCore?: () => boolean },
+): void {
   if (warm.has(file)) return;
   const slot: Warm = {};
   warm.set(file, slot);
   const decide = () => {
     slot.timer = undefined;
     if (warm.get(file) !== slot) return;
-    if (!idleCoreBeside()) return void warm.delete(file);
+    if (!(o.idleCore ?? idleCoreBeside)()) return void warm.delete(file);
     const worker = startThread(file, { semiSpaceMb: o.semiSpaceMb });
     slot.worker = worker;
     // A thread that failed before its work came is forgotten: the work then starts a thread of its own.
@@ -39,7 +44,7 @@ export function warmThread(ctx: Pick<Context, 'defer'>, file: string, o: { semiS
     worker.once('error', forget);
     worker.once('exit', forget);
   };
-  const wait = msBeforeMeasured();
+  const wait = o.idleCore ? 0 : msBeforeMeasured();
   if (wait > 0) slot.timer = setTimeout(decide, wait);
   else decide();
   ctx.defer(async () => {

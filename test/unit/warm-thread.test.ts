@@ -1,19 +1,13 @@
 // A thread started before its work is known (src/warm-thread.ts): only beside an idle core (the
-// rule of src/machine-load.ts, mocked here both ways), handed its work as its first message when
+// rule of src/machine-load.ts, given here either way), handed its work as its first message when
 // claimed, ended with the command when never claimed; and a thread's messages read in order
 // however soon they come (messagesOf).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { claimThread, isWarm, messagesOf, warmThread } from '../../src/warm-thread.js';
 import { tempDir } from '../helpers/tree.js';
-
-const idle = vi.hoisted(() => ({ core: true }));
-vi.mock('../../src/machine-load.js', () => ({
-  idleCoreBeside: () => idle.core,
-  msBeforeMeasured: () => 0,
-}));
-const { claimThread, isWarm, messagesOf, warmThread } = await import('../../src/warm-thread.js');
 
 /** A worker script that answers its work (workerData, else its first message) with the thread's id. */
 function echoScript(): string {
@@ -45,15 +39,11 @@ function deferrals() {
   };
 }
 
-afterEach(() => {
-  idle.core = true;
-});
-
 describe('warmThread', () => {
   it('starts the thread beside an idle core, and the work goes to that very thread as its first message', async () => {
     const script = echoScript();
     const { ctx, end } = deferrals();
-    warmThread(ctx, script, { semiSpaceMb: 4 });
+    warmThread(ctx, script, { semiSpaceMb: 4, idleCore: () => true });
     expect(isWarm(script)).toBe(true);
     const worker = claimThread(script, { semiSpaceMb: 4, workerData: { folder: 'a' } });
     expect(isWarm(script)).toBe(false);
@@ -67,10 +57,9 @@ describe('warmThread', () => {
   });
 
   it('starts none where no core is idle: the work then starts its own', async () => {
-    idle.core = false;
     const script = echoScript();
     const { ctx, end } = deferrals();
-    warmThread(ctx, script, { semiSpaceMb: 4 });
+    warmThread(ctx, script, { semiSpaceMb: 4, idleCore: () => false });
     expect(isWarm(script)).toBe(false);
     expect((await answer(claimThread(script, { semiSpaceMb: 4, workerData: 7 }))).work).toBe(7);
     await end();
@@ -79,7 +68,7 @@ describe('warmThread', () => {
   it('ends a thread never claimed with the command', async () => {
     const script = echoScript();
     const { ctx, end } = deferrals();
-    warmThread(ctx, script, { semiSpaceMb: 4 });
+    warmThread(ctx, script, { semiSpaceMb: 4, idleCore: () => true });
     expect(isWarm(script)).toBe(true);
     await end();
     expect(isWarm(script)).toBe(false);
