@@ -45,6 +45,14 @@ export function noteCommandStart(): void {
  */
 const SHORTEST_MS = 100;
 
+/**
+ * How long before othersBusyCores() measures the command's own span rather than taking the load
+ * average: a thread wanted early (worker-file.ts warmThread) is decided that much later.
+ */
+export function msBeforeMeasured(): number {
+  return start ? Math.max(0, SHORTEST_MS - (performance.now() - start.at)) : 0;
+}
+
 /** Cores kept busy by other processes since the command started (a fraction), or the load average's estimate. */
 export function othersBusyCores(): number {
   const now = sampleMachine();

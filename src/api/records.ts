@@ -2,7 +2,7 @@
 // cursor listing and one record by id, the same for every group (src/emulator/routes/records.ts
 // serves them). Each group's module (boletos.ts, receipts.ts...) gives its path, the zod schema of
 // its item and how its typed filters become the listing's query; the PDF is pdf.ts's.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient, QueryValue } from './http.js';
 import { paginateCursor, type CursorPage } from './paginate.js';
 import { statusSchema, v1PageSchema, type V1Page } from './wire/common.js';

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
 import { completeLength, lineHashBefore, linesBetween } from './lines.js';
-import { INDEX_NAME } from './pull-folder.js';
+import { CATALOG_NAME, INDEX_NAME } from './pull-folder.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { UnusableCatalog } from './sqlite-file.js';
 import { SqliteCatalog } from './sqlite-store.js';
@@ -23,7 +23,6 @@ import type { LineRows } from './rows.js';
 import { EMPTY_COVERAGE, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
 /** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
-const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
 export const JOURNAL_NAME = 'status-journal.ndjson';
 
 /** Lines per transaction while ingesting into the catalog in place. */

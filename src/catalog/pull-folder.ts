@@ -8,6 +8,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** What makes a folder a pull folder: the index of its files (docs/pull.md). */
 export const INDEX_NAME = 'index.ndjson';
 
+/** Its catalog (docs/catalog.md), under the folder. */
+export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
+
 interface InPullFolder {
   /** The pull folder, absolute. */
   dir: string;

@@ -15,7 +15,8 @@ type Database = BetterSqlite3.Database;
 const APPLICATION_ID = 0x66697363;
 
 let driver: typeof BetterSqlite3 | undefined;
-async function loadDriver(): Promise<typeof BetterSqlite3> {
+/** better-sqlite3, loaded on the first open (or before it: a warm thread's, report/items-worker.ts). */
+export async function loadDriver(): Promise<typeof BetterSqlite3> {
   driver ??= (await import('better-sqlite3')).default;
   return driver;
 }

@@ -5,7 +5,7 @@
 // files are reported (ConfigError naming the file), never silently reset.
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import Conf from 'conf';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError, LocalFileError } from '../errors.js';
 import { localFileError } from '../local-files.js';
 import { configDir, configFile } from './dir.js';

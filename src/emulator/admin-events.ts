@@ -1,6 +1,6 @@
 // POST /_emulator/events (designed): adds an event to a stored document, as if the tax authority
 // had just registered it, for the tests of incremental sync and of commands that read events.
-import { z } from 'zod';
+import * as z from 'zod';
 import { brt } from './data/xml-util.js';
 import { EVENT_DOC_TYPES, EventInputError, type EventDocType } from './event-index.js';
 import type { Store } from './store.js';

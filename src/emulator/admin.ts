@@ -1,7 +1,7 @@
 // The emulator's admin surface under /_emulator/ (designed): request, fault and quota counters for
 // benchmarks, document arrivals for incremental-sync tests, and switching faults on and off. A loopback tool: it needs no
 // credentials, is never rate-limited or faulted, and its own requests are not counted.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AddEventError, addEventRequest, type AddedEvent, type AddEventRequest } from './admin-events.js';
 import type { ArrivedNfe } from './arrivals.js';
 import { FaultSpecError, type FaultCounts, type ServerTimeCounts } from './faults.js';

@@ -1,7 +1,7 @@
 // Replies and the error shapes of the API (R2, R4, R6). Handlers return a Reply or throw an
 // HttpError carrying one; the server writes it (with Content-Length and the rate-limit headers).
 import type { ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { jsonPayload, type Encodable } from './json-payload.js';
 
 export interface Reply {

@@ -9,16 +9,11 @@
 import type { Worker } from 'node:worker_threads';
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
 import { idleCoreBeside } from '../machine-load.js';
-import { builtWorkerFile, startThread } from '../worker-file.js';
+import { claimThread, isWarm } from '../warm-thread.js';
+import { builtWorkerFile } from '../worker-file.js';
+import { REPORT_THREAD, REPORT_THREAD_SEMI_SPACE_MB } from './thread.js';
 import type { Folded, GroupPart, Part } from './item-groups.js';
 import { foldRange, severalCopies, type FoldedRange, type ItemsSpec, type PassRange } from './items-fold.js';
-
-/**
- * The thread's young generation, in MB a semi-space (startThread): the pass's rows die young. Not
- * the process's 2 MB (bin/fiscal.js), which its worker would otherwise get; nor V8's default 16,
- * which kept some 20 MB more resident (peak RSS of --by ncm at 400k: 198 MB against 220).
- */
-const ITEMS_SEMI_SPACE_MB = 4;
 
 /** Items below which one pass is quicker than a thread's start (some 50 ms). */
 const SPLIT_FROM = 100_000;
@@ -60,8 +55,9 @@ export async function foldItems(
   spec: ItemsSpec,
   splitFrom?: number,
 ): Promise<Folded | undefined> {
-  const file = builtWorkerFile('items-worker');
-  const split = splitFrom !== undefined || (file !== undefined && idleCoreBeside());
+  const file = builtWorkerFile(REPORT_THREAD);
+  // A thread started for this report while its modules loaded (warm-thread.ts) had an idle core then.
+  const split = splitFrom !== undefined || (file !== undefined && (isWarm(file) || idleCoreBeside()));
   const ranges = split ? rangesOf(store, splitFrom ?? SPLIT_FROM) : [];
   if (ranges.length < 2) return whole(store, spec);
   const next = new Int32Array(new SharedArrayBuffer(4));
@@ -238,7 +234,7 @@ function onThread(
   let worker: Worker | undefined;
   const reply = new Promise<RangeReply | Error>((resolve) => {
     try {
-      worker = startThread(file, { semiSpaceMb: ITEMS_SEMI_SPACE_MB, workerData: request });
+      worker = claimThread(file, { semiSpaceMb: REPORT_THREAD_SEMI_SPACE_MB, workerData: request });
     } catch (error) {
       resolve(error as Error);
       return;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../errors.js';
 import type { DurableWriter } from './durable.js';
 import type { IndexEntry } from './index-file.js';

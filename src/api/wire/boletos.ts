@@ -3,7 +3,7 @@
 // one record as `{status, data}`, and a PDF as `{status, data: {id, encoded_pdf}}` (wire/pdf.ts).
 // Amounts are reais with two decimals; dates are Brasília (`yyyy-mm-dd`, instants
 // `yyyy-mm-ddThh:mm:ss-03:00`). See docs/boletos.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOLETO_DIRECTIONS, BOLETO_STATUSES } from '../../fiscal/record-values.js';
 
 export { BOLETO_DIRECTIONS, BOLETO_STATUSES };

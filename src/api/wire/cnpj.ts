@@ -1,6 +1,6 @@
 // Public registry data of a CNPJ (spec group "Dados - CNPJs"): designed GET /v1/cnpj/{cnpj}, the
 // fields the Receita Federal publishes, in the `{status, data}` envelope. See docs/cnpj.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 

@@ -1,5 +1,5 @@
 // Wire shapes shared by the client and the emulator (R2, R4, R6, R12).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** R4: `code` mirrors the HTTP status; the spec's samples show 0. Accept both. */
 export const statusSchema = z.object({ code: z.number().int(), message: z.string() });

@@ -1,7 +1,7 @@
 // The companies the credentials may access (spec group "Empresas", R3): designed shapes, a v1
 // cursor listing in the `{status, data}` envelope (R12), and one company by CNPJ. The rural
 // properties (./properties.ts) page and list their documents the same way. See docs/companies.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema, v1PageSchema } from './common.js';
 

@@ -1,6 +1,6 @@
 // CT-e and CT-e OS wire shapes: POST /v1/dfe/cte (spec 4.2, R21, R23), POST /v1/dfe/cteos (R24)
 // and the v1 role listings GET /v1/cte/{role}, /v1/cte-os/{role} (R11-R17).
-import { z } from 'zod';
+import * as z from 'zod';
 import { customDataFilterSchema, dateRangeSchema, statusSchema, v1PageSchema } from './common.js';
 import { eventItemSchema, manifestationSchema, nfeV1ItemSchema, type NfeV1Item, type NfeV1Query } from './nfe.js';
 import { CTE_FIELDS, CTE_ROLES, CTE_STATUSES, CTE_TYPES, CTEOS_ROLES } from './words.js';

@@ -4,7 +4,7 @@
 // carry `seq` and `created_at`, and the account-wide streams /v1/events/{type}, v1 cursor pages
 // (R11-R14) of `{access_key | id, type, seq, created_at, xml}`. See docs/events.md. And the event
 // batches (below).
-import { z } from 'zod';
+import * as z from 'zod';
 import { accessKeyProblem, parseAccessKey } from '../../fiscal/access-key.js';
 import { docType, fillPath, typeOfModel, typesWith } from '../../fiscal/doc-types.js';
 import { EVENT_DOC_TYPES, type EventDocType } from '../../fiscal/event-codes.js';

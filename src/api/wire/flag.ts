@@ -1,6 +1,6 @@
 // POST /v1/dfe/flagerp (spec 4.5, R27): metadata flags on a document of any type. The request
 // shape is the spec's; a document the account does not hold answers 404 (designed).
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema } from './common.js';
 import type { FlagDocType } from '../../fiscal/doc-types.js';
 

@@ -2,7 +2,7 @@
 // docs/invoices.md): a record group in the `{status, data}` envelope with v1 cursor
 // paging, its PDF as `{status, data: {id, encoded_pdf}}` (wire/pdf.ts). Amounts are decimal
 // strings like the NF-e's.
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECORD_SOURCES } from './ocr.js';
 
 export const INVOICES_PATH = '/v1/invoices';

@@ -1,7 +1,7 @@
 // Labels (Etiquetas): the documents' `Tags`. Every shape here is designed (the spec names the
 // group only), in the `{status, data}` envelope; documents are named as flagerp names them
 // (doc_type + access key, or the NFS-e id without the owner).
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema } from './common.js';
 import { FLAG_DOC_TYPES, type FlagDocType } from '../../fiscal/doc-types.js';
 

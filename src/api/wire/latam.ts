@@ -1,7 +1,7 @@
 // LATAM documents (designed: the spec names the group and shows no shape; see docs/latam.md).
 // Electronic invoices of other Latin American countries, uploaded as XML and read back as XML or
 // as one parsed JSON shape whatever the country. Shared by the client and the emulator.
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillPath } from '../../fiscal/doc-types.js';
 import { LATAM_COUNTRIES, type LatamCountry } from '../../fiscal/latam/countries.js';
 import { statusSchema, v1PageSchema } from './common.js';

@@ -2,7 +2,7 @@
 // Designed (the spec does not show them): the shape of `sefaz_response`, the status codes of a
 // manifestation request while pending or once answered, and that the sync endpoint takes one
 // manifest per call (its answer has one `access_key`). See docs/manifest.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema } from './common.js';
 
 export const MANIFEST_PATH = '/v1/nfe/manifest';

@@ -1,7 +1,7 @@
 // MDF-e wire shapes, all designed ("XML and events with advanced filters", spec 1):
 // GET /v1/mdfe/{role}, a v1 cursor listing (R11-R17), and POST /v1/dfe/mdfe, a body search in
 // the PascalCase of POST /v2/dfe/nfe (R18, R19a, R23). docs/mdfe.md has the shapes.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   bodySearchSchema,
   customDataFilterSchema,

@@ -1,6 +1,6 @@
 // NFC-e wire shapes: "XML search only, by owner role emitted" (spec 1). Designed path
 // GET /v1/nfce/emitted, a v1 cursor listing like GET /v1/nfe/{role} (R11-R17).
-import { z } from 'zod';
+import * as z from 'zod';
 import { v1PageSchema, type V1ListingQuery } from './common.js';
 import { NFCE_ROLES } from './words.js';
 

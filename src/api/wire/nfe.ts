@@ -1,5 +1,5 @@
 // NF-e wire shapes: POST /v2/dfe/nfe (spec 4.1, R18-R20, R23) and GET /v1/nfe/{role} (4.6, R11-R17).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   bodySearchSchema,
   customDataFilterSchema,

@@ -1,6 +1,6 @@
 // NFS-e wire shapes: POST /v1/dfe/nfse (spec 4.3, R22, R23), GET /v1/nfse/{role} (R11-R17) and
 // GET /v2/nfse/received (R12, R16). Lower camel case everywhere on the body search (R22).
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema, v1PageSchema, type V1ListingQuery } from './common.js';
 import { eventStreamPageSchema } from './events.js';
 import { NFSE_FIELDS, NFSE_ROLES } from './words.js';

@@ -2,7 +2,7 @@
 // docs/ocr.md): POST /v1/ocr takes one PDF and answers a request id at once;
 // GET /v1/ocr/{request_id} says where it stands and, when done, the record it made
 // (wire/invoices.ts, wire/utilities.ts). `{status, data}` envelope.
-import { z } from 'zod';
+import * as z from 'zod';
 import { OCR_KINDS, RECORD_SOURCES } from '../../fiscal/record-values.js';
 import { statusSchema } from './common.js';
 

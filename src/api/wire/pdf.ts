@@ -1,7 +1,7 @@
 // PDF endpoints. Designed (the spec shows no shape): every auxiliary PDF answers `{status, data:
 // {access_key | id, encoded_pdf}}` with the PDF in base64, as the DANFe is observed to (R30a);
 // errors are v1 `{status, error}` / `{status, errors}` (R6: 422 when it cannot be rendered).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DOC_TYPES } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 

@@ -1,7 +1,7 @@
 // The rural properties the credentials may access (spec group "Property"; not the custom document
 // properties of `props`): designed shapes, a v1 cursor listing in the `{status, data}` envelope
 // (R12), and one property by its id. See docs/properties.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillPath } from '../../fiscal/doc-types.js';
 import { statusSchema, v1PageSchema } from './common.js';
 import { enabledDocumentsSchema } from './companies.js';

@@ -2,7 +2,7 @@
 // the spec's `{data: [Custom]}` with Custom = `{access_key, value}`; CT-e and CT-e OS take the same
 // (designed); NFS-e's own shape is in ./nfse.ts (R37). The per-item result and the properties list
 // are designed, in the `{status, data}` envelope.
-import { z } from 'zod';
+import * as z from 'zod';
 import { docType, fillPath, type PropertyDocType } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 import { NFSE_PROPERTY_BATCH_MAX } from './nfse.js';

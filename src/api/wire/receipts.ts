@@ -1,7 +1,7 @@
 // Gestão de Pagamentos (designed: the spec shows no shape): payment receipts (comprovantes). A
 // record group like the boletos (wire/boletos.ts), in the order the service got them; the PDF is
 // one layout whatever the receipt's source. See docs/receipts.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECEIPT_KINDS, RECEIPT_SOURCES } from '../../fiscal/record-values.js';
 import { bankSchema, partySchema } from './boletos.js';
 

@@ -1,7 +1,7 @@
 // POST /v1/dfe/upload (spec 4.4, R25): one XML in base64, optionally the owners it belongs to. A
 // document that fails validation is a 200 with `upload.success` false and the failing tags. And the
 // asynchronous NF-e batches (below).
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema } from './common.js';
 
 export const UPLOAD_PATH = '/v1/dfe/upload';

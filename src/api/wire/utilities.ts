@@ -1,7 +1,7 @@
 // Utility bills (electricity, telephony, water...) read by the OCR (spec group Utilities; every
 // path and shape designed, docs/utilities.md): a record group in the `{status, data}`
 // envelope with v1 cursor paging, its PDF as `{status, data: {id, encoded_pdf}}` (wire/pdf.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { UTILITY_KINDS, UTILITY_STATUSES } from '../../fiscal/record-values.js';
 import { RECORD_SOURCES } from './ocr.js';
 

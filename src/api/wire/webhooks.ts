@@ -3,7 +3,7 @@
 // other path and shape here is designed (docs/webhooks.md), in the `{status, data}` envelope, and
 // errors come in the service shape `{error: {code, message, context}}` (spec 7). A resource of
 // another account answers 404, never 403 (R3, R31).
-import { z } from 'zod';
+import * as z from 'zod';
 import { fillPath, WEBHOOK_DOC_TYPES, type DocTypeName } from '../../fiscal/doc-types.js';
 import { statusSchema } from './common.js';
 

@@ -3,7 +3,7 @@
 // every page as NDJSON (pages.ts). An error answer's body goes to stderr; the exit code is the
 // core's mapping (errors.ts).
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';

@@ -1,5 +1,5 @@
 // `fiscal boletos list`: the account's bank slips by filters (GET /v1/boletos, designed).
-import { z } from 'zod';
+import * as z from 'zod';
 import { boletoPages } from '../../api/boletos.js';
 import { compactLine, digitableLineProblem } from '../../fiscal/boleto-line.js';
 import { amount, checkAmountOrder, checkDateOrder } from '../shared/records-flags.js';

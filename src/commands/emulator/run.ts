@@ -1,5 +1,5 @@
 // `fiscal emulator`: start the emulator, print how to reach it, serve until interrupted.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { filterDateProblem } from '../../fiscal/dates.js';

@@ -6,7 +6,7 @@
 // find (404) or refuses is reported on stderr and the others go on; the run then exits 4 when no
 // document was found, 7 when some were (PartialError). Credentials refused or an interruption stop
 // the whole run, since every other key would fail the same way.
-import { z } from 'zod';
+import * as z from 'zod';
 import { documentEvents, eventStreamPages } from '../../api/events.js';
 import { EVENT_CODE, EVENT_DOC_TYPES, NFSE_ID, type EventDocType } from '../../api/wire/events.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';

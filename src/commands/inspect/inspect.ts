@@ -6,7 +6,7 @@
 // The other files go on; the exit code is then 7 (PartialError). No path that exists: 2.
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { DOCUMENT_KINDS, DocumentReadError, readDocuments, type DocumentKind } from '../../fiscal/readers/index.js';

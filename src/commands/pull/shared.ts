@@ -1,6 +1,6 @@
 // What every `fiscal pull <type>` shares: the pull flags, their validation, running the engine
 // with progress, the exit codes of the end, and the summary (a line, or JSON with -o json).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../../api/http.js';
 import type { LeasedFolder } from '../../catalog/postgres/catalog.js';
 import type { ResolvedTarget } from '../../config/resolve.js';

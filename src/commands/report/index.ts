@@ -4,6 +4,9 @@ import { DOCUMENT_KINDS } from '../../fiscal/readers/common.js';
 import { defineVerb } from '../shared/define.js';
 import { DOCUMENT_FLAGS } from '../shared/document-flags.js';
 
+/** The pull folder a report reads when given no path. */
+export const DEFAULT_DIR = './fiscal-docs';
+
 const NOTES = `Counts and sums per group over the documents already on disk: a pull folder (from its catalog,
 .fiscal/catalog.sqlite, default ./fiscal-docs), a part of one (a month's folder, a file: the
 catalog's copies under it), or any XML files and folders. The sums are
@@ -74,4 +77,5 @@ export const report = defineVerb({
     },
   },
   load: () => import('./report.js'),
+  prepare: (ctx, raw, args) => import('./prepare.js').then((m) => m.prepare(ctx, raw, args)),
 });

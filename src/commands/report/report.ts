@@ -28,9 +28,7 @@ import {
   zeroSums,
   type ReportRecord,
 } from './columns.js';
-import { report as reportVerb } from './index.js';
-
-const DEFAULT_DIR = './fiscal-docs';
+import { DEFAULT_DIR, report as reportVerb } from './index.js';
 
 export default verb(reportVerb, {
   check(options) {

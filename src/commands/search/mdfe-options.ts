@@ -1,5 +1,5 @@
 // The flags of `search mdfe` turned into the search src/api/mdfe-search.ts plans.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MdfeSearch } from '../../api/mdfe-search.js';
 import type { MdfeStatus } from '../../api/wire/mdfe.js';
 import { UsageError } from '../../errors.js';

@@ -1,5 +1,5 @@
 // The flags of `search nfse` turned into the search src/api/nfse-search.ts plans.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NfseSearch } from '../../api/nfse-search.js';
 import { NFSE_ID } from '../../api/wire/nfse.js';
 import { filterDateProblem } from '../../fiscal/dates.js';

@@ -133,6 +133,12 @@ export interface VerbSpec<F extends Flags = Flags> {
   /** The module that runs it, loaded on use: its default export comes from `verb()` (./verb.ts).
    *  Typed loosely on purpose: the module's type depends on this declaration's. */
   load: () => Promise<unknown>;
+  /**
+   * What can start while that module loads, from the flags and arguments as given (not yet
+   * checked): a thread the verb will likely want (warm-thread.ts). Loaded on use as well. A
+   * preparation that fails leaves the verb to do without it.
+   */
+  prepare?: (ctx: Context, raw: Record<string, unknown>, args: readonly string[]) => Promise<void>;
 }
 
 /** What a verb module exports (built by `verb()` in ./verb.ts). */
@@ -282,7 +288,9 @@ export function register(parent: Command, ctx: Context, spec: VerbSpec<any> | Gr
       const given = (k: string) => command.getOptionValueSource(k) === 'cli';
       if (given(a) && given(b)) throw new UsageError(`use either ${flagName(a)} or ${flagName(b)}`);
     }
+    const preparing = spec.prepare?.(ctx, command.opts(), command.args).catch(() => undefined);
     const impl = ((await spec.load()) as { default: VerbImpl }).default;
+    await preparing;
     const parsed = impl.parse(command.opts(), command.args);
     // Ctrl-C while its module loaded: a command that has not started has nothing to stop.
     ctx.signal.throwIfAborted();

@@ -2,7 +2,7 @@
 // what their declarations derive: ranges in order, `name=value` properties, the 14-digit CNPJs of
 // the role listings, the fields `--summary` needs. Each problem is a UsageError naming its flag.
 // Loaded with the verb, never for --help.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PropertyFilter } from '../../api/document-filters.js';
 import { UsageError } from '../../errors.js';
 import { filterDateProblem, filterDateToMs, monthDays } from '../../fiscal/dates.js';

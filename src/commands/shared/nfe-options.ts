@@ -1,7 +1,7 @@
 // The NF-e flags `search nfe` and `pull nfe` share, turned into one typed search (--month, --where,
 // --prop resolved) that src/api/nfe-search.ts plans. Every problem across flags is a UsageError
 // naming one.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { NfeSearch } from '../../api/nfe-search.js';
 import type { OptionsOf } from './define.js';
 import { NFE_FILTER_FLAGS } from './document-flags.js';

@@ -1,7 +1,7 @@
 // What `profile add` and `init` share: the checks on a profile name, an API id, a base URL and a
 // key, reading the key from standard input, and saving a profile (the first one saved becomes the
 // default). Loaded with those verbs, never for --help.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { baseUrlProblem } from '../../config/environments.js';
 import { EMULATOR_PROFILE, profileNameProblem, type Profile } from '../../config/profile.js';

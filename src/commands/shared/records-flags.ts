@@ -1,7 +1,7 @@
 // Parsers and checks the record groups' list verbs share (boletos, receipts, invoices, utility
 // bills), for their `custom` flags: amounts kept as the decimal the listing takes, ISO codes, and
 // ranges in order, checked before anything is sent. Errors name the value; verb.ts adds the flag.
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../../errors.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';
 import { flagName } from './define.js';

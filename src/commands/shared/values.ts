@@ -1,7 +1,7 @@
 // Zod pieces the options of every command share: tax ids, dates and months as people write them
 // (one parser each), booleans, access keys of a model, field lists and the R17 expression. Errors
 // name the value; parseWith adds the flag.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   accessKeyProblem,
   badAccessKey,

@@ -1,7 +1,7 @@
 // The run side of a declared verb: the zod schema of its options derived from its declaration
 // (define.ts), so a flag is written once. Loaded with the verb, never for --help.
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { pastedAccessKey } from '../../fiscal/access-key.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from '../../errors.js';
 import { writingLocalFiles } from '../../local-files.js';
 import { writeFileAtomic } from '../../sync/durable.js';

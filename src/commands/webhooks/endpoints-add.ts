@@ -1,7 +1,7 @@
 // `fiscal webhooks endpoints add <url> [--description]`: registers an endpoint. The service
 // answers its signing secret this once, so the row shows it and stderr says it will not be shown
 // again. Not retried: a repeated POST would register a second endpoint.
-import { z } from 'zod';
+import * as z from 'zod';
 import { createWebhookEndpoint, webhookWrites } from '../../api/webhooks.js';
 import { WEBHOOK_URL_MAX } from '../../api/wire/webhooks.js';
 import type { Context } from '../../context.js';

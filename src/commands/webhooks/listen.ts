@@ -1,7 +1,7 @@
 // `fiscal webhooks listen`: a local receiver of webhook notifications (R31). Each accepted
 // notification is one JSON line on stdout; refused requests are reported on stderr only. It binds
 // 127.0.0.1 unless --host names another address, and runs until SIGINT/SIGTERM or --max.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { verb } from '../shared/verb.js';

@@ -3,7 +3,7 @@
 // CNPJ/CPF check digits are checked here and the types against GET /v1/webhooks/metadata (one
 // call) before anything is created; a subscription the service refuses is a failed row and the
 // others go on (exit 7). The endpoint not being found (R31) ends the run with exit 4.
-import { z } from 'zod';
+import * as z from 'zod';
 import { createWebhookSubscription, getWebhookMetadata, webhookWrites } from '../../api/webhooks.js';
 import type {
   CreateWebhookSubscriptionRequest,

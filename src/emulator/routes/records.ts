@@ -7,7 +7,7 @@
 // filter: `name` or `name[]` (any of the values), `name[from]` / `name[to]` (dates, either side
 // may be open), `name[min]` / `name[max]` (amounts). Every problem is reported at once, by
 // parameter, in the v1 error shape.
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusSchema, v1PageSchema } from '../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../api/wire/nfe.js';
 import { filterDateProblem, filterDateToMs } from '../../fiscal/dates.js';

@@ -1,7 +1,7 @@
 // The request bodies of the webhook management endpoints (designed), checked the way the service
 // answers them: a 400 in the service shape naming the field and, for enumerated values, listing
 // the accepted ones (those of GET /v1/webhooks/metadata).
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_DOCUMENT_TYPES, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '../../api/wire/webhooks.js';
 import { taxIdProblem } from '../../fiscal/tax-id.js';
 import type { Account } from '../model.js';

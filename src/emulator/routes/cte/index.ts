@@ -2,7 +2,7 @@
 // 4.2, R21, R23) and POST /v1/dfe/cteos (R24), filters, projection and Paginator paging over
 // (document, owner role) records like /v2/dfe/nfe; GET /v1/cte/{role} and GET /v1/cte-os/{role}
 // (R11-R17), the v1 cursor listing of NF-e over the CT-e and CT-e OS streams.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   CTE_DEFAULT_FIELDS,
   CTE_FIELDS,

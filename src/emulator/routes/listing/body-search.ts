@@ -1,7 +1,7 @@
 // What the body searches (POST /v2/dfe/nfe, /v1/dfe/cte, /v1/dfe/cteos, /v1/dfe/nfse,
 // /v1/dfe/mdfe) share: the request errors that name the offending key, the projection, the page
 // size, and the Paginator over (position, roleIndex) records (R18, R19a, R21, R22, R24).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { V2_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { badRequest, HttpError, serviceError, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';

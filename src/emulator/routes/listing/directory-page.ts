@@ -1,6 +1,6 @@
 // The v1 cursor paging of the account's short lists (companies, rural properties): the item's
 // index is its stream position, so the same cursor and signature rules hold as in every v1 listing.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DIRECTORY_LIMIT_MAX } from '../../../api/wire/companies.js';
 import { HttpError, v1FieldErrors, type Reply } from '../../respond.js';
 import type { RequestContext } from '../../router.js';

@@ -1,7 +1,7 @@
 // The v1 cursor listing (R11-R17) over the indexes of the document types other than NF-e and CT-e
 // that list by owner (NFS-e, NFC-e, MDF-e): the query of v1-listing.ts, and paging that hands each
 // item the owner it is shown for.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AnyStoredDoc, DocEntry, DocIndex } from '../../doc-index.js';
 import type { RoleOf } from '../../model-docs.js';
 import type { Reply } from '../../respond.js';

@@ -2,7 +2,7 @@
 // over the account's stream by position, page URLs and signature. Each type gives its roles, its
 // entries of one role and how a document becomes an item.
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { phpJsonEncode, type V1Page } from '../../../api/wire/common.js';
 import { V1_LIMIT_MAX } from '../../../api/wire/nfe.js';
 import { createdToMs, createdToProblem, filterDateProblem, filterDateToMs } from '../../../fiscal/dates.js';
