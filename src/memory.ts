@@ -23,7 +23,7 @@ function collector(): typeof gc {
 }
 
 /** A full collection. */
-export function collectGarbage(): void {
+function collectGarbage(): void {
   collector()?.();
 }
 
