@@ -5,7 +5,7 @@
 // generation V8 lets pile up to well over 100 MB before a full collection. A full collection every
 // few MB of documents (some 10 ms with a pull's small live set, a few percent of the run) keeps
 // the peak near the live set instead.
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 let gc: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined;
@@ -23,7 +23,7 @@ function collector(): typeof gc {
 }
 
 /** A full collection. */
-export function collectGarbage(): void {
+function collectGarbage(): void {
   collector()?.();
 }
 
@@ -36,4 +36,27 @@ export function collectGarbage(): void {
  */
 export function collectYoung(): void {
   collector()?.({ type: 'minor' });
+}
+
+/**
+ * A full collection once the heap in use grew by `growth` bytes since the last one made here:
+ * for garbage its owner does not count as it goes (objects that lived long enough to be promoted,
+ * then died in the old generation, which V8 lets grow to some three times what is live before it
+ * collects on its own).
+ */
+export class HeapBound {
+  private settled = 0;
+
+  constructor(private readonly growth: number) {}
+
+  /** Collects fully if the heap grew by `growth` since the last collection made here. */
+  check(): void {
+    if (getHeapStatistics().used_heap_size - this.settled >= this.growth) this.collect();
+  }
+
+  /** A full collection now (its owner's own reckoning called for it). */
+  collect(): void {
+    collectGarbage();
+    this.settled = getHeapStatistics().used_heap_size;
+  }
 }

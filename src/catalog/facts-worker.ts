@@ -5,10 +5,9 @@
 // takes its rows (or, for the shared catalog, encodes the commit's rows for the lease's
 // connection). A pull's files are written here too, served on a port of their own
 // (file-writes.ts): the inserts pause every few lines to let them through.
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { serveWrites, type FileWrite, type WriteJob } from '../sync/file-writes.js';
-import { collectGarbage } from '../memory.js';
+import { HeapBound } from '../memory.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import { encodeRows, transferables } from './postgres/encode.js';
 import { readStaged, type FromWorker, type Reply, type Staged, type StagedLine, type ToWorker } from './staging.js';
@@ -109,21 +108,13 @@ const noPause = () => Promise.resolve();
  */
 let failed: Error | undefined;
 
-/** The heap in use after the last full collection, and the growth that calls for the next. */
-let settled = 0;
-const GROWTH = 16 * 1024 * 1024;
-
 /**
  * The facts wait for their commit long enough to reach the old generation, and die there; V8
  * let this thread's heap grow past 100 MB before it collected them. A full collection once the
- * heap grew by GROWTH since the last keeps it near what is staged (a few ms each, about one every
+ * heap grew by 16 MB since the last keeps it near what is staged (a few ms each, about one every
  * two commits of a fast pull).
  */
-function bounded(): void {
-  if (getHeapStatistics().used_heap_size - settled < GROWTH) return;
-  collectGarbage();
-  settled = getHeapStatistics().used_heap_size;
-}
+const heap = new HeapBound(16 * 1024 * 1024);
 
 /** The lines with the facts of the files staged under their ids, read as they are taken, forgotten here. */
 function* withFacts(lines: StagedLine[]): Generator<CatalogLine> {
@@ -205,12 +196,12 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       } finally {
         settleBatches();
       }
-      bounded();
+      heap.check();
       return { seq: m.seq };
     case 'encode': {
       const encoded = encodeRows([...withFacts(m.lines)]);
       settleBatches();
-      bounded();
+      heap.check();
       return { seq: m.seq, encoded };
     }
     case 'close':

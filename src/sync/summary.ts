@@ -223,12 +223,15 @@ function deferredOf(s: PullSummary): { events: number; until: string } | undefin
 
 /**
  * `14:05 GMT-3`: the machine's time, with its zone named (a cron mail from a server in UTC would
- * otherwise read as Brasília's time, the service's).
+ * otherwise read as Brasília's time, the service's). Made when a summary first needs it, not as
+ * the module loads: the first Intl object a process makes reads in some 6 MB of ICU's code and
+ * data from node's binary, resident from then on, which a pull's peak would carry (docs/bench.md).
  */
-const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+let clock: Intl.DateTimeFormat | undefined;
 
 function clockTime(iso: string): string {
-  return CLOCK.format(new Date(iso));
+  clock ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  return clock.format(new Date(iso));
 }
 
 /** `; manifested 12 (210210), 3 had one already, 1 rejected (see above), 40 left for the next run`. */
