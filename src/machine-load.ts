@@ -47,7 +47,7 @@ const SHORTEST_MS = 100;
 
 /**
  * How long before othersBusyCores() measures the command's own span rather than taking the load
- * average: a thread wanted early (worker-file.ts warmThread) is decided that much later.
+ * average: a thread wanted early (warm-thread.ts warmThread) is decided that much later.
  */
 export function msBeforeMeasured(): number {
   return start ? Math.max(0, SHORTEST_MS - (performance.now() - start.at)) : 0;
