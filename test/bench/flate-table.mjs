@@ -3,36 +3,19 @@
 // DANFe (canceled and not) and of every sample of ../shared/samples drawn as its type, counted,
 // each count raised by one, then coded by a Huffman code of at most 15 bits. Run again when the operators a page writes change
 // (the code stays valid for any bytes; only the size of the pages follows it).
-import { readdirSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleExports } from './bundle.mjs';
 
 const here = fileURLToPath(new URL('../../', import.meta.url));
-const dir = join(here, 'node_modules', '.cache', `fiscal-flate-table-${process.pid}`);
-mkdirSync(dir, { recursive: true });
-const entry = join(dir, 'entry.ts');
-writeFileSync(
-  entry,
-  [
-    `export { renderPdf } from ${JSON.stringify(join(here, 'src/fiscal/render/index.ts'))};`,
-    `export { huffmanLengths } from ${JSON.stringify(join(here, 'src/fiscal/render/flate.ts'))};`,
-    `export { generateDataset, nfeXml } from ${JSON.stringify(join(here, 'src/emulator/data/dataset.ts'))};`,
-  ].join('\n'),
-);
-const out = join(dir, 'entry.mjs');
-await build({
-  entryPoints: [entry],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  outfile: out,
-  logLevel: 'warning',
+const r = await bundleExports(here, {
+  'src/fiscal/render/index.ts': ['renderPdf'],
+  'src/fiscal/render/flate.ts': ['huffmanLengths'],
+  'src/emulator/data/dataset.ts': ['generateDataset', 'nfeXml'],
 });
-const r = await import(pathToFileURL(out).href);
-rmSync(dir, { recursive: true, force: true });
+r.cleanup();
 
 const counts = new Array(257).fill(1);
 /** Counts the bytes of the content of each page that draws a layout's form (the pages flate.ts codes). */

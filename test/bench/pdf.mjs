@@ -3,49 +3,25 @@
 // thread (beside the rate at which the same XML is only read, the floor under any drawing),
 // `pull --with-pdf local` against the same pull without PDFs, and `--with-pdf api` beside them
 // under the emulator's latency and rate limit. Each also for the build of `--before=<dist>`, in
-// the same run. The renderer alone is bundled from src/ by esbuild (a dev dependency): dist/ has it
-// only inside lazily loaded chunks with hashed names; the `--before` build's is bundled from the
-// src/ beside its dist/.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// the same run. The renderer alone is bundled from src/ (bundle.mjs); the `--before` build's from
+// the src/ beside its dist/.
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { bundleExports } from './bundle.mjs';
 import { cleanupPull, pull, removeDir, runMeasured, tempDir } from './cli.mjs';
 import { account } from './figures.mjs';
 
 const here = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The renderers and the emulator's generator of the sources in `root`, bundled for this process. */
-async function loadRenderers(root = here) {
-  // Inside this checkout's node_modules, so that the bundle's imports of pdfkit and the others resolve.
-  const dir = join(here, 'node_modules', '.cache', `fiscal-bench-render-${process.pid}-${loads++}`);
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'entry.ts');
-  const out = join(dir, 'entry.mjs');
-  writeFileSync(
-    entry,
-    [
-      `export { renderPdf } from ${JSON.stringify(join(root, 'src/fiscal/render/index.ts'))};`,
-      `export { readDocuments } from ${JSON.stringify(join(root, 'src/fiscal/readers/index.ts'))};`,
-      `export { generateDataset, nfeXml } from ${JSON.stringify(join(root, 'src/emulator/data/dataset.ts'))};`,
-    ].join('\n'),
-  );
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-    absWorkingDir: root,
-    nodePaths: [join(here, 'node_modules')],
+function loadRenderers(root = here) {
+  return bundleExports(root, {
+    'src/fiscal/render/index.ts': ['renderPdf'],
+    'src/fiscal/readers/index.ts': ['readDocuments'],
+    'src/emulator/data/dataset.ts': ['generateDataset', 'nfeXml'],
   });
-  const mod = await import(pathToFileURL(out).href);
-  return { ...mod, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
-
-let loads = 0;
 
 /** Runs `fn` over every item `rounds` times; wall and CPU time per item. */
 async function rateOf(items, rounds, fn) {
