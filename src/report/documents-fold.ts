@@ -6,10 +6,7 @@
 // 224k rows and handing them over was some 0.55 s of one core, the most of such a report.
 import { monthSql, rankSql } from '../catalog/report-index.js';
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
-import { idleCoreBeside } from '../machine-load.js';
-import { claimThread, isWarm } from '../warm-thread.js';
-import { builtWorkerFile } from '../worker-file.js';
-import { REPORT_THREAD, REPORT_THREAD_SEMI_SPACE_MB } from './thread.js';
+import { reportThread, reportThreadFile, splitsBeside } from './thread.js';
 import type { Dimension } from './aggregate.js';
 import { CARGO_KINDS, SUMS } from './facts.js';
 import { textOrder, tupleKey } from './sqlite-sum.js';
@@ -85,15 +82,12 @@ export async function foldSingleCopies(
   /** The tests': split from so many documents, the second part read on this thread without a worker file. */
   splitFrom?: number,
 ): Promise<unknown[][] | undefined> {
-  const file = builtWorkerFile(REPORT_THREAD);
-  // A thread started for this report while its modules loaded (warm-thread.ts) had an idle core then.
-  const split = splitFrom !== undefined || (file !== undefined && (isWarm(file) || idleCoreBeside()));
+  const file = reportThreadFile();
+  const split = splitsBeside(file, splitFrom);
   const cut = split ? cutOf(store, splitFrom ?? SPLIT_FROM) : undefined;
   if (cut === undefined) return severalCopies(store) ? undefined : listOf(foldDocuments(store, by, where));
   const request: DocumentsRequest = { kind: 'documents', path: store.path, by, where, from: cut };
-  const thread = file
-    ? claimThread(file, { semiSpaceMb: REPORT_THREAD_SEMI_SPACE_MB, workerData: request })
-    : undefined;
+  const thread = file ? reportThread(file, request) : undefined;
   const reply = new Promise<unknown[][][] | Error>((resolve) => {
     if (!thread) return resolve(new Error('no worker file'));
     thread.once('message', resolve);

@@ -8,10 +8,7 @@
 // file (the sources run by the tests), with no idle core, or below SPLIT_FROM items, one pass.
 import type { Worker } from 'node:worker_threads';
 import type { SqliteCatalog } from '../catalog/sqlite-store.js';
-import { idleCoreBeside } from '../machine-load.js';
-import { claimThread, isWarm } from '../warm-thread.js';
-import { builtWorkerFile } from '../worker-file.js';
-import { REPORT_THREAD, REPORT_THREAD_SEMI_SPACE_MB } from './thread.js';
+import { reportThread, reportThreadFile, splitsBeside } from './thread.js';
 import type { Folded, GroupPart, Part } from './item-groups.js';
 import { foldRange, severalCopies, type FoldedRange, type ItemsSpec, type PassRange } from './items-fold.js';
 
@@ -55,9 +52,8 @@ export async function foldItems(
   spec: ItemsSpec,
   splitFrom?: number,
 ): Promise<Folded | undefined> {
-  const file = builtWorkerFile(REPORT_THREAD);
-  // A thread started for this report while its modules loaded (warm-thread.ts) had an idle core then.
-  const split = splitFrom !== undefined || (file !== undefined && (isWarm(file) || idleCoreBeside()));
+  const file = reportThreadFile();
+  const split = splitsBeside(file, splitFrom);
   const ranges = split ? rangesOf(store, splitFrom ?? SPLIT_FROM) : [];
   if (ranges.length < 2) return whole(store, spec);
   const next = new Int32Array(new SharedArrayBuffer(4));
@@ -234,7 +230,7 @@ function onThread(
   let worker: Worker | undefined;
   const reply = new Promise<RangeReply | Error>((resolve) => {
     try {
-      worker = claimThread(file, { semiSpaceMb: REPORT_THREAD_SEMI_SPACE_MB, workerData: request });
+      worker = reportThread(file, request);
     } catch (error) {
       resolve(error as Error);
       return;

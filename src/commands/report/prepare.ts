@@ -6,9 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { CATALOG_NAME } from '../../catalog/pull-folder.js';
-import { REPORT_THREAD, REPORT_THREAD_SEMI_SPACE_MB } from '../../report/thread.js';
-import { warmThread } from '../../warm-thread.js';
-import { builtWorkerFile } from '../../worker-file.js';
+import { reportThreadFile, warmReportThread } from '../../report/thread.js';
 import { DEFAULT_DIR } from './index.js';
 
 /**
@@ -28,6 +26,6 @@ export async function prepare(ctx: Context, raw: Record<string, unknown>, args: 
   const by = (raw.by as string[] | undefined) ?? ['month'];
   if (by.every((d) => d === 'month' || d === 'status') && FILTERS.every((f) => raw[f] === undefined)) return;
   const size = statSync(join(args[0] ?? DEFAULT_DIR, CATALOG_NAME), { throwIfNoEntry: false })?.size ?? 0;
-  const file = builtWorkerFile(REPORT_THREAD);
-  if (file && size >= WARM_FROM_BYTES) warmThread(ctx, file, { semiSpaceMb: REPORT_THREAD_SEMI_SPACE_MB });
+  const file = reportThreadFile();
+  if (file && size >= WARM_FROM_BYTES) warmReportThread(ctx, file);
 }
