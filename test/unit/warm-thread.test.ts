@@ -79,9 +79,14 @@ describe('messagesOf', () => {
   it('reads the messages in order, those that came before it was asked included', async () => {
     const { port1, port2 } = new MessageChannel();
     const next = messagesOf(port2);
+    // Both delivered (seen by a listener of the test's own) before the first is asked for.
+    const delivered = new Promise<void>((resolve) => {
+      let seen = 0;
+      port2.on('message', () => ++seen === 2 && resolve());
+    });
     port1.postMessage('request');
     port1.postMessage(['keys']);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await delivered;
     expect(await next()).toBe('request');
     expect(await next()).toEqual(['keys']);
     const later = next();
