@@ -20,12 +20,24 @@ const WARM_FROM_BYTES = 24 << 20;
 const FILTERS = ['month', 'from', 'to', 'type', 'role', 'owner'];
 
 export async function prepare(ctx: Context, raw: Record<string, unknown>, args: readonly string[]): Promise<void> {
-  // One pull folder read from its own catalog, into no page: the reports whose folds split.
-  if (args.length > 1 || raw.html !== undefined || raw.catalog !== undefined || ctx.env.FISCAL_CATALOG) return;
+  if (!foldsLargeCatalog(raw, args, ctx.env)) return;
+  const file = reportThreadFile();
+  if (file) warmReportThread(ctx, file);
+}
+
+/**
+ * Whether the report these flags ask for folds a catalog large enough to split: one pull folder
+ * read from its own catalog, into no page, by more than the month and the status unfiltered.
+ */
+export function foldsLargeCatalog(
+  raw: Record<string, unknown>,
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (args.length > 1 || raw.html !== undefined || raw.catalog !== undefined || env.FISCAL_CATALOG) return false;
   // By month and status alone (the default's month too), unfiltered: the index answers, no fold.
   const by = (raw.by as string[] | undefined) ?? ['month'];
-  if (by.every((d) => d === 'month' || d === 'status') && FILTERS.every((f) => raw[f] === undefined)) return;
+  if (by.every((d) => d === 'month' || d === 'status') && FILTERS.every((f) => raw[f] === undefined)) return false;
   const size = statSync(join(args[0] ?? DEFAULT_DIR, CATALOG_NAME), { throwIfNoEntry: false })?.size ?? 0;
-  const file = reportThreadFile();
-  if (file && size >= WARM_FROM_BYTES) warmReportThread(ctx, file);
+  return size >= WARM_FROM_BYTES;
 }
