@@ -4,6 +4,7 @@ import type { HttpClient } from './api/http.js';
 import type { ProfileStore } from './config/store.js';
 import type { ResolvedTarget } from './config/resolve.js';
 import { InterruptedError } from './errors.js';
+import { fitNote, streamColumns } from './output/terminal.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface ContextOverrides {
@@ -103,9 +104,11 @@ export function createNodeContext(_argv: string[], o: ContextOverrides = {}): No
   let target: Promise<ResolvedTarget> | undefined;
   let http: Promise<HttpClient> | undefined;
 
+  // On a terminal, notes broken at spaces to its width, not by the terminal inside a word.
+  const note = (m: string) => fitNote(m, io.stderrIsTTY ? streamColumns(io.stderr) : undefined);
   const log: Logger = {
-    info: (m) => void (globals.quiet || io.stderr.write(`${m}\n`)),
-    warn: (m) => void (globals.quiet || io.stderr.write(`warning: ${m}\n`)),
+    info: (m) => void (globals.quiet || io.stderr.write(`${note(m)}\n`)),
+    warn: (m) => void (globals.quiet || io.stderr.write(`${note(`warning: ${m}`)}\n`)),
     debug: (m) => void (globals.verbose && io.stderr.write(`${m}\n`)),
   };
 

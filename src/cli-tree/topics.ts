@@ -1,5 +1,6 @@
 // The texts of `fiscal help <topic>`, in one place: the man page prints the same ones.
 import { EXIT_CODE_HELP } from '../errors.js';
+import { wrapWords as wrap } from '../output/terminal.js';
 
 export interface Topic {
   name: string;
@@ -133,16 +134,4 @@ export function topicText(topic: Topic, width = 100): string {
     ...(topic.outro ? ['', para(topic.outro)] : []),
     '',
   ].join('\n');
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line];
 }

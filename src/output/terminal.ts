@@ -22,3 +22,28 @@ export function streamColumns(stream: Writable): number | undefined {
   const s = stream as Writable & { columns?: unknown };
   return typeof s.columns === 'number' && Number.isFinite(s.columns) ? s.columns : undefined;
 }
+
+/** Lines of at most `width` columns, broken at spaces; a word wider than that is a line of its own. */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/**
+ * A note for a terminal `columns` wide (none: as it is): each of its lines wider than the terminal
+ * broken at spaces, where the terminal would break it inside a word.
+ */
+export function fitNote(message: string, columns: number | undefined): string {
+  if (!columns) return message;
+  return message
+    .split('\n')
+    .map((l) => (l.length <= columns ? l : wrapWords(l, columns).join('\n')))
+    .join('\n');
+}
