@@ -101,7 +101,12 @@ export function pull(env, dir, args, okCodes = [0], dist = undefined, onStart = 
 const leftovers = [];
 
 export function cleanupPull(dir) {
-  leftovers.push(dir, `${dir}-config`);
+  removeAtEnd(dir, `${dir}-config`);
+}
+
+/** Folders removed with the pulls', at the end of the bench (or kept by `--keep`): see REMOVED_AT. */
+export function removeAtEnd(...dirs) {
+  leftovers.push(...dirs);
 }
 
 /**

@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleExports } from './bundle.mjs';
-import { cleanupPull, pull, removeDir, runMeasured, tempDir } from './cli.mjs';
+import { cleanupPull, pull, removeAtEnd, runMeasured, tempDir } from './cli.mjs';
 import { account } from './figures.mjs';
 
 const here = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,7 +96,10 @@ async function renderersSideBySide(count, beforeRoot) {
 /**
  * DANFe per second: `fiscal pdf nfe --local <folder> --dir <out>` over `count` emulator NF-e (one
  * process, as a user runs it), and the renderer alone on one thread; for this build and, when
- * given, the `before` build (its dist/; the renderer from the src/ beside it).
+ * given, the `before` build (its dist/; the renderer from the src/ beside it). Its folders (some
+ * 5,000 files) are removed at the end of the bench with the pulls' (removeAtEnd): removed here,
+ * they made each file of the PDF pulls that follow cost ext4 some 0.1 to 0.2 ms of system time
+ * more (docs/bench.md, Issue 24, branch pdf-pull).
  */
 export async function danfeRate(count, before = undefined) {
   const r = await loadRenderers();
@@ -111,7 +114,7 @@ export async function danfeRate(count, before = undefined) {
         const m = runMeasured(['-o', 'json', 'pdf', 'nfe', '--local', folder, '--dir', out], {}, dist);
         return { ...m, perSecond: count / (m.wallMs / 1000), perCpuSecond: count / (m.cpuMs / 1000) };
       } finally {
-        removeDir(out);
+        removeAtEnd(out);
       }
     };
     const beforeSrc = before && existsSync(join(dirname(before), 'src')) ? dirname(before) : undefined;
@@ -124,7 +127,7 @@ export async function danfeRate(count, before = undefined) {
     };
   } finally {
     r.cleanup();
-    removeDir(folder);
+    removeAtEnd(folder);
   }
 }
 

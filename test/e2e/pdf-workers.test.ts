@@ -1,7 +1,8 @@
 // Local PDFs drawn on the render pool's worker threads, as the built command draws them: the same
 // bytes as drawn on the calling thread (the sources the other tests run), each PDF committed with
 // its document, an XML that cannot be drawn failing alone among the jobs a worker is sent at once,
-// and a pull killed with SIGKILL mid-run leaving no PDF half written.
+// a pull drawing on the thread started with it, and a pull killed with SIGKILL mid-run leaving no
+// PDF half written.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,25 @@ describe('PDFs drawn on worker threads (the built command)', () => {
       // Every document of the index has its PDF beside it: drawn with its page, committed with it.
       for (const line of readNdjson(join(workers, 'index.ndjson')))
         expect(drawn.has(line.path.replace(/\.xml$/, '.pdf')), line.key).toBe(true);
+    },
+    LOADED,
+  );
+
+  it(
+    'pull --with-pdf local draws on the thread started with the command, and one never used ends with it',
+    async () => {
+      // Started as the flags are read, while the pull's modules load; the pool then draws on it.
+      const dir = tempDir();
+      const run = await runCli([...PULL, '--dir', dir, '--max-docs', '1', '--verbose'], { env });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stderr).toContain('render pool: drawing on the thread started with the command');
+      expect(filesOf(dir, '.pdf').size).toBeGreaterThan(0);
+      // A run refused before its pool starts (no credentials): the thread ends with the command,
+      // which would otherwise outlive its answer (bin/fiscal.js says so after 10 s).
+      const refused = await runCli([...PULL, '--dir', tempDir()], { env: { ...env, FISCAL_API_KEY: undefined } });
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toContain('no API key');
+      expect(refused.stderr).not.toContain('still running');
     },
     LOADED,
   );

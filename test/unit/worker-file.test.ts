@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { startRenderThread } from '../../src/fiscal/render/pool.js';
+import { startRenderThread } from '../../src/fiscal/render/early-thread.js';
 import { startThread } from '../../src/worker-file.js';
 import { tempDir } from '../helpers/tree.js';
 

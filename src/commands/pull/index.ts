@@ -25,6 +25,7 @@ kept, when stopped), and JSON on stdout when piped.`,
     month: DOCUMENT_FLAGS.month,
   },
   load: () => import('./nfe.js'),
+  prepare: (ctx, raw) => import('./prepare.js').then((m) => m.prepare(ctx, raw, 'nfe')),
 });
 
 type OtherType = ListingDocType;
@@ -57,6 +58,7 @@ function pullOther(type: OtherType) {
       ...PULL_FLAGS,
     },
     load: async (): Promise<unknown> => ({ default: (await import('./docs.js')).PULL_DOCS[type] }),
+    prepare: (ctx, raw) => import('./prepare.js').then((m) => m.prepare(ctx, raw, type)),
   });
 }
 

@@ -15,7 +15,8 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
-import { builtWorkerFile, startThread } from '../../worker-file.js';
+import { builtWorkerFile } from '../../worker-file.js';
+import { earlyThread, startRenderThread } from './early-thread.js';
 import { createPoolSizer } from './pool-size.js';
 
 export interface RenderJob {
@@ -73,20 +74,6 @@ interface Slot {
 const HELD_BY_A_WORKER = 128;
 
 /**
- * A render thread's young generation, in MB a semi-space (startThread). A DANFe allocates some
- * 200 KB that die with it, so at the process's 2 MB a render thread collected every ten documents:
- * some 390 scavenges for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing
- * thread in its profile, at load 13). At 8 MB, some 100 scavenges, their pauses 0.4 to 0.5 s in
- * all instead of 0.56 to 1.24 (--trace-gc, one thread drawing 3,000 NF-e; 16 MB took little more
- * off, for twice the memory), for some 13 MB more resident while a pool draws.
- */
-const RENDER_SEMI_SPACE_MB = 8;
-
-export function startRenderThread(file: string): Worker {
-  return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB });
-}
-
-/**
  * V8's tier-up budget while a pool draws, 8 times its default (--interrupt-budget, 66 KB of
  * bytecode run before a function is sent to the optimising compiler). A DANFe runs each of some
  * 500 drawing functions a few times: at the default most of them were compiled by TurboFan after
@@ -134,7 +121,10 @@ export function createRenderPool({ max = availableParallelism(), log }: RenderPo
   let flushing = false;
   let nextId = 0;
   const start = (): Slot => {
-    const worker = startRenderThread(file);
+    // The first thread is the one started with the command, where it was (early-thread.ts).
+    const early = earlyThread(file);
+    if (early) log?.('render pool: drawing on the thread started with the command');
+    const worker = early ?? startRenderThread(file);
     const slot: Slot = { worker, waiting: new Map(), outbox: [], elu: worker.performance.eventLoopUtilization() };
     slot.worker.unref();
     slot.worker.on('message', (replies: RenderReply[]) => {

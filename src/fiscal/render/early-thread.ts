@@ -1,0 +1,59 @@
+// The render pool's first drawing thread, started with its command (`pull --with-pdf local`) as
+// the command's flags are read, before the pool that draws on it (pool.ts): this module loads
+// nothing but the thread's start, so that the thread starts while the command's own modules load.
+import type { Worker } from 'node:worker_threads';
+import type { Context } from '../../context.js';
+import type { PdfDocType } from '../doc-types.js';
+import { builtWorkerFile, startThread } from '../../worker-file.js';
+import type { RenderRequest } from './pool.js';
+
+/**
+ * A render thread's young generation, in MB a semi-space (startThread). A DANFe allocates some
+ * 200 KB that die with it, so at the process's 2 MB a render thread collected every ten documents:
+ * some 390 scavenges for 3,000 DANFes, each pausing the drawing (a sixth of a pull's drawing
+ * thread in its profile, at load 13). At 8 MB, some 100 scavenges, their pauses 0.4 to 0.5 s in
+ * all instead of 0.56 to 1.24 (--trace-gc, one thread drawing 3,000 NF-e; 16 MB took little more
+ * off, for twice the memory), for some 13 MB more resident while a pool draws.
+ */
+const RENDER_SEMI_SPACE_MB = 8;
+
+export function startRenderThread(file: string): Worker {
+  return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB });
+}
+
+/** A drawing thread started with its command, before the pool that draws on it (startDrawingThread). */
+let early: { file: string; worker: Worker } | undefined;
+
+/**
+ * Starts the pool's first drawing thread now, and has it load `type`'s renderer: a command that
+ * will draw (`pull --with-pdf local`) calls it as its flags are read, so that the thread's start
+ * (its isolate, node's start in it, the drawing modules: some 100 ms of CPU) runs while the
+ * command's own modules load, on a core otherwise idle then, rather than beside the pull's first
+ * pages. The next pool of the process draws on it (createRenderPool); one that none claims ends
+ * with the command.
+ */
+export function startDrawingThread(ctx: Pick<Context, 'defer'>, type: PdfDocType): void {
+  const file = builtWorkerFile('render-worker');
+  if (!file || early) return;
+  const worker = startRenderThread(file);
+  worker.postMessage({ preload: type } satisfies RenderRequest);
+  const started = { file, worker };
+  early = started;
+  // A thread that failed before a pool took it is forgotten: the pool then starts one of its own.
+  const forget = () => void (early === started && (early = undefined));
+  worker.once('error', forget);
+  worker.once('exit', forget);
+  ctx.defer(async () => {
+    if (early !== started) return;
+    early = undefined;
+    await worker.terminate();
+  });
+}
+
+/** The thread startDrawingThread started, for the pool's first slot; undefined when there is none (any more). */
+export function earlyThread(file: string): Worker | undefined {
+  if (early?.file !== file) return undefined;
+  const { worker } = early;
+  early = undefined;
+  return worker;
+}
