@@ -1,9 +1,10 @@
 // A worker thread started before its work is known: a command that will likely want one (a report
-// of a large catalog) starts it as its own modules load, and the thread loads its modules (some
+// of a large catalog, a pull that draws its PDFs) starts it as its own modules load, and the thread loads its modules (some
 // 100 to 170 ms from `new Worker`: its isolate, node's start, its chunks) on the idle core
 // meanwhile, instead of after the command's thread is ready for it. Its work comes later as its
-// first message (the entry reads it with workOf). A thread never claimed ends with the command.
-// The rule stays machine-load.ts's: a thread only beside an idle core, measured over the command's
+// first message (the entry reads it with workOf), or the caller takes the thread as it is
+// (takeWarm). A thread never claimed ends with the command. The rule, unless the caller has one,
+// stays machine-load.ts's: a thread only beside an idle core, measured over the command's
 // own span; when too little of it has gone by, the thread is decided (and started) once it has.
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { Context } from './context.js';
@@ -27,8 +28,16 @@ const warm = new Map<string, Warm>();
 export function warmThread(
   ctx: Pick<Context, 'defer'>,
   file: string,
-  /** `idleCore`: the tests' rule in place of machine-load.ts's, decided at once. */
-  o: { semiSpaceMb: number; idleCore?: () => boolean },
+  o: {
+    semiSpaceMb: number;
+    /**
+     * Whether to start it, decided at once, in place of machine-load.ts's rule: the tests', or a
+     * command's that will want the thread whatever the machine's load (pull --with-pdf local).
+     */
+    idleCore?: () => boolean;
+    /** A message for it as soon as it starts (a thread of several works told which to load). */
+    first?: unknown;
+  },
 ): void {
   if (warm.has(file)) return;
   const slot: Warm = {};
@@ -38,6 +47,7 @@ export function warmThread(
     if (warm.get(file) !== slot) return;
     if (!(o.idleCore ?? idleCoreBeside)()) return void warm.delete(file);
     const worker = startThread(file, { semiSpaceMb: o.semiSpaceMb });
+    if (o.first !== undefined) worker.postMessage(o.first);
     slot.worker = worker;
     // A thread that failed before its work came is forgotten: the work then starts a thread of its own.
     const forget = () => warm.get(file) === slot && warm.delete(file);
@@ -61,16 +71,22 @@ export function isWarm(file: string): boolean {
 }
 
 /**
- * A thread of `file` given `workerData`: the warm one (handed it as its first message), else one
- * started now. A warm thread not yet decided is decided no more: this one is the caller's.
+ * The thread of `file` warmThread started, now the caller's; undefined when there is none (not
+ * started, failed, or taken). A warm thread not yet decided is decided no more.
  */
-export function claimThread(file: string, o: { semiSpaceMb: number; workerData: unknown }): Worker {
+export function takeWarm(file: string): Worker | undefined {
   const slot = warm.get(file);
   warm.delete(file);
   clearTimeout(slot?.timer);
-  if (!slot?.worker) return startThread(file, o);
-  slot.worker.postMessage(o.workerData);
-  return slot.worker;
+  return slot?.worker;
+}
+
+/** A thread of `file` given `workerData`: the warm one (handed it as its first message), else one started now. */
+export function claimThread(file: string, o: { semiSpaceMb: number; workerData: unknown }): Worker {
+  const worker = takeWarm(file);
+  if (!worker) return startThread(file, o);
+  worker.postMessage(o.workerData);
+  return worker;
 }
 
 /**

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { claimThread, isWarm, messagesOf, warmThread } from '../../src/warm-thread.js';
+import { claimThread, isWarm, messagesOf, takeWarm, warmThread } from '../../src/warm-thread.js';
 import { tempDir } from '../helpers/tree.js';
 
 /** A worker script that answers its work (workerData, else its first message) with the thread's id. */
@@ -62,6 +62,18 @@ describe('warmThread', () => {
     warmThread(ctx, script, { semiSpaceMb: 4, idleCore: () => false });
     expect(isWarm(script)).toBe(false);
     expect((await answer(claimThread(script, { semiSpaceMb: 4, workerData: 7 }))).work).toBe(7);
+    await end();
+  });
+
+  it('hands the thread its first message as it starts, and to a taker as it is', async () => {
+    const script = echoScript();
+    const { ctx, end } = deferrals();
+    warmThread(ctx, script, { semiSpaceMb: 4, idleCore: () => true, first: { preload: 'nfe' } });
+    const worker = takeWarm(script);
+    expect(worker).toBeDefined();
+    expect(isWarm(script)).toBe(false);
+    expect(takeWarm(script)).toBeUndefined();
+    expect((await answer(worker!)).work).toEqual({ preload: 'nfe' });
     await end();
   });
 

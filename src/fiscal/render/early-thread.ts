@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Context } from '../../context.js';
 import type { PdfDocType } from '../doc-types.js';
 import { builtWorkerFile, startThread } from '../../worker-file.js';
+import { warmThread } from '../../warm-thread.js';
 import type { RenderRequest } from './pool.js';
 
 /**
@@ -21,39 +22,20 @@ export function startRenderThread(file: string): Worker {
   return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB });
 }
 
-/** A drawing thread started with its command, before the pool that draws on it (startDrawingThread). */
-let early: { file: string; worker: Worker } | undefined;
-
 /**
  * Starts the pool's first drawing thread now, and has it load `type`'s renderer: a command that
  * will draw (`pull --with-pdf local`) calls it as its flags are read, so that the thread's start
  * (its isolate, node's start in it, the drawing modules: some 100 ms of CPU) runs while the
  * command's own modules load, on a core otherwise idle then, rather than beside the pull's first
- * pages. The next pool of the process draws on it (createRenderPool); one that none claims ends
- * with the command.
+ * pages. Whatever the machine's load: the command will draw on it. The next pool of the process
+ * draws on it (pool.ts, warm-thread.ts takeWarm); one that none takes ends with the command.
  */
 export function startDrawingThread(ctx: Pick<Context, 'defer'>, type: PdfDocType): void {
   const file = builtWorkerFile('render-worker');
-  if (!file || early) return;
-  const worker = startRenderThread(file);
-  worker.postMessage({ preload: type } satisfies RenderRequest);
-  const started = { file, worker };
-  early = started;
-  // A thread that failed before a pool took it is forgotten: the pool then starts one of its own.
-  const forget = () => void (early === started && (early = undefined));
-  worker.once('error', forget);
-  worker.once('exit', forget);
-  ctx.defer(async () => {
-    if (early !== started) return;
-    early = undefined;
-    await worker.terminate();
-  });
-}
-
-/** The thread startDrawingThread started, for the pool's first slot; undefined when there is none (any more). */
-export function earlyThread(file: string): Worker | undefined {
-  if (early?.file !== file) return undefined;
-  const { worker } = early;
-  early = undefined;
-  return worker;
+  if (file)
+    warmThread(ctx, file, {
+      semiSpaceMb: RENDER_SEMI_SPACE_MB,
+      idleCore: () => true,
+      first: { preload: type } satisfies RenderRequest,
+    });
 }

@@ -16,7 +16,8 @@ import type { Worker } from 'node:worker_threads';
 import type { LocalDocument } from '../../sync/local-status.js';
 import { RENDERERS, renderPdf, RenderError, type RenderType } from './index.js';
 import { builtWorkerFile } from '../../worker-file.js';
-import { earlyThread, startRenderThread } from './early-thread.js';
+import { startRenderThread } from './early-thread.js';
+import { takeWarm } from '../../warm-thread.js';
 import { createPoolSizer } from './pool-size.js';
 
 export interface RenderJob {
@@ -122,7 +123,7 @@ export function createRenderPool({ max = availableParallelism(), log }: RenderPo
   let nextId = 0;
   const start = (): Slot => {
     // The first thread is the one started with the command, where it was (early-thread.ts).
-    const early = earlyThread(file);
+    const early = takeWarm(file);
     if (early) log?.('render pool: drawing on the thread started with the command');
     const worker = early ?? startRenderThread(file);
     const slot: Slot = { worker, waiting: new Map(), outbox: [], elu: worker.performance.eventLoopUtilization() };
