@@ -66,15 +66,13 @@ export async function upToRecent(
   split: NonNullable<StreamSource['split']>,
   total: number,
   now: Date,
-  signal: AbortSignal,
+  countTo: (at: number) => Promise<number | undefined>,
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const instants = monthStarts(now, CUT_MONTHS).filter(
     (at) => at > toMs(range.from, 'from') && at < toMs(range.to, 'to'),
   );
-  const upTo = await Promise.all(
-    instants.map(async (at) => (await split.count({ from: range.from, to: toFilter(at) }, signal))?.total),
-  );
+  const upTo = await Promise.all(instants.map((at) => countTo(at)));
   const cut = Math.max(...instants.filter((_, i) => (upTo[i] ?? total) < total));
   if (!Number.isFinite(cut)) return undefined;
   return [
