@@ -36,7 +36,8 @@ const MAX_ROUNDS = 8;
  */
 const AROUND_GUESS = [-4, -1.5, -0.4, 0.4, 1.5, 4];
 /**
- * Counts sent at once while planning: the probes, and a later round's six counts per boundary.
+ * Counts sent at once while planning: the probes (besides the totals they go out with), and a
+ * later round's six counts per boundary.
  * Small requests (a one-record page's Total), before any page is fetched: they hold no memory,
  * and a round trip saved is some 150 ms of every backfill. Plans made at once share them.
  */
@@ -69,7 +70,8 @@ interface Known {
  * last window, a `split.windowSpeedup`-th of the others' when they read that many times as many
  * documents per request. `probes`: how many of the probes the second round asks (plans made at
  * once share COUNTS_AT_ONCE); `countsCost`: asked after the probes, true when the rate limit's
- * quota binds (each count then costs a page), and the plan then ends with them.
+ * quota binds (each count then costs a page), and the plan then ends with them; `withTotal`: the
+ * probes go out with the total, each sent once (below), so that the first two rounds are one.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
