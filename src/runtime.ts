@@ -136,8 +136,8 @@ export function createNodeContext(_argv: string[], o: ContextOverrides = {}): No
     },
     http() {
       http ??= (async () => {
-        const t = await ctx.target();
-        const { createHttpClient } = await import('./api/http.js');
+        // The HTTP core's chunk loads while the target resolves (a command's first request waits on both).
+        const [t, { createHttpClient }] = await Promise.all([ctx.target(), import('./api/http.js')]);
         const client = createHttpClient({
           baseUrl: t.baseUrl,
           apiId: t.apiId,

@@ -39,6 +39,12 @@ export interface RequestOptions<T> {
   schema: ZodType<T>;
   /** Default: true for GET, false otherwise (a repeated POST may act twice). */
   retry?: boolean;
+  /**
+   * Sent once: any failure throws at once, with no retry, no wait and no mark on the run's retry
+   * budget (RunRetryBudget). For a request asked ahead on a guess, which its caller asks again the
+   * ordinary way when it failed and is still needed (a backfill plan's probes, sent with the total).
+   */
+  once?: boolean;
   /** R14: check the `signature` of v1 pages; a mismatch is retried like a truncated body. */
   verifySignature?: boolean;
   /**

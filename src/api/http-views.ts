@@ -35,6 +35,14 @@ export function withSignal(http: HttpClient, signal: AbortSignal): HttpClient {
   );
 }
 
+/**
+ * The same client with every request sent once (`RequestOptions.once`): a failure throws at once
+ * and leaves the run's retries as they were. For requests asked ahead on a guess.
+ */
+export function sentOnce(http: HttpClient): HttpClient {
+  return viewOf(http, (ro) => http.request({ ...ro, once: true }));
+}
+
 /** A view of an HTTP client whose answers have their base64 values lifted (binary-fields.ts). */
 export interface BinaryFieldsClient extends HttpClient {
   /**

@@ -238,6 +238,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         return result.ok;
       }
       const f = result.failed;
+      if (ro.once) throw finalError(ro as RequestOptions<unknown>, f, 'after its one attempt (sent once)');
       const lasted = budget.failed(startedAt, o.clock.now());
       // A 429 was refused before any work was done, and a refused connection carried nothing:
       // sending those again is safe even for a POST.

@@ -10,10 +10,10 @@ export const toFilter = (ms: number) => brasiliaDateTime(new Date(ms));
 /**
  * Where the round after the total counts (designed here): the start of a month, this many months
  * before next month's. Dense over the recent months, where an account's documents mostly are,
- * sparse back to ten years: the boundaries between them are interpolated. Not with the total,
- * which would save a round trip: against a service that does not answer each of them spent
- * retries of its own (24 counts at once, 130 attempts where the total alone spends 6), and a
- * stream too small to split would pay 24 counts for one.
+ * sparse back to ten years: the boundaries between them are interpolated. Sent with the total
+ * unless a quota is told (backfill-plan.ts, `withTotal`), each once: sent with it with retries of
+ * their own, they spent 130 attempts against a service that does not answer where the total alone
+ * spends 6 (30 sent once); a stream too small to split pays 24 counts for one.
  */
 const PROBE_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 24, 30, 36, 48, 60, 84, 120];
 
@@ -66,15 +66,13 @@ export async function upToRecent(
   split: NonNullable<StreamSource['split']>,
   total: number,
   now: Date,
-  signal: AbortSignal,
+  countTo: (at: number) => Promise<number | undefined>,
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const instants = monthStarts(now, CUT_MONTHS).filter(
     (at) => at > toMs(range.from, 'from') && at < toMs(range.to, 'to'),
   );
-  const upTo = await Promise.all(
-    instants.map(async (at) => (await split.count({ from: range.from, to: toFilter(at) }, signal))?.total),
-  );
+  const upTo = await Promise.all(instants.map((at) => countTo(at)));
   const cut = Math.max(...instants.filter((_, i) => (upTo[i] ?? total) < total));
   if (!Number.isFinite(cut)) return undefined;
   return [

@@ -36,7 +36,8 @@ const MAX_ROUNDS = 8;
  */
 const AROUND_GUESS = [-4, -1.5, -0.4, 0.4, 1.5, 4];
 /**
- * Counts sent at once while planning: the probes, and a later round's six counts per boundary.
+ * Counts sent at once while planning: the probes (besides the totals they go out with), and a
+ * later round's six counts per boundary.
  * Small requests (a one-record page's Total), before any page is fetched: they hold no memory,
  * and a round trip saved is some 150 ms of every backfill. Plans made at once share them.
  */
@@ -69,27 +70,61 @@ interface Known {
  * last window, a `split.windowSpeedup`-th of the others' when they read that many times as many
  * documents per request. `probes`: how many of the probes the second round asks (plans made at
  * once share COUNTS_AT_ONCE); `countsCost`: asked after the probes, true when the rate limit's
- * quota binds (each count then costs a page), and the plan then ends with them.
+ * quota binds (each count then costs a page), and the plan then ends with them; `withTotal`: the
+ * probes go out with the total, each sent once (below), so that the first two rounds are one.
  */
 export async function planWindows(
   split: NonNullable<StreamSource['split']>,
   parallel: number,
   signal: AbortSignal,
-  o: { now?: Date; probes?: number; countsCost?: () => boolean; onTotal?: (total: number) => void } = {},
+  o: {
+    now?: Date;
+    probes?: number;
+    countsCost?: () => boolean;
+    onTotal?: (total: number) => void;
+    withTotal?: boolean;
+  } = {},
 ): Promise<CreatedRange[] | undefined> {
   const { range } = split;
   const from = toMs(range.from, 'from');
   const to = toMs(range.to, 'to');
+  const now = o.now ?? new Date();
+  // `withTotal`: the probes go out with the total, not a round trip after it (designed here,
+  // issue 28: a round trip of every backfill). Each is sent once, with no retry of its own and no
+  // mark on the run's retries, so that a service that does not answer is asked each probe once
+  // (the total alone spends retries), and one that failed is asked again below when still needed.
+  // A count is the same whenever it is asked, so the plan is the one probes asked after the total
+  // make; the probes before the first document the total names are asked for nothing (nine on an
+  // account of one year), as are all of them for a stream too small to split. A small stream's
+  // cuts (upToRecent's) are among the probes when one stream is planned. A probe still on its way
+  // when the plan is made is let answer, not ended: an ended request takes its connection with it.
+  const counting = split.count(range, signal);
+  const early = new Map<number, Promise<number | undefined>>();
+  if (o.withTotal) {
+    for (const at of probeInstants(now, o.probes).filter((t) => t > from && t < to))
+      early.set(
+        at,
+        split.count({ from: range.from, to: toFilter(at) }, signal, true).then(
+          (n) => n?.total,
+          () => undefined,
+        ),
+      );
+  }
   const counted = new Map<number, number>();
-  const countAt = async (at: number): Promise<void> => {
-    if (counted.has(at)) return;
+  const countAt = async (at: number): Promise<number> => {
+    const had = counted.get(at) ?? (await early.get(at));
+    if (had !== undefined) {
+      counted.set(at, had);
+      return had;
+    }
     const n = await split.count({ from: range.from, to: toFilter(at) }, signal);
     if (n === undefined) throw new Error('the service stopped counting documents');
     counted.set(at, n.total);
+    return n.total;
   };
   let all: Counted | undefined;
   try {
-    all = await split.count(range, signal);
+    all = await counting;
   } catch (error) {
     // A service that cannot count (no v2 listing, another answer) is read as one listing.
     if (error instanceof InterruptedError || signal.aborted) throw error;
@@ -98,14 +133,20 @@ export async function planWindows(
   if (all !== undefined) o.onTotal?.(all.total);
   if (all === undefined || all.total < BACKFILL_MIN_DOCS) return undefined;
   const total = all.total;
-  if (total < PARALLEL_MIN_DOCS) return upToRecent(split, total, o.now ?? new Date(), signal);
+  if (total < PARALLEL_MIN_DOCS)
+    return upToRecent(
+      split,
+      total,
+      now,
+      async (at) => (await early.get(at)) ?? (await split.count({ from: range.from, to: toFilter(at) }, signal))?.total,
+    );
   const k = Math.min(parallel, Math.floor(total / WINDOW_MIN_DOCS));
   if (k < 2) return undefined;
   // Not before the first document the listing gives (designed here): in the order of creation,
   // as the service's listings go, nothing lies before it, and where they do not the round
   // around the boundaries counts what the probes missed.
   const earliest = Math.max(from, all.first === undefined ? from : second(all.first) - 1000);
-  const probes = probeInstants(o.now ?? new Date(), o.probes).filter((at) => at > earliest && at < to);
+  const probes = probeInstants(now, o.probes).filter((at) => at > earliest && at < to);
   /** At most this many counts at once (each holds a listener on the run's abort signal). */
   const inRounds = async (ats: number[]) => {
     for (let i = 0; i < ats.length; i += COUNTS_AT_ONCE)
@@ -130,7 +171,7 @@ export async function planWindows(
   const known: Known[] = [
     { at: earliest - 1000, count: 0 },
     { at: to, count: total },
-    ...[...counted].map(([at, count]) => ({ at, count })),
+    ...probes.map((at) => ({ at, count: counted.get(at)! })),
   ];
   const countKnown = async (ats: number[]) => {
     await inRounds(ats);

@@ -66,7 +66,13 @@ export async function withBackfills(
   const plans = await Promise.all(
     sources.map((source, i) =>
       planning[i]
-        ? planWindows(source.split!, parallel, o.signal, { probes, countsCost, onTotal: (n) => (totals[i] = n) })
+        ? planWindows(source.split!, parallel, o.signal, {
+            probes,
+            countsCost,
+            onTotal: (n) => (totals[i] = n),
+            // Under a told quota each count costs a page: none is asked on a guess.
+            withTotal: !o.quotaTold,
+          })
         : undefined,
     ),
   );

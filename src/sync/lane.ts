@@ -80,6 +80,8 @@ interface Ahead<T> {
   arrived: number;
   /** The bytes it counts for in the lanes' PageMemory, once it came. */
   bytes: number;
+  /** It came, and is the iterator's end. */
+  end?: boolean;
 }
 
 /** Pages of all lanes that came so far: their order of arrival. */
@@ -118,6 +120,11 @@ export class Lane<T> {
   /** Every page was fetched (or the iterator failed): what is left is to hand them on. */
   get fetchedAll(): boolean {
     return this.exhausted || this.finished;
+  }
+
+  /** Nothing is left to hand on but the iterator's end, come already. */
+  get drained(): boolean {
+    return this.finished || (this.exhausted && this.ahead.every((e) => e.end === true));
   }
 
   /** next() would answer at once: its page (or the end, or a failure) has come. */
@@ -168,6 +175,7 @@ export class Lane<T> {
         // (A page that comes after its lane was closed is never written: it waits for nothing.)
         entry.bytes = this.memory?.came(this.finished || result.done ? undefined : result.value) ?? 0;
         entry.arrived = ++arrivals;
+        entry.end = result.done === true;
         this.fetching = false;
         if (!result.done) return this.prefetch();
         this.exhausted = true;

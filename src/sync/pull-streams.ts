@@ -13,7 +13,7 @@ import { entryId, type IndexFile } from './index-file.js';
 import type { PullOptions } from './pull-engine.js';
 import { doneWith, type PulledDocument } from './source.js';
 import type { StreamStart } from './starts.js';
-import { nextReady, openLanes } from './stream-lanes.js';
+import { drained, nextReady, openLanes } from './stream-lanes.js';
 import { newSummary, type PullSummary } from './summary.js';
 import { HELD, writePage } from './write-page.js';
 
@@ -95,10 +95,12 @@ export async function pullStreams(o: PullOptions, t: PullTarget): Promise<PullSu
       // A window of the quota that opened raises the requests in flight (the semaphore's capacity).
       limit.admit();
       // A group due is committed while the next pages are written (documents: their lines are
-      // looked up in the index and in `pending` alike).
+      // looked up in the index and in `pending` alike). Not once every page is written (designed
+      // here, issue 28): the run's last commit follows at once, and it would wait for this one
+      // (a file-system sync and the catalog's turn each) before it began.
       await committer.room();
       committer.check();
-      if (committer.due && !eventsStarted) committer.start();
+      if (committer.due && !eventsStarted && !drained(states)) committer.start();
       const s = await nextReady(states, limit.size / Math.max(1, o.concurrency));
       if (!s) break;
       if (o.signal.aborted)

@@ -147,7 +147,8 @@ export interface StreamSource {
    */
   split?: {
     range: CreatedRange;
-    count(range: CreatedRange, signal: AbortSignal): Promise<Counted | undefined>;
+    /** `once`: asked ahead on a guess, sent once with no retry (RequestOptions.once). */
+    count(range: CreatedRange, signal: AbortSignal, once?: boolean): Promise<Counted | undefined>;
     /**
      * How many times as many documents per request a window (`start.stream.window`) is read with
      * as the stream itself: a v1 stream reads its windows on v2, 500 per page. The plan gives the

@@ -167,6 +167,11 @@ export async function nextReady(states: StreamState[], raised = 1): Promise<Stre
   }
 }
 
+/** No lane of the run has a page left to hand on (each has fetched its end, or was read to it). */
+export function drained(states: StreamState[]): boolean {
+  return states.every((s) => s.lane.drained);
+}
+
 function activePhase(states: StreamState[]): StreamState[] {
   for (const phase of ['documents', 'events'] as const) {
     const active = states.filter((s) => (s.source.phase ?? 'documents') === phase && !s.lane.done);

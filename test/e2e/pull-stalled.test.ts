@@ -54,10 +54,11 @@ describe('fiscal pull against a stream that brings nothing new', () => {
     expect(r.stderr).toMatch(/pages in a row that wrote nothing \(documents already in the folder, or refused\)/);
     const requests = server.requests.length;
     // The first page is new; then MAX_KNOWN_PAGES known ones, and the pages fetched ahead (plus
-    // the count that asks whether the listing is worth splitting): under the quota the headers
-    // tell (999 left), also those borrowed while the writer is behind (default --concurrency 4).
+    // the count that asks whether the listing is worth splitting, and the 24 probes sent with it):
+    // under the quota the headers tell (999 left), also those borrowed while the writer is behind
+    // (default --concurrency 4).
     expect(requests).toBeGreaterThanOrEqual(MAX_KNOWN_PAGES + 1);
-    expect(requests).toBeLessThanOrEqual(MAX_KNOWN_PAGES + 2 + PAGES_AHEAD + borrowablePages(4));
+    expect(requests).toBeLessThanOrEqual(MAX_KNOWN_PAGES + 2 + 24 + PAGES_AHEAD + borrowablePages(4));
     const index = readNdjson(join(dir, 'index.ndjson'));
     expect(index.map((x) => x.key)).toHaveLength(3);
     expect(new Set(index.map((x) => x.key)).size).toBe(3);

@@ -1,7 +1,7 @@
 // NF-e streams for the pull engine: the v1 cursor listing (default: its stable cursor is made for
 // incremental sync, R13) and the v2 listing (when a flag only v2 has is used).
 import type { HttpClient } from '../../api/http.js';
-import { withSignal } from '../../api/http-views.js';
+import { sentOnce, withSignal } from '../../api/http-views.js';
 import { nfeV1Pages, nfeV2Pages, searchNfeV2 } from '../../api/nfe.js';
 import type { NfeRole, NfeV1Item, NfeV1Query, NfeV2Field, NfeV2Record, NfeV2Request } from '../../api/wire/nfe.js';
 import { brasiliaDateTime } from '../../fiscal/dates.js';
@@ -33,8 +33,9 @@ async function countV2(
   filters: NfeV2Request['Filters'],
   range: CreatedRange,
   signal: AbortSignal,
+  once = false,
 ): Promise<Counted | undefined> {
-  const page = await searchNfeV2(withSignal(http, signal), {
+  const page = await searchNfeV2(withSignal(once ? sentOnce(http) : http, signal), {
     Fields: ['CreatedAt'],
     Filters: { ...filters, CreatedAt: { From: range.from, To: range.to } },
     Limit: 1,
@@ -162,7 +163,7 @@ export function nfeV1Source(
               query.createdFrom && query.createdTo
                 ? { from: withTime(query.createdFrom, 'from'), to: withTime(query.createdTo, 'to') }
                 : ALL_CREATED,
-            count: (range: CreatedRange, signal) => countV2(http, v2Filters, range, signal),
+            count: (range: CreatedRange, signal, once) => countV2(http, v2Filters, range, signal, once),
             windowSpeedup: V2_WINDOW_SPEEDUP,
           },
         }
@@ -250,7 +251,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         from: own?.From ? withTime(own.From, 'from') : ALL_CREATED.from,
         to: own?.To ? withTime(own.To, 'to') : ALL_CREATED.to,
       },
-      count: (range, signal) => countV2(http, request.Filters, range, signal),
+      count: (range, signal, once) => countV2(http, request.Filters, range, signal, once),
     },
     async *pages(start, signal) {
       let base = plain;

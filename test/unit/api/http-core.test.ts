@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withSignal } from '../../../src/api/http-views.js';
+import { sentOnce, withSignal } from '../../../src/api/http-views.js';
 import { buildUrl, createHttpClient, type HttpClientOptions } from '../../../src/api/http.js';
 import { RequestSlot, slotSignal } from '../../../src/api/request-slot.js';
 import {
@@ -263,6 +263,20 @@ describe('retries', () => {
     server.enqueue({ status: 500 }, OK);
     await http.request({ method: 'POST', path: '/v2/dfe/nfe', body: {}, schema: okSchema, retry: true });
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('a request sent once (a guess asked ahead: sentOnce) fails at its first 500 or 429, with no wait, and leaves the run its retries', async () => {
+    const { http, clock } = setup({ maxAttempts: 2 });
+    const list = { method: 'POST', path: '/v2/dfe/nfe', body: {}, schema: okSchema, retry: true } as const;
+    server.enqueue({ status: 500 }, { status: 429, headers: { 'Retry-After': 1 } });
+    await expect(sentOnce(http).request(list)).rejects.toBeInstanceOf(TemporaryError);
+    await expect(sentOnce(http).request(list)).rejects.toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([]);
+    // Had either given up the ordinary way, the run's next failure would give up at once.
+    server.enqueue({ status: 500 }, OK);
+    await http.request(list);
+    expect(server.requests).toHaveLength(4);
   });
 
   it('R5: a 429 is retried even for a POST without retry (the server refused it before doing anything)', async () => {

@@ -35,7 +35,9 @@ describe('pull engine: the plan begins beside the opening of the index and the c
       return { total: 10 };
     });
     await runPull({ ...pullOptions(dir, [source]), concurrency: 4 });
-    expect(catalogThen).toEqual([false]);
+    // The total and the probes sent with it.
+    expect(catalogThen.length).toBeGreaterThan(0);
+    expect(catalogThen.filter(Boolean)).toEqual([]);
     expect(existsSync(catalogFile(dir))).toBe(true);
   });
 
@@ -53,8 +55,8 @@ describe('pull engine: the plan begins beside the opening of the index and the c
         }),
     );
     await expect(runPull({ ...pullOptions(dir, [source]), concurrency: 4 })).rejects.toThrow(/catalog/);
-    expect(asked).toHaveLength(1);
-    expect(asked[0]!.aborted).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((signal) => !signal.aborted)).toEqual([]);
     expect(existsSync(join(dir, '.fiscal', 'checkpoints'))).toBe(false);
   });
 });

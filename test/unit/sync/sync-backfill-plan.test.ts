@@ -53,7 +53,7 @@ function service(instants: number[], first = true) {
 }
 
 /** The plan of a stream counted by `s`, four slots, the whole range, at NOW. */
-const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean } = {}) =>
+const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean; withTotal?: boolean } = {}) =>
   planWindows({ range: ALL, count: s.count, windowSpeedup: 5 }, 4, new AbortController().signal, { now: NOW, ...o });
 
 const inWindow = (instants: number[], w: CreatedRange) =>
@@ -91,6 +91,33 @@ describe('planWindows', () => {
       // window (one round of six counts around it).
       expect(s.roundTrips).toBeLessThanOrEqual(3);
       expect(s.counts).toBeLessThanOrEqual(37);
+    },
+  );
+
+  it.each([
+    [13_000, 3],
+    [60_000, 6],
+    [13_000, 1],
+  ])(
+    'with the probes sent with the total (each once), plans %i documents over %i years the same windows a round trip sooner',
+    async (n, years) => {
+      const instants = createdAt(n, years);
+      const after = service(instants);
+      const windows = await planOf(after);
+      const ahead = service(instants);
+      const once: boolean[] = [];
+      const count = ahead.count;
+      ahead.count = (range: CreatedRange, ...rest: unknown[]) => {
+        once.push(rest[1] === true);
+        return count(range);
+      };
+      expect(await planOf(ahead, { withTotal: true })).toEqual(windows);
+      expect(ahead.roundTrips).toBe(after.roundTrips - 1);
+      // The total and the later rounds' counts are sent the ordinary way, the probes once.
+      expect(once[0]).toBe(false);
+      expect(once.filter(Boolean)).toHaveLength(24);
+      // The probes before the first document are asked for nothing.
+      expect(ahead.counts).toBeLessThanOrEqual(after.counts + 24);
     },
   );
 
@@ -170,12 +197,25 @@ describe('planWindows', () => {
     ).toBeUndefined();
   });
 
-  it('a stream too small to split costs one count: the probes wait for the total', async () => {
+  it('a stream too small to split costs one count: the probes wait for the total, unless sent with it', async () => {
     const s = service(createdAt(900, 3));
     const windows = await planWindows({ range: ALL, count: s.count }, 4, new AbortController().signal, { now: NOW });
     expect(windows).toBeUndefined();
     expect(s.roundTrips).toBe(1);
     expect(s.counts).toBe(1);
+    // With the total: one round trip still, and the 24 probes asked for nothing.
+    const ahead = service(createdAt(900, 3));
+    expect(await planOf(ahead, { withTotal: true })).toBeUndefined();
+    expect([ahead.roundTrips, ahead.counts]).toEqual([1, 25]);
+  });
+
+  it('a small stream (2,800 documents) with the probes sent with the total: its cut is among them, one round trip', async () => {
+    const instants = createdAt(2_800, 3);
+    const after = service(instants);
+    const ahead = service(instants);
+    const windows = await planOf(after);
+    expect(await planOf(ahead, { withTotal: true })).toEqual(windows);
+    expect([after.roundTrips, ahead.roundTrips]).toEqual([2, 1]);
   });
 
   it('a service that cannot count is read as one listing, and is asked nothing more (against one that does not answer, each count spends retries)', async () => {
@@ -186,5 +226,18 @@ describe('planWindows', () => {
     };
     expect(await planWindows({ range: ALL, count }, 4, new AbortController().signal, { now: NOW })).toBeUndefined();
     expect(counts).toBe(1);
+    // The probes sent with the total are each sent once (no retries: the HTTP core's `once`), and
+    // none is asked again once the total failed.
+    const sent: boolean[] = [];
+    const countOnce = async (_range: CreatedRange, _signal: AbortSignal, once?: boolean) => {
+      sent.push(once === true);
+      throw new Error('404');
+    };
+    const planned = planWindows({ range: ALL, count: countOnce }, 4, new AbortController().signal, {
+      now: NOW,
+      withTotal: true,
+    });
+    expect(await planned).toBeUndefined();
+    expect(sent).toEqual([false, ...Array<boolean>(24).fill(true)]);
   });
 });

@@ -196,6 +196,34 @@ describe('Lane', () => {
     await expect(lane.next()).rejects.toThrow('boom');
   });
 
+  it('is drained once only its end is left to hand on: not while a page waits, nor after a failure not yet delivered', async () => {
+    const { iterable } = pages(2);
+    const lane = new Lane(iterable, new Semaphore(4));
+    lane.prefetch();
+    await settle();
+    // Both pages came; the end is asked for once one is taken.
+    expect(lane.drained).toBe(false);
+    expect((await lane.next()).value).toBe(1);
+    await settle();
+    expect([lane.fetchedAll, lane.drained]).toEqual([true, false]);
+    expect((await lane.next()).value).toBe(2);
+    expect(lane.drained).toBe(true);
+    expect(lane.done).toBe(false);
+    expect((await lane.next()).done).toBe(true);
+    expect(lane.drained).toBe(true);
+    const failing = new Lane(
+      (async function* () {
+        yield* [];
+        throw new Error('boom');
+      })(),
+      new Semaphore(1),
+    );
+    failing.prefetch();
+    await settle();
+    expect([failing.fetchedAll, failing.drained]).toEqual([true, false]);
+    await expect(failing.next()).rejects.toThrow('boom');
+  });
+
   it('a failed fetch is delivered by next(), and nothing more is fetched after it', async () => {
     let asked = 0;
     const failing = (async function* () {
