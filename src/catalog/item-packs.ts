@@ -22,8 +22,14 @@ const FIELD = '\u001f';
 /** A NULL text, where '' is an empty one. */
 const NULL = '\u001d';
 
-/** The items a pack holds at most, ended at a document's last item (a document is never split). */
-const PACK_ITEMS = 4096;
+/**
+ * The items a pack holds at most, ended at a document's last item (a document is never split).
+ * A pack's numbers (72 bytes an item: 74 KB at 1,024) stay below the 128 KB from which the C
+ * library gives a block its own mapping (bin/fiscal.js): a report reading packs of 4,096 items
+ * (295 KB) had SQLite's copy of each blob and its Buffer mapped, zeroed and unmapped a pack, some
+ * 350 mappings more at 400k documents and 60-100 ms more of the kernel's time (docs/bench.md).
+ */
+const PACK_ITEMS = 1024;
 
 /** The packs' table: a pack a row, in the items' order (its id). */
 export const CREATE_PACKS = `CREATE TABLE IF NOT EXISTS item_packs (

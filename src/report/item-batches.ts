@@ -2,7 +2,7 @@
 // a few thousand items in the packs' form (src/catalog/item-packs.ts), each text once a batch with
 // the items' places as 32-bit numbers and their numbers as doubles, so that the fold groups by
 // small integers and sums from a typed array with no array per item. The packs are such batches
-// already (at 400k documents, 171 rows for 699k items: docs/bench.md); where they cannot stand for
+// already (at 400k documents, 771 rows for 699k items: docs/bench.md); where they cannot stand for
 // the items (stale, unpackable, a range of the items' rows), the rows SQLite hands over are put in
 // the same form, with the same values in the same order.
 import { PACK_TEXTS, PACK_WIDTH, PACKED_NUMBERS, PACKED_TEXTS } from '../catalog/item-packs.js';
