@@ -32,7 +32,6 @@ const FONT_DATA: Readonly<Record<string, string>> = {
 };
 
 const templates = new Map<string, StandardFont>();
-const widths = new Map<string, Advances>();
 /** Per font, the hex of each character's WinAnsi code, as a content stream shows it. */
 const hexes = new Map<string, Map<number, string>>();
 
@@ -47,69 +46,107 @@ function loadFont(name: string): StandardFont {
 
 /** `name` (a PDF standard font): its metrics read once per process, and its ascender. */
 export function standardFont(name: string): { name: string; ascender: number } {
+  return { name, ascender: templateOf(name).ascender };
+}
+
+function templateOf(name: string): StandardFont {
   let template = templates.get(name);
   if (!template) {
     templates.set(name, (template = loadFont(name)));
     hexes.set(name, new Map());
   }
-  return { name, ascender: template.ascender };
+  return template;
 }
 
 /** The WinAnsi code pdfkit gives a character (its own where WinAnsi does not move it). */
 const winAnsiCode = (code: number): number => WIN_ANSI_MAP[code] || code;
 
-/** Per font, the advances of the characters met so far: an array for Latin-1, a map past it. */
-interface Advances {
+/**
+ * A font's advances (thousandths of the size) by character: every Latin-1 one in an array made
+ * with the font, the others in a map as they are met. Text is measured some 400 times a DANFe:
+ * the font's tables were looked up by its name in two maps each time, and a character's advance
+ * filled in on its first use, which cost more than adding the advances up.
+ */
+export interface Advances {
   latin: Float64Array;
   other: Map<number, number>;
+  font: StandardFont;
 }
 
-function advancesOf(name: string): Advances {
-  let table = widths.get(name);
-  if (!table) widths.set(name, (table = { latin: new Float64Array(256).fill(-1), other: new Map() }));
-  return table;
-}
+const advances = new Map<string, Advances>();
 
-function advance(name: string, font: StandardFont, code: number, table = advancesOf(name)): number {
-  if (code < 256) {
-    const w = table.latin[code]!;
-    return w >= 0 ? w : (table.latin[code] = glyphWidth(font, code));
+/** `name`'s advances, made on its first use (its metrics read then). */
+export function advancesOf(name: string): Advances {
+  let table = advances.get(name);
+  if (!table) {
+    const font = templateOf(name);
+    const latin = Float64Array.from({ length: 256 }, (_, code) => glyphWidth(font, code));
+    advances.set(name, (table = { latin, other: new Map(), font }));
   }
-  let w = table.other.get(code);
-  if (w === undefined) table.other.set(code, (w = glyphWidth(font, code)));
-  return w;
+  return table;
 }
 
 /** As pdfkit's AFMFont: a code past the table, or a glyph the font lacks, advances by nothing. */
 const glyphWidth = (font: StandardFont, code: number) =>
   font.widths.get(WIN_ANSI_GLYPHS[winAnsiCode(code)] ?? '.notdef') || 0;
 
-/** The width of `value` in `name` at `size` points (glyph advances; kerning left out). */
-export function widthOf(name: string, value: string, size: number): number {
-  const template = templates.get(name);
-  if (!template) throw new Error(`font ${name} measured before its first use`);
-  const table = advancesOf(name);
+/**
+ * The width of `value` at `size` points in the font of `table` (glyph advances; kerning left out).
+ *
+ * `String(value)` tells the optimising compiler that it reads a string: the strings measured are
+ * of half a dozen kinds inside V8 (literals, slices of the XML, concatenations, numbers printed),
+ * which turn `value.length` and `value.charCodeAt` into generic property look-ups once a loop has
+ * seen more than four; with the type known they are read in place, some 4 times faster a call.
+ */
+export function widthIn(table: Advances, value: string, size: number): number {
+  const text = String(value);
+  const latin = table.latin;
   let units = 0;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    const w = code < 256 ? table.latin[code]! : -1;
-    units += w >= 0 ? w : advance(name, template, code, table);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    units += code < 256 ? latin[code]! : otherAdvance(table, code);
   }
   return (units * size) / 1000;
 }
 
+function otherAdvance(table: Advances, code: number): number {
+  let w = table.other.get(code);
+  if (w === undefined) table.other.set(code, (w = glyphWidth(table.font, code)));
+  return w;
+}
+
+/** The width of `value` in `name` at `size` points (glyph advances; kerning left out). */
+export function widthOf(name: string, value: string, size: number): number {
+  if (!templates.has(name)) throw new Error(`font ${name} measured before its first use`);
+  return widthIn(advancesOf(name), value, size);
+}
+
 /**
  * Characters a literal string shows as they are: their WinAnsi code is their own (pdfkit's map
- * only moves characters past Latin-1) and they need no escape. Nearly every line of a DANFe.
+ * only moves characters past Latin-1) and they need no escape (0x20-0xff but `(`, `)`, `\` and
+ * 0x7f-0x9f). Nearly every line of a DANFe. Looked up a character at a time: a regular
+ * expression's test of each of a DANFe's 300 lines cost more than the lines' loop.
  */
-const PLAIN = /^[\x20-\x27\x2a-\x5b\x5d-\x7e\xa0-\xff]*$/;
+const PLAIN = Uint8Array.from({ length: 256 }, (_, c) =>
+  c >= 0x20 && c !== 0x28 && c !== 0x29 && c !== 0x5c && (c < 0x7f || c >= 0xa0) ? 1 : 0,
+);
+
+function plain(value: string): boolean {
+  // A string to the compiler, whatever its kind inside V8 (see widthIn).
+  const text = String(value);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff || PLAIN[code] === 0) return false;
+  }
+  return true;
+}
 
 /**
  * `value`'s WinAnsi codes in `name` as a literal string, `(...)`, the string a content stream's Tj
  * shows: one byte a character (a hex string takes two), `(`, `)` and `\` escaped.
  */
 export function literalOf(name: string, value: string): string {
-  if (PLAIN.test(value)) return `(${value})`;
+  if (plain(value)) return `(${value})`;
   let out = '(';
   for (let i = 0; i < value.length; i++) {
     const char = String.fromCharCode(Number.parseInt(hexAt(name, value, i), 16));

@@ -64,14 +64,12 @@ export function forgetLayouts(): void {
 /**
  * `/F1 7`, the operands of `Tf`, by font and size: the same string each time, which the content
  * stream compares with the font set last (a string built per line was built, then compared, some
- * 300 times a DANFe).
+ * 300 times a DANFe). Each font's map is its page font's: one look-up a line.
  */
-const operands = new Map<string, Map<number, string>>();
-function fontOperands(id: string, size: number): string {
-  let sizes = operands.get(id);
-  if (!sizes) operands.set(id, (sizes = new Map()));
-  let found = sizes.get(size);
-  if (found === undefined) sizes.set(size, (found = `/${id} ${num(size)}`));
+const operands: Record<FontId, Map<number, string>> = { F1: new Map(), F2: new Map() };
+function fontOperands(font: PageFont, size: number): string {
+  let found = font.operands.get(size);
+  if (found === undefined) font.operands.set(size, (found = `/${font.id} ${num(size)}`));
   return found;
 }
 
@@ -80,6 +78,8 @@ interface PageFont {
   id: FontId;
   name: string;
   ascender: number;
+  /** Its `Tf` operands by size (fontOperands). */
+  operands: Map<number, string>;
 }
 
 export class Sheet {
@@ -107,8 +107,8 @@ export class Sheet {
     this.file = new PdfFile(title, created);
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
     this.fonts = {
-      regular: { id: 'F1', ...standardFont(FONT.regular) },
-      bold: { id: 'F2', ...standardFont(FONT.bold) },
+      regular: { id: 'F1', ...standardFont(FONT.regular), operands: operands.F1 },
+      bold: { id: 'F2', ...standardFont(FONT.bold), operands: operands.F2 },
     };
     if (firstPage) this.addPage();
   }
@@ -208,11 +208,14 @@ export class Sheet {
 
   /** One line of text whose top is at `y`. */
   text(value: string, x: number, y: number, style: TextStyle = NO_STYLE): void {
-    this.textLine(value, x, y, style.size ?? 8, style.bold ?? false, style.width, style.align, style.color);
+    this.textIn(value, x, y, style.size ?? 8, style.bold ?? false, style.width, style.align, style.color);
   }
 
-  /** text() with its style spelled out: a field's value (150 a DANFe) is drawn with no style object made. */
-  private textLine(
+  /**
+   * text() with its style spelled out: a field's value (150 a DANFe) and an item's cells are
+   * drawn with no style object made, nor its fields looked up.
+   */
+  textIn(
     value: string,
     x: number,
     y: number,
@@ -220,7 +223,7 @@ export class Sheet {
     bold: boolean,
     within: number | undefined,
     align: TextStyle['align'],
-    color: string | undefined,
+    color?: string,
   ): void {
     let shown = value;
     let left = x;
@@ -238,7 +241,7 @@ export class Sheet {
     const font = bold ? this.fonts.bold : this.fonts.regular;
     // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
     const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
-    this.ops.text(fontOperands(font.id, size), matrix, literalOf(font.name, shown), color && rgb(color));
+    this.ops.text(fontOperands(font, size), matrix, literalOf(font.name, shown), color && rgb(color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
@@ -263,7 +266,7 @@ export class Sheet {
       });
     const size = style.size ?? 8;
     if (value)
-      this.textLine(value, x + 2, y + h - size - 1.5, size, style.bold ?? false, w - 4, style.align, style.color);
+      this.textIn(value, x + 2, y + h - size - 1.5, size, style.bold ?? false, w - 4, style.align, style.color);
   }
 
   /** A block's title (DESTINATÁRIO / REMETENTE...): bold capitals above the block, part of the layout. */

@@ -1,13 +1,18 @@
 // Text measured and fitted to a width in the PDF standard Times fonts (their metrics: fonts.ts),
 // without a page: what a layout needs to know before it draws (a field cut with …, lines broken
 // at spaces).
-import { widthOf } from './fonts.js';
+import { advancesOf, widthIn, type Advances } from './fonts.js';
 
 export const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
 
+/** The two fonts' advances, taken on the first measure (their metrics read then). */
+let regular: Advances | undefined;
+let boldFont: Advances | undefined;
+
 /** The width `value` takes in that style. */
 export function measure(value: string, size: number, bold = false): number {
-  return widthOf(bold ? FONT.bold : FONT.regular, value, size);
+  const font = bold ? (boldFont ??= advancesOf(FONT.bold)) : (regular ??= advancesOf(FONT.regular));
+  return widthIn(font, value, size);
 }
 
 /** `value` cut (with …) to fit `width`. */

@@ -38,9 +38,17 @@ function numberOf(name: string): number {
   return n;
 }
 
-/** A shape made ready: each child name's number gives its place in a record (-1: not read). */
+/**
+ * A shape made ready: each child name's number gives its place in a record (-1: not read). The
+ * shape's flags are copied here: the shapes are object literals of a dozen different keys, and
+ * their flags read for each element walked were generic (megamorphic) look-ups in V8; every
+ * Compiled has the same keys.
+ */
 interface Compiled {
-  shape: Shape;
+  values: boolean;
+  closed: boolean;
+  once: boolean;
+  attribute: string | undefined;
   size: number;
   /** By name number (a sparse array: a look-up by index). */
   places: number[];
@@ -65,7 +73,18 @@ function compile(shape: Shape): Compiled {
   for (const [name, child] of Object.entries(shape.many ?? {})) place(name, compile(child), true);
   const variant = shape.variant && compile(shape.variant.shape);
   const variantPrefix = shape.variant && Buffer.from(shape.variant.prefix, 'latin1');
-  return { shape, size: children.length + (variant ? 1 : 0), places, children, many, variant, variantPrefix };
+  return {
+    values: shape.values === true,
+    closed: shape.closed === true,
+    once: shape.once === true,
+    attribute: shape.attribute,
+    size: children.length + (variant ? 1 : 0),
+    places,
+    children,
+    many,
+    variant,
+    variantPrefix,
+  };
 }
 
 const SIGNATURE = numberOf('Signature');
@@ -81,7 +100,7 @@ export class Entry {
   values: { [name: string]: string } | undefined;
   constructor(readonly compiled: Compiled) {
     this.at = new Array<unknown>(compiled.size).fill(undefined);
-    if (compiled.shape.values) this.values = {};
+    if (compiled.values) this.values = {};
   }
 
   private place(name: string): number {
@@ -179,7 +198,7 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]
     // A prefix: the light parser keeps the local name, and compares closing tags by it.
     if (n === PROTO || s.colon >= 0) return undefined;
     if (skipped[n] === true) {
-      if (within?.compiled.shape.closed || within?.values) return undefined;
+      if (within?.compiled.closed || within?.values) return undefined;
       // The light parser keeps a signature as an empty child, and leaves the others out.
       if (n === SIGNATURE && within) within.node = true;
       if (!alone && !s.skipElement()) return undefined;
@@ -248,7 +267,7 @@ function open(s: TagWalk, text: Text, within: Entry, n: number, k: number, d: De
   }
   let place = n === 0 ? undefined : c.places[n];
   if (place === undefined && c.variantPrefix && startsWith(s, c.variantPrefix)) place = c.children.length;
-  if (place === undefined) return !c.shape.closed;
+  if (place === undefined) return !c.closed;
   const child = place === c.children.length ? c.variant : c.children[place];
   if (!child) {
     // A leaf: the first of its name is read ('' until its text is).
@@ -262,7 +281,7 @@ function open(s: TagWalk, text: Text, within: Entry, n: number, k: number, d: De
   if (c.many[place]) {
     ((within.at[place] as Entry[] | undefined) ?? ((within.at[place] = [] as Entry[]) as Entry[])).push(entry);
   } else if (within.at[place] === undefined) within.at[place] = entry;
-  else return !child.shape.once;
+  else return !child.once;
   d.entries[k] = entry;
   return true;
 }
@@ -286,7 +305,7 @@ function close(text: Text, d: Depths, k: number, start: number, end: number): bo
 /** An entry's attributes: any but a namespace's makes it a node; the one its shape reads is kept. */
 function attributes(s: TagWalk, text: Text, entry: Entry): void {
   const b = s.bytes;
-  const wanted = entry.compiled.shape.attribute;
+  const wanted = entry.compiled.attribute;
   // From the name to the `>` (or the `/` of `/>`): the walk checked them.
   const last = s.kind === EMPTY ? s.gt - 1 : s.gt;
   for (let i = s.nameEnd; i < last;) {
