@@ -1,17 +1,21 @@
-// One content stream of a page or of a layout's form, as sheet.ts writes it: PDF operators, one
-// string each. A DANFe shows some 300 lines of text; each was a text object of its own (`BT`,
-// font, matrix, string, `ET`), half its bytes the same words again. Lines that follow one another
-// now share one text object, and the font is set only when it changes: the same glyphs at the
-// same places, in a third fewer bytes to build and to deflate. A path (a box, a line, the
-// barcode) cannot be drawn inside a text object, so any other operator ends the one open.
+// One content stream of a page or of a layout's form, as sheet.ts writes it: PDF operators, as
+// bytes. A DANFe shows some 300 lines of text; each was a text object of its own (`BT`, font,
+// matrix, string, `ET`), half its bytes the same words again. Lines that follow one another now
+// share one text object, and the font is set only when it changes: the same glyphs at the same
+// places, in a third fewer bytes to build and to deflate. A path (a box, a line, the barcode)
+// cannot be drawn inside a text object, so any other operator ends the one open.
+//
+// The operators are written straight into a byte array, a line's coordinates as digits: built as
+// strings, a line's matrix, operators and the page's growing string were a dozen strings each (a
+// DANFe allocated some 115 kB, three quarters of it there, for a page of 5), and the page's string
+// of some 3,000 pieces was walked again to copy it into bytes.
+import { literalOf, plain } from './fonts.js';
+import { DECIMALS } from './pdf-ops.js';
 
 export class ContentStream {
-  /**
-   * The operators so far, each ended by a newline: one string grown by concatenation, copied out
-   * flat once at the end, where an array joined at the end copied each of its (some thousand)
-   * operators flat first, then again into the whole.
-   */
-  private ops = '';
+  /** The operators so far, each ended by a newline (WinAnsi: one byte a character). */
+  private buffer = new Uint8Array(8 * 1024);
+  private at = 0;
   /** The font and size set last (`/F1 7`), or undefined: set before the first line. */
   private font: string | undefined;
   private inText = false;
@@ -19,41 +23,106 @@ export class ContentStream {
   /** Any operator but text: ends the text object open. */
   push(...ops: string[]): void {
     if (this.inText) {
-      this.ops += 'ET\n';
+      this.write('ET\n');
       this.inText = false;
     }
-    for (const op of ops) this.ops += `${op}\n`;
+    for (const op of ops) {
+      this.write(op);
+      this.byte(10);
+    }
   }
 
   /**
-   * One line of text: `font` its resource and size (`/F1 7`), `matrix` the operands of `Tm`,
-   * `literal` the string as a content stream writes it (parentheses included), in `color`'s `rg`
-   * operands when not black.
+   * One line of text: `font` its resource and size (`/F1 7`), its place (`1 0 0 -1 <left>
+   * <baseline> Tm`: the matrix flips the glyphs back upright on the flipped page), `shown` in the
+   * font named `fontName` as a literal string, in `color`'s `rg` operands when not black.
    */
-  text(font: string, matrix: string, literal: string, color?: string): void {
+  text(font: string, left: number, baseline: number, shown: string, fontName: string, color?: string): void {
     if (!this.inText) {
-      this.ops += 'BT\n';
+      this.write('BT\n');
       this.inText = true;
     }
     // The font is part of the graphics state: it outlives the text object, not a stream.
-    if (font !== this.font) this.ops += `${font} Tf\n`;
+    if (font !== this.font) {
+      this.write(font);
+      this.write(' Tf\n');
+    }
     this.font = font;
-    if (color) this.ops += `${color} rg\n${matrix} Tm ${literal} Tj\n0 g\n`;
-    else this.ops += `${matrix} Tm ${literal} Tj\n`;
+    if (color) {
+      this.write(color);
+      this.write(' rg\n');
+    }
+    this.write('1 0 0 -1 ');
+    this.number(left);
+    this.byte(32);
+    this.number(baseline);
+    this.write(' Tm ');
+    if (plain(shown)) {
+      this.byte(40);
+      this.write(shown);
+      this.byte(41);
+    } else this.write(literalOf(fontName, shown));
+    this.write(' Tj\n');
+    if (color) this.write('0 g\n');
   }
 
   get empty(): boolean {
-    return this.ops.length === 0;
+    return this.at === 0;
   }
 
-  /** The stream's operators (WinAnsi: one byte a character), the text object closed. */
-  operators(): string {
+  /** The stream's bytes, the text object closed; the stream starts again empty. */
+  take(): Uint8Array {
     if (this.inText) this.push();
-    return this.ops;
+    const bytes = this.buffer.slice(0, this.at);
+    this.at = 0;
+    this.font = undefined;
+    return bytes;
   }
 
-  /** The stream's bytes. */
-  bytes(): Buffer {
-    return Buffer.from(this.operators(), 'latin1');
+  /**
+   * A string's characters, one byte each (their low byte, as Buffer's latin1 writes them).
+   * `String(text)` tells the optimising compiler it reads a string, whatever its kind inside V8
+   * (fonts.ts, widthIn).
+   */
+  private write(text: string): void {
+    const s = String(text);
+    this.room(s.length);
+    const buffer = this.buffer;
+    let at = this.at;
+    for (let i = 0; i < s.length; i++) buffer[at++] = s.charCodeAt(i);
+    this.at = at;
+  }
+
+  private byte(code: number): void {
+    this.room(1);
+    this.buffer[this.at++] = code;
+  }
+
+  /** A coordinate as pdf-ops.ts's num() writes it (to a thousandth, no trailing zeros), in digits. */
+  private number(n: number): void {
+    const thousandths = Math.round(n * 1000);
+    const abs = Math.abs(thousandths);
+    let whole = Math.floor(abs / 1000);
+    // num() writes a sign before anything but 0, which a negative count of thousandths never is.
+    if (thousandths < 0) this.byte(45);
+    this.room(16);
+    const buffer = this.buffer;
+    let digits = 1;
+    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+    let at = this.at + digits;
+    this.at = at;
+    do {
+      buffer[--at] = 48 + (whole % 10);
+      whole = Math.floor(whole / 10);
+    } while (whole > 0);
+    this.write(DECIMALS[abs - Math.floor(abs / 1000) * 1000]!);
+  }
+
+  /** Room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.at + n <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.at + n, 2 * this.buffer.length));
+    grown.set(this.buffer.subarray(0, this.at));
+    this.buffer = grown;
   }
 }

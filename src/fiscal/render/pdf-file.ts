@@ -44,8 +44,8 @@ interface Page {
   resources: number;
   dictionary: number;
   mediaBox: string;
-  /** The operators so far (one byte a character), then their deflated bytes once sealed. */
-  operators: string[];
+  /** The operators so far (strings of one byte a character, or bytes), then their deflated bytes once sealed. */
+  operators: Array<string | Uint8Array>;
   deflated: Buffer | undefined;
   xobjects: string;
   extGStates: string;
@@ -198,8 +198,8 @@ export class PdfFile {
     return this.opacity.name;
   }
 
-  /** Operators for the current page, as a string of one byte a character. */
-  addContent(ops: string): void {
+  /** Operators for the current page: a string of one byte a character, or their bytes. */
+  addContent(ops: string | Uint8Array): void {
     this.page!.operators.push(ops);
   }
 
@@ -217,7 +217,13 @@ export class PdfFile {
     for (const chunk of page.operators) size += chunk.length;
     if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
     let at = 0;
-    for (const chunk of page.operators) at += scratch.write(chunk, at, 'latin1');
+    for (const chunk of page.operators) {
+      if (typeof chunk === 'string') at += scratch.write(chunk, at, 'latin1');
+      else {
+        scratch.set(chunk, at);
+        at += chunk.length;
+      }
+    }
     const content = scratch.subarray(0, at);
     page.deflated = page.valuesOnly ? flate(content) : deflateSync(content, PAGE_DEFLATE);
   }

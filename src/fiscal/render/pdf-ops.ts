@@ -5,7 +5,7 @@ import { code128cSymbols, symbolWidths } from './code128.js';
 import { pdfNumber } from './pdf-file.js';
 
 /** `.001` to `.999` as a coordinate's decimals are written (no trailing zeros), and '' for none. */
-const DECIMALS = Array.from({ length: 1000 }, (_, i) =>
+export const DECIMALS = Array.from({ length: 1000 }, (_, i) =>
   i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/, '')}`,
 );
 

@@ -17,7 +17,7 @@
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
-import { hexOf, literalOf, standardFont } from './fonts.js';
+import { hexOf, standardFont } from './fonts.js';
 import { barcodeOps, num, rgb, rgbOf } from './pdf-ops.js';
 import { PdfFile, pdfNumber, type FontId } from './pdf-file.js';
 import { FONT, fit, measure, wrap } from './text-fit.js';
@@ -85,7 +85,7 @@ interface PageFont {
 export class Sheet {
   private readonly file: PdfFile;
   private readonly fonts: { regular: PageFont; bold: PageFont };
-  /** The page's operators not yet handed to pdfkit (see flush). */
+  /** The page's operators not yet handed to the file (see flush). */
   private ops = new ContentStream();
   /** This file's forms (their object numbers), by layout key: the next pages of a long DANFe share one. */
   private readonly forms = new Map<string, number>();
@@ -177,18 +177,17 @@ export class Sheet {
     const recording = this.recording;
     if (recording) {
       this.recording = undefined;
-      const bytes = deflateSync(recording.ops.bytes(), { level: 1 });
+      const bytes = deflateSync(recording.ops.take(), { level: 1 });
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
       this.file.endForm(recording.form, this.width, this.height, bytes);
     }
     this.file.sealPage();
   }
 
-  /** Hands the operators written so far to the page, in one piece (before anything pdfkit draws). */
+  /** Hands the operators written so far to the page, in one piece (before anything else drawn on it). */
   private flush(): void {
     if (this.ops.empty) return;
-    this.file.addContent(this.ops.operators());
-    this.ops = new ContentStream();
+    this.file.addContent(this.ops.take());
   }
 
   /** The width `value` takes in that style. */
@@ -239,9 +238,8 @@ export class Sheet {
     }
     if (!shown) return;
     const font = bold ? this.fonts.bold : this.fonts.regular;
-    // The text matrix flips the glyphs back upright on the flipped page; y is the baseline.
-    const matrix = `1 0 0 -1 ${num(left)} ${num(y + (font.ascender / 1000) * size)}`;
-    this.ops.text(fontOperands(font, size), matrix, literalOf(font.name, shown), color && rgb(color));
+    const baseline = y + (font.ascender / 1000) * size;
+    this.ops.text(fontOperands(font, size), left, baseline, shown, font.name, color && rgb(color));
   }
 
   box(x: number, y: number, w: number, h: number): void {
