@@ -12,9 +12,15 @@
 import { literalOf, plain } from './fonts.js';
 import { DECIMALS } from './pdf-ops.js';
 
+/**
+ * Byte arrays given back by the streams that took their bytes, for the next stream to write into:
+ * one made per stream (a DANFe's sheet makes one) was an 8 kB allocation outside V8's heap each.
+ */
+const spare: Uint8Array[] = [];
+
 export class ContentStream {
-  /** The operators so far, each ended by a newline (WinAnsi: one byte a character). */
-  private buffer = new Uint8Array(8 * 1024);
+  /** The operators so far, each ended by a newline (WinAnsi: one byte a character); none before the first. */
+  private buffer: Uint8Array | undefined;
   private at = 0;
   /** The font and size set last (`/F1 7`), or undefined: set before the first line. */
   private font: string | undefined;
@@ -73,7 +79,11 @@ export class ContentStream {
   /** The stream's bytes, the text object closed; the stream starts again empty. */
   take(): Uint8Array {
     if (this.inText) this.push();
-    const bytes = this.buffer.slice(0, this.at);
+    const buffer = this.buffer;
+    if (!buffer) return new Uint8Array(0);
+    const bytes = buffer.slice(0, this.at);
+    spare.push(buffer);
+    this.buffer = undefined;
     this.at = 0;
     this.font = undefined;
     return bytes;
@@ -86,16 +96,14 @@ export class ContentStream {
    */
   private write(text: string): void {
     const s = String(text);
-    this.room(s.length);
-    const buffer = this.buffer;
+    const buffer = this.room(s.length);
     let at = this.at;
     for (let i = 0; i < s.length; i++) buffer[at++] = s.charCodeAt(i);
     this.at = at;
   }
 
   private byte(code: number): void {
-    this.room(1);
-    this.buffer[this.at++] = code;
+    this.room(1)[this.at++] = code;
   }
 
   /** A coordinate as pdf-ops.ts's num() writes it (to a thousandth, no trailing zeros), in digits. */
@@ -105,8 +113,7 @@ export class ContentStream {
     let whole = Math.floor(abs / 1000);
     // num() writes a sign before anything but 0, which a negative count of thousandths never is.
     if (thousandths < 0) this.byte(45);
-    this.room(16);
-    const buffer = this.buffer;
+    const buffer = this.room(16);
     let digits = 1;
     for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
     let at = this.at + digits;
@@ -118,11 +125,12 @@ export class ContentStream {
     this.write(DECIMALS[abs - Math.floor(abs / 1000) * 1000]!);
   }
 
-  /** Room for `n` more bytes. */
-  private room(n: number): void {
-    if (this.at + n <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(this.at + n, 2 * this.buffer.length));
-    grown.set(this.buffer.subarray(0, this.at));
-    this.buffer = grown;
+  /** The buffer, with room for `n` more bytes. */
+  private room(n: number): Uint8Array {
+    const buffer = (this.buffer ??= spare.pop() ?? new Uint8Array(8 * 1024));
+    if (this.at + n <= buffer.length) return buffer;
+    const grown = new Uint8Array(Math.max(this.at + n, 2 * buffer.length));
+    grown.set(buffer.subarray(0, this.at));
+    return (this.buffer = grown);
   }
 }

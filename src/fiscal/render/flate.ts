@@ -173,12 +173,14 @@ export function flate(src: Uint8Array): Buffer {
       const code = CODE[byte]!;
       bits |= (code & 0xffffff) << count;
       count += code >>> 24;
-      if (count >= 16) {
-        out[at++] = bits & 0xff;
-        out[at++] = (bits >>> 8) & 0xff;
-        bits >>>= 16;
-        count -= 16;
-      }
+      // The low 16 bits written whatever the count and kept only once full (count at most 30):
+      // no branch for the processor to mispredict, byte after byte.
+      out[at] = bits;
+      out[at + 1] = bits >>> 8;
+      const full = (count >>> 4) << 4;
+      at += full >>> 3;
+      bits >>>= full;
+      count -= full;
     }
     a %= 65521;
     b %= 65521;

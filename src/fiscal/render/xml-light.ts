@@ -67,8 +67,10 @@ function nameAt(xml: string, start: number, end: number, hash: number): string {
 
 /** The XML entities of `value` (the five named, nbsp and numeric ones) as their characters; others left as written. */
 export function decodeEntities(value: string): string {
-  if (!value.includes('&')) return value;
-  return value.replace(ENTITY, (whole, e: string) => {
+  // A string to the optimising compiler, whatever its kind inside V8 (fonts.ts, widthIn).
+  const text = String(value);
+  if (!text.includes('&')) return text;
+  return text.replace(ENTITY, (whole, e: string) => {
     if (e[0] !== '#') return NAMED[e] ?? whole;
     const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
