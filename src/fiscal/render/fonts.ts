@@ -109,6 +109,11 @@ export function widthIn(table: Advances, value: string, size: number): number {
   return (units * size) / 1000;
 }
 
+/** The advance of one character in the font of `table`, in thousandths of the size. */
+export function advance(table: Advances, code: number): number {
+  return code < 256 ? table.latin[code]! : otherAdvance(table, code);
+}
+
 function otherAdvance(table: Advances, code: number): number {
   let w = table.other.get(code);
   if (w === undefined) table.other.set(code, (w = glyphWidth(table.font, code)));

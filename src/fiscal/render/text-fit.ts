@@ -1,7 +1,7 @@
 // Text measured and fitted to a width in the PDF standard Times fonts (their metrics: fonts.ts),
 // without a page: what a layout needs to know before it draws (a field cut with …, lines broken
 // at spaces).
-import { advancesOf, widthIn, type Advances } from './fonts.js';
+import { advance, advancesOf, widthIn, type Advances } from './fonts.js';
 
 export const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
 
@@ -9,10 +9,23 @@ export const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
 let regular: Advances | undefined;
 let boldFont: Advances | undefined;
 
+const fontOf = (bold: boolean): Advances =>
+  bold ? (boldFont ??= advancesOf(FONT.bold)) : (regular ??= advancesOf(FONT.regular));
+
 /** The width `value` takes in that style. */
 export function measure(value: string, size: number, bold = false): number {
-  const font = bold ? (boldFont ??= advancesOf(FONT.bold)) : (regular ??= advancesOf(FONT.regular));
-  return widthIn(font, value, size);
+  return widthIn(fontOf(bold), value, size);
+}
+
+/** The characters past Latin-1 that `\s` matches, as a regular expression reads it. */
+const WIDE_SPACES = new Set([
+  0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029,
+  0x202f, 0x205f, 0x3000, 0xfeff,
+]);
+
+/** Whether `code` is a character `\s` matches: what separates words. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0xff && WIDE_SPACES.has(code));
 }
 
 /** `value` cut (with …) to fit `width`. */
@@ -37,9 +50,18 @@ export function wrap(value: string, width: number, size: number, max = Infinity,
   // Widths added word by word: measuring the whole line again at each word was quadratic.
   let used = 0;
   const space = measure(' ', size, bold);
-  for (const word of value.split(/\s+/)) {
-    if (!word) continue;
-    const w = measure(word, size, bold);
+  // The words found and measured in one pass over the string, as split(/\s+/) found them (a
+  // string typed as one for the compiler: fonts.ts, widthIn).
+  const text = String(value);
+  const font = fontOf(bold);
+  for (let i = 0; i < text.length;) {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    if (i === text.length) break;
+    const start = i;
+    let units = 0;
+    for (let code; i < text.length && !isSpace((code = text.charCodeAt(i))); i++) units += advance(font, code);
+    const word = text.slice(start, i);
+    const w = (units * size) / 1000;
     if (line && used + space + w > width) {
       lines.push(line);
       over.push(used > width);
