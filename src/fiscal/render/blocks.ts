@@ -42,7 +42,8 @@ export function keyBlock(s: Sheet, key: string, x: number, y: number, w: number,
   s.layout(() => s.box(x, y, w, barHeight + 6));
   s.barcode128(key, x + 10, y + 3, w - 20, barHeight);
   const top = y + barHeight + 6;
-  s.field(x, top, w, 18, 'Chave de acesso', formatKey(key), { size: 8, bold: true, align: 'center' });
+  // The value's size is the default 8; the style's keys in the order of the DANFe's others (sheet.ts, field).
+  s.field(x, top, w, 18, 'Chave de acesso', formatKey(key), { align: 'center', bold: true });
   return top + 18;
 }
 

@@ -52,7 +52,7 @@ export function danfeHeader(
   const protocol = p?.number ? `${p.number}${p.at ? ` - ${formatDateTime(p.at)}` : ''}` : undefined;
   let yy = row(s, x, y + TOP, w, [
     ['Natureza da operação', d.nature, left + mid],
-    ['Protocolo de autorização de uso', protocol, right, { bold: true, align: 'center' }],
+    ['Protocolo de autorização de uso', protocol, right, { align: 'center', bold: true }],
   ]);
   yy = row(s, x, yy, w, [
     ['Inscrição estadual', d.emitter.ie],

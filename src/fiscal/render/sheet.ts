@@ -251,7 +251,11 @@ export class Sheet {
     this.ops.push(dash ? `[${num(dash)}] 0 d ${path} [] 0 d` : path);
   }
 
-  /** A boxed field: its label in small bold capitals at the top, its value below. */
+  /**
+   * A boxed field: its label in small bold capitals at the top, its value below. A DANFe's styles
+   * are of four shapes (none, `{ align }`, `{ align, bold }`, `{ dataLabel }`): with a fifth, V8's
+   * reads of a style's fields here turn generic (megamorphic), some 60 fields a DANFe.
+   */
   field(x: number, y: number, w: number, h: number, label: string, value: string | undefined, style = NO_STYLE) {
     // Nothing allocated for the label where the layout is reused (a DANFe has some 150 fields).
     if (style.dataLabel) {
