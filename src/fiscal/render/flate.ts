@@ -3,7 +3,7 @@
 // (RFC 1951's dynamic block, its code fixed here), no search for repeats. zlib at level 1 cost a
 // DANFe some 0.17 ms of its 0.6 (a deflate stream and its native state made, primed and freed per
 // page, then the search, on a cold cache), nearly as much as drawing the page's values; this
-// codes a page's 5 kB in some 25 us. The values are a few dozen characters (digits, spaces, points,
+// codes a page's 5 kB in some 15-20 us. The values are a few dozen characters (digits, spaces, points,
 // operators, letters) in unequal shares, which the code alone takes to some 4.7 bits a byte,
 // where zlib's repeats took them to 2.7: a DANFe's PDF is 6.9 kB, 5.8 before. The code is a
 // constant, not the page's own: the same XML gives the same bytes on any thread, and no tree is
@@ -142,6 +142,19 @@ const codes = codesOf(lengths);
 /** Each byte's code in its low 24 bits, its length above. */
 const CODE = Int32Array.from(codes.slice(0, 256), (code, i) => code | (lengths[i]! << 24));
 const END = codes[256]! | (lengths[256]! << 24);
+/**
+ * Each two bytes' codes together (the first's in the low bits) and their length above them, where
+ * they take 16 bits at most (0 where more): most of a page's pairs (digits, spaces, points) are
+ * coded in one step, a third less time than byte by byte. 256 kB, made in a fraction of a
+ * millisecond with the module.
+ */
+const PAIR = new Int32Array(65536);
+for (let first = 0; first < 256; first++)
+  for (let second = 0; second < 256; second++) {
+    const l1 = lengths[first]!;
+    const l2 = lengths[second]!;
+    if (l1 + l2 <= 16) PAIR[(first << 8) | second] = codes[first]! | (codes[second]! << l1) | ((l1 + l2) << 16);
+  }
 const header = blockHeader(lengths);
 const HEADER = Uint8Array.from(header.bytes);
 const [HEADER_BITS, HEADER_BIT_COUNT] = header.pending;
@@ -166,15 +179,47 @@ export function flate(src: Uint8Array): Buffer {
   let b = 0;
   for (let i = 0; i < n;) {
     const end = Math.min(n, i + 1024);
-    for (; i < end; i++) {
-      const byte = src[i]!;
+    // Two bytes a step; the low 16 bits written whatever the count and kept only once full (the
+    // count at most 31): no branch for the processor to mispredict, step after step.
+    for (; i + 1 < end; i += 2) {
+      const first = src[i]!;
+      const second = src[i + 1]!;
+      a = (a + first) | 0;
+      b = (b + a) | 0;
+      a = (a + second) | 0;
+      b = (b + a) | 0;
+      const pair = PAIR[(first << 8) | second]!;
+      if (pair !== 0) {
+        bits |= (pair & 0xffff) << count;
+        count += pair >>> 16;
+      } else {
+        const one = CODE[first]!;
+        bits |= (one & 0xffffff) << count;
+        count += one >>> 24;
+        out[at] = bits;
+        out[at + 1] = bits >>> 8;
+        const full = (count >>> 4) << 4;
+        at += full >>> 3;
+        bits >>>= full;
+        count -= full;
+        const two = CODE[second]!;
+        bits |= (two & 0xffffff) << count;
+        count += two >>> 24;
+      }
+      out[at] = bits;
+      out[at + 1] = bits >>> 8;
+      const full = (count >>> 4) << 4;
+      at += full >>> 3;
+      bits >>>= full;
+      count -= full;
+    }
+    if (i < end) {
+      const byte = src[i++]!;
       a = (a + byte) | 0;
       b = (b + a) | 0;
       const code = CODE[byte]!;
       bits |= (code & 0xffffff) << count;
       count += code >>> 24;
-      // The low 16 bits written whatever the count and kept only once full (count at most 30):
-      // no branch for the processor to mispredict, byte after byte.
       out[at] = bits;
       out[at + 1] = bits >>> 8;
       const full = (count >>> 4) << 4;
