@@ -7,9 +7,10 @@
 // renderers do, on use: `fiscal --help` never loads them.
 //
 // pdf-file.ts writes the file (pages, fonts, compression, cross-reference); the page's drawing is
-// written here as PDF operators, one string per page. pdfkit's text() turned each line into a
-// dozen operators through its options, alignment and save/transform/restore, each converted to
-// bytes on its own: two thirds of a DANFe's time. A DANFe is some 600 lines of text and boxes.
+// written here as PDF operators, into one byte array per page (content.ts). pdfkit's text()
+// turned each line into a dozen operators through its options, alignment and
+// save/transform/restore, each converted to bytes on its own: two thirds of a DANFe's time. A
+// DANFe is some 600 lines of text and boxes.
 //
 // Half of those are the same on every DANFe: frames, block titles, field labels. A page may name
 // its layout (addPage): what is drawn through layout() is then recorded once per process, deflated,
