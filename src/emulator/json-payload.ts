@@ -12,8 +12,8 @@
 export class Base64Text {
   private constructor(readonly text: string) {}
 
-  static of(bytes: Buffer): Base64Text {
-    return new Base64Text(bytes.toString('base64'));
+  static of(bytes: Buffer, length = bytes.length): Base64Text {
+    return new Base64Text(bytes.toString('base64', 0, length));
   }
 
   toJSON(): string {

@@ -38,12 +38,15 @@ interface AccountNfes {
   readonly byRole: Readonly<Record<NfeRole, readonly NfeEntry[]>>;
   /** Every (document, owner role) record, by position then role index. */
   readonly records: readonly NfeRecord[];
+  /** Whether `records` are also in createdAt order, as R13 has the stream (see `nfeRecordsCreated`). */
+  readonly createdInOrder: boolean;
 }
 
 interface MutableAccountNfes extends AccountNfes {
   entries: NfeEntry[];
   byRole: Record<NfeRole, NfeEntry[]>;
   records: NfeRecord[];
+  createdInOrder: boolean;
   byKey: Map<string, NfeEntry>;
 }
 
@@ -56,7 +59,7 @@ export type StoreChange =
 
 function emptyIndex(): MutableAccountNfes {
   const byRole = Object.fromEntries(NFE_ROLES.map((r) => [r, [] as NfeEntry[]])) as Record<NfeRole, NfeEntry[]>;
-  return { entries: [], byRole, records: [], byKey: new Map() };
+  return { entries: [], byRole, records: [], createdInOrder: true, byKey: new Map() };
 }
 
 /** The first index in `items` (sorted by `key`) whose key is >= `target`. */
@@ -66,6 +69,18 @@ export function lowerBound<T>(items: readonly T[], target: number, key: (item: T
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (key(items[mid]!) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first index in `items` (sorted by `key`) whose key is > `target`. */
+function upperBound<T>(items: readonly T[], target: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]!) <= target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -153,6 +168,21 @@ export class Store {
   /** The account's NF-e indexes (R3: an account only ever reads its own). */
   nfesOf(accountId: string): AccountNfes {
     return this.indexOf(accountId);
+  }
+
+  /**
+   * The account's records that a CreatedAt window (in ms, bounds included) can match: those in
+   * the window when the records are in createdAt order, found by bisection, else all of them. A
+   * search filters them all the same; Total counts every match, and this spares it the rest of
+   * the account's stream.
+   */
+  nfeRecordsCreated(accountId: string, from: number | undefined, to: number | undefined): readonly NfeRecord[] {
+    const { records, createdInOrder } = this.indexOf(accountId);
+    if (!createdInOrder || (from === undefined && to === undefined)) return records;
+    const created = (r: NfeRecord) => r.entry.createdMs;
+    const start = from === undefined ? 0 : lowerBound(records, from, created);
+    const end = to === undefined ? records.length : upperBound(records, to, created);
+    return records.slice(start, Math.max(start, end));
   }
 
   findNfe(accountId: string, accessKey: string): StoredNfe | undefined {
@@ -244,6 +274,7 @@ export class Store {
     if (Number.isNaN(entry.createdMs) || Number.isNaN(entry.emissionMs)) {
       throw new Error(`${doc.accessKey} has an unreadable createdAt or emissionDate`);
     }
+    if (last && entry.createdMs < last.createdMs) index.createdInOrder = false;
     index.entries.push(entry);
     index.byKey.set(doc.accessKey, entry);
     const roles = new Set<NfeRole>();

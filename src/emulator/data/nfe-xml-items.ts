@@ -15,7 +15,8 @@ import {
   type TaxRates,
 } from './amounts.js';
 import { reformOf, reformXml, type Reform } from './reform.js';
-import { el } from './xml-util.js';
+import type { Product } from './products.js';
+import { el, flat } from './xml-util.js';
 
 export interface TaxedLines extends Lines {
   taxes: LineTaxes[];
@@ -46,28 +47,87 @@ function icmsXml(l: Line, t: LineTaxes, simples: boolean): string {
   );
 }
 
+/** The text of a PIS or COFINS group around its three values, for one regime and rate. */
+interface ContributionParts {
+  open: string;
+  rate: string;
+  close: string;
+}
+
+/** By group, regime and rate: a few of each, made once (xml-util.ts `flat`). */
+const contributionParts = new Map<string, ContributionParts>();
+
+function partsOf(name: 'PIS' | 'COFINS', simples: boolean, rate: number): ContributionParts {
+  const key = `${name}${simples ? 'S' : ''}${rate}`;
+  let parts = contributionParts.get(key);
+  if (!parts) {
+    const kind = simples ? 'Outr' : 'Aliq';
+    const cst = simples ? '99' : '01';
+    parts = {
+      open: flat(`<${name}><${name}${kind}><CST>${cst}</CST><vBC>`),
+      rate: flat(`</vBC><p${name}>${money(rate)}</p${name}><v${name}>`),
+      close: flat(`</v${name}></${name}${kind}></${name}>`),
+    };
+    contributionParts.set(key, parts);
+  }
+  return parts;
+}
+
 /** PIS or COFINS: a rate on the base for normal regimes, zeros (CST 99) in the Simples. */
 function contributionXml(name: 'PIS' | 'COFINS', t: LineTaxes, simples: boolean): string {
   const [rate, value] = name === 'PIS' ? [t.pisRate, t.pisCents] : [t.cofinsRate, t.cofinsCents];
-  const kind = simples ? 'Outr' : 'Aliq';
-  const cst = simples ? '99' : '01';
   const base = simples ? 0 : t.baseCents;
-  return (
-    `<${name}><${name}${kind}><CST>${cst}</CST><vBC>${money(base)}</vBC>` +
-    `<p${name}>${money(rate)}</p${name}><v${name}>${money(value)}</v${name}></${name}${kind}></${name}>`
-  );
+  const p = partsOf(name, simples, rate);
+  return `${p.open}${money(base)}${p.rate}${money(value)}${p.close}`;
+}
+
+/** What the items of a product all have, made once a product (xml-util.ts `flat`). */
+interface ProductParts {
+  /** From <prod> to the CEST. */
+  head: string;
+  /** From the end of vProd to <qTrib>: cEANTrib and uTrib. */
+  trib: string;
+  /** The head with each CFOP and uCom, to <qCom>. */
+  byCfop: Map<string, string>;
+}
+
+const productParts = new WeakMap<Product, ProductParts>();
+
+function partsOfProduct(p: Product): ProductParts {
+  let parts = productParts.get(p);
+  if (!parts) {
+    parts = {
+      head: flat(
+        `<prod>${el('cProd', p.code)}<cEAN>SEM GTIN</cEAN>${el('xProd', p.description)}${el('NCM', p.ncm)}` +
+          `${p.cest ? el('CEST', p.cest) : ''}`,
+      ),
+      trib: flat(`</vProd><cEANTrib>SEM GTIN</cEANTrib>${el('uTrib', p.unit)}<qTrib>`),
+      byCfop: new Map(),
+    };
+    productParts.set(p, parts);
+  }
+  return parts;
+}
+
+/** The product's head, its CFOP and uCom, to <qCom>: one piece per product and CFOP. */
+function prodHead(parts: ProductParts, p: Product, cfop: string): string {
+  let head = parts.byCfop.get(cfop);
+  if (head === undefined) {
+    head = flat(`${parts.head}${el('CFOP', cfop)}${el('uCom', p.unit)}<qCom>`);
+    parts.byCfop.set(cfop, head);
+  }
+  return head;
 }
 
 function prodXml(l: Line, index: number, xPeds: string[]): string {
   const p = l.product;
+  const parts = partsOfProduct(p);
   const qty = quantityText(l.qtyMil);
   const unit = money(l.unitCents);
   const order = xPeds.length ? el('xPed', xPeds[index % xPeds.length]!) + `<nItemPed>${index + 1}</nItemPed>` : '';
   return (
-    `<prod>${el('cProd', p.code)}<cEAN>SEM GTIN</cEAN>${el('xProd', p.description)}${el('NCM', p.ncm)}` +
-    `${p.cest ? el('CEST', p.cest) : ''}${el('CFOP', l.cfop)}${el('uCom', p.unit)}<qCom>${qty}</qCom>` +
-    `<vUnCom>${unit}</vUnCom><vProd>${money(l.grossCents)}</vProd><cEANTrib>SEM GTIN</cEANTrib>` +
-    `${el('uTrib', p.unit)}<qTrib>${qty}</qTrib><vUnTrib>${unit}</vUnTrib>` +
+    `${prodHead(parts, p, l.cfop)}${qty}</qCom><vUnCom>${unit}</vUnCom><vProd>${money(l.grossCents)}` +
+    `${parts.trib}${qty}</qTrib><vUnTrib>${unit}</vUnTrib>` +
     `${l.freightCents ? `<vFrete>${money(l.freightCents)}</vFrete>` : ''}` +
     `${l.discountCents ? `<vDesc>${money(l.discountCents)}</vDesc>` : ''}<indTot>1</indTot>${order}</prod>`
   );
@@ -97,13 +157,12 @@ export function totalXml(tl: TaxedLines): string {
     pis += t.pisCents;
     cofins += t.cofinsCents;
   }
-  const z = '0.00';
   return (
-    `<total><ICMSTot><vBC>${money(base)}</vBC><vICMS>${money(icms)}</vICMS><vICMSDeson>${z}</vICMSDeson>` +
-    `<vFCP>${z}</vFCP><vBCST>${z}</vBCST><vST>${z}</vST><vFCPST>${z}</vFCPST><vFCPSTRet>${z}</vFCPSTRet>` +
-    `<vProd>${money(tl.productCents)}</vProd><vFrete>${money(tl.freightCents)}</vFrete><vSeg>${z}</vSeg>` +
-    `<vDesc>${money(tl.discountCents)}</vDesc><vII>${z}</vII><vIPI>${z}</vIPI><vIPIDevol>${z}</vIPIDevol>` +
-    `<vPIS>${money(pis)}</vPIS><vCOFINS>${money(cofins)}</vCOFINS><vOutro>${z}</vOutro>` +
+    `<total><ICMSTot><vBC>${money(base)}</vBC><vICMS>${money(icms)}</vICMS><vICMSDeson>0.00</vICMSDeson>` +
+    `<vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet>` +
+    `<vProd>${money(tl.productCents)}</vProd><vFrete>${money(tl.freightCents)}</vFrete><vSeg>0.00</vSeg>` +
+    `<vDesc>${money(tl.discountCents)}</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol>` +
+    `<vPIS>${money(pis)}</vPIS><vCOFINS>${money(cofins)}</vCOFINS><vOutro>0.00</vOutro>` +
     `<vNF>${money(tl.totalCents)}</vNF></ICMSTot>${tl.reform ? reformTotalXml(tl.reform, tl.totalCents) : ''}</total>`
   );
 }
@@ -118,13 +177,12 @@ function reformTotalXml(items: readonly Reform[], totalCents: number): string {
     ibs += r.ibs;
     cbs += r.cbs;
   }
-  const z = '0.00';
   return (
     `<IBSCBSTot><vBCIBSCBS>${money(base)}</vBCIBSCBS><gIBS>` +
-    `<gIBSUF><vDif>${z}</vDif><vDevTrib>${z}</vDevTrib><vIBSUF>${money(ibs)}</vIBSUF></gIBSUF>` +
-    `<gIBSMun><vDif>${z}</vDif><vDevTrib>${z}</vDevTrib><vIBSMun>${z}</vIBSMun></gIBSMun>` +
-    `<vIBS>${money(ibs)}</vIBS><vCredPres>${z}</vCredPres><vCredPresCondSus>${z}</vCredPresCondSus></gIBS>` +
-    `<gCBS><vDif>${z}</vDif><vDevTrib>${z}</vDevTrib><vCBS>${money(cbs)}</vCBS><vCredPres>${z}</vCredPres>` +
-    `<vCredPresCondSus>${z}</vCredPresCondSus></gCBS></IBSCBSTot><vNFTot>${money(totalCents)}</vNFTot>`
+    `<gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>${money(ibs)}</vIBSUF></gIBSUF>` +
+    `<gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>0.00</vIBSMun></gIBSMun>` +
+    `<vIBS>${money(ibs)}</vIBS><vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gIBS>` +
+    `<gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>${money(cbs)}</vCBS><vCredPres>0.00</vCredPres>` +
+    `<vCredPresCondSus>0.00</vCredPresCondSus></gCBS></IBSCBSTot><vNFTot>${money(totalCents)}</vNFTot>`
   );
 }

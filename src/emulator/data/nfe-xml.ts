@@ -11,7 +11,7 @@ import { paymentXml, transpXml } from './nfe-xml-payment.js';
 import { addressOf, taxIdOf, taxRegimeOf } from './parties.js';
 import { icmsRate, stateOf } from './places.js';
 import { hashString, Rng } from './random.js';
-import { authorizationProtocol, brt, digestOf, el, NFE_NS, signatureXml, XML_DECL } from './xml-util.js';
+import { authorizationProtocol, brt, digestOf, el, flat, kept, NFE_NS, signatureXml, XML_DECL } from './xml-util.js';
 
 /** The software house named in infRespTec; a fixed, valid CNPJ. */
 const RESP_TEC_CNPJ = '112223330001' + cnpjCheckDigits('112223330001');
@@ -60,16 +60,21 @@ function ideXml(rng: Rng, doc: StoredNfe): string {
   );
 }
 
-function emitXml(doc: StoredNfe): string {
-  const e = doc.emitter;
+const emitBlocks = new WeakMap<Party, string>();
+const destBlocks = new WeakMap<Party, string>();
+
+/** emit and dest follow from the party alone: rendered once a party (see `kept`). */
+const emitXml = (doc: StoredNfe): string => kept(emitBlocks, doc.emitter, emitBlock);
+const destXml = (doc: StoredNfe): string => kept(destBlocks, doc.receiver, destBlock);
+
+function emitBlock(e: Party): string {
   return (
     `<emit>${idXml(taxIdOf(e))}${el('xNome', e.name)}${e.tradingName ? el('xFant', e.tradingName) : ''}` +
     `${addressXml('enderEmit', e)}${el('IE', e.ie ?? 'ISENTO')}<CRT>${taxRegimeOf(e)}</CRT></emit>`
   );
 }
 
-function destXml(doc: StoredNfe): string {
-  const r = doc.receiver;
+function destBlock(r: Party): string {
   const ie = r.ie ? `<indIEDest>1</indIEDest>${el('IE', r.ie)}` : '<indIEDest>9</indIEDest>';
   return `<dest>${idXml(taxIdOf(r))}${el('xNome', r.name)}${addressXml('enderDest', r)}${ie}</dest>`;
 }
@@ -86,15 +91,29 @@ function infAdicXml(doc: StoredNfe, simples: boolean): string {
 
 const compraXml = (doc: StoredNfe): string => (doc.xPeds.length ? `<compra>${el('xPed', doc.xPeds[0]!)}</compra>` : '');
 
-const RESP_TEC =
+// The fixed text of every document, each made a single piece (xml-util.ts `flat`).
+const RESP_TEC = flat(
   `<infRespTec><CNPJ>${RESP_TEC_CNPJ}</CNPJ><xContato>Suporte Fiscal</xContato>` +
-  '<email>suporte@emissorfiscal.com.br</email><fone>1130000000</fone></infRespTec>';
+    '<email>suporte@emissorfiscal.com.br</email><fone>1130000000</fone></infRespTec>',
+);
+const NFE_PROC_OPEN = flat(`${XML_DECL}<nfeProc xmlns="${NFE_NS}" versao="4.00"><NFe xmlns="${NFE_NS}">`);
+
+/** protNFe to its verAplic, by the emitter's state: a piece for each. */
+const protOpenings = new Map<string, string>();
+
+function protOpening(uf: string): string {
+  let opening = protOpenings.get(uf);
+  if (opening === undefined) {
+    opening = flat(`<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb>${el('verAplic', `${uf}_NFE_PL009_V4`)}`);
+    protOpenings.set(uf, opening);
+  }
+  return opening;
+}
 
 function protNFeXml(doc: StoredNfe, digest: string): string {
   const received = brt(Date.parse(doc.emissionDate) + (1 + (hashString(doc.accessKey) % 30)) * 1000);
   return (
-    `<protNFe versao="4.00"><infProt><tpAmb>1</tpAmb>${el('verAplic', `${doc.emitter.uf}_NFE_PL009_V4`)}` +
-    `${el('chNFe', doc.accessKey)}${el('dhRecbto', received)}${el('nProt', authorizationProtocol(doc.accessKey))}` +
+    `${protOpening(doc.emitter.uf)}${el('chNFe', doc.accessKey)}${el('dhRecbto', received)}${el('nProt', authorizationProtocol(doc.accessKey))}` +
     `<digVal>${digest}</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`
   );
 }
@@ -129,7 +148,7 @@ export function renderNfeProc(doc: StoredNfe): string {
     `${doc.authorized.map((a) => `<autXML>${idXml(a)}</autXML>`).join('')}${itemsXml(doc, lines)}${totalXml(lines)}` +
     `${transpXml(rng, doc, lines)}${cobr}${pag}${infAdicXml(doc, lines.simples)}${compraXml(doc)}${RESP_TEC}</infNFe>`;
   return (
-    `${XML_DECL}<nfeProc xmlns="${NFE_NS}" versao="4.00"><NFe xmlns="${NFE_NS}">${infNFe}` +
+    `${NFE_PROC_OPEN}${infNFe}` +
     `${signatureXml(id, taxIdOf(doc.emitter), digest)}</NFe>${protNFeXml(doc, digest)}</nfeProc>`
   );
 }

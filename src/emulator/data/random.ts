@@ -92,9 +92,11 @@ export class Rng {
     return out;
   }
 
-  /** `n` random bytes, four per draw: signatures need hundreds per document. */
-  bytes(n: number): Uint8Array {
-    const out = new Uint8Array(n);
+  /**
+   * `out`'s first `n` bytes random, four per draw, and `out` returned: signatures need hundreds
+   * per document, drawn into one buffer kept for them.
+   */
+  fill<T extends Uint8Array>(out: T, n: number): T {
     for (let i = 0; i < n; i += 4) {
       const word = Math.floor(this.next() * 4294967296);
       out[i] = word & 0xff;

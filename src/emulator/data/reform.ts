@@ -5,6 +5,7 @@
 // CBS 0.90%, IBS of the state 0.10%, of the municipality 0%. In 2026 they are not added to what
 // the buyer pays.
 import { money } from './amounts.js';
+import { flat } from './xml-util.js';
 
 const REFORM_FROM = '2026-01-01';
 /** 2026's rates, in hundredths of a percent. */
@@ -30,12 +31,15 @@ export function reformOf(base: number): Reform {
   };
 }
 
+/** The group's text between its values, made once: each a single piece (xml-util.ts `flat`). */
+const IBSCBS_OPEN = flat('<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>');
+const IBS_UF_PART = flat(`</vBC><gIBSUF><pIBSUF>${money(IBS_UF_RATE)}</pIBSUF><vIBSUF>`);
+const IBS_MUN_PART = flat('</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>');
+const CBS_PART = flat(`</vIBS><gCBS><pCBS>${money(CBS_RATE)}</pCBS><vCBS>`);
+const IBSCBS_CLOSE = '</vCBS></gCBS></gIBSCBS></IBSCBS>';
+
 /** The IBSCBS group of an NF-e item, a CT-e or a CT-e OS (TTribNFe, TTribCTe: CST, cClassTrib, gIBSCBS). */
 export function reformXml(r: Reform): string {
-  return (
-    `<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>${money(r.base)}</vBC>` +
-    `<gIBSUF><pIBSUF>${money(IBS_UF_RATE)}</pIBSUF><vIBSUF>${money(r.ibs)}</vIBSUF></gIBSUF>` +
-    `<gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>${money(r.ibs)}</vIBS>` +
-    `<gCBS><pCBS>${money(CBS_RATE)}</pCBS><vCBS>${money(r.cbs)}</vCBS></gCBS></gIBSCBS></IBSCBS>`
-  );
+  const ibs = money(r.ibs);
+  return `${IBSCBS_OPEN}${money(r.base)}${IBS_UF_PART}${ibs}${IBS_MUN_PART}${ibs}${CBS_PART}${money(r.cbs)}${IBSCBS_CLOSE}`;
 }

@@ -25,6 +25,29 @@ export function flatDigits(text: string): string {
   return text.toUpperCase();
 }
 
+/**
+ * `text` in one piece, whatever it holds (flatDigits says why pieces cost): for text made once and
+ * kept, which each document that repeats it would otherwise walk piece by piece when its XML is
+ * encoded. JSON keeps every string as it is, lone surrogates included.
+ */
+export function flat(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
+/**
+ * The block of `key` rendered once and kept: the parts of a document that repeat in many (a
+ * party's, a product's) cost a lookup, not a rendering. `cache` is bounded by its keys (the
+ * dataset's parties and products), not by the documents.
+ */
+export function kept<K extends object>(cache: WeakMap<K, string>, key: K, render: (key: K) => string): string {
+  let block = cache.get(key);
+  if (block === undefined) {
+    block = flat(render(key));
+    cache.set(key, block);
+  }
+  return block;
+}
+
 const BRT_OFFSET_S = 3 * 3600;
 const DAY_S = 86_400;
 const DAY_MS = DAY_S * 1000;
@@ -96,7 +119,11 @@ export function toBrt(value: string): string {
   return brt(ms);
 }
 
-const base64 = (rng: Rng, bytes: number): string => Buffer.from(rng.bytes(bytes).buffer).toString('base64');
+/** Where the random bytes of a signature are drawn before their base64: one buffer for all. */
+const drawn = Buffer.alloc(512);
+
+/** `bytes` random bytes in base64 (at most drawn's length, a signature's 256 or a certificate's 480). */
+const base64 = (rng: Rng, bytes: number): string => rng.fill(drawn, bytes).toString('base64', 0, bytes);
 
 /** Certificates by signer: one per company, as real ones are, and made once. */
 const certificates = new Map<string, string>();

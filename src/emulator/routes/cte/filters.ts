@@ -2,7 +2,7 @@
 // one predicate over records. Bad values throw a 400 naming the filter.
 import { CTE_TYPES, type CteFilters } from '../../../api/wire/cte.js';
 import { badRequest } from '../../respond.js';
-import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
+import { allOf, customDataTest, pascalRange, within } from '../listing/search-filters.js';
 import { CCE_EVENT, DISAGREEMENT_EVENT, hasEvent, type CteLikeRecord } from './records.js';
 
 type CteRecordPredicate = (record: CteLikeRecord) => boolean;
@@ -75,5 +75,5 @@ export function compileCteFilters(f: CteFilters): CteRecordPredicate {
     const test = customDataTest(f.CustomData);
     add((r) => test(r.entry.doc.properties));
   }
-  return (record) => tests.every((test) => test(record));
+  return allOf(tests);
 }

@@ -179,7 +179,8 @@ function bodySearchPage<R extends AnchoredRecord, F extends string, O>(
 interface BodySearchRoute<B, R extends AnchoredRecord, F extends string, O> extends BodySearch<R, F, O> {
   /** The request, checked (a 400 naming the offending key, see `parseBody`). */
   read(body: unknown, ctx: RequestContext): B;
-  records(ctx: RequestContext): readonly R[];
+  /** The records the request can match (all of them, or fewer that its filters' test would keep). */
+  records(ctx: RequestContext, request: B): readonly R[];
   filters(request: B, ctx: RequestContext): (record: R) => boolean;
   answer(page: SearchPage<O>): Reply;
 }
@@ -196,6 +197,6 @@ export function bodySearchRoute<B, R extends AnchoredRecord, F extends string, O
       limit: asked[route.keys.limit] as number | undefined,
       paginator: asked[route.keys.paginator] as string | null | undefined,
     };
-    return route.answer(bodySearchPage(route.records(ctx), route, paging, () => route.filters(request, ctx)));
+    return route.answer(bodySearchPage(route.records(ctx, request), route, paging, () => route.filters(request, ctx)));
   };
 }

@@ -3,11 +3,28 @@
 import { filterDateProblem, filterDateToMs } from '../../../fiscal/dates.js';
 import { badRequest } from '../../respond.js';
 
+/**
+ * A record matches when it passes every test. A search runs this on every record of the account
+ * for each page (Total counts them all), so it is a plain loop: no closure made per record.
+ */
+export function allOf<R>(tests: readonly ((record: R) => boolean)[]): (record: R) => boolean {
+  return (record) => {
+    for (const test of tests) if (!test(record)) return false;
+    return true;
+  };
+}
+
 /** R9: a `{from, to}` bound in ms; a bad date throws a 400 naming `field`. */
 export function boundMs(text: string | undefined, which: 'from' | 'to', field: string): number | undefined {
   if (text === undefined || text === '') return undefined;
   const problem = filterDateProblem(text);
   if (problem) throw badRequest('service', `${problem}, got "${text}"`, field);
+  return filterDateToMs(text, which);
+}
+
+/** A bound as `boundMs` reads it, or undefined where it would throw: for a search's shortcuts, never its errors. */
+export function softBoundMs(text: string | undefined, which: 'from' | 'to'): number | undefined {
+  if (text === undefined || text === '' || filterDateProblem(text)) return undefined;
   return filterDateToMs(text, which);
 }
 

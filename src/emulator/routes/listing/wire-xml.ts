@@ -4,9 +4,14 @@ import type { XMLParser } from 'fast-xml-parser';
 import { fastXmlParser } from '../../../fiscal/readers/xml.js';
 import { Base64Text } from '../../json-payload.js';
 
+/** Where a document's UTF-8 is written before its base64: one buffer for all, grown as needed. */
+let utf8 = Buffer.allocUnsafe(64 * 1024);
+
 /** The XML as the wire carries it: base64 of its UTF-8, written into the reply as it is. */
 export function base64(text: string): Base64Text {
-  return Base64Text.of(Buffer.from(text, 'utf8'));
+  // A UTF-16 unit takes at most 3 bytes of UTF-8 (a pair of them 4).
+  if (text.length * 3 > utf8.length) utf8 = Buffer.allocUnsafe(text.length * 3);
+  return Base64Text.of(utf8, utf8.write(text, 0, 'utf8'));
 }
 
 let parser: XMLParser | undefined;

@@ -4,7 +4,7 @@ import { MDFE_ROLES, type MdfeFilters } from '../../../api/wire/mdfe.js';
 import type { DocRecord } from '../../doc-index.js';
 import type { StoredMdfe } from '../../model-docs.js';
 import { badRequest } from '../../respond.js';
-import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
+import { allOf, customDataTest, pascalRange, within } from '../listing/search-filters.js';
 
 type Predicate = (r: DocRecord<StoredMdfe>) => boolean;
 
@@ -70,5 +70,5 @@ export function compileMdfeFilters(f: MdfeFilters): Predicate {
     const test = customDataTest(f.CustomData);
     add((r) => test(r.entry.doc.properties));
   }
-  return (record) => tests.every((test) => test(record));
+  return allOf(tests);
 }

@@ -4,7 +4,7 @@ import { FIN_NFE, NFE_ROLES, NFE_ROLE_ALIASES, type NfeRole, type NfeV2Filters }
 import type { Party } from '../../model.js';
 import { badRequest } from '../../respond.js';
 import type { NfeRecord } from '../../store.js';
-import { customDataTest, pascalRange, within } from '../listing/search-filters.js';
+import { allOf, customDataTest, pascalRange, within } from '../listing/search-filters.js';
 import { CCE_EVENT } from './records.js';
 
 type RecordPredicate = (record: NfeRecord) => boolean;
@@ -114,5 +114,5 @@ export function compileFilters(f: NfeV2Filters, now: number): RecordPredicate {
     const test = customDataTest(f.CustomData);
     add((r) => test(r.entry.doc.properties));
   }
-  return (record) => tests.every((test) => test(record));
+  return allOf(tests);
 }

@@ -13,6 +13,7 @@ import { DOC_TYPES } from '../../../fiscal/doc-types.js';
 import { okAs, type Reply } from '../../respond.js';
 import type { RequestContext, Router } from '../../router.js';
 import { bodySearchRoute, parseBody, PASCAL_KEYS } from '../listing/body-search.js';
+import { softBoundMs } from '../listing/search-filters.js';
 import { parseV1Query, v1Page } from '../listing/v1-listing.js';
 import { compileFilters } from './filters.js';
 import { toV1Item, toV2Record } from './records.js';
@@ -29,7 +30,12 @@ const search = bodySearchRoute({
   defaults: NFE_V2_DEFAULT_FIELDS,
   max: V2_LIMIT_MAX,
   toRecord: toV2Record,
-  records: (ctx) => ctx.store.nfesOf(ctx.account.id).records,
+  // A CreatedAt window (the pull's backfill) is looked up, not scanned for (a bad date is the filters' 400).
+  records: (ctx, request) => {
+    const created = request.Filters?.CreatedAt;
+    const from = softBoundMs(created?.From, 'from');
+    return ctx.store.nfeRecordsCreated(ctx.account.id, from, softBoundMs(created?.To, 'to'));
+  },
   filters: (request, ctx) => compileFilters(request.Filters ?? {}, ctx.now()),
   answer: (page) => okAs(nfeV2ResponseSchema, { Nfes: page.records, Paginator: page.paginator, Total: page.total }),
 });

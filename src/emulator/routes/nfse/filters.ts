@@ -13,7 +13,7 @@ import type { DocRecord } from '../../doc-index.js';
 import type { Party } from '../../model.js';
 import type { StoredNfse } from '../../model-docs.js';
 import { badRequest } from '../../respond.js';
-import { boundMs, customDataTest, within } from '../listing/search-filters.js';
+import { allOf, boundMs, customDataTest, within } from '../listing/search-filters.js';
 
 type Predicate = (r: DocRecord<StoredNfse>) => boolean;
 
@@ -82,5 +82,5 @@ export function compileNfseFilters(f: NfseFilters): Predicate {
     const test = customDataTest(f.customData);
     add((r) => test(r.entry.doc.properties));
   }
-  return (record) => tests.every((test) => test(record));
+  return allOf(tests);
 }
