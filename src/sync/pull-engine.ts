@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { openPullCatalog, sharedCatalog, type PullCatalog } from './catalog.js';
+import type { PullCatalog } from './catalog.js';
 import type { CanceledRedraw } from './redraw-canceled.js';
 import { CheckpointStore, type Checkpoints } from './checkpoint.js';
 import { DurableWriter, sweepNewFiles, sweepTempFiles } from './durable.js';
@@ -126,6 +126,9 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
     if (unreadable)
       o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
+    // Loaded here, once the plan's first requests are out: the catalog's modules (its SQLite
+    // driver, the facts' readers) are not on the way to them.
+    const { openPullCatalog, sharedCatalog } = await import('./catalog.js');
     // A shared catalog commits with the checkpoints, so it is always level with the committed index.
     catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
     if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
