@@ -18,7 +18,7 @@ import { DurableWriter, sweepNewFiles, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
-import { closeInTurn } from './close-in-turn.js';
+import { closeInTurn, closeTogether } from './close-in-turn.js';
 import type { StreamSource } from './source.js';
 import { resolveStarts } from './starts.js';
 import type { PullSummary } from './summary.js';
@@ -97,6 +97,7 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     }
     return await pullLocked(o, writer);
   } finally {
+    // (pullLocked closes it with the catalog's thread; here when the run failed before it began.)
     await writer.close();
     // A lease is released by whoever took it, saying whether the pull ended whole.
     if (!o.shared) await lock.release();
@@ -141,10 +142,13 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     await planned?.catch(() => undefined);
     // Each part is closed once opened, whatever ended the run and whatever the others do: the
     // index's file and the catalog's thread, left open by a run stopped (Ctrl-C) or failing while
-    // its streams were planned, kept the process alive after it had said so.
+    // its streams were planned, kept the process alive after it had said so. The catalog's thread
+    // ends its last commit and closes its file while the pull's own writer ends (its journal of new
+    // files removed, every file being committed): neither waits for the other (docs/pull.md, The
+    // end of a run).
     closing = await closeInTurn([
       () => index.close(),
-      async () => catalog?.writer.close(),
+      () => closeTogether([async () => catalog?.writer.close(), () => writer.close()]),
       async () => catalog?.store.close(),
     ]);
   }

@@ -166,7 +166,12 @@ export async function pullStreams(o: PullOptions, t: PullTarget): Promise<PullSu
       } else heap.check();
       o.onProgress?.(summary.documents, summary.total, summary);
     }
+    // No page is written after this: the catalog's thread builds what it left for the end (its
+    // indexes) while the last commit is made durable, and closes the catalog right after that
+    // commit, while the key store's last appends are (docs/pull.md, The end of a run).
+    catalog.writer.ending();
     await committer.commit(states);
+    catalog.writer.lastCommitSent();
     await committer.finish();
     // The key store's last appends become durable, then its state file says it covers the index.
     await writer.flush();
