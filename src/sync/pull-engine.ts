@@ -20,9 +20,10 @@ import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { closeInTurn, closeTogether } from './close-in-turn.js';
 import type { StreamSource } from './source.js';
-import { resolveStarts } from './starts.js';
+import { resolveStarts, type StreamStart } from './starts.js';
 import type { PullSummary } from './summary.js';
-import { planStreams, pullStreams, type PullTarget } from './pull-streams.js';
+import type { PullTarget } from './pull-streams.js';
+import { withBackfills, type PlannedStream } from './backfill.js';
 
 export interface PullOptions {
   dir: string;
@@ -128,8 +129,12 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     if (unreadable)
       o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
     // Loaded here, once the plan's first requests are out: the catalog's modules (its SQLite
-    // driver, the facts' readers) are not on the way to them.
-    const { openPullCatalog, sharedCatalog } = await import('./catalog.js');
+    // driver, the facts' readers) and the pages' (their writes, the commits) are not on the way
+    // to them.
+    const [{ openPullCatalog, sharedCatalog }, { pullStreams }] = await Promise.all([
+      import('./catalog.js'),
+      import('./pull-streams.js'),
+    ]);
     // A shared catalog commits with the checkpoints, so it is always level with the committed index.
     catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
     if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
@@ -156,4 +161,26 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   if (closing !== undefined) throw closing.error;
   summary.durationMs = o.clock.now() - started;
   return summary;
+}
+
+/**
+ * The run's streams planned (backfill.ts), each split stream's plan saved in its checkpoint. It
+ * sends requests and saves checkpoints, nothing else: begun as soon as the starts are known, its
+ * counts go out while the index and the catalog open (designed here: the first request went out
+ * 30-60 ms later behind them).
+ */
+function planStreams(
+  o: PullOptions,
+  starts: StreamStart[],
+  store: Checkpoints,
+  committedLength: number,
+  signal: AbortSignal,
+): Promise<PlannedStream[]> {
+  return withBackfills(o.sources, starts, store, {
+    concurrency: o.concurrency,
+    quotaTold: o.quotaTold,
+    quotaLeft: o.quotaLeft,
+    committedLength,
+    signal,
+  });
 }
