@@ -10,23 +10,24 @@
 // documents spent some 95 ms after its answer waiting for it, 0.41 s in all against 0.27 s with
 // Liftoff alone (docs/bench.md). The parser's own work is small beside a command's: a 20k pull
 // and a latency backfill took the same time and CPU either way. So llhttp runs on Liftoff's code.
-import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+// Bundled into dist (package.json's build): read from one file, not resolved and read file by file
+// from node_modules at every start (some 12 ms of CPU). Their types: undici-files.d.ts.
+import UndiciAgent from 'undici/lib/dispatcher/agent.js';
+import undiciGlobal from 'undici/lib/global.js';
+import undiciApi from 'undici/lib/api/index.js';
 
+// (The parser's WebAssembly is compiled at the first connection, well after this.)
 setFlagsFromString('--liftoff-only');
 
-const load = createRequire(import.meta.url);
-
-export const Agent = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+export const Agent = UndiciAgent;
 
 /** The process's shared dispatcher, as undici's request() takes it when given none. */
-export const globalDispatcher = (load('undici/lib/global.js') as { getGlobalDispatcher: () => Dispatcher })
-  .getGlobalDispatcher;
+export const globalDispatcher = undiciGlobal.getGlobalDispatcher;
 
 /** undici's request(), called with the dispatcher as `this` (its index binds it so). */
-const requestOn = (load('undici/lib/api/index.js') as { request: RequestOn }).request;
-type RequestOn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+const requestOn = undiciApi.request;
 
 /** undici's `request(url, { dispatcher, ... })`: the URL's origin and path, on `dispatcher` (else the shared one). */
 export function request(

@@ -198,6 +198,17 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       }
       heap.check();
       return { seq: m.seq };
+    case 'ending':
+      // The pull's last lines are in (or failed): the indexes are built in the open transaction
+      // while the pull makes its last commit durable (the indexes' failure stays close()'s).
+      if (!failed) {
+        try {
+          (await store!).indexesNow();
+        } catch {
+          // Built at close, as before.
+        }
+      }
+      return undefined;
     case 'encode': {
       const encoded = encodeRows([...withFacts(m.lines)]);
       settleBatches();
@@ -205,6 +216,7 @@ async function handle(m: ToWorker): Promise<Reply | undefined> {
       return { seq: m.seq, encoded };
     }
     case 'close':
+      // (Asked once after the last commit, and again by the thread's end: the second does nothing.)
       await (await store)?.close();
       return { seq: m.seq };
     case 'files':

@@ -10,20 +10,19 @@
 //   - it is of a newer schema: CatalogError (exit 13), left as it is.
 // Callers hold the folder's lock whenever they may write (a pull, a rebuild); a reader that
 // cannot take the lock reads the catalog as the running pull last committed it.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogError } from '../errors.js';
-import { completeLength, lineHashBefore, linesBetween } from './lines.js';
-import { CATALOG_NAME, INDEX_NAME } from './pull-folder.js';
+import { completeLength, hashOf, lineHashBefore, linesBetween } from './lines.js';
+import { CATALOG_NAME, INDEX_NAME, JOURNAL_NAME } from './pull-folder.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { UnusableCatalog } from './sqlite-file.js';
 import { SqliteCatalog } from './sqlite-store.js';
 import type { LineRows } from './rows.js';
 import { EMPTY_COVERAGE, type CatalogStore, type Coverage, type StatusRecord } from './store.js';
 
-/** Beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
-export const JOURNAL_NAME = 'status-journal.ndjson';
+export { JOURNAL_NAME } from './pull-folder.js';
+export { hashOf } from './lines.js';
 
 /** Lines per transaction while ingesting into the catalog in place. */
 const BATCH_LINES = 2000;
@@ -226,9 +225,6 @@ function* batches<T>(source: Iterable<T[]>, size: number): Generator<T[]> {
   }
   if (out.length) yield out;
 }
-
-/** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */
-export const hashOf = (line: string): string => createHash('sha256').update(`${line}\n`, 'utf8').digest('hex');
 
 function recordOf(text: string): StatusRecord | undefined {
   try {

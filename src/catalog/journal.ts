@@ -3,8 +3,8 @@
 // appended and fsynced before the catalog records them. A rebuild replays it after the index.
 import { appendFile, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyJournal, hashOf, JOURNAL_NAME } from './folder.js';
-import { completeLength, lineHashBefore } from './lines.js';
+import { completeLength, hashOf, lineHashBefore } from './lines.js';
+import { JOURNAL_NAME } from './pull-folder.js';
 import type { CatalogStore, StatusRecord } from './store.js';
 
 interface Appended {
@@ -65,5 +65,7 @@ export async function replayJournal(dir: string, store: CatalogStore): Promise<n
   const end = completeLength(path);
   const matches = cov.journalBytes <= end && lineHashBefore(path, cov.journalBytes) === cov.journalTail;
   const from = matches ? cov : { ...cov, journalBytes: 0, journalTail: '' };
+  // (The folder catalog's module, loaded here: a pull's commits append to the journal without it.)
+  const { applyJournal } = await import('./folder.js');
   return (await applyJournal(store, path, from, end)).lines;
 }

@@ -6,6 +6,9 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
 const CHUNK = 1 << 20;
 
+/** sha256 of a line's bytes with its newline, as lineHashBefore reads them. */
+export const hashOf = (line: string): string => createHash('sha256').update(`${line}\n`, 'utf8').digest('hex');
+
 /** sha256 of the line that ends at `end` (exclusive, its newline included); '' at 0; undefined when no line ends there. */
 export function lineHashBefore(path: string, end: number): string | undefined {
   if (end === 0) return '';

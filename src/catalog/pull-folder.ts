@@ -8,6 +8,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** What makes a folder a pull folder: the index of its files (docs/pull.md). */
 export const INDEX_NAME = 'index.ndjson';
 
+/** Its status journal (journal.ts), beside the pull's other state: a snapshot of the documents (`.fiscal` left out) does not change. */
+export const JOURNAL_NAME = 'status-journal.ndjson';
+
 /** Its catalog (docs/catalog.md), under the folder. */
 export const CATALOG_NAME = join('.fiscal', 'catalog.sqlite');
 

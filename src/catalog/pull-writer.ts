@@ -181,6 +181,24 @@ export class CatalogWriter {
     await applying;
   }
 
+  /**
+   * The pull wrote its last page: the thread builds the indexes left for the end (a first pull's,
+   * SqliteCatalog.indexesAtClose) in the open transaction now, while the pull makes its last
+   * commit durable, not after it.
+   */
+  ending(): void {
+    if (this.thread?.applies && this.failure === undefined) this.thread.ending();
+  }
+
+  /**
+   * The pull's last commit is sent: the thread closes the catalog right after it (the write-ahead
+   * log's checkpoint at the close of its last connection: the pull's own is closed once the thread
+   * has one, sync/catalog.ts) while the pull ends its key store; close() waits for it.
+   */
+  lastCommitSent(): void {
+    if (this.thread?.applies) this.thread.closeSoon();
+  }
+
   /** Ends the catalog's thread once its last commit ended; throws that commit's failure. */
   async close(): Promise<void> {
     try {

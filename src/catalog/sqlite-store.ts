@@ -20,8 +20,12 @@ export class SqliteCatalog implements CatalogStore {
   private summaryStatement: Statement | undefined;
   /** The schema version the file had when opened (older than SCHEMA_VERSION: migrated, or read-only). */
   openedAt = SCHEMA_VERSION;
-  /** Whether the secondary indexes were dropped until close() (indexesAtClose). */
-  private indexesDropped = false;
+  /**
+   * Whether the secondary indexes were dropped until close() (indexesAtClose); `building`: built
+   * in the open transaction (indexesNow), dropped again if it rolls back.
+   */
+  private indexesDropped: boolean | 'building' = false;
+  private closed = false;
 
   private constructor(
     readonly path: string,
@@ -76,6 +80,18 @@ export class SqliteCatalog implements CatalogStore {
     }
   }
 
+  /**
+   * Builds the indexes indexesAtClose() dropped, in the open transaction (begun when none is), once
+   * the pull has added its last lines: its last commit then takes them, and close() has nothing
+   * left to build (pull-writer.ts, ending). Rows inserted after are indexed as they go in.
+   */
+  indexesNow(): void {
+    if (this.indexesDropped !== true) return;
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    createIndexes(this.db);
+    this.indexesDropped = 'building';
+  }
+
   /** `lines` may be read as they are inserted (a rebuild's generator): their facts then die young. */
   async apply(lines: Iterable<CatalogLine>, records: readonly StatusRecord[], coverage: Coverage): Promise<void> {
     this.applyRows(rowsOf(lines), records, coverage);
@@ -116,12 +132,14 @@ export class SqliteCatalog implements CatalogStore {
     if (!this.db.inTransaction) this.db.exec('BEGIN');
     this.writes().end(records, coverage);
     this.db.exec('COMMIT');
+    if (this.indexesDropped === 'building') this.indexesDropped = false;
   }
 
   /** Forgets the open transaction's rows: their lines were never committed to the index. */
   rollback(): void {
     this.writeStatements?.rolledBack();
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    if (this.indexesDropped === 'building') this.indexesDropped = true;
   }
 
   async select(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
@@ -228,7 +246,10 @@ export class SqliteCatalog implements CatalogStore {
     return this.summaryStatement.get(path) as FileSummary | undefined;
   }
 
+  /** Closes the connection (once: a second close does nothing). */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     if (this.aside) {
       this.db.exec('COMMIT');
       createIndexes(this.db);

@@ -41,6 +41,7 @@ export type ToWorker =
   | { do: 'add'; seq: number; lines: StagedLine[] }
   | { do: 'commit'; seq: number; lines: StagedLine[]; records: StatusRecord[]; coverage: Coverage }
   | { do: 'encode'; seq: number; lines: StagedLine[] }
+  | { do: 'ending' }
   | { do: 'close'; seq: number }
   | { do: 'files'; port: MessagePort };
 
@@ -91,6 +92,8 @@ export class CatalogThread {
   private failure: Error | undefined;
   /** Bytes of the files whose lines were sent to be inserted (add) and are not yet: the thread keeps them until then. */
   private readonly queued = new HeldBytes();
+  /** The catalog's close, once asked (closeSoon, or close). */
+  private closing: Promise<unknown> | undefined;
 
   private constructor(
     private readonly worker: Worker,
@@ -209,8 +212,25 @@ export class CatalogThread {
     return (await this.ask({ do: 'encode', seq: this.nextSeq++, lines })).encoded ?? {};
   }
 
+  /** No lines are added after these (a pull's last page is written): the thread builds what it left for the end. */
+  ending(): void {
+    this.flush();
+    if (!this.failure) this.worker.postMessage({ do: 'ending' } satisfies ToWorker);
+  }
+
+  /**
+   * The thread closes the catalog once the messages sent before are handled (a pull's last
+   * commit): not waited for here, but by close().
+   */
+  closeSoon(): void {
+    this.flush();
+    if (this.failure || this.closing) return;
+    this.closing = this.ask({ do: 'close', seq: this.nextSeq++ }).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
-    if (!this.failure) await this.ask({ do: 'close', seq: this.nextSeq++ }).catch(() => undefined);
+    this.closeSoon();
+    await this.closing;
     await this.worker.terminate();
   }
 

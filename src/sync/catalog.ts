@@ -17,7 +17,12 @@ export async function openPullCatalog(o: { dir: string; log: Logger }, index: In
   const { store, ingested, rebuilt } = await syncCatalog(o.dir, { indexBytes: index.length, warn: o.log.warn });
   if (ingested) o.log.debug(`catalog: ${rebuilt ? 'built from' : 'caught up with'} ${ingested} lines of the folder`);
   const coverage = await store.coverage();
-  return { store, writer: new CatalogWriter(store, coverage!, CatalogThread.start(store.path)) };
+  const thread = CatalogThread.start(store.path);
+  // The thread's own connection writes every commit: this one, closed now, leaves the thread's
+  // the last, whose close after the run's last commit checkpoints the write-ahead log on the
+  // thread while the pull ends (docs/pull.md). Here the log holds at most what the catch-up wrote.
+  if (thread?.applies) await store.close();
+  return { store, writer: new CatalogWriter(store, coverage!, thread) };
 }
 
 /** A shared catalog (src/catalog/postgres/): level with the folder by construction, nothing to ingest. */

@@ -14,3 +14,13 @@ export async function closeInTurn(
     }
   return first;
 }
+
+/**
+ * Runs the closes at once, each whatever the others do (parts that do not wait for one another):
+ * throws the first failure in their order once all have ended.
+ */
+export async function closeTogether(closes: readonly (() => Promise<unknown>)[]): Promise<void> {
+  const ended = await Promise.allSettled(closes.map(async (close) => close()));
+  const failed = ended.find((e) => e.status === 'rejected');
+  if (failed) throw failed.reason;
+}

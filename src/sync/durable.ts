@@ -194,6 +194,7 @@ export class DurableWriter {
   private readonly thread = new FileWriteThread();
   /** Where the paths of the pull's files are noted before they are created (file-writes.ts). */
   readonly journal: string;
+  private closed: Promise<void> | undefined;
 
   constructor(private readonly tmpDir: string) {
     this.journal = join(dirname(tmpDir), 'new-files');
@@ -281,12 +282,20 @@ export class DurableWriter {
     await inParallel(dirs, SYNC_PARALLELISM, fsyncPath);
   }
 
-  /** Ends the `sync -f` shell and the file-writing thread; forgets the new files once none is half written. */
-  async close(): Promise<void> {
+  /**
+   * Ends the `sync -f` shell and the file-writing thread; forgets the new files once none is half
+   * written. Once: a second close waits for the first.
+   */
+  close(): Promise<void> {
+    this.closed ??= this.closeNow();
+    return this.closed;
+  }
+
+  private async closeNow(): Promise<void> {
     this.syncfs.close();
     const whole = this.thread.idle;
     await this.thread.close();
-    if (whole) rmSync(this.journal, { force: true });
+    if (whole) await rm(this.journal, { force: true });
   }
 
   /** mkdir -p whose new folders are themselves recorded durably in their parents. */

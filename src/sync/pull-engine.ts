@@ -11,18 +11,19 @@ import { join } from 'node:path';
 import type { Clock, Logger } from '../context.js';
 import { writingLocalFiles } from '../local-files.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { openPullCatalog, sharedCatalog, type PullCatalog } from './catalog.js';
+import type { PullCatalog } from './catalog.js';
 import type { CanceledRedraw } from './redraw-canceled.js';
 import { CheckpointStore, type Checkpoints } from './checkpoint.js';
 import { DurableWriter, sweepNewFiles, sweepTempFiles } from './durable.js';
 import { IndexFile, type IndexEntry } from './index-file.js';
 import type { Layout } from './layout.js';
 import { acquireLock, type HeldLock } from './lock.js';
-import { closeInTurn } from './close-in-turn.js';
+import { closeInTurn, closeTogether } from './close-in-turn.js';
 import type { StreamSource } from './source.js';
-import { resolveStarts } from './starts.js';
+import { resolveStarts, type StreamStart } from './starts.js';
 import type { PullSummary } from './summary.js';
-import { planStreams, pullStreams, type PullTarget } from './pull-streams.js';
+import type { PullTarget } from './pull-streams.js';
+import { withBackfills, type PlannedStream } from './backfill.js';
 
 export interface PullOptions {
   dir: string;
@@ -97,6 +98,7 @@ async function pullInto(o: PullOptions): Promise<PullSummary> {
     }
     return await pullLocked(o, writer);
   } finally {
+    // (pullLocked closes it with the catalog's thread; here when the run failed before it began.)
     await writer.close();
     // A lease is released by whoever took it, saying whether the pull ended whole.
     if (!o.shared) await lock.release();
@@ -126,6 +128,13 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     if (dropped) o.log.debug(`index.ndjson: dropped ${dropped} bytes of a page that was never committed`);
     if (unreadable)
       o.log.warn(`index.ndjson: ${unreadable}; their documents are written again if the listing has them`);
+    // Loaded here, once the plan's first requests are out: the catalog's modules (its SQLite
+    // driver, the facts' readers) and the pages' (their writes, the commits) are not on the way
+    // to them.
+    const [{ openPullCatalog, sharedCatalog }, { pullStreams }] = await Promise.all([
+      import('./catalog.js'),
+      import('./pull-streams.js'),
+    ]);
     // A shared catalog commits with the checkpoints, so it is always level with the committed index.
     catalog = o.shared ? await sharedCatalog(o.shared.catalog) : await openPullCatalog(o, index);
     if (writer.writeThrough(catalog.writer.filesPort())) catalog.writer.filesWritten();
@@ -138,10 +147,13 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
     await planned?.catch(() => undefined);
     // Each part is closed once opened, whatever ended the run and whatever the others do: the
     // index's file and the catalog's thread, left open by a run stopped (Ctrl-C) or failing while
-    // its streams were planned, kept the process alive after it had said so.
+    // its streams were planned, kept the process alive after it had said so. The catalog's thread
+    // ends its last commit and closes its file while the pull's own writer ends (its journal of new
+    // files removed, every file being committed): neither waits for the other (docs/pull.md, The
+    // end of a run).
     closing = await closeInTurn([
       () => index.close(),
-      async () => catalog?.writer.close(),
+      () => closeTogether([async () => catalog?.writer.close(), () => writer.close()]),
       async () => catalog?.store.close(),
     ]);
   }
@@ -149,4 +161,26 @@ async function pullLocked(o: PullOptions, writer: DurableWriter): Promise<PullSu
   if (closing !== undefined) throw closing.error;
   summary.durationMs = o.clock.now() - started;
   return summary;
+}
+
+/**
+ * The run's streams planned (backfill.ts), each split stream's plan saved in its checkpoint. It
+ * sends requests and saves checkpoints, nothing else: begun as soon as the starts are known, its
+ * counts go out while the index and the catalog open (designed here: the first request went out
+ * 30-60 ms later behind them).
+ */
+function planStreams(
+  o: PullOptions,
+  starts: StreamStart[],
+  store: Checkpoints,
+  committedLength: number,
+  signal: AbortSignal,
+): Promise<PlannedStream[]> {
+  return withBackfills(o.sources, starts, store, {
+    concurrency: o.concurrency,
+    quotaTold: o.quotaTold,
+    quotaLeft: o.quotaLeft,
+    committedLength,
+    signal,
+  });
 }

@@ -1,9 +1,10 @@
-// The pull's streams, planned and read into the folder page by page, each page committed in the
-// order pages arrive (pull-engine.ts opens what they are written to and closes it).
+// The pull's streams, planned (pull-engine.ts, planStreams), read into the folder page by page,
+// each page committed in the order pages arrive (pull-engine.ts opens what they are written to
+// and closes it).
 import { InterruptedError, TemporaryError } from '../errors.js';
 import { replayJournal } from '../catalog/journal.js';
 import { HeapBound } from '../memory.js';
-import { withBackfills, type PlannedStream } from './backfill.js';
+import type { PlannedStream } from './backfill.js';
 import type { PullCatalog } from './catalog.js';
 import type { Checkpoint, Checkpoints } from './checkpoint.js';
 import { closeInTurn } from './close-in-turn.js';
@@ -12,7 +13,6 @@ import type { DurableWriter } from './durable.js';
 import { entryId, type IndexFile } from './index-file.js';
 import type { PullOptions } from './pull-engine.js';
 import { doneWith, type PulledDocument } from './source.js';
-import type { StreamStart } from './starts.js';
 import { drained, nextReady, openLanes } from './stream-lanes.js';
 import { newSummary, type PullSummary } from './summary.js';
 import { HELD, writePage } from './write-page.js';
@@ -40,28 +40,6 @@ export interface PullTarget {
   catalog: PullCatalog;
   planned: Promise<PlannedStream[]>;
   started: number;
-}
-
-/**
- * The run's streams planned (backfill.ts), each split stream's plan saved in its checkpoint. It
- * sends requests and saves checkpoints, nothing else: begun as soon as the starts are known, its
- * counts go out while the index and the catalog open (designed here: the first request went out
- * 30-60 ms later behind them).
- */
-export function planStreams(
-  o: PullOptions,
-  starts: StreamStart[],
-  store: Checkpoints,
-  committedLength: number,
-  signal: AbortSignal,
-): Promise<PlannedStream[]> {
-  return withBackfills(o.sources, starts, store, {
-    concurrency: o.concurrency,
-    quotaTold: o.quotaTold,
-    quotaLeft: o.quotaLeft,
-    committedLength,
-    signal,
-  });
 }
 
 /** Pulls the planned streams' pages into the folder, committing them as it goes. */
@@ -166,7 +144,12 @@ export async function pullStreams(o: PullOptions, t: PullTarget): Promise<PullSu
       } else heap.check();
       o.onProgress?.(summary.documents, summary.total, summary);
     }
+    // No page is written after this: the catalog's thread builds what it left for the end (its
+    // indexes) while the last commit is made durable, and closes the catalog right after that
+    // commit, while the key store's last appends are (docs/pull.md, The end of a run).
+    catalog.writer.ending();
     await committer.commit(states);
+    catalog.writer.lastCommitSent();
     await committer.finish();
     // The key store's last appends become durable, then its state file says it covers the index.
     await writer.flush();

@@ -73,7 +73,9 @@ function start(path: string) {
         coverage: { indexBytes, indexTail: String(indexBytes), journalBytes: 0, journalTail: '' },
       });
     });
-  return { stage, add, handled, close, commit, freed };
+  /** The pull's last page is written (CatalogThread.ending): what was left for the end is built now. */
+  const ending = () => w.postMessage({ do: 'ending' });
+  return { stage, add, handled, close, commit, ending, freed };
 }
 
 function lineOf(id: number) {
@@ -173,6 +175,43 @@ describe.runIf(existsSync(workerFile))("the pull's catalog thread", () => {
     expect(indexes()).toEqual([{ name: 'documents_report' }]);
     expect(await t.close()).toEqual({ seq: 1 });
     expect(numbers(db)).toHaveLength(3);
+  });
+
+  it("a first pull's last lines in, the report's index is built in the transaction its last commit ends; a pull stopped before it gets it at the close", async () => {
+    const dir = tempDir('fiscal-catalog-thread-');
+    const indexes = (db: string) =>
+      new Database(db, { readonly: true })
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+        .all();
+    const db = join(dir, 'catalog.sqlite');
+    let t = start(db);
+    t.stage([0, 1, 2]);
+    t.add([0, 1]);
+    t.ending();
+    await t.handled();
+    // Built, not committed: another connection sees neither the rows nor the index yet.
+    expect(indexes(db)).toEqual([]);
+    expect(numbers(db)).toEqual([]);
+    // The last commit's line goes in with the index there; the commit brings both.
+    expect(await t.commit([2])).toEqual({ seq: 1 });
+    expect(indexes(db)).toEqual([{ name: 'documents_report' }]);
+    expect(numbers(db)).toHaveLength(3);
+    // Closed once after the last commit, and again as the thread ends: the second does nothing.
+    expect(await t.close()).toEqual({ seq: 2 });
+    expect(await t.close()).toEqual({ seq: 3 });
+    expect(indexes(db)).toEqual([{ name: 'documents_report' }]);
+    await worker!.terminate();
+
+    const stopped = join(dir, 'stopped.sqlite');
+    t = start(stopped);
+    t.stage([0, 1]);
+    expect(await t.commit([0])).toEqual({ seq: 0 });
+    t.add([1]);
+    t.ending();
+    // No commit: the transaction (its row and the index built in it) rolls back, and the close builds the index.
+    expect(await t.close()).toEqual({ seq: 1 });
+    expect(indexes(stopped)).toEqual([{ name: 'documents_report' }]);
+    expect(numbers(stopped).map((r) => r.key)).toEqual([notes[0]!.accessKey]);
   });
 
   it('a transaction that failed on lines added fails its commit and every later one, nothing of it kept', async () => {

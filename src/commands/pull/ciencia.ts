@@ -3,7 +3,7 @@
 import type { HttpClient } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { PartialError, UsageError } from '../../errors.js';
-import { AUTO_MANIFEST_VERBS, AutoManifest } from '../../sync/auto-manifest.js';
+import type { AUTO_MANIFEST_VERBS, AutoManifest } from '../../sync/auto-manifest.js';
 import type { StreamSource } from '../../sync/source.js';
 import type { PullSummary } from '../../sync/summary.js';
 
@@ -13,15 +13,18 @@ interface CienciaFlags {
   manifest?: keyof typeof AUTO_MANIFEST_VERBS | undefined;
 }
 
-/** The automatic manifestation of a pull, or undefined without --manifest; a UsageError when it cannot apply. */
-export function cienciaOf(
+/**
+ * The automatic manifestation of a pull, or undefined without --manifest; a UsageError when it
+ * cannot apply. Its module (and the catalog's it reads) loads only with the flag.
+ */
+export async function cienciaOf(
   ctx: Context,
   type: string,
   f: CienciaFlags,
   sources: readonly StreamSource[],
   http: HttpClient,
   summary: PullSummary,
-): AutoManifest | undefined {
+): Promise<AutoManifest | undefined> {
   if (!f.manifest) return undefined;
   if (
     type !== 'nfe' ||
@@ -31,6 +34,7 @@ export function cienciaOf(
       `--manifest ${f.manifest}: only received NF-e are manifested; use it with \`fiscal pull nfe --role received\``,
     );
   }
+  const { AUTO_MANIFEST_VERBS, AutoManifest } = await import('../../sync/auto-manifest.js');
   const code = AUTO_MANIFEST_VERBS[f.manifest];
   summary.manifest = { code, manifested: 0, already: 0, canceled: 0, rejected: [], pending: 0 };
   return new AutoManifest({

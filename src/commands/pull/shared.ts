@@ -185,7 +185,7 @@ export async function runPullCommand(ctx: Context, c: PullCommand): Promise<void
   );
   const view = { dir: c.pull.dir, withEvents: Boolean(c.pull.withEvents), withPdf: Boolean(c.pull.withPdf) };
   const summary = newSummary(sources);
-  const ciencia = cienciaOf(ctx, c.type, c.pull, sources, http, summary);
+  const ciencia = await cienciaOf(ctx, c.type, c.pull, sources, http, summary);
   const say = c.report ?? ((s: PullSummary, v: SummaryView) => report(ctx, s, v, http));
   const own = c.leased === undefined ? await leaseOwnFolder(ctx, c, target) : undefined;
   const leased = c.leased ?? own;
