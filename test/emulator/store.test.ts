@@ -87,4 +87,49 @@ describe('Store', () => {
     expect([-1, 0, 1, 3, 8, 9, 10].map((t) => lowerBound(items, t, (x) => x))).toEqual([0, 0, 1, 1, 3, 3, 4]);
     expect(lowerBound([], 5, (x: number) => x)).toBe(0);
   });
+
+  it('R13: a CreatedAt window finds what a scan of the account finds, in order or not', () => {
+    // ageDays sets createdAt; in order, the lookup bisects; once one is older than the one
+    // before it, it scans the whole account again.
+    const matched = (store: Store, from?: number, to?: number) =>
+      store
+        .nfeRecordsCreated('acc_1', from, to)
+        .filter(
+          (r) => (from === undefined || r.entry.createdMs >= from) && (to === undefined || r.entry.createdMs <= to),
+        )
+        .map((r) => `${r.entry.doc.position}:${r.roleIndex}`);
+    const scanned = (store: Store, from?: number, to?: number) =>
+      store
+        .nfesOf('acc_1')
+        .records.filter(
+          (r) => (from === undefined || r.entry.createdMs >= from) && (to === undefined || r.entry.createdMs <= to),
+        )
+        .map((r) => `${r.entry.doc.position}:${r.roleIndex}`);
+    const build = (ages: number[]) => {
+      const data = dataset();
+      data.nfes = ages.map((ageDays, position) => makeNfe(position, { ageDays }));
+      return new Store(data);
+    };
+    const inOrder = build([9, 8, 6, 6, 4, 2, 1]);
+    const outOfOrder = build([9, 3, 6, 8, 4, 1, 2]);
+    expect(inOrder.nfesOf('acc_1').createdInOrder).toBe(true);
+    expect(outOfOrder.nfesOf('acc_1').createdInOrder).toBe(false);
+    const created = inOrder.nfesOf('acc_1').records.map((r) => r.entry.createdMs);
+    const day = 86_400_000;
+    const bounds: [number | undefined, number | undefined][] = [
+      [undefined, undefined],
+      [created[2], undefined],
+      [undefined, created[3]],
+      [created[2], created[3]],
+      [created[1]! + 1, created[5]! - 1],
+      [created[6]! + day, undefined],
+      [undefined, created[0]! - day],
+    ];
+    for (const store of [inOrder, outOfOrder])
+      for (const [from, to] of bounds) expect(matched(store, from, to)).toEqual(scanned(store, from, to));
+    // In order, the window's records alone are handed to the search's filters.
+    expect(inOrder.nfeRecordsCreated('acc_1', created[2], created[3]).length).toBe(2);
+    expect(inOrder.nfeRecordsCreated('acc_1', created[6]! + day, undefined)).toEqual([]);
+    expect(outOfOrder.nfeRecordsCreated('acc_1', created[2], created[3]).length).toBe(7);
+  });
 });
