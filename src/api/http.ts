@@ -164,7 +164,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       status = res.statusCode;
       resHeaders = flattenHeaders(res.headers);
       rl = readRateLimit(resHeaders, o.clock.now());
-      pacer.observe({ ...rl, sentAt: writtenAt, receivedAt: o.clock.now(), rateLimited: status === 429 });
+      const answerBytes = Number(resHeaders['content-length']);
+      pacer.observe({
+        ...rl,
+        sentAt: writtenAt,
+        receivedAt: o.clock.now(),
+        bytes: Number.isFinite(answerBytes) ? answerBytes : undefined,
+        rateLimited: status === 429,
+      });
       // From here the response counts in the server's `remaining`, no longer as in flight.
       release();
       try {

@@ -13,14 +13,42 @@ import { InterruptedError } from '../errors.js';
 import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
 import { WindowLength } from './window-length.js';
 
-/** Waiting a little past a reset absorbs latency between our clock and the server's boundary. */
+/**
+ * Waiting a little past a reset the server announced (X-RateLimit-Reset, Retry-After) absorbs a
+ * disagreement between its clock and ours too small for the Date header to show.
+ */
 export const RESET_MARGIN_MS = 50;
+
+/**
+ * Past a window's end reckoned on our own clock (told the quota, or a length learned from the
+ * Resets), from when its first request reached the server: only the clocks' millisecond rounding
+ * and the bound on that arrival (ARRIVAL_JITTER_MS) are left to absorb.
+ */
+export const OWN_RESET_MARGIN_MS = 10;
 
 /**
  * A request reaches the server at most this long after we sent it, however short the round trips
  * seen so far: a busy event loop may write it late, and a busy server take it late.
  */
 const ARRIVAL_SLACK_MS = 100;
+
+/**
+ * How much sooner than its round trip shows a request may reach the server: what the shortest
+ * round trip of its size class still holds of network delay and the server's jitter (designed).
+ */
+export const ARRIVAL_JITTER_MS = 20;
+
+/** Answers' sizes are classed by quarter octaves (a class spans 19%). */
+const SIZE_CLASSES_PER_OCTAVE = 4;
+
+/** Answers of a size class seen before their shortest round trip is taken for the server's least time. */
+const MIN_SAMPLES = 4;
+
+/** The class of an answer of `bytes` bytes: a quarter octave, 19% wide. */
+function sizeClass(bytes: number | undefined): number | undefined {
+  if (bytes === undefined || !Number.isFinite(bytes) || bytes < 1) return undefined;
+  return Math.floor(Math.log2(bytes) * SIZE_CLASSES_PER_OCTAVE);
+}
 
 /** The quota is spent and resets later than the caller is willing to wait. */
 export class QuotaWaitTooLong extends Error {
@@ -32,6 +60,8 @@ export class QuotaWaitTooLong extends Error {
 interface PacerObservation extends RateLimitInfo {
   /** When the request that got this response was sent (local clock). */
   sentAt: number;
+  /** The answer's size in bytes (Content-Length), when it says one. */
+  bytes?: number | undefined;
   /** When its answer arrived: the server took it between sentAt and now (default: sentAt). */
   receivedAt?: number;
   rateLimited: boolean;
@@ -48,10 +78,18 @@ export class RateLimitPacer {
   private windowStart: number | undefined;
   /** True when windowStart is the send time of the window's first request, not an estimate. */
   private windowStartExact = false;
-  /** When the server opened the window at the latest (its first request reached it by then). */
+  /**
+   * When the server opened the window at the latest (its first request reached it by then), less
+   * the least time a request takes to reach it: the next window's first request, sent a window
+   * after this, reaches it once the window ended (arrivedBy).
+   */
   private windowOpenedBy: number | undefined;
   /** The shortest round trip seen: the network's part of one, with the least server time. */
   private shortestRoundTrip = Number.POSITIVE_INFINITY;
+  /** The shortest round trip seen per class of answer size (sizeClass): the server's least time for such an answer. */
+  private readonly shortestBySize = new Map<number, { ms: number; n: number }>();
+  /** Whether the current window's end is reckoned on our clock (OWN_RESET_MARGIN_MS) or said by the server. */
+  private ownReset = false;
   private windowMs: number | undefined;
   /** The user told the quota (`--rate-limit`): the window length is known, not learned. */
   private told = false;
@@ -105,6 +143,15 @@ export class RateLimitPacer {
     if (o.limit !== undefined) this.limit = o.limit;
     if (o.receivedAt !== undefined)
       this.shortestRoundTrip = Math.min(this.shortestRoundTrip, Math.max(0, o.receivedAt - o.sentAt));
+    try {
+      this.observeWindow(o);
+    } finally {
+      // After the window's bounds: a request's own round trip says nothing of how soon it arrived.
+      this.noteServerTime(o);
+    }
+  }
+
+  private observeWindow(o: PacerObservation): void {
     // A response to a request sent before the current window was set up describes an older
     // window (or the same one, with a count we already have): it can only mislead.
     if (o.sentAt < this.since) return;
@@ -114,9 +161,38 @@ export class RateLimitPacer {
     // goes down; a rise larger than the parallelism can only be a new window.
     const fresh = this.remaining === undefined || o.remaining > this.remaining + this.peakInFlight;
     this.remaining = fresh ? o.remaining : Math.min(this.remaining!, o.remaining);
-    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true, o.receivedAt);
-    else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt);
+    if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true, o.receivedAt, o.bytes);
+    else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt, o.bytes);
+    else this.openedBefore(o);
     if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
+  }
+
+  /** Keeps the shortest round trip of each class of answer size (a 429 has no body to render). */
+  private noteServerTime(o: PacerObservation): void {
+    const size = sizeClass(o.bytes);
+    if (o.receivedAt === undefined || size === undefined || o.rateLimited) return;
+    const roundTrip = Math.max(0, o.receivedAt - o.sentAt);
+    const seen = this.shortestBySize.get(size);
+    this.shortestBySize.set(size, { ms: Math.min(seen?.ms ?? roundTrip, roundTrip), n: (seen?.n ?? 0) + 1 });
+  }
+
+  /**
+   * The least time the server has taken to answer with as many bytes as `bytes` (from half as many
+   * to a class more): the shortest round trip of answers that size, when MIN_SAMPLES of them were
+   * seen (one or two may both have come late). Undefined when not known.
+   */
+  private leastAnswerMs(bytes: number | undefined): number | undefined {
+    const size = sizeClass(bytes);
+    if (size === undefined) return undefined;
+    let ms = Number.POSITIVE_INFINITY;
+    let n = 0;
+    for (let c = size - SIZE_CLASSES_PER_OCTAVE; c <= size; c++) {
+      const seen = this.shortestBySize.get(c);
+      if (seen === undefined) continue;
+      ms = Math.min(ms, seen.ms);
+      n += seen.n;
+    }
+    return n >= MIN_SAMPLES ? ms : undefined;
   }
 
   /** The quota paced by, once known: told (`--rate-limit`) or learned from the answers' headers. */
@@ -134,7 +210,7 @@ export class RateLimitPacer {
   quotaLeft(maxInFlight: number): number {
     if (this.remaining === undefined || this.resetAt === undefined) return 0;
     const now = this.clock.now();
-    const reset = now >= this.resetAt + RESET_MARGIN_MS;
+    const reset = now >= this.resetAt + this.resetMargin();
     // A window whose reset has passed has its whole quota again (rollWindow, at the next acquire).
     // One spent already puts the next one's at stake: requests asked for now wait in acquire() and
     // go out the moment it opens, where a stream that waited for the writer to ask would send the
@@ -169,6 +245,7 @@ export class RateLimitPacer {
 
   private learnReset(at: number, rejected = false): void {
     this.resetAt = at;
+    this.ownReset = false;
     if (this.windowStart === undefined || !this.windowStartExact || at <= this.windowStart) return;
     // Told the window: it ends that long after our first request reached the server, which is
     // after we sent it (by as much as a busy event loop takes) and before its answer arrived. A
@@ -178,7 +255,10 @@ export class RateLimitPacer {
     // 429 says otherwise (a wrong --rate-limit) and is obeyed as it is.
     if (this.told) {
       const told = (this.windowOpenedBy ?? this.windowStart) + this.windowMs!;
-      if (!rejected) this.resetAt = Math.min(at + SKEW_IGNORED_MS, told);
+      if (!rejected && told <= at + SKEW_IGNORED_MS) {
+        this.resetAt = told;
+        this.ownReset = true;
+      } else if (!rejected) this.resetAt = at + SKEW_IGNORED_MS;
       return;
     }
     // Reset and Retry-After have 1 s resolution, and a server may floor the window start to a
@@ -191,26 +271,63 @@ export class RateLimitPacer {
     // The learned length, where the Reset's second rounded up said a second more (6 s for 5 s).
     if (end !== undefined) this.windowMs = end - openedBy;
     this.resetAt = Math.min(at, end ?? at);
+    this.ownReset = end !== undefined && end < at;
   }
 
   /**
    * `receivedAt`: when the answer to the window's first request came. The server opened the window
    * when that request reached it: after it was sent, and by the time its answer came at the latest.
    * A page's answer comes after the server rendered it, which may take longer than the round trip
-   * itself: no later than the shortest round trip seen (or ARRIVAL_SLACK_MS) after the send is a
-   * closer bound that still holds (on a 5 s window, a tenth of a second more of each window used).
+   * itself: its round trip less the server's least time for an answer that size (arrivedBy) is a
+   * closer bound, and later answers of the window may close it further (openedBefore).
    */
-  private startWindow(sentAt: number, exact: boolean, receivedAt = sentAt): void {
+  private startWindow(sentAt: number, exact: boolean, receivedAt = sentAt, bytes?: number): void {
     this.since = sentAt;
     this.windowStart = sentAt;
     this.windowStartExact = exact;
-    this.windowOpenedBy = Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
+    this.windowOpenedBy = this.arrivedBy(sentAt, receivedAt, bytes);
+    this.ownReset = this.told;
     this.resetAt = this.windowMs === undefined ? undefined : (this.told ? this.windowOpenedBy : sentAt) + this.windowMs;
+  }
+
+  /**
+   * When a request sent at `sentAt` reached the server at the latest, less the least a request
+   * sent now could take to reach it (see windowOpenedBy). Its answer came the server's least time
+   * for such an answer after that, or later: the rest of its round trip, at most, it spent on the
+   * way and waiting to be taken (ARRIVAL_JITTER_MS for what the least time may hold of either).
+   * That may be later than the shortest round trip after the send, which is all that is known of an
+   * answer of a size not seen often enough: a server whose event loop was held took the request
+   * late (the emulator, on a loaded machine, up to 460 ms after it was written), and the next
+   * window's first request, taken at once, met a 429.
+   */
+  private arrivedBy(sentAt: number, receivedAt: number, bytes: number | undefined): number {
+    const least = this.leastAnswerMs(bytes);
+    if (least === undefined) return Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
+    return Math.max(sentAt, Math.min(receivedAt, receivedAt - least + ARRIVAL_JITTER_MS));
+  }
+
+  /**
+   * Another answer of the window whose first request we saw: the server counted it after that
+   * one, so the window opened before it arrived, which may be sooner than the first's answer says
+   * (its page took longer to render). Told the quota, the window then ends sooner too.
+   */
+  private openedBefore(o: PacerObservation): void {
+    if (!this.windowStartExact || this.windowStart === undefined || this.windowOpenedBy === undefined) return;
+    if (o.sentAt < this.windowStart || o.receivedAt === undefined) return;
+    const by = Math.max(this.windowStart, this.arrivedBy(o.sentAt, o.receivedAt, o.bytes));
+    if (by >= this.windowOpenedBy) return;
+    this.windowOpenedBy = by;
+    if (this.told && this.ownReset && this.windowMs !== undefined) this.resetAt = by + this.windowMs;
+  }
+
+  /** How long past the window's end the next may open: the server said the end, or our clock did. */
+  private resetMargin(): number {
+    return this.ownReset ? OWN_RESET_MARGIN_MS : RESET_MARGIN_MS;
   }
 
   /** Once the known or predicted reset has passed, the whole quota is available again. */
   private rollWindow(now: number): void {
-    if (this.resetAt === undefined || now < this.resetAt + RESET_MARGIN_MS) return;
+    if (this.resetAt === undefined || now < this.resetAt + this.resetMargin()) return;
     this.remaining = this.limit;
     this.resetAt = undefined;
     this.windowStart = undefined;
@@ -222,7 +339,7 @@ export class RateLimitPacer {
     if (this.remaining === undefined) return 0;
     // Requests in flight will each take one of the remaining slots: keep them as a reserve.
     if (this.remaining - this.inFlight > 0) return 0;
-    if (this.resetAt !== undefined) return Math.max(1, this.resetAt + RESET_MARGIN_MS - now);
+    if (this.resetAt !== undefined) return Math.max(1, this.resetAt + this.resetMargin() - now);
     // Nothing says when the window ends: a 429 will tell us, unless a response in flight does first.
     return this.inFlight > 0 && this.limit !== undefined ? 'in-flight' : 0;
   }
@@ -232,7 +349,9 @@ export class RateLimitPacer {
       // The first request after a reset opens the next window: predict its end from now.
       this.windowStart = now;
       this.windowStartExact = false;
+      this.windowOpenedBy = undefined;
       this.resetAt = now + this.windowMs;
+      this.ownReset = false;
     }
     this.inFlight++;
     this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpClient } from '../../../src/api/http.js';
-import { QuotaWaitTooLong, RateLimitPacer, RESET_MARGIN_MS } from '../../../src/api/pacing.js';
+import {
+  ARRIVAL_JITTER_MS,
+  OWN_RESET_MARGIN_MS,
+  QuotaWaitTooLong,
+  RateLimitPacer,
+  RESET_MARGIN_MS,
+} from '../../../src/api/pacing.js';
 import type { Clock } from '../../../src/context.js';
 import {
   createFakeClock,
   createMemoryLogger,
+  type FakeClock,
   startScriptedServer,
   type RecordedRequest,
   type ScriptedResponse,
@@ -98,10 +105,10 @@ describe('R5: pacer (unit, fake clock)', () => {
       await pacer.acquire();
       return clock.now();
     };
-    expect(await windowEnd(true)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(true)).toBe(T0 + 300 + 120 + 5000 + OWN_RESET_MARGIN_MS);
     // Not told, the one window says 5 s already: between 4.58 s (its Reset's second before, after
     // the answer) and 5.7 s (its Reset, after the send) lies one whole second.
-    expect(await windowEnd(false)).toBe(T0 + 300 + 120 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(false)).toBe(T0 + 300 + 120 + 5000 + OWN_RESET_MARGIN_MS);
   });
 
   it('R5: not told, a first window whose bounds hold two whole seconds ends at its Reset', async () => {
@@ -128,7 +135,7 @@ describe('R5: pacer (unit, fake clock)', () => {
       await pacer.acquire();
       return clock.now();
     };
-    const end = T0 + 300 + 120 + 5000 + RESET_MARGIN_MS;
+    const end = T0 + 300 + 120 + 5000 + OWN_RESET_MARGIN_MS;
     expect(await windowEnd([T0 + 4000, T0 + 6000, T0 + 4000])).toBe(end);
     expect(await windowEnd([T0 + 6000, T0 + 4000, T0 + 6000])).toBe(end);
     // Earlier than the clocks can explain: the server's window is shorter than told.
@@ -152,9 +159,9 @@ describe('R5: pacer (unit, fake clock)', () => {
       await pacer.acquire();
       return clock.now() - sentAt;
     };
-    expect(await windowEnd(120)).toBe(120 + 5000 + RESET_MARGIN_MS);
-    expect(await windowEnd(30)).toBe(100 + 5000 + RESET_MARGIN_MS);
-    expect(await windowEnd(600)).toBe(400 + 5000 + RESET_MARGIN_MS);
+    expect(await windowEnd(120)).toBe(120 + 5000 + OWN_RESET_MARGIN_MS);
+    expect(await windowEnd(30)).toBe(100 + 5000 + OWN_RESET_MARGIN_MS);
+    expect(await windowEnd(600)).toBe(400 + 5000 + OWN_RESET_MARGIN_MS);
   });
 
   it('R5: a 429 overrules a told quota whose window is too short', async () => {
@@ -224,7 +231,7 @@ describe('R5: pacer (unit, fake clock)', () => {
     // The window ends 5 s after its first request reached the server (by its answer, at T0 + 120).
     const opener = await waiting;
     expect(early).toBe(false);
-    expect(clock.now()).toBe(T0 + 120 + 5000 + RESET_MARGIN_MS);
+    expect(clock.now()).toBe(T0 + 120 + 5000 + OWN_RESET_MARGIN_MS);
     // The new window's first request on its way takes one of its ten.
     expect(pacer.quotaLeft(4)).toBe(9);
     opener();
@@ -260,7 +267,7 @@ describe('R5: pacer (unit, fake clock)', () => {
       }
       // The next window's first request waits for this one's end.
       await pacer.acquire().then((release) => release());
-      ends.push(clock.now() - RESET_MARGIN_MS - opened);
+      ends.push(clock.now() - OWN_RESET_MARGIN_MS - opened);
     }
     // Each ends 5 s after its first request reached the server by its answer (110 ms), the first
     // one too (its Reset said 5.7 s after .300).
@@ -284,6 +291,169 @@ describe('R5: pacer (unit, fake clock)', () => {
     old();
     expect(pacer.snapshot().remaining).toBeGreaterThan(0);
   });
+});
+
+describe('R5: the window opened when its first request reached the server, as the round trips of answers that size say (unit, fake clock)', () => {
+  interface Answer {
+    /** Round trip, ms. */
+    rt: number;
+    bytes?: number;
+  }
+
+  /**
+   * Spends one window of `limit` requests sent one after another, the first answered as `first`
+   * says and the others as `rest` (`rest[i]`, or else the first's), then asks for the next window's
+   * first request: how long after the window's first request it may go.
+   */
+  async function nextWindowAfter(pacer: RateLimitPacer, clock: FakeClock, limit: number, answers: Answer[]) {
+    const opened = clock.now();
+    for (let i = 0; i < limit; i++) {
+      const release = await pacer.acquire();
+      const { rt, bytes } = answers[Math.min(i, answers.length - 1)]!;
+      const sentAt = clock.now();
+      pacer.observe({ sentAt, receivedAt: sentAt + rt, bytes, limit, remaining: limit - 1 - i, rateLimited: false });
+      release();
+    }
+    await pacer.acquire().then((release) => release());
+    return clock.now() - opened;
+  }
+
+  const PAGE = 2_600_000;
+
+  it('R5: told the quota, the next window goes as soon as the first request could have reached the server, when four answers that size said how long the server takes', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(4, 5000);
+    // Pages took 300 ms at the least; the first window knew none of that: shortest round trip.
+    expect(
+      await nextWindowAfter(pacer, clock, 4, [
+        { rt: 320, bytes: PAGE },
+        { rt: 300, bytes: PAGE },
+      ]),
+    ).toBe(300 + 5000 + OWN_RESET_MARGIN_MS);
+    // The next window's first page came 340 ms later: it waited 40 ms at most before the server
+    // took it, and ARRIVAL_JITTER_MS for what the 300 ms may hold of the way.
+    expect(await nextWindowAfter(pacer, clock, 4, [{ rt: 340, bytes: PAGE }])).toBe(
+      340 - 300 + ARRIVAL_JITTER_MS + 5000 + OWN_RESET_MARGIN_MS,
+    );
+    // An answer without a size, or of a size seen fewer than four times, says no more than the
+    // shortest round trip.
+    expect(await nextWindowAfter(pacer, clock, 4, [{ rt: 340 }])).toBe(300 + 5000 + OWN_RESET_MARGIN_MS);
+    expect(await nextWindowAfter(pacer, clock, 4, [{ rt: 340, bytes: 4000 }])).toBe(300 + 5000 + OWN_RESET_MARGIN_MS);
+  });
+
+  it('R5: told the quota, another answer of the window says it opened sooner than its slow first page did', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(5, 5000);
+    await nextWindowAfter(pacer, clock, 5, [{ rt: 300, bytes: PAGE }]);
+    // The first page rendered 900 ms; the second, sent just after it, came 310 ms later.
+    expect(
+      await nextWindowAfter(pacer, clock, 5, [
+        { rt: 900, bytes: PAGE },
+        { rt: 310, bytes: PAGE },
+      ]),
+    ).toBe(310 - 300 + ARRIVAL_JITTER_MS + 5000 + OWN_RESET_MARGIN_MS);
+  });
+
+  it('R5: told the quota, a window whose first request the server took late (its event loop held) ends that much later: no 429 for the next one', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(4, 5000);
+    await nextWindowAfter(pacer, clock, 4, [{ rt: 300, bytes: PAGE }]);
+    // The server took the next window's first page 460 ms after it was written, and the others
+    // behind it: the window ends 5 s after that, not 5 s after the shortest round trip (300 ms).
+    expect(await nextWindowAfter(pacer, clock, 4, [{ rt: 460 + 300, bytes: PAGE }])).toBe(
+      460 + ARRIVAL_JITTER_MS + 5000 + OWN_RESET_MARGIN_MS,
+    );
+  });
+
+  it('R5: fewer than four answers of a size say nothing of the server time: one may have come late', async () => {
+    const clock = createFakeClock(T0);
+    const pacer = new RateLimitPacer(clock);
+    pacer.tell(3, 5000);
+    // Three pages (the first window); the next window's first page is the fourth, then small answers.
+    await nextWindowAfter(pacer, clock, 3, [{ rt: 300, bytes: PAGE }]);
+    expect(
+      await nextWindowAfter(pacer, clock, 3, [
+        { rt: 320, bytes: PAGE },
+        { rt: 320, bytes: 4000 },
+      ]),
+    ).toBe(300 + 5000 + OWN_RESET_MARGIN_MS);
+  });
+
+  /** A deterministic generator (mulberry32), for the server's delays. */
+  function seeded(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it.each([
+    { how: 'told the quota', told: true, seed: 1 },
+    { how: 'told the quota', told: true, seed: 2 },
+    { how: 'learning it from the headers', told: false, seed: 3 },
+    { how: 'learning it from the headers', told: false, seed: 4 },
+  ])(
+    'R5: $how, against a server that takes requests 0-500 ms after they were sent (seed $seed): no 429, and the first request of the next window goes within 60 ms of the end of the last on average',
+    async ({ told, seed }) => {
+      const random = seeded(seed);
+      const clock = createFakeClock(T0 + 123);
+      const pacer = new RateLimitPacer(clock);
+      // One request at a time spends ten in about 2 s: the window's tail is waited for.
+      const limit = 10;
+      const windowMs = 5000;
+      if (told) pacer.tell(limit, windowMs);
+      // The server: a window opens with the first request that reaches it after the last ended.
+      let start = Number.NEGATIVE_INFINITY;
+      let used = 0;
+      let rejected = 0;
+      const gaps: number[] = [];
+      for (let i = 0; i < 14 * limit; i++) {
+        const release = await pacer.acquire();
+        const sentAt = clock.now();
+        // A loaded machine: mostly a few ms on the way, sometimes 80, now and then a server's
+        // event loop held for up to half a second.
+        const draw = random();
+        const arrival = sentAt + (draw < 0.05 ? 200 + 300 * random() : draw < 0.25 ? 80 * random() : 5 * random());
+        if (arrival >= start + windowMs) {
+          // How long after the window's end the request that opened the next one was sent.
+          if (Number.isFinite(start)) gaps.push(sentAt - (start + windowMs));
+          start = arrival;
+          used = 0;
+        }
+        const bytes = random() < 0.8 ? PAGE - Math.floor(200_000 * random()) : 120;
+        const answeredAt = arrival + 100 + (bytes > 1000 ? 50 : 0) + 40 * random() + 5 * random();
+        const headers = {
+          limit,
+          remaining: Math.max(0, limit - used - 1),
+          resetAtMs: Math.ceil((start + windowMs) / 1000) * 1000,
+        };
+        if (used >= limit) {
+          rejected++;
+          const retryAtMs = answeredAt + Math.ceil((start + windowMs - arrival) / 1000) * 1000;
+          pacer.observe({ sentAt, receivedAt: answeredAt, ...headers, retryAtMs, rateLimited: true });
+        } else {
+          used++;
+          pacer.observe({ sentAt, receivedAt: answeredAt, bytes, ...headers, rateLimited: false });
+        }
+        release();
+        // One request at a time: the next goes once this one's answer came.
+        clock.advance(Math.max(0, answeredAt - clock.now()));
+      }
+      expect(rejected).toBe(0);
+      // Before, the next window's first request went some 150 ms after the end: the shortest round
+      // trip (100 ms at the least) and a 50 ms margin. The first two windows, before four pages
+      // were seen, still may.
+      const later = gaps.slice(2);
+      expect(later.length).toBeGreaterThanOrEqual(8);
+      expect(later.reduce((a, b) => a + b, 0) / later.length).toBeLessThan(60);
+    },
+  );
 });
 
 interface WindowShape {
