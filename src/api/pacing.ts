@@ -41,8 +41,12 @@ export const ARRIVAL_JITTER_MS = 20;
 /** Answers' sizes are classed by quarter octaves (a class spans 19%). */
 const SIZE_CLASSES_PER_OCTAVE = 4;
 
-/** Answers of a size class seen before their shortest round trip is taken for the server's least time. */
-const MIN_SAMPLES = 4;
+/**
+ * Answers of a size class seen before their shortest round trip is taken for the server's least
+ * time: the least of a few may still lie far above it (four pages at 20-400 ms of latency said
+ * 653 ms where the next took 406 in all).
+ */
+const MIN_SAMPLES = 16;
 
 /** The class of an answer of `bytes` bytes: a quarter octave, 19% wide. */
 function sizeClass(bytes: number | undefined): number | undefined {
@@ -88,6 +92,8 @@ export class RateLimitPacer {
   private shortestRoundTrip = Number.POSITIVE_INFINITY;
   /** The shortest round trip seen per class of answer size (sizeClass): the server's least time for such an answer. */
   private readonly shortestBySize = new Map<number, { ms: number; n: number }>();
+  /** Answers whose round trip was kept (shortestBySize). */
+  private answers = 0;
   /** Whether the current window's end is reckoned on our clock (OWN_RESET_MARGIN_MS) or said by the server. */
   private ownReset = false;
   private windowMs: number | undefined;
@@ -173,13 +179,14 @@ export class RateLimitPacer {
     if (o.receivedAt === undefined || size === undefined || o.rateLimited) return;
     const roundTrip = Math.max(0, o.receivedAt - o.sentAt);
     const seen = this.shortestBySize.get(size);
+    this.answers++;
     this.shortestBySize.set(size, { ms: Math.min(seen?.ms ?? roundTrip, roundTrip), n: (seen?.n ?? 0) + 1 });
   }
 
   /**
    * The least time the server has taken to answer with as many bytes as `bytes` (from half as many
    * to a class more): the shortest round trip of answers that size, when MIN_SAMPLES of them were
-   * seen (one or two may both have come late). Undefined when not known.
+   * seen. Undefined when not known.
    */
   private leastAnswerMs(bytes: number | undefined): number | undefined {
     const size = sizeClass(bytes);
@@ -302,8 +309,17 @@ export class RateLimitPacer {
    */
   private arrivedBy(sentAt: number, receivedAt: number, bytes: number | undefined): number {
     const least = this.leastAnswerMs(bytes);
-    if (least === undefined) return Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
-    return Math.max(sentAt, Math.min(receivedAt, receivedAt - least + ARRIVAL_JITTER_MS));
+    // An answer quicker than any of its size before says the least seen is not the server's least;
+    // the shortest round trip of all, of as many answers, is no more than it (a smaller answer
+    // takes no longer), only further from it.
+    const floor =
+      least !== undefined && receivedAt - sentAt >= least
+        ? least
+        : this.answers >= MIN_SAMPLES
+          ? this.shortestRoundTrip
+          : undefined;
+    if (floor === undefined) return Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
+    return Math.max(sentAt, Math.min(receivedAt, receivedAt - floor + ARRIVAL_JITTER_MS));
   }
 
   /**
