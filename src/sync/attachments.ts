@@ -3,8 +3,8 @@
 // handed on in parts as its PDFs come, so that a run stopped inside a page (its time limit, a
 // signal) keeps the documents whose PDFs it already has: only the page's last part moves the
 // stream's position, and a re-run lists the page again and fetches only the PDFs it lacks.
-// Drawings on a pool (`pull --with-pdf local`) start as their page arrives and the next pages are
-// listed meanwhile (two ahead): the pool waits for the listing only when the service is slower
+// Drawings on a pool (`pull --with-pdf local`) start as their page arrives, the page is handed on
+// whole once they are drawn, and the next pages are listed meanwhile (two ahead): the pool waits for the listing only when the service is slower
 // than the drawing (the pool sat idle through every page's request, a third of such a pull).
 import type { KnownDocument, PulledDocument, SourcePage, StreamSource } from './source.js';
 
@@ -97,7 +97,7 @@ export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = 
       try {
         for (let page = await ahead.shift(); page; page = await ahead.shift()) {
           while (ahead.length < LISTED_AHEAD) ahead.push(listed());
-          yield* inParts(page);
+          yield* whole(page);
         }
       } finally {
         // A stopped pull leaves no listing nor drawing running: the pages on their way are awaited
@@ -130,6 +130,26 @@ function startFetches(
   const wanted = page.docs.filter((doc) => !known?.(doc));
   const fetches = fetchInOrder(wanted, fetchPdf, signal, inFlight);
   return { page, fetches, pdfOf: new Map(wanted.map((doc, i) => [doc, fetches[i]!])) };
+}
+
+/**
+ * The page's documents with their drawings, whole: a page's drawings take a tenth of a second, so
+ * a run stopped inside one draws them again at most, and a page handed on in parts (the first as
+ * soon as its first drawing came, one document) cost the engine a write and a catalog commit per
+ * part: some four per page.
+ */
+async function* whole({ page, fetches, pdfOf }: StartedPage): AsyncGenerator<SourcePage> {
+  try {
+    await Promise.all(fetches.map((f) => f.pdf));
+    const docs: PulledDocument[] = [];
+    for (const doc of page.docs) {
+      const drawn = pdfOf.get(doc);
+      docs.push(drawn ? withPdf(doc, await drawn.pdf) : doc);
+    }
+    yield { ...page, docs };
+  } finally {
+    await Promise.allSettled(fetches.map((f) => f.pdf));
+  }
 }
 
 /**

@@ -125,24 +125,34 @@ describe('withPdfs: drawings on a pool (Infinity in flight)', () => {
     },
   });
 
-  it("lists the next page and queues its drawings before the last page's parts are taken, and ends with nothing running", async () => {
+  it("queues the next page's drawings while a page is drawn, hands each page on whole, and ends with nothing running", async () => {
     const f = controlled();
     const listed: string[] = [];
     const pages = withPdfs(twoPages(listed), f.fetch, Infinity).pages(undefined, new AbortController().signal);
     const it = pages[Symbol.asyncIterator]();
-    const first = it.next();
+    let handed: SourcePage | undefined;
+    const first = it.next().then((r) => (handed = r.value as SourcePage));
     await f.answer(1);
-    expect(numbers((await first).value as SourcePage)).toEqual(['1']);
-    // Page 1 still has a part to hand on, whose PDF has not come: page 2 is listed and drawn meanwhile.
+    // Page 1 is still being drawn: page 2 is listed and its drawings queued meanwhile.
     for (let i = 0; i < 20 && f.asked.length < 4; i++) await new Promise((r) => setImmediate(r));
     expect(listed).toEqual(['page 1', 'page 2']);
     expect(f.asked).toEqual(['1', '2', '3', '4']);
-    await f.answer(3);
-    await f.answer(4);
-    // Stopped inside page 1: page 2's drawings are settled before return() ends.
-    const stopped = it.return!(undefined);
+    // Nothing is handed on before the page's last drawing: one write and one commit per page.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(handed).toBeUndefined();
     await f.answer(2);
+    await first;
+    expect(numbers(handed!)).toEqual(['1', '2']);
+    expect(handed!.continued).toBeUndefined();
+    await f.answer(3);
+    // Stopped before page 2 is taken: its last drawing is settled before return() ends.
+    let ended = false;
+    const stopped = it.return!(undefined).then(() => (ended = true));
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(ended).toBe(false);
+    await f.answer(4);
     await stopped;
+    expect(ended).toBe(true);
   });
 
   it('hands on every page in order, each with its PDFs', async () => {
