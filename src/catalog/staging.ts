@@ -200,6 +200,11 @@ export class CatalogThread {
     await this.queued.room(bytes, () => this.failure !== undefined);
   }
 
+  /** The bytes of the files sent to be inserted (add) and not inserted yet, and a call when some are. */
+  get held(): HeldBytes {
+    return this.queued;
+  }
+
   /** Applies the lines (their staged facts) and records in the transaction with the coverage. */
   commit(lines: StagedLine[], records: StatusRecord[], coverage: Coverage): Promise<void> {
     this.flush();
