@@ -5,6 +5,17 @@
 export class HeldBytes {
   private held = 0;
   private readonly waiters: Array<() => void> = [];
+  private readonly listeners: Array<() => void> = [];
+
+  /** The bytes held now. */
+  get bytes(): number {
+    return this.held;
+  }
+
+  /** Calls `listener` whenever held bytes are let go. */
+  onRelease(listener: () => void): void {
+    this.listeners.push(listener);
+  }
 
   /** Holds `bytes` more until `done` settles (fulfilled or rejected: either way they are let go). */
   holdUntil(bytes: number, done: Promise<unknown>): void {
@@ -12,6 +23,7 @@ export class HeldBytes {
     const release = () => {
       this.held -= bytes;
       for (const wake of this.waiters.splice(0)) wake();
+      for (const listener of this.listeners) listener();
     };
     done.then(release, release);
   }

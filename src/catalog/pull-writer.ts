@@ -17,11 +17,13 @@ import type { CatalogLine, CatalogStore, Coverage, StatusRecord } from './store.
 type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
 
 /**
- * Bytes of files the catalog's thread may keep for rows not inserted yet (add) before the pull
- * waits for it (room): some seven pages of 250 NF-e. Designed here: with half of it (6 MB) the
- * latency backfill kept fewer requests in flight on a loaded machine (the pull stopped behind the
- * thread's inserts while its lanes had stopped asking); without a bound the thread's backlog grew
- * with the run (36 MB at the end of a 20k pull).
+ * Bytes of files the catalog's thread may keep for rows not inserted yet (add), and for the lines
+ * written while a commit runs (the next transaction's), before the pull waits for it (room): some
+ * seven pages of 250 NF-e. Designed here: with half of it (6 MB) the latency backfill kept fewer
+ * requests in flight on a loaded machine (the pull stopped behind the thread's inserts while its
+ * lanes had stopped asking); without a bound the thread's backlog grew with the run (36 MB at the
+ * end of a 20k pull). The lines written during a commit (up to Committer's WHILE_COMMITTING) came
+ * on top of it before issue 22's last round: four pages more at the thread.
  */
 const HELD_BYTES = 12 * 1024 * 1024;
 
@@ -40,6 +42,14 @@ export class CatalogWriter {
   private failure: unknown;
   /** Whether the thread writes the pull's files (filesPort, then filesWritten): it then keeps their bytes itself. */
   private writes = false;
+  /**
+   * The files the thread wrote and keeps for lines not sent to be inserted yet (add, commit): a
+   * page written while a commit runs is the next transaction's, and waits for that commit's end.
+   */
+  private readonly unsent = new Map<PulledLine, number>();
+  /** Their bytes, and those of a commit's other lines until the thread applied it. */
+  private unsentBytes = 0;
+  private readonly released: Array<() => void> = [];
 
   constructor(
     private readonly store: CatalogStore,
@@ -65,6 +75,8 @@ export class CatalogWriter {
     if (!this.writes || !this.thread) return undefined;
     const ref = this.thread.stageWritten(line.type, line.event !== undefined);
     this.staged.set(line, ref[0]);
+    this.unsent.set(line, line.bytes);
+    this.unsentBytes += line.bytes;
     return ref;
   }
 
@@ -89,16 +101,48 @@ export class CatalogWriter {
       this.onThread(lines),
       staged.reduce((n, l) => n + l.bytes, 0),
     );
+    // Their bytes are the thread's queue's now (room).
+    this.unsentBytes -= this.sent(lines);
     for (const l of lines) this.added.add(l);
   }
 
   /**
    * Waits while the catalog's thread keeps more than HELD_BYTES of files for rows it has not
-   * inserted yet: the pull then writes its next page once the thread caught up, instead of
-   * handing it pages it would keep (some 35 MB of a 20k pull's peak, docs/bench.md).
+   * inserted yet, sent or not: the pull then writes its next page once the thread caught up,
+   * instead of handing it pages it would keep (some 35 MB of a 20k pull's peak, docs/bench.md).
    */
   async room(): Promise<void> {
-    if (this.thread?.applies) await this.thread.room(HELD_BYTES);
+    if (!this.thread?.applies) return;
+    // The files of lines not sent yet count too; they go once the commit that holds them ended
+    // (Committer.room), while the thread's queue goes down by itself: a wait on it always ends.
+    await this.thread.room(Math.max(0, HELD_BYTES - this.unsentBytes));
+  }
+
+  /**
+   * Bytes of files the catalog's thread keeps for rows not inserted yet, whether sent to be
+   * inserted (room) or waiting for a commit to end, and a call once it let some go; undefined
+   * without such a thread.
+   */
+  held(): { bytes(): number; onRelease(listener: () => void): void } | undefined {
+    const held = this.thread?.applies ? this.thread.held : undefined;
+    if (!held) return undefined;
+    return {
+      bytes: () => held.bytes + this.unsentBytes,
+      onRelease: (listener) => {
+        held.onRelease(listener);
+        this.released.push(listener);
+      },
+    };
+  }
+
+  /** The bytes of `lines` counted as not sent (unsent), no longer so. */
+  private sent(lines: readonly PulledLine[]): number {
+    let bytes = 0;
+    for (const l of lines) {
+      bytes += this.unsent.get(l) ?? 0;
+      this.unsent.delete(l);
+    }
+    return bytes;
   }
 
   /** A status learnt without a file, written to the journal with the same commit (journal.ts). */
@@ -138,6 +182,12 @@ export class CatalogWriter {
         // Not awaited: a crash meanwhile leaves the catalog behind the index, as one between the
         // index and the catalog's commit always could (the next open ingests the difference).
         const applying = this.thread.commit(this.onThread(rest), records, cov);
+        const bytes = this.sent(rest);
+        const release = () => {
+          this.unsentBytes -= bytes;
+          for (const listener of this.released) listener();
+        };
+        applying.then(release, release);
         this.applying = applying.catch((error: unknown) => {
           this.failure ??= error;
           throw error;

@@ -66,12 +66,13 @@ const BATCH = 64;
  */
 const BATCH_BYTES = 256 * 1024;
 /**
- * The catalog's thread's young generation: semi-spaces of 4 MB, not the 2 MB the pull's own thread
- * has (bin/fiscal.js). At 2 MB a 20k pull ran some 150 young collections there, 0.12 s of the
- * thread the pull waits on (--trace-gc); with 4 MB, the 20k pull, 10 rounds alternated: CPU 5.38
- * against 5.76 s, peak RSS 152 against 148 MB (docs/bench.md).
+ * The catalog's thread's young generation: semi-spaces of 2 MB, as the pull's own thread has
+ * (bin/fiscal.js). 4 MB were chosen for the thread's CPU (a 20k pull, 10 rounds alternated: CPU
+ * 5.38 against 5.76 s, peak RSS 152 against 148 MB); since its pages wait in bounded budgets
+ * (page-memory.ts), 2 MB are 7 MB less at the 1M pull's peak (155.8 against 162.8 MB) with no
+ * more CPU there (180 s against 190 s for a build of cfaecd8, same hour: docs/bench.md, issue 22).
  */
-const CATALOG_SEMI_SPACE_MB = 4;
+const CATALOG_SEMI_SPACE_MB = 2;
 
 /**
  * Buffers kept for reuse. The thread keeps a batch's buffer until the commit that reads its files
@@ -198,6 +199,11 @@ export class CatalogThread {
    */
   async room(bytes: number): Promise<void> {
     await this.queued.room(bytes, () => this.failure !== undefined);
+  }
+
+  /** The bytes of the files sent to be inserted (add) and not inserted yet, and a call when some are. */
+  get held(): HeldBytes {
+    return this.queued;
   }
 
   /** Applies the lines (their staged facts) and records in the transaction with the coverage. */

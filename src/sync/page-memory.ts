@@ -16,11 +16,25 @@
 /** Bytes of pages waiting to be written past which no lane asks for another. */
 const AHEAD_BYTES = 6 * 1024 * 1024;
 
+/**
+ * Bytes a page occupies from its request to its row in the catalog, all pages together, past
+ * which no lane asks for another: the pages waiting to be written, those on their way (at the
+ * size of the last ones), and the files the catalog's thread keeps for rows not inserted yet
+ * (`elsewhere`). Designed here (issue 22): where the catalog's thread is the slower end (a local
+ * pull), each stage filled its own budget (6 MB waiting, and up to eight pages then on their way;
+ * 12 MB of files at the thread, and the pages written while a commit ran), some 15 page-sized
+ * buffers at the peak of a 1M pull; a page that waits behind a full thread does not make the pull
+ * faster. Some nine pages of 250 NF-e.
+ */
+const TOTAL_BYTES = 16 * 1024 * 1024;
+
 export class PageMemory<T> {
   /** Bytes of the pages that came and were not taken by the writer yet. */
   private waiting = 0;
   /** Pages asked for whose answer has not come. */
   private asked = 0;
+  /** The bytes of the last pages that came, on average: what a page on its way will hold. */
+  private page = 0;
   private readonly wakers: Array<() => void> = [];
 
   constructor(
@@ -28,11 +42,20 @@ export class PageMemory<T> {
     /** Pages asked for at once at most (the lanes of the --concurrency slots). */
     private readonly maxAsked: number,
     private readonly max = AHEAD_BYTES,
+    /** Bytes of pages written and not catalogued yet (CatalogWriter.held), counted in TOTAL_BYTES. */
+    private readonly elsewhere: () => number = () => 0,
+    private readonly total = TOTAL_BYTES,
   ) {}
 
-  /** Whether a lane may ask for a page now. */
+  /**
+   * Whether a lane may ask for a page now. While no page waits (the writer waits for one), half
+   * of maxAsked (the --concurrency slots) may be on their way whatever the budgets: under latency
+   * the catalog's thread may be a commit behind while the requests are what the pull waits on.
+   */
   get admits(): boolean {
-    return this.asked < this.maxAsked && this.waiting < this.max;
+    if (this.asked >= this.maxAsked) return false;
+    if (this.waiting === 0 && this.asked < Math.ceil(this.maxAsked / 2)) return true;
+    return this.waiting < this.max && this.waiting + this.asked * this.page + this.elsewhere() < this.total;
   }
 
   /** A lane asked for a page. */
@@ -45,6 +68,7 @@ export class PageMemory<T> {
     this.asked--;
     const bytes = page === undefined ? 0 : this.sizeOf(page);
     this.waiting += bytes;
+    if (bytes > 0) this.page = this.page === 0 ? bytes : (this.page * 3 + bytes) / 4;
     this.wake();
     return bytes;
   }
@@ -52,6 +76,11 @@ export class PageMemory<T> {
   /** The writer took a page of `bytes`: lanes waiting for room ask again. */
   taken(bytes: number): void {
     this.waiting -= bytes;
+    this.wake();
+  }
+
+  /** Bytes counted elsewhere were let go: lanes waiting for room ask again. */
+  released(): void {
     this.wake();
   }
 

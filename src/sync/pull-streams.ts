@@ -61,7 +61,7 @@ export async function pullStreams(o: PullOptions, t: PullTarget): Promise<PullSu
   const onAbort = () => stop.abort(o.signal.reason);
   o.signal.addEventListener('abort', onAbort, { once: true });
   if (o.signal.aborted) onAbort();
-  const { states, limit } = openLanes(planned, summary, o, stop.signal, known);
+  const { states, limit } = openLanes(planned, summary, o, stop.signal, known, catalog.writer.held());
   const deps = { dir: o.dir, pending, writer, index, store, summary, catalog: catalog.writer };
   const committer = new Committer({ ...deps, onCommit: o.onCommit }, o.clock);
   let garbage = 0;

@@ -53,6 +53,7 @@ export function openLanes(
   o: LaneOptions,
   signal: AbortSignal,
   known: (doc: PulledDocument) => boolean,
+  held?: { bytes(): number; onRelease(listener: () => void): void },
 ): { states: StreamState[]; limit: Semaphore } {
   const concurrency = Math.max(1, o.concurrency);
   const raised = o.quotaLeft ? concurrency * RAISED_IN_FLIGHT : concurrency;
@@ -72,12 +73,15 @@ export function openLanes(
     const all = activePhase(states);
     for (const s of startQueued(all, limit.size / concurrency)) s.lane.prefetch();
   };
-  // The pages of all lanes that came and wait to be written: past a few MB, no lane asks for more.
+  // The pages of all lanes that came and wait to be written: past a few MB, no lane asks for more;
+  // nor once they, the pages on their way and the files the catalog's thread keeps for rows not
+  // inserted yet come to PageMemory's total (one budget from the request to the row).
   // Asked for at once: as many as the lanes of the slots (LANES_PER_SLOT), not the slots alone: a
   // page counts as asked until it is parsed, and its slot is free once its answer arrived, so
   // that a lane's request queued behind the slots takes it while the page before is parsed (with
   // --concurrency asks, a slot idled through each parse: 2.89 requests in flight of 4 against 3.17).
-  const memory = new PageMemory(pageBytes, raised * LANES_PER_SLOT);
+  const memory = new PageMemory(pageBytes, raised * LANES_PER_SLOT, undefined, held?.bytes);
+  held?.onRelease(() => memory.released());
   const laneOf = (p: PlannedStream) => {
     if (p.start.checkpoint.done) return new Lane(nothing(), limit, PAGES_AHEAD, extra, beginNext);
     // The lane's requests name its slot, given back once their answer arrived (request-slot.ts).

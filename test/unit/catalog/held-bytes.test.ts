@@ -19,6 +19,21 @@ function deferred() {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('HeldBytes', () => {
+  it('says the bytes held and calls its listeners each time some are let go (for the budget of the lanes: page-memory.ts)', async () => {
+    const held = new HeldBytes();
+    const inserts = [deferred(), deferred()];
+    held.holdUntil(5, inserts[0]!.promise);
+    held.holdUntil(7, inserts[1]!.promise);
+    const seen: number[] = [];
+    held.onRelease(() => seen.push(held.bytes));
+    expect(held.bytes).toBe(12);
+    inserts[1]!.resolve();
+    await settle();
+    inserts[0]!.reject(new Error('the transaction failed'));
+    await settle();
+    expect(seen).toEqual([5, 0]);
+  });
+
   it('waits while more than the budget is held, and goes on once answers (kept or failed) bring it under', async () => {
     const held = new HeldBytes();
     const inserts = [deferred(), deferred(), deferred()];

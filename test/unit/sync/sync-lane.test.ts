@@ -333,4 +333,75 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
     for (const lane of lanes) void lane.close();
     for (const open of gates.splice(0)) open();
   });
+
+  it('counts the bytes the catalog keeps and the pages on their way in one budget: no lane asks past it while pages wait, and lanes ask again once the catalog lets bytes go', async () => {
+    // Pages of 10 bytes; the catalog keeps 25 of a total of 40; up to 4 asked (2 while none waits).
+    let kept = 25;
+    const memory = new PageMemory<number>(
+      () => 10,
+      4,
+      1000,
+      () => kept,
+      40,
+    );
+    const sources = [1, 2, 3].map((l) => lanePages(l, 6));
+    const lanes = sources.map(
+      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
+    );
+    const asked = () => sources.reduce((n, x) => n + x.s.asked, 0);
+    for (const lane of lanes) {
+      lane.prefetch();
+      await settle();
+    }
+    // Pages come at once here: 25 kept and 10 waiting are under 40, a second is asked for; with
+    // 20 waiting, no other (45 would be over 40 with no page on its way).
+    expect(asked()).toBe(2);
+    expect(memory.admits).toBe(false);
+    // The catalog inserted rows: its bytes went down, the lanes may ask for another page.
+    kept = 0;
+    memory.released();
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    // 20 waiting: room for two more pages of 10 (the first lane holds its two ahead already).
+    expect(asked()).toBe(4);
+    expect(memory.admits).toBe(false);
+    for (const lane of lanes) void lane.close();
+  });
+
+  it('lets a page a slot be asked for while none waits, whatever the catalog keeps', async () => {
+    const memory = new PageMemory<number>(
+      () => 10,
+      4,
+      1000,
+      () => 1000,
+      40,
+    );
+    const gates: Array<() => void> = [];
+    const sources = [1, 2, 3].map((lane) => {
+      const s = { asked: 0 };
+      const iterable = (async function* () {
+        for (let i = 1; i <= 3; i++) {
+          s.asked++;
+          await new Promise<void>((resolve) => gates.push(resolve));
+          yield lane * 100 + i;
+        }
+      })();
+      return { s, iterable };
+    });
+    const lanes = sources.map(
+      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
+    );
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    // Half of the four asked at most, none waiting: two on their way though the budget is spent.
+    expect(sources.map((x) => x.s.asked)).toEqual([1, 1, 0]);
+    // One came and waits: the budget is spent, no other is asked for.
+    gates.shift()!();
+    await settle();
+    for (const lane of lanes) lane.prefetch();
+    await settle();
+    expect(sources.reduce((n, x) => n + x.s.asked, 0)).toBe(2);
+    for (const lane of lanes) void lane.close();
+    for (const open of gates.splice(0)) open();
+  });
 });
