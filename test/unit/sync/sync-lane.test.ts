@@ -20,6 +20,41 @@ function pages(n: number) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/**
+ * Three lanes sharing `memory`, of three pages each, every page coming only when let through (in
+ * the order asked), each lane prefetching once made.
+ */
+async function gatedLanes(memory: PageMemory<number>) {
+  const gates: Array<() => void> = [];
+  const asked = [0, 0, 0];
+  const lanes = [1, 2, 3].map((lane) => {
+    const iterable = (async function* () {
+      for (let i = 1; i <= 3; i++) {
+        asked[lane - 1]!++;
+        await new Promise<void>((resolve) => gates.push(resolve));
+        yield lane * 100 + i;
+      }
+    })();
+    return new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory);
+  });
+  for (const lane of lanes) lane.prefetch();
+  await settle();
+  return {
+    asked,
+    /** The first page asked comes, and every lane may prefetch again. */
+    async oneComes() {
+      gates.shift()!();
+      await settle();
+      for (const lane of lanes) lane.prefetch();
+      await settle();
+    },
+    close() {
+      for (const lane of lanes) void lane.close();
+      for (const open of gates.splice(0)) open();
+    },
+  };
+}
+
 describe('Lane', () => {
   it(`fetches up to ${PAGES_AHEAD} pages ahead of the one taken, in order, then stops at the end`, async () => {
     expect(PAGES_AHEAD).toBe(2);
@@ -304,34 +339,12 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
 
   it('asks for at most --concurrency pages at once, all lanes together, whatever the budget leaves', async () => {
     const memory = new PageMemory<number>(() => 1, 2, 1000);
-    // Pages that come only when let through.
-    const gates: Array<() => void> = [];
-    const slow = (lane: number) => {
-      const s = { asked: 0 };
-      const iterable = (async function* () {
-        for (let i = 1; i <= 3; i++) {
-          s.asked++;
-          await new Promise<void>((resolve) => gates.push(resolve));
-          yield lane * 100 + i;
-        }
-      })();
-      return { s, iterable };
-    };
-    const sources = [1, 2, 3].map(slow);
-    const lanes = sources.map(
-      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
-    );
-    for (const lane of lanes) lane.prefetch();
-    await settle();
-    expect(sources.map((x) => x.s.asked)).toEqual([1, 1, 0]);
+    const g = await gatedLanes(memory);
+    expect(g.asked).toEqual([1, 1, 0]);
     // One comes: one more may be asked for (two on their way again), not two.
-    gates.shift()!();
-    await settle();
-    for (const lane of lanes) lane.prefetch();
-    await settle();
-    expect(sources.reduce((n, x) => n + x.s.asked, 0)).toBe(3);
-    for (const lane of lanes) void lane.close();
-    for (const open of gates.splice(0)) open();
+    await g.oneComes();
+    expect(g.asked.reduce((n, a) => n + a)).toBe(3);
+    g.close();
   });
 
   it('counts the bytes the catalog keeps and the pages on their way in one budget: no lane asks past it while pages wait, and lanes ask again once the catalog lets bytes go', async () => {
@@ -376,32 +389,12 @@ describe('PageMemory (the pages of all lanes fetched ahead, in bytes)', () => {
       () => 1000,
       40,
     );
-    const gates: Array<() => void> = [];
-    const sources = [1, 2, 3].map((lane) => {
-      const s = { asked: 0 };
-      const iterable = (async function* () {
-        for (let i = 1; i <= 3; i++) {
-          s.asked++;
-          await new Promise<void>((resolve) => gates.push(resolve));
-          yield lane * 100 + i;
-        }
-      })();
-      return { s, iterable };
-    });
-    const lanes = sources.map(
-      ({ iterable }) => new Lane(iterable, new Semaphore(8), PAGES_AHEAD, undefined, undefined, undefined, memory),
-    );
-    for (const lane of lanes) lane.prefetch();
-    await settle();
+    const g = await gatedLanes(memory);
     // Half of the four asked at most, none waiting: two on their way though the budget is spent.
-    expect(sources.map((x) => x.s.asked)).toEqual([1, 1, 0]);
+    expect(g.asked).toEqual([1, 1, 0]);
     // One came and waits: the budget is spent, no other is asked for.
-    gates.shift()!();
-    await settle();
-    for (const lane of lanes) lane.prefetch();
-    await settle();
-    expect(sources.reduce((n, x) => n + x.s.asked, 0)).toBe(2);
-    for (const lane of lanes) void lane.close();
-    for (const open of gates.splice(0)) open();
+    await g.oneComes();
+    expect(g.asked.reduce((n, a) => n + a)).toBe(2);
+    g.close();
   });
 });
