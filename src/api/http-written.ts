@@ -1,7 +1,7 @@
 // When a request was written to its socket. The rate limit's window opens when the server takes a
 // window's first request: the instant a request was handed to undici can be tens of ms earlier on
 // a busy event loop (a page being decoded), or a connection's setup earlier, and the pacer would
-// have to allow for that on every window (pacing.ts, ARRIVAL_SLACK_MS).
+// have to allow for that on every window (arrivals.ts, ARRIVAL_SLACK_MS).
 import type { Dispatcher } from 'undici';
 
 type Handler = Dispatcher.DispatchHandler;

@@ -11,6 +11,7 @@
 import type { Clock } from '../context.js';
 import { InterruptedError } from '../errors.js';
 import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
+import { Arrivals } from './arrivals.js';
 import { WindowLength } from './window-length.js';
 
 /**
@@ -25,34 +26,6 @@ export const RESET_MARGIN_MS = 50;
  * and the bound on that arrival (ARRIVAL_JITTER_MS) are left to absorb.
  */
 export const OWN_RESET_MARGIN_MS = 10;
-
-/**
- * A request reaches the server at most this long after we sent it, however short the round trips
- * seen so far: a busy event loop may write it late, and a busy server take it late.
- */
-const ARRIVAL_SLACK_MS = 100;
-
-/**
- * How much sooner than its round trip shows a request may reach the server: what the shortest
- * round trip of its size class still holds of network delay and the server's jitter (designed).
- */
-export const ARRIVAL_JITTER_MS = 20;
-
-/** Answers' sizes are classed by quarter octaves (a class spans 19%). */
-const SIZE_CLASSES_PER_OCTAVE = 4;
-
-/**
- * Answers of a size class seen before their shortest round trip is taken for the server's least
- * time: the least of a few may still lie far above it (four pages at 20-400 ms of latency said
- * 653 ms where the next took 406 in all).
- */
-const MIN_SAMPLES = 16;
-
-/** The class of an answer of `bytes` bytes: a quarter octave, 19% wide. */
-function sizeClass(bytes: number | undefined): number | undefined {
-  if (bytes === undefined || !Number.isFinite(bytes) || bytes < 1) return undefined;
-  return Math.floor(Math.log2(bytes) * SIZE_CLASSES_PER_OCTAVE);
-}
 
 /** The quota is spent and resets later than the caller is willing to wait. */
 export class QuotaWaitTooLong extends Error {
@@ -88,12 +61,8 @@ export class RateLimitPacer {
    * after this, reaches it once the window ended (arrivedBy).
    */
   private windowOpenedBy: number | undefined;
-  /** The shortest round trip seen: the network's part of one, with the least server time. */
-  private shortestRoundTrip = Number.POSITIVE_INFINITY;
-  /** The shortest round trip seen per class of answer size (sizeClass): the server's least time for such an answer. */
-  private readonly shortestBySize = new Map<number, { ms: number; n: number }>();
-  /** Answers whose round trip was kept (shortestBySize). */
-  private answers = 0;
+  /** What the answers' round trips say of when a request reached the server. */
+  private readonly arrivals = new Arrivals();
   /** Whether the current window's end is reckoned on our clock (OWN_RESET_MARGIN_MS) or said by the server. */
   private ownReset = false;
   private windowMs: number | undefined;
@@ -147,13 +116,12 @@ export class RateLimitPacer {
   /** Feeds the rate-limit headers of a response (any status) into the model. */
   observe(o: PacerObservation): void {
     if (o.limit !== undefined) this.limit = o.limit;
-    if (o.receivedAt !== undefined)
-      this.shortestRoundTrip = Math.min(this.shortestRoundTrip, Math.max(0, o.receivedAt - o.sentAt));
+    if (o.receivedAt !== undefined) this.arrivals.roundTrip(o.sentAt, o.receivedAt);
     try {
       this.observeWindow(o);
     } finally {
       // After the window's bounds: a request's own round trip says nothing of how soon it arrived.
-      this.noteServerTime(o);
+      if (o.receivedAt !== undefined && !o.rateLimited) this.arrivals.answer(o.sentAt, o.receivedAt, o.bytes);
     }
   }
 
@@ -171,35 +139,6 @@ export class RateLimitPacer {
     else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt, o.bytes);
     else this.openedBefore(o);
     if (o.resetAtMs !== undefined && o.resetAtMs > this.clock.now()) this.learnReset(o.resetAtMs);
-  }
-
-  /** Keeps the shortest round trip of each class of answer size (a 429 has no body to render). */
-  private noteServerTime(o: PacerObservation): void {
-    const size = sizeClass(o.bytes);
-    if (o.receivedAt === undefined || size === undefined || o.rateLimited) return;
-    const roundTrip = Math.max(0, o.receivedAt - o.sentAt);
-    const seen = this.shortestBySize.get(size);
-    this.answers++;
-    this.shortestBySize.set(size, { ms: Math.min(seen?.ms ?? roundTrip, roundTrip), n: (seen?.n ?? 0) + 1 });
-  }
-
-  /**
-   * The least time the server has taken to answer with as many bytes as `bytes` (from half as many
-   * to a class more): the shortest round trip of answers that size, when MIN_SAMPLES of them were
-   * seen. Undefined when not known.
-   */
-  private leastAnswerMs(bytes: number | undefined): number | undefined {
-    const size = sizeClass(bytes);
-    if (size === undefined) return undefined;
-    let ms = Number.POSITIVE_INFINITY;
-    let n = 0;
-    for (let c = size - SIZE_CLASSES_PER_OCTAVE; c <= size; c++) {
-      const seen = this.shortestBySize.get(c);
-      if (seen === undefined) continue;
-      ms = Math.min(ms, seen.ms);
-      n += seen.n;
-    }
-    return n >= MIN_SAMPLES ? ms : undefined;
   }
 
   /** The quota paced by, once known: told (`--rate-limit`) or learned from the answers' headers. */
@@ -225,7 +164,7 @@ export class RateLimitPacer {
     const next = reset || this.remaining - this.inFlight <= 0;
     const left = Math.max(0, next ? (this.limit ?? 0) - (reset ? this.inFlight : 0) : this.remaining - this.inFlight);
     const until = next ? (this.windowMs ?? 0) : this.resetAt - now;
-    const sendable = (maxInFlight * until) / Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS);
+    const sendable = (maxInFlight * until) / this.arrivals.sendInterval();
     return left < sendable ? left : 0;
   }
 
@@ -292,34 +231,9 @@ export class RateLimitPacer {
     this.since = sentAt;
     this.windowStart = sentAt;
     this.windowStartExact = exact;
-    this.windowOpenedBy = this.arrivedBy(sentAt, receivedAt, bytes);
+    this.windowOpenedBy = this.arrivals.arrivedBy(sentAt, receivedAt, bytes);
     this.ownReset = this.told;
     this.resetAt = this.windowMs === undefined ? undefined : (this.told ? this.windowOpenedBy : sentAt) + this.windowMs;
-  }
-
-  /**
-   * When a request sent at `sentAt` reached the server at the latest, less the least a request
-   * sent now could take to reach it (see windowOpenedBy). Its answer came the server's least time
-   * for such an answer after that, or later: the rest of its round trip, at most, it spent on the
-   * way and waiting to be taken (ARRIVAL_JITTER_MS for what the least time may hold of either).
-   * That may be later than the shortest round trip after the send, which is all that is known of an
-   * answer of a size not seen often enough: a server whose event loop was held took the request
-   * late (the emulator, on a loaded machine, up to 460 ms after it was written), and the next
-   * window's first request, taken at once, met a 429.
-   */
-  private arrivedBy(sentAt: number, receivedAt: number, bytes: number | undefined): number {
-    const least = this.leastAnswerMs(bytes);
-    // An answer quicker than any of its size before says the least seen is not the server's least;
-    // the shortest round trip of all, of as many answers, is no more than it (a smaller answer
-    // takes no longer), only further from it.
-    const floor =
-      least !== undefined && receivedAt - sentAt >= least
-        ? least
-        : this.answers >= MIN_SAMPLES
-          ? this.shortestRoundTrip
-          : undefined;
-    if (floor === undefined) return Math.min(receivedAt, sentAt + Math.max(this.shortestRoundTrip, ARRIVAL_SLACK_MS));
-    return Math.max(sentAt, Math.min(receivedAt, receivedAt - floor + ARRIVAL_JITTER_MS));
   }
 
   /**
@@ -330,7 +244,7 @@ export class RateLimitPacer {
   private openedBefore(o: PacerObservation): void {
     if (!this.windowStartExact || this.windowStart === undefined || this.windowOpenedBy === undefined) return;
     if (o.sentAt < this.windowStart || o.receivedAt === undefined) return;
-    const by = Math.max(this.windowStart, this.arrivedBy(o.sentAt, o.receivedAt, o.bytes));
+    const by = Math.max(this.windowStart, this.arrivals.arrivedBy(o.sentAt, o.receivedAt, o.bytes));
     if (by >= this.windowOpenedBy) return;
     this.windowOpenedBy = by;
     if (this.told && this.ownReset && this.windowMs !== undefined) this.resetAt = by + this.windowMs;

@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpClient } from '../../../src/api/http.js';
-import {
-  ARRIVAL_JITTER_MS,
-  OWN_RESET_MARGIN_MS,
-  QuotaWaitTooLong,
-  RateLimitPacer,
-  RESET_MARGIN_MS,
-} from '../../../src/api/pacing.js';
+import { ARRIVAL_JITTER_MS } from '../../../src/api/arrivals.js';
+import { OWN_RESET_MARGIN_MS, QuotaWaitTooLong, RateLimitPacer, RESET_MARGIN_MS } from '../../../src/api/pacing.js';
 import type { Clock } from '../../../src/context.js';
 import {
   createFakeClock,
