@@ -19,13 +19,16 @@ type PulledLine = Omit<CatalogLine, 'facts' | 'summary'>;
 /**
  * Bytes of files the catalog's thread may keep for rows not inserted yet (add), and for the lines
  * written while a commit runs (the next transaction's), before the pull waits for it (room): some
- * seven pages of 250 NF-e. Designed here: with half of it (6 MB) the latency backfill kept fewer
- * requests in flight on a loaded machine (the pull stopped behind the thread's inserts while its
- * lanes had stopped asking); without a bound the thread's backlog grew with the run (36 MB at the
- * end of a 20k pull). The lines written during a commit (up to Committer's WHILE_COMMITTING) came
- * on top of it before issue 22's last round: four pages more at the thread.
+ * five pages of 250 NF-e. Designed here: with 6 MB the latency backfill kept fewer requests in
+ * flight on a loaded machine (the pull stopped behind the thread's inserts while its lanes had
+ * stopped asking); without a bound the thread's backlog grew with the run (36 MB at the end of a
+ * 20k pull). The lines written during a commit (up to Committer's WHILE_COMMITTING) came on top
+ * of it before issue 22's last round: four pages more at the thread. 8 MB, not the 12 first
+ * chosen, once the pages' one budget (PageMemory's TOTAL_BYTES, which counts these files) came to
+ * 12 MB: more held here could only be held while nothing else is (docs/bench.md, Issue 28: a
+ * leaner peak).
  */
-const HELD_BYTES = 12 * 1024 * 1024;
+const HELD_BYTES = 8 * 1024 * 1024;
 
 export class CatalogWriter {
   /** What each line's file gave: its facts, or the id they were staged under on the thread. */

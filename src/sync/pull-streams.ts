@@ -190,6 +190,9 @@ const GC_EVERY_BYTES = 8 * 1024 * 1024;
  * pages carry the listing's statuses and no documents (docs/pull.md), and what they leave (the
  * answers parsed, the journal lines) is promoted and dies in the old generation. A 200k account's
  * events phase grew the heap in use from 22 to 59 MB before V8 collected, some 20 MB over the
- * documents phase's peak (docs/bench.md).
+ * documents phase's peak (docs/bench.md). 8 MB, not 16: in the documents phase the growth between
+ * the collections every GC_EVERY_BYTES reached 16 MB and made the main heap 30 to 38 MB at a 1M
+ * pull's peaks, for a live set of 16 to 20; a 50k pull made 27 full collections against 25
+ * (docs/bench.md, Issue 28: a leaner peak).
  */
-const HEAP_GROWTH = 16 * 1024 * 1024;
+const HEAP_GROWTH = 8 * 1024 * 1024;
