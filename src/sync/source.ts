@@ -155,6 +155,11 @@ export interface StreamSource {
      * stream's own part that much fewer documents.
      */
     windowSpeedup?: number;
+    /**
+     * Documents per request of a window: the plan gives its windows whole pages (backfill-plan.ts,
+     * wholePages). Without it, equal shares.
+     */
+    pageSize?: number;
   };
 }
 

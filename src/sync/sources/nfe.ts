@@ -165,6 +165,7 @@ export function nfeV1Source(
                 : ALL_CREATED,
             count: (range: CreatedRange, signal, once) => countV2(http, v2Filters, range, signal, once),
             windowSpeedup: V2_WINDOW_SPEEDUP,
+            pageSize: V2_WINDOW_LIMIT,
           },
         }
       : {}),
@@ -252,6 +253,7 @@ export function nfeV2Source(http: HttpClient, key: StreamKey, request: NfeV2Requ
         to: own?.To ? withTime(own.To, 'to') : ALL_CREATED.to,
       },
       count: (range, signal, once) => countV2(http, request.Filters, range, signal, once),
+      pageSize: V2_PULL_LIMIT,
     },
     async *pages(start, signal) {
       let base = plain;

@@ -3,7 +3,7 @@
 // each count once every count sent with it has been asked (no clock, no timing).
 import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
-import { planWindows } from '../../../src/sync/backfill-plan.js';
+import { planWindows, wholePages } from '../../../src/sync/backfill-plan.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
 import type { Counted } from '../../../src/sync/source.js';
 
@@ -52,9 +52,23 @@ function service(instants: number[], first = true) {
   return s;
 }
 
-/** The plan of a stream counted by `s`, four slots, the whole range, at NOW. */
-const planOf = (s: ReturnType<typeof service>, o: { countsCost?: () => boolean; withTotal?: boolean } = {}) =>
-  planWindows({ range: ALL, count: s.count, windowSpeedup: 5 }, 4, new AbortController().signal, { now: NOW, ...o });
+/** The plan of a stream counted by `s`, four slots, the whole range, at NOW (`pageSize`: its windows' pages). */
+const planOf = (
+  s: ReturnType<typeof service>,
+  o: { countsCost?: () => boolean; withTotal?: boolean; pageSize?: number } = {},
+) => {
+  const { pageSize, ...rest } = o;
+  return planWindows(
+    { range: ALL, count: s.count, windowSpeedup: 5, ...(pageSize ? { pageSize } : {}) },
+    4,
+    new AbortController().signal,
+    { now: NOW, ...rest },
+  );
+};
+
+/** The requests of `pageSize` documents the windows before the stream's own part take. */
+const windowPages = (sizes: number[], pageSize: number) =>
+  sizes.slice(0, -1).reduce((n, size) => n + Math.ceil(size / pageSize), 0);
 
 const inWindow = (instants: number[], w: CreatedRange) =>
   instants.filter((t) => t >= filterDateToMs(w.from, 'from') && t <= filterDateToMs(w.to, 'to')).length;
@@ -239,5 +253,77 @@ describe('planWindows', () => {
     });
     expect(await planned).toBeUndefined();
     expect(sent).toEqual([false, ...Array<boolean>(24).fill(true)]);
+  });
+
+  it('wholePages: windows in whole pages, each short of its last page by a tenth of a page or more, the longer ones first', () => {
+    for (const [upTo, n, pageSize] of [
+      [11_155, 8, 250],
+      [11_250, 8, 250],
+      [6_000, 8, 250],
+      [60_000, 8, 500],
+      [2_100, 8, 250],
+    ] as const) {
+      const targets = wholePages(upTo, n, pageSize)!;
+      expect(targets).toHaveLength(n - 1);
+      const bounds = [0, ...targets, upTo];
+      const sizes = bounds.slice(1).map((b, i) => b - bounds[i]!);
+      const pages = sizes.map((size) => Math.ceil(size / pageSize));
+      // As many pages as the documents and the margins need, no more.
+      expect(pages.reduce((a, b) => a + b, 0)).toBe(Math.ceil((upTo + n * Math.ceil(pageSize / 10)) / pageSize));
+      for (const [i, size] of sizes.entries()) {
+        expect(size).toBeGreaterThan(0);
+        expect(pages[i]! * pageSize - size).toBeGreaterThanOrEqual(pageSize / 10 - 1);
+      }
+      // The longer windows first, none more than a page longer than another.
+      expect([...pages].sort((a, b) => b - a)).toEqual(pages);
+      expect(pages[0]! - pages.at(-1)!).toBeLessThanOrEqual(1);
+    }
+    // Fewer pages than windows: none to place.
+    expect(wholePages(1_500, 8, 250)).toBeUndefined();
+  });
+
+  it.each([
+    [13_000, 1],
+    [13_000, 3],
+    [8_000, 1],
+  ])(
+    'with its pages told (250 documents), plans %i documents over %i years in fewer requests than equal shares, within two of the fewest',
+    async (n, years) => {
+      const instants = createdAt(n, years);
+      const shares = await planOf(service(instants));
+      const s = service(instants);
+      const windows = await planOf(s, { pageSize: 250 });
+      expect(windows).toHaveLength(9);
+      const sizes = windows!.map((w) => inWindow(instants, w));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
+      // The same stream's own part (the cut is a probe's), the same counts or about.
+      expect(windows!.at(-1)).toEqual(shares!.at(-1));
+      expect(s.roundTrips).toBeLessThanOrEqual(3);
+      const before = windowPages(
+        shares!.map((w) => inWindow(instants, w)),
+        250,
+      );
+      const fewest = Math.ceil((n - sizes.at(-1)!) / 250);
+      expect(windowPages(sizes, 250)).toBeLessThan(before);
+      expect(windowPages(sizes, 250)).toBeLessThanOrEqual(fewest + 2);
+      // Still about even: no window more than a page and a margin from another's pages.
+      const pages = sizes.slice(0, -1).map((size) => Math.ceil(size / 250));
+      expect(Math.max(...pages) - Math.min(...pages)).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('with its pages told, a large stream (60,000 documents over 6 years) is planned as even windows: boundaries interpolated, not moved to a count nearby', async () => {
+    const instants = createdAt(60_000, 6);
+    const shares = await planOf(service(instants));
+    const windows = await planOf(service(instants), { pageSize: 250 });
+    const pagesOf = (ws: CreatedRange[]) => ws.slice(0, -1).map((w) => Math.ceil(inWindow(instants, w) / 250));
+    const spread = (pages: number[]) => Math.max(...pages) - Math.min(...pages);
+    // Equal shares took a count within a tolerance (a fifth of a window) for a boundary: windows of
+    // 25 to 35 pages, the longest read alone at the end.
+    expect(spread(pagesOf(shares!))).toBeGreaterThan(4);
+    expect(spread(pagesOf(windows!))).toBeLessThanOrEqual(2);
+    expect(pagesOf(windows!).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(
+      pagesOf(shares!).reduce((a, b) => a + b, 0) + 1,
+    );
   });
 });
