@@ -25,7 +25,7 @@ const AHEAD_BYTES = 6 * 1024 * 1024;
  * 12 MB of files at the thread, and the pages written while a commit ran), some 15 page-sized
  * buffers at the peak of a 1M pull; a page that waits behind a full thread does not make the pull
  * faster. Some seven pages of 250 NF-e: 12 MB, not the 16 first chosen, with the thread's 8
- * (HELD_BYTES), a 50k pull's peak 134 to 140 MB against 141 to 149 (docs/bench.md, Issue 28: a
+ * (HELD_BYTES), a 50k pull's peak 137 to 140 MB against 143 to 150 (docs/bench.md, Issue 28: a
  * leaner peak); under latency the budget does not bind (a page a slot whenever none waits).
  */
 const TOTAL_BYTES = 12 * 1024 * 1024;
