@@ -4,6 +4,7 @@ import { InterruptedError } from '../errors.js';
 import type { CreatedRange } from './checkpoint.js';
 import type { Counted, StreamSource } from './source.js';
 import { probeInstants, toFilter, toMs, upToRecent } from './backfill-months.js';
+import { wholePages } from './window-pages.js';
 
 /** Below this many documents a stream is read as one listing: planning would cost more than it saves. */
 const BACKFILL_MIN_DOCS = 1000;
@@ -26,13 +27,6 @@ const BOUNDARY_TOLERANCE = 0.1;
  * takes the next one not begun, so that at the end the slots wait on a window this much shorter.
  */
 const WINDOWS_PER_SLOT = 2;
-/**
- * A window planned in whole pages ends at least this share of a page before its last page's end
- * (wholePages): a tenth of a page, 25 documents at 250, covers what an interpolated boundary
- * misses by on the bench's account; 0.05 to 0.15 planned the same pages over 63 accounts of 6k to
- * 26k documents (fake counts, 4,037 pages for 4,141 with windows of equal shares), 0.2 a page more.
- */
-const PAGE_MARGIN = 0.1;
 /** Rounds of counts after the first: each asks one count per boundary not found yet, all at once. */
 const MAX_ROUNDS = 8;
 /**
@@ -237,27 +231,4 @@ export async function planWindows(
   }
   windows.push({ from: start, to: range.to });
   return windows;
-}
-
-/**
- * The boundaries (documents before each) of `n` windows that read `upTo` documents in whole pages
- * of `pageSize` (designed here, issue 28): each window a little short of its last page's end, the
- * first ones a page longer when the pages do not divide evenly. Windows of equal shares end in a
- * part page each, eight of them on the bench's 20k account: 48 pages where 45 hold its
- * documents; so planned, 46. A window is short by at least PAGE_MARGIN of a page, what an
- * interpolated boundary misses by (some 30 documents on that account): a window that misses by
- * more costs the page it would have cost anyway. Undefined with fewer pages than windows.
- */
-export function wholePages(upTo: number, n: number, pageSize: number): number[] | undefined {
-  const pages = Math.ceil((upTo + n * Math.ceil(pageSize * PAGE_MARGIN)) / pageSize);
-  if (n < 2 || pages < n) return undefined;
-  // What each window is short of its pages' end: the margin, and the pages' slack shared out.
-  const short = (pages * pageSize - upTo) / n;
-  const targets: number[] = [];
-  let before = 0;
-  for (let i = 0; i < n - 1; i++) {
-    before += Math.floor(pages / n) + (i < pages % n ? 1 : 0);
-    targets.push(Math.round(before * pageSize - (i + 1) * short));
-  }
-  return targets;
 }

@@ -156,7 +156,7 @@ export interface StreamSource {
      */
     windowSpeedup?: number;
     /**
-     * Documents per request of a window: the plan gives its windows whole pages (backfill-plan.ts,
+     * Documents per request of a window: the plan gives its windows whole pages (window-pages.ts,
      * wholePages). Without it, equal shares.
      */
     pageSize?: number;

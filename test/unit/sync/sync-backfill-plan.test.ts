@@ -3,7 +3,8 @@
 // each count once every count sent with it has been asked (no clock, no timing).
 import { describe, expect, it } from 'vitest';
 import { filterDateToMs } from '../../../src/fiscal/dates.js';
-import { planWindows, wholePages } from '../../../src/sync/backfill-plan.js';
+import { planWindows } from '../../../src/sync/backfill-plan.js';
+import { wholePages } from '../../../src/sync/window-pages.js';
 import type { CreatedRange } from '../../../src/sync/checkpoint.js';
 import type { Counted } from '../../../src/sync/source.js';
 
