@@ -53,5 +53,4 @@ describe('fingerprint sets', () => {
     expect(set.has(p)).toBe(true);
     expect(set.has(p ^ 1)).toBe(false);
   });
-
 });
