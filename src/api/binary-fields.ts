@@ -108,8 +108,8 @@ const holders = new WeakMap<ArrayBuffer, { slabs: PageSlabs; left: number }>();
  * (src/memory.ts). A slab whose values are not all released is the collector's, as before.
  */
 export class PageSlabs {
-  /** Two kept, as for the answers (answerBuffers, http-body.ts): each is resident while kept. */
-  private readonly pool = new BufferPool(2);
+  /** One kept, as for the answers (answerBuffers, http-body.ts): it is resident while kept. */
+  private readonly pool = new BufferPool(1);
 
   /** A buffer of at least `size` bytes, back in the pool once `values` views of it were released. */
   take(size: number, values: number): Buffer {

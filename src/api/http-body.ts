@@ -104,13 +104,15 @@ async function readInto(
  * The buffers a client reads its pages' answers into, each given back once the answer is read
  * (designed here). A pull's answer is some MB (a 250-document page: 2 MB of JSON), dead as soon
  * as its documents are decoded out of it; left to the collector, they were most of the memory a
- * pull's forced full collections free (src/memory.ts), one every few pages. Two are kept, not
- * one per request in flight: each kept one is resident between pages, and a pull reads its answers
+ * pull's forced full collections free (src/memory.ts), one every few pages. One is kept, not
+ * one per request in flight: a kept one is resident between pages, and a pull reads its answers
  * one or two at a time (the catalog's thread, not the wire, paces a local pull); a 20k pull kept
- * 8 MB more at its peak with four (docs/bench.md). None over 16 MB is kept (a page of 500 NF-e is
- * some 9 MB).
+ * 8 MB more at its peak with four (docs/bench.md), and two kept (as the page slabs and the write
+ * jobs' three) were some 3 MB more at a 20k pull's peak and part of the 1M pull's, at no CPU or
+ * wall the pulls could show (docs/bench.md, Issue 28: the last megabytes of the 1M peak). None
+ * over 16 MB is kept (a page of 500 NF-e is some 9 MB).
  */
-export const answerBuffers = (): BufferPool => new BufferPool(2, 16 * 1024 * 1024);
+export const answerBuffers = (): BufferPool => new BufferPool(1, 16 * 1024 * 1024);
 
 /**
  * The last body read, kept (its bytes are all read): a response's stream takes its shape from

@@ -111,12 +111,13 @@ let failed: Error | undefined;
 /**
  * The facts wait for their commit long enough to reach the old generation, and die there; V8
  * let this thread's heap grow past 100 MB before it collected them. A full collection once the
- * heap grew by 8 MB since the last keeps it near what is staged (a few ms each, the thread's live
- * set is some 7 MB). 16 MB let the thread's heap reach 25 to 28 MB at the 1M pull's peaks; with 8
- * the collections of a 50k pull were as many (7 to 10), since most come from V8 itself
- * (docs/bench.md, Issue 28: a leaner peak).
+ * heap grew by 4 MB since the last keeps it near what is staged (a few ms each, the thread's live
+ * set is some 7 MB). 16 MB let the thread's heap reach 25 to 28 MB at the 1M pull's peaks; 8 MB,
+ * with the collections of a 50k pull as many (7 to 10), since most come from V8 itself; 4 MB took
+ * the 1M pull's V8 heaps at their highest from 49-57 to 44-47 MB (docs/bench.md, Issue 28: the
+ * last megabytes of the 1M peak), at some 5 ms a collection on this thread.
  */
-const heap = new HeapBound(8 * 1024 * 1024);
+const heap = new HeapBound(4 * 1024 * 1024);
 
 /** The lines with the facts of the files staged under their ids, read as they are taken, forgotten here. */
 function* withFacts(lines: StagedLine[]): Generator<CatalogLine> {

@@ -114,11 +114,12 @@ export function packed(id: number, files: readonly FileWrite[], buffers?: Buffer
  * page's buffer (some 1.6 MB) handed over for good was garbage of that thread, whose collector,
  * paced by its own small heap, let 20 to 40 MB of them pile up in a fast pull (docs/pull.md,
  * Memory). A buffer is taken whole (its files end where `files` say) and sized in steps, so that
- * the next page, a little larger, fits. Three are kept: one being written, one whose files the
- * catalog reads, one to spare. More come back at once where the catalog keeps a commit's pages:
- * those are left to the collector.
+ * the next page, a little larger, fits. Two are kept: one being written, one whose files the
+ * catalog reads (a third, to spare, was resident between pages for no pull faster:
+ * docs/bench.md, Issue 28: the last megabytes of the 1M peak). More come back at once where the
+ * catalog keeps a commit's pages: those are let go.
  */
-export const jobBuffers = (): BufferPool => new BufferPool(3);
+export const jobBuffers = (): BufferPool => new BufferPool(2);
 
 export function unpacked(job: WriteJob): FileWrite[] {
   let start = 0;

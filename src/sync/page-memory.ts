@@ -26,9 +26,12 @@ const AHEAD_BYTES = 6 * 1024 * 1024;
  * buffers at the peak of a 1M pull; a page that waits behind a full thread does not make the pull
  * faster. Some seven pages of 250 NF-e: 12 MB, not the 16 first chosen, with the thread's 8
  * (HELD_BYTES), a 50k pull's peak 137 to 140 MB against 143 to 150 (docs/bench.md, Issue 28: a
- * leaner peak); under latency the budget does not bind (a page a slot whenever none waits).
+ * leaner peak); under latency the budget does not bind (a page a slot whenever none waits). 10 MB
+ * since (with the pools keeping one answer, one slab and two jobs' buffers): a 1M pull's peak
+ * 146.5 against 151.8 MB, the local and PDF pulls as fast (docs/bench.md, Issue 28: the last
+ * megabytes of the 1M peak).
  */
-const TOTAL_BYTES = 12 * 1024 * 1024;
+const TOTAL_BYTES = 10 * 1024 * 1024;
 
 export class PageMemory<T> {
   /** Bytes of the pages that came and were not taken by the writer yet. */
