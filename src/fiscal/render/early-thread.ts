@@ -19,7 +19,7 @@ import type { RenderRequest } from './pool.js';
 const RENDER_SEMI_SPACE_MB = 8;
 
 export function startRenderThread(file: string): Worker {
-  return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB });
+  return startThread(file, { semiSpaceMb: RENDER_SEMI_SPACE_MB, compileInThread: true });
 }
 
 /**
@@ -35,6 +35,7 @@ export function startDrawingThread(ctx: Pick<Context, 'defer'>, type: PdfDocType
   if (file)
     warmThread(ctx, file, {
       semiSpaceMb: RENDER_SEMI_SPACE_MB,
+      compileInThread: true,
       idleCore: () => true,
       first: { preload: type } satisfies RenderRequest,
     });
