@@ -30,6 +30,8 @@ export function warmThread(
   file: string,
   o: {
     semiSpaceMb: number;
+    /** It compiles its hot functions on its own thread (worker-file.ts startThread). */
+    compileInThread?: boolean;
     /**
      * Whether to start it, decided at once, in place of machine-load.ts's rule: the tests', or a
      * command's that will want the thread whatever the machine's load (pull --with-pdf local).
@@ -46,7 +48,7 @@ export function warmThread(
     slot.timer = undefined;
     if (warm.get(file) !== slot) return;
     if (!(o.idleCore ?? idleCoreBeside)()) return void warm.delete(file);
-    const worker = startThread(file, { semiSpaceMb: o.semiSpaceMb });
+    const worker = startThread(file, { semiSpaceMb: o.semiSpaceMb, compileInThread: o.compileInThread });
     if (o.first !== undefined) worker.postMessage(o.first);
     slot.worker = worker;
     // A thread that failed before its work came is forgotten: the work then starts a thread of its own.

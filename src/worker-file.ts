@@ -33,8 +33,11 @@ export function detachOnce(): void {
 }
 
 const SEMI_SPACE_FLAGS = ['--min-semi-space-size', '--max-semi-space-size'];
+const CONCURRENT_FLAG = '--concurrent-recompilation';
 /** Workers started whose heap may not be made yet: the flags go back once there are none. */
 let starting = 0;
+/** Of those, the ones asked to compile on their own thread (compileInThread). */
+let startingInThread = 0;
 
 /**
  * A worker thread whose young generation has semi-spaces of `semiSpaceMb`, whatever the process's.
@@ -44,8 +47,14 @@ let starting = 0;
  * are set only while such workers start, then the process's own values come back (its command
  * line's, else V8's default, 0), so a thread started after them gets those.
  */
-export function startThread(file: string, o: { semiSpaceMb: number; workerData?: unknown }): Worker {
+export function startThread(
+  file: string,
+  o: { semiSpaceMb: number; workerData?: unknown; compileInThread?: boolean },
+): Worker {
   if (starting++ === 0) for (const flag of SEMI_SPACE_FLAGS) setFlagsFromString(`${flag}=${o.semiSpaceMb}`);
+  // V8 gives an isolate its optimising compiler's background queue as the isolate is made, by the
+  // flag then: a thread made while it is off compiles its hot functions itself.
+  if (o.compileInThread && startingInThread++ === 0) setFlagsFromString(`--no-${CONCURRENT_FLAG.slice(2)}`);
   const worker = new Worker(file, o.workerData === undefined ? {} : { workerData: o.workerData });
   let online = false;
   const started = () => {
@@ -54,6 +63,11 @@ export function startThread(file: string, o: { semiSpaceMb: number; workerData?:
     if (--starting === 0)
       for (const flag of SEMI_SPACE_FLAGS)
         setFlagsFromString(process.execArgv.find((a) => a.startsWith(`${flag}=`)) ?? `${flag}=0`);
+    if (o.compileInThread && --startingInThread === 0)
+      setFlagsFromString(
+        process.execArgv.find((a) => a === CONCURRENT_FLAG || a === `--no-${CONCURRENT_FLAG.slice(2)}`) ??
+          CONCURRENT_FLAG,
+      );
   };
   worker.once('online', started);
   worker.once('error', started);

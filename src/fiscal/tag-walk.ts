@@ -128,6 +128,8 @@ export class TagWalk {
   private rootSeen = false;
   /** Where each open element's name starts and ends, by depth. */
   private readonly open = new Int32Array(2 * DEPTH);
+  /** By name number, `</name` and `:name`, the strings skipElement looks for. */
+  private readonly needles: [string, string][] = [];
 
   /**
    * `checked`: names the table does not know, and attributes, checked as XML writes them (the
@@ -317,6 +319,27 @@ export class TagWalk {
     const b = this.bytes;
     const nameStart = this.nameStart;
     const length = this.nameEnd - nameStart;
+    // Straight to the first `</name` where nothing could end the element before it (no `:name`,
+    // a prefixed closing tag, between): what the loop below finds, closing tag by closing tag (a
+    // tax group of a dozen elements, three of them an item). Anything else is the loop's to read.
+    if (this.id !== 0) {
+      const needles = (this.needles[this.id] ??= [`</${this.table.names[this.id]}`, `:${this.table.names[this.id]}`]);
+      const lt = this.latin1.indexOf(needles[0], this.at);
+      if (lt >= 0 && CHAR[b[lt + 2 + length]!] === 0) {
+        const colon = this.latin1.indexOf(needles[1], this.at);
+        if (colon < 0 || colon > lt) {
+          let i = lt + 2 + length;
+          while (isSpace(b[i]!)) i++;
+          if (b[i] === GT) {
+            this.at = i + 1;
+            this.depth--;
+            this.kind = CLOSE;
+            this.textStart = this.textEnd = lt;
+            return true;
+          }
+        }
+      }
+    }
     for (let lt = this.latin1.indexOf('</', this.at); lt >= 0; lt = this.latin1.indexOf('</', lt + 1)) {
       let i = lt + 2;
       while (i < b.length && CHAR[b[i]!] !== 0) i++;

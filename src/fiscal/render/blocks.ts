@@ -55,7 +55,7 @@ export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: numbe
   });
   let top = y + (label ? 8 : 2);
   for (const line of s.wrap(p.name ?? '', w - 8, 9.5, 2, true)) {
-    s.text(line, x + 4, top, { size: 9.5, bold: true, width: w - 8, align: 'center' });
+    s.textIn(line, x + 4, top, 9.5, true, w - 8, 'center');
     top += 11;
   }
   const lines = [
@@ -67,7 +67,7 @@ export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: numbe
   ].filter((l): l is string => Boolean(l));
   for (const line of lines) {
     if (top + 8 > y + h) break;
-    s.text(line, x + 4, top, { size: 7, width: w - 8, align: 'center' });
+    s.textIn(line, x + 4, top, 7, false, w - 8, 'center');
     top += 8.5;
   }
 }
@@ -83,14 +83,15 @@ export interface Stamps {
  * where the big slanted letters come out one by one.
  */
 export function stampPage(s: Sheet, stamps: Stamps): void {
-  const line = { size: 6.5, bold: true, width: s.width - 16 } as const;
+  // The line's style spelled out (textIn): no object spread into a new shape per stamp.
+  const width = s.width - 16;
   if (stamps.homologation) {
     s.stamp('SEM VALOR FISCAL', '#777777', s.height * 0.42, Math.min(48, s.width / 10));
-    s.text('SEM VALOR FISCAL - EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO', 8, 2.5, { ...line, color: '#555555' });
+    s.textIn('SEM VALOR FISCAL - EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO', 8, 2.5, 6.5, true, width, undefined, '#555555');
   }
   if (stamps.canceled) {
     s.stamp('CANCELADA', '#cc0000', s.height * 0.6, Math.min(64, s.width / 7));
-    s.text('CANCELADA', 8, 2.5, { ...line, align: 'right', color: '#cc0000' });
+    s.textIn('CANCELADA', 8, 2.5, 6.5, true, width, 'right', '#cc0000');
   }
 }
 

@@ -9,12 +9,13 @@
 // strings, a line's matrix, operators and the page's growing string were a dozen strings each (a
 // DANFe allocated some 115 kB, three quarters of it there, for a page of 5), and the page's string
 // of some 3,000 pieces was walked again to copy it into bytes.
-import { literalOf, plain } from './fonts.js';
+import { literalOf, PLAIN } from './fonts.js';
 import { DECIMALS } from './pdf-ops.js';
 
 /**
- * Byte arrays given back by the streams that took their bytes, for the next stream to write into:
- * one made per stream (a DANFe's sheet makes one) was an 8 kB allocation outside V8's heap each.
+ * Byte arrays given back by the streams done with them (release), for the next stream to write
+ * into: one made per stream (a DANFe's sheet makes one) was an 8 kB allocation outside V8's heap
+ * each.
  */
 const spare: Uint8Array[] = [];
 
@@ -63,11 +64,7 @@ export class ContentStream {
     this.byte(32);
     this.number(baseline);
     this.write(' Tm ');
-    if (plain(shown)) {
-      this.byte(40);
-      this.write(shown);
-      this.byte(41);
-    } else this.write(literalOf(fontName, shown));
+    if (!this.plainLiteral(shown)) this.write(literalOf(fontName, shown));
     this.write(' Tj\n');
     if (color) this.write('0 g\n');
   }
@@ -76,17 +73,27 @@ export class ContentStream {
     return this.at === 0;
   }
 
-  /** The stream's bytes, the text object closed; the stream starts again empty. */
+  /**
+   * The stream's bytes, the text object closed; the stream starts again empty. A view of the
+   * stream's own memory, good until its next write: the caller copies it or codes it at once (a
+   * copy of each page's 5 kB made here was copied again by the file).
+   */
   take(): Uint8Array {
     if (this.inText) this.push();
     const buffer = this.buffer;
-    if (!buffer) return new Uint8Array(0);
-    const bytes = buffer.slice(0, this.at);
-    spare.push(buffer);
-    this.buffer = undefined;
+    const bytes = buffer ? buffer.subarray(0, this.at) : new Uint8Array(0);
     this.at = 0;
     this.font = undefined;
     return bytes;
+  }
+
+  /** Done with: its memory goes to the next stream made (what take() gave is then no longer its bytes). */
+  release(): void {
+    if (this.buffer) spare.push(this.buffer);
+    this.buffer = undefined;
+    this.at = 0;
+    this.font = undefined;
+    this.inText = false;
   }
 
   /**
@@ -123,6 +130,31 @@ export class ContentStream {
       whole = Math.floor(whole / 10);
     } while (whole > 0);
     this.write(DECIMALS[abs - Math.floor(abs / 1000) * 1000]!);
+  }
+
+  /**
+   * `(text)` where every character is its own code in the font (fonts.ts, plain), `(`, `)` and `\`
+   * escaped as literalOf escapes them, checked as it is copied (one pass over the line, where the
+   * check and the copy were two, and a line with a parenthesis, `0 - Remetente (CIF)`, went
+   * through literalOf's character by character); false, nothing written, for any other character.
+   */
+  private plainLiteral(text: string): boolean {
+    const s = String(text);
+    const buffer = this.room(2 * s.length + 2);
+    let at = this.at;
+    buffer[at++] = 40;
+    for (let i = 0; i < s.length; i++) {
+      const code = s.charCodeAt(i);
+      if (code > 0xff) return false;
+      if (PLAIN[code] === 0) {
+        if (code !== 0x28 && code !== 0x29 && code !== 0x5c) return false;
+        buffer[at++] = 0x5c;
+      }
+      buffer[at++] = code;
+    }
+    buffer[at++] = 41;
+    this.at = at;
+    return true;
   }
 
   /** The buffer, with room for `n` more bytes. */

@@ -32,10 +32,11 @@ export function danfeHeader(
     s.text('1 - SAÍDA', bx + 8, y + 47, { size: 7 });
     s.box(bx + mid - 26, y + 39, 14, 14);
   });
-  s.text(d.direction ?? '', bx + mid - 26, y + 41.5, { size: 10, bold: true, width: 14, align: 'center' });
-  s.text(`Nº ${formatDocNumber(d.number)}`, bx, y + 59, { size: 9, bold: true, width: mid, align: 'center' });
-  s.text(`SÉRIE ${d.series.padStart(3, '0')}`, bx, y + 70, { size: 8, bold: true, width: mid, align: 'center' });
-  s.text(`FOLHA ${sheet.page}/${sheet.pages}`, bx, y + 81, { size: 8, width: mid, align: 'center' });
+  // Styles spelled out (textIn): text()'s reads of a dozen shapes of style objects are generic in V8.
+  s.textIn(d.direction ?? '', bx + mid - 26, y + 41.5, 10, true, 14, 'center');
+  s.textIn(`Nº ${formatDocNumber(d.number)}`, bx, y + 59, 9, true, mid, 'center');
+  s.textIn(`SÉRIE ${d.series.padStart(3, '0')}`, bx, y + 70, 8, true, mid, 'center');
+  s.textIn(`FOLHA ${sheet.page}/${sheet.pages}`, bx, y + 81, 8, false, mid, 'center');
 
   const kx = bx + mid;
   const bottom = keyBlock(s, d.key, kx, y, right, 34);

@@ -87,7 +87,9 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
     `RECEBEMOS DE ${d.emitter.name ?? ''} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO. ` +
     `EMISSÃO: ${formatDate(d.emittedAt) ?? ''} VALOR TOTAL: R$ ${money(t.vNF) ?? ''} DESTINATÁRIO: ${d.receiver.name ?? ''}`;
   s.layout(() => s.box(x, y, w - side, 18));
-  s.wrap(said, w - side - 4, 5.5, 2).forEach((l, i) => s.text(l, x + 2, y + 2 + i * 7, { size: 5.5 }));
+  s.wrap(said, w - side - 4, 5.5, 2).forEach((l, i) =>
+    s.textIn(l, x + 2, y + 2 + i * 7, 5.5, false, undefined, undefined),
+  );
   row(
     s,
     x,
@@ -104,18 +106,8 @@ function stub(s: Sheet, d: NfeData, x: number, y: number, w: number): number {
     s.text('NF-e', x + w - side, y + 3, { size: 11, bold: true, width: side, align: 'center' });
     s.line(x, y + 42, x + w, y + 42, 2);
   });
-  s.text(`Nº ${formatDocNumber(d.number)}`, x + w - side, y + 16, {
-    size: 9,
-    bold: true,
-    width: side,
-    align: 'center',
-  });
-  s.text(`SÉRIE ${d.series.padStart(3, '0')}`, x + w - side, y + 27, {
-    size: 8,
-    bold: true,
-    width: side,
-    align: 'center',
-  });
+  s.textIn(`Nº ${formatDocNumber(d.number)}`, x + w - side, y + 16, 9, true, side, 'center');
+  s.textIn(`SÉRIE ${d.series.padStart(3, '0')}`, x + w - side, y + 27, 8, true, side, 'center');
   return y + STUB;
 }
 
@@ -234,11 +226,11 @@ function footer(s: Sheet, d: NfeData, x: number, y: number, w: number): void {
     .filter(Boolean)
     .join(' ');
   s.wrap(text, left - 6, 6.5, Math.floor((h - 9) / 7.5)).forEach((l, i) =>
-    s.text(l, x + 2, y + 8 + i * 7.5, { size: 6.5 }),
+    s.textIn(l, x + 2, y + 8 + i * 7.5, 6.5, false, undefined, undefined),
   );
   s.field(x + left, y, w - left, h, 'Reservado ao fisco', undefined);
   if (d.fisco)
     s.wrap(d.fisco, w - left - 6, 6.5, Math.floor((h - 9) / 7.5)).forEach((l, i) =>
-      s.text(l, x + left + 2, y + 8 + i * 7.5, { size: 6.5 }),
+      s.textIn(l, x + left + 2, y + 8 + i * 7.5, 6.5, false, undefined, undefined),
     );
 }

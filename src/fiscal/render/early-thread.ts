@@ -29,12 +29,21 @@ export function startRenderThread(file: string): Worker {
  * command's own modules load, on a core otherwise idle then, rather than beside the pull's first
  * pages. Whatever the machine's load: the command will draw on it. The next pool of the process
  * draws on it (pool.ts, warm-thread.ts takeWarm); one that none takes ends with the command.
+ *
+ * It compiles its hot code itself (worker-file.ts compileInThread): beside a pull, whose main and
+ * catalog threads keep the other core busy, V8's platform thread spent more CPU on the drawing's
+ * compiles than the drawing thread does (the bench's PDF pull some 40 ms less for it), and the
+ * pull's own compiles and collections wait there. A pool's other threads (a second one on an idle
+ * core, `pdf --local`'s, whose main thread leaves a core to the platform thread) compile there
+ * still: in place, the compiles lengthen the drawing that `pdf --local` waits for (1,000 NF-e
+ * drawn 5-7% slower in two bench runs, for 10-25% less CPU).
  */
 export function startDrawingThread(ctx: Pick<Context, 'defer'>, type: PdfDocType): void {
   const file = builtWorkerFile('render-worker');
   if (file)
     warmThread(ctx, file, {
       semiSpaceMb: RENDER_SEMI_SPACE_MB,
+      compileInThread: true,
       idleCore: () => true,
       first: { preload: type } satisfies RenderRequest,
     });

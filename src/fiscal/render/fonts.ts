@@ -127,17 +127,17 @@ export function widthOf(name: string, value: string, size: number): number {
 }
 
 /**
- * Characters a literal string shows as they are (plain() strings, which content.ts writes between
- * parentheses as they are): their WinAnsi code is their own (pdfkit's map
+ * Characters a literal string shows as they are: their WinAnsi code is their own (pdfkit's map
  * only moves characters past Latin-1) and they need no escape (0x20-0xff but `(`, `)`, `\` and
- * 0x7f-0x9f). Nearly every line of a DANFe. Looked up a character at a time: a regular
+ * 0x7f-0x9f). Nearly every character of a DANFe (content.ts copies a line's literal with this
+ * table, escaping `(`, `)` and `\` as it goes). Looked up a character at a time: a regular
  * expression's test of each of a DANFe's 300 lines cost more than the lines' loop.
  */
-const PLAIN = Uint8Array.from({ length: 256 }, (_, c) =>
+export const PLAIN = Uint8Array.from({ length: 256 }, (_, c) =>
   c >= 0x20 && c !== 0x28 && c !== 0x29 && c !== 0x5c && (c < 0x7f || c >= 0xa0) ? 1 : 0,
 );
 
-export function plain(value: string): boolean {
+function plain(value: string): boolean {
   // A string to the compiler, whatever its kind inside V8 (see widthIn).
   const text = String(value);
   for (let i = 0; i < text.length; i++) {

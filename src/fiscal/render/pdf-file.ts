@@ -20,8 +20,12 @@ import { FONT } from './text-fit.js';
  */
 const PAGE_DEFLATE = { level: 1, memLevel: 6, windowBits: 12 } as const;
 
-/** Where sealPage gathers a page's content for its coder (grown to the largest page seen). */
-let scratch = Buffer.allocUnsafe(64 * 1024);
+/**
+ * Byte arrays a file gathered its pages' content in (addContent), given back as it ends, for the
+ * next file: one per file at a time (a renderer may draw two files at once), grown to the largest
+ * page seen.
+ */
+const spareContent: Uint8Array[] = [];
 
 /** A number as a PDF object writes it: to a millionth, as JavaScript prints it. */
 export function pdfNumber(n: number): string {
@@ -44,8 +48,7 @@ interface Page {
   resources: number;
   dictionary: number;
   mediaBox: string;
-  /** The operators so far (strings of one byte a character, or bytes), then their deflated bytes once sealed. */
-  operators: Array<string | Uint8Array>;
+  /** Its deflated content, once sealed. */
   deflated: Buffer | undefined;
   xobjects: string;
   extGStates: string;
@@ -82,8 +85,12 @@ function pdfString(value: string): string {
       bytes += String.fromCharCode(code >> 8, code & 0xff);
     }
   }
-  return `(${bytes.replace(/[\n\r\t\b\f()\\]/g, (c) => ESCAPED[c]!)})`;
+  // Replaced only where there is something to escape (a title is a key's digits): a replace with a
+  // function goes through the engine's slow path even when it finds nothing.
+  return `(${TO_ESCAPE.test(bytes) ? bytes.replace(TO_ESCAPE_ALL, (c) => ESCAPED[c]!) : bytes})`;
 }
+const TO_ESCAPE = /[\n\r\t\b\f()\\]/;
+const TO_ESCAPE_ALL = new RegExp(TO_ESCAPE.source, 'g');
 const ESCAPED: Record<string, string> = {
   '\n': '\\n',
   '\r': '\\r',
@@ -107,6 +114,12 @@ export class PdfFile {
   private page: Page | undefined;
   private fonts: { F1: number; F2: number } | undefined;
   private opacity: { id: number; name: string } | undefined;
+  /**
+   * The current page's operators so far, copied in as they are added (the sheet's content stream
+   * hands over a view of its own memory), coded whole when the page is sealed.
+   */
+  private content: Uint8Array = spareContent.pop() ?? new Uint8Array(16 * 1024);
+  private contentAt = 0;
   private readonly info: Array<[string, string]>;
   private readonly id: string;
 
@@ -160,12 +173,13 @@ export class PdfFile {
       resources: this.ref(),
       dictionary: this.ref(),
       mediaBox: `[0 0 ${pdfNumber(width)} ${pdfNumber(height)}]`,
-      operators: [`1 0 0 -1 0 ${pdfNumber(height)} cm\n`],
       deflated: undefined,
       xobjects: '',
       extGStates: '',
       valuesOnly: false,
     };
+    this.contentAt = 0;
+    this.addContent(`1 0 0 -1 0 ${pdfNumber(height)} cm\n`);
     this.kids.push(this.page.dictionary);
     // The fonts' objects are made with the first page (pdfkit made them on first use).
     this.fonts ??= { F1: this.ref(), F2: this.ref() };
@@ -206,9 +220,21 @@ export class PdfFile {
     return this.opacity.name;
   }
 
-  /** Operators for the current page: a string of one byte a character, or their bytes. */
+  /** Operators for the current page: a string of one byte a character, or their bytes (copied now). */
   addContent(ops: string | Uint8Array): void {
-    this.page!.operators.push(ops);
+    const at = this.contentAt;
+    const end = at + ops.length;
+    if (end > this.content.length) {
+      const grown = new Uint8Array(Math.max(end, 2 * this.content.length));
+      grown.set(this.content.subarray(0, at));
+      this.content = grown;
+    }
+    const content = this.content;
+    if (typeof ops === 'string') {
+      // One byte a character, its low byte (as Buffer's latin1 writes it).
+      for (let i = 0; i < ops.length; i++) content[at + i] = ops.charCodeAt(i);
+    } else content.set(ops, at);
+    this.contentAt = end;
   }
 
   /**
@@ -220,19 +246,7 @@ export class PdfFile {
   sealPage(): void {
     const page = this.page;
     if (!page || page.deflated) return;
-    // Copied into one buffer reused page after page: the coder reads it at once.
-    let size = 0;
-    for (const chunk of page.operators) size += chunk.length;
-    if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, 2 * scratch.length));
-    let at = 0;
-    for (const chunk of page.operators) {
-      if (typeof chunk === 'string') at += scratch.write(chunk, at, 'latin1');
-      else {
-        scratch.set(chunk, at);
-        at += chunk.length;
-      }
-    }
-    const content = scratch.subarray(0, at);
+    const content = this.content.subarray(0, this.contentAt);
     page.deflated = page.valuesOnly ? flate(content) : deflateSync(content, PAGE_DEFLATE);
   }
 
@@ -258,6 +272,8 @@ export class PdfFile {
   /** The whole file, in one buffer of its own (handed to another thread whole). */
   end(): Buffer {
     this.endPage();
+    spareContent.push(this.content);
+    this.content = new Uint8Array(0);
     const info = this.ref();
     let dictionary = '<<';
     for (const [key, value] of this.info) {
@@ -278,24 +294,38 @@ export class PdfFile {
     this.writeObject(PAGES, `<<\n/Type /Pages\n/Count ${this.kids.length}\n/Kids [${kids}]\n>>`);
     this.writeObject(NAMES, '<<\n/Dests <<\n  /Names [\n]\n>>\n>>');
     const xref = this.offset;
-    let table = `xref\n0 ${this.offsets.length + 1}\n0000000000 65535 f \n`;
-    for (const offset of this.offsets) table += `${pad(offset, 10)} 00000 n \n`;
-    this.write(table);
+    this.write(xrefTable(this.offsets));
     this.write(
       `trailer\n<<\n/Size ${this.offsets.length + 1}\n/Root ${CATALOG} 0 R\n/Info ${info} 0 R\n` +
         `/ID [<${this.id}> <${this.id}>]\n>>\nstartxref\n${xref}\n%%EOF\n`,
     );
     this.pieces.push(this.lines);
-    const file = Buffer.allocUnsafeSlow(this.offset);
-    let at = 0;
-    for (const piece of this.pieces) {
-      if (typeof piece === 'string') at += file.write(piece, at, 'latin1');
-      else {
-        file.set(piece, at);
-        at += piece.length;
-      }
-    }
-    if (at !== file.length) throw new Error('the PDF came out of another size than counted');
-    return file;
+    return assemble(this.pieces, this.offset);
   }
+}
+
+// The file's loops, out of PdfFile.end: a function run once a file with loops in it was compiled
+// by V8's optimising compiler late in a pull (some 14 ms, two thousand files in, for little
+// left to run); these small ones are compiled early and cheaply, and end stays in the baseline tier.
+
+/** The cross-reference table of objects at `offsets`. */
+function xrefTable(offsets: readonly number[]): string {
+  let table = `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) table += `${pad(offset, 10)} 00000 n \n`;
+  return table;
+}
+
+/** The file's pieces (strings of one byte a character, and bytes), `size` bytes, in one buffer of its own. */
+function assemble(pieces: ReadonlyArray<string | Uint8Array>, size: number): Buffer {
+  const file = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') at += file.write(piece, at, 'latin1');
+    else {
+      file.set(piece, at);
+      at += piece.length;
+    }
+  }
+  if (at !== file.length) throw new Error('the PDF came out of another size than counted');
+  return file;
 }

@@ -43,6 +43,19 @@ export const BACKLOG_TO_GROW = 128;
  */
 export const BUSY_TO_GROW = 0.9;
 
+/**
+ * What another thread's start costs, in core-seconds (its modules loaded, the drawing code compiled
+ * and warmed again: some 0.3 s of CPU). Designed here: the pool grows once the idle cores it
+ * has seen beside a backlog add up to that much (each window's idle cores times its length, in a
+ * row of windows that all met the rules above), not at the first such window. A rule of the ski
+ * rental's kind: a run that ends soon never pays for a thread that would start too late to earn
+ * its start back, and a long one waits no more than that cost. Growing at the first window, the
+ * bench's PDF pull (2,786 NF-e, 1.4 s) started a second thread in half its runs, 0.7 to 1.2 s in,
+ * whose start (0.2-0.3 s of CPU, and V8's platform thread's compiles) made those runs 0.1-0.15 s
+ * slower.
+ */
+export const START_CORE_SECONDS = 0.3;
+
 /** The longest window a decision reads: one over a longer quiet time says little of now. */
 const STALE_MS = 4 * SAMPLE_MS;
 
@@ -70,6 +83,8 @@ export function createPoolSizer(
 ): PoolSizer {
   let last = sample();
   let idle = 0;
+  /** Idle core-seconds seen beside a backlog in the windows since the last that did not qualify. */
+  let owed = 0;
   return {
     get idle() {
       return idle;
@@ -77,14 +92,25 @@ export function createPoolSizer(
     more(threads, waiting, busy) {
       if (threads >= max) return 0;
       if (threads === 0) return 1;
-      if (waiting < BACKLOG_TO_GROW || now() - last.at < SAMPLE_MS) return 0;
+      if (waiting < BACKLOG_TO_GROW) {
+        owed = 0;
+        return 0;
+      }
+      if (now() - last.at < SAMPLE_MS) return 0;
       const current = sample();
-      const stale = current.at - last.at > STALE_MS;
+      const window = current.at - last.at;
+      const stale = window > STALE_MS;
       idle = idleCoresBetween(last, current);
       last = current;
       // Asked even when the answer is no: its window is then this one too.
       const drawing = busy();
-      if (stale || idle < IDLE_TO_GROW || !(drawing >= BUSY_TO_GROW)) return 0;
+      if (stale || idle < IDLE_TO_GROW || !(drawing >= BUSY_TO_GROW)) {
+        owed = 0;
+        return 0;
+      }
+      owed += (idle * window) / 1000;
+      if (owed < START_CORE_SECONDS) return 0;
+      owed = 0;
       // Several at once where many cores are idle, no more than the jobs waiting keep busy.
       return Math.min(max - threads, Math.max(1, Math.round(idle)), Math.max(1, Math.floor(waiting / BACKLOG_TO_GROW)));
     },

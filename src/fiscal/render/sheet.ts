@@ -65,10 +65,17 @@ export function forgetLayouts(): void {
 /**
  * `/F1 7`, the operands of `Tf`, by font and size: the same string each time, which the content
  * stream compares with the font set last (a string built per line was built, then compared, some
- * 300 times a DANFe). Each font's map is its page font's: one look-up a line.
+ * 300 times a DANFe). Each font's table is its page font's, by the size in quarter points (every
+ * size drawn is one): an index, where a Map keyed by the size hashed a double for each of a
+ * DANFe's 150 lines (1.5% of its drawing thread); any other size in a Map.
  */
-const operands: Record<FontId, Map<number, string>> = { F1: new Map(), F2: new Map() };
 function fontOperands(font: PageFont, size: number): string {
+  const quarters = size * 4;
+  if (quarters === (quarters | 0) && quarters >= 0 && quarters < 256) {
+    const found = font.byQuarter[quarters];
+    if (found !== undefined) return found;
+    return (font.byQuarter[quarters] = `/${font.id} ${num(size)}`);
+  }
   let found = font.operands.get(size);
   if (found === undefined) font.operands.set(size, (found = `/${font.id} ${num(size)}`));
   return found;
@@ -79,8 +86,20 @@ interface PageFont {
   id: FontId;
   name: string;
   ascender: number;
-  /** Its `Tf` operands by size (fontOperands). */
+  /** Its `Tf` operands by size in quarter points (fontOperands). */
+  byQuarter: (string | undefined)[];
+  /** Its `Tf` operands by any other size. */
   operands: Map<number, string>;
+}
+
+/**
+ * The sheets' two fonts, made once per process on the first sheet (their metrics read then): the
+ * same objects for every page, one shape for V8.
+ */
+let pageFonts: { regular: PageFont; bold: PageFont } | undefined;
+function pageFont(id: FontId, name: string): PageFont {
+  const { ascender } = standardFont(name);
+  return { id, name, ascender, byQuarter: new Array<string | undefined>(256).fill(undefined), operands: new Map() };
 }
 
 export class Sheet {
@@ -107,10 +126,7 @@ export class Sheet {
   ) {
     this.file = new PdfFile(title, created);
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
-    this.fonts = {
-      regular: { id: 'F1', ...standardFont(FONT.regular), operands: operands.F1 },
-      bold: { id: 'F2', ...standardFont(FONT.bold), operands: operands.F2 },
-    };
+    this.fonts = pageFonts ??= { regular: pageFont('F1', FONT.regular), bold: pageFont('F2', FONT.bold) };
     if (firstPage) this.addPage();
   }
 
@@ -179,6 +195,7 @@ export class Sheet {
     if (recording) {
       this.recording = undefined;
       const bytes = deflateSync(recording.ops.take(), { level: 1 });
+      recording.ops.release();
       if (layouts.size < MAX_LAYOUTS) layouts.set(recording.key, bytes);
       this.file.endForm(recording.form, this.width, this.height, bytes);
     }
@@ -261,7 +278,7 @@ export class Sheet {
     // Nothing allocated for the label where the layout is reused (a DANFe has some 150 fields).
     if (style.dataLabel) {
       this.layout(() => this.box(x, y, w, h));
-      this.text(label.toUpperCase(), x + 1.5, y + 1.2, { size: LABEL_SIZE, bold: true, width: w - 3 });
+      this.textIn(label.toUpperCase(), x + 1.5, y + 1.2, LABEL_SIZE, true, w - 3, undefined);
     } else if (!this.reused)
       this.layout(() => {
         this.box(x, y, w, h);
@@ -317,6 +334,7 @@ export class Sheet {
 
   async end(): Promise<Buffer> {
     this.seal();
+    this.ops.release();
     return this.file.end();
   }
 }

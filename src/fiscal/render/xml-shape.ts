@@ -50,6 +50,8 @@ interface Compiled {
   once: boolean;
   attribute: string | undefined;
   size: number;
+  /** An entry's places, none read yet (`size` of undefined), copied for each entry. */
+  empty: unknown[];
   /** By name number (a sparse array: a look-up by index). */
   places: number[];
   /** The shape of the record at each place (undefined: a leaf). */
@@ -57,6 +59,23 @@ interface Compiled {
   many: boolean[];
   variant: Compiled | undefined;
   variantPrefix: Buffer | undefined;
+}
+
+/**
+ * The place of the child `name` in an entry read by `shape` (compile's order: the leaves, then
+ * `one`, then `many`; a name given twice takes its last place), or of its variant for `variant`:
+ * a reader that knows its shapes reads a field by its place (Entry's `*At` methods), with no
+ * look-up of its name per document.
+ */
+export function placeOf(shape: Shape, name: string | { variant: true }): number {
+  const names = [...(shape.leaves ?? []), ...Object.keys(shape.one ?? {}), ...Object.keys(shape.many ?? {})];
+  if (typeof name !== 'string') {
+    if (!shape.variant) throw new Error('the shape has no variant');
+    return names.length;
+  }
+  const place = names.lastIndexOf(name);
+  if (place < 0) throw new Error(`the shape reads no ${name}`);
+  return place;
 }
 
 function compile(shape: Shape): Compiled {
@@ -79,6 +98,7 @@ function compile(shape: Shape): Compiled {
     once: shape.once === true,
     attribute: shape.attribute,
     size: children.length + (variant ? 1 : 0),
+    empty: Array.from({ length: children.length + (variant ? 1 : 0) }, () => undefined),
     places,
     children,
     many,
@@ -99,7 +119,9 @@ export class Entry {
   /** A `values` shape's children, by name. */
   values: { [name: string]: string } | undefined;
   constructor(readonly compiled: Compiled) {
-    this.at = new Array<unknown>(compiled.size).fill(undefined);
+    // A copy of an array of undefined (a packed array to V8, read without checks for holes), where
+    // an array made of that size then filled was two calls for each of a note's forty entries.
+    this.at = compiled.empty.slice();
     if (compiled.values) this.values = {};
   }
 
@@ -136,6 +158,26 @@ export class Entry {
     return this.at[this.compiled.children.length] as Entry | undefined;
   }
 
+  /** text() of the child at `place` (placeOf). */
+  textAt(place: number): string | undefined {
+    return (this.at[place] as string | undefined) || undefined;
+  }
+
+  /** one() of the child at `place`. */
+  oneAt(place: number): Entry | undefined {
+    return this.at[place] as Entry | undefined;
+  }
+
+  /** all() of the children at `place`. */
+  allAt(place: number): Entry[] {
+    return (this.at[place] as Entry[] | undefined) ?? [];
+  }
+
+  /** many() of the children at `place`. */
+  manyAt(place: number): Entry[] {
+    return this.allAt(place).filter((e) => e.node);
+  }
+
   /** The text of each child by name, as the readers' `values()` gives them. */
   valuesRead(): Record<string, string | undefined> {
     const out: Record<string, string | undefined> = {};
@@ -146,10 +188,26 @@ export class Entry {
 
 /** Whether a file declared Latin-1 (decodeXml reads it so): its non-ASCII bytes would be other characters. */
 function declaresLatin1(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  // What the expression reads ends at the first `>` (or at 200 bytes): the same declaration as the
+  // file before (every file of a pull: `<?xml version="1.0" encoding="UTF-8"?>`) is not read again.
+  let end = 0;
+  while (end < 200 && end < bytes.length && bytes[end] !== 62) end++;
+  if (end < bytes.length && end < 200) end++;
+  const last = lastHead;
+  if (end === last.length) {
+    let i = 0;
+    while (i < end && bytes[i] === last[i]) i++;
+    if (i === end) return lastLatin1;
+  }
+  const head = Buffer.from(bytes.subarray(0, end)).toString('latin1');
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  return declared !== undefined && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared);
+  lastHead = bytes.slice(0, end);
+  lastLatin1 = declared !== undefined && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared);
+  return lastLatin1;
 }
+/** The head declaresLatin1 read last, to its first `>`, and what it said. */
+let lastHead = new Uint8Array(0);
+let lastLatin1 = false;
 
 /** Files read by the shapes from `top`, the elements named in `skipped` passed over unread as the light parser passes them. */
 export class ShapeReader {
@@ -164,16 +222,23 @@ export class ShapeReader {
 
   /** The top's entry (its children the root), or undefined: the file is to be read through the tree. */
   read(bytes: Uint8Array): Entry | undefined {
-    if (!isAscii(bytes) && (!isUtf8(bytes) || declaresLatin1(bytes))) return undefined;
+    // A file not ASCII is read when it is UTF-8 and not declared Latin-1: asked in the order that
+    // costs least for the files of a pull (UTF-8, one declaration for all, few of them ASCII).
+    if (!isUtf8(bytes) || (declaresLatin1(bytes) && !isAscii(bytes))) return undefined;
     return scan(bytes, this.top, this.skipped);
   }
 }
 
+/**
+ * The walk every file is read with, set to each in turn (a read is synchronous). Checked: names
+ * and attributes as the light parser reads them, or given up on.
+ */
+const walk = new TagWalk(NAMES, true);
+
 /** The file's elements read into entries by the shapes, from `compiled` down; undefined where it gives up. */
 function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]): Entry | undefined {
   const text = new Text(bytes);
-  // Checked: names and attributes as the light parser reads them, or given up on.
-  const s = new TagWalk(NAMES, true).reset(bytes, text.latin1);
+  const s = walk.reset(bytes, text.latin1);
   const top = new Entry(compiled);
   // By depth (0 the file, 1 the root): the entry of an element read as one, the place in its
   // parent's entry of a leaf read (-1: none) or its name where the parent reads `values`, and
@@ -237,7 +302,27 @@ class Text {
     for (let i = start; i < end; i++) if (b[i]! >= 0x80) return this.buffer.toString('utf8', start, end);
     return this.latin1.slice(start, end);
   }
+
+  /**
+   * An element's text as the tree gives it: entities decoded, then trimmed. Sliced as it is where
+   * it is ASCII with no `&` and no blank at either end (nearly every value of a note), checked in
+   * the one pass that looks for bytes past ASCII: decodeEntities' search for `&` and trim() were
+   * two more calls for each of a note's hundred values.
+   */
+  value(start: number, end: number): string {
+    const b = this.bytes;
+    let plain = end > start && !isBlank(b[start]!) && !isBlank(b[end - 1]!);
+    for (let i = start; i < end; i++) {
+      const c = b[i]!;
+      if (c >= 0x80) return decodeEntities(this.buffer.toString('utf8', start, end)).trim();
+      if (c === 38) plain = false;
+    }
+    return plain ? this.latin1.slice(start, end) : decodeEntities(this.latin1.slice(start, end)).trim();
+  }
 }
+
+/** The ASCII characters trim() takes off a string's ends. */
+const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 interface Depths {
   entries: (Entry | undefined)[];
@@ -294,7 +379,7 @@ function close(text: Text, d: Depths, k: number, start: number, end: number): bo
   if (d.parents[k]) return false;
   // An element without text keeps the '' its opening left.
   if (end > start) {
-    const value = decodeEntities(text.of(start, end)).trim();
+    const value = text.value(start, end);
     const parent = d.entries[k - 1]!;
     if (name !== undefined) parent.values![name] = value;
     else parent.at[place] = value;

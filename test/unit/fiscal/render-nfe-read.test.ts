@@ -102,6 +102,26 @@ describe('readNfeProc', () => {
       expect(readNfeProc(Buffer.from(b), 'nfe', WHAT.nfe), String(i)).toBeUndefined();
   });
 
+  // The declaration is read once for a run of files that share it: each file still by its own.
+  it('reads each file by its own declaration, whatever the file before declared', () => {
+    const latin1 = xml.replace('UTF-8', 'ISO-8859-1');
+    const ascii = (x: string) => x.replace(/[^\x00-\x7f]/g, 'a');
+    expect(/[^\x00-\x7f]/.test(xml)).toBe(true);
+    for (const [file, read] of [
+      [xml, true],
+      [latin1, false],
+      [latin1, false],
+      [ascii(latin1), true],
+      [xml, true],
+      [xml.replace('UTF-8', 'utf-8'), true],
+      [xml.replace('encoding="UTF-8"', "encoding='latin1'"), false],
+      [xml, true],
+      [xml.replace('<?xml version="1.0" encoding="UTF-8"?>', ''), true],
+      [latin1, false],
+    ] as const)
+      expect(readsAlike(file), file.slice(0, 60)).toBe(read);
+  });
+
   it('leaves a note of the other model to the tree, which says what it is', () => {
     expect(readNfeProc(Buffer.from(xml), 'nfce', WHAT.nfce)).toBeUndefined();
     expect(readsAlike(xml, 'nfe')).toBe(true);

@@ -10,6 +10,7 @@ import {
   createPoolSizer,
   IDLE_TO_GROW,
   SAMPLE_MS,
+  START_CORE_SECONDS,
 } from '../../../src/fiscal/render/pool-size.js';
 import { idleCoresBetween, sampleMachine, type MachineSample } from '../../../src/machine-load.js';
 
@@ -47,14 +48,36 @@ describe('createPoolSizer', () => {
     expect(sizer.more(0, 0, busy)).toBe(1);
   });
 
-  it('grows while jobs back up and a core was idle over the last window', () => {
+  it('grows once the idle cores beside a backlog add up to what a thread costs to start', () => {
     const m = machine();
     const sizer = createPoolSizer(2, m.sample, m.now);
+    // 0.9 idle cores for a quarter of a second: 0.225 core-seconds, less than a start costs.
+    expect(0.9 * (SAMPLE_MS / 1000)).toBeLessThan(START_CORE_SECONDS);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, BACKLOG_TO_GROW, busy)).toBe(0);
     m.pass(SAMPLE_MS, 0.9);
     expect(sizer.more(1, BACKLOG_TO_GROW, busy)).toBe(1);
     // At its maximum it asks no more, however idle the machine.
     m.pass(SAMPLE_MS, 2);
     expect(sizer.more(2, 1000, busy)).toBe(0);
+  });
+
+  it('counts the idle cores of a row of windows only: one that does not qualify starts the count again', () => {
+    const m = machine();
+    const sizer = createPoolSizer(2, m.sample, m.now);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, 500, busy)).toBe(0);
+    // The drawing caught up for a window (the run waited on something else): the count starts again.
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, 500, () => 0.5)).toBe(0);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, 500, busy)).toBe(0);
+    // The backlog drained: again.
+    expect(sizer.more(1, BACKLOG_TO_GROW - 1, busy)).toBe(0);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, 500, busy)).toBe(0);
+    m.pass(SAMPLE_MS, 0.9);
+    expect(sizer.more(1, 500, busy)).toBe(1);
   });
 
   it('does not grow when the drawing keeps up, or before a window has passed', () => {
@@ -85,7 +108,7 @@ describe('createPoolSizer', () => {
     m.pass(SAMPLE_MS, IDLE_TO_GROW - 0.1);
     expect(sizer.more(1, 500, busy)).toBe(0);
     // The window read is the one since the last decision, not the machine's whole past.
-    m.pass(SAMPLE_MS, 1);
+    m.pass(SAMPLE_MS, 1.5);
     expect(sizer.more(1, 500, busy)).toBe(1);
   });
 

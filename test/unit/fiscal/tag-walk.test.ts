@@ -49,6 +49,31 @@ describe('TagWalk', () => {
     expect(tokens('<a><PIS><x/></y:PIS></PIS></a>', 'PIS')).toBe('refused');
   });
 
+  // skipElement goes straight to the first `</PIS` where nothing before it could end the element
+  // (a name its table knows), and reads closing tag by closing tag otherwise (QIS, a name it does
+  // not know): both ways end where the light parser ends it, or give up alike.
+  it('skips a name it knows as it skips one it does not, however the content and the closing tag are written', () => {
+    const skipped = (name: string, inner: string, close: string) => {
+      const got = tokens(`<a><${name}>${inner}${close.replaceAll('PIS', name)}<b>1</b></a>`, name);
+      return got === 'refused' ? got : got.map((t) => t.replaceAll(name, 'PIS'));
+    };
+    const cases: [string, string, string[] | 'refused'][] = [
+      ['<PIS>x', '</PIS>', ['<a', '<PIS', '/PIS', 'b=1', '/a', 'END']],
+      ['<PISX>1</PISX><x>2</x>', '</PIS>', ['<a', '<PIS', '/PIS', 'b=1', '/a', 'END']],
+      ['<x>1</x>', '</PIS \n>', ['<a', '<PIS', '/PIS', 'b=1', '/a', 'END']],
+      ['<x:y>1</x:y>', '</PIS>', ['<a', '<PIS', '/PIS', 'b=1', '/a', 'END']],
+      ['<x>1</x>', '</PIS/>', 'refused'],
+      ['<x>1</x>', '</PIS\u00a0>', 'refused'],
+      ['</y:PIS>', '</PIS>', 'refused'],
+      ['<y:PIS>1</y:PIS>', '</PIS>', 'refused'],
+      ['<x>1</x>', '', 'refused'],
+    ];
+    for (const [inner, close, expected] of cases) {
+      expect(skipped('PIS', inner, close), inner + close).toEqual(expected);
+      expect(skipped('QIS', inner.replaceAll('PIS', 'QIS'), close), inner + close).toEqual(expected);
+    }
+  });
+
   it('refuses what the light parser might read otherwise or not at all', () => {
     for (const xml of [
       '<a><!-- c --></a>',
