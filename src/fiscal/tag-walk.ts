@@ -327,17 +327,7 @@ export class TagWalk {
       const lt = this.latin1.indexOf(needles[0], this.at);
       if (lt >= 0 && CHAR[b[lt + 2 + length]!] === 0) {
         const colon = this.latin1.indexOf(needles[1], this.at);
-        if (colon < 0 || colon > lt) {
-          let i = lt + 2 + length;
-          while (isSpace(b[i]!)) i++;
-          if (b[i] === GT) {
-            this.at = i + 1;
-            this.depth--;
-            this.kind = CLOSE;
-            this.textStart = this.textEnd = lt;
-            return true;
-          }
-        }
+        if ((colon < 0 || colon > lt) && this.skippedTo(lt, lt + 2 + length)) return true;
       }
     }
     for (let lt = this.latin1.indexOf('</', this.at); lt >= 0; lt = this.latin1.indexOf('</', lt + 1)) {
@@ -348,17 +338,26 @@ export class TagWalk {
       if (end - (lt + 2) > length && b[end - length - 1] === 58 && this.same(end - length, nameStart, length))
         return false;
       if (end - (lt + 2) !== length || !this.same(lt + 2, nameStart, length)) continue;
-      while (isSpace(b[i]!)) i++;
-      if (b[i] === GT) {
-        this.at = i + 1;
-        this.depth--;
-        this.kind = CLOSE;
-        this.textStart = this.textEnd = lt;
-        return true;
-      }
+      if (this.skippedTo(lt, i)) return true;
       // Other white space before `>` (a no-break space): the light parser's \s takes it.
+      while (isSpace(b[i]!)) i++;
       if (b[i]! >= 0x80) return false;
     }
     return false;
+  }
+
+  /**
+   * The skipped element's closing tag at `lt`, its name ending at `i`: if a `>` follows (after
+   * white space), the walk stands past it, on the element's close.
+   */
+  private skippedTo(lt: number, i: number): boolean {
+    const b = this.bytes;
+    while (isSpace(b[i]!)) i++;
+    if (b[i] !== GT) return false;
+    this.at = i + 1;
+    this.depth--;
+    this.kind = CLOSE;
+    this.textStart = this.textEnd = lt;
+    return true;
   }
 }
