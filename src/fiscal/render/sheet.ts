@@ -18,10 +18,11 @@
 // holding those bytes, the drawing skipped. Only the data is written and deflated per document.
 import { deflateSync } from 'node:zlib';
 import { ContentStream } from './content.js';
-import { hexOf, standardFont } from './fonts.js';
+import { hexOf } from './fonts.js';
+import { fontOperands, pageFonts, type PageFont } from './page-fonts.js';
 import { barcodeOps, num, rgb, rgbOf } from './pdf-ops.js';
-import { PdfFile, pdfNumber, type FontId } from './pdf-file.js';
-import { FONT, fit, measure, wrap } from './text-fit.js';
+import { PdfFile, pdfNumber } from './pdf-file.js';
+import { fit, measure, wrap } from './text-fit.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 /** 80 mm, the usual NFC-e printer roll. */
@@ -62,46 +63,6 @@ export function forgetLayouts(): void {
   layouts.clear();
 }
 
-/**
- * `/F1 7`, the operands of `Tf`, by font and size: the same string each time, which the content
- * stream compares with the font set last (a string built per line was built, then compared, some
- * 300 times a DANFe). Each font's table is its page font's, by the size in quarter points (every
- * size drawn is one): an index, where a Map keyed by the size hashed a double for each of a
- * DANFe's 150 lines (1.5% of its drawing thread); any other size in a Map.
- */
-function fontOperands(font: PageFont, size: number): string {
-  const quarters = size * 4;
-  if (quarters === (quarters | 0) && quarters >= 0 && quarters < 256) {
-    const found = font.byQuarter[quarters];
-    if (found !== undefined) return found;
-    return (font.byQuarter[quarters] = `/${font.id} ${num(size)}`);
-  }
-  let found = font.operands.get(size);
-  if (found === undefined) font.operands.set(size, (found = `/${font.id} ${num(size)}`));
-  return found;
-}
-
-/** A font as a page names it (its resource), with its metrics' name and ascender. */
-interface PageFont {
-  id: FontId;
-  name: string;
-  ascender: number;
-  /** Its `Tf` operands by size in quarter points (fontOperands). */
-  byQuarter: (string | undefined)[];
-  /** Its `Tf` operands by any other size. */
-  operands: Map<number, string>;
-}
-
-/**
- * The sheets' two fonts, made once per process on the first sheet (their metrics read then): the
- * same objects for every page, one shape for V8.
- */
-let pageFonts: { regular: PageFont; bold: PageFont } | undefined;
-function pageFont(id: FontId, name: string): PageFont {
-  const { ascender } = standardFont(name);
-  return { id, name, ascender, byQuarter: new Array<string | undefined>(256).fill(undefined), operands: new Map() };
-}
-
 export class Sheet {
   private readonly file: PdfFile;
   private readonly fonts: { regular: PageFont; bold: PageFont };
@@ -126,7 +87,7 @@ export class Sheet {
   ) {
     this.file = new PdfFile(title, created);
     // Both fonts known before anything is measured (fonts.ts reads their metrics once per process).
-    this.fonts = pageFonts ??= { regular: pageFont('F1', FONT.regular), bold: pageFont('F2', FONT.bold) };
+    this.fonts = pageFonts();
     if (firstPage) this.addPage();
   }
 

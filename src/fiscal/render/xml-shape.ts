@@ -8,6 +8,7 @@
 // gives undefined, and the caller reads the file through the tree.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeEntities } from './xml-light.js';
+import { declaresLatin1, Text } from './xml-text.js';
 import { CLOSE, EMPTY, END, LEAF, NameTable, TagWalk } from '../tag-walk.js';
 
 /**
@@ -62,19 +63,18 @@ interface Compiled {
 }
 
 /**
- * The place of the child `name` in an entry read by `shape` (compile's order: the leaves, then
- * `one`, then `many`; a name given twice takes its last place), or of its variant for `variant`:
- * a reader that knows its shapes reads a field by its place (Entry's `*At` methods), with no
- * look-up of its name per document.
+ * The place of the child `name` in an entry read by `shape` (where compile puts it), or of its
+ * variant for `variant`: a reader that knows its shapes reads a field by its place (Entry's `*At`
+ * methods), with no look-up of its name per document.
  */
 export function placeOf(shape: Shape, name: string | { variant: true }): number {
-  const names = [...(shape.leaves ?? []), ...Object.keys(shape.one ?? {}), ...Object.keys(shape.many ?? {})];
+  const compiled = compile(shape);
   if (typeof name !== 'string') {
-    if (!shape.variant) throw new Error('the shape has no variant');
-    return names.length;
+    if (!compiled.variant) throw new Error('the shape has no variant');
+    return compiled.children.length;
   }
-  const place = names.lastIndexOf(name);
-  if (place < 0) throw new Error(`the shape reads no ${name}`);
+  const place = numbers.has(name) ? compiled.places[numberOf(name)] : undefined;
+  if (place === undefined) throw new Error(`the shape reads no ${name}`);
   return place;
 }
 
@@ -186,29 +186,6 @@ export class Entry {
   }
 }
 
-/** Whether a file declared Latin-1 (decodeXml reads it so): its non-ASCII bytes would be other characters. */
-function declaresLatin1(bytes: Uint8Array): boolean {
-  // What the expression reads ends at the first `>` (or at 200 bytes): the same declaration as the
-  // file before (every file of a pull: `<?xml version="1.0" encoding="UTF-8"?>`) is not read again.
-  let end = 0;
-  while (end < 200 && end < bytes.length && bytes[end] !== 62) end++;
-  if (end < bytes.length && end < 200) end++;
-  const last = lastHead;
-  if (end === last.length) {
-    let i = 0;
-    while (i < end && bytes[i] === last[i]) i++;
-    if (i === end) return lastLatin1;
-  }
-  const head = Buffer.from(bytes.subarray(0, end)).toString('latin1');
-  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  lastHead = bytes.slice(0, end);
-  lastLatin1 = declared !== undefined && /^(iso-?8859-1|latin-?1|windows-1252|cp1252)$/.test(declared);
-  return lastLatin1;
-}
-/** The head declaresLatin1 read last, to its first `>`, and what it said. */
-let lastHead = new Uint8Array(0);
-let lastLatin1 = false;
-
 /** Files read by the shapes from `top`, the elements named in `skipped` passed over unread as the light parser passes them. */
 export class ShapeReader {
   private readonly top: Compiled;
@@ -283,46 +260,6 @@ function scan(bytes: Uint8Array, compiled: Compiled, skipped: readonly boolean[]
   }
   return undefined;
 }
-
-/**
- * The file's strings: sliced from one Latin-1 string of the whole file where ASCII, decoded as
- * UTF-8 where not (an accented name): Buffer's toString of each of a note's 150 values went
- * through Node's binding each time.
- */
-class Text {
-  readonly latin1: string;
-  private readonly buffer: Buffer;
-  constructor(private readonly bytes: Uint8Array) {
-    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.latin1 = this.buffer.toString('latin1');
-  }
-
-  of(start: number, end: number): string {
-    const b = this.bytes;
-    for (let i = start; i < end; i++) if (b[i]! >= 0x80) return this.buffer.toString('utf8', start, end);
-    return this.latin1.slice(start, end);
-  }
-
-  /**
-   * An element's text as the tree gives it: entities decoded, then trimmed. Sliced as it is where
-   * it is ASCII with no `&` and no blank at either end (nearly every value of a note), checked in
-   * the one pass that looks for bytes past ASCII: decodeEntities' search for `&` and trim() were
-   * two more calls for each of a note's hundred values.
-   */
-  value(start: number, end: number): string {
-    const b = this.bytes;
-    let plain = end > start && !isBlank(b[start]!) && !isBlank(b[end - 1]!);
-    for (let i = start; i < end; i++) {
-      const c = b[i]!;
-      if (c >= 0x80) return decodeEntities(this.buffer.toString('utf8', start, end)).trim();
-      if (c === 38) plain = false;
-    }
-    return plain ? this.latin1.slice(start, end) : decodeEntities(this.latin1.slice(start, end)).trim();
-  }
-}
-
-/** The ASCII characters trim() takes off a string's ends. */
-const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 interface Depths {
   entries: (Entry | undefined)[];
