@@ -9,6 +9,7 @@
 // strings, a line's matrix, operators and the page's growing string were a dozen strings each (a
 // DANFe allocated some 115 kB, three quarters of it there, for a page of 5), and the page's string
 // of some 3,000 pieces was walked again to copy it into bytes.
+import { codeAt } from './char-code.js';
 import { literalOf, PLAIN } from './fonts.js';
 import { DECIMALS } from './pdf-ops.js';
 
@@ -98,14 +99,14 @@ export class ContentStream {
 
   /**
    * A string's characters, one byte each (their low byte, as Buffer's latin1 writes them).
-   * `String(text)` tells the optimising compiler it reads a string, whatever its kind inside V8
-   * (fonts.ts, widthIn).
+   * `String(text)` tells the optimising compiler it reads a string, whatever its kind inside V8,
+   * and codeAt reads its characters in place (char-code.ts).
    */
   private write(text: string): void {
     const s = String(text);
     const buffer = this.room(s.length);
     let at = this.at;
-    for (let i = 0; i < s.length; i++) buffer[at++] = s.charCodeAt(i);
+    for (let i = 0; i < s.length; i++) buffer[at++] = codeAt(s, i);
     this.at = at;
   }
 
@@ -144,7 +145,7 @@ export class ContentStream {
     let at = this.at;
     buffer[at++] = 40;
     for (let i = 0; i < s.length; i++) {
-      const code = s.charCodeAt(i);
+      const code = codeAt(s, i);
       if (code > 0xff) return false;
       if (PLAIN[code] === 0) {
         if (code !== 0x28 && code !== 0x29 && code !== 0x5c) return false;

@@ -9,6 +9,7 @@
 // exports (`pdfkit/standard-fonts/...`); pdfkit is pinned, and the DANFe tests compare these
 // metrics with its own.
 import { createRequire } from 'node:module';
+import { codeAt } from './char-code.js';
 import { WIN_ANSI_GLYPHS, WIN_ANSI_MAP } from './win-ansi.js';
 
 /** pdfkit's data of a standard font (its `standard-fonts` modules), the fields read here. */
@@ -93,17 +94,15 @@ const glyphWidth = (font: StandardFont, code: number) =>
 /**
  * The width of `value` at `size` points in the font of `table` (glyph advances; kerning left out).
  *
- * `String(value)` tells the optimising compiler that it reads a string: the strings measured are
- * of half a dozen kinds inside V8 (literals, slices of the XML, concatenations, numbers printed),
- * which turn `value.length` and `value.charCodeAt` into generic property look-ups once a loop has
- * seen more than four; with the type known they are read in place, some 4 times faster a call.
+ * `String(value)` tells the optimising compiler that it reads a string, whose length it then reads
+ * in place whatever kind of string it is; its characters are read through codeAt (char-code.ts).
  */
 export function widthIn(table: Advances, value: string, size: number): number {
   const text = String(value);
   const latin = table.latin;
   let units = 0;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+    const code = codeAt(text, i);
     units += code < 256 ? latin[code]! : otherAdvance(table, code);
   }
   return (units * size) / 1000;
@@ -141,7 +140,7 @@ function plain(value: string): boolean {
   // A string to the compiler, whatever its kind inside V8 (see widthIn).
   const text = String(value);
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+    const code = codeAt(text, i);
     if (code > 0xff || PLAIN[code] === 0) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 // Text measured and fitted to a width in the PDF standard Times fonts (their metrics: fonts.ts),
 // without a page: what a layout needs to know before it draws (a field cut with …, lines broken
 // at spaces).
+import { codeAt } from './char-code.js';
 import { advance, advancesOf, widthIn, type Advances } from './fonts.js';
 
 export const FONT = { regular: 'Times-Roman', bold: 'Times-Bold' } as const;
@@ -55,11 +56,11 @@ export function wrap(value: string, width: number, size: number, max = Infinity,
   const text = String(value);
   const font = fontOf(bold);
   for (let i = 0; i < text.length;) {
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    while (i < text.length && isSpace(codeAt(text, i))) i++;
     if (i === text.length) break;
     const start = i;
     let units = 0;
-    for (let code; i < text.length && !isSpace((code = text.charCodeAt(i))); i++) units += advance(font, code);
+    for (let code; i < text.length && !isSpace((code = codeAt(text, i))); i++) units += advance(font, code);
     const word = text.slice(start, i);
     const w = (units * size) / 1000;
     if (line && used + space + w > width) {
