@@ -5,7 +5,8 @@
 // stream's position, and a re-run lists the page again and fetches only the PDFs it lacks.
 // Drawings on a pool (`pull --with-pdf local`) start as their page arrives, the page is handed on
 // whole once they are drawn, and the next pages are listed meanwhile (two ahead): the pool waits for the listing only when the service is slower
-// than the drawing (the pool sat idle through every page's request, a third of such a pull).
+// than the drawing (the pool sat idle through every page's request, a third of such a pull). The
+// run's first page drawn goes on in parts as its drawings come (partsAsDrawn).
 import type { KnownDocument, PulledDocument, SourcePage, StreamSource } from './source.js';
 
 /** The PDF of a document, or undefined when the service has none for it (said once in a warning). */
@@ -19,6 +20,15 @@ const PDFS_IN_FLIGHT = 4;
  * the one in hand), and the listing is not held while the pool works through a backlog.
  */
 const LISTED_AHEAD = 2;
+
+/**
+ * The least documents a part of the run's first drawn page holds (its last part aside). That page
+ * is drawn by a thread whose code is still warming up (some 0.3 s for 250 DANFes), and handed on
+ * whole the engine had nothing to write meanwhile: the main and catalog threads sat idle beside
+ * it, the one stretch of a PDF pull with a core to spare. A part is a write and a catalog commit
+ * more; the later pages find most of their drawings done, and go on whole.
+ */
+const FIRST_PAGE_PART = 64;
 
 interface Fetched {
   pdf: Promise<Buffer | undefined>;
@@ -95,9 +105,13 @@ export function withPdfs(source: StreamSource, fetchPdf: PdfFetcher, inFlight = 
       };
       const ahead = [listed()];
       try {
+        let first = true;
         for (let page = await ahead.shift(); page; page = await ahead.shift()) {
           while (ahead.length < LISTED_AHEAD) ahead.push(listed());
-          yield* whole(page);
+          if (first && page.fetches.length > 0) {
+            first = false;
+            yield* inParts(page, FIRST_PAGE_PART);
+          } else yield* whole(page);
         }
       } finally {
         // A stopped pull leaves no listing nor drawing running: the pages on their way are awaited
@@ -154,9 +168,10 @@ async function* whole({ page, fetches, pdfOf }: StartedPage): AsyncGenerator<Sou
 
 /**
  * The page's documents with their PDFs, in parts: each part is every document from the last
- * part on whose PDF has come (waiting for the first one when none has).
+ * part on whose PDF has come, at least `least` of them (or all that are left), waiting for the
+ * next PDF while fewer have come.
  */
-async function* inParts({ page, fetches, pdfOf }: StartedPage): AsyncGenerator<SourcePage> {
+async function* inParts({ page, fetches, pdfOf }: StartedPage, least = 1): AsyncGenerator<SourcePage> {
   try {
     let from = 0;
     do {
@@ -164,7 +179,7 @@ async function* inParts({ page, fetches, pdfOf }: StartedPage): AsyncGenerator<S
       for (let i = from; i < page.docs.length; i++) {
         const doc = page.docs[i]!;
         const fetched = pdfOf.get(doc);
-        if (fetched && !fetched.settled && part.length > 0) break;
+        if (fetched && !fetched.settled && part.length >= least) break;
         part.push(withPdf(doc, fetched ? await fetched.pdf : undefined));
       }
       from += part.length;

@@ -1,7 +1,8 @@
 // pull --with-pdf hands a page on in parts as its PDFs come (src/sync/attachments.ts): a run
 // stopped inside a page keeps the documents whose PDFs came; only the last part moves the
 // stream's position; a document the folder has gets no PDF request; drawings on a pool start as
-// their page is listed, the next page listed while the last one's are drawn.
+// their page is listed, the next page listed while the last one's are drawn, the run's first
+// drawn page handed on in parts and the others whole.
 import { describe, expect, it } from 'vitest';
 import { withPdfs } from '../../../src/sync/attachments.js';
 import type { PulledDocument, SourcePage, StreamSource } from '../../../src/sync/source.js';
@@ -153,6 +154,58 @@ describe('withPdfs: drawings on a pool (Infinity in flight)', () => {
     await f.answer(4);
     await stopped;
     expect(ended).toBe(true);
+  });
+
+  it("hands the run's first drawn page on in parts of at least 64 as its drawings come, and the next pages whole", async () => {
+    const f = controlled();
+    const big: StreamSource = {
+      ...source([]),
+      async *pages() {
+        for (const [n, from, count] of [
+          [1, 1, 150],
+          [2, 151, 100],
+        ] as const)
+          yield {
+            docs: Array.from({ length: count }, (_, i) => doc(from + i)),
+            from: `cursor ${n}`,
+            resume: { cursor: n, paginator: null, createdHighWater: null },
+          };
+      },
+    };
+    const it = withPdfs(big, f.fetch, Infinity).pages(undefined, new AbortController().signal)[Symbol.asyncIterator]();
+    const got: SourcePage[] = [];
+    let taking = it.next().then((r) => r.value && got.push(r.value as SourcePage));
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    };
+    // Page 1 (the thread's first drawings): 63 drawn are not yet a part; the 64th makes one.
+    for (let n = 1; n <= 63; n++) await f.answer(n);
+    await settle();
+    expect(got).toHaveLength(0);
+    await f.answer(64);
+    await taking;
+    expect(numbers(got[0]!)).toEqual(Array.from({ length: 64 }, (_, i) => String(i + 1)));
+    expect(got[0]!.continued).toBe(true);
+    for (let n = 65; n <= 150; n++) await f.answer(n);
+    for (let r = await it.next(); ; r = await it.next()) {
+      got.push(r.value as SourcePage);
+      if (!r.value!.continued) break;
+    }
+    expect(got.flatMap(numbers)).toHaveLength(150);
+    expect(got.every((p) => p.docs.length >= 64 || !p.continued)).toBe(true);
+    expect(got.at(-1)!.resume.cursor).toBe(1);
+    // Page 2: nothing goes on before its last drawing, whatever came before.
+    got.length = 0;
+    taking = it.next().then((r) => r.value && got.push(r.value as SourcePage));
+    for (let n = 151; n <= 249; n++) await f.answer(n);
+    await settle();
+    expect(got).toHaveLength(0);
+    await f.answer(250);
+    await taking;
+    expect(got).toHaveLength(1);
+    expect(got[0]!.docs).toHaveLength(100);
+    expect(got[0]!.continued).toBeUndefined();
+    expect((await it.next()).done).toBe(true);
   });
 
   it('hands on every page in order, each with its PDFs', async () => {
