@@ -63,12 +63,20 @@ interface Compiled {
 }
 
 /**
+ * The shapes placeOf was asked of, compiled once each: a reader asks the places of a shape's
+ * fields one by one as its module loads (some 150), and compiling the shape (its children's
+ * shapes with it) for each was some 3 ms of a drawing thread's start.
+ */
+const placed = new WeakMap<Shape, Compiled>();
+
+/**
  * The place of the child `name` in an entry read by `shape` (where compile puts it), or of its
  * variant for `variant`: a reader that knows its shapes reads a field by its place (Entry's `*At`
  * methods), with no look-up of its name per document.
  */
 export function placeOf(shape: Shape, name: string | { variant: true }): number {
-  const compiled = compile(shape);
+  let compiled = placed.get(shape);
+  if (!compiled) placed.set(shape, (compiled = compile(shape)));
   if (typeof name !== 'string') {
     if (!compiled.variant) throw new Error('the shape has no variant');
     return compiled.children.length;
