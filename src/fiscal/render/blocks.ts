@@ -58,18 +58,27 @@ export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: numbe
     s.textIn(line, x + 4, top, 9.5, true, w - 8, 'center');
     top += 11;
   }
-  const lines = [
+  // Written out, not as arrays filtered and joined: this runs once a note, in V8's baseline tier
+  // through a pull (docs/bench.md).
+  const lines: (string | undefined)[] = [
     p.street,
-    [p.district, formatCep(p.cep)].filter(Boolean).join(' - '),
-    [p.city, p.uf].filter(Boolean).join(' - '),
+    dashed(p.district, formatCep(p.cep)),
+    dashed(p.city, p.uf),
     p.phone ? `Fone: ${p.phone}` : undefined,
     p.taxId ? `${p.taxId.length === 11 ? 'CPF' : 'CNPJ'}: ${formatTaxId(p.taxId)}` : undefined,
-  ].filter((l): l is string => Boolean(l));
-  for (const line of lines) {
+  ];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line) continue;
     if (top + 8 > y + h) break;
     s.textIn(line, x + 4, top, 7, false, w - 8, 'center');
     top += 8.5;
   }
+}
+
+/** `a - b`, or whichever of them there is (as `[a, b].filter(Boolean).join(' - ')`). */
+function dashed(a: string | undefined, b: string | undefined): string {
+  return a && b ? `${a} - ${b}` : a || b || '';
 }
 
 export interface Stamps {

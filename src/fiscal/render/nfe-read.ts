@@ -295,18 +295,22 @@ function partyOf(node: Entry | undefined, addressPlace: number): NfeParty {
 
 /** `Rua A, 10 - sala 2`, as xml-tree.ts's street() writes it. */
 function street(addr: Entry | undefined): string | undefined {
-  const parts = [addr?.textAt(A_STREET), addr?.textAt(A_NUMBER)].filter(Boolean).join(', ');
+  const line = addr?.textAt(A_STREET);
+  const number = addr?.textAt(A_NUMBER);
+  // As `[line, number].filter(Boolean).join(', ')`, with no arrays made (once a party, every note).
+  const parts = line && number ? `${line}, ${number}` : line || number || '';
   const cpl = addr?.textAt(A_COMPLEMENT);
   return (cpl ? `${parts} - ${cpl}` : parts) || undefined;
 }
 
 function carrierOf(node: Entry | undefined): NfeParty {
-  return {
-    ...partyOf(node, C_ADDRESS),
-    street: node?.textAt(C_STREET),
-    city: node?.textAt(C_CITY),
-    uf: node?.textAt(C_UF),
-  };
+  // The party's own fields, then the carrier's in their places: an object of the same shape as
+  // every party's, made without a copy.
+  const carrier = partyOf(node, C_ADDRESS);
+  carrier.street = node?.textAt(C_STREET);
+  carrier.city = node?.textAt(C_CITY);
+  carrier.uf = node?.textAt(C_UF);
+  return carrier;
 }
 
 function itemOf(det: Entry): NfeItem {

@@ -68,8 +68,11 @@ export class Sheet {
   private readonly fonts: { regular: PageFont; bold: PageFont };
   /** The page's operators not yet handed to the file (see flush). */
   private ops = new ContentStream();
-  /** This file's forms (their object numbers), by layout key: the next pages of a long DANFe share one. */
-  private readonly forms = new Map<string, number>();
+  /**
+   * This file's forms (their object numbers, and their names on a page: L1, L2... in the order
+   * made), by layout key: the next pages of a long DANFe share one.
+   */
+  private readonly forms = new Map<string, { id: number; name: string }>();
   /** The layout being recorded for this page (its key, form and operators), or none. */
   private recording: { key: string; form: number; ops: ContentStream } | undefined;
   /** A layout drawn before in this process, used on the current page: its form, written at the page's end. */
@@ -106,21 +109,20 @@ export class Sheet {
     const key = `${num(this.width)}x${num(height)}:${layout}`;
     let form = this.forms.get(key);
     if (form === undefined) {
-      form = this.file.form();
+      form = { id: this.file.form(), name: `L${this.forms.size + 1}` };
       this.forms.set(key, form);
       const drawn = layouts.get(key);
       // Written when the page ends, as a form recorded on it is: the file's objects come in the
       // same order whether this process drew the layout before or not (a CANCELADA stamp's
       // graphics state is written while the page is drawn), so the same XML gives the same bytes
       // on any thread.
-      if (drawn) this.drawnForm = { form, height, bytes: drawn };
-      else this.recording = { key, form, ops: new ContentStream() };
+      if (drawn) this.drawnForm = { form: form.id, height, bytes: drawn };
+      else this.recording = { key, form: form.id, ops: new ContentStream() };
     }
     this.reused = this.recording === undefined;
-    const name = `L${[...this.forms.keys()].indexOf(key) + 1}`;
-    this.file.useForm(name, form);
+    this.file.useForm(form.name, form.id);
     // First, under the data: the layout's frames are strokes and its labels sit apart from the values.
-    this.ops.push(`q /${name} Do Q`);
+    this.ops.push(`q /${form.name} Do Q`);
   }
 
   /**
