@@ -169,7 +169,12 @@ async function pullWays(emu, ways, rounds = 1) {
     // removed pays for the file system's work on them (docs/bench.md).
     for (const dir of dirs) cleanupPull(dir);
   }
-  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  // Of an even count, the mean of the middle two.
+  const median = (values) => {
+    const v = values.sort((a, b) => a - b);
+    const mid = Math.floor(v.length / 2);
+    return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  };
   const out = {};
   for (const [name, list] of Object.entries(runs))
     out[name] = {

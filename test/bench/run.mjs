@@ -53,6 +53,15 @@ const inFlight = (r) => (r.meanInFlight === undefined ? 'n/a' : f2(r.meanInFligh
 const k = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 const results = [];
+
+/**
+ * Rounds of the local PDF pull's four ways (this build's and the baseline's, each with and without
+ * PDFs), the order rotated each round: as many as the ways, so that each runs once in each place of
+ * the order. With three, the way never run first was the baseline's PDF pull, and this build's
+ * plain pull, the ratio's denominator, ran first once: the first after the warm-up ran slower in
+ * most runs (docs/bench.md, issue 24, branch danfe-f).
+ */
+const LOCAL_PDF_ROUNDS = 4;
 /** One figure: its value, its target and PASS/MISS. */
 function figure(name, value, target, ok, was = undefined) {
   results.push(ok);
@@ -279,13 +288,13 @@ if (runs('pdf')) {
     d.cliBefore && `${f1(d.cliBefore.perSecond)}/s`,
   );
   const docs = quick ? 1_000 : 5_000;
-  const p = await pullWithLocalPdf(docs, before, quick ? 1 : 3);
+  const p = await pullWithLocalPdf(docs, before, quick ? 1 : LOCAL_PDF_ROUNDS);
   const line = (name, r) =>
     console.log(
       `  ${name.padEnd(22)} ${String(r.documents).padStart(6)} docs  ${f2(r.ms / 1000).padStart(7)} s  CPU ${f2(r.cpuMs / 1000).padStart(6)} s  ${String(r.requests).padStart(6)} requests${r.rounds?.length > 1 ? `  (rounds ${r.rounds.map((ms) => f2(ms / 1000)).join(', ')} s)` : ''}`,
     );
   console.log(
-    `\nfiscal pull nfe --role received, ${k(docs)} NF-e, local emulator without latency${quick ? '' : ': medians of 3 rounds, the order rotated'}`,
+    `\nfiscal pull nfe --role received, ${k(docs)} NF-e, local emulator without latency${quick ? '' : `: medians of ${LOCAL_PDF_ROUNDS} rounds, the order rotated`}`,
   );
   line('baseline: no PDF', p.none);
   line('--with-pdf local', p.local);
