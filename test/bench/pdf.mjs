@@ -58,15 +58,30 @@ export async function rendererRate(count, root = here) {
 /**
  * The renderers of this build and of `beforeRoot` drawing the same XML on one thread, in
  * alternating batches (after a warm-up of each): on a machine that other work loads, both see the
- * same load, where two passes one after the other each see their own. Wall and CPU time per item.
+ * same load, where two passes one after the other each see their own. Twice, the builds' bundles
+ * loaded in one order, then fresh ones in the other: in one pass the one loaded first read 5 to 15%
+ * more CPU a DANFe, for the same code on both sides (docs/bench.md, issue 24, branch danfe-f).
+ * Wall and CPU time per item.
  */
 async function renderersSideBySide(count, beforeRoot) {
-  const [now, before] = [await loadRenderers(here), await loadRenderers(beforeRoot)];
+  const [a, b] = [await sideBySidePass(count, here, beforeRoot), await sideBySidePass(count, beforeRoot, here)];
+  const rate = (first, second) => ({
+    n: first.n + second.n,
+    perSecond: (first.n + second.n) / ((first.wallMs + second.wallMs) / 1000),
+    perCpuSecond: (first.n + second.n) / ((first.cpuUs + second.cpuUs) / 1e6),
+  });
+  return { now: rate(a.first, b.second), before: rate(a.second, b.first) };
+}
+
+/** One pass of renderersSideBySide, the bundle of `firstRoot` loaded first: each side's sums. */
+async function sideBySidePass(count, firstRoot, secondRoot) {
+  const [first, second] = [await loadRenderers(firstRoot), await loadRenderers(secondRoot)];
   try {
-    const xmls = await emulatorNfes(now, count);
+    // The same XML for both passes: the generator of this build.
+    const xmls = await emulatorNfes(firstRoot === here ? first : second, count);
     const sides = [
-      { r: now, wallMs: 0, cpuUs: 0 },
-      { r: before, wallMs: 0, cpuUs: 0 },
+      { r: first, wallMs: 0, cpuUs: 0, n: xmls.length },
+      { r: second, wallMs: 0, cpuUs: 0, n: xmls.length },
     ];
     for (const side of sides) for (const xml of xmls.slice(0, 20)) await side.r.renderPdf('nfe', xml);
     const BATCH = 50;
@@ -81,15 +96,10 @@ async function renderersSideBySide(count, beforeRoot) {
         side.cpuUs += used.user + used.system;
       }
     }
-    const rate = (side) => ({
-      n: xmls.length,
-      perSecond: xmls.length / (side.wallMs / 1000),
-      perCpuSecond: xmls.length / (side.cpuUs / 1e6),
-    });
-    return { now: rate(sides[0]), before: rate(sides[1]) };
+    return { first: sides[0], second: sides[1] };
   } finally {
-    now.cleanup();
-    before.cleanup();
+    first.cleanup();
+    second.cleanup();
   }
 }
 

@@ -271,7 +271,9 @@ if (runs('pdf')) {
   console.log(`  renderer alone, one thread (now): ${rate(d.renderer.drawn)}`);
   if (d.sideBySide) {
     const { now, before: was } = d.sideBySide;
-    console.log(`  renderers side by side, one thread, ${k(now.n)} NF-e in alternating batches:`);
+    console.log(
+      `  renderers side by side, one thread, ${k(now.n / 2)} NF-e in alternating batches, twice (the builds loaded in either order):`,
+    );
     console.log(`    now ${rate(now)}, ${f2(1000 / now.perCpuSecond)} ms of CPU a DANFe`);
     console.log(`    before ${rate(was)}, ${f2(1000 / was.perCpuSecond)} ms of CPU a DANFe`);
   }
