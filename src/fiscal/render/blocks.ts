@@ -3,7 +3,7 @@
 // when the document has no fiscal value (tpAmb 2) or was canceled.
 import type { NfeParty } from './nfe-data.js';
 import { text, type Node } from '../readers/common.js';
-import { formatCep, formatDateTime, formatDocNumber, formatKey, formatTaxId } from './format.js';
+import { formatCep, formatDateTime, formatDocNumber, formatKey, formatTaxId, joined } from './format.js';
 import { find } from './xml-tree.js';
 import { LABEL_SIZE, type FieldStyle, type Sheet } from './sheet.js';
 
@@ -58,12 +58,11 @@ export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: numbe
     s.textIn(line, x + 4, top, 9.5, true, w - 8, 'center');
     top += 11;
   }
-  // Written out, not as arrays filtered and joined: this runs once a note, in V8's baseline tier
-  // through a pull (docs/bench.md).
+  // No arrays filtered and joined (format.ts, joined): this runs once a note.
   const lines: (string | undefined)[] = [
     p.street,
-    dashed(p.district, formatCep(p.cep)),
-    dashed(p.city, p.uf),
+    joined(p.district, formatCep(p.cep), ' - '),
+    joined(p.city, p.uf, ' - '),
     p.phone ? `Fone: ${p.phone}` : undefined,
     p.taxId ? `${p.taxId.length === 11 ? 'CPF' : 'CNPJ'}: ${formatTaxId(p.taxId)}` : undefined,
   ];
@@ -74,11 +73,6 @@ export function emitterBox(s: Sheet, p: NfeParty, x: number, y: number, w: numbe
     s.textIn(line, x + 4, top, 7, false, w - 8, 'center');
     top += 8.5;
   }
-}
-
-/** `a - b`, or whichever of them there is (as `[a, b].filter(Boolean).join(' - ')`). */
-function dashed(a: string | undefined, b: string | undefined): string {
-  return a && b ? `${a} - ${b}` : a || b || '';
 }
 
 export interface Stamps {

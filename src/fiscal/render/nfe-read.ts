@@ -7,6 +7,7 @@
 import { documentStatus } from '../doc-status.js';
 import { keyFromId, modelOfKey, type Protocol, type Summary } from '../readers/common.js';
 import type { DocumentSummary } from '../readers/index.js';
+import { joined } from './format.js';
 import type { NfeData, NfeItem, NfeParty } from './nfe-data.js';
 import { placeOf, ShapeReader, type Entry, type Shape } from './xml-shape.js';
 
@@ -295,10 +296,7 @@ function partyOf(node: Entry | undefined, addressPlace: number): NfeParty {
 
 /** `Rua A, 10 - sala 2`, as xml-tree.ts's street() writes it. */
 function street(addr: Entry | undefined): string | undefined {
-  const line = addr?.textAt(A_STREET);
-  const number = addr?.textAt(A_NUMBER);
-  // As `[line, number].filter(Boolean).join(', ')`, with no arrays made (once a party, every note).
-  const parts = line && number ? `${line}, ${number}` : line || number || '';
+  const parts = joined(addr?.textAt(A_STREET), addr?.textAt(A_NUMBER), ', ');
   const cpl = addr?.textAt(A_COMPLEMENT);
   return (cpl ? `${parts} - ${cpl}` : parts) || undefined;
 }
