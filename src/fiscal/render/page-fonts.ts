@@ -2,7 +2,7 @@
 // F1 and F2, with their metrics' name and ascender, and the `Tf` operands of each size drawn in
 // them, made once per process.
 import { standardFont } from './fonts.js';
-import type { FontId } from './pdf-file.js';
+import type { FontId } from './pdf-syntax.js';
 import { num } from './pdf-ops.js';
 import { FONT } from './text-fit.js';
 

@@ -2,7 +2,7 @@
 // written, colours, and the access key's CODE-128C barcode and the NFC-e's QR code as filled
 // rectangles (no image to embed). sheet.ts writes them into its pages; the QR code is qr-code.ts's.
 import { code128cSymbols, symbolWidths } from './code128.js';
-import { pdfNumber } from './pdf-file.js';
+import { pdfNumber } from './pdf-syntax.js';
 
 /** `.001` to `.999` as a coordinate's decimals are written (no trailing zeros), and '' for none. */
 export const DECIMALS = Array.from({ length: 1000 }, (_, i) =>

@@ -21,7 +21,8 @@ import { ContentStream } from './content.js';
 import { hexOf } from './fonts.js';
 import { fontOperands, pageFonts, type PageFont } from './page-fonts.js';
 import { barcodeOps, num, rgb, rgbOf } from './pdf-ops.js';
-import { PdfFile, pdfNumber } from './pdf-file.js';
+import { PdfFile } from './pdf-file.js';
+import { pdfNumber } from './pdf-syntax.js';
 import { fit, measure, wrap } from './text-fit.js';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
