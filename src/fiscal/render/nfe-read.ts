@@ -9,7 +9,7 @@ import { keyFromId, modelOfKey, type Protocol, type Summary } from '../readers/c
 import type { DocumentSummary } from '../readers/index.js';
 import { joined } from './format.js';
 import type { NfeData, NfeItem, NfeParty } from './nfe-data.js';
-import type { Entry } from './xml-shape.js';
+import type { Entry } from './xml-entry.js';
 import * as place from './nfe-shape.js';
 
 /**

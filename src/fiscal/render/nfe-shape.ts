@@ -1,7 +1,8 @@
 // The shapes the DANFe's read of an nfeProc walks its bytes with (xml-shape.ts), the reader of
 // them, and the place of each field read in its entry, found once as the module loads: nfe-read.ts
 // reads a note's fields by these places, with no look-up of their names per note.
-import { placeOf, ShapeReader, type Shape } from './xml-shape.js';
+import { placeOf, type Shape } from './xml-entry.js';
+import { ShapeReader } from './xml-shape.js';
 
 const ADDRESS: Shape = { leaves: ['xLgr', 'nro', 'xCpl', 'xBairro', 'CEP', 'xMun', 'UF', 'fone'] };
 const PARTY_LEAVES = ['xNome', 'xFant', 'CNPJ', 'CPF', 'idEstrangeiro', 'IE', 'IEST', 'IM'] as const;
@@ -43,7 +44,7 @@ const NFE_PROC: Shape = { closed: true, one: { NFe: NFE, protNFe: PROT_NFE } };
 const TOP: Shape = { closed: true, one: { nfeProc: NFE_PROC } };
 
 /**
- * Each field's place in its entry (xml-shape.ts placeOf), by shape: read by place, the note's 150
+ * Each field's place in its entry (xml-entry.ts placeOf), by shape: read by place, the note's 150
  * fields cost no look-up of their names (a Map's, per field and document, in code that runs once
  * a document and so stays in V8's baseline tier through a pull).
  */
