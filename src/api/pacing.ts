@@ -9,9 +9,9 @@
 // length is learned from the first window whose start we saw (remaining = limit - 1) and end we
 // were told; later windows are then predicted, so the 429 that taught us is usually the only one.
 import type { Clock } from '../context.js';
-import { InterruptedError } from '../errors.js';
 import { SKEW_IGNORED_MS, type RateLimitInfo } from './retry.js';
 import { Arrivals } from './arrivals.js';
+import { InFlight } from './in-flight.js';
 import { WindowLength } from './window-length.js';
 
 /**
@@ -70,12 +70,9 @@ export class RateLimitPacer {
   private told = false;
   /** Not told: what the windows' Resets say of their length, closer than a Reset's second. */
   private readonly length = new WindowLength();
-  private inFlight = 0;
-  /** The most requests ever in flight at once: how far out of order responses can arrive. */
-  private peakInFlight = 1;
+  private readonly inFlight = new InFlight();
   /** Responses to requests sent before this instant belong to an earlier window. */
   private since = Number.NEGATIVE_INFINITY;
-  private readonly wakers = new Set<() => void>();
 
   constructor(
     private readonly clock: Clock,
@@ -90,7 +87,7 @@ export class RateLimitPacer {
       const need = this.waitNeeded(now);
       if (need === 0) return this.admit(now);
       if (need === 'in-flight') {
-        await this.nextRelease(signal);
+        await this.inFlight.nextRelease(signal);
         continue;
       }
       if (need > maxWaitMs) throw new QuotaWaitTooLong(need);
@@ -133,7 +130,7 @@ export class RateLimitPacer {
     if (o.remaining === undefined || this.limit === undefined) return;
     // Responses of parallel requests arrive out of order, but within one window `remaining` only
     // goes down; a rise larger than the parallelism can only be a new window.
-    const fresh = this.remaining === undefined || o.remaining > this.remaining + this.peakInFlight;
+    const fresh = this.remaining === undefined || o.remaining > this.remaining + this.inFlight.peak;
     this.remaining = fresh ? o.remaining : Math.min(this.remaining!, o.remaining);
     if (o.remaining === this.limit - 1) this.startWindow(o.sentAt, true, o.receivedAt, o.bytes);
     else if (fresh) this.startWindow(o.sentAt, false, o.receivedAt, o.bytes);
@@ -161,8 +158,11 @@ export class RateLimitPacer {
     // One spent already puts the next one's at stake: requests asked for now wait in acquire() and
     // go out the moment it opens, where a stream that waited for the writer to ask would send the
     // window's first request late (a page being written takes some 100 ms on a loaded machine).
-    const next = reset || this.remaining - this.inFlight <= 0;
-    const left = Math.max(0, next ? (this.limit ?? 0) - (reset ? this.inFlight : 0) : this.remaining - this.inFlight);
+    const next = reset || this.remaining - this.inFlight.count <= 0;
+    const left = Math.max(
+      0,
+      next ? (this.limit ?? 0) - (reset ? this.inFlight.count : 0) : this.remaining - this.inFlight.count,
+    );
     const until = next ? (this.windowMs ?? 0) : this.resetAt - now;
     const sendable = (maxInFlight * until) / this.arrivals.sendInterval();
     return left < sendable ? left : 0;
@@ -175,7 +175,7 @@ export class RateLimitPacer {
       remaining: this.remaining,
       resetAt: this.resetAt,
       windowMs: this.windowMs,
-      inFlight: this.inFlight,
+      inFlight: this.inFlight.count,
     };
   }
 
@@ -268,10 +268,10 @@ export class RateLimitPacer {
   private waitNeeded(now: number): number | 'in-flight' {
     if (this.remaining === undefined) return 0;
     // Requests in flight will each take one of the remaining slots: keep them as a reserve.
-    if (this.remaining - this.inFlight > 0) return 0;
+    if (this.remaining - this.inFlight.count > 0) return 0;
     if (this.resetAt !== undefined) return Math.max(1, this.resetAt + this.resetMargin() - now);
     // Nothing says when the window ends: a 429 will tell us, unless a response in flight does first.
-    return this.inFlight > 0 && this.limit !== undefined ? 'in-flight' : 0;
+    return this.inFlight.count > 0 && this.limit !== undefined ? 'in-flight' : 0;
   }
 
   private admit(now: number): () => void {
@@ -283,32 +283,6 @@ export class RateLimitPacer {
       this.resetAt = now + this.windowMs;
       this.ownReset = false;
     }
-    this.inFlight++;
-    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.inFlight--;
-      const wakers = [...this.wakers];
-      this.wakers.clear();
-      for (const wake of wakers) wake();
-    };
-  }
-
-  private nextRelease(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new InterruptedError('interrupted'));
-      const onAbort = () => {
-        this.wakers.delete(wake);
-        reject(new InterruptedError('interrupted'));
-      };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      this.wakers.add(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.inFlight.begin();
   }
 }
